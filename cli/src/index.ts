@@ -1,0 +1,118 @@
+/**
+ * The `portal` command table: every command, flag and description in one place. Each command's code lives in
+ * src/commands/<name>.ts and is imported only when that command runs, so `portal --help` stays fast.
+ */
+import { Command, CommanderError, Option } from 'commander';
+import { createContext, type GlobalOptions } from './lib/context.js';
+import { EXIT, formatError, usageError } from './lib/errors.js';
+
+const collect = (value: string, previous: string[]): string[] => [...previous, value];
+const positiveInt = (name: string) => (value: string): number => {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw usageError(`${name} must be a whole number above 0, got "${value}".`);
+  return n;
+};
+
+const program = new Command('portal')
+  .description('Validate, build, publish and preview the branded builds of the coaching portal, one per tenant.')
+  .option('--tenants-dir <dir>', 'folder holding one folder per tenant', undefined)
+  .option('--json', 'print machine-readable results on stdout')
+  .option('--debug', 'print stack traces for unexpected errors')
+  .option('--no-color', 'no colour or animation in the output')
+  .showHelpAfterError('(run `portal --help` for usage)')
+  .exitOverride();
+
+type Action = (options: Record<string, unknown>, args: string[]) => Promise<number | void>;
+
+/** Runs a command module with the global options folded into its context. */
+function action(load: () => Promise<{ run: (...a: never[]) => Promise<number | void> }>): (...a: unknown[]) => Promise<void> {
+  return async (...received: unknown[]) => {
+    const command = received[received.length - 1] as Command;
+    const options = command.opts();
+    const args = received.slice(0, -2) as string[];
+    const global = command.optsWithGlobals() as GlobalOptions;
+    const ctx = createContext(global);
+    const { run } = await load();
+    const code = await (run as unknown as (o: unknown, c: unknown, a: string[]) => ReturnType<Action>)(
+      { ...options, json: global.json },
+      ctx,
+      args,
+    );
+    process.exitCode = typeof code === 'number' ? code : EXIT.ok;
+  };
+}
+
+program
+  .command('list')
+  .description('list the tenants with id, name, domain and whether a current build exists')
+  .option('--out <dir>', 'build output folder to look in', 'dist')
+  .action(action(() => import('./commands/list.js')));
+
+program
+  .command('validate')
+  .description('check tenant configs against the schemas, asset files, uniqueness and colour contrast')
+  .option('--tenant <slug>', 'a tenant to check (repeatable; default: every tenant)', collect, [])
+  .option('--strict', 'treat warnings (such as low colour contrast) as errors')
+  .addHelpText('after', '\nExamples:\n  portal validate\n  portal validate --tenant acme --strict\n  portal validate --json > report.json')
+  .action(action(() => import('./commands/validate.js')));
+
+program
+  .command('init')
+  .argument('[slug]', 'folder name of the new tenant, such as "acme"')
+  .description('scaffold tenants/<slug>/tenant.json, asking only for what no flag gave')
+  .option('--id <id>', 'fixed tenant id (1..2147483647)')
+  .option('--name <name>', 'product name shown in the footer and title')
+  .option('--domain <host>', 'brand domain, such as portal.acme.com')
+  .option('--api-url <url>', 'product API base URL, or "/" for the same origin')
+  .option('--primary <colour>', 'primary brand colour, such as "#14143f"')
+  .option('-y, --yes', 'never prompt: fail naming any missing flag')
+  .addHelpText('after', '\nExamples:\n  portal init acme\n  portal init acme --id 42 --name "Acme Coaching" --domain portal.acme.com --api-url https://api.acme.com --yes')
+  .action(action(() => import('./commands/init.js')));
+
+program
+  .command('build')
+  .description('build the shared app once and bake a self-contained site per tenant into dist/<slug>/')
+  .option('--tenant <slug>', 'a tenant to build (repeatable)', collect, [])
+  .option('--all', 'build every tenant')
+  .option('--out <dir>', 'output folder', 'dist')
+  .option('--app-version <semver>', "version to bake (default: package.json's version)")
+  .option('--force', 'compile the app even when the cache is current')
+  .addHelpText('after', '\nExamples:\n  portal build --tenant acme\n  portal build --all --app-version 7.3.0 --json')
+  .action(action(() => import('./commands/build.js')));
+
+program
+  .command('publish')
+  .description('upload built tenants: assets, then theme files, then index.html, meta.json last')
+  .option('--tenant <slug>', 'a tenant to publish (repeatable)', collect, [])
+  .option('--all', 'publish every tenant')
+  .option('--to <url>', 's3://bucket/prefix or a folder (default: .portal/storage)')
+  .option('--endpoint <url>', 'S3-compatible endpoint (path-style addressing); also AWS_ENDPOINT_URL_S3')
+  .option('--out <dir>', 'build output folder to publish from', 'dist')
+  .option('--dry-run', 'print the plan (key, action, size, headers) and write nothing')
+  .addOption(new Option('--concurrency <n>', 'uploads in flight at once').default(8).argParser(positiveInt('--concurrency')))
+  .addHelpText('after', '\nExamples:\n  portal publish --tenant acme\n  portal publish --all --to s3://portal-sites/prod --dry-run')
+  .action(action(() => import('./commands/publish.js')));
+
+program
+  .command('serve')
+  .description('preview published tenants locally, each at the root of its own origin, with the API proxied')
+  .option('--tenant <slug>', 'only this tenant (repeatable)', collect, [])
+  .addOption(new Option('--port <n>', 'first port; each tenant gets the next one').default(4173).argParser(positiveInt('--port')))
+  .option('--storage <dir>', 'published storage folder', '.portal/storage')
+  .option('--api <url>', 'API to proxy /api, /gapi, /sanctum, /upload and /integrations to', 'http://127.0.0.1:8080')
+  .addHelpText('after', '\nExamples:\n  portal serve\n  portal serve --tenant acme --port 5000 --api http://127.0.0.1:8080')
+  .action(action(() => import('./commands/serve.js')));
+
+try {
+  await program.parseAsync(process.argv);
+} catch (error) {
+  if (error instanceof CommanderError) {
+    // Help and version are not failures; commander already printed its own message for usage errors.
+    process.exitCode = error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+  } else {
+    const debug = process.argv.includes('--debug');
+    const { text, exitCode } = formatError(error, debug);
+    if (text) process.stderr.write(`${text}\n`);
+    process.exitCode = exitCode;
+  }
+}

@@ -1,0 +1,64 @@
+import { createHash } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/**
+ * Content hashes that decide when work can be skipped. The app hash covers everything that changes the
+ * compiled JavaScript and CSS (app sources, lockfile, the build config, the version); the tenant hash covers
+ * everything that changes one tenant's baked files (its folder, the templates, the app hash).
+ */
+
+const SKIP_DIRS = new Set(['node_modules', 'dist', '.portal', '.data', 'coverage', 'test-results']);
+const isTestFile = (name: string) => /\.test\.[cm]?[jt]sx?$/.test(name);
+
+async function listFiles(dir: string, skipTests: boolean): Promise<string[]> {
+  const out: string[] = [];
+  async function walk(current: string): Promise<void> {
+    let entries;
+    try {
+      entries = await readdir(current, { withFileTypes: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw error;
+    }
+    for (const entry of entries) {
+      const full = path.join(current, entry.name);
+      if (entry.isDirectory()) {
+        if (!SKIP_DIRS.has(entry.name) && !(skipTests && entry.name === 'testing')) await walk(full);
+      } else if (entry.isFile() && !(skipTests && isTestFile(entry.name))) {
+        out.push(full);
+      }
+    }
+  }
+  await walk(dir);
+  return out.sort();
+}
+
+async function hashFiles(root: string, files: string[], extra: string[]): Promise<string> {
+  const hash = createHash('sha256');
+  for (const part of extra) hash.update(`${part}\0`);
+  for (const file of files) {
+    hash.update(`${path.relative(root, file)}\0`);
+    hash.update(await readFile(file));
+    hash.update('\0');
+  }
+  return hash.digest('hex');
+}
+
+/** Files whose content changes the compiled app: app sources (tests excluded), lockfile, build config. */
+export async function appInputs(repoRoot: string): Promise<string[]> {
+  const files = await listFiles(path.join(repoRoot, 'app'), true);
+  for (const extra of ['package-lock.json', 'schemas/theme-defaults.json', 'cli/src/lib/build/vite-config.ts']) {
+    files.push(path.join(repoRoot, extra));
+  }
+  return files;
+}
+
+export async function computeAppHash(repoRoot: string, version: string): Promise<string> {
+  return hashFiles(repoRoot, await appInputs(repoRoot), [`version=${version}`]);
+}
+
+export async function computeTenantHash(repoRoot: string, tenantDir: string, appHash: string): Promise<string> {
+  const files = [...(await listFiles(tenantDir, false)), ...(await listFiles(path.join(repoRoot, 'templates'), false))];
+  return hashFiles(repoRoot, files, [`app=${appHash}`]);
+}

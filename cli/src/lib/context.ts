@@ -1,0 +1,57 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root: cli/src/lib -> ../../.. */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** What every command receives besides its own options: where things are and how to talk to the user. */
+export interface Context {
+  cwd: string;
+  repoRoot: string;
+  tenantsDir: string;
+  json: boolean;
+  debug: boolean;
+  /** Colour and animation only on a TTY, never with NO_COLOR or --no-color. */
+  color: boolean;
+  /** Interactive prompts allowed: a TTY on stdin and stderr, and not CI. */
+  interactive: boolean;
+  stdout: NodeJS.WritableStream;
+  stderr: NodeJS.WritableStream & { isTTY?: boolean };
+  env: NodeJS.ProcessEnv;
+}
+
+export interface GlobalOptions {
+  tenantsDir?: string;
+  json?: boolean;
+  debug?: boolean;
+  color?: boolean;
+}
+
+export function createContext(global: GlobalOptions, io: Partial<Context> = {}): Context {
+  const env = io.env ?? process.env;
+  const cwd = io.cwd ?? process.cwd();
+  const stderr = io.stderr ?? process.stderr;
+  const isTTY = Boolean((stderr as { isTTY?: boolean }).isTTY);
+  const ci = Boolean(env.CI && env.CI !== 'false' && env.CI !== '0');
+  return {
+    cwd,
+    repoRoot: io.repoRoot ?? REPO_ROOT,
+    tenantsDir: path.resolve(cwd, global.tenantsDir ?? env.PORTAL_TENANTS_DIR ?? path.join(REPO_ROOT, 'tenants')),
+    json: Boolean(global.json),
+    debug: Boolean(global.debug),
+    color: global.color !== false && isTTY && !env.NO_COLOR,
+    interactive: io.interactive ?? (Boolean(process.stdin.isTTY) && isTTY && !ci),
+    stdout: io.stdout ?? process.stdout,
+    stderr,
+    env,
+  };
+}
+
+/** Human output and progress go to stderr; --json results go to stdout. */
+export function say(ctx: Context, line = ''): void {
+  ctx.stderr.write(`${line}\n`);
+}
+
+export function printJson(ctx: Context, value: unknown): void {
+  ctx.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+}

@@ -1,0 +1,50 @@
+/**
+ * The CLI's one error sink. Commands throw a CliError (a code, one clear sentence, the next step); the entry
+ * maps it to an exit code and prints it on stderr. Anything else is a bug: a generic sentence, the stack only
+ * with --debug.
+ */
+export const EXIT = {
+  ok: 0,
+  failure: 1,
+  usage: 2,
+  invalidConfig: 3,
+  storage: 4,
+  partial: 5,
+} as const;
+
+export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
+
+export class CliError extends Error {
+  readonly exitCode: ExitCode;
+  readonly hint: string | undefined;
+  /** Already printed (e.g. a validation report): the sink prints only the hint, if any. */
+  readonly reported: boolean;
+
+  constructor(
+    message: string,
+    options: { exitCode?: ExitCode; hint?: string; reported?: boolean; cause?: unknown } = {},
+  ) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'CliError';
+    this.exitCode = options.exitCode ?? EXIT.failure;
+    this.hint = options.hint;
+    this.reported = options.reported ?? false;
+  }
+}
+
+export function usageError(message: string, hint?: string): CliError {
+  return new CliError(message, { exitCode: EXIT.usage, hint: hint ?? 'Run `portal --help` for usage.' });
+}
+
+export function formatError(error: unknown, debug: boolean): { text: string; exitCode: ExitCode } {
+  if (error instanceof CliError) {
+    const lines = error.reported ? [] : [`error: ${error.message}`];
+    if (error.hint) lines.push(error.hint);
+    if (debug && error.stack) lines.push(error.stack);
+    return { text: lines.join('\n'), exitCode: error.exitCode };
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  const lines = [`error: unexpected failure: ${message}`, 'Run the command again with --debug and report the output.'];
+  if (debug && error instanceof Error && error.stack) lines.push(error.stack);
+  return { text: lines.join('\n'), exitCode: EXIT.failure };
+}

@@ -1,0 +1,73 @@
+/** The shapes the tenant loader hands to every command (validate, list, build, publish, serve). */
+
+export type ColorKey =
+  | 'background'
+  | 'primary'
+  | 'secondary'
+  | 'accent'
+  | 'textColor'
+  | 'hoverColor'
+  | 'buttonDefaultColor'
+  | 'buttonPrimaryColor'
+  | 'buttonTextColor'
+  | 'buttonSecondaryColor'
+  | 'textInverseColor'
+  | 'loginBackground';
+
+export type Colors = Record<ColorKey, string>;
+
+export interface Assets {
+  logo?: string;
+  loginBackground?: string;
+  favicon?: string;
+}
+
+export interface BrandConfig {
+  colors?: Partial<Colors>;
+  assets?: Assets;
+}
+
+export interface TenantConfig {
+  $schema?: string;
+  id: number;
+  name: string;
+  domain: string;
+  apiUrl: string;
+  themeUrl?: string;
+  theme?: BrandConfig;
+  brands?: Record<string, BrandConfig>;
+  defaultFlags?: { group_coaching?: boolean; flash_coaching?: boolean; business_academy?: boolean };
+  integrations?: {
+    analyticsContainerId?: string;
+    captchaSiteKey?: string;
+    stripePublishableKey?: string;
+    avatarService?: boolean;
+  };
+  /** Publish targets (the publish issue extends the schema with these). */
+  publish?: { site?: string; theme?: string };
+}
+
+export type Severity = 'error' | 'warning';
+
+/** One problem of a validation report; the `--json` report is an array of these. */
+export interface Problem {
+  file: string;
+  pointer: string;
+  line: number;
+  column: number;
+  keyword: string;
+  message: string;
+  suggestion: string | null;
+  severity: Severity;
+}
+
+export interface LoadedTenant {
+  slug: string;
+  /** Absolute path of tenants/<slug>/. */
+  dir: string;
+  /** Absolute path of tenants/<slug>/tenant.json. */
+  file: string;
+  /** The parsed config; present only when it has no error-severity problem. */
+  config: TenantConfig | null;
+  problems: Problem[];
+}
