@@ -11,7 +11,17 @@ const boundary = (groups) => ({
   'no-restricted-imports': ['error', { patterns: groups }],
 });
 
-const features = ['schedule', 'notes', 'action-steps', 'auth', 'profile', 'team', 'help', 'coach', 'messages'];
+const features = [
+  'schedule',
+  'notes',
+  'action-steps',
+  'auth',
+  'profile',
+  'team',
+  'help',
+  'coach',
+  'messages',
+];
 
 export default tseslint.config(
   {
@@ -34,7 +44,10 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
       ...boundary([
-        { group: ['**/api/src/**', '**/cli/src/**', '../../../api/**', '../../../cli/**'], message: 'app/ must not import api/ or cli/.' },
+        {
+          group: ['**/api/src/**', '**/cli/src/**', '../../../api/**', '../../../cli/**'],
+          message: 'app/ must not import api/ or cli/.',
+        },
       ]),
     },
   },
@@ -43,17 +56,26 @@ export default tseslint.config(
     files: [`app/src/features/${name}/**/*.{ts,tsx}`],
     rules: boundary([
       {
-        group: features.filter((other) => other !== name).flatMap((other) => [`**/features/${other}/**`, `../${other}/**`, `../../${other}/**`]),
+        group: features
+          .filter((other) => other !== name)
+          .flatMap((other) => [`**/features/${other}/**`, `../${other}/**`, `../../${other}/**`]),
         message: 'A feature must not import another feature; compose them in src/app.',
       },
     ]),
   })),
   {
     files: ['api/**/*.ts'],
-    rules: boundary([{ group: ['**/app/src/**', '**/cli/src/**'], message: 'api/ must not import app/ or cli/.' }]),
+    rules: boundary([
+      { group: ['**/app/src/**', '**/cli/src/**'], message: 'api/ must not import app/ or cli/.' },
+    ]),
   },
   {
     files: ['cli/**/*.ts'],
-    rules: boundary([{ group: ['**/app/src/**', '**/api/src/**'], message: 'cli/ drives Vite on app/ by path; it never imports app/src or api/src.' }]),
+    rules: boundary([
+      {
+        group: ['**/app/src/**', '**/api/src/**'],
+        message: 'cli/ drives Vite on app/ by path; it never imports app/src or api/src.',
+      },
+    ]),
   },
 );

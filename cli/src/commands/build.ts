@@ -1,6 +1,148 @@
-import type { Context } from '../lib/context.js';
-import { CliError } from '../lib/errors.js';
+import path from 'node:path';
+import { bakeTenant, loadTemplates } from '../lib/build/bake.js';
+import { compileApp, type CompiledApp } from '../lib/build/compile.js';
+import { resolveVersion } from '../lib/build/version.js';
+import { printJson, say, type Context } from '../lib/context.js';
+import { CliError, EXIT, usageError } from '../lib/errors.js';
+import { createProgress } from '../lib/progress.js';
+import { mapLimit } from '../lib/concurrency.js';
+import { formatReport, loadTenants } from '../lib/tenants/index.js';
 
-export async function run(_options: Record<string, unknown>, _ctx: Context): Promise<number> {
-  throw new CliError('`portal build` is not implemented yet.');
+const BAKE_CONCURRENCY = 8;
+
+export interface BuildOptions {
+  tenant: string[];
+  all?: boolean;
+  out: string;
+  appVersion?: string;
+  force?: boolean;
+  json?: boolean;
+}
+
+interface TenantResult {
+  slug: string;
+  id: number | null;
+  status: 'built' | 'invalid' | 'failed';
+  out: string | null;
+  ms: number;
+  problems: number;
+  error?: string;
+}
+
+/**
+ * portal build: validate -> compile the shared app once (cached) -> bake each valid tenant. A tenant that fails
+ * validation is not built; the others still are (exit 5 when some failed, 3 when every tenant was invalid).
+ */
+export async function run(options: BuildOptions, ctx: Context): Promise<number> {
+  const slugs = options.tenant ?? [];
+  if (!options.all && slugs.length === 0) {
+    throw usageError('Name the tenants to build with --tenant <slug> (repeatable), or use --all.');
+  }
+  if (options.all && slugs.length > 0) throw usageError('Use either --tenant or --all, not both.');
+  const version = resolveVersion(ctx.repoRoot, options.appVersion);
+  const outDir = path.resolve(ctx.cwd, options.out);
+  const progress = createProgress(ctx);
+  const started = performance.now();
+
+  const tenants = await loadTenants({ tenantsDir: ctx.tenantsDir, slugs: options.all ? undefined : slugs });
+  const valid = tenants.filter((t) => t.config !== null);
+  const invalid = tenants.filter((t) => t.config === null);
+  if (invalid.length > 0 && !ctx.json) {
+    ctx.stderr.write(`${formatReport(invalid, { color: ctx.color, codeFrames: ctx.color, cwd: ctx.cwd })}\n`);
+  }
+  const results: TenantResult[] = invalid.map((t) => ({
+    slug: t.slug,
+    id: null,
+    status: 'invalid',
+    out: null,
+    ms: 0,
+    problems: t.problems.filter((p) => p.severity === 'error').length,
+  }));
+
+  let app: CompiledApp | null = null;
+  if (valid.length > 0) {
+    const cacheRoot = path.resolve(
+      ctx.env.PORTAL_CACHE_DIR ?? path.join(ctx.repoRoot, '.portal', 'cache', 'app'),
+    );
+    progress.start(`Compiling the app (version ${version})`);
+    try {
+      app = await compileApp({ repoRoot: ctx.repoRoot, cacheRoot, version, force: Boolean(options.force) });
+    } catch (error) {
+      await progress.fail('Compiling the app failed');
+      throw new CliError(`The app did not compile: ${(error as Error).message}`, {
+        hint: 'Fix the error above (run `npm run typecheck`) and build again.',
+        cause: error,
+      });
+    }
+    await progress.succeed(
+      app.cached
+        ? `App compile reused from cache (${app.hash.slice(0, 12)})`
+        : `App compiled in ${(app.ms / 1000).toFixed(2)} s (${app.hash.slice(0, 12)})`,
+    );
+    const templates = await loadTemplates(ctx.repoRoot);
+    // Bakes are file-system bound (links, small writes): a few at once keeps the disk busy.
+    const baked = await mapLimit(valid, BAKE_CONCURRENCY, async (tenant): Promise<TenantResult> => {
+      const config = tenant.config!;
+      const t0 = performance.now();
+      try {
+        const { dir } = await bakeTenant({
+          repoRoot: ctx.repoRoot,
+          slug: tenant.slug,
+          tenantDir: tenant.dir,
+          config,
+          app: app!,
+          outDir,
+          version,
+          templates,
+        });
+        const ms = performance.now() - t0;
+        progress.line(`✔ ${tenant.slug} -> ${path.relative(ctx.cwd, dir) || dir} (${ms.toFixed(0)} ms)`);
+        return { slug: tenant.slug, id: config.id, status: 'built', out: dir, ms, problems: 0 };
+      } catch (error) {
+        const message = (error as Error).message;
+        progress.line(`✖ ${tenant.slug}: ${message}`);
+        return {
+          slug: tenant.slug,
+          id: config.id,
+          status: 'failed',
+          out: null,
+          ms: 0,
+          problems: 0,
+          error: message,
+        };
+      }
+    });
+    results.push(...baked);
+  }
+
+  results.sort((a, b) => a.slug.localeCompare(b.slug));
+  const built = results.filter((r) => r.status === 'built');
+  const failed = results.filter((r) => r.status !== 'built');
+  const seconds = (performance.now() - started) / 1000;
+  if (ctx.json) {
+    printJson(ctx, {
+      version,
+      appHash: app?.hash ?? null,
+      compiled: app ? !app.cached : false,
+      seconds: Number(seconds.toFixed(3)),
+      tenants: results,
+    });
+  }
+  if (failed.length === 0) {
+    say(
+      ctx,
+      `Built ${built.length} tenant${built.length === 1 ? '' : 's'} in ${seconds.toFixed(2)} s into ${path.relative(ctx.cwd, outDir) || outDir}/.`,
+    );
+    return EXIT.ok;
+  }
+  const names = failed.map((r) => r.slug).join(', ');
+  const onlyInvalid = failed.every((r) => r.status === 'invalid');
+  if (built.length === 0) {
+    say(ctx, `Nothing was built: ${names} ${failed.length === 1 ? 'has' : 'have'} errors.`);
+    say(ctx, `Fix them and run \`portal validate\` again.`);
+    return onlyInvalid ? EXIT.invalidConfig : EXIT.failure;
+  }
+  say(ctx, `Built ${built.length} of ${results.length} tenants; not built: ${names}.`);
+  say(ctx, 'Fix those tenants and build them again with `portal build --tenant <slug>`.');
+  return EXIT.partial;
 }

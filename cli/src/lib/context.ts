@@ -36,7 +36,10 @@ export function createContext(global: GlobalOptions, io: Partial<Context> = {}):
   return {
     cwd,
     repoRoot: io.repoRoot ?? REPO_ROOT,
-    tenantsDir: path.resolve(cwd, global.tenantsDir ?? env.PORTAL_TENANTS_DIR ?? path.join(REPO_ROOT, 'tenants')),
+    tenantsDir: path.resolve(
+      cwd,
+      global.tenantsDir ?? env.PORTAL_TENANTS_DIR ?? path.join(REPO_ROOT, 'tenants'),
+    ),
     json: Boolean(global.json),
     debug: Boolean(global.debug),
     color: global.color !== false && isTTY && !env.NO_COLOR,

@@ -44,7 +44,10 @@ export function formatError(error: unknown, debug: boolean): { text: string; exi
     return { text: lines.join('\n'), exitCode: error.exitCode };
   }
   const message = error instanceof Error ? error.message : String(error);
-  const lines = [`error: unexpected failure: ${message}`, 'Run the command again with --debug and report the output.'];
+  const lines = [
+    `error: unexpected failure: ${message}`,
+    'Run the command again with --debug and report the output.',
+  ];
   if (debug && error instanceof Error && error.stack) lines.push(error.stack);
   return { text: lines.join('\n'), exitCode: EXIT.failure };
 }

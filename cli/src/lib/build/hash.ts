@@ -48,7 +48,11 @@ async function hashFiles(root: string, files: string[], extra: string[]): Promis
 /** Files whose content changes the compiled app: app sources (tests excluded), lockfile, build config. */
 export async function appInputs(repoRoot: string): Promise<string[]> {
   const files = await listFiles(path.join(repoRoot, 'app'), true);
-  for (const extra of ['package-lock.json', 'schemas/theme-defaults.json', 'cli/src/lib/build/vite-config.ts']) {
+  for (const extra of [
+    'package-lock.json',
+    'schemas/theme-defaults.json',
+    'cli/src/lib/build/vite-config.ts',
+  ]) {
     files.push(path.join(repoRoot, extra));
   }
   return files;
@@ -58,7 +62,14 @@ export async function computeAppHash(repoRoot: string, version: string): Promise
   return hashFiles(repoRoot, await appInputs(repoRoot), [`version=${version}`]);
 }
 
-export async function computeTenantHash(repoRoot: string, tenantDir: string, appHash: string): Promise<string> {
-  const files = [...(await listFiles(tenantDir, false)), ...(await listFiles(path.join(repoRoot, 'templates'), false))];
+export async function computeTenantHash(
+  repoRoot: string,
+  tenantDir: string,
+  appHash: string,
+): Promise<string> {
+  const files = [
+    ...(await listFiles(tenantDir, false)),
+    ...(await listFiles(path.join(repoRoot, 'templates'), false)),
+  ];
   return hashFiles(repoRoot, files, [`app=${appHash}`]);
 }

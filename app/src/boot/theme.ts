@@ -1,0 +1,144 @@
+/**
+ * The tenant theme: fetched from {themeUrl}/{tenantId}/theme.json, one brand chosen by ?brand=, colours applied
+ * as CSS custom properties through CSSOM (never by building CSS text), so a hostile theme file can at worst
+ * pick ugly colours: every value is checked as #rgb / #rrggbb before it is used.
+ */
+import defaults from '../../../schemas/theme-defaults.json';
+
+export const COLOR_KEYS = [
+  'background',
+  'primary',
+  'secondary',
+  'accent',
+  'textColor',
+  'hoverColor',
+  'buttonDefaultColor',
+  'buttonPrimaryColor',
+  'buttonTextColor',
+  'buttonSecondaryColor',
+  'textInverseColor',
+  'loginBackground',
+] as const;
+
+export type ColorKey = (typeof COLOR_KEYS)[number];
+export type Colors = Record<ColorKey, string>;
+
+export interface Brand {
+  key: string | null;
+  colors: Colors;
+  logo: string | null;
+  loginBackground: string | null;
+  favicon: string | null;
+}
+
+export const DEFAULT_COLORS: Colors = defaults.colors;
+
+const COLOR = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i;
+const BRAND_KEY = /^[a-z0-9][a-z0-9-]{0,39}$/;
+const BRAND_STORAGE_KEY = 'portal.brand';
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export function themeFileUrl(themeUrl: string, tenantId: number): string {
+  return `${themeUrl.replace(/\/+$/, '')}/${tenantId}/theme.json`;
+}
+
+function pickColors(raw: unknown, base: Colors): Colors {
+  const out = { ...base };
+  if (!isRecord(raw)) return out;
+  for (const key of COLOR_KEYS) {
+    const value = raw[key];
+    if (typeof value === 'string' && COLOR.test(value)) out[key] = value;
+  }
+  return out;
+}
+
+/** An asset reference becomes an absolute URL: https anywhere, or a relative path next to theme.json. */
+function assetUrl(raw: unknown, base: string): string | null {
+  if (typeof raw !== 'string' || raw.length === 0 || raw.length > 2048) return null;
+  let url: URL;
+  try {
+    url = new URL(raw, base);
+  } catch {
+    return null;
+  }
+  const baseOrigin = new URL(base).origin;
+  if (url.protocol === 'https:' || url.origin === baseOrigin) return url.href;
+  return null;
+}
+
+function pickAssets(raw: unknown, base: string, fallback?: Brand): Omit<Brand, 'key' | 'colors'> {
+  const assets = isRecord(raw) ? raw : {};
+  return {
+    logo: assetUrl(assets.logo, base) ?? fallback?.logo ?? null,
+    loginBackground: assetUrl(assets.loginBackground, base) ?? fallback?.loginBackground ?? null,
+    favicon: assetUrl(assets.favicon, base) ?? fallback?.favicon ?? null,
+  };
+}
+
+/** The brand asked for by ?brand= (remembered for the session); the default brand when absent or unknown. */
+export function requestedBrand(
+  location: Location = window.location,
+  storage: Storage = sessionStorage,
+): string | null {
+  const fromQuery = new URLSearchParams(location.search).get('brand');
+  if (fromQuery !== null) {
+    const key = fromQuery.trim().toLowerCase();
+    if (BRAND_KEY.test(key)) {
+      storage.setItem(BRAND_STORAGE_KEY, key);
+      return key;
+    }
+    storage.removeItem(BRAND_STORAGE_KEY);
+    return null;
+  }
+  return storage.getItem(BRAND_STORAGE_KEY);
+}
+
+export function parseTheme(raw: unknown, themeJsonUrl: string, brandKey: string | null): Brand {
+  if (!isRecord(raw)) throw new Error('The theme file is not a JSON object.');
+  const base: Brand = {
+    key: null,
+    colors: pickColors(raw.colors, DEFAULT_COLORS),
+    ...pickAssets(raw.assets, themeJsonUrl),
+  };
+  const brands = isRecord(raw.brands) ? raw.brands : {};
+  const entry = brandKey !== null && Object.hasOwn(brands, brandKey) ? brands[brandKey] : undefined;
+  if (!isRecord(entry)) return base;
+  return {
+    key: brandKey,
+    colors: pickColors(entry.colors, base.colors),
+    ...pickAssets(entry.assets, themeJsonUrl, base),
+  };
+}
+
+export async function loadTheme(themeUrl: string, tenantId: number, brandKey: string | null): Promise<Brand> {
+  const url = new URL(themeFileUrl(themeUrl, tenantId), window.location.href).href;
+  // Default credentials match the crossorigin="anonymous" preload in index.html, so the preload is reused.
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`Failed to load theme file for tenant ID: ${tenantId}`);
+  let raw: unknown;
+  try {
+    raw = await response.json();
+  } catch {
+    throw new Error(`Failed to load theme file for tenant ID: ${tenantId}`);
+  }
+  return parseTheme(raw, url, brandKey);
+}
+
+/** CSS custom property names: --color-primary, --color-text-color, ... */
+export const cssVar = (key: ColorKey): string =>
+  `--color-${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+
+export function applyTheme(brand: Brand, root: HTMLElement = document.documentElement): void {
+  for (const key of COLOR_KEYS) root.style.setProperty(cssVar(key), brand.colors[key]);
+  // CSS url() values must be quoted safely; assetUrl() only returns parsed, absolute URLs.
+  root.style.setProperty(
+    '--login-background-image',
+    brand.loginBackground ? `url(${JSON.stringify(brand.loginBackground)})` : 'none',
+  );
+  if (brand.favicon) {
+    const link = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
+    if (link) link.href = brand.favicon;
+  }
+}

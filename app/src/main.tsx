@@ -1,0 +1,41 @@
+/**
+ * Boot: read the baked config, then fetch the theme and check the published version in parallel; render the
+ * router only when both are done (SPEC §4). Until then an overlay says 'Loading theme...'.
+ */
+import '@fontsource/open-sans/latin-300.css';
+import '@fontsource/open-sans/latin-400.css';
+import '@fontsource/open-sans/latin-600.css';
+import '@fontsource/open-sans/latin-700.css';
+import '@fontsource/oswald/latin-300.css';
+import '@fontsource/oswald/latin-400.css';
+import '@fontsource/oswald/latin-500.css';
+import '@fontsource/oswald/latin-600.css';
+import './styles/base.css';
+import { createRoot } from 'react-dom/client';
+import { readConfig } from './boot/config';
+import { applyTheme, loadTheme, requestedBrand } from './boot/theme';
+import { checkVersion } from './boot/version-check';
+import { BootOverlay } from './boot/boot-overlay';
+import { App } from './app/app';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+const root = createRoot(container);
+
+async function boot(): Promise<void> {
+  root.render(<BootOverlay message="Loading theme..." />);
+  try {
+    const config = readConfig();
+    const [brand, version] = await Promise.all([
+      loadTheme(config.themeUrl, config.tenantId, requestedBrand()),
+      checkVersion(config.version),
+    ]);
+    applyTheme(brand);
+    root.render(<App config={config} brand={brand} updateAvailable={version.updateAvailable} />);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    root.render(<BootOverlay message={`Error: ${message}`} failed />);
+  }
+}
+
+void boot();

@@ -1,0 +1,46 @@
+import type { TenantConfig } from '../tenants/types.js';
+
+/**
+ * The Content-Security-Policy of a tenant's index.html: only this origin, the tenant's API and theme origins,
+ * and the third parties the tenant turned on. Styles allow 'unsafe-inline' because the toast library injects
+ * its stylesheet at run time; scripts never do.
+ */
+function originOf(url: string | undefined): string | null {
+  if (!url || url.startsWith('/')) return null;
+  return new URL(url).origin;
+}
+
+export function contentSecurityPolicy(config: TenantConfig): string {
+  const connect = new Set(["'self'"]);
+  const script = new Set(["'self'"]);
+  const frame = new Set<string>();
+  for (const origin of [originOf(config.apiUrl), originOf(config.themeUrl)]) if (origin) connect.add(origin);
+  const integrations = config.integrations ?? {};
+  if (integrations.captchaSiteKey) {
+    script.add('https://www.google.com/recaptcha/').add('https://www.gstatic.com/recaptcha/');
+    frame.add('https://www.google.com/recaptcha/');
+  }
+  if (integrations.stripePublishableKey) {
+    script.add('https://js.stripe.com');
+    frame.add('https://js.stripe.com');
+    connect.add('https://api.stripe.com');
+  }
+  if (integrations.analyticsContainerId) {
+    script.add('https://www.googletagmanager.com');
+    connect.add('https://www.google-analytics.com');
+  }
+  const directives = [
+    "default-src 'self'",
+    `script-src ${[...script].join(' ')}`,
+    "style-src 'self' 'unsafe-inline'",
+    // Avatars come from a public https service and logos may be https URLs.
+    "img-src 'self' data: https:",
+    "font-src 'self'",
+    `connect-src ${[...connect].join(' ')}`,
+    `frame-src ${frame.size > 0 ? [...frame].join(' ') : "'none'"}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+  ];
+  return directives.join('; ');
+}

@@ -1,0 +1,37 @@
+import path from 'node:path';
+import react from '@vitejs/plugin-react';
+import type { InlineConfig } from 'vite';
+
+/**
+ * The one Vite configuration for the shared app. The compile has no HTML entry: `portal build` renders each
+ * tenant's index.html from templates/ using the manifest, so no tenant value ever reaches a hashed file.
+ */
+export function viteConfig(repoRoot: string, outDir: string, version: string): InlineConfig {
+  const appRoot = path.join(repoRoot, 'app');
+  return {
+    root: appRoot,
+    configFile: false,
+    envDir: false,
+    logLevel: 'warn',
+    mode: 'production',
+    base: '/',
+    plugins: [react()],
+    define: {
+      // The version is the same for every tenant of a release, so it may live in the hashed code.
+      __PORTAL_BUILD_VERSION__: JSON.stringify(version),
+    },
+    build: {
+      outDir,
+      emptyOutDir: true,
+      manifest: 'manifest.json',
+      assetsDir: 'assets',
+      target: 'es2022',
+      sourcemap: false,
+      reportCompressedSize: false,
+      chunkSizeWarningLimit: 600,
+      rolldownOptions: {
+        input: path.join(appRoot, 'src/main.tsx'),
+      },
+    },
+  };
+}

@@ -1,0 +1,46 @@
+import type { Context } from './context.js';
+
+/**
+ * Progress on stderr: an ora spinner on a TTY, plain lines otherwise (CI logs), nothing with --json beyond
+ * the final result. ora is loaded only when a spinner is really shown.
+ */
+export interface Progress {
+  start(text: string): void;
+  succeed(text: string): Promise<void>;
+  fail(text: string): Promise<void>;
+  line(text: string): void;
+}
+
+export function createProgress(ctx: Context): Progress {
+  const quiet = ctx.json;
+  let spinner: { succeed(t: string): void; fail(t: string): void; stop(): void } | null = null;
+  let pending: Promise<void> | null = null;
+  const write = (text: string) => {
+    if (!quiet) ctx.stderr.write(`${text}\n`);
+  };
+  return {
+    start(text) {
+      if (quiet) return;
+      if (!ctx.color) {
+        write(`${text}...`);
+        return;
+      }
+      pending = import('ora').then(({ default: ora }) => {
+        spinner = ora({ text, stream: ctx.stderr as NodeJS.WriteStream }).start();
+      });
+    },
+    succeed: (text) => finish((s) => s.succeed(text), `✔ ${text}`),
+    fail: (text) => finish((s) => s.fail(text), `✖ ${text}`),
+    line: write,
+  };
+  async function finish(withSpinner: (s: NonNullable<typeof spinner>) => void, plain: string): Promise<void> {
+    if (quiet) return;
+    if (pending) await pending;
+    if (spinner) {
+      withSpinner(spinner);
+      spinner = null;
+    } else {
+      write(plain);
+    }
+  }
+}

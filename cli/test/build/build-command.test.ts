@@ -1,0 +1,183 @@
+import { createHash } from 'node:crypto';
+import { cp, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import Ajv2020 from 'ajv/dist/2020.js';
+import { execa } from 'execa';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../../src/lib/context.js';
+
+/**
+ * `portal build` end to end through the real CLI process: a temporary tenants folder, output folder and compile
+ * cache, so the repository's own dist/ and cache are never touched.
+ */
+let work: string;
+let tenantsDir: string;
+let cacheDir: string;
+
+const portal = (args: string[], env: Record<string, string> = {}) =>
+  execa('node', [path.join(REPO_ROOT, 'bin/portal.js'), ...args, '--tenants-dir', tenantsDir], {
+    cwd: work,
+    reject: false,
+    env: { PORTAL_CACHE_DIR: cacheDir, NO_COLOR: '1', ...env },
+  });
+
+const sha = async (file: string) =>
+  createHash('sha256')
+    .update(await readFile(file))
+    .digest('hex');
+
+beforeAll(async () => {
+  work = await mkdtemp(path.join(os.tmpdir(), 'portal-build-'));
+  tenantsDir = path.join(work, 'tenants');
+  cacheDir = path.join(work, 'cache');
+  for (const slug of ['demo', 'acme']) {
+    await cp(path.join(REPO_ROOT, 'tenants', slug), path.join(tenantsDir, slug), { recursive: true });
+  }
+});
+
+afterAll(async () => {
+  await rm(work, { recursive: true, force: true });
+});
+
+describe('portal build', () => {
+  it('bakes complete, self-contained sites whose hashed assets are identical across tenants', async () => {
+    const result = await portal(['build', '--tenant', 'demo', '--tenant', 'acme', '--out', 'dist', '--json']);
+    expect(result.exitCode, result.stderr).toBe(0);
+    const summary = JSON.parse(result.stdout);
+    expect(summary.compiled).toBe(true);
+    expect(summary.tenants.map((t: { slug: string; status: string }) => [t.slug, t.status])).toEqual([
+      ['acme', 'built'],
+      ['demo', 'built'],
+    ]);
+
+    const demo = path.join(work, 'dist/demo');
+    const acme = path.join(work, 'dist/acme');
+    for (const site of [demo, acme]) {
+      for (const file of ['index.html', 'meta.json', 'favicon.svg', '.portal-build.json']) {
+        expect((await stat(path.join(site, file))).isFile(), file).toBe(true);
+      }
+    }
+    expect(JSON.parse(await readFile(path.join(demo, 'meta.json'), 'utf8'))).toEqual({ version: '7.2.2' });
+
+    // The baked config carries the tenant id and version; the title is the product name.
+    const html = await readFile(path.join(acme, 'index.html'), 'utf8');
+    const configJson = html.match(/<script type="application\/json" id="portal-config">(.*?)<\/script>/)?.[1];
+    const config = JSON.parse(configJson ?? 'null');
+    expect(config).toMatchObject({
+      tenantId: 2002,
+      version: '7.2.2',
+      name: 'Acme Business Coaching',
+      themeUrl: '/themes',
+    });
+    expect(html).toContain('<title>Acme Business Coaching</title>');
+    expect(html).toContain('<link rel="preload" href="/themes/2002/theme.json" as="fetch"');
+    expect(html).toMatch(/<meta http-equiv="Content-Security-Policy" content="default-src &#39;self&#39;/);
+
+    // theme.json is valid against the published schema, with the tenant's images beside it.
+    const ajv = new Ajv2020({ allErrors: true });
+    const validate = ajv.compile(
+      JSON.parse(await readFile(path.join(REPO_ROOT, 'schemas/theme.schema.json'), 'utf8')),
+    );
+    const theme = JSON.parse(await readFile(path.join(acme, 'themes/2002/theme.json'), 'utf8'));
+    expect(validate(theme), JSON.stringify(validate.errors)).toBe(true);
+    expect(theme.colors.primary).toBe('#9a3412');
+    expect(theme.brands.night.colors.primary).toBe('#0f172a');
+    for (const file of ['logo.svg', 'logo-night.svg']) {
+      expect((await stat(path.join(acme, 'themes/2002', file))).isFile()).toBe(true);
+    }
+
+    // Hashed assets: the same names, byte-identical, and no tenant value inside them.
+    const demoAssets = (await readdir(path.join(demo, 'assets'))).sort();
+    const acmeAssets = (await readdir(path.join(acme, 'assets'))).sort();
+    expect(acmeAssets).toEqual(demoAssets);
+    expect(demoAssets.some((f) => f.endsWith('.js'))).toBe(true);
+    for (const file of demoAssets) {
+      expect(await sha(path.join(acme, 'assets', file)), file).toBe(
+        await sha(path.join(demo, 'assets', file)),
+      );
+      expect(file).toMatch(/-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/);
+      if (/\.(js|css)$/.test(file)) {
+        const text = await readFile(path.join(acme, 'assets', file), 'utf8');
+        for (const value of ['Acme Business Coaching', 'portal.acme-coaching.com', '#9a3412', '2002']) {
+          expect(text.includes(value), `${value} in ${file}`).toBe(false);
+        }
+      }
+    }
+  });
+
+  it('reuses the compile when nothing changed, and compiles again with --force', async () => {
+    const warm = await portal(['build', '--tenant', 'acme', '--out', 'dist', '--json']);
+    expect(warm.exitCode, warm.stderr).toBe(0);
+    expect(JSON.parse(warm.stdout).compiled).toBe(false);
+
+    const forced = await portal(['build', '--tenant', 'acme', '--out', 'dist', '--json', '--force']);
+    expect(forced.exitCode, forced.stderr).toBe(0);
+    expect(JSON.parse(forced.stdout).compiled).toBe(true);
+  });
+
+  it('bakes --app-version into meta.json and refuses a version that is not semver', async () => {
+    const result = await portal([
+      'build',
+      '--tenant',
+      'demo',
+      '--out',
+      'dist-next',
+      '--app-version',
+      '7.10.0',
+    ]);
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(JSON.parse(await readFile(path.join(work, 'dist-next/demo/meta.json'), 'utf8'))).toEqual({
+      version: '7.10.0',
+    });
+
+    const bad = await portal(['build', '--tenant', 'demo', '--app-version', 'latest']);
+    expect(bad.exitCode).toBe(2);
+    expect(bad.stderr).toContain('--app-version must be a semantic version');
+  });
+
+  it('escapes tenant values in index.html', async () => {
+    const file = path.join(tenantsDir, 'demo/tenant.json');
+    const original = await readFile(file, 'utf8');
+    await writeFile(file, original.replace('"Coaching Portal"', '"Tom & \\"Jerry\\" Coaching"'));
+    try {
+      const result = await portal(['build', '--tenant', 'demo', '--out', 'dist-escape']);
+      expect(result.exitCode, result.stderr).toBe(0);
+      const html = await readFile(path.join(work, 'dist-escape/demo/index.html'), 'utf8');
+      expect(html).toContain('<title>Tom &amp; &quot;Jerry&quot; Coaching</title>');
+      expect(html).toContain('"name":"Tom \\u0026 \\"Jerry\\" Coaching"');
+    } finally {
+      await writeFile(file, original);
+    }
+  });
+
+  it('with --all, builds the valid tenants, skips a broken one and exits 5 naming it', async () => {
+    await cp(path.join(REPO_ROOT, 'tenants/demo'), path.join(tenantsDir, 'broken'), { recursive: true });
+    await writeFile(
+      path.join(tenantsDir, 'broken/tenant.json'),
+      JSON.stringify({ id: 'nine', name: 'Broken', domain: 'broken.example.com', apiUrl: '/' }),
+    );
+    try {
+      const result = await portal(['build', '--all', '--out', 'dist-all']);
+      expect(result.exitCode).toBe(5);
+      expect(result.stderr).toContain('broken');
+      expect(result.stderr).toMatch(/not built: broken/);
+      expect((await readdir(path.join(work, 'dist-all'))).filter((n) => !n.startsWith('.')).sort()).toEqual([
+        'acme',
+        'demo',
+      ]);
+
+      const only = await portal(['build', '--tenant', 'broken', '--out', 'dist-broken']);
+      expect(only.exitCode).toBe(3);
+      await expect(stat(path.join(work, 'dist-broken/broken'))).rejects.toThrow();
+    } finally {
+      await rm(path.join(tenantsDir, 'broken'), { recursive: true, force: true });
+    }
+  });
+
+  it('asks for --tenant or --all', async () => {
+    const result = await portal(['build']);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain('--tenant <slug>');
+  });
+});

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { contentSecurityPolicy } from '../../src/lib/build/csp.js';
+import { DEFAULT_COLORS, buildThemeFile } from '../../src/lib/build/theme-file.js';
+import type { TenantConfig } from '../../src/lib/tenants/types.js';
+
+const base: TenantConfig = { id: 7, name: 'T', domain: 't.example.com', apiUrl: '/' };
+
+describe('content security policy', () => {
+  it('allows only this origin by default', () => {
+    const csp = contentSecurityPolicy(base);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).toContain("connect-src 'self';");
+    expect(csp).toContain("object-src 'none'");
+  });
+
+  it('adds the API and theme origins and turned-on integrations', () => {
+    const csp = contentSecurityPolicy({
+      ...base,
+      apiUrl: 'https://api.example.com/v1',
+      themeUrl: 'https://cdn.example.com/themes',
+      integrations: { captchaSiteKey: 'abcdefghijkl' },
+    });
+    expect(csp).toContain("connect-src 'self' https://api.example.com https://cdn.example.com");
+    expect(csp).toMatch(/script-src 'self' https:\/\/www\.google\.com\/recaptcha\//);
+  });
+});
+
+describe('theme file', () => {
+  it('fills every colour from the defaults', () => {
+    const { theme, files } = buildThemeFile(base);
+    expect(theme.colors).toEqual(DEFAULT_COLORS);
+    expect(files).toEqual([]);
+  });
+
+  it('layers brand over theme over defaults and lists local asset files', () => {
+    const { theme, files } = buildThemeFile({
+      ...base,
+      theme: {
+        colors: { primary: '#111111' },
+        assets: { logo: 'logo.svg', favicon: 'https://cdn.example.com/f.ico' },
+      },
+      brands: { night: { colors: { background: '#000000' }, assets: { logo: 'img/night.png' } } },
+    });
+    expect(theme.colors.primary).toBe('#111111');
+    expect(theme.colors.background).toBe(DEFAULT_COLORS.background);
+    expect(theme.brands?.night?.colors.primary).toBe('#111111');
+    expect(theme.brands?.night?.colors.background).toBe('#000000');
+    expect(theme.brands?.night?.assets).toEqual({ logo: 'img/night.png' });
+    expect(files).toEqual(['img/night.png', 'logo.svg']);
+  });
+});
