@@ -1,6 +1,39 @@
-import type { Context } from '../lib/context.js';
-import { CliError } from '../lib/errors.js';
+import { printJson, say, type Context } from '../lib/context.js';
+import { EXIT } from '../lib/errors.js';
+import { formatReport, formatSummary, loadTenants, relativePath } from '../lib/tenants/index.js';
 
-export async function run(_options: Record<string, unknown>, _ctx: Context): Promise<number> {
-  throw new CliError('`portal validate` is not implemented yet.');
+export interface ValidateOptions {
+  tenant?: string[];
+  strict?: boolean;
+  json?: boolean;
+}
+
+/**
+ * `portal validate [--tenant <slug>]... [--strict] [--json]`: every problem of every requested tenant at once.
+ * Exit 0 when all are valid (warnings allowed unless --strict), 3 when any has an error.
+ */
+export async function run(options: ValidateOptions, ctx: Context): Promise<number> {
+  const tenants = await loadTenants({
+    tenantsDir: ctx.tenantsDir,
+    slugs: options.tenant,
+    strict: options.strict,
+  });
+  if (options.json ?? ctx.json) {
+    // The machine report is exactly one array; paths relative to where the command ran, like the human one.
+    printJson(
+      ctx,
+      tenants.flatMap((tenant) =>
+        tenant.problems.map((problem) => ({ ...problem, file: relativePath(ctx.cwd, problem.file) })),
+      ),
+    );
+  } else {
+    const report = formatReport(tenants, {
+      color: ctx.color,
+      codeFrames: Boolean(ctx.stderr.isTTY),
+      cwd: ctx.cwd,
+    });
+    if (report) ctx.stderr.write(`${report}\n`);
+  }
+  say(ctx, formatSummary(tenants, ctx.color));
+  return tenants.some((tenant) => tenant.config === null) ? EXIT.invalidConfig : EXIT.ok;
 }

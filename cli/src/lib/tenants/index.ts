@@ -1,0 +1,11 @@
+/**
+ * The tenant loader: the one way commands read tenants/<slug>/tenant.json. Parses with positions, validates
+ * against schemas/tenant.schema.json and the checks a schema cannot express (assets, uniqueness, contrast),
+ * and reports every problem at once.
+ */
+export { loadTenants, SLUG_PATTERN, type LoadOptions } from './load.js';
+export { formatReport, formatSummary, relativePath, type ReportOptions } from './report.js';
+export { contrastRatio, CONTRAST_PAIRS, MIN_CONTRAST, nearestPassing } from './contrast.js';
+export { resolveColors, defaultColors, COLOR_KEYS } from './colors.js';
+export { SCHEMA_FILE, checkField } from './schema.js';
+export type * from './types.js';

@@ -1,0 +1,164 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { CliError, EXIT, usageError } from '../errors.js';
+import { checkAssets } from './assets.js';
+import { checkContrast } from './contrast.js';
+import { parseTenantFile } from './parse.js';
+import { ProblemSink } from './problem.js';
+import { schemaErrors } from './schema.js';
+import { didYouMean } from './suggest.js';
+import type { LoadedTenant, TenantConfig } from './types.js';
+
+const isObject = (value: unknown): value is object =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A tenant folder name: it becomes a URL path segment, a storage prefix and a dist/ folder. */
+export const SLUG_PATTERN = /^[a-z0-9][a-z0-9-]{0,39}$/;
+
+export interface LoadOptions {
+  tenantsDir: string;
+  /** Tenants to check; empty or absent means every tenant folder. */
+  slugs?: string[];
+  /** Warnings (such as low contrast) count as errors. */
+  strict?: boolean;
+}
+
+interface Checked {
+  slug: string;
+  dir: string;
+  file: string;
+  value: unknown;
+  sink: ProblemSink;
+}
+
+/** Folder names under tenantsDir; dot-folders (.git, editor state) are not tenants. */
+async function tenantFolders(tenantsDir: string): Promise<string[]> {
+  try {
+    const entries = await readdir(tenantsDir, { withFileTypes: true });
+    return entries
+      .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.'))
+      .map((entry) => entry.name)
+      .sort();
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new CliError(
+      `The tenants folder ${tenantsDir} ${code === 'ENOENT' ? 'does not exist' : 'cannot be read'}.`,
+      {
+        exitCode: EXIT.invalidConfig,
+        hint: 'Pass the right folder with --tenants-dir, or create a tenant with `portal init <slug>`.',
+        cause: error,
+      },
+    );
+  }
+}
+
+function requestedSlugs(all: string[], slugs: string[] | undefined): string[] {
+  if (!slugs || slugs.length === 0) return all;
+  for (const slug of slugs) {
+    if (!all.includes(slug)) {
+      const guess = didYouMean(slug, all);
+      throw usageError(
+        `There is no tenant "${slug}"${guess ? `: did you mean "${guess}"?` : '.'}`,
+        'Run `portal list` to see the tenants.',
+      );
+    }
+  }
+  return [...new Set(slugs)].sort();
+}
+
+/** Parses one tenant; the full checks (schema, assets, contrast) only for tenants that were asked for. */
+async function checkTenant(tenantsDir: string, slug: string, full: boolean): Promise<Checked> {
+  const dir = path.join(tenantsDir, slug);
+  const file = path.join(dir, 'tenant.json');
+  const sink = new ProblemSink(file);
+  if (full && !SLUG_PATTERN.test(slug)) {
+    sink.add({
+      pointer: '',
+      keyword: 'slug',
+      message: `the folder name "${slug}" must be lowercase letters, digits and "-" (at most 40, not starting with "-")`,
+    });
+  }
+  const parsed = await parseTenantFile(file, sink);
+  if (full && parsed) {
+    const errors = schemaErrors(parsed.value);
+    for (const error of errors) sink.add(error);
+    // The checks beyond the schema still run where the schema found nothing, so one report shows everything.
+    const clean = (pointer: string) =>
+      !errors.some((e) => e.pointer === pointer || pointer.startsWith(`${e.pointer}/`));
+    if (isObject(parsed.value)) {
+      const config = parsed.value as TenantConfig;
+      await checkAssets(config, dir, sink, clean);
+      if (!errors.some((e) => /^\/(theme|brands)(\/|$)/.test(e.pointer))) checkContrast(config, sink);
+    }
+  }
+  return { slug, dir, file, value: parsed?.value, sink };
+}
+
+/** The id and domain of every tenant in the folder must be unique; each file in a clash names the others. */
+function checkUnique(checked: Checked[], requested: Set<string>, tenantsDir: string): void {
+  const shown = (c: Checked) => path.join(path.basename(tenantsDir), c.slug, 'tenant.json');
+  for (const field of ['id', 'domain'] as const) {
+    const owners = new Map<unknown, Checked[]>();
+    for (const c of checked) {
+      const value = (c.value as Record<string, unknown> | undefined)?.[field];
+      if (field === 'id' ? !Number.isInteger(value) : typeof value !== 'string') continue;
+      owners.set(value, [...(owners.get(value) ?? []), c]);
+    }
+    for (const [value, group] of owners) {
+      if (group.length < 2) continue;
+      for (const c of group.filter((entry) => requested.has(entry.slug))) {
+        const others = group
+          .filter((other) => other !== c)
+          .map(shown)
+          .join(', ');
+        c.sink.add({
+          pointer: `/${field}`,
+          keyword: 'unique',
+          message: `${field} ${JSON.stringify(value)} is also used by ${others}; each tenant needs its own`,
+        });
+      }
+    }
+  }
+}
+
+async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < items.length; i = next++) results[i] = await fn(items[i] as T);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+/**
+ * Loads and checks tenants: every problem of every requested file, sorted by slug. Uniqueness is checked
+ * against every tenant in the folder, even when only some are requested.
+ */
+export async function loadTenants(options: LoadOptions): Promise<LoadedTenant[]> {
+  const tenantsDir = path.resolve(options.tenantsDir);
+  const all = await tenantFolders(tenantsDir);
+  const requested = new Set(requestedSlugs(all, options.slugs));
+  // Bounded concurrency: hundreds of tenants must not open thousands of files at once.
+  const checked = await mapLimit(all, 16, (slug) => checkTenant(tenantsDir, slug, requested.has(slug)));
+  checkUnique(checked, requested, tenantsDir);
+  return checked
+    .filter((c) => requested.has(c.slug))
+    .map((c) => {
+      const problems = c.sink.problems
+        .map((problem) =>
+          options.strict && problem.severity === 'warning'
+            ? { ...problem, severity: 'error' as const }
+            : problem,
+        )
+        .sort((a, b) => a.line - b.line || a.column - b.column);
+      const valid = !problems.some((problem) => problem.severity === 'error');
+      return {
+        slug: c.slug,
+        dir: c.dir,
+        file: c.file,
+        config: valid ? (c.value as TenantConfig) : null,
+        problems,
+      };
+    });
+}

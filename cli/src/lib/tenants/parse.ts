@@ -1,0 +1,182 @@
+import { readFile, stat } from 'node:fs/promises';
+import { parse, type AnyNode, type ValueNode } from '@humanwhocodes/momoa';
+import { escapePointer, type Position, type ProblemSink } from './problem.js';
+
+/** Limits checked before the parser runs, so a hostile file costs neither memory nor the call stack. */
+export const MAX_FILE_BYTES = 1024 * 1024;
+export const MAX_DEPTH = 64;
+
+/** Keys that would reach or replace an object's prototype if any code ever copied the config naively. */
+export const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+/**
+ * The parser is recursive, so 10,000 nested brackets would overflow the stack. This linear scan (strings and
+ * escapes skipped) finds the first place that goes deeper than MAX_DEPTH.
+ */
+export function findExcessiveNesting(text: string): Position | null {
+  let depth = 0;
+  let line = 1;
+  let lineStart = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const ch = text[i];
+    if (inString) {
+      if (ch === '\\') i += 1;
+      else if (ch === '"') inString = false;
+      else if (ch === '\n') [line, lineStart] = [line + 1, i + 1];
+    } else if (ch === '"') inString = true;
+    else if (ch === '{' || ch === '[') {
+      depth += 1;
+      if (depth > MAX_DEPTH) return { line, column: i - lineStart + 1 };
+    } else if (ch === '}' || ch === ']') depth -= 1;
+    else if (ch === '\n') [line, lineStart] = [line + 1, i + 1];
+  }
+  return null;
+}
+
+const TOKEN_NAMES: Record<string, string> = {
+  Comma: '","',
+  Colon: '":"',
+  LBrace: '"{"',
+  RBrace: '"}"',
+  LBracket: '"["',
+  RBracket: '"]"',
+  String: 'text',
+  Number: 'number',
+};
+
+/** momoa says "Unexpected token Comma found. (2:9)"; people read 'unexpected "," here'. */
+function plainSyntaxMessage(raw: string): string {
+  const message = raw
+    .replace(/\s*\(\d+:\d+\)\s*$/, '')
+    .replace(/\.$/, '')
+    .replace(
+      /^Unexpected token (\w+) found$/,
+      (_, token: string) => `unexpected ${TOKEN_NAMES[token] ?? token}`,
+    )
+    .replace(/^Unexpected character '(.*)' found$/s, 'unexpected character "$1"')
+    .replace(/^Unexpected end of input found$/, 'the file ends too early (a missing "}" or "]"?)');
+  return `not valid JSON: ${message}`;
+}
+
+/** Builds the plain value from the tree, recording every node's position and reporting key problems. */
+function build(node: ValueNode, pointer: string, sink: ProblemSink): unknown {
+  sink.locations.set(pointer, { ...sink.locations.get(pointer), value: node.loc.start });
+  switch (node.type) {
+    case 'Object': {
+      const result: Record<string, unknown> = {};
+      const seen = new Map<string, Position>();
+      for (const member of node.members) {
+        const key = member.name.type === 'String' ? member.name.value : member.name.name;
+        const childPointer = `${pointer}/${escapePointer(key)}`;
+        const keyAt = member.name.loc.start;
+        if (FORBIDDEN_KEYS.has(key)) {
+          sink.add({
+            pointer: childPointer,
+            keyword: 'forbiddenKey',
+            position: keyAt,
+            message: `the key "${key}" is not allowed (it could alter object prototypes)`,
+          });
+          continue;
+        }
+        const first = seen.get(key);
+        if (first) {
+          sink.add({
+            pointer: childPointer,
+            keyword: 'duplicateKey',
+            position: keyAt,
+            message: `duplicate key "${key}": first at ${first.line}:${first.column}, again at ${keyAt.line}:${keyAt.column}`,
+            suggestion: 'keep one of the two',
+          });
+        }
+        seen.set(key, keyAt);
+        sink.locations.set(childPointer, { key: keyAt, value: member.value.loc.start });
+        // defineProperty creates an own data property whatever the key; plain assignment could run setters.
+        Object.defineProperty(result, key, {
+          value: build(member.value, childPointer, sink),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+      }
+      return result;
+    }
+    case 'Array':
+      return node.elements.map((element, index) => build(element.value, `${pointer}/${index}`, sink));
+    case 'Null':
+      return null;
+    case 'String':
+    case 'Number':
+    case 'Boolean':
+      return node.value;
+    default:
+      // NaN, Infinity and identifiers exist only in JSON5, which is not parsed here.
+      return undefined;
+  }
+}
+
+/** The parsed value, or undefined when the file cannot be read as JSON (the reason is in the sink). */
+export async function parseTenantFile(
+  file: string,
+  sink: ProblemSink,
+): Promise<{ value: unknown } | undefined> {
+  let size: number;
+  try {
+    const info = await stat(file);
+    if (!info.isFile()) {
+      sink.add({ pointer: '', keyword: 'file', message: 'tenant.json is not a regular file' });
+      return undefined;
+    }
+    size = info.size;
+  } catch {
+    sink.add({
+      pointer: '',
+      keyword: 'file',
+      message: 'this tenant folder has no tenant.json',
+      suggestion: 'create one with `portal init <slug>`',
+    });
+    return undefined;
+  }
+  if (size > MAX_FILE_BYTES) {
+    sink.add({
+      pointer: '',
+      keyword: 'maxSize',
+      message: `the file is ${megabytes(size)}; a tenant config must be at most 1 MB`,
+    });
+    return undefined;
+  }
+  let text: string;
+  try {
+    // fatal: bytes that are not UTF-8 are an error, not silent U+FFFD; a leading BOM is dropped by default.
+    text = new TextDecoder('utf-8', { fatal: true }).decode(await readFile(file));
+  } catch {
+    sink.add({ pointer: '', keyword: 'encoding', message: 'the file is not UTF-8 text' });
+    return undefined;
+  }
+  const deep = findExcessiveNesting(text);
+  if (deep) {
+    sink.add({
+      pointer: '',
+      keyword: 'maxDepth',
+      position: deep,
+      message: `objects and arrays are nested more than ${MAX_DEPTH} levels deep`,
+    });
+    return undefined;
+  }
+  let tree: AnyNode;
+  try {
+    tree = parse(text, { mode: 'json' });
+  } catch (error) {
+    const { line = 1, column = 1, message } = error as Error & Partial<Position>;
+    sink.add({
+      pointer: '',
+      keyword: 'syntax',
+      position: { line, column },
+      message: plainSyntaxMessage(message),
+    });
+    return undefined;
+  }
+  return { value: build((tree as { body: ValueNode }).body, '', sink) };
+}
