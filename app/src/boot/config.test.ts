@@ -1,0 +1,51 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, readConfig } from './config';
+
+function bake(text: string | null) {
+  document.getElementById('portal-config')?.remove();
+  if (text === null) return;
+  const script = document.createElement('script');
+  script.type = 'application/json';
+  script.id = 'portal-config';
+  script.textContent = text;
+  document.head.append(script);
+}
+
+afterEach(() => bake(null));
+
+describe('baked config', () => {
+  it('reads the tenant id, version and settings baked into index.html', () => {
+    bake(
+      JSON.stringify({
+        tenantId: 2002,
+        version: '7.2.2',
+        name: 'Acme',
+        apiUrl: '/',
+        themeUrl: '/themes',
+        defaultFlags: { group_coaching: true },
+        integrations: { avatarService: false },
+      }),
+    );
+    const config = readConfig();
+    expect(config.tenantId).toBe(2002);
+    expect(config.version).toBe('7.2.2');
+    expect(config.defaultFlags).toEqual({
+      group_coaching: true,
+      flash_coaching: false,
+      business_academy: false,
+    });
+    expect(config.integrations.avatarService).toBe(false);
+    expect(config.environment).toBe('production');
+  });
+
+  it('fails loudly when the config is missing, broken or has no valid tenant id', () => {
+    bake(null);
+    expect(() => readConfig()).toThrow(ConfigError);
+    bake('{not json');
+    expect(() => readConfig()).toThrow(/not valid JSON/);
+    bake(JSON.stringify({ tenantId: '7' }));
+    expect(() => readConfig()).toThrow(/tenant id/);
+    bake(JSON.stringify({ tenantId: 0 }));
+    expect(() => readConfig()).toThrow(/tenant id/);
+  });
+});
