@@ -1,6 +1,132 @@
-import type { Context } from '../lib/context.js';
-import { CliError } from '../lib/errors.js';
+/**
+ * `portal publish`: options -> preflight (tenants, builds, plans, storage access) -> act (upload phase by
+ * phase) -> report. The work is in lib/storage; this file decides what to publish and what the exit code is.
+ */
+import path from 'node:path';
+import { readStamp } from '../lib/build/status.js';
+import { say, printJson, type Context } from '../lib/context.js';
+import { CliError, EXIT, usageError } from '../lib/errors.js';
+import { createBackendRegistry, type BackendRegistry } from '../lib/storage/backends.js';
+import { planTenant, type TenantPlan } from '../lib/storage/plan.js';
+import { publishTenant, type TenantResult } from '../lib/storage/publisher.js';
+import { printPlan, printSummary } from '../lib/storage/report.js';
+import { createLimiter, DEFAULT_RETRY, withRetry, type RetryPolicy } from '../lib/storage/retry.js';
+import { resolveLocations } from '../lib/storage/target.js';
+import { loadTenants } from '../lib/tenants/index.js';
 
-export async function run(_options: Record<string, unknown>, _ctx: Context): Promise<number> {
-  throw new CliError('`portal publish` is not implemented yet.');
+export interface PublishOptions {
+  tenant?: string[];
+  all?: boolean;
+  to?: string;
+  endpoint?: string;
+  out?: string;
+  dryRun?: boolean;
+  concurrency?: number;
+  retries?: number;
+  requestTimeout?: number;
+  json?: boolean;
+  /** Not a flag: tests and the bench shorten the backoff with it. */
+  retryBaseMs?: number;
+}
+
+async function planAll(options: PublishOptions, ctx: Context): Promise<TenantPlan[]> {
+  const slugs = options.tenant ?? [];
+  if (options.all && slugs.length) throw usageError('Use either --all or --tenant, not both.');
+  if (!options.all && !slugs.length)
+    throw usageError('Name the tenants to publish with --tenant <slug>, or use --all.');
+  const tenants = await loadTenants({ tenantsDir: ctx.tenantsDir, slugs: options.all ? undefined : slugs });
+  const invalid = tenants.filter((t) => !t.config).map((t) => t.slug);
+  if (invalid.length) {
+    throw new CliError(`The config of ${invalid.join(', ')} is invalid.`, {
+      exitCode: EXIT.invalidConfig,
+      hint: `Run \`portal validate ${invalid.map((s) => `--tenant ${s}`).join(' ')}\` and fix the problems it reports.`,
+    });
+  }
+  const outDir = path.resolve(ctx.cwd, options.out ?? 'dist');
+  const stamps = await Promise.all(tenants.map((t) => readStamp(outDir, t.slug)));
+  const unbuilt = tenants.filter((t, i) => stamps[i]?.slug !== t.slug).map((t) => t.slug);
+  if (unbuilt.length) {
+    throw new CliError(`No build of ${unbuilt.join(', ')} in ${outDir}.`, {
+      hint: `Run \`portal build ${unbuilt.map((s) => `--tenant ${s}`).join(' ')}\` first${options.out ? ` (with --out ${options.out})` : ''}.`,
+    });
+  }
+  return Promise.all(
+    tenants.map((t, i) =>
+      planTenant(outDir, stamps[i]!, resolveLocations(t.slug, t.config!.publish, options.to, ctx.cwd)),
+    ),
+  );
+}
+
+/** Checks every target once before any upload: a wrong bucket or missing credentials fail fast with exit 4. */
+async function preflight(plans: TenantPlan[], registry: BackendRegistry, retry: RetryPolicy): Promise<void> {
+  plans.forEach((plan) => plan.entries.forEach((entry) => registry.backendFor(entry.location)));
+  await Promise.all(
+    registry.all().map(async (backend) => {
+      try {
+        await withRetry(
+          () => backend.preflight(),
+          (e) => backend.isRetryable(e),
+          retry,
+        );
+      } catch (error) {
+        throw error instanceof CliError ? error : backend.describeFailure(error);
+      }
+    }),
+  );
+}
+
+export function exitCodeOf(results: TenantResult[]): number {
+  const failed = results.filter((r) => r.status === 'failed');
+  if (!failed.length) return EXIT.ok;
+  if (failed.some((r) => r.accessError !== undefined)) return EXIT.storage;
+  return failed.length < results.length ? EXIT.partial : EXIT.failure;
+}
+
+export async function run(options: PublishOptions, ctx: Context): Promise<number> {
+  const plans = await planAll(options, ctx);
+  const retry: RetryPolicy = {
+    ...DEFAULT_RETRY,
+    retries: options.retries ?? DEFAULT_RETRY.retries,
+    baseMs: options.retryBaseMs ?? DEFAULT_RETRY.baseMs,
+  };
+  const registry = createBackendRegistry({
+    endpoint: options.endpoint,
+    env: ctx.env,
+    requestTimeoutMs: options.requestTimeout ?? 30_000,
+  });
+  try {
+    await preflight(plans, registry, retry);
+    const limit = createLimiter(options.concurrency ?? 8);
+    const dryRun = Boolean(options.dryRun);
+    const onRetry = (key: string, error: unknown, attempt: number, delay: number) => {
+      if (ctx.debug)
+        say(ctx, `  retry ${attempt} of ${key} in ${delay} ms: ${String((error as Error)?.name ?? error)}`);
+    };
+    const results = await Promise.all(
+      plans.map((plan) =>
+        publishTenant(plan, { backendFor: registry.backendFor, limit, retry, dryRun, onRetry }),
+      ),
+    );
+    const accessFailure = results.find((r) => r.accessError !== undefined);
+    const json = Boolean(options.json || ctx.json);
+    if (dryRun && !json) printPlan(ctx, results);
+    // The summary goes to stderr in both modes; --json adds the machine-readable one on stdout.
+    printSummary(ctx, results, dryRun);
+    if (json)
+      printJson(
+        ctx,
+        results.map(({ lines, accessError: _a, ...summary }) =>
+          dryRun ? { ...summary, plan: lines } : summary,
+        ),
+      );
+    if (accessFailure) {
+      const plan = plans.find((p) => p.slug === accessFailure.slug)!;
+      const first =
+        plan.entries.find((e) => accessFailure.error?.startsWith(`${e.key}:`)) ?? plan.entries[0]!;
+      throw registry.backendFor(first.location).describeFailure(accessFailure.accessError);
+    }
+    return exitCodeOf(results);
+  } finally {
+    registry.close();
+  }
 }

@@ -1,0 +1,28 @@
+import type { CliError } from '../errors.js';
+
+/** What the publisher needs from a storage target; s3-backend.ts and folder-backend.ts implement it. */
+export interface PutRequest {
+  key: string;
+  body: Buffer;
+  contentType: string;
+  cacheControl: string;
+  sha256: string;
+}
+
+export interface Backend {
+  /** The target as the user wrote it, for messages. */
+  readonly label: string;
+  /** Fails with a CliError (exit 4) naming the target and the next step when it cannot be written. */
+  preflight(): Promise<void>;
+  /** The content hash of the stored object, '' when it has none, null when the object does not exist. */
+  storedHash(key: string): Promise<string | null>;
+  put(request: PutRequest): Promise<void>;
+  get(key: string): Promise<Buffer | null>;
+  /** Worth another attempt: 5xx, throttling, timeouts, dropped connections. */
+  isRetryable(error: unknown): boolean;
+  /** Credentials or permissions: retrying or going on with other tenants cannot help. */
+  isAccessError(error: unknown): boolean;
+  /** The exit-4 error for a failure that stops the publish: names the target and the next step. */
+  describeFailure(error: unknown): CliError;
+  close(): void;
+}

@@ -1,0 +1,153 @@
+/**
+ * The upload plan of one built tenant: every file of dist/<slug>/ with its key, phase, size, hash and headers.
+ * Keys come only from validated parts: the target prefix, the slug, the integer tenant id and relative paths
+ * whose every segment is plain (no '..', no absolute paths, no hidden files).
+ */
+import { createHash } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { CliError } from '../errors.js';
+import { cacheControlFor, contentTypeFor, isHashedAsset } from './content-types.js';
+import { prefixSegments, under, type Location, type TenantLocations } from './target.js';
+
+/**
+ * Upload order. Everything an entry file references is written first, so a browser that gets the new
+ * index.html finds all of its chunks, and a tab that sees the new meta.json reloads into a whole release.
+ */
+export const PHASES = ['asset', 'static', 'theme-file', 'theme', 'index', 'meta'] as const;
+export type Phase = (typeof PHASES)[number];
+
+export interface PlanEntry {
+  /** Absolute path of the built file. */
+  file: string;
+  /** Path relative to dist/<slug>/, posix separators. */
+  rel: string;
+  location: Location;
+  key: string;
+  phase: Phase;
+  size: number;
+  sha256: string;
+  contentType: string;
+  cacheControl: string;
+}
+
+export interface TenantPlan {
+  slug: string;
+  tenantId: number;
+  version: string;
+  entries: PlanEntry[];
+  /** Where meta.json lands: read back after the publish to check the live version. */
+  metaKey: { location: Location; key: string };
+}
+
+async function listFiles(root: string, dir = ''): Promise<string[]> {
+  const found: string[] = [];
+  for (const entry of await readdir(path.join(root, dir), { withFileTypes: true })) {
+    const rel = dir ? `${dir}/${entry.name}` : entry.name;
+    // Hidden files (the build stamp, editor droppings) are never published.
+    if (entry.name.startsWith('.')) continue;
+    if (entry.isDirectory()) found.push(...(await listFiles(root, rel)));
+    else if (entry.isFile()) found.push(rel);
+    else
+      throw new CliError(`dist file ${path.join(root, rel)} is not a regular file.`, {
+        hint: 'Rebuild the tenant with `portal build`.',
+      });
+  }
+  return found;
+}
+
+function phaseOf(rel: string): Phase {
+  if (rel === 'index.html') return 'index';
+  if (rel === 'meta.json') return 'meta';
+  return isHashedAsset(rel) ? 'asset' : 'static';
+}
+
+export const sha256 = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex');
+
+/**
+ * Plans dist/<slug>/ for upload. Theme files go from themes/<id>/ to the theme location; every other file to
+ * the site location. The tenant id comes from the build stamp and must be a positive integer.
+ */
+export async function planTenant(
+  distDir: string,
+  stamp: { slug: string; tenantId: number; version: string },
+  locations: TenantLocations,
+): Promise<TenantPlan> {
+  const { slug, tenantId } = stamp;
+  if (!Number.isInteger(tenantId) || tenantId < 1) {
+    throw new CliError(`The build stamp of ${slug} has no valid tenant id.`, {
+      hint: `Run \`portal build --tenant ${slug}\` again.`,
+    });
+  }
+  const root = path.join(distDir, slug);
+  const themeDir = `themes/${tenantId}/`;
+  const themeLocation = under(locations.themes, String(tenantId));
+  const entries: PlanEntry[] = [];
+  for (const rel of (await listFiles(root)).sort()) {
+    if (!prefixSegments(rel) || rel.split('/').some((s) => s === '.' || s === '..')) {
+      throw new CliError(`dist/${slug}/${rel} has a name that cannot be published.`, {
+        hint: 'Use plain file names (letters, digits, ".", "-", "_").',
+      });
+    }
+    let location = locations.site;
+    let keyRel = rel;
+    let phase = phaseOf(rel);
+    if (rel.startsWith('themes/')) {
+      if (!rel.startsWith(themeDir)) {
+        throw new CliError(`dist/${slug}/${rel} belongs to another tenant's theme.`, {
+          hint: `Rebuild with \`portal build --tenant ${slug}\`.`,
+        });
+      }
+      location = themeLocation;
+      keyRel = rel.slice(themeDir.length);
+      phase = keyRel === 'theme.json' ? 'theme' : 'theme-file';
+    }
+    const file = path.join(root, ...rel.split('/'));
+    const bytes = await readFile(file);
+    entries.push({
+      file,
+      rel,
+      location,
+      key: `${location.prefix}${keyRel}`,
+      phase,
+      size: bytes.length,
+      sha256: sha256(bytes),
+      contentType: contentTypeFor(rel),
+      cacheControl: cacheControlFor(keyRel),
+    });
+  }
+  const missing = ['index.html', 'meta.json', `${themeDir}theme.json`].filter(
+    (rel) => !entries.some((e) => e.rel === rel),
+  );
+  if (missing.length) {
+    throw new CliError(`The build of ${slug} is incomplete: ${missing.join(', ')} missing.`, {
+      hint: `Run \`portal build --tenant ${slug}\` again.`,
+    });
+  }
+  entries.sort((a, b) => PHASES.indexOf(a.phase) - PHASES.indexOf(b.phase) || a.key.localeCompare(b.key));
+  const meta = entries.find((e) => e.rel === 'meta.json')!;
+  await checkMetaVersion(meta.file, stamp);
+  return {
+    slug,
+    tenantId,
+    version: stamp.version,
+    entries,
+    metaKey: { location: meta.location, key: meta.key },
+  };
+}
+
+/** dist/<slug>/meta.json must announce the version the stamp says was built: it is what clients reload to. */
+async function checkMetaVersion(file: string, stamp: { slug: string; version: string }): Promise<void> {
+  let version: unknown;
+  try {
+    version = (JSON.parse(await readFile(file, 'utf8')) as { version?: unknown }).version;
+  } catch {
+    version = undefined;
+  }
+  if (version !== stamp.version) {
+    throw new CliError(
+      `dist/${stamp.slug}/meta.json announces version ${JSON.stringify(version ?? null)} but the build stamp says "${stamp.version}".`,
+      { hint: `Run \`portal build --tenant ${stamp.slug}\` again.` },
+    );
+  }
+}

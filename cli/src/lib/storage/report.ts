@@ -1,0 +1,53 @@
+/** Human output of `portal publish` (stderr): the dry-run plan and one line per tenant. */
+import { say, type Context } from '../context.js';
+import type { TenantResult } from './publisher.js';
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} kB`;
+  return `${(bytes / 1024 / 1024).toFixed(2)} MB`;
+}
+
+export function printPlan(ctx: Context, results: TenantResult[]): void {
+  for (const result of results) {
+    say(ctx, `${result.slug} ${result.version}:`);
+    for (const line of result.lines) {
+      const size = formatBytes(line.size).padStart(9);
+      say(
+        ctx,
+        `  ${line.action.padEnd(6)} ${size}  ${line.key}  [${line.contentType}; ${line.cacheControl}]  -> ${line.target}`,
+      );
+    }
+  }
+}
+
+function describe(result: TenantResult, dryRun: boolean): string {
+  const files = `${result.uploaded} uploaded (${formatBytes(result.bytes)}), ${result.skipped} unchanged`;
+  switch (result.status) {
+    case 'published':
+      return `ok   ${result.slug} ${result.version}: ${files} in ${result.seconds} s`;
+    case 'unchanged':
+      return `ok   ${result.slug} ${result.version}: unchanged, nothing uploaded (${result.skipped} files already current)`;
+    case 'planned':
+      return `plan ${result.slug} ${result.version}: ${result.uploaded} to upload (${formatBytes(result.bytes)}), ${result.skipped} unchanged`;
+    case 'failed':
+      return dryRun
+        ? `fail ${result.slug}: ${result.error}`
+        : `fail ${result.slug}: ${result.error}. Its index.html and meta.json were not updated, so the live site still serves the previous release; run the same command again to finish.`;
+  }
+}
+
+export function printSummary(ctx: Context, results: TenantResult[], dryRun: boolean): void {
+  for (const result of results) say(ctx, describe(result, dryRun));
+  const uploaded = results.reduce((n, r) => n + r.uploaded, 0);
+  const bytes = results.reduce((n, r) => n + r.bytes, 0);
+  const failed = results.filter((r) => r.status === 'failed').length;
+  if (dryRun)
+    say(ctx, `Dry run: ${uploaded} files (${formatBytes(bytes)}) would be uploaded; nothing was written.`);
+  else if (!failed && !uploaded) say(ctx, 'Everything is already published: nothing uploaded.');
+  else
+    say(
+      ctx,
+      `${results.length - failed} of ${results.length} tenants published, ${uploaded} files (${formatBytes(bytes)}) uploaded.`,
+    );
+}

@@ -1,0 +1,182 @@
+/**
+ * The S3 target (AWS or any S3-compatible store). The SDK's own retries are off (maxAttempts 1) so the one
+ * policy of retry.ts is in force and visible; a request timeout turns a hung connection into a retryable error.
+ * The skip-unchanged check reads the content hash the publisher stores as x-amz-meta-sha256.
+ */
+import {
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  type S3ClientConfig,
+} from '@aws-sdk/client-s3';
+import { CliError, EXIT } from '../errors.js';
+import type { Backend } from './backend.js';
+import { describeTarget, type Target } from './target.js';
+
+export interface S3Options {
+  endpoint?: string;
+  env: NodeJS.ProcessEnv;
+  requestTimeoutMs: number;
+}
+
+const THROTTLING = new Set([
+  'SlowDown',
+  'Throttling',
+  'ThrottlingException',
+  'TooManyRequestsException',
+  'RequestLimitExceeded',
+]);
+const TRANSIENT = new Set([
+  'TimeoutError',
+  'RequestTimeout',
+  'RequestTimeoutException',
+  'InternalError',
+  'ServiceUnavailable',
+]);
+const NETWORK_CODES = new Set([
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EAI_AGAIN',
+  'ENETUNREACH',
+]);
+const DENIED = new Set([
+  'AccessDenied',
+  'Forbidden',
+  'InvalidAccessKeyId',
+  'SignatureDoesNotMatch',
+  'ExpiredToken',
+  'InvalidToken',
+]);
+
+interface AwsError {
+  name?: string;
+  code?: string;
+  message?: string;
+  $metadata?: { httpStatusCode?: number };
+}
+const status = (error: unknown) => (error as AwsError | null)?.$metadata?.httpStatusCode ?? 0;
+const nameOf = (error: unknown) => (error as AwsError | null)?.name ?? '';
+
+export function isRetryableS3Error(error: unknown): boolean {
+  const code = status(error);
+  if (code >= 500 || code === 429) return true;
+  const name = nameOf(error);
+  if (THROTTLING.has(name) || TRANSIENT.has(name)) return true;
+  return code === 0 && NETWORK_CODES.has((error as AwsError | null)?.code ?? '');
+}
+
+function isCredentialsError(error: unknown): boolean {
+  return (
+    nameOf(error) === 'CredentialsProviderError' ||
+    /could not load credentials/i.test((error as AwsError)?.message ?? '')
+  );
+}
+
+export function isS3AccessError(error: unknown): boolean {
+  return isCredentialsError(error) || status(error) === 403 || DENIED.has(nameOf(error));
+}
+
+export function createS3Client(options: S3Options): S3Client {
+  const { env } = options;
+  // The SDK is pinned to 3.1169.0 (DESIGN.md) because later releases need Node 22; its warning about those
+  // later releases would print on every publish and asks nothing of the user.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+  const endpoint = options.endpoint ?? env.AWS_ENDPOINT_URL_S3 ?? env.AWS_ENDPOINT_URL;
+  const config: S3ClientConfig = {
+    // S3-compatible stores want a region too, but any will do; AWS itself needs the real one.
+    region: env.AWS_REGION ?? env.AWS_DEFAULT_REGION ?? (endpoint ? 'us-east-1' : undefined),
+    maxAttempts: 1,
+    // Without these the SDK streams bodies with a trailing checksum that s3rver (and some other
+    // S3-compatible stores) save corrupted.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+    requestHandler: {
+      requestTimeout: options.requestTimeoutMs,
+      connectionTimeout: 5_000,
+      throwOnRequestTimeout: true,
+    },
+  };
+  if (endpoint) Object.assign(config, { endpoint, forcePathStyle: true });
+  if (env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY) {
+    config.credentials = {
+      accessKeyId: env.AWS_ACCESS_KEY_ID,
+      secretAccessKey: env.AWS_SECRET_ACCESS_KEY,
+      ...(env.AWS_SESSION_TOKEN ? { sessionToken: env.AWS_SESSION_TOKEN } : {}),
+    };
+  }
+  return new S3Client(config);
+}
+
+/** One sentence naming the target and the next step, for the failures no retry can fix. */
+export function describeS3Failure(error: unknown, target: Target): CliError {
+  const where = describeTarget(target);
+  const name = nameOf(error);
+  const bucket = target.kind === 's3' ? target.bucket : '';
+  let message = `Cannot publish to ${where}: ${(error as AwsError)?.message || name || 'unknown error'}.`;
+  let hint = 'Check the target URL, the endpoint and the network, then run the command again.';
+  if (isCredentialsError(error)) {
+    message = `No AWS credentials were found for ${where}.`;
+    hint = 'Set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (or AWS_PROFILE), then run the command again.';
+  } else if (/region is missing/i.test((error as AwsError)?.message ?? '')) {
+    message = `No AWS region is set for ${where}.`;
+    hint = "Set AWS_REGION to the bucket's region, then run the command again.";
+  } else if (status(error) === 404 || name === 'NoSuchBucket' || name === 'NotFound') {
+    message = `The bucket "${bucket}" of ${where} does not exist.`;
+    hint =
+      'Create the bucket or fix the target given with --to (or publish.site / publish.theme in tenant.json).';
+  } else if (isS3AccessError(error)) {
+    message = `Access to ${where} was denied (${name || status(error)}).`;
+    hint = 'Check the credentials and that they allow s3:ListBucket, s3:GetObject and s3:PutObject on it.';
+  }
+  return new CliError(message, { exitCode: EXIT.storage, hint, cause: error });
+}
+
+export function createS3Backend(target: Extract<Target, { kind: 's3' }>, client: S3Client): Backend {
+  const Bucket = target.bucket;
+  return {
+    label: target.url,
+    async preflight() {
+      await client.send(new HeadBucketCommand({ Bucket }));
+    },
+    async storedHash(key) {
+      try {
+        const head = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+        return head.Metadata?.sha256 ?? '';
+      } catch (error) {
+        if (status(error) === 404 || nameOf(error) === 'NotFound' || nameOf(error) === 'NoSuchKey')
+          return null;
+        throw error;
+      }
+    },
+    async put({ key, body, contentType, cacheControl, sha256 }) {
+      await client.send(
+        new PutObjectCommand({
+          Bucket,
+          Key: key,
+          Body: body,
+          ContentLength: body.length,
+          ContentType: contentType,
+          CacheControl: cacheControl,
+          Metadata: { sha256 },
+        }),
+      );
+    },
+    async get(key) {
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        return object.Body ? Buffer.from(await object.Body.transformToByteArray()) : Buffer.alloc(0);
+      } catch (error) {
+        if (status(error) === 404 || nameOf(error) === 'NoSuchKey') return null;
+        throw error;
+      }
+    },
+    isRetryable: isRetryableS3Error,
+    isAccessError: isS3AccessError,
+    describeFailure: (error) => describeS3Failure(error, target),
+    close: () => client.destroy(),
+  };
+}

@@ -1,0 +1,310 @@
+/**
+ * `portal publish` against a real S3-protocol server (s3rver on 127.0.0.1) through a fault-injecting proxy:
+ * keys, headers, bytes, upload order, skip-unchanged, retries, partial failure and the exit-4 cases.
+ */
+import { GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { run } from '../../src/commands/publish.js';
+import { runCommand, tempDir, writeDist, writeTenants, type FixtureTenant } from './support/fixtures.js';
+import { BUCKET, S3_ENV, startFaultProxy, startS3, type FaultProxy, type S3Server } from './support/s3.js';
+
+const ACME: FixtureTenant = { slug: 'acme', id: 201 };
+const GLOBEX: FixtureTenant = { slug: 'globex', id: 202 };
+const CLEAN_BUCKET = 'portal-clean';
+
+let s3: S3Server;
+let proxy: FaultProxy;
+let client: S3Client;
+let root: string;
+let tenantsDir: string;
+let out: string;
+let bucket: string;
+let bucketCount = 0;
+
+beforeAll(async () => {
+  s3 = await startS3([BUCKET, CLEAN_BUCKET, ...Array.from({ length: 12 }, (_, i) => `bucket-${i}`)]);
+  proxy = await startFaultProxy(s3.endpoint);
+  client = new S3Client({
+    endpoint: s3.endpoint,
+    forcePathStyle: true,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+  root = await tempDir();
+  tenantsDir = path.join(root, 'tenants');
+  await writeTenants(tenantsDir, [ACME, GLOBEX]);
+});
+
+afterAll(async () => {
+  client.destroy();
+  await proxy.close();
+  await s3.close();
+  await rm(root, { recursive: true, force: true });
+});
+
+beforeEach(async () => {
+  // Each test gets its own bucket and dist folder, so tests stay independent.
+  bucket = `bucket-${bucketCount++}`;
+  out = path.join(root, `dist-${bucket}`);
+  proxy.rule = () => null;
+  proxy.log.length = 0;
+});
+
+const publish = (options: Record<string, unknown>, env: NodeJS.ProcessEnv = S3_ENV) =>
+  runCommand(
+    run,
+    {
+      out: path.basename(out),
+      to: `s3://${bucket}/portal`,
+      endpoint: proxy.endpoint,
+      concurrency: 4,
+      retryBaseMs: 5,
+      ...options,
+    },
+    { cwd: root, tenantsDir, env, json: true },
+  );
+
+const puts = () =>
+  proxy.log.filter((r) => r.method === 'PUT').map((r) => r.path.replace(`/${bucket}/portal/`, ''));
+
+async function objects(name: string, prefix = 'portal/'): Promise<Map<string, string>> {
+  const listed = await client.send(new ListObjectsV2Command({ Bucket: name, Prefix: prefix }));
+  return new Map((listed.Contents ?? []).map((o) => [o.Key!.slice(prefix.length), o.ETag!]));
+}
+
+async function getText(key: string, name = bucket): Promise<string> {
+  const object = await client.send(new GetObjectCommand({ Bucket: name, Key: key }));
+  return object.Body!.transformToString();
+}
+
+describe('portal publish to S3 (s3rver)', () => {
+  it('writes every file with its key, bytes, Content-Type, Cache-Control and sha256 metadata', async () => {
+    const { assets } = await writeDist(out, ACME, '7.2.2');
+    const result = await publish({ tenant: ['acme'] });
+    expect(result.code, result.stderr).toBe(0);
+    expect([...(await objects(bucket)).keys()].sort()).toEqual(
+      [
+        ...assets.map((a) => `sites/acme/${a}`),
+        'sites/acme/favicon.svg',
+        'sites/acme/index.html',
+        'sites/acme/meta.json',
+        'themes/201/logo.svg',
+        'themes/201/theme.json',
+      ].sort(),
+    );
+    const expected: [string, string, string, string][] = [
+      ['sites/acme/index.html', 'index.html', 'text/html; charset=utf-8', 'no-cache'],
+      ['sites/acme/meta.json', 'meta.json', 'application/json; charset=utf-8', 'no-cache'],
+      [
+        `sites/acme/${assets[0]}`,
+        assets[0]!,
+        'text/javascript; charset=utf-8',
+        'public, max-age=31536000, immutable',
+      ],
+      [
+        `sites/acme/${assets[2]}`,
+        assets[2]!,
+        'text/css; charset=utf-8',
+        'public, max-age=31536000, immutable',
+      ],
+      [`sites/acme/${assets[3]}`, assets[3]!, 'font/woff2', 'public, max-age=31536000, immutable'],
+      ['sites/acme/favicon.svg', 'favicon.svg', 'image/svg+xml', 'public, max-age=300'],
+      ['themes/201/theme.json', 'themes/201/theme.json', 'application/json; charset=utf-8', 'no-cache'],
+      ['themes/201/logo.svg', 'themes/201/logo.svg', 'image/svg+xml', 'public, max-age=300'],
+    ];
+    for (const [key, rel, contentType, cacheControl] of expected) {
+      const head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: `portal/${key}` }));
+      expect([key, head.ContentType, head.CacheControl]).toEqual([key, contentType, cacheControl]);
+      expect(head.Metadata?.sha256).toMatch(/^[0-9a-f]{64}$/);
+      // The bytes must be exact: the checksum settings keep s3rver from storing a chunk-encoded body.
+      const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: `portal/${key}` }));
+      expect(Buffer.from(await object.Body!.transformToByteArray())).toEqual(
+        await readFile(path.join(out, 'acme', rel)),
+      );
+    }
+  });
+
+  it('uploads assets, then other files, then the theme, then index.html, and meta.json last', async () => {
+    await writeDist(out, ACME, '7.2.2');
+    await writeDist(out, GLOBEX, '7.2.2');
+    expect((await publish({ all: true })).code).toBe(0);
+    for (const slug of ['acme', 'globex']) {
+      const order = puts().filter(
+        (key) => key.startsWith(`sites/${slug}/`) || key.startsWith(`themes/${slug === 'acme' ? 201 : 202}/`),
+      );
+      expect(order).toHaveLength(9);
+      const at = (match: (key: string) => boolean) =>
+        order.map((key, i) => (match(key) ? i : -1)).filter((i) => i >= 0);
+      const index = order.indexOf(`sites/${slug}/index.html`);
+      expect(order.at(-1)).toBe(`sites/${slug}/meta.json`);
+      expect(Math.max(...at((k) => k.includes('/assets/')))).toBeLessThan(
+        Math.min(...at((k) => k.endsWith('favicon.svg'))),
+      );
+      expect(Math.max(...at((k) => k.startsWith('themes/')))).toBeLessThan(index);
+      expect(at((k) => k.endsWith('theme.json'))[0]).toBeGreaterThan(at((k) => k.endsWith('logo.svg'))[0]!);
+    }
+  });
+
+  it('a second publish uploads nothing and says so', async () => {
+    await writeDist(out, ACME, '7.2.2');
+    await publish({ tenant: ['acme'] });
+    proxy.log.length = 0;
+    const again = await publish({ tenant: ['acme'] });
+    expect(again.code).toBe(0);
+    expect(puts()).toEqual([]);
+    expect(JSON.parse(again.stdout)).toMatchObject([
+      { slug: 'acme', uploaded: 0, skipped: 9, status: 'unchanged' },
+    ]);
+    expect(again.stderr).toContain('nothing uploaded');
+  });
+
+  it('--dry-run reads but never writes', async () => {
+    await writeDist(out, ACME, '7.2.2');
+    const result = await publish({ tenant: ['acme'], dryRun: true });
+    expect(result.code).toBe(0);
+    expect(puts()).toEqual([]);
+    expect(JSON.parse(result.stdout)[0].plan).toHaveLength(9);
+  });
+
+  it('retries 500, 503 SlowDown, 429 and a slow answer, then succeeds', async () => {
+    const { assets } = await writeDist(out, ACME, '7.2.2');
+    const failures = new Map<string, number[]>([
+      [assets[0]!, [500]],
+      [assets[1]!, [503, 503]],
+      ['favicon.svg', [429]],
+    ]);
+    let delayed = false;
+    proxy.rule = (method, key) => {
+      if (method !== 'PUT') return null;
+      const name = Object.keys(Object.fromEntries(failures)).find((f) => key.endsWith(f));
+      const next = name ? failures.get(name)!.shift() : undefined;
+      if (next) return { status: next, code: next === 429 ? 'TooManyRequests' : undefined };
+      if (key.endsWith('theme.json') && !delayed) {
+        delayed = true;
+        return { delayMs: 1500 };
+      }
+      return null;
+    };
+    const result = await publish({ tenant: ['acme'], requestTimeout: 500 });
+    expect(result.code, result.stderr).toBe(0);
+    const counts = (suffix: string) => puts().filter((key) => key.endsWith(suffix)).length;
+    expect(counts(assets[0]!)).toBe(2);
+    expect(counts(assets[1]!)).toBe(3);
+    expect(counts('favicon.svg')).toBe(2);
+    expect(counts('theme.json')).toBe(2);
+    expect(await getText('portal/sites/acme/meta.json')).toContain('7.2.2');
+  });
+
+  it('does not retry a 400', async () => {
+    const { assets } = await writeDist(out, ACME, '7.2.2');
+    proxy.rule = (method, key) =>
+      method === 'PUT' && key.endsWith(assets[0]!) ? { status: 400, code: 'InvalidRequest' } : null;
+    const result = await publish({ tenant: ['acme'] });
+    expect(result.code).toBe(1);
+    expect(puts().filter((key) => key.endsWith(assets[0]!))).toHaveLength(1);
+  });
+
+  it('an asset that keeps failing leaves the previous release whole; exit 5 with --all, and a re-run equals a clean run', async () => {
+    await writeDist(out, ACME, '7.2.2', 'r1');
+    await writeDist(out, GLOBEX, '7.2.2', 'r1');
+    expect((await publish({ all: true })).code).toBe(0);
+    const v1 = await objects(bucket);
+    const v1Index = await getText('portal/sites/acme/index.html');
+
+    await rm(out, { recursive: true });
+    const v2 = await writeDist(out, ACME, '7.3.0', 'r2');
+    await writeDist(out, GLOBEX, '7.3.0', 'r2');
+    const broken = `sites/acme/${v2.assets[1]}`;
+    proxy.rule = (method, key) => (method === 'PUT' && key.endsWith(broken) ? { status: 503 } : null);
+    proxy.log.length = 0;
+    const failed = await publish({ all: true, retries: 2 });
+    expect(failed.code).toBe(5);
+    expect(puts().filter((key) => key === broken)).toHaveLength(3);
+    const summaries = JSON.parse(failed.stdout) as { slug: string; status: string; error?: string }[];
+    expect(summaries.map((s) => [s.slug, s.status])).toEqual([
+      ['acme', 'failed'],
+      ['globex', 'published'],
+    ]);
+    expect(summaries[0]!.error).toContain(broken);
+    expect(puts()).not.toContain('sites/acme/index.html');
+    expect(puts()).not.toContain('sites/acme/meta.json');
+    // The live acme site is still the previous release, whole: its index.html and every file it names.
+    expect(await getText('portal/sites/acme/index.html')).toBe(v1Index);
+    expect(JSON.parse(await getText('portal/sites/acme/meta.json'))).toEqual({ version: '7.2.2' });
+    const now = await objects(bucket);
+    for (const [key, etag] of v1) if (key.startsWith('sites/acme/assets/')) expect(now.get(key)).toBe(etag);
+
+    proxy.rule = () => null;
+    const rerun = await publish({ all: true });
+    expect(rerun.code).toBe(0);
+    expect(JSON.parse(await getText('portal/sites/acme/meta.json'))).toEqual({ version: '7.3.0' });
+
+    const cleanBucket = bucket;
+    bucket = CLEAN_BUCKET;
+    expect((await publish({ all: true })).code).toBe(0);
+    const clean = await objects(CLEAN_BUCKET);
+    const after = await objects(cleanBucket);
+    for (const [key, etag] of clean) expect([key, after.get(key)]).toEqual([key, etag]);
+    // What the clean run lacks are only the previous release's hashed assets, kept for open tabs.
+    const extra = [...after.keys()].filter((key) => !clean.has(key));
+    expect(extra.length).toBeGreaterThan(0);
+    expect(extra.every((key) => /^sites\/\w+\/assets\//.test(key))).toBe(true);
+  });
+
+  it('exits 1 when the only tenant fails', async () => {
+    const { assets } = await writeDist(out, ACME, '7.2.2');
+    proxy.rule = (method, key) => (method === 'PUT' && key.endsWith(assets[2]!) ? { status: 500 } : null);
+    const result = await publish({ tenant: ['acme'], retries: 1 });
+    expect(result.code).toBe(1);
+    expect(puts()).not.toContain('sites/acme/meta.json');
+  });
+
+  it('exits 4 naming the bucket when it does not exist', async () => {
+    await writeDist(out, ACME, '7.2.2');
+    const result = await publish({ tenant: ['acme'], to: 's3://no-such-bucket/portal' });
+    expect(result.code).toBe(4);
+    expect(result.stderr).toContain(
+      'The bucket "no-such-bucket" of s3://no-such-bucket/portal/ does not exist.',
+    );
+    expect(puts()).toEqual([]);
+  });
+
+  it('exits 4 when access is denied, before or during the upload', async () => {
+    const { assets } = await writeDist(out, ACME, '7.2.2');
+    proxy.rule = () => ({ status: 403, code: 'AccessDenied' });
+    const before = await publish({ tenant: ['acme'] });
+    expect(before.code).toBe(4);
+    expect(before.stderr).toMatch(/Access to s3:\/\/bucket-\d+\/portal\/ was denied/);
+
+    proxy.rule = (method, key) =>
+      method === 'PUT' && key.endsWith(assets[0]!) ? { status: 403, code: 'AccessDenied' } : null;
+    const during = await publish({ tenant: ['acme'] });
+    expect(during.code).toBe(4);
+    expect(during.stderr).toContain('was denied (AccessDenied)');
+    expect(puts().filter((key) => key.endsWith(assets[0]!))).toHaveLength(1);
+    expect(puts()).not.toContain('sites/acme/index.html');
+  });
+
+  it('exits 4 naming the next step when there are no credentials', async () => {
+    await writeDist(out, ACME, '7.2.2');
+    // Keep the SDK's credential chain from finding anything real on this machine or asking a metadata service.
+    vi.stubEnv('AWS_ACCESS_KEY_ID', '');
+    vi.stubEnv('AWS_SECRET_ACCESS_KEY', '');
+    vi.stubEnv('AWS_PROFILE', '');
+    vi.stubEnv('AWS_EC2_METADATA_DISABLED', 'true');
+    vi.stubEnv('AWS_SHARED_CREDENTIALS_FILE', path.join(root, 'none'));
+    vi.stubEnv('AWS_CONFIG_FILE', path.join(root, 'none'));
+    try {
+      const result = await publish({ tenant: ['acme'] }, { AWS_REGION: 'us-east-1' });
+      expect(result.code).toBe(4);
+      expect(result.stderr).toMatch(/No AWS credentials were found for s3:\/\/bucket-\d+\/portal\/\./);
+      expect(result.stderr).toContain('AWS_ACCESS_KEY_ID');
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+});
