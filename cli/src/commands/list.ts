@@ -1,6 +1,88 @@
-import type { Context } from '../lib/context.js';
-import { CliError } from '../lib/errors.js';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { buildState, type BuildState } from '../lib/build/status.js';
+import { printJson, say, type Context } from '../lib/context.js';
+import { EXIT } from '../lib/errors.js';
+import { loadTenants, type LoadedTenant } from '../lib/tenants/index.js';
 
-export async function run(_options: Record<string, unknown>, _ctx: Context): Promise<number> {
-  throw new CliError('`portal list` is not implemented yet.');
+export interface ListOptions {
+  out?: string;
+  json?: boolean;
+}
+
+export interface ListRow {
+  slug: string;
+  id: number | null;
+  name: string | null;
+  domain: string | null;
+  /** Whether dist/<slug>/ holds a build of the current sources, tenant files and version. */
+  build: BuildState;
+  valid: boolean;
+  /** Errors and warnings, so a broken tenant is listed rather than crashing the list. */
+  problems: number;
+}
+
+async function packageVersion(repoRoot: string): Promise<string> {
+  return (JSON.parse(await readFile(path.join(repoRoot, 'package.json'), 'utf8')) as { version: string })
+    .version;
+}
+
+/** id, name and domain, read from the raw file when the tenant is invalid, if they have the right type. */
+function shown(tenant: LoadedTenant): Pick<ListRow, 'id' | 'name' | 'domain'> {
+  const raw = (typeof tenant.raw === 'object' && tenant.raw !== null ? tenant.raw : {}) as Record<
+    string,
+    unknown
+  >;
+  const text = (value: unknown) => (typeof value === 'string' ? value : null);
+  return {
+    id: Number.isInteger(raw.id) ? (raw.id as number) : null,
+    name: text(raw.name),
+    domain: text(raw.domain),
+  };
+}
+
+function table(rows: string[][]): string[] {
+  const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0))) ?? [];
+  return rows.map((row) =>
+    row
+      .map((cell, i) => cell.padEnd(widths[i] ?? 0))
+      .join('  ')
+      .trimEnd(),
+  );
+}
+
+/** `portal list [--out dir] [--json]`: every tenant with id, name, domain and whether its build is current. */
+export async function run(options: ListOptions, ctx: Context): Promise<number> {
+  const tenants = await loadTenants({ tenantsDir: ctx.tenantsDir });
+  const version = await packageVersion(ctx.repoRoot);
+  const outDir = path.resolve(ctx.cwd, options.out ?? 'dist');
+  const rows: ListRow[] = await Promise.all(
+    tenants.map(async (tenant) => ({
+      slug: tenant.slug,
+      ...shown(tenant),
+      build: (await buildState(ctx.repoRoot, outDir, tenant.slug, tenant.dir, version)).state,
+      valid: tenant.config !== null,
+      problems: tenant.problems.length,
+    })),
+  );
+  if (options.json ?? ctx.json) {
+    printJson(ctx, rows);
+    return EXIT.ok;
+  }
+  if (rows.length === 0) {
+    say(ctx, `No tenants in ${ctx.tenantsDir}. Create one with \`portal init <slug>\`.`);
+    return EXIT.ok;
+  }
+  const cells = rows.map((row) => [
+    row.slug,
+    row.id === null ? '-' : String(row.id),
+    row.name ?? '-',
+    row.domain ?? '-',
+    row.build,
+    row.valid ? '' : `invalid (${row.problems} problem${row.problems === 1 ? '' : 's'})`,
+  ]);
+  for (const line of table([['SLUG', 'ID', 'NAME', 'DOMAIN', 'BUILD', ''], ...cells])) say(ctx, line);
+  const invalid = rows.filter((row) => !row.valid).length;
+  if (invalid > 0) say(ctx, `\n${invalid} invalid: run \`portal validate\` for the details.`);
+  return EXIT.ok;
 }

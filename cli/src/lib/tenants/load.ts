@@ -159,6 +159,7 @@ export async function loadTenants(options: LoadOptions): Promise<LoadedTenant[]>
         file: c.file,
         config: valid ? (c.value as TenantConfig) : null,
         problems,
+        raw: c.value,
       };
     });
 }

@@ -24,8 +24,11 @@ const GREEN = 32;
 const DIM = 2;
 const BOLD = 1;
 
-export const relativePath = (cwd: string, file: string): string =>
-  (path.relative(cwd, file) || '.').split(path.sep).join('/');
+/** A path as the user would type it from cwd; outside cwd the absolute path reads better than ../../.. */
+export function relativePath(cwd: string, file: string): string {
+  const relative = path.relative(cwd, file) || '.';
+  return relative.startsWith('..') || path.isAbsolute(relative) ? file : relative.split(path.sep).join('/');
+}
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 

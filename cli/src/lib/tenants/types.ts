@@ -70,4 +70,9 @@ export interface LoadedTenant {
   /** The parsed config; present only when it has no error-severity problem. */
   config: TenantConfig | null;
   problems: Problem[];
+  /**
+   * The parsed file even when it is invalid (undefined when it is not JSON). Not schema-checked: for display
+   * only, e.g. `portal list` showing the id and name of a broken tenant.
+   */
+  raw?: unknown;
 }

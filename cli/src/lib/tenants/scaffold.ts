@@ -1,0 +1,70 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import Mustache from 'mustache';
+import { hslToRgb, parseHex, rgbToHsl, toHex } from './colors.js';
+import { contrastRatio, MIN_CONTRAST } from './contrast.js';
+import { SCHEMA_FILE } from './schema.js';
+
+/** What `portal init` writes for a new tenant: tenant.json from templates/, and a placeholder logo. */
+
+export interface ScaffoldValues {
+  id: number;
+  name: string;
+  domain: string;
+  apiUrl: string;
+  primary: string;
+}
+
+export const TEMPLATE_FILE = path.join(path.dirname(SCHEMA_FILE), '../templates/tenant.json.mustache');
+
+const WHITE = '#ffffff';
+const BLACK = '#000000';
+
+/**
+ * The colours derived from the one primary colour asked for, chosen so the new tenant passes the contrast
+ * check even with --strict: inverse text is white unless the primary is too light for it, the hover shade
+ * moves away from the text, and primary buttons take the primary only when white button text reads on it.
+ */
+export function derivedColors(primary: string): {
+  hoverColor: string;
+  textInverseColor: string;
+  buttonPrimaryColor?: string;
+} {
+  const whiteOk = contrastRatio(WHITE, primary) >= MIN_CONTRAST;
+  const textInverseColor = whiteOk ? WHITE : BLACK;
+  const [h, s, l] = rgbToHsl(parseHex(primary));
+  const hoverColor = toHex(hslToRgb([h, s, whiteOk ? Math.max(0, l - 0.08) : Math.min(1, l + 0.08)]));
+  return whiteOk
+    ? { hoverColor, textInverseColor, buttonPrimaryColor: primary }
+    : { hoverColor, textInverseColor };
+}
+
+/**
+ * Renders tenant.json. Every value is written through JSON.stringify (mustache's escape is replaced for this
+ * render only), so no name or URL can break out of its string, add a key or produce invalid JSON.
+ */
+export async function renderTenantJson(values: ScaffoldValues, tenantDir: string): Promise<string> {
+  const template = await readFile(TEMPLATE_FILE, 'utf8');
+  const schemaPath = path.relative(tenantDir, SCHEMA_FILE).split(path.sep).join('/');
+  const view = { ...values, ...derivedColors(values.primary), schemaPath };
+  return Mustache.render(template, view, {}, { escape: (value: unknown) => JSON.stringify(value) });
+}
+
+const xml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+/**
+ * A plain wordmark (the name on a primary-coloured badge) so a new tenant looks like something. The badge
+ * carries its own background, so it reads on the light navbar and on the primary-coloured login page alike.
+ */
+export function placeholderLogo(name: string, primary: string): string {
+  const { textInverseColor } = derivedColors(primary);
+  const label = xml(name.trim().slice(0, 40));
+  const width = 40 + Math.min(40, name.trim().length) * 13;
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="56" viewBox="0 0 ${width} 56" role="img" aria-label="${label}">`,
+    `  <rect width="${width}" height="56" rx="12" fill="${primary}"/>`,
+    `  <text x="20" y="36" font-family="Oswald, Arial, sans-serif" font-size="22" font-weight="600" fill="${textInverseColor}">${label}</text>`,
+    '</svg>',
+    '',
+  ].join('\n');
+}
