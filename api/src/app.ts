@@ -1,0 +1,71 @@
+// The API as one function of its dependencies: infrastructure plugins -> domain services -> routes.
+// Everything a test or the server needs to vary (database, clock, mail, tenants, logger) comes in here;
+// nothing reads the environment below this line (server.ts does that).
+import Fastify from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { Kysely } from 'kysely';
+import { randomUUID } from 'node:crypto';
+import type { Database } from './db/database.js';
+import { registerGraphql } from './graphql/index.js';
+import { registerInfrastructure } from './infrastructure.js';
+import { registerRequestContext } from './request-context.js';
+import { registerRoutes } from './routes/index.js';
+import type { CaptchaOptions } from './services/auth/captcha-service.js';
+import { createServices } from './services/index.js';
+import { createMailer } from './services/mail/mailer.js';
+import { loadTenantFiles } from './services/tenants/tenant-files.js';
+import { corsOrigins } from './services/tenants/tenant-service.js';
+
+export interface AppOptions {
+  db: Kysely<Database>;
+  /** tenants/: one folder per tenant with its tenant.json. */
+  tenantsDir: string;
+  mail: { smtpUrl?: string | undefined; mailDir: string };
+  /** The clock every expiry is measured with. */
+  now?: () => Date;
+  captcha?: CaptchaOptions;
+  hashidsSalt?: string;
+  /** Production drops the localhost CORS origins. */
+  production?: boolean;
+  authRequestsPerMinute?: number;
+  logger?: FastifyServerOptions['logger'];
+  trustProxy?: boolean;
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 100 * 1024,
+    requestTimeout: 30_000,
+    connectionTimeout: 60_000,
+    trustProxy: options.trustProxy ?? false,
+    // In-flight requests finish on close; new ones are refused with 503 meanwhile.
+    return503OnClosing: true,
+    genReqId: () => randomUUID(),
+    // Keep unknown properties so `additionalProperties: false` rejects them (Fastify strips them by default).
+    ajv: { customOptions: { removeAdditional: false, allErrors: true } },
+  });
+
+  const tenants = await loadTenantFiles(options.tenantsDir, app.log);
+  await registerInfrastructure(app, {
+    origins: corsOrigins(tenants),
+    allowLocalOrigins: !options.production,
+  });
+
+  const mailer = createMailer({ ...options.mail, log: app.log });
+  const services = await createServices({
+    db: options.db,
+    now: options.now ?? (() => new Date()),
+    mailer,
+    tenants,
+    captcha: options.captcha ?? {},
+    hashidsSalt: options.hashidsSalt ?? '',
+    log: app.log,
+  });
+  app.addHook('onClose', async () => mailer.close());
+
+  registerRequestContext(app, services);
+  registerRoutes(app, services, { authRequestsPerMinute: options.authRequestsPerMinute ?? 60 });
+  await registerGraphql(app, services);
+  return app;
+}

@@ -1,0 +1,39 @@
+// Process configuration, read from the environment in one place.
+import { resolve } from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  pgliteDir: string;
+  smtpUrl: string | undefined;
+  mailDir: string;
+  captchaSecret: string | undefined;
+  captchaVerifyUrl: string | undefined;
+  hashidsSalt: string;
+  tenantsDir: string;
+  production: boolean;
+  trustProxy: boolean;
+  logLevel: string;
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = Number(env.PORT ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT must be a port number, got "${env.PORT}".`);
+  return {
+    port,
+    host: env.HOST ?? '127.0.0.1',
+    databaseUrl: env.DATABASE_URL || undefined,
+    pgliteDir: resolve(env.PGLITE_DIR ?? '.data/pg'),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailDir: resolve(env.MAIL_DIR ?? '.data/mail'),
+    captchaSecret: env.CAPTCHA_SECRET || undefined,
+    captchaVerifyUrl: env.CAPTCHA_VERIFY_URL || undefined,
+    hashidsSalt: env.HASHIDS_SALT ?? '',
+    tenantsDir: resolve(env.TENANTS_DIR ?? 'tenants'),
+    production: env.NODE_ENV === 'production',
+    trustProxy: env.TRUST_PROXY === 'true',
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+}

@@ -1,0 +1,171 @@
+// The Kysely view of the schema. Timestamps are always written from the injected clock (never SQL now()), so
+// tests can move time and every instance of a cluster agrees on what "expired" means.
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date, Date>;
+type Serial = Generated<number>;
+
+export interface TenantsTable {
+  id: number;
+  slug: string;
+  name: string;
+  domain: string;
+  default_group_coaching: boolean;
+  default_flash_coaching: boolean;
+  default_business_academy: boolean;
+}
+
+export interface CompaniesTable {
+  id: Serial;
+  tenant_id: number;
+  name: string;
+  website: string | null;
+  industry: string | null;
+}
+
+export interface UsersTable {
+  id: Serial;
+  tenant_id: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+  company_id: number | null;
+  website: string | null;
+  role_id: number;
+  profile_pic: string | null;
+  title: string | null;
+  location: string | null;
+  time_zone: string | null;
+  phone_number: string | null;
+  birthday: string | null;
+  facebook: string | null;
+  twitter: string | null;
+  linkedin: string | null;
+  // null means "use the tenant's default flag".
+  group_coaching: boolean | null;
+  flash_coaching: boolean | null;
+  business_academy: boolean | null;
+  // null: the account cannot log in with a password (e.g. a coach record).
+  password_hash: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CoachesTable {
+  id: Serial;
+  tenant_id: number;
+  user_id: number;
+  bio: string;
+  specialties: string;
+  certifications: string;
+  years_experience: number;
+  booking_url: string | null;
+}
+
+export interface CoachClientsTable {
+  coach_id: number;
+  client_id: number;
+  tenant_id: number;
+  since: Timestamp;
+}
+
+export interface EmailsTable {
+  id: Serial;
+  tenant_id: number;
+  parent_id: number | null;
+  from_user_id: number;
+  to_user_id: number;
+  subject: string;
+  body: string;
+  read: boolean;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AccessTokensTable {
+  id: Serial;
+  tenant_id: number;
+  user_id: number;
+  token_hash: string;
+  client_label: string | null;
+  created_at: Timestamp;
+  last_used_at: Timestamp;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+}
+
+export interface TrustedDevicesTable {
+  id: Serial;
+  tenant_id: number;
+  user_id: number;
+  token_hash: string;
+  client_label: string | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+}
+
+export interface OtpChallengesTable {
+  id: Serial;
+  // The opaque reference the client holds; the row id never leaves the server.
+  public_id: string;
+  tenant_id: number;
+  user_id: number;
+  code_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  failed_attempts: Generated<number>;
+  consumed_at: Timestamp | null;
+}
+
+export interface LoginLinksTable {
+  id: Serial;
+  public_id: string;
+  tenant_id: number;
+  user_id: number;
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export interface PasswordResetsTable {
+  id: Serial;
+  tenant_id: number;
+  user_id: number;
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+// Throttling state lives in the database, not in process memory, so limits hold across API instances and
+// follow the injected clock. kind: login_failure (subject = lowercased email), otp_sent / reset_sent
+// (subject = user id).
+export interface AuthEventsTable {
+  id: Serial;
+  tenant_id: number;
+  kind: 'login_failure' | 'otp_sent' | 'reset_sent';
+  subject: string;
+  ip: string;
+  created_at: Timestamp;
+}
+
+export interface Database {
+  tenants: TenantsTable;
+  companies: CompaniesTable;
+  users: UsersTable;
+  coaches: CoachesTable;
+  coach_clients: CoachClientsTable;
+  emails: EmailsTable;
+  access_tokens: AccessTokensTable;
+  trusted_devices: TrustedDevicesTable;
+  otp_challenges: OtpChallengesTable;
+  login_links: LoginLinksTable;
+  password_resets: PasswordResetsTable;
+  auth_events: AuthEventsTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type Tenant = Selectable<TenantsTable>;

@@ -1,0 +1,26 @@
+// Migrations are imported statically (not discovered on disk) so they work the same under tsx, vitest and a
+// bundled build; add new ones to the list in order.
+import { Migrator } from 'kysely';
+import type { Kysely, Migration, MigrationResultSet } from 'kysely';
+import * as initial from './migrations/0001-initial.js';
+
+const migrations: Record<string, Migration> = {
+  '0001-initial': initial,
+};
+
+function migrator<DB>(db: Kysely<DB>): Migrator {
+  return new Migrator({ db, provider: { getMigrations: async () => migrations } });
+}
+
+function unwrap(result: MigrationResultSet): string[] {
+  if (result.error) throw result.error;
+  return (result.results ?? []).map((r) => `${r.direction} ${r.migrationName}: ${r.status}`);
+}
+
+export async function migrateToLatest<DB>(db: Kysely<DB>): Promise<string[]> {
+  return unwrap(await migrator(db).migrateToLatest());
+}
+
+export async function migrateDown<DB>(db: Kysely<DB>): Promise<string[]> {
+  return unwrap(await migrator(db).migrateDown());
+}

@@ -1,0 +1,137 @@
+// Development data: per tenant a company, a coach with a profile, and two clients who can log in with a
+// known password: client@<slug>.test (every training flag on) and basic@<slug>.test (none). Running it
+// again changes nothing. It refuses to run in production, where a known password would be a hole.
+import type { Kysely } from 'kysely';
+import { hashPassword } from '../services/auth/passwords.js';
+import type { TenantConfig } from '../services/tenants/tenant-files.js';
+import { upsertTenants } from '../services/tenants/tenant-repository.js';
+import type { Database, NewUser } from './database.js';
+import { demoMessages, demoSets } from './seed-data.js';
+
+export const demoPassword = 'portal-demo-1';
+
+async function upsertUser(db: Kysely<Database>, user: NewUser): Promise<number> {
+  await db
+    .insertInto('users')
+    .values(user)
+    .onConflict((oc) => oc.columns(['tenant_id', 'email']).doNothing())
+    .execute();
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('tenant_id', '=', user.tenant_id)
+    .where('email', '=', user.email)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+async function seedTenant(
+  db: Kysely<Database>,
+  tenant: TenantConfig,
+  set: (typeof demoSets)[number],
+  passwordHash: string,
+  at: Date,
+) {
+  await db
+    .insertInto('companies')
+    .values({ tenant_id: tenant.id, ...set.company })
+    .onConflict((oc) => oc.columns(['tenant_id', 'name']).doNothing())
+    .execute();
+  const company = await db
+    .selectFrom('companies')
+    .select('id')
+    .where('tenant_id', '=', tenant.id)
+    .where('name', '=', set.company.name)
+    .executeTakeFirstOrThrow();
+  const stamps = { created_at: at, updated_at: at };
+  const coachUserId = await upsertUser(db, {
+    tenant_id: tenant.id,
+    email: `coach@${tenant.slug}.test`,
+    role_id: 2,
+    website: `https://${tenant.domain}`,
+    password_hash: null,
+    ...set.coach,
+    ...stamps,
+  });
+  await db
+    .insertInto('coaches')
+    .values({
+      tenant_id: tenant.id,
+      user_id: coachUserId,
+      booking_url: `https://${tenant.domain}/book`,
+      ...set.coachProfile,
+    })
+    .onConflict((oc) => oc.column('user_id').doNothing())
+    .execute();
+  const coach = await db
+    .selectFrom('coaches')
+    .select('id')
+    .where('user_id', '=', coachUserId)
+    .executeTakeFirstOrThrow();
+
+  const slug = tenant.slug;
+  const clients = [
+    {
+      email: `client@${slug}.test`,
+      flag: true,
+      ...set.client,
+      linkedin: `https://www.linkedin.com/in/${set.client.first_name.toLowerCase()}-${slug}`,
+    },
+    { email: `basic@${slug}.test`, flag: false, ...set.basic },
+  ];
+  for (const [index, { flag, ...client }] of clients.entries()) {
+    const clientId = await upsertUser(db, {
+      tenant_id: tenant.id,
+      company_id: company.id,
+      website: set.company.website,
+      role_id: 3,
+      group_coaching: flag,
+      flash_coaching: flag,
+      business_academy: flag,
+      password_hash: passwordHash,
+      ...client,
+      ...stamps,
+    });
+    await db
+      .insertInto('coach_clients')
+      .values({ coach_id: coach.id, client_id: clientId, tenant_id: tenant.id, since: at })
+      .onConflict((oc) => oc.columns(['coach_id', 'client_id']).doNothing())
+      .execute();
+    const existing = await db
+      .selectFrom('emails')
+      .select('id')
+      .where('to_user_id', '=', clientId)
+      .executeTakeFirst();
+    if (existing) continue;
+    // The first client gets every message (two unread), the second one unread message.
+    for (const [n, message] of demoMessages.slice(0, index === 0 ? 3 : 1).entries()) {
+      await db
+        .insertInto('emails')
+        .values({
+          tenant_id: tenant.id,
+          from_user_id: coachUserId,
+          to_user_id: clientId,
+          subject: message.subject,
+          body: message.body.replace('{first}', client.first_name),
+          read: index === 0 && n === 0,
+          ...stamps,
+        })
+        .execute();
+    }
+  }
+}
+
+export async function seedDemo(
+  db: Kysely<Database>,
+  tenants: TenantConfig[],
+  options: { production: boolean; now?: Date },
+): Promise<void> {
+  if (options.production) {
+    throw new Error('Refusing to seed demo accounts with a published password while NODE_ENV=production.');
+  }
+  await upsertTenants(db, tenants);
+  const passwordHash = await hashPassword(demoPassword);
+  for (const [index, tenant] of tenants.entries()) {
+    await seedTenant(db, tenant, demoSets[index % demoSets.length]!, passwordHash, options.now ?? new Date());
+  }
+}

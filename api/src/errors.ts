@@ -1,0 +1,21 @@
+// Errors the services throw on purpose. The error handler turns them into the contract's shapes: { message }
+// with the status, or { error: { field: [...] } } with 422. Anything else is a bug and becomes a generic 500.
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+  }
+}
+
+export class FieldError extends Error {
+  readonly statusCode = 422;
+  constructor(readonly fields: Record<string, string[]>) {
+    super('The given data was invalid.');
+  }
+}
+
+export const tooMany = (seconds: number, what = 'attempts'): HttpError =>
+  new HttpError(429, `Too many ${what}. Try again in ${seconds} seconds.`, seconds);

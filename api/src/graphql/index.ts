@@ -1,0 +1,47 @@
+// GraphQL at /gapi (mercurius). It lives in its own encapsulated scope so its hook, which authenticates the
+// `token` header, runs for /gapi only. Resolvers take ids from the query but only ever answer for the caller.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { GraphQLError } from 'graphql';
+import mercurius from 'mercurius';
+import { identify } from '../request-context.js';
+import type { Services } from '../services/index.js';
+import { typeDefs } from './schema.js';
+
+const forbidden = () => new mercurius.ErrorWithProps('Forbidden', { code: 'FORBIDDEN' }, 403);
+
+function ownId(request: FastifyRequest, userId: number): number {
+  if (userId !== request.caller.userId) throw forbidden();
+  return userId;
+}
+
+export async function registerGraphql(app: FastifyInstance, services: Services): Promise<void> {
+  await app.register(async (scope) => {
+    scope.addHook('preHandler', (request) => identify(services, request, 'token-header'));
+    await scope.register(mercurius, {
+      path: '/gapi',
+      schema: typeDefs,
+      graphiql: false,
+      queryDepth: 6,
+      resolvers: {
+        Query: {
+          member: (_root, args: { user_id: number }, ctx) =>
+            services.login.profile(ctx.reply.request.tenant.id, ownId(ctx.reply.request, args.user_id)),
+          unreademails: (_root, args: { user_id: number }, ctx) =>
+            services.unreadEmails(ctx.reply.request.tenant.id, ownId(ctx.reply.request, args.user_id)),
+        },
+      },
+      // Expected errors (ours, and GraphQL's own syntax and validation errors) keep their message; anything
+      // else is a bug or an outage and must not show its text (it may hold SQL) to the caller.
+      errorFormatter: (execution, ctx) => {
+        const errors = execution.errors.map((error) => {
+          const original = error.originalError;
+          if (!original || original instanceof mercurius.ErrorWithProps || 'errors' in original) return error;
+          ctx.reply.request.log.error({ err: original }, 'graphql resolver failed');
+          const hidden = Object.assign(new Error('Internal server error'), { statusCode: 500 });
+          return new GraphQLError(hidden.message, { path: error.path, originalError: hidden });
+        });
+        return mercurius.defaultErrorFormatter({ ...execution, errors }, ctx);
+      },
+    });
+  });
+}

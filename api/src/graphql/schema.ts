@@ -1,0 +1,36 @@
+// The part of the /gapi schema the page shell needs now (SPEC §7): the member and the unread-mail count.
+export const typeDefs = /* GraphQL */ `
+  type Trainings {
+    group_coaching: Boolean!
+    flash_coaching: Boolean!
+    business_academy: Boolean!
+  }
+
+  type Member {
+    id: Int!
+    first_name: String!
+    last_name: String!
+    email: String!
+    company: String
+    company_id: Int
+    website: String
+    role_id: Int!
+    profile_pic: String
+    title: String
+    location: String
+    time_zone: String
+    phone_number: String
+    birthday: String
+    facebook: String
+    twitter: String
+    linkedin: String
+    trainings: Trainings!
+  }
+
+  type Query {
+    "The signed-in member; any other user_id is refused (403)."
+    member(user_id: Int!): Member!
+    "How many of the member's mailbox messages are unread."
+    unreademails(user_id: Int!): Int!
+  }
+`;

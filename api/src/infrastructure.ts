@@ -1,0 +1,61 @@
+// Cross-cutting plugins every route gets, now and later: security headers, the CORS allow-list, a per-IP
+// flood guard for the auth routes, one error handler and the 404 answer.
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { FieldError, HttpError } from './errors.js';
+import { fieldErrors } from './validation-errors.js';
+
+export interface InfrastructureOptions {
+  /** Exact origins allowed to call the API from a browser (the tenants' https://<domain>). */
+  origins: string[];
+  /** Also allow http://localhost:* and http://127.0.0.1:* (development only). */
+  allowLocalOrigins: boolean;
+}
+
+const localOrigin = /^http:\/\/(localhost|127\.0\.0\.1)(:\d{1,5})?$/;
+
+export async function registerInfrastructure(
+  app: FastifyInstance,
+  options: InfrastructureOptions,
+): Promise<void> {
+  await app.register(helmet);
+  const allowed = new Set(options.origins);
+  await app.register(cors, {
+    // Only listed origins get CORS headers; anything else (including "null") gets none, never an echo.
+    origin: (origin, callback) => {
+      callback(
+        null,
+        origin !== undefined &&
+          (allowed.has(origin) || (options.allowLocalOrigins && localOrigin.test(origin))),
+      );
+    },
+    methods: ['GET', 'POST'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'X-Tenant-Id', 'Token', 'X-XSRF-TOKEN'],
+    maxAge: 600,
+  });
+  await app.register(rateLimit, { global: false });
+
+  app.setErrorHandler((error: FastifyError | HttpError | FieldError, request, reply) => {
+    if ('validation' in error && error.validation) {
+      return reply
+        .code(422)
+        .send({ error: fieldErrors(error.validation, error.validationContext ?? 'body') });
+    }
+    if (error instanceof FieldError) return reply.code(422).send({ error: error.fields });
+    if (error instanceof HttpError && error.retryAfterSeconds !== undefined) {
+      reply.header('retry-after', String(error.retryAfterSeconds));
+    }
+    const status = error.statusCode ?? 500;
+    if (status < 500) return reply.code(status).send({ message: error.message });
+    // A bug or an outage: log everything, answer nothing the caller could use (no stack, SQL or path).
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({
+      message: `Something went wrong on our side. Quote request id ${request.id} if you contact support.`,
+      request_id: request.id,
+    });
+  });
+
+  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: 'Not found.' }));
+}

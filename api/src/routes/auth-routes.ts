@@ -1,0 +1,204 @@
+// The login calls of SPEC §7 (see api/README.md for the full contract the app codes against).
+import type { SignedIn } from '../services/auth/login-service.js';
+import { linkTtlMs } from '../services/auth/login-service.js';
+import { otpLimits } from '../services/auth/otp-service.js';
+import { limits } from '../services/throttle/throttle-service.js';
+import type { RouteSpec } from './route.js';
+import {
+  closed,
+  email,
+  label,
+  ok,
+  opaque,
+  profile,
+  sessionUser,
+  signedIn,
+  tenantHeaders,
+  userId,
+} from './schemas.js';
+
+interface CredentialsBody {
+  email: string;
+  password: string;
+  device_token?: string;
+  browser?: string;
+  lookup?: string;
+}
+
+const credentials = closed(
+  {
+    email,
+    password: { type: 'string', minLength: 1, maxLength: 128 },
+    device_token: opaque,
+    browser: label,
+    lookup: label,
+  },
+  ['email', 'password'],
+);
+
+const tenant = { tenant: true };
+
+const signedInBody = ({ user, device }: SignedIn) => ({
+  data: user,
+  device_token: device.token,
+  device_expires_at: device.expiresAt.toISOString(),
+});
+
+const expiresIn = otpLimits.ttlMs / 1000;
+const resendIn = limits.sendGapMs / 1000;
+
+export const studentLogin: RouteSpec = {
+  schema: { headers: tenantHeaders, body: credentials, response: ok(sessionUser) },
+  config: tenant,
+  limited: true,
+  async handle(s, request) {
+    return { data: await s.login.studentLogin(request.tenant, request.body as CredentialsBody, request.ip) };
+  },
+};
+
+export const loginOtp: RouteSpec = {
+  schema: {
+    headers: tenantHeaders,
+    body: credentials,
+    response: ok(
+      closed(
+        {
+          verified: { type: 'boolean' },
+          user_id: { type: 'integer' },
+          challenge: { type: 'string' },
+          expires_in: { type: 'integer' },
+          resend_in: { type: 'integer' },
+        },
+        ['verified', 'user_id'],
+      ),
+      { encoded: { type: 'string' } },
+    ),
+  },
+  config: tenant,
+  limited: true,
+  async handle(s, request) {
+    const step = await s.login.loginOtp(request.tenant, request.body as CredentialsBody, request.ip);
+    const pending = step.verified ? {} : { expires_in: expiresIn, resend_in: resendIn };
+    return { data: { ...step, ...pending }, encoded: s.encodeId(step.user_id) };
+  },
+};
+
+// SPEC: "Returns data.otp and encoded". data.otp is the opaque reference of a mailed sign-in link, never a code.
+export const loginOtpFbs: RouteSpec = {
+  schema: {
+    headers: tenantHeaders,
+    body: credentials,
+    response: ok(
+      closed(
+        {
+          verified: { type: 'boolean' },
+          user_id: { type: 'integer' },
+          otp: { type: 'string' },
+          expires_in: { type: 'integer' },
+        },
+        ['verified', 'user_id'],
+      ),
+      { encoded: { type: 'string' } },
+    ),
+  },
+  config: tenant,
+  limited: true,
+  async handle(s, request) {
+    const step = await s.login.loginLink(request.tenant, request.body as CredentialsBody, request.ip);
+    const data = step.verified
+      ? { verified: true, user_id: step.user_id }
+      : { verified: false, user_id: step.user_id, otp: step.challenge, expires_in: linkTtlMs / 1000 };
+    return { data, encoded: s.encodeId(step.user_id) };
+  },
+};
+
+export const generateOtp: RouteSpec = {
+  schema: {
+    headers: tenantHeaders,
+    body: closed({ user_id: userId, challenge: opaque }),
+    response: ok(
+      closed({
+        sent: { type: 'boolean' },
+        challenge: { type: 'string' },
+        expires_in: { type: 'integer' },
+        resend_in: { type: 'integer' },
+      }),
+      { message: { type: 'string' } },
+    ),
+  },
+  config: tenant,
+  limited: true,
+  async handle(s, request) {
+    const body = request.body as { user_id: number; challenge: string };
+    await s.otp.resend(request.tenant, body.user_id, body.challenge, request.ip);
+    return {
+      data: { sent: true, challenge: body.challenge, expires_in: expiresIn, resend_in: resendIn },
+      message: 'A One-Time Password (OTP) has been sent to your email',
+    };
+  },
+};
+
+export const verifyOtp: RouteSpec = {
+  schema: {
+    headers: tenantHeaders,
+    body: closed(
+      { user_id: userId, challenge: opaque, otp: { type: 'string', pattern: '^[0-9]{6}$' }, browser: label },
+      ['user_id', 'challenge', 'otp'],
+    ),
+    response: { 200: signedIn },
+  },
+  config: tenant,
+  limited: true,
+  async handle(s, request) {
+    const body = request.body as { user_id: number; challenge: string; otp: string; browser?: string };
+    return signedInBody(await s.login.verifyOtp(request.tenant, body));
+  },
+};
+
+export const fbsLogin: RouteSpec = {
+  schema: {
+    headers: tenantHeaders,
+    body: closed({ token: opaque, browser: label }, ['token']),
+    response: { 200: signedIn },
+  },
+  config: tenant,
+  limited: true,
+  async handle(s, request) {
+    return signedInBody(
+      await s.login.exchangeLink(request.tenant, request.body as { token: string; browser?: string }),
+    );
+  },
+};
+
+export const logout: RouteSpec = {
+  schema: { headers: tenantHeaders, response: ok(closed({ logout: { type: 'boolean' } })) },
+  config: { auth: true },
+  async handle(s, request) {
+    await s.sessions.revoke(request.caller);
+    return { data: { logout: true } };
+  },
+};
+
+export const me: RouteSpec = {
+  schema: { headers: tenantHeaders, response: ok(profile) },
+  config: { auth: true },
+  async handle(s, request) {
+    return { data: await s.login.profile(request.caller.tenantId, request.caller.userId) };
+  },
+};
+
+export const verifyRecaptcha: RouteSpec = {
+  schema: {
+    headers: tenantHeaders,
+    body: closed({ token: { type: 'string', minLength: 1, maxLength: 4096 } }),
+    response: ok(closed({ enabled: { type: 'boolean' }, success: { type: 'boolean' } })),
+  },
+  config: tenant,
+  limited: true,
+  async handle(s, request, reply) {
+    const result = await s.captcha.verify((request.body as { token: string }).token, request.ip);
+    if (!result.success)
+      return reply.code(422).send({ error: { token: ['CAPTCHA verification failed. Please try again.'] } });
+    return { data: result };
+  },
+};

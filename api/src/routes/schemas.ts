@@ -1,0 +1,60 @@
+// JSON Schema pieces shared by the routes. Every object is closed (additionalProperties: false) and ajv is
+// configured not to strip extras, so an unknown field is a 422, never silently accepted: nobody can slip
+// role_id, company_id, flags or pas_token into a body.
+const nullableString = { type: ['string', 'null'] };
+
+export const tenantHeaders = {
+  type: 'object',
+  required: ['x-tenant-id'],
+  properties: { 'x-tenant-id': { type: 'string', pattern: '^[1-9][0-9]{0,8}$' } },
+} as const;
+
+export function closed(properties: Record<string, object>, required: string[] = Object.keys(properties)) {
+  return { type: 'object', additionalProperties: false, required, properties } as const;
+}
+
+export const email = { type: 'string', format: 'email', maxLength: 254 };
+export const newPassword = { type: 'string', minLength: 8, maxLength: 128 };
+export const opaque = { type: 'string', minLength: 1, maxLength: 128 };
+export const label = { type: 'string', maxLength: 200 };
+export const userId = { type: 'integer', minimum: 1 };
+
+export const profile = closed({
+  id: { type: 'integer' },
+  first_name: { type: 'string' },
+  last_name: { type: 'string' },
+  email: { type: 'string' },
+  company: nullableString,
+  company_id: { type: ['integer', 'null'] },
+  website: nullableString,
+  role_id: { type: 'integer' },
+  profile_pic: nullableString,
+  title: nullableString,
+  location: nullableString,
+  time_zone: nullableString,
+  phone_number: nullableString,
+  birthday: nullableString,
+  facebook: nullableString,
+  twitter: nullableString,
+  linkedin: nullableString,
+  trainings: closed({
+    group_coaching: { type: 'boolean' },
+    flash_coaching: { type: 'boolean' },
+    business_academy: { type: 'boolean' },
+  }),
+});
+
+export const sessionUser = closed({
+  ...profile.properties,
+  access_token: { type: 'string' },
+  pas_token: { type: 'string' },
+});
+
+/** The 200 answer of calls that sign in and also trust the device (verifyOTP, fbslogin). */
+export const signedIn = closed({
+  data: sessionUser,
+  device_token: { type: 'string' },
+  device_expires_at: { type: 'string', format: 'date-time' },
+});
+
+export const ok = (data: object, extra: Record<string, object> = {}) => ({ 200: closed({ data, ...extra }) });

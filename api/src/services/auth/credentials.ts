@@ -1,0 +1,29 @@
+// The password check every login flow starts with. Unknown emails cost a dummy argon2 verify and are
+// throttled under their own email, so status, body and timing are the same as for a wrong password.
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.js';
+import { FieldError } from '../../errors.js';
+import type { ThrottleService } from '../throttle/throttle-service.js';
+import { findCredentials } from '../users/user-repository.js';
+import { checkPassword } from './passwords.js';
+
+export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
+
+export const badCredentials = () =>
+  new FieldError({ email: ['These credentials do not match our records.'] });
+
+export async function checkCredentials(
+  db: Kysely<Database>,
+  throttle: ThrottleService,
+  login: { tenantId: number; email: string; password: string; ip: string },
+): Promise<number> {
+  const email = normalizeEmail(login.email);
+  await throttle.checkLogin(login.tenantId, email, login.ip);
+  const user = await findCredentials(db, login.tenantId, email);
+  if (!(await checkPassword(user?.password_hash, login.password)) || !user) {
+    await throttle.loginFailed(login.tenantId, email, login.ip);
+    throw badCredentials();
+  }
+  await throttle.loginSucceeded(login.tenantId, email);
+  return user.id;
+}

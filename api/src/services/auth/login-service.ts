@@ -1,0 +1,138 @@
+// The login flow of SPEC §4 as the server enforces it: credentials first; then either a device the server
+// trusts, a mailed OTP, or a mailed sign-in link (/fbslogin/{token}). A token is never issued for a password
+// alone from an untrusted device.
+import type { Kysely } from 'kysely';
+import type { Database, Tenant } from '../../db/database.js';
+import { HttpError } from '../../errors.js';
+import type { Mailer } from '../mail/mailer.js';
+import type { ThrottleService } from '../throttle/throttle-service.js';
+import { toProfile, toSessionUser } from '../users/user-payload.js';
+import type { Profile, SessionUser } from '../users/user-payload.js';
+import { findProfile, findUserEmail } from '../users/user-repository.js';
+import { loginLinkMail } from './auth-mails.js';
+import { checkCredentials } from './credentials.js';
+import { consumeOneTimeToken, insertLoginLink } from './one-time-token-repository.js';
+import type { OtpService } from './otp-service.js';
+import { newReference, newToken, sha256 } from './secrets.js';
+import type { SessionService } from './session-service.js';
+
+export const linkTtlMs = 10 * 60_000;
+
+export interface Credentials {
+  email: string;
+  password: string;
+  device_token?: string | undefined;
+  browser?: string | undefined;
+  lookup?: string | undefined;
+}
+
+export interface LoginStep {
+  verified: boolean;
+  user_id: number;
+  challenge?: string;
+}
+
+export interface SignedIn {
+  user: SessionUser;
+  device: { token: string; expiresAt: Date };
+}
+
+export interface LoginService {
+  loginOtp(tenant: Tenant, input: Credentials, ip: string): Promise<LoginStep>;
+  loginLink(tenant: Tenant, input: Credentials, ip: string): Promise<LoginStep>;
+  studentLogin(tenant: Tenant, input: Credentials, ip: string): Promise<SessionUser>;
+  verifyOtp(
+    tenant: Tenant,
+    input: { user_id: number; challenge: string; otp: string; browser?: string | undefined },
+  ): Promise<SignedIn>;
+  exchangeLink(tenant: Tenant, input: { token: string; browser?: string | undefined }): Promise<SignedIn>;
+  profile(tenantId: number, userId: number): Promise<Profile>;
+}
+
+interface Deps {
+  db: Kysely<Database>;
+  now: () => Date;
+  mailer: Mailer;
+  throttle: ThrottleService;
+  sessions: SessionService;
+  otp: OtpService;
+}
+
+const label = (input: { browser?: string | undefined; lookup?: string | undefined }) =>
+  [input.browser, input.lookup].filter(Boolean).join(' / ') || null;
+
+const invalidLink = () =>
+  new HttpError(404, 'This sign-in link is invalid, used or expired. Please log in again.');
+
+export function createLoginService(deps: Deps): LoginService {
+  const { db, now, sessions, throttle } = deps;
+  const credentials = (tenant: Tenant, input: Credentials, ip: string) =>
+    checkCredentials(db, throttle, { tenantId: tenant.id, email: input.email, password: input.password, ip });
+
+  async function profile(tenantId: number, userId: number): Promise<Profile> {
+    const row = await findProfile(db, tenantId, userId);
+    if (!row) throw new HttpError(404, 'User not found.');
+    return toProfile(row);
+  }
+
+  async function signIn(tenant: Tenant, userId: number, browser: string | undefined): Promise<SignedIn> {
+    const token = await sessions.issue(tenant.id, userId, label({ browser }));
+    const device = await sessions.trustDevice(tenant.id, userId, label({ browser }));
+    return { user: toSessionUser(await profile(tenant.id, userId), token), device };
+  }
+
+  return {
+    profile,
+    async loginOtp(tenant, input, ip) {
+      const userId = await credentials(tenant, input, ip);
+      if (await sessions.isTrusted(tenant.id, userId, input.device_token))
+        return { verified: true, user_id: userId };
+      return { verified: false, user_id: userId, challenge: await deps.otp.start(tenant, userId, ip) };
+    },
+    async loginLink(tenant, input, ip) {
+      const userId = await credentials(tenant, input, ip);
+      if (await sessions.isTrusted(tenant.id, userId, input.device_token))
+        return { verified: true, user_id: userId };
+      const user = await findUserEmail(db, tenant.id, userId);
+      if (!user) throw invalidLink();
+      await throttle.checkSend(tenant.id, 'otp_sent', userId);
+      const token = newToken();
+      const challenge = newReference();
+      const at = now();
+      await insertLoginLink(db, {
+        tenant_id: tenant.id,
+        user_id: userId,
+        token_hash: sha256(token),
+        public_id: challenge,
+        created_at: at,
+        expires_at: new Date(at.getTime() + linkTtlMs),
+      });
+      await deps.mailer.send(loginLinkMail(tenant, user.email, token, linkTtlMs / 60_000));
+      await throttle.recordSend(tenant.id, 'otp_sent', userId, ip);
+      return { verified: false, user_id: userId, challenge };
+    },
+    async studentLogin(tenant, input, ip) {
+      const userId = await credentials(tenant, input, ip);
+      if (!(await sessions.isTrusted(tenant.id, userId, input.device_token))) {
+        throw new HttpError(403, 'Enter the one-time password we emailed you to sign in on this device.');
+      }
+      return toSessionUser(
+        await profile(tenant.id, userId),
+        await sessions.issue(tenant.id, userId, label(input)),
+      );
+    },
+    async verifyOtp(tenant, input) {
+      await deps.otp.verify(tenant, input.user_id, input.challenge, input.otp);
+      return signIn(tenant, input.user_id, input.browser);
+    },
+    async exchangeLink(tenant, input) {
+      const userId = await consumeOneTimeToken(db, 'login_links', {
+        tenant_id: tenant.id,
+        token_hash: sha256(input.token),
+        at: now(),
+      });
+      if (userId === undefined) throw invalidLink();
+      return signIn(tenant, userId, input.browser);
+    },
+  };
+}

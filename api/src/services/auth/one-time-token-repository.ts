@@ -1,0 +1,42 @@
+// Password-reset tokens and sign-in links share one life: issued hashed, valid for minutes, used once.
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.js';
+
+type OneTimeTable = 'password_resets' | 'login_links';
+
+interface OneTimeRow {
+  tenant_id: number;
+  user_id: number;
+  token_hash: string;
+  created_at: Date;
+  expires_at: Date;
+}
+
+export async function insertPasswordReset(db: Kysely<Database>, row: OneTimeRow): Promise<void> {
+  await db.insertInto('password_resets').values(row).execute();
+}
+
+export async function insertLoginLink(
+  db: Kysely<Database>,
+  row: OneTimeRow & { public_id: string },
+): Promise<void> {
+  await db.insertInto('login_links').values(row).execute();
+}
+
+/** Marks the token used and returns its user, in one statement so two concurrent uses cannot both succeed. */
+export async function consumeOneTimeToken(
+  db: Kysely<Database>,
+  table: OneTimeTable,
+  q: { tenant_id: number; token_hash: string; at: Date },
+): Promise<number | undefined> {
+  const row = await db
+    .updateTable(table)
+    .set({ used_at: q.at })
+    .where('token_hash', '=', q.token_hash)
+    .where('tenant_id', '=', q.tenant_id)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', q.at)
+    .returning('user_id')
+    .executeTakeFirst();
+  return row?.user_id;
+}

@@ -1,0 +1,83 @@
+import { sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.js';
+
+// A new code retires the user's other challenges: only the latest mailed code can ever work.
+async function retireOthers(db: Kysely<Database>, userId: number, keep: string, at: Date): Promise<void> {
+  await db
+    .updateTable('otp_challenges')
+    .set({ expires_at: at })
+    .where('user_id', '=', userId)
+    .where('public_id', '!=', keep)
+    .where('consumed_at', 'is', null)
+    .where('expires_at', '>', at)
+    .execute();
+}
+
+export async function insertChallenge(
+  db: Kysely<Database>,
+  row: {
+    public_id: string;
+    tenant_id: number;
+    user_id: number;
+    code_hash: string;
+    created_at: Date;
+    expires_at: Date;
+  },
+): Promise<void> {
+  await retireOthers(db, row.user_id, row.public_id, row.created_at);
+  await db.insertInto('otp_challenges').values(row).execute();
+}
+
+export async function findChallenge(
+  db: Kysely<Database>,
+  q: { tenant_id: number; user_id: number; public_id: string },
+) {
+  return db
+    .selectFrom('otp_challenges')
+    .select(['id', 'public_id', 'code_hash', 'expires_at', 'failed_attempts', 'consumed_at'])
+    .where('public_id', '=', q.public_id)
+    .where('tenant_id', '=', q.tenant_id)
+    .where('user_id', '=', q.user_id)
+    .executeTakeFirst();
+}
+
+export async function replaceCode(
+  db: Kysely<Database>,
+  challenge: { id: number; public_id: string; user_id: number },
+  change: { code_hash: string; created_at: Date; expires_at: Date },
+): Promise<void> {
+  await retireOthers(db, challenge.user_id, challenge.public_id, change.created_at);
+  await db
+    .updateTable('otp_challenges')
+    .set({ ...change, failed_attempts: 0 })
+    .where('id', '=', challenge.id)
+    .where('consumed_at', 'is', null)
+    .execute();
+}
+
+export async function countFailure(db: Kysely<Database>, id: number): Promise<void> {
+  await db
+    .updateTable('otp_challenges')
+    .set({ failed_attempts: sql`failed_attempts + 1` })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Consumes the challenge if it is still usable; the conditions in SQL make concurrent verifies use it once. */
+export async function consumeChallenge(
+  db: Kysely<Database>,
+  q: { id: number; code_hash: string; at: Date; maxFailures: number },
+): Promise<boolean> {
+  const row = await db
+    .updateTable('otp_challenges')
+    .set({ consumed_at: q.at })
+    .where('id', '=', q.id)
+    .where('code_hash', '=', q.code_hash)
+    .where('consumed_at', 'is', null)
+    .where('expires_at', '>', q.at)
+    .where('failed_attempts', '<', q.maxFailures)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,0 +1,110 @@
+// One-time passwords: 6 digits from the CSPRNG, stored as SHA-256 of the challenge reference and the code,
+// valid 5 minutes, single use, bound to one user and one challenge, replaced by a resend, dead after 5 wrong
+// tries. The code exists in plain form only in memory and in the mail.
+import type { Kysely } from 'kysely';
+import type { Database, Tenant } from '../../db/database.js';
+import { FieldError, HttpError } from '../../errors.js';
+import type { Mailer } from '../mail/mailer.js';
+import type { ThrottleService } from '../throttle/throttle-service.js';
+import { findUserEmail } from '../users/user-repository.js';
+import { otpMail } from './auth-mails.js';
+import {
+  consumeChallenge,
+  countFailure,
+  findChallenge,
+  insertChallenge,
+  replaceCode,
+} from './otp-repository.js';
+import { newOtpCode, newReference, sameHash, sha256 } from './secrets.js';
+
+export const otpLimits = { ttlMs: 5 * 60_000, maxFailures: 5 };
+
+export interface OtpService {
+  /** Creates a challenge, mails its code and returns the opaque challenge reference. */
+  start(tenant: Tenant, userId: number, ip: string): Promise<string>;
+  resend(tenant: Tenant, userId: number, challenge: string, ip: string): Promise<void>;
+  /** Throws unless the code is right; consumes the challenge. */
+  verify(tenant: Tenant, userId: number, challenge: string, code: string): Promise<void>;
+}
+
+interface Deps {
+  db: Kysely<Database>;
+  now: () => Date;
+  mailer: Mailer;
+  throttle: ThrottleService;
+}
+
+const codeHash = (challenge: string, code: string) => sha256(`${challenge}:${code}`);
+const expired = () =>
+  new FieldError({ otp: ['This code has expired or was already used. Request a new code.'] });
+const notFound = () => new HttpError(404, 'No such one-time password challenge for this account.');
+
+export function createOtpService({ db, now, mailer, throttle }: Deps): OtpService {
+  function newCode(challenge: string) {
+    const code = newOtpCode();
+    const at = now();
+    const fresh = {
+      code_hash: codeHash(challenge, code),
+      created_at: at,
+      expires_at: new Date(at.getTime() + otpLimits.ttlMs),
+    };
+    return { code, fresh };
+  }
+
+  async function deliver(tenant: Tenant, email: string, userId: number, code: string, ip: string) {
+    await mailer.send(otpMail(tenant, email, code, otpLimits.ttlMs / 60_000));
+    await throttle.recordSend(tenant.id, 'otp_sent', userId, ip);
+  }
+
+  async function recipient(tenant: Tenant, userId: number) {
+    const user = await findUserEmail(db, tenant.id, userId);
+    if (!user) throw notFound();
+    await throttle.checkSend(tenant.id, 'otp_sent', userId);
+    return user.email;
+  }
+
+  return {
+    async start(tenant, userId, ip) {
+      const email = await recipient(tenant, userId);
+      const challenge = newReference();
+      const { code, fresh } = newCode(challenge);
+      await insertChallenge(db, { public_id: challenge, tenant_id: tenant.id, user_id: userId, ...fresh });
+      await deliver(tenant, email, userId, code, ip);
+      return challenge;
+    },
+    async resend(tenant, userId, challenge, ip) {
+      const row = await findChallenge(db, { tenant_id: tenant.id, user_id: userId, public_id: challenge });
+      if (!row || row.consumed_at) throw notFound();
+      const email = await recipient(tenant, userId);
+      const { code, fresh } = newCode(challenge);
+      await replaceCode(db, { id: row.id, public_id: challenge, user_id: userId }, fresh);
+      await deliver(tenant, email, userId, code, ip);
+    },
+    async verify(tenant, userId, challenge, code) {
+      const row = await findChallenge(db, { tenant_id: tenant.id, user_id: userId, public_id: challenge });
+      if (!row) throw notFound();
+      const at = now();
+      if (row.consumed_at || at >= row.expires_at) throw expired();
+      if (row.failed_attempts >= otpLimits.maxFailures) {
+        throw new FieldError({ otp: ['Too many incorrect codes. Request a new code.'] });
+      }
+      const hash = codeHash(challenge, code);
+      if (!sameHash(hash, row.code_hash)) {
+        await countFailure(db, row.id);
+        const left = otpLimits.maxFailures - row.failed_attempts - 1;
+        throw new FieldError({
+          otp: [
+            left > 0
+              ? `The code is incorrect. ${left} attempts left.`
+              : 'Too many incorrect codes. Request a new code.',
+          ],
+        });
+      }
+      if (
+        !(await consumeChallenge(db, { id: row.id, code_hash: hash, at, maxFailures: otpLimits.maxFailures }))
+      ) {
+        throw expired();
+      }
+    },
+  };
+}

@@ -1,0 +1,78 @@
+// Password reset: the request always gets the same answer whether or not the account exists (and whether or
+// not a mail was throttled), and the mail is sent after the answer so timing does not tell either. A reset
+// token is 256-bit, stored hashed, valid 60 minutes and single use; using it ends every session and forgets
+// every trusted device of the user, since whoever knew the old password may hold them.
+import type { Kysely } from 'kysely';
+import type { Database, Tenant } from '../../db/database.js';
+import { FieldError } from '../../errors.js';
+import type { Mailer } from '../mail/mailer.js';
+import type { ThrottleService } from '../throttle/throttle-service.js';
+import { findCredentials, findUserEmail, setPasswordHash } from '../users/user-repository.js';
+import { resetMail } from './auth-mails.js';
+import { normalizeEmail } from './credentials.js';
+import { consumeOneTimeToken, insertPasswordReset } from './one-time-token-repository.js';
+import { hashPassword } from './passwords.js';
+import { newToken, sha256 } from './secrets.js';
+import type { SessionService } from './session-service.js';
+
+export const resetTtlMs = 60 * 60_000;
+
+export interface PasswordResetService {
+  request(tenant: Tenant, email: string, ip: string): Promise<void>;
+  reset(tenant: Tenant, token: string, password: string): Promise<void>;
+}
+
+interface Deps {
+  db: Kysely<Database>;
+  now: () => Date;
+  mailer: Mailer;
+  throttle: ThrottleService;
+  sessions: SessionService;
+  log: { error(obj: object, msg: string): void };
+}
+
+export function createPasswordResetService(deps: Deps): PasswordResetService {
+  const { db, now, throttle } = deps;
+
+  async function send(tenant: Tenant, userId: number, ip: string) {
+    const user = await findUserEmail(db, tenant.id, userId);
+    if (!user) return;
+    await throttle.checkSend(tenant.id, 'reset_sent', userId);
+    const token = newToken();
+    const at = now();
+    await insertPasswordReset(db, {
+      tenant_id: tenant.id,
+      user_id: userId,
+      token_hash: sha256(token),
+      created_at: at,
+      expires_at: new Date(at.getTime() + resetTtlMs),
+    });
+    await throttle.recordSend(tenant.id, 'reset_sent', userId, ip);
+    await deps.mailer.send(resetMail(tenant, user.email, token, resetTtlMs / 60_000));
+  }
+
+  return {
+    async request(tenant, email, ip) {
+      const user = await findCredentials(db, tenant.id, normalizeEmail(email));
+      if (!user) return;
+      // Not awaited on purpose (see the file comment); a throttled or failed send is only logged.
+      send(tenant, user.id, ip).catch((error: Error) =>
+        deps.log.error({ reason: error.message }, 'password reset mail not sent'),
+      );
+    },
+    async reset(tenant, token, password) {
+      const userId = await consumeOneTimeToken(db, 'password_resets', {
+        tenant_id: tenant.id,
+        token_hash: sha256(token),
+        at: now(),
+      });
+      if (userId === undefined) {
+        throw new FieldError({
+          token: ['This password reset link is invalid or has expired. Request a new one.'],
+        });
+      }
+      await setPasswordHash(db, userId, await hashPassword(password), now());
+      await deps.sessions.revokeAll(userId);
+    },
+  };
+}

@@ -1,0 +1,83 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.js';
+
+export async function insertAccessToken(
+  db: Kysely<Database>,
+  row: {
+    tenant_id: number;
+    user_id: number;
+    token_hash: string;
+    client_label: string | null;
+    at: Date;
+    expires_at: Date;
+  },
+): Promise<void> {
+  const { at, ...rest } = row;
+  await db
+    .insertInto('access_tokens')
+    .values({ ...rest, created_at: at, last_used_at: at })
+    .execute();
+}
+
+export async function findAccessToken(db: Kysely<Database>, tokenHash: string) {
+  return db
+    .selectFrom('access_tokens')
+    .select(['id', 'tenant_id', 'user_id', 'last_used_at', 'expires_at', 'revoked_at'])
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+export async function touchAccessToken(db: Kysely<Database>, id: number, at: Date): Promise<void> {
+  await db.updateTable('access_tokens').set({ last_used_at: at }).where('id', '=', id).execute();
+}
+
+export async function revokeAccessToken(db: Kysely<Database>, id: number, at: Date): Promise<void> {
+  await db
+    .updateTable('access_tokens')
+    .set({ revoked_at: at })
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/** Revokes every live access token and trusted device of a user (after a password change). */
+export async function revokeAllForUser(db: Kysely<Database>, userId: number, at: Date): Promise<void> {
+  for (const table of ['access_tokens', 'trusted_devices'] as const) {
+    await db
+      .updateTable(table)
+      .set({ revoked_at: at })
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .execute();
+  }
+}
+
+export async function insertTrustedDevice(
+  db: Kysely<Database>,
+  row: {
+    tenant_id: number;
+    user_id: number;
+    token_hash: string;
+    client_label: string | null;
+    created_at: Date;
+    expires_at: Date;
+  },
+): Promise<void> {
+  await db.insertInto('trusted_devices').values(row).execute();
+}
+
+export async function isTrustedDevice(
+  db: Kysely<Database>,
+  q: { tenant_id: number; user_id: number; token_hash: string; at: Date },
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('trusted_devices')
+    .select('id')
+    .where('token_hash', '=', q.token_hash)
+    .where('tenant_id', '=', q.tenant_id)
+    .where('user_id', '=', q.user_id)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', q.at)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,0 +1,50 @@
+// The domain services, wired once per app from its dependencies. Routes and GraphQL resolvers receive this
+// object and never touch the database directly.
+import Hashids from 'hashids';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database.js';
+import { createCaptchaService } from './auth/captcha-service.js';
+import type { CaptchaOptions } from './auth/captcha-service.js';
+import { createLoginService } from './auth/login-service.js';
+import { createOtpService } from './auth/otp-service.js';
+import { createPasswordResetService } from './auth/password-reset-service.js';
+import { createSessionService } from './auth/session-service.js';
+import type { Mailer } from './mail/mailer.js';
+import { createTenantService } from './tenants/tenant-service.js';
+import type { TenantConfig } from './tenants/tenant-files.js';
+import { createThrottleService } from './throttle/throttle-service.js';
+import { countUnreadEmails } from './users/user-repository.js';
+
+export interface ServiceDeps {
+  db: Kysely<Database>;
+  now: () => Date;
+  mailer: Mailer;
+  tenants: TenantConfig[];
+  captcha: CaptchaOptions;
+  hashidsSalt: string;
+  log: { error(obj: object, msg: string): void };
+}
+
+export async function createServices(deps: ServiceDeps) {
+  const { db, now, mailer } = deps;
+  const throttle = createThrottleService(db, now);
+  const sessions = createSessionService(db, now);
+  const otp = createOtpService({ db, now, mailer, throttle });
+  // The user id in its public, hashed form (SPEC's `encoded`); the app sends it back in error reports.
+  const hashids = new Hashids(deps.hashidsSalt, 8);
+  return {
+    tenants: await createTenantService(db, deps.tenants),
+    sessions,
+    login: createLoginService({ db, now, mailer, throttle, sessions, otp }),
+    otp,
+    resets: createPasswordResetService({ db, now, mailer, throttle, sessions, log: deps.log }),
+    captcha: createCaptchaService(deps.captcha),
+    unreadEmails: (tenantId: number, userId: number) => countUnreadEmails(db, tenantId, userId),
+    encodeId: (id: number) => hashids.encode(id),
+    ping: async () => {
+      await db.selectFrom('tenants').select('id').limit(1).execute();
+    },
+  };
+}
+
+export type Services = Awaited<ReturnType<typeof createServices>>;

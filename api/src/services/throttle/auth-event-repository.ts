@@ -1,0 +1,54 @@
+import { sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { AuthEventsTable, Database } from '../../db/database.js';
+
+type Kind = AuthEventsTable['kind'];
+
+export async function recordEvent(
+  db: Kysely<Database>,
+  event: { tenant_id: number; kind: Kind; subject: string; ip: string; created_at: Date },
+): Promise<void> {
+  await db.insertInto('auth_events').values(event).execute();
+}
+
+export interface EventWindow {
+  count: number;
+  oldest: Date | null;
+  newest: Date | null;
+}
+
+// Either one account's events in a tenant, or one IP's events across tenants.
+export async function eventsSince(
+  db: Kysely<Database>,
+  filter: { kind: Kind; since: Date } & ({ tenant_id: number; subject: string } | { ip: string }),
+): Promise<EventWindow> {
+  let query = db
+    .selectFrom('auth_events')
+    .select([
+      sql<number>`count(*)::int`.as('count'),
+      (eb) => eb.fn.min('created_at').as('oldest'),
+      (eb) => eb.fn.max('created_at').as('newest'),
+    ])
+    .where('kind', '=', filter.kind)
+    .where('created_at', '>', filter.since);
+  query =
+    'ip' in filter
+      ? query.where('ip', '=', filter.ip)
+      : query.where('tenant_id', '=', filter.tenant_id).where('subject', '=', filter.subject);
+  const row = await query.executeTakeFirstOrThrow();
+  return { count: row.count, oldest: row.oldest, newest: row.newest };
+}
+
+export async function clearEvents(
+  db: Kysely<Database>,
+  tenantId: number,
+  kind: Kind,
+  subject: string,
+): Promise<void> {
+  await db
+    .deleteFrom('auth_events')
+    .where('tenant_id', '=', tenantId)
+    .where('kind', '=', kind)
+    .where('subject', '=', subject)
+    .execute();
+}

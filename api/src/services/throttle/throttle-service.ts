@@ -1,0 +1,78 @@
+// Login throttling and mail-send limits. State is in the auth_events table (see database.ts for why).
+// Limits: 5 failed logins per account per 15 minutes, 20 per IP per 15 minutes; one OTP or reset mail per
+// account per 60 s and 5 per hour. Unknown emails are throttled exactly like real ones.
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.js';
+import { tooMany } from '../../errors.js';
+import { clearEvents, eventsSince, recordEvent } from './auth-event-repository.js';
+
+export const limits = {
+  loginWindowMs: 15 * 60_000,
+  loginFailuresPerAccount: 5,
+  loginFailuresPerIp: 20,
+  sendGapMs: 60_000,
+  sendWindowMs: 60 * 60_000,
+  sendsPerWindow: 5,
+};
+
+export type SendKind = 'otp_sent' | 'reset_sent';
+
+export interface ThrottleService {
+  checkLogin(tenantId: number, email: string, ip: string): Promise<void>;
+  loginFailed(tenantId: number, email: string, ip: string): Promise<void>;
+  loginSucceeded(tenantId: number, email: string): Promise<void>;
+  /** Throws 429 when another mail of this kind may not be sent to the user yet. */
+  checkSend(tenantId: number, kind: SendKind, userId: number): Promise<void>;
+  recordSend(tenantId: number, kind: SendKind, userId: number, ip: string): Promise<void>;
+}
+
+const secondsUntil = (from: Date | null, windowMs: number, now: Date): number =>
+  Math.max(1, Math.ceil(((from?.getTime() ?? now.getTime()) + windowMs - now.getTime()) / 1000));
+
+export function createThrottleService(db: Kysely<Database>, now: () => Date): ThrottleService {
+  return {
+    async checkLogin(tenantId, email, ip) {
+      const t = now();
+      const since = new Date(t.getTime() - limits.loginWindowMs);
+      const account = await eventsSince(db, {
+        kind: 'login_failure',
+        since,
+        tenant_id: tenantId,
+        subject: email,
+      });
+      const byIp = await eventsSince(db, { kind: 'login_failure', since, ip });
+      const blocked =
+        account.count >= limits.loginFailuresPerAccount
+          ? account
+          : byIp.count >= limits.loginFailuresPerIp
+            ? byIp
+            : null;
+      if (blocked) throw tooMany(secondsUntil(blocked.oldest, limits.loginWindowMs, t), 'login attempts');
+    },
+    async loginFailed(tenantId, email, ip) {
+      await recordEvent(db, {
+        tenant_id: tenantId,
+        kind: 'login_failure',
+        subject: email,
+        ip,
+        created_at: now(),
+      });
+    },
+    async loginSucceeded(tenantId, email) {
+      await clearEvents(db, tenantId, 'login_failure', email);
+    },
+    async checkSend(tenantId, kind, userId) {
+      const t = now();
+      const since = new Date(t.getTime() - limits.sendWindowMs);
+      const sent = await eventsSince(db, { kind, since, tenant_id: tenantId, subject: String(userId) });
+      if (sent.newest && t.getTime() - sent.newest.getTime() < limits.sendGapMs) {
+        throw tooMany(secondsUntil(sent.newest, limits.sendGapMs, t), 'emails');
+      }
+      if (sent.count >= limits.sendsPerWindow)
+        throw tooMany(secondsUntil(sent.oldest, limits.sendWindowMs, t), 'emails');
+    },
+    async recordSend(tenantId, kind, userId, ip) {
+      await recordEvent(db, { tenant_id: tenantId, kind, subject: String(userId), ip, created_at: now() });
+    },
+  };
+}

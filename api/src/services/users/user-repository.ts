@@ -1,0 +1,89 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.js';
+
+export const profileColumns = [
+  'users.id',
+  'users.tenant_id',
+  'users.first_name',
+  'users.last_name',
+  'users.email',
+  'users.company_id',
+  'users.website',
+  'users.role_id',
+  'users.profile_pic',
+  'users.title',
+  'users.location',
+  'users.time_zone',
+  'users.phone_number',
+  'users.birthday',
+  'users.facebook',
+  'users.twitter',
+  'users.linkedin',
+  'users.group_coaching',
+  'users.flash_coaching',
+  'users.business_academy',
+] as const;
+
+function profileQuery(db: Kysely<Database>) {
+  return db
+    .selectFrom('users')
+    .innerJoin('tenants', 'tenants.id', 'users.tenant_id')
+    .leftJoin('companies', 'companies.id', 'users.company_id')
+    .select(profileColumns)
+    .select([
+      'companies.name as company',
+      'tenants.default_group_coaching',
+      'tenants.default_flash_coaching',
+      'tenants.default_business_academy',
+    ]);
+}
+
+export type ProfileRow = NonNullable<Awaited<ReturnType<typeof findProfile>>>;
+
+export async function findProfile(db: Kysely<Database>, tenantId: number, userId: number) {
+  return profileQuery(db)
+    .where('users.tenant_id', '=', tenantId)
+    .where('users.id', '=', userId)
+    .executeTakeFirst();
+}
+
+export async function findCredentials(db: Kysely<Database>, tenantId: number, email: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'email', 'password_hash'])
+    .where('tenant_id', '=', tenantId)
+    .where('email', '=', email)
+    .executeTakeFirst();
+}
+
+export async function findUserEmail(db: Kysely<Database>, tenantId: number, userId: number) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'email', 'first_name'])
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', userId)
+    .executeTakeFirst();
+}
+
+export async function setPasswordHash(db: Kysely<Database>, userId: number, passwordHash: string, at: Date) {
+  await db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, updated_at: at })
+    .where('id', '=', userId)
+    .execute();
+}
+
+export async function countUnreadEmails(
+  db: Kysely<Database>,
+  tenantId: number,
+  userId: number,
+): Promise<number> {
+  const row = await db
+    .selectFrom('emails')
+    .select((eb) => eb.fn.countAll<string | number>().as('count'))
+    .where('tenant_id', '=', tenantId)
+    .where('to_user_id', '=', userId)
+    .where('read', '=', false)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
