@@ -1,6 +1,29 @@
-import type { Context } from '../lib/context.js';
-import { CliError } from '../lib/errors.js';
+/** `portal serve`: a local preview of the published storage that behaves like production, until Ctrl-C. */
+import path from 'node:path';
+import { say, type Context } from '../lib/context.js';
+import { startServe } from '../lib/serve/start-serve.js';
 
-export async function run(_options: Record<string, unknown>, _ctx: Context): Promise<number> {
-  throw new CliError('`portal serve` is not implemented yet.');
+export interface ServeCommandOptions {
+  tenant?: string[];
+  port?: number;
+  storage?: string;
+  api?: string;
+}
+
+export async function run(options: ServeCommandOptions, ctx: Context): Promise<number> {
+  const handle = await startServe({
+    storage: path.resolve(ctx.cwd, options.storage ?? '.portal/storage'),
+    tenants: options.tenant ?? [],
+    port: options.port ?? 4173,
+    api: options.api ?? 'http://127.0.0.1:8080',
+  });
+  for (const { slug, url } of handle.urls) say(ctx, `  ${slug.padEnd(20)} ${url}/`);
+  say(ctx, `  ${'(storage, CORS)'.padEnd(20)} ${handle.storageUrl}/`);
+  say(ctx, `API requests go to ${options.api ?? 'http://127.0.0.1:8080'}. Press Ctrl-C to stop.`);
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+  await handle.close();
+  return 0;
 }

@@ -1,0 +1,66 @@
+/**
+ * One tenant's origin, as production serves it: the site from storage/sites/<slug>/ at the root, /themes/*
+ * from storage/themes/* (the CDN mapping), the API prefixes proxied, and the SPA fallback to index.html for
+ * app routes. /meta.json and /assets/* never fall back: a missing chunk or version file must be a 404, not an
+ * HTML page the app would try to parse.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+import { isProxied, proxyRequest } from './proxy.js';
+import { findFile, rawPathname, safeSegments, sendError, sendFile } from './static-files.js';
+
+export interface SiteOptions {
+  siteRoot: string;
+  themesRoot: string;
+  api: URL;
+}
+
+const NO_FALLBACK = (segments: string[]) =>
+  segments[0] === 'assets' ||
+  segments[0] === 'themes' ||
+  path.extname(segments[segments.length - 1] ?? '') !== '';
+
+export function siteHandler({ siteRoot, themesRoot, api }: SiteOptions) {
+  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const pathname = rawPathname(req.url);
+    if (isProxied(pathname)) return proxyRequest(req, res, api);
+    if (req.method !== 'GET' && req.method !== 'HEAD')
+      return sendError(res, 405, 'Method not allowed.', { Allow: 'GET, HEAD' });
+    const resolved = safeSegments(pathname);
+    if (!resolved.ok)
+      return sendError(res, resolved.status, resolved.status === 400 ? 'Bad path.' : 'Not found.');
+    const { segments } = resolved;
+    const file =
+      segments[0] === 'themes'
+        ? await findFile(themesRoot, segments.slice(1))
+        : await findFile(siteRoot, segments.length ? segments : ['index.html']);
+    if (file) return sendFile(res, file, req.method);
+    if (NO_FALLBACK(segments)) return sendError(res, 404, 'Not found.');
+    const index = await findFile(siteRoot, ['index.html']);
+    if (!index) return sendError(res, 404, 'This tenant has no published index.html.');
+    return sendFile(res, index, req.method);
+  };
+}
+
+/** The storage folder itself, as the bucket would serve it; CORS lets any portal origin read theme files. */
+export function storageHandler(storageRoot: string) {
+  const cors = {
+    'Access-Control-Allow-Origin': '*',
+    'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS',
+    Vary: 'Origin',
+  };
+  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, { ...cors, 'Access-Control-Allow-Headers': '*', 'Access-Control-Max-Age': '600' });
+      return void res.end();
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD')
+      return sendError(res, 405, 'Method not allowed.', { Allow: 'GET, HEAD, OPTIONS', ...cors });
+    const resolved = safeSegments(rawPathname(req.url));
+    if (!resolved.ok)
+      return sendError(res, resolved.status, resolved.status === 400 ? 'Bad path.' : 'Not found.', cors);
+    const file = await findFile(storageRoot, resolved.segments);
+    if (!file) return sendError(res, 404, 'Not found.', cors);
+    return sendFile(res, file, req.method, cors);
+  };
+}

@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import { cacheControlFor, contentTypeFor } from '../../src/lib/storage/content-types.js';
+import { backoffDelay, createLimiter, withRetry } from '../../src/lib/storage/retry.js';
+import { parseTarget, resolveLocations } from '../../src/lib/storage/target.js';
+import { themeLocationProblems } from '../../src/lib/storage/theme-location.js';
+
+describe('storage targets', () => {
+  it('parses s3 URLs and folders, and refuses anything that could leave the prefix', () => {
+    expect(parseTarget('s3://portal-sites/prod/eu', '/w')).toMatchObject({
+      kind: 's3',
+      bucket: 'portal-sites',
+      prefix: 'prod/eu/',
+    });
+    expect(parseTarget('s3://portal-sites', '/w')).toMatchObject({ kind: 's3', prefix: '' });
+    expect(parseTarget('out/storage', '/w')).toMatchObject({ kind: 'folder', root: '/w/out/storage' });
+    expect(parseTarget('file:///srv/storage', '/w')).toMatchObject({ kind: 'folder', root: '/srv/storage' });
+    for (const bad of [
+      's3://portal/../x',
+      's3://Bad_Bucket/x',
+      's3://b',
+      'gs://bucket/x',
+      's3://portal/a b',
+    ]) {
+      expect(() => parseTarget(bad, '/w'), bad).toThrow(/target/);
+    }
+  });
+
+  it('lays tenants out as sites/<slug>/ and themes/, with tenant targets unless --to is given', () => {
+    const def = resolveLocations('acme', undefined, 's3://bkt/prod', '/w');
+    expect([def.site.prefix, def.themes.prefix]).toEqual(['prod/sites/acme/', 'prod/themes/']);
+    const own = resolveLocations(
+      'acme',
+      { site: 's3://acme-site', theme: 's3://shared/themes' },
+      undefined,
+      '/w',
+    );
+    expect([own.site.target.url, own.site.prefix, own.themes.prefix]).toEqual([
+      's3://acme-site',
+      '',
+      'themes/',
+    ]);
+    expect(resolveLocations('acme', { site: 's3://acme-site' }, 's3://bkt', '/w').site.prefix).toBe(
+      'sites/acme/',
+    );
+    expect(() => resolveLocations('../x', undefined, undefined, '/w')).toThrow(/slug/);
+  });
+});
+
+describe('headers', () => {
+  it('chooses Content-Type and Cache-Control per file', () => {
+    expect(contentTypeFor('index.html')).toBe('text/html; charset=utf-8');
+    expect(contentTypeFor('x.webmanifest')).toBe('application/manifest+json; charset=utf-8');
+    expect(contentTypeFor('blob.bin')).toBe('application/octet-stream');
+    expect(cacheControlFor('assets/index-BxZ3a_4k.js')).toBe('public, max-age=31536000, immutable');
+    expect(cacheControlFor('assets/logo.svg')).toBe('public, max-age=300');
+    expect(cacheControlFor('service-worker.js')).toBe('no-cache');
+    expect(cacheControlFor('theme.json')).toBe('no-cache');
+    expect(cacheControlFor('favicon.ico')).toBe('public, max-age=300');
+  });
+});
+
+describe('retry', () => {
+  it('backs off exponentially with full jitter under a cap', () => {
+    const policy = { retries: 5, baseMs: 100, capMs: 1000, random: () => 0.999 };
+    expect([0, 1, 2, 3, 4].map((n) => backoffDelay(n, policy))).toEqual([99, 199, 399, 799, 999]);
+    expect(backoffDelay(3, { ...policy, random: () => 0 })).toBe(0);
+  });
+
+  it('retries only what the classifier allows, up to the limit', async () => {
+    const delays: number[] = [];
+    let calls = 0;
+    const policy = { retries: 3, baseMs: 10, capMs: 100, sleep: async (ms: number) => void delays.push(ms) };
+    await expect(
+      withRetry(
+        async () => {
+          calls++;
+          throw new Error('503');
+        },
+        () => true,
+        policy,
+      ),
+    ).rejects.toThrow('503');
+    expect([calls, delays.length]).toEqual([4, 3]);
+    calls = 0;
+    await expect(
+      withRetry(
+        async () => {
+          calls++;
+          throw new Error('403');
+        },
+        () => false,
+        policy,
+      ),
+    ).rejects.toThrow('403');
+    expect(calls).toBe(1);
+  });
+
+  it('never runs more than the limit at once', async () => {
+    const limit = createLimiter(3);
+    let active = 0;
+    let peak = 0;
+    await Promise.all(
+      Array.from({ length: 20 }, () =>
+        limit(async () => {
+          peak = Math.max(peak, ++active);
+          await new Promise((resolve) => setTimeout(resolve, 2));
+          active--;
+        }),
+      ),
+    );
+    expect(peak).toBe(3);
+  });
+});
+
+describe('themeLocationProblems', () => {
+  it('accepts the default layout and matching targets', () => {
+    expect(themeLocationProblems({})).toEqual([]);
+    expect(themeLocationProblems({ themeUrl: '/themes' })).toEqual([]);
+    expect(themeLocationProblems({ themeUrl: 'https://cdn.acme.com/prod/themes' })).toEqual([]);
+    expect(
+      themeLocationProblems({ themeUrl: '/themes', publish: { theme: 's3://bucket/prod/themes' } }),
+    ).toEqual([]);
+    expect(
+      themeLocationProblems({ themeUrl: 'https://themes.acme.com', publish: { theme: 's3://acme-themes' } }),
+    ).toEqual([]);
+  });
+
+  it('warns when themeUrl cannot reach the published theme', () => {
+    const [problem] = themeLocationProblems({ themeUrl: '/brand-themes' });
+    expect(problem).toMatchObject({ pointer: '/themeUrl', keyword: 'themeLocation', severity: 'warning' });
+    expect(problem!.message).toContain('/brand-themes');
+    expect(
+      themeLocationProblems({ themeUrl: '/themes', publish: { theme: 's3://bucket/skins' } })[0],
+    ).toMatchObject({ pointer: '/publish/theme' });
+    expect(themeLocationProblems({ themeUrl: '/' })).toHaveLength(1);
+    expect(themeLocationProblems({ themeUrl: '/', publish: { site: 's3://site-b', theme: 's3://site-b' } })).toEqual(
+      [],
+    );
+  });
+});

@@ -1,0 +1,217 @@
+/**
+ * `portal serve` on a folder written by `portal publish`: each tenant at the root of its own origin, the SPA
+ * fallback only for app routes, production headers, /themes mapping, CORS on the storage port, the API proxy
+ * (to a tiny fake upstream) and refused traversal.
+ */
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { run as publish } from '../../src/commands/publish.js';
+import { run as serve } from '../../src/commands/serve.js';
+import { startServe, type ServeHandle } from '../../src/lib/serve/start-serve.js';
+import {
+  runCommand,
+  tempDir,
+  writeDist,
+  writeTenants,
+  type FixtureTenant,
+} from '../publish/support/fixtures.js';
+
+const ACME: FixtureTenant = { slug: 'acme', id: 301 };
+const GLOBEX: FixtureTenant = { slug: 'globex', id: 302 };
+
+let root: string;
+let storage: string;
+let assets: string[];
+let handle: ServeHandle;
+let upstream: http.Server;
+let apiUrl: string;
+const seen: { method: string; url: string; headers: http.IncomingHttpHeaders; body: string }[] = [];
+
+beforeAll(async () => {
+  root = await tempDir();
+  storage = path.join(root, 'storage');
+  const tenantsDir = path.join(root, 'tenants');
+  await writeTenants(tenantsDir, [ACME, GLOBEX]);
+  ({ assets } = await writeDist(path.join(root, 'dist'), ACME, '7.2.2'));
+  await writeDist(path.join(root, 'dist'), GLOBEX, '7.2.2');
+  const published = await runCommand(publish, { all: true, to: storage }, { cwd: root, tenantsDir });
+  expect(published.code).toBe(0);
+  // Hidden files (a publish's temp files) must never be served.
+  await writeFile(path.join(storage, 'sites/acme/.secret'), 'no');
+  await mkdir(path.join(root, 'outside'), { recursive: true });
+  await writeFile(path.join(root, 'outside/secret.txt'), 'outside');
+
+  upstream = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
+      res
+        .writeHead(201, { 'Content-Type': 'application/json', 'X-Upstream': 'yes' })
+        .end(JSON.stringify({ data: { echo: body } }));
+    });
+  });
+  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+  apiUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+  handle = await startServe({ storage, port: 0, api: apiUrl });
+});
+
+afterAll(async () => {
+  await handle.close();
+  await new Promise<void>((resolve) => upstream.close(() => resolve()));
+  await rm(root, { recursive: true, force: true });
+});
+
+const site = (slug = 'acme') => handle.urls.find((u) => u.slug === slug)!.url;
+
+/** Raw GET, so paths like /../x reach the server unnormalised (fetch would resolve the dots). */
+function rawGet(base: string, rawPath: string): Promise<{ status: number; body: string }> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    http
+      .get({ hostname, port, path: rawPath }, (res) => {
+        let body = '';
+        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      })
+      .on('error', reject);
+  });
+}
+
+describe('portal serve', () => {
+  it('serves each tenant at the root of its own origin, in slug order', async () => {
+    expect(handle.urls.map((u) => u.slug)).toEqual(['acme', 'globex']);
+    expect(new Set([site('acme'), site('globex'), handle.storageUrl]).size).toBe(3);
+    const res = await fetch(`${site()}/`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(await res.text()).toContain('<title>acme</title>');
+    expect(await (await fetch(`${site('globex')}/`)).text()).toContain('<title>globex</title>');
+  });
+
+  it('falls back to index.html for app routes only', async () => {
+    for (const route of ['/schedule', '/notes/12', '/reset-password/abc']) {
+      const res = await fetch(`${site()}${route}`);
+      expect([route, res.status, res.headers.get('cache-control')]).toEqual([route, 200, 'no-cache']);
+      expect(await res.text()).toContain('<div id="root">');
+    }
+  });
+
+  it('answers 404 for a missing /meta.json, /assets/* or file, never index.html', async () => {
+    await rm(path.join(storage, 'sites/globex/meta.json'));
+    for (const [base, route] of [
+      [site('globex'), '/meta.json'],
+      [site(), '/assets/missing-12345678.js'],
+      [site(), '/assets/nothing'],
+      [site(), '/missing.png'],
+      [site(), '/themes/999/theme.json'],
+    ] as const) {
+      const res = await fetch(`${base}${route}`);
+      expect([route, res.status]).toEqual([route, 404]);
+      expect(await res.text()).not.toContain('<div id="root">');
+    }
+  });
+
+  it('sends production headers: immutable hashed assets, no-cache meta.json and theme.json', async () => {
+    const js = await fetch(`${site()}/${assets[0]}`);
+    expect(js.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(js.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const meta = await fetch(`${site()}/meta.json`);
+    expect(meta.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(meta.headers.get('cache-control')).toBe('no-cache');
+    expect(await meta.json()).toEqual({ version: '7.2.2' });
+    const favicon = await fetch(`${site()}/favicon.svg`);
+    expect([favicon.headers.get('content-type'), favicon.headers.get('cache-control')]).toEqual([
+      'image/svg+xml',
+      'public, max-age=300',
+    ]);
+  });
+
+  it('maps /themes/* to the storage themes/ folder, like the CDN', async () => {
+    const theme = await fetch(`${site()}/themes/301/theme.json`);
+    expect(theme.status).toBe(200);
+    expect(theme.headers.get('cache-control')).toBe('no-cache');
+    expect(await theme.json()).toMatchObject({ colors: { primary: '#14143f' } });
+    expect((await fetch(`${site()}/themes/301/logo.svg`)).headers.get('content-type')).toBe('image/svg+xml');
+  });
+
+  it('serves the storage folder on its own port with CORS for theme files', async () => {
+    const res = await fetch(`${handle.storageUrl}/themes/302/theme.json`, {
+      headers: { Origin: site('globex') },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    const preflight = await fetch(`${handle.storageUrl}/themes/302/theme.json`, { method: 'OPTIONS' });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-methods')).toContain('GET');
+    expect((await fetch(`${handle.storageUrl}/themes/302/nope.json`)).status).toBe(404);
+  });
+
+  it('proxies the API prefixes with X-Forwarded-* headers, streaming the body both ways', async () => {
+    for (const prefix of ['/api/login', '/gapi', '/sanctum/csrf-cookie', '/upload/file', '/integrations/x']) {
+      const res = await fetch(`${site()}${prefix}?q=1`, {
+        method: 'POST',
+        body: `hello ${prefix}`,
+        headers: { 'X-Tenant-Id': '301' },
+      });
+      expect([prefix, res.status, res.headers.get('x-upstream')]).toEqual([prefix, 201, 'yes']);
+      expect(await res.json()).toEqual({ data: { echo: `hello ${prefix}` } });
+      const request = seen.at(-1)!;
+      expect(request.url).toBe(`${prefix}?q=1`);
+      expect(request.headers['x-tenant-id']).toBe('301');
+      expect(request.headers['x-forwarded-host']).toBe(new URL(site()).host);
+      expect(request.headers['x-forwarded-proto']).toBe('http');
+      expect(request.headers['x-forwarded-for']).toBe('127.0.0.1');
+    }
+    // /apiary is an app route, not the API.
+    expect(await (await fetch(`${site()}/apiary`)).text()).toContain('<div id="root">');
+  });
+
+  it('answers 502 with a JSON message when the API is down', async () => {
+    const down = await startServe({ storage, tenants: ['acme'], port: 0, api: 'http://127.0.0.1:9' });
+    try {
+      const res = await fetch(`${down.urls[0]!.url}/api/me`);
+      expect(res.status).toBe(502);
+      expect((await res.json()) as { message: string }).toEqual({
+        message: expect.stringContaining('not reachable'),
+      });
+    } finally {
+      await down.close();
+    }
+  });
+
+  it('refuses traversal and hidden files', async () => {
+    for (const attempt of [
+      '/../outside/secret.txt',
+      '/%2e%2e/%2e%2e/outside/secret.txt',
+      '/themes/../../outside/secret.txt',
+      '/..%2f..%2foutside%2fsecret.txt',
+      '/%00',
+      '/a%5c..%5csecret',
+    ]) {
+      for (const base of [site(), handle.storageUrl]) {
+        const res = await rawGet(base, attempt);
+        expect([attempt, res.status]).toEqual([attempt, 400]);
+        expect(res.body).not.toContain('outside');
+      }
+    }
+    expect((await rawGet(site(), '/.secret')).status).toBe(404);
+    expect((await rawGet(handle.storageUrl, '/sites/acme/.secret')).status).toBe(404);
+    expect((await rawGet(site(), '/%E0%A4%A')).status).toBe(400);
+  });
+
+  it('fails clearly for a tenant with nothing published', async () => {
+    const result = await runCommand(
+      serve,
+      { tenant: ['initech'], port: 0, storage },
+      { cwd: root, tenantsDir: root },
+    );
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('portal publish --tenant initech');
+  });
+});
