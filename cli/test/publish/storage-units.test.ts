@@ -133,8 +133,8 @@ describe('themeLocationProblems', () => {
       themeLocationProblems({ themeUrl: '/themes', publish: { theme: 's3://bucket/skins' } })[0],
     ).toMatchObject({ pointer: '/publish/theme' });
     expect(themeLocationProblems({ themeUrl: '/' })).toHaveLength(1);
-    expect(themeLocationProblems({ themeUrl: '/', publish: { site: 's3://site-b', theme: 's3://site-b' } })).toEqual(
-      [],
-    );
+    expect(
+      themeLocationProblems({ themeUrl: '/', publish: { site: 's3://site-b', theme: 's3://site-b' } }),
+    ).toEqual([]);
   });
 });
