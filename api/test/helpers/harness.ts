@@ -1,0 +1,146 @@
+// Everything one test file needs: a migrated database, an app with a movable clock, its mail folder and every
+// log line it wrote, plus shortcuts for creating users and logging in. Tests stay independent by creating
+// their own users and calling from their own IP address rather than by rebuilding the database.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../src/app.js';
+import type { AppOptions } from '../../src/app.js';
+import type { NewUser } from '../../src/db/database.js';
+import { hashPassword } from '../../src/services/auth/passwords.js';
+import { createTestDb } from './test-db.js';
+import type { TestDb } from './test-db.js';
+import { mailsTo, otpCode, waitForMail } from './mail.js';
+
+export const fixtureTenants = fileURLToPath(new URL('../fixtures/tenants', import.meta.url));
+export const ALPHA = 501;
+export const BETA = 502;
+export const PASSWORD = 'correct horse battery';
+
+export interface Clock {
+  now(): Date;
+  advance(ms: number): void;
+}
+
+export function createClock(start = Date.now()): Clock {
+  let t = start;
+  return { now: () => new Date(t), advance: (ms) => void (t += ms) };
+}
+
+export interface TestUser {
+  id: number;
+  email: string;
+  tenantId: number;
+}
+
+export interface CallOptions {
+  tenant?: number | null;
+  token?: string;
+  ip?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+let ipCounter = 0;
+/** A fresh client address, so per-IP throttles of one test never touch another. */
+export const nextIp = (): string =>
+  `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${++ipCounter & 255}`;
+
+export class Harness {
+  readonly logs: string[] = [];
+  readonly clock = createClock();
+  app!: FastifyInstance;
+  mailDir!: string;
+  private testDb!: TestDb;
+  private userCounter = 0;
+  private passwordHash?: string;
+
+  get db() {
+    return this.testDb.db;
+  }
+
+  async start(options: Partial<AppOptions> = {}): Promise<this> {
+    this.testDb = await createTestDb();
+    this.mailDir = await mkdtemp(join(tmpdir(), 'portal-mail-'));
+    this.app = await this.build(options);
+    return this;
+  }
+
+  /** Another app on the same database, mail folder, clock and log capture. */
+  build(options: Partial<AppOptions> = {}): Promise<FastifyInstance> {
+    return buildApp({
+      db: this.db,
+      tenantsDir: fixtureTenants,
+      mail: { mailDir: this.mailDir },
+      now: this.clock.now,
+      hashidsSalt: 'test-salt',
+      logger: { level: 'debug', stream: { write: (line: string) => void this.logs.push(line) } },
+      ...options,
+    });
+  }
+
+  async stop(): Promise<void> {
+    await this.app?.close();
+    await this.testDb?.destroy();
+    if (this.mailDir) await rm(this.mailDir, { recursive: true, force: true });
+  }
+
+  async createUser(fields: Partial<NewUser> & { tenant_id?: number } = {}): Promise<TestUser> {
+    this.passwordHash ??= await hashPassword(PASSWORD);
+    const at = this.clock.now();
+    const email = `user${++this.userCounter}.${Math.random().toString(36).slice(2, 8)}@example.test`;
+    const row = await this.db
+      .insertInto('users')
+      .values({
+        tenant_id: ALPHA,
+        email,
+        first_name: 'Test',
+        last_name: `User ${this.userCounter}`,
+        password_hash: this.passwordHash,
+        created_at: at,
+        updated_at: at,
+        ...fields,
+      })
+      .returning(['id', 'email', 'tenant_id'])
+      .executeTakeFirstOrThrow();
+    return { id: row.id, email: row.email, tenantId: row.tenant_id };
+  }
+
+  call(method: 'GET' | 'POST', url: string, options: CallOptions = {}): Promise<LightMyRequestResponse> {
+    const headers: Record<string, string> = { ...options.headers };
+    const tenant = options.tenant === undefined ? ALPHA : options.tenant;
+    if (tenant !== null) headers['x-tenant-id'] = String(tenant);
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    const request: InjectOptions = { method, url, headers, remoteAddress: options.ip ?? '127.0.0.1' };
+    if (options.body !== undefined) request.payload = options.body as InjectOptions['payload'];
+    return this.app.inject(request);
+  }
+
+  /** loginotp for a user on an untrusted device; returns the challenge and the mailed code. */
+  async startOtp(user: TestUser, ip = nextIp()): Promise<{ challenge: string; code: string; ip: string }> {
+    const before = (await mailsTo(this.mailDir, user.email)).length;
+    const res = await this.call('POST', '/api/auth/loginotp', {
+      tenant: user.tenantId,
+      ip,
+      body: { email: user.email, password: PASSWORD },
+    });
+    if (res.statusCode !== 200) throw new Error(`loginotp ${res.statusCode}: ${res.body}`);
+    const challenge = res.json().data.challenge as string;
+    return { challenge, code: otpCode(await waitForMail(this.mailDir, user.email, before + 1)), ip };
+  }
+
+  /** The whole OTP login; returns the session token and the trusted-device token. */
+  async login(user: TestUser): Promise<{ token: string; deviceToken: string }> {
+    const { challenge, code, ip } = await this.startOtp(user);
+    const res = await this.call('POST', '/api/v1/verifyOTP', {
+      tenant: user.tenantId,
+      ip,
+      body: { user_id: user.id, challenge, otp: code },
+    });
+    if (res.statusCode !== 200) throw new Error(`verifyOTP ${res.statusCode}: ${res.body}`);
+    const body = res.json();
+    return { token: body.data.access_token, deviceToken: body.device_token };
+  }
+}

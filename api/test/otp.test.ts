@@ -1,0 +1,254 @@
+// The one-time password rules of issue 4: expiry, single use, lockout, resend throttling, replacement, and
+// the code never leaving the mail.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Harness, PASSWORD, nextIp } from './helpers/harness.js';
+import { mailsTo, otpCode, waitForMail } from './helpers/mail.js';
+
+const h = new Harness();
+beforeAll(() => h.start());
+afterAll(() => h.stop());
+
+const verify = (user: { id: number }, challenge: string, otp: string, ip = nextIp()) =>
+  h.call('POST', '/api/v1/verifyOTP', { ip, body: { user_id: user.id, challenge, otp } });
+
+const resend = (user: { id: number }, challenge: string, ip = nextIp()) =>
+  h.call('POST', '/api/auth/generateOTP', { ip, body: { user_id: user.id, challenge } });
+
+const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+describe('loginotp', () => {
+  it('answers verified false with a challenge and mails a 6-digit code', async () => {
+    const user = await h.createUser();
+    const res = await h.call('POST', '/api/auth/loginotp', {
+      ip: nextIp(),
+      body: { email: user.email, password: PASSWORD },
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.data).toMatchObject({ verified: false, user_id: user.id, expires_in: 300, resend_in: 60 });
+    expect(body.data.challenge).toMatch(/^[\w-]{16,}$/);
+    expect(body.encoded).toMatch(/^[a-zA-Z0-9]{8,}$/);
+    const mail = await waitForMail(h.mailDir, user.email);
+    expect(mail.subject).toBe('Your Alpha Coaching sign-in code');
+    expect(otpCode(mail)).toMatch(/^\d{6}$/);
+  });
+
+  it('verifyOTP with the mailed code signs in with exactly the SPEC §3 user fields', async () => {
+    const user = await h.createUser({ group_coaching: null, flash_coaching: true, business_academy: null });
+    const { challenge, code, ip } = await h.startOtp(user);
+    const res = await verify(user, challenge, code, ip);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(Object.keys(body).sort()).toEqual(['data', 'device_expires_at', 'device_token']);
+    expect(Object.keys(body.data).sort()).toEqual(
+      [
+        'id',
+        'first_name',
+        'last_name',
+        'email',
+        'company',
+        'company_id',
+        'website',
+        'role_id',
+        'profile_pic',
+        'title',
+        'location',
+        'time_zone',
+        'phone_number',
+        'birthday',
+        'facebook',
+        'twitter',
+        'linkedin',
+        'trainings',
+        'access_token',
+        'pas_token',
+      ].sort(),
+    );
+    expect(body.data.access_token).toMatch(/^[\w-]{43}$/);
+    expect(body.data.pas_token).toBe(body.data.access_token);
+    // Null flags take alpha's defaults (group_coaching on, business_academy off); set flags win.
+    expect(body.data.trainings).toEqual({
+      group_coaching: true,
+      flash_coaching: true,
+      business_academy: false,
+    });
+  });
+
+  it('a code works once', async () => {
+    const user = await h.createUser();
+    const { challenge, code } = await h.startOtp(user);
+    expect((await verify(user, challenge, code)).statusCode).toBe(200);
+    const again = await verify(user, challenge, code);
+    expect(again.statusCode).toBe(422);
+    expect(again.json().error.otp[0]).toMatch(/expired or was already used/);
+  });
+
+  it('a code expires after 5 minutes', async () => {
+    const user = await h.createUser();
+    const { challenge, code } = await h.startOtp(user);
+    h.clock.advance(5 * 60_000);
+    const res = await verify(user, challenge, code);
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({
+      error: { otp: ['This code has expired or was already used. Request a new code.'] },
+    });
+  });
+
+  it('still works just before 5 minutes', async () => {
+    const user = await h.createUser();
+    const { challenge, code } = await h.startOtp(user);
+    h.clock.advance(5 * 60_000 - 1000);
+    expect((await verify(user, challenge, code)).statusCode).toBe(200);
+  });
+
+  it('5 wrong codes kill the challenge, even for the right code afterwards', async () => {
+    const user = await h.createUser();
+    const { challenge, code } = await h.startOtp(user);
+    for (let i = 1; i <= 5; i++) {
+      const res = await verify(user, challenge, wrong(code));
+      expect(res.statusCode).toBe(422);
+      expect(res.json().error.otp[0]).toBe(
+        i < 5
+          ? `The code is incorrect. ${5 - i} attempts left.`
+          : 'Too many incorrect codes. Request a new code.',
+      );
+    }
+    const right = await verify(user, challenge, code);
+    expect(right.statusCode).toBe(422);
+    expect(right.json().error.otp[0]).toBe('Too many incorrect codes. Request a new code.');
+    expect(right.body).not.toContain('access_token');
+  });
+
+  it('a resend replaces the code: the old one stops working, the new one works', async () => {
+    const user = await h.createUser();
+    const { challenge, code: first } = await h.startOtp(user);
+    h.clock.advance(61_000);
+    const res = await resend(user, challenge);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      data: { sent: true, challenge, expires_in: 300, resend_in: 60 },
+      message: 'A One-Time Password (OTP) has been sent to your email',
+    });
+    const second = otpCode(await waitForMail(h.mailDir, user.email, 2));
+    if (second !== first) expect((await verify(user, challenge, first)).statusCode).toBe(422);
+    expect((await verify(user, challenge, second)).statusCode).toBe(200);
+  });
+
+  it('a new login retires the previous challenge', async () => {
+    const user = await h.createUser();
+    const old = await h.startOtp(user);
+    h.clock.advance(61_000);
+    const fresh = await h.startOtp(user);
+    expect((await verify(user, old.challenge, old.code)).statusCode).toBe(422);
+    expect((await verify(user, fresh.challenge, fresh.code)).statusCode).toBe(200);
+  });
+
+  it('resends: at most one per 60 s and 5 mails per hour per account, with Retry-After', async () => {
+    const user = await h.createUser();
+    const { challenge } = await h.startOtp(user); // mail 1
+    const tooSoon = await resend(user, challenge);
+    expect(tooSoon.statusCode).toBe(429);
+    expect(Number(tooSoon.headers['retry-after'])).toBe(60);
+    expect(tooSoon.json().message).toBe('Too many emails. Try again in 60 seconds.');
+    h.clock.advance(30_000);
+    expect((await resend(user, challenge)).headers['retry-after']).toBe('30');
+    for (let i = 2; i <= 5; i++) {
+      h.clock.advance(60_000);
+      expect((await resend(user, challenge)).statusCode).toBe(200);
+    }
+    h.clock.advance(60_000);
+    const sixth = await resend(user, challenge);
+    expect(sixth.statusCode).toBe(429);
+    // The first mail was sent 4.5 minutes + 60 s ago... the hour window reopens when it leaves the window.
+    expect(Number(sixth.headers['retry-after'])).toBe(3600 - 30 - 5 * 60);
+    expect(await mailsTo(h.mailDir, user.email)).toHaveLength(5);
+  });
+
+  it('another user cannot verify or resend with someone else’s challenge (404), nothing changes', async () => {
+    const victim = await h.createUser();
+    const attacker = await h.createUser();
+    const { challenge, code } = await h.startOtp(victim);
+    const stolen = await verify(attacker, challenge, code);
+    expect(stolen.statusCode).toBe(404);
+    expect(stolen.body).not.toContain('access_token');
+    h.clock.advance(61_000);
+    expect((await resend(attacker, challenge)).statusCode).toBe(404);
+    expect(await mailsTo(h.mailDir, victim.email)).toHaveLength(1);
+    expect(await mailsTo(h.mailDir, attacker.email)).toHaveLength(0);
+    // The victim's challenge is untouched: no failure was counted against it.
+    expect((await verify(victim, challenge, code)).statusCode).toBe(200);
+  });
+
+  it('the code appears in no response body and no log line of the whole flow', async () => {
+    const user = await h.createUser();
+    const ip = nextIp();
+    const bodies: string[] = [];
+    const start = await h.call('POST', '/api/auth/loginotp', {
+      ip,
+      body: { email: user.email, password: PASSWORD },
+    });
+    bodies.push(start.body);
+    const challenge = start.json().data.challenge as string;
+    const code = otpCode(await waitForMail(h.mailDir, user.email));
+    bodies.push((await verify(user, challenge, wrong(code), ip)).body);
+    bodies.push((await resend(user, challenge, ip)).body);
+    h.clock.advance(61_000);
+    bodies.push((await resend(user, challenge, ip)).body);
+    const second = otpCode(await waitForMail(h.mailDir, user.email, 2));
+    bodies.push((await verify(user, challenge, second, ip)).body);
+    expect(h.logs.length).toBeGreaterThan(0);
+    expect(h.logs.some((line) => line.includes('sign-in code'))).toBe(true);
+    for (const secret of [code, second]) {
+      for (const body of bodies) expect(body).not.toContain(secret);
+      for (const line of h.logs) expect(line).not.toContain(secret);
+    }
+  });
+});
+
+describe('studentlogin and trusted devices', () => {
+  const studentLogin = (user: { email: string }, extra: object = {}) =>
+    h.call('POST', '/api/auth/studentlogin', {
+      ip: nextIp(),
+      body: { email: user.email, password: PASSWORD, browser: 'Firefox 140', lookup: 'Lisbon, PT', ...extra },
+    });
+
+  it('never returns a token for a password alone from an untrusted device', async () => {
+    const user = await h.createUser();
+    const res = await studentLogin(user);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({
+      message: 'Enter the one-time password we emailed you to sign in on this device.',
+    });
+    const forged = await studentLogin(user, { device_token: 'a'.repeat(43) });
+    expect(forged.statusCode).toBe(403);
+  });
+
+  it('a device trusted by verifyOTP skips the OTP: loginotp says verified, studentlogin signs in', async () => {
+    const user = await h.createUser();
+    const { deviceToken } = await h.login(user);
+    const check = await h.call('POST', '/api/auth/loginotp', {
+      ip: nextIp(),
+      body: { email: user.email, password: PASSWORD, device_token: deviceToken },
+    });
+    expect(check.json().data).toEqual({ verified: true, user_id: user.id });
+    const res = await studentLogin(user, { device_token: deviceToken });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.pas_token).toBe(res.json().data.access_token);
+  });
+
+  it('a device token is bound to its user and expires after 30 days', async () => {
+    const user = await h.createUser();
+    const other = await h.createUser();
+    const { deviceToken } = await h.login(user);
+    expect((await studentLogin(other, { device_token: deviceToken })).statusCode).toBe(403);
+    h.clock.advance(30 * 24 * 3600_000);
+    expect((await studentLogin(user, { device_token: deviceToken })).statusCode).toBe(403);
+  });
+
+  it('a wrong password with a trusted device still fails', async () => {
+    const user = await h.createUser();
+    const { deviceToken } = await h.login(user);
+    const res = await studentLogin(user, { device_token: deviceToken, password: 'not the password' });
+    expect(res.statusCode).toBe(422);
+  });
+});
