@@ -33,7 +33,15 @@ function compile(): Compiled {
 export function schemaErrors(value: unknown): PlainError[] {
   const { validate } = compile();
   if (validate(value)) return [];
-  return collapse(validate.errors ?? []).map(plainError);
+  // One message per value is enough (an empty name breaks minLength and pattern alike); each missing
+  // property still gets its own line.
+  const seen = new Set<string>();
+  return collapse(validate.errors ?? [])
+    .map(plainError)
+    .filter((error) => {
+      const key = error.keyword === 'required' ? `${error.pointer}\0${error.message}` : error.pointer;
+      return seen.has(key) ? false : (seen.add(key), true);
+    });
 }
 
 /**

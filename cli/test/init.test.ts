@@ -1,0 +1,156 @@
+import { readFile, readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { execa } from 'execa';
+import { describe, expect, it } from 'vitest';
+import { run, type Prompts } from '../src/commands/init.js';
+import { loadTenants } from '../src/lib/tenants/index.js';
+import { REPO, minimalConfig, tempDir, testContext, writeTenant } from './helpers.js';
+
+const FLAGS = { id: '42', name: 'Acme Coaching', domain: 'portal.acme.com', apiUrl: 'https://api.acme.com' };
+
+/** Scripted prompts: answers in order; each must pass the prompt's own validation, as a person's would. */
+function scripted(answers: string[]): Prompts & { asked: string[]; rejected: string[] } {
+  const queue = [...answers];
+  const asked: string[] = [];
+  const rejected: string[] = [];
+  return {
+    asked,
+    rejected,
+    async input(question) {
+      asked.push(question.message);
+      for (;;) {
+        const next = queue.shift();
+        if (next === undefined) throw new Error(`no scripted answer for "${question.message}"`);
+        const answer = next === '' ? (question.default ?? '') : next;
+        const verdict = question.validate(answer);
+        if (verdict === true) return answer;
+        rejected.push(`${answer}: ${verdict}`);
+      }
+    },
+  };
+}
+
+describe('portal init', () => {
+  it('scaffolds a tenant from flags alone that validates with --strict', async () => {
+    const dir = await tempDir();
+    const ctx = testContext(dir);
+    expect(await run({ ...FLAGS, yes: true }, ctx, ['acme'])).toBe(0);
+    expect((await readdir(path.join(dir, 'acme'))).sort()).toEqual(['logo.svg', 'tenant.json']);
+    const [tenant] = await loadTenants({ tenantsDir: dir, strict: true });
+    expect(tenant?.problems).toEqual([]);
+    expect(tenant?.config).toMatchObject({
+      id: 42,
+      name: 'Acme Coaching',
+      domain: 'portal.acme.com',
+      apiUrl: 'https://api.acme.com',
+    });
+    expect(tenant?.config?.theme?.colors?.primary).toBe('#14143f');
+    expect(ctx.err.text).toContain('Next: portal build --tenant acme');
+  });
+
+  it('writes hostile names as JSON strings: no invalid JSON, no injected keys', async () => {
+    const dir = await tempDir();
+    const name = 'Evil", "id": 1, "x": "\\ {{y}} \u2028 & \'';
+    expect(await run({ ...FLAGS, name, yes: true }, testContext(dir), ['evil'])).toBe(0);
+    const written = JSON.parse(await readFile(path.join(dir, 'evil', 'tenant.json'), 'utf8')) as Record<
+      string,
+      unknown
+    >;
+    expect(written.name).toBe(name);
+    expect(written.id).toBe(42);
+    expect(written).not.toHaveProperty('x');
+    expect(await readFile(path.join(dir, 'evil', 'logo.svg'), 'utf8')).not.toContain('"Evil"');
+  });
+
+  it('picks inverse text that passes contrast for a light primary colour', async () => {
+    const dir = await tempDir();
+    expect(await run({ ...FLAGS, primary: '#a0c4ff', yes: true }, testContext(dir), ['light'])).toBe(0);
+    const [tenant] = await loadTenants({ tenantsDir: dir, strict: true });
+    expect(tenant?.problems).toEqual([]);
+    expect(tenant?.config?.theme?.colors?.textInverseColor).toBe('#000000');
+  });
+
+  it('asks only for what no flag gave, re-asking after an invalid answer', async () => {
+    const dir = await tempDir();
+    await writeTenant(dir, 'taken', minimalConfig({ id: 1500, domain: 'taken.example' }));
+    const prompts = scripted(['new-co', '1500', '', 'taken.example', 'portal.new-co.com', '#0f766e']);
+    const ctx = testContext(dir, { interactive: true });
+    expect(await run({ name: 'New Co', apiUrl: '/' }, ctx, [], { prompts })).toBe(0);
+    expect(prompts.asked).toEqual([
+      'Tenant folder name (slug)',
+      'Tenant id (fixed and unique)',
+      'Brand domain, such as portal.acme.com',
+      'Primary brand colour',
+    ]);
+    expect(prompts.rejected).toEqual([
+      '1500: this id is already used by tenant "taken"',
+      'taken.example: this domain is already used by tenant "taken"',
+    ]);
+    const created = (await loadTenants({ tenantsDir: dir })).find((tenant) => tenant.slug === 'new-co');
+    // The empty answer took the suggested default: the next free id.
+    expect(created?.config).toMatchObject({
+      id: 1501,
+      name: 'New Co',
+      domain: 'portal.new-co.com',
+      apiUrl: '/',
+    });
+    expect(created?.config?.theme?.colors?.primary).toBe('#0f766e');
+  });
+
+  it('refuses bad flag values with exit 2, naming every one', async () => {
+    const dir = await tempDir();
+    const error = await run(
+      { id: '-1', name: 'ok', domain: 'Not A Host', apiUrl: 'javascript:x', primary: 'red', yes: true },
+      testContext(dir),
+      ['ok'],
+    ).catch((e: unknown) => e);
+    expect(error).toMatchObject({ exitCode: 2 });
+    const message = (error as Error).message;
+    for (const flag of ['--id "-1": must be at least 1', '--domain', '--api-url', '--primary "red"'])
+      expect(message).toContain(flag);
+    expect(await readdir(dir)).toEqual([]);
+  });
+
+  it('never prompts with --yes or without a terminal: exit 2 naming all missing flags', async () => {
+    const dir = await tempDir();
+    for (const [options, interactive] of [
+      [{ yes: true }, true],
+      [{}, false],
+    ] as const) {
+      const prompts = scripted([]);
+      const error = await run({ ...options }, testContext(dir, { interactive }), [], { prompts }).catch(
+        (e: unknown) => e,
+      );
+      expect(error).toMatchObject({
+        exitCode: 2,
+        message: expect.stringContaining('Missing <slug>, --id, --name, --domain, --api-url'),
+      });
+      expect(prompts.asked).toEqual([]);
+    }
+  });
+
+  it('refuses to overwrite an existing tenant (exit 1)', async () => {
+    const dir = await tempDir();
+    await writeTenant(dir, 'acme', minimalConfig());
+    const before = await readFile(path.join(dir, 'acme', 'tenant.json'), 'utf8');
+    await expect(run({ ...FLAGS, yes: true }, testContext(dir), ['acme'])).rejects.toMatchObject({
+      exitCode: 1,
+      message: expect.stringContaining('already exists'),
+    });
+    expect(await readFile(path.join(dir, 'acme', 'tenant.json'), 'utf8')).toBe(before);
+  });
+
+  it('fails in a real process without a TTY, naming the missing flags', async () => {
+    const dir = await tempDir();
+    const result = await execa('node', ['bin/portal.js', 'init', 'x', '--tenants-dir', dir], {
+      cwd: REPO,
+      reject: false,
+      stdin: 'pipe',
+      env: { CI: '' },
+    });
+    expect(result.exitCode).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain('Missing --id, --name, --domain, --api-url');
+    expect(await readdir(dir)).toEqual([]);
+  });
+});
