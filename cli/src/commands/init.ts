@@ -3,7 +3,13 @@ import path from 'node:path';
 import { input } from '@inquirer/prompts';
 import { printJson, say, type Context } from '../lib/context.js';
 import { CliError, EXIT, usageError } from '../lib/errors.js';
-import { formatReport, loadTenants, relativePath, type LoadedTenant } from '../lib/tenants/index.js';
+import {
+  formatReport,
+  loadTenants,
+  relativePath,
+  SLUG_PATTERN,
+  type LoadedTenant,
+} from '../lib/tenants/index.js';
 import { initFields, type Answers, type InitField } from '../lib/tenants/init-fields.js';
 import { placeholderLogo, renderTenantJson } from '../lib/tenants/scaffold.js';
 
@@ -111,7 +117,11 @@ export async function run(
   deps: InitDeps = {},
 ): Promise<number> {
   const slugArg = args[0];
-  if (slugArg !== undefined && (await exists(path.join(ctx.tenantsDir, slugArg))))
+  if (
+    slugArg !== undefined &&
+    SLUG_PATTERN.test(slugArg) &&
+    (await exists(path.join(ctx.tenantsDir, slugArg)))
+  )
     throw refuseOverwrite(ctx, slugArg);
   const existing = await existingTenants(ctx.tenantsDir);
   const fields = initFields(ctx.tenantsDir, existing);

@@ -1,5 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { mapLimit } from '../concurrency.js';
 import { CliError, EXIT, usageError } from '../errors.js';
 import { checkAssets } from './assets.js';
 import { checkContrast } from './contrast.js';
@@ -119,16 +120,6 @@ function checkUnique(checked: Checked[], requested: Set<string>, tenantsDir: str
       }
     }
   }
-}
-
-async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    for (let i = next++; i < items.length; i = next++) results[i] = await fn(items[i] as T);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
 }
 
 /**
