@@ -31,7 +31,7 @@ export interface UsersTable {
   last_name: string;
   company_id: number | null;
   website: string | null;
-  role_id: number;
+  role_id: Generated<number>;
   profile_pic: string | null;
   title: string | null;
   location: string | null;

@@ -1,8 +1,10 @@
 // GraphQL at /gapi (mercurius). It lives in its own encapsulated scope so its hook, which authenticates the
 // `token` header, runs for /gapi only. Resolvers take ids from the query but only ever answer for the caller.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { GraphQLError } from 'graphql';
 import mercurius from 'mercurius';
+import type { MercuriusContext } from 'mercurius';
+import { HttpError } from '../errors.js';
 import { identify } from '../request-context.js';
 import type { Services } from '../services/index.js';
 import { typeDefs } from './schema.js';
@@ -22,6 +24,16 @@ export async function registerGraphql(app: FastifyInstance, services: Services):
       schema: typeDefs,
       graphiql: false,
       queryDepth: 6,
+      // Outside execution: a bad query keeps GraphQL's { errors } answer; the hook's 401/419/403/404 and
+      // any 5xx are rethrown to the app's error handler, so they look like every other route's.
+      errorHandler: (error: FastifyError | HttpError, _request, reply) => {
+        if (error instanceof HttpError || !error.statusCode || error.statusCode >= 500) throw error;
+        const wrapped = new GraphQLError(error.message, { originalError: error });
+        const { statusCode, response } = mercurius.defaultErrorFormatter({ errors: [wrapped] }, {
+          reply,
+        } as MercuriusContext);
+        void reply.code(statusCode).send(response);
+      },
       resolvers: {
         Query: {
           member: (_root, args: { user_id: number }, ctx) =>

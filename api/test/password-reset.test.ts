@@ -1,0 +1,130 @@
+// Password reset end to end through the mail folder: the link comes from the tenant's domain, works once and
+// for 60 minutes, sets the password, and ends every session and trusted device of the user.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BETA, Harness, PASSWORD, nextIp } from './helpers/harness.js';
+import { linkToken, mailsTo, waitForMail } from './helpers/mail.js';
+
+const h = new Harness();
+beforeAll(() => h.start());
+afterAll(() => h.stop());
+
+const requestReset = (email: string, extra: { tenant?: number; headers?: Record<string, string> } = {}) =>
+  h.call('POST', '/api/password/create', { ip: nextIp(), body: { email }, ...extra });
+
+const reset = (token: string, password: string, tenant?: number) =>
+  h.call('POST', '/api/password/reset', {
+    ip: nextIp(),
+    tenant,
+    body: { token, password, password_confirmation: password },
+  });
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('password reset', () => {
+  it('known and unknown emails get the same answer', async () => {
+    const user = await h.createUser();
+    const known = await requestReset(user.email);
+    const unknown = await requestReset('nobody-here@example.test');
+    expect(known.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.body).toBe(known.body);
+    expect(known.json()).toEqual({
+      data: { sent: true },
+      message: 'If an account exists for that email, we have sent a link to reset its password.',
+    });
+  });
+
+  it('end to end: mail -> link on the tenant domain (not Host) -> new password; sessions and devices end', async () => {
+    const user = await h.createUser();
+    const { token: session, deviceToken } = await h.login(user);
+    const res = await requestReset(user.email, {
+      headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' },
+    });
+    expect(res.statusCode).toBe(200);
+    const mail = await waitForMail(h.mailDir, user.email, 2); // the first mail was the OTP
+    expect(mail.subject).toBe('Reset your Alpha Coaching password');
+    const link = linkToken(mail, 'reset');
+    expect(link.url.startsWith('https://portal.alpha-coaching.example/reset/')).toBe(true);
+    expect(mail.text).not.toContain('evil.example');
+    expect(link.token).toMatch(/^[\w-]{43}$/);
+
+    const done = await reset(link.token, 'a brand new secret');
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toEqual({
+      data: { reset: true },
+      message: 'Your password has been reset. Please log in with the new password.',
+    });
+
+    expect((await h.call('GET', '/api/v1/me', { token: session })).statusCode).toBe(401);
+    const old = await h.call('POST', '/api/auth/loginotp', {
+      ip: nextIp(),
+      body: { email: user.email, password: PASSWORD },
+    });
+    expect(old.statusCode).toBe(422);
+    h.clock.advance(61_000); // one OTP mail per minute: the login above sent one
+    const fresh = await h.call('POST', '/api/auth/loginotp', {
+      ip: nextIp(),
+      body: { email: user.email, password: 'a brand new secret', device_token: deviceToken },
+    });
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.json().data.verified).toBe(false); // the trusted device was forgotten too
+
+    const again = await reset(link.token, 'yet another secret');
+    expect(again.statusCode).toBe(422);
+    expect(again.json()).toEqual({
+      error: { token: ['This password reset link is invalid or has expired. Request a new one.'] },
+    });
+  });
+
+  it('a link expires after 60 minutes', async () => {
+    const user = await h.createUser();
+    await requestReset(user.email);
+    const { token } = linkToken(await waitForMail(h.mailDir, user.email), 'reset');
+    h.clock.advance(60 * 60_000);
+    expect((await reset(token, 'a brand new secret')).statusCode).toBe(422);
+  });
+
+  it('a link of tenant A does nothing through tenant B', async () => {
+    const user = await h.createUser();
+    await requestReset(user.email);
+    const { token } = linkToken(await waitForMail(h.mailDir, user.email), 'reset');
+    expect((await reset(token, 'a brand new secret', BETA)).statusCode).toBe(422);
+    expect((await reset(token, 'a brand new secret')).statusCode).toBe(200);
+  });
+
+  it('a tenant B request for a tenant A address sends nothing', async () => {
+    const user = await h.createUser();
+    expect((await requestReset(user.email, { tenant: BETA })).statusCode).toBe(200);
+    await sleep(200);
+    expect(await mailsTo(h.mailDir, user.email)).toHaveLength(0);
+  });
+
+  it('passwords must be 8..128 characters and confirmed; nothing else is required', async () => {
+    const user = await h.createUser();
+    await requestReset(user.email);
+    const { token } = linkToken(await waitForMail(h.mailDir, user.email), 'reset');
+    const short = await reset(token, 'short');
+    expect(short.json()).toEqual({ error: { password: ['Must NOT have fewer than 8 characters.'] } });
+    expect((await reset(token, 'x'.repeat(129))).statusCode).toBe(422);
+    const mismatch = await h.call('POST', '/api/password/reset', {
+      body: { token, password: 'long enough', password_confirmation: 'long enougH' },
+    });
+    expect(mismatch.json()).toEqual({
+      error: { password_confirmation: ['The password confirmation does not match.'] },
+    });
+    expect((await reset(token, 'x'.repeat(128))).statusCode).toBe(200);
+  });
+
+  it('reset mails are limited to one per minute per account, silently', async () => {
+    const user = await h.createUser();
+    await requestReset(user.email);
+    await waitForMail(h.mailDir, user.email);
+    const second = await requestReset(user.email);
+    expect(second.statusCode).toBe(200);
+    await sleep(200);
+    expect(await mailsTo(h.mailDir, user.email)).toHaveLength(1);
+    h.clock.advance(60_000);
+    await requestReset(user.email);
+    await waitForMail(h.mailDir, user.email, 2);
+  });
+});

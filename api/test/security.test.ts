@@ -1,0 +1,142 @@
+// The baseline every route gets: security headers, the CORS allow-list, the CSRF cookie, /health, and
+// failures that tell the caller nothing about the internals.
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSessionService } from '../src/services/auth/session-service.js';
+import { Harness, PASSWORD, nextIp } from './helpers/harness.js';
+
+const h = new Harness();
+const broken = new Harness();
+beforeAll(async () => {
+  await h.start();
+  await broken.start();
+});
+afterAll(async () => {
+  await h.stop();
+  await broken.stop();
+});
+
+const preflight = (origin: string, app = h.app) =>
+  app.inject({
+    method: 'OPTIONS',
+    url: '/api/auth/loginotp',
+    headers: {
+      origin,
+      'access-control-request-method': 'POST',
+      'access-control-request-headers': 'content-type,x-tenant-id',
+    },
+  });
+
+describe('headers and CORS', () => {
+  it('helmet headers are on every answer, errors included', async () => {
+    for (const res of [await h.call('GET', '/health'), await h.call('GET', '/nope')]) {
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['strict-transport-security']).toContain('max-age=');
+      expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    }
+  });
+
+  it('allows the tenants’ domains and, outside production, localhost', async () => {
+    for (const origin of [
+      'https://portal.alpha-coaching.example',
+      'https://clients.beta-leadership.example',
+      'http://localhost:5173',
+      'http://127.0.0.1:4173',
+    ]) {
+      const res = await preflight(origin);
+      expect(res.statusCode).toBe(204);
+      expect(res.headers['access-control-allow-origin']).toBe(origin);
+      expect(String(res.headers['access-control-allow-headers']).toLowerCase()).toContain('x-tenant-id');
+    }
+  });
+
+  it('never reflects another origin, "null", or a look-alike', async () => {
+    for (const origin of [
+      'https://evil.example',
+      'null',
+      'http://portal.alpha-coaching.example',
+      'https://portal.alpha-coaching.example.evil.example',
+      'http://localhost.evil.example',
+    ]) {
+      const res = await preflight(origin);
+      expect(res.headers['access-control-allow-origin']).toBeUndefined();
+    }
+    const simple = await h.call('GET', '/health', { headers: { origin: 'https://evil.example' } });
+    expect(simple.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('drops the localhost origins in production', async () => {
+    const app = await h.build({ production: true });
+    expect(
+      (await preflight('http://localhost:5173', app)).headers['access-control-allow-origin'],
+    ).toBeUndefined();
+    expect(
+      (await preflight('https://portal.alpha-coaching.example', app)).headers['access-control-allow-origin'],
+    ).toBe('https://portal.alpha-coaching.example');
+    await app.close();
+  });
+});
+
+describe('system routes', () => {
+  it('GET /sanctum/csrf-cookie answers 204 with an XSRF-TOKEN cookie', async () => {
+    const res = await h.call('GET', '/sanctum/csrf-cookie', { tenant: null });
+    expect(res.statusCode).toBe(204);
+    expect(res.body).toBe('');
+    expect(String(res.headers['set-cookie'])).toMatch(
+      /^XSRF-TOKEN=[\w-]{43}; Path=\/; Max-Age=7200; SameSite=Lax$/,
+    );
+  });
+
+  it('GET /health reports the database', async () => {
+    const res = await h.call('GET', '/health', { tenant: null });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ data: { status: 'ok', database: 'up' } });
+  });
+
+  it('unknown paths are 404 { message }', async () => {
+    const res = await h.call('GET', '/api/v1/nothing-here');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'Not found.' });
+  });
+});
+
+describe('failures hide their details', () => {
+  it('a database failure is a 500 with a request id and no SQL, stack or path; the log has the details', async () => {
+    await sql`DROP TABLE auth_events`.execute(broken.db);
+    const user = await broken.createUser();
+    const res = await broken.call('POST', '/api/auth/loginotp', {
+      ip: nextIp(),
+      body: { email: user.email, password: PASSWORD },
+    });
+    expect(res.statusCode).toBe(500);
+    const body = res.json();
+    expect(Object.keys(body).sort()).toEqual(['message', 'request_id']);
+    expect(body.message).toBe(
+      `Something went wrong on our side. Quote request id ${body.request_id} if you contact support.`,
+    );
+    expect(res.body).not.toMatch(/auth_events|relation|select|insert|\.ts|at |node_modules/i);
+    expect(broken.logs.some((line) => line.includes(body.request_id) && line.includes('auth_events'))).toBe(
+      true,
+    );
+  });
+
+  it('a failing GraphQL resolver answers "Internal server error" only', async () => {
+    const user = await broken.createUser();
+    const { token } = await loginWithoutThrottle(user);
+    await sql`DROP TABLE emails`.execute(broken.db);
+    const res = await broken.call('POST', '/gapi', {
+      headers: { token },
+      body: { query: `{ unreademails(user_id: ${user.id}) }` },
+    });
+    expect(res.statusCode).toBe(500);
+    expect(res.json().errors[0].message).toBe('Internal server error');
+    expect(res.body).not.toMatch(/relation|does not exist|select/i);
+  });
+});
+
+// The broken app has no auth_events table, so sign in through the session service directly.
+async function loginWithoutThrottle(user: { id: number; tenantId: number }) {
+  const token = await createSessionService(broken.db, broken.clock.now).issue(user.tenantId, user.id, null);
+  return { token };
+}
