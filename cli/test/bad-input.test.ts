@@ -34,7 +34,9 @@ describe('file-level limits', () => {
   it('rejects 10,000-deep nesting without overflowing the stack', async () => {
     const deep = `{"id": 1, "name": "x", "domain": "x.example", "apiUrl": "/", "brands": ${'['.repeat(10_000)}${']'.repeat(10_000)}}`;
     const tenant = await problemsFor(deep);
-    expect(tenant.problems).toMatchObject([{ keyword: 'maxDepth', line: 1, column: expect.any(Number) }]);
+    expect(tenant.problems).toMatchObject([
+      { keyword: 'maxDepth', pointer: `/brands${'/0'.repeat(63)}`, line: 1, column: deep.indexOf('[') + 64 },
+    ]);
   });
 
   it('does not count brackets inside strings as nesting', async () => {
@@ -50,6 +52,16 @@ describe('file-level limits', () => {
     await writeFile(path.join(raw, 'bytes', 'tenant.json'), Buffer.from([0x7b, 0xff, 0x7d]));
     const [loaded] = await loadTenants({ tenantsDir: raw });
     expect(loaded?.problems).toMatchObject([{ keyword: 'encoding' }]);
+  });
+
+  it.each([
+    ['{\n  "theme": { "colors": { "primary": "#fff" "accent": "#000" } }\n}', '/theme/colors/primary', 2, 44],
+    ['{ "brands": { "a": { "assets": [1, 2,, 3] } } }', '/brands/a/assets/2', 1, 38],
+    ['{ "id": 1 ', '/id', 1, 10],
+    ['{ "a~b/c": tru }', '/a~0b~1c', 1, 12],
+  ])('names the pointer and position of a syntax error in %j', async (text, pointer, line, column) => {
+    const tenant = await problemsFor(text);
+    expect(tenant.problems).toMatchObject([{ keyword: 'syntax', pointer, line, column }]);
   });
 
   it('reports a tenant folder without tenant.json', async () => {

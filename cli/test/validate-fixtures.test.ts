@@ -43,7 +43,7 @@ describe('broken fixtures', () => {
   it('gives the line and column of a syntax error', () => {
     expect(problemsOf('not-json')).toMatchObject([
       {
-        pointer: '',
+        pointer: '/name',
         line: 3,
         column: 22,
         keyword: 'syntax',

@@ -1,6 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { parse, type AnyNode, type ValueNode } from '@humanwhocodes/momoa';
 import { escapePointer, type Position, type ProblemSink } from './problem.js';
+import { pointerAtOffset } from './syntax-pointer.js';
 
 /** Limits checked before the parser runs, so a hostile file costs neither memory nor the call stack. */
 export const MAX_FILE_BYTES = 1024 * 1024;
@@ -15,7 +16,7 @@ const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
  * The parser is recursive, so 10,000 nested brackets would overflow the stack. This linear scan (strings and
  * escapes skipped) finds the first place that goes deeper than MAX_DEPTH.
  */
-export function findExcessiveNesting(text: string): Position | null {
+export function findExcessiveNesting(text: string): (Position & { offset: number }) | null {
   let depth = 0;
   let line = 1;
   let lineStart = 0;
@@ -29,7 +30,7 @@ export function findExcessiveNesting(text: string): Position | null {
     } else if (ch === '"') inString = true;
     else if (ch === '{' || ch === '[') {
       depth += 1;
-      if (depth > MAX_DEPTH) return { line, column: i - lineStart + 1 };
+      if (depth > MAX_DEPTH) return { line, column: i - lineStart + 1, offset: i };
     } else if (ch === '}' || ch === ']') depth -= 1;
     else if (ch === '\n') [line, lineStart] = [line + 1, i + 1];
   }
@@ -158,9 +159,9 @@ export async function parseTenantFile(
   const deep = findExcessiveNesting(text);
   if (deep) {
     sink.add({
-      pointer: '',
+      pointer: pointerAtOffset(text, deep.offset),
       keyword: 'maxDepth',
-      position: deep,
+      position: { line: deep.line, column: deep.column },
       message: `objects and arrays are nested more than ${MAX_DEPTH} levels deep`,
     });
     return undefined;
@@ -169,9 +170,14 @@ export async function parseTenantFile(
   try {
     tree = parse(text, { mode: 'json' });
   } catch (error) {
-    const { line = 1, column = 1, message } = error as Error & Partial<Position>;
+    const {
+      line = 1,
+      column = 1,
+      offset,
+      message,
+    } = error as Error & Partial<Position> & { offset?: number };
     sink.add({
-      pointer: '',
+      pointer: offset === undefined ? '' : pointerAtOffset(text, offset),
       keyword: 'syntax',
       position: { line, column },
       message: plainSyntaxMessage(message),
