@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { defaultColors } from './colors.js';
-import { SLUG_PATTERN } from './load.js';
+import { SLUG_PATTERN, SLUG_RULE } from './slug.js';
 import { checkField } from './schema.js';
 import type { LoadedTenant } from './types.js';
 
@@ -51,7 +51,7 @@ export function initFields(tenantsDir: string, existing: LoadedTenant[]): InitFi
       message: 'Tenant folder name (slug)',
       check: (value) =>
         !SLUG_PATTERN.test(value)
-          ? 'must be lowercase letters, digits and "-" (at most 40, not starting with "-")'
+          ? SLUG_RULE
           : existing.some((tenant) => tenant.slug === value)
             ? `${path.join(tenantsDir, value)} already exists`
             : null,

@@ -7,14 +7,12 @@ import { checkContrast } from './contrast.js';
 import { parseTenantFile } from './parse.js';
 import { ProblemSink } from './problem.js';
 import { schemaErrors } from './schema.js';
+import { SLUG_PATTERN, SLUG_RULE } from './slug.js';
 import { didYouMean } from './suggest.js';
 import type { LoadedTenant, TenantConfig } from './types.js';
 
 const isObject = (value: unknown): value is object =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** A tenant folder name: it becomes a URL path segment, a storage prefix and a dist/ folder. */
-export const SLUG_PATTERN = /^[a-z0-9][a-z0-9-]{0,39}$/;
 
 export interface LoadOptions {
   tenantsDir: string;
@@ -76,7 +74,7 @@ async function checkTenant(tenantsDir: string, slug: string, full: boolean): Pro
     sink.add({
       pointer: '',
       keyword: 'slug',
-      message: `the folder name "${slug}" must be lowercase letters, digits and "-" (at most 40, not starting with "-")`,
+      message: `the folder name "${slug}" ${SLUG_RULE}`,
     });
   }
   const parsed = await parseTenantFile(file, sink);

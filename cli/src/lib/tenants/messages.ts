@@ -1,6 +1,7 @@
 import type { ErrorObject } from 'ajv';
 import { COLOR_PATTERN } from './colors.js';
 import { escapePointer } from './problem.js';
+import { SLUG_RULE } from './slug.js';
 import { didYouMean } from './suggest.js';
 
 /**
@@ -103,7 +104,7 @@ export function plainError(error: ErrorObject): PlainError {
         ...base,
         pointer: `${error.instancePath}/${escapePointer(key)}`,
         atKey: true,
-        message: `the key "${key}" must be lowercase letters, digits and "-" (at most 40, not starting with "-")`,
+        message: `the key "${key}" ${SLUG_RULE}`,
       };
     }
     case 'required':
