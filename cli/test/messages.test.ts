@@ -53,6 +53,15 @@ describe('plain messages', () => {
       '"ftp:" URLs are not allowed here; use an https URL',
     );
     expect(checkField('/properties/id', 0)).toBe('must be at least 1');
+    expect(checkField('/properties/theme/properties/assets/properties/logo', 'data:x.png')).toMatch(
+      /^"data:" URLs/,
+    );
+  });
+
+  it('describes other alternatives by their schema descriptions', () => {
+    expect(checkField('/properties/publish/properties/site', 'ftp://x y')).toMatch(
+      /^must be one of: An S3 bucket/,
+    );
   });
 
   it('never leaks ajv jargon for the tenant schema', () => {

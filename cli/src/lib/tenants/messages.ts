@@ -6,8 +6,9 @@ import { didYouMean } from './suggest.js';
 
 /**
  * Turns ajv's errors into the report's plain sentences ('must be a colour like "#14143f"', not 'must match
- * pattern "^#([0-9a-fA-F]{3}..."'). Written against the keyword and the failing schema, not against particular
- * fields, so a field added to the schema gets sensible messages without touching this file.
+ * pattern "^#([0-9a-fA-F]{3}..."'). Mostly by keyword, so a field added to the schema gets sensible messages
+ * without touching this file; the few rules a person trips over most (colours, hostnames, URLs, asset paths)
+ * get their own sentence, and any other pattern falls back to the field's schema description.
  */
 
 export interface PlainError {
@@ -18,7 +19,13 @@ export interface PlainError {
   atKey: boolean;
 }
 
-type SchemaNode = { properties?: Record<string, unknown>; required?: string[]; description?: string };
+type SchemaNode = {
+  properties?: Record<string, unknown>;
+  required?: string[];
+  description?: string;
+  pattern?: string;
+  const?: unknown;
+};
 
 const TYPE_WORDS: Record<string, string> = {
   integer: 'a whole number',
@@ -47,12 +54,26 @@ const COLOR_MESSAGE = 'must be a colour like "#14143f"';
 const colorSuggestion = (value: unknown) =>
   typeof value === 'string' && /^([0-9a-f]{3}){1,2}$/i.test(value) ? `"#${value}"` : '#rgb or #rrggbb';
 
-/** anyOf alternatives in the schema are URL rules (apiUrl, themeUrl) or asset rules (a file or https URL). */
+/** Alternatives without a sentence of their own are described by their schema descriptions. */
+function alternativesMessage(error: ErrorObject): string {
+  const described = (Array.isArray(error.schema) ? (error.schema as SchemaNode[]) : [])
+    .map((alternative) => alternative.description?.replace(/\.$/, ''))
+    .filter(Boolean);
+  if (described.length > 0) return `must be one of: ${described.join('; ')}`;
+  const description = (error.parentSchema as SchemaNode | undefined)?.description;
+  return `is not valid${description ? `: ${description.replace(/\.$/, '')}` : ''}`;
+}
+
+/** anyOf in the tenant schema: URL rules (apiUrl, themeUrl), asset rules (a file or an https URL), others. */
 function anyOfMessage(error: ErrorObject): string {
   const value = typeof error.data === 'string' ? error.data : '';
-  const isAsset = /\/assets\/[^/]+$/.test(error.instancePath);
+  // Recognised by the alternatives themselves, so a single field checked alone (portal init) reads the same.
+  const alternatives = Array.isArray(error.schema) ? (error.schema as SchemaNode[]) : [];
+  const isUrl = alternatives.some((alternative) => alternative.const === '/');
+  const isAsset = !isUrl && alternatives.some((alternative) => alternative.pattern?.startsWith('^https://'));
+  if (!isAsset && !isUrl) return alternativesMessage(error);
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(value)?.[1]?.toLowerCase();
-  if (scheme && scheme !== 'https' && !(scheme === 'http' && !isAsset)) {
+  if (scheme && scheme !== 'https' && !(scheme === 'http' && isUrl)) {
     return `"${scheme}:" URLs are not allowed here; use ${isAsset ? 'a file in the tenant folder or ' : ''}an https URL`;
   }
   if (isAsset) {
@@ -65,7 +86,7 @@ function anyOfMessage(error: ErrorObject): string {
     return 'must be a file name inside the tenant folder (letters, digits, ".", "-", "_", "/") or an https URL';
   }
   if (scheme === 'http') return 'plain http is allowed only on localhost or 127.0.0.1; use an https URL';
-  return 'must be an https URL, an http URL on localhost or 127.0.0.1, or "/" for the same origin';
+  return 'must be an https URL, an http URL on localhost or 127.0.0.1, or a path on the portal\'s origin such as "/"';
 }
 
 function patternMessage(error: ErrorObject): string {
