@@ -119,12 +119,16 @@ export class Harness {
   }
 
   /** loginotp for a user on an untrusted device; returns the challenge and the mailed code. */
-  async startOtp(user: TestUser, ip = nextIp()): Promise<{ challenge: string; code: string; ip: string }> {
+  async startOtp(
+    user: TestUser,
+    ip = nextIp(),
+    password = PASSWORD,
+  ): Promise<{ challenge: string; code: string; ip: string }> {
     const before = (await mailsTo(this.mailDir, user.email)).length;
     const res = await this.call('POST', '/api/auth/loginotp', {
       tenant: user.tenantId,
       ip,
-      body: { email: user.email, password: PASSWORD },
+      body: { email: user.email, password },
     });
     if (res.statusCode !== 200) throw new Error(`loginotp ${res.statusCode}: ${res.body}`);
     const challenge = res.json().data.challenge as string;
@@ -132,8 +136,8 @@ export class Harness {
   }
 
   /** The whole OTP login; returns the session token and the trusted-device token. */
-  async login(user: TestUser): Promise<{ token: string; deviceToken: string }> {
-    const { challenge, code, ip } = await this.startOtp(user);
+  async login(user: TestUser, password = PASSWORD): Promise<{ token: string; deviceToken: string }> {
+    const { challenge, code, ip } = await this.startOtp(user, nextIp(), password);
     const res = await this.call('POST', '/api/v1/verifyOTP', {
       tenant: user.tenantId,
       ip,

@@ -1,0 +1,160 @@
+// Migrations go up and down cleanly; the seed is idempotent, refuses production, and its accounts log in;
+// tenants/ folders that do not parse are skipped with a warning.
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateDown, migrateToLatest } from '../src/db/migrate.js';
+import { demoPassword, seedDemo } from '../src/db/seed.js';
+import { loadTenantFiles } from '../src/services/tenants/tenant-files.js';
+import { Harness, fixtureTenants, nextIp } from './helpers/harness.js';
+import { createTestDb } from './helpers/test-db.js';
+import type { TestDb } from './helpers/test-db.js';
+
+const silent = { warn: () => undefined };
+
+describe('migrations', () => {
+  let t: TestDb;
+  beforeAll(async () => {
+    t = await createTestDb({ migrate: false });
+  });
+  afterAll(() => t.destroy());
+
+  const tables = async () =>
+    (
+      await sql<{
+        tablename: string;
+      }>`select tablename from pg_tables where schemaname = 'public' and tablename not like 'kysely_%'`.execute(
+        t.db,
+      )
+    ).rows
+      .map((r) => r.tablename)
+      .sort();
+
+  it('up creates every table, down removes them all, up again works', async () => {
+    expect(await migrateToLatest(t.db)).toEqual(['Up 0001-initial: Success']);
+    expect(await tables()).toEqual([
+      'access_tokens',
+      'auth_events',
+      'coach_clients',
+      'coaches',
+      'companies',
+      'emails',
+      'login_links',
+      'otp_challenges',
+      'password_resets',
+      'tenants',
+      'trusted_devices',
+      'users',
+    ]);
+    expect(await migrateToLatest(t.db)).toEqual([]);
+    expect(await migrateDown(t.db)).toEqual(['Down 0001-initial: Success']);
+    expect(await tables()).toEqual([]);
+    expect(await migrateToLatest(t.db)).toEqual(['Up 0001-initial: Success']);
+  });
+});
+
+describe('tenant files', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'portal-tenants-'));
+    await mkdir(join(dir, 'good'));
+    await writeFile(
+      join(dir, 'good', 'tenant.json'),
+      JSON.stringify({ id: 7, name: 'Good', domain: 'good.example' }),
+    );
+    await mkdir(join(dir, 'broken'));
+    await writeFile(join(dir, 'broken', 'tenant.json'), '{ "id": 8, ');
+    await mkdir(join(dir, 'incomplete'));
+    await writeFile(join(dir, 'incomplete', 'tenant.json'), '{ "id": "9" }');
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it('reads the good ones (flags default to off) and warns about the rest', async () => {
+    const warnings: string[] = [];
+    const tenants = await loadTenantFiles(dir, {
+      warn: (obj, msg) => void warnings.push(`${msg} ${JSON.stringify(obj)}`),
+    });
+    expect(tenants).toEqual([
+      {
+        id: 7,
+        slug: 'good',
+        name: 'Good',
+        domain: 'good.example',
+        defaultFlags: { group_coaching: false, flash_coaching: false, business_academy: false },
+      },
+    ]);
+    expect(warnings).toHaveLength(2);
+    expect(warnings[0]).toContain('does not parse');
+    expect(warnings[1]).toContain('lacks id, name or domain');
+  });
+});
+
+describe('seed', () => {
+  const h = new Harness();
+  beforeAll(() => h.start());
+  afterAll(() => h.stop());
+
+  it('refuses to run in production', async () => {
+    await expect(seedDemo(h.db, [], { production: true })).rejects.toThrow(/NODE_ENV=production/);
+  });
+
+  it('seeds every tenant once, however often it runs', async () => {
+    const tenants = await loadTenantFiles(fixtureTenants, silent);
+    await seedDemo(h.db, tenants, { production: false });
+    const count = async () => ({
+      users: Number(
+        (
+          await h.db
+            .selectFrom('users')
+            .select((e) => e.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+      emails: Number(
+        (
+          await h.db
+            .selectFrom('emails')
+            .select((e) => e.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+      links: Number(
+        (
+          await h.db
+            .selectFrom('coach_clients')
+            .select((e) => e.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    });
+    const first = await count();
+    expect(first).toEqual({ users: 6, emails: 8, links: 4 });
+    await seedDemo(h.db, tenants, { production: false });
+    expect(await count()).toEqual(first);
+  });
+
+  it('client@ has every flag, basic@ none, both log in with the demo password', async () => {
+    for (const [email, flags] of [
+      ['client@alpha.test', { group_coaching: true, flash_coaching: true, business_academy: true }],
+      ['basic@alpha.test', { group_coaching: false, flash_coaching: false, business_academy: false }],
+    ] as const) {
+      const row = await h.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow();
+      const { token } = await h.login({ id: row.id, email, tenantId: 501 }, demoPassword);
+      const me = (await h.call('GET', '/api/v1/me', { token })).json().data;
+      expect(me.trainings).toEqual(flags);
+      expect(me.company).toBeTruthy();
+      expect(me.first_name).not.toBe('Test');
+    }
+    const coach = await h.call('POST', '/api/auth/loginotp', {
+      ip: nextIp(),
+      body: { email: 'coach@alpha.test', password: demoPassword },
+    });
+    expect(coach.statusCode).toBe(422); // the coach record has no password
+  });
+});
