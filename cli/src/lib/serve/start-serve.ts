@@ -7,7 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { CliError, usageError } from '../errors.js';
-import { SLUG_PATTERN } from '../storage/target.js';
+import { SLUG_PATTERN } from '../tenants/slug.js';
 import { siteHandler, storageHandler } from './site-handler.js';
 
 export interface ServeOptions {

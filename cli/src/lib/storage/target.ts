@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { usageError } from '../errors.js';
+import { SLUG_PATTERN } from '../tenants/slug.js';
 
 export type Target =
   | { kind: 's3'; bucket: string; prefix: string; url: string }
@@ -18,7 +19,6 @@ export interface Location {
 }
 
 export const DEFAULT_STORAGE = '.portal/storage';
-export const SLUG_PATTERN = /^[a-z0-9][a-z0-9-]{0,62}$/;
 const BUCKET_PATTERN = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
 const SEGMENT_PATTERN = /^[A-Za-z0-9._~-]+$/;
 
