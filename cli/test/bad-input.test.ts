@@ -155,6 +155,18 @@ describe('asset files', () => {
     ]);
   });
 
+  it('rejects a tenant.json that is a symlink to a file elsewhere', async () => {
+    const dir = await tempDir();
+    const elsewhere = path.join(dir, 'elsewhere.json');
+    await writeFile(elsewhere, JSON.stringify(minimalConfig()));
+    await mkdir(path.join(dir, 'linked'));
+    await symlink(elsewhere, path.join(dir, 'linked', 'tenant.json'));
+    const [tenant] = await loadTenants({ tenantsDir: dir });
+    expect(tenant?.problems).toMatchObject([
+      { keyword: 'file', message: expect.stringMatching(/outside the tenant folder/) },
+    ]);
+  });
+
   it('rejects an image over 2 MB', async () => {
     const big = Buffer.alloc(2 * 1024 * 1024 + 1);
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(big);

@@ -1,4 +1,5 @@
-import { readFile, stat } from 'node:fs/promises';
+import { readFile, realpath, stat } from 'node:fs/promises';
+import path from 'node:path';
 import { parse, type AnyNode, type ValueNode } from '@humanwhocodes/momoa';
 import { escapePointer, type Position, type ProblemSink } from './problem.js';
 import { pointerAtOffset } from './syntax-pointer.js';
@@ -128,6 +129,16 @@ export async function parseTenantFile(
     const info = await stat(file);
     if (!info.isFile()) {
       sink.add({ pointer: '', keyword: 'file', message: 'tenant.json is not a regular file' });
+      return undefined;
+    }
+    // A symlinked tenant.json must not make the CLI read (and echo in code frames) a file from elsewhere.
+    const [real, realDir] = await Promise.all([realpath(file), realpath(path.dirname(file))]);
+    if (path.dirname(real) !== realDir) {
+      sink.add({
+        pointer: '',
+        keyword: 'file',
+        message: 'tenant.json is a symlink to a file outside the tenant folder',
+      });
       return undefined;
     }
     size = info.size;
