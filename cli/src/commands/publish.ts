@@ -58,13 +58,18 @@ async function planAll(options: PublishOptions, ctx: Context): Promise<TenantPla
 }
 
 /** Checks every target once before any upload: a wrong bucket or missing credentials fail fast with exit 4. */
-async function preflight(plans: TenantPlan[], registry: BackendRegistry, retry: RetryPolicy): Promise<void> {
+async function preflight(
+  plans: TenantPlan[],
+  registry: BackendRegistry,
+  retry: RetryPolicy,
+  write: boolean,
+): Promise<void> {
   plans.forEach((plan) => plan.entries.forEach((entry) => registry.backendFor(entry.location)));
   await Promise.all(
     registry.all().map(async (backend) => {
       try {
         await withRetry(
-          () => backend.preflight(),
+          () => backend.preflight({ write }),
           (e) => backend.isRetryable(e),
           retry,
         );
@@ -95,7 +100,7 @@ export async function run(options: PublishOptions, ctx: Context): Promise<number
     requestTimeoutMs: options.requestTimeout ?? 30_000,
   });
   try {
-    await preflight(plans, registry, retry);
+    await preflight(plans, registry, retry, !options.dryRun);
     const limit = createLimiter(options.concurrency ?? 8);
     const dryRun = Boolean(options.dryRun);
     const onRetry = (key: string, error: unknown, attempt: number, delay: number) => {

@@ -12,8 +12,11 @@ export interface PutRequest {
 export interface Backend {
   /** The target as the user wrote it, for messages. */
   readonly label: string;
-  /** Fails with a CliError (exit 4) naming the target and the next step when it cannot be written. */
-  preflight(): Promise<void>;
+  /**
+   * Fails when the target cannot be used. `write` false (a dry run) only checks what a read needs, and
+   * creates nothing.
+   */
+  preflight(options: { write: boolean }): Promise<void>;
   /** The content hash of the stored object, '' when it has none, null when the object does not exist. */
   storedHash(key: string): Promise<string | null>;
   put(request: PutRequest): Promise<void>;

@@ -30,7 +30,9 @@ export function createFolderBackend(root: string, label: string): Backend {
   };
   return {
     label,
-    async preflight() {
+    async preflight({ write }) {
+      // A dry run reads what exists; a folder that is not there yet simply holds nothing.
+      if (!write) return;
       try {
         await mkdir(root, { recursive: true });
         await access(root, constants.W_OK);

@@ -140,6 +140,7 @@ export function createS3Backend(target: Extract<Target, { kind: 's3' }>, client:
   return {
     label: target.url,
     async preflight() {
+      // HeadBucket needs the same credentials and ListBucket permission a dry run's HEADs need.
       await client.send(new HeadBucketCommand({ Bucket }));
     },
     async storedHash(key) {
