@@ -21,6 +21,12 @@ describe('portal validate (command)', () => {
     expect(ctx.err.text.trimEnd().split('\n').at(-1)).toBe('x 1 of 2 tenants invalid');
   });
 
+  it('says so when there are no tenants yet', async () => {
+    const ctx = testContext(await tempDir());
+    expect(await run({ tenant: [] }, ctx)).toBe(0);
+    expect(ctx.err.text).toMatch(/^No tenants in .*: create one with `portal init <slug>`.\n$/);
+  });
+
   it('allows warnings, unless --strict', async () => {
     const dir = await tempDir();
     await writeTenant(

@@ -34,6 +34,11 @@ export async function run(options: ValidateOptions, ctx: Context): Promise<numbe
     });
     if (report) ctx.stderr.write(`${report}\n`);
   }
-  say(ctx, formatSummary(tenants, ctx.color));
+  say(
+    ctx,
+    tenants.length === 0
+      ? `No tenants in ${relativePath(ctx.cwd, ctx.tenantsDir)}: create one with \`portal init <slug>\`.`
+      : formatSummary(tenants, ctx.color),
+  );
   return tenants.some((tenant) => tenant.config === null) ? EXIT.invalidConfig : EXIT.ok;
 }
