@@ -21,6 +21,11 @@ const features = [
   'help',
   'coach',
   'messages',
+  'groups',
+  'lessons',
+  'resources',
+  'metrics',
+  'business-academy',
 ];
 
 export default tseslint.config(

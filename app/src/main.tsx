@@ -1,6 +1,7 @@
 /**
  * Boot: read the baked config, then fetch the theme and check the published version in parallel; render the
- * router only when both are done (SPEC §4). Until then an overlay says 'Loading theme...'.
+ * router only when both are done (SPEC §4). Until then an overlay says 'Loading theme...'. The API client and
+ * the stored session are set up first, so the first render already knows whether someone is signed in.
  */
 import '@fontsource/open-sans/latin-300.css';
 import '@fontsource/open-sans/latin-400.css';
@@ -14,7 +15,9 @@ import './styles/base.css';
 import { createRoot } from 'react-dom/client';
 import { readConfig } from './boot/config';
 import { applyTheme, loadTheme, requestedBrand } from './boot/theme';
-import { checkVersion } from './boot/version-check';
+import { checkVersion, installChunkErrorReload } from './boot/version-check';
+import { configureApi } from './lib/api-client';
+import { sessionStore } from './lib/session';
 import { BootOverlay } from './boot/boot-overlay';
 import { App } from './app/app';
 
@@ -26,6 +29,10 @@ async function boot(): Promise<void> {
   root.render(<BootOverlay message="Loading theme..." />);
   try {
     const config = readConfig();
+    installChunkErrorReload(config.version);
+    configureApi({ apiUrl: config.apiUrl, tenantId: config.tenantId });
+    // SPEC §4: a stored session is restored (or, unreadable or mismatched, cleared) before the first render.
+    sessionStore.restore();
     const [brand, version] = await Promise.all([
       loadTheme(config.themeUrl, config.tenantId, requestedBrand()),
       checkVersion(config.version),

@@ -1,43 +1,51 @@
 /**
  * Pages load lazily (SPEC §2): 'Loading page....' while the chunk loads, 'Page loading error..... {message}'
- * when it fails.
+ * when it fails or takes longer than the chunk load timeout of SPEC §9. Only the load is caught here: an error
+ * while the page renders goes on to the router's crash screen.
  */
-import { Component, Suspense, lazy, type ComponentType, type ReactNode } from 'react';
+import { Suspense, lazy, type ComponentType } from 'react';
 
-class PageLoadBoundary extends Component<{ children: ReactNode }, { error: Error | null }> {
-  override state = { error: null as Error | null };
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
-  static getDerivedStateFromError(error: Error) {
-    return { error };
-  }
+export function PageLoading() {
+  return (
+    <div className="page-state" role="status">
+      <span className="spinner spinner-inline" aria-hidden="true" /> Loading page....
+    </div>
+  );
+}
 
-  override render() {
-    if (this.state.error) {
-      return (
-        <div className="page-state" role="alert">
-          Page loading error..... {this.state.error.message}
-        </div>
-      );
-    }
-    return this.props.children;
-  }
+function PageLoadError({ message }: { message: string }) {
+  return (
+    <div className="page-state" role="alert">
+      Page loading error..... {message}
+    </div>
+  );
+}
+
+function withTimeout<T>(load: () => Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`the page did not load within ${CHUNK_LOAD_TIMEOUT_MS / 1000} seconds.`)),
+      CHUNK_LOAD_TIMEOUT_MS,
+    );
+  });
+  return Promise.race([load(), timeout]).finally(() => clearTimeout(timer));
 }
 
 export function lazyPage(load: () => Promise<{ default: ComponentType }>): ComponentType {
-  const Page = lazy(load);
+  const Page = lazy(() =>
+    withTimeout(load).catch((error: unknown) => {
+      const message = error instanceof Error ? error.message : String(error);
+      return { default: () => <PageLoadError message={message} /> };
+    }),
+  );
   return function LazyPage() {
     return (
-      <PageLoadBoundary>
-        <Suspense
-          fallback={
-            <div className="page-state" role="status">
-              Loading page....
-            </div>
-          }
-        >
-          <Page />
-        </Suspense>
-      </PageLoadBoundary>
+      <Suspense fallback={<PageLoading />}>
+        <Page />
+      </Suspense>
     );
   };
 }

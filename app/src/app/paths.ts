@@ -2,6 +2,8 @@
 export const paths = {
   home: '/',
   login: '/login',
+  /** The password reset request (SPEC §2 implies the screen; the route name is ours). */
+  forgotPassword: '/forgot-password',
   fbsLogin: (token = ':token') => `/fbslogin/${token}`,
   reset: (token = ':token') => `/reset/${token}`,
   groups: '/groups',
@@ -16,6 +18,8 @@ export const paths = {
   metrics: '/metrics',
   notes: '/notes',
   messages: '/messages',
+  /** The mailbox owns everything below /messages (its sub-routes come with the messages issue). */
+  messagesAll: '/messages/*',
   help: '/help',
   profile: '/profile',
   coachProfile: '/coachprofile',

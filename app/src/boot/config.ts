@@ -23,6 +23,8 @@ export interface PortalConfig {
     stripePublishableKey: string | null;
     avatarService: boolean;
   };
+  /** The hashids salt for ids the app encodes (error reports); the tenant domain when the build sets none. */
+  hashidsSalt: string | null;
   /** 'production' in baked builds; 'development' under `npm run dev` (shows stacks on the crash screen). */
   environment: 'production' | 'development';
 }
@@ -68,6 +70,7 @@ export function readConfig(doc: Document = document): PortalConfig {
       stripePublishableKey: str(integrations.stripePublishableKey),
       avatarService: integrations.avatarService !== false,
     },
+    hashidsSalt: str(raw.hashidsSalt),
     environment: raw.environment === 'development' ? 'development' : 'production',
   };
 }

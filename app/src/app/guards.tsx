@@ -1,0 +1,46 @@
+/** Route guards: who may see which route. The API enforces the same rules; these decide what to show. */
+import type { ReactNode } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { useSession } from '../lib/session';
+import { hasFlag, type Flag } from '../lib/user';
+import { homePath } from './home-path';
+import { paths } from './paths';
+import { usePortal } from './portal-context';
+
+interface FromState {
+  from?: { pathname: string; search?: string; hash?: string };
+}
+
+/** Signed-out screens: a signed-in user goes on to where they were sent from, or home. */
+export function GuestOnly() {
+  const session = useSession();
+  const location = useLocation();
+  if (!session) return <Outlet />;
+  const from = (location.state as FromState | null)?.from;
+  const target = from ? `${from.pathname}${from.search ?? ''}${from.hash ?? ''}` : paths.home;
+  return <Navigate to={target} replace />;
+}
+
+/** Every screen of the portal needs a signed-in user; the login page brings them back here afterwards. */
+export function RequireAuth() {
+  const session = useSession();
+  const location = useLocation();
+  if (!session) return <Navigate to={paths.login} state={{ from: location }} replace />;
+  return <Outlet />;
+}
+
+export function HomeRedirect() {
+  const session = useSession();
+  const { config } = usePortal();
+  if (!session) return <Navigate to={paths.login} replace />;
+  return <Navigate to={homePath(session.user, config.defaultFlags)} replace />;
+}
+
+/** A route reachable only with a training flag; without it, back to / (SPEC §2's /business-academy rule). */
+export function FlagGuard({ flag, children }: { flag: Flag; children: ReactNode }) {
+  const session = useSession();
+  const { config } = usePortal();
+  if (!session || !hasFlag(session.user, flag, config.defaultFlags))
+    return <Navigate to={paths.home} replace />;
+  return children;
+}

@@ -1,0 +1,41 @@
+/**
+ * The side menu of SPEC §2: 11 items in this order, three of them shown only with a training flag; the
+ * active item is the one whose first path segment matches the current one.
+ */
+import type { TrainingFlags } from '../../boot/config';
+import { hasFlag, type Flag, type User } from '../../lib/user';
+import { paths } from '../paths';
+import type { IconName } from './icons';
+
+export interface MenuItem {
+  label: string;
+  to: string;
+  icon: IconName;
+  flag?: Flag;
+  /** The item that carries the unread-mail badge. */
+  unreadBadge?: boolean;
+}
+
+export const MENU_ITEMS: readonly MenuItem[] = [
+  { label: 'My Schedule', to: paths.schedule, icon: 'calendar' },
+  { label: 'My Groups', to: paths.groups, icon: 'users', flag: 'group_coaching' },
+  { label: 'My Lessons', to: paths.lessons, icon: 'play', flag: 'flash_coaching' },
+  { label: 'My Resources', to: paths.resources, icon: 'folder' },
+  { label: 'My Action Steps', to: paths.actionSteps, icon: 'check' },
+  { label: 'My Messages', to: paths.messages, icon: 'mail', unreadBadge: true },
+  { label: 'My Metrics', to: paths.metrics, icon: 'chart' },
+  { label: 'My Notes', to: paths.notes, icon: 'note' },
+  { label: 'My Profile', to: paths.profile, icon: 'user' },
+  { label: 'Business Academy', to: paths.businessAcademy, icon: 'academy', flag: 'business_academy' },
+  { label: "My Coach's Profile", to: paths.coachProfile, icon: 'coach' },
+];
+
+export function visibleMenuItems(user: User, defaults: TrainingFlags): MenuItem[] {
+  return MENU_ITEMS.filter((item) => !item.flag || hasFlag(user, item.flag, defaults));
+}
+
+const firstSegment = (pathname: string): string => pathname.split('/').find(Boolean) ?? '';
+
+export function isActiveItem(item: MenuItem, pathname: string): boolean {
+  return firstSegment(item.to) === firstSegment(pathname);
+}

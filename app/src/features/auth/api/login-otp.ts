@@ -1,0 +1,44 @@
+import { api, type Envelope } from '../../../lib/api-client';
+import { useAction } from '../../../lib/use-action';
+import { deviceToken } from '../../../lib/session';
+import { browserLabel, timeZoneLabel } from './device-label';
+import { getCsrfCookie } from './get-csrf-cookie';
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+export interface LoginStep {
+  /** True when the server trusts this device: the full login may run without an OTP. */
+  verified: boolean;
+  user_id: number;
+  /** The OTP challenge the code belongs to (absent when verified). */
+  challenge?: string;
+  expires_in?: number;
+  resend_in?: number;
+}
+
+/** The body every credentials call sends: the trusted-device token is what lets the server skip the OTP. */
+export function credentialsBody(credentials: Credentials) {
+  const device = deviceToken.get();
+  return {
+    email: credentials.email.trim(),
+    password: credentials.password,
+    browser: browserLabel(),
+    lookup: timeZoneLabel(),
+    ...(device ? { device_token: device } : {}),
+  };
+}
+
+/** POST /api/auth/loginotp: checks the credentials; either the device is trusted, or an OTP is mailed. */
+export async function loginOtp(credentials: Credentials): Promise<LoginStep> {
+  await getCsrfCookie().catch(() => undefined);
+  const response = await api.post<Envelope<LoginStep> & { encoded?: string }>(
+    '/api/auth/loginotp',
+    credentialsBody(credentials),
+  );
+  return response.data.data;
+}
+
+export const useLoginOtp = () => useAction(loginOtp);

@@ -1,0 +1,62 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { paths } from '../../../app/paths';
+import { Field } from '../../../components/field';
+import { notify } from '../../../lib/toast';
+import { useCreatePasswordReset } from '../api/create-password-reset';
+import { AuthLayout } from './auth-layout';
+
+const SENT = 'If an account exists for that email, we have sent a link to reset its password.';
+
+/** The password reset request: mails a link to /reset/{token}. */
+export default function ForgotPasswordPage() {
+  const [email, setEmail] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [sent, setSent] = useState<string | null>(null);
+  const request = useCreatePasswordReset();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!/^\S+@\S+\.\S+$/.test(email.trim())) return setProblem('Enter the email address you sign in with.');
+    setProblem(null);
+    const message = await request.run(email).catch(() => null);
+    if (message === null) return;
+    setSent(message ?? SENT);
+    notify.success(message ?? SENT);
+  };
+
+  return (
+    <AuthLayout title="Reset your password">
+      {sent ? (
+        <>
+          <p className="auth-text" role="status">
+            {sent}
+          </p>
+          <p className="auth-links">
+            <Link to={paths.login}>Back to sign in</Link>
+          </p>
+        </>
+      ) : (
+        <form onSubmit={submit} noValidate aria-busy={request.isPending}>
+          <p className="auth-text">Enter your email and we will send you a link to choose a new password.</p>
+          <Field
+            label="Email"
+            type="email"
+            name="email"
+            autoComplete="username"
+            required
+            value={email}
+            error={problem}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+          <button type="submit" className="btn btn-primary" disabled={request.isPending}>
+            {request.isPending ? 'Sending...' : 'Send reset link'}
+          </button>
+          <p className="auth-links">
+            <Link to={paths.login}>Back to sign in</Link>
+          </p>
+        </form>
+      )}
+    </AuthLayout>
+  );
+}

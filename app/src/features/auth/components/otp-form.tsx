@@ -1,0 +1,68 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Field } from '../../../components/field';
+
+export const OTP_RESEND_SECONDS = 300;
+
+interface OtpFormProps {
+  email: string;
+  busy: boolean;
+  resendIn: number;
+  resending: boolean;
+  onVerify(otp: string): Promise<void>;
+  onResend(): Promise<void>;
+  onBack(): void;
+}
+
+/** The one-time-password step, shown only after the server generated and mailed a code (SPEC §4, §5). */
+export function OtpForm({ email, busy, resendIn, resending, onVerify, onResend, onBack }: OtpFormProps) {
+  const [otp, setOtp] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+
+  useEffect(() => input.current?.focus(), []);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    if (!/^[0-9]{6}$/.test(otp)) return setProblem('Enter the 6-digit code from the email.');
+    setProblem(null);
+    await onVerify(otp).catch(() => input.current?.select());
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-busy={busy}>
+      <p className="auth-text">
+        We sent a one-time password to <strong>{email}</strong>. It works once and expires in 5 minutes.
+      </p>
+      <Field
+        ref={input}
+        label="One-time password"
+        name="otp"
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        pattern="[0-9]{6}"
+        maxLength={6}
+        required
+        value={otp}
+        error={problem}
+        onChange={(e) => setOtp(e.target.value.replace(/\D/g, '').slice(0, 6))}
+      />
+      <button type="submit" className="btn btn-primary" disabled={busy}>
+        {busy ? 'Verifying...' : 'Verify'}
+      </button>
+      <div className="otp-actions">
+        <button
+          type="button"
+          className="btn btn-link"
+          disabled={resendIn > 0 || resending}
+          onClick={() => void onResend().catch(() => undefined)}
+        >
+          {resendIn > 0 ? `Resend OTP (${resendIn})` : resending ? 'Sending...' : 'Resend OTP'}
+        </button>
+        <button type="button" className="btn btn-link" onClick={onBack}>
+          Use a different account
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,73 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { paths } from '../../../app/paths';
+import { Field } from '../../../components/field';
+import { notify } from '../../../lib/toast';
+import { useResetPassword } from '../api/reset-password';
+import { AuthLayout } from './auth-layout';
+
+const MIN_LENGTH = 8;
+const MAX_LENGTH = 128;
+const DONE = 'Your password has been reset. Please log in with the new password.';
+
+/** /reset/{token}: choose a new password with the mailed token. */
+export default function ResetPasswordPage() {
+  const { token = '' } = useParams();
+  const navigate = useNavigate();
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [problem, setProblem] = useState<{ field: 'password' | 'confirmation'; text: string } | null>(null);
+  const reset = useResetPassword();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (password.length < MIN_LENGTH || password.length > MAX_LENGTH) {
+      return setProblem({ field: 'password', text: `Use ${MIN_LENGTH} to ${MAX_LENGTH} characters.` });
+    }
+    if (password !== confirmation) {
+      return setProblem({ field: 'confirmation', text: 'The two passwords do not match.' });
+    }
+    setProblem(null);
+    const message = await reset
+      .run({ token, password, password_confirmation: confirmation })
+      .catch(() => null);
+    if (message === null) return;
+    notify.success(message ?? DONE);
+    navigate(paths.login, { replace: true });
+  };
+
+  return (
+    <AuthLayout title="Choose a new password">
+      <form onSubmit={submit} noValidate aria-busy={reset.isPending}>
+        <Field
+          label="New password"
+          type="password"
+          name="password"
+          autoComplete="new-password"
+          hint={`At least ${MIN_LENGTH} characters.`}
+          required
+          value={password}
+          error={problem?.field === 'password' ? problem.text : null}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <Field
+          label="Confirm the new password"
+          type="password"
+          name="password_confirmation"
+          autoComplete="new-password"
+          required
+          value={confirmation}
+          error={problem?.field === 'confirmation' ? problem.text : null}
+          onChange={(e) => setConfirmation(e.target.value)}
+        />
+        <button type="submit" className="btn btn-primary" disabled={reset.isPending}>
+          {reset.isPending ? 'Saving...' : 'Set new password'}
+        </button>
+        <p className="auth-links">
+          <Link to={paths.forgotPassword}>Request a new link</Link> ·{' '}
+          <Link to={paths.login}>Back to sign in</Link>
+        </p>
+      </form>
+    </AuthLayout>
+  );
+}

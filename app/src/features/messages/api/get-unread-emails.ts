@@ -1,0 +1,28 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { gql } from '../../../lib/gapi';
+
+/** The badge refreshes every 60 s and when the window regains focus, whatever the 15-minute cache says. */
+export const UNREAD_REFRESH_MS = 60_000;
+
+const QUERY = /* GraphQL */ `
+  query UnreadEmails($user_id: Int!) {
+    unreademails(user_id: $user_id)
+  }
+`;
+
+/** GraphQL unreademails(user_id): how many of the member's mailbox messages are unread. */
+export async function getUnreadEmails(userId: number, signal?: AbortSignal): Promise<number> {
+  const data = await gql<{ unreademails: number }>(QUERY, { user_id: userId }, { signal, silent: true });
+  return Number(data.unreademails) || 0;
+}
+
+export const unreadEmailsQueryOptions = (userId: number) =>
+  queryOptions({
+    queryKey: ['messages', 'unread', userId],
+    queryFn: ({ signal }) => getUnreadEmails(userId, signal),
+    staleTime: 0,
+    refetchInterval: UNREAD_REFRESH_MS,
+    refetchOnWindowFocus: true,
+  });
+
+export const useUnreadEmails = (userId: number) => useQuery(unreadEmailsQueryOptions(userId));

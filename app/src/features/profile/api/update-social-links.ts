@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, type Envelope } from '../../../lib/api-client';
+import { acceptProfile } from './profile-answer';
+
+export interface SocialLinks {
+  facebook: string | null;
+  twitter: string | null;
+  linkedin: string | null;
+}
+
+/** POST /api/v1/students/updatetwo/{id}: the second part of the profile, the social links. */
+export async function updateSocialLinks(userId: number, links: SocialLinks): Promise<unknown> {
+  const response = await api.post<Envelope<unknown>>(`/api/v1/students/updatetwo/${userId}`, links);
+  return response.data.data;
+}
+
+export function useUpdateSocialLinks(userId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (links: SocialLinks) => updateSocialLinks(userId, links),
+    onSuccess: (answer) => acceptProfile(client, userId, answer),
+  });
+}

@@ -1,0 +1,78 @@
+import { useState, type FormEvent } from 'react';
+import { Field } from '../../../components/field';
+import { notify } from '../../../lib/toast';
+import type { Member } from '../api/get-member';
+import { useUpdateProfile } from '../api/update-profile';
+import { TimeZoneSelect } from './time-zone-select';
+import { useFormState } from './use-form-state';
+
+export const PROFILE_UPDATED = 'Profile updated successfully';
+
+export function DetailsForm({ userId, profile }: { userId: number; profile: Member }) {
+  const form = useFormState({
+    first_name: profile.first_name,
+    last_name: profile.last_name,
+    company: profile.company,
+    title: profile.title,
+    website: profile.website,
+    phone_number: profile.phone_number,
+    location: profile.location,
+    time_zone: profile.time_zone,
+    birthday: profile.birthday?.slice(0, 10) ?? null,
+  });
+  const [problem, setProblem] = useState<string | null>(null);
+  const update = useUpdateProfile(userId);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const payload = form.payload();
+    if (!payload.first_name || !payload.last_name) return setProblem('Enter your first and last name.');
+    setProblem(null);
+    const { first_name, last_name, ...rest } = payload;
+    await update
+      .mutateAsync({ first_name, last_name, ...rest })
+      .then(() => notify.success(PROFILE_UPDATED))
+      .catch(() => undefined); // The error is a toast; the form keeps every value typed.
+  };
+
+  return (
+    <form className="card form-card" onSubmit={submit} noValidate aria-labelledby="details-title">
+      <h2 id="details-title">Personal details</h2>
+      <div className="form-grid">
+        <Field
+          label="First name"
+          autoComplete="given-name"
+          required
+          {...form.bind('first_name')}
+          error={problem}
+        />
+        <Field label="Last name" autoComplete="family-name" required {...form.bind('last_name')} />
+        <Field
+          label="Email"
+          type="email"
+          value={profile.email}
+          readOnly
+          hint="Ask your coach to change it."
+        />
+        <Field label="Phone number" type="tel" autoComplete="tel" {...form.bind('phone_number')} />
+        <Field label="Company" autoComplete="organization" {...form.bind('company')} />
+        <Field label="Job title" autoComplete="organization-title" {...form.bind('title')} />
+        <Field
+          label="Website"
+          type="url"
+          autoComplete="url"
+          placeholder="https://"
+          {...form.bind('website')}
+        />
+        <Field label="Location" autoComplete="address-level2" {...form.bind('location')} />
+        <TimeZoneSelect {...form.bind('time_zone')} />
+        <Field label="Birthday" type="date" autoComplete="bday" {...form.bind('birthday')} />
+      </div>
+      <div className="button-row">
+        <button type="submit" className="btn btn-primary" disabled={update.isPending}>
+          {update.isPending ? 'Saving...' : 'Save details'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,34 @@
+/** /profile: the fields of SPEC §3 in two forms (details, social links) and the profile picture. */
+import { PageLoading } from '../../../app/lazy-page';
+import { useUser } from '../../../lib/session';
+import { useMember } from '../api/get-member';
+import { DetailsForm } from './details-form';
+import { PhotoCard } from './photo-card';
+import { SocialForm } from './social-form';
+
+export default function ProfilePage() {
+  const user = useUser();
+  const member = useMember(user);
+  // Wait for the fresh profile (or its failure) before filling the forms, so nothing typed is replaced later.
+  const ready = !member.isPlaceholderData || member.isError;
+  const profile = member.data ?? user;
+
+  return (
+    <section className="page" aria-labelledby="page-title">
+      <h1 id="page-title" className="page-title">
+        My Profile
+      </h1>
+      <div className="profile-grid">
+        <PhotoCard user={user} />
+        {ready ? (
+          <div className="profile-forms">
+            <DetailsForm userId={user.id} profile={profile} />
+            <SocialForm userId={user.id} profile={profile} />
+          </div>
+        ) : (
+          <PageLoading />
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,50 @@
+import { type FormEvent } from 'react';
+import { Field } from '../../../components/field';
+import { notify } from '../../../lib/toast';
+import type { Member } from '../api/get-member';
+import { useUpdateSocialLinks } from '../api/update-social-links';
+import { PROFILE_UPDATED } from './details-form';
+import { useFormState } from './use-form-state';
+
+export function SocialForm({ userId, profile }: { userId: number; profile: Member }) {
+  const form = useFormState({
+    facebook: profile.facebook,
+    twitter: profile.twitter,
+    linkedin: profile.linkedin,
+  });
+  const update = useUpdateSocialLinks(userId);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    await update
+      .mutateAsync(form.payload())
+      .then(() => notify.success(PROFILE_UPDATED))
+      .catch(() => undefined);
+  };
+
+  return (
+    <form className="card form-card" onSubmit={submit} noValidate aria-labelledby="social-title">
+      <h2 id="social-title">Social profiles</h2>
+      <div className="form-grid">
+        <Field
+          label="Facebook"
+          type="url"
+          placeholder="https://facebook.com/..."
+          {...form.bind('facebook')}
+        />
+        <Field label="Twitter" type="url" placeholder="https://twitter.com/..." {...form.bind('twitter')} />
+        <Field
+          label="LinkedIn"
+          type="url"
+          placeholder="https://linkedin.com/in/..."
+          {...form.bind('linkedin')}
+        />
+      </div>
+      <div className="button-row">
+        <button type="submit" className="btn btn-primary" disabled={update.isPending}>
+          {update.isPending ? 'Saving...' : 'Save social profiles'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,38 @@
+/**
+ * The one axios instance every call goes through: the tenant's API URL, the bearer token of the session and
+ * the baked tenant id in X-Tenant-Id (DESIGN.md's contract). Errors are reported once by handleApiError.
+ */
+import axios from 'axios';
+import { handleApiError } from './api-errors';
+import { sessionStore } from './session';
+
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /** Background calls (polling) that must not raise error toasts; 401 / 419 still end the session. */
+    silent?: boolean;
+  }
+}
+
+export const api = axios.create({ headers: { Accept: 'application/json' } });
+
+export function configureApi(options: { apiUrl: string; tenantId: number }): void {
+  api.defaults.baseURL = options.apiUrl;
+  api.defaults.headers.common['X-Tenant-Id'] = String(options.tenantId);
+}
+
+api.interceptors.request.use((config) => {
+  const token = sessionStore.get()?.token;
+  if (token && !config.headers.has('Authorization')) config.headers.set('Authorization', `Bearer ${token}`);
+  return config;
+});
+
+api.interceptors.response.use(undefined, (error: unknown) => {
+  handleApiError(error);
+  return Promise.reject(error);
+});
+
+/** The { data } envelope of every REST answer (DESIGN.md). */
+export interface Envelope<T> {
+  data: T;
+  message?: string;
+}

@@ -1,0 +1,77 @@
+/**
+ * Every failed API call passes through here once (the axios response interceptor): this is the only place
+ * error toasts are raised (SPEC §8). Components show success toasts and keep what the user typed.
+ */
+import { isAxiosError, isCancel } from 'axios';
+import { sessionStore } from './session';
+import { notify } from './toast';
+
+export const SESSION_EXPIRED = 'Session Expired';
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** response.data.error (its values joined), else response.data.message, else the error itself. */
+export function errorMessage(error: unknown): string {
+  if (isAxiosError(error) && error.response) {
+    const data: unknown = error.response.data;
+    if (isRecord(data)) {
+      const { error: fields, message } = data;
+      if (typeof fields === 'string' && fields) return fields;
+      if (isRecord(fields)) {
+        const joined = Object.values(fields)
+          .flat()
+          .filter((v) => typeof v === 'string')
+          .join(' ');
+        if (joined) return joined;
+      }
+      if (typeof message === 'string' && message) return message;
+    }
+  }
+  if (error instanceof Error) return error.message;
+  try {
+    return JSON.stringify(error);
+  } catch {
+    return String(error);
+  }
+}
+
+/**
+ * 401 / 419 end the session once, however many requests fail together: the first one logs out (which makes
+ * sessionStore.get() null at once), the rest find no session with their token and stay silent. A failure for
+ * a token that is no longer the current one (a request from before a new login) is ignored the same way.
+ */
+function expireSession(requestToken: string | undefined): void {
+  const session = sessionStore.get();
+  if (!session || session.token !== requestToken) return;
+  notify.error(SESSION_EXPIRED);
+  sessionStore.logout('expired');
+}
+
+function bearerOf(headers: unknown): string | undefined {
+  const get = (headers as { get?: (name: string) => unknown } | undefined)?.get;
+  const value = typeof get === 'function' ? get.call(headers, 'Authorization') : undefined;
+  return typeof value === 'string' && value.startsWith('Bearer ') ? value.slice(7) : undefined;
+}
+
+export function handleApiError(error: unknown): void {
+  if (isCancel(error)) return;
+  if (isAxiosError(error)) {
+    const status = error.response?.status;
+    if (status === 401 || status === 419) {
+      const token = bearerOf(error.config?.headers);
+      if (token) return expireSession(token);
+    }
+    if (status === 500) {
+      console.error(
+        'API error',
+        error.config?.method?.toUpperCase(),
+        error.config?.url,
+        error.response?.data,
+      );
+      return;
+    }
+    if (error.config?.silent) return;
+  }
+  notify.error(errorMessage(error));
+}

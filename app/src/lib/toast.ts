@@ -1,0 +1,15 @@
+/**
+ * Toasts (SPEC §8, §9): top right, closed after 5000 ms. react-toastify renders each toast with role="alert",
+ * so screen readers announce it. A toast id equal to its text keeps one toast per message however many
+ * requests fail the same way.
+ */
+import { toast } from 'react-toastify';
+
+export const TOAST_AUTO_CLOSE_MS = 5000;
+export const TOAST_POSITION = 'top-right' as const;
+
+export const notify = {
+  success: (message: string) => toast.success(message, { toastId: `ok:${message}` }),
+  error: (message: string) => toast.error(message, { toastId: `error:${message}` }),
+  info: (message: string) => toast.info(message, { toastId: `info:${message}` }),
+};

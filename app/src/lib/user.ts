@@ -1,0 +1,99 @@
+/**
+ * The logged-in user exactly as SPEC §3 lists it, and nothing more: whatever else an API answer carries is
+ * dropped before it reaches memory or local storage.
+ */
+import type { TrainingFlags } from '../boot/config';
+
+export type Flag = keyof TrainingFlags;
+
+export interface User {
+  id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  company: string | null;
+  company_id: number | null;
+  website: string | null;
+  role_id: number;
+  profile_pic: string | null;
+  title: string | null;
+  location: string | null;
+  time_zone: string | null;
+  phone_number: string | null;
+  birthday: string | null;
+  facebook: string | null;
+  twitter: string | null;
+  linkedin: string | null;
+  /** Missing flags fall back to the tenant's defaultFlags (see hasFlag). */
+  trainings: Partial<TrainingFlags>;
+  access_token: string;
+  pas_token: string;
+}
+
+/** The optional text fields of the profile, stored as null when empty. */
+export const PROFILE_TEXT_FIELDS = [
+  'company',
+  'website',
+  'profile_pic',
+  'title',
+  'location',
+  'time_zone',
+  'phone_number',
+  'birthday',
+  'facebook',
+  'twitter',
+  'linkedin',
+] as const;
+
+export type ProfileTextField = (typeof PROFILE_TEXT_FIELDS)[number];
+
+const FLAGS: Flag[] = ['group_coaching', 'flash_coaching', 'business_academy'];
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+const text = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+
+/** Picks the SPEC §3 fields from an API answer or a decoded store; null when it is not a usable user. */
+export function toUser(raw: unknown): User | null {
+  if (!isRecord(raw)) return null;
+  const { id, first_name, last_name, email, role_id, company_id, access_token, pas_token } = raw;
+  if (typeof id !== 'number' || !Number.isInteger(id) || id < 1) return null;
+  if (typeof email !== 'string' || typeof access_token !== 'string' || access_token.length === 0) return null;
+  if (typeof pas_token !== 'string') return null;
+  const trainings: Partial<TrainingFlags> = {};
+  const rawTrainings = isRecord(raw.trainings) ? raw.trainings : {};
+  for (const flag of FLAGS) {
+    if (typeof rawTrainings[flag] === 'boolean') trainings[flag] = rawTrainings[flag];
+  }
+  const user: User = {
+    id,
+    first_name: text(first_name) ?? '',
+    last_name: text(last_name) ?? '',
+    email,
+    company_id: typeof company_id === 'number' ? company_id : null,
+    role_id: typeof role_id === 'number' ? role_id : 0,
+    trainings,
+    access_token,
+    pas_token,
+  } as User;
+  for (const field of PROFILE_TEXT_FIELDS) user[field] = text(raw[field]);
+  return user;
+}
+
+export function hasFlag(user: User, flag: Flag, defaults: TrainingFlags): boolean {
+  return user.trainings[flag] ?? defaults[flag];
+}
+
+/** SPEC §4: the admin flag is true only when role_id equals 1. */
+export const isAdmin = (user: User): boolean => user.role_id === 1;
+
+export const fullName = (user: Pick<User, 'first_name' | 'last_name'>): string =>
+  `${user.first_name} ${user.last_name}`.trim();
+
+/** The top bar shows the company, or the full name when there is none (SPEC §2). */
+export const displayName = (user: User): string => user.company?.trim() || fullName(user) || user.email;
+
+export function initials(user: Pick<User, 'first_name' | 'last_name' | 'email'>): string {
+  const letters = `${user.first_name.trim().charAt(0)}${user.last_name.trim().charAt(0)}`;
+  return (letters || user.email.charAt(0)).toUpperCase();
+}
