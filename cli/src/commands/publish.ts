@@ -12,6 +12,7 @@ import { publishTenant, type TenantResult } from '../lib/storage/publisher.js';
 import { printPlan, printSummary } from '../lib/storage/report.js';
 import { createLimiter, DEFAULT_RETRY, withRetry, type RetryPolicy } from '../lib/storage/retry.js';
 import { resolveLocations } from '../lib/storage/target.js';
+import { themeLocationProblems } from '../lib/storage/theme-location.js';
 import { loadTenants } from '../lib/tenants/index.js';
 
 export interface PublishOptions {
@@ -41,6 +42,11 @@ async function planAll(options: PublishOptions, ctx: Context): Promise<TenantPla
       exitCode: EXIT.invalidConfig,
       hint: `Run \`portal validate ${invalid.map((s) => `--tenant ${s}`).join(' ')}\` and fix the problems it reports.`,
     });
+  }
+  for (const { slug, config } of tenants) {
+    // With --to the default layout applies, whatever publish.theme says.
+    const where = options.to ? { themeUrl: config!.themeUrl } : config!;
+    for (const problem of themeLocationProblems(where)) say(ctx, `warning: ${slug}: ${problem.message}.`);
   }
   const outDir = path.resolve(ctx.cwd, options.out ?? 'dist');
   const stamps = await Promise.all(tenants.map((t) => readStamp(outDir, t.slug)));

@@ -141,6 +141,16 @@ describe('portal publish to a folder', () => {
     expect(existsSync(path.join(storage, 'sites/initech/index.html'))).toBe(true);
   });
 
+  it('warns when the baked themeUrl cannot reach where the theme is published', async () => {
+    const file = path.join(tenantsDir, 'acme/tenant.json');
+    const config = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
+    await writeFile(file, JSON.stringify({ ...config, themeUrl: '/brand-themes' }));
+    await writeDist(out, ACME, '7.2.2');
+    const result = await publish({ tenant: ['acme'], to: storage });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain('warning: acme: themeUrl "/brand-themes" cannot reach the theme');
+  });
+
   it('names `portal build --tenant <slug>` when a tenant has no build', async () => {
     await writeDist(out, ACME, '7.2.2');
     const result = await publish({ all: true, to: storage });
