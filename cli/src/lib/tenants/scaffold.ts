@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import Mustache from 'mustache';
+import { REPO_ROOT } from '../context.js';
 import { hslToRgb, parseHex, rgbToHsl, toHex } from './colors.js';
 import { contrastRatio, MIN_CONTRAST } from './contrast.js';
 import { SCHEMA_FILE } from './schema.js';
@@ -15,7 +16,7 @@ export interface ScaffoldValues {
   primary: string;
 }
 
-export const TEMPLATE_FILE = path.join(path.dirname(SCHEMA_FILE), '../templates/tenant.json.mustache');
+export const TEMPLATE_FILE = path.join(REPO_ROOT, 'templates/tenant.json.mustache');
 
 const WHITE = '#ffffff';
 const BLACK = '#000000';
