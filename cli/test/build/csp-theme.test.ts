@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { contentSecurityPolicy } from '../../src/lib/build/csp.js';
-import { DEFAULT_COLORS, buildThemeFile } from '../../src/lib/build/theme-file.js';
+import { buildThemeFile } from '../../src/lib/build/theme-file.js';
+import { defaultColors } from '../../src/lib/tenants/colors.js';
+
+const DEFAULT_COLORS = defaultColors();
 import type { TenantConfig } from '../../src/lib/tenants/types.js';
 
 const base: TenantConfig = { id: 7, name: 'T', domain: 't.example.com', apiUrl: '/' };

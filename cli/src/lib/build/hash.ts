@@ -58,8 +58,17 @@ export async function appInputs(repoRoot: string): Promise<string[]> {
   return files;
 }
 
-export async function computeAppHash(repoRoot: string, version: string): Promise<string> {
-  return hashFiles(repoRoot, await appInputs(repoRoot), [`version=${version}`]);
+// Sources do not change while one command runs: hash them once per process (`portal list` asks per tenant).
+const appHashes = new Map<string, Promise<string>>();
+
+export function computeAppHash(repoRoot: string, version: string): Promise<string> {
+  const key = `${repoRoot}\0${version}`;
+  let hash = appHashes.get(key);
+  if (!hash) {
+    hash = appInputs(repoRoot).then((files) => hashFiles(repoRoot, files, [`version=${version}`]));
+    appHashes.set(key, hash);
+  }
+  return hash;
 }
 
 export async function computeTenantHash(

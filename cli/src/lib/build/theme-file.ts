@@ -1,4 +1,4 @@
-import defaults from '../../../../schemas/theme-defaults.json' with { type: 'json' };
+import { resolveColors } from '../tenants/colors.js';
 import type { Assets, BrandConfig, Colors, TenantConfig } from '../tenants/types.js';
 
 /**
@@ -11,12 +11,9 @@ export interface ThemeFile {
   brands?: Record<string, { colors: Colors; assets?: Assets }>;
 }
 
-export const DEFAULT_COLORS: Colors = defaults.colors;
-
 const isRemote = (ref: string) => ref.startsWith('https://');
 
-function resolveBrand(base: Colors, brand: BrandConfig | undefined, files: Set<string>) {
-  const colors = { ...base, ...(brand?.colors ?? {}) } as Colors;
+function resolveAssets(brand: BrandConfig | undefined, files: Set<string>): Assets | undefined {
   let assets: Assets | undefined;
   for (const key of ['logo', 'loginBackground', 'favicon'] as const) {
     const ref = brand?.assets?.[key];
@@ -25,24 +22,23 @@ function resolveBrand(base: Colors, brand: BrandConfig | undefined, files: Set<s
     assets[key] = ref;
     if (!isRemote(ref)) files.add(ref);
   }
-  return { colors, assets };
+  return assets;
 }
 
 /** The resolved theme and the tenant-relative asset files it references. */
 export function buildThemeFile(config: TenantConfig): { theme: ThemeFile; files: string[] } {
   const files = new Set<string>();
-  const main = resolveBrand(DEFAULT_COLORS, config.theme, files);
-  const theme: ThemeFile = { colors: main.colors };
-  if (main.assets) theme.assets = main.assets;
+  const theme: ThemeFile = { colors: resolveColors(config) };
+  const assets = resolveAssets(config.theme, files);
+  if (assets) theme.assets = assets;
   const brandKeys = Object.keys(config.brands ?? {}).sort();
   if (brandKeys.length > 0) {
     theme.brands = {};
     for (const key of brandKeys) {
-      const brand = resolveBrand(main.colors, config.brands?.[key], files);
+      const colors = resolveColors(config, key);
+      const brandAssets = resolveAssets(config.brands?.[key], files);
       // A brand without its own images keeps the tenant's: the app merges, the file stays small.
-      theme.brands[key] = brand.assets
-        ? { colors: brand.colors, assets: brand.assets }
-        : { colors: brand.colors };
+      theme.brands[key] = brandAssets ? { colors, assets: brandAssets } : { colors };
     }
   }
   return { theme, files: [...files].sort() };
