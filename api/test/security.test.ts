@@ -125,13 +125,16 @@ describe('failures hide their details', () => {
     const user = await broken.createUser();
     const { token } = await loginWithoutThrottle(user);
     await sql`DROP TABLE emails`.execute(broken.db);
-    const res = await broken.call('POST', '/gapi', {
-      headers: { token },
-      body: { query: `{ unreademails(user_id: ${user.id}) }` },
-    });
-    expect(res.statusCode).toBe(500);
-    expect(res.json().errors[0].message).toBe('Internal server error');
-    expect(res.body).not.toMatch(/relation|does not exist|select/i);
+    // Twice: the second run goes through mercurius' compiled (JIT) query path.
+    for (let run = 0; run < 2; run++) {
+      const res = await broken.call('POST', '/gapi', {
+        headers: { token },
+        body: { query: `{ unreademails(user_id: ${user.id}) }` },
+      });
+      expect(res.statusCode).toBe(500);
+      expect(res.json().errors[0].message).toBe('Internal server error');
+      expect(res.body).not.toMatch(/relation|does not exist|select/i);
+    }
   });
 });
 

@@ -24,6 +24,8 @@ export async function registerGraphql(app: FastifyInstance, services: Services):
       schema: typeDefs,
       graphiql: false,
       queryDepth: 6,
+      // Compile a query to JavaScript after its first run: member/unreademails repeat on every page.
+      jit: 1,
       // Outside execution: a bad query keeps GraphQL's { errors } answer; the hook's 401/419/403/404 and
       // any 5xx are rethrown to the app's error handler, so they look like every other route's.
       errorHandler: (error: FastifyError | HttpError, _request, reply) => {
