@@ -1,0 +1,121 @@
+import { screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { sessionStore } from '../lib/session';
+import { apiUser, fakeApi, renderPortal, testConfig } from '../testing/portal';
+import { MENU_ITEMS, isActiveItem, visibleMenuItems } from './shell/menu-items';
+
+const flags = (group_coaching: boolean, flash_coaching: boolean, business_academy: boolean) => ({
+  trainings: { group_coaching, flash_coaching, business_academy },
+});
+
+function signIn(overrides: Record<string, unknown> = {}) {
+  sessionStore.signIn(apiUser(overrides));
+}
+
+beforeEach(() => {
+  sessionStore.logout('user');
+  localStorage.clear();
+  fakeApi(({ url }) =>
+    url === '/gapi'
+      ? { status: 200, data: { data: { unreademails: 4 } } }
+      : { status: 404, data: { message: 'Not found.' } },
+  );
+});
+
+describe('the side menu (SPEC §2)', () => {
+  it('lists the 11 items in order', () => {
+    expect(MENU_ITEMS.map((item) => item.label)).toEqual([
+      'My Schedule',
+      'My Groups',
+      'My Lessons',
+      'My Resources',
+      'My Action Steps',
+      'My Messages',
+      'My Metrics',
+      'My Notes',
+      'My Profile',
+      'Business Academy',
+      "My Coach's Profile",
+    ]);
+  });
+
+  it('hides items by flag, falling back to the tenant defaults for a missing flag', () => {
+    const labels = (user: ReturnType<typeof apiUser>, defaults = testConfig.defaultFlags) =>
+      visibleMenuItems(sessionStore.signIn(user).user, defaults).map((item) => item.label);
+    expect(labels(apiUser(flags(false, false, false)))).not.toContain('My Groups');
+    expect(labels(apiUser(flags(false, false, false)))).toHaveLength(8);
+    expect(labels(apiUser(flags(true, true, true)))).toHaveLength(11);
+    const noFlags = apiUser({ trainings: {} });
+    expect(labels(noFlags, { group_coaching: false, flash_coaching: true, business_academy: false })).toEqual(
+      expect.arrayContaining(['My Lessons']),
+    );
+    expect(labels(noFlags)).not.toContain('My Lessons');
+  });
+
+  it('marks the active item by the first path segment', () => {
+    const groups = MENU_ITEMS.find((item) => item.to === '/groups')!;
+    expect(isActiveItem(groups, '/groups/3/9/lesson/2')).toBe(true);
+    expect(isActiveItem(groups, '/schedule')).toBe(false);
+  });
+
+  it('renders in the shell with the unread badge, only when signed in', async () => {
+    signIn(flags(true, false, false));
+    renderPortal('/schedule');
+    const menu = await screen.findByRole('navigation', { name: 'Main menu' });
+    expect(within(menu).getByRole('link', { name: 'My Schedule' })).toHaveAttribute('aria-current', 'page');
+    expect(within(menu).queryByRole('link', { name: /My Lessons/ })).toBeNull();
+    expect(await within(menu).findByText('4')).toBeInTheDocument();
+    expect(screen.getByText('Brightwater Plumbing')).toBeInTheDocument();
+    expect(screen.getByText(`${new Date().getFullYear()} Test Portal version: 7.2.2`)).toBeInTheDocument();
+  });
+});
+
+describe('redirects', () => {
+  it('/ goes to /groups with group_coaching', async () => {
+    signIn(flags(true, false, false));
+    const { router } = renderPortal('/');
+    await screen.findByRole('heading', { name: 'My Groups' });
+    expect(router.state.location.pathname).toBe('/groups');
+  });
+
+  it('/ goes to /schedule without group_coaching', async () => {
+    signIn(flags(false, false, false));
+    const { router } = renderPortal('/');
+    await screen.findByRole('heading', { name: 'My Schedule' });
+    expect(router.state.location.pathname).toBe('/schedule');
+  });
+
+  it('/business-academy needs business_academy, otherwise back to /', async () => {
+    signIn(flags(false, false, false));
+    const { router } = renderPortal('/business-academy');
+    await screen.findByRole('heading', { name: 'My Schedule' });
+    expect(router.state.location.pathname).toBe('/schedule');
+  });
+
+  it('/business-academy opens with business_academy', async () => {
+    signIn(flags(false, false, true));
+    renderPortal('/business-academy');
+    expect(await screen.findByRole('heading', { name: 'Business Academy' })).toBeInTheDocument();
+  });
+
+  it('a signed-out visitor goes to /login, and the shell is not shown', async () => {
+    const { router } = renderPortal('/notes');
+    await screen.findByRole('heading', { name: 'Sign in' });
+    expect(router.state.location.pathname).toBe('/login');
+    expect(screen.queryByRole('navigation', { name: 'Main menu' })).toBeNull();
+  });
+
+  it('an unknown path shows the not-found page', async () => {
+    renderPortal('/no/such/page');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+  });
+
+  it('a session that ends (401 elsewhere, another tab) returns to /login', async () => {
+    signIn();
+    const { router } = renderPortal('/notes');
+    await screen.findByRole('heading', { name: 'My Notes' });
+    sessionStore.logout('expired');
+    await screen.findByRole('heading', { name: 'Sign in' });
+    expect(router.state.location.pathname).toBe('/login');
+  });
+});

@@ -1,0 +1,105 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiUser, fakeApi } from '../testing/portal';
+import { api } from './api-client';
+import { SESSION_EXPIRED, errorMessage } from './api-errors';
+import { gql } from './gapi';
+import { STORAGE_KEYS, sessionStore } from './session';
+import { notify } from './toast';
+
+let toastError: ReturnType<typeof vi.spyOn>;
+beforeEach(() => {
+  sessionStore.logout('user');
+  localStorage.clear();
+  toastError = vi.spyOn(notify, 'error').mockImplementation(() => 'id');
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('the axios instance', () => {
+  it('sends the bearer token and the baked tenant id', async () => {
+    sessionStore.signIn(apiUser());
+    const calls = fakeApi(() => ({ status: 200, data: { data: 1 } }));
+    await api.get('/api/v1/me');
+    expect(calls[0]!.headers).toMatchObject({ Authorization: 'Bearer token-1', 'X-Tenant-Id': '1001' });
+  });
+
+  it('sends GraphQL to /gapi with the token header', async () => {
+    sessionStore.signIn(apiUser());
+    const calls = fakeApi(() => ({ status: 200, data: { data: { unreademails: 3 } } }));
+    await expect(gql<{ unreademails: number }>('query { unreademails(user_id: 7) }')).resolves.toEqual({
+      unreademails: 3,
+    });
+    expect(calls[0]).toMatchObject({ method: 'POST', url: '/gapi', headers: { token: 'token-1' } });
+  });
+});
+
+describe('error toasts (SPEC §8)', () => {
+  it('joins the values of response.data.error', async () => {
+    fakeApi(() => ({ status: 422, data: { error: { email: ['Bad email.'], password: ['Too short.'] } } }));
+    await expect(api.post('/x', {})).rejects.toThrow();
+    expect(toastError).toHaveBeenCalledWith('Bad email. Too short.');
+  });
+
+  it('falls back to response.data.message, then to the error itself', async () => {
+    fakeApi(() => ({ status: 429, data: { message: 'Too many attempts.' } }));
+    await expect(api.get('/x')).rejects.toThrow();
+    expect(toastError).toHaveBeenLastCalledWith('Too many attempts.');
+    expect(errorMessage(new Error('Network Error'))).toBe('Network Error');
+  });
+
+  it('only logs a 500 to the console', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    fakeApi(() => ({ status: 500, data: { message: 'Something went wrong' } }));
+    await expect(api.get('/x')).rejects.toThrow();
+    expect(toastError).not.toHaveBeenCalled();
+    expect(log).toHaveBeenCalled();
+  });
+
+  it('ignores a cancelled request silently', async () => {
+    fakeApi(() => ({ status: 200, data: {} }));
+    const controller = new AbortController();
+    controller.abort();
+    await expect(api.get('/x', { signal: controller.signal })).rejects.toThrow();
+    expect(toastError).not.toHaveBeenCalled();
+  });
+});
+
+describe('401 and 419', () => {
+  it('end the session once however many requests fail together', async () => {
+    sessionStore.signIn(apiUser());
+    const onLogout = vi.fn();
+    const off = sessionStore.onLogout(onLogout);
+    let n = 0;
+    fakeApi(() => ({ status: n++ % 2 ? 419 : 401, data: { message: 'Unauthenticated.' } }));
+    const results = await Promise.allSettled(Array.from({ length: 8 }, (_, i) => api.get(`/api/v1/x/${i}`)));
+    off();
+    expect(results.every((r) => r.status === 'rejected')).toBe(true);
+    expect(toastError).toHaveBeenCalledTimes(1);
+    expect(toastError).toHaveBeenCalledWith(SESSION_EXPIRED);
+    expect(onLogout).toHaveBeenCalledTimes(1);
+    expect(onLogout).toHaveBeenCalledWith('expired');
+    expect(sessionStore.get()).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+  });
+
+  it('do not end a newer session for an answer to an older token', async () => {
+    sessionStore.signIn(apiUser());
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const calls = fakeApi(async () => {
+      await gate;
+      return { status: 401, data: { message: 'Unauthenticated.' } };
+    });
+    const stale = api.get('/api/v1/x');
+    await vi.waitFor(() => expect(calls).toHaveLength(1)); // sent with token-1
+    sessionStore.signIn(apiUser({ access_token: 'token-2', pas_token: 'token-2' }));
+    release();
+    await expect(stale).rejects.toThrow();
+    expect(sessionStore.get()?.token).toBe('token-2');
+  });
+
+  it('on a signed-out call (a wrong password) are an ordinary error toast', async () => {
+    fakeApi(() => ({ status: 401, data: { message: 'These credentials do not match our records.' } }));
+    await expect(api.post('/api/auth/loginotp', {})).rejects.toThrow();
+    expect(toastError).toHaveBeenCalledWith('These credentials do not match our records.');
+  });
+});

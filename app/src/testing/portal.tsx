@@ -1,0 +1,122 @@
+/** Test helpers: a baked config, a brand, a fake API behind the real axios instance, and the routed app. */
+import { render } from '@testing-library/react';
+import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
+import { RouterProvider, createMemoryRouter } from 'react-router-dom';
+import type { PortalConfig } from '../boot/config';
+import { DEFAULT_COLORS, type Brand } from '../boot/theme';
+import { PortalContext } from '../app/portal-context';
+import { portalRoutes } from '../app/routes';
+import { api, configureApi } from '../lib/api-client';
+import { encode } from '../lib/cipher';
+import { STORAGE_KEYS } from '../lib/session';
+
+export const testConfig: PortalConfig = {
+  tenantId: 1001,
+  version: '7.2.2',
+  name: 'Test Portal',
+  domain: 'portal.test.localhost',
+  apiUrl: '/',
+  themeUrl: '/themes',
+  defaultFlags: { group_coaching: false, flash_coaching: false, business_academy: false },
+  integrations: {
+    analyticsContainerId: null,
+    captchaSiteKey: null,
+    stripePublishableKey: null,
+    avatarService: false,
+  },
+  hashidsSalt: null,
+  environment: 'production',
+};
+
+export const testBrand: Brand = {
+  key: null,
+  colors: DEFAULT_COLORS,
+  logo: null,
+  loginBackground: null,
+  favicon: null,
+};
+
+export function apiUser(overrides: Record<string, unknown> = {}) {
+  return {
+    id: 7,
+    first_name: 'Rachel',
+    last_name: 'Kowalski',
+    email: 'client@demo.test',
+    company: 'Brightwater Plumbing',
+    company_id: 3,
+    website: null,
+    role_id: 2,
+    profile_pic: null,
+    title: null,
+    location: null,
+    time_zone: 'America/Chicago',
+    phone_number: null,
+    birthday: null,
+    facebook: null,
+    twitter: null,
+    linkedin: null,
+    trainings: { group_coaching: true, flash_coaching: false, business_academy: false },
+    access_token: 'token-1',
+    pas_token: 'token-1',
+    ...overrides,
+  };
+}
+
+/** Writes a session to local storage the way the store does (restore() then reads it). */
+export function storeSession(user = apiUser()): void {
+  localStorage.setItem(STORAGE_KEYS.token, user.access_token as string);
+  localStorage.setItem(STORAGE_KEYS.backupToken, user.access_token as string);
+  localStorage.setItem(STORAGE_KEYS.user, encode(user));
+}
+
+export interface FakeCall {
+  method: string;
+  url: string;
+  body: unknown;
+  headers: Record<string, unknown>;
+}
+
+export type FakeRoute = (
+  call: FakeCall,
+) => { status: number; data?: unknown } | Promise<{ status: number; data?: unknown }>;
+
+/** Replaces the network under the real axios instance (interceptors included); returns the calls made. */
+export function fakeApi(route: FakeRoute): FakeCall[] {
+  configureApi({ apiUrl: testConfig.apiUrl, tenantId: testConfig.tenantId });
+  const calls: FakeCall[] = [];
+  const adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
+    const body = typeof config.data === 'string' ? (JSON.parse(config.data) as unknown) : config.data;
+    const call = {
+      method: (config.method ?? 'get').toUpperCase(),
+      url: config.url ?? '',
+      body,
+      headers: config.headers.toJSON() as Record<string, unknown>,
+    };
+    calls.push(call);
+    if (config.signal?.aborted)
+      throw Object.assign(new Error('canceled'), { __CANCEL__: true, code: 'ERR_CANCELED' });
+    const { status, data } = await route(call);
+    const response = { data, status, statusText: String(status), headers: {}, config, request: {} };
+    if (status >= 200 && status < 300) return response;
+    const { AxiosError } = await import('axios');
+    throw new AxiosError(
+      `Request failed with status code ${status}`,
+      'ERR_BAD_RESPONSE',
+      config,
+      {},
+      response,
+    );
+  };
+  api.defaults.adapter = adapter;
+  return calls;
+}
+
+export function renderPortal(path: string, config: PortalConfig = testConfig) {
+  const router = createMemoryRouter(portalRoutes({ updateAvailable: false }), { initialEntries: [path] });
+  const view = render(
+    <PortalContext.Provider value={{ config, brand: testBrand }}>
+      <RouterProvider router={router} />
+    </PortalContext.Provider>,
+  );
+  return { ...view, router };
+}
