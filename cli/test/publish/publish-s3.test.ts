@@ -156,6 +156,9 @@ describe('portal publish to S3 (s3rver)', () => {
     const again = await publish({ tenant: ['acme'] });
     expect(again.code).toBe(0);
     expect(puts()).toEqual([]);
+    // The stored sha256 of each object decides: one HEAD each, no downloads but the meta.json read-back.
+    const heads = proxy.log.filter((r) => r.method === 'HEAD' && r.path.startsWith(`/${bucket}/portal/`));
+    expect(heads).toHaveLength(9);
     expect(JSON.parse(again.stdout)).toMatchObject([
       { slug: 'acme', uploaded: 0, skipped: 9, status: 'unchanged' },
     ]);

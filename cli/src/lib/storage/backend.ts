@@ -19,6 +19,11 @@ export interface Backend {
   preflight(options: { write: boolean }): Promise<void>;
   /** The content hash of the stored object, '' when it has none, null when the object does not exist. */
   storedHash(key: string): Promise<string | null>;
+  /**
+   * Every key under a prefix, when the target can list cheaply (S3: 1,000 keys a request). A key that is not
+   * listed does not exist, so the publisher uploads it without asking for its hash first.
+   */
+  listKeys?(prefix: string): Promise<Set<string>>;
   put(request: PutRequest): Promise<void>;
   get(key: string): Promise<Buffer | null>;
   /** Worth another attempt: 5xx, throttling, timeouts, dropped connections. */

@@ -52,11 +52,39 @@ export function describeError(error: unknown): string {
   return status ? `${text} (HTTP ${status})` : text;
 }
 
-async function sync(entry: PlanEntry, deps: PublishDeps): Promise<Action> {
+/** Keys already stored under each location of a tenant, where the target can list them; null: ask per key. */
+type Listings = Map<Location, Set<string> | null>;
+
+async function listLocations(plan: TenantPlan, deps: PublishDeps): Promise<Listings> {
+  const listings: Listings = new Map();
+  const locations = [...new Set(plan.entries.map((e) => e.location))];
+  await Promise.all(
+    locations.map(async (location) => {
+      const backend = deps.backendFor(location);
+      const list = backend.listKeys?.bind(backend);
+      const keys = list
+        ? await deps
+            .limit(() =>
+              withRetry(
+                () => list(location.prefix),
+                (e) => backend.isRetryable(e),
+                deps.retry,
+              ),
+            )
+            .catch(() => null) // listing is an optimisation: without it every key is checked on its own
+        : null;
+      listings.set(location, keys);
+    }),
+  );
+  return listings;
+}
+
+async function sync(entry: PlanEntry, deps: PublishDeps, listed: Set<string> | null): Promise<Action> {
   const backend = deps.backendFor(entry.location);
   return withRetry(
     async () => {
-      if ((await backend.storedHash(entry.key)) === entry.sha256) return 'skip';
+      const exists = listed === null || listed.has(entry.key);
+      if (exists && (await backend.storedHash(entry.key)) === entry.sha256) return 'skip';
       if (deps.dryRun) return 'upload';
       // Read at upload time, not at plan time: a publish of 100 tenants would otherwise hold every file.
       const body = await readFile(entry.file);
@@ -92,9 +120,12 @@ export async function publishTenant(plan: TenantPlan, deps: PublishDeps): Promis
     result.seconds = Math.round((performance.now() - started) / 10) / 100;
     return result;
   };
+  const listings = await listLocations(plan, deps);
   for (const phase of PHASES) {
     const entries = plan.entries.filter((e) => e.phase === phase);
-    const settled = await Promise.allSettled(entries.map((entry) => deps.limit(() => sync(entry, deps))));
+    const settled = await Promise.allSettled(
+      entries.map((entry) => deps.limit(() => sync(entry, deps, listings.get(entry.location) ?? null))),
+    );
     let failed: { entry: PlanEntry; error: unknown } | undefined;
     settled.forEach((outcome, i) => {
       const entry = entries[i]!;

@@ -7,6 +7,7 @@ import {
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   type S3ClientConfig,
@@ -152,6 +153,18 @@ export function createS3Backend(target: Extract<Target, { kind: 's3' }>, client:
           return null;
         throw error;
       }
+    },
+    async listKeys(prefix) {
+      const keys = new Set<string>();
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }),
+        );
+        for (const object of page.Contents ?? []) if (object.Key) keys.add(object.Key);
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+      return keys;
     },
     async put({ key, body, contentType, cacheControl, sha256 }) {
       await client.send(
