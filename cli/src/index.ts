@@ -90,6 +90,8 @@ program
   .option('--out <dir>', 'build output folder to publish from', 'dist')
   .option('--dry-run', 'print the plan (key, action, size, headers) and write nothing')
   .addOption(new Option('--concurrency <n>', 'uploads in flight at once').default(8).argParser(positiveInt('--concurrency')))
+  .addOption(new Option('--retries <n>', 'retries of a file after a 5xx, throttling or a timeout').default(4).argParser(positiveInt('--retries')))
+  .addOption(new Option('--request-timeout <ms>', 'time limit of one storage request before it is retried').default(30000).argParser(positiveInt('--request-timeout')))
   .addHelpText('after', '\nExamples:\n  portal publish --tenant acme\n  portal publish --all --to s3://portal-sites/prod --dry-run')
   .action(action(() => import('./commands/publish.js')));
 
