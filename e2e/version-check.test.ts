@@ -69,7 +69,14 @@ async function openCounted(): Promise<{ page: Page; documents: string[]; metaRea
   return { page, documents, metaReads: () => meta };
 }
 
-const settle = (page: Page) => page.waitForTimeout(1_500);
+/** The login page is up, and long enough ago that a pending reload would have started. */
+async function rendered(page: Page): Promise<void> {
+  await page
+    .getByRole('button', { name: /sign in/i })
+    .first()
+    .waitFor();
+  await page.waitForTimeout(1_500);
+}
 
 describe('version check in the browser', () => {
   it('reloads exactly once when a newer version is live, then runs the new one', async () => {
@@ -82,11 +89,7 @@ describe('version check in the browser', () => {
       await route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: oldIndex });
     });
     await page.goto(`${fresh.urls[0]!.url}/login`);
-    await page
-      .getByRole('button', { name: /sign in/i })
-      .first()
-      .waitFor();
-    await settle(page);
+    await rendered(page);
     expect(documents).toHaveLength(2);
     expect(metaReads()).toBe(2);
     expect(await page.textContent('body')).toMatch(/version: 7\.3\.0/);
@@ -100,22 +103,14 @@ describe('version check in the browser', () => {
   it('cannot loop when meta.json stays newer: one reload, then the banner', async () => {
     const { page, documents } = await openCounted();
     await page.goto(`${stale.urls[0]!.url}/login`);
-    await page
-      .getByRole('button', { name: /sign in/i })
-      .first()
-      .waitFor();
-    await settle(page);
+    await rendered(page);
     expect(documents).toHaveLength(2);
     const banner = page.getByRole('status').filter({ hasText: 'A new version is available' });
     await banner.waitFor();
     // The user's own Reload is one more load, and still no automatic one after it.
     await banner.getByRole('button', { name: 'Reload' }).click();
     await page.waitForLoadState('load');
-    await page
-      .getByRole('button', { name: /sign in/i })
-      .first()
-      .waitFor();
-    await settle(page);
+    await rendered(page);
     expect(documents).toHaveLength(3);
     await banner.waitFor();
     await page.context().close();
@@ -127,11 +122,7 @@ describe('version check in the browser', () => {
       route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html>' }),
     );
     await page.goto(`${fresh.urls[0]!.url}/login`);
-    await page
-      .getByRole('button', { name: /sign in/i })
-      .first()
-      .waitFor();
-    await settle(page);
+    await rendered(page);
     expect(documents).toHaveLength(1);
     await page.context().close();
   });
