@@ -118,17 +118,7 @@ export interface OtpChallengesTable {
   consumed_at: Timestamp | null;
 }
 
-export interface LoginLinksTable {
-  id: Serial;
-  public_id: string;
-  tenant_id: number;
-  user_id: number;
-  token_hash: string;
-  created_at: Timestamp;
-  expires_at: Timestamp;
-  used_at: Timestamp | null;
-}
-
+// Password resets and sign-in links: single-use tokens handed out by mail.
 export interface PasswordResetsTable {
   id: Serial;
   tenant_id: number;
@@ -137,6 +127,11 @@ export interface PasswordResetsTable {
   created_at: Timestamp;
   expires_at: Timestamp;
   used_at: Timestamp | null;
+}
+
+export interface LoginLinksTable extends PasswordResetsTable {
+  // Returned to the client as loginotpfbs' data.otp; the token itself is only in the mail.
+  public_id: string;
 }
 
 // Throttling state lives in the database, not in process memory, so limits hold across API instances and
@@ -148,6 +143,90 @@ export interface AuthEventsTable {
   kind: 'login_failure' | 'otp_sent' | 'reset_sent';
   subject: string;
   ip: string;
+  created_at: Timestamp;
+}
+
+// Client work (migration 0100): everything below belongs to one client (client_id) of one tenant.
+export interface MeetingsTable {
+  id: Serial;
+  tenant_id: number;
+  client_id: number;
+  coach_id: number | null;
+  title: string;
+  agenda: Generated<string>;
+  starts_at: Timestamp;
+  duration_minutes: number;
+  time_zone: string;
+  meeting_url: string | null;
+}
+
+export interface LessonMeetingsTable {
+  id: Serial;
+  tenant_id: number;
+  client_id: number;
+  title: string;
+  meeting_time: Timestamp;
+  time_zone: string;
+  meeting_url: string | null;
+}
+
+export interface MeetingNotesTable {
+  id: Serial;
+  tenant_id: number;
+  client_id: number;
+  title: string;
+  body: string;
+  meeting_date: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+// Action steps and commitments share a shape; status is the API's code (SPEC §4), never a stage name.
+export interface ActionStepsTable {
+  id: Serial;
+  tenant_id: number;
+  client_id: number;
+  title: string;
+  description: Generated<string>;
+  status: Generated<number>;
+  due_date: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type CommitmentsTable = ActionStepsTable;
+
+export interface TeamMembersTable {
+  id: Serial;
+  tenant_id: number;
+  client_id: number;
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface TasksTable {
+  id: Serial;
+  tenant_id: number;
+  client_id: number;
+  team_member_id: number | null;
+  title: string;
+  responsibility: Generated<string>;
+  deadline: Timestamp | null;
+  file_name: string | null;
+  status: Generated<number>;
+  note: Generated<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface TaskSharesTable {
+  id: Serial;
+  tenant_id: number;
+  client_id: number;
+  to_email: string;
   created_at: Timestamp;
 }
 
@@ -164,6 +243,14 @@ export interface Database {
   login_links: LoginLinksTable;
   password_resets: PasswordResetsTable;
   auth_events: AuthEventsTable;
+  meetings: MeetingsTable;
+  lesson_meetings: LessonMeetingsTable;
+  meeting_notes: MeetingNotesTable;
+  action_steps: ActionStepsTable;
+  commitments: CommitmentsTable;
+  team_members: TeamMembersTable;
+  tasks: TasksTable;
+  task_shares: TaskSharesTable;
 }
 
 export type User = Selectable<UsersTable>;

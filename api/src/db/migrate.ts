@@ -3,9 +3,11 @@
 import { Migrator } from 'kysely';
 import type { Kysely, Migration, MigrationResultSet } from 'kysely';
 import * as initial from './migrations/0001-initial.js';
+import * as clientWork from './migrations/0100-client-work.js';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
+  '0100-client-work': clientWork,
 };
 
 function migrator<DB>(db: Kysely<DB>): Migrator {

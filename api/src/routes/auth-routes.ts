@@ -56,24 +56,27 @@ export const studentLogin: RouteSpec = {
   },
 };
 
+// loginotp and loginotpfbs answer { data: { verified, user_id, ...what the next step needs }, encoded }.
+const loginStep = (pending: Record<string, object>) => ({
+  headers: tenantHeaders,
+  body: credentials,
+  response: ok(
+    closed({ verified: { type: 'boolean' }, user_id: { type: 'integer' }, ...pending }, [
+      'verified',
+      'user_id',
+    ]),
+    {
+      encoded: { type: 'string' },
+    },
+  ),
+});
+
 export const loginOtp: RouteSpec = {
-  schema: {
-    headers: tenantHeaders,
-    body: credentials,
-    response: ok(
-      closed(
-        {
-          verified: { type: 'boolean' },
-          user_id: { type: 'integer' },
-          challenge: { type: 'string' },
-          expires_in: { type: 'integer' },
-          resend_in: { type: 'integer' },
-        },
-        ['verified', 'user_id'],
-      ),
-      { encoded: { type: 'string' } },
-    ),
-  },
+  schema: loginStep({
+    challenge: { type: 'string' },
+    expires_in: { type: 'integer' },
+    resend_in: { type: 'integer' },
+  }),
   config: tenant,
   limited: true,
   async handle(s, request) {
@@ -85,22 +88,7 @@ export const loginOtp: RouteSpec = {
 
 // SPEC: "Returns data.otp and encoded". data.otp is the opaque reference of a mailed sign-in link, never a code.
 export const loginOtpFbs: RouteSpec = {
-  schema: {
-    headers: tenantHeaders,
-    body: credentials,
-    response: ok(
-      closed(
-        {
-          verified: { type: 'boolean' },
-          user_id: { type: 'integer' },
-          otp: { type: 'string' },
-          expires_in: { type: 'integer' },
-        },
-        ['verified', 'user_id'],
-      ),
-      { encoded: { type: 'string' } },
-    ),
-  },
+  schema: loginStep({ otp: { type: 'string' }, expires_in: { type: 'integer' } }),
   config: tenant,
   limited: true,
   async handle(s, request) {

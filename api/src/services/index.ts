@@ -3,6 +3,7 @@
 import Hashids from 'hashids';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
+import { createActionStepsService } from './action-steps/action-steps-service.js';
 import { createCaptchaService } from './auth/captcha-service.js';
 import type { CaptchaOptions } from './auth/captcha-service.js';
 import { createLoginService } from './auth/login-service.js';
@@ -10,8 +11,11 @@ import { createOtpService } from './auth/otp-service.js';
 import { createPasswordResetService } from './auth/password-reset-service.js';
 import { createSessionService } from './auth/session-service.js';
 import type { Mailer } from './mail/mailer.js';
+import { createNotesService } from './notes/notes-service.js';
+import { createScheduleService } from './schedule/schedule-service.js';
 import { createTenantService } from './tenants/tenant-service.js';
 import type { TenantConfig } from './tenants/tenant-files.js';
+import { createTeamService } from './team/team-service.js';
 import { createThrottleService } from './throttle/throttle-service.js';
 import { countUnreadEmails } from './users/user-repository.js';
 
@@ -41,6 +45,11 @@ export async function createServices(deps: ServiceDeps) {
     captcha: createCaptchaService(deps.captcha),
     unreadEmails: (tenantId: number, userId: number) => countUnreadEmails(db, tenantId, userId),
     encodeId: (id: number) => hashids.encode(id),
+    // Client work (issue 6): each answers only for the caller's own rows.
+    schedule: createScheduleService(db, now),
+    notes: createNotesService(db, now),
+    actionSteps: createActionStepsService(db, now),
+    team: createTeamService({ db, now, mailer }),
     ping: async () => {
       await db.selectFrom('tenants').select('id').limit(1).execute();
     },

@@ -8,12 +8,13 @@ import type { Mailer } from '../mail/mailer.js';
 import type { ThrottleService } from '../throttle/throttle-service.js';
 import { toProfile, toSessionUser } from '../users/user-payload.js';
 import type { Profile, SessionUser } from '../users/user-payload.js';
-import { findProfile, findUserEmail } from '../users/user-repository.js';
+import { findProfile } from '../users/user-repository.js';
 import { loginLinkMail } from './auth-mails.js';
 import { checkCredentials } from './credentials.js';
 import { consumeOneTimeToken, insertLoginLink } from './one-time-token-repository.js';
 import type { OtpService } from './otp-service.js';
-import { newReference, newToken, sha256 } from './secrets.js';
+import { mailToken } from './mailed-token.js';
+import { newReference, sha256 } from './secrets.js';
 import type { SessionService } from './session-service.js';
 
 export const linkTtlMs = 10 * 60_000;
@@ -93,22 +94,17 @@ export function createLoginService(deps: Deps): LoginService {
       const userId = await credentials(tenant, input, ip);
       if (await sessions.isTrusted(tenant.id, userId, input.device_token))
         return { verified: true, user_id: userId };
-      const user = await findUserEmail(db, tenant.id, userId);
-      if (!user) throw invalidLink();
-      await throttle.checkSend(tenant.id, 'otp_sent', userId);
-      const token = newToken();
       const challenge = newReference();
-      const at = now();
-      await insertLoginLink(db, {
-        tenant_id: tenant.id,
-        user_id: userId,
-        token_hash: sha256(token),
-        public_id: challenge,
-        created_at: at,
-        expires_at: new Date(at.getTime() + linkTtlMs),
-      });
-      await deps.mailer.send(loginLinkMail(tenant, user.email, token, linkTtlMs / 60_000));
-      await throttle.recordSend(tenant.id, 'otp_sent', userId, ip);
+      await mailToken(
+        deps,
+        { tenant, userId, ip },
+        {
+          kind: 'otp_sent', // a link replaces the code, so it shares the code's mail limits
+          ttlMs: linkTtlMs,
+          store: (row) => insertLoginLink(db, { ...row, public_id: challenge }),
+          message: loginLinkMail,
+        },
+      );
       return { verified: false, user_id: userId, challenge };
     },
     async studentLogin(tenant, input, ip) {

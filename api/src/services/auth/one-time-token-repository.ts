@@ -4,7 +4,7 @@ import type { Database } from '../../db/database.js';
 
 type OneTimeTable = 'password_resets' | 'login_links';
 
-interface OneTimeRow {
+export interface OneTimeRow {
   tenant_id: number;
   user_id: number;
   token_hash: string;

@@ -7,12 +7,13 @@ import type { Database, Tenant } from '../../db/database.js';
 import { FieldError } from '../../errors.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { ThrottleService } from '../throttle/throttle-service.js';
-import { findCredentials, findUserEmail, setPasswordHash } from '../users/user-repository.js';
+import { findCredentials, setPasswordHash } from '../users/user-repository.js';
 import { resetMail } from './auth-mails.js';
 import { normalizeEmail } from './credentials.js';
 import { consumeOneTimeToken, insertPasswordReset } from './one-time-token-repository.js';
 import { hashPassword } from './passwords.js';
-import { newToken, sha256 } from './secrets.js';
+import { mailToken } from './mailed-token.js';
+import { sha256 } from './secrets.js';
 import type { SessionService } from './session-service.js';
 
 export const resetTtlMs = 60 * 60_000;
@@ -32,24 +33,19 @@ interface Deps {
 }
 
 export function createPasswordResetService(deps: Deps): PasswordResetService {
-  const { db, now, throttle } = deps;
+  const { db, now } = deps;
 
-  async function send(tenant: Tenant, userId: number, ip: string) {
-    const user = await findUserEmail(db, tenant.id, userId);
-    if (!user) return;
-    await throttle.checkSend(tenant.id, 'reset_sent', userId);
-    const token = newToken();
-    const at = now();
-    await insertPasswordReset(db, {
-      tenant_id: tenant.id,
-      user_id: userId,
-      token_hash: sha256(token),
-      created_at: at,
-      expires_at: new Date(at.getTime() + resetTtlMs),
-    });
-    await throttle.recordSend(tenant.id, 'reset_sent', userId, ip);
-    await deps.mailer.send(resetMail(tenant, user.email, token, resetTtlMs / 60_000));
-  }
+  const send = (tenant: Tenant, userId: number, ip: string) =>
+    mailToken(
+      deps,
+      { tenant, userId, ip },
+      {
+        kind: 'reset_sent',
+        ttlMs: resetTtlMs,
+        store: (row) => insertPasswordReset(db, row),
+        message: resetMail,
+      },
+    );
 
   return {
     async request(tenant, email, ip) {

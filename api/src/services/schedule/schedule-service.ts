@@ -1,0 +1,41 @@
+// /schedule: the client's meetings split at "now" (the injected clock) into upcoming (soonest first) and past
+// (most recent first), and the lesson meetings GraphQL's lessonMeetingSearch answers.
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.js';
+import type { Owner } from '../client-work/owner.js';
+import { findTimeZone, listLessonMeetings, listMeetings } from './schedule-repository.js';
+
+type MeetingRow = Awaited<ReturnType<typeof listMeetings>>[number];
+
+const meeting = (row: MeetingRow) => ({
+  id: row.id,
+  title: row.title,
+  agenda: row.agenda,
+  meeting_time: row.starts_at.toISOString(),
+  duration_minutes: row.duration_minutes,
+  time_zone: row.time_zone,
+  meeting_url: row.meeting_url,
+  coach_name: row.coach_first_name ? `${row.coach_first_name} ${row.coach_last_name ?? ''}`.trim() : null,
+});
+
+export type Meeting = ReturnType<typeof meeting>;
+
+export function createScheduleService(db: Kysely<Database>, now: () => Date) {
+  return {
+    async schedule(owner: Owner) {
+      const t = now().getTime();
+      // A meeting stays "upcoming" until it has ended, so one in progress still shows its join link.
+      const ended = (row: MeetingRow) => row.starts_at.getTime() + row.duration_minutes * 60_000 <= t;
+      const rows = await listMeetings(db, owner);
+      return {
+        time_zone: await findTimeZone(db, owner),
+        upcoming: rows.filter((r) => !ended(r)).map(meeting),
+        past: rows.filter(ended).map(meeting).reverse(),
+      };
+    },
+    async lessonMeetings(owner: Owner) {
+      const rows = await listLessonMeetings(db, owner);
+      return rows.map((r) => ({ ...r, meeting_time: r.meeting_time.toISOString() }));
+    },
+  };
+}
