@@ -24,7 +24,7 @@ let bucket: string;
 let bucketCount = 0;
 
 beforeAll(async () => {
-  s3 = await startS3([BUCKET, CLEAN_BUCKET, ...Array.from({ length: 12 }, (_, i) => `bucket-${i}`)]);
+  s3 = await startS3([BUCKET, CLEAN_BUCKET, ...Array.from({ length: 14 }, (_, i) => `bucket-${i}`)]);
   proxy = await startFaultProxy(s3.endpoint);
   client = new S3Client({
     endpoint: s3.endpoint,
@@ -274,6 +274,14 @@ describe('portal publish to S3 (s3rver)', () => {
       'The bucket "no-such-bucket" of s3://no-such-bucket/portal/ does not exist.',
     );
     expect(puts()).toEqual([]);
+  });
+
+  it('exits 4 naming the endpoint when nothing answers there', async () => {
+    await writeDist(out, ACME, '7.2.2');
+    const result = await publish({ tenant: ['acme'], endpoint: 'http://127.0.0.1:9', retries: 1 });
+    expect(result.code).toBe(4);
+    expect(result.stderr).toMatch(/The storage endpoint of s3:\/\/bucket-\d+\/portal\/ did not answer/);
+    expect(result.stderr).toContain('--endpoint');
   });
 
   it('exits 4 when access is denied, before or during the upload', async () => {

@@ -129,6 +129,9 @@ export function describeS3Failure(error: unknown, target: Target): CliError {
     message = `The bucket "${bucket}" of ${where} does not exist.`;
     hint =
       'Create the bucket or fix the target given with --to (or publish.site / publish.theme in tenant.json).';
+  } else if (NETWORK_CODES.has((error as AwsError)?.code ?? '') || name === 'TimeoutError') {
+    message = `The storage endpoint of ${where} did not answer (${(error as AwsError).code ?? name}).`;
+    hint = 'Check --endpoint (or AWS_ENDPOINT_URL_S3) and the network, then run the command again.';
   } else if (isS3AccessError(error)) {
     message = `Access to ${where} was denied (${name || status(error)}).`;
     hint = 'Check the credentials and that they allow s3:ListBucket, s3:GetObject and s3:PutObject on it.';
