@@ -9,7 +9,7 @@ import { CliError, EXIT, usageError } from '../lib/errors.js';
 import { createBackendRegistry, type BackendRegistry } from '../lib/storage/backends.js';
 import { planTenant, type TenantPlan } from '../lib/storage/plan.js';
 import { publishTenant, type TenantResult } from '../lib/storage/publisher.js';
-import { printPlan, printSummary } from '../lib/storage/report.js';
+import { printTenant, printTotals } from '../lib/storage/report.js';
 import { createLimiter, DEFAULT_RETRY, withRetry, type RetryPolicy } from '../lib/storage/retry.js';
 import { resolveLocations } from '../lib/storage/target.js';
 import { themeLocationProblems } from '../lib/storage/theme-location.js';
@@ -113,29 +113,32 @@ export async function run(options: PublishOptions, ctx: Context): Promise<number
       if (ctx.debug)
         say(ctx, `  retry ${attempt} of ${key} in ${delay} ms: ${String((error as Error)?.name ?? error)}`);
     };
-    const results = await Promise.all(
-      plans.map((plan) =>
-        publishTenant(plan, { backendFor: registry.backendFor, limit, retry, dryRun, onRetry }),
-      ),
-    );
-    const accessFailure = results.find((r) => r.accessError !== undefined);
     const json = Boolean(options.json || ctx.json);
-    if (dryRun && !json) printPlan(ctx, results);
-    // The summary goes to stderr in both modes; --json adds the machine-readable one on stdout.
-    printSummary(ctx, results, dryRun);
-    if (json)
+    const results = await Promise.all(
+      plans.map(async (plan) => {
+        const result = await publishTenant(plan, {
+          backendFor: registry.backendFor,
+          limit,
+          retry,
+          dryRun,
+          onRetry,
+        });
+        // Human lines go to stderr in both modes; --json adds the machine-readable summary on stdout.
+        printTenant(ctx, result, { dryRun, json });
+        return result;
+      }),
+    );
+    printTotals(ctx, results, dryRun);
+    if (json) {
       printJson(
         ctx,
         results.map(({ lines, accessError: _a, ...summary }) =>
           dryRun ? { ...summary, plan: lines } : summary,
         ),
       );
-    if (accessFailure) {
-      const plan = plans.find((p) => p.slug === accessFailure.slug)!;
-      const first =
-        plan.entries.find((e) => accessFailure.error?.startsWith(`${e.key}:`)) ?? plan.entries[0]!;
-      throw registry.backendFor(first.location).describeFailure(accessFailure.accessError);
     }
+    const accessFailure = results.find((r) => r.accessError);
+    if (accessFailure?.accessError) throw accessFailure.accessError;
     return exitCodeOf(results);
   } finally {
     registry.close();

@@ -5,6 +5,7 @@
  * site keeps serving the previous release whole, and a re-run uploads what is missing (skip by hash).
  */
 import { readFile } from 'node:fs/promises';
+import type { CliError } from '../errors.js';
 import type { Backend } from './backend.js';
 import { PHASES, type PlanEntry, type TenantPlan } from './plan.js';
 import { withRetry, type RetryPolicy } from './retry.js';
@@ -32,8 +33,8 @@ export interface TenantResult {
   seconds: number;
   version: string;
   error?: string;
-  /** Set when the failure was credentials or permissions: the command exits 4. */
-  accessError?: unknown;
+  /** Set when the failure was credentials or permissions: the command exits 4 with this error. */
+  accessError?: CliError;
   lines: PlanLine[];
 }
 
@@ -150,7 +151,7 @@ export async function publishTenant(plan: TenantPlan, deps: PublishDeps): Promis
     if (failed) {
       const backend = deps.backendFor(failed.entry.location);
       result.error = `${failed.entry.key}: ${describeError(failed.error)}`;
-      if (backend.isAccessError(failed.error)) result.accessError = failed.error;
+      if (backend.isAccessError(failed.error)) result.accessError = backend.describeFailure(failed.error);
       return finish('failed');
     }
   }

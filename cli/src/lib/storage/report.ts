@@ -8,16 +8,14 @@ export function formatBytes(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(2)} MB`;
 }
 
-export function printPlan(ctx: Context, results: TenantResult[]): void {
-  for (const result of results) {
-    say(ctx, `${result.slug} ${result.version}:`);
-    for (const line of result.lines) {
-      const size = formatBytes(line.size).padStart(9);
-      say(
-        ctx,
-        `  ${line.action.padEnd(6)} ${size}  ${line.key}  [${line.contentType}; ${line.cacheControl}]  -> ${line.target}`,
-      );
-    }
+function printPlan(ctx: Context, result: TenantResult): void {
+  say(ctx, `${result.slug} ${result.version}:`);
+  for (const line of result.lines) {
+    const size = formatBytes(line.size).padStart(9);
+    say(
+      ctx,
+      `  ${line.action.padEnd(6)} ${size}  ${line.key}  [${line.contentType}; ${line.cacheControl}]  -> ${line.target}`,
+    );
   }
 }
 
@@ -37,8 +35,17 @@ function describe(result: TenantResult, dryRun: boolean): string {
   }
 }
 
-export function printSummary(ctx: Context, results: TenantResult[], dryRun: boolean): void {
-  for (const result of results) say(ctx, describe(result, dryRun));
+/** One tenant, as soon as it is done: with 100 tenants the output moves while the publish runs. */
+export function printTenant(
+  ctx: Context,
+  result: TenantResult,
+  options: { dryRun: boolean; json: boolean },
+): void {
+  if (options.dryRun && !options.json) printPlan(ctx, result);
+  say(ctx, describe(result, options.dryRun));
+}
+
+export function printTotals(ctx: Context, results: TenantResult[], dryRun: boolean): void {
   const uploaded = results.reduce((n, r) => n + r.uploaded, 0);
   const bytes = results.reduce((n, r) => n + r.bytes, 0);
   const failed = results.filter((r) => r.status === 'failed').length;
