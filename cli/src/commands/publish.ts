@@ -3,7 +3,7 @@
  * phase) -> report. The work is in lib/storage; this file decides what to publish and what the exit code is.
  */
 import path from 'node:path';
-import { readStamp } from '../lib/build/status.js';
+import { buildState, readStamp, type BuildStamp } from '../lib/build/status.js';
 import { say, printJson, type Context } from '../lib/context.js';
 import { CliError, EXIT, usageError } from '../lib/errors.js';
 import { createBackendRegistry, type BackendRegistry } from '../lib/storage/backends.js';
@@ -13,7 +13,7 @@ import { printTenant, printTotals } from '../lib/storage/report.js';
 import { createLimiter, DEFAULT_RETRY, withRetry, type RetryPolicy } from '../lib/storage/retry.js';
 import { resolveLocations } from '../lib/storage/target.js';
 import { themeLocationProblems } from '../lib/storage/theme-location.js';
-import { loadTenants } from '../lib/tenants/index.js';
+import { loadTenants, type LoadedTenant } from '../lib/tenants/index.js';
 
 export interface PublishOptions {
   tenant?: string[];
@@ -28,6 +28,29 @@ export interface PublishOptions {
   json?: boolean;
   /** Not a flag: tests and the bench shorten the backoff with it. */
   retryBaseMs?: number;
+}
+
+/**
+ * A build whose tenant id differs from tenant.json would put the theme where the app does not look: refused.
+ * One older than its sources (app or tenant files changed since) is published as built, with a warning.
+ */
+async function checkBuilds(ctx: Context, outDir: string, tenants: LoadedTenant[], stamps: BuildStamp[]) {
+  const moved = tenants.filter((t, i) => t.config!.id !== stamps[i]!.tenantId).map((t) => t.slug);
+  if (moved.length) {
+    throw new CliError(`The build of ${moved.join(', ')} has another tenant id than its tenant.json.`, {
+      hint: `Run \`portal build ${moved.map((s) => `--tenant ${s}`).join(' ')}\` again.`,
+    });
+  }
+  const states = await Promise.all(
+    tenants.map((t, i) => buildState(ctx.repoRoot, outDir, t.slug, t.dir, stamps[i]!.version)),
+  );
+  tenants.forEach((t, i) => {
+    if (states[i]!.state !== 'stale') return;
+    say(
+      ctx,
+      `warning: ${t.slug}: the build is older than its sources; run \`portal build --tenant ${t.slug}\` to publish them.`,
+    );
+  });
 }
 
 async function planAll(options: PublishOptions, ctx: Context): Promise<TenantPlan[]> {
@@ -56,6 +79,7 @@ async function planAll(options: PublishOptions, ctx: Context): Promise<TenantPla
       hint: `Run \`portal build ${unbuilt.map((s) => `--tenant ${s}`).join(' ')}\` first${options.out ? ` (with --out ${options.out})` : ''}.`,
     });
   }
+  await checkBuilds(ctx, outDir, tenants, stamps as BuildStamp[]);
   return Promise.all(
     tenants.map((t, i) =>
       planTenant(outDir, stamps[i]!, resolveLocations(t.slug, t.config!.publish, options.to, ctx.cwd)),

@@ -169,6 +169,19 @@ describe('portal publish to a folder', () => {
     expect(await listTree(storage)).toEqual([]);
   });
 
+  it('refuses a build made for another tenant id, and warns about a build older than its sources', async () => {
+    await writeDist(out, { ...ACME, id: 999 }, '7.2.2');
+    const moved = await publish({ tenant: ['acme'], to: storage });
+    expect(moved.code).toBe(1);
+    expect(moved.stderr).toContain('The build of acme has another tenant id than its tenant.json.');
+    await rm(path.join(out, 'acme'), { recursive: true });
+    // The fixture stamps carry made-up source hashes, so this build looks stale: published, with a warning.
+    await writeDist(out, ACME, '7.2.2');
+    const stale = await publish({ tenant: ['acme'], to: storage });
+    expect(stale.code).toBe(0);
+    expect(stale.stderr).toContain('warning: acme: the build is older than its sources');
+  });
+
   it('exits 2 without --tenant or --all, or for an unknown tenant', async () => {
     expect((await publish({})).code).toBe(2);
     expect((await publish({ tenant: ['nope'] })).code).toBe(2);
