@@ -48,7 +48,9 @@ export async function registerInfrastructure(
       reply.header('retry-after', String(error.retryAfterSeconds));
     }
     const status = error.statusCode ?? 500;
-    if (status < 500) return reply.code(status).send({ message: error.message });
+    // Our own errors carry messages written for the caller (a 503 included); Fastify's 4xx ones are safe too.
+    if (error instanceof HttpError || status < 500)
+      return reply.code(status).send({ message: error.message });
     // A bug or an outage: log everything, answer nothing the caller could use (no stack, SQL or path).
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({

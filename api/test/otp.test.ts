@@ -119,6 +119,25 @@ describe('loginotp', () => {
     expect(right.body).not.toContain('access_token');
   });
 
+  it('parallel guesses get 5 comparisons between them, no more', async () => {
+    const user = await h.createUser();
+    const { challenge, code } = await h.startOtp(user);
+    const guesses = Array.from({ length: 12 }, (_, i) =>
+      String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'),
+    );
+    const answers = await Promise.all(guesses.map((guess) => verify(user, challenge, guess)));
+    expect(answers.every((r) => r.statusCode === 422)).toBe(true);
+    const counted = answers.filter((r) => /attempts left|Too many/.test(r.body));
+    expect(counted).toHaveLength(12);
+    const row = await h.db
+      .selectFrom('otp_challenges')
+      .select('failed_attempts')
+      .where('public_id', '=', challenge)
+      .executeTakeFirstOrThrow();
+    expect(row.failed_attempts).toBe(5);
+    expect((await verify(user, challenge, code)).statusCode).toBe(422);
+  });
+
   it('a resend replaces the code: the old one stops working, the new one works', async () => {
     const user = await h.createUser();
     const { challenge, code: first } = await h.startOtp(user);

@@ -65,4 +65,26 @@ describe('SMTP delivery', () => {
     expect(h.logs.some((l) => l.includes('mail sent over SMTP'))).toBe(true);
     expect(h.logs.join('\n')).not.toContain(code!);
   });
+
+  it('a mail server that is down gives 503 and does not count as a sent mail', async () => {
+    const down = await h.build({
+      mail: { smtpUrl: 'smtp://127.0.0.1:1', mailDir: '/nonexistent/never-written' },
+    });
+    const user = await h.createUser();
+    const body = { email: user.email, password: PASSWORD };
+    const failed = await down.inject({
+      method: 'POST',
+      url: '/api/auth/loginotp',
+      headers: { 'x-tenant-id': '501' },
+      payload: body,
+    });
+    await down.close();
+    expect(failed.statusCode).toBe(503);
+    expect(failed.json()).toEqual({
+      message: 'We could not send the email right now. Please try again in a minute.',
+    });
+    expect(h.logs.some((l) => l.includes('mail not sent'))).toBe(true);
+    const retry = await h.call('POST', '/api/auth/loginotp', { ip: nextIp(), body });
+    expect(retry.statusCode).toBe(200);
+  });
 });

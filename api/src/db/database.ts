@@ -114,6 +114,7 @@ export interface OtpChallengesTable {
   code_hash: string;
   created_at: Timestamp;
   expires_at: Timestamp;
+  // Tries used on the current code, counted before comparing (see reserveTry); reset by a resend.
   failed_attempts: Generated<number>;
   consumed_at: Timestamp | null;
 }

@@ -6,6 +6,7 @@ import { hashPassword } from '../services/auth/passwords.js';
 import type { TenantConfig } from '../services/tenants/tenant-files.js';
 import { upsertTenants } from '../services/tenants/tenant-repository.js';
 import type { Database, NewUser } from './database.js';
+import { seedClientWork } from './seed-client-work.js';
 import { demoMessages, demoSets } from './seed-data.js';
 
 export const demoPassword = 'portal-demo-1';
@@ -97,6 +98,7 @@ async function seedTenant(
       .values({ coach_id: coach.id, client_id: clientId, tenant_id: tenant.id, since: at })
       .onConflict((oc) => oc.columns(['coach_id', 'client_id']).doNothing())
       .execute();
+    await seedClientWork(db, { tenantId: tenant.id, clientId, coachId: coach.id, full: flag, at });
     const existing = await db
       .selectFrom('emails')
       .select('id')

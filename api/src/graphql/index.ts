@@ -7,6 +7,7 @@ import type { MercuriusContext } from 'mercurius';
 import { HttpError } from '../errors.js';
 import { identify } from '../request-context.js';
 import type { Services } from '../services/index.js';
+import { lessonMeetingResolvers, lessonMeetingTypeDefs } from './lesson-meetings.js';
 import { typeDefs } from './schema.js';
 
 const forbidden = () => new mercurius.ErrorWithProps('Forbidden', { code: 'FORBIDDEN' }, 403);
@@ -21,7 +22,7 @@ export async function registerGraphql(app: FastifyInstance, services: Services):
     scope.addHook('preHandler', (request) => identify(services, request, 'token-header'));
     await scope.register(mercurius, {
       path: '/gapi',
-      schema: typeDefs,
+      schema: [typeDefs, lessonMeetingTypeDefs],
       graphiql: false,
       queryDepth: 6,
       // Compile a query to JavaScript after its first run: member/unreademails repeat on every page.
@@ -42,6 +43,7 @@ export async function registerGraphql(app: FastifyInstance, services: Services):
             services.login.profile(ctx.reply.request.tenant.id, ownId(ctx.reply.request, args.user_id)),
           unreademails: (_root, args: { user_id: number }, ctx) =>
             services.unreadEmails(ctx.reply.request.tenant.id, ownId(ctx.reply.request, args.user_id)),
+          ...lessonMeetingResolvers(services, ownId),
         },
       },
       // Expected errors (ours, and GraphQL's own syntax and validation errors) keep their message; anything

@@ -3,6 +3,10 @@
 import type { FastifyInstance, HTTPMethods } from 'fastify';
 import type { Services } from '../services/index.js';
 import * as auth from './auth-routes.js';
+import * as actionSteps from './client-action-steps-routes.js';
+import * as notes from './client-notes-routes.js';
+import * as schedule from './client-schedule-routes.js';
+import * as team from './client-team-routes.js';
 import * as password from './password-routes.js';
 import type { RouteSpec } from './route.js';
 import * as system from './system-routes.js';
@@ -23,6 +27,28 @@ const table: [HTTPMethods, string, RouteSpec][] = [
   ['POST', '/api/password/reset', password.resetPassword],
   // The signed-in user (not in SPEC §7: the profile a REST client can re-read after login).
   ['GET', '/api/v1/me', auth.me],
+  // Client portal
+  ['POST', '/api/v1/clientportal/notes/', notes.notes],
+  ['POST', '/api/v1/clientportal/store/note/', notes.storeNote],
+  ['POST', '/api/v1/clientportal/edit/note/', notes.editNote],
+  ['POST', '/api/v1/clientportal/delete/note/', notes.deleteNote],
+  ['POST', '/api/v1/clientportal/schedule/', schedule.schedule],
+  ['POST', '/api/v1/clientportal/change/action/status', actionSteps.changeActionStatus],
+  ['POST', '/api/v1/clientportal/commitments/update', actionSteps.updateCommitment],
+  ['POST', '/api/v1/clientportal/team/members/', team.teamMembers],
+  ['POST', '/api/v1/clientportal/team/add/', team.addTeamMember],
+  ['POST', '/api/v1/clientportal/team/member/assign/', team.assignTask],
+  ['POST', '/api/v1/clientportal/team/task/change/deadline/', team.changeDeadline],
+  ['POST', '/api/v1/clientportal/team/task/get/deadline/', team.getDeadline],
+  // Assessments and coaching
+  ['POST', '/api/v1/coachingportal/task/share/', team.shareTasks],
+  ['POST', '/api/v1/coachingportal/commitment/download/', actionSteps.commitmentDownload],
+  ['POST', '/api/v1/impcoaching/steps/', actionSteps.steps],
+  ['POST', '/api/v1/impcoaching/task/download/', team.taskDownload],
+  ['POST', '/api/v1/actionsteps/access', actionSteps.actionStepsAccess],
+  // Tasks and feedback
+  ['POST', '/api/v1/tasks/client/', team.clientTasks],
+  ['POST', '/api/v1/tasks/status/', team.taskStatus],
 ];
 
 export interface RouteOptions {

@@ -56,27 +56,35 @@ export async function replaceCode(
     .execute();
 }
 
-export async function countFailure(db: Kysely<Database>, id: number): Promise<void> {
-  await db
+/**
+ * Reserves one try before the code is compared: the counter goes up in the same statement that checks it, so
+ * parallel guesses cannot get more than `maxTries` comparisons between them. Returns the tries used so far, or
+ * undefined when the challenge is used, expired or out of tries.
+ */
+export async function reserveTry(
+  db: Kysely<Database>,
+  q: { id: number; at: Date; maxTries: number },
+): Promise<number | undefined> {
+  const row = await db
     .updateTable('otp_challenges')
     .set({ failed_attempts: sql`failed_attempts + 1` })
-    .where('id', '=', id)
-    .execute();
+    .where('id', '=', q.id)
+    .where('consumed_at', 'is', null)
+    .where('expires_at', '>', q.at)
+    .where('failed_attempts', '<', q.maxTries)
+    .returning('failed_attempts')
+    .executeTakeFirst();
+  return row?.failed_attempts;
 }
 
-/** Consumes the challenge if it is still usable; the conditions in SQL make concurrent verifies use it once. */
-export async function consumeChallenge(
-  db: Kysely<Database>,
-  q: { id: number; code_hash: string; at: Date; maxFailures: number },
-): Promise<boolean> {
+/** Marks the challenge used; only one of two concurrent right answers gets true. */
+export async function consumeChallenge(db: Kysely<Database>, q: { id: number; at: Date }): Promise<boolean> {
   const row = await db
     .updateTable('otp_challenges')
     .set({ consumed_at: q.at })
     .where('id', '=', q.id)
-    .where('code_hash', '=', q.code_hash)
     .where('consumed_at', 'is', null)
     .where('expires_at', '>', q.at)
-    .where('failed_attempts', '<', q.maxFailures)
     .returning('id')
     .executeTakeFirst();
   return row !== undefined;

@@ -10,14 +10,14 @@ import { findUserEmail } from '../users/user-repository.js';
 import { otpMail } from './auth-mails.js';
 import {
   consumeChallenge,
-  countFailure,
+  reserveTry,
   findChallenge,
   insertChallenge,
   replaceCode,
 } from './otp-repository.js';
 import { newOtpCode, newReference, sameHash, sha256 } from './secrets.js';
 
-export const otpLimits = { ttlMs: 5 * 60_000, maxFailures: 5 };
+export const otpLimits = { ttlMs: 5 * 60_000, maxTries: 5 };
 
 export interface OtpService {
   /** Creates a challenge, mails its code and returns the opaque challenge reference. */
@@ -37,6 +37,7 @@ interface Deps {
 const codeHash = (challenge: string, code: string) => sha256(`${challenge}:${code}`);
 const expired = () =>
   new FieldError({ otp: ['This code has expired or was already used. Request a new code.'] });
+const tooManyTries = () => new FieldError({ otp: ['Too many incorrect codes. Request a new code.'] });
 const notFound = () => new HttpError(404, 'No such one-time password challenge for this account.');
 
 export function createOtpService({ db, now, mailer, throttle }: Deps): OtpService {
@@ -85,26 +86,14 @@ export function createOtpService({ db, now, mailer, throttle }: Deps): OtpServic
       if (!row) throw notFound();
       const at = now();
       if (row.consumed_at || at >= row.expires_at) throw expired();
-      if (row.failed_attempts >= otpLimits.maxFailures) {
-        throw new FieldError({ otp: ['Too many incorrect codes. Request a new code.'] });
+      const tries = await reserveTry(db, { id: row.id, at, maxTries: otpLimits.maxTries });
+      if (tries === undefined) throw tooManyTries();
+      if (!sameHash(codeHash(challenge, code), row.code_hash)) {
+        const left = otpLimits.maxTries - tries;
+        if (left === 0) throw tooManyTries();
+        throw new FieldError({ otp: [`The code is incorrect. ${left} attempts left.`] });
       }
-      const hash = codeHash(challenge, code);
-      if (!sameHash(hash, row.code_hash)) {
-        await countFailure(db, row.id);
-        const left = otpLimits.maxFailures - row.failed_attempts - 1;
-        throw new FieldError({
-          otp: [
-            left > 0
-              ? `The code is incorrect. ${left} attempts left.`
-              : 'Too many incorrect codes. Request a new code.',
-          ],
-        });
-      }
-      if (
-        !(await consumeChallenge(db, { id: row.id, code_hash: hash, at, maxFailures: otpLimits.maxFailures }))
-      ) {
-        throw expired();
-      }
+      if (!(await consumeChallenge(db, { id: row.id, at }))) throw expired();
     },
   };
 }

@@ -1,0 +1,34 @@
+// lessonMeetingSearch (SPEC §7): the caller's lesson meetings with SPEC §3's fields (meeting_time, time_zone,
+// meeting_url) plus id and title. Like member, it takes a user_id and answers only for the caller.
+import type { FastifyRequest } from 'fastify';
+import type { MercuriusContext } from 'mercurius';
+import type { Services } from '../services/index.js';
+
+export const lessonMeetingTypeDefs = /* GraphQL */ `
+  type LessonMeeting {
+    id: Int!
+    title: String!
+    "ISO 8601 instant (UTC)."
+    meeting_time: String!
+    "IANA zone the meeting was planned in."
+    time_zone: String!
+    "Join link; only http and https links should be opened."
+    meeting_url: String
+  }
+
+  extend type Query {
+    "The member's lesson meetings, soonest first; any other user_id is refused (403)."
+    lessonMeetingSearch(user_id: Int!): [LessonMeeting!]!
+  }
+`;
+
+/** index.ts's guard: the user_id argument if it is the caller's, else a 403. */
+type OwnId = (request: FastifyRequest, userId: number) => number;
+
+export const lessonMeetingResolvers = (services: Services, ownId: OwnId) => ({
+  lessonMeetingSearch: (_root: unknown, args: { user_id: number }, ctx: MercuriusContext) => {
+    const request = ctx.reply.request;
+    const userId = ownId(request, args.user_id);
+    return services.schedule.lessonMeetings({ tenantId: request.tenant.id, userId });
+  },
+});

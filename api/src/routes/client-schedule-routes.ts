@@ -1,0 +1,15 @@
+// /schedule's REST call (lesson meetings come through GraphQL's lessonMeetingSearch).
+import type { RouteSpec } from './route.js';
+import { call, list, meeting, noBody, signedIn } from './client-schemas.js';
+import { closed } from './schemas.js';
+
+export const schedule: RouteSpec = {
+  schema: call(
+    noBody,
+    closed({ time_zone: { type: ['string', 'null'] }, upcoming: list(meeting), past: list(meeting) }),
+  ),
+  config: signedIn,
+  async handle(s, request) {
+    return { data: await s.schedule.schedule(request.caller) };
+  },
+};

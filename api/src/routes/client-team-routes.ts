@@ -1,0 +1,120 @@
+// Team members and tasks: members, add, assign, deadlines, the client's tasks and their status, the tasks
+// export and sharing the list by mail. A member or task id of another client is a 404 and changes nothing.
+import { sendCsv } from './client-files.js';
+import {
+  call,
+  dateTime,
+  fileCall,
+  id,
+  list,
+  noBody,
+  signedIn,
+  task,
+  teamMember,
+  text,
+} from './client-schemas.js';
+import type { RouteSpec } from './route.js';
+import { closed, email } from './schemas.js';
+
+export const teamMembers: RouteSpec = {
+  schema: call(noBody, list(teamMember)),
+  config: signedIn,
+  async handle(s, request) {
+    return { data: await s.team.members(request.caller) };
+  },
+};
+
+type NewMember = { first_name: string; last_name: string; email?: string | null };
+
+export const addTeamMember: RouteSpec = {
+  schema: call(
+    closed({ first_name: text(100), last_name: text(100), email: { anyOf: [email, { type: 'null' }] } }, [
+      'first_name',
+      'last_name',
+    ]),
+    teamMember,
+    201,
+  ),
+  config: signedIn,
+  async handle(s, request, reply) {
+    const data = await s.team.addMember(request.caller, request.body as NewMember);
+    return reply.code(201).send({ data });
+  },
+};
+
+export const assignTask: RouteSpec = {
+  schema: call(closed({ task_id: id, member_id: id }), task),
+  config: signedIn,
+  async handle(s, request) {
+    const body = request.body as { task_id: number; member_id: number };
+    return { data: await s.team.assign(request.caller, body.task_id, body.member_id) };
+  },
+};
+
+export const changeDeadline: RouteSpec = {
+  schema: call(closed({ task_id: id, deadline: dateTime }), task),
+  config: signedIn,
+  async handle(s, request) {
+    const body = request.body as { task_id: number; deadline: string };
+    return { data: await s.team.changeDeadline(request.caller, body.task_id, new Date(body.deadline)) };
+  },
+};
+
+export const getDeadline: RouteSpec = {
+  schema: call(
+    closed({ task_id: id }),
+    closed({ task_id: { type: 'integer' }, deadline: { type: ['string', 'null'] } }),
+  ),
+  config: signedIn,
+  async handle(s, request) {
+    return { data: await s.team.getDeadline(request.caller, (request.body as { task_id: number }).task_id) };
+  },
+};
+
+export const clientTasks: RouteSpec = {
+  schema: call(noBody, list(task)),
+  config: signedIn,
+  async handle(s, request) {
+    return { data: await s.team.tasks(request.caller) };
+  },
+};
+
+// Task codes follow the commitments' (0 to do, 1 in progress, 2 completed).
+export const taskStatus: RouteSpec = {
+  schema: call(
+    closed(
+      {
+        task_id: id,
+        status: { type: 'integer', minimum: 0, maximum: 2 },
+        note: { type: 'string', maxLength: 2000 },
+      },
+      ['task_id', 'status'],
+    ),
+    task,
+  ),
+  config: signedIn,
+  async handle(s, request) {
+    const body = request.body as { task_id: number; status: number; note?: string };
+    return { data: await s.team.setStatus(request.caller, body.task_id, body.status, body.note) };
+  },
+};
+
+export const taskDownload: RouteSpec = {
+  schema: fileCall('tasks.csv: Task, Responsibility, Deadline, Status, Note, File'),
+  config: signedIn,
+  async handle(s, request, reply) {
+    return sendCsv(reply, 'tasks.csv', await s.team.tasksCsv(request.caller));
+  },
+};
+
+export const shareTasks: RouteSpec = {
+  schema: call(
+    closed({ email }),
+    closed({ sent: { type: 'boolean' }, to: { type: 'string' }, tasks: { type: 'integer' } }),
+  ),
+  config: signedIn,
+  async handle(s, request) {
+    const to = (request.body as { email: string }).email.trim().toLowerCase();
+    return { data: await s.team.share(request.tenant, request.caller, to) };
+  },
+};
