@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useRouteError } from 'react-router-dom';
 import { logout } from '../features/auth/api/logout';
+import { formatDateTime } from '../lib/dates';
 import { encodeUserId, useReportError } from '../features/help/api/report-error';
 import { sessionStore } from '../lib/session';
 import { notify } from '../lib/toast';
@@ -24,6 +25,7 @@ export default function CrashScreen({ error: given }: { error?: unknown }) {
   const { config } = usePortal();
   const navigate = useNavigate();
   const report = useReportError();
+  const [occurredAt] = useState(() => formatDateTime(Date.now()));
   const [reported, setReported] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -37,7 +39,7 @@ export default function CrashScreen({ error: given }: { error?: unknown }) {
         host: window.location.host,
         pathname: window.location.pathname,
         user_id: user ? await encodeUserId(user.id, config.hashidsSalt ?? config.domain) : null,
-        message: `${error.name}: ${error.message}${error.stack ? `\n${error.stack}` : ''}`,
+        message: `${error.name}: ${error.message} (at ${occurredAt})${error.stack ? `\n${error.stack}` : ''}`,
         subject:
           `${config.name} (tenant ${config.tenantId}, version ${config.version}): ${error.message}`.slice(
             0,
@@ -64,6 +66,7 @@ export default function CrashScreen({ error: given }: { error?: unknown }) {
         <details className="crash-details">
           <summary>Error details</summary>
           <p className="error-text">{error.message || error.name}</p>
+          <p className="muted">Occurred at {occurredAt}</p>
           {config.environment === 'development' && error.stack && <pre>{error.stack}</pre>}
         </details>
         <div className="button-row">

@@ -1,0 +1,68 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { deviceToken, sessionStore } from '../../../lib/session';
+import { apiUser, fakeApi, renderPortal } from '../../../testing/portal';
+
+beforeEach(() => {
+  sessionStore.logout('user');
+  localStorage.clear();
+});
+
+describe('password reset', () => {
+  it('requests the reset mail and says what happens next', async () => {
+    const message = 'If an account exists for that email, we have sent a link to reset its password.';
+    const calls = fakeApi(() => ({ status: 200, data: { data: { sent: true }, message } }));
+    const user = userEvent.setup();
+    renderPortal('/login');
+    await user.click(await screen.findByRole('link', { name: 'Forgot your password?' }));
+    await user.type(await screen.findByLabelText('Email'), 'client@demo.test');
+    await user.click(screen.getByRole('button', { name: 'Send reset link' }));
+    expect(await screen.findByRole('status', { name: '' })).toHaveTextContent(message);
+    expect(calls[0]).toMatchObject({ url: '/api/password/create', body: { email: 'client@demo.test' } });
+  });
+
+  it('sets the new password with the token from the link, after checking both entries match', async () => {
+    const calls = fakeApi(() => ({ status: 200, data: { data: { reset: true }, message: 'Done, log in.' } }));
+    const user = userEvent.setup();
+    const { router } = renderPortal('/reset/tok-123');
+    await user.type(await screen.findByLabelText('New password'), 'a-new-password');
+    await user.type(screen.getByLabelText('Confirm the new password'), 'a-different-one');
+    await user.click(screen.getByRole('button', { name: 'Set new password' }));
+    expect(screen.getByText('The two passwords do not match.')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+    await user.clear(screen.getByLabelText('Confirm the new password'));
+    await user.type(screen.getByLabelText('Confirm the new password'), 'a-new-password');
+    await user.click(screen.getByRole('button', { name: 'Set new password' }));
+    await screen.findByRole('heading', { name: 'Sign in' });
+    expect(router.state.location.pathname).toBe('/login');
+    expect(calls[0]).toMatchObject({
+      url: '/api/password/reset',
+      body: { token: 'tok-123', password: 'a-new-password', password_confirmation: 'a-new-password' },
+    });
+  });
+});
+
+describe('/fbslogin/{token}', () => {
+  it('exchanges the link for a session and trusts the device', async () => {
+    const calls = fakeApi(({ url }) =>
+      url === '/gapi'
+        ? { status: 200, data: { data: { unreademails: 0 } } }
+        : { status: 200, data: { data: apiUser(), device_token: 'device-9' } },
+    );
+    renderPortal('/fbslogin/link-1');
+    expect(await screen.findByRole('navigation', { name: 'Main menu' })).toBeInTheDocument();
+    expect(calls.filter((c) => c.url === '/api/auth/fbslogin')).toHaveLength(1);
+    expect(calls[0]!.body).toMatchObject({ token: 'link-1' });
+    expect(deviceToken.get()).toBe('device-9');
+  });
+
+  it('explains a dead link and offers the login page', async () => {
+    const dead = 'This sign-in link is invalid, used or expired. Please log in again.';
+    fakeApi(() => ({ status: 404, data: { message: dead } }));
+    renderPortal('/fbslogin/used');
+    expect(await screen.findByText(dead)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Sign in with your email/ })).toHaveAttribute('href', '/login');
+    expect(sessionStore.get()).toBeNull();
+  });
+});

@@ -1,0 +1,91 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { sessionStore } from '../../../lib/session';
+import { apiUser, fakeApi, renderPortal, type FakeRoute } from '../../../testing/portal';
+import { photoProblem } from '../api/update-profile-photo';
+import { PROFILE_UPDATED } from './details-form';
+import { PHOTO_CHANGED } from './photo-card';
+
+const { access_token: _a, pas_token: _p, ...member } = apiUser();
+
+function server(update: FakeRoute) {
+  return fakeApi((call) => {
+    if (call.url === '/gapi') {
+      const query = String((call.body as { query: string }).query);
+      return { status: 200, data: { data: query.includes('member') ? { member } : { unreademails: 0 } } };
+    }
+    return update(call);
+  });
+}
+
+beforeEach(() => {
+  sessionStore.logout('user');
+  localStorage.clear();
+  sessionStore.signIn(apiUser());
+});
+
+describe('/profile', () => {
+  it("saves the details, confirms with 'Profile updated successfully' and updates the top bar", async () => {
+    const calls = server(({ body }) => ({ status: 200, data: { data: { ...member, ...(body as object) } } }));
+    const user = userEvent.setup();
+    renderPortal('/profile');
+    const company = await screen.findByLabelText('Company');
+    await user.clear(company);
+    await user.type(company, 'Harbor Lane Bakery');
+    await user.click(screen.getByRole('button', { name: 'Save details' }));
+    expect(await screen.findByText(PROFILE_UPDATED)).toBeInTheDocument();
+    const sent = calls.find((c) => c.url === '/api/v1/students/update/7')!;
+    expect(sent.body).toMatchObject({ company: 'Harbor Lane Bakery', first_name: 'Rachel', website: null });
+    expect(sent.body).not.toHaveProperty('role_id');
+    expect(sessionStore.get()?.user.company).toBe('Harbor Lane Bakery');
+    expect(document.querySelector('.topbar-name')).toHaveTextContent('Harbor Lane Bakery');
+  });
+
+  it('keeps what was typed when the save fails', async () => {
+    server(() => ({ status: 422, data: { error: { website: ['The website must be a URL.'] } } }));
+    const user = userEvent.setup();
+    renderPortal('/profile');
+    const website = await screen.findByLabelText('Website');
+    await user.type(website, 'not a url');
+    await user.click(screen.getByRole('button', { name: 'Save details' }));
+    expect(await screen.findByText('The website must be a URL.')).toBeInTheDocument();
+    expect(website).toHaveValue('not a url');
+  });
+
+  it('saves the social links through students/updatetwo', async () => {
+    const calls = server(({ body }) => ({ status: 200, data: { data: { ...member, ...(body as object) } } }));
+    const user = userEvent.setup();
+    renderPortal('/profile');
+    await user.type(await screen.findByLabelText('Twitter'), 'https://twitter.com/rachel');
+    await user.click(screen.getByRole('button', { name: 'Save social profiles' }));
+    expect(await screen.findByText(PROFILE_UPDATED)).toBeInTheDocument();
+    expect(calls.find((c) => c.url === '/api/v1/students/updatetwo/7')!.body).toMatchObject({
+      twitter: 'https://twitter.com/rachel',
+    });
+  });
+
+  it("uploads a new picture and confirms with 'Profile picture changed successfully'", async () => {
+    const calls = server(() => ({
+      status: 200,
+      data: { data: { ...member, profile_pic: '/uploads/7.png' } },
+    }));
+    const user = userEvent.setup();
+    renderPortal('/profile');
+    const input = await screen.findByLabelText('Choose a picture');
+    await user.upload(input, new File([new Uint8Array([137, 80, 78, 71])], 'me.png', { type: 'image/png' }));
+    await user.click(screen.getByRole('button', { name: 'Save picture' }));
+    expect(await screen.findByText(PHOTO_CHANGED)).toBeInTheDocument();
+    const upload = calls.find((c) => c.url === '/api/v1/student/profilephoto/update')!;
+    expect(upload.body).toBeInstanceOf(FormData);
+    expect((upload.body as FormData).get('id')).toBe('7');
+    expect(sessionStore.get()?.user.profile_pic).toBe('/uploads/7.png');
+  });
+
+  it('refuses files that are not images or are over 5 MB before sending them', () => {
+    expect(photoProblem(new File(['x'], 'a.pdf', { type: 'application/pdf' }))).toMatch(/JPEG/);
+    const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'big.jpg', { type: 'image/jpeg' });
+    expect(photoProblem(big)).toMatch(/5 MB/);
+    expect(photoProblem(new File(['x'], 'ok.jpg', { type: 'image/jpeg' }))).toBeNull();
+  });
+});
