@@ -6,15 +6,28 @@ import { Command, CommanderError, Option } from 'commander';
 import { createContext, type GlobalOptions } from './lib/context.js';
 import { EXIT, formatError, usageError } from './lib/errors.js';
 
+// `portal --help | head` closes stdout early: that is the reader's choice, not a failure.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw error;
+  });
+}
+
 const collect = (value: string, previous: string[]): string[] => [...previous, value];
-const positiveInt = (name: string) => (value: string): number => {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw usageError(`${name} must be a whole number above 0, got "${value}".`);
-  return n;
-};
+const positiveInt =
+  (name: string) =>
+  (value: string): number => {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < 1)
+      throw usageError(`${name} must be a whole number above 0, got "${value}".`);
+    return n;
+  };
 
 const program = new Command('portal')
-  .description('Validate, build, publish and preview the branded builds of the coaching portal, one per tenant.')
+  .description(
+    'Validate, build, publish and preview the branded builds of the coaching portal, one per tenant.',
+  )
   .option('--tenants-dir <dir>', 'folder holding one folder per tenant', undefined)
   .option('--json', 'print machine-readable results on stdout')
   .option('--debug', 'print stack traces for unexpected errors')
@@ -25,7 +38,9 @@ const program = new Command('portal')
 type Action = (options: Record<string, unknown>, args: string[]) => Promise<number | void>;
 
 /** Runs a command module with the global options folded into its context. */
-function action(load: () => Promise<{ run: (...a: never[]) => Promise<number | void> }>): (...a: unknown[]) => Promise<void> {
+function action(
+  load: () => Promise<{ run: (...a: never[]) => Promise<number | void> }>,
+): (...a: unknown[]) => Promise<void> {
   return async (...received: unknown[]) => {
     const command = received[received.length - 1] as Command;
     const options = command.opts();
@@ -53,7 +68,10 @@ program
   .description('check tenant configs against the schemas, asset files, uniqueness and colour contrast')
   .option('--tenant <slug>', 'a tenant to check (repeatable; default: every tenant)', collect, [])
   .option('--strict', 'treat warnings (such as low colour contrast) as errors')
-  .addHelpText('after', '\nExamples:\n  portal validate\n  portal validate --tenant acme --strict\n  portal validate --json > report.json')
+  .addHelpText(
+    'after',
+    '\nExamples:\n  portal validate\n  portal validate --tenant acme --strict\n  portal validate --json > report.json',
+  )
   .action(action(() => import('./commands/validate.js')));
 
 program
@@ -66,7 +84,10 @@ program
   .option('--api-url <url>', 'product API base URL, or "/" for the same origin')
   .option('--primary <colour>', 'primary brand colour, such as "#14143f"')
   .option('-y, --yes', 'never prompt: fail naming any missing flag')
-  .addHelpText('after', '\nExamples:\n  portal init acme\n  portal init acme --id 42 --name "Acme Coaching" --domain portal.acme.com --api-url https://api.acme.com --yes')
+  .addHelpText(
+    'after',
+    '\nExamples:\n  portal init acme\n  portal init acme --id 42 --name "Acme Coaching" --domain portal.acme.com --api-url https://api.acme.com --yes',
+  )
   .action(action(() => import('./commands/init.js')));
 
 program
@@ -77,7 +98,10 @@ program
   .option('--out <dir>', 'output folder', 'dist')
   .option('--app-version <semver>', "version to bake (default: package.json's version)")
   .option('--force', 'compile the app even when the cache is current')
-  .addHelpText('after', '\nExamples:\n  portal build --tenant acme\n  portal build --all --app-version 7.3.0 --json')
+  .addHelpText(
+    'after',
+    '\nExamples:\n  portal build --tenant acme\n  portal build --all --app-version 7.3.0 --json',
+  )
   .action(action(() => import('./commands/build.js')));
 
 program
@@ -89,20 +113,46 @@ program
   .option('--endpoint <url>', 'S3-compatible endpoint (path-style addressing); also AWS_ENDPOINT_URL_S3')
   .option('--out <dir>', 'build output folder to publish from', 'dist')
   .option('--dry-run', 'print the plan (key, action, size, headers) and write nothing')
-  .addOption(new Option('--concurrency <n>', 'uploads in flight at once').default(8).argParser(positiveInt('--concurrency')))
-  .addOption(new Option('--retries <n>', 'retries of a file after a 5xx, throttling or a timeout').default(4).argParser(positiveInt('--retries')))
-  .addOption(new Option('--request-timeout <ms>', 'time limit of one storage request before it is retried').default(30000).argParser(positiveInt('--request-timeout')))
-  .addHelpText('after', '\nExamples:\n  portal publish --tenant acme\n  portal publish --all --to s3://portal-sites/prod --dry-run')
+  .addOption(
+    new Option('--concurrency <n>', 'uploads in flight at once')
+      .default(8)
+      .argParser(positiveInt('--concurrency')),
+  )
+  .addOption(
+    new Option('--retries <n>', 'retries of a file after a 5xx, throttling or a timeout')
+      .default(4)
+      .argParser(positiveInt('--retries')),
+  )
+  .addOption(
+    new Option('--request-timeout <ms>', 'time limit of one storage request before it is retried')
+      .default(30000)
+      .argParser(positiveInt('--request-timeout')),
+  )
+  .addHelpText(
+    'after',
+    '\nExamples:\n  portal publish --tenant acme\n  portal publish --all --to s3://portal-sites/prod --dry-run',
+  )
   .action(action(() => import('./commands/publish.js')));
 
 program
   .command('serve')
   .description('preview published tenants locally, each at the root of its own origin, with the API proxied')
   .option('--tenant <slug>', 'only this tenant (repeatable)', collect, [])
-  .addOption(new Option('--port <n>', 'first port; each tenant gets the next one').default(4173).argParser(positiveInt('--port')))
+  .addOption(
+    new Option('--port <n>', 'first port; each tenant gets the next one')
+      .default(4173)
+      .argParser(positiveInt('--port')),
+  )
   .option('--storage <dir>', 'published storage folder', '.portal/storage')
-  .option('--api <url>', 'API to proxy /api, /gapi, /sanctum, /upload and /integrations to', 'http://127.0.0.1:8080')
-  .addHelpText('after', '\nExamples:\n  portal serve\n  portal serve --tenant acme --port 5000 --api http://127.0.0.1:8080')
+  .option(
+    '--api <url>',
+    'API to proxy /api, /gapi, /sanctum, /upload and /integrations to',
+    'http://127.0.0.1:8080',
+  )
+  .addHelpText(
+    'after',
+    '\nExamples:\n  portal serve\n  portal serve --tenant acme --port 5000 --api http://127.0.0.1:8080',
+  )
   .action(action(() => import('./commands/serve.js')));
 
 try {

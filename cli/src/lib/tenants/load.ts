@@ -3,6 +3,7 @@ import path from 'node:path';
 import { mapLimit } from '../concurrency.js';
 import { CliError, EXIT, usageError } from '../errors.js';
 import { checkAssets } from './assets.js';
+import { themeLocationProblems } from '../storage/theme-location.js';
 import { checkContrast } from './contrast.js';
 import { parseTenantFile } from './parse.js';
 import { ProblemSink } from './problem.js';
@@ -88,6 +89,10 @@ async function checkTenant(tenantsDir: string, slug: string, full: boolean): Pro
       const config = parsed.value as TenantConfig;
       await checkAssets(config, dir, sink, clean);
       if (!errors.some((e) => /^\/(theme|brands)(\/|$)/.test(e.pointer))) checkContrast(config, sink);
+      // Where publish puts the theme must be where the baked themeUrl makes the app look for it.
+      if (!errors.some((e) => /^\/(themeUrl|publish)(\/|$)/.test(e.pointer))) {
+        for (const problem of themeLocationProblems(config)) sink.add(problem);
+      }
     }
   }
   return { slug, dir, file, value: parsed?.value, sink };
