@@ -12,6 +12,7 @@ import { registerRequestContext } from './request-context.js';
 import { registerRoutes } from './routes/index.js';
 import type { CaptchaOptions } from './services/auth/captcha-service.js';
 import { createServices } from './services/index.js';
+import { schedulePurge } from './services/housekeeping/purge-expired.js';
 import { createMailer } from './services/mail/mailer.js';
 import { loadTenantFiles } from './services/tenants/tenant-files.js';
 import { corsOrigins } from './services/tenants/tenant-service.js';
@@ -52,10 +53,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     allowLocalOrigins: !options.production,
   });
 
+  const now = options.now ?? (() => new Date());
   const mailer = createMailer({ ...options.mail, log: app.log });
   const services = await createServices({
     db: options.db,
-    now: options.now ?? (() => new Date()),
+    now,
     mailer,
     tenants,
     captcha: options.captcha ?? {},
@@ -63,6 +65,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     log: app.log,
   });
   app.addHook('onClose', async () => mailer.close());
+  schedulePurge(app, options.db, now);
 
   registerRequestContext(app, services);
   registerRoutes(app, services, { authRequestsPerMinute: options.authRequestsPerMinute ?? 60 });

@@ -1,0 +1,42 @@
+// Rows that can no longer matter (expired or revoked tokens, used links, old throttle events) are kept one
+// day for investigation, then deleted, so the auth tables stay as small as the number of live sessions.
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.js';
+
+const keepMs = 24 * 60 * 60_000;
+
+export async function purgeExpired(db: Kysely<Database>, at: Date): Promise<number> {
+  const before = new Date(at.getTime() - keepMs);
+  const results = await Promise.all([
+    db.deleteFrom('auth_events').where('created_at', '<', before).executeTakeFirst(),
+    db.deleteFrom('otp_challenges').where('expires_at', '<', before).executeTakeFirst(),
+    db.deleteFrom('password_resets').where('expires_at', '<', before).executeTakeFirst(),
+    db.deleteFrom('login_links').where('expires_at', '<', before).executeTakeFirst(),
+    ...(['access_tokens', 'trusted_devices'] as const).map((table) =>
+      db
+        .deleteFrom(table)
+        .where((eb) => eb.or([eb('expires_at', '<', before), eb('revoked_at', '<', before)]))
+        .executeTakeFirst(),
+    ),
+  ]);
+  return results.reduce((sum, r) => sum + Number(r.numDeletedRows), 0);
+}
+
+// Once when the app is ready, then hourly; the timer never keeps the process alive, and closing the app waits
+// for a purge in progress so the database is not closed under it.
+export function schedulePurge(app: FastifyInstance, db: Kysely<Database>, now: () => Date): void {
+  let running: Promise<void> = Promise.resolve();
+  const purge = () => {
+    running = purgeExpired(db, now()).then(
+      (deleted) => app.log.debug({ deleted }, 'expired auth rows purged'),
+      (error: unknown) => app.log.error({ err: error }, 'purging expired auth rows failed'),
+    );
+  };
+  const timer = setInterval(purge, 60 * 60_000).unref();
+  app.addHook('onReady', async () => purge());
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
+}
