@@ -100,7 +100,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     PGLITE_DIR: options.pgliteDir,
     MAIL_DIR: options.mailDir,
     TENANTS_DIR: path.join(REPO_ROOT, 'tenants'),
-    LOG_LEVEL: verbose ? 'info' : 'warn',
+    // Request logs would drown the start banner; LOG_LEVEL=info brings them back.
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     ...options.env,
   };
   // Seeding opens the PGlite folder, so it runs (and exits) before the server opens it.
