@@ -9,7 +9,7 @@ import type { Database } from './database.js';
 export interface ClientWorkSeed {
   tenantId: number;
   clientId: number;
-  coachId: number;
+  coachId: number | null;
   /** client@ gets everything, basic@ one meeting. */
   full: boolean;
   at: Date;

@@ -1,0 +1,65 @@
+// The demo seed's client work: a full portal for client@<slug>.test, one meeting for basic@, nothing doubled
+// when the seed runs again.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadTenantFiles } from '../src/services/tenants/tenant-files.js';
+import { seedDemo } from '../src/db/seed.js';
+import { fixtureTenants } from './helpers/harness.js';
+import { createTestDb } from './helpers/test-db.js';
+import type { TestDb } from './helpers/test-db.js';
+
+let t: TestDb;
+beforeAll(async () => {
+  t = await createTestDb();
+});
+afterAll(() => t.destroy());
+
+const tables = [
+  'meetings',
+  'lesson_meetings',
+  'meeting_notes',
+  'action_steps',
+  'commitments',
+  'team_members',
+  'tasks',
+] as const;
+
+async function counts(email: string) {
+  const user = await t.db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow();
+  const result: Record<string, number> = {};
+  for (const table of tables) {
+    const rows = await t.db.selectFrom(table).select('id').where('client_id', '=', user.id).execute();
+    result[table] = rows.length;
+  }
+  return result;
+}
+
+describe('seed: client work', () => {
+  it('gives client@ every kind of record, basic@ one meeting, and is idempotent', async () => {
+    const tenants = await loadTenantFiles(fixtureTenants, { warn: () => {} });
+    const now = new Date('2026-11-21T09:00:00Z');
+    await seedDemo(t.db, tenants, { production: false, now });
+    const slug = tenants[0]!.slug;
+    const full = await counts(`client@${slug}.test`);
+    expect(full).toEqual({
+      meetings: 6,
+      lesson_meetings: 2,
+      meeting_notes: 4,
+      action_steps: 6,
+      commitments: 4,
+      team_members: 2,
+      tasks: 4,
+    });
+    expect((await counts(`basic@${slug}.test`)).meetings).toBe(1);
+    await seedDemo(t.db, tenants, { production: false, now: new Date('2026-12-01T09:00:00Z') });
+    expect(await counts(`client@${slug}.test`)).toEqual(full);
+
+    const urls = await t.db.selectFrom('meetings').select('meeting_url').execute();
+    for (const { meeting_url } of urls) if (meeting_url) expect(meeting_url).toMatch(/^https?:\/\//);
+    const steps = await t.db.selectFrom('action_steps').select('status').distinct().execute();
+    expect(steps.map((s) => s.status).sort()).toEqual([0, 1, 2, 3]);
+  });
+});
