@@ -59,6 +59,14 @@ describe('idle logout (SPEC §9)', () => {
     expect(callbacks.onWarn).not.toHaveBeenCalled();
   });
 
+  it('does not count a debounce that fires on wake as activity', () => {
+    vi.advanceTimersByTime(10_000);
+    activity(); // the last key press before the lid closed; its debounce is still pending
+    vi.setSystemTime(Date.now() + 2 * IDLE_TIMEOUT_MS);
+    vi.advanceTimersByTime(2000);
+    expect(callbacks.onIdle).toHaveBeenCalledTimes(1);
+  });
+
   it('shares activity between tabs through local storage', () => {
     vi.advanceTimersByTime(IDLE_TIMEOUT_MS - 30_000);
     expect(callbacks.onWarn).toHaveBeenCalled();

@@ -40,8 +40,10 @@ export function watchIdle(callbacks: IdleCallbacks, target: Window = window): Id
   let stopped = false;
   let debounce: ReturnType<typeof setTimeout> | undefined;
 
-  const record = () => {
-    last = Date.now();
+  // The time of the activity itself, not of the debounce firing: a debounce still pending when the laptop went
+  // to sleep fires on wake, and must not count the wake-up as activity.
+  const record = (at = Date.now()) => {
+    last = at;
     try {
       window.localStorage.setItem(ACTIVITY_KEY, String(last));
     } catch {
@@ -67,8 +69,9 @@ export function watchIdle(callbacks: IdleCallbacks, target: Window = window): Id
   const onActivity = () => {
     // While the warning shows, only an explicit answer counts: moving the mouse to read it is not consent.
     if (warned) return;
+    const at = Date.now();
     clearTimeout(debounce);
-    debounce = setTimeout(record, ACTIVITY_DEBOUNCE_MS);
+    debounce = setTimeout(() => record(at), ACTIVITY_DEBOUNCE_MS);
   };
 
   // Check at once when the page comes back (wake from sleep, tab switch) instead of waiting for the interval.
