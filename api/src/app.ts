@@ -10,6 +10,7 @@ import { registerGraphql } from './graphql/index.js';
 import { registerInfrastructure } from './infrastructure.js';
 import { registerRequestContext } from './request-context.js';
 import { registerRoutes } from './routes/index.js';
+import { registerProfilePhotoRoutes } from './routes/profile-routes.js';
 import type { CaptchaOptions } from './services/auth/captcha-service.js';
 import { createServices } from './services/index.js';
 import { schedulePurge } from './services/housekeeping/purge-expired.js';
@@ -69,6 +70,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerRequestContext(app, services);
   registerRoutes(app, services, { authRequestsPerMinute: options.authRequestsPerMinute ?? 60 });
+  await registerProfilePhotoRoutes(app, services);
   await registerGraphql(app, services);
   return app;
 }

@@ -4,10 +4,12 @@ import { Migrator } from 'kysely';
 import type { Kysely, Migration, MigrationResultSet } from 'kysely';
 import * as initial from './migrations/0001-initial.js';
 import * as clientWork from './migrations/0100-client-work.js';
+import * as profilePhotos from './migrations/0200-profile-photos.js';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0100-client-work': clientWork,
+  '0200-profile-photos': profilePhotos,
 };
 
 function migrator<DB>(db: Kysely<DB>): Migrator {

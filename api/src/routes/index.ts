@@ -8,6 +8,7 @@ import * as notes from './client-notes-routes.js';
 import * as schedule from './client-schedule-routes.js';
 import * as team from './client-team-routes.js';
 import * as password from './password-routes.js';
+import * as profile from './profile-routes.js';
 import type { RouteSpec } from './route.js';
 import * as system from './system-routes.js';
 
@@ -27,12 +28,18 @@ const table: [HTTPMethods, string, RouteSpec][] = [
   ['POST', '/api/password/reset', password.resetPassword],
   // The signed-in user (not in SPEC §7: the profile a REST client can re-read after login).
   ['GET', '/api/v1/me', auth.me],
+  // Profile (the picture calls need multipart: registerProfilePhotoRoutes in profile-routes.ts)
+  ['POST', '/api/v1/students/update/:id', profile.updateDetails],
+  ['POST', '/api/v1/students/updatetwo/:id', profile.updateSocial],
+  // Support
+  ['POST', '/api/v1/users/error/logs/', profile.errorReport],
   // Client portal
   ['POST', '/api/v1/clientportal/notes/', notes.notes],
   ['POST', '/api/v1/clientportal/store/note/', notes.storeNote],
   ['POST', '/api/v1/clientportal/edit/note/', notes.editNote],
   ['POST', '/api/v1/clientportal/delete/note/', notes.deleteNote],
   ['POST', '/api/v1/clientportal/schedule/', schedule.schedule],
+  ['POST', '/api/v1/clientportal/coach/profile/', profile.coachProfile],
   ['POST', '/api/v1/clientportal/change/action/status', actionSteps.changeActionStatus],
   ['POST', '/api/v1/clientportal/commitments/update', actionSteps.updateCommitment],
   ['POST', '/api/v1/clientportal/team/members/', team.teamMembers],

@@ -9,6 +9,7 @@ import type { CaptchaOptions } from './auth/captcha-service.js';
 import { createLoginService } from './auth/login-service.js';
 import { createOtpService } from './auth/otp-service.js';
 import { createPasswordResetService } from './auth/password-reset-service.js';
+import { createProfileService } from './profile/profile-service.js';
 import { createSessionService } from './auth/session-service.js';
 import type { Mailer } from './mail/mailer.js';
 import { createNotesService } from './notes/notes-service.js';
@@ -36,10 +37,11 @@ export async function createServices(deps: ServiceDeps) {
   const otp = createOtpService({ db, now, mailer, throttle });
   // The user id in its public, hashed form (SPEC's `encoded`); the app sends it back in error reports.
   const hashids = new Hashids(deps.hashidsSalt, 8);
+  const login = createLoginService({ db, now, mailer, throttle, sessions, otp });
   return {
     tenants: await createTenantService(db, deps.tenants),
     sessions,
-    login: createLoginService({ db, now, mailer, throttle, sessions, otp }),
+    login,
     otp,
     resets: createPasswordResetService({ db, now, mailer, throttle, sessions, log: deps.log }),
     captcha: createCaptchaService(deps.captcha),
@@ -50,6 +52,8 @@ export async function createServices(deps: ServiceDeps) {
     notes: createNotesService(db, now),
     actionSteps: createActionStepsService(db, now),
     team: createTeamService({ db, now, mailer }),
+    // Profile, picture and coach (issue 5).
+    profile: createProfileService(db, now, login),
     ping: async () => {
       await db.selectFrom('tenants').select('id').limit(1).execute();
     },

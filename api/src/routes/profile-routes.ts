@@ -1,0 +1,191 @@
+// /profile, /coachprofile and the crash screen's error report (issue 5). The JSON calls are rows of the route
+// table; the picture calls need multipart and a public GET, so they are their own plugin below.
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import { FieldError, HttpError } from '../errors.js';
+import type { Services } from '../services/index.js';
+import type { DetailsInput, SocialInput } from '../services/profile/profile-service.js';
+import { PHOTO_MAX_BYTES } from '../services/profile/profile-service.js';
+import { extensionOf, imageTypeOf } from '../services/profile/image-type.js';
+import type { RouteSpec } from './route.js';
+import { closed, ok, profile, tenantHeaders, userId } from './schemas.js';
+
+const optional = (maxLength: number, extra: object = {}) => ({
+  type: ['string', 'null'],
+  maxLength,
+  ...extra,
+});
+// Links must be web addresses: a javascript: or data: URL shown as a link would run in the portal.
+const webLink = optional(2048, { pattern: '^(https?://\\S+)?$' });
+const params = closed({ id: userId });
+const signedIn = { auth: true };
+
+export const updateDetails: RouteSpec = {
+  schema: {
+    headers: tenantHeaders,
+    params,
+    body: closed(
+      {
+        first_name: { type: 'string', minLength: 1, maxLength: 100 },
+        last_name: { type: 'string', minLength: 1, maxLength: 100 },
+        website: webLink,
+        title: optional(200),
+        location: optional(200),
+        time_zone: optional(64),
+        phone_number: optional(40, { pattern: '^[0-9+()./ x-]*$' }),
+        birthday: {
+          type: ['string', 'null'],
+          anyOf: [{ type: 'null' }, { format: 'date' }, { maxLength: 0 }],
+        },
+      },
+      ['first_name', 'last_name'],
+    ),
+    response: ok(profile),
+  },
+  config: signedIn,
+  async handle(s, request) {
+    const { id } = request.params as { id: number };
+    return { data: await s.profile.updateDetails(request.caller, id, request.body as DetailsInput) };
+  },
+};
+
+export const updateSocial: RouteSpec = {
+  schema: {
+    headers: tenantHeaders,
+    params,
+    body: closed({ facebook: webLink, twitter: webLink, linkedin: webLink }, []),
+    response: ok(profile),
+  },
+  config: signedIn,
+  async handle(s, request) {
+    const { id } = request.params as { id: number };
+    return { data: await s.profile.updateSocial(request.caller, id, request.body as SocialInput) };
+  },
+};
+
+const nullableString = { type: ['string', 'null'] };
+
+export const coachProfile: RouteSpec = {
+  schema: {
+    headers: tenantHeaders,
+    body: closed({ company_id: { type: ['integer', 'null'] }, client_id: userId }, ['client_id']),
+    response: ok({
+      anyOf: [
+        { type: 'null' },
+        closed({
+          id: { type: 'integer' },
+          first_name: { type: 'string' },
+          last_name: { type: 'string' },
+          email: { type: 'string' },
+          phone_number: nullableString,
+          title: nullableString,
+          website: nullableString,
+          location: nullableString,
+          time_zone: nullableString,
+          profile_pic: nullableString,
+          linkedin: nullableString,
+          facebook: nullableString,
+          twitter: nullableString,
+          company: nullableString,
+          bio: { type: 'string' },
+          specialties: { type: 'string' },
+          certifications: { type: 'string' },
+          years_experience: { type: 'integer' },
+          booking_url: nullableString,
+        }),
+      ],
+    }),
+  },
+  config: signedIn,
+  async handle(s, request) {
+    return {
+      data: await s.profile.coach(request.caller, request.body as { company_id?: number; client_id: number }),
+    };
+  },
+};
+
+/**
+ * The crash screen's report (SPEC §3 "Error report"): written to the log for the support team, with the
+ * tenant; it may come from a signed-out page, so no token is needed, and the per-IP flood guard applies.
+ */
+export const errorReport: RouteSpec = {
+  schema: {
+    headers: tenantHeaders,
+    body: closed(
+      {
+        url: { type: 'string', maxLength: 2048 },
+        host: { type: 'string', maxLength: 255 },
+        pathname: { type: 'string', maxLength: 2048 },
+        user_id: { type: ['string', 'null'], maxLength: 64 },
+        message: { type: 'string', maxLength: 20_000 },
+        subject: { type: 'string', maxLength: 300 },
+      },
+      ['url', 'host', 'pathname', 'message', 'subject'],
+    ),
+    response: { 201: closed({ data: closed({ received: { type: 'boolean' } }) }) },
+  },
+  config: { tenant: true },
+  limited: true,
+  async handle(_s, request, reply) {
+    request.log.warn({ tenant: request.tenant.id, report: request.body }, 'client error report');
+    return reply.code(201).send({ data: { received: true } });
+  },
+};
+
+/**
+ * POST /api/v1/student/profilephoto/update (multipart: id, file) and GET /api/v1/student/profilephoto/{public
+ * id}. The GET needs no token because an <img> cannot send one: the id is random per upload. The picture goes
+ * back with the type read from its bytes, as an attachment, with nosniff and a CSP that forbids everything, so
+ * even a polyglot file cannot become a page on the API's origin.
+ */
+export async function registerProfilePhotoRoutes(app: FastifyInstance, services: Services): Promise<void> {
+  await app.register(async (scope) => {
+    await scope.register(multipart, { limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 2, parts: 3 } });
+
+    scope.post(
+      '/api/v1/student/profilephoto/update',
+      { schema: { headers: tenantHeaders, response: ok(profile) }, config: { auth: true } },
+      async (request) => {
+        let id: number | null = null;
+        let bytes: Buffer | null = null;
+        for await (const part of request.parts()) {
+          if (part.type === 'file') {
+            if (part.fieldname !== 'file')
+              throw new FieldError({ file: ['Send the picture in the "file" field.'] });
+            bytes = await part.toBuffer().catch((error: { code?: string }) => {
+              if (error.code === 'FST_REQ_FILE_TOO_LARGE') {
+                throw new FieldError({ file: ['The picture must be at most 5 MB.'] });
+              }
+              throw error;
+            });
+          } else if (part.fieldname === 'id') {
+            id = Number(part.value);
+          } else {
+            throw new FieldError({ [part.fieldname]: ['This field is not allowed.'] });
+          }
+        }
+        if (!id || !Number.isSafeInteger(id)) throw new FieldError({ id: ['Send your user id.'] });
+        if (!bytes) throw new FieldError({ file: ['Choose a picture.'] });
+        return { data: await services.profile.updatePhoto(request.caller, id, bytes) };
+      },
+    );
+
+    scope.get(
+      '/api/v1/student/profilephoto/:publicId',
+      { schema: { params: closed({ publicId: { type: 'string', pattern: '^[A-Za-z0-9_-]{22}$' } }) } },
+      async (request, reply) => {
+        const photo = await services.profile.photo((request.params as { publicId: string }).publicId);
+        const type = photo ? imageTypeOf(photo.bytes) : null;
+        if (!photo || !type) throw new HttpError(404, 'Not found.');
+        return reply
+          .type(type)
+          .header('content-disposition', `attachment; filename="profile-picture.${extensionOf(type)}"`)
+          .header('x-content-type-options', 'nosniff')
+          .header('content-security-policy', "default-src 'none'; sandbox")
+          .header('cross-origin-resource-policy', 'cross-origin')
+          .header('cache-control', 'public, max-age=31536000, immutable')
+          .send(Buffer.from(photo.bytes));
+      },
+    );
+  });
+}

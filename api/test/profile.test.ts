@@ -1,0 +1,255 @@
+// /profile, /coachprofile and the error report (issue 5): own profile only, unknown fields refused, pictures
+// checked by their bytes and served as attachments, the coach through coach_clients, reports logged.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ALPHA, BETA, Harness } from './helpers/harness.js';
+import type { TestUser } from './helpers/harness.js';
+
+const h = new Harness();
+let me: TestUser;
+let other: TestUser;
+let token: string;
+let otherToken: string;
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGD4DwABBAEAwS2OUAAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+function multipart(fields: Record<string, string | { name: string; type: string; bytes: Buffer }>) {
+  const boundary = '----portal-test-boundary';
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    chunks.push(Buffer.from(`--${boundary}\r\n`));
+    if (typeof value === 'string') {
+      chunks.push(Buffer.from(`Content-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+    } else {
+      chunks.push(
+        Buffer.from(
+          `Content-Disposition: form-data; name="${name}"; filename="${value.name}"\r\nContent-Type: ${value.type}\r\n\r\n`,
+        ),
+        value.bytes,
+        Buffer.from('\r\n'),
+      );
+    }
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+const upload = (as: string, fields: Parameters<typeof multipart>[0]) => {
+  const { payload, contentType } = multipart(fields);
+  return h.app.inject({
+    method: 'POST',
+    url: '/api/v1/student/profilephoto/update',
+    headers: { 'x-tenant-id': String(ALPHA), authorization: `Bearer ${as}`, 'content-type': contentType },
+    payload,
+  });
+};
+
+beforeAll(async () => {
+  await h.start();
+  me = await h.createUser();
+  other = await h.createUser();
+  token = (await h.login(me)).token;
+  otherToken = (await h.login(other)).token;
+});
+afterAll(() => h.stop());
+
+describe('students/update and students/updatetwo', () => {
+  it('changes the caller’s own details and answers with the profile', async () => {
+    const res = await h.call('POST', `/api/v1/students/update/${me.id}`, {
+      token,
+      body: {
+        first_name: ' Rachel ',
+        last_name: 'Kowalski',
+        title: 'Owner',
+        website: 'https://example.com',
+        time_zone: 'Europe/Lisbon',
+        birthday: '1979-11-02',
+        phone_number: '',
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({
+      id: me.id,
+      first_name: 'Rachel',
+      title: 'Owner',
+      time_zone: 'Europe/Lisbon',
+      birthday: '1979-11-02',
+      phone_number: null,
+    });
+    const social = await h.call('POST', `/api/v1/students/updatetwo/${me.id}`, {
+      token,
+      body: { linkedin: 'https://www.linkedin.com/in/rachel', twitter: null },
+    });
+    expect(social.statusCode).toBe(200);
+    expect(social.json().data).toMatchObject({
+      linkedin: 'https://www.linkedin.com/in/rachel',
+      title: 'Owner',
+    });
+  });
+
+  it('refuses another user’s id (403) and changes nothing', async () => {
+    const res = await h.call('POST', `/api/v1/students/update/${other.id}`, {
+      token,
+      body: { first_name: 'Mallory', last_name: 'X' },
+    });
+    expect(res.statusCode).toBe(403);
+    const mine = await h.call('GET', '/api/v1/me', { token: otherToken });
+    expect(mine.json().data.first_name).not.toBe('Mallory');
+  });
+
+  it('refuses fields a client may not set (role, company, flags, tokens) and bad values (422)', async () => {
+    for (const extra of [{ role_id: 1 }, { company_id: 9 }, { group_coaching: true }, { pas_token: 'x' }]) {
+      const res = await h.call('POST', `/api/v1/students/update/${me.id}`, {
+        token,
+        body: { first_name: 'A', last_name: 'B', ...extra },
+      });
+      expect(res.statusCode).toBe(422);
+    }
+    const script = await h.call('POST', `/api/v1/students/updatetwo/${me.id}`, {
+      token,
+      body: { facebook: 'javascript:alert(1)' },
+    });
+    expect(script.statusCode).toBe(422);
+    const zone = await h.call('POST', `/api/v1/students/update/${me.id}`, {
+      token,
+      body: { first_name: 'A', last_name: 'B', time_zone: 'Mars/Olympus' },
+    });
+    expect(zone.statusCode).toBe(422);
+    expect(zone.json().error.time_zone).toBeDefined();
+  });
+
+  it('needs a session', async () => {
+    const res = await h.call('POST', `/api/v1/students/update/${me.id}`, {
+      body: { first_name: 'A', last_name: 'B' },
+    });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('student/profilephoto/update', () => {
+  it('stores a real image and serves it back as an attachment with nosniff', async () => {
+    const res = await upload(token, {
+      id: String(me.id),
+      file: { name: 'me.png', type: 'image/png', bytes: PNG },
+    });
+    expect(res.statusCode).toBe(200);
+    const url: string = res.json().data.profile_pic;
+    expect(url).toMatch(/^\/api\/v1\/student\/profilephoto\/[A-Za-z0-9_-]{22}$/);
+    const photo = await h.app.inject({ method: 'GET', url });
+    expect(photo.statusCode).toBe(200);
+    expect(photo.headers['content-type']).toBe('image/png');
+    expect(photo.headers['content-disposition']).toMatch(/^attachment;/);
+    expect(photo.headers['x-content-type-options']).toBe('nosniff');
+    expect(photo.rawPayload.equals(PNG)).toBe(true);
+
+    // A new picture gets a new address; the old one stops working.
+    const again = await upload(token, {
+      id: String(me.id),
+      file: { name: 'me.png', type: 'image/png', bytes: PNG },
+    });
+    expect(again.json().data.profile_pic).not.toBe(url);
+    expect((await h.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+  });
+
+  it('checks the type by content: HTML named .png is refused', async () => {
+    const html = Buffer.from('<html><script>alert(1)</script></html>');
+    const res = await upload(token, {
+      id: String(me.id),
+      file: { name: 'x.png', type: 'image/png', bytes: html },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error.file[0]).toMatch(/PNG, JPEG, GIF or WebP/);
+  });
+
+  it('refuses more than 5 MB', async () => {
+    const big = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]);
+    const res = await upload(token, {
+      id: String(me.id),
+      file: { name: 'big.png', type: 'image/png', bytes: big },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error.file[0]).toMatch(/5 MB/);
+  });
+
+  it('refuses another user’s id', async () => {
+    const res = await upload(token, {
+      id: String(other.id),
+      file: { name: 'me.png', type: 'image/png', bytes: PNG },
+    });
+    expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('clientportal/coach/profile/', () => {
+  it('answers the caller’s coach, null without one, 403 for someone else', async () => {
+    const at = h.clock.now();
+    const coachUser = await h.createUser({
+      first_name: 'Margaret',
+      last_name: 'Osei',
+      title: 'Senior Coach',
+    });
+    const coach = await h.db
+      .insertInto('coaches')
+      .values({
+        tenant_id: ALPHA,
+        user_id: coachUser.id,
+        bio: 'Twelve years of cafés.',
+        specialties: 'Cash flow',
+        certifications: 'ICF PCC',
+        years_experience: 12,
+        booking_url: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await h.db
+      .insertInto('coach_clients')
+      .values({ coach_id: coach.id, client_id: me.id, tenant_id: ALPHA, since: at })
+      .execute();
+
+    const res = await h.call('POST', '/api/v1/clientportal/coach/profile/', {
+      token,
+      body: { company_id: null, client_id: me.id },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({
+      first_name: 'Margaret',
+      bio: 'Twelve years of cafés.',
+      years_experience: 12,
+    });
+    expect(res.json().data).not.toHaveProperty('password_hash');
+
+    const none = await h.call('POST', '/api/v1/clientportal/coach/profile/', {
+      token: otherToken,
+      body: { client_id: other.id },
+    });
+    expect(none.json()).toEqual({ data: null });
+
+    const spy = await h.call('POST', '/api/v1/clientportal/coach/profile/', {
+      token: otherToken,
+      body: { client_id: me.id },
+    });
+    expect(spy.statusCode).toBe(403);
+  });
+});
+
+describe('users/error/logs/', () => {
+  it('logs the report for the support team (201), with or without a session', async () => {
+    const body = {
+      url: 'http://portal/notes',
+      host: 'portal',
+      pathname: '/notes',
+      user_id: 'abcdefgh',
+      message: 'TypeError: x is undefined',
+      subject: 'Coaching Portal: x is undefined',
+    };
+    const res = await h.call('POST', '/api/v1/users/error/logs/', { body });
+    expect(res.statusCode).toBe(201);
+    expect(
+      h.logs.some((line) => line.includes('client error report') && line.includes('x is undefined')),
+    ).toBe(true);
+    const unknownTenant = await h.call('POST', '/api/v1/users/error/logs/', { tenant: BETA + 1000, body });
+    expect(unknownTenant.statusCode).toBe(404);
+  });
+});
