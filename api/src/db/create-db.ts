@@ -10,11 +10,19 @@ export interface DbOptions {
   databaseUrl?: string | undefined;
   dataDir?: string | undefined;
   poolSize?: number;
+  /** Called when the server drops an idle pooled connection (restart, failover, admin command). */
+  onIdleError?: (error: Error) => void;
 }
 
 export function createDb(options: DbOptions = {}): Kysely<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // Without a listener, an idle connection the server closes would crash the process; the pool discards that
+    // connection by itself and the next query opens a new one, so noting it is enough.
+    pool.on(
+      'error',
+      options.onIdleError ?? ((error) => console.warn(`database: idle connection lost (${error.message})`)),
+    );
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   return new Kysely<Database>({ dialect: new PGliteDialect(new PGlite(options.dataDir)) });
