@@ -11,6 +11,11 @@ import { launchBrowser } from './support/browser';
 import { REPO_ROOT, startStack, type Stack } from './support/stack';
 
 const PASSWORD = 'portal-demo-1';
+// A 1x1 PNG: a real image, as the API checks by content.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGD4DwABBAEAwS2OUAAAAABJRU5ErkJggg==',
+  'base64',
+);
 const SHOTS = path.join(REPO_ROOT, 'test-results');
 
 let stack: Stack;
@@ -141,6 +146,37 @@ describe('login, trusted device, logout, expired session (demo)', () => {
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     expect(await page.getByText('Session Expired').count()).toBe(1);
     expect(await page.evaluate(() => localStorage.getItem('portal.token'))).toBeNull();
+  });
+  it('edits the profile, changes the picture and shows the coach', async () => {
+    await submitCredentials(page, stack.urls.demo!, 'client@demo.test'); // trusted: no OTP
+    await page
+      .getByRole('navigation', { name: 'Main menu' })
+      .getByRole('link', { name: 'My Profile' })
+      .click();
+    const title = page.getByLabel('Job title');
+    await title.fill('Owner and Managing Director');
+    await page.getByRole('button', { name: 'Save details' }).click();
+    await page.getByText('Profile updated successfully').waitFor();
+    await page
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
+    await page.getByRole('button', { name: 'Save picture' }).click();
+    await page.getByText('Profile picture changed successfully').waitFor();
+    const picture = page.locator('.side-menu-user img.avatar');
+    await picture.waitFor();
+    expect(await picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(
+      true,
+    );
+    await page.reload();
+    expect(await page.getByLabel('Job title').inputValue()).toBe('Owner and Managing Director');
+    await page.screenshot({ path: path.join(SHOTS, 'app-demo-profile.png'), fullPage: true });
+    await page
+      .getByRole('navigation', { name: 'Main menu' })
+      .getByRole('link', { name: "My Coach's Profile" })
+      .click();
+    await page.locator('.coach-card h2').waitFor();
+    expect(await page.locator('.coach-card h2').textContent()).toMatch(/\S+ \S+/);
+    await page.screenshot({ path: path.join(SHOTS, 'app-demo-coach.png'), fullPage: true });
   });
 });
 

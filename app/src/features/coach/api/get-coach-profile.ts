@@ -15,6 +15,10 @@ export interface CoachProfile {
   time_zone?: string | null;
   profile_pic?: string | null;
   bio?: string | null;
+  specialties?: string | null;
+  certifications?: string | null;
+  years_experience?: number | null;
+  booking_url?: string | null;
   linkedin?: string | null;
   facebook?: string | null;
   twitter?: string | null;

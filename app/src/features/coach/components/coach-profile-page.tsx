@@ -57,6 +57,26 @@ export default function CoachProfilePage() {
           {details && <p className="muted">{details}</p>}
           {c.bio && <p className="coach-bio">{c.bio}</p>}
           <dl className="coach-contact">
+            {c.specialties && (
+              <>
+                <dt>Specialties</dt>
+                <dd>{c.specialties}</dd>
+              </>
+            )}
+            {c.certifications && (
+              <>
+                <dt>Certifications</dt>
+                <dd>{c.certifications}</dd>
+              </>
+            )}
+            {c.years_experience != null && c.years_experience > 0 && (
+              <>
+                <dt>Experience</dt>
+                <dd>
+                  {c.years_experience} year{c.years_experience === 1 ? '' : 's'} of coaching
+                </dd>
+              </>
+            )}
             {c.email && (
               <>
                 <dt>Email</dt>
@@ -80,6 +100,16 @@ export default function CoachProfilePage() {
               </>
             )}
           </dl>
+          {safeLink(c.booking_url) && (
+            <a
+              className="btn btn-primary"
+              href={safeLink(c.booking_url)!}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              Book a session
+            </a>
+          )}
           <ul className="link-list">
             {LINKS.map(([key, label]) => {
               const href = safeLink(c[key]);

@@ -5,7 +5,6 @@ import { acceptProfile } from './profile-answer';
 export interface ProfileDetails {
   first_name: string;
   last_name: string;
-  company: string | null;
   website: string | null;
   title: string | null;
   location: string | null;
@@ -14,7 +13,7 @@ export interface ProfileDetails {
   birthday: string | null;
 }
 
-/** POST /api/v1/students/update/{id}: the personal details of the profile. */
+/** POST /api/v1/students/update/{id}: the personal details (the company is the coach's to manage). */
 export async function updateProfile(userId: number, details: ProfileDetails): Promise<unknown> {
   const response = await api.post<Envelope<unknown>>(`/api/v1/students/update/${userId}`, details);
   return response.data.data;

@@ -12,7 +12,6 @@ export function DetailsForm({ userId, profile }: { userId: number; profile: Memb
   const form = useFormState({
     first_name: profile.first_name,
     last_name: profile.last_name,
-    company: profile.company,
     title: profile.title,
     website: profile.website,
     phone_number: profile.phone_number,
@@ -55,7 +54,7 @@ export function DetailsForm({ userId, profile }: { userId: number; profile: Memb
           hint="Ask your coach to change it."
         />
         <Field label="Phone number" type="tel" autoComplete="tel" {...form.bind('phone_number')} />
-        <Field label="Company" autoComplete="organization" {...form.bind('company')} />
+        <Field label="Company" value={profile.company ?? ''} readOnly hint="Managed by your coach." />
         <Field label="Job title" autoComplete="organization-title" {...form.bind('title')} />
         <Field
           label="Website"

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { UserAvatar } from '../../../components/user-avatar';
 import { notify } from '../../../lib/toast';
 import { fullName, type User } from '../../../lib/user';
@@ -15,7 +15,12 @@ export function PhotoCard({ user }: { user: User }) {
   const [problem, setProblem] = useState<string | null>(null);
   const upload = useUpdateProfilePhoto(user.id);
 
-  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
+  // A data: URL, not a blob: one: the tenant CSP allows images from data: but not from blob:.
+  const readPreview = (chosen: File) => {
+    const reader = new FileReader();
+    reader.onload = () => setPreview(typeof reader.result === 'string' ? reader.result : null);
+    reader.readAsDataURL(chosen);
+  };
 
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.target.files?.[0] ?? null;
@@ -23,7 +28,8 @@ export function PhotoCard({ user }: { user: User }) {
     const wrong = photoProblem(chosen);
     setProblem(wrong);
     setFile(wrong ? null : chosen);
-    setPreview(wrong ? null : URL.createObjectURL(chosen));
+    setPreview(null);
+    if (!wrong) readPreview(chosen);
   };
 
   const save = async () => {

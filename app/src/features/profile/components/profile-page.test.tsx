@@ -26,20 +26,23 @@ beforeEach(() => {
 });
 
 describe('/profile', () => {
-  it("saves the details, confirms with 'Profile updated successfully' and updates the top bar", async () => {
+  it("saves the details, confirms with 'Profile updated successfully' and updates the menu", async () => {
     const calls = server(({ body }) => ({ status: 200, data: { data: { ...member, ...(body as object) } } }));
     const user = userEvent.setup();
     renderPortal('/profile');
-    const company = await screen.findByLabelText('Company');
-    await user.clear(company);
-    await user.type(company, 'Harbor Lane Bakery');
+    const first = await screen.findByLabelText('First name');
+    await user.clear(first);
+    await user.type(first, 'Rae');
+    await user.type(screen.getByLabelText('Job title'), 'Owner');
+    expect(screen.getByLabelText('Company')).toHaveAttribute('readonly');
     await user.click(screen.getByRole('button', { name: 'Save details' }));
     expect(await screen.findByText(PROFILE_UPDATED)).toBeInTheDocument();
     const sent = calls.find((c) => c.url === '/api/v1/students/update/7')!;
-    expect(sent.body).toMatchObject({ company: 'Harbor Lane Bakery', first_name: 'Rachel', website: null });
+    expect(sent.body).toMatchObject({ first_name: 'Rae', title: 'Owner', website: null });
+    expect(sent.body).not.toHaveProperty('company');
     expect(sent.body).not.toHaveProperty('role_id');
-    expect(sessionStore.get()?.user.company).toBe('Harbor Lane Bakery');
-    expect(document.querySelector('.topbar-name')).toHaveTextContent('Harbor Lane Bakery');
+    expect(sessionStore.get()?.user.first_name).toBe('Rae');
+    expect(document.querySelector('.side-menu-user')).toHaveTextContent('Rae Kowalski');
   });
 
   it('keeps what was typed when the save fails', async () => {
