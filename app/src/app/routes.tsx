@@ -18,7 +18,7 @@ const SchedulePage = lazyPage(() => import('../features/schedule/components/sche
 const LessonsPage = lazyPage(() => import('../features/lessons/components/lessons-page'));
 const LessonPage = lazyPage(() => import('../features/lessons/components/lesson-page'));
 const ResourcesPage = lazyPage(() => import('../features/resources/components/resources-page'));
-const ActionStepsPage = lazyPage(() => import('../features/action-steps/components/action-steps-page'));
+const ActionStepsPage = lazyPage(() => import('./action-steps-route'));
 const MetricsPage = lazyPage(() => import('../features/metrics/components/metrics-page'));
 const NotesPage = lazyPage(() => import('../features/notes/components/notes-page'));
 const MessagesPage = lazyPage(() => import('../features/messages/components/messages-page'));

@@ -1,9 +1,90 @@
-import { PlaceholderPage } from '../../../components/placeholder-page';
+/**
+ * /action-steps: the action steps and commitments boards (to do, in progress, completed), their exports, and
+ * whatever the route puts below them (the team section, composed in src/app so features stay apart).
+ */
+import type { ReactNode } from 'react';
+import { PageLoading } from '../../../app/lazy-page';
+import { errorMessage } from '../../../lib/api-errors';
+import { toastFallback } from '../../../lib/fallback-toast';
+import { notify } from '../../../lib/toast';
+import { useChangeActionStatus } from '../api/change-action-status';
+import { useDownloadCommitments } from '../api/download-commitments';
+import { useAccess } from '../api/get-access';
+import { useSteps, type BoardItem } from '../api/get-steps';
+import { useUpdateCommitment } from '../api/update-commitment';
+import { COMMITMENT_FALLBACK, codeFor, movedMessage, type BoardKind, type Stage } from '../../../lib/stages';
+import { Board } from './board';
+import './action-steps.css';
 
-export default function Page() {
+export default function ActionStepsPage({ children }: { children?: ReactNode }) {
+  const access = useAccess();
+  const steps = useSteps();
+  const changeAction = useChangeActionStatus();
+  const updateCommitment = useUpdateCommitment();
+  const download = useDownloadCommitments();
+
+  const move = (kind: BoardKind) => (item: BoardItem, stage: Stage) => {
+    const mutation = kind === 'action-step' ? changeAction : updateCommitment;
+    mutation.mutate(
+      { id: item.id, status: codeFor(kind, stage) },
+      {
+        onSuccess: () => notify.success(movedMessage(kind, stage)),
+        onError: (error) => {
+          if (kind === 'commitment') toastFallback(error, COMMITMENT_FALLBACK);
+        },
+      },
+    );
+  };
+
+  let body: ReactNode;
+  if (steps.isPending || access.isPending) body = <PageLoading />;
+  else if (steps.isError || access.isError) {
+    body = (
+      <div className="card empty-state" role="alert">
+        <p>Your action steps could not be loaded: {errorMessage(steps.error ?? access.error)}</p>
+        <button
+          type="button"
+          className="btn btn-primary"
+          onClick={() => void Promise.all([steps.refetch(), access.refetch()])}
+        >
+          Try again
+        </button>
+      </div>
+    );
+  } else if (access.data !== 1) {
+    body = (
+      <div className="card empty-state">
+        <p>Your action steps open once your coach has set up your coaching plan.</p>
+      </div>
+    );
+  } else {
+    const { action_steps, commitments } = steps.data;
+    body = (
+      <>
+        <Board kind="action-step" title="Action steps" items={action_steps} onMove={move('action-step')} />
+        <Board kind="commitment" title="Commitments" items={commitments} onMove={move('commitment')} />
+        <div className="button-row">
+          <button
+            type="button"
+            className="btn btn-secondary"
+            disabled={download.isPending || commitments.length === 0}
+            onClick={() => download.mutate()}
+          >
+            {download.isPending ? 'Preparing...' : 'Download commitments'}
+          </button>
+        </div>
+      </>
+    );
+  }
+
   return (
-    <PlaceholderPage title="My Action Steps">
-      Your action steps and commitments on a board with the columns to do, in progress and completed.
-    </PlaceholderPage>
+    <section className="page action-steps-page" aria-labelledby="page-title">
+      <h1 id="page-title" className="page-title">
+        My Action Steps
+      </h1>
+      <p className="muted">Drag a card to another column, or use its buttons, to change its stage.</p>
+      {body}
+      {children}
+    </section>
   );
 }

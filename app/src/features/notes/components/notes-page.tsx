@@ -1,9 +1,106 @@
-import { PlaceholderPage } from '../../../components/placeholder-page';
+/** /notes: the client's meeting notes: write, edit and delete them (with a confirmation first). */
+import { useState } from 'react';
+import { PageLoading } from '../../../app/lazy-page';
+import { errorMessage } from '../../../lib/api-errors';
+import { notify } from '../../../lib/toast';
+import { useDeleteNote } from '../api/delete-note';
+import { useEditNote } from '../api/edit-note';
+import { useNotes, type Note, type NoteInput } from '../api/get-notes';
+import { useStoreNote } from '../api/store-note';
+import { ConfirmDialog } from './confirm-dialog';
+import { NoteCard } from './note-card';
+import { NoteForm } from './note-form';
+import './notes.css';
 
-export default function Page() {
+export const NOTE_SAVED = 'Note saved';
+export const NOTE_UPDATED = 'Note updated';
+export const NOTE_DELETED = 'Note deleted';
+
+/** Runs a save; true on success. A failure was already a toast (the axios interceptor). */
+const attempt = (run: Promise<unknown>, message: string) =>
+  run.then(
+    () => (notify.success(message), true),
+    () => false,
+  );
+
+export default function NotesPage() {
+  const notes = useNotes();
+  const store = useStoreNote();
+  const edit = useEditNote();
+  const remove = useDeleteNote();
+  const [editing, setEditing] = useState<number | null>(null);
+  const [deleting, setDeleting] = useState<Note | null>(null);
+
+  const save = (input: NoteInput) => attempt(store.mutateAsync(input), NOTE_SAVED);
+  const update = async (note: Note, input: NoteInput) => {
+    const ok = await attempt(edit.mutateAsync({ id: note.id, ...input }), NOTE_UPDATED);
+    if (ok) setEditing(null);
+    return ok;
+  };
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    if (await attempt(remove.mutateAsync(deleting.id), NOTE_DELETED)) setDeleting(null);
+  };
+
+  let list;
+  if (notes.isPending) list = <PageLoading />;
+  else if (notes.isError) {
+    list = (
+      <div className="card empty-state" role="alert">
+        <p>Your notes could not be loaded: {errorMessage(notes.error)}</p>
+        <button type="button" className="btn btn-primary" onClick={() => void notes.refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  } else if (notes.data.length === 0) {
+    list = <p className="card empty-state muted">No notes yet. Your first one is a few keystrokes away.</p>;
+  } else {
+    list = (
+      <ul className="note-list">
+        {notes.data.map((note) => (
+          <li key={note.id}>
+            {editing === note.id ? (
+              <div className="card">
+                <h2 className="visually-hidden">Edit note: {note.title}</h2>
+                <NoteForm
+                  initial={note}
+                  submitLabel="Save changes"
+                  pending={edit.isPending}
+                  onSave={(input) => update(note, input)}
+                  onCancel={() => setEditing(null)}
+                />
+              </div>
+            ) : (
+              <NoteCard note={note} onEdit={() => setEditing(note.id)} onDelete={() => setDeleting(note)} />
+            )}
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
   return (
-    <PlaceholderPage title="My Notes">
-      Meeting notes from your coaching sessions: read, add and edit your own notes.
-    </PlaceholderPage>
+    <section className="page notes-page" aria-labelledby="page-title">
+      <h1 id="page-title" className="page-title">
+        My Notes
+      </h1>
+      <section className="card" aria-labelledby="new-note-title">
+        <h2 id="new-note-title">New note</h2>
+        <NoteForm submitLabel="Add note" pending={store.isPending} onSave={save} />
+      </section>
+      <h2 className="notes-heading">Meeting notes</h2>
+      {list}
+      {deleting && (
+        <ConfirmDialog
+          title="Delete this note?"
+          text={`“${deleting.title}” will be deleted for good.`}
+          confirmLabel="Delete note"
+          pending={remove.isPending}
+          onConfirm={() => void confirmDelete()}
+          onCancel={() => setDeleting(null)}
+        />
+      )}
+    </section>
   );
 }

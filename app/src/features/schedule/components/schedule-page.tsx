@@ -1,9 +1,112 @@
-import { PlaceholderPage } from '../../../components/placeholder-page';
+/** /schedule: upcoming and past coaching meetings and the lesson meetings, in the user's own time zone. */
+import { useState, type ReactNode } from 'react';
+import { PageLoading } from '../../../app/lazy-page';
+import { usePortal } from '../../../app/portal-context';
+import { errorMessage } from '../../../lib/api-errors';
+import { useUser } from '../../../lib/session';
+import { displayZone, zoneName } from '../../../lib/zoned-dates';
+import { useLessonMeetings } from '../api/get-lesson-meetings';
+import { useSchedule, type Meeting } from '../api/get-schedule';
+import { MeetingCard, type MeetingView } from './meeting-card';
+import './schedule.css';
 
-export default function Page() {
+const fromMeeting = (m: Meeting): MeetingView => ({
+  key: `meeting-${m.id}`,
+  title: m.title,
+  meetingTime: m.meeting_time,
+  minutes: m.duration_minutes,
+  agenda: m.agenda,
+  detail: m.coach_name && `With ${m.coach_name}`,
+  url: m.meeting_url,
+});
+
+function Section({ title, id, children }: { title: string; id: string; children: ReactNode }) {
   return (
-    <PlaceholderPage title="My Schedule">
-      Your upcoming and past coaching meetings, with the time, the agenda and the link to join.
-    </PlaceholderPage>
+    <section className="schedule-section" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+/** The state of one query: loading, an error with a retry, an empty message, or the list. */
+function QueryState<T>({
+  query,
+  what,
+  empty,
+  children,
+}: {
+  query: { isPending: boolean; isError: boolean; error: unknown; data?: T[]; refetch: () => unknown };
+  what: string;
+  empty: string;
+  children: (items: T[]) => ReactNode;
+}) {
+  if (query.isPending) return <PageLoading />;
+  if (query.isError)
+    return (
+      <div className="card empty-state" role="alert">
+        <p>
+          {what} could not be loaded: {errorMessage(query.error)}
+        </p>
+        <button type="button" className="btn btn-primary" onClick={() => void query.refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  if (!query.data?.length) return <p className="card empty-state muted">{empty}</p>;
+  return <>{children(query.data)}</>;
+}
+
+export default function SchedulePage() {
+  const user = useUser();
+  const { config } = usePortal();
+  const schedule = useSchedule();
+  const lessons = useLessonMeetings(user.id);
+  const zone = displayZone(user.time_zone ?? schedule.data?.time_zone);
+  const [now] = useState(() => Date.now());
+  const list = (items: MeetingView[], upcoming: (m: MeetingView) => boolean) => (
+    <ul className="meeting-list">
+      {items.map((m) => (
+        <MeetingCard key={m.key} meeting={m} zone={zone} upcoming={upcoming(m)} domain={config.domain} />
+      ))}
+    </ul>
+  );
+  const meetings = (key: 'upcoming' | 'past') => ({
+    ...schedule,
+    data: schedule.data?.[key].map(fromMeeting),
+  });
+  const lessonViews = {
+    ...lessons,
+    data: lessons.data?.map((l) => ({
+      key: `lesson-${l.id}`,
+      title: l.title,
+      meetingTime: l.meeting_time,
+      minutes: 60,
+      url: l.meeting_url,
+    })),
+  };
+
+  return (
+    <section className="page schedule-page" aria-labelledby="page-title">
+      <h1 id="page-title" className="page-title">
+        My Schedule
+      </h1>
+      <p className="muted">Times are shown in {zoneName(zone)}.</p>
+      <Section title="Upcoming meetings" id="upcoming-title">
+        <QueryState query={meetings('upcoming')} what="Your meetings" empty="No upcoming meetings.">
+          {(items) => list(items, () => true)}
+        </QueryState>
+      </Section>
+      <Section title="Lesson meetings" id="lessons-title">
+        <QueryState query={lessonViews} what="Your lesson meetings" empty="No lesson meetings.">
+          {(items) => list(items, (m) => Date.parse(m.meetingTime) + m.minutes * 60_000 > now)}
+        </QueryState>
+      </Section>
+      <Section title="Past meetings" id="past-title">
+        <QueryState query={meetings('past')} what="Your meetings" empty="No past meetings yet.">
+          {(items) => list(items, () => false)}
+        </QueryState>
+      </Section>
+    </section>
   );
 }

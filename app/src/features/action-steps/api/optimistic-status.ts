@@ -1,0 +1,45 @@
+/**
+ * The optimistic part of both status mutations: the card moves in the cache before the API answers, and moves
+ * back if the call fails. Both lists live in one query (impcoaching/steps/), so the snapshot is the whole board.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import { stepsQueryOptions, type Board } from './get-steps';
+
+export interface StatusChange {
+  id: number;
+  status: number;
+}
+
+export interface Snapshot {
+  previous: Board | undefined;
+}
+
+type List = keyof Board;
+
+export async function applyOptimistically(
+  client: QueryClient,
+  list: List,
+  change: StatusChange,
+): Promise<Snapshot> {
+  const { queryKey } = stepsQueryOptions();
+  // A board fetch already on its way would overwrite the optimistic move with the old state.
+  await client.cancelQueries({ queryKey });
+  const previous = client.getQueryData(queryKey);
+  if (previous) {
+    client.setQueryData(queryKey, {
+      ...previous,
+      [list]: previous[list].map((item) =>
+        item.id === change.id ? { ...item, status: change.status } : item,
+      ),
+    });
+  }
+  return { previous };
+}
+
+export function rollBack(client: QueryClient, snapshot: Snapshot | undefined): void {
+  if (snapshot?.previous) client.setQueryData(stepsQueryOptions().queryKey, snapshot.previous);
+}
+
+/** After success or failure the board is re-read, so it ends as the server has it. */
+export const settle = (client: QueryClient) =>
+  client.invalidateQueries({ queryKey: stepsQueryOptions().queryKey });

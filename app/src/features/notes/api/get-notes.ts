@@ -1,0 +1,29 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, type Envelope } from '../../../lib/api-client';
+
+export interface Note {
+  id: number;
+  title: string;
+  body: string;
+  /** 'YYYY-MM-DD' */
+  meeting_date: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface NoteInput {
+  title: string;
+  body: string;
+  meeting_date: string | null;
+}
+
+/** POST /api/v1/clientportal/notes/: the client's meeting notes, newest meeting first. */
+export async function getNotes(signal?: AbortSignal): Promise<Note[]> {
+  const response = await api.post<Envelope<Note[]>>('/api/v1/clientportal/notes/', {}, { signal });
+  return response.data.data;
+}
+
+export const notesQueryOptions = () =>
+  queryOptions({ queryKey: ['notes'], queryFn: ({ signal }) => getNotes(signal) });
+
+export const useNotes = () => useQuery(notesQueryOptions());

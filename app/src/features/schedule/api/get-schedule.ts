@@ -1,0 +1,32 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, type Envelope } from '../../../lib/api-client';
+
+export interface Meeting {
+  id: number;
+  title: string;
+  agenda: string;
+  /** ISO instant. */
+  meeting_time: string;
+  duration_minutes: number;
+  /** The zone the meeting was planned in. */
+  time_zone: string;
+  meeting_url: string | null;
+  coach_name: string | null;
+}
+
+export interface Schedule {
+  time_zone: string | null;
+  upcoming: Meeting[];
+  past: Meeting[];
+}
+
+/** POST /api/v1/clientportal/schedule/: the client's upcoming (soonest first) and past meetings. */
+export async function getSchedule(signal?: AbortSignal): Promise<Schedule> {
+  const response = await api.post<Envelope<Schedule>>('/api/v1/clientportal/schedule/', {}, { signal });
+  return response.data.data;
+}
+
+export const scheduleQueryOptions = () =>
+  queryOptions({ queryKey: ['schedule'], queryFn: ({ signal }) => getSchedule(signal) });
+
+export const useSchedule = () => useQuery(scheduleQueryOptions());

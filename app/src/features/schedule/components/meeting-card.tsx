@@ -1,0 +1,65 @@
+import { saveBlob } from '../../../lib/download-file';
+import { formatWithZone } from '../../../lib/zoned-dates';
+import { icsFileName, toIcs } from '../lib/ics';
+import { joinLink } from '../lib/join-link';
+
+export interface MeetingView {
+  /** Unique across meetings and lesson meetings: the .ics UID is built from it. */
+  key: string;
+  title: string;
+  meetingTime: string;
+  minutes: number;
+  agenda?: string;
+  detail?: string | null;
+  url: string | null;
+}
+
+/** One meeting: its time in the user's zone, the join link (http/https only, upcoming only) and an .ics. */
+export function MeetingCard({
+  meeting,
+  zone,
+  upcoming,
+  domain,
+}: {
+  meeting: MeetingView;
+  zone: string;
+  upcoming: boolean;
+  domain: string;
+}) {
+  const link = joinLink(meeting.url);
+  const download = () => {
+    const ics = toIcs({
+      uid: `${meeting.key}@${domain}`,
+      title: meeting.title,
+      start: new Date(meeting.meetingTime),
+      minutes: meeting.minutes,
+      description: [meeting.agenda, link && `Join: ${link}`].filter(Boolean).join('\n'),
+      url: link,
+    });
+    saveBlob(new Blob([ics], { type: 'text/calendar;charset=utf-8' }), icsFileName(meeting.title));
+  };
+  return (
+    <li className="card meeting-card">
+      <div className="meeting-main">
+        <h3>{meeting.title}</h3>
+        <p className="meeting-time">
+          <time dateTime={meeting.meetingTime}>{formatWithZone(meeting.meetingTime, zone)}</time>
+          <span className="muted"> · {meeting.minutes} min</span>
+        </p>
+        {meeting.detail && <p className="muted">{meeting.detail}</p>}
+        {meeting.agenda && <p className="meeting-agenda">{meeting.agenda}</p>}
+      </div>
+      <div className="meeting-actions">
+        {upcoming && link && (
+          <a className="btn btn-primary" href={link} target="_blank" rel="noopener noreferrer">
+            Join meeting<span className="visually-hidden">: {meeting.title}</span>
+          </a>
+        )}
+        {upcoming && !link && <span className="muted">No online link</span>}
+        <button type="button" className="btn btn-secondary" onClick={download}>
+          Add to calendar<span className="visually-hidden">: {meeting.title} (.ics)</span>
+        </button>
+      </div>
+    </li>
+  );
+}

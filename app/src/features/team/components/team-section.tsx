@@ -1,0 +1,98 @@
+/**
+ * Team members and their tasks. SPEC §2 gives them no route of their own, so they live on /action-steps,
+ * below the boards (composed there by src/app): tasks are the team's action steps.
+ */
+import type { ReactNode } from 'react';
+import { PageLoading } from '../../../app/lazy-page';
+import { errorMessage } from '../../../lib/api-errors';
+import { useUser } from '../../../lib/session';
+import { displayZone, zoneName } from '../../../lib/zoned-dates';
+import { useDownloadTasks } from '../api/download-tasks';
+import { useClientTasks } from '../api/get-client-tasks';
+import { useTeamMembers } from '../api/get-team-members';
+import { AddMemberForm } from './add-member-form';
+import { ShareForm } from './share-form';
+import { TaskItem } from './task-item';
+import './team.css';
+
+function Failed({ what, error, retry }: { what: string; error: unknown; retry: () => unknown }) {
+  return (
+    <div className="empty-state" role="alert">
+      <p>
+        {what} could not be loaded: {errorMessage(error)}
+      </p>
+      <button type="button" className="btn btn-primary" onClick={() => void retry()}>
+        Try again
+      </button>
+    </div>
+  );
+}
+
+export function TeamSection() {
+  const user = useUser();
+  const zone = displayZone(user.time_zone);
+  const members = useTeamMembers();
+  const tasks = useClientTasks();
+  const download = useDownloadTasks();
+
+  let memberList: ReactNode;
+  if (members.isPending) memberList = <PageLoading />;
+  else if (members.isError)
+    memberList = <Failed what="Your team" error={members.error} retry={members.refetch} />;
+  else if (members.data.length === 0) memberList = <p className="muted">No team members yet.</p>;
+  else
+    memberList = (
+      <ul className="member-list">
+        {members.data.map((m) => (
+          <li key={m.id}>
+            <strong>
+              {m.first_name} {m.last_name}
+            </strong>
+            {m.email && <span className="muted"> · {m.email}</span>}
+          </li>
+        ))}
+      </ul>
+    );
+
+  let taskList: ReactNode;
+  if (tasks.isPending) taskList = <PageLoading />;
+  else if (tasks.isError) taskList = <Failed what="Your tasks" error={tasks.error} retry={tasks.refetch} />;
+  else if (tasks.data.length === 0) taskList = <p className="muted">No tasks yet.</p>;
+  else
+    taskList = (
+      <ul className="task-list">
+        {tasks.data.map((t) => (
+          <TaskItem key={t.id} task={t} members={members.data ?? []} zone={zone} />
+        ))}
+      </ul>
+    );
+
+  return (
+    <section className="team-section" aria-labelledby="team-title">
+      <h2 id="team-title">My Team</h2>
+      <div className="team-grid">
+        <section className="card" aria-labelledby="members-title">
+          <h3 id="members-title">Team members</h3>
+          {memberList}
+          <AddMemberForm />
+        </section>
+        <section className="card" aria-labelledby="tasks-title">
+          <div className="tasks-head">
+            <h3 id="tasks-title">Tasks</h3>
+            <button
+              type="button"
+              className="btn btn-secondary"
+              disabled={download.isPending || !tasks.data?.length}
+              onClick={() => download.mutate()}
+            >
+              {download.isPending ? 'Preparing...' : 'Download tasks'}
+            </button>
+          </div>
+          <p className="muted">Deadlines are shown in {zoneName(zone)}.</p>
+          {taskList}
+          <ShareForm />
+        </section>
+      </div>
+    </section>
+  );
+}
