@@ -101,6 +101,28 @@ describe('system routes', () => {
   });
 });
 
+describe('flood guard', () => {
+  it('limits each unauthenticated auth route per IP per minute, with Retry-After', async () => {
+    const app = await h.build({ authRequestsPerMinute: 3 });
+    const hit = (remoteAddress: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/verifyRecaptchaToken',
+        headers: { 'x-tenant-id': '501' },
+        remoteAddress,
+        payload: { token: 't' },
+      });
+    const ip = nextIp();
+    for (let i = 0; i < 3; i++) expect((await hit(ip)).statusCode).toBe(200);
+    const limited = await hit(ip);
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Object.keys(limited.json())).toEqual(['message']);
+    expect((await hit(nextIp())).statusCode).toBe(200);
+    await app.close();
+  });
+});
+
 describe('failures hide their details', () => {
   it('a database failure is a 500 with a request id and no SQL, stack or path; the log has the details', async () => {
     await sql`DROP TABLE auth_events`.execute(broken.db);
