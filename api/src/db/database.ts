@@ -82,18 +82,6 @@ export interface EmailsTable {
   updated_at: Timestamp;
 }
 
-export interface AccessTokensTable {
-  id: Serial;
-  tenant_id: number;
-  user_id: number;
-  token_hash: string;
-  client_label: string | null;
-  created_at: Timestamp;
-  last_used_at: Timestamp;
-  expires_at: Timestamp;
-  revoked_at: Timestamp | null;
-}
-
 export interface TrustedDevicesTable {
   id: Serial;
   tenant_id: number;
@@ -103,6 +91,11 @@ export interface TrustedDevicesTable {
   created_at: Timestamp;
   expires_at: Timestamp;
   revoked_at: Timestamp | null;
+}
+
+export interface AccessTokensTable extends TrustedDevicesTable {
+  // Written at most once a minute (see session-service.ts).
+  last_used_at: Timestamp;
 }
 
 export interface OtpChallengesTable {

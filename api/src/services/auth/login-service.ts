@@ -1,11 +1,8 @@
 // The login flow of SPEC §4 as the server enforces it: credentials first; then either a device the server
 // trusts, a mailed OTP, or a mailed sign-in link (/fbslogin/{token}). A token is never issued for a password
 // alone from an untrusted device.
-import type { Kysely } from 'kysely';
-import type { Database, Tenant } from '../../db/database.js';
+import type { Tenant } from '../../db/database.js';
 import { HttpError } from '../../errors.js';
-import type { Mailer } from '../mail/mailer.js';
-import type { ThrottleService } from '../throttle/throttle-service.js';
 import { toProfile, toSessionUser } from '../users/user-payload.js';
 import type { Profile, SessionUser } from '../users/user-payload.js';
 import { findProfile } from '../users/user-repository.js';
@@ -14,6 +11,7 @@ import { checkCredentials } from './credentials.js';
 import { consumeOneTimeToken, insertLoginLink } from './one-time-token-repository.js';
 import type { OtpService } from './otp-service.js';
 import { mailToken } from './mailed-token.js';
+import type { MailedTokenDeps } from './mailed-token.js';
 import { newReference, sha256 } from './secrets.js';
 import type { SessionService } from './session-service.js';
 
@@ -50,11 +48,7 @@ export interface LoginService {
   profile(tenantId: number, userId: number): Promise<Profile>;
 }
 
-interface Deps {
-  db: Kysely<Database>;
-  now: () => Date;
-  mailer: Mailer;
-  throttle: ThrottleService;
+interface Deps extends MailedTokenDeps {
   sessions: SessionService;
   otp: OtpService;
 }

@@ -2,17 +2,15 @@
 // not a mail was throttled), and the mail is sent after the answer so timing does not tell either. A reset
 // token is 256-bit, stored hashed, valid 60 minutes and single use; using it ends every session and forgets
 // every trusted device of the user, since whoever knew the old password may hold them.
-import type { Kysely } from 'kysely';
-import type { Database, Tenant } from '../../db/database.js';
+import type { Tenant } from '../../db/database.js';
 import { FieldError } from '../../errors.js';
-import type { Mailer } from '../mail/mailer.js';
-import type { ThrottleService } from '../throttle/throttle-service.js';
 import { findCredentials, setPasswordHash } from '../users/user-repository.js';
 import { resetMail } from './auth-mails.js';
 import { normalizeEmail } from './credentials.js';
 import { consumeOneTimeToken, insertPasswordReset } from './one-time-token-repository.js';
 import { hashPassword } from './passwords.js';
 import { mailToken } from './mailed-token.js';
+import type { MailedTokenDeps } from './mailed-token.js';
 import { sha256 } from './secrets.js';
 import type { SessionService } from './session-service.js';
 
@@ -23,11 +21,7 @@ export interface PasswordResetService {
   reset(tenant: Tenant, token: string, password: string): Promise<void>;
 }
 
-interface Deps {
-  db: Kysely<Database>;
-  now: () => Date;
-  mailer: Mailer;
-  throttle: ThrottleService;
+interface Deps extends MailedTokenDeps {
   sessions: SessionService;
   log: { error(obj: object, msg: string): void };
 }
