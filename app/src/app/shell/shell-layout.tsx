@@ -12,8 +12,9 @@ import { VersionFooter } from '../../components/version-footer';
 import { logout } from '../../features/auth/api/logout';
 import { withLoading } from '../../lib/loading';
 import { queryClient } from '../../lib/query-client';
-import { useUser } from '../../lib/session';
+import { useSession, useUser } from '../../lib/session';
 import { displayName } from '../../lib/user';
+import { IdleLogout } from '../idle-logout';
 import { paths } from '../paths';
 import { usePortal } from '../portal-context';
 import { Icon } from './icons';
@@ -26,6 +27,7 @@ const COLLAPSED_KEY = 'portal.menu-collapsed';
 export default function ShellLayout() {
   const { config, brand } = usePortal();
   const user = useUser();
+  const token = useSession()?.token;
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const menuId = useId();
@@ -111,6 +113,8 @@ export default function ShellLayout() {
           </main>
         </div>
         <VersionFooter />
+        {/* Keyed by the token: a new session starts a new hour. */}
+        <IdleLogout key={token} />
       </div>
     </QueryClientProvider>
   );
