@@ -51,3 +51,9 @@ export function toLocalInput(value: string | null | undefined, zone: string): st
   const date = dayjs(value);
   return date.isValid() ? date.tz(zone).format('YYYY-MM-DDTHH:mm') : '';
 }
+
+/** A calendar date ('YYYY-MM-DD') as the date part of SPEC §9's format: 'Friday, November 20th, 2026'. */
+export function formatDay(value: string): string {
+  const date = dayjs(value);
+  return date.isValid() ? date.format('dddd, MMMM Do, YYYY') : value;
+}

@@ -1,4 +1,5 @@
 import { useEffect, useRef, type DragEvent } from 'react';
+import { formatDay } from '../../../lib/zoned-dates';
 import type { BoardItem } from '../api/get-steps';
 import { STAGES, stageOf, type BoardKind, type Stage } from '../../../lib/stages';
 
@@ -39,12 +40,17 @@ export function BoardCard({
     >
       <h4 id={titleId}>{item.title}</h4>
       {item.description && <p className="board-card-text">{item.description}</p>}
-      {item.due_date && <p className="muted board-card-due">Due {item.due_date}</p>}
+      {item.due_date && <p className="muted board-card-due">Due {formatDay(item.due_date)}</p>}
       <div className="board-card-moves">
         {STAGES.filter((s) => s.key !== stage).map((s) => (
-          <button key={s.key} type="button" className="btn-move" onClick={() => onMove(s.key)}>
+          <button
+            key={s.key}
+            type="button"
+            className="btn-move"
+            onClick={() => onMove(s.key)}
+            aria-label={`Move to ${s.label}: ${item.title}`}
+          >
             Move to {s.label}
-            <span className="visually-hidden">: {item.title}</span>
           </button>
         ))}
       </div>

@@ -1,4 +1,4 @@
-import { formatDate } from './format-date';
+import { formatDay } from '../../../lib/zoned-dates';
 import type { Note } from '../api/get-notes';
 
 /** A note as text: the body keeps its line breaks through CSS (pre-wrap), never through HTML. */
@@ -17,14 +17,24 @@ export function NoteCard({
       <header className="note-card-header">
         <div>
           <h2 id={titleId}>{note.title}</h2>
-          {note.meeting_date && <p className="muted note-date">Meeting on {formatDate(note.meeting_date)}</p>}
+          {note.meeting_date && <p className="muted note-date">Meeting on {formatDay(note.meeting_date)}</p>}
         </div>
         <div className="note-actions">
-          <button type="button" className="btn btn-secondary" onClick={onEdit}>
-            Edit<span className="visually-hidden"> note: {note.title}</span>
+          <button
+            type="button"
+            className="btn btn-secondary"
+            onClick={onEdit}
+            aria-label={`Edit note: ${note.title}`}
+          >
+            Edit
           </button>
-          <button type="button" className="btn btn-danger" onClick={onDelete}>
-            Delete<span className="visually-hidden"> note: {note.title}</span>
+          <button
+            type="button"
+            className="btn btn-danger"
+            onClick={onDelete}
+            aria-label={`Delete note: ${note.title}`}
+          >
+            Delete
           </button>
         </div>
       </header>

@@ -51,13 +51,24 @@ export function MeetingCard({
       </div>
       <div className="meeting-actions">
         {upcoming && link && (
-          <a className="btn btn-primary" href={link} target="_blank" rel="noopener noreferrer">
-            Join meeting<span className="visually-hidden">: {meeting.title}</span>
+          <a
+            className="btn btn-primary"
+            href={link}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={`Join meeting: ${meeting.title}`}
+          >
+            Join meeting
           </a>
         )}
         {upcoming && !link && <span className="muted">No online link</span>}
-        <button type="button" className="btn btn-secondary" onClick={download}>
-          Add to calendar<span className="visually-hidden">: {meeting.title} (.ics)</span>
+        <button
+          type="button"
+          className="btn btn-secondary"
+          onClick={download}
+          aria-label={`Add to calendar: ${meeting.title} (.ics)`}
+        >
+          Add to calendar
         </button>
       </div>
     </li>

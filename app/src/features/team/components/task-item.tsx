@@ -80,15 +80,20 @@ export function TaskItem({ task, members, zone }: { task: Task; members: TeamMem
           <label htmlFor={`${id}-member`}>Assign to</label>
           <div className="task-form-row">
             <select id={`${id}-member`} value={memberId} onChange={(e) => setMemberId(e.target.value)}>
-              <option value="">Choose a team member</option>
+              <option value="">Choose…</option>
               {members.map((m) => (
                 <option key={m.id} value={m.id}>
                   {m.first_name} {m.last_name}
                 </option>
               ))}
             </select>
-            <button type="submit" className="btn btn-secondary" disabled={!memberId || assign.isPending}>
-              Assign<span className="visually-hidden">: {task.title}</span>
+            <button
+              type="submit"
+              className="btn btn-secondary"
+              disabled={!memberId || assign.isPending}
+              aria-label={`Assign: ${task.title}`}
+            >
+              Assign
             </button>
           </div>
         </form>
@@ -102,8 +107,13 @@ export function TaskItem({ task, members, zone }: { task: Task; members: TeamMem
               onFocus={() => setEditingDeadline(true)}
               onChange={(e) => setDeadline(e.target.value)}
             />
-            <button type="submit" className="btn btn-secondary" disabled={!deadline || change.isPending}>
-              Change deadline<span className="visually-hidden">: {task.title}</span>
+            <button
+              type="submit"
+              className="btn btn-secondary"
+              disabled={!deadline || change.isPending}
+              aria-label={`Change deadline: ${task.title}`}
+            >
+              Change deadline
             </button>
           </div>
         </form>
@@ -128,8 +138,13 @@ export function TaskItem({ task, members, zone }: { task: Task; members: TeamMem
                 onChange={(e) => setNote(e.target.value)}
               />
             </div>
-            <button type="submit" className="btn btn-primary" disabled={update.isPending}>
-              Update task<span className="visually-hidden">: {task.title}</span>
+            <button
+              type="submit"
+              className="btn btn-primary"
+              disabled={update.isPending}
+              aria-label={`Update task: ${task.title}`}
+            >
+              Update task
             </button>
           </div>
         </form>
