@@ -1,0 +1,92 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { sessionStore } from '../../../lib/session';
+import { apiUser, fakeApi, renderPortal, type FakeCall } from '../../../testing/portal';
+
+const note = (id: number, title: string, body: string) => ({
+  id,
+  title,
+  body,
+  meeting_date: '2026-11-20',
+  created_at: '2026-11-20T10:00:00.000Z',
+  updated_at: '2026-11-20T10:00:00.000Z',
+});
+
+function server(handle: (call: FakeCall) => { status: number; data?: unknown } | undefined) {
+  let notes = [note(1, 'Kick-off', '<img src=x onerror="window.pwned=1">\nSecond line')];
+  const calls = fakeApi((call) => {
+    const answer = handle(call);
+    if (answer) return answer;
+    if (call.url === '/api/v1/clientportal/notes/') return { status: 200, data: { data: notes } };
+    if (call.url === '/api/v1/clientportal/delete/note/') {
+      notes = notes.filter((n) => n.id !== (call.body as { id: number }).id);
+      return { status: 200, data: { data: { id: 1, deleted: true } } };
+    }
+    return { status: 200, data: { data: { unreademails: 0 } } };
+  });
+  return calls;
+}
+
+beforeEach(() => {
+  sessionStore.logout('user');
+  localStorage.clear();
+  sessionStore.signIn(apiUser());
+});
+
+describe('/notes', () => {
+  it('shows a note’s text as text, never as HTML', async () => {
+    server(() => undefined);
+    renderPortal('/notes');
+    const article = await screen.findByRole('article', { name: 'Kick-off' });
+    expect(article).toHaveTextContent('<img src=x onerror="window.pwned=1">');
+    expect(article.querySelector('img')).toBeNull();
+    expect(within(article).getByText(/Friday, November 20th, 2026/)).toBeInTheDocument();
+  });
+
+  it('keeps what was typed when saving fails, and clears it after a save', async () => {
+    let fail = true;
+    const calls = server(({ url, body }) => {
+      if (url !== '/api/v1/clientportal/store/note/') return undefined;
+      return fail
+        ? { status: 422, data: { error: { title: ['The title is too long.'] } } }
+        : { status: 201, data: { data: note(2, 'Idea', (body as { body: string }).body) } };
+    });
+    const user = userEvent.setup();
+    renderPortal('/notes');
+    const form = (await screen.findByRole('region', { name: 'New note' })) as HTMLElement;
+    await user.type(within(form).getByLabelText('Title'), 'Idea');
+    await user.type(within(form).getByLabelText('Note'), 'Loyalty card?');
+    await user.click(within(form).getByRole('button', { name: 'Add note' }));
+    expect(await screen.findByText('The title is too long.')).toBeInTheDocument();
+    expect(within(form).getByLabelText('Title')).toHaveValue('Idea');
+    expect(within(form).getByLabelText('Note')).toHaveValue('Loyalty card?');
+
+    fail = false;
+    await user.click(within(form).getByRole('button', { name: 'Add note' }));
+    expect(await screen.findByText('Note saved')).toBeInTheDocument();
+    expect(within(form).getByLabelText('Title')).toHaveValue('');
+    expect(calls.filter((c) => c.url === '/api/v1/clientportal/store/note/').at(-1)?.body).toEqual({
+      title: 'Idea',
+      body: 'Loyalty card?',
+      meeting_date: null,
+    });
+  });
+
+  it('asks before deleting; Cancel keeps the note, Delete removes it', async () => {
+    const calls = server(() => undefined);
+    const user = userEvent.setup();
+    renderPortal('/notes');
+    await user.click(await screen.findByRole('button', { name: 'Delete note: Kick-off' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete this note?' });
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(calls.some((c) => c.url === '/api/v1/clientportal/delete/note/')).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Delete note: Kick-off' }));
+    await user.click(screen.getByRole('button', { name: 'Delete note' }));
+    expect(await screen.findByText('Note deleted')).toBeInTheDocument();
+    expect(await screen.findByText(/No notes yet/)).toBeInTheDocument();
+  });
+});

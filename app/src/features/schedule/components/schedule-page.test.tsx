@@ -1,0 +1,71 @@
+import { screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { sessionStore } from '../../../lib/session';
+import { apiUser, fakeApi, renderPortal } from '../../../testing/portal';
+
+const meeting = (id: number, title: string, meeting_time: string, meeting_url: string | null) => ({
+  id,
+  title,
+  agenda: '',
+  meeting_time,
+  duration_minutes: 60,
+  time_zone: 'America/Los_Angeles',
+  meeting_url,
+  coach_name: 'Thomas Lindqvist',
+});
+
+beforeEach(() => {
+  sessionStore.logout('user');
+  localStorage.clear();
+  sessionStore.signIn(apiUser({ time_zone: 'America/Chicago' }));
+});
+
+describe('/schedule', () => {
+  it('shows times in the user’s zone, named, and join links only for http(s)', async () => {
+    fakeApi(({ url, body }) => {
+      if (url === '/api/v1/clientportal/schedule/')
+        return {
+          status: 200,
+          data: {
+            data: {
+              time_zone: 'America/Chicago',
+              upcoming: [
+                meeting(1, 'Strategy', '2030-11-25T22:00:00.000Z', 'https://meet.example.com/a'),
+                meeting(2, 'Sneaky', '2030-11-26T22:00:00.000Z', 'javascript:alert(1)'),
+              ],
+              past: [meeting(3, 'Kick-off', '2026-10-31T17:00:00.000Z', 'https://meet.example.com/old')],
+            },
+          },
+        };
+      const query = String((body as { query?: string }).query);
+      if (query.includes('lessonMeetingSearch'))
+        return { status: 200, data: { data: { lessonMeetingSearch: [] } } };
+      return { status: 200, data: { data: { unreademails: 0 } } };
+    });
+    renderPortal('/schedule');
+    const strategy = (await screen.findByRole('heading', { name: 'Strategy' })).closest('li') as HTMLElement;
+    expect(
+      within(strategy).getByText('4:00 pm, Monday, November 25th, 2030 (America/Chicago)'),
+    ).toBeInTheDocument();
+    expect(within(strategy).getByRole('link', { name: 'Join meeting: Strategy' })).toHaveAttribute(
+      'href',
+      'https://meet.example.com/a',
+    );
+    const sneaky = screen.getByRole('heading', { name: 'Sneaky' }).closest('li') as HTMLElement;
+    expect(within(sneaky).queryByRole('link')).toBeNull();
+    const past = screen.getByRole('heading', { name: 'Kick-off' }).closest('li') as HTMLElement;
+    expect(within(past).queryByRole('link')).toBeNull();
+    expect(screen.getByText('No lesson meetings.')).toBeInTheDocument();
+  });
+
+  // 5xx answers are retried once (lib/query-client) before the page gives up.
+  it('shows an error with a retry when the API is unreachable', async () => {
+    fakeApi(() => ({ status: 503, data: { message: 'Service unavailable.' } }));
+    renderPortal('/schedule');
+    expect(
+      (await screen.findAllByText(/could not be loaded: Service unavailable\./, {}, { timeout: 5000 }))
+        .length,
+    ).toBeGreaterThan(0);
+    expect(screen.getAllByRole('button', { name: 'Try again' }).length).toBeGreaterThan(0);
+  });
+});
