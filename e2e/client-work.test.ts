@@ -67,6 +67,14 @@ describe('client work (demo client)', () => {
     expect(await todo.getByRole('heading', { name: title }).count()).toBe(0);
   });
 
+  it('moves a commitment by drag and drop', async () => {
+    const title = 'Take one full day off every week';
+    const card = column('Commitments', 'To do').getByRole('article', { name: title });
+    await card.dragTo(column('Commitments', 'In progress'));
+    await toast('Commitment is now in In progress stage').waitFor();
+    await column('Commitments', 'In progress').getByRole('article', { name: title }).waitFor();
+  });
+
   it('downloads the commitments file', async () => {
     const file = await saved(
       Promise.all([

@@ -1,28 +1,31 @@
 // The action-steps board: list, status changes of action steps and commitments, the access check and the
 // commitments export. Status codes (SPEC §4): action steps 0-3 (0 to do, 1 or 2 in progress, 3 completed),
 // commitments 0-2 (0 to do, 1 in progress, 2 completed); other codes are refused with a 422.
+import type { Caller } from '../services/auth/session-service.js';
+import type { Services } from '../services/index.js';
 import { sendCsv } from './client-files.js';
 import { boardItem, call, fileCall, id, list, noBody, signedIn } from './client-schemas.js';
 import type { RouteSpec } from './route.js';
 import { closed } from './schemas.js';
 
 type StatusBody = { id: number; status: number };
-const statusBody = (maximum: number) => closed({ id, status: { type: 'integer', minimum: 0, maximum } });
+type Setter = (owner: Caller, id: number, status: number) => Promise<unknown>;
+
+/** A status change: { id, status 0..maximum } for the caller's own item, answered with the item. */
+const statusRoute = (maximum: number, setter: (s: Services) => Setter): RouteSpec => ({
+  schema: call(closed({ id, status: { type: 'integer', minimum: 0, maximum } }), boardItem),
+  config: signedIn,
+  async handle(s, request) {
+    const body = request.body as StatusBody;
+    return { data: await setter(s)(request.caller, body.id, body.status) };
+  },
+});
 
 export const steps: RouteSpec = {
   schema: call(noBody, closed({ action_steps: list(boardItem), commitments: list(boardItem) })),
   config: signedIn,
   async handle(s, request) {
     return { data: await s.actionSteps.board(request.caller) };
-  },
-};
-
-export const changeActionStatus: RouteSpec = {
-  schema: call(statusBody(3), boardItem),
-  config: signedIn,
-  async handle(s, request) {
-    const body = request.body as StatusBody;
-    return { data: await s.actionSteps.setActionStepStatus(request.caller, body.id, body.status) };
   },
 };
 
@@ -34,14 +37,8 @@ export const actionStepsAccess: RouteSpec = {
   },
 };
 
-export const updateCommitment: RouteSpec = {
-  schema: call(statusBody(2), boardItem),
-  config: signedIn,
-  async handle(s, request) {
-    const body = request.body as StatusBody;
-    return { data: await s.actionSteps.setCommitmentStatus(request.caller, body.id, body.status) };
-  },
-};
+export const changeActionStatus = statusRoute(3, (s) => s.actionSteps.setActionStepStatus);
+export const updateCommitment = statusRoute(2, (s) => s.actionSteps.setCommitmentStatus);
 
 export const commitmentDownload: RouteSpec = {
   schema: fileCall('commitments.csv: Commitment, Description, Stage, Due date'),

@@ -2,8 +2,8 @@
  * The optimistic part of both status mutations: the card moves in the cache before the API answers, and moves
  * back if the call fails. Both lists live in one query (impcoaching/steps/), so the snapshot is the whole board.
  */
-import type { QueryClient } from '@tanstack/react-query';
-import { stepsQueryOptions, type Board } from './get-steps';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { stepsQueryOptions, type Board, type BoardItem } from './get-steps';
 
 export interface StatusChange {
   id: number;
@@ -43,3 +43,14 @@ export function rollBack(client: QueryClient, snapshot: Snapshot | undefined): v
 /** After success or failure the board is re-read, so it ends as the server has it. */
 export const settle = (client: QueryClient) =>
   client.invalidateQueries({ queryKey: stepsQueryOptions().queryKey });
+
+/** The mutation of one list's status call: optimistic, rolled back on failure, re-read either way. */
+export function useStatusMutation(list: List, send: (change: StatusChange) => Promise<BoardItem>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onMutate: (change) => applyOptimistically(client, list, change),
+    onError: (_error, _change, snapshot) => rollBack(client, snapshot),
+    onSettled: () => settle(client),
+  });
+}
