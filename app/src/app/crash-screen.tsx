@@ -3,6 +3,7 @@
  * in development builds), 'Report this Error' and 'Return Home'. A successful report logs out and returns to
  * / after 3000 ms (SPEC §4).
  */
+import './crash-screen.css';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useRouteError } from 'react-router-dom';
 import { logout } from '../features/auth/api/logout';

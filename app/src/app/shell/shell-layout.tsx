@@ -5,6 +5,7 @@
  * because only signed-in pages read cached data.
  */
 import './shell.css';
+import './navbar.css';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';

@@ -1,4 +1,5 @@
 /** /coachprofile: who the client's coach is and how to reach them. */
+import './coach.css';
 import { PageLoading } from '../../../app/lazy-page';
 import { usePortal } from '../../../app/portal-context';
 import { apiAssetUrl } from '../../../lib/avatar';

@@ -1,4 +1,5 @@
 /** /help: answers to what clients ask most, and where to go next. */
+import './help.css';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { usePortal } from '../../../app/portal-context';

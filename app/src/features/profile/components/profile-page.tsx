@@ -1,4 +1,5 @@
 /** /profile: the fields of SPEC §3 in two forms (details, social links) and the profile picture. */
+import './profile.css';
 import { PageLoading } from '../../../app/lazy-page';
 import { useUser } from '../../../lib/session';
 import { useMember } from '../api/get-member';
