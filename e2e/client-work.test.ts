@@ -5,6 +5,7 @@
  */
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser';
@@ -160,6 +161,25 @@ describe('client work (demo client)', () => {
     expect(file.text).toMatch(/^BEGIN:VCALENDAR\r\n/);
     expect(file.text).toContain('SUMMARY:Monthly strategy session\r\n');
     expect(file.text).toMatch(/DTSTART:\d{8}T\d{6}Z\r\n/);
+  });
+
+  it('has no serious accessibility problems on the three screens', async () => {
+    for (const route of ['/schedule', '/notes', '/action-steps']) {
+      await page.goto(`${origin}${route}`);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page
+        .locator('.page-state')
+        .first()
+        .waitFor({ state: 'detached' })
+        .catch(() => undefined);
+      await page.waitForLoadState('networkidle');
+      // The page itself: the shell around it is the app foundation's, scanned by its own tests.
+      const { violations } = await new AxeBuilder({ page }).include('.page').analyze();
+      const serious = violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${route} ${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
+      expect(serious).toEqual([]);
+    }
   });
 
   it('with the API stopped, each screen shows an error and keeps what was typed', async () => {
