@@ -182,6 +182,22 @@ describe('client work (demo client)', () => {
     }
   });
 
+  it('fits a phone screen without sideways scrolling', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      for (const route of ['/schedule', '/notes', '/action-steps']) {
+        await page.goto(`${origin}${route}`);
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        await page.waitForLoadState('networkidle');
+        await shot(`phone${route.replace('/', '-')}`);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, route).toBeLessThanOrEqual(0);
+      }
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
+  });
+
   it('with the API stopped, each screen shows an error and keeps what was typed', async () => {
     await stack.stopApi();
     try {
