@@ -15,12 +15,20 @@ function signIn(overrides: Record<string, unknown> = {}) {
 beforeEach(() => {
   sessionStore.logout('user');
   localStorage.clear();
-  fakeApi(({ url }) =>
-    url === '/gapi'
-      ? { status: 200, data: { data: { unreademails: 4 } } }
-      : { status: 404, data: { message: 'Not found.' } },
-  );
+  serve();
 });
+
+/** The API for these tests: the unread count, and the member as stored unless `member` says otherwise. */
+function serve(member?: Record<string, unknown>) {
+  fakeApi(({ url, body }) => {
+    if (url !== '/gapi') return { status: 404, data: { message: 'Not found.' } };
+    if (!String((body as { query: string }).query).includes('member')) {
+      return { status: 200, data: { data: { unreademails: 4 } } };
+    }
+    const { access_token: _a, pas_token: _p, ...stored } = sessionStore.get()!.user;
+    return { status: 200, data: { data: { member: { ...stored, ...member } } } };
+  });
+}
 
 describe('the side menu (SPEC §2)', () => {
   it('lists the 11 items in order', () => {
@@ -67,6 +75,17 @@ describe('the side menu (SPEC §2)', () => {
     expect(await within(menu).findByText('4')).toBeInTheDocument();
     expect(screen.getByText('Brightwater Plumbing')).toBeInTheDocument();
     expect(screen.getByText(`${new Date().getFullYear()} Test Portal version: 7.2.2`)).toBeInTheDocument();
+  });
+});
+
+describe('a fresh copy of the user', () => {
+  it('updates the menu when the server has changed a flag since login', async () => {
+    signIn(flags(false, false, false));
+    serve(flags(false, false, true));
+    renderPortal('/schedule');
+    const menu = await screen.findByRole('navigation', { name: 'Main menu' });
+    expect(await within(menu).findByRole('link', { name: 'Business Academy' })).toBeInTheDocument();
+    expect(sessionStore.get()?.user.trainings.business_academy).toBe(true);
   });
 });
 

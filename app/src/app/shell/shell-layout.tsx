@@ -20,15 +20,25 @@ import { paths } from '../paths';
 import { usePortal } from '../portal-context';
 import { Icon } from './icons';
 import { SideMenu } from './side-menu';
+import { useFreshUser } from './use-fresh-user';
 import { useMediaQuery } from './use-media-query';
 import { UserMenu } from './user-menu';
 
 const COLLAPSED_KEY = 'portal.menu-collapsed';
 
 export default function ShellLayout() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Shell />
+    </QueryClientProvider>
+  );
+}
+
+function Shell() {
   const { config, brand } = usePortal();
   const user = useUser();
   const token = useSession()?.token;
+  useFreshUser(user);
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const menuId = useId();
@@ -66,57 +76,55 @@ export default function ShellLayout() {
       ? 'collapsed'
       : 'expanded';
   return (
-    <QueryClientProvider client={queryClient}>
-      <div className="shell" data-menu={state}>
-        <a className="skip-link" href="#main-content">
-          Skip to content
-        </a>
-        <header className="navbar">
-          <Link to={paths.home} className="navbar-brand">
-            {brand.logo ? <img src={brand.logo} alt={config.name} /> : <span>{config.name}</span>}
+    <div className="shell" data-menu={state}>
+      <a className="skip-link" href="#main-content">
+        Skip to content
+      </a>
+      <header className="navbar">
+        <Link to={paths.home} className="navbar-brand">
+          {brand.logo ? <img src={brand.logo} alt={config.name} /> : <span>{config.name}</span>}
+        </Link>
+        <div className="navbar-actions">
+          <Link to={paths.groups} className="icon-button" aria-label="Home" title="Home">
+            <Icon name="home" />
           </Link>
-          <div className="navbar-actions">
-            <Link to={paths.groups} className="icon-button" aria-label="Home" title="Home">
-              <Icon name="home" />
-            </Link>
-            <Link to={paths.help} className="icon-button" aria-label="Help" title="Help">
-              <Icon name="help" />
-            </Link>
-            <UserMenu user={user} onLogout={signOut} />
-          </div>
-        </header>
-        <div className="topbar">
+          <Link to={paths.help} className="icon-button" aria-label="Help" title="Help">
+            <Icon name="help" />
+          </Link>
+          <UserMenu user={user} onLogout={signOut} />
+        </div>
+      </header>
+      <div className="topbar">
+        <button
+          type="button"
+          className="icon-button topbar-toggle"
+          aria-controls={menuId}
+          aria-expanded={menuShown}
+          aria-label={menuShown ? 'Collapse menu' : 'Expand menu'}
+          onClick={toggle}
+        >
+          <Icon name="menu" />
+        </button>
+        <span className="topbar-name">{displayName(user)}</span>
+      </div>
+      <div className="shell-body">
+        <SideMenu id={menuId} user={user} onNavigate={() => setDrawerOpen(false)} />
+        {mobile && drawerOpen && (
           <button
             type="button"
-            className="icon-button topbar-toggle"
-            aria-controls={menuId}
-            aria-expanded={menuShown}
-            aria-label={menuShown ? 'Collapse menu' : 'Expand menu'}
-            onClick={toggle}
-          >
-            <Icon name="menu" />
-          </button>
-          <span className="topbar-name">{displayName(user)}</span>
-        </div>
-        <div className="shell-body">
-          <SideMenu id={menuId} user={user} onNavigate={() => setDrawerOpen(false)} />
-          {mobile && drawerOpen && (
-            <button
-              type="button"
-              className="drawer-backdrop"
-              aria-label="Close menu"
-              tabIndex={-1}
-              onClick={() => setDrawerOpen(false)}
-            />
-          )}
-          <main id="main-content" className="shell-main" tabIndex={-1}>
-            <Outlet />
-          </main>
-        </div>
-        <VersionFooter />
-        {/* Keyed by the token: a new session starts a new hour. */}
-        <IdleLogout key={token} />
+            className="drawer-backdrop"
+            aria-label="Close menu"
+            tabIndex={-1}
+            onClick={() => setDrawerOpen(false)}
+          />
+        )}
+        <main id="main-content" className="shell-main" tabIndex={-1}>
+          <Outlet />
+        </main>
       </div>
-    </QueryClientProvider>
+      <VersionFooter />
+      {/* Keyed by the token: a new session starts a new hour. */}
+      <IdleLogout key={token} />
+    </div>
   );
 }
