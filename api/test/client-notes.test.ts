@@ -1,6 +1,6 @@
 // Meeting notes: list, store, edit, delete; validation; another client's note ids change nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Harness } from './helpers/harness.js';
+import { BETA, Harness } from './helpers/harness.js';
 import { post, signedInClient } from './helpers/client-work.js';
 import type { Client } from './helpers/client-work.js';
 
@@ -83,6 +83,22 @@ describe('meeting notes', () => {
     expect(edit.statusCode).toBe(404);
     const del = await post(h, me, '/api/v1/clientportal/delete/note/', { id: victim.id });
     expect(del.statusCode).toBe(404);
+    expect((await list(other))[0]).toEqual(victim);
+  });
+
+  it('keeps tenants apart: a client of another tenant finds none of these notes', async () => {
+    const [victim] = await list(other);
+    const stranger = await signedInClient(h, false, BETA);
+    expect(await list(stranger)).toEqual([]);
+    const edit = await post(h, stranger, '/api/v1/clientportal/edit/note/', {
+      id: victim.id,
+      title: 'x',
+      body: 'y',
+    });
+    expect(edit.statusCode).toBe(404);
+    // Their token is refused outright for the other tenant's portal.
+    const cross = await h.call('POST', '/api/v1/clientportal/notes/', { token: stranger.token, body: {} });
+    expect(cross.statusCode).toBe(403);
     expect((await list(other))[0]).toEqual(victim);
   });
 

@@ -4,7 +4,7 @@
 import type { Caller } from '../services/auth/session-service.js';
 import type { Services } from '../services/index.js';
 import { sendCsv } from './client-files.js';
-import { boardItem, call, fileCall, id, list, noBody, signedIn } from './client-schemas.js';
+import { boardItem, call, fileCall, id, list, noBody, authenticated } from './client-schemas.js';
 import type { RouteSpec } from './route.js';
 import { closed } from './schemas.js';
 
@@ -14,7 +14,7 @@ type Setter = (owner: Caller, id: number, status: number) => Promise<unknown>;
 /** A status change: { id, status 0..maximum } for the caller's own item, answered with the item. */
 const statusRoute = (maximum: number, setter: (s: Services) => Setter): RouteSpec => ({
   schema: call(closed({ id, status: { type: 'integer', minimum: 0, maximum } }), boardItem),
-  config: signedIn,
+  config: authenticated,
   async handle(s, request) {
     const body = request.body as StatusBody;
     return { data: await setter(s)(request.caller, body.id, body.status) };
@@ -23,7 +23,7 @@ const statusRoute = (maximum: number, setter: (s: Services) => Setter): RouteSpe
 
 export const steps: RouteSpec = {
   schema: call(noBody, closed({ action_steps: list(boardItem), commitments: list(boardItem) })),
-  config: signedIn,
+  config: authenticated,
   async handle(s, request) {
     return { data: await s.actionSteps.board(request.caller) };
   },
@@ -31,7 +31,7 @@ export const steps: RouteSpec = {
 
 export const actionStepsAccess: RouteSpec = {
   schema: call(noBody, closed({ access: { type: 'integer', enum: [0, 1] } })),
-  config: signedIn,
+  config: authenticated,
   async handle(s, request) {
     return { data: await s.actionSteps.access(request.caller) };
   },
@@ -42,7 +42,7 @@ export const updateCommitment = statusRoute(2, (s) => s.actionSteps.setCommitmen
 
 export const commitmentDownload: RouteSpec = {
   schema: fileCall('commitments.csv: Commitment, Description, Stage, Due date'),
-  config: signedIn,
+  config: authenticated,
   async handle(s, request, reply) {
     return sendCsv(reply, 'commitments.csv', await s.actionSteps.commitmentsCsv(request.caller));
   },

@@ -1,14 +1,14 @@
 // Meeting notes: list, store, edit, delete. Another client's note id is a 404 and changes nothing.
 import type { NoteInput } from '../services/notes/notes-service.js';
 import type { RouteSpec } from './route.js';
-import { calendarDate, call, id, list, noBody, note, signedIn, text } from './client-schemas.js';
+import { calendarDate, call, id, list, noBody, note, authenticated, text } from './client-schemas.js';
 import { closed } from './schemas.js';
 
 const noteFields = { title: text(200), body: text(20_000), meeting_date: calendarDate };
 
 export const notes: RouteSpec = {
   schema: call(noBody, list(note)),
-  config: signedIn,
+  config: authenticated,
   async handle(s, request) {
     return { data: await s.notes.list(request.caller) };
   },
@@ -16,7 +16,7 @@ export const notes: RouteSpec = {
 
 export const storeNote: RouteSpec = {
   schema: call(closed(noteFields, ['title', 'body']), note, 201),
-  config: signedIn,
+  config: authenticated,
   async handle(s, request, reply) {
     const data = await s.notes.create(request.caller, request.body as NoteInput);
     return reply.code(201).send({ data });
@@ -25,7 +25,7 @@ export const storeNote: RouteSpec = {
 
 export const editNote: RouteSpec = {
   schema: call(closed({ id, ...noteFields }, ['id', 'title', 'body']), note),
-  config: signedIn,
+  config: authenticated,
   async handle(s, request) {
     const { id: noteId, ...input } = request.body as NoteInput & { id: number };
     return { data: await s.notes.update(request.caller, noteId, input) };
@@ -34,7 +34,7 @@ export const editNote: RouteSpec = {
 
 export const deleteNote: RouteSpec = {
   schema: call(closed({ id }), closed({ id: { type: 'integer' }, deleted: { type: 'boolean' } })),
-  config: signedIn,
+  config: authenticated,
   async handle(s, request) {
     return { data: await s.notes.remove(request.caller, (request.body as { id: number }).id) };
   },

@@ -1,6 +1,6 @@
 // /schedule's REST call (lesson meetings come through GraphQL's lessonMeetingSearch).
 import type { RouteSpec } from './route.js';
-import { call, list, meeting, noBody, signedIn } from './client-schemas.js';
+import { call, list, meeting, noBody, authenticated } from './client-schemas.js';
 import { closed } from './schemas.js';
 
 export const schedule: RouteSpec = {
@@ -8,7 +8,7 @@ export const schedule: RouteSpec = {
     noBody,
     closed({ time_zone: { type: ['string', 'null'] }, upcoming: list(meeting), past: list(meeting) }),
   ),
-  config: signedIn,
+  config: authenticated,
   async handle(s, request) {
     return { data: await s.schedule.schedule(request.caller) };
   },

@@ -87,4 +87,4 @@ export const fileCall = (description: string): FastifySchema => ({
   response: { 200: { type: 'string', description } },
 });
 
-export const signedIn = { auth: true };
+export const authenticated = { auth: true };

@@ -8,7 +8,7 @@ import {
   id,
   list,
   noBody,
-  signedIn,
+  authenticated,
   task,
   teamMember,
   text,
@@ -18,7 +18,7 @@ import { closed, email } from './schemas.js';
 
 export const teamMembers: RouteSpec = {
   schema: call(noBody, list(teamMember)),
-  config: signedIn,
+  config: authenticated,
   async handle(s, request) {
     return { data: await s.team.members(request.caller) };
   },
@@ -35,7 +35,7 @@ export const addTeamMember: RouteSpec = {
     teamMember,
     201,
   ),
-  config: signedIn,
+  config: authenticated,
   async handle(s, request, reply) {
     const data = await s.team.addMember(request.caller, request.body as NewMember);
     return reply.code(201).send({ data });
@@ -44,7 +44,7 @@ export const addTeamMember: RouteSpec = {
 
 export const assignTask: RouteSpec = {
   schema: call(closed({ task_id: id, member_id: id }), task),
-  config: signedIn,
+  config: authenticated,
   async handle(s, request) {
     const body = request.body as { task_id: number; member_id: number };
     return { data: await s.team.assign(request.caller, body.task_id, body.member_id) };
@@ -53,7 +53,7 @@ export const assignTask: RouteSpec = {
 
 export const changeDeadline: RouteSpec = {
   schema: call(closed({ task_id: id, deadline: dateTime }), task),
-  config: signedIn,
+  config: authenticated,
   async handle(s, request) {
     const body = request.body as { task_id: number; deadline: string };
     return { data: await s.team.changeDeadline(request.caller, body.task_id, new Date(body.deadline)) };
@@ -65,7 +65,7 @@ export const getDeadline: RouteSpec = {
     closed({ task_id: id }),
     closed({ task_id: { type: 'integer' }, deadline: { type: ['string', 'null'] } }),
   ),
-  config: signedIn,
+  config: authenticated,
   async handle(s, request) {
     return { data: await s.team.getDeadline(request.caller, (request.body as { task_id: number }).task_id) };
   },
@@ -73,7 +73,7 @@ export const getDeadline: RouteSpec = {
 
 export const clientTasks: RouteSpec = {
   schema: call(noBody, list(task)),
-  config: signedIn,
+  config: authenticated,
   async handle(s, request) {
     return { data: await s.team.tasks(request.caller) };
   },
@@ -92,7 +92,7 @@ export const taskStatus: RouteSpec = {
     ),
     task,
   ),
-  config: signedIn,
+  config: authenticated,
   async handle(s, request) {
     const body = request.body as { task_id: number; status: number; note?: string };
     return { data: await s.team.setStatus(request.caller, body.task_id, body.status, body.note) };
@@ -101,7 +101,7 @@ export const taskStatus: RouteSpec = {
 
 export const taskDownload: RouteSpec = {
   schema: fileCall('tasks.csv: Task, Responsibility, Deadline, Status, Note, File'),
-  config: signedIn,
+  config: authenticated,
   async handle(s, request, reply) {
     return sendCsv(reply, 'tasks.csv', await s.team.tasksCsv(request.caller));
   },
@@ -112,7 +112,7 @@ export const shareTasks: RouteSpec = {
     closed({ email }),
     closed({ sent: { type: 'boolean' }, to: { type: 'string' }, tasks: { type: 'integer' } }),
   ),
-  config: signedIn,
+  config: authenticated,
   async handle(s, request) {
     const to = (request.body as { email: string }).email.trim().toLowerCase();
     return { data: await s.team.share(request.tenant, request.caller, to) };
