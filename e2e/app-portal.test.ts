@@ -152,9 +152,10 @@ describe('login, trusted device, logout, expired session (demo)', () => {
       headers: { Authorization: `Bearer ${token}`, 'X-Tenant-Id': '1001' },
     });
     expect(revoked.status).toBe(200);
+    // The next call with the dead token (this page's first, not cached) meets the 401.
     await page
       .getByRole('navigation', { name: 'Main menu' })
-      .getByRole('link', { name: 'My Profile' })
+      .getByRole('link', { name: "My Coach's Profile" })
       .click();
     await page.getByText('Session Expired').waitFor();
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
