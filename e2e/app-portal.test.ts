@@ -288,6 +288,9 @@ describe('accessibility (axe: no serious or critical violation)', () => {
     await scan('profile');
     await page.screenshot({ path: path.join(SHOTS, 'app-acme-profile.png'), fullPage: true });
     await page.setViewportSize({ width: 375, height: 740 });
+    // At phone width the side menu is a closed drawer until the toggle opens it.
+    await page.getByRole('button', { name: 'Expand menu' }).waitFor();
+    expect(await page.locator('.side-menu').isVisible()).toBe(false);
     await page.getByRole('button', { name: 'Expand menu' }).click();
     await page
       .getByRole('navigation', { name: 'Main menu' })
