@@ -59,5 +59,15 @@ export async function registerInfrastructure(
     });
   });
 
+  // While closing, answers carry `Connection: close`: a keep-alive client would otherwise hold its connection
+  // (and so the shutdown) open after its last in-flight request is answered.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: 'Not found.' }));
 }

@@ -18,12 +18,15 @@ const app = await buildApp({
 });
 
 const log = app.log;
-let closing = false;
+// `once`: a second signal falls back to Node's default and ends the process at once.
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.once(signal, () => {
-    if (closing) return;
-    closing = true;
     log.info({ signal }, 'shutting down');
+    // In-flight requests have requestTimeout to finish; a shutdown stuck past that is ended by force.
+    setTimeout(() => {
+      log.error('shutdown did not finish in time: exiting');
+      process.exit(1);
+    }, 35_000).unref();
     app
       .close()
       .then(() => db.destroy())
