@@ -290,7 +290,7 @@ describe('accessibility (axe: no serious or critical violation)', () => {
     await page.setViewportSize({ width: 375, height: 740 });
     // At phone width the side menu is a closed drawer until the toggle opens it.
     await page.getByRole('button', { name: 'Expand menu' }).waitFor();
-    expect(await page.locator('.side-menu').isVisible()).toBe(false);
+    await page.locator('.side-menu').waitFor({ state: 'hidden', timeout: 2000 });
     await page.getByRole('button', { name: 'Expand menu' }).click();
     await page
       .getByRole('navigation', { name: 'Main menu' })
