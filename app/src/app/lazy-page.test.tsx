@@ -1,0 +1,35 @@
+import type { ComponentType } from 'react';
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CHUNK_LOAD_TIMEOUT_MS, lazyPage } from './lazy-page';
+
+afterEach(() => vi.useRealTimers());
+
+describe('lazy pages (SPEC §2, §9)', () => {
+  it("shows 'Loading page....' while the chunk loads, then the page", async () => {
+    let resolve!: (module: { default: ComponentType }) => void;
+    const Page = lazyPage(() => new Promise((r) => (resolve = r)));
+    render(<Page />);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading page....');
+    await act(async () => resolve({ default: () => <h1>Notes</h1> }));
+    expect(await screen.findByRole('heading', { name: 'Notes' })).toBeInTheDocument();
+  });
+
+  it("shows 'Page loading error..... {message}' when the chunk fails", async () => {
+    const Page = lazyPage(() => Promise.reject(new Error('Failed to fetch dynamically imported module')));
+    render(<Page />);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Page loading error..... Failed to fetch dynamically imported module',
+    );
+  });
+
+  it('gives up after the chunk load timeout of 120000 ms', async () => {
+    vi.useFakeTimers();
+    const Page = lazyPage(() => new Promise(() => undefined));
+    render(<Page />);
+    await act(async () => void (await vi.advanceTimersByTimeAsync(CHUNK_LOAD_TIMEOUT_MS)));
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Page loading error..... the page did not load within 120 seconds.',
+    );
+  });
+});
