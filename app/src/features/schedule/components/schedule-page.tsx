@@ -10,6 +10,10 @@ import { useSchedule, type Meeting } from '../api/get-schedule';
 import { MeetingCard, type MeetingView } from './meeting-card';
 import './schedule.css';
 
+// SPEC §3's lesson meeting has no length; a lesson is taken to last an hour, for the calendar entry and for
+// how long its join link is offered.
+const LESSON_MINUTES = 60;
+
 const fromMeeting = (m: Meeting): MeetingView => ({
   key: `meeting-${m.id}`,
   title: m.title,
@@ -81,7 +85,7 @@ export default function SchedulePage() {
       key: `lesson-${l.id}`,
       title: l.title,
       meetingTime: l.meeting_time,
-      minutes: 60,
+      minutes: LESSON_MINUTES,
       url: l.meeting_url,
     })),
   };
