@@ -12,8 +12,11 @@ interface CredentialsFormProps {
   /** Kept by the parent so nothing typed is lost when the OTP step is left or a call fails. */
   value: Credentials;
   onChange(value: Credentials): void;
-  onSubmit(): Promise<void>;
+  /** 'otp': the usual login; 'link': mail a single-use sign-in link instead. */
+  onSubmit(mode: SignInMode): Promise<void>;
 }
+
+export type SignInMode = 'otp' | 'link';
 
 export function CredentialsForm({ captchaSiteKey, busy, value, onChange, onSubmit }: CredentialsFormProps) {
   const [captchaToken, setCaptchaToken] = useState<string | null>(null);
@@ -22,8 +25,7 @@ export function CredentialsForm({ captchaSiteKey, busy, value, onChange, onSubmi
   );
   const captcha = useRef<CaptchaHandle | null>(null);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async (mode: SignInMode) => {
     if (busy) return;
     if (!value.email.trim()) return setProblem({ field: 'email', text: 'Enter your email address.' });
     if (!value.password) return setProblem({ field: 'password', text: 'Enter your password.' });
@@ -33,7 +35,7 @@ export function CredentialsForm({ captchaSiteKey, busy, value, onChange, onSubmi
     setProblem(null);
     try {
       if (captchaSiteKey && captchaToken) await verifyRecaptcha(captchaToken);
-      await onSubmit();
+      await onSubmit(mode);
     } catch {
       // The API error is already a toast; a CAPTCHA answer works once, so ask for a new one.
     } finally {
@@ -42,7 +44,14 @@ export function CredentialsForm({ captchaSiteKey, busy, value, onChange, onSubmi
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-busy={busy}>
+    <form
+      onSubmit={(event: FormEvent) => {
+        event.preventDefault();
+        void submit('otp');
+      }}
+      noValidate
+      aria-busy={busy}
+    >
       <Field
         label="Email"
         type="email"
@@ -74,6 +83,10 @@ export function CredentialsForm({ captchaSiteKey, busy, value, onChange, onSubmi
       </button>
       <p className="auth-links">
         <Link to={paths.forgotPassword}>Forgot your password?</Link>
+        {' · '}
+        <button type="button" className="btn-inline" disabled={busy} onClick={() => void submit('link')}>
+          Email me a sign-in link
+        </button>
       </p>
     </form>
   );

@@ -8,15 +8,17 @@ import { usePortal } from '../../../app/portal-context';
 import { sessionStore } from '../../../lib/session';
 import { notify } from '../../../lib/toast';
 import { useGenerateOtp } from '../api/generate-otp';
+import { useLoginOtpFbs } from '../api/login-otp-fbs';
 import { useLoginOtp, type Credentials, type LoginStep } from '../api/login-otp';
 import { useStudentLogin } from '../api/student-login';
 import { useVerifyOtp } from '../api/verify-otp';
 import { AuthLayout } from './auth-layout';
-import { CredentialsForm } from './credentials-form';
+import { CredentialsForm, type SignInMode } from './credentials-form';
 import { OTP_RESEND_SECONDS, OtpForm } from './otp-form';
 import { useCountdown } from './use-countdown';
 
 export const OTP_SENT = 'A One-Time Password (OTP) has been sent to your email';
+export const LINK_SENT = 'A sign-in link has been sent to your email';
 
 interface Challenge {
   user_id: number;
@@ -27,16 +29,25 @@ export default function LoginPage() {
   const { config } = usePortal();
   const [credentials, setCredentials] = useState<Credentials>({ email: '', password: '' });
   const [pending, setPending] = useState<Challenge | null>(null);
+  const [linkSent, setLinkSent] = useState(false);
   const resend = useCountdown();
   const loginOtp = useLoginOtp();
   const studentLogin = useStudentLogin();
   const verifyOtp = useVerifyOtp();
   const generateOtp = useGenerateOtp();
+  const loginOtpFbs = useLoginOtpFbs();
 
-  const submitCredentials = async () => {
-    const step: LoginStep = await loginOtp.run(credentials);
+  const submitCredentials = async (mode: SignInMode) => {
+    const step: LoginStep = await (mode === 'link'
+      ? loginOtpFbs.run(credentials)
+      : loginOtp.run(credentials));
     if (step.verified) {
       sessionStore.signIn(await studentLogin.run(credentials));
+      return;
+    }
+    if (mode === 'link') {
+      setLinkSent(true);
+      notify.success(LINK_SENT);
       return;
     }
     if (!step.challenge) throw new Error('The server did not start a one-time password challenge.');
@@ -60,6 +71,20 @@ export default function LoginPage() {
     notify.success(OTP_SENT);
   };
 
+  if (linkSent) {
+    return (
+      <AuthLayout title="Check your email">
+        <p className="auth-text" role="status">
+          We sent a sign-in link to <strong>{credentials.email.trim()}</strong>. Open it on this device: it
+          works once, within 10 minutes.
+        </p>
+        <button type="button" className="btn btn-primary" onClick={() => setLinkSent(false)}>
+          Back to sign in
+        </button>
+      </AuthLayout>
+    );
+  }
+
   if (pending) {
     return (
       <AuthLayout title="Check your email">
@@ -80,7 +105,7 @@ export default function LoginPage() {
     <AuthLayout title="Sign in">
       <CredentialsForm
         captchaSiteKey={config.integrations.captchaSiteKey}
-        busy={loginOtp.isPending || studentLogin.isPending}
+        busy={loginOtp.isPending || studentLogin.isPending || loginOtpFbs.isPending}
         value={credentials}
         onChange={setCredentials}
         onSubmit={submitCredentials}

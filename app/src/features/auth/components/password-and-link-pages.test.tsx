@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { deviceToken, sessionStore } from '../../../lib/session';
 import { apiUser, fakeApi, renderPortal } from '../../../testing/portal';
+import { LINK_SENT } from './login-page';
 
 beforeEach(() => {
   sessionStore.logout('user');
@@ -40,6 +41,28 @@ describe('password reset', () => {
       url: '/api/password/reset',
       body: { token: 'tok-123', password: 'a-new-password', password_confirmation: 'a-new-password' },
     });
+  });
+});
+
+describe('a sign-in link instead of the OTP', () => {
+  it('mails the link through loginotpfbs and says so', async () => {
+    const calls = fakeApi(({ url }) =>
+      url === '/api/auth/loginotpfbs'
+        ? { status: 200, data: { data: { verified: false, user_id: 7, otp: 'ref-1', expires_in: 600 } } }
+        : { status: 204 },
+    );
+    const user = userEvent.setup();
+    renderPortal('/login');
+    await user.type(await screen.findByLabelText('Email'), 'client@demo.test');
+    await user.type(screen.getByLabelText('Password'), 'portal-demo-1');
+    await user.click(screen.getByRole('button', { name: 'Email me a sign-in link' }));
+    expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeInTheDocument();
+    expect(await screen.findByText(LINK_SENT)).toBeInTheDocument();
+    expect(calls.find((c) => c.url === '/api/auth/loginotpfbs')!.body).toMatchObject({
+      email: 'client@demo.test',
+    });
+    expect(calls.map((c) => c.url)).not.toContain('/api/auth/loginotp');
+    expect(screen.queryByLabelText('One-time password')).toBeNull();
   });
 });
 

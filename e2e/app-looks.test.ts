@@ -1,0 +1,101 @@
+/**
+ * Each tenant's own look (colours, logo, brand) in Chromium, with screenshots in test-results/, and an axe
+ * scan of login, OTP, the shell, profile and the phone drawer.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  SHOTS,
+  newContext,
+  otpFromMail,
+  serious,
+  signIn,
+  submitCredentials,
+  useAppStack,
+} from './app-support';
+
+const app = useAppStack(['demo', 'acme']);
+
+describe("each tenant's look", () => {
+  for (const [slug, primary] of [
+    ['demo', 'rgb(20, 20, 63)'],
+    ['acme', 'rgb(154, 52, 18)'],
+  ] as const) {
+    it(`${slug} shows its own colours and logo`, async () => {
+      const context = await newContext();
+      const page = await context.newPage();
+      await page.goto(`${app.stack.urls[slug]}/login`);
+      const logo = page.locator('.login-logo');
+      await logo.waitFor();
+      expect(await logo.getAttribute('src')).toMatch(/\/themes\/\d+\/logo\.svg$/);
+      expect(await logo.evaluate((img: HTMLImageElement) => img.naturalWidth > 0)).toBe(true);
+      const button = page.getByRole('button', { name: 'Sign in' });
+      expect(await button.evaluate((b) => getComputedStyle(b).backgroundColor)).toBe(primary);
+      await page.screenshot({ path: path.join(SHOTS, `app-${slug}-login.png`) });
+      await signIn(page, app.stack.urls[slug]!, `basic@${slug}.test`);
+      const bar = page.locator('.topbar');
+      expect(await bar.evaluate((b) => getComputedStyle(b).backgroundColor)).toBe(primary);
+      await page.screenshot({ path: path.join(SHOTS, `app-${slug}-shell.png`) });
+      await context.close();
+    });
+  }
+
+  it('acme ?brand=night shows the night brand', async () => {
+    const context = await newContext();
+    const page = await context.newPage();
+    await page.goto(`${app.stack.urls.acme}/login?brand=night`);
+    const logo = page.locator('.login-logo');
+    await logo.waitFor();
+    expect(await logo.getAttribute('src')).toMatch(/logo-night\.svg$/);
+    const button = page.getByRole('button', { name: 'Sign in' });
+    expect(await button.evaluate((b) => getComputedStyle(b).backgroundColor)).toBe('rgb(15, 23, 42)');
+    await page.screenshot({ path: path.join(SHOTS, 'app-acme-night-login.png') });
+    await context.close();
+  });
+});
+
+describe('accessibility (axe: no serious or critical violation)', () => {
+  it('login, OTP, shell and profile', async () => {
+    const context = await newContext();
+    const page = await context.newPage();
+    const scan = async (name: string) => {
+      const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+      expect(serious(result.violations), name).toEqual([]);
+    };
+    const since = await submitCredentials(page, app.stack.urls.acme!, 'client@acme.test');
+    const otp = page.getByLabel('One-time password');
+    await otp.waitFor();
+    await page.waitForTimeout(500); // toast animation settled
+    await scan('otp');
+    await otp.fill(await otpFromMail('client@acme.test', since));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
+    await scan('shell');
+    await page
+      .getByRole('navigation', { name: 'Main menu' })
+      .getByRole('link', { name: 'My Profile' })
+      .click();
+    await page.getByLabel('First name').waitFor();
+    await scan('profile');
+    await page.screenshot({ path: path.join(SHOTS, 'app-acme-profile.png'), fullPage: true });
+    await page.setViewportSize({ width: 375, height: 740 });
+    // At phone width the side menu is a closed drawer until the toggle opens it.
+    await page.getByRole('button', { name: 'Expand menu' }).waitFor();
+    await page.locator('.side-menu').waitFor({ state: 'hidden', timeout: 2000 });
+    await page.getByRole('button', { name: 'Expand menu' }).click();
+    await page
+      .getByRole('navigation', { name: 'Main menu' })
+      .getByRole('link', { name: 'My Notes' })
+      .waitFor();
+    await scan('drawer');
+    await page.screenshot({ path: path.join(SHOTS, 'app-acme-drawer.png') });
+    await context.clearCookies();
+    await page.evaluate(() => localStorage.clear());
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${app.stack.urls.acme}/login`);
+    await page.getByLabel('Email').waitFor();
+    await scan('login');
+    await context.close();
+  });
+});

@@ -1,0 +1,110 @@
+/**
+ * Shared by the app's browser tests (e2e/app-*.test.ts): one stack per test file (tenants built and served,
+ * the real API seeded), Chromium, and the steps every test repeats: a context that may reach only 127.0.0.1,
+ * mails read from the API's mail folder, and signing in (with the mailed OTP once, as a trusted device after).
+ */
+import { mkdir, readFile, readdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { launchBrowser } from './support/browser';
+import { REPO_ROOT, startStack, type Stack } from './support/stack';
+
+export const PASSWORD = 'portal-demo-1';
+// A 1x1 PNG: a real image, as the API checks by content.
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGD4DwABBAEAwS2OUAAAAABJRU5ErkJggg==',
+  'base64',
+);
+export const SHOTS = path.join(REPO_ROOT, 'test-results');
+
+let stack: Stack;
+let browser: Browser;
+
+/** Starts the stack and the browser for this test file; returns the stack once it runs. */
+export function useAppStack(tenants: string[]): { readonly stack: Stack } {
+  beforeAll(async () => {
+    await mkdir(SHOTS, { recursive: true });
+    stack = await startStack({ tenants });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+  return {
+    get stack() {
+      return stack;
+    },
+  };
+}
+
+export async function newContext(): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  // Only 127.0.0.1 may be contacted: the public avatar service fails, and the app must show initials.
+  await context.route(/^https:\/\//, (route) => route.abort());
+  return context;
+}
+
+/** The first match of `pattern` in the newest mail to `to` written after `since` (mails are .eml files). */
+export async function fromMail(to: string, since: number, pattern: RegExp): Promise<string> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const names = (await readdir(stack.mailDir).catch(() => [] as string[])).filter((n) =>
+      n.endsWith('.eml'),
+    );
+    const files = await Promise.all(
+      names.map(async (n) => ({
+        file: path.join(stack.mailDir, n),
+        at: (await stat(path.join(stack.mailDir, n))).mtimeMs,
+      })),
+    );
+    for (const { file } of files.filter((f) => f.at >= since).sort((a, b) => b.at - a.at)) {
+      const text = await readFile(file, 'utf8');
+      const found = pattern.exec(text)?.[1];
+      if (found && new RegExp(`^To: ${to}$`, 'm').test(text)) return found;
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`No mail to ${to} matching ${pattern} arrived.`);
+}
+
+export const otpFromMail = (to: string, since: number) =>
+  fromMail(to, since, /one-time password is: (\d{6})/);
+
+export async function submitCredentials(page: Page, origin: string, email: string): Promise<number> {
+  await page.goto(`${origin}/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  const since = Date.now() - 1000;
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  return since;
+}
+
+/** Trusted-device tokens by email: a second login of the same user skips the OTP (and its 60 s resend limit). */
+const devices = new Map<string, string>();
+
+/** Signs in, with the mailed OTP the first time and as a trusted device afterwards. */
+export async function signIn(page: Page, origin: string, email: string): Promise<void> {
+  await page.goto(`${origin}/login`);
+  const device = devices.get(email);
+  if (device) await page.evaluate((token) => localStorage.setItem('portal.device', token), device);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  const since = Date.now() - 1000;
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  if (!device) {
+    const otp = page.getByLabel('One-time password');
+    await otp.waitFor();
+    await otp.fill(await otpFromMail(email, since));
+    await page.getByRole('button', { name: 'Verify' }).click();
+  }
+  await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
+  const trusted = await page.evaluate(() => localStorage.getItem('portal.device'));
+  if (trusted) devices.set(email, trusted);
+}
+
+export const serious = (violations: { impact?: string | null; id: string; nodes: { target: unknown }[] }[]) =>
+  violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
