@@ -3,41 +3,29 @@
  * survives a reload), team members and tasks, notes, the .ics and commitments downloads, and every screen
  * with the API stopped (an error shown, nothing typed lost).
  */
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
+import type { BrowserContext, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
-import { login } from './support/login';
-import { REPO_ROOT, startStack, type Stack } from './support/stack';
+import { SHOTS, newContext, serious, signIn, useAppStack } from './app-support';
 
-const SHOTS = path.join(REPO_ROOT, 'test-results');
 const EMAIL = 'client@demo.test';
+const app = useAppStack(['demo']);
 
-let stack: Stack;
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let origin: string;
 
 beforeAll(async () => {
-  await mkdir(SHOTS, { recursive: true });
-  stack = await startStack({ tenants: ['demo'] });
-  origin = stack.urls.demo!;
-  browser = await launchBrowser();
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
-  // Only 127.0.0.1 may be contacted (the avatar service and join links must never be reached).
-  await context.route(/^https:\/\//, (route) => route.abort());
+  origin = app.stack.urls.demo!;
+  // newContext() lets the page reach 127.0.0.1 only (no avatar service, no join links).
+  context = await newContext();
   page = await context.newPage();
-  await login(page, origin, stack.mailDir, EMAIL);
+  await signIn(page, origin, EMAIL);
 });
 
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await stack?.stop();
-});
+afterAll(() => context?.close());
 
 const shot = (name: string) =>
   page.screenshot({ path: path.join(SHOTS, `client-work-${name}.png`), fullPage: true });
@@ -53,7 +41,7 @@ const settled = (part: string) =>
 
 async function saved(download: Promise<Download>) {
   const file = await download;
-  const target = path.join(stack.work, file.suggestedFilename());
+  const target = path.join(app.stack.work, file.suggestedFilename());
   await file.saveAs(target);
   return { name: file.suggestedFilename(), text: await readFile(target, 'utf8') };
 }
@@ -182,10 +170,7 @@ describe('client work (demo client)', () => {
       await page.waitForLoadState('networkidle');
       // The page itself: the shell around it is the app foundation's, scanned by its own tests.
       const { violations } = await new AxeBuilder({ page }).include('.page').analyze();
-      const serious = violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${route} ${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
-      expect(serious).toEqual([]);
+      expect(serious(violations), route).toEqual([]);
     }
   });
 
@@ -201,14 +186,14 @@ describe('client work (demo client)', () => {
         expect(overflow, route).toBeLessThanOrEqual(0);
       }
     } finally {
-      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.setViewportSize({ width: 1280, height: 800 });
     }
   });
 
   it('with the API stopped, each screen shows an error and keeps what was typed', async () => {
-    // Last in the file on purpose: the API stays down (stack.stop() copes). Restarting it right after the
+    // Last in the file on purpose: the API stays down (the stack's stop() copes). Restarting it right after the
     // stop can race the old process for the port and PGlite folder.
-    await stack.stopApi();
+    await app.stack.stopApi();
     for (const [route, what] of [
       ['/schedule', 'Your meetings could not be loaded'],
       ['/notes', 'Your notes could not be loaded'],
