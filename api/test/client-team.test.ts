@@ -166,6 +166,26 @@ describe('tasks', () => {
   });
 });
 
+describe('list and export calls', () => {
+  it('take an empty body: any field is a 422 naming it, with nothing answered', async () => {
+    const urls = [
+      '/api/v1/clientportal/schedule/',
+      '/api/v1/clientportal/notes/',
+      '/api/v1/impcoaching/steps/',
+      '/api/v1/actionsteps/access',
+      '/api/v1/coachingportal/commitment/download/',
+      '/api/v1/clientportal/team/members/',
+      '/api/v1/tasks/client/',
+      '/api/v1/impcoaching/task/download/',
+    ];
+    for (const url of urls) {
+      const res = await post(h, me, url, { client_id: other.user.id });
+      expect(res.statusCode, url).toBe(422);
+      expect(res.json(), url).toEqual({ error: { client_id: ['This field is not allowed.'] } });
+    }
+  });
+});
+
 describe('sharing tasks by email', () => {
   it('mails the task list to the address, as plain text', async () => {
     const res = await post(h, me, '/api/v1/coachingportal/task/share/', { email: 'Partner@Example.com' });
