@@ -144,6 +144,22 @@ describe('other tabs and the idle limit (demo, trusted device)', () => {
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     await context.close();
   });
+
+  it('a session left idle for an hour while the browser was closed is not restored', async () => {
+    const context = await newContext();
+    const page = await context.newPage();
+    await signIn(page, app.stack.urls.demo!, 'basic@demo.test');
+    await page.close();
+    // The last activity any tab recorded was two hours ago when the portal is opened again.
+    await context.addInitScript(() =>
+      localStorage.setItem('portal.activity', String(Date.now() - 7_200_000)),
+    );
+    const again = await context.newPage();
+    await again.goto(`${app.stack.urls.demo}/notes`);
+    await again.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await again.getByText('You were signed out after an hour without activity.').waitFor();
+    await context.close();
+  });
 });
 
 describe('sign-in link (globex)', () => {

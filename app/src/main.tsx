@@ -17,7 +17,9 @@ import { readConfig } from './boot/config';
 import { applyTheme, loadTheme, requestedBrand } from './boot/theme';
 import { checkVersion, installChunkErrorReload } from './boot/version-check';
 import { configureApi } from './lib/api-client';
+import { IDLE_LOGGED_OUT } from './lib/idle';
 import { sessionStore } from './lib/session';
+import { notify } from './lib/toast';
 import { BootOverlay } from './boot/boot-overlay';
 import { App } from './app/app';
 
@@ -32,7 +34,9 @@ async function boot(): Promise<void> {
     installChunkErrorReload(config.version);
     configureApi({ apiUrl: config.apiUrl, tenantId: config.tenantId });
     // SPEC §4: a stored session is restored (or, unreadable or mismatched, cleared) before the first render.
+    const explainIdle = sessionStore.onLogout((reason) => reason === 'idle' && notify.info(IDLE_LOGGED_OUT));
     sessionStore.restore();
+    explainIdle(); // (the toast waits for the toast container to mount)
     const [brand, version] = await Promise.all([
       loadTheme(config.themeUrl, config.tenantId, requestedBrand()),
       checkVersion(config.version),

@@ -1,10 +1,10 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { IDLE_TIMEOUT_MS } from '../lib/idle';
+import { IDLE_LOGGED_OUT, IDLE_TIMEOUT_MS } from '../lib/idle';
 import { sessionStore } from '../lib/session';
 import { notify } from '../lib/toast';
 import { apiUser, fakeApi } from '../testing/portal';
-import { IDLE_LOGGED_OUT, IdleLogout } from './idle-logout';
+import { IdleLogout } from './idle-logout';
 
 beforeEach(() => {
   vi.useFakeTimers({ now: new Date('2026-11-21T09:00:00Z') });

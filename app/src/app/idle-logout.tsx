@@ -4,10 +4,8 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { logout } from '../features/auth/api/logout';
-import { watchIdle, type IdleWatch } from '../lib/idle';
+import { IDLE_LOGGED_OUT, watchIdle, type IdleWatch } from '../lib/idle';
 import { notify } from '../lib/toast';
-
-export const IDLE_LOGGED_OUT = 'You were signed out after an hour without activity.';
 
 export function IdleLogout() {
   const [remainingMs, setRemainingMs] = useState<number | null>(null);

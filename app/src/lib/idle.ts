@@ -9,7 +9,8 @@ export const ACTIVITY_DEBOUNCE_MS = 250;
 /** The warning with 'Stay signed in' shows this long before the logout (beyond the spec). */
 export const IDLE_WARNING_MS = 60_000;
 const CHECK_EVERY_MS = 1000;
-const ACTIVITY_KEY = 'portal.activity';
+export const ACTIVITY_KEY = 'portal.activity';
+export const IDLE_LOGGED_OUT = 'You were signed out after an hour without activity.';
 const ACTIVITY_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'scroll', 'touchstart'] as const;
 
 export interface IdleCallbacks {

@@ -94,3 +94,18 @@ describe('other tabs', () => {
     expect(sessionStore.get()?.token).toBe('token-2');
   });
 });
+
+describe('a session left idle while the page was closed', () => {
+  it('is not restored when the last activity is an hour old', () => {
+    storeSession();
+    localStorage.setItem('portal.activity', String(Date.now() - 3_600_000 - 1));
+    expect(sessionStore.restore()).toBe(false);
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+  });
+
+  it('is restored when the last activity is recent', () => {
+    storeSession();
+    localStorage.setItem('portal.activity', String(Date.now() - 60_000));
+    expect(sessionStore.restore()).toBe(true);
+  });
+});

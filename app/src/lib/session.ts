@@ -9,6 +9,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import { decode, encode } from './cipher';
+import { ACTIVITY_KEY, IDLE_TIMEOUT_MS } from './idle';
 import { toUser, type User } from './user';
 
 export const STORAGE_KEYS = {
@@ -87,9 +88,18 @@ export const sessionStore = {
     return () => logoutListeners.delete(listener);
   },
 
-  /** On start: the stored session, or logged out (SPEC §4). Returns whether a session was restored. */
+  /**
+   * On start: the stored session, or logged out (SPEC §4). A session whose last activity (any tab) is an hour
+   * old or more is over too: the page was closed while idle, and the idle limit runs on the wall clock.
+   * Returns whether a session was restored.
+   */
   restore(): boolean {
     current = readStoredSession();
+    const lastActive = Number(safeStorage()?.getItem(ACTIVITY_KEY)) || 0;
+    if (current && lastActive > 0 && Date.now() - lastActive >= IDLE_TIMEOUT_MS) {
+      sessionStore.logout('idle');
+      return false;
+    }
     // Leftovers of an unreadable or tampered session are removed so they cannot be half-trusted later.
     if (!current) clearStored();
     emit();
