@@ -17,7 +17,7 @@ import { readConfig } from './boot/config';
 import { applyTheme, loadTheme, requestedBrand } from './boot/theme';
 import { checkVersion, installChunkErrorReload } from './boot/version-check';
 import { configureApi } from './lib/api-client';
-import { IDLE_LOGGED_OUT } from './lib/idle';
+import { IDLE_LOGGED_OUT } from './lib/idle-limit';
 import { sessionStore } from './lib/session';
 import { notify } from './lib/toast';
 import { BootOverlay } from './boot/boot-overlay';

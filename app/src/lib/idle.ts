@@ -4,13 +4,13 @@
  * so a machine that wakes after two hours is logged out on the first check. Activity is shared between tabs
  * through local storage, so reading in one tab keeps the others signed in too.
  */
-export const IDLE_TIMEOUT_MS = 3_600_000;
+import { ACTIVITY_KEY, IDLE_TIMEOUT_MS } from './idle-limit';
+
+export { IDLE_LOGGED_OUT, IDLE_TIMEOUT_MS } from './idle-limit';
 export const ACTIVITY_DEBOUNCE_MS = 250;
 /** The warning with 'Stay signed in' shows this long before the logout (beyond the spec). */
 export const IDLE_WARNING_MS = 60_000;
 const CHECK_EVERY_MS = 1000;
-export const ACTIVITY_KEY = 'portal.activity';
-export const IDLE_LOGGED_OUT = 'You were signed out after an hour without activity.';
 const ACTIVITY_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'scroll', 'touchstart'] as const;
 
 export interface IdleCallbacks {

@@ -9,7 +9,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import { decode, encode } from './cipher';
-import { ACTIVITY_KEY, IDLE_TIMEOUT_MS } from './idle';
+import { ACTIVITY_KEY, IDLE_TIMEOUT_MS } from './idle-limit';
 import { toUser, type User } from './user';
 
 export const STORAGE_KEYS = {
