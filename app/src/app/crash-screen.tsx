@@ -36,11 +36,16 @@ export default function CrashScreen({ error: given }: { error?: unknown }) {
     const user = sessionStore.get()?.user;
     try {
       await report.mutateAsync({
-        url: window.location.href,
+        // Cut to the API's limits: an over-long report would be refused as a whole.
+        url: window.location.href.slice(0, 2048),
         host: window.location.host,
-        pathname: window.location.pathname,
+        pathname: window.location.pathname.slice(0, 2048),
         user_id: user ? await encodeUserId(user.id, config.hashidsSalt ?? config.domain) : null,
-        message: `${error.name}: ${error.message} (at ${occurredAt})${error.stack ? `\n${error.stack}` : ''}`,
+        message:
+          `${error.name}: ${error.message} (at ${occurredAt})${error.stack ? `\n${error.stack}` : ''}`.slice(
+            0,
+            20_000,
+          ),
         subject:
           `${config.name} (tenant ${config.tenantId}, version ${config.version}): ${error.message}`.slice(
             0,
