@@ -6,7 +6,7 @@ import { printJson, say, type Context } from '../lib/context.js';
 import { CliError, EXIT, usageError } from '../lib/errors.js';
 import { createProgress } from '../lib/progress.js';
 import { mapLimit } from '../lib/concurrency.js';
-import { formatReport, loadTenants } from '../lib/tenants/index.js';
+import { formatReport, loadTenants, relativePath } from '../lib/tenants/index.js';
 
 const BAKE_CONCURRENCY = 8;
 
@@ -96,7 +96,7 @@ export async function run(options: BuildOptions, ctx: Context): Promise<number> 
           templates,
         });
         const ms = performance.now() - t0;
-        progress.line(`✔ ${tenant.slug} -> ${path.relative(ctx.cwd, dir) || dir} (${ms.toFixed(0)} ms)`);
+        progress.line(`✔ ${tenant.slug} -> ${relativePath(ctx.cwd, dir)} (${ms.toFixed(0)} ms)`);
         return { slug: tenant.slug, id: config.id, status: 'built', out: dir, ms, problems: 0 };
       } catch (error) {
         const message = (error as Error).message;
@@ -131,7 +131,7 @@ export async function run(options: BuildOptions, ctx: Context): Promise<number> 
   if (failed.length === 0) {
     say(
       ctx,
-      `Built ${built.length} tenant${built.length === 1 ? '' : 's'} in ${seconds.toFixed(2)} s into ${path.relative(ctx.cwd, outDir) || outDir}/.`,
+      `Built ${built.length} tenant${built.length === 1 ? '' : 's'} in ${seconds.toFixed(2)} s into ${relativePath(ctx.cwd, outDir)}/.`,
     );
     return EXIT.ok;
   }

@@ -99,6 +99,8 @@ describe('portal build', () => {
       expect(file).toMatch(/-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/);
       if (/\.(js|css)$/.test(file)) {
         const text = await readFile(path.join(acme, 'assets', file), 'utf8');
+        // The test runner sets NODE_ENV=test; the compile must still be production React (no dev warnings).
+        expect(text.includes('unique "key" prop'), `development React in ${file}`).toBe(false);
         for (const value of ['Acme Business Coaching', 'portal.acme-coaching.com', '#9a3412', '2002']) {
           expect(text.includes(value), `${value} in ${file}`).toBe(false);
         }

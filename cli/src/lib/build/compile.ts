@@ -96,6 +96,8 @@ export async function compileApp(options: {
   try {
     // Vite and its plugins load only when a compile really runs: a cache hit stays fast.
     const [{ build }, { viteConfig }] = await Promise.all([import('vite'), import('./vite-config.js')]);
+    // Vite and the React plugin pick development builds from NODE_ENV; a release compile is always production.
+    process.env.NODE_ENV = 'production';
     await build(viteConfig(options.repoRoot, tmp, options.version));
     await writeFile(path.join(tmp, COMPLETE), new Date().toISOString());
     await rm(dir, { recursive: true, force: true });

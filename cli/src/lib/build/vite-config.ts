@@ -19,6 +19,8 @@ export function viteConfig(repoRoot: string, outDir: string, version: string): I
     define: {
       // The version is the same for every tenant of a release, so it may live in the hashed code.
       __PORTAL_BUILD_VERSION__: JSON.stringify(version),
+      // Always the production React, even when the caller runs under NODE_ENV=test (vitest) or development.
+      'process.env.NODE_ENV': JSON.stringify('production'),
     },
     build: {
       outDir,
