@@ -7,6 +7,12 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
 
+// Flat config replaces a rule per file match, so every app rule below repeats the app-wide boundary.
+const appBoundary = {
+  group: ['**/api/src/**', '**/cli/src/**'],
+  message: 'app/ must not import api/ or cli/.',
+};
+
 const boundary = (groups) => ({
   'no-restricted-imports': ['error', { patterns: groups }],
 });
@@ -30,7 +36,15 @@ const features = [
 
 export default tseslint.config(
   {
-    ignores: ['node_modules', 'dist', '.portal', '.data', 'coverage', 'test-results', '**/fixtures/**'],
+    ignores: [
+      '**/node_modules',
+      '**/dist',
+      '**/.portal',
+      '**/.data',
+      '**/coverage',
+      '**/test-results',
+      '**/fixtures/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -48,18 +62,14 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
-      ...boundary([
-        {
-          group: ['**/api/src/**', '**/cli/src/**', '../../../api/**', '../../../cli/**'],
-          message: 'app/ must not import api/ or cli/.',
-        },
-      ]),
+      ...boundary([appBoundary]),
     },
   },
   // A feature never imports another feature: routes in src/app compose them.
   ...features.map((name) => ({
     files: [`app/src/features/${name}/**/*.{ts,tsx}`],
     rules: boundary([
+      appBoundary,
       {
         group: features
           .filter((other) => other !== name)
