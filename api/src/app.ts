@@ -26,7 +26,6 @@ export interface AppOptions {
   /** The clock every expiry is measured with. */
   now?: () => Date;
   captcha?: CaptchaOptions;
-  hashidsSalt?: string;
   /** Production drops the localhost CORS origins. */
   production?: boolean;
   authRequestsPerMinute?: number;
@@ -62,7 +61,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mailer,
     tenants,
     captcha: options.captcha ?? {},
-    hashidsSalt: options.hashidsSalt ?? '',
     log: app.log,
   });
   app.addHook('onClose', async () => mailer.close());

@@ -10,7 +10,6 @@ export interface Config {
   mailDir: string;
   captchaSecret: string | undefined;
   captchaVerifyUrl: string | undefined;
-  hashidsSalt: string;
   tenantsDir: string;
   production: boolean;
   trustProxy: boolean;
@@ -30,7 +29,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailDir: resolve(env.MAIL_DIR ?? '.data/mail'),
     captchaSecret: env.CAPTCHA_SECRET || undefined,
     captchaVerifyUrl: env.CAPTCHA_VERIFY_URL || undefined,
-    hashidsSalt: env.HASHIDS_SALT ?? '',
     tenantsDir: resolve(env.TENANTS_DIR ?? 'tenants'),
     production: env.NODE_ENV === 'production',
     trustProxy: env.TRUST_PROXY === 'true',

@@ -11,7 +11,6 @@ const app = await buildApp({
   tenantsDir: config.tenantsDir,
   mail: { smtpUrl: config.smtpUrl, mailDir: config.mailDir },
   captcha: { secret: config.captchaSecret, verifyUrl: config.captchaVerifyUrl },
-  hashidsSalt: config.hashidsSalt,
   production: config.production,
   trustProxy: config.trustProxy,
   logger: { level: config.logLevel },

@@ -90,6 +90,7 @@ describe('tenant files', () => {
         slug: 'good',
         name: 'Good',
         domain: 'good.example',
+        hashidsSalt: 'good.example',
         defaultFlags: { group_coaching: false, flash_coaching: false, business_academy: false },
       },
     ]);

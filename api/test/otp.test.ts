@@ -1,5 +1,6 @@
 // The one-time password rules of issue 4: expiry, single use, lockout, resend throttling, replacement, and
 // the code never leaving the mail.
+import Hashids from 'hashids';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Harness, PASSWORD, nextIp } from './helpers/harness.js';
 import { mailsTo, otpCode, waitForMail } from './helpers/mail.js';
@@ -28,6 +29,8 @@ describe('loginotp', () => {
     expect(body.data).toMatchObject({ verified: false, user_id: user.id, expires_in: 300, resend_in: 60 });
     expect(body.data.challenge).toMatch(/^[\w-]{16,}$/);
     expect(body.encoded).toMatch(/^[a-zA-Z0-9]{8,}$/);
+    // Salted with the tenant's domain (no hashidsSalt in its tenant.json), as the app's build is.
+    expect(new Hashids('portal.alpha-coaching.example', 8).decode(body.encoded)).toEqual([user.id]);
     const mail = await waitForMail(h.mailDir, user.email);
     expect(mail.subject).toBe('Your Alpha Coaching sign-in code');
     expect(otpCode(mail)).toMatch(/^\d{6}$/);

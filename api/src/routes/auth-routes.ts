@@ -82,7 +82,7 @@ export const loginOtp: RouteSpec = {
   async handle(s, request) {
     const step = await s.login.loginOtp(request.tenant, request.body as CredentialsBody, request.ip);
     const pending = step.verified ? {} : { expires_in: expiresIn, resend_in: resendIn };
-    return { data: { ...step, ...pending }, encoded: s.encodeId(step.user_id) };
+    return { data: { ...step, ...pending }, encoded: s.encodeId(request.tenant.id, step.user_id) };
   },
 };
 
@@ -96,7 +96,7 @@ export const loginOtpFbs: RouteSpec = {
     const data = step.verified
       ? { verified: true, user_id: step.user_id }
       : { verified: false, user_id: step.user_id, otp: step.challenge, expires_in: linkTtlMs / 1000 };
-    return { data, encoded: s.encodeId(step.user_id) };
+    return { data, encoded: s.encodeId(request.tenant.id, step.user_id) };
   },
 };
 

@@ -26,7 +26,6 @@ export interface ServiceDeps {
   mailer: Mailer;
   tenants: TenantConfig[];
   captcha: CaptchaOptions;
-  hashidsSalt: string;
   log: { error(obj: object, msg: string): void };
 }
 
@@ -35,8 +34,8 @@ export async function createServices(deps: ServiceDeps) {
   const throttle = createThrottleService(db, now);
   const sessions = createSessionService(db, now);
   const otp = createOtpService({ db, now, mailer, throttle });
-  // The user id in its public, hashed form (SPEC's `encoded`); the app sends it back in error reports.
-  const hashids = new Hashids(deps.hashidsSalt, 8);
+  // The user id in its public, hashed form (SPEC's `encoded`), salted per tenant as the app's build is.
+  const hashids = new Map(deps.tenants.map((t) => [t.id, new Hashids(t.hashidsSalt, 8)]));
   const login = createLoginService({ db, now, mailer, throttle, sessions, otp });
   return {
     tenants: await createTenantService(db, deps.tenants),
@@ -46,7 +45,7 @@ export async function createServices(deps: ServiceDeps) {
     resets: createPasswordResetService({ db, now, mailer, throttle, sessions, log: deps.log }),
     captcha: createCaptchaService(deps.captcha),
     unreadEmails: (tenantId: number, userId: number) => countUnreadEmails(db, tenantId, userId),
-    encodeId: (id: number) => hashids.encode(id),
+    encodeId: (tenantId: number, id: number) => (hashids.get(tenantId) ?? new Hashids('', 8)).encode(id),
     // Client work (issue 6): each answers only for the caller's own rows.
     schedule: createScheduleService(db, now),
     notes: createNotesService(db, now),

@@ -75,7 +75,6 @@ export class Harness {
       tenantsDir: fixtureTenants,
       mail: { mailDir: this.mailDir },
       now: this.clock.now,
-      hashidsSalt: 'test-salt',
       logger: { level: 'debug', stream: { write: (line: string) => void this.logs.push(line) } },
       ...options,
     });

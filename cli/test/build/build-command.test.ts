@@ -69,6 +69,7 @@ describe('portal build', () => {
       version: '7.2.2',
       name: 'Acme Business Coaching',
       themeUrl: '/themes',
+      hashidsSalt: 'portal.acme-coaching.com',
     });
     expect(html).toContain('<title>Acme Business Coaching</title>');
     expect(html).toContain('<link rel="preload" href="/themes/2002/theme.json" as="fetch"');

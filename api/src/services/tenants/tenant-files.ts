@@ -15,6 +15,8 @@ export interface TenantConfig {
   slug: string;
   name: string;
   domain: string;
+  /** tenant.json's hashidsSalt, else the domain: the app bakes the same rule. */
+  hashidsSalt: string;
   defaultFlags: TenantFlags;
 }
 
@@ -38,6 +40,8 @@ function toConfig(slug: string, raw: unknown): TenantConfig | null {
     slug,
     name,
     domain,
+    hashidsSalt:
+      typeof file.hashidsSalt === 'string' && file.hashidsSalt.length > 0 ? file.hashidsSalt : domain,
     defaultFlags: {
       group_coaching: flag(f.group_coaching),
       flash_coaching: flag(f.flash_coaching),

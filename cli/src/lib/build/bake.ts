@@ -58,6 +58,8 @@ export function bakedConfig(config: TenantConfig, version: string) {
     domain: config.domain,
     apiUrl: config.apiUrl,
     themeUrl: config.themeUrl ?? DEFAULT_THEME_URL,
+    // The API derives the same salt from the same tenant.json, so encoded user ids agree on both sides.
+    hashidsSalt: config.hashidsSalt ?? config.domain,
     defaultFlags: {
       group_coaching: config.defaultFlags?.group_coaching ?? false,
       flash_coaching: config.defaultFlags?.flash_coaching ?? false,

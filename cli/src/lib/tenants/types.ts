@@ -34,6 +34,7 @@ export interface TenantConfig {
   domain: string;
   apiUrl: string;
   themeUrl?: string;
+  hashidsSalt?: string;
   theme?: BrandConfig;
   brands?: Record<string, BrandConfig>;
   defaultFlags?: { group_coaching?: boolean; flash_coaching?: boolean; business_academy?: boolean };
