@@ -51,8 +51,11 @@ describe('login, trusted device, logout, expired session (demo)', () => {
       .getByRole('button', { name: /Rachel|Client|@/ })
       .first()
       .click();
+    // SPEC §4: the page reloads after logout; a value left on window would survive a client-side route change.
+    await page.evaluate(() => Object.assign(window, { beforeLogout: true }));
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    expect(await page.evaluate(() => 'beforeLogout' in window)).toBe(false);
     const stored = await page.evaluate(() => ({ ...localStorage }));
     expect(stored['portal.token']).toBeUndefined();
     expect(stored['portal.user']).toBeUndefined();

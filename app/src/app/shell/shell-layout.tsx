@@ -8,7 +8,7 @@ import './shell.css';
 import './navbar.css';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Link, Outlet, useLocation } from 'react-router-dom';
 import { VersionFooter } from '../../components/version-footer';
 import { logout } from '../../features/auth/api/logout';
 import { withLoading } from '../../lib/loading';
@@ -39,7 +39,6 @@ function Shell() {
   const user = useUser();
   const token = useSession()?.token;
   useFreshUser(user);
-  const navigate = useNavigate();
   const { pathname } = useLocation();
   const menuId = useId();
   const mobile = useMediaQuery('(max-width: 768px)');
@@ -63,9 +62,9 @@ function Shell() {
   };
 
   const signOut = () => {
-    void withLoading(() => logout('user'), 'Signing out...').then(() =>
-      navigate(paths.login, { replace: true }),
-    );
+    // SPEC §4: after the logout call, storage is cleared and the page reloads, so nothing of the session
+    // survives in memory (module state, caches, pending timers).
+    void withLoading(() => logout('user'), 'Signing out...').then(() => window.location.replace(paths.login));
   };
 
   const state = mobile
