@@ -18,16 +18,20 @@ import {
 const app = useAppStack(['demo', 'acme']);
 
 describe("each tenant's look", () => {
-  for (const [slug, primary] of [
-    ['demo', 'rgb(20, 20, 63)'],
-    ['acme', 'rgb(154, 52, 18)'],
+  for (const [slug, primary, name] of [
+    ['demo', 'rgb(20, 20, 63)', 'Coaching Portal'],
+    ['acme', 'rgb(154, 52, 18)', 'Acme Business Coaching'],
   ] as const) {
-    it(`${slug} shows its own colours and logo`, async () => {
+    it(`${slug} shows its own colours, logo, name and baked version`, async () => {
       const context = await newContext();
       const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
       await page.goto(`${app.stack.urls[slug]}/login`);
       const logo = page.locator('.login-logo');
       await logo.waitFor();
+      expect(await page.title()).toBe(name);
+      expect(await page.textContent('body')).toContain(`${new Date().getFullYear()} ${name} version: 7.2.2`);
       expect(await logo.getAttribute('src')).toMatch(/\/themes\/\d+\/logo\.svg$/);
       expect(await logo.evaluate((img: HTMLImageElement) => img.naturalWidth > 0)).toBe(true);
       const button = page.getByRole('button', { name: 'Sign in' });
@@ -37,6 +41,7 @@ describe("each tenant's look", () => {
       const bar = page.locator('.topbar');
       expect(await bar.evaluate((b) => getComputedStyle(b).backgroundColor)).toBe(primary);
       await page.screenshot({ path: path.join(SHOTS, `app-${slug}-shell.png`) });
+      expect(errors).toEqual([]);
       await context.close();
     });
   }
@@ -56,19 +61,20 @@ describe("each tenant's look", () => {
 });
 
 describe('accessibility (axe: no serious or critical violation)', () => {
-  it('login, OTP, shell and profile', async () => {
+  // acme has dark brand colours; demo runs on the defaults, whose accent is a light blue.
+  it.each(['acme', 'demo'])('login, OTP, shell and profile (%s)', async (slug) => {
     const context = await newContext();
     const page = await context.newPage();
     const scan = async (name: string) => {
       const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
       expect(serious(result.violations), name).toEqual([]);
     };
-    const since = await submitCredentials(page, app.stack.urls.acme!, 'client@acme.test');
+    const since = await submitCredentials(page, app.stack.urls[slug]!, `client@${slug}.test`);
     const otp = page.getByLabel('One-time password');
     await otp.waitFor();
     await page.waitForTimeout(500); // toast animation settled
     await scan('otp');
-    await otp.fill(await otpFromMail('client@acme.test', since));
+    await otp.fill(await otpFromMail(`client@${slug}.test`, since));
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
     await scan('shell');
@@ -78,7 +84,7 @@ describe('accessibility (axe: no serious or critical violation)', () => {
       .click();
     await page.getByLabel('First name').waitFor();
     await scan('profile');
-    await page.screenshot({ path: path.join(SHOTS, 'app-acme-profile.png'), fullPage: true });
+    await page.screenshot({ path: path.join(SHOTS, `app-${slug}-profile.png`), fullPage: true });
     await page.setViewportSize({ width: 375, height: 740 });
     // At phone width the side menu is a closed drawer until the toggle opens it.
     await page.getByRole('button', { name: 'Expand menu' }).waitFor();
@@ -89,11 +95,11 @@ describe('accessibility (axe: no serious or critical violation)', () => {
       .getByRole('link', { name: 'My Notes' })
       .waitFor();
     await scan('drawer');
-    await page.screenshot({ path: path.join(SHOTS, 'app-acme-drawer.png') });
+    await page.screenshot({ path: path.join(SHOTS, `app-${slug}-drawer.png`) });
     await context.clearCookies();
     await page.evaluate(() => localStorage.clear());
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto(`${app.stack.urls.acme}/login`);
+    await page.goto(`${app.stack.urls[slug]}/login`);
     await page.getByLabel('Email').waitFor();
     await scan('login');
     await context.close();
