@@ -3,15 +3,14 @@
  * published to a storage folder, the real API as its own process (PGlite, migrated and seeded), and each tenant
  * served at the root of its own origin with the API proxied.
  */
-import net from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { execa, type ResultPromise } from 'execa';
+import { execa } from 'execa';
 import { startServe, type ServeHandle } from '../../cli/src/lib/serve/start-serve.js';
+import { REPO_ROOT, startApiProcess } from './api-process.js';
 
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export { REPO_ROOT };
+
 const PORTAL = path.join(REPO_ROOT, 'bin/portal.js');
-const TSX = path.join(REPO_ROOT, 'node_modules/.bin/tsx');
 
 export interface LocalStackOptions {
   /** Tenant slugs, or every tenant. */
@@ -39,17 +38,6 @@ export interface LocalStack {
   stop(): Promise<void>;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 async function portal(args: string[], verbose: boolean): Promise<number> {
   const result = await execa('node', [PORTAL, ...args], {
     cwd: REPO_ROOT,
@@ -67,71 +55,19 @@ async function portal(args: string[], verbose: boolean): Promise<number> {
   return result.exitCode ?? 0;
 }
 
-async function waitForHealth(url: string, child: ResultPromise, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let exited = false;
-  void child.then(
-    () => (exited = true),
-    () => (exited = true),
-  );
-  while (Date.now() < deadline) {
-    if (exited) throw new Error('The API process exited while starting (see its log above).');
-    try {
-      if ((await fetch(`${url}/health`)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  throw new Error(`The API did not answer ${url}/health within ${timeoutMs / 1000} s.`);
-}
-
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
   const verbose = options.verbose ?? false;
   const which = options.tenants === 'all' ? ['--all'] : options.tenants.flatMap((slug) => ['--tenant', slug]);
   await portal(['build', ...which, '--out', options.distDir], verbose);
   await portal(['publish', ...which, '--out', options.distDir, '--to', options.storage], verbose);
 
-  const apiPort = options.apiPort || (await freePort());
-  const apiUrl = `http://127.0.0.1:${apiPort}`;
-  const env = {
-    PORT: String(apiPort),
-    HOST: '127.0.0.1',
-    PGLITE_DIR: options.pgliteDir,
-    MAIL_DIR: options.mailDir,
-    TENANTS_DIR: path.join(REPO_ROOT, 'tenants'),
-    // Request logs would drown the start banner; LOG_LEVEL=info brings them back.
-    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-    ...options.env,
-  };
-  // Seeding opens the PGlite folder, so it runs (and exits) before the server opens it.
-  await execa(TSX, [path.join(REPO_ROOT, 'api/src/db/seed-cli.ts')], {
-    cwd: REPO_ROOT,
-    env,
-    stdout: verbose ? 'inherit' : 'pipe',
-    stderr: verbose ? 'inherit' : 'pipe',
+  const api = await startApiProcess({
+    pgliteDir: options.pgliteDir,
+    mailDir: options.mailDir,
+    port: options.apiPort,
+    env: options.env,
+    verbose,
   });
-
-  let api: ResultPromise | null = null;
-  const startApi = async () => {
-    const child = execa(TSX, [path.join(REPO_ROOT, 'api/src/server.ts')], {
-      cwd: REPO_ROOT,
-      env,
-      reject: false,
-      stdout: verbose ? 'inherit' : 'ignore',
-      stderr: 'inherit',
-    });
-    api = child;
-    await waitForHealth(apiUrl, child, 60_000);
-  };
-  const stopApi = async () => {
-    const child = api;
-    api = null;
-    if (!child) return;
-    child.kill('SIGTERM');
-    await child;
-  };
-  await startApi();
 
   let serve: ServeHandle;
   try {
@@ -139,21 +75,21 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       storage: options.storage,
       tenants: options.tenants === 'all' ? undefined : options.tenants,
       port: options.servePort,
-      api: apiUrl,
+      api: api.url,
     });
   } catch (error) {
-    await stopApi();
+    await api.stop();
     throw error;
   }
   return {
     urls: serve.urls,
-    apiUrl,
+    apiUrl: api.url,
     storageUrl: serve.storageUrl,
-    stopApi,
-    startApi,
+    stopApi: api.stop,
+    startApi: api.start,
     async stop() {
       await serve.close();
-      await stopApi();
+      await api.stop();
     },
   };
 }

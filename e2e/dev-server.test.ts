@@ -1,0 +1,71 @@
+/**
+ * `npm run dev`: Vite with hot reload as one tenant against the real API. Started as a user would (its own
+ * process, free ports, a temporary PGlite folder), then asked for the page, the theme and the app source.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { execa, type ResultPromise } from 'execa';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT, freePort } from '../scripts/lib/api-process.js';
+
+let work: string;
+let dev: ResultPromise;
+let base: string;
+let output = '';
+
+beforeAll(async () => {
+  work = await mkdtemp(path.join(os.tmpdir(), 'portal-dev-'));
+  const [port, apiPort] = [await freePort(), await freePort()];
+  base = `http://127.0.0.1:${port}`;
+  dev = execa('node', ['--import', 'tsx', 'scripts/dev.ts', '--tenant', 'acme', '--port', String(port)], {
+    cwd: REPO_ROOT,
+    reject: false,
+    env: { PORT: String(apiPort), PGLITE_DIR: path.join(work, 'pg'), MAIL_DIR: path.join(work, 'mail') },
+  });
+  dev.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  dev.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const deadline = Date.now() + 120_000;
+  while (!output.includes('with hot reload')) {
+    if (Date.now() > deadline || dev.exitCode !== null)
+      throw new Error(`npm run dev did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+});
+
+afterAll(async () => {
+  dev?.kill('SIGTERM');
+  await dev;
+  await rm(work, { recursive: true, force: true });
+});
+
+describe('npm run dev', () => {
+  it('prints where the tenant runs and how to sign in', () => {
+    expect(output).toContain(`Acme Business Coaching (tenant acme, id 2002) with hot reload: ${base}/`);
+    expect(output).toContain('client@acme.test / portal-demo-1');
+  });
+
+  it("serves app routes as the tenant's page with the development config and Vite's client", async () => {
+    const response = await fetch(`${base}/action-steps`, { headers: { accept: 'text/html' } });
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('/@vite/client');
+    expect(html).toContain('<title>Acme Business Coaching</title>');
+    const config = JSON.parse(html.match(/id="portal-config">(.*?)<\/script>/)?.[1] ?? 'null');
+    expect(config).toMatchObject({ tenantId: 2002, environment: 'development', themeUrl: '/themes' });
+  });
+
+  it('serves the theme, its images, meta.json and the app source, and proxies the API', async () => {
+    const theme = await (await fetch(`${base}/themes/2002/theme.json`)).json();
+    expect(theme.colors.primary).toBe('#9a3412');
+    expect((await fetch(`${base}/themes/2002/logo.svg`)).headers.get('content-type')).toBe('image/svg+xml');
+    // Only files the theme names: never another file of the tenant folder.
+    expect((await fetch(`${base}/themes/2002/tenant.json`)).status).toBe(404);
+    expect(await (await fetch(`${base}/meta.json`)).json()).toEqual({ version: '7.2.2' });
+    const main = await fetch(`${base}/src/main.tsx`);
+    expect(main.status).toBe(200);
+    expect(await main.text()).toContain('readConfig');
+    const api = await fetch(`${base}/api/v1/me`, { headers: { 'X-Tenant-Id': '2002' } });
+    expect(api.status).toBe(401);
+  });
+});

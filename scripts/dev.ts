@@ -1,0 +1,150 @@
+/**
+ * npm run dev [-- --tenant <slug>] [-- --port <n>]: the shared app under Vite with hot reload, as one tenant,
+ * against the real API (PGlite in .data/pg, seeded). The page is the same template `portal build` bakes, with
+ * the tenant's config (environment "development": the crash screen shows stacks); the theme, its images and
+ * meta.json are served from the tenant folder, re-read on every request, so editing tenant.json shows on reload.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import react from '@vitejs/plugin-react';
+import { createServer, type Plugin } from 'vite';
+import { bakedConfig, loadTemplates } from '../cli/src/lib/build/bake.js';
+import { ScriptJson, renderTemplate } from '../cli/src/lib/build/render.js';
+import { buildThemeFile } from '../cli/src/lib/build/theme-file.js';
+import { packageVersion } from '../cli/src/lib/build/version.js';
+import { formatReport, loadTenants, type LoadedTenant } from '../cli/src/lib/tenants/index.js';
+import { REPO_ROOT, startApiProcess } from './lib/api-process.js';
+
+const { values } = parseArgs({
+  options: { tenant: { type: 'string', default: 'demo' }, port: { type: 'string', default: '5173' } },
+});
+const slug = values.tenant!;
+const port = Number(values.port);
+const version = packageVersion(REPO_ROOT);
+const tenantsDir = path.join(REPO_ROOT, 'tenants');
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+};
+
+// Hot reload needs Vite's inline preamble and its websocket, so the dev page relaxes the baked CSP.
+const DEV_CSP =
+  "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; " +
+  "img-src 'self' data: https:; font-src 'self'; connect-src 'self' ws: wss:";
+
+async function tenant(): Promise<LoadedTenant & { config: NonNullable<LoadedTenant['config']> }> {
+  const [loaded] = await loadTenants({ tenantsDir, slugs: [slug] });
+  if (!loaded?.config) {
+    throw new Error(
+      `tenants/${slug} is invalid:\n${formatReport(loaded ? [loaded] : [], { color: false, codeFrames: false, cwd: REPO_ROOT })}`,
+    );
+  }
+  return loaded as LoadedTenant & { config: NonNullable<LoadedTenant['config']> };
+}
+
+/** Serves what `portal build` would bake: index.html for app routes, theme files, favicon and meta.json. */
+function portalDev(): Plugin {
+  return {
+    name: 'portal-dev',
+    configureServer(server) {
+      const templates = loadTemplates(REPO_ROOT);
+      server.middlewares.use(async (req, res, next) => {
+        try {
+          const url = new URL(req.url ?? '/', 'http://dev');
+          const { config, dir } = await tenant();
+          const send = (type: string, body: string | Buffer) => {
+            res.writeHead(200, { 'Content-Type': type, 'Cache-Control': 'no-cache' });
+            res.end(body);
+          };
+          if (url.pathname === '/meta.json')
+            return send('application/json; charset=utf-8', JSON.stringify({ version }));
+          const themeMatch = url.pathname.match(/^\/themes\/(\d+)\/(.+)$/);
+          if (themeMatch && Number(themeMatch[1]) === config.id) {
+            const { theme, files } = buildThemeFile(config);
+            if (themeMatch[2] === 'theme.json')
+              return send('application/json; charset=utf-8', JSON.stringify(theme));
+            // Only files the theme names, never an arbitrary path of the tenant folder.
+            if (files.includes(themeMatch[2]!)) {
+              return send(
+                CONTENT_TYPES[path.extname(themeMatch[2]!).toLowerCase()] ?? 'application/octet-stream',
+                await readFile(path.join(dir, themeMatch[2]!)),
+              );
+            }
+          }
+          const favicon = config.theme?.assets?.favicon;
+          if (url.pathname.startsWith('/favicon.') && favicon && !favicon.startsWith('https://')) {
+            return send(
+              CONTENT_TYPES[path.extname(favicon).toLowerCase()] ?? 'image/x-icon',
+              await readFile(path.join(dir, favicon)),
+            );
+          }
+          const wantsPage =
+            req.method === 'GET' &&
+            (req.headers.accept ?? '').includes('text/html') &&
+            !path.extname(url.pathname);
+          if (!wantsPage) return next();
+          const html = renderTemplate((await templates).index, 'index.html.mustache', {
+            name: config.name,
+            csp: DEV_CSP,
+            faviconHref: favicon?.startsWith('https://')
+              ? favicon
+              : `/favicon${path.extname(favicon ?? '.svg')}`,
+            themeHref: `/themes/${config.id}/theme.json`,
+            styles: [],
+            modulePreloads: [],
+            entry: '/src/main.tsx',
+            config: new ScriptJson({
+              ...bakedConfig(config, version),
+              themeUrl: '/themes',
+              environment: 'development',
+            }),
+          });
+          return send('text/html; charset=utf-8', await server.transformIndexHtml(req.url ?? '/', html));
+        } catch (error) {
+          next(error);
+        }
+      });
+    },
+  };
+}
+
+const { config } = await tenant().catch((error: Error) => {
+  console.error(error.message);
+  process.exit(3);
+});
+console.log(`Starting the API (PGlite in .data/pg, seeded)...`);
+const api = await startApiProcess({
+  pgliteDir: path.resolve(process.env.PGLITE_DIR ?? path.join(REPO_ROOT, '.data/pg')),
+  mailDir: path.resolve(process.env.MAIL_DIR ?? path.join(REPO_ROOT, '.data/mail')),
+  port: Number(process.env.PORT ?? 8080),
+});
+const proxy = Object.fromEntries(
+  ['/api', '/gapi', '/sanctum', '/upload', '/integrations'].map((p) => [p, api.url]),
+);
+const server = await createServer({
+  root: path.join(REPO_ROOT, 'app'),
+  configFile: false,
+  envDir: false,
+  appType: 'custom',
+  plugins: [react(), portalDev()],
+  define: { __PORTAL_BUILD_VERSION__: JSON.stringify(version) },
+  server: { host: '127.0.0.1', port, strictPort: true, proxy, fs: { allow: [REPO_ROOT] } },
+});
+await server.listen();
+console.log(`\n${config.name} (tenant ${slug}, id ${config.id}) with hot reload: http://127.0.0.1:${port}/`);
+console.log(
+  `API ${api.url}; sign in as client@${slug}.test / portal-demo-1; one-time passwords land in .data/mail/`,
+);
+console.log('Another tenant: npm run dev -- --tenant <slug>. Ctrl-C stops.\n');
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void Promise.all([server.close(), api.stop()]).then(() => process.exit(0));
+  });
+}

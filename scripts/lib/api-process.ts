@@ -1,0 +1,106 @@
+/**
+ * The real API as its own process on 127.0.0.1, for `npm start`, `npm run dev` and the browser tests: the
+ * PGlite folder is seeded first (seeding opens the folder, so it runs and exits before the server opens it),
+ * then the server starts and is ready when /health answers.
+ */
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { execa, type ResultPromise } from 'execa';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+// `node --import tsx` rather than the tsx wrapper: signals then reach the server itself, so when the process has
+// exited its port and PGlite folder are really free (a restart right after a stop cannot race the old server).
+const runTs = (file: string) => ['--import', 'tsx', path.join(REPO_ROOT, file)];
+
+export interface ApiProcessOptions {
+  pgliteDir: string;
+  mailDir: string;
+  /** 0 picks a free port. */
+  port: number;
+  env?: Record<string, string>;
+  verbose?: boolean;
+}
+
+export interface ApiProcess {
+  url: string;
+  /** Stops the server (graceful SIGTERM) and waits for the process to end. */
+  stop(): Promise<void>;
+  /** Starts it again on the same port and data. */
+  start(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(url: string, child: ResultPromise, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let exited = false;
+  void child.then(
+    () => (exited = true),
+    () => (exited = true),
+  );
+  while (Date.now() < deadline) {
+    if (exited) throw new Error('The API process exited while starting (see its log above).');
+    try {
+      if ((await fetch(`${url}/health`)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`The API did not answer ${url}/health within ${timeoutMs / 1000} s.`);
+}
+
+export async function startApiProcess(options: ApiProcessOptions): Promise<ApiProcess> {
+  const verbose = options.verbose ?? false;
+  const port = options.port || (await freePort());
+  const url = `http://127.0.0.1:${port}`;
+  const env = {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PGLITE_DIR: options.pgliteDir,
+    MAIL_DIR: options.mailDir,
+    TENANTS_DIR: path.join(REPO_ROOT, 'tenants'),
+    // Request logs would drown the start banner; LOG_LEVEL=info brings them back.
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    ...options.env,
+  };
+  const output = verbose ? 'inherit' : 'pipe';
+  await execa('node', runTs('api/src/db/seed-cli.ts'), {
+    cwd: REPO_ROOT,
+    env,
+    stdout: output,
+    stderr: output,
+  });
+
+  let child: ResultPromise | null = null;
+  const start = async () => {
+    const started = execa('node', runTs('api/src/server.ts'), {
+      cwd: REPO_ROOT,
+      env,
+      reject: false,
+      stdout: verbose ? 'inherit' : 'ignore',
+      stderr: 'inherit',
+    });
+    child = started;
+    await waitForHealth(url, started, 60_000);
+  };
+  const stop = async () => {
+    const running = child;
+    child = null;
+    if (!running) return;
+    running.kill('SIGTERM');
+    await running;
+  };
+  await start();
+  return { url, start, stop };
+}
