@@ -177,8 +177,9 @@ describe('portal serve', () => {
     try {
       const res = await fetch(`${down.urls[0]!.url}/api/me`);
       expect(res.status).toBe(502);
+      // The user reads a plain sentence; the operator hint (--api) stays in the serve console.
       expect((await res.json()) as { message: string }).toEqual({
-        message: expect.stringContaining('not reachable'),
+        message: 'The service is not reachable right now. Please try again in a moment.',
       });
     } finally {
       await down.close();

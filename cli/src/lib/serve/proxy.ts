@@ -29,6 +29,15 @@ function forwardable(headers: http.IncomingHttpHeaders | http.OutgoingHttpHeader
   return out;
 }
 
+let lastWarning = 0;
+
+/** Tells whoever runs `portal serve` how to fix it, at most every 30 s however many requests fail. */
+function warnOperator(api: URL): void {
+  if (Date.now() - lastWarning < 30_000) return;
+  lastWarning = Date.now();
+  process.stderr.write(`The API at ${api.origin} is not reachable: start it (npm run api) or pass --api.\n`);
+}
+
 export function proxyRequest(req: IncomingMessage, res: ServerResponse, api: URL): void {
   const client = req.socket.remoteAddress ?? '';
   const prior = req.headers['x-forwarded-for'];
@@ -53,9 +62,10 @@ export function proxyRequest(req: IncomingMessage, res: ServerResponse, api: URL
     },
   );
   upstream.on('error', () => {
+    warnOperator(api);
     if (res.headersSent) res.destroy();
-    else
-      sendError(res, 502, `The API at ${api.origin} is not reachable. Start it (npm run api) or pass --api.`);
+    // The browser shows this message to the portal's user; the fix is for whoever runs serve.
+    else sendError(res, 502, 'The service is not reachable right now. Please try again in a moment.');
   });
   req.on('aborted', () => upstream.destroy());
   req.pipe(upstream);
