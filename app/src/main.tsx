@@ -3,14 +3,7 @@
  * router only when both are done (SPEC §4). Until then an overlay says 'Loading theme...'. The API client and
  * the stored session are set up first, so the first render already knows whether someone is signed in.
  */
-import '@fontsource/open-sans/latin-300.css';
-import '@fontsource/open-sans/latin-400.css';
-import '@fontsource/open-sans/latin-600.css';
-import '@fontsource/open-sans/latin-700.css';
-import '@fontsource/oswald/latin-300.css';
-import '@fontsource/oswald/latin-400.css';
-import '@fontsource/oswald/latin-500.css';
-import '@fontsource/oswald/latin-600.css';
+import './styles/fonts.css';
 import './styles/base.css';
 import { createRoot } from 'react-dom/client';
 import { readConfig } from './boot/config';
