@@ -71,14 +71,25 @@ export function computeAppHash(repoRoot: string, version: string): Promise<strin
   return hash;
 }
 
+// The templates are shared by every tenant: their digest is computed once per process.
+const templateDigests = new Map<string, Promise<string>>();
+
+function templatesDigest(repoRoot: string): Promise<string> {
+  let digest = templateDigests.get(repoRoot);
+  if (!digest) {
+    digest = listFiles(path.join(repoRoot, 'templates'), false).then((files) =>
+      hashFiles(repoRoot, files, []),
+    );
+    templateDigests.set(repoRoot, digest);
+  }
+  return digest;
+}
+
 export async function computeTenantHash(
   repoRoot: string,
   tenantDir: string,
   appHash: string,
 ): Promise<string> {
-  const files = [
-    ...(await listFiles(tenantDir, false)),
-    ...(await listFiles(path.join(repoRoot, 'templates'), false)),
-  ];
-  return hashFiles(repoRoot, files, [`app=${appHash}`]);
+  const [templates, files] = await Promise.all([templatesDigest(repoRoot), listFiles(tenantDir, false)]);
+  return hashFiles(repoRoot, files, [`app=${appHash}`, `templates=${templates}`]);
 }
