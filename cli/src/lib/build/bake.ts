@@ -46,7 +46,9 @@ async function copyTenantFile(tenantDir: string, relative: string, to: string): 
   const from = path.resolve(tenantDir, relative);
   if (!from.startsWith(tenantDir + path.sep))
     throw new Error(`Asset ${relative} is outside the tenant folder.`);
-  await mkdir(path.dirname(to), { recursive: true });
+  // Nested image paths (img/logo.png) need their folder; the theme folder itself already exists.
+  if (path.dirname(relative) !== '.') await mkdir(path.dirname(to), { recursive: true });
+  // A copy, not a link: an image edited in place in tenants/ must not change a site already built.
   await copyFile(from, to);
 }
 
