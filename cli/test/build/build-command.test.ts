@@ -72,6 +72,12 @@ describe('portal build', () => {
       hashidsSalt: 'portal.acme-coaching.com',
     });
     expect(html).toContain('<title>Acme Business Coaching</title>');
+    // The page links its stylesheet, and that stylesheet styles through the theme's custom properties.
+    const stylesheet = html.match(/<link rel="stylesheet" href="\/(assets\/[^"]+\.css)"/)?.[1];
+    expect(stylesheet).toBeDefined();
+    expect(await readFile(path.join(acme, stylesheet!), 'utf8')).toContain(
+      'var(--color-button-primary-color)',
+    );
     expect(html).toContain('<link rel="preload" href="/themes/2002/theme.json" as="fetch"');
     expect(html).toMatch(/<meta http-equiv="Content-Security-Policy" content="default-src &#39;self&#39;/);
 

@@ -44,6 +44,8 @@ function fromManifest(
     for (const next of chunk.imports ?? []) visit(next);
   };
   for (const key of entry.imports ?? []) visit(key);
+  // The one stylesheet of a cssCodeSplit: false build is a manifest record of its own, tied to no chunk.
+  for (const record of Object.values(manifest)) if (record.file.endsWith('.css')) styles.add(record.file);
   const href = (file: string) => `/${file}`;
   return { entry: href(entry.file), styles: [...styles].map(href), modulePreloads: [...preloads].map(href) };
 }
