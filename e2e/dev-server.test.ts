@@ -21,7 +21,12 @@ beforeAll(async () => {
   dev = execa('node', ['--import', 'tsx', 'scripts/dev.ts', '--tenant', 'acme', '--port', String(port)], {
     cwd: REPO_ROOT,
     reject: false,
-    env: { PORT: String(apiPort), PGLITE_DIR: path.join(work, 'pg'), MAIL_DIR: path.join(work, 'mail') },
+    // Folders that do not exist yet, as .data/pg on a fresh clone.
+    env: {
+      PORT: String(apiPort),
+      PGLITE_DIR: path.join(work, 'data', 'pg'),
+      MAIL_DIR: path.join(work, 'data', 'mail'),
+    },
   });
   dev.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   dev.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -1,5 +1,6 @@
 // One factory for both engines: a real PostgreSQL server when a URL is given, otherwise PGlite in the process
 // (a data folder, or memory when none is given). Everything above this file sees only Kysely.
+import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
@@ -25,5 +26,7 @@ export function createDb(options: DbOptions = {}): Kysely<Database> {
     );
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
+  // PGlite creates only the last folder of the path; on a fresh clone .data/ does not exist yet.
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   return new Kysely<Database>({ dialect: new PGliteDialect(new PGlite(options.dataDir)) });
 }
