@@ -31,8 +31,10 @@ console.log(`\n  API      ${stack.apiUrl}   theme storage ${stack.storageUrl}`);
 console.log('\nDemo logins (password portal-demo-1 for each):');
 for (const { slug } of stack.urls)
   console.log(`  client@${slug}.test  (all features)    basic@${slug}.test  (no training flags)`);
+// Relative when inside the current folder (.data/mail/), absolute otherwise: never ../../somewhere.
+const mailShown = path.relative(process.cwd(), mailDir);
 console.log(
-  `\nOne-time passwords are mailed as .eml files to ${path.relative(process.cwd(), mailDir) || mailDir}/`,
+  `\nOne-time passwords are mailed as .eml files to ${mailShown && !mailShown.startsWith('..') && !path.isAbsolute(mailShown) ? mailShown : mailDir}/`,
 );
 console.log('Press Ctrl-C to stop.\n');
 
