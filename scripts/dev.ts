@@ -57,6 +57,15 @@ function portalDev(): Plugin {
       server.middlewares.use(async (req, res, next) => {
         try {
           const url = new URL(req.url ?? '/', 'http://dev');
+          const wantsPage =
+            req.method === 'GET' &&
+            (req.headers.accept ?? '').includes('text/html') &&
+            !path.extname(url.pathname);
+          // Vite's own requests (every module of the app) pass straight through: the tenant is read (and
+          // validated) only for the few paths this plugin answers.
+          const ours =
+            wantsPage || url.pathname === '/meta.json' || /^\/(themes\/|favicon\.)/.test(url.pathname);
+          if (!ours) return next();
           const { config, dir } = await tenant();
           const send = (type: string, body: string | Buffer) => {
             res.writeHead(200, { 'Content-Type': type, 'Cache-Control': 'no-cache' });
@@ -84,10 +93,6 @@ function portalDev(): Plugin {
               await readFile(path.join(dir, favicon)),
             );
           }
-          const wantsPage =
-            req.method === 'GET' &&
-            (req.headers.accept ?? '').includes('text/html') &&
-            !path.extname(url.pathname);
           if (!wantsPage) return next();
           const html = renderTemplate((await templates).index, 'index.html.mustache', {
             name: config.name,
