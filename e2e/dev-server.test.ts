@@ -5,49 +5,41 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { execa, type ResultPromise } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT, freePort } from '../scripts/lib/api-process.js';
+import { freePort } from '../scripts/lib/api-process.js';
+import { startScript, type ScriptProcess } from './support/script-process.js';
 
 let work: string;
-let dev: ResultPromise;
+let dev: ScriptProcess;
 let base: string;
-let output = '';
 
 beforeAll(async () => {
   work = await mkdtemp(path.join(os.tmpdir(), 'portal-dev-'));
   const [port, apiPort] = [await freePort(), await freePort()];
   base = `http://127.0.0.1:${port}`;
-  dev = execa('node', ['--import', 'tsx', 'scripts/dev.ts', '--tenant', 'acme', '--port', String(port)], {
-    cwd: REPO_ROOT,
-    reject: false,
+  dev = await startScript(
+    'dev.ts',
+    ['--tenant', 'acme', '--port', String(port)],
     // Folders that do not exist yet, as .data/pg on a fresh clone.
-    env: {
+    {
       PORT: String(apiPort),
       PGLITE_DIR: path.join(work, 'data', 'pg'),
       MAIL_DIR: path.join(work, 'data', 'mail'),
     },
-  });
-  dev.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  dev.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const deadline = Date.now() + 120_000;
-  while (!output.includes('with hot reload')) {
-    if (Date.now() > deadline || dev.exitCode !== null)
-      throw new Error(`npm run dev did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+    'with hot reload',
+    120_000,
+  );
 });
 
 afterAll(async () => {
-  dev?.kill('SIGTERM');
-  await dev;
+  await dev?.stop();
   await rm(work, { recursive: true, force: true });
 });
 
 describe('npm run dev', () => {
   it('prints where the tenant runs and how to sign in', () => {
-    expect(output).toContain(`Acme Business Coaching (tenant acme, id 2002) with hot reload: ${base}/`);
-    expect(output).toContain('client@acme.test / portal-demo-1');
+    expect(dev.output).toContain(`Acme Business Coaching (tenant acme, id 2002) with hot reload: ${base}/`);
+    expect(dev.output).toContain('client@acme.test / portal-demo-1');
   });
 
   it("serves app routes as the tenant's page with the development config and Vite's client", async () => {

@@ -6,52 +6,44 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { execa, type ResultPromise } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT, freePort } from '../scripts/lib/api-process.js';
+import { freePort } from '../scripts/lib/api-process.js';
+import { startScript, type ScriptProcess } from './support/script-process.js';
 
 let work: string;
-let start: ResultPromise;
-let output = '';
+let start: ScriptProcess;
 
 beforeAll(async () => {
   work = await mkdtemp(path.join(os.tmpdir(), 'portal-start-'));
-  start = execa('node', ['--import', 'tsx', 'scripts/start.ts'], {
-    cwd: REPO_ROOT,
-    reject: false,
-    env: {
+  start = await startScript(
+    'start.ts',
+    [],
+    {
       PORT: String(await freePort()),
       SERVE_PORT: '0',
       PGLITE_DIR: path.join(work, 'data', 'pg'),
       MAIL_DIR: path.join(work, 'data', 'mail'),
     },
-  });
-  start.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  start.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const deadline = Date.now() + 240_000;
-  while (!output.includes('Press Ctrl-C')) {
-    if (Date.now() > deadline || start.exitCode !== null)
-      throw new Error(`npm start did not come up:\n${output}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
+    'Press Ctrl-C',
+    240_000,
+  );
 });
 
 afterAll(async () => {
-  start?.kill('SIGTERM');
-  await start;
+  await start?.stop();
   await rm(work, { recursive: true, force: true });
 });
 
-const printed = (pattern: RegExp) => output.match(pattern)?.[1];
+const printed = (pattern: RegExp) => start.output.match(pattern)?.[1];
 
 describe('npm start', () => {
   it('prints every tenant, the demo logins and where the mail lands', () => {
     for (const slug of ['acme', 'demo', 'globex']) {
-      expect(output).toMatch(new RegExp(`\\n\\s+${slug}\\s+http://127\\.0\\.0\\.1:\\d+`));
-      expect(output).toContain(`client@${slug}.test`);
+      expect(start.output).toMatch(new RegExp(`\\n\\s+${slug}\\s+http://127\\.0\\.0\\.1:\\d+`));
+      expect(start.output).toContain(`client@${slug}.test`);
     }
-    expect(output).toContain('password portal-demo-1');
-    expect(output).toContain(path.join(work, 'data', 'mail'));
+    expect(start.output).toContain('password portal-demo-1');
+    expect(start.output).toContain(path.join(work, 'data', 'mail'));
   });
 
   it('serves each portal with its baked tenant, its theme, and the API behind it', async () => {
