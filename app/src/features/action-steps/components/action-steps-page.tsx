@@ -4,7 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import { PageLoading } from '../../../app/lazy-page';
-import { errorMessage } from '../../../lib/api-errors';
+import { LoadFailed } from '../../../components/load-failed';
 import { toastFallback } from '../../../lib/fallback-toast';
 import { notify } from '../../../lib/toast';
 import { useChangeActionStatus } from '../api/change-action-status';
@@ -40,16 +40,11 @@ export default function ActionStepsPage({ children }: { children?: ReactNode }) 
   if (steps.isPending || access.isPending) body = <PageLoading />;
   else if (steps.isError || access.isError) {
     body = (
-      <div className="card empty-state" role="alert">
-        <p>Your action steps could not be loaded: {errorMessage(steps.error ?? access.error)}</p>
-        <button
-          type="button"
-          className="btn btn-primary"
-          onClick={() => void Promise.all([steps.refetch(), access.refetch()])}
-        >
-          Try again
-        </button>
-      </div>
+      <LoadFailed
+        what="Your action steps"
+        error={steps.error ?? access.error}
+        retry={() => Promise.all([steps.refetch(), access.refetch()])}
+      />
     );
   } else if (access.data !== 1) {
     body = (

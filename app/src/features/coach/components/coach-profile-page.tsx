@@ -3,7 +3,7 @@ import './coach.css';
 import { PageLoading } from '../../../app/lazy-page';
 import { usePortal } from '../../../app/portal-context';
 import { apiAssetUrl } from '../../../lib/avatar';
-import { errorMessage } from '../../../lib/api-errors';
+import { LoadFailed } from '../../../components/load-failed';
 import { useUser } from '../../../lib/session';
 import { fullName, initials } from '../../../lib/user';
 import { useCoachProfile, type CoachProfile } from '../api/get-coach-profile';
@@ -26,14 +26,7 @@ export default function CoachProfilePage() {
   let body;
   if (coach.isPending) body = <PageLoading />;
   else if (coach.isError) {
-    body = (
-      <div className="card empty-state" role="alert">
-        <p>Your coach&apos;s profile could not be loaded: {errorMessage(coach.error)}</p>
-        <button type="button" className="btn btn-primary" onClick={() => void coach.refetch()}>
-          Try again
-        </button>
-      </div>
-    );
+    body = <LoadFailed what="Your coach's profile" error={coach.error} retry={coach.refetch} />;
   } else if (!coach.data) {
     body = (
       <div className="card empty-state">

@@ -1,7 +1,7 @@
 /** /notes: the client's meeting notes: write, edit and delete them (with a confirmation first). */
 import { useState } from 'react';
 import { PageLoading } from '../../../app/lazy-page';
-import { errorMessage } from '../../../lib/api-errors';
+import { LoadFailed } from '../../../components/load-failed';
 import { notify } from '../../../lib/toast';
 import { useDeleteNote } from '../api/delete-note';
 import { useEditNote } from '../api/edit-note';
@@ -45,14 +45,7 @@ export default function NotesPage() {
   let list;
   if (notes.isPending) list = <PageLoading />;
   else if (notes.isError) {
-    list = (
-      <div className="card empty-state" role="alert">
-        <p>Your notes could not be loaded: {errorMessage(notes.error)}</p>
-        <button type="button" className="btn btn-primary" onClick={() => void notes.refetch()}>
-          Try again
-        </button>
-      </div>
-    );
+    list = <LoadFailed what="Your notes" error={notes.error} retry={notes.refetch} />;
   } else if (notes.data.length === 0) {
     list = <p className="card empty-state muted">No notes yet. Your first one is a few keystrokes away.</p>;
   } else {

@@ -2,7 +2,7 @@
 import { useState, type ReactNode } from 'react';
 import { PageLoading } from '../../../app/lazy-page';
 import { usePortal } from '../../../app/portal-context';
-import { errorMessage } from '../../../lib/api-errors';
+import { LoadFailed } from '../../../components/load-failed';
 import { useUser } from '../../../lib/session';
 import { displayZone, zoneName } from '../../../lib/zoned-dates';
 import { useLessonMeetings } from '../api/get-lesson-meetings';
@@ -46,17 +46,7 @@ function QueryState<T>({
   children: (items: T[]) => ReactNode;
 }) {
   if (query.isPending) return <PageLoading />;
-  if (query.isError)
-    return (
-      <div className="card empty-state" role="alert">
-        <p>
-          {what} could not be loaded: {errorMessage(query.error)}
-        </p>
-        <button type="button" className="btn btn-primary" onClick={() => void query.refetch()}>
-          Try again
-        </button>
-      </div>
-    );
+  if (query.isError) return <LoadFailed what={what} error={query.error} retry={query.refetch} />;
   if (!query.data?.length) return <p className="card empty-state muted">{empty}</p>;
   return <>{children(query.data)}</>;
 }

@@ -4,7 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import { PageLoading } from '../../../app/lazy-page';
-import { errorMessage } from '../../../lib/api-errors';
+import { LoadFailed } from '../../../components/load-failed';
 import { useUser } from '../../../lib/session';
 import { displayZone, zoneName } from '../../../lib/zoned-dates';
 import { useDownloadTasks } from '../api/download-tasks';
@@ -14,19 +14,6 @@ import { AddMemberForm } from './add-member-form';
 import { ShareForm } from './share-form';
 import { TaskItem } from './task-item';
 import './team.css';
-
-function Failed({ what, error, retry }: { what: string; error: unknown; retry: () => unknown }) {
-  return (
-    <div className="empty-state" role="alert">
-      <p>
-        {what} could not be loaded: {errorMessage(error)}
-      </p>
-      <button type="button" className="btn btn-primary" onClick={() => void retry()}>
-        Try again
-      </button>
-    </div>
-  );
-}
 
 export function TeamSection() {
   const user = useUser();
@@ -38,7 +25,9 @@ export function TeamSection() {
   let memberList: ReactNode;
   if (members.isPending) memberList = <PageLoading />;
   else if (members.isError)
-    memberList = <Failed what="Your team" error={members.error} retry={members.refetch} />;
+    memberList = (
+      <LoadFailed className="empty-state" what="Your team" error={members.error} retry={members.refetch} />
+    );
   else if (members.data.length === 0) memberList = <p className="muted">No team members yet.</p>;
   else
     memberList = (
@@ -56,7 +45,10 @@ export function TeamSection() {
 
   let taskList: ReactNode;
   if (tasks.isPending) taskList = <PageLoading />;
-  else if (tasks.isError) taskList = <Failed what="Your tasks" error={tasks.error} retry={tasks.refetch} />;
+  else if (tasks.isError)
+    taskList = (
+      <LoadFailed className="empty-state" what="Your tasks" error={tasks.error} retry={tasks.refetch} />
+    );
   else if (tasks.data.length === 0) taskList = <p className="muted">No tasks yet.</p>;
   else
     taskList = (
