@@ -14,11 +14,4 @@ export function formatDateTime(value: string | number | Date): string {
   return date.isValid() ? date.format(DATE_DISPLAY_FORMAT) : '';
 }
 
-/** 'YYYY-MM-DD' for date inputs; empty when the value is not a date. */
-export function toDateInput(value: string | null | undefined): string {
-  if (!value) return '';
-  const date = dayjs(value);
-  return date.isValid() ? date.format('YYYY-MM-DD') : '';
-}
-
 export { dayjs };
