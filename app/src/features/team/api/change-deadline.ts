@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type Envelope } from '../../../lib/api-client';
 import { clientTasksQueryOptions, type Task } from './get-client-tasks';
-import { deadlineQueryOptions } from './get-deadline';
 
 /** POST /api/v1/clientportal/team/task/change/deadline/: a task's new deadline (ISO instant). */
 export async function changeDeadline(input: { task_id: number; deadline: string }): Promise<Task> {
@@ -13,10 +12,7 @@ export function useChangeDeadline() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: changeDeadline,
-    onSuccess: (_task, input) =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: clientTasksQueryOptions().queryKey }),
-        client.invalidateQueries({ queryKey: deadlineQueryOptions(input.task_id).queryKey }),
-      ]),
+    // ['team', 'tasks'] is a prefix of each task's deadline key: one call refreshes the list and the deadline.
+    onSuccess: () => client.invalidateQueries({ queryKey: clientTasksQueryOptions().queryKey }),
   });
 }
