@@ -1,10 +1,9 @@
 // JSON Schemas of the client-work calls (schedule, notes, action steps, team). Bodies are closed like every
 // other route's; ids are bounded to PostgreSQL's integer so an oversized id is a 422, not a database error.
 import type { FastifySchema } from 'fastify';
-import { closed, tenantHeaders } from './schemas.js';
+import { closed, nullableString, tenantHeaders } from './schemas.js';
 
 const nullable = (type: string) => ({ type: [type, 'null'] });
-const nullableString = nullable('string');
 
 export const id = { type: 'integer', minimum: 1, maximum: 2_147_483_647 };
 /** Text that must hold something besides spaces. */

@@ -8,7 +8,7 @@ import type { DetailsInput, SocialInput } from '../services/profile/profile-serv
 import { PHOTO_MAX_BYTES } from '../services/profile/profile-service.js';
 import { extensionOf, imageTypeOf } from '../services/profile/image-type.js';
 import type { RouteSpec } from './route.js';
-import { closed, ok, profile, tenantHeaders, userId } from './schemas.js';
+import { closed, nullableString, ok, profile, tenantHeaders, userId } from './schemas.js';
 
 const optional = (maxLength: number, extra: object = {}) => ({
   type: ['string', 'null'],
@@ -62,8 +62,6 @@ export const updateSocial: RouteSpec = {
     return { data: await s.profile.updateSocial(request.caller, id, request.body as SocialInput) };
   },
 };
-
-const nullableString = { type: ['string', 'null'] };
 
 export const coachProfile: RouteSpec = {
   schema: {

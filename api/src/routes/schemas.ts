@@ -1,7 +1,7 @@
 // JSON Schema pieces shared by the routes. Every object is closed (additionalProperties: false) and ajv is
 // configured not to strip extras, so an unknown field is a 422, never silently accepted: nobody can slip
 // role_id, company_id, flags or pas_token into a body.
-const nullableString = { type: ['string', 'null'] };
+export const nullableString = { type: ['string', 'null'] };
 
 export const tenantHeaders = {
   type: 'object',
