@@ -224,6 +224,16 @@ export interface TaskSharesTable {
   created_at: Timestamp;
 }
 
+// Profile pictures (migration 0200): one per user, served by its random public_id.
+export interface ProfilePhotosTable {
+  user_id: number;
+  tenant_id: number;
+  public_id: string;
+  content_type: string;
+  bytes: Uint8Array;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   tenants: TenantsTable;
   companies: CompaniesTable;
@@ -245,6 +255,7 @@ export interface Database {
   team_members: TeamMembersTable;
   tasks: TasksTable;
   task_shares: TaskSharesTable;
+  profile_photos: ProfilePhotosTable;
 }
 
 export type User = Selectable<UsersTable>;

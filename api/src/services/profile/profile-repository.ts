@@ -3,19 +3,6 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { Owner } from '../client-work/owner.js';
 
-/** The profile_photos table of migration 0200 (kept here beside its only queries). */
-export interface ProfilePhotosTable {
-  user_id: number;
-  tenant_id: number;
-  public_id: string;
-  content_type: string;
-  bytes: Uint8Array;
-  updated_at: Date;
-}
-
-type ProfileDatabase = Database & { profile_photos: ProfilePhotosTable };
-const withPhotos = (db: Kysely<Database>) => db as unknown as Kysely<ProfileDatabase>;
-
 export type UserFields = Partial<
   Pick<
     Database['users'],
@@ -51,7 +38,7 @@ export async function savePhoto(
   at: Date,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await withPhotos(trx)
+    await trx
       .insertInto('profile_photos')
       .values({
         user_id: owner.userId,
@@ -80,7 +67,7 @@ export async function savePhoto(
 }
 
 export async function findPhoto(db: Kysely<Database>, publicId: string) {
-  return withPhotos(db)
+  return db
     .selectFrom('profile_photos')
     .select(['content_type', 'bytes', 'updated_at'])
     .where('public_id', '=', publicId)
