@@ -7,6 +7,7 @@ import { formatInZone, stageName, toCsv } from '../client-work/csv.js';
 import { found, notFound } from '../client-work/owner.js';
 import type { Owner } from '../client-work/owner.js';
 import type { Mailer } from '../mail/mailer.js';
+import { secondsUntil } from '../throttle/throttle-service.js';
 import { taskListMail } from './task-mail.js';
 import {
   findClient,
@@ -102,10 +103,8 @@ export function createTeamService({ db, now, mailer }: TeamDeps) {
     async share(tenant: Tenant, owner: Owner, to: string) {
       const t = now();
       const recent = await sharesSince(db, owner, new Date(t.getTime() - shareLimits.windowMs));
-      if (recent.count >= shareLimits.perWindow) {
-        const until = (recent.oldest?.getTime() ?? t.getTime()) + shareLimits.windowMs - t.getTime();
-        throw tooMany(Math.max(1, Math.ceil(until / 1000)), 'emails');
-      }
+      if (recent.count >= shareLimits.perWindow)
+        throw tooMany(secondsUntil(recent.oldest, shareLimits.windowMs, t), 'emails');
       const [rows, client] = await Promise.all([listTasks(db, owner), findClient(db, owner)]);
       // Counted before sending: a failing mail server must not turn the limit into unlimited retries.
       await recordShare(db, owner, to, t);

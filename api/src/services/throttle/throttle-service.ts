@@ -26,7 +26,8 @@ export interface ThrottleService {
   recordSend(tenantId: number, kind: SendKind, userId: number, ip: string): Promise<void>;
 }
 
-const secondsUntil = (from: Date | null, windowMs: number, now: Date): number =>
+/** Whole seconds (at least 1) until a window of windowMs that began at `from` (or now) is over. */
+export const secondsUntil = (from: Date | null, windowMs: number, now: Date): number =>
   Math.max(1, Math.ceil(((from?.getTime() ?? now.getTime()) + windowMs - now.getTime()) / 1000));
 
 export function createThrottleService(db: Kysely<Database>, now: () => Date): ThrottleService {
