@@ -1,14 +1,11 @@
 import path from 'node:path';
-import { bakeTenant, loadTemplates } from '../lib/build/bake.js';
-import { compileApp, type CompiledApp } from '../lib/build/compile.js';
+import type { CompiledApp } from '../lib/build/compile.js';
+import { compileAndBake, type TenantResult } from '../lib/build/pipeline.js';
 import { resolveVersion } from '../lib/build/version.js';
 import { printJson, say, type Context } from '../lib/context.js';
-import { CliError, EXIT, usageError } from '../lib/errors.js';
+import { EXIT, usageError } from '../lib/errors.js';
 import { createProgress } from '../lib/progress.js';
-import { mapLimit } from '../lib/concurrency.js';
 import { formatReport, loadTenants, relativePath } from '../lib/tenants/index.js';
-
-const BAKE_CONCURRENCY = 8;
 
 export interface BuildOptions {
   tenant: string[];
@@ -17,16 +14,6 @@ export interface BuildOptions {
   appVersion?: string;
   force?: boolean;
   json?: boolean;
-}
-
-interface TenantResult {
-  slug: string;
-  id: number | null;
-  status: 'built' | 'invalid' | 'failed';
-  out: string | null;
-  ms: number;
-  problems: number;
-  error?: string;
 }
 
 /**
@@ -61,58 +48,18 @@ export async function run(options: BuildOptions, ctx: Context): Promise<number> 
 
   let app: CompiledApp | null = null;
   if (valid.length > 0) {
-    const cacheRoot = path.resolve(
-      ctx.env.PORTAL_CACHE_DIR ?? path.join(ctx.repoRoot, '.portal', 'cache', 'app'),
-    );
-    progress.start(`Compiling the app (version ${version})`);
-    try {
-      app = await compileApp({ repoRoot: ctx.repoRoot, cacheRoot, version, force: Boolean(options.force) });
-    } catch (error) {
-      await progress.fail('Compiling the app failed');
-      throw new CliError(`The app did not compile: ${(error as Error).message}`, {
-        hint: 'Fix the error above (run `npm run typecheck`) and build again.',
-        cause: error,
-      });
-    }
-    await progress.succeed(
-      app.cached
-        ? `App compile reused from cache (${app.hash.slice(0, 12)})`
-        : `App compiled in ${(app.ms / 1000).toFixed(2)} s (${app.hash.slice(0, 12)})`,
-    );
-    const templates = await loadTemplates(ctx.repoRoot);
-    // Bakes are file-system bound (links, small writes): a few at once keeps the disk busy.
-    const baked = await mapLimit(valid, BAKE_CONCURRENCY, async (tenant): Promise<TenantResult> => {
-      const config = tenant.config!;
-      const t0 = performance.now();
-      try {
-        const { dir } = await bakeTenant({
-          repoRoot: ctx.repoRoot,
-          slug: tenant.slug,
-          tenantDir: tenant.dir,
-          config,
-          app: app!,
-          outDir,
-          version,
-          templates,
-        });
-        const ms = performance.now() - t0;
-        progress.line(`✔ ${tenant.slug} -> ${relativePath(ctx.cwd, dir)} (${ms.toFixed(0)} ms)`);
-        return { slug: tenant.slug, id: config.id, status: 'built', out: dir, ms, problems: 0 };
-      } catch (error) {
-        const message = (error as Error).message;
-        progress.line(`✖ ${tenant.slug}: ${message}`);
-        return {
-          slug: tenant.slug,
-          id: config.id,
-          status: 'failed',
-          out: null,
-          ms: 0,
-          problems: 0,
-          error: message,
-        };
-      }
+    const outcome = await compileAndBake({
+      repoRoot: ctx.repoRoot,
+      cacheRoot: path.resolve(ctx.env.PORTAL_CACHE_DIR ?? path.join(ctx.repoRoot, '.portal', 'cache', 'app')),
+      outDir,
+      version,
+      force: Boolean(options.force),
+      tenants: valid,
+      progress,
+      shown: (dir) => relativePath(ctx.cwd, dir),
     });
-    results.push(...baked);
+    app = outcome.app;
+    results.push(...outcome.results);
   }
 
   results.sort((a, b) => a.slug.localeCompare(b.slug));

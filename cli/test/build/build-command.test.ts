@@ -93,6 +93,10 @@ describe('portal build', () => {
     for (const file of ['logo.svg', 'logo-night.svg']) {
       expect((await stat(path.join(acme, 'themes/2002', file))).isFile()).toBe(true);
     }
+    // The site's favicon is the tenant's own file, the same bytes the theme carries.
+    const tenantFavicon = await sha(path.join(tenantsDir, 'acme/favicon.svg'));
+    expect(await sha(path.join(acme, 'favicon.svg'))).toBe(tenantFavicon);
+    expect(await sha(path.join(acme, 'themes/2002/favicon.svg'))).toBe(tenantFavicon);
 
     // Hashed assets: the same names, byte-identical, and no tenant value inside them.
     const demoAssets = (await readdir(path.join(demo, 'assets'))).sort();
@@ -123,6 +127,27 @@ describe('portal build', () => {
     const forced = await portal(['build', '--tenant', 'acme', '--out', 'dist', '--json', '--force']);
     expect(forced.exitCode, forced.stderr).toBe(0);
     expect(JSON.parse(forced.stdout).compiled).toBe(true);
+
+    // Each rebuild swapped the whole site in and left no temporary or replaced folder behind.
+    expect((await readdir(path.join(work, 'dist'))).sort()).toEqual(['acme', 'demo']);
+    const stamp = JSON.parse(await readFile(path.join(work, 'dist/acme/.portal-build.json'), 'utf8'));
+    expect(stamp).toMatchObject({ slug: 'acme', tenantId: 2002, version: '7.2.2' });
+    expect(JSON.parse(await readFile(path.join(work, 'dist/acme/meta.json'), 'utf8'))).toEqual({
+      version: '7.2.2',
+    });
+  });
+
+  it('writes nothing when the compile fails, not even half-staged tenants', async () => {
+    // A compile cache under a regular file cannot be created: the compile fails after staging has begun.
+    const blocker = path.join(work, 'not-a-folder');
+    await writeFile(blocker, 'x');
+    const result = await portal(['build', '--all', '--out', 'dist-fail'], {
+      PORTAL_CACHE_DIR: path.join(blocker, 'cache'),
+    });
+    expect(result.exitCode).toBe(1);
+    expect(result.stderr).toContain('The app did not compile');
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+    expect(await readdir(path.join(work, 'dist-fail'))).toEqual([]);
   });
 
   it('bakes --app-version into meta.json and refuses a version that is not semver', async () => {
@@ -171,10 +196,7 @@ describe('portal build', () => {
       expect(result.exitCode).toBe(5);
       expect(result.stderr).toContain('broken');
       expect(result.stderr).toMatch(/not built: broken/);
-      expect((await readdir(path.join(work, 'dist-all'))).filter((n) => !n.startsWith('.')).sort()).toEqual([
-        'acme',
-        'demo',
-      ]);
+      expect((await readdir(path.join(work, 'dist-all'))).sort()).toEqual(['acme', 'demo']);
 
       const only = await portal(['build', '--tenant', 'broken', '--out', 'dist-broken']);
       expect(only.exitCode).toBe(3);

@@ -13,6 +13,11 @@ import { buildThemeFile } from './theme-file.js';
  * Bakes one tenant from the shared compile: hashed assets hard-linked (byte-identical across tenants), then the
  * tenant's own files: index.html with the baked config, theme.json with its images, favicon, meta.json and the
  * build stamp. The site is assembled in a temporary folder and swapped in, so dist/<slug>/ is never half-built.
+ *
+ * A bake has two halves. stageTenant writes everything that depends on the tenant alone (folders, theme, images,
+ * favicon, meta.json, the stamp), so it can run while Vite compiles; finishTenant then adds what needs the
+ * compile (the asset links and index.html) and swaps the site in. Creating a file costs far more than linking
+ * one, so whatever is the same for every tenant is written once and linked.
  */
 export const DEFAULT_THEME_URL = '/themes';
 
@@ -77,28 +82,120 @@ export function bakedConfig(config: TenantConfig, version: string) {
   };
 }
 
-export async function bakeTenant(options: {
+export interface BakeInput {
   repoRoot: string;
   slug: string;
   tenantDir: string;
   config: TenantConfig;
-  app: CompiledApp;
   outDir: string;
   version: string;
+  /** The compile's content hash, known before the compile runs. */
+  appHash: string;
   templates: Templates;
-}): Promise<{ dir: string; stamp: BuildStamp }> {
-  const { slug, config, app, outDir, version, tenantDir } = options;
-  const finalDir = path.join(outDir, slug);
-  const suffix = `${process.pid}-${randomBytes(4).toString('hex')}`;
-  const tmp = path.join(outDir, `.${slug}.tmp-${suffix}`);
+  /** Files every tenant of this run shares, linked rather than written again (see prepareShared). */
+  shared: SharedFiles;
+}
+
+export interface StagedTenant {
+  input: BakeInput;
+  tmp: string;
+  stamp: BuildStamp;
+}
+
+/**
+ * Files whose bytes are the same for every tenant of a run (meta.json holds only the version): written once
+ * beside the sites and hard-linked into each, because creating a file costs far more than linking one.
+ */
+export interface SharedFiles {
+  dir: string;
+  meta: string;
+}
+
+export async function prepareShared(outDir: string, version: string): Promise<SharedFiles> {
+  const dir = path.join(outDir, `.portal-shared-${process.pid}-${randomBytes(4).toString('hex')}`);
+  await mkdir(dir, { recursive: true });
+  const meta = path.join(dir, 'meta.json');
+  await writeFile(meta, `${JSON.stringify({ version })}\n`);
+  return { dir, meta };
+}
+
+export async function removeShared(shared: SharedFiles): Promise<void> {
+  await rm(shared.dir, { recursive: true, force: true });
+}
+
+/**
+ * The tenant's half of a bake, in a temporary folder under outDir; nothing in dist/<slug>/ changes yet. Its
+ * files are written at once: the disk's latency is paid once, not per file.
+ */
+export async function stageTenant(input: BakeInput): Promise<StagedTenant> {
+  const { slug, config, outDir, version, tenantDir } = input;
+  const tmp = path.join(outDir, `.${slug}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
   const themeDir = path.join(tmp, 'themes', String(config.id));
   const { theme, files } = buildThemeFile(config);
   const favicon = config.theme?.assets?.favicon;
-  const localFavicon =
-    favicon && !favicon.startsWith('https://') ? `favicon${path.extname(favicon).toLowerCase()}` : null;
-  const faviconHref = localFavicon ? `/${localFavicon}` : (favicon ?? '/favicon.svg');
+  const copyToTheme = (file: string) => copyTenantFile(tenantDir, file, path.join(themeDir, file));
+  try {
+    await mkdir(themeDir, { recursive: true });
+    const [stamp] = await Promise.all([
+      computeTenantHash(input.repoRoot, tenantDir, input.appHash).then(async (tenantHash) => {
+        const stamp: BuildStamp = {
+          slug,
+          tenantId: config.id,
+          version,
+          appHash: input.appHash,
+          tenantHash,
+          builtAt: new Date().toISOString(),
+        };
+        await writeFile(path.join(tmp, STAMP_FILE), `${JSON.stringify(stamp, null, 2)}\n`);
+        return stamp;
+      }),
+      mkdir(path.join(tmp, 'assets')),
+      writeFile(path.join(themeDir, 'theme.json'), `${JSON.stringify(theme, null, 2)}\n`),
+      ...files.filter((file) => file !== favicon).map(copyToTheme),
+      // The site's favicon is the theme's own copy, linked: one file less to create per tenant.
+      favicon && !favicon.startsWith('https://')
+        ? copyToTheme(favicon).then(() =>
+            linkOrCopy(path.join(themeDir, favicon), path.join(tmp, localFaviconName(favicon))),
+          )
+        : favicon
+          ? undefined
+          : writeFile(
+              path.join(tmp, 'favicon.svg'),
+              renderTemplate(input.templates.favicon, 'favicon.svg.mustache', theme.colors),
+            ),
+      linkOrCopy(input.shared.meta, path.join(tmp, 'meta.json')),
+    ]);
+    return { input, tmp, stamp };
+  } catch (error) {
+    await rm(tmp, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/** Drops a staged tenant that will not be finished (the compile failed). */
+export async function discardStaged(staged: StagedTenant): Promise<void> {
+  await rm(staged.tmp, { recursive: true, force: true });
+}
+
+const localFaviconName = (favicon: string) => `favicon${path.extname(favicon).toLowerCase()}`;
+
+/** The compile's half: asset links and index.html, then the swap into dist/<slug>/. */
+export async function finishTenant(
+  staged: StagedTenant,
+  app: CompiledApp,
+): Promise<{ dir: string; stamp: BuildStamp }> {
+  const { input, tmp } = staged;
+  const { slug, config, outDir, version } = input;
+  if (app.hash !== input.appHash) throw new Error('The compile does not match the staged tenant.');
+  const finalDir = path.join(outDir, slug);
+  const favicon = config.theme?.assets?.favicon;
+  const faviconHref = favicon
+    ? favicon.startsWith('https://')
+      ? favicon
+      : `/${localFaviconName(favicon)}`
+    : '/favicon.svg';
   const baked = bakedConfig(config, version);
-  const html = renderTemplate(options.templates.index, 'index.html.mustache', {
+  const html = renderTemplate(input.templates.index, 'index.html.mustache', {
     name: config.name,
     csp: contentSecurityPolicy(config),
     faviconHref,
@@ -110,44 +207,22 @@ export async function bakeTenant(options: {
   });
   try {
     await Promise.all([
-      mkdir(path.join(tmp, 'assets'), { recursive: true }),
-      mkdir(themeDir, { recursive: true }),
-    ]);
-    // Every file is independent of the others: written at once, the disk's latency is paid once, not per file.
-    const [tenantHash] = await Promise.all([
-      computeTenantHash(options.repoRoot, tenantDir, app.hash),
       ...app.files.map((file) => linkOrCopy(path.join(app.dir, file), path.join(tmp, file))),
-      writeFile(path.join(themeDir, 'theme.json'), `${JSON.stringify(theme, null, 2)}\n`),
-      ...files.map((file) => copyTenantFile(tenantDir, file, path.join(themeDir, file))),
-      localFavicon
-        ? copyTenantFile(tenantDir, favicon!, path.join(tmp, localFavicon))
-        : favicon
-          ? undefined
-          : writeFile(
-              path.join(tmp, 'favicon.svg'),
-              renderTemplate(options.templates.favicon, 'favicon.svg.mustache', theme.colors),
-            ),
       writeFile(path.join(tmp, 'index.html'), html),
-      writeFile(path.join(tmp, 'meta.json'), `${JSON.stringify({ version })}\n`),
     ]);
-    const stamp: BuildStamp = {
-      slug,
-      tenantId: config.id,
-      version,
-      appHash: app.hash,
-      tenantHash: tenantHash as string,
-      builtAt: new Date().toISOString(),
-    };
-    await writeFile(path.join(tmp, STAMP_FILE), `${JSON.stringify(stamp, null, 2)}\n`);
-
-    const old = path.join(outDir, `.${slug}.old-${suffix}`);
-    await rename(finalDir, old).catch((error: NodeJS.ErrnoException) => {
-      if (error.code !== 'ENOENT') throw error;
-    });
+    const old = path.join(outDir, `.${slug}.old-${process.pid}-${randomBytes(4).toString('hex')}`);
+    const replaced = await rename(finalDir, old).then(
+      () => true,
+      (error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOENT') throw error;
+        return false;
+      },
+    );
     await rename(tmp, finalDir);
-    await rm(old, { recursive: true, force: true });
-    return { dir: finalDir, stamp };
-  } finally {
+    if (replaced) await rm(old, { recursive: true, force: true });
+    return { dir: finalDir, stamp: staged.stamp };
+  } catch (error) {
     await rm(tmp, { recursive: true, force: true });
+    throw error;
   }
 }
