@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { cp, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
@@ -148,6 +148,24 @@ describe('portal build', () => {
     expect(result.stderr).toContain('The app did not compile');
     expect(result.stderr).not.toMatch(/\n\s+at /);
     expect(await readdir(path.join(work, 'dist-fail'))).toEqual([]);
+  });
+
+  it('clears the working folders of an interrupted build, and only those', async () => {
+    // The pid of a process that has exited: what a build killed mid-way leaves in its folders' names.
+    const child = execa('node', ['-e', '0']);
+    await child;
+    const gone = { pid: child.pid! };
+    const out = path.join(work, 'dist-sweep');
+    const leftovers = [`.acme.tmp-${gone.pid}-deadbeef`, `.portal-shared-${gone.pid}-0badf00d`];
+    // A build still running (here: this test process) keeps its folder.
+    const running = `.demo.tmp-${process.pid}-cafebabe`;
+    for (const name of [...leftovers, running]) {
+      await mkdir(path.join(out, name, 'assets'), { recursive: true });
+      await writeFile(path.join(out, name, 'index.html'), 'half-built');
+    }
+    const result = await portal(['build', '--tenant', 'acme', '--out', 'dist-sweep']);
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect((await readdir(out)).sort()).toEqual([running, 'acme']);
   });
 
   it('bakes --app-version into meta.json and refuses a version that is not semver', async () => {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { copyFile, link, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { TenantConfig } from '../tenants/types.js';
 import type { CompiledApp } from './compile.js';
@@ -121,6 +121,32 @@ export async function prepareShared(outDir: string, version: string): Promise<Sh
 
 export async function removeShared(shared: SharedFiles): Promise<void> {
   await rm(shared.dir, { recursive: true, force: true });
+}
+
+// The working folders a bake creates beside the sites, each named with the pid of the build that owns it.
+const WORK_FOLDER = /^\.(?:.+\.(?:tmp|old)|portal-shared)-(\d+)-[0-9a-f]{8}$/;
+
+const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * Removes the working folders of builds that were interrupted (Ctrl-C, a killed CI job), so they do not pile up
+ * in the output folder. A folder whose build is still running is left alone.
+ */
+export async function sweepInterrupted(outDir: string): Promise<string[]> {
+  const names = await readdir(outDir).catch(() => [] as string[]);
+  const stale = names.filter((name) => {
+    const pid = Number(WORK_FOLDER.exec(name)?.[1] ?? 0);
+    return pid > 0 && pid !== process.pid && !alive(pid);
+  });
+  await Promise.all(stale.map((name) => rm(path.join(outDir, name), { recursive: true, force: true })));
+  return stale;
 }
 
 /**

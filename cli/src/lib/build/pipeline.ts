@@ -9,6 +9,7 @@ import {
   prepareShared,
   removeShared,
   stageTenant,
+  sweepInterrupted,
   type StagedTenant,
 } from './bake.js';
 import { compileApp, type CompiledApp } from './compile.js';
@@ -51,7 +52,7 @@ export async function compileAndBake(options: {
   const [appHash, templates, shared] = await Promise.all([
     computeAppHash(repoRoot, version),
     loadTemplates(repoRoot),
-    prepareShared(outDir, version),
+    sweepInterrupted(outDir).then(() => prepareShared(outDir, version)),
   ]);
   try {
     progress.start(`Compiling the app (version ${version})`);
