@@ -3,6 +3,9 @@ import type { Context } from './context.js';
 /**
  * Progress on stderr: an ora spinner on a TTY, plain lines otherwise (CI logs), nothing with --json beyond
  * the final result. ora is loaded only when a spinner is really shown.
+ *
+ * A terminal that reports no width (a pty nobody sized, as some CI runners and `docker run -t` give) gets plain
+ * lines too: ora divides by the width, and with 0 it clears lines forever and never lets the command end.
  */
 export interface Progress {
   start(text: string): void;
@@ -21,7 +24,8 @@ export function createProgress(ctx: Context): Progress {
   return {
     start(text) {
       if (quiet) return;
-      if (!ctx.color) {
+      const columns = (ctx.stderr as { columns?: number }).columns;
+      if (!ctx.color || !(typeof columns === 'number' && columns > 0)) {
         write(`${text}...`);
         return;
       }
