@@ -7,7 +7,7 @@ import { contentSecurityPolicy } from './csp.js';
 import { computeTenantHash } from './hash.js';
 import { ScriptJson, renderTemplate } from './render.js';
 import { STAMP_FILE, type BuildStamp } from './status.js';
-import { buildThemeFile } from './theme-file.js';
+import { buildThemeFile, isRemote } from './theme-file.js';
 
 /**
  * Bakes one tenant from the shared compile: hashed assets hard-linked (byte-identical across tenants), then the
@@ -80,6 +80,17 @@ export function bakedConfig(config: TenantConfig, version: string) {
     },
     environment: 'production',
   };
+}
+
+/**
+ * The site's favicon: the tenant's own file (copied beside the theme, served from the site root), an https URL,
+ * or, when the tenant names none, the default one rendered from its colours.
+ */
+function siteFavicon(config: TenantConfig): { href: string; tenantFile: string | null; rendered: boolean } {
+  const favicon = config.theme?.assets?.favicon;
+  if (!favicon) return { href: '/favicon.svg', tenantFile: null, rendered: true };
+  if (isRemote(favicon)) return { href: favicon, tenantFile: null, rendered: false };
+  return { href: `/favicon${path.extname(favicon).toLowerCase()}`, tenantFile: favicon, rendered: false };
 }
 
 export interface BakeInput {
@@ -158,7 +169,8 @@ export async function stageTenant(input: BakeInput): Promise<StagedTenant> {
   const tmp = path.join(outDir, `.${slug}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
   const themeDir = path.join(tmp, 'themes', String(config.id));
   const { theme, files } = buildThemeFile(config);
-  const favicon = config.theme?.assets?.favicon;
+  const favicon = siteFavicon(config);
+  const ownFavicon = favicon.tenantFile;
   const copyToTheme = (file: string) => copyTenantFile(tenantDir, file, path.join(themeDir, file));
   try {
     await mkdir(themeDir, { recursive: true });
@@ -177,18 +189,18 @@ export async function stageTenant(input: BakeInput): Promise<StagedTenant> {
       }),
       mkdir(path.join(tmp, 'assets')),
       writeFile(path.join(themeDir, 'theme.json'), `${JSON.stringify(theme, null, 2)}\n`),
-      ...files.filter((file) => file !== favicon).map(copyToTheme),
+      ...files.filter((file) => file !== ownFavicon).map(copyToTheme),
       // The site's favicon is the theme's own copy, linked: one file less to create per tenant.
-      favicon && !favicon.startsWith('https://')
-        ? copyToTheme(favicon).then(() =>
-            linkOrCopy(path.join(themeDir, favicon), path.join(tmp, localFaviconName(favicon))),
+      ownFavicon
+        ? copyToTheme(ownFavicon).then(() =>
+            linkOrCopy(path.join(themeDir, ownFavicon), path.join(tmp, favicon.href)),
           )
-        : favicon
-          ? undefined
-          : writeFile(
-              path.join(tmp, 'favicon.svg'),
+        : favicon.rendered
+          ? writeFile(
+              path.join(tmp, favicon.href),
               renderTemplate(input.templates.favicon, 'favicon.svg.mustache', theme.colors),
-            ),
+            )
+          : undefined,
       linkOrCopy(input.shared.meta, path.join(tmp, 'meta.json')),
     ]);
     return { input, tmp, stamp };
@@ -203,8 +215,6 @@ export async function discardStaged(staged: StagedTenant): Promise<void> {
   await rm(staged.tmp, { recursive: true, force: true });
 }
 
-const localFaviconName = (favicon: string) => `favicon${path.extname(favicon).toLowerCase()}`;
-
 /** The compile's half: asset links and index.html, then the swap into dist/<slug>/. */
 export async function finishTenant(
   staged: StagedTenant,
@@ -214,17 +224,11 @@ export async function finishTenant(
   const { slug, config, outDir, version } = input;
   if (app.hash !== input.appHash) throw new Error('The compile does not match the staged tenant.');
   const finalDir = path.join(outDir, slug);
-  const favicon = config.theme?.assets?.favicon;
-  const faviconHref = favicon
-    ? favicon.startsWith('https://')
-      ? favicon
-      : `/${localFaviconName(favicon)}`
-    : '/favicon.svg';
   const baked = bakedConfig(config, version);
   const html = renderTemplate(input.templates.index, 'index.html.mustache', {
     name: config.name,
     csp: contentSecurityPolicy(config),
-    faviconHref,
+    faviconHref: siteFavicon(config).href,
     themeHref: `${baked.themeUrl.replace(/\/+$/, '')}/${config.id}/theme.json`,
     styles: app.styles,
     modulePreloads: app.modulePreloads,

@@ -11,7 +11,8 @@ export interface ThemeFile {
   brands?: Record<string, { colors: Colors; assets?: Assets }>;
 }
 
-const isRemote = (ref: string) => ref.startsWith('https://');
+/** An asset given as an https URL rather than a file of the tenant folder. */
+export const isRemote = (ref: string) => ref.startsWith('https://');
 
 function resolveAssets(brand: BrandConfig | undefined, files: Set<string>): Assets | undefined {
   let assets: Assets | undefined;
