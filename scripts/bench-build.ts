@@ -6,54 +6,25 @@
  * each as the median wall time of BENCH_RUNS runs (default 5) and as a ratio to the cold single build; then the
  * JavaScript the login page loads (gzip).
  */
-import { appendFile, cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { execa } from 'execa';
+import { REPO_ROOT, generateTenants, runPortal } from './lib/bench-tenants.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const work = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-'));
 const TENANTS = 100;
 
-async function timed(args: string[], cache: string): Promise<number> {
-  const started = performance.now();
-  const result = await execa('node', [path.join(root, 'bin/portal.js'), ...args], {
-    cwd: work,
-    reject: false,
-    env: { PORTAL_CACHE_DIR: cache, NO_COLOR: '1' },
-  });
-  const ms = performance.now() - started;
-  if (result.exitCode !== 0) throw new Error(`portal ${args.join(' ')} failed:\n${result.stderr}`);
-  return ms;
-}
-
-async function generateTenants(dir: string): Promise<void> {
-  const source = JSON.parse(await readFile(path.join(root, 'tenants/acme/tenant.json'), 'utf8'));
-  for (let i = 0; i < TENANTS; i++) {
-    const slug = `tenant-${String(i).padStart(3, '0')}`;
-    await cp(path.join(root, 'tenants/acme'), path.join(dir, slug), { recursive: true });
-    const config = {
-      ...source,
-      id: 10_000 + i,
-      name: `Tenant ${i} Coaching`,
-      domain: `portal.tenant-${i}.example.com`,
-    };
-    await writeFile(path.join(dir, slug, 'tenant.json'), JSON.stringify(config, null, 2));
-    // Real tenants have their own images: no two generated tenants share a file's bytes.
-    for (const image of ['logo.svg', 'logo-night.svg', 'favicon.svg']) {
-      await appendFile(path.join(dir, slug, image), `<!-- ${slug} -->\n`);
-    }
-  }
-}
+const timed = async (args: string[], cache: string): Promise<number> =>
+  (await runPortal(work, args, { PORTAL_CACHE_DIR: cache })).ms;
 
 /** The entry, its static imports and the login route's lazy chunk: what a browser loads for /login. */
 async function loginPageJs(
   distSite: string,
   cache: string,
 ): Promise<{ files: string[]; gzip: number; raw: number }> {
-  const [hash] = (await import('node:fs')).readdirSync(cache).filter((n) => /^[0-9a-f]{64}$/.test(n));
+  const [hash] = (await readdir(cache)).filter((n) => /^[0-9a-f]{64}$/.test(n));
   const manifest = JSON.parse(await readFile(path.join(cache, hash!, 'manifest.json'), 'utf8')) as Record<
     string,
     { file: string; imports?: string[]; isEntry?: boolean }
@@ -91,7 +62,7 @@ async function sample(
 }
 
 try {
-  const tenants = path.join(root, 'tenants');
+  const tenants = path.join(REPO_ROOT, 'tenants');
   const cold = await sample((i) =>
     timed(
       ['build', '--tenant', 'acme', '--out', `dist-single-${i}`, '--tenants-dir', tenants],
@@ -105,7 +76,7 @@ try {
     ),
   );
   const many = path.join(work, 'tenants');
-  await generateTenants(many);
+  await generateTenants({ from: 'acme', dir: many, count: TENANTS, prefix: 'tenant', firstId: 10_000 });
   // Flush the fixture writes first, so the timed builds do not pay for their writeback.
   await execa('sync');
   // Each run's output stays until the end. This machine's ext4 has no journal, and there the kernel does not

@@ -4,14 +4,12 @@
  * second. Each publish runs as the CLI process a user or CI would start, so node and SDK start-up are included.
  *   BENCH_TENANTS=20 npm run bench:publish   fewer tenants;   BENCH_CONCURRENCY=16   another --concurrency
  */
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { execa } from 'execa';
 import { S3_ENV, startS3 } from '../cli/test/publish/support/s3.js';
+import { generateTenants, runPortal } from './lib/bench-tenants.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TENANTS = Number(process.env.BENCH_TENANTS ?? 100);
 const CONCURRENCY = process.env.BENCH_CONCURRENCY ?? '8';
 const work = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-publish-'));
@@ -26,37 +24,8 @@ interface Summary {
   bytes: number;
 }
 
-async function portal(
-  args: string[],
-  env: Record<string, string> = {},
-): Promise<{ ms: number; stdout: string }> {
-  const started = performance.now();
-  const result = await execa('node', [path.join(root, 'bin/portal.js'), ...args], {
-    cwd: work,
-    reject: false,
-    env: { NO_COLOR: '1', PORTAL_CACHE_DIR: path.join(work, 'cache'), ...env },
-  });
-  const ms = performance.now() - started;
-  if (result.exitCode !== 0)
-    throw new Error(`portal ${args.join(' ')} failed (${result.exitCode}):\n${result.stderr}`);
-  return { ms, stdout: result.stdout };
-}
-
-/** Copies the demo tenant with a unique slug, id and domain per copy. */
-async function generateTenants(): Promise<void> {
-  const source = JSON.parse(await readFile(path.join(root, 'tenants/demo/tenant.json'), 'utf8')) as object;
-  for (let i = 0; i < TENANTS; i++) {
-    const slug = `bench-${String(i).padStart(3, '0')}`;
-    await cp(path.join(root, 'tenants/demo'), path.join(tenantsDir, slug), { recursive: true });
-    const config = {
-      ...source,
-      id: 50_000 + i,
-      name: `Bench ${i} Coaching`,
-      domain: `${slug}.bench.example.com`,
-    };
-    await writeFile(path.join(tenantsDir, slug, 'tenant.json'), `${JSON.stringify(config, null, 2)}\n`);
-  }
-}
+const portal = (args: string[], env: Record<string, string> = {}) =>
+  runPortal(work, args, { PORTAL_CACHE_DIR: path.join(work, 'cache'), ...env });
 
 function row(label: string, ms: number, summaries: Summary[]): string {
   const uploaded = summaries.reduce((n, s) => n + s.uploaded, 0);
@@ -77,7 +46,7 @@ function row(label: string, ms: number, summaries: Summary[]): string {
 
 const s3 = await startS3(['bench']);
 try {
-  await generateTenants();
+  await generateTenants({ from: 'demo', dir: tenantsDir, count: TENANTS, prefix: 'bench', firstId: 50_000 });
   const build = await portal(['build', '--all', '--tenants-dir', tenantsDir, '--out', out]);
   const args = ['publish', '--all', '--tenants-dir', tenantsDir, '--out', out, '--to', 's3://bench/portal'];
   const env = { ...S3_ENV, AWS_ENDPOINT_URL_S3: s3.endpoint };
