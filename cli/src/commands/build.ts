@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { CompiledApp } from '../lib/build/compile.js';
+import { checkOutDir } from '../lib/build/out-dir.js';
 import { compileAndBake, type TenantResult } from '../lib/build/pipeline.js';
 import { resolveVersion } from '../lib/build/version.js';
 import { printJson, say, type Context } from '../lib/context.js';
@@ -28,6 +29,7 @@ export async function run(options: BuildOptions, ctx: Context): Promise<number> 
   if (options.all && slugs.length > 0) throw usageError('Use either --tenant or --all, not both.');
   const version = resolveVersion(ctx.repoRoot, options.appVersion);
   const outDir = path.resolve(ctx.cwd, options.out);
+  await checkOutDir(outDir, (dir) => relativePath(ctx.cwd, dir));
   const progress = createProgress(ctx);
   const started = performance.now();
 

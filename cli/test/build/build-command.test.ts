@@ -224,6 +224,26 @@ describe('portal build', () => {
     }
   });
 
+  it('refuses an --out that is a file, or under a folder nothing can be written to, as a usage error', async () => {
+    const file = path.join(work, 'a-file');
+    await writeFile(file, 'x');
+    const onFile = await portal(['build', '--tenant', 'acme', '--out', file]);
+    expect(onFile.exitCode, onFile.stderr).toBe(2);
+    expect(onFile.stderr).toContain('--out must be a folder');
+    expect(onFile.stderr).not.toContain('report the output');
+    expect(await readFile(file, 'utf8')).toBe('x');
+
+    // Node's recursive mkdir loops forever under /proc: the check must come first, and the test must not hang.
+    const underProc = await execa(
+      'node',
+      [path.join(REPO_ROOT, 'bin/portal.js'), 'build', '--tenant', 'acme', '--out', '/proc/nope'],
+      { cwd: work, reject: false, timeout: 30_000, killSignal: 'SIGKILL', env: { NO_COLOR: '1' } },
+    );
+    expect(underProc.timedOut, 'portal build --out /proc/nope hung').toBe(false);
+    expect(underProc.exitCode, underProc.stderr).toBe(2);
+    expect(underProc.stderr).toContain('/proc is not a folder portal build can write to');
+  });
+
   it('asks for --tenant or --all', async () => {
     const result = await portal(['build']);
     expect(result.exitCode).toBe(2);
