@@ -58,6 +58,8 @@ function action(
     const options = command.opts();
     const args = received.slice(0, -2) as string[];
     const global = command.optsWithGlobals() as GlobalOptions;
+    // The libraries the command loads (Vite, ora) read NO_COLOR, not our flag: --no-color must reach them too.
+    if (global.color === false) process.env.NO_COLOR = '1';
     const ctx = createContext(global);
     const { run } = await load();
     const code = await (run as unknown as (o: unknown, c: unknown, a: string[]) => ReturnType<Action>)(

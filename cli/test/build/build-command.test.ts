@@ -46,6 +46,7 @@ describe('portal build', () => {
     expect(result.exitCode, result.stderr).toBe(0);
     const summary = JSON.parse(result.stdout);
     expect(summary.compiled).toBe(true);
+    for (const tenant of summary.tenants) expect(Number.isInteger(tenant.ms), `ms ${tenant.ms}`).toBe(true);
     expect(summary.tenants.map((t: { slug: string; status: string }) => [t.slug, t.status])).toEqual([
       ['acme', 'built'],
       ['demo', 'built'],
@@ -243,6 +244,37 @@ describe('portal build', () => {
     expect(underProc.exitCode, underProc.stderr).toBe(2);
     expect(underProc.stderr).toContain('/proc is not a folder portal build can write to');
   });
+
+  it.each([
+    ['NO_COLOR', { NO_COLOR: '1' }, []],
+    ['--no-color', { NO_COLOR: '' }, ['--no-color']],
+  ] as const)(
+    'writes no escape sequence at all on a terminal with %s, even while Vite compiles',
+    async (_, env, flags) => {
+      // A real pseudo-terminal (util-linux script): stdout and stderr are TTYs, as in a person's shell.
+      const command = [
+        'node',
+        path.join(REPO_ROOT, 'bin/portal.js'),
+        'build',
+        '--all',
+        '--force',
+        '--out',
+        'dist-tty',
+        '--tenants-dir',
+        tenantsDir,
+        ...flags,
+      ].join(' ');
+      const result = await execa('script', ['-qfec', command, '/dev/null'], {
+        cwd: work,
+        reject: false,
+        stdin: 'ignore',
+        env: { PORTAL_CACHE_DIR: cacheDir, COLUMNS: '100', ...env },
+      });
+      expect(result.exitCode, result.stdout).toBe(0);
+      expect(result.stdout).toContain('Built 2 tenants');
+      expect(JSON.stringify(result.stdout)).not.toContain('\\u001b');
+    },
+  );
 
   it('asks for --tenant or --all', async () => {
     const result = await portal(['build']);

@@ -102,8 +102,9 @@ export async function compileAndBake(options: {
       const t0 = performance.now();
       try {
         const { dir } = await finishTenant(s.staged, app);
-        const ms = s.ms + performance.now() - t0;
-        progress.line(`✔ ${s.tenant.slug} -> ${options.shown(dir)} (${ms.toFixed(0)} ms)`);
+        // Whole milliseconds: finer digits are timer noise, and --json readers expect an integer.
+        const ms = Math.round(s.ms + performance.now() - t0);
+        progress.line(`✔ ${s.tenant.slug} -> ${options.shown(dir)} (${ms} ms)`);
         return { slug: s.tenant.slug, id: s.tenant.config!.id, status: 'built', out: dir, ms, problems: 0 };
       } catch (error) {
         return failed(s, (error as Error).message);
