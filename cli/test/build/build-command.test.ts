@@ -169,6 +169,43 @@ describe('portal build', () => {
     expect((await readdir(out)).sort()).toEqual([running, 'acme']);
   });
 
+  it.each([
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const)(
+    'on %s mid-build removes its working folders, says nothing was published and exits %i',
+    async (signal, code) => {
+      // --force: a real compile, so the build is surely underway (its shared folder made) when the signal comes.
+      const child = execa(
+        'node',
+        [
+          path.join(REPO_ROOT, 'bin/portal.js'),
+          'build',
+          '--all',
+          '--force',
+          '--out',
+          'dist-int',
+          '--tenants-dir',
+          tenantsDir,
+        ],
+        { cwd: work, reject: false, env: { PORTAL_CACHE_DIR: cacheDir, NO_COLOR: '1' } },
+      );
+      let stderr = '';
+      await new Promise<void>((resolve) =>
+        child.stderr!.on('data', (chunk: Buffer) => {
+          stderr += chunk.toString();
+          if (stderr.includes('Compiling the app')) resolve();
+        }),
+      );
+      expect(await readdir(path.join(work, 'dist-int'))).not.toEqual([]);
+      child.kill(signal);
+      const result = await child;
+      expect(result.exitCode, result.stderr).toBe(code);
+      expect(result.stderr).toContain('interrupted: nothing of this build was published into dist-int/');
+      expect(await readdir(path.join(work, 'dist-int'))).toEqual([]);
+    },
+  );
+
   it('bakes --app-version into meta.json and refuses a version that is not semver', async () => {
     const result = await portal([
       'build',
