@@ -169,16 +169,23 @@ program
   )
   .action(action(() => import('./commands/serve.js')));
 
+// Read from argv rather than from commander: a failure can come before (or from) the parsing of the flags.
+const json = process.argv.includes('--json');
 try {
   await program.parseAsync(process.argv);
 } catch (error) {
   if (error instanceof CommanderError) {
     // Help and version are not failures; commander already printed its own message for usage errors.
     process.exitCode = error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    if (json && error.exitCode !== 0) {
+      const message = error.message.replace(/^error: /, '');
+      process.stdout.write(`${JSON.stringify(formatError(usageError(message), false).json)}\n`);
+    }
   } else {
-    const debug = process.argv.includes('--debug');
-    const { text, exitCode } = formatError(error, debug);
+    const { text, exitCode, json: asJson } = formatError(error, process.argv.includes('--debug'));
     if (text) process.stderr.write(`${text}\n`);
+    // --json replaces stdout's content, a failure included: a script reads why, not an empty stream.
+    if (json) process.stdout.write(`${JSON.stringify(asJson)}\n`);
     process.exitCode = exitCode;
   }
 }
