@@ -15,8 +15,16 @@ let work: string;
 let tenantsDir: string;
 let cacheDir: string;
 
+/** node's arguments for `portal ...args` over the test's tenants folder. */
+const cliArgs = (args: string[]) => [
+  path.join(REPO_ROOT, 'bin/portal.js'),
+  ...args,
+  '--tenants-dir',
+  tenantsDir,
+];
+
 const portal = (args: string[], env: Record<string, string> = {}) =>
-  execa('node', [path.join(REPO_ROOT, 'bin/portal.js'), ...args, '--tenants-dir', tenantsDir], {
+  execa('node', cliArgs(args), {
     cwd: work,
     reject: false,
     env: { PORTAL_CACHE_DIR: cacheDir, NO_COLOR: '1', ...env },
@@ -176,20 +184,11 @@ describe('portal build', () => {
     'on %s mid-build removes its working folders, says nothing was published and exits %i',
     async (signal, code) => {
       // --force: a real compile, so the build is surely underway (its shared folder made) when the signal comes.
-      const child = execa(
-        'node',
-        [
-          path.join(REPO_ROOT, 'bin/portal.js'),
-          'build',
-          '--all',
-          '--force',
-          '--out',
-          'dist-int',
-          '--tenants-dir',
-          tenantsDir,
-        ],
-        { cwd: work, reject: false, env: { PORTAL_CACHE_DIR: cacheDir, NO_COLOR: '1' } },
-      );
+      const child = execa('node', cliArgs(['build', '--all', '--force', '--out', 'dist-int']), {
+        cwd: work,
+        reject: false,
+        env: { PORTAL_CACHE_DIR: cacheDir, NO_COLOR: '1' },
+      });
       let stderr = '';
       await new Promise<void>((resolve) =>
         child.stderr!.on('data', (chunk: Buffer) => {
@@ -272,11 +271,13 @@ describe('portal build', () => {
     expect(await readFile(file, 'utf8')).toBe('x');
 
     // Node's recursive mkdir loops forever under /proc: the check must come first, and the test must not hang.
-    const underProc = await execa(
-      'node',
-      [path.join(REPO_ROOT, 'bin/portal.js'), 'build', '--tenant', 'acme', '--out', '/proc/nope'],
-      { cwd: work, reject: false, timeout: 30_000, killSignal: 'SIGKILL', env: { NO_COLOR: '1' } },
-    );
+    const underProc = await execa('node', cliArgs(['build', '--tenant', 'acme', '--out', '/proc/nope']), {
+      cwd: work,
+      reject: false,
+      timeout: 30_000,
+      killSignal: 'SIGKILL',
+      env: { NO_COLOR: '1' },
+    });
     expect(underProc.timedOut, 'portal build --out /proc/nope hung').toBe(false);
     expect(underProc.exitCode, underProc.stderr).toBe(2);
     expect(underProc.stderr).toContain('/proc is not a folder portal build can write to');
@@ -289,18 +290,9 @@ describe('portal build', () => {
     'writes no escape sequence at all on a terminal with %s, even while Vite compiles',
     async (_, env, flags) => {
       // A real pseudo-terminal (util-linux script): stdout and stderr are TTYs, as in a person's shell.
-      const command = [
-        'node',
-        path.join(REPO_ROOT, 'bin/portal.js'),
-        'build',
-        '--all',
-        '--force',
-        '--out',
-        'dist-tty',
-        '--tenants-dir',
-        tenantsDir,
-        ...flags,
-      ].join(' ');
+      const command = ['node', ...cliArgs(['build', '--all', '--force', '--out', 'dist-tty', ...flags])].join(
+        ' ',
+      );
       const result = await execa('script', ['-qfec', command, '/dev/null'], {
         cwd: work,
         reject: false,
