@@ -2,8 +2,10 @@
  * The `portal` command table: every command, flag and description in one place. Each command's code lives in
  * src/commands/<name>.ts and is imported only when that command runs, so `portal --help` stays fast.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
-import { createContext, type GlobalOptions } from './lib/context.js';
+import { createContext, REPO_ROOT, type GlobalOptions } from './lib/context.js';
 import { EXIT, formatError, usageError } from './lib/errors.js';
 
 // `portal --help | head` closes stdout early: that is the reader's choice, not a failure.
@@ -14,7 +16,8 @@ for (const stream of [process.stdout, process.stderr]) {
   });
 }
 
-const collect = (value: string, previous: string[]): string[] => [...previous, value];
+// No default list: commander would print "(default: [])" in the help; the commands read a missing list as empty.
+const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
 const positiveInt =
   (name: string) =>
   (value: string): number => {
@@ -24,6 +27,12 @@ const positiveInt =
     return n;
   };
 
+/** The CLI ships inside the project: its version is package.json's, read without loading anything heavy. */
+function packageVersion(): string {
+  return (JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string })
+    .version;
+}
+
 const program = new Command('portal')
   .description(
     'Validate, build, publish and preview the branded builds of the coaching portal, one per tenant.',
@@ -32,7 +41,10 @@ const program = new Command('portal')
   .option('--json', 'print machine-readable results on stdout')
   .option('--debug', 'print stack traces for unexpected errors')
   .option('--no-color', 'no colour or animation in the output')
+  .version(packageVersion(), '-V, --version', "print the CLI's version")
   .showHelpAfterError('(run `portal --help` for usage)')
+  // Every subcommand's --help lists the flags that work with it, the global ones included.
+  .configureHelp({ showGlobalOptions: true })
   .exitOverride();
 
 type Action = (options: Record<string, unknown>, args: string[]) => Promise<number | void>;
@@ -46,6 +58,8 @@ function action(
     const options = command.opts();
     const args = received.slice(0, -2) as string[];
     const global = command.optsWithGlobals() as GlobalOptions;
+    // The libraries the command loads (Vite, ora) read NO_COLOR, not our flag: --no-color must reach them too.
+    if (global.color === false) process.env.NO_COLOR = '1';
     const ctx = createContext(global);
     const { run } = await load();
     const code = await (run as unknown as (o: unknown, c: unknown, a: string[]) => ReturnType<Action>)(
@@ -66,7 +80,7 @@ program
 program
   .command('validate')
   .description('check tenant configs against the schemas, asset files, uniqueness and colour contrast')
-  .option('--tenant <slug>', 'a tenant to check (repeatable; default: every tenant)', collect, [])
+  .option('--tenant <slug>', 'a tenant to check (repeatable; default: every tenant)', collect)
   .option('--strict', 'treat warnings (such as low colour contrast) as errors')
   .addHelpText(
     'after',
@@ -93,7 +107,7 @@ program
 program
   .command('build')
   .description('build the shared app once and bake a self-contained site per tenant into dist/<slug>/')
-  .option('--tenant <slug>', 'a tenant to build (repeatable)', collect, [])
+  .option('--tenant <slug>', 'a tenant to build (repeatable)', collect)
   .option('--all', 'build every tenant')
   .option('--out <dir>', 'output folder', 'dist')
   .option('--app-version <semver>', "version to bake (default: package.json's version)")
@@ -107,7 +121,7 @@ program
 program
   .command('publish')
   .description('upload built tenants: assets, then theme files, then index.html, meta.json last')
-  .option('--tenant <slug>', 'a tenant to publish (repeatable)', collect, [])
+  .option('--tenant <slug>', 'a tenant to publish (repeatable)', collect)
   .option('--all', 'publish every tenant')
   .option('--to <url>', 's3://bucket/prefix or a folder (default: .portal/storage)')
   .option('--endpoint <url>', 'S3-compatible endpoint (path-style addressing); also AWS_ENDPOINT_URL_S3')
@@ -137,7 +151,7 @@ program
 program
   .command('serve')
   .description('preview published tenants locally, each at the root of its own origin, with the API proxied')
-  .option('--tenant <slug>', 'only this tenant (repeatable)', collect, [])
+  .option('--tenant <slug>', 'only this tenant (repeatable)', collect)
   .addOption(
     new Option('--port <n>', 'first port; each tenant gets the next one')
       .default(4173)
@@ -155,16 +169,23 @@ program
   )
   .action(action(() => import('./commands/serve.js')));
 
+// Read from argv rather than from commander: a failure can come before (or from) the parsing of the flags.
+const json = process.argv.includes('--json');
 try {
   await program.parseAsync(process.argv);
 } catch (error) {
   if (error instanceof CommanderError) {
     // Help and version are not failures; commander already printed its own message for usage errors.
     process.exitCode = error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    if (json && error.exitCode !== 0) {
+      const message = error.message.replace(/^error: /, '');
+      process.stdout.write(`${JSON.stringify(formatError(usageError(message), false).json)}\n`);
+    }
   } else {
-    const debug = process.argv.includes('--debug');
-    const { text, exitCode } = formatError(error, debug);
+    const { text, exitCode, json: asJson } = formatError(error, process.argv.includes('--debug'));
     if (text) process.stderr.write(`${text}\n`);
+    // --json replaces stdout's content, a failure included: a script reads why, not an empty stream.
+    if (json) process.stdout.write(`${JSON.stringify(asJson)}\n`);
     process.exitCode = exitCode;
   }
 }

@@ -55,14 +55,46 @@ describe('file-level limits', () => {
   });
 
   it.each([
-    ['{\n  "theme": { "colors": { "primary": "#fff" "accent": "#000" } }\n}', '/theme/colors/primary', 2, 44],
-    ['{ "brands": { "a": { "assets": [1, 2,, 3] } } }', '/brands/a/assets/2', 1, 38],
-    ['{ "id": 1 ', '/id', 1, 10],
-    ['{ "a~b/c": tru }', '/a~0b~1c', 1, 12],
-  ])('names the pointer and position of a syntax error in %j', async (text, pointer, line, column) => {
-    const tenant = await problemsFor(text);
-    expect(tenant.problems).toMatchObject([{ keyword: 'syntax', pointer, line, column }]);
-  });
+    [
+      '{\n  "theme": { "colors": { "primary": "#fff" "accent": "#000" } }\n}',
+      '/theme/colors/primary',
+      2,
+      43,
+      `not valid JSON: expected ',' or '}' after the value of "primary"`,
+    ],
+    [
+      '{ "brands": { "a": { "assets": [1, 2 3] } } }',
+      '/brands/a/assets/1',
+      1,
+      37,
+      `not valid JSON: expected ',' or ']' after item 2 of "assets"`,
+    ],
+    ['{ "id" 1 }', '/id', 1, 7, `not valid JSON: expected ':' after the key "id"`],
+    ['{ "id": 1, }', '/id', 1, 10, `not valid JSON: a ',' before '}' is not allowed in JSON`],
+    [
+      '{ "brands": { "a": { "assets": [1, 2,, 3] } } }',
+      '/brands/a/assets/2',
+      1,
+      38,
+      'not valid JSON: unexpected ","',
+    ],
+    ['{ "id": 1 ', '/id', 1, 10, `not valid JSON: expected ',' or '}' after the value of "id"`],
+    [
+      '{ "a~b/c": tru }',
+      '/a~0b~1c',
+      1,
+      12,
+      'not valid JSON: unexpected "tru" (text needs double quotes; the only bare words are true, false and null)',
+    ],
+  ])(
+    'names what is wrong where it is in the syntax error of %j',
+    async (text, pointer, line, column, message) => {
+      const tenant = await problemsFor(text);
+      expect(tenant.problems).toEqual([
+        expect.objectContaining({ keyword: 'syntax', pointer, line, column, message }),
+      ]);
+    },
+  );
 
   it('reports a tenant folder without tenant.json', async () => {
     const dir = await tempDir();

@@ -129,6 +129,19 @@ describe('portal init', () => {
     }
   });
 
+  it('gives an example built from the slug and flags that were typed, not always acme', async () => {
+    const dir = await tempDir();
+    const error = await run({ name: 'Globex Ltd', yes: true }, testContext(dir), ['globex']).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toMatchObject({ exitCode: 2 });
+    const hint = (error as { hint: string }).hint;
+    expect(hint).toContain(
+      'portal init globex --id 42 --name "Globex Ltd" --domain portal.globex.com --api-url https://api.globex.com --yes',
+    );
+    expect(hint).not.toContain('acme');
+  });
+
   it('refuses to overwrite an existing tenant (exit 1)', async () => {
     const dir = await tempDir();
     await writeTenant(dir, 'acme', minimalConfig());

@@ -7,15 +7,14 @@ import { STAMP_FILE } from '../src/lib/build/status.js';
 import { REPO, minimalConfig, tempDir, testContext, writeTenant } from './helpers.js';
 
 describe('portal list', () => {
-  it('prints a table on stderr, invalid tenants with their problem count', async () => {
+  it('prints a table on stdout, invalid tenants with their problem count', async () => {
     const dir = await tempDir();
     await writeTenant(dir, 'good', minimalConfig({ id: 7, name: 'Good Co', domain: 'good.example' }));
     await writeTenant(dir, 'bad', { id: 8, name: 'Bad Co', domain: 'BAD', apiUrl: 'x', extra: 1 });
     await writeTenant(dir, 'broken', '{ not json');
     const ctx = testContext(dir, { cwd: await tempDir() });
     expect(await run({}, ctx)).toBe(0);
-    expect(ctx.out.text).toBe('');
-    const lines = ctx.err.text.split('\n');
+    const lines = ctx.out.text.split('\n');
     expect(lines[0]).toMatch(/^SLUG\s+ID\s+NAME\s+DOMAIN\s+BUILD$/);
     expect(lines[1]).toMatch(/^bad\s+8\s+Bad Co\s+BAD\s+missing\s+invalid \(3 problems\)$/);
     expect(lines[2]).toMatch(/^broken\s+-\s+-\s+-\s+missing\s+invalid \(1 problem\)$/);

@@ -7,24 +7,25 @@ import { FIXTURES, REPO, minimalConfig, tempDir, testContext, writeTenant } from
 const PROBLEM_KEYS = ['column', 'file', 'keyword', 'line', 'message', 'pointer', 'severity', 'suggestion'];
 
 describe('portal validate (command)', () => {
-  it('exits 0 on valid tenants with a summary on stderr and nothing on stdout', async () => {
+  it('exits 0 on valid tenants with the summary on stdout and nothing on stderr', async () => {
     const ctx = testContext(path.join(FIXTURES, 'valid'));
     expect(await run({ tenant: [] }, ctx)).toBe(0);
-    expect(ctx.out.text).toBe('');
-    expect(ctx.err.text).toBe('✔ 3 tenants valid\n');
+    expect(ctx.out.text).toBe('✔ 3 tenants valid\n');
+    expect(ctx.err.text).toBe('');
   });
 
-  it('exits 3 with the report and "x 1 of 2 tenants invalid"', async () => {
+  it('exits 3 with the report and "x 1 of 2 tenants invalid" on stdout', async () => {
     const ctx = testContext(path.join(FIXTURES, 'broken'));
     expect(await run({ tenant: ['not-json', 'low-contrast'] }, ctx)).toBe(3);
-    expect(ctx.err.text).toContain('x cli/test/fixtures/broken/not-json/tenant.json: 1 problem');
-    expect(ctx.err.text.trimEnd().split('\n').at(-1)).toBe('x 1 of 2 tenants invalid');
+    expect(ctx.out.text).toContain('x cli/test/fixtures/broken/not-json/tenant.json: 1 problem');
+    expect(ctx.out.text.trimEnd().split('\n').at(-1)).toBe('x 1 of 2 tenants invalid');
+    expect(ctx.err.text).toBe('');
   });
 
   it('says so when there are no tenants yet', async () => {
     const ctx = testContext(await tempDir());
     expect(await run({ tenant: [] }, ctx)).toBe(0);
-    expect(ctx.err.text).toMatch(/^No tenants in .*: create one with `portal init <slug>`.\n$/);
+    expect(ctx.out.text).toMatch(/^No tenants in .*: create one with `portal init <slug>`.\n$/);
   });
 
   it('allows warnings, unless --strict', async () => {

@@ -156,9 +156,9 @@ describe('broken fixtures', () => {
   });
 
   it('reports a missing asset with a did-you-mean, and a folder that is not a file', () => {
-    expect(problemsOf('missing-asset').map((p) => p.message)).toEqual([
-      '"lgo.svg" does not exist in the tenant folder: did you mean "logo.svg"?',
-      '"icons.ico" is not a regular file',
+    expect(problemsOf('missing-asset').map((p) => [p.message, p.suggestion])).toEqual([
+      ['"lgo.svg" does not exist in the tenant folder: did you mean "logo.svg"?', 'logo.svg'],
+      ['"icons.ico" is not a regular file', null],
     ]);
   });
 

@@ -41,6 +41,15 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** Whether nothing listens on port at 127.0.0.1 yet (where the API and the previews listen). */
+export async function isPortFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
 async function waitForHealth(url: string, child: ResultPromise, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let exited = false;
@@ -74,12 +83,12 @@ export async function startApiProcess(options: ApiProcessOptions): Promise<ApiPr
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     ...options.env,
   };
-  const output = verbose ? 'inherit' : 'pipe';
+  // The seed's own list of demo logins stays out: the callers print them in their banner, once.
   await execa('node', runTs('api/src/db/seed-cli.ts'), {
     cwd: REPO_ROOT,
     env,
-    stdout: output,
-    stderr: output,
+    stdout: 'pipe',
+    stderr: verbose ? 'inherit' : 'pipe',
   });
 
   let child: ResultPromise | null = null;

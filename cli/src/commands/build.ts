@@ -1,5 +1,7 @@
 import path from 'node:path';
+import { removeOwnWorkFolders } from '../lib/build/bake.js';
 import type { CompiledApp } from '../lib/build/compile.js';
+import { checkOutDir } from '../lib/build/out-dir.js';
 import { compileAndBake, type TenantResult } from '../lib/build/pipeline.js';
 import { resolveVersion } from '../lib/build/version.js';
 import { printJson, say, type Context } from '../lib/context.js';
@@ -17,6 +19,31 @@ export interface BuildOptions {
 }
 
 /**
+ * Ctrl-C or a stopped CI job: the working folders go at once (the next build would sweep them, but the user
+ * looks now), the user hears what became of the output, and the exit code is the shell's 128 + signal number.
+ * Returns the function that removes the handlers once the build is over.
+ */
+function cleanUpOnSignal(ctx: Context, outDir: string, built: string[]): () => void {
+  const signals = { SIGINT: 130, SIGTERM: 143 } as const;
+  const handlers = Object.entries(signals).map(([signal, code]) => {
+    const handler = () => {
+      removeOwnWorkFolders(outDir);
+      const into = `${relativePath(ctx.cwd, outDir)}/`;
+      say(
+        ctx,
+        built.length === 0
+          ? `\ninterrupted: nothing of this build was published into ${into}`
+          : `\ninterrupted: only ${built.sort().join(', ')} of this build ${built.length === 1 ? 'was' : 'were'} published into ${into}`,
+      );
+      process.exit(code);
+    };
+    process.once(signal, handler);
+    return () => process.off(signal, handler);
+  });
+  return () => handlers.forEach((remove) => remove());
+}
+
+/**
  * portal build: validate -> compile the shared app once (cached) -> bake each valid tenant. A tenant that fails
  * validation is not built; the others still are (exit 5 when some failed, 3 when every tenant was invalid).
  */
@@ -28,6 +55,7 @@ export async function run(options: BuildOptions, ctx: Context): Promise<number> 
   if (options.all && slugs.length > 0) throw usageError('Use either --tenant or --all, not both.');
   const version = resolveVersion(ctx.repoRoot, options.appVersion);
   const outDir = path.resolve(ctx.cwd, options.out);
+  await checkOutDir(outDir, (dir) => relativePath(ctx.cwd, dir));
   const progress = createProgress(ctx);
   const started = performance.now();
 
@@ -48,6 +76,8 @@ export async function run(options: BuildOptions, ctx: Context): Promise<number> 
 
   let app: CompiledApp | null = null;
   if (valid.length > 0) {
+    const built: string[] = [];
+    const stopCleanUp = cleanUpOnSignal(ctx, outDir, built);
     const outcome = await compileAndBake({
       repoRoot: ctx.repoRoot,
       cacheRoot: path.resolve(ctx.env.PORTAL_CACHE_DIR ?? path.join(ctx.repoRoot, '.portal', 'cache', 'app')),
@@ -57,7 +87,8 @@ export async function run(options: BuildOptions, ctx: Context): Promise<number> 
       tenants: valid,
       progress,
       shown: (dir) => relativePath(ctx.cwd, dir),
-    });
+      onBuilt: (slug) => built.push(slug),
+    }).finally(stopCleanUp);
     app = outcome.app;
     results.push(...outcome.results);
   }

@@ -10,7 +10,7 @@ import {
   SLUG_PATTERN,
   type LoadedTenant,
 } from '../lib/tenants/index.js';
-import { initFields, type Answers, type InitField } from '../lib/tenants/init-fields.js';
+import { exampleCommand, initFields, type Answers, type InitField } from '../lib/tenants/init-fields.js';
 import { placeholderLogo, renderTenantJson } from '../lib/tenants/scaffold.js';
 
 export interface InitOptions {
@@ -80,7 +80,7 @@ function checkGiven(fields: InitField[], given: Answers, canPrompt: boolean): vo
   if (!canPrompt && missing.length > 0) {
     throw usageError(
       `Missing ${missing.map((field) => field.flag).join(', ')}: \`portal init\` does not prompt with --yes, in CI or without a terminal.`,
-      `Pass them all, for example: portal init acme --id 42 --name "Acme Coaching" --domain portal.acme.com --api-url https://api.acme.com --yes`,
+      `Pass them all, for example: ${exampleCommand(given)}`,
     );
   }
 }

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { buildState, type BuildState } from '../lib/build/status.js';
-import { printJson, say, type Context } from '../lib/context.js';
+import { print, printJson, say, type Context } from '../lib/context.js';
 import { EXIT } from '../lib/errors.js';
 import { loadTenants, type LoadedTenant } from '../lib/tenants/index.js';
 
@@ -81,7 +81,7 @@ export async function run(options: ListOptions, ctx: Context): Promise<number> {
     row.build,
     row.valid ? '' : `invalid (${row.problems} problem${row.problems === 1 ? '' : 's'})`,
   ]);
-  for (const line of table([['SLUG', 'ID', 'NAME', 'DOMAIN', 'BUILD', ''], ...cells])) say(ctx, line);
+  for (const line of table([['SLUG', 'ID', 'NAME', 'DOMAIN', 'BUILD', ''], ...cells])) print(ctx, line);
   const invalid = rows.filter((row) => !row.valid).length;
   if (invalid > 0) say(ctx, `\n${invalid} invalid: run \`portal validate\` for the details.`);
   return EXIT.ok;

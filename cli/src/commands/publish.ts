@@ -147,12 +147,11 @@ export async function run(options: PublishOptions, ctx: Context): Promise<number
           dryRun,
           onRetry,
         });
-        // Human lines go to stderr in both modes; --json adds the machine-readable summary on stdout.
         printTenant(ctx, result, { dryRun, json });
         return result;
       }),
     );
-    printTotals(ctx, results, dryRun);
+    printTotals(ctx, results, { dryRun, json });
     if (json) {
       printJson(
         ctx,

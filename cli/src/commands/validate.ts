@@ -1,4 +1,4 @@
-import { printJson, say, type Context } from '../lib/context.js';
+import { print, printJson, say, type Context } from '../lib/context.js';
 import { EXIT } from '../lib/errors.js';
 import { formatReport, formatSummary, loadTenants, relativePath } from '../lib/tenants/index.js';
 
@@ -18,7 +18,8 @@ export async function run(options: ValidateOptions, ctx: Context): Promise<numbe
     slugs: options.tenant,
     strict: options.strict,
   });
-  if (options.json ?? ctx.json) {
+  const json = options.json ?? ctx.json;
+  if (json) {
     // The machine report is exactly one array; paths relative to where the command ran, like the human one.
     printJson(
       ctx,
@@ -27,18 +28,20 @@ export async function run(options: ValidateOptions, ctx: Context): Promise<numbe
       ),
     );
   } else {
+    // The report is the result: on stdout, with colour and code frames only when that is a terminal.
     const report = formatReport(tenants, {
-      color: ctx.color,
-      codeFrames: Boolean(ctx.stderr.isTTY),
+      color: ctx.colorStdout,
+      codeFrames: Boolean(ctx.stdout.isTTY),
       cwd: ctx.cwd,
     });
-    if (report) ctx.stderr.write(`${report}\n`);
+    if (report) print(ctx, report);
   }
-  say(
+  // The closing line belongs to the report; beside --json it is a log line, on stderr.
+  (json ? say : print)(
     ctx,
     tenants.length === 0
       ? `No tenants in ${relativePath(ctx.cwd, ctx.tenantsDir)}: create one with \`portal init <slug>\`.`
-      : formatSummary(tenants, ctx.color),
+      : formatSummary(tenants, json ? ctx.color : ctx.colorStdout),
   );
   return tenants.some((tenant) => tenant.config === null) ? EXIT.invalidConfig : EXIT.ok;
 }

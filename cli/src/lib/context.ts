@@ -11,11 +11,13 @@ export interface Context {
   tenantsDir: string;
   json: boolean;
   debug: boolean;
-  /** Colour and animation only on a TTY, never with NO_COLOR or --no-color. */
+  /** Colour and animation on stderr: only on a TTY, never with NO_COLOR or --no-color. */
   color: boolean;
+  /** The same rule for stdout, which may be piped while stderr is the terminal (`portal list | grep acme`). */
+  colorStdout: boolean;
   /** Interactive prompts allowed: a TTY on stdin and stderr, and not CI. */
   interactive: boolean;
-  stdout: NodeJS.WritableStream;
+  stdout: NodeJS.WritableStream & { isTTY?: boolean };
   stderr: NodeJS.WritableStream & { isTTY?: boolean };
   env: NodeJS.ProcessEnv;
 }
@@ -31,8 +33,10 @@ export function createContext(global: GlobalOptions, io: Partial<Context> = {}):
   const env = io.env ?? process.env;
   const cwd = io.cwd ?? process.cwd();
   const stderr = io.stderr ?? process.stderr;
+  const stdout = io.stdout ?? process.stdout;
   const isTTY = Boolean((stderr as { isTTY?: boolean }).isTTY);
   const ci = Boolean(env.CI && env.CI !== 'false' && env.CI !== '0');
+  const colorAllowed = global.color !== false && !env.NO_COLOR;
   return {
     cwd,
     repoRoot: io.repoRoot ?? REPO_ROOT,
@@ -42,17 +46,23 @@ export function createContext(global: GlobalOptions, io: Partial<Context> = {}):
     ),
     json: Boolean(global.json),
     debug: Boolean(global.debug),
-    color: global.color !== false && isTTY && !env.NO_COLOR,
+    color: colorAllowed && isTTY,
+    colorStdout: colorAllowed && Boolean((stdout as { isTTY?: boolean }).isTTY),
     interactive: io.interactive ?? (Boolean(process.stdin.isTTY) && isTTY && !ci),
-    stdout: io.stdout ?? process.stdout,
+    stdout,
     stderr,
     env,
   };
 }
 
-/** Human output and progress go to stderr; --json results go to stdout. */
+/** Progress, logs and messages: stderr, so they never mix with a result someone pipes. */
 export function say(ctx: Context, line = ''): void {
   ctx.stderr.write(`${line}\n`);
+}
+
+/** A command's result (the list table, the validate report, a dry-run plan): stdout, so it pipes. */
+export function print(ctx: Context, line = ''): void {
+  ctx.stdout.write(`${line}\n`);
 }
 
 export function printJson(ctx: Context, value: unknown): void {

@@ -1,6 +1,6 @@
 /**
  * The CLI's one error sink. Commands throw a CliError (a code, one clear sentence, the next step); the entry
- * maps it to an exit code and prints it on stderr. Anything else is a bug: a generic sentence, the stack only
+ * maps it to an exit code and prints it on stderr (and, with --json, as a JSON object on stdout). Anything else is a bug: a generic sentence, the stack only
  * with --debug.
  */
 export const EXIT = {
@@ -36,18 +36,29 @@ export function usageError(message: string, hint?: string): CliError {
   return new CliError(message, { exitCode: EXIT.usage, hint: hint ?? 'Run `portal --help` for usage.' });
 }
 
-export function formatError(error: unknown, debug: boolean): { text: string; exitCode: ExitCode } {
+/** What --json prints on stdout for a failure: the same sentence and next step, never a stack. */
+export interface JsonError {
+  error: { message: string; hint: string | null; exitCode: ExitCode };
+}
+
+export function formatError(
+  error: unknown,
+  debug: boolean,
+): { text: string; exitCode: ExitCode; json: JsonError } {
   if (error instanceof CliError) {
     const lines = error.reported ? [] : [`error: ${error.message}`];
     if (error.hint) lines.push(error.hint);
     if (debug && error.stack) lines.push(error.stack);
-    return { text: lines.join('\n'), exitCode: error.exitCode };
+    const json = { error: { message: error.message, hint: error.hint ?? null, exitCode: error.exitCode } };
+    return { text: lines.join('\n'), exitCode: error.exitCode, json };
   }
-  const message = error instanceof Error ? error.message : String(error);
-  const lines = [
-    `error: unexpected failure: ${message}`,
-    'Run the command again with --debug and report the output.',
-  ];
+  const message = `unexpected failure: ${error instanceof Error ? error.message : String(error)}`;
+  const hint = 'Run the command again with --debug and report the output.';
+  const lines = [`error: ${message}`, hint];
   if (debug && error instanceof Error && error.stack) lines.push(error.stack);
-  return { text: lines.join('\n'), exitCode: EXIT.failure };
+  return {
+    text: lines.join('\n'),
+    exitCode: EXIT.failure,
+    json: { error: { message, hint, exitCode: EXIT.failure } },
+  };
 }

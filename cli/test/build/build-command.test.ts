@@ -15,8 +15,16 @@ let work: string;
 let tenantsDir: string;
 let cacheDir: string;
 
+/** node's arguments for `portal ...args` over the test's tenants folder. */
+const cliArgs = (args: string[]) => [
+  path.join(REPO_ROOT, 'bin/portal.js'),
+  ...args,
+  '--tenants-dir',
+  tenantsDir,
+];
+
 const portal = (args: string[], env: Record<string, string> = {}) =>
-  execa('node', [path.join(REPO_ROOT, 'bin/portal.js'), ...args, '--tenants-dir', tenantsDir], {
+  execa('node', cliArgs(args), {
     cwd: work,
     reject: false,
     env: { PORTAL_CACHE_DIR: cacheDir, NO_COLOR: '1', ...env },
@@ -46,6 +54,7 @@ describe('portal build', () => {
     expect(result.exitCode, result.stderr).toBe(0);
     const summary = JSON.parse(result.stdout);
     expect(summary.compiled).toBe(true);
+    for (const tenant of summary.tenants) expect(Number.isInteger(tenant.ms), `ms ${tenant.ms}`).toBe(true);
     expect(summary.tenants.map((t: { slug: string; status: string }) => [t.slug, t.status])).toEqual([
       ['acme', 'built'],
       ['demo', 'built'],
@@ -168,6 +177,34 @@ describe('portal build', () => {
     expect((await readdir(out)).sort()).toEqual([running, 'acme']);
   });
 
+  it.each([
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const)(
+    'on %s mid-build removes its working folders, says nothing was published and exits %i',
+    async (signal, code) => {
+      // --force: a real compile, so the build is surely underway (its shared folder made) when the signal comes.
+      const child = execa('node', cliArgs(['build', '--all', '--force', '--out', 'dist-int']), {
+        cwd: work,
+        reject: false,
+        env: { PORTAL_CACHE_DIR: cacheDir, NO_COLOR: '1' },
+      });
+      let stderr = '';
+      await new Promise<void>((resolve) =>
+        child.stderr!.on('data', (chunk: Buffer) => {
+          stderr += chunk.toString();
+          if (stderr.includes('Compiling the app')) resolve();
+        }),
+      );
+      expect(await readdir(path.join(work, 'dist-int'))).not.toEqual([]);
+      child.kill(signal);
+      const result = await child;
+      expect(result.exitCode, result.stderr).toBe(code);
+      expect(result.stderr).toContain('interrupted: nothing of this build was published into dist-int/');
+      expect(await readdir(path.join(work, 'dist-int'))).toEqual([]);
+    },
+  );
+
   it('bakes --app-version into meta.json and refuses a version that is not semver', async () => {
     const result = await portal([
       'build',
@@ -223,6 +260,50 @@ describe('portal build', () => {
       await rm(path.join(tenantsDir, 'broken'), { recursive: true, force: true });
     }
   });
+
+  it('refuses an --out that is a file, or under a folder nothing can be written to, as a usage error', async () => {
+    const file = path.join(work, 'a-file');
+    await writeFile(file, 'x');
+    const onFile = await portal(['build', '--tenant', 'acme', '--out', file]);
+    expect(onFile.exitCode, onFile.stderr).toBe(2);
+    expect(onFile.stderr).toContain('--out must be a folder');
+    expect(onFile.stderr).not.toContain('report the output');
+    expect(await readFile(file, 'utf8')).toBe('x');
+
+    // Node's recursive mkdir loops forever under /proc: the check must come first, and the test must not hang.
+    const underProc = await execa('node', cliArgs(['build', '--tenant', 'acme', '--out', '/proc/nope']), {
+      cwd: work,
+      reject: false,
+      timeout: 30_000,
+      killSignal: 'SIGKILL',
+      env: { NO_COLOR: '1' },
+    });
+    expect(underProc.timedOut, 'portal build --out /proc/nope hung').toBe(false);
+    expect(underProc.exitCode, underProc.stderr).toBe(2);
+    expect(underProc.stderr).toContain('/proc is not a folder portal build can write to');
+  });
+
+  it.each([
+    ['NO_COLOR', { NO_COLOR: '1' }, []],
+    ['--no-color', { NO_COLOR: '' }, ['--no-color']],
+  ] as const)(
+    'writes no escape sequence at all on a terminal with %s, even while Vite compiles',
+    async (_, env, flags) => {
+      // A real pseudo-terminal (util-linux script): stdout and stderr are TTYs, as in a person's shell.
+      const command = ['node', ...cliArgs(['build', '--all', '--force', '--out', 'dist-tty', ...flags])].join(
+        ' ',
+      );
+      const result = await execa('script', ['-qfec', command, '/dev/null'], {
+        cwd: work,
+        reject: false,
+        stdin: 'ignore',
+        env: { PORTAL_CACHE_DIR: cacheDir, COLUMNS: '100', ...env },
+      });
+      expect(result.exitCode, result.stdout).toBe(0);
+      expect(result.stdout).toContain('Built 2 tenants');
+      expect(JSON.stringify(result.stdout)).not.toContain('\\u001b');
+    },
+  );
 
   it('asks for --tenant or --all', async () => {
     const result = await portal(['build']);

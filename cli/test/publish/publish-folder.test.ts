@@ -98,12 +98,14 @@ describe('portal publish to a folder', () => {
     const result = await publish({ tenant: ['acme'], to: storage, dryRun: true });
     expect(result.code).toBe(0);
     expect(existsSync(storage)).toBe(false);
-    const jsLine = result.stderr.split('\n').find((line) => line.includes(`sites/acme/${assets[0]}`));
+    // The plan is the command's result: on stdout, so it pipes.
+    const jsLine = result.stdout.split('\n').find((line) => line.includes(`sites/acme/${assets[0]}`));
     expect(jsLine).toMatch(
       /upload\s+\d+ B\s+sites\/acme\/assets\/index-\w+\.js\s+\[text\/javascript; charset=utf-8; public, max-age=31536000, immutable\]/,
     );
-    expect(result.stderr).toMatch(/sites\/acme\/index\.html\s+\[text\/html; charset=utf-8; no-cache\]/);
-    expect(result.stderr).toContain('nothing was written');
+    expect(result.stdout).toMatch(/sites\/acme\/index\.html\s+\[text\/html; charset=utf-8; no-cache\]/);
+    expect(result.stdout).toContain('nothing was written');
+    expect(result.stderr).not.toContain('sites/acme/index.html');
 
     const json = await publish({ tenant: ['acme'], to: storage, dryRun: true }, true);
     const [summary] = JSON.parse(json.stdout) as {

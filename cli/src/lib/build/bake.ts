@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readdirSync, rmSync } from 'node:fs';
 import { copyFile, link, mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { TenantConfig } from '../tenants/types.js';
@@ -158,6 +159,23 @@ export async function sweepInterrupted(outDir: string): Promise<string[]> {
   });
   await Promise.all(stale.map((name) => rm(path.join(outDir, name), { recursive: true, force: true })));
   return stale;
+}
+
+/**
+ * Removes this process's own working folders at once, for a build stopped by a signal: synchronous, because the
+ * process exits right after and no pending promise would run.
+ */
+export function removeOwnWorkFolders(outDir: string): void {
+  let names: string[];
+  try {
+    names = readdirSync(outDir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if (Number(WORK_FOLDER.exec(name)?.[1]) === process.pid)
+      rmSync(path.join(outDir, name), { recursive: true, force: true });
+  }
 }
 
 /**

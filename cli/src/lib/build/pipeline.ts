@@ -47,6 +47,8 @@ export async function compileAndBake(options: {
   progress: Progress;
   /** Site folders in messages, relative to where the user is. */
   shown: (dir: string) => string;
+  /** Called as each tenant's site is swapped into outDir, so an interrupted build can say which ones were. */
+  onBuilt?: (slug: string) => void;
 }): Promise<{ app: CompiledApp; results: TenantResult[] }> {
   const { repoRoot, outDir, version, progress } = options;
   const [appHash, templates, shared] = await Promise.all([
@@ -102,8 +104,10 @@ export async function compileAndBake(options: {
       const t0 = performance.now();
       try {
         const { dir } = await finishTenant(s.staged, app);
-        const ms = s.ms + performance.now() - t0;
-        progress.line(`✔ ${s.tenant.slug} -> ${options.shown(dir)} (${ms.toFixed(0)} ms)`);
+        options.onBuilt?.(s.tenant.slug);
+        // Whole milliseconds: finer digits are timer noise, and --json readers expect an integer.
+        const ms = Math.round(s.ms + performance.now() - t0);
+        progress.line(`✔ ${s.tenant.slug} -> ${options.shown(dir)} (${ms} ms)`);
         return { slug: s.tenant.slug, id: s.tenant.config!.id, status: 'built', out: dir, ms, problems: 0 };
       } catch (error) {
         return failed(s, (error as Error).message);

@@ -36,6 +36,10 @@ export function viteConfig(repoRoot: string, outDir: string, version: string): I
       cssCodeSplit: false,
       rolldownOptions: {
         input: path.join(appRoot, 'src/main.tsx'),
+        // Libraries' "use client" directives are meaningless in a client bundle; Vite drops the warnings, but
+        // clears the terminal line on stdout for each, which is an escape sequence even under NO_COLOR and
+        // stray bytes in stdout, which belongs to the command's result.
+        checks: { moduleLevelDirective: false },
       },
     },
   };

@@ -1,5 +1,8 @@
-/** Human output of `portal publish` (stderr): the dry-run plan and one line per tenant. */
-import { say, type Context } from '../context.js';
+/**
+ * Human output of `portal publish`. A dry run's plan is the command's result, on stdout (unless --json holds
+ * stdout); a real publish's lines report progress, on stderr.
+ */
+import { print, say, type Context } from '../context.js';
 import type { TenantResult } from './publisher.js';
 
 export function formatBytes(bytes: number): string {
@@ -9,10 +12,10 @@ export function formatBytes(bytes: number): string {
 }
 
 function printPlan(ctx: Context, result: TenantResult): void {
-  say(ctx, `${result.slug} ${result.version}:`);
+  print(ctx, `${result.slug} ${result.version}:`);
   for (const line of result.lines) {
     const size = formatBytes(line.size).padStart(9);
-    say(
+    print(
       ctx,
       `  ${line.action.padEnd(6)} ${size}  ${line.key}  [${line.contentType}; ${line.cacheControl}]  -> ${line.target}`,
     );
@@ -42,15 +45,23 @@ export function printTenant(
   options: { dryRun: boolean; json: boolean },
 ): void {
   if (options.dryRun && !options.json) printPlan(ctx, result);
-  say(ctx, describe(result, options.dryRun));
+  (options.dryRun && !options.json ? print : say)(ctx, describe(result, options.dryRun));
 }
 
-export function printTotals(ctx: Context, results: TenantResult[], dryRun: boolean): void {
+export function printTotals(
+  ctx: Context,
+  results: TenantResult[],
+  options: { dryRun: boolean; json: boolean },
+): void {
+  const { dryRun } = options;
   const uploaded = results.reduce((n, r) => n + r.uploaded, 0);
   const bytes = results.reduce((n, r) => n + r.bytes, 0);
   const failed = results.filter((r) => r.status === 'failed').length;
   if (dryRun)
-    say(ctx, `Dry run: ${uploaded} files (${formatBytes(bytes)}) would be uploaded; nothing was written.`);
+    (options.json ? say : print)(
+      ctx,
+      `Dry run: ${uploaded} files (${formatBytes(bytes)}) would be uploaded; nothing was written.`,
+    );
   else if (!failed && !uploaded) say(ctx, 'Everything is already published: nothing uploaded.');
   else
     say(

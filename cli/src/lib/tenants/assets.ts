@@ -60,8 +60,13 @@ async function readHead(file: string, size: number, whole: boolean): Promise<Buf
   }
 }
 
-/** The problem with one asset file, or null when it is a real image of its kind inside the tenant folder. */
-async function assetProblem(tenantDir: string, realDir: string, relative: string): Promise<string | null> {
+type AssetProblem = string | { message: string; suggestion: string } | null;
+
+/**
+ * The problem with one asset file, or null when it is a real image of its kind inside the tenant folder. A
+ * did-you-mean comes with its file name apart, so --json carries it as the problem's suggestion.
+ */
+async function assetProblem(tenantDir: string, realDir: string, relative: string): Promise<AssetProblem> {
   const file = path.resolve(tenantDir, relative);
   if (!file.startsWith(tenantDir + path.sep)) return 'must stay inside the tenant folder';
   let real: string;
@@ -70,7 +75,8 @@ async function assetProblem(tenantDir: string, realDir: string, relative: string
   } catch {
     const names = await readdir(tenantDir).catch(() => [] as string[]);
     const guess = didYouMean(relative, names);
-    return `does not exist in the tenant folder${guess ? `: did you mean "${guess}"?` : ''}`;
+    const missing = 'does not exist in the tenant folder';
+    return guess ? { message: `${missing}: did you mean "${guess}"?`, suggestion: guess } : missing;
   }
   // A symlink may point anywhere; what counts is where it resolves.
   if (!real.startsWith(realDir + path.sep))
@@ -100,9 +106,10 @@ export async function checkAssets(
   if (refs.length === 0) return;
   const realDir = await realpath(tenantDir);
   const results = await Promise.all(refs.map((ref) => assetProblem(tenantDir, realDir, ref.value)));
-  results.forEach((message, i) => {
+  results.forEach((problem, i) => {
     const ref = refs[i];
-    if (message && ref)
-      sink.add({ pointer: ref.pointer, keyword: 'asset', message: `"${ref.value}" ${message}` });
+    if (!problem || !ref) return;
+    const { message, suggestion } = typeof problem === 'string' ? { message: problem } : problem;
+    sink.add({ pointer: ref.pointer, keyword: 'asset', message: `"${ref.value}" ${message}`, suggestion });
   });
 }

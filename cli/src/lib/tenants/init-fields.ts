@@ -94,3 +94,21 @@ export function initFields(tenantsDir: string, existing: LoadedTenant[]): InitFi
     },
   ];
 }
+
+/**
+ * The full `portal init` command for an error's hint: what was typed, and an example value for each flag that
+ * was not, derived from the slug (a hint about "globex" that shows "acme" reads as a different tenant).
+ */
+export function exampleCommand(given: Answers): string {
+  const slug = given.slug ?? 'acme';
+  const flags: [string, string][] = [
+    ['--id', given.id ?? '42'],
+    ['--name', JSON.stringify(given.name ?? `${titleCase(slug)} Coaching`)],
+    ['--domain', given.domain ?? `portal.${slug}.com`],
+    ['--api-url', given.apiUrl ?? `https://api.${slug}.com`],
+    ...(given.primary === undefined
+      ? []
+      : [['--primary', JSON.stringify(given.primary)] as [string, string]]),
+  ];
+  return `portal init ${slug} ${flags.map((flag) => flag.join(' ')).join(' ')} --yes`;
+}

@@ -2,7 +2,7 @@ import { readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parse, type AnyNode, type ValueNode } from '@humanwhocodes/momoa';
 import { escapePointer, type Position, type ProblemSink } from './problem.js';
-import { pointerAtOffset } from './syntax-pointer.js';
+import { diagnoseSyntaxError, pointerAtOffset } from './syntax-pointer.js';
 
 /** Limits checked before the parser runs, so a hostile file costs neither memory nor the call stack. */
 export const MAX_FILE_BYTES = 1024 * 1024;
@@ -59,8 +59,12 @@ function plainSyntaxMessage(raw: string): string {
       (_, token: string) => `unexpected ${TOKEN_NAMES[token] ?? token}`,
     )
     .replace(/^Unexpected character '(.*)' found$/s, 'unexpected character "$1"')
+    .replace(
+      /^Unexpected identifier '(.*)' found$/s,
+      'unexpected "$1" (text needs double quotes; the only bare words are true, false and null)',
+    )
     .replace(/^Unexpected end of input found$/, 'the file ends too early (a missing "}" or "]"?)');
-  return `not valid JSON: ${message}`;
+  return message;
 }
 
 /** Builds the plain value from the tree, recording every node's position and reporting key problems. */
@@ -187,11 +191,12 @@ export async function parseTenantFile(
       offset,
       message,
     } = error as Error & Partial<Position> & { offset?: number };
+    const diagnosis = offset === undefined ? null : diagnoseSyntaxError(text, offset);
     sink.add({
-      pointer: offset === undefined ? '' : pointerAtOffset(text, offset),
+      pointer: diagnosis?.pointer ?? '',
       keyword: 'syntax',
-      position: { line, column },
-      message: plainSyntaxMessage(message),
+      position: diagnosis?.expected?.position ?? { line, column },
+      message: `not valid JSON: ${diagnosis?.expected?.message ?? plainSyntaxMessage(message)}`,
     });
     return undefined;
   }

@@ -1,0 +1,38 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { execa } from 'execa';
+import { describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../src/lib/context.js';
+
+/** The command line itself (clig.dev): version, help, and what every subcommand's help shows. */
+const portal = (args: string[]) =>
+  execa('node', [path.join(REPO_ROOT, 'bin/portal.js'), ...args], {
+    cwd: REPO_ROOT,
+    reject: false,
+    env: { NO_COLOR: '1' },
+  });
+
+describe('portal --version', () => {
+  it.each(['--version', '-V'])('%s prints the CLI version and exits 0', async (flag) => {
+    const { version } = JSON.parse(await readFile(path.join(REPO_ROOT, 'package.json'), 'utf8')) as {
+      version: string;
+    };
+    const result = await portal([flag]);
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stdout).toBe(version);
+  });
+});
+
+describe('subcommand --help', () => {
+  it.each(['list', 'validate', 'init', 'build', 'publish', 'serve'])(
+    '`portal %s --help` shows the global flags and no empty default',
+    async (command) => {
+      const result = await portal([command, '--help']);
+      expect(result.exitCode, result.stderr).toBe(0);
+      for (const flag of ['--json', '--debug', '--no-color', '--tenants-dir <dir>']) {
+        expect(result.stdout).toContain(flag);
+      }
+      expect(result.stdout).not.toContain('(default: [])');
+    },
+  );
+});
