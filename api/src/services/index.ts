@@ -42,7 +42,7 @@ export async function createServices(deps: ServiceDeps) {
     sessions,
     login,
     otp,
-    resets: createPasswordResetService({ db, now, mailer, throttle, sessions, log: deps.log }),
+    resets: createPasswordResetService({ db, now, mailer, throttle, log: deps.log }),
     captcha: createCaptchaService(deps.captcha),
     unreadEmails: (tenantId: number, userId: number) => countUnreadEmails(db, tenantId, userId),
     encodeId: (tenantId: number, id: number) => (hashids.get(tenantId) ?? new Hashids('', 8)).encode(id),

@@ -12,7 +12,7 @@ import { hashPassword } from './passwords.js';
 import { mailToken } from './mailed-token.js';
 import type { MailedTokenDeps } from './mailed-token.js';
 import { sha256 } from './secrets.js';
-import type { SessionService } from './session-service.js';
+import { revokeAllForUser } from './session-repository.js';
 
 export const resetTtlMs = 60 * 60_000;
 
@@ -22,7 +22,6 @@ export interface PasswordResetService {
 }
 
 interface Deps extends MailedTokenDeps {
-  sessions: SessionService;
   log: { error(obj: object, msg: string): void };
 }
 
@@ -51,18 +50,23 @@ export function createPasswordResetService(deps: Deps): PasswordResetService {
       );
     },
     async reset(tenant, token, password) {
-      const userId = await consumeOneTimeToken(db, 'password_resets', {
-        tenant_id: tenant.id,
-        token_hash: sha256(token),
-        at: now(),
-      });
-      if (userId === undefined) {
-        throw new FieldError({
-          token: ['This password reset link is invalid or has expired. Request a new one.'],
+      // Hashed before the transaction, which then holds its locks for a few queries, not for argon2.
+      const passwordHash = await hashPassword(password);
+      await db.transaction().execute(async (trx) => {
+        const at = now();
+        const userId = await consumeOneTimeToken(trx, 'password_resets', {
+          tenant_id: tenant.id,
+          token_hash: sha256(token),
+          at,
         });
-      }
-      await setPasswordHash(db, userId, await hashPassword(password), now());
-      await deps.sessions.revokeAll(userId);
+        if (userId === undefined) {
+          throw new FieldError({
+            token: ['This password reset link is invalid or has expired. Request a new one.'],
+          });
+        }
+        await setPasswordHash(trx, userId, passwordHash, at);
+        await revokeAllForUser(trx, userId, at);
+      });
     },
   };
 }
