@@ -5,6 +5,7 @@ import Fastify from 'fastify';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
+import type { TrustProxy } from './config.js';
 import type { Database } from './db/database.js';
 import { graphqlPath, registerGraphql } from './graphql/index.js';
 import { registerInfrastructure } from './infrastructure.js';
@@ -31,7 +32,7 @@ export interface AppOptions {
   production?: boolean;
   authRequestsPerMinute?: number;
   logger?: FastifyServerOptions['logger'];
-  trustProxy?: boolean;
+  trustProxy?: TrustProxy;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {

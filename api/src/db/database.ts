@@ -130,11 +130,11 @@ export interface LoginLinksTable extends PasswordResetsTable {
 
 // Throttling state lives in the database, not in process memory, so limits hold across API instances and
 // follow the injected clock. kind: login_failure (subject = lowercased email), otp_sent / reset_sent
-// (subject = user id).
+// (subject = user id), captcha_passed (subject = the IP; each allows one login attempt past the account limit).
 export interface AuthEventsTable {
   id: Serial;
   tenant_id: number;
-  kind: 'login_failure' | 'otp_sent' | 'reset_sent';
+  kind: 'login_failure' | 'otp_sent' | 'reset_sent' | 'captcha_passed';
   subject: string;
   ip: string;
   created_at: Timestamp;

@@ -191,7 +191,8 @@ export const verifyRecaptcha: RouteSpec = {
   config: tenant,
   limited: true,
   async handle(s, request, reply) {
-    const result = await s.captcha.verify((request.body as { token: string }).token, request.ip);
+    const token = (request.body as { token: string }).token;
+    const result = await s.captcha.verify(request.tenant.id, token, request.ip);
     if (!result.success)
       return reply.code(422).send({ error: { token: ['CAPTCHA verification failed. Please try again.'] } });
     return { data: result };

@@ -36,14 +36,18 @@ export async function createServices(deps: ServiceDeps) {
   const otp = createOtpService({ db, now, mailer, throttle });
   // The user id in its public, hashed form (SPEC's `encoded`), salted per tenant as the app's build is.
   const hashids = new Map(deps.tenants.map((t) => [t.id, new Hashids(t.hashidsSalt, 8)]));
-  const login = createLoginService({ db, now, mailer, throttle, sessions, otp });
+  // A tenant's CAPTCHA counts only when this API holds the secret to verify its answers.
+  const captchaTenants = new Set(
+    deps.captcha.secret ? deps.tenants.filter((t) => t.captcha).map((t) => t.id) : [],
+  );
+  const login = createLoginService({ db, now, mailer, throttle, sessions, otp, captchaTenants });
   return {
     tenants: await createTenantService(db, deps.tenants),
     sessions,
     login,
     otp,
     resets: createPasswordResetService({ db, now, mailer, throttle, log: deps.log }),
-    captcha: createCaptchaService(deps.captcha),
+    captcha: createCaptchaService(deps.captcha, throttle.captchaPassed),
     unreadEmails: (tenantId: number, userId: number) => countUnreadEmails(db, tenantId, userId),
     encodeId: (tenantId: number, id: number) => (hashids.get(tenantId) ?? new Hashids('', 8)).encode(id),
     // Client work (issue 6): each answers only for the caller's own rows.

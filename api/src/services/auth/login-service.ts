@@ -53,6 +53,8 @@ export interface LoginService {
 interface Deps extends MailedTokenDeps {
   sessions: SessionService;
   otp: OtpService;
+  /** Tenants whose login form asks for a CAPTCHA that this API can verify. */
+  captchaTenants: ReadonlySet<number>;
 }
 
 const label = (input: { browser?: string | undefined; lookup?: string | undefined }) =>
@@ -63,8 +65,18 @@ const invalidLink = () =>
 
 export function createLoginService(deps: Deps): LoginService {
   const { db, now, sessions, throttle } = deps;
+  // Past the account's failure limit: a device this user trusts, or a CAPTCHA solved from this address when the
+  // tenant's login asks for one, still gets its attempt (the limit must not lock the real user out).
+  const mayPass = (tenant: Tenant, input: Credentials, ip: string) => async (userId: number | undefined) =>
+    (userId !== undefined && (await sessions.isTrusted(tenant.id, userId, input.device_token))) ||
+    (deps.captchaTenants.has(tenant.id) && (await throttle.takeCaptchaPass(tenant.id, ip)));
   const credentials = (tenant: Tenant, input: Credentials, ip: string) =>
-    checkCredentials(db, throttle, { tenantId: tenant.id, email: input.email, password: input.password, ip });
+    checkCredentials(
+      db,
+      throttle,
+      { tenantId: tenant.id, email: input.email, password: input.password, ip },
+      mayPass(tenant, input, ip),
+    );
 
   async function profileIn(executor: Kysely<Database>, tenantId: number, userId: number): Promise<Profile> {
     const row = await findProfile(executor, tenantId, userId);
