@@ -7,6 +7,7 @@ import type { Services } from '../services/index.js';
 import type { DetailsInput, SocialInput } from '../services/profile/profile-service.js';
 import { PHOTO_MAX_BYTES } from '../services/profile/profile-service.js';
 import { extensionOf, imageTypeOf } from '../services/profile/image-type.js';
+import type { ErrorReportInput } from '../services/support/error-report-service.js';
 import type { RouteSpec } from './route.js';
 import {
   closed,
@@ -113,8 +114,9 @@ export const coachProfile: RouteSpec = {
 };
 
 /**
- * The crash screen's report (SPEC §3 "Error report"): written to the log for the support team, with the
- * tenant; it may come from a signed-out page, so no token is needed, and the per-IP flood guard applies.
+ * The crash screen's report (SPEC §3 "Error report"): stored for the support team with the tenant and request id
+ * (error-report-service.ts); it may come from a signed-out page, so no token is needed, and the per-IP flood
+ * guard applies.
  */
 export const errorReport: RouteSpec = {
   schema: {
@@ -134,8 +136,14 @@ export const errorReport: RouteSpec = {
   },
   config: { tenant: true },
   limited: true,
-  async handle(_s, request, reply) {
-    request.log.warn({ tenant: request.tenant.id, report: request.body }, 'client error report');
+  async handle(s, request, reply) {
+    const tenant = request.tenant.id;
+    const id = await s.errorReports.store(request.body as ErrorReportInput, {
+      tenantId: tenant,
+      requestId: request.id,
+      ip: request.ip,
+    });
+    request.log.warn({ tenant, report_id: id }, 'client error report');
     return reply.code(201).send({ data: { received: true } });
   },
 };

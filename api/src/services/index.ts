@@ -14,6 +14,7 @@ import { createSessionService } from './auth/session-service.js';
 import type { Mailer } from './mail/mailer.js';
 import { createNotesService } from './notes/notes-service.js';
 import { createScheduleService } from './schedule/schedule-service.js';
+import { createErrorReportService } from './support/error-report-service.js';
 import { createTenantService } from './tenants/tenant-service.js';
 import type { TenantConfig } from './tenants/tenant-files.js';
 import { createTeamService } from './team/team-service.js';
@@ -55,8 +56,9 @@ export async function createServices(deps: ServiceDeps) {
     notes: createNotesService(db, now),
     actionSteps: createActionStepsService(db, now),
     team: createTeamService({ db, now, mailer }),
-    // Profile, picture and coach (issue 5).
+    // Profile, picture and coach (issue 5); the crash screen's error reports.
     profile: createProfileService(db, now, login),
+    errorReports: createErrorReportService(db, now),
     ping: async () => {
       await db.selectFrom('tenants').select('id').limit(1).execute();
     },
