@@ -5,11 +5,13 @@ import Fastify from 'fastify';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
+import type { TrustProxy } from './config.js';
 import type { Database } from './db/database.js';
-import { registerGraphql } from './graphql/index.js';
+import { graphqlPath, registerGraphql } from './graphql/index.js';
 import { registerInfrastructure } from './infrastructure.js';
 import { registerRequestContext } from './request-context.js';
 import { registerRoutes } from './routes/index.js';
+import { plainTextKeyword, requirePlainText } from './routes/plain-text.js';
 import { registerProfilePhotoRoutes } from './routes/profile-routes.js';
 import type { CaptchaOptions } from './services/auth/captcha-service.js';
 import { createServices } from './services/index.js';
@@ -30,7 +32,7 @@ export interface AppOptions {
   production?: boolean;
   authRequestsPerMinute?: number;
   logger?: FastifyServerOptions['logger'];
-  trustProxy?: boolean;
+  trustProxy?: TrustProxy;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -44,8 +46,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return503OnClosing: true,
     genReqId: () => randomUUID(),
     // Keep unknown properties so `additionalProperties: false` rejects them (Fastify strips them by default).
-    ajv: { customOptions: { removeAdditional: false, allErrors: true } },
+    ajv: { customOptions: { removeAdditional: false, allErrors: true }, plugins: [plainTextKeyword] },
   });
+  // Before any route: every route registered after this is checked (plain-text.ts); /gapi is GraphQL's own.
+  requirePlainText(app, [graphqlPath]);
 
   const tenants = await loadTenantFiles(options.tenantsDir, app.log);
   await registerInfrastructure(app, {

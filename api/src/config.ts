@@ -12,8 +12,23 @@ export interface Config {
   captchaVerifyUrl: string | undefined;
   tenantsDir: string;
   production: boolean;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   logLevel: string;
+}
+
+/** Which proxies may name the client in X-Forwarded-For: none, all, or these addresses/CIDRs. */
+export type TrustProxy = boolean | string[];
+
+// Behind a load balancer every connection comes from the balancer, so without this all clients share one IP
+// and its per-IP limits. Naming the balancer's addresses is safer than `true`, which believes whatever a client
+// writes at the start of X-Forwarded-For when the balancer appends to that header.
+function trustProxy(value: string | undefined): TrustProxy {
+  if (!value || value === 'false') return false;
+  if (value === 'true') return true;
+  return value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -31,7 +46,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     captchaVerifyUrl: env.CAPTCHA_VERIFY_URL || undefined,
     tenantsDir: resolve(env.TENANTS_DIR ?? 'tenants'),
     production: env.NODE_ENV === 'production',
-    trustProxy: env.TRUST_PROXY === 'true',
+    trustProxy: trustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? 'info',
   };
 }

@@ -3,7 +3,7 @@
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Harness } from './helpers/harness.js';
+import { ALPHA, BETA, Harness, PASSWORD, nextIp } from './helpers/harness.js';
 
 const h = new Harness();
 const provider: FastifyInstance = Fastify();
@@ -56,5 +56,58 @@ describe('verifyRecaptchaToken', () => {
     expect(bad.statusCode).toBe(422);
     expect(bad.json()).toEqual({ error: { token: ['CAPTCHA verification failed. Please try again.'] } });
     await app.close();
+  });
+});
+
+// Beta's tenant.json has a captchaSiteKey, Alpha's has none.
+describe('past the per-account login limit', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await h.build({ captcha: { secret: 'shh', verifyUrl } });
+  });
+  afterAll(() => app.close());
+
+  const hit = (url: string, ip: string, payload: object, tenant = BETA) =>
+    app.inject({
+      method: 'POST',
+      url,
+      headers: { 'x-tenant-id': String(tenant) },
+      remoteAddress: ip,
+      payload,
+    });
+  const captcha = (ip: string, token: string, tenant = BETA) =>
+    hit('/api/auth/verifyRecaptchaToken', ip, { token }, tenant);
+  const login = (ip: string, email: string, password: string, tenant = BETA) =>
+    hit('/api/auth/loginotp', ip, { email, password }, tenant);
+  async function lockOut(email: string, tenant = BETA) {
+    for (let i = 0; i < 5; i++)
+      expect((await login(nextIp(), email, 'nope nope', tenant)).statusCode).toBe(422);
+  }
+
+  it('a solved CAPTCHA allows one more attempt from that address, when the tenant has a CAPTCHA', async () => {
+    const user = await h.createUser({ tenant_id: BETA });
+    await lockOut(user.email);
+    const ip = nextIp();
+    expect((await login(ip, user.email, PASSWORD)).statusCode).toBe(429);
+    expect((await captcha(ip, 'forged')).statusCode).toBe(422);
+    expect((await login(ip, user.email, PASSWORD)).statusCode).toBe(429);
+
+    expect((await captcha(ip, 'good-token')).statusCode).toBe(200);
+    expect((await login(nextIp(), user.email, PASSWORD)).statusCode).toBe(429); // another address
+    expect((await login(ip, user.email, 'still wrong')).statusCode).toBe(422);
+    expect((await login(ip, user.email, PASSWORD)).statusCode).toBe(429); // the pass was used
+
+    expect((await captcha(ip, 'good-token')).statusCode).toBe(200);
+    const signedIn = await login(ip, user.email, PASSWORD);
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json().data).toMatchObject({ verified: false, user_id: user.id });
+  });
+
+  it('a CAPTCHA counts for nothing where the tenant has none', async () => {
+    const user = await h.createUser({ tenant_id: ALPHA });
+    await lockOut(user.email, ALPHA);
+    const ip = nextIp();
+    expect((await captcha(ip, 'good-token', ALPHA)).statusCode).toBe(200);
+    expect((await login(ip, user.email, PASSWORD, ALPHA)).statusCode).toBe(429);
   });
 });

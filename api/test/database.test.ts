@@ -92,6 +92,7 @@ describe('tenant files', () => {
         domain: 'good.example',
         hashidsSalt: 'good.example',
         defaultFlags: { group_coaching: false, flash_coaching: false, business_academy: false },
+        captcha: false,
       },
     ]);
     expect(warnings).toHaveLength(2);

@@ -68,6 +68,37 @@ describe('credentials', () => {
     expect((await loginOtp({ email: user.email, password: PASSWORD })).statusCode).toBe(200);
   });
 
+  it('past the account limit, a device the user trusts still signs in (the lock is not everyone’s)', async () => {
+    const user = await h.createUser();
+    const other = await h.createUser();
+    const { deviceToken } = await h.login(user);
+    const { deviceToken: othersDevice } = await h.login(other);
+    for (let i = 0; i < 5; i++) await loginOtp({ email: user.email, password: 'nope nope' });
+    const right = { email: user.email, password: PASSWORD };
+    expect((await loginOtp(right)).statusCode).toBe(429);
+    expect((await loginOtp({ ...right, device_token: othersDevice })).statusCode).toBe(429);
+    const trusted = await loginOtp({ ...right, device_token: deviceToken });
+    expect(trusted.statusCode).toBe(200);
+    expect(trusted.json().data).toEqual({ verified: true, user_id: user.id });
+    for (let i = 0; i < 5; i++) await loginOtp({ email: user.email, password: 'nope nope' });
+    const student = await h.call('POST', '/api/auth/studentlogin', {
+      ip: nextIp(),
+      body: { ...right, device_token: deviceToken },
+    });
+    expect(student.statusCode).toBe(200);
+    expect(student.json().data.id).toBe(user.id);
+  });
+
+  it('a trusted device does not lift the per-IP limit', async () => {
+    const user = await h.createUser();
+    const { deviceToken } = await h.login(user);
+    const ip = nextIp();
+    for (let i = 0; i < 20; i++)
+      await loginOtp({ email: `spray.device${i}@example.test`, password: 'nope' }, ip);
+    const res = await loginOtp({ email: user.email, password: PASSWORD, device_token: deviceToken }, ip);
+    expect(res.statusCode).toBe(429);
+  });
+
   it('an unknown email is throttled exactly like a real one', async () => {
     const ghost = 'ghost.throttle@example.test';
     const answers = [];

@@ -76,6 +76,38 @@ describe('password reset', () => {
     });
   });
 
+  it('using one link retires the user’s other reset links, sign-in links and codes', async () => {
+    const user = await h.createUser();
+    await requestReset(user.email);
+    const older = linkToken(await waitForMail(h.mailDir, user.email, 1), 'reset').token;
+    h.clock.advance(61_000); // one reset mail a minute
+    await requestReset(user.email);
+    const newer = linkToken(await waitForMail(h.mailDir, user.email, 2), 'reset').token;
+    const otp = await h.startOtp(user);
+    h.clock.advance(61_000); // one code or sign-in link mail a minute
+    await h.call('POST', '/api/auth/loginotpfbs', {
+      ip: nextIp(),
+      body: { email: user.email, password: PASSWORD },
+    });
+    const signInLink = linkToken(await waitForMail(h.mailDir, user.email, 4), 'fbslogin').token;
+
+    expect((await reset(newer, 'a brand new secret')).statusCode).toBe(200);
+    const stale = await reset(older, 'the attacker’s choice');
+    expect(stale.statusCode).toBe(422);
+    expect(stale.json()).toEqual({
+      error: { token: ['This password reset link is invalid or has expired. Request a new one.'] },
+    });
+    const code = await h.call('POST', '/api/v1/verifyOTP', {
+      ip: otp.ip,
+      body: { user_id: user.id, challenge: otp.challenge, otp: otp.code },
+    });
+    expect(code.json()).toEqual({
+      error: { otp: ['This code has expired or was already used. Request a new code.'] },
+    });
+    const link = await h.call('POST', '/api/auth/fbslogin', { ip: nextIp(), body: { token: signInLink } });
+    expect(link.statusCode).toBe(404);
+  });
+
   it('a link expires after 60 minutes', async () => {
     const user = await h.createUser();
     await requestReset(user.email);

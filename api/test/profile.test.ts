@@ -235,21 +235,43 @@ describe('clientportal/coach/profile/', () => {
 });
 
 describe('users/error/logs/', () => {
-  it('logs the report for the support team (201), with or without a session', async () => {
-    const body = {
-      url: 'http://portal/notes',
-      host: 'portal',
-      pathname: '/notes',
-      user_id: 'abcdefgh',
-      message: 'TypeError: x is undefined',
-      subject: 'Coaching Portal: x is undefined',
-    };
-    const res = await h.call('POST', '/api/v1/users/error/logs/', { body });
+  const report = {
+    url: 'http://portal/notes',
+    host: 'portal',
+    pathname: '/notes',
+    user_id: 'abcdefgh',
+    message: 'TypeError: x is undefined',
+    subject: 'Coaching Portal: x is undefined',
+  };
+  const reportsOf = (subject: string) =>
+    h.db.selectFrom('error_reports').selectAll().where('subject', '=', subject).execute();
+
+  it('stores the report for the support team (201), with or without a session', async () => {
+    const res = await h.call('POST', '/api/v1/users/error/logs/', { body: report });
     expect(res.statusCode).toBe(201);
-    expect(
-      h.logs.some((line) => line.includes('client error report') && line.includes('x is undefined')),
-    ).toBe(true);
-    const unknownTenant = await h.call('POST', '/api/v1/users/error/logs/', { tenant: BETA + 1000, body });
+    expect(res.json()).toEqual({ data: { received: true } });
+    const [row] = await reportsOf(report.subject);
+    expect(row).toMatchObject({ tenant_id: ALPHA, ...report, ip: '127.0.0.1' });
+    // The log names the report and its request; the text is in the table, not in the log.
+    const line = h.logs.find((l) => l.includes('client error report'));
+    expect(JSON.parse(line!)).toMatchObject({ reqId: row!.request_id, report_id: row!.id, tenant: ALPHA });
+    const unknownTenant = await h.call('POST', '/api/v1/users/error/logs/', {
+      tenant: BETA + 1000,
+      body: report,
+    });
     expect(unknownTenant.statusCode).toBe(404);
+  });
+
+  it('keeps the first 4,000 characters of a long message, marked as cut, and logs none of it', async () => {
+    const subject = 'Coaching Portal: a very long stack';
+    const message = `Error: boom\n${'    at frame (chunk.js:1:1)\n'.repeat(700)}`.slice(0, 20_000);
+    const before = h.logs.length;
+    const res = await h.call('POST', '/api/v1/users/error/logs/', { body: { ...report, subject, message } });
+    expect(res.statusCode).toBe(201);
+    const [row] = await reportsOf(subject);
+    expect(row!.message).toBe(`${message.slice(0, 4000)}\n[… ${message.length - 4000} more characters cut]`);
+    const logged = h.logs.slice(before).join('');
+    expect(logged).not.toContain('at frame');
+    expect(logged.length).toBeLessThan(2000);
   });
 });

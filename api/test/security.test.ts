@@ -2,6 +2,7 @@
 // failures that tell the caller nothing about the internals.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readConfig } from '../src/config.js';
 import { createSessionService } from '../src/services/auth/session-service.js';
 import { Harness, PASSWORD, nextIp } from './helpers/harness.js';
 
@@ -119,6 +120,34 @@ describe('flood guard', () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect(Object.keys(limited.json())).toEqual(['message']);
     expect((await hit(nextIp())).statusCode).toBe(200);
+    await app.close();
+  });
+});
+
+describe('behind a load balancer (TRUST_PROXY)', () => {
+  it('reads true or the balancer’s addresses', () => {
+    expect(readConfig({}).trustProxy).toBe(false);
+    expect(readConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(readConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.5' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.5',
+    ]);
+  });
+
+  it('with the balancer named, each client behind it has its own per-IP limit', async () => {
+    const balancer = nextIp();
+    const app = await h.build({ authRequestsPerMinute: 1, trustProxy: [balancer] });
+    const hit = (client: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/verifyRecaptchaToken',
+        headers: { 'x-tenant-id': '501', 'x-forwarded-for': client },
+        remoteAddress: balancer,
+        payload: { token: 't' },
+      });
+    expect((await hit('203.0.113.1')).statusCode).toBe(200);
+    expect((await hit('203.0.113.2')).statusCode).toBe(200);
+    expect((await hit('203.0.113.1')).statusCode).toBe(429);
     await app.close();
   });
 });

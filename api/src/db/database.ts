@@ -130,11 +130,11 @@ export interface LoginLinksTable extends PasswordResetsTable {
 
 // Throttling state lives in the database, not in process memory, so limits hold across API instances and
 // follow the injected clock. kind: login_failure (subject = lowercased email), otp_sent / reset_sent
-// (subject = user id).
+// (subject = user id), captcha_passed (subject = the IP; each allows one login attempt past the account limit).
 export interface AuthEventsTable {
   id: Serial;
   tenant_id: number;
-  kind: 'login_failure' | 'otp_sent' | 'reset_sent';
+  kind: 'login_failure' | 'otp_sent' | 'reset_sent' | 'captcha_passed';
   subject: string;
   ip: string;
   created_at: Timestamp;
@@ -234,6 +234,21 @@ export interface ProfilePhotosTable {
   updated_at: Timestamp;
 }
 
+// Crash-screen error reports (migration 0300), for the support team; message cut to a few KB.
+export interface ErrorReportsTable {
+  id: Serial;
+  tenant_id: number;
+  request_id: string;
+  user_id: string | null;
+  url: string;
+  host: string;
+  pathname: string;
+  subject: string;
+  message: string;
+  ip: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   tenants: TenantsTable;
   companies: CompaniesTable;
@@ -256,8 +271,10 @@ export interface Database {
   tasks: TasksTable;
   task_shares: TaskSharesTable;
   profile_photos: ProfilePhotosTable;
+  error_reports: ErrorReportsTable;
 }
 
 export type User = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type Tenant = Selectable<TenantsTable>;
+export type NewErrorReport = Insertable<ErrorReportsTable>;

@@ -10,6 +10,8 @@ import type { Services } from '../services/index.js';
 import { lessonMeetingResolvers, lessonMeetingTypeDefs } from './lesson-meetings.js';
 import { typeDefs } from './schema.js';
 
+export const graphqlPath = '/gapi';
+
 const forbidden = () => new mercurius.ErrorWithProps('Forbidden', { code: 'FORBIDDEN' }, 403);
 
 function ownId(request: FastifyRequest, userId: number): number {
@@ -21,7 +23,7 @@ export async function registerGraphql(app: FastifyInstance, services: Services):
   await app.register(async (scope) => {
     scope.addHook('preHandler', (request) => identify(services, request, 'token-header'));
     await scope.register(mercurius, {
-      path: '/gapi',
+      path: graphqlPath,
       schema: [typeDefs, lessonMeetingTypeDefs],
       graphiql: false,
       queryDepth: 6,

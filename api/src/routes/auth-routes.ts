@@ -8,11 +8,13 @@ import {
   closed,
   email,
   label,
+  line,
   ok,
   opaque,
   profile,
   sessionUser,
   signedIn,
+  singleLine,
   tenantHeaders,
   userId,
 } from './schemas.js';
@@ -28,7 +30,7 @@ interface CredentialsBody {
 const credentials = closed(
   {
     email,
-    password: { type: 'string', minLength: 1, maxLength: 128 },
+    password: line(128, { minLength: 1 }),
     device_token: opaque,
     browser: label,
     lookup: label,
@@ -130,7 +132,12 @@ export const verifyOtp: RouteSpec = {
   schema: {
     headers: tenantHeaders,
     body: closed(
-      { user_id: userId, challenge: opaque, otp: { type: 'string', pattern: '^[0-9]{6}$' }, browser: label },
+      {
+        user_id: userId,
+        challenge: opaque,
+        otp: { type: 'string', pattern: '^[0-9]{6}$', ...singleLine },
+        browser: label,
+      },
       ['user_id', 'challenge', 'otp'],
     ),
     response: { 200: signedIn },
@@ -178,13 +185,14 @@ export const me: RouteSpec = {
 export const verifyRecaptcha: RouteSpec = {
   schema: {
     headers: tenantHeaders,
-    body: closed({ token: { type: 'string', minLength: 1, maxLength: 4096 } }),
+    body: closed({ token: line(4096, { minLength: 1 }) }),
     response: ok(closed({ enabled: { type: 'boolean' }, success: { type: 'boolean' } })),
   },
   config: tenant,
   limited: true,
   async handle(s, request, reply) {
-    const result = await s.captcha.verify((request.body as { token: string }).token, request.ip);
+    const token = (request.body as { token: string }).token;
+    const result = await s.captcha.verify(request.tenant.id, token, request.ip);
     if (!result.success)
       return reply.code(422).send({ error: { token: ['CAPTCHA verification failed. Please try again.'] } });
     return { data: result };

@@ -2,9 +2,9 @@
 import type { NoteInput } from '../services/notes/notes-service.js';
 import type { RouteSpec } from './route.js';
 import { calendarDate, call, id, list, noBody, note, authenticated, text } from './client-schemas.js';
-import { closed } from './schemas.js';
+import { closed, multiLine } from './schemas.js';
 
-const noteFields = { title: text(200), body: text(20_000), meeting_date: calendarDate };
+const noteFields = { title: text(200), body: text(20_000, multiLine), meeting_date: calendarDate };
 
 export const notes: RouteSpec = {
   schema: call(noBody, list(note)),

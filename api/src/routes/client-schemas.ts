@@ -1,14 +1,20 @@
 // JSON Schemas of the client-work calls (schedule, notes, action steps, team). Bodies are closed like every
 // other route's; ids are bounded to PostgreSQL's integer so an oversized id is a 422, not a database error.
 import type { FastifySchema } from 'fastify';
-import { closed, nullableString, tenantHeaders } from './schemas.js';
+import { closed, nullableString, singleLine, tenantHeaders } from './schemas.js';
 
 const nullable = (type: string) => ({ type: [type, 'null'] });
 
 export const id = { type: 'integer', minimum: 1, maximum: 2_147_483_647 };
-/** Text that must hold something besides spaces. */
-export const text = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength, pattern: '\\S' });
-export const calendarDate = { type: ['string', 'null'], format: 'date' };
+/** Text that must hold something besides spaces: one line unless `lines` is multiLine. */
+export const text = (maxLength: number, lines: object = singleLine) => ({
+  type: 'string',
+  minLength: 1,
+  maxLength,
+  pattern: '\\S',
+  ...lines,
+});
+export const calendarDate = { type: ['string', 'null'], format: 'date', ...singleLine };
 export const dateTime = { type: 'string', format: 'date-time' };
 
 /** The body of list calls: nothing to send (an empty object). */

@@ -14,7 +14,7 @@ import {
   text,
 } from './client-schemas.js';
 import type { RouteSpec } from './route.js';
-import { closed, email } from './schemas.js';
+import { closed, email, multiLine, singleLine } from './schemas.js';
 
 export const teamMembers: RouteSpec = {
   schema: call(noBody, list(teamMember)),
@@ -52,7 +52,7 @@ export const assignTask: RouteSpec = {
 };
 
 export const changeDeadline: RouteSpec = {
-  schema: call(closed({ task_id: id, deadline: dateTime }), task),
+  schema: call(closed({ task_id: id, deadline: { ...dateTime, ...singleLine } }), task),
   config: authenticated,
   async handle(s, request) {
     const body = request.body as { task_id: number; deadline: string };
@@ -86,7 +86,7 @@ export const taskStatus: RouteSpec = {
       {
         task_id: id,
         status: { type: 'integer', minimum: 0, maximum: 2 },
-        note: { type: 'string', maxLength: 2000 },
+        note: { type: 'string', maxLength: 2000, ...multiLine },
       },
       ['task_id', 'status'],
     ),

@@ -1,7 +1,7 @@
 // Password reset (SPEC §7: password/create sends the mail, password/reset sets the new password).
 import { FieldError } from '../errors.js';
 import type { RouteSpec } from './route.js';
-import { closed, email, newPassword, ok, opaque, tenantHeaders } from './schemas.js';
+import { closed, email, line, newPassword, ok, opaque, tenantHeaders } from './schemas.js';
 
 export const createReset: RouteSpec = {
   schema: {
@@ -27,7 +27,7 @@ export const resetPassword: RouteSpec = {
     body: closed({
       token: opaque,
       password: newPassword,
-      password_confirmation: { type: 'string', maxLength: 128 },
+      password_confirmation: line(128),
     }),
     response: ok(closed({ reset: { type: 'boolean' } }), { message: { type: 'string' } }),
   },

@@ -7,13 +7,23 @@ import type { Services } from '../services/index.js';
 import type { DetailsInput, SocialInput } from '../services/profile/profile-service.js';
 import { PHOTO_MAX_BYTES } from '../services/profile/profile-service.js';
 import { extensionOf, imageTypeOf } from '../services/profile/image-type.js';
+import type { ErrorReportInput } from '../services/support/error-report-service.js';
 import type { RouteSpec } from './route.js';
-import { closed, nullableString, ok, profile, tenantHeaders, userId } from './schemas.js';
+import {
+  closed,
+  line,
+  multiLine,
+  nullableString,
+  ok,
+  profile,
+  singleLine,
+  tenantHeaders,
+  userId,
+} from './schemas.js';
 
 const optional = (maxLength: number, extra: object = {}) => ({
+  ...line(maxLength, extra),
   type: ['string', 'null'],
-  maxLength,
-  ...extra,
 });
 // Links must be web addresses: a javascript: or data: URL shown as a link would run in the portal.
 const webLink = optional(2048, { pattern: '^(https?://\\S+)?$' });
@@ -26,8 +36,8 @@ export const updateDetails: RouteSpec = {
     params,
     body: closed(
       {
-        first_name: { type: 'string', minLength: 1, maxLength: 100 },
-        last_name: { type: 'string', minLength: 1, maxLength: 100 },
+        first_name: line(100, { minLength: 1 }),
+        last_name: line(100, { minLength: 1 }),
         website: webLink,
         title: optional(200),
         location: optional(200),
@@ -35,6 +45,7 @@ export const updateDetails: RouteSpec = {
         phone_number: optional(40, { pattern: '^[0-9+()./ x-]*$' }),
         birthday: {
           type: ['string', 'null'],
+          ...singleLine,
           anyOf: [{ type: 'null' }, { format: 'date' }, { maxLength: 0 }],
         },
       },
@@ -103,20 +114,21 @@ export const coachProfile: RouteSpec = {
 };
 
 /**
- * The crash screen's report (SPEC §3 "Error report"): written to the log for the support team, with the
- * tenant; it may come from a signed-out page, so no token is needed, and the per-IP flood guard applies.
+ * The crash screen's report (SPEC §3 "Error report"): stored for the support team with the tenant and request id
+ * (error-report-service.ts); it may come from a signed-out page, so no token is needed, and the per-IP flood
+ * guard applies.
  */
 export const errorReport: RouteSpec = {
   schema: {
     headers: tenantHeaders,
     body: closed(
       {
-        url: { type: 'string', maxLength: 2048 },
-        host: { type: 'string', maxLength: 255 },
-        pathname: { type: 'string', maxLength: 2048 },
-        user_id: { type: ['string', 'null'], maxLength: 64 },
-        message: { type: 'string', maxLength: 20_000 },
-        subject: { type: 'string', maxLength: 300 },
+        url: line(2048),
+        host: line(255),
+        pathname: line(2048),
+        user_id: optional(64),
+        message: { type: 'string', maxLength: 20_000, ...multiLine },
+        subject: line(300),
       },
       ['url', 'host', 'pathname', 'message', 'subject'],
     ),
@@ -124,8 +136,14 @@ export const errorReport: RouteSpec = {
   },
   config: { tenant: true },
   limited: true,
-  async handle(_s, request, reply) {
-    request.log.warn({ tenant: request.tenant.id, report: request.body }, 'client error report');
+  async handle(s, request, reply) {
+    const tenant = request.tenant.id;
+    const id = await s.errorReports.store(request.body as ErrorReportInput, {
+      tenantId: tenant,
+      requestId: request.id,
+      ip: request.ip,
+    });
+    request.log.warn({ tenant, report_id: id }, 'client error report');
     return reply.code(201).send({ data: { received: true } });
   },
 };
@@ -170,7 +188,7 @@ export async function registerProfilePhotoRoutes(app: FastifyInstance, services:
 
     scope.get(
       '/api/v1/student/profilephoto/:publicId',
-      { schema: { params: closed({ publicId: { type: 'string', pattern: '^[A-Za-z0-9_-]{22}$' } }) } },
+      { schema: { params: closed({ publicId: line(22, { pattern: '^[A-Za-z0-9_-]{22}$' }) }) } },
       async (request, reply) => {
         const photo = await services.profile.photo((request.params as { publicId: string }).publicId);
         const type = photo ? imageTypeOf(photo.bytes) : null;

@@ -3,20 +3,31 @@
 // role_id, company_id, flags or pas_token into a body.
 export const nullableString = { type: ['string', 'null'] };
 
+// What a request's string may hold (see plain-text.ts): every string schema of a request carries one of these.
+export const singleLine = { plainText: 'single-line' };
+export const multiLine = { plainText: 'multi-line' };
+/** A one-line string of at most maxLength characters. */
+export const line = (maxLength: number, extra: object = {}) => ({
+  type: 'string',
+  maxLength,
+  ...singleLine,
+  ...extra,
+});
+
 export const tenantHeaders = {
   type: 'object',
   required: ['x-tenant-id'],
-  properties: { 'x-tenant-id': { type: 'string', pattern: '^[1-9][0-9]{0,8}$' } },
+  properties: { 'x-tenant-id': { type: 'string', pattern: '^[1-9][0-9]{0,8}$', ...singleLine } },
 } as const;
 
 export function closed(properties: Record<string, object>, required: string[] = Object.keys(properties)) {
   return { type: 'object', additionalProperties: false, required, properties } as const;
 }
 
-export const email = { type: 'string', format: 'email', maxLength: 254 };
-export const newPassword = { type: 'string', minLength: 8, maxLength: 128 };
-export const opaque = { type: 'string', minLength: 1, maxLength: 128 };
-export const label = { type: 'string', maxLength: 200 };
+export const email = line(254, { format: 'email' });
+export const newPassword = line(128, { minLength: 8 });
+export const opaque = line(128, { minLength: 1 });
+export const label = line(200);
 export const userId = { type: 'integer', minimum: 1 };
 
 export const profile = closed({

@@ -14,6 +14,7 @@ import { createSessionService } from './auth/session-service.js';
 import type { Mailer } from './mail/mailer.js';
 import { createNotesService } from './notes/notes-service.js';
 import { createScheduleService } from './schedule/schedule-service.js';
+import { createErrorReportService } from './support/error-report-service.js';
 import { createTenantService } from './tenants/tenant-service.js';
 import type { TenantConfig } from './tenants/tenant-files.js';
 import { createTeamService } from './team/team-service.js';
@@ -36,14 +37,18 @@ export async function createServices(deps: ServiceDeps) {
   const otp = createOtpService({ db, now, mailer, throttle });
   // The user id in its public, hashed form (SPEC's `encoded`), salted per tenant as the app's build is.
   const hashids = new Map(deps.tenants.map((t) => [t.id, new Hashids(t.hashidsSalt, 8)]));
-  const login = createLoginService({ db, now, mailer, throttle, sessions, otp });
+  // A tenant's CAPTCHA counts only when this API holds the secret to verify its answers.
+  const captchaTenants = new Set(
+    deps.captcha.secret ? deps.tenants.filter((t) => t.captcha).map((t) => t.id) : [],
+  );
+  const login = createLoginService({ db, now, mailer, throttle, sessions, otp, captchaTenants });
   return {
     tenants: await createTenantService(db, deps.tenants),
     sessions,
     login,
     otp,
-    resets: createPasswordResetService({ db, now, mailer, throttle, sessions, log: deps.log }),
-    captcha: createCaptchaService(deps.captcha),
+    resets: createPasswordResetService({ db, now, mailer, throttle, log: deps.log }),
+    captcha: createCaptchaService(deps.captcha, throttle.captchaPassed),
     unreadEmails: (tenantId: number, userId: number) => countUnreadEmails(db, tenantId, userId),
     encodeId: (tenantId: number, id: number) => (hashids.get(tenantId) ?? new Hashids('', 8)).encode(id),
     // Client work (issue 6): each answers only for the caller's own rows.
@@ -51,8 +56,9 @@ export async function createServices(deps: ServiceDeps) {
     notes: createNotesService(db, now),
     actionSteps: createActionStepsService(db, now),
     team: createTeamService({ db, now, mailer }),
-    // Profile, picture and coach (issue 5).
+    // Profile, picture and coach (issue 5); the crash screen's error reports.
     profile: createProfileService(db, now, login),
+    errorReports: createErrorReportService(db, now),
     ping: async () => {
       await db.selectFrom('tenants').select('id').limit(1).execute();
     },

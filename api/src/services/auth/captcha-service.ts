@@ -1,5 +1,6 @@
 // reCAPTCHA-compatible verification: POST secret + response to the provider's siteverify URL. Without a
-// secret the CAPTCHA is off and the endpoint says so, so a development stack works without keys.
+// secret the CAPTCHA is off and the endpoint says so, so a development stack works without keys. A pass is
+// reported to `onPass` (the login throttle counts it as one attempt past an account's failure limit).
 export interface CaptchaResult {
   enabled: boolean;
   success: boolean;
@@ -12,9 +13,12 @@ export interface CaptchaOptions {
 
 export const defaultVerifyUrl = 'https://www.google.com/recaptcha/api/siteverify';
 
-export function createCaptchaService({ secret, verifyUrl = defaultVerifyUrl }: CaptchaOptions) {
+export function createCaptchaService(
+  { secret, verifyUrl = defaultVerifyUrl }: CaptchaOptions,
+  onPass: (tenantId: number, ip: string) => Promise<void>,
+) {
   return {
-    async verify(token: string, ip: string): Promise<CaptchaResult> {
+    async verify(tenantId: number, token: string, ip: string): Promise<CaptchaResult> {
       if (!secret) return { enabled: false, success: true };
       const response = await fetch(verifyUrl, {
         method: 'POST',
@@ -24,7 +28,9 @@ export function createCaptchaService({ secret, verifyUrl = defaultVerifyUrl }: C
       });
       if (!response.ok) throw new Error(`CAPTCHA provider answered ${response.status}`);
       const result = (await response.json()) as { success?: unknown };
-      return { enabled: true, success: result.success === true };
+      if (result.success !== true) return { enabled: true, success: false };
+      await onPass(tenantId, ip);
+      return { enabled: true, success: true };
     },
   };
 }

@@ -12,14 +12,16 @@ export const normalizeEmail = (email: string): string => email.trim().toLowerCas
 export const badCredentials = () =>
   new FieldError({ email: ['These credentials do not match our records.'] });
 
+/** `mayPass` decides whether an attempt past the account's failure limit is let through (see throttle-service). */
 export async function checkCredentials(
   db: Kysely<Database>,
   throttle: ThrottleService,
   login: { tenantId: number; email: string; password: string; ip: string },
+  mayPass: (userId: number | undefined) => Promise<boolean>,
 ): Promise<number> {
   const email = normalizeEmail(login.email);
-  await throttle.checkLogin(login.tenantId, email, login.ip);
   const user = await findCredentials(db, login.tenantId, email);
+  await throttle.checkLogin(login.tenantId, email, login.ip, () => mayPass(user?.id));
   if (!(await checkPassword(user?.password_hash, login.password)) || !user) {
     await throttle.loginFailed(login.tenantId, email, login.ip);
     throw badCredentials();

@@ -1,7 +1,8 @@
 // The login flow of SPEC §4 as the server enforces it: credentials first; then either a device the server
 // trusts, a mailed OTP, or a mailed sign-in link (/fbslogin/{token}). A token is never issued for a password
 // alone from an untrusted device.
-import type { Tenant } from '../../db/database.js';
+import type { Kysely } from 'kysely';
+import type { Database, Tenant } from '../../db/database.js';
 import { HttpError } from '../../errors.js';
 import { toProfile, toSessionUser } from '../users/user-payload.js';
 import type { Profile, SessionUser } from '../users/user-payload.js';
@@ -13,6 +14,7 @@ import type { OtpService } from './otp-service.js';
 import { mailToken } from './mailed-token.js';
 import type { MailedTokenDeps } from './mailed-token.js';
 import { newReference, sha256 } from './secrets.js';
+import { createSessionService } from './session-service.js';
 import type { SessionService } from './session-service.js';
 
 export const linkTtlMs = 10 * 60_000;
@@ -51,6 +53,8 @@ export interface LoginService {
 interface Deps extends MailedTokenDeps {
   sessions: SessionService;
   otp: OtpService;
+  /** Tenants whose login form asks for a CAPTCHA that this API can verify. */
+  captchaTenants: ReadonlySet<number>;
 }
 
 const label = (input: { browser?: string | undefined; lookup?: string | undefined }) =>
@@ -61,20 +65,39 @@ const invalidLink = () =>
 
 export function createLoginService(deps: Deps): LoginService {
   const { db, now, sessions, throttle } = deps;
+  // Past the account's failure limit: a device this user trusts, or a CAPTCHA solved from this address when the
+  // tenant's login asks for one, still gets its attempt (the limit must not lock the real user out).
+  const mayPass = (tenant: Tenant, input: Credentials, ip: string) => async (userId: number | undefined) =>
+    (userId !== undefined && (await sessions.isTrusted(tenant.id, userId, input.device_token))) ||
+    (deps.captchaTenants.has(tenant.id) && (await throttle.takeCaptchaPass(tenant.id, ip)));
   const credentials = (tenant: Tenant, input: Credentials, ip: string) =>
-    checkCredentials(db, throttle, { tenantId: tenant.id, email: input.email, password: input.password, ip });
+    checkCredentials(
+      db,
+      throttle,
+      { tenantId: tenant.id, email: input.email, password: input.password, ip },
+      mayPass(tenant, input, ip),
+    );
 
-  async function profile(tenantId: number, userId: number): Promise<Profile> {
-    const row = await findProfile(db, tenantId, userId);
+  async function profileIn(executor: Kysely<Database>, tenantId: number, userId: number): Promise<Profile> {
+    const row = await findProfile(executor, tenantId, userId);
     if (!row) throw new HttpError(404, 'User not found.');
     return toProfile(row);
   }
 
-  async function signIn(tenant: Tenant, userId: number, browser: string | undefined): Promise<SignedIn> {
-    const token = await sessions.issue(tenant.id, userId, label({ browser }));
-    const device = await sessions.trustDevice(tenant.id, userId, label({ browser }));
-    return { user: toSessionUser(await profile(tenant.id, userId), token), device };
+  /** The session and trusted device, in the transaction that used up the code or link they were granted for. */
+  async function signIn(
+    trx: Kysely<Database>,
+    tenant: Tenant,
+    userId: number,
+    browser: string | undefined,
+  ): Promise<SignedIn> {
+    const inTrx = createSessionService(trx, now);
+    const token = await inTrx.issue(tenant.id, userId, label({ browser }));
+    const device = await inTrx.trustDevice(tenant.id, userId, label({ browser }));
+    return { user: toSessionUser(await profileIn(trx, tenant.id, userId), token), device };
   }
+
+  const profile = (tenantId: number, userId: number) => profileIn(db, tenantId, userId);
 
   return {
     profile,
@@ -111,18 +134,21 @@ export function createLoginService(deps: Deps): LoginService {
         await sessions.issue(tenant.id, userId, label(input)),
       );
     },
-    async verifyOtp(tenant, input) {
-      await deps.otp.verify(tenant, input.user_id, input.challenge, input.otp);
-      return signIn(tenant, input.user_id, input.browser);
+    verifyOtp(tenant, input) {
+      return deps.otp.verify(tenant, input.user_id, input.challenge, input.otp, (trx) =>
+        signIn(trx, tenant, input.user_id, input.browser),
+      );
     },
-    async exchangeLink(tenant, input) {
-      const userId = await consumeOneTimeToken(db, 'login_links', {
-        tenant_id: tenant.id,
-        token_hash: sha256(input.token),
-        at: now(),
+    exchangeLink(tenant, input) {
+      return db.transaction().execute(async (trx) => {
+        const userId = await consumeOneTimeToken(trx, 'login_links', {
+          tenant_id: tenant.id,
+          token_hash: sha256(input.token),
+          at: now(),
+        });
+        if (userId === undefined) throw invalidLink();
+        return signIn(trx, tenant, userId, input.browser);
       });
-      if (userId === undefined) throw invalidLink();
-      return signIn(tenant, userId, input.browser);
     },
   };
 }

@@ -40,3 +40,15 @@ export async function consumeOneTimeToken(
     .executeTakeFirst();
   return row?.user_id;
 }
+
+/** Marks every unused reset link and sign-in link of the user used (after a password change). */
+export async function retireOneTimeTokens(db: Kysely<Database>, userId: number, at: Date): Promise<void> {
+  for (const table of ['password_resets', 'login_links'] as const) {
+    await db
+      .updateTable(table)
+      .set({ used_at: at })
+      .where('user_id', '=', userId)
+      .where('used_at', 'is', null)
+      .execute();
+  }
+}

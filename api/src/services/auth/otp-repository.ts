@@ -2,16 +2,22 @@ import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 
-// A new code retires the user's other challenges: only the latest mailed code can ever work.
-async function retireOthers(db: Kysely<Database>, userId: number, keep: string, at: Date): Promise<void> {
-  await db
+/**
+ * Ends the user's live challenges but `keep`: a new code retires the others (only the latest mailed code can
+ * ever work), and a password change retires them all.
+ */
+export async function retireChallenges(
+  db: Kysely<Database>,
+  q: { userId: number; at: Date; keep?: string },
+): Promise<void> {
+  let query = db
     .updateTable('otp_challenges')
-    .set({ expires_at: at })
-    .where('user_id', '=', userId)
-    .where('public_id', '!=', keep)
+    .set({ expires_at: q.at })
+    .where('user_id', '=', q.userId)
     .where('consumed_at', 'is', null)
-    .where('expires_at', '>', at)
-    .execute();
+    .where('expires_at', '>', q.at);
+  if (q.keep !== undefined) query = query.where('public_id', '!=', q.keep);
+  await query.execute();
 }
 
 export async function insertChallenge(
@@ -25,7 +31,7 @@ export async function insertChallenge(
     expires_at: Date;
   },
 ): Promise<void> {
-  await retireOthers(db, row.user_id, row.public_id, row.created_at);
+  await retireChallenges(db, { userId: row.user_id, at: row.created_at, keep: row.public_id });
   await db.insertInto('otp_challenges').values(row).execute();
 }
 
@@ -47,7 +53,7 @@ export async function replaceCode(
   challenge: { id: number; public_id: string; user_id: number },
   change: { code_hash: string; created_at: Date; expires_at: Date },
 ): Promise<void> {
-  await retireOthers(db, challenge.user_id, challenge.public_id, change.created_at);
+  await retireChallenges(db, { userId: challenge.user_id, at: change.created_at, keep: challenge.public_id });
   await db
     .updateTable('otp_challenges')
     .set({ ...change, failed_attempts: 0 })

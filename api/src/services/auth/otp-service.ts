@@ -23,8 +23,17 @@ export interface OtpService {
   /** Creates a challenge, mails its code and returns the opaque challenge reference. */
   start(tenant: Tenant, userId: number, ip: string): Promise<string>;
   resend(tenant: Tenant, userId: number, challenge: string, ip: string): Promise<void>;
-  /** Throws unless the code is right; consumes the challenge. */
-  verify(tenant: Tenant, userId: number, challenge: string, code: string): Promise<void>;
+  /**
+   * Throws unless the code is right; then consumes the challenge and runs `then` in one transaction, so the
+   * code stays usable when `then` fails (the try it cost is counted either way).
+   */
+  verify<T>(
+    tenant: Tenant,
+    userId: number,
+    challenge: string,
+    code: string,
+    then: (trx: Kysely<Database>) => Promise<T>,
+  ): Promise<T>;
 }
 
 interface Deps {
@@ -81,7 +90,7 @@ export function createOtpService({ db, now, mailer, throttle }: Deps): OtpServic
       await replaceCode(db, { id: row.id, public_id: challenge, user_id: userId }, fresh);
       await deliver(tenant, email, userId, code, ip);
     },
-    async verify(tenant, userId, challenge, code) {
+    async verify(tenant, userId, challenge, code, then) {
       const row = await findChallenge(db, { tenant_id: tenant.id, user_id: userId, public_id: challenge });
       if (!row) throw notFound();
       const at = now();
@@ -93,7 +102,10 @@ export function createOtpService({ db, now, mailer, throttle }: Deps): OtpServic
         if (left === 0) throw tooManyTries();
         throw new FieldError({ otp: [`The code is incorrect. ${left} attempts left.`] });
       }
-      if (!(await consumeChallenge(db, { id: row.id, at }))) throw expired();
+      return db.transaction().execute(async (trx) => {
+        if (!(await consumeChallenge(trx, { id: row.id, at }))) throw expired();
+        return then(trx);
+      });
     },
   };
 }

@@ -1,18 +1,18 @@
 // Password reset: the request always gets the same answer whether or not the account exists (and whether or
 // not a mail was throttled), and the mail is sent after the answer so timing does not tell either. A reset
-// token is 256-bit, stored hashed, valid 60 minutes and single use; using it ends every session and forgets
-// every trusted device of the user, since whoever knew the old password may hold them.
+// token is 256-bit, stored hashed, valid 60 minutes and single use; using it is a password change
+// (password-change.ts): every session, trusted device, other link and code of the user ends with it.
 import type { Tenant } from '../../db/database.js';
 import { FieldError } from '../../errors.js';
-import { findCredentials, setPasswordHash } from '../users/user-repository.js';
+import { findCredentials } from '../users/user-repository.js';
 import { resetMail } from './auth-mails.js';
 import { normalizeEmail } from './credentials.js';
 import { consumeOneTimeToken, insertPasswordReset } from './one-time-token-repository.js';
+import { changePassword } from './password-change.js';
 import { hashPassword } from './passwords.js';
 import { mailToken } from './mailed-token.js';
 import type { MailedTokenDeps } from './mailed-token.js';
 import { sha256 } from './secrets.js';
-import type { SessionService } from './session-service.js';
 
 export const resetTtlMs = 60 * 60_000;
 
@@ -22,7 +22,6 @@ export interface PasswordResetService {
 }
 
 interface Deps extends MailedTokenDeps {
-  sessions: SessionService;
   log: { error(obj: object, msg: string): void };
 }
 
@@ -51,18 +50,22 @@ export function createPasswordResetService(deps: Deps): PasswordResetService {
       );
     },
     async reset(tenant, token, password) {
-      const userId = await consumeOneTimeToken(db, 'password_resets', {
-        tenant_id: tenant.id,
-        token_hash: sha256(token),
-        at: now(),
-      });
-      if (userId === undefined) {
-        throw new FieldError({
-          token: ['This password reset link is invalid or has expired. Request a new one.'],
+      // Hashed before the transaction, which then holds its locks for a few queries, not for argon2.
+      const passwordHash = await hashPassword(password);
+      await db.transaction().execute(async (trx) => {
+        const at = now();
+        const userId = await consumeOneTimeToken(trx, 'password_resets', {
+          tenant_id: tenant.id,
+          token_hash: sha256(token),
+          at,
         });
-      }
-      await setPasswordHash(db, userId, await hashPassword(password), now());
-      await deps.sessions.revokeAll(userId);
+        if (userId === undefined) {
+          throw new FieldError({
+            token: ['This password reset link is invalid or has expired. Request a new one.'],
+          });
+        }
+        await changePassword(trx, { userId, passwordHash, at });
+      });
     },
   };
 }

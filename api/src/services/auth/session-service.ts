@@ -12,7 +12,6 @@ import {
   insertTrustedDevice,
   isTrustedDevice,
   revokeAccessToken,
-  revokeAllForUser,
   touchAccessToken,
 } from './session-repository.js';
 
@@ -33,7 +32,6 @@ export interface SessionService {
   issue(tenantId: number, userId: number, label: string | null): Promise<string>;
   authenticate(token: string | undefined, tenantId: number): Promise<Caller>;
   revoke(caller: Caller): Promise<void>;
-  revokeAll(userId: number): Promise<void>;
   trustDevice(
     tenantId: number,
     userId: number,
@@ -74,7 +72,6 @@ export function createSessionService(db: Kysely<Database>, now: () => Date): Ses
       return { tokenId: row.id, userId: row.user_id, tenantId: row.tenant_id };
     },
     revoke: (caller) => revokeAccessToken(db, caller.tokenId, now()),
-    revokeAll: (userId) => revokeAllForUser(db, userId, now()),
     async trustDevice(tenantId, userId, label) {
       const token = newToken();
       const expiresAt = later(sessionLimits.deviceMs);

@@ -18,6 +18,8 @@ export interface TenantConfig {
   /** tenant.json's hashidsSalt, else the domain: the app bakes the same rule. */
   hashidsSalt: string;
   defaultFlags: TenantFlags;
+  /** integrations.captchaSiteKey is set: the login form asks for a CAPTCHA. */
+  captcha: boolean;
 }
 
 interface Warn {
@@ -35,6 +37,8 @@ function toConfig(slug: string, raw: unknown): TenantConfig | null {
   const { id, name, domain } = file;
   if (!Number.isInteger(id) || typeof name !== 'string' || typeof domain !== 'string') return null;
   const f = flags as Record<string, unknown>;
+  const integrations = (typeof file.integrations === 'object' && file.integrations) || {};
+  const siteKey = (integrations as Record<string, unknown>).captchaSiteKey;
   return {
     id: id as number,
     slug,
@@ -47,6 +51,7 @@ function toConfig(slug: string, raw: unknown): TenantConfig | null {
       flash_coaching: flag(f.flash_coaching),
       business_academy: flag(f.business_academy),
     },
+    captcha: typeof siteKey === 'string' && siteKey.length > 0,
   };
 }
 

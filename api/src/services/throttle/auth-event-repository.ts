@@ -52,3 +52,26 @@ export async function clearEvents(
     .where('subject', '=', subject)
     .execute();
 }
+
+/** Deletes one event of the subject newer than `since`; false when there was none (or a parallel call took it). */
+export async function takeEvent(
+  db: Kysely<Database>,
+  q: { tenant_id: number; kind: Kind; subject: string; since: Date },
+): Promise<boolean> {
+  const row = await db
+    .deleteFrom('auth_events')
+    .where('id', '=', (eb) =>
+      eb
+        .selectFrom('auth_events')
+        .select('id')
+        .where('tenant_id', '=', q.tenant_id)
+        .where('kind', '=', q.kind)
+        .where('subject', '=', q.subject)
+        .where('created_at', '>', q.since)
+        .orderBy('created_at')
+        .limit(1),
+    )
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,10 +1,14 @@
 // Login throttling and mail-send limits. State is in the auth_events table (see database.ts for why).
 // Limits: 5 failed logins per account per 15 minutes, 20 per IP per 15 minutes; one OTP or reset mail per
 // account per 60 s and 5 per hour. Unknown emails are throttled exactly like real ones.
+// Past the account limit the account is not locked for everyone (OWASP: a lockout lets anyone who knows an
+// address keep its owner out): the caller's `mayPass` decides (a device the user trusts, a solved CAPTCHA).
+// The per-IP limit has no way past it.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { tooMany } from '../../errors.js';
-import { clearEvents, eventsSince, recordEvent } from './auth-event-repository.js';
+import { clearEvents, eventsSince, recordEvent, takeEvent } from './auth-event-repository.js';
+import type { EventWindow } from './auth-event-repository.js';
 
 export const limits = {
   loginWindowMs: 15 * 60_000,
@@ -13,17 +17,23 @@ export const limits = {
   sendGapMs: 60_000,
   sendWindowMs: 60 * 60_000,
   sendsPerWindow: 5,
+  /** A solved CAPTCHA allows one login attempt past the account limit within this time (a reCAPTCHA answer's life). */
+  captchaPassMs: 2 * 60_000,
 };
 
 export type SendKind = 'otp_sent' | 'reset_sent';
 
 export interface ThrottleService {
-  checkLogin(tenantId: number, email: string, ip: string): Promise<void>;
+  /** Throws 429 when the IP is over its limit, or the account is over its limit and `mayPass` says no. */
+  checkLogin(tenantId: number, email: string, ip: string, mayPass: () => Promise<boolean>): Promise<void>;
   loginFailed(tenantId: number, email: string, ip: string): Promise<void>;
   loginSucceeded(tenantId: number, email: string): Promise<void>;
   /** Throws 429 when another mail of this kind may not be sent to the user yet. */
   checkSend(tenantId: number, kind: SendKind, userId: number): Promise<void>;
   recordSend(tenantId: number, kind: SendKind, userId: number, ip: string): Promise<void>;
+  captchaPassed(tenantId: number, ip: string): Promise<void>;
+  /** Uses up a CAPTCHA solved from this IP in the last two minutes; false when there is none. */
+  takeCaptchaPass(tenantId: number, ip: string): Promise<boolean>;
 }
 
 /** Whole seconds (at least 1) until a window of windowMs that began at `from` (or now) is over. */
@@ -32,23 +42,20 @@ export const secondsUntil = (from: Date | null, windowMs: number, now: Date): nu
 
 export function createThrottleService(db: Kysely<Database>, now: () => Date): ThrottleService {
   return {
-    async checkLogin(tenantId, email, ip) {
+    async checkLogin(tenantId, email, ip, mayPass) {
       const t = now();
       const since = new Date(t.getTime() - limits.loginWindowMs);
+      const blocked = (window: EventWindow) =>
+        tooMany(secondsUntil(window.oldest, limits.loginWindowMs, t), 'login attempts');
+      const byIp = await eventsSince(db, { kind: 'login_failure', since, ip });
+      if (byIp.count >= limits.loginFailuresPerIp) throw blocked(byIp);
       const account = await eventsSince(db, {
         kind: 'login_failure',
         since,
         tenant_id: tenantId,
         subject: email,
       });
-      const byIp = await eventsSince(db, { kind: 'login_failure', since, ip });
-      const blocked =
-        account.count >= limits.loginFailuresPerAccount
-          ? account
-          : byIp.count >= limits.loginFailuresPerIp
-            ? byIp
-            : null;
-      if (blocked) throw tooMany(secondsUntil(blocked.oldest, limits.loginWindowMs, t), 'login attempts');
+      if (account.count >= limits.loginFailuresPerAccount && !(await mayPass())) throw blocked(account);
     },
     async loginFailed(tenantId, email, ip) {
       await recordEvent(db, {
@@ -75,5 +82,21 @@ export function createThrottleService(db: Kysely<Database>, now: () => Date): Th
     async recordSend(tenantId, kind, userId, ip) {
       await recordEvent(db, { tenant_id: tenantId, kind, subject: String(userId), ip, created_at: now() });
     },
+    async captchaPassed(tenantId, ip) {
+      await recordEvent(db, {
+        tenant_id: tenantId,
+        kind: 'captcha_passed',
+        subject: ip,
+        ip,
+        created_at: now(),
+      });
+    },
+    takeCaptchaPass: (tenantId, ip) =>
+      takeEvent(db, {
+        tenant_id: tenantId,
+        kind: 'captcha_passed',
+        subject: ip,
+        since: new Date(now().getTime() - limits.captchaPassMs),
+      }),
   };
 }
