@@ -31,7 +31,9 @@ describe("each tenant's look", () => {
       const logo = page.locator('.login-logo');
       await logo.waitFor();
       expect(await page.title()).toBe(name);
-      expect(await page.textContent('body')).toContain(`${new Date().getFullYear()} ${name} version: 7.2.2`);
+      expect(await page.locator('footer').textContent()).toBe(
+        `© ${new Date().getFullYear()} ${name} · version 7.2.2`,
+      );
       expect(await logo.getAttribute('src')).toMatch(/\/themes\/\d+\/logo\.svg$/);
       expect(await logo.evaluate((img: HTMLImageElement) => img.naturalWidth > 0)).toBe(true);
       const button = page.getByRole('button', { name: 'Sign in' });

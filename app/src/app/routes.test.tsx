@@ -74,7 +74,10 @@ describe('the side menu (SPEC §2)', () => {
     expect(within(menu).queryByRole('link', { name: /My Lessons/ })).toBeNull();
     expect(await within(menu).findByText('4')).toBeInTheDocument();
     expect(screen.getByText('Brightwater Plumbing')).toBeInTheDocument();
-    expect(screen.getByText(`${new Date().getFullYear()} Test Portal version: 7.2.2`)).toBeInTheDocument();
+    // SPEC §2's parts (year, product name, version), punctuated as a footer reads.
+    expect(screen.getByRole('contentinfo')).toHaveTextContent(
+      new RegExp(`^© ${new Date().getFullYear()} Test Portal · version 7\\.2\\.2$`),
+    );
   });
 });
 
