@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sessionStore } from '../lib/session';
-import { apiUser, fakeApi, renderPortal, testConfig } from '../testing/portal';
+import { apiUser, fakeApi, gapiAnswer, renderPortal, testConfig } from '../testing/portal';
 import { MENU_ITEMS, isActiveItem, visibleMenuItems } from './shell/menu-items';
 
 const flags = (group_coaching: boolean, flash_coaching: boolean, business_academy: boolean) => ({
@@ -20,13 +20,10 @@ beforeEach(() => {
 
 /** The API for these tests: the unread count, and the member as stored unless `member` says otherwise. */
 function serve(member?: Record<string, unknown>) {
-  fakeApi(({ url, body }) => {
-    if (url !== '/gapi') return { status: 404, data: { message: 'Not found.' } };
-    if (!String((body as { query: string }).query).includes('member')) {
-      return { status: 200, data: { data: { unreademails: 4 } } };
-    }
+  fakeApi((call) => {
+    if (call.url !== '/gapi') return { status: 404, data: { message: 'Not found.' } };
     const { access_token: _a, pas_token: _p, ...stored } = sessionStore.get()!.user;
-    return { status: 200, data: { data: { member: { ...stored, ...member } } } };
+    return gapiAnswer(call, { unreademails: 4, member: { ...stored, ...member } });
   });
 }
 
