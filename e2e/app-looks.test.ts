@@ -30,7 +30,7 @@ describe("each tenant's look", () => {
       await page.goto(`${app.stack.urls[slug]}/login`);
       const logo = page.locator('.login-logo');
       await logo.waitFor();
-      expect(await page.title()).toBe(name);
+      expect(await page.title()).toBe(`Sign in · ${name}`);
       expect(await page.locator('footer').textContent()).toBe(
         `© ${new Date().getFullYear()} ${name} · version 7.2.2`,
       );

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sessionStore } from '../lib/session';
 import { apiUser, fakeApi, gapiAnswer, renderPortal, testConfig } from '../testing/portal';
@@ -136,5 +136,48 @@ describe('redirects', () => {
     sessionStore.logout('expired');
     await screen.findByRole('heading', { name: 'Sign in' });
     expect(router.state.location.pathname).toBe('/login');
+  });
+});
+
+describe('page titles', () => {
+  // Every route of SPEC §2 names its page, then the tenant, so tabs and history read well.
+  async function expectTitles(start: string, titles: (readonly [path: string, page: string])[]) {
+    const { router } = renderPortal(start);
+    for (const [path, page] of titles) {
+      await router.navigate(path);
+      await waitFor(() => expect(document.title).toBe(`${page} · Test Portal`));
+    }
+  }
+
+  it('names each signed-out screen', async () => {
+    await expectTitles('/login', [
+      ['/login', 'Sign in'],
+      ['/forgot-password', 'Reset your password'],
+      ['/reset/tok-1', 'Choose a new password'],
+      ['/fbslogin/link-1', 'Sign-in link'],
+    ]);
+  });
+
+  it('names each page of the portal', async () => {
+    signIn(flags(true, true, true));
+    await expectTitles('/schedule', [
+      ['/schedule', 'Schedule'],
+      ['/groups', 'Groups'],
+      ['/groups/3/9', 'Group'],
+      ['/groups/3/9/lesson/2', 'Group lesson'],
+      ['/lessons', 'Lessons'],
+      ['/lessons/4/5', 'Lesson'],
+      ['/resources', 'Resources'],
+      ['/action-steps', 'Action Steps'],
+      ['/metrics', 'Metrics'],
+      ['/notes', 'Notes'],
+      ['/messages', 'Messages'],
+      ['/messages/inbox/12', 'Messages'],
+      ['/help', 'Help'],
+      ['/profile', 'Profile'],
+      ['/coachprofile', "Coach's Profile"],
+      ['/business-academy', 'Business Academy'],
+      ['/no/such/page', 'Page not found'],
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { deviceToken, sessionStore } from '../../../lib/session';
@@ -69,6 +69,13 @@ describe('login with a one-time password (SPEC §4)', () => {
     await user.type(otp, '123456');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByRole('navigation', { name: 'Main menu' })).toBeInTheDocument();
+    // The sign-in step is over: its toast goes with it instead of lingering over the portal. (A dismissed toast
+    // drops its alert role at once; happy-dom never ends the exit animation that then removes it.)
+    await waitFor(() =>
+      expect(screen.queryAllByRole('alert').filter((toast) => toast.textContent?.includes(OTP_SENT))).toEqual(
+        [],
+      ),
+    );
     expect(sessionStore.get()?.token).toBe('token-1');
     expect(deviceToken.get()).toBe('device-1');
     const verify = calls.find((c) => c.url === '/api/v1/verifyOTP')!;
