@@ -38,11 +38,15 @@ describe("each tenant's look", () => {
       expect(await logo.evaluate((img: HTMLImageElement) => img.naturalWidth > 0)).toBe(true);
       const button = page.getByRole('button', { name: 'Sign in' });
       expect(await button.evaluate((b) => getComputedStyle(b).backgroundColor)).toBe(primary);
+      // Links are the tenant's own (its primary unless it sets linkColor), not the browser's blue.
+      const forgot = page.getByRole('link', { name: 'Forgot your password?' });
+      expect(await forgot.evaluate((a) => getComputedStyle(a).color)).toBe(primary);
       await page.screenshot({ path: path.join(SHOTS, `app-${slug}-login.png`) });
       await signIn(page, app.stack.urls[slug]!, `basic@${slug}.test`);
       const bar = page.locator('.topbar');
       expect(await bar.evaluate((b) => getComputedStyle(b).backgroundColor)).toBe(primary);
-      await page.screenshot({ path: path.join(SHOTS, `app-${slug}-shell.png`) });
+      // The whole page, footer included.
+      await page.screenshot({ path: path.join(SHOTS, `app-${slug}-shell.png`), fullPage: true });
       expect(errors).toEqual([]);
       await context.close();
     });
@@ -57,6 +61,8 @@ describe("each tenant's look", () => {
     expect(await logo.getAttribute('src')).toMatch(/logo-night\.svg$/);
     const button = page.getByRole('button', { name: 'Sign in' });
     expect(await button.evaluate((b) => getComputedStyle(b).backgroundColor)).toBe('rgb(15, 23, 42)');
+    const forgot = page.getByRole('link', { name: 'Forgot your password?' });
+    expect(await forgot.evaluate((a) => getComputedStyle(a).color)).toBe('rgb(15, 23, 42)');
     await page.screenshot({ path: path.join(SHOTS, 'app-acme-night-login.png') });
     await context.close();
   });
@@ -76,6 +82,7 @@ describe('accessibility (axe: no serious or critical violation)', () => {
     await otp.waitFor();
     await page.waitForTimeout(500); // toast animation settled
     await scan('otp');
+    await page.screenshot({ path: path.join(SHOTS, `app-${slug}-otp.png`) });
     await otp.fill(await otpFromMail(`client@${slug}.test`, since));
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
