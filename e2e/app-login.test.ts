@@ -173,9 +173,11 @@ describe('other tabs and the idle limit (demo, trusted device)', () => {
     await signIn(page, app.stack.urls.demo!, 'basic@demo.test');
     await page.close();
     // The last activity any tab recorded was two hours ago when the portal is opened again.
-    await context.addInitScript(() =>
-      localStorage.setItem('portal.activity', String(Date.now() - 7_200_000)),
-    );
+    // (Init scripts run in the new page's blank document too, which has no storage.)
+    await context.addInitScript(() => {
+      if (location.protocol.startsWith('http'))
+        localStorage.setItem('portal.activity', String(Date.now() - 7_200_000));
+    });
     const again = await context.newPage();
     await again.goto(`${app.stack.urls.demo}/notes`);
     await again.getByRole('heading', { name: 'Sign in' }).waitFor();
