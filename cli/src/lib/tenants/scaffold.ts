@@ -40,7 +40,9 @@ export function derivedColors(primary: string): {
   // The default background is darker than the white cards, so a link that reads on it reads on them too.
   const { background } = defaultColors();
   const linkColor =
-    contrastRatio(primary, background) >= MIN_CONTRAST ? undefined : nearestPassing(primary, background)?.color;
+    contrastRatio(primary, background) >= MIN_CONTRAST
+      ? undefined
+      : nearestPassing(primary, background)?.color;
   return {
     hoverColor,
     textInverseColor,
