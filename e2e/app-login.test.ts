@@ -31,7 +31,9 @@ describe('login, trusted device, logout, expired session (demo)', () => {
 
   it('logs in with the OTP read from the mail and shows the shell', async () => {
     const since = await submitCredentials(page, app.stack.urls.demo!, 'client@demo.test');
-    await page.getByText('A One-Time Password (OTP) has been sent to your email').waitFor();
+    expect(await page.title()).toBe('Sign in · Coaching Portal');
+    const sent = page.getByText('A One-Time Password (OTP) has been sent to your email');
+    await sent.waitFor();
     const otp = page.getByLabel('One-time password');
     expect(await otp.getAttribute('autocomplete')).toBe('one-time-code');
     expect(await otp.getAttribute('inputmode')).toBe('numeric');
@@ -41,9 +43,26 @@ describe('login, trusted device, logout, expired session (demo)', () => {
     await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
     // client@ has group_coaching: / leads to /groups.
     expect(new URL(page.url()).pathname).toBe('/groups');
+    // The OTP toast belonged to the sign-in step: dismissed with it, not left over the portal.
+    expect(await page.locator('.Toastify__toast[data-in="true"]').count()).toBe(0);
+    await sent.waitFor({ state: 'detached' });
     await page.getByRole('heading', { name: 'My Groups' }).waitFor();
+    expect(await page.title()).toBe('Groups · Coaching Portal');
     expect(await page.getByRole('link', { name: 'Business Academy' }).count()).toBe(1);
     await page.screenshot({ path: path.join(SHOTS, 'app-demo-client-shell.png') });
+    // The tab names each page, then the tenant.
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    for (const [link, title] of [
+      ['My Schedule', 'Schedule'],
+      ['My Action Steps', 'Action Steps'],
+      ["My Coach's Profile", "Coach's Profile"],
+    ] as const) {
+      await menu.getByRole('link', { name: link }).click();
+      await page.waitForFunction((want) => document.title === want, `${title} · Coaching Portal`);
+    }
+    await page.goto(`${app.stack.urls.demo}/no/such/page`);
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    expect(await page.title()).toBe('Page not found · Coaching Portal');
   });
 
   it('logs out from the user menu', async () => {
@@ -154,9 +173,11 @@ describe('other tabs and the idle limit (demo, trusted device)', () => {
     await signIn(page, app.stack.urls.demo!, 'basic@demo.test');
     await page.close();
     // The last activity any tab recorded was two hours ago when the portal is opened again.
-    await context.addInitScript(() =>
-      localStorage.setItem('portal.activity', String(Date.now() - 7_200_000)),
-    );
+    // (Init scripts run in the new page's blank document too, which has no storage.)
+    await context.addInitScript(() => {
+      if (location.protocol.startsWith('http'))
+        localStorage.setItem('portal.activity', String(Date.now() - 7_200_000));
+    });
     const again = await context.newPage();
     await again.goto(`${app.stack.urls.demo}/notes`);
     await again.getByRole('heading', { name: 'Sign in' }).waitFor();

@@ -6,7 +6,7 @@
 import { mkdir, readFile, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { launchBrowser } from './support/browser';
 import { REPO_ROOT, startStack, type Stack } from './support/stack';
 
@@ -20,6 +20,8 @@ export const SHOTS = path.join(REPO_ROOT, 'test-results');
 
 let stack: Stack;
 let browser: Browser;
+/** Console errors and warnings, and uncaught exceptions, of the pages of newContext() since the last test. */
+const browserProblems: string[] = [];
 
 /** Starts the stack and the browser for this test file; returns the stack once it runs. */
 export function useAppStack(tenants: string[]): { readonly stack: Stack } {
@@ -32,6 +34,10 @@ export function useAppStack(tenants: string[]): { readonly stack: Stack } {
     await browser?.close();
     await stack?.stop();
   });
+  // As in the app's unit tests: a run that passes is a quiet run, in the browser too.
+  afterEach(() => {
+    expect(browserProblems.splice(0)).toEqual([]);
+  });
   return {
     get stack() {
       return stack;
@@ -43,6 +49,16 @@ export async function newContext(): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   // Only 127.0.0.1 may be contacted: the public avatar service fails, and the app must show initials.
   await context.route(/^https:\/\//, (route) => route.abort());
+  context.on('page', (page) => {
+    page.on('pageerror', (error) => browserProblems.push(`uncaught: ${error.message}`));
+    page.on('console', (message) => {
+      // Chromium logs every refused request ('Failed to load resource: ... 422'), and tests make some on
+      // purpose (a wrong password, an aborted avatar); what the user is told of them is checked in the tests.
+      if (!['error', 'warning'].includes(message.type())) return;
+      if (message.text().startsWith('Failed to load resource:')) return;
+      browserProblems.push(`console.${message.type()}: ${message.text()}`);
+    });
+  });
   return context;
 }
 

@@ -92,7 +92,7 @@ describe('version check in the browser', () => {
     await rendered(page);
     expect(documents).toHaveLength(2);
     expect(metaReads()).toBe(2);
-    expect(await page.textContent('body')).toMatch(/version: 7\.3\.0/);
+    expect(await page.textContent('body')).toMatch(/· version 7\.3\.0/);
     expect(
       await page.evaluate(() => sessionStorage.getItem('portal:reloaded-for:version:7.3.0')),
     ).not.toBeNull();

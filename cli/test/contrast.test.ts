@@ -55,16 +55,28 @@ describe('resolveColors', () => {
 
   it('fills every key: brand over theme over defaults', () => {
     const colors = resolveColors(config, 'night');
-    expect(Object.keys(colors)).toHaveLength(12);
+    expect(Object.keys(colors)).toHaveLength(13);
     expect(colors).toMatchObject({ primary: '#222222', background: '#eeeeee', secondary: '#2ecc71' });
     expect(resolveColors(config).primary).toBe('#111111');
     expect(resolveColors(config, 'unknown').primary).toBe('#111111');
+  });
+
+  it('gives links the primary colour in force unless a linkColor is set (theme-defaults sameAs)', () => {
+    expect(resolveColors(config).linkColor).toBe('#111111');
+    expect(resolveColors(config, 'night').linkColor).toBe('#222222');
+    const own = minimalConfig({
+      theme: { colors: { primary: '#111111', linkColor: '#0b5394' } },
+      brands: { night: { colors: { primary: '#222222' } }, sea: { colors: { linkColor: '#004466' } } },
+    }) as unknown as TenantConfig;
+    expect(resolveColors(own).linkColor).toBe('#0b5394');
+    expect(resolveColors(own, 'night').linkColor).toBe('#0b5394');
+    expect(resolveColors(own, 'sea').linkColor).toBe('#004466');
   });
 });
 
 describe('contrast checks in the loader', () => {
   it('lists every rendered pair once', () => {
-    expect(CONTRAST_PAIRS).toHaveLength(7);
+    expect(CONTRAST_PAIRS).toHaveLength(9);
     expect(CONTRAST_PAIRS).toContainEqual({ foreground: 'textColor', background: 'background' });
     expect(CONTRAST_PAIRS.filter((p) => p.foreground === 'buttonTextColor').map((p) => p.background)).toEqual(
       ['buttonDefaultColor', 'buttonPrimaryColor', 'buttonSecondaryColor'],
@@ -72,6 +84,64 @@ describe('contrast checks in the loader', () => {
     expect(
       CONTRAST_PAIRS.filter((p) => p.foreground === 'textInverseColor').map((p) => p.background),
     ).toEqual(['primary', 'hoverColor', 'loginBackground']);
+    // Links sit on the page background and on the white cards (the login card among them).
+    expect(CONTRAST_PAIRS.filter((p) => p.foreground === 'linkColor').map((p) => p.background)).toEqual([
+      'background',
+      { name: 'the white card', color: '#ffffff' },
+    ]);
+  });
+
+  it('checks links on the background and on the white card, also where a brand moves the primary', async () => {
+    const dir = await tempDir();
+    await writeTenant(
+      dir,
+      'links',
+      minimalConfig({
+        theme: { colors: { linkColor: '#8a8a8a', background: '#ffffff' } },
+        brands: {
+          sun: { colors: { primary: '#ffcc00', linkColor: '#ffcc00' } },
+          dusk: { colors: { primary: '#f5a623' } },
+        },
+      }),
+    );
+    const [tenant] = await loadTenants({ tenantsDir: dir });
+    const links = tenant!.problems.filter((p) => p.message.startsWith('linkColor'));
+    expect(links.map((p) => [p.pointer, p.message])).toEqual([
+      [
+        '/theme/colors/linkColor',
+        'linkColor #8a8a8a on background #ffffff has a contrast of 3.45:1, below 4.5:1 (WCAG AA)',
+      ],
+      [
+        '/theme/colors/linkColor',
+        'linkColor #8a8a8a on the white card #ffffff has a contrast of 3.45:1, below 4.5:1 (WCAG AA)',
+      ],
+      [
+        '/brands/sun/colors/linkColor',
+        'linkColor #ffcc00 on background #ffffff in brand "sun" has a contrast of 1.51:1, below 4.5:1 (WCAG AA)',
+      ],
+      [
+        '/brands/sun/colors/linkColor',
+        'linkColor #ffcc00 on the white card #ffffff in brand "sun" has a contrast of 1.51:1, below 4.5:1 (WCAG AA)',
+      ],
+    ]);
+    // The white card is not the tenant's to change: only a link colour is offered.
+    expect(links[1]?.suggestion).toMatch(/^nearest passing colour: linkColor "#[0-9a-f]{6}" \(4\.\d\d:1\)$/);
+
+    // Without a linkColor anywhere, a brand's own primary is its link colour: checked, pointing at that primary.
+    await writeTenant(dir, 'links', minimalConfig({ brands: { dusk: { colors: { primary: '#f5a623' } } } }));
+    const [dusk] = await loadTenants({ tenantsDir: dir });
+    expect(
+      dusk!.problems.filter((p) => p.message.startsWith('linkColor')).map((p) => [p.pointer, p.message]),
+    ).toEqual([
+      [
+        '/brands/dusk/colors/primary',
+        'linkColor #f5a623 on background #f3fafe in brand "dusk" has a contrast of 1.92:1, below 4.5:1 (WCAG AA)',
+      ],
+      [
+        '/brands/dusk/colors/primary',
+        'linkColor #f5a623 on the white card #ffffff in brand "dusk" has a contrast of 2.03:1, below 4.5:1 (WCAG AA)',
+      ],
+    ]);
   });
 
   it('warns with the ratio and the nearest passing colour; --strict makes it an error', async () => {

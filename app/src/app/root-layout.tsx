@@ -1,6 +1,6 @@
 /**
- * What every route shares: toasts, the global loading overlay, the update banner, and following other tabs'
- * logins and logouts. (The idle logout lives in the shell, which every signed-in page renders, so its code
+ * What every route shares: the page title, toasts, the global loading overlay, the update banner, and following
+ * other tabs' logins and logouts. (The idle logout lives in the shell, which every signed-in page renders, so its code
  * stays out of the login route.)
  */
 import { useEffect } from 'react';
@@ -8,11 +8,14 @@ import { Outlet } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
 import { UpdateBanner } from '../boot/update-banner';
 import { followOtherTabs } from '../lib/session';
-import { TOAST_AUTO_CLOSE_MS, TOAST_POSITION } from '../lib/toast';
+import { TOAST_AUTO_CLOSE_MS, TOAST_POSITION, dismissOnSignIn } from '../lib/toast';
 import { LoadingOverlay } from './loading-overlay';
+import { usePageTitle } from './page-title';
 
 export function RootLayout({ updateAvailable }: { updateAvailable: boolean }) {
   useEffect(() => followOtherTabs(), []);
+  useEffect(() => dismissOnSignIn(), []);
+  usePageTitle();
   return (
     <>
       <Outlet />

@@ -1,7 +1,7 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sessionStore } from '../lib/session';
-import { apiUser, fakeApi, renderPortal, testConfig } from '../testing/portal';
+import { apiUser, fakeApi, gapiAnswer, renderPortal, testConfig } from '../testing/portal';
 import { MENU_ITEMS, isActiveItem, visibleMenuItems } from './shell/menu-items';
 
 const flags = (group_coaching: boolean, flash_coaching: boolean, business_academy: boolean) => ({
@@ -20,13 +20,10 @@ beforeEach(() => {
 
 /** The API for these tests: the unread count, and the member as stored unless `member` says otherwise. */
 function serve(member?: Record<string, unknown>) {
-  fakeApi(({ url, body }) => {
-    if (url !== '/gapi') return { status: 404, data: { message: 'Not found.' } };
-    if (!String((body as { query: string }).query).includes('member')) {
-      return { status: 200, data: { data: { unreademails: 4 } } };
-    }
+  fakeApi((call) => {
+    if (call.url !== '/gapi') return { status: 404, data: { message: 'Not found.' } };
     const { access_token: _a, pas_token: _p, ...stored } = sessionStore.get()!.user;
-    return { status: 200, data: { data: { member: { ...stored, ...member } } } };
+    return gapiAnswer(call, { unreademails: 4, member: { ...stored, ...member } });
   });
 }
 
@@ -74,7 +71,10 @@ describe('the side menu (SPEC §2)', () => {
     expect(within(menu).queryByRole('link', { name: /My Lessons/ })).toBeNull();
     expect(await within(menu).findByText('4')).toBeInTheDocument();
     expect(screen.getByText('Brightwater Plumbing')).toBeInTheDocument();
-    expect(screen.getByText(`${new Date().getFullYear()} Test Portal version: 7.2.2`)).toBeInTheDocument();
+    // SPEC §2's parts (year, product name, version), punctuated as a footer reads.
+    expect(screen.getByRole('contentinfo')).toHaveTextContent(
+      new RegExp(`^© ${new Date().getFullYear()} Test Portal · version 7\\.2\\.2$`),
+    );
   });
 });
 
@@ -136,5 +136,48 @@ describe('redirects', () => {
     sessionStore.logout('expired');
     await screen.findByRole('heading', { name: 'Sign in' });
     expect(router.state.location.pathname).toBe('/login');
+  });
+});
+
+describe('page titles', () => {
+  // Every route of SPEC §2 names its page, then the tenant, so tabs and history read well.
+  async function expectTitles(start: string, titles: (readonly [path: string, page: string])[]) {
+    const { router } = renderPortal(start);
+    for (const [path, page] of titles) {
+      await router.navigate(path);
+      await waitFor(() => expect(document.title).toBe(`${page} · Test Portal`));
+    }
+  }
+
+  it('names each signed-out screen', async () => {
+    await expectTitles('/login', [
+      ['/login', 'Sign in'],
+      ['/forgot-password', 'Reset your password'],
+      ['/reset/tok-1', 'Choose a new password'],
+      ['/fbslogin/link-1', 'Sign-in link'],
+    ]);
+  });
+
+  it('names each page of the portal', async () => {
+    signIn(flags(true, true, true));
+    await expectTitles('/schedule', [
+      ['/schedule', 'Schedule'],
+      ['/groups', 'Groups'],
+      ['/groups/3/9', 'Group'],
+      ['/groups/3/9/lesson/2', 'Group lesson'],
+      ['/lessons', 'Lessons'],
+      ['/lessons/4/5', 'Lesson'],
+      ['/resources', 'Resources'],
+      ['/action-steps', 'Action Steps'],
+      ['/metrics', 'Metrics'],
+      ['/notes', 'Notes'],
+      ['/messages', 'Messages'],
+      ['/messages/inbox/12', 'Messages'],
+      ['/help', 'Help'],
+      ['/profile', 'Profile'],
+      ['/coachprofile', "Coach's Profile"],
+      ['/business-academy', 'Business Academy'],
+      ['/no/such/page', 'Page not found'],
+    ]);
   });
 });

@@ -2,6 +2,7 @@
 import type { RouteObject } from 'react-router-dom';
 import { FlagGuard, GuestOnly, HomeRedirect, RequireAuth } from './guards';
 import { lazyPage } from './lazy-page';
+import type { RouteHandle } from './page-title';
 import { paths } from './paths';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
@@ -32,6 +33,9 @@ const NotFoundPage = lazyPage(() => import('./not-found-page'));
 // Lazy as well: it needs React Query and hashids, which the login route must not carry.
 const CrashScreen = lazyPage(() => import('./crash-screen'));
 
+/** The page's name in the browser tab (see ./page-title): the side menu's words without 'My'. */
+const title = (name: string): RouteHandle => ({ title: name });
+
 export function portalRoutes(options: { updateAvailable: boolean }): RouteObject[] {
   return [
     {
@@ -41,12 +45,16 @@ export function portalRoutes(options: { updateAvailable: boolean }): RouteObject
         {
           element: <GuestOnly />,
           children: [
-            { path: paths.login, element: <LoginPage /> },
-            { path: paths.forgotPassword, element: <ForgotPasswordPage /> },
-            { path: paths.reset(), element: <ResetPasswordPage /> },
+            { path: paths.login, element: <LoginPage />, handle: title('Sign in') },
+            {
+              path: paths.forgotPassword,
+              element: <ForgotPasswordPage />,
+              handle: title('Reset your password'),
+            },
+            { path: paths.reset(), element: <ResetPasswordPage />, handle: title('Choose a new password') },
           ],
         },
-        { path: paths.fbsLogin(), element: <FbsLoginPage /> },
+        { path: paths.fbsLogin(), element: <FbsLoginPage />, handle: title('Sign-in link') },
         {
           element: <SessionShell />,
           children: [
@@ -58,22 +66,31 @@ export function portalRoutes(options: { updateAvailable: boolean }): RouteObject
                   element: <RequireAuth />,
                   children: [
                     { index: true, element: <HomeRedirect /> },
-                    { path: paths.groups, element: <GroupsPage /> },
-                    { path: paths.group(), element: <GroupPage /> },
-                    { path: paths.groupLesson(), element: <GroupLessonPage /> },
-                    { path: paths.schedule, element: <SchedulePage /> },
-                    { path: paths.lessons, element: <LessonsPage /> },
-                    { path: paths.lesson(), element: <LessonPage /> },
-                    { path: paths.resources, element: <ResourcesPage /> },
-                    { path: paths.actionSteps, element: <ActionStepsPage /> },
-                    { path: paths.metrics, element: <MetricsPage /> },
-                    { path: paths.notes, element: <NotesPage /> },
-                    { path: paths.messagesAll, element: <MessagesPage /> },
-                    { path: paths.help, element: <HelpPage /> },
-                    { path: paths.profile, element: <ProfilePage /> },
-                    { path: paths.coachProfile, element: <CoachProfilePage /> },
+                    { path: paths.groups, element: <GroupsPage />, handle: title('Groups') },
+                    { path: paths.group(), element: <GroupPage />, handle: title('Group') },
+                    {
+                      path: paths.groupLesson(),
+                      element: <GroupLessonPage />,
+                      handle: title('Group lesson'),
+                    },
+                    { path: paths.schedule, element: <SchedulePage />, handle: title('Schedule') },
+                    { path: paths.lessons, element: <LessonsPage />, handle: title('Lessons') },
+                    { path: paths.lesson(), element: <LessonPage />, handle: title('Lesson') },
+                    { path: paths.resources, element: <ResourcesPage />, handle: title('Resources') },
+                    { path: paths.actionSteps, element: <ActionStepsPage />, handle: title('Action Steps') },
+                    { path: paths.metrics, element: <MetricsPage />, handle: title('Metrics') },
+                    { path: paths.notes, element: <NotesPage />, handle: title('Notes') },
+                    { path: paths.messagesAll, element: <MessagesPage />, handle: title('Messages') },
+                    { path: paths.help, element: <HelpPage />, handle: title('Help') },
+                    { path: paths.profile, element: <ProfilePage />, handle: title('Profile') },
+                    {
+                      path: paths.coachProfile,
+                      element: <CoachProfilePage />,
+                      handle: title("Coach's Profile"),
+                    },
                     {
                       path: paths.businessAcademy,
+                      handle: title('Business Academy'),
                       element: (
                         <FlagGuard flag="business_academy">
                           <BusinessAcademyPage />
@@ -82,7 +99,7 @@ export function portalRoutes(options: { updateAvailable: boolean }): RouteObject
                     },
                   ],
                 },
-                { path: '*', element: <NotFoundPage /> },
+                { path: '*', element: <NotFoundPage />, handle: title('Page not found') },
               ],
             },
           ],

@@ -75,11 +75,27 @@ describe('theme', () => {
     expect(requestedBrand(fakeLocation(''))).toBeNull();
   });
 
+  it('takes the link colour from the theme file, or the primary colour of an older file without one', () => {
+    const raw = {
+      colors: { primary: '#111111', linkColor: '#0b5394' },
+      brands: {
+        night: { colors: { primary: '#222222', linkColor: '#333333' } },
+        old: { colors: { primary: '#444444' } },
+      },
+    };
+    expect(parseTheme(raw, THEME_URL, null).colors.linkColor).toBe('#0b5394');
+    expect(parseTheme(raw, THEME_URL, 'night').colors.linkColor).toBe('#333333');
+    expect(parseTheme(raw, THEME_URL, 'old').colors.linkColor).toBe('#444444');
+    expect(parseTheme({ colors: { primary: '#9a3412' } }, THEME_URL, null).colors.linkColor).toBe('#9a3412');
+    expect(DEFAULT_COLORS.linkColor).toBe(DEFAULT_COLORS.primary);
+  });
+
   it('sets every colour as a CSS custom property', () => {
     const brand = parseTheme({ colors: { primary: '#9a3412' } }, THEME_URL, null);
     applyTheme(brand);
     expect(cssVar('buttonPrimaryColor')).toBe('--color-button-primary-color');
     expect(document.documentElement.style.getPropertyValue('--color-primary')).toBe('#9a3412');
+    expect(document.documentElement.style.getPropertyValue('--color-link-color')).toBe('#9a3412');
     expect(document.documentElement.style.getPropertyValue('--color-background')).toBe(
       DEFAULT_COLORS.background,
     );

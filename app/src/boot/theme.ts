@@ -18,6 +18,7 @@ export const COLOR_KEYS = [
   'buttonSecondaryColor',
   'textInverseColor',
   'loginBackground',
+  'linkColor',
 ] as const;
 
 export type ColorKey = (typeof COLOR_KEYS)[number];
@@ -31,7 +32,16 @@ export interface Brand {
   favicon: string | null;
 }
 
-export const DEFAULT_COLORS: Colors = defaults.colors;
+/** Keys without a fixed default (theme-defaults.json's sameAs): left out, each follows the key it names. */
+const SAME_AS = defaults.sameAs as Partial<Record<ColorKey, ColorKey>>;
+
+function followKeys(colors: Partial<Colors>): Colors {
+  const out = { ...colors };
+  for (const [key, source] of Object.entries(SAME_AS) as [ColorKey, ColorKey][]) out[key] ??= out[source];
+  return out as Colors;
+}
+
+export const DEFAULT_COLORS: Colors = followKeys(defaults.colors);
 
 const COLOR = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i;
 const BRAND_KEY = /^[a-z0-9][a-z0-9-]{0,39}$/;
@@ -44,14 +54,19 @@ export function themeFileUrl(themeUrl: string, tenantId: number): string {
   return `${themeUrl.replace(/\/+$/, '')}/${tenantId}/theme.json`;
 }
 
+/**
+ * The valid colours of `raw` over `base`. A sameAs key the file leaves out (a theme file baked before that key
+ * existed) follows its own key in this brand rather than the base's value: links follow the brand's primary.
+ */
 function pickColors(raw: unknown, base: Colors): Colors {
-  const out = { ...base };
-  if (!isRecord(raw)) return out;
+  const out: Partial<Colors> = {};
+  const given = isRecord(raw) ? raw : {};
   for (const key of COLOR_KEYS) {
-    const value = raw[key];
+    const value = given[key];
     if (typeof value === 'string' && COLOR.test(value)) out[key] = value;
+    else if (!(key in SAME_AS)) out[key] = base[key];
   }
-  return out;
+  return followKeys(out);
 }
 
 /** An asset reference becomes an absolute URL: https anywhere, or a relative path next to theme.json. */

@@ -3,30 +3,37 @@ import { api } from './api-client';
 import { sessionStore } from './session';
 import { notify } from './toast';
 
-interface GraphQLAnswer<T> {
-  data?: T | null;
+interface GraphQLAnswer {
+  data?: Record<string, unknown> | null;
   errors?: { message: string }[];
 }
 
 export class GraphQLError extends Error {}
 
+/**
+ * Runs `query` and returns its root `field`. An answer without that field is a failure like any other, never
+ * undefined: query functions hand this straight to React Query, which refuses undefined data, and a page would
+ * otherwise render from nothing.
+ */
 export async function gql<T>(
+  field: string,
   query: string,
   variables: Record<string, unknown> = {},
   options: { signal?: AbortSignal; silent?: boolean } = {},
 ): Promise<T> {
   const token = sessionStore.get()?.token;
-  const response = await api.post<GraphQLAnswer<T>>(
+  const response = await api.post<GraphQLAnswer>(
     '/gapi',
     { query, variables },
     { headers: token ? { token } : {}, signal: options.signal, silent: options.silent },
   );
   const { data, errors } = response.data;
-  if (errors?.length || data == null) {
+  const value = data?.[field];
+  if (errors?.length || value == null) {
     // GraphQL reports failures inside a 200 answer, which the HTTP interceptor never sees.
     const message = errors?.map((e) => e.message).join(' ') || 'The server returned no data.';
     if (!options.silent) notify.error(message);
     throw new GraphQLError(message);
   }
-  return data;
+  return value as T;
 }

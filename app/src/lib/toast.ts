@@ -4,6 +4,7 @@
  * requests fail the same way.
  */
 import { toast } from 'react-toastify';
+import { sessionStore } from './session';
 
 export const TOAST_AUTO_CLOSE_MS = 5000;
 export const TOAST_POSITION = 'top-right' as const;
@@ -13,3 +14,17 @@ export const notify = {
   error: (message: string) => toast.error(message, { toastId: `error:${message}` }),
   info: (message: string) => toast.info(message, { toastId: `info:${message}` }),
 };
+
+/**
+ * The signed-out screens' toasts ('A One-Time Password (OTP) has been sent...', a refused password, 'Session
+ * Expired') are about a step that is over once the user is in, so a sign-in, here or in another tab, dismisses
+ * them. Returns the unsubscribe function.
+ */
+export function dismissOnSignIn(): () => void {
+  let signedIn = sessionStore.get() !== null;
+  return sessionStore.subscribe(() => {
+    const now = sessionStore.get() !== null;
+    if (now && !signedIn) toast.dismiss();
+    signedIn = now;
+  });
+}

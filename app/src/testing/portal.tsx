@@ -8,7 +8,7 @@ import { PortalContext } from '../app/portal-context';
 import { portalRoutes } from '../app/routes';
 import { api, configureApi } from '../lib/api-client';
 import { encode } from '../lib/cipher';
-import { STORAGE_KEYS } from '../lib/session';
+import { STORAGE_KEYS, sessionStore } from '../lib/session';
 
 export const testConfig: PortalConfig = {
   tenantId: 1001,
@@ -109,6 +109,24 @@ export function fakeApi(route: FakeRoute): FakeCall[] {
   };
   api.defaults.adapter = adapter;
   return calls;
+}
+
+/**
+ * /gapi as the API answers it: exactly the root fields the query asks for. By default the signed-in member
+ * (token fields left out), no unread mail and no lesson meetings; `answers` replaces any of them.
+ */
+export function gapiAnswer(call: FakeCall, answers: Record<string, unknown> = {}) {
+  const query = String((call.body as { query?: unknown }).query);
+  const user = sessionStore.get()?.user;
+  const { access_token: _a, pas_token: _p, ...member } = user ?? { access_token: '', pas_token: '' };
+  const fields: Record<string, unknown> = {
+    member: user ? member : null,
+    unreademails: 0,
+    lessonMeetingSearch: [],
+    ...answers,
+  };
+  const asked = Object.entries(fields).filter(([field]) => new RegExp(`\\b${field}\\s*\\(`).test(query));
+  return { status: 200, data: { data: Object.fromEntries(asked) } };
 }
 
 export function renderPortal(path: string, config: PortalConfig = testConfig) {

@@ -49,6 +49,9 @@ describe('theme file', () => {
     expect(theme.colors.background).toBe(DEFAULT_COLORS.background);
     expect(theme.brands?.night?.colors.primary).toBe('#111111');
     expect(theme.brands?.night?.colors.background).toBe('#000000');
+    // Links take the primary colour in force when no linkColor is set.
+    expect(theme.colors.linkColor).toBe('#111111');
+    expect(theme.brands?.night?.colors.linkColor).toBe('#111111');
     expect(theme.brands?.night?.assets).toEqual({ logo: 'img/night.png' });
     expect(files).toEqual(['img/night.png', 'logo.svg']);
   });

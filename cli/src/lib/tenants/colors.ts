@@ -10,15 +10,37 @@ import type { ColorKey, Colors, TenantConfig } from './types.js';
 
 export const COLOR_PATTERN = /^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 
-let defaults: Colors | null = null;
+interface ThemeDefaults {
+  /** Fixed defaults. */
+  colors: Partial<Colors>;
+  /** Keys without a fixed default: left out, each takes the colour in force for the key it names. */
+  sameAs: Partial<Record<ColorKey, ColorKey>>;
+}
+
+let defaults: ThemeDefaults | null = null;
+
+function themeDefaults(): ThemeDefaults {
+  defaults ??= JSON.parse(
+    readFileSync(path.join(REPO_ROOT, 'schemas/theme-defaults.json'), 'utf8'),
+  ) as ThemeDefaults;
+  return defaults;
+}
+
+/** The key a colour follows when nobody sets it (linkColor follows primary), or undefined. */
+export function followedKey(key: ColorKey): ColorKey | undefined {
+  return themeDefaults().sameAs[key];
+}
+
+/** The chosen colours over the fixed defaults, then every sameAs key still missing from its own key. */
+function fill(chosen: Partial<Colors>): Colors {
+  const { colors, sameAs } = themeDefaults();
+  const out: Partial<Colors> = { ...colors, ...chosen };
+  for (const [key, source] of Object.entries(sameAs) as [ColorKey, ColorKey][]) out[key] ??= out[source];
+  return out as Colors;
+}
 
 export function defaultColors(): Colors {
-  defaults ??= (
-    JSON.parse(readFileSync(path.join(REPO_ROOT, 'schemas/theme-defaults.json'), 'utf8')) as {
-      colors: Colors;
-    }
-  ).colors;
-  return { ...defaults };
+  return fill({});
 }
 
 export const COLOR_KEYS = Object.keys(defaultColors()) as ColorKey[];
@@ -29,7 +51,7 @@ export function resolveColors(config: TenantConfig, brandKey?: string): Colors {
     brandKey !== undefined && config.brands && Object.hasOwn(config.brands, brandKey)
       ? config.brands[brandKey]
       : undefined;
-  return { ...defaultColors(), ...config.theme?.colors, ...brand?.colors };
+  return fill({ ...config.theme?.colors, ...brand?.colors });
 }
 
 export type Rgb = [number, number, number];

@@ -1,4 +1,4 @@
-import { hslToRgb, parseHex, resolveColors, rgbToHsl, toHex, type Rgb } from './colors.js';
+import { followedKey, hslToRgb, parseHex, resolveColors, rgbToHsl, toHex, type Rgb } from './colors.js';
 import type { ProblemSink } from './problem.js';
 import type { ColorKey, Colors, TenantConfig } from './types.js';
 
@@ -6,10 +6,16 @@ import type { ColorKey, Colors, TenantConfig } from './types.js';
 export const MIN_CONTRAST = 4.5;
 
 /**
+ * The white of every card, the login card among them (.card and .login-card in app/src/styles/base.css): fixed
+ * by the app, not a theme colour, so only the colour on it can be changed.
+ */
+export const WHITE_CARD = { name: 'the white card', color: '#ffffff' } as const;
+
+/**
  * Every foreground/background pair the portal renders (see the colour descriptions in the tenant schema). The
  * one list: the validator checks exactly these, so a new pairing in the UI is added here.
  */
-export const CONTRAST_PAIRS: readonly { foreground: ColorKey; background: ColorKey }[] = [
+export const CONTRAST_PAIRS: readonly { foreground: ColorKey; background: ColorKey | typeof WHITE_CARD }[] = [
   { foreground: 'textColor', background: 'background' },
   { foreground: 'buttonTextColor', background: 'buttonDefaultColor' },
   { foreground: 'buttonTextColor', background: 'buttonPrimaryColor' },
@@ -17,6 +23,8 @@ export const CONTRAST_PAIRS: readonly { foreground: ColorKey; background: ColorK
   { foreground: 'textInverseColor', background: 'primary' },
   { foreground: 'textInverseColor', background: 'hoverColor' },
   { foreground: 'textInverseColor', background: 'loginBackground' },
+  { foreground: 'linkColor', background: 'background' },
+  { foreground: 'linkColor', background: WHITE_CARD },
 ];
 
 function luminance(rgb: Rgb): number {
@@ -77,7 +85,10 @@ function sourcePointer(config: TenantConfig, brandKey: string | undefined, key: 
   if (brandKey !== undefined && config.brands?.[brandKey]?.colors?.[key] !== undefined) {
     return `/brands/${brandKey}/colors/${key}`;
   }
-  return config.theme?.colors?.[key] !== undefined ? `/theme/colors/${key}` : null;
+  if (config.theme?.colors?.[key] !== undefined) return `/theme/colors/${key}`;
+  // A colour nobody set that follows another (links follow primary) comes from wherever that one was set.
+  const followed = followedKey(key);
+  return followed ? sourcePointer(config, brandKey, followed) : null;
 }
 
 function checkColors(
@@ -86,33 +97,35 @@ function checkColors(
   colors: Colors,
   sink: ProblemSink,
 ): void {
+  // The brand decides a colour when it sets it, or sets the colour it follows (see sourcePointer).
+  const own = (key: ColorKey) => sourcePointer(config, brandKey, key)?.startsWith('/brands/') === true;
   for (const { foreground, background } of CONTRAST_PAIRS) {
+    const themed = typeof background === 'string';
     // A brand that changes neither colour of a pair inherits the theme's result, already reported once.
-    const own = (key: ColorKey) => config.brands?.[brandKey ?? '']?.colors?.[key] !== undefined;
-    if (brandKey !== undefined && !own(foreground) && !own(background)) continue;
-    const [fg, bg] = [colors[foreground], colors[background]];
+    if (brandKey !== undefined && !own(foreground) && !(themed && own(background))) continue;
+    const [fg, bg] = [colors[foreground], themed ? colors[background] : background.color];
     const ratio = contrastRatio(fg, bg);
     if (ratio >= MIN_CONTRAST) continue;
     const where = brandKey === undefined ? '' : ` in brand "${brandKey}"`;
     const fixFg = nearestPassing(fg, bg);
-    const fixBg = nearestPassing(bg, fg);
+    const fixBg = themed ? nearestPassing(bg, fg) : null;
     const options = [
       fixFg && `${foreground} "${fixFg.color}" (${formatRatio(fixFg.ratio)}:1)`,
-      fixBg && `${background} "${fixBg.color}" (${formatRatio(fixBg.ratio)}:1)`,
+      fixBg && `${String(background)} "${fixBg.color}" (${formatRatio(fixBg.ratio)}:1)`,
     ].filter(Boolean);
     // Point at the colour the tenant chose (foreground first); a pair made only of defaults points at the
     // colours object where an override would go.
     const pointer =
       sourcePointer(config, brandKey, foreground) ??
-      sourcePointer(config, brandKey, background) ??
+      (themed ? sourcePointer(config, brandKey, background) : null) ??
       (brandKey === undefined ? '/theme/colors' : `/brands/${brandKey}/colors`);
     sink.add({
       pointer,
       keyword: 'contrast',
       severity: 'warning',
       message:
-        `${foreground} ${fg} on ${background} ${bg}${where} has a contrast of ${formatRatio(ratio)}:1, ` +
-        `below ${MIN_CONTRAST}:1 (WCAG AA)`,
+        `${foreground} ${fg} on ${themed ? background : background.name} ${bg}${where} has a contrast of ` +
+        `${formatRatio(ratio)}:1, below ${MIN_CONTRAST}:1 (WCAG AA)`,
       suggestion: options.length > 0 ? `nearest passing colour: ${options.join(' or ')}` : null,
     });
   }

@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import Mustache from 'mustache';
 import { REPO_ROOT } from '../context.js';
-import { hslToRgb, parseHex, rgbToHsl, toHex } from './colors.js';
-import { contrastRatio, MIN_CONTRAST } from './contrast.js';
+import { defaultColors, hslToRgb, parseHex, rgbToHsl, toHex } from './colors.js';
+import { contrastRatio, MIN_CONTRAST, nearestPassing } from './contrast.js';
 import { SCHEMA_FILE } from './schema.js';
 
 /** What `portal init` writes for a new tenant: tenant.json from templates/, and a placeholder logo. */
@@ -24,20 +24,31 @@ const BLACK = '#000000';
 /**
  * The colours derived from the one primary colour asked for, chosen so the new tenant passes the contrast
  * check even with --strict: inverse text is white unless the primary is too light for it, the hover shade
- * moves away from the text, and primary buttons take the primary only when white button text reads on it.
+ * moves away from the text, primary buttons take the primary only when white button text reads on it, and
+ * links (the primary by default) get a darker shade of it when the primary does not read on the background.
  */
 export function derivedColors(primary: string): {
   hoverColor: string;
   textInverseColor: string;
   buttonPrimaryColor?: string;
+  linkColor?: string;
 } {
   const whiteOk = contrastRatio(WHITE, primary) >= MIN_CONTRAST;
   const textInverseColor = whiteOk ? WHITE : BLACK;
   const [h, s, l] = rgbToHsl(parseHex(primary));
   const hoverColor = toHex(hslToRgb([h, s, whiteOk ? Math.max(0, l - 0.08) : Math.min(1, l + 0.08)]));
-  return whiteOk
-    ? { hoverColor, textInverseColor, buttonPrimaryColor: primary }
-    : { hoverColor, textInverseColor };
+  // The default background is darker than the white cards, so a link that reads on it reads on them too.
+  const { background } = defaultColors();
+  const linkColor =
+    contrastRatio(primary, background) >= MIN_CONTRAST
+      ? undefined
+      : nearestPassing(primary, background)?.color;
+  return {
+    hoverColor,
+    textInverseColor,
+    ...(whiteOk && { buttonPrimaryColor: primary }),
+    ...(linkColor && { linkColor }),
+  };
 }
 
 /**

@@ -12,7 +12,8 @@ export type ColorKey =
   | 'buttonTextColor'
   | 'buttonSecondaryColor'
   | 'textInverseColor'
-  | 'loginBackground';
+  | 'loginBackground'
+  | 'linkColor';
 
 export type Colors = Record<ColorKey, string>;
 

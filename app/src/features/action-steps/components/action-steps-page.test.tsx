@@ -2,7 +2,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sessionStore } from '../../../lib/session';
-import { apiUser, fakeApi, renderPortal, type FakeCall } from '../../../testing/portal';
+import { expectConsole } from '../../../testing/console';
+import { apiUser, fakeApi, gapiAnswer, renderPortal, type FakeCall } from '../../../testing/portal';
 
 const item = (id: number, title: string, status: number) => ({
   id,
@@ -27,7 +28,7 @@ function server(
   return fakeApi((call) => {
     switch (call.url) {
       case '/gapi':
-        return { status: 200, data: { data: { unreademails: 0 } } };
+        return gapiAnswer(call);
       case '/api/v1/impcoaching/steps/':
         return { status: 200, data: { data: board } };
       case '/api/v1/actionsteps/access':
@@ -105,6 +106,8 @@ describe('/action-steps board', () => {
 
   it("rolls a commitment back and shows 'Unable to update commitment' when the server fails silently (500)", async () => {
     server(() => ({ status: 500, data: { message: 'Something went wrong on our side.' } }));
+    // A 500 is only logged (SPEC §8).
+    expectConsole('error', /^API error POST \/api\/v1\/clientportal\/commitments\/update /);
     const user = userEvent.setup();
     renderPortal('/action-steps');
     await user.click(

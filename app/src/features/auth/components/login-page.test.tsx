@@ -1,15 +1,16 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { deviceToken, sessionStore } from '../../../lib/session';
-import { apiUser, fakeApi, renderPortal, type FakeCall } from '../../../testing/portal';
+import { apiUser, fakeApi, gapiAnswer, renderPortal, type FakeCall } from '../../../testing/portal';
 import { OTP_SENT } from './login-page';
 
 const challenge = { verified: false, user_id: 7, challenge: 'chal-1', expires_in: 300, resend_in: 60 };
 
 function server(options: { trusted?: boolean; wrongOtp?: boolean } = {}): FakeCall[] {
-  return fakeApi(({ method, url, body }) => {
-    const b = body as Record<string, unknown>;
+  return fakeApi((call) => {
+    const { method, url } = call;
+    const b = call.body as Record<string, unknown>;
     if (url === '/sanctum/csrf-cookie') return { status: 204 };
     if (url === '/api/auth/loginotp') {
       if (b.password !== 'portal-demo-1') {
@@ -30,7 +31,7 @@ function server(options: { trusted?: boolean; wrongOtp?: boolean } = {}): FakeCa
         data: { data: apiUser(), device_token: 'device-1', device_expires_at: '2026-12-21T00:00:00Z' },
       };
     }
-    if (url === '/gapi') return { status: 200, data: { data: { unreademails: 0 } } };
+    if (url === '/gapi') return gapiAnswer(call);
     return { status: 404, data: { message: `No fake for ${method} ${url}` } };
   });
 }
@@ -68,6 +69,13 @@ describe('login with a one-time password (SPEC §4)', () => {
     await user.type(otp, '123456');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByRole('navigation', { name: 'Main menu' })).toBeInTheDocument();
+    // The sign-in step is over: its toast goes with it instead of lingering over the portal. (A dismissed toast
+    // drops its alert role at once; happy-dom never ends the exit animation that then removes it.)
+    await waitFor(() =>
+      expect(screen.queryAllByRole('alert').filter((toast) => toast.textContent?.includes(OTP_SENT))).toEqual(
+        [],
+      ),
+    );
     expect(sessionStore.get()?.token).toBe('token-1');
     expect(deviceToken.get()).toBe('device-1');
     const verify = calls.find((c) => c.url === '/api/v1/verifyOTP')!;

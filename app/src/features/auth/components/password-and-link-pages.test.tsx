@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { deviceToken, sessionStore } from '../../../lib/session';
-import { apiUser, fakeApi, renderPortal } from '../../../testing/portal';
+import { apiUser, fakeApi, gapiAnswer, renderPortal } from '../../../testing/portal';
 import { LINK_SENT } from './login-page';
 
 beforeEach(() => {
@@ -68,9 +68,9 @@ describe('a sign-in link instead of the OTP', () => {
 
 describe('/fbslogin/{token}', () => {
   it('exchanges the link for a session and trusts the device', async () => {
-    const calls = fakeApi(({ url }) =>
-      url === '/gapi'
-        ? { status: 200, data: { data: { unreademails: 0 } } }
+    const calls = fakeApi((call) =>
+      call.url === '/gapi'
+        ? gapiAnswer(call)
         : { status: 200, data: { data: apiUser(), device_token: 'device-9' } },
     );
     renderPortal('/fbslogin/link-1');

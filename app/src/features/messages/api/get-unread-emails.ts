@@ -12,8 +12,8 @@ const QUERY = /* GraphQL */ `
 
 /** GraphQL unreademails(user_id): how many of the member's mailbox messages are unread. */
 export async function getUnreadEmails(userId: number, signal?: AbortSignal): Promise<number> {
-  const data = await gql<{ unreademails: number }>(QUERY, { user_id: userId }, { signal, silent: true });
-  return Number(data.unreademails) || 0;
+  const count = await gql<number>('unreademails', QUERY, { user_id: userId }, { signal, silent: true });
+  return Number(count) || 0;
 }
 
 export const unreadEmailsQueryOptions = (userId: number) =>

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sessionStore } from '../../../lib/session';
-import { apiUser, fakeApi, renderPortal, type FakeCall } from '../../../testing/portal';
+import { apiUser, fakeApi, gapiAnswer, renderPortal, type FakeCall } from '../../../testing/portal';
 
 const note = (id: number, title: string, body: string) => ({
   id,
@@ -23,7 +23,8 @@ function server(handle: (call: FakeCall) => { status: number; data?: unknown } |
       notes = notes.filter((n) => n.id !== (call.body as { id: number }).id);
       return { status: 200, data: { data: { id: 1, deleted: true } } };
     }
-    return { status: 200, data: { data: { unreademails: 0 } } };
+    if (call.url === '/gapi') return gapiAnswer(call);
+    return { status: 404, data: { message: 'Not found.' } };
   });
   return calls;
 }

@@ -34,8 +34,8 @@ const QUERY = /* GraphQL */ `
   }
 `;
 
-export async function getMember(userId: number, signal?: AbortSignal): Promise<Member> {
-  return (await gql<{ member: Member }>(QUERY, { user_id: userId }, { signal })).member;
+export function getMember(userId: number, signal?: AbortSignal): Promise<Member> {
+  return gql<Member>('member', QUERY, { user_id: userId }, { signal });
 }
 
 export const memberQueryOptions = (userId: number) =>

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sessionStore } from '../../../lib/session';
-import { apiUser, fakeApi, renderPortal, type FakeRoute } from '../../../testing/portal';
+import { apiUser, fakeApi, gapiAnswer, renderPortal, type FakeRoute } from '../../../testing/portal';
 import { photoProblem } from '../api/update-profile-photo';
 import { PROFILE_UPDATED } from './details-form';
 import { PHOTO_CHANGED } from './photo-card';
@@ -11,10 +11,7 @@ const { access_token: _a, pas_token: _p, ...member } = apiUser();
 
 function server(update: FakeRoute) {
   return fakeApi((call) => {
-    if (call.url === '/gapi') {
-      const query = String((call.body as { query: string }).query);
-      return { status: 200, data: { data: query.includes('member') ? { member } : { unreademails: 0 } } };
-    }
+    if (call.url === '/gapi') return gapiAnswer(call, { member });
     return update(call);
   });
 }

@@ -15,9 +15,8 @@ const QUERY = `query ($id: Int!) {
 }`;
 
 /** GraphQL lessonMeetingSearch through /gapi: the member's lesson meetings, soonest first. */
-export async function getLessonMeetings(userId: number, signal?: AbortSignal): Promise<LessonMeeting[]> {
-  const data = await gql<{ lessonMeetingSearch: LessonMeeting[] }>(QUERY, { id: userId }, { signal });
-  return data.lessonMeetingSearch;
+export function getLessonMeetings(userId: number, signal?: AbortSignal): Promise<LessonMeeting[]> {
+  return gql<LessonMeeting[]>('lessonMeetingSearch', QUERY, { id: userId }, { signal });
 }
 
 export const lessonMeetingsQueryOptions = (userId: number) =>

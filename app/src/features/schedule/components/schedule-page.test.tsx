@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sessionStore } from '../../../lib/session';
-import { apiUser, fakeApi, renderPortal } from '../../../testing/portal';
+import { apiUser, fakeApi, gapiAnswer, renderPortal } from '../../../testing/portal';
 
 const meeting = (id: number, title: string, meeting_time: string, meeting_url: string | null) => ({
   id,
@@ -22,8 +22,8 @@ beforeEach(() => {
 
 describe('/schedule', () => {
   it('shows times in the user’s zone, named, and join links only for http(s)', async () => {
-    fakeApi(({ url, body }) => {
-      if (url === '/api/v1/clientportal/schedule/')
+    fakeApi((call) => {
+      if (call.url === '/api/v1/clientportal/schedule/')
         return {
           status: 200,
           data: {
@@ -37,10 +37,7 @@ describe('/schedule', () => {
             },
           },
         };
-      const query = String((body as { query?: string }).query);
-      if (query.includes('lessonMeetingSearch'))
-        return { status: 200, data: { data: { lessonMeetingSearch: [] } } };
-      return { status: 200, data: { data: { unreademails: 0 } } };
+      return gapiAnswer(call);
     });
     renderPortal('/schedule');
     const strategy = (await screen.findByRole('heading', { name: 'Strategy' })).closest('li') as HTMLElement;

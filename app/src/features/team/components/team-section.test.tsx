@@ -2,7 +2,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sessionStore } from '../../../lib/session';
-import { apiUser, fakeApi, renderPortal, type FakeCall } from '../../../testing/portal';
+import { expectConsole } from '../../../testing/console';
+import { apiUser, fakeApi, gapiAnswer, renderPortal, type FakeCall } from '../../../testing/portal';
 
 const members = [
   { id: 5, first_name: 'Sofia', last_name: 'Marquez', email: null, created_at: '2026-11-01T00:00:00Z' },
@@ -29,7 +30,7 @@ function server(handle: (call: FakeCall) => Answer | undefined = () => undefined
     if (answer) return answer;
     switch (call.url) {
       case '/gapi':
-        return { status: 200, data: { data: { unreademails: 0 } } };
+        return gapiAnswer(call);
       case '/api/v1/impcoaching/steps/':
         return { status: 200, data: { data: { action_steps: [], commitments: [] } } };
       case '/api/v1/actionsteps/access':
@@ -152,6 +153,8 @@ describe('team members and tasks', () => {
     server(({ url }) =>
       url === '/api/v1/coachingportal/task/share/' ? { status: 500, data: {} } : undefined,
     );
+    // A 500 is only logged (SPEC §8).
+    expectConsole('error', /^API error POST \/api\/v1\/coachingportal\/task\/share\/ /);
     const user = userEvent.setup();
     renderPortal('/action-steps');
     const email = await screen.findByLabelText('Email address');
