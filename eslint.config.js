@@ -1,37 +1,44 @@
 // Lint for the whole repository. Besides the usual rules it enforces the room boundaries of DESIGN.md:
 // app/ imports neither api/ nor cli/, api/ neither app/ nor cli/, cli/ never imports app/src or api/src,
-// and inside app/src a feature never imports another feature.
+// and the one-way layers inside app/src (app/README.md).
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
 
-// Flat config replaces a rule per file match, so every app rule below repeats the app-wide boundary.
-const appBoundary = {
-  group: ['**/api/src/**', '**/cli/src/**'],
-  message: 'app/ must not import api/ or cli/.',
-};
+const root = fileURLToPath(new URL('.', import.meta.url));
 
 const boundary = (groups) => ({
   'no-restricted-imports': ['error', { patterns: groups }],
 });
 
-const features = [
-  'schedule',
-  'notes',
-  'action-steps',
-  'auth',
-  'profile',
-  'team',
-  'help',
-  'coach',
-  'messages',
-  'groups',
-  'lessons',
-  'resources',
-  'metrics',
-  'business-academy',
+// Read from the folder, so a new feature is fenced in the day it is created.
+const features = readdirSync(new URL('app/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+// Layers are checked on resolved files, so '@/app/x', '../../../app/x' and any other spelling meet one rule.
+const FEATURE_RULE =
+  'A feature imports only lib/, components/, config/ and its own files; routes in src/app compose features.';
+const appLayers = [
+  ...features.map((name) => ({
+    target: `app/src/features/${name}`,
+    from: [
+      'app/src/app',
+      'app/src/boot',
+      ...features.filter((other) => other !== name).map((other) => `app/src/features/${other}`),
+    ],
+    message: FEATURE_RULE,
+  })),
+  {
+    target: ['app/src/lib', 'app/src/components', 'app/src/config'],
+    from: ['app/src/features', 'app/src/app'],
+    message: 'lib/ and components/ (and config/) sit below the features and src/app: they import neither.',
+  },
 ];
 
 export default tseslint.config(
@@ -62,22 +69,24 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
-      ...boundary([appBoundary]),
+      ...boundary([
+        { group: ['**/api/src/**', '**/cli/src/**'], message: 'app/ must not import api/ or cli/.' },
+      ]),
     },
   },
-  // A feature never imports another feature: routes in src/app compose them.
-  ...features.map((name) => ({
-    files: [`app/src/features/${name}/**/*.{ts,tsx}`],
-    rules: boundary([
-      appBoundary,
-      {
-        group: features
-          .filter((other) => other !== name)
-          .flatMap((other) => [`**/features/${other}/**`, `../${other}/**`, `../../${other}/**`]),
-        message: 'A feature must not import another feature; compose them in src/app.',
-      },
-    ]),
-  })),
+  {
+    files: ['app/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.js', '.json'],
+          tsconfig: { configFile: `${root}tsconfig.json` },
+        }),
+      ],
+    },
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: root, zones: appLayers }] },
+  },
   {
     files: ['api/**/*.ts'],
     rules: boundary([

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // One runner for every room. The projects keep environments apart: node for the CLI and API, a DOM for the
@@ -24,6 +25,8 @@ export default defineConfig({
         },
       },
       {
+        // `@/` is app/src, as in tsconfig.json and the app's Vite configs.
+        resolve: { alias: { '@': fileURLToPath(new URL('app/src', import.meta.url)) } },
         test: {
           name: 'app',
           include: ['app/**/*.test.{ts,tsx}'],

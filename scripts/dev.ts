@@ -138,6 +138,8 @@ const server = await createServer({
   envDir: false,
   appType: 'custom',
   plugins: [react(), portalDev()],
+  // `@/` is app/src, as in tsconfig.json and the bake's Vite config.
+  resolve: { alias: { '@': path.join(REPO_ROOT, 'app/src') } },
   define: { __PORTAL_BUILD_VERSION__: JSON.stringify(version) },
   server: { host: '127.0.0.1', port, strictPort: true, proxy, fs: { allow: [REPO_ROOT] } },
 });

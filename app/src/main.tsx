@@ -3,18 +3,18 @@
  * router only when both are done (SPEC §4). Until then an overlay says 'Loading theme...'. The API client and
  * the stored session are set up first, so the first render already knows whether someone is signed in.
  */
-import './styles/fonts.css';
-import './styles/base.css';
+import '@/styles/fonts.css';
+import '@/styles/base.css';
 import { createRoot } from 'react-dom/client';
-import { readConfig } from './boot/config';
-import { applyTheme, loadTheme, requestedBrand } from './boot/theme';
-import { checkVersion, installChunkErrorReload } from './boot/version-check';
-import { configureApi } from './lib/api-client';
-import { IDLE_LOGGED_OUT } from './lib/idle-limit';
-import { sessionStore } from './lib/session';
-import { notify } from './lib/toast';
-import { BootOverlay } from './boot/boot-overlay';
-import { App } from './app/app';
+import { readConfig } from '@/boot/config';
+import { applyTheme, loadTheme, requestedBrand } from '@/boot/theme';
+import { checkVersion, installChunkErrorReload } from '@/boot/version-check';
+import { configureApi } from '@/lib/api-client';
+import { IDLE_LOGGED_OUT } from '@/lib/idle-limit';
+import { sessionStore } from '@/lib/session';
+import { notify } from '@/lib/toast';
+import { BootOverlay } from '@/boot/boot-overlay';
+import { App } from '@/app/app';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { RouterProvider, createBrowserRouter } from 'react-router-dom';
-import type { PortalConfig } from '../boot/config';
-import type { Brand } from '../boot/theme';
-import { PortalContext } from './portal-context';
+import type { PortalConfig } from '@/boot/config';
+import type { Brand } from '@/boot/theme';
+import { PortalContext } from '@/lib/portal-context';
 import { portalRoutes } from './routes';
 
 export interface AppProps {

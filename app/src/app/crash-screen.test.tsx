@@ -4,12 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { encodeUserId } from '../features/help/api/report-error';
-import { queryClient } from '../lib/query-client';
-import { sessionStore } from '../lib/session';
-import { apiUser, fakeApi, testBrand, testConfig } from '../testing/portal';
+import { encodeUserId } from '@/features/help/api/report-error';
+import { queryClient } from '@/lib/query-client';
+import { sessionStore } from '@/lib/session';
+import { apiUser, fakeApi, testBrand, testConfig } from '@/testing/portal';
 import CrashScreen, { REPORTED } from './crash-screen';
-import { PortalContext } from './portal-context';
+import { PortalContext } from '@/lib/portal-context';
 import { RouteError } from './route-error';
 
 function Boom(): never {

@@ -6,13 +6,13 @@
 import './crash-screen.css';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useRouteError } from 'react-router-dom';
-import { logout } from '../features/auth/api/logout';
-import { formatDateTime } from '../lib/dates';
-import { encodeUserId, useReportError } from '../features/help/api/report-error';
-import { sessionStore } from '../lib/session';
-import { notify } from '../lib/toast';
-import { paths } from './paths';
-import { usePortal } from './portal-context';
+import { logout } from '@/features/auth/api/logout';
+import { formatDateTime } from '@/lib/dates';
+import { encodeUserId, useReportError } from '@/features/help/api/report-error';
+import { sessionStore } from '@/lib/session';
+import { notify } from '@/lib/toast';
+import { paths } from '@/config/paths';
+import { usePortal } from '@/lib/portal-context';
 
 export const REPORTED = 'The Error has been reported to the support team';
 export const REPORT_REDIRECT_MS = 3000;

@@ -1,11 +1,11 @@
 /** Route guards: who may see which route. The API enforces the same rules; these decide what to show. */
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { useSession } from '../lib/session';
-import { hasFlag, type Flag } from '../lib/user';
+import { useSession } from '@/lib/session';
+import { hasFlag, type Flag } from '@/lib/user';
 import { homePath } from './home-path';
-import { paths } from './paths';
-import { usePortal } from './portal-context';
+import { paths } from '@/config/paths';
+import { usePortal } from '@/lib/portal-context';
 
 interface FromState {
   from?: { pathname: string; search?: string; hash?: string };

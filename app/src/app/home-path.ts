@@ -1,6 +1,6 @@
-import type { TrainingFlags } from '../boot/config';
-import { hasFlag, type User } from '../lib/user';
-import { paths } from './paths';
+import type { TrainingFlags } from '@/boot/config';
+import { hasFlag, type User } from '@/lib/user';
+import { paths } from '@/config/paths';
 
 /** SPEC §2: / leads to /groups with group_coaching, otherwise to /schedule. */
 export const homePath = (user: User, defaults: TrainingFlags): string =>

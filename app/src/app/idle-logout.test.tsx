@@ -1,9 +1,9 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { IDLE_LOGGED_OUT, IDLE_TIMEOUT_MS } from '../lib/idle';
-import { sessionStore } from '../lib/session';
-import { notify } from '../lib/toast';
-import { apiUser, fakeApi } from '../testing/portal';
+import { IDLE_LOGGED_OUT, IDLE_TIMEOUT_MS } from '@/lib/idle';
+import { sessionStore } from '@/lib/session';
+import { notify } from '@/lib/toast';
+import { apiUser, fakeApi } from '@/testing/portal';
 import { IdleLogout } from './idle-logout';
 
 beforeEach(() => {

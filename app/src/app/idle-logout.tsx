@@ -3,9 +3,9 @@
  * 'Stay signed in'. Mounted only while a session exists.
  */
 import { useEffect, useRef, useState } from 'react';
-import { logout } from '../features/auth/api/logout';
-import { IDLE_LOGGED_OUT, watchIdle, type IdleWatch } from '../lib/idle';
-import { notify } from '../lib/toast';
+import { logout } from '@/features/auth/api/logout';
+import { IDLE_LOGGED_OUT, watchIdle, type IdleWatch } from '@/lib/idle';
+import { notify } from '@/lib/toast';
 
 export function IdleLogout() {
   const [remainingMs, setRemainingMs] = useState<number | null>(null);

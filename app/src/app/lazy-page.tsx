@@ -4,16 +4,9 @@
  * while the page renders goes on to the router's crash screen.
  */
 import { Suspense, lazy, type ComponentType } from 'react';
+import { PageLoading } from '@/components/page-loading';
 
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
-
-export function PageLoading() {
-  return (
-    <div className="page-state" role="status">
-      <span className="spinner spinner-inline" aria-hidden="true" /> Loading page....
-    </div>
-  );
-}
 
 function PageLoadError({ message }: { message: string }) {
   return (

@@ -1,4 +1,4 @@
-import { useLoading } from '../lib/loading';
+import { useLoading } from '@/lib/loading';
 
 /** The global loading overlay (SPEC §2), with its optional message. */
 export function LoadingOverlay() {

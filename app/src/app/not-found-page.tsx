@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import { useSession } from '../lib/session';
-import { paths } from './paths';
+import { useSession } from '@/lib/session';
+import { paths } from '@/config/paths';
 
 /** Any path SPEC §2 does not list. */
 export default function NotFoundPage() {

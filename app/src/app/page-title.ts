@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useMatches } from 'react-router-dom';
-import { usePortal } from './portal-context';
+import { usePortal } from '@/lib/portal-context';
 
 /** What a route of the table in ./routes carries in its `handle`. */
 export interface RouteHandle {

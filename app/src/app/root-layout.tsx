@@ -6,9 +6,9 @@
 import { useEffect } from 'react';
 import { Outlet } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
-import { UpdateBanner } from '../boot/update-banner';
-import { followOtherTabs } from '../lib/session';
-import { TOAST_AUTO_CLOSE_MS, TOAST_POSITION, dismissOnSignIn } from '../lib/toast';
+import { UpdateBanner } from '@/boot/update-banner';
+import { followOtherTabs } from '@/lib/session';
+import { TOAST_AUTO_CLOSE_MS, TOAST_POSITION, dismissOnSignIn } from '@/lib/toast';
 import { LoadingOverlay } from './loading-overlay';
 import { usePageTitle } from './page-title';
 

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { sessionStore } from '../lib/session';
-import { apiUser, fakeApi, gapiAnswer, renderPortal, testConfig } from '../testing/portal';
+import { sessionStore } from '@/lib/session';
+import { apiUser, fakeApi, gapiAnswer, renderPortal, testConfig } from '@/testing/portal';
 import { MENU_ITEMS, isActiveItem, visibleMenuItems } from './shell/menu-items';
 
 const flags = (group_coaching: boolean, flash_coaching: boolean, business_academy: boolean) => ({

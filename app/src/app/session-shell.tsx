@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router-dom';
-import { useSession } from '../lib/session';
+import { useSession } from '@/lib/session';
 import { lazyPage } from './lazy-page';
 
 const ShellLayout = lazyPage(() => import('./shell/shell-layout'));

@@ -1,4 +1,4 @@
-import { errorMessage } from '../lib/api-errors';
+import { errorMessage } from '@/lib/api-errors';
 
 /** A query that failed: what could not be loaded, why, and a button that tries again. */
 export function LoadFailed({

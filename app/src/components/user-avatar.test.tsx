@@ -1,9 +1,9 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { PortalContext } from '../app/portal-context';
-import { avatarUrl } from '../lib/avatar';
-import { toUser } from '../lib/user';
-import { apiUser, testBrand, testConfig } from '../testing/portal';
+import { PortalContext } from '@/lib/portal-context';
+import { avatarUrl } from '@/lib/avatar';
+import { toUser } from '@/lib/user';
+import { apiUser, testBrand, testConfig } from '@/testing/portal';
 import { UserAvatar } from './user-avatar';
 
 const withService = { ...testConfig, integrations: { ...testConfig.integrations, avatarService: true } };

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { apiAssetUrl, avatarUrl, AVATAR_SIZE } from '../lib/avatar';
-import { initials, type User } from '../lib/user';
-import { usePortal } from '../app/portal-context';
+import { apiAssetUrl, avatarUrl, AVATAR_SIZE } from '@/lib/avatar';
+import { initials, type User } from '@/lib/user';
+import { usePortal } from '@/lib/portal-context';
 
 /**
  * The profile picture, else the public avatar service's image for the email (when the tenant allows it),

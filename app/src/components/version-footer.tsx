@@ -1,4 +1,4 @@
-import { usePortal } from '../app/portal-context';
+import { usePortal } from '@/lib/portal-context';
 
 /**
  * SPEC §2's footer parts (the year, the product name, the version baked into this build), punctuated as a

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiUser, fakeApi } from '../testing/portal';
+import { apiUser, fakeApi } from '@/testing/portal';
 import { api } from './api-client';
 import { SESSION_EXPIRED, errorMessage } from './api-errors';
 import { gql } from './gapi';

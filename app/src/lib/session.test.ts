@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiUser, storeSession } from '../testing/portal';
+import { apiUser, storeSession } from '@/testing/portal';
 import { decode, encode } from './cipher';
 import { STORAGE_KEYS, deviceToken, followOtherTabs, sessionStore } from './session';
 

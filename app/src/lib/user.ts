@@ -2,7 +2,7 @@
  * The logged-in user exactly as SPEC §3 lists it, and nothing more: whatever else an API answer carries is
  * dropped before it reaches memory or local storage.
  */
-import type { TrainingFlags } from '../boot/config';
+import type { TrainingFlags } from '@/boot/config';
 
 export type Flag = keyof TrainingFlags;
 

@@ -2,13 +2,13 @@
 import { render } from '@testing-library/react';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
-import type { PortalConfig } from '../boot/config';
-import { DEFAULT_COLORS, type Brand } from '../boot/theme';
-import { PortalContext } from '../app/portal-context';
-import { portalRoutes } from '../app/routes';
-import { api, configureApi } from '../lib/api-client';
-import { encode } from '../lib/cipher';
-import { STORAGE_KEYS, sessionStore } from '../lib/session';
+import type { PortalConfig } from '@/boot/config';
+import { DEFAULT_COLORS, type Brand } from '@/boot/theme';
+import { PortalContext } from '@/lib/portal-context';
+import { portalRoutes } from '@/app/routes';
+import { api, configureApi } from '@/lib/api-client';
+import { encode } from '@/lib/cipher';
+import { STORAGE_KEYS, sessionStore } from '@/lib/session';
 
 export const testConfig: PortalConfig = {
   tenantId: 1001,

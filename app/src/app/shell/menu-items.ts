@@ -2,9 +2,9 @@
  * The side menu of SPEC §2: 11 items in this order, three of them shown only with a training flag; the
  * active item is the one whose first path segment matches the current one.
  */
-import type { TrainingFlags } from '../../boot/config';
-import { hasFlag, type Flag, type User } from '../../lib/user';
-import { paths } from '../paths';
+import type { TrainingFlags } from '@/boot/config';
+import { hasFlag, type Flag, type User } from '@/lib/user';
+import { paths } from '@/config/paths';
 import type { IconName } from './icons';
 
 export interface MenuItem {

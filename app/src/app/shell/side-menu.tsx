@@ -1,10 +1,10 @@
 import { Link, useLocation } from 'react-router-dom';
-import { useUnreadEmails } from '../../features/messages/api/get-unread-emails';
-import { fullName, type User } from '../../lib/user';
-import { usePortal } from '../portal-context';
+import { useUnreadEmails } from '@/features/messages/api/get-unread-emails';
+import { fullName, type User } from '@/lib/user';
+import { usePortal } from '@/lib/portal-context';
 import { Icon } from './icons';
 import { isActiveItem, visibleMenuItems } from './menu-items';
-import { UserAvatar } from '../../components/user-avatar';
+import { UserAvatar } from '@/components/user-avatar';
 
 /** The left menu: the user's picture, then the items their flags allow, the current one highlighted. */
 export function SideMenu({ id, user, onNavigate }: { id: string; user: User; onNavigate: () => void }) {

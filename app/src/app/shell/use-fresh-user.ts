@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { memberQueryOptions } from '../../features/profile/api/get-member';
-import { sessionStore } from '../../lib/session';
-import { PROFILE_TEXT_FIELDS, type User } from '../../lib/user';
+import { memberQueryOptions } from '@/features/profile/api/get-member';
+import { sessionStore } from '@/lib/session';
+import { PROFILE_TEXT_FIELDS, type User } from '@/lib/user';
 
 /**
  * The stored user is a copy from login time; the coach may have changed a training flag or the user their

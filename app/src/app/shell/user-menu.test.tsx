@@ -2,9 +2,9 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
-import { toUser } from '../../lib/user';
-import { apiUser, testBrand, testConfig } from '../../testing/portal';
-import { PortalContext } from '../portal-context';
+import { toUser } from '@/lib/user';
+import { apiUser, testBrand, testConfig } from '@/testing/portal';
+import { PortalContext } from '@/lib/portal-context';
 import { UserMenu } from './user-menu';
 
 function renderMenu(onLogout = vi.fn()) {

@@ -4,10 +4,10 @@
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { fullName, type User } from '../../lib/user';
-import { paths } from '../paths';
+import { fullName, type User } from '@/lib/user';
+import { paths } from '@/config/paths';
 import { Icon } from './icons';
-import { UserAvatar } from '../../components/user-avatar';
+import { UserAvatar } from '@/components/user-avatar';
 
 export function UserMenu({ user, onLogout }: { user: User; onLogout: () => void }) {
   const [open, setOpen] = useState(false);

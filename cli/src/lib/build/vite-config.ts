@@ -16,6 +16,8 @@ export function viteConfig(repoRoot: string, outDir: string, version: string): I
     mode: 'production',
     base: '/',
     plugins: [react()],
+    // `@/` is app/src, as in tsconfig.json.
+    resolve: { alias: { '@': path.join(appRoot, 'src') } },
     define: {
       // The version is the same for every tenant of a release, so it may live in the hashed code.
       __PORTAL_BUILD_VERSION__: JSON.stringify(version),

@@ -1,4 +1,4 @@
-import { api, type Envelope } from '../../../lib/api-client';
+import { api, type Envelope } from '@/lib/api-client';
 import type { BoardItem } from './get-steps';
 import { useStatusMutation, type StatusChange } from './optimistic-status';
 

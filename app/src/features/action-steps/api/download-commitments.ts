@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { downloadExport } from '../../../lib/download-file';
+import { downloadExport } from '@/lib/download-file';
 
 /** POST /api/v1/coachingportal/commitment/download/: the commitments as a CSV file, saved by the browser. */
 export const downloadCommitments = () =>

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type Envelope } from '../../../lib/api-client';
+import { api, type Envelope } from '@/lib/api-client';
 
 /** POST /api/v1/actionsteps/access: 1 when the board is open to the client (they have a coach), else 0. */
 export async function getAccess(signal?: AbortSignal): Promise<number> {

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type Envelope } from '../../../lib/api-client';
+import { api, type Envelope } from '@/lib/api-client';
 
 /** An action step or a commitment; status is the API's code (see lib/stages.ts for what it means). */
 export interface BoardItem {

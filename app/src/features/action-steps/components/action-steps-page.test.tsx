@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { sessionStore } from '../../../lib/session';
-import { expectConsole } from '../../../testing/console';
-import { apiUser, fakeApi, gapiAnswer, renderPortal, type FakeCall } from '../../../testing/portal';
+import { sessionStore } from '@/lib/session';
+import { expectConsole } from '@/testing/console';
+import { apiUser, fakeApi, gapiAnswer, renderPortal, type FakeCall } from '@/testing/portal';
 
 const item = (id: number, title: string, status: number) => ({
   id,

@@ -3,16 +3,16 @@
  * whatever the route puts below them (the team section, composed in src/app so features stay apart).
  */
 import type { ReactNode } from 'react';
-import { PageLoading } from '../../../app/lazy-page';
-import { LoadFailed } from '../../../components/load-failed';
-import { toastFallback } from '../../../lib/fallback-toast';
-import { notify } from '../../../lib/toast';
+import { PageLoading } from '@/components/page-loading';
+import { LoadFailed } from '@/components/load-failed';
+import { toastFallback } from '@/lib/fallback-toast';
+import { notify } from '@/lib/toast';
 import { useChangeActionStatus } from '../api/change-action-status';
 import { useDownloadCommitments } from '../api/download-commitments';
 import { useAccess } from '../api/get-access';
 import { useSteps, type BoardItem } from '../api/get-steps';
 import { useUpdateCommitment } from '../api/update-commitment';
-import { COMMITMENT_FALLBACK, codeFor, movedMessage, type BoardKind, type Stage } from '../../../lib/stages';
+import { COMMITMENT_FALLBACK, codeFor, movedMessage, type BoardKind, type Stage } from '@/lib/stages';
 import { Board } from './board';
 import './action-steps.css';
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type DragEvent } from 'react';
-import { formatDay } from '../../../lib/zoned-dates';
+import { formatDay } from '@/lib/zoned-dates';
 import type { BoardItem } from '../api/get-steps';
-import { STAGES, stageOf, type BoardKind, type Stage } from '../../../lib/stages';
+import { STAGES, stageOf, type BoardKind, type Stage } from '@/lib/stages';
 
 /** What a drag carries: the kind and the id, so a card cannot be dropped on the other board. */
 export const DRAG_TYPE = 'application/x-portal-card';

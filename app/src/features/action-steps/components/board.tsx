@@ -1,6 +1,6 @@
 import { useState, type DragEvent } from 'react';
 import type { BoardItem } from '../api/get-steps';
-import { STAGES, stageOf, type BoardKind, type Stage } from '../../../lib/stages';
+import { STAGES, stageOf, type BoardKind, type Stage } from '@/lib/stages';
 import { BoardCard, DRAG_TYPE } from './board-card';
 
 /**

@@ -1,5 +1,5 @@
-import { api, type Envelope } from '../../../lib/api-client';
-import { useAction } from '../../../lib/use-action';
+import { api, type Envelope } from '@/lib/api-client';
+import { useAction } from '@/lib/use-action';
 
 /** POST /api/password/create: mails a reset link (the same answer whether or not the account exists). */
 export async function createPasswordReset(email: string): Promise<string | undefined> {

@@ -1,4 +1,4 @@
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { browserLabel } from './device-label';
 import { acceptSignedIn, type SignedInAnswer } from './signed-in';
 

@@ -1,4 +1,4 @@
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** GET sanctum/csrf-cookie (SPEC §7): called before the credentials are sent, as the contract expects. */
 export async function getCsrfCookie(): Promise<void> {

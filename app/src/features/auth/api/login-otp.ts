@@ -1,6 +1,6 @@
-import { api, type Envelope } from '../../../lib/api-client';
-import { useAction } from '../../../lib/use-action';
-import { deviceToken } from '../../../lib/session';
+import { api, type Envelope } from '@/lib/api-client';
+import { useAction } from '@/lib/use-action';
+import { deviceToken } from '@/lib/session';
 import { browserLabel, timeZoneLabel } from './device-label';
 import { getCsrfCookie } from './get-csrf-cookie';
 

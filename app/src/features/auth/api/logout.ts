@@ -1,5 +1,5 @@
-import { api } from '../../../lib/api-client';
-import { sessionStore, type LogoutReason } from '../../../lib/session';
+import { api } from '@/lib/api-client';
+import { sessionStore, type LogoutReason } from '@/lib/session';
 
 /**
  * GET /api/auth/logout revokes the token on the server; the local session ends whatever the answer (a user

@@ -1,5 +1,5 @@
-import { api, type Envelope } from '../../../lib/api-client';
-import { useAction } from '../../../lib/use-action';
+import { api, type Envelope } from '@/lib/api-client';
+import { useAction } from '@/lib/use-action';
 
 export interface ResetPasswordInput {
   token: string;

@@ -1,4 +1,4 @@
-import { deviceToken } from '../../../lib/session';
+import { deviceToken } from '@/lib/session';
 
 /** The answer of the calls that sign in and make this device trusted (verifyOTP, fbslogin). */
 export interface SignedInAnswer {

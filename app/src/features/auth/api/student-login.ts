@@ -1,5 +1,5 @@
-import { api, type Envelope } from '../../../lib/api-client';
-import { useAction } from '../../../lib/use-action';
+import { api, type Envelope } from '@/lib/api-client';
+import { useAction } from '@/lib/use-action';
 import { credentialsBody, type Credentials } from './login-otp';
 
 /** POST /api/auth/studentlogin: the full login, which the server grants only to a trusted device. */

@@ -1,5 +1,5 @@
-import { api } from '../../../lib/api-client';
-import { useAction } from '../../../lib/use-action';
+import { api } from '@/lib/api-client';
+import { useAction } from '@/lib/use-action';
 import { browserLabel } from './device-label';
 import { acceptSignedIn, type SignedInAnswer } from './signed-in';
 

@@ -1,4 +1,4 @@
-import { api, type Envelope } from '../../../lib/api-client';
+import { api, type Envelope } from '@/lib/api-client';
 
 /** POST /api/auth/verifyRecaptchaToken: the server checks the CAPTCHA answer with the provider. */
 export async function verifyRecaptcha(token: string): Promise<{ enabled: boolean; success: boolean }> {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { usePortal } from '../../../app/portal-context';
-import { VersionFooter } from '../../../components/version-footer';
+import { usePortal } from '@/lib/portal-context';
+import { VersionFooter } from '@/components/version-footer';
 
 /** The branded card every signed-out screen uses: the tenant's logo, login background and footer. */
 export function AuthLayout({ title, children }: { title: string; children: ReactNode }) {

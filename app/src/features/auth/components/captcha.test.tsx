@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { sessionStore } from '../../../lib/session';
-import { fakeApi, renderPortal, testConfig } from '../../../testing/portal';
+import { sessionStore } from '@/lib/session';
+import { fakeApi, renderPortal, testConfig } from '@/testing/portal';
 
 const withCaptcha = {
   ...testConfig,

@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { Field } from '../../../components/field';
-import { paths } from '../../../app/paths';
+import { Field } from '@/components/field';
+import { paths } from '@/config/paths';
 import type { Credentials } from '../api/login-otp';
 import { verifyRecaptcha } from '../api/verify-recaptcha';
 import { Captcha, type CaptchaHandle } from './captcha';

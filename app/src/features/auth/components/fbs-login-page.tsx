@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
-import { paths } from '../../../app/paths';
-import { errorMessage } from '../../../lib/api-errors';
-import { sessionStore } from '../../../lib/session';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api-errors';
+import { sessionStore } from '@/lib/session';
 import { fbsLogin } from '../api/fbs-login';
 import { AuthLayout } from './auth-layout';
 

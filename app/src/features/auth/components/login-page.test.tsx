@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { deviceToken, sessionStore } from '../../../lib/session';
-import { apiUser, fakeApi, gapiAnswer, renderPortal, type FakeCall } from '../../../testing/portal';
+import { deviceToken, sessionStore } from '@/lib/session';
+import { apiUser, fakeApi, gapiAnswer, renderPortal, type FakeCall } from '@/testing/portal';
 import { OTP_SENT } from './login-page';
 
 const challenge = { verified: false, user_id: 7, challenge: 'chal-1', expires_in: 300, resend_in: 60 };

@@ -4,9 +4,9 @@
  * On success the session store signs in and the guest guard sends the user where they were going.
  */
 import { useState } from 'react';
-import { usePortal } from '../../../app/portal-context';
-import { sessionStore } from '../../../lib/session';
-import { notify } from '../../../lib/toast';
+import { usePortal } from '@/lib/portal-context';
+import { sessionStore } from '@/lib/session';
+import { notify } from '@/lib/toast';
 import { useGenerateOtp } from '../api/generate-otp';
 import { useLoginOtpFbs } from '../api/login-otp-fbs';
 import { useLoginOtp, type Credentials, type LoginStep } from '../api/login-otp';

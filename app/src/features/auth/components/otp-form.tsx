@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Field } from '../../../components/field';
+import { Field } from '@/components/field';
 
 export const OTP_RESEND_SECONDS = 300;
 

@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { deviceToken, sessionStore } from '../../../lib/session';
-import { apiUser, fakeApi, gapiAnswer, renderPortal } from '../../../testing/portal';
+import { deviceToken, sessionStore } from '@/lib/session';
+import { apiUser, fakeApi, gapiAnswer, renderPortal } from '@/testing/portal';
 import { LINK_SENT } from './login-page';
 
 beforeEach(() => {

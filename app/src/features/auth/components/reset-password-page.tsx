@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { paths } from '../../../app/paths';
-import { Field } from '../../../components/field';
-import { notify } from '../../../lib/toast';
+import { paths } from '@/config/paths';
+import { Field } from '@/components/field';
+import { notify } from '@/lib/toast';
 import { useResetPassword } from '../api/reset-password';
 import { AuthLayout } from './auth-layout';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type Envelope } from '../../../lib/api-client';
+import { api, type Envelope } from '@/lib/api-client';
 
 /** The coach as the API describes them; every field but the name may be missing. */
 export interface CoachProfile {

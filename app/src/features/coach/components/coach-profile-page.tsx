@@ -1,11 +1,11 @@
 /** /coachprofile: who the client's coach is and how to reach them. */
 import './coach.css';
-import { PageLoading } from '../../../app/lazy-page';
-import { usePortal } from '../../../app/portal-context';
-import { apiAssetUrl } from '../../../lib/avatar';
-import { LoadFailed } from '../../../components/load-failed';
-import { useUser } from '../../../lib/session';
-import { fullName, initials } from '../../../lib/user';
+import { PageLoading } from '@/components/page-loading';
+import { usePortal } from '@/lib/portal-context';
+import { apiAssetUrl } from '@/lib/avatar';
+import { LoadFailed } from '@/components/load-failed';
+import { useUser } from '@/lib/session';
+import { fullName, initials } from '@/lib/user';
 import { useCoachProfile, type CoachProfile } from '../api/get-coach-profile';
 
 const LINKS: [keyof CoachProfile, string][] = [

@@ -1,8 +1,8 @@
 /** /help: answers to what clients ask most, and where to go next. */
 import './help.css';
 import { Link } from 'react-router-dom';
-import { paths } from '../../../app/paths';
-import { usePortal } from '../../../app/portal-context';
+import { paths } from '@/config/paths';
+import { usePortal } from '@/lib/portal-context';
 
 const QUESTIONS: { q: string; a: string }[] = [
   {

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { gql } from '../../../lib/gapi';
+import { gql } from '@/lib/gapi';
 
 /** The badge refreshes every 60 s and when the window regains focus, whatever the 15-minute cache says. */
 export const UNREAD_REFRESH_MS = 60_000;

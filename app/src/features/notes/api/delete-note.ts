@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, type Envelope } from '../../../lib/api-client';
+import { api, type Envelope } from '@/lib/api-client';
 import { notesQueryOptions } from './get-notes';
 
 /** POST /api/v1/clientportal/delete/note/: removes a note for good. */

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, type Envelope } from '../../../lib/api-client';
+import { api, type Envelope } from '@/lib/api-client';
 import { notesQueryOptions, type Note, type NoteInput } from './get-notes';
 
 /** POST /api/v1/clientportal/edit/note/: a note's new title, text and date. */

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Field } from '../../../components/field';
+import { Field } from '@/components/field';
 import type { NoteInput } from '../api/get-notes';
 
 /**

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { sessionStore } from '../../../lib/session';
-import { apiUser, fakeApi, gapiAnswer, renderPortal, type FakeCall } from '../../../testing/portal';
+import { sessionStore } from '@/lib/session';
+import { apiUser, fakeApi, gapiAnswer, renderPortal, type FakeCall } from '@/testing/portal';
 
 const note = (id: number, title: string, body: string) => ({
   id,

@@ -1,8 +1,8 @@
 /** /notes: the client's meeting notes: write, edit and delete them (with a confirmation first). */
 import { useState } from 'react';
-import { PageLoading } from '../../../app/lazy-page';
-import { LoadFailed } from '../../../components/load-failed';
-import { notify } from '../../../lib/toast';
+import { PageLoading } from '@/components/page-loading';
+import { LoadFailed } from '@/components/load-failed';
+import { notify } from '@/lib/toast';
 import { useDeleteNote } from '../api/delete-note';
 import { useEditNote } from '../api/edit-note';
 import { useNotes, type Note, type NoteInput } from '../api/get-notes';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiUser, fakeApi } from '../../../testing/portal';
+import { apiUser, fakeApi } from '@/testing/portal';
 import { getMember } from './get-member';
 
 describe('getMember', () => {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { gql } from '../../../lib/gapi';
-import type { User } from '../../../lib/user';
+import { gql } from '@/lib/gapi';
+import type { User } from '@/lib/user';
 
 /** The profile fields of SPEC §3 as GraphQL member(user_id) answers them (no token fields). */
 export type Member = Omit<User, 'access_token' | 'pas_token'>;

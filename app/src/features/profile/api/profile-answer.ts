@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { sessionStore } from '../../../lib/session';
-import { PROFILE_TEXT_FIELDS } from '../../../lib/user';
+import { sessionStore } from '@/lib/session';
+import { PROFILE_TEXT_FIELDS } from '@/lib/user';
 import type { Member } from './get-member';
 import { memberQueryOptions } from './get-member';
 

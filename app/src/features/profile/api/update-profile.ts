@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, type Envelope } from '../../../lib/api-client';
+import { api, type Envelope } from '@/lib/api-client';
 import { acceptProfile } from './profile-answer';
 
 export interface ProfileDetails {

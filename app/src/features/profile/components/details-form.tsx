@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Field } from '../../../components/field';
-import { notify } from '../../../lib/toast';
+import { Field } from '@/components/field';
+import { notify } from '@/lib/toast';
 import type { Member } from '../api/get-member';
 import { useUpdateProfile } from '../api/update-profile';
 import { TimeZoneSelect } from './time-zone-select';

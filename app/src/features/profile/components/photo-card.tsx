@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type ChangeEvent } from 'react';
-import { UserAvatar } from '../../../components/user-avatar';
-import { notify } from '../../../lib/toast';
-import { fullName, type User } from '../../../lib/user';
+import { UserAvatar } from '@/components/user-avatar';
+import { notify } from '@/lib/toast';
+import { fullName, type User } from '@/lib/user';
 import { photoProblem, useUpdateProfilePhoto } from '../api/update-profile-photo';
 
 export const PHOTO_CHANGED = 'Profile picture changed successfully';

@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { sessionStore } from '../../../lib/session';
-import { apiUser, fakeApi, gapiAnswer, renderPortal, type FakeRoute } from '../../../testing/portal';
+import { sessionStore } from '@/lib/session';
+import { apiUser, fakeApi, gapiAnswer, renderPortal, type FakeRoute } from '@/testing/portal';
 import { photoProblem } from '../api/update-profile-photo';
 import { PROFILE_UPDATED } from './details-form';
 import { PHOTO_CHANGED } from './photo-card';

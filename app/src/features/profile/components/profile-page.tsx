@@ -1,7 +1,7 @@
 /** /profile: the fields of SPEC §3 in two forms (details, social links) and the profile picture. */
 import './profile.css';
-import { PageLoading } from '../../../app/lazy-page';
-import { useUser } from '../../../lib/session';
+import { PageLoading } from '@/components/page-loading';
+import { useUser } from '@/lib/session';
 import { useMember } from '../api/get-member';
 import { DetailsForm } from './details-form';
 import { PhotoCard } from './photo-card';

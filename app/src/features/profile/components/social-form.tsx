@@ -1,6 +1,6 @@
 import { type FormEvent } from 'react';
-import { Field } from '../../../components/field';
-import { notify } from '../../../lib/toast';
+import { Field } from '@/components/field';
+import { notify } from '@/lib/toast';
 import type { Member } from '../api/get-member';
 import { useUpdateSocialLinks } from '../api/update-social-links';
 import { PROFILE_UPDATED } from './details-form';

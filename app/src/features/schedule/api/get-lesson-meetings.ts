@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { gql } from '../../../lib/gapi';
+import { gql } from '@/lib/gapi';
 
 /** SPEC §3's lesson meeting (meeting_time, time_zone, meeting_url) with the id and title the API adds. */
 export interface LessonMeeting {

@@ -1,5 +1,5 @@
-import { saveBlob } from '../../../lib/download-file';
-import { formatWithZone } from '../../../lib/zoned-dates';
+import { saveBlob } from '@/lib/download-file';
+import { formatWithZone } from '@/lib/zoned-dates';
 import { icsFileName, toIcs } from '../lib/ics';
 import { joinLink } from '../lib/join-link';
 

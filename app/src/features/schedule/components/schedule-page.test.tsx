@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { sessionStore } from '../../../lib/session';
-import { apiUser, fakeApi, gapiAnswer, renderPortal } from '../../../testing/portal';
+import { sessionStore } from '@/lib/session';
+import { apiUser, fakeApi, gapiAnswer, renderPortal } from '@/testing/portal';
 
 const meeting = (id: number, title: string, meeting_time: string, meeting_url: string | null) => ({
   id,

@@ -1,10 +1,10 @@
 /** /schedule: upcoming and past coaching meetings and the lesson meetings, in the user's own time zone. */
 import { useState, type ReactNode } from 'react';
-import { PageLoading } from '../../../app/lazy-page';
-import { usePortal } from '../../../app/portal-context';
-import { LoadFailed } from '../../../components/load-failed';
-import { useUser } from '../../../lib/session';
-import { displayZone, zoneName } from '../../../lib/zoned-dates';
+import { PageLoading } from '@/components/page-loading';
+import { usePortal } from '@/lib/portal-context';
+import { LoadFailed } from '@/components/load-failed';
+import { useUser } from '@/lib/session';
+import { displayZone, zoneName } from '@/lib/zoned-dates';
 import { useLessonMeetings } from '../api/get-lesson-meetings';
 import { useSchedule, type Meeting } from '../api/get-schedule';
 import { MeetingCard, type MeetingView } from './meeting-card';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, type Envelope } from '../../../lib/api-client';
+import { api, type Envelope } from '@/lib/api-client';
 import { teamMembersQueryOptions, type TeamMember } from './get-team-members';
 
 export interface NewTeamMember {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, type Envelope } from '../../../lib/api-client';
+import { api, type Envelope } from '@/lib/api-client';
 import { clientTasksQueryOptions, type Task } from './get-client-tasks';
 
 /** POST /api/v1/clientportal/team/member/assign/: gives a task to a team member. */

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { downloadExport } from '../../../lib/download-file';
+import { downloadExport } from '@/lib/download-file';
 
 /** POST /api/v1/impcoaching/task/download/: the tasks as a CSV file, saved by the browser. */
 export const downloadTasks = () => downloadExport('/api/v1/impcoaching/task/download/', 'tasks.csv');

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type Envelope } from '../../../lib/api-client';
+import { api, type Envelope } from '@/lib/api-client';
 
 /** SPEC §3's task (deadline, responsibility, file_name, status, note) with its id, title and member. */
 export interface Task {

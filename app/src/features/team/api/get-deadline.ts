@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type Envelope } from '../../../lib/api-client';
+import { api, type Envelope } from '@/lib/api-client';
 
 /** POST /api/v1/clientportal/team/task/get/deadline/: the current deadline of one task (ISO or null). */
 export async function getDeadline(taskId: number, signal?: AbortSignal): Promise<string | null> {

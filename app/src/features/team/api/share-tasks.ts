@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { api, type Envelope } from '../../../lib/api-client';
+import { api, type Envelope } from '@/lib/api-client';
 
 /** POST /api/v1/coachingportal/task/share/: mails the task list to `email` (the API limits how often). */
 export async function shareTasks(email: string): Promise<{ sent: boolean; to: string }> {

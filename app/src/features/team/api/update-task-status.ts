@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, type Envelope } from '../../../lib/api-client';
+import { api, type Envelope } from '@/lib/api-client';
 import { clientTasksQueryOptions, type Task } from './get-client-tasks';
 
 /** POST /api/v1/tasks/status/: a task's status code (0 to do, 1 in progress, 2 completed) and note. */

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Field } from '../../../components/field';
-import { notify } from '../../../lib/toast';
+import { Field } from '@/components/field';
+import { notify } from '@/lib/toast';
 import { useAddTeamMember } from '../api/add-team-member';
 import { addedMessage } from './messages';
 

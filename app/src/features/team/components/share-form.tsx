@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { Field } from '../../../components/field';
-import { toastFallback } from '../../../lib/fallback-toast';
-import { notify } from '../../../lib/toast';
+import { Field } from '@/components/field';
+import { toastFallback } from '@/lib/fallback-toast';
+import { notify } from '@/lib/toast';
 import { useShareTasks } from '../api/share-tasks';
 import { SHARE_FALLBACK, sharedMessage } from './messages';
 

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
-import { STAGES, codeFor, stageLabel, stageOf, type Stage } from '../../../lib/stages';
-import { notify } from '../../../lib/toast';
-import { formatInZone, formatWithZone, fromLocalInput, toLocalInput } from '../../../lib/zoned-dates';
+import { STAGES, codeFor, stageLabel, stageOf, type Stage } from '@/lib/stages';
+import { notify } from '@/lib/toast';
+import { formatInZone, formatWithZone, fromLocalInput, toLocalInput } from '@/lib/zoned-dates';
 import { useAssignTask } from '../api/assign-task';
 import type { Task } from '../api/get-client-tasks';
 import type { TeamMember } from '../api/get-team-members';

@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { sessionStore } from '../../../lib/session';
-import { expectConsole } from '../../../testing/console';
-import { apiUser, fakeApi, gapiAnswer, renderPortal, type FakeCall } from '../../../testing/portal';
+import { sessionStore } from '@/lib/session';
+import { expectConsole } from '@/testing/console';
+import { apiUser, fakeApi, gapiAnswer, renderPortal, type FakeCall } from '@/testing/portal';
 
 const members = [
   { id: 5, first_name: 'Sofia', last_name: 'Marquez', email: null, created_at: '2026-11-01T00:00:00Z' },

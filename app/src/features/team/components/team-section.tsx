@@ -3,10 +3,10 @@
  * below the boards (composed there by src/app): tasks are the team's action steps.
  */
 import type { ReactNode } from 'react';
-import { PageLoading } from '../../../app/lazy-page';
-import { LoadFailed } from '../../../components/load-failed';
-import { useUser } from '../../../lib/session';
-import { displayZone, zoneName } from '../../../lib/zoned-dates';
+import { PageLoading } from '@/components/page-loading';
+import { LoadFailed } from '@/components/load-failed';
+import { useUser } from '@/lib/session';
+import { displayZone, zoneName } from '@/lib/zoned-dates';
 import { useDownloadTasks } from '../api/download-tasks';
 import { useClientTasks } from '../api/get-client-tasks';
 import { useTeamMembers } from '../api/get-team-members';

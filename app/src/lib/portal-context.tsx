@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
-import type { PortalConfig } from '../boot/config';
-import type { Brand } from '../boot/theme';
+import type { PortalConfig } from '@/boot/config';
+import type { Brand } from '@/boot/theme';
 
 /** The baked config and the chosen brand, fixed for the life of the page. */
 export interface Portal {

@@ -1,0 +1,53 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+// The one-way layers of app/src (app/README.md) are kept by `npm run lint`, not by habit: these run the
+// repository's own ESLint config on code placed at a feature's, a library's or a shared component's path.
+const root = fileURLToPath(new URL('../', import.meta.url));
+const eslint = new ESLint({ cwd: root });
+
+async function lint(file: string, code: string) {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return result!.messages;
+}
+
+const layerErrors = async (file: string, code: string) =>
+  (await lint(file, code)).filter((m) => m.ruleId === 'import-x/no-restricted-paths').map((m) => m.message);
+
+describe('app layers', () => {
+  it.each([
+    ['app/ through the alias', "import '@/app/routes';\n"],
+    ['app/ by a relative path', "import '../../../app/routes';\n"],
+    ['boot/', "import '@/boot/theme';\n"],
+    ['another feature through the alias', "import '@/features/team/components/team-section';\n"],
+    ['another feature by a relative path', "import '../../team/api/get-deadline';\n"],
+  ])('a feature importing %s fails', async (_, code) => {
+    expect(await layerErrors('app/src/features/notes/components/layer-probe.tsx', code)).toEqual([
+      expect.stringMatching(/A feature imports only lib\/, components\/, config\//),
+    ]);
+  });
+
+  it.each([
+    ['lib/', 'app/src/lib/layer-probe.ts', "import '@/features/notes/api/get-notes';\n"],
+    ['components/', 'app/src/components/layer-probe.tsx', "import '../features/notes/api/get-notes';\n"],
+    ['lib/', 'app/src/lib/layer-probe.ts', "import '@/app/routes';\n"],
+  ])('%s importing a feature or app/ fails', async (_, file, code) => {
+    expect(await layerErrors(file, code)).toEqual([
+      expect.stringMatching(/sit below the features and src\/app/),
+    ]);
+  });
+
+  it('a feature may import lib/, components/, config/ and its own files', async () => {
+    const code = [
+      "import '@/lib/api-client';",
+      "import '@/components/field';",
+      "import '@/config/paths';",
+      "import '../api/get-notes';",
+      "import './note-card';",
+      '',
+    ].join('\n');
+    expect(await lint('app/src/features/notes/components/layer-probe.tsx', code)).toEqual([]);
+  });
+});
