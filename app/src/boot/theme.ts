@@ -5,23 +5,16 @@
  */
 import defaults from '../../../schemas/theme-defaults.json';
 
+/**
+ * The colour keys come from schemas/ (theme-defaults.json, checked against both schemas by color-keys.test.ts),
+ * so a new key is added there, not here: first those with a fixed default, then those that follow another key.
+ */
+export type ColorKey = keyof typeof defaults.colors | keyof typeof defaults.sameAs;
 export const COLOR_KEYS = [
-  'background',
-  'primary',
-  'secondary',
-  'accent',
-  'textColor',
-  'hoverColor',
-  'buttonDefaultColor',
-  'buttonPrimaryColor',
-  'buttonTextColor',
-  'buttonSecondaryColor',
-  'textInverseColor',
-  'loginBackground',
-  'linkColor',
-] as const;
+  ...Object.keys(defaults.colors),
+  ...Object.keys(defaults.sameAs),
+] as readonly ColorKey[];
 
-export type ColorKey = (typeof COLOR_KEYS)[number];
 export type Colors = Record<ColorKey, string>;
 
 export interface Brand {

@@ -1,19 +1,8 @@
 /** The shapes the tenant loader hands to every command (validate, list, build, publish, serve). */
+import type themeDefaults from '../../../../schemas/theme-defaults.json';
 
-export type ColorKey =
-  | 'background'
-  | 'primary'
-  | 'secondary'
-  | 'accent'
-  | 'textColor'
-  | 'hoverColor'
-  | 'buttonDefaultColor'
-  | 'buttonPrimaryColor'
-  | 'buttonTextColor'
-  | 'buttonSecondaryColor'
-  | 'textInverseColor'
-  | 'loginBackground'
-  | 'linkColor';
+// The colour keys are schemas/theme-defaults.json's (the app derives its list from the same file).
+export type ColorKey = keyof typeof themeDefaults.colors | keyof typeof themeDefaults.sameAs;
 
 export type Colors = Record<ColorKey, string>;
 
