@@ -1,4 +1,7 @@
-/** A page whose feature comes with a later issue: it says what will be there instead of showing nothing. */
+/**
+ * A route of SPEC §2 whose screen is not built yet: the menu already links to it, so it says what will be there
+ * rather than leaving an empty page or a 404.
+ */
 export function PlaceholderPage({ title, children }: { title: string; children: string }) {
   return (
     <section className="page" aria-labelledby="page-title">

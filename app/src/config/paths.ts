@@ -18,7 +18,7 @@ export const paths = {
   metrics: '/metrics',
   notes: '/notes',
   messages: '/messages',
-  /** The mailbox owns everything below /messages (its sub-routes come with the messages issue). */
+  /** The mailbox owns everything below /messages: its sub-routes live inside the messages feature, not here. */
   messagesAll: '/messages/*',
   help: '/help',
   profile: '/profile',

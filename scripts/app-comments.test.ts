@@ -1,0 +1,29 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+// A comment says why the code is as it is. "Fixed in issue 16" or "comes with a later issue" sends the reader to
+// a tracker that the code does not carry with it, and goes stale when the issue closes.
+const root = fileURLToPath(new URL('../', import.meta.url));
+// `//` after a colon is a URL's, not a comment.
+const COMMENT = /(?<!:)\/\/[^\n]*|\/\*[\s\S]*?\*\//g;
+const CITES_ISSUE = /\b(issues?|tickets?)\b/i;
+
+function sources(dir: string): string[] {
+  return readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' })
+    .filter((name) => /\.(tsx?|css)$/.test(name) && !name.split(path.sep).includes('node_modules'))
+    .map((name) => path.join(dir, name));
+}
+
+describe('comments in app/ and e2e/', () => {
+  it('say why instead of citing an issue', () => {
+    const citing = [...sources('app'), ...sources('e2e')].flatMap((file) =>
+      [...readFileSync(path.join(root, file), 'utf8').matchAll(COMMENT)]
+        .map(([comment]) => comment)
+        .filter((comment) => CITES_ISSUE.test(comment))
+        .map((comment) => `${file}: ${comment.split('\n')[0]}`),
+    );
+    expect(citing).toEqual([]);
+  });
+});
