@@ -5,7 +5,7 @@ import type { Brand } from '@/boot/theme';
 import { PortalContext } from '@/lib/portal-context';
 import { portalRoutes } from './routes';
 
-export interface AppProps {
+interface AppProps {
   config: PortalConfig;
   brand: Brand;
   updateAvailable: boolean;

@@ -9,13 +9,13 @@ import defaults from '../../../schemas/theme-defaults.json';
  * The colour keys come from schemas/ (theme-defaults.json, checked against both schemas by color-keys.test.ts),
  * so a new key is added there, not here: first those with a fixed default, then those that follow another key.
  */
-export type ColorKey = keyof typeof defaults.colors | keyof typeof defaults.sameAs;
+type ColorKey = keyof typeof defaults.colors | keyof typeof defaults.sameAs;
 export const COLOR_KEYS = [
   ...Object.keys(defaults.colors),
   ...Object.keys(defaults.sameAs),
 ] as readonly ColorKey[];
 
-export type Colors = Record<ColorKey, string>;
+type Colors = Record<ColorKey, string>;
 
 export interface Brand {
   key: string | null;

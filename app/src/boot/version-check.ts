@@ -5,7 +5,7 @@
  * meta.json that stays newer (a CDN serving a stale index.html, say) can never cause a reload loop: the second
  * time the app renders and shows the update banner instead. Any failure resolves quickly and never blocks.
  */
-export interface VersionCheckResult {
+interface VersionCheckResult {
   /** The version /meta.json announced, when it could be read. */
   liveVersion: string | null;
   /** True when a newer version is live but a reload already happened for it: show the banner instead. */
@@ -14,7 +14,7 @@ export interface VersionCheckResult {
   outcome: 'current' | 'update-available' | 'unavailable';
 }
 
-export interface VersionCheckOptions {
+interface VersionCheckOptions {
   url?: string;
   timeoutMs?: number;
   fetch?: typeof fetch;
@@ -22,8 +22,8 @@ export interface VersionCheckOptions {
   reload?: () => void;
 }
 
-export const META_URL = '/meta.json';
-export const META_TIMEOUT_MS = 3_000;
+const META_URL = '/meta.json';
+const META_TIMEOUT_MS = 3_000;
 const GUARD_PREFIX = 'portal:reloaded-for:';
 /** Cache clearing and the service-worker update must not hold the reload back forever either. */
 const CLEANUP_TIMEOUT_MS = 2_000;
@@ -65,7 +65,7 @@ function comparePrerelease(a: string | undefined, b: string | undefined): -1 | 0
 }
 
 /** The live version, or null for any failure: 404, 500, HTML, bad JSON, no version, no answer in time. */
-export async function fetchLiveVersion(
+async function fetchLiveVersion(
   url = META_URL,
   timeoutMs = META_TIMEOUT_MS,
   fetcher: typeof fetch = fetch,
@@ -98,7 +98,7 @@ function sessionStore(): Storage | null {
 }
 
 /** Sets the guard; false when it was already set or cannot be stored (both mean: do not reload). */
-export function claimReload(key: string, storage: Storage | null = sessionStore()): boolean {
+function claimReload(key: string, storage: Storage | null = sessionStore()): boolean {
   try {
     if (!storage || storage.getItem(GUARD_PREFIX + key) !== null) return false;
     storage.setItem(GUARD_PREFIX + key, new Date().toISOString());
@@ -112,7 +112,7 @@ const withTimeout = (work: Promise<unknown>, ms: number) =>
   Promise.race([work.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, ms))]);
 
 /** Drops cached responses and asks the service worker for its new version, so the reload gets fresh files. */
-export async function clearForUpdate(): Promise<void> {
+async function clearForUpdate(): Promise<void> {
   const work: Promise<unknown>[] = [];
   if (typeof caches !== 'undefined') {
     work.push(caches.keys().then((keys) => Promise.all(keys.map((key) => caches.delete(key)))));

@@ -19,7 +19,7 @@ export function saveBlob(blob: Blob, filename: string): void {
 }
 
 /** The filename of a Content-Disposition header (`attachment; filename="x.csv"`), else `fallback`. */
-export function attachmentName(header: unknown, fallback: string): string {
+function attachmentName(header: unknown, fallback: string): string {
   if (typeof header !== 'string') return fallback;
   const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(header);
   const name = match?.[1] ? decodeURIComponent(match[1]).replace(/[/\\]/g, '_') : '';

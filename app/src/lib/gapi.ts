@@ -8,7 +8,7 @@ interface GraphQLAnswer {
   errors?: { message: string }[];
 }
 
-export class GraphQLError extends Error {}
+class GraphQLError extends Error {}
 
 /**
  * Runs `query` and returns its root `field`. An answer without that field is a failure like any other, never

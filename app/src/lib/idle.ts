@@ -13,7 +13,7 @@ export const IDLE_WARNING_MS = 60_000;
 const CHECK_EVERY_MS = 1000;
 const ACTIVITY_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'scroll', 'touchstart'] as const;
 
-export interface IdleCallbacks {
+interface IdleCallbacks {
   /** Called every check while inside the warning window, with the time left before logout. */
   onWarn(remainingMs: number): void;
   /** Called when activity (here or in another tab) ends the warning. */

@@ -3,7 +3,7 @@ import type { PortalConfig } from '@/boot/config';
 import type { Brand } from '@/boot/theme';
 
 /** The baked config and the chosen brand, fixed for the life of the page. */
-export interface Portal {
+interface Portal {
   config: PortalConfig;
   brand: Brand;
 }

@@ -3,9 +3,9 @@ import { QueryClient } from '@tanstack/react-query';
 import { isAxiosError } from 'axios';
 import { sessionStore } from './session';
 
-export const CACHE_LIFETIME_MS = 900_000;
+const CACHE_LIFETIME_MS = 900_000;
 
-export function createQueryClient(): QueryClient {
+function createQueryClient(): QueryClient {
   const client = new QueryClient({
     defaultOptions: {
       queries: {

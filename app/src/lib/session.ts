@@ -22,7 +22,7 @@ const SESSION_KEYS: string[] = Object.values(STORAGE_KEYS);
 
 export type LogoutReason = 'user' | 'expired' | 'idle' | 'invalid' | 'other-tab';
 
-export interface Session {
+interface Session {
   token: string;
   user: User;
 }
@@ -51,7 +51,7 @@ function clearStored(): void {
 }
 
 /** What storage says the session is; null when absent, unreadable or mismatched. Never writes. */
-export function readStoredSession(storage: Storage | null = safeStorage()): Session | null {
+function readStoredSession(storage: Storage | null = safeStorage()): Session | null {
   if (!storage) return null;
   const token = storage.getItem(STORAGE_KEYS.token) ?? storage.getItem(STORAGE_KEYS.backupToken);
   const encoded = storage.getItem(STORAGE_KEYS.user);

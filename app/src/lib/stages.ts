@@ -20,7 +20,7 @@ export const STAGES: { key: Stage; label: string }[] = [
 
 export const stageLabel = (stage: Stage): string => STAGES.find((s) => s.key === stage)!.label;
 
-export type ItemKind = 'action-step' | 'commitment' | 'task';
+type ItemKind = 'action-step' | 'commitment' | 'task';
 
 export function stageOf(kind: ItemKind, status: number): Stage {
   if (status === 0) return 'todo';

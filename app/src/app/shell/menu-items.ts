@@ -7,7 +7,7 @@ import { hasFlag, type Flag, type User } from '@/lib/user';
 import { paths } from '@/config/paths';
 import type { IconName } from './icons';
 
-export interface MenuItem {
+interface MenuItem {
   label: string;
   to: string;
   icon: IconName;

@@ -17,7 +17,7 @@ export interface Board {
 }
 
 /** POST /api/v1/impcoaching/steps/: the client's action steps and commitments. */
-export async function getSteps(signal?: AbortSignal): Promise<Board> {
+async function getSteps(signal?: AbortSignal): Promise<Board> {
   const response = await api.post<Envelope<Board>>('/api/v1/impcoaching/steps/', {}, { signal });
   return response.data.data;
 }

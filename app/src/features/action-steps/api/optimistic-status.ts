@@ -10,17 +10,13 @@ export interface StatusChange {
   status: number;
 }
 
-export interface Snapshot {
+interface Snapshot {
   previous: Board | undefined;
 }
 
 type List = keyof Board;
 
-export async function applyOptimistically(
-  client: QueryClient,
-  list: List,
-  change: StatusChange,
-): Promise<Snapshot> {
+async function applyOptimistically(client: QueryClient, list: List, change: StatusChange): Promise<Snapshot> {
   const { queryKey } = stepsQueryOptions();
   // A board fetch already on its way would overwrite the optimistic move with the old state.
   await client.cancelQueries({ queryKey });
@@ -36,13 +32,12 @@ export async function applyOptimistically(
   return { previous };
 }
 
-export function rollBack(client: QueryClient, snapshot: Snapshot | undefined): void {
+function rollBack(client: QueryClient, snapshot: Snapshot | undefined): void {
   if (snapshot?.previous) client.setQueryData(stepsQueryOptions().queryKey, snapshot.previous);
 }
 
 /** After success or failure the board is re-read, so it ends as the server has it. */
-export const settle = (client: QueryClient) =>
-  client.invalidateQueries({ queryKey: stepsQueryOptions().queryKey });
+const settle = (client: QueryClient) => client.invalidateQueries({ queryKey: stepsQueryOptions().queryKey });
 
 /** The mutation of one list's status call: optimistic, rolled back on failure, re-read either way. */
 export function useStatusMutation(list: List, send: (change: StatusChange) => Promise<BoardItem>) {

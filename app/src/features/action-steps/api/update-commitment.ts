@@ -3,7 +3,7 @@ import type { BoardItem } from './get-steps';
 import { useStatusMutation, type StatusChange } from './optimistic-status';
 
 /** POST /api/v1/clientportal/commitments/update: a commitment's new status code. */
-export async function updateCommitment(change: StatusChange): Promise<BoardItem> {
+async function updateCommitment(change: StatusChange): Promise<BoardItem> {
   const response = await api.post<Envelope<BoardItem>>('/api/v1/clientportal/commitments/update', change);
   return response.data.data;
 }

@@ -1,13 +1,13 @@
 import { api, type Envelope } from '@/lib/api-client';
 import { useAction } from '@/lib/use-action';
 
-export interface GenerateOtpInput {
+interface GenerateOtpInput {
   user_id: number;
   challenge: string;
 }
 
 /** POST /api/auth/generateOTP: mails a new code for the same challenge (the old code stops working). */
-export async function generateOtp(input: GenerateOtpInput): Promise<{ resend_in?: number }> {
+async function generateOtp(input: GenerateOtpInput): Promise<{ resend_in?: number }> {
   const response = await api.post<Envelope<{ resend_in?: number }>>('/api/auth/generateOTP', input);
   return response.data.data ?? {};
 }

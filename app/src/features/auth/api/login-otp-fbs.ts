@@ -2,7 +2,7 @@ import { api, type Envelope } from '@/lib/api-client';
 import { useAction } from '@/lib/use-action';
 import { credentialsBody, type Credentials } from './login-otp';
 
-export interface LinkStep {
+interface LinkStep {
   verified: boolean;
   user_id: number;
   /** The opaque reference of the mailed link (never the link itself). */
@@ -11,7 +11,7 @@ export interface LinkStep {
 }
 
 /** POST /api/auth/loginotpfbs: checks the credentials and mails a single-use sign-in link (/fbslogin/{token}). */
-export async function loginOtpFbs(credentials: Credentials): Promise<LinkStep> {
+async function loginOtpFbs(credentials: Credentials): Promise<LinkStep> {
   const response = await api.post<Envelope<LinkStep>>('/api/auth/loginotpfbs', credentialsBody(credentials));
   return response.data.data;
 }

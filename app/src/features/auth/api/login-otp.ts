@@ -32,7 +32,7 @@ export function credentialsBody(credentials: Credentials) {
 }
 
 /** POST /api/auth/loginotp: checks the credentials; either the device is trusted, or an OTP is mailed. */
-export async function loginOtp(credentials: Credentials): Promise<LoginStep> {
+async function loginOtp(credentials: Credentials): Promise<LoginStep> {
   await getCsrfCookie().catch(() => undefined);
   const response = await api.post<Envelope<LoginStep> & { encoded?: string }>(
     '/api/auth/loginotp',

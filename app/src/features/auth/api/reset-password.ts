@@ -1,14 +1,14 @@
 import { api, type Envelope } from '@/lib/api-client';
 import { useAction } from '@/lib/use-action';
 
-export interface ResetPasswordInput {
+interface ResetPasswordInput {
   token: string;
   password: string;
   password_confirmation: string;
 }
 
 /** POST /api/password/reset: sets the new password with the mailed token (and ends every session). */
-export async function resetPassword(input: ResetPasswordInput): Promise<string | undefined> {
+async function resetPassword(input: ResetPasswordInput): Promise<string | undefined> {
   const response = await api.post<Envelope<unknown>>('/api/password/reset', input);
   return response.data.message;
 }

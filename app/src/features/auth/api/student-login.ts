@@ -3,7 +3,7 @@ import { useAction } from '@/lib/use-action';
 import { credentialsBody, type Credentials } from './login-otp';
 
 /** POST /api/auth/studentlogin: the full login, which the server grants only to a trusted device. */
-export async function studentLogin(credentials: Credentials): Promise<unknown> {
+async function studentLogin(credentials: Credentials): Promise<unknown> {
   const response = await api.post<Envelope<unknown>>('/api/auth/studentlogin', credentialsBody(credentials));
   return response.data.data;
 }

@@ -3,14 +3,14 @@ import { useAction } from '@/lib/use-action';
 import { browserLabel } from './device-label';
 import { acceptSignedIn, type SignedInAnswer } from './signed-in';
 
-export interface VerifyOtpInput {
+interface VerifyOtpInput {
   user_id: number;
   challenge: string;
   otp: string;
 }
 
 /** POST /api/v1/verifyOTP: the mailed code signs the user in and makes this device trusted. */
-export async function verifyOtp(input: VerifyOtpInput): Promise<unknown> {
+async function verifyOtp(input: VerifyOtpInput): Promise<unknown> {
   const response = await api.post<SignedInAnswer>('/api/v1/verifyOTP', { ...input, browser: browserLabel() });
   return acceptSignedIn(response.data);
 }

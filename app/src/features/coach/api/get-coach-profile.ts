@@ -25,7 +25,7 @@ export interface CoachProfile {
 }
 
 /** POST /api/v1/clientportal/coach/profile/ (body: company_id, client_id): the client's coach. */
-export async function getCoachProfile(companyId: number | null, clientId: number, signal?: AbortSignal) {
+async function getCoachProfile(companyId: number | null, clientId: number, signal?: AbortSignal) {
   const response = await api.post<Envelope<CoachProfile | null>>(
     '/api/v1/clientportal/coach/profile/',
     { company_id: companyId, client_id: clientId },
@@ -34,7 +34,7 @@ export async function getCoachProfile(companyId: number | null, clientId: number
   return response.data.data ?? null;
 }
 
-export const coachProfileQueryOptions = (companyId: number | null, clientId: number) =>
+const coachProfileQueryOptions = (companyId: number | null, clientId: number) =>
   queryOptions({
     queryKey: ['coach', 'profile', companyId, clientId],
     queryFn: ({ signal }) => getCoachProfile(companyId, clientId, signal),

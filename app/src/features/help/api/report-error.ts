@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-export interface ErrorReport {
+interface ErrorReport {
   url: string;
   host: string;
   pathname: string;
@@ -19,7 +19,7 @@ export async function encodeUserId(id: number, salt: string): Promise<string> {
 }
 
 /** POST /api/v1/users/error/logs/: sends a crash report to the support team. */
-export async function reportError(report: ErrorReport): Promise<void> {
+async function reportError(report: ErrorReport): Promise<void> {
   await api.post('/api/v1/users/error/logs/', report);
 }
 

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { gql } from '@/lib/gapi';
 
 /** The badge refreshes every 60 s and when the window regains focus, whatever the 15-minute cache says. */
-export const UNREAD_REFRESH_MS = 60_000;
+const UNREAD_REFRESH_MS = 60_000;
 
 const QUERY = /* GraphQL */ `
   query UnreadEmails($user_id: Int!) {
@@ -11,12 +11,12 @@ const QUERY = /* GraphQL */ `
 `;
 
 /** GraphQL unreademails(user_id): how many of the member's mailbox messages are unread. */
-export async function getUnreadEmails(userId: number, signal?: AbortSignal): Promise<number> {
+async function getUnreadEmails(userId: number, signal?: AbortSignal): Promise<number> {
   const count = await gql<number>('unreademails', QUERY, { user_id: userId }, { signal, silent: true });
   return Number(count) || 0;
 }
 
-export const unreadEmailsQueryOptions = (userId: number) =>
+const unreadEmailsQueryOptions = (userId: number) =>
   queryOptions({
     queryKey: ['messages', 'unread', userId],
     queryFn: ({ signal }) => getUnreadEmails(userId, signal),

@@ -3,7 +3,7 @@ import { api, type Envelope } from '@/lib/api-client';
 import { notesQueryOptions } from './get-notes';
 
 /** POST /api/v1/clientportal/delete/note/: removes a note for good. */
-export async function deleteNote(id: number): Promise<void> {
+async function deleteNote(id: number): Promise<void> {
   await api.post<Envelope<{ id: number; deleted: boolean }>>('/api/v1/clientportal/delete/note/', { id });
 }
 

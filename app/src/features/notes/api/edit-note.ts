@@ -3,7 +3,7 @@ import { api, type Envelope } from '@/lib/api-client';
 import { notesQueryOptions, type Note, type NoteInput } from './get-notes';
 
 /** POST /api/v1/clientportal/edit/note/: a note's new title, text and date. */
-export async function editNote(input: NoteInput & { id: number }): Promise<Note> {
+async function editNote(input: NoteInput & { id: number }): Promise<Note> {
   const response = await api.post<Envelope<Note>>('/api/v1/clientportal/edit/note/', input);
   return response.data.data;
 }

@@ -18,7 +18,7 @@ export interface NoteInput {
 }
 
 /** POST /api/v1/clientportal/notes/: the client's meeting notes, newest meeting first. */
-export async function getNotes(signal?: AbortSignal): Promise<Note[]> {
+async function getNotes(signal?: AbortSignal): Promise<Note[]> {
   const response = await api.post<Envelope<Note[]>>('/api/v1/clientportal/notes/', {}, { signal });
   return response.data.data;
 }

@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client';
 import { acceptProfile } from './profile-answer';
 
-export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
-export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
+const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
 
 /** What is wrong with a chosen file, before it is sent (the server checks the content again). */
 export function photoProblem(file: File): string | null {
@@ -13,7 +13,7 @@ export function photoProblem(file: File): string | null {
 }
 
 /** POST /api/v1/student/profilephoto/update (multipart: id, file). */
-export async function updateProfilePhoto(userId: number, file: File): Promise<unknown> {
+async function updateProfilePhoto(userId: number, file: File): Promise<unknown> {
   const form = new FormData();
   form.append('id', String(userId));
   form.append('file', file);

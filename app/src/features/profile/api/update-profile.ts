@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client';
 import { acceptProfile } from './profile-answer';
 
-export interface ProfileDetails {
+interface ProfileDetails {
   first_name: string;
   last_name: string;
   website: string | null;
@@ -14,7 +14,7 @@ export interface ProfileDetails {
 }
 
 /** POST /api/v1/students/update/{id}: the personal details (the company is the coach's to manage). */
-export async function updateProfile(userId: number, details: ProfileDetails): Promise<unknown> {
+async function updateProfile(userId: number, details: ProfileDetails): Promise<unknown> {
   const response = await api.post<Envelope<unknown>>(`/api/v1/students/update/${userId}`, details);
   return response.data.data;
 }

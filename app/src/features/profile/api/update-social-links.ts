@@ -2,14 +2,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client';
 import { acceptProfile } from './profile-answer';
 
-export interface SocialLinks {
+interface SocialLinks {
   facebook: string | null;
   twitter: string | null;
   linkedin: string | null;
 }
 
 /** POST /api/v1/students/updatetwo/{id}: the second part of the profile, the social links. */
-export async function updateSocialLinks(userId: number, links: SocialLinks): Promise<unknown> {
+async function updateSocialLinks(userId: number, links: SocialLinks): Promise<unknown> {
   const response = await api.post<Envelope<unknown>>(`/api/v1/students/updatetwo/${userId}`, links);
   return response.data.data;
 }

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { gql } from '@/lib/gapi';
 
 /** SPEC §3's lesson meeting (meeting_time, time_zone, meeting_url) with the id and title the API adds. */
-export interface LessonMeeting {
+interface LessonMeeting {
   id: number;
   title: string;
   meeting_time: string;
@@ -15,11 +15,11 @@ const QUERY = `query ($id: Int!) {
 }`;
 
 /** GraphQL lessonMeetingSearch through /gapi: the member's lesson meetings, soonest first. */
-export function getLessonMeetings(userId: number, signal?: AbortSignal): Promise<LessonMeeting[]> {
+function getLessonMeetings(userId: number, signal?: AbortSignal): Promise<LessonMeeting[]> {
   return gql<LessonMeeting[]>('lessonMeetingSearch', QUERY, { id: userId }, { signal });
 }
 
-export const lessonMeetingsQueryOptions = (userId: number) =>
+const lessonMeetingsQueryOptions = (userId: number) =>
   queryOptions({
     queryKey: ['schedule', 'lesson-meetings', userId],
     queryFn: ({ signal }) => getLessonMeetings(userId, signal),

@@ -14,19 +14,19 @@ export interface Meeting {
   coach_name: string | null;
 }
 
-export interface Schedule {
+interface Schedule {
   time_zone: string | null;
   upcoming: Meeting[];
   past: Meeting[];
 }
 
 /** POST /api/v1/clientportal/schedule/: the client's upcoming (soonest first) and past meetings. */
-export async function getSchedule(signal?: AbortSignal): Promise<Schedule> {
+async function getSchedule(signal?: AbortSignal): Promise<Schedule> {
   const response = await api.post<Envelope<Schedule>>('/api/v1/clientportal/schedule/', {}, { signal });
   return response.data.data;
 }
 
-export const scheduleQueryOptions = () =>
+const scheduleQueryOptions = () =>
   queryOptions({ queryKey: ['schedule'], queryFn: ({ signal }) => getSchedule(signal) });
 
 export const useSchedule = () => useQuery(scheduleQueryOptions());

@@ -3,7 +3,7 @@
  * semicolon, comma, line breaks), lines are folded at 75 octets without splitting a UTF-8 character, and
  * times are written in UTC so every calendar places the meeting at the same instant.
  */
-export interface CalendarEvent {
+interface CalendarEvent {
   uid: string;
   title: string;
   start: Date;

@@ -2,14 +2,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client';
 import { teamMembersQueryOptions, type TeamMember } from './get-team-members';
 
-export interface NewTeamMember {
+interface NewTeamMember {
   first_name: string;
   last_name: string;
   email: string | null;
 }
 
 /** POST /api/v1/clientportal/team/add/ (201): a new team member. */
-export async function addTeamMember(member: NewTeamMember): Promise<TeamMember> {
+async function addTeamMember(member: NewTeamMember): Promise<TeamMember> {
   const response = await api.post<Envelope<TeamMember>>('/api/v1/clientportal/team/add/', member);
   return response.data.data;
 }

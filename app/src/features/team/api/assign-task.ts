@@ -3,7 +3,7 @@ import { api, type Envelope } from '@/lib/api-client';
 import { clientTasksQueryOptions, type Task } from './get-client-tasks';
 
 /** POST /api/v1/clientportal/team/member/assign/: gives a task to a team member. */
-export async function assignTask(input: { task_id: number; member_id: number }): Promise<Task> {
+async function assignTask(input: { task_id: number; member_id: number }): Promise<Task> {
   const response = await api.post<Envelope<Task>>('/api/v1/clientportal/team/member/assign/', input);
   return response.data.data;
 }

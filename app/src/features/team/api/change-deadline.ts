@@ -3,7 +3,7 @@ import { api, type Envelope } from '@/lib/api-client';
 import { clientTasksQueryOptions, type Task } from './get-client-tasks';
 
 /** POST /api/v1/clientportal/team/task/change/deadline/: a task's new deadline (ISO instant). */
-export async function changeDeadline(input: { task_id: number; deadline: string }): Promise<Task> {
+async function changeDeadline(input: { task_id: number; deadline: string }): Promise<Task> {
   const response = await api.post<Envelope<Task>>('/api/v1/clientportal/team/task/change/deadline/', input);
   return response.data.data;
 }

@@ -16,7 +16,7 @@ export interface Task {
 }
 
 /** POST /api/v1/tasks/client/: the client's tasks, earliest deadline first. */
-export async function getClientTasks(signal?: AbortSignal): Promise<Task[]> {
+async function getClientTasks(signal?: AbortSignal): Promise<Task[]> {
   const response = await api.post<Envelope<Task[]>>('/api/v1/tasks/client/', {}, { signal });
   return response.data.data;
 }

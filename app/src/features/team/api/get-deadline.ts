@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client';
 
 /** POST /api/v1/clientportal/team/task/get/deadline/: the current deadline of one task (ISO or null). */
-export async function getDeadline(taskId: number, signal?: AbortSignal): Promise<string | null> {
+async function getDeadline(taskId: number, signal?: AbortSignal): Promise<string | null> {
   const response = await api.post<Envelope<{ task_id: number; deadline: string | null }>>(
     '/api/v1/clientportal/team/task/get/deadline/',
     { task_id: taskId },
@@ -11,7 +11,7 @@ export async function getDeadline(taskId: number, signal?: AbortSignal): Promise
   return response.data.data.deadline;
 }
 
-export const deadlineQueryOptions = (taskId: number) =>
+const deadlineQueryOptions = (taskId: number) =>
   queryOptions({
     queryKey: ['team', 'tasks', taskId, 'deadline'],
     queryFn: ({ signal }) => getDeadline(taskId, signal),

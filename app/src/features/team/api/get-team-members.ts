@@ -10,7 +10,7 @@ export interface TeamMember {
 }
 
 /** POST /api/v1/clientportal/team/members/: the people on the client's team. */
-export async function getTeamMembers(signal?: AbortSignal): Promise<TeamMember[]> {
+async function getTeamMembers(signal?: AbortSignal): Promise<TeamMember[]> {
   const response = await api.post<Envelope<TeamMember[]>>(
     '/api/v1/clientportal/team/members/',
     {},

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client';
 
 /** POST /api/v1/coachingportal/task/share/: mails the task list to `email` (the API limits how often). */
-export async function shareTasks(email: string): Promise<{ sent: boolean; to: string }> {
+async function shareTasks(email: string): Promise<{ sent: boolean; to: string }> {
   const response = await api.post<Envelope<{ sent: boolean; to: string }>>(
     '/api/v1/coachingportal/task/share/',
     { email },

@@ -3,11 +3,7 @@ import { api, type Envelope } from '@/lib/api-client';
 import { clientTasksQueryOptions, type Task } from './get-client-tasks';
 
 /** POST /api/v1/tasks/status/: a task's status code (0 to do, 1 in progress, 2 completed) and note. */
-export async function updateTaskStatus(input: {
-  task_id: number;
-  status: number;
-  note: string;
-}): Promise<Task> {
+async function updateTaskStatus(input: { task_id: number; status: number; note: string }): Promise<Task> {
   const response = await api.post<Envelope<Task>>('/api/v1/tasks/status/', input);
   return response.data.data;
 }

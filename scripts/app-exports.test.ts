@@ -1,0 +1,104 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+// An export nobody imports is dead code that still looks like an interface: in app/src every export is
+// imported somewhere (a test counts: it is a reader too), or the file is the entry. Read with the compiler's own
+// resolution, so '@/x', relative paths and lazy `import()`s of pages all count.
+const root = fileURLToPath(new URL('../', import.meta.url));
+const src = path.join(root, 'app/src');
+const ENTRY = path.join(src, 'main.tsx');
+// Issue 10's API part replaces this file's types with ones derived from schemas/user.schema.json.
+const REWRITTEN_ELSEWHERE = new Set([path.join(src, 'lib/user.ts')]);
+
+const files = readdirSync(src, { recursive: true, encoding: 'utf8' })
+  .filter((name) => /\.tsx?$/.test(name) && !name.endsWith('.d.ts'))
+  .map((name) => path.join(src, name));
+
+const { config } = ts.readConfigFile(path.join(root, 'tsconfig.json'), ts.sys.readFile);
+const { options } = ts.parseJsonConfigFileContent(config, ts.sys, root);
+
+function exportedNames(file: ts.SourceFile): string[] {
+  const names: string[] = [];
+  for (const statement of file.statements) {
+    const modifiers = ts.canHaveModifiers(statement) ? ts.getModifiers(statement) : undefined;
+    const exported = modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+    const isDefault = modifiers?.some((m) => m.kind === ts.SyntaxKind.DefaultKeyword);
+    if (ts.isExportAssignment(statement)) names.push('default');
+    else if (exported && isDefault) names.push('default');
+    else if (exported && ts.isVariableStatement(statement)) {
+      for (const declaration of statement.declarationList.declarations)
+        names.push(declaration.name.getText(file));
+    } else if (exported && 'name' in statement && statement.name) {
+      names.push((statement.name as ts.Identifier).text);
+    } else if (ts.isExportDeclaration(statement) && !statement.moduleSpecifier && statement.exportClause) {
+      if (ts.isNamedExports(statement.exportClause))
+        names.push(...statement.exportClause.elements.map((e) => e.name.text));
+    }
+  }
+  return names;
+}
+
+/** file -> the names other files import from it ('*' for all of them). */
+function importedNames(): Map<string, Set<string>> {
+  const used = new Map<string, Set<string>>();
+  const use = (from: string, specifier: string, names: string[]) => {
+    const resolved = ts.resolveModuleName(specifier, from, options, ts.sys).resolvedModule?.resolvedFileName;
+    if (!resolved) return;
+    const target = path.resolve(resolved);
+    const set = used.get(target) ?? new Set<string>();
+    for (const name of names) set.add(name);
+    used.set(target, set);
+  };
+  for (const name of files) {
+    const file = ts.createSourceFile(name, readFileSync(name, 'utf8'), ts.ScriptTarget.Latest, true);
+    const visit = (node: ts.Node) => {
+      if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
+        const clause = node.importClause;
+        const names: string[] = [];
+        if (clause?.name) names.push('default');
+        const bindings = clause?.namedBindings;
+        if (bindings && ts.isNamespaceImport(bindings)) names.push('*');
+        if (bindings && ts.isNamedImports(bindings)) {
+          names.push(...bindings.elements.map((e) => (e.propertyName ?? e.name).text));
+        }
+        use(name, node.moduleSpecifier.text, names);
+      } else if (
+        ts.isExportDeclaration(node) &&
+        node.moduleSpecifier &&
+        ts.isStringLiteral(node.moduleSpecifier)
+      ) {
+        use(name, node.moduleSpecifier.text, ['*']);
+      } else if (
+        ts.isCallExpression(node) &&
+        node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+        node.arguments[0] &&
+        ts.isStringLiteral(node.arguments[0])
+      ) {
+        use(name, node.arguments[0].text, ['*']);
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(file);
+  }
+  return used;
+}
+
+describe('app/src exports', () => {
+  it('every export is imported somewhere', () => {
+    const used = importedNames();
+    const unused = files
+      .filter((name) => name !== ENTRY && !REWRITTEN_ELSEWHERE.has(name) && !/\.test\.tsx?$/.test(name))
+      .flatMap((name) => {
+        const file = ts.createSourceFile(name, readFileSync(name, 'utf8'), ts.ScriptTarget.Latest, true);
+        const imported = used.get(name) ?? new Set<string>();
+        if (imported.has('*')) return [];
+        return exportedNames(file)
+          .filter((exported) => !imported.has(exported))
+          .map((exported) => `${path.relative(root, name)}: ${exported}`);
+      });
+    expect(unused).toEqual([]);
+  });
+});
