@@ -5,12 +5,12 @@ import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
-import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
+import { appLayers } from './eslint-rules/app-layers.js';
 
-const root = fileURLToPath(new URL('.', import.meta.url));
+const root = fileURLToPath(new URL('.', import.meta.url)).replace(/\/$/, '');
 
 const boundary = (groups) => ({
   'no-restricted-imports': ['error', { patterns: groups }],
@@ -24,9 +24,9 @@ const features = readdirSync(new URL('app/src/features', import.meta.url), { wit
 // Layers are checked on resolved files, so '@/app/x', '../../../app/x' and any other spelling meet one rule.
 const FEATURE_RULE =
   'A feature imports only lib/, components/, config/ and its own files; routes in src/app compose features.';
-const appLayers = [
+const layerZones = [
   ...features.map((name) => ({
-    target: `app/src/features/${name}`,
+    target: [`app/src/features/${name}`],
     from: [
       'app/src/app',
       'app/src/boot',
@@ -76,16 +76,10 @@ export default tseslint.config(
   },
   {
     files: ['app/src/**/*.{ts,tsx}'],
-    plugins: { 'import-x': importX },
-    settings: {
-      'import-x/resolver-next': [
-        createNodeResolver({
-          extensions: ['.ts', '.tsx', '.js', '.json'],
-          tsconfig: { configFile: `${root}tsconfig.json` },
-        }),
-      ],
+    plugins: { local: { rules: { 'app-layers': appLayers } } },
+    rules: {
+      'local/app-layers': ['error', { root, alias: { '@/': 'app/src' }, zones: layerZones }],
     },
-    rules: { 'import-x/no-restricted-paths': ['error', { basePath: root, zones: appLayers }] },
   },
   {
     files: ['api/**/*.ts'],

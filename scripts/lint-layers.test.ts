@@ -14,7 +14,7 @@ async function lint(file: string, code: string) {
 }
 
 const layerErrors = async (file: string, code: string) =>
-  (await lint(file, code)).filter((m) => m.ruleId === 'import-x/no-restricted-paths').map((m) => m.message);
+  (await lint(file, code)).filter((m) => m.ruleId === 'local/app-layers').map((m) => m.message);
 
 describe('app layers', () => {
   it.each([

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  COLOR_KEYS,
   CONTRAST_PAIRS,
   contrastRatio,
   loadTenants,
@@ -55,7 +56,7 @@ describe('resolveColors', () => {
 
   it('fills every key: brand over theme over defaults', () => {
     const colors = resolveColors(config, 'night');
-    expect(Object.keys(colors)).toHaveLength(13);
+    expect(Object.keys(colors).sort()).toEqual([...COLOR_KEYS].sort());
     expect(colors).toMatchObject({ primary: '#222222', background: '#eeeeee', secondary: '#2ecc71' });
     expect(resolveColors(config).primary).toBe('#111111');
     expect(resolveColors(config, 'unknown').primary).toBe('#111111');
