@@ -9,10 +9,10 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import react from '@vitejs/plugin-react';
 import { createServer, type Plugin } from 'vite';
-import { bakedConfig, loadTemplates } from '../cli/src/lib/build/bake.js';
-import { ScriptJson, renderTemplate } from '../cli/src/lib/build/render.js';
-import { buildThemeFile } from '../cli/src/lib/build/theme-file.js';
-import { packageVersion } from '../cli/src/lib/build/version.js';
+import { bakedConfig, loadTemplates } from '../cli/src/lib/bake/bake.js';
+import { ScriptJson, renderTemplate } from '../cli/src/lib/bake/render.js';
+import { buildThemeFile } from '../cli/src/lib/bake/theme-file.js';
+import { packageVersion } from '../cli/src/lib/bake/version.js';
 import { formatReport, loadTenants, type LoadedTenant } from '../cli/src/lib/tenants/index.js';
 import { REPO_ROOT, startApiProcess } from './lib/api-process.js';
 

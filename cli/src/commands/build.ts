@@ -1,9 +1,9 @@
 import path from 'node:path';
-import { removeOwnWorkFolders } from '../lib/build/bake.js';
-import type { CompiledApp } from '../lib/build/compile.js';
-import { checkOutDir } from '../lib/build/out-dir.js';
-import { compileAndBake, type TenantResult } from '../lib/build/pipeline.js';
-import { resolveVersion } from '../lib/build/version.js';
+import { removeOwnWorkFolders } from '../lib/bake/bake.js';
+import type { CompiledApp } from '../lib/bake/compile.js';
+import { checkOutDir } from '../lib/bake/out-dir.js';
+import { compileAndBake, type TenantResult } from '../lib/bake/pipeline.js';
+import { resolveVersion } from '../lib/bake/version.js';
 import { printJson, say, type Context } from '../lib/context.js';
 import { EXIT, usageError } from '../lib/errors.js';
 import { createProgress } from '../lib/progress.js';

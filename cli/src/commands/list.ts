@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { buildState, type BuildState } from '../lib/build/status.js';
+import { buildState, type BuildState } from '../lib/bake/status.js';
 import { print, printJson, say, type Context } from '../lib/context.js';
 import { EXIT } from '../lib/errors.js';
 import { loadTenants, type LoadedTenant } from '../lib/tenants/index.js';

@@ -3,7 +3,7 @@
  * phase) -> report. The work is in lib/storage; this file decides what to publish and what the exit code is.
  */
 import path from 'node:path';
-import { buildState, readStamp, type BuildStamp } from '../lib/build/status.js';
+import { buildState, readStamp, type BuildStamp } from '../lib/bake/status.js';
 import { say, printJson, type Context } from '../lib/context.js';
 import { CliError, EXIT, usageError } from '../lib/errors.js';
 import { createBackendRegistry, type BackendRegistry } from '../lib/storage/backends.js';

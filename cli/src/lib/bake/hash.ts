@@ -51,7 +51,7 @@ export async function appInputs(repoRoot: string): Promise<string[]> {
   for (const extra of [
     'package-lock.json',
     'schemas/theme-defaults.json',
-    'cli/src/lib/build/vite-config.ts',
+    'cli/src/lib/bake/vite-config.ts',
   ]) {
     files.push(path.join(repoRoot, extra));
   }
