@@ -1,5 +1,5 @@
 /**
- * npm run bench: the build figures of the foundation issue, from one run.
+ * npm run bench: the build figures the targets below check (warm build, 100 tenants, login JS budget), from one run.
  *   cold   `portal build --tenant acme` with an empty compile cache
  *   warm   the same again (cache hit: no Vite compile)
  *   all    `portal build --all` over 100 generated tenants, cold cache

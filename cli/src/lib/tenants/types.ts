@@ -44,7 +44,7 @@ export interface TenantConfig {
     stripePublishableKey?: string;
     avatarService?: boolean;
   };
-  /** Publish targets (the publish issue extends the schema with these). */
+  /** Where `portal publish` puts the site and the theme when no --to is given. */
   publish?: { site?: string; theme?: string };
 }
 
