@@ -13,7 +13,7 @@ import { bakedConfig, loadTemplates } from '../cli/src/lib/bake/bake.js';
 import { ScriptJson, renderTemplate } from '../cli/src/lib/bake/render.js';
 import { buildThemeFile } from '../cli/src/lib/bake/theme-file.js';
 import { packageVersion } from '../cli/src/lib/bake/version.js';
-import { formatReport, loadTenants, type LoadedTenant } from '../cli/src/lib/tenants/index.js';
+import { formatReport, isValid, loadTenants, type ValidTenant } from '../cli/src/lib/tenants/index.js';
 import { REPO_ROOT, startApiProcess } from './lib/api-process.js';
 
 const { values } = parseArgs({
@@ -38,14 +38,14 @@ const DEV_CSP =
   "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; " +
   "img-src 'self' data: https:; font-src 'self'; connect-src 'self' ws: wss:";
 
-async function tenant(): Promise<LoadedTenant & { config: NonNullable<LoadedTenant['config']> }> {
+async function tenant(): Promise<ValidTenant> {
   const [loaded] = await loadTenants({ tenantsDir, slugs: [slug] });
-  if (!loaded?.config) {
+  if (!loaded || !isValid(loaded)) {
     throw new Error(
       `tenants/${slug} is invalid:\n${formatReport(loaded ? [loaded] : [], { color: false, codeFrames: false, cwd: REPO_ROOT })}`,
     );
   }
-  return loaded as LoadedTenant & { config: NonNullable<LoadedTenant['config']> };
+  return loaded;
 }
 
 /** Serves what `portal build` would bake: index.html for app routes, theme files, favicon and meta.json. */

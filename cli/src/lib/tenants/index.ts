@@ -3,7 +3,7 @@
  * against schemas/tenant.schema.json and the checks a schema cannot express (assets, uniqueness, contrast),
  * and reports every problem at once.
  */
-export { loadTenants, type LoadOptions } from './load.js';
+export { isValid, loadTenants, type LoadOptions } from './load.js';
 export { SLUG_PATTERN, SLUG_RULE } from './slug.js';
 export { formatReport, formatSummary, relativePath, type ReportOptions } from './report.js';
 export { contrastRatio, CONTRAST_PAIRS, MIN_CONTRAST, nearestPassing } from './contrast.js';

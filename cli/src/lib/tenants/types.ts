@@ -62,14 +62,12 @@ export interface Problem {
   severity: Severity;
 }
 
-export interface LoadedTenant {
+interface LoadedFile {
   slug: string;
   /** Absolute path of tenants/<slug>/. */
   dir: string;
   /** Absolute path of tenants/<slug>/tenant.json. */
   file: string;
-  /** The parsed config; present only when it has no error-severity problem. */
-  config: TenantConfig | null;
   problems: Problem[];
   /**
    * The parsed file even when it is invalid (undefined when it is not JSON). Not schema-checked: for display
@@ -77,3 +75,16 @@ export interface LoadedTenant {
    */
   raw?: unknown;
 }
+
+/** A tenant with no error-severity problem: its config is there, typed, and safe to bake or publish. */
+export interface ValidTenant extends LoadedFile {
+  config: TenantConfig;
+}
+
+/** A tenant with at least one error: only its problems (and the raw file, for display) are usable. */
+export interface InvalidTenant extends LoadedFile {
+  config: null;
+}
+
+/** What the loader hands every command: `config` tells the two apart, so no command has to assert it. */
+export type LoadedTenant = ValidTenant | InvalidTenant;
