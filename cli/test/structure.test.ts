@@ -17,10 +17,14 @@ async function sources(dir: string): Promise<string[]> {
   return found;
 }
 
-/** The files of dirs whose text matches pattern. */
+/** The files of dirs whose code (comment lines left out: they may name anything) matches pattern. */
 async function matching(dirs: string[], pattern: RegExp): Promise<string[]> {
   const files = (await Promise.all(dirs.map(sources))).flat();
-  const texts = await Promise.all(files.map((file) => readFile(path.join(REPO, file), 'utf8')));
+  const texts = await Promise.all(
+    files.map(async (file) =>
+      (await readFile(path.join(REPO, file), 'utf8')).replace(/^\s*(\/\/|\/\*|\*).*$/gm, ''),
+    ),
+  );
   return files.filter((_, i) => pattern.test(texts[i]!)).sort();
 }
 
@@ -36,5 +40,28 @@ describe('typed edges', () => {
     expect(table).not.toMatch(/\bas (unknown|never|string\[\]|Command|GlobalOptions)\b/);
     for (const file of await sources('cli/src/commands'))
       expect(await readFile(path.join(REPO, file), 'utf8'), file).toMatch(/export function parseOptions\(/);
+  });
+});
+
+describe('one owner of the published layout', () => {
+  it('names index.html, meta.json, theme.json, themes/, sites/ and the proxied prefixes only in site-layout.ts', async () => {
+    const users = ['cli/src/lib/bake', 'cli/src/lib/storage', 'cli/src/lib/serve', 'scripts'];
+    const literal =
+      /'(index\.html|meta\.json|theme\.json|themes|sites|\/favicon[^']*|\/api)'|`themes\/|\/themes\//;
+    expect(await matching(users, literal)).toEqual([]);
+    const layout = await readFile(path.join(REPO, 'cli/src/lib/site-layout.ts'), 'utf8');
+    expect(layout).toMatch(/INDEX_FILE = 'index\.html'/);
+    expect(layout).toMatch(/PROXIED_PREFIXES = \['\/api'/);
+  });
+
+  it('npm run dev builds its page and files with the bake and the layout, not its own copies', async () => {
+    const dev = await readFile(path.join(REPO, 'scripts/dev.ts'), 'utf8');
+    expect(dev).toMatch(/renderIndex\(/);
+    expect(dev).toMatch(/from '\.\.\/cli\/src\/lib\/site-layout\.js'/);
+    expect(dev).not.toMatch(/renderTemplate|ScriptJson|CONTENT_TYPES/);
+  });
+
+  it('scripts import nothing from cli/test', async () => {
+    expect(await matching(['scripts'], /from '[^']*cli\/test\//)).toEqual([]);
   });
 });

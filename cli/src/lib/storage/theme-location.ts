@@ -6,6 +6,7 @@
  */
 import path from 'node:path';
 import type { TenantConfig } from '../tenants/types.js';
+import { THEMES_DIR } from '../site-layout.js';
 import { parseTarget, prefixSegments } from './target.js';
 
 /** The shape of tenants/problem.ts's ProblemInput: `sink.add(problem)` places it in the file. */
@@ -24,7 +25,7 @@ function urlSegments(themeUrl: string): string[] {
 
 /** Segments of the theme prefix; null stands for the part in front that only --to decides. */
 function themeSegments(publishTheme: string | undefined): (string | null)[] {
-  if (!publishTheme) return [null, 'themes'];
+  if (!publishTheme) return [null, THEMES_DIR];
   const target = parseTarget(publishTheme, '/');
   if (target.kind === 's3') return prefixSegments(target.prefix) ?? [];
   return path.resolve('/', target.root).split(path.sep).filter(Boolean);
