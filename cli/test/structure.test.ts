@@ -65,3 +65,23 @@ describe('one owner of the published layout', () => {
     expect(await matching(['scripts'], /from '[^']*cli\/test\//)).toEqual([]);
   });
 });
+
+describe('one place for tenant defaults', () => {
+  const sides = [
+    'cli/src/lib/tenants/defaults.ts',
+    'api/src/services/tenants/tenant-files.ts',
+    'app/src/boot/config.ts',
+  ];
+
+  it('the bake, the API tenant files and the app config read schemas/tenant-defaults.json', async () => {
+    for (const file of sides)
+      expect(await readFile(path.join(REPO, file), 'utf8'), file).toMatch(/schemas\/tenant-defaults\.json'/);
+  });
+
+  it('none of them, nor the bake, spells a default or a training flag itself', async () => {
+    const spelt = /'\/themes'|group_coaching|flash_coaching|business_academy/;
+    expect(await matching(['cli/src/lib/bake', 'cli/src/lib/storage'], spelt)).toEqual([]);
+    for (const file of sides.slice(1))
+      expect(await readFile(path.join(REPO, file), 'utf8'), file).not.toMatch(spelt);
+  });
+});

@@ -4,6 +4,7 @@ import { copyFile, link, mkdir, readFile, readdir, rename, rm, writeFile } from 
 import path from 'node:path';
 import { INDEX_FILE, META_FILE, THEME_FILE, siteFavicon, themeFolder, themeHref } from '../site-layout.js';
 import type { TenantConfig } from '../tenants/types.js';
+import { bakedConfig, type Environment } from './baked-config.js';
 import type { CompiledApp } from './compile.js';
 import { contentSecurityPolicy } from './csp.js';
 import { computeTenantHash } from './hash.js';
@@ -21,8 +22,6 @@ import { buildThemeFile, type ThemeFile } from './theme-file.js';
  * compile (the asset links and index.html) and swaps the site in. Creating a file costs far more than linking
  * one, so whatever is the same for every tenant is written once and linked.
  */
-export const DEFAULT_THEME_URL = '/themes';
-
 export interface Templates {
   index: string;
   favicon: string;
@@ -57,34 +56,6 @@ async function copyTenantFile(tenantDir: string, relative: string, to: string): 
   if (path.dirname(relative) !== '.') await mkdir(path.dirname(to), { recursive: true });
   // A copy, not a link: an image edited in place in tenants/ must not change a site already built.
   await copyFile(from, to);
-}
-
-/** 'development' under `npm run dev`: the crash screen shows stacks and the dev server itself serves /themes. */
-export type Environment = 'production' | 'development';
-
-export function bakedConfig(config: TenantConfig, version: string, environment: Environment = 'production') {
-  return {
-    tenantId: config.id,
-    version,
-    name: config.name,
-    domain: config.domain,
-    apiUrl: config.apiUrl,
-    themeUrl: environment === 'development' ? DEFAULT_THEME_URL : (config.themeUrl ?? DEFAULT_THEME_URL),
-    // The API derives the same salt from the same tenant.json, so encoded user ids agree on both sides.
-    hashidsSalt: config.hashidsSalt ?? config.domain,
-    defaultFlags: {
-      group_coaching: config.defaultFlags?.group_coaching ?? false,
-      flash_coaching: config.defaultFlags?.flash_coaching ?? false,
-      business_academy: config.defaultFlags?.business_academy ?? false,
-    },
-    integrations: {
-      analyticsContainerId: config.integrations?.analyticsContainerId ?? null,
-      captchaSiteKey: config.integrations?.captchaSiteKey ?? null,
-      stripePublishableKey: config.integrations?.stripePublishableKey ?? null,
-      avatarService: config.integrations?.avatarService ?? true,
-    },
-    environment,
-  };
 }
 
 /** The files whose bytes a bake writes, shared with the dev server so that both answer the same. */

@@ -50,7 +50,10 @@ export async function appInputs(repoRoot: string): Promise<string[]> {
   const files = await listFiles(path.join(repoRoot, 'app'), true);
   for (const extra of [
     'package-lock.json',
+    // Schema files the app imports (its colour defaults, its config reader's rules and defaults).
     'schemas/theme-defaults.json',
+    'schemas/portal-config.schema.json',
+    'schemas/tenant-defaults.json',
     'cli/src/lib/bake/vite-config.ts',
   ]) {
     files.push(path.join(repoRoot, extra));

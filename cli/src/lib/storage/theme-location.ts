@@ -5,6 +5,7 @@
  * a suffix of the theme prefix. `portal validate` reports these as warnings.
  */
 import path from 'node:path';
+import { TENANT_DEFAULTS } from '../tenants/defaults.js';
 import type { TenantConfig } from '../tenants/types.js';
 import { THEMES_DIR } from '../site-layout.js';
 import { parseTarget, prefixSegments } from './target.js';
@@ -43,7 +44,7 @@ function reachable(url: string[], prefix: (string | null)[]): boolean {
 export function themeLocationProblems(
   config: Pick<TenantConfig, 'themeUrl' | 'publish'>,
 ): ThemeLocationProblem[] {
-  const themeUrl = config.themeUrl ?? '/themes';
+  const themeUrl = config.themeUrl ?? TENANT_DEFAULTS.themeUrl;
   const publishTheme = config.publish?.theme;
   let prefix: (string | null)[];
   let url: string[];

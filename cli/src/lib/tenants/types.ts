@@ -1,4 +1,5 @@
 /** The shapes the tenant loader hands to every command (validate, list, build, publish, serve). */
+import type { TrainingFlags } from './defaults.js';
 
 export type ColorKey =
   | 'background'
@@ -37,7 +38,7 @@ export interface TenantConfig {
   hashidsSalt?: string;
   theme?: BrandConfig;
   brands?: Record<string, BrandConfig>;
-  defaultFlags?: { group_coaching?: boolean; flash_coaching?: boolean; business_academy?: boolean };
+  defaultFlags?: Partial<TrainingFlags>;
   integrations?: {
     analyticsContainerId?: string;
     captchaSiteKey?: string;
