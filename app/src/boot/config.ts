@@ -8,8 +8,8 @@
  * login page's whole budget allows), and a field that does not conform falls back to its default: the tenant
  * defaults from schemas/tenant-defaults.json, which the bake and the API read too.
  */
-import schema from '../../../schemas/portal-config.schema.json';
-import tenantDefaults from '../../../schemas/tenant-defaults.json';
+import { properties as fields } from '../../../schemas/portal-config.schema.json';
+import * as tenantDefaults from '../../../schemas/tenant-defaults.json';
 
 /** The training flags are the keys of tenant-defaults.json's defaultFlags. */
 export type TrainingFlags = typeof tenantDefaults.defaultFlags;
@@ -71,7 +71,6 @@ function field<T>(rule: Rule, value: unknown, is: (v: unknown) => v is T): T | u
 
 const isString = (v: unknown): v is string => typeof v === 'string';
 const isBoolean = (v: unknown): v is boolean => typeof v === 'boolean';
-const fields = schema.properties;
 
 function readFlags(raw: unknown): TrainingFlags {
   const given = isRecord(raw) ? raw : {};
