@@ -17,6 +17,16 @@ async function sources(dir: string): Promise<string[]> {
   return found;
 }
 
+/** The test files under dir (they use exports too). */
+async function testSources(dir: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const entry of await readdir(path.join(REPO, dir), { withFileTypes: true, recursive: true })) {
+    if (entry.isFile() && entry.name.endsWith('.test.ts'))
+      found.push(path.relative(REPO, path.join(entry.parentPath, entry.name)));
+  }
+  return found;
+}
+
 /** The files of dirs whose code (comment lines left out: they may name anything) matches pattern. */
 async function matching(dirs: string[], pattern: RegExp): Promise<string[]> {
   const files = (await Promise.all(dirs.map(sources))).flat();
@@ -83,5 +93,31 @@ describe('one place for tenant defaults', () => {
     expect(await matching(['cli/src/lib/bake', 'cli/src/lib/storage'], spelt)).toEqual([]);
     for (const file of sides.slice(1))
       expect(await readFile(path.join(REPO, file), 'utf8'), file).not.toMatch(spelt);
+  });
+});
+
+describe('no unused exports', () => {
+  it('every function, constant and class cli/src and scripts export is used in another file', async () => {
+    const exporters = (await Promise.all(['cli/src', 'scripts'].map(sources))).flat();
+    const everyFile = (await Promise.all(['cli', 'scripts', 'e2e'].map(sources))).flat();
+    const tests = (await Promise.all(['cli/test', 'scripts', 'e2e'].map(testSources))).flat();
+    const texts = new Map(
+      await Promise.all(
+        [...new Set([...everyFile, ...tests])].map(
+          async (file) => [file, await readFile(path.join(REPO, file), 'utf8')] as const,
+        ),
+      ),
+    );
+    const unused: string[] = [];
+    for (const file of exporters) {
+      const declared = texts.get(file)!.matchAll(/^export (?:async )?(?:function|const|let|class)\s+(\w+)/gm);
+      const names = Array.from(declared, (m) => m[1]!);
+      for (const name of names) {
+        const word = new RegExp(`\\b${name}\\b`);
+        if (![...texts].some(([other, text]) => other !== file && word.test(text)))
+          unused.push(`${file}: ${name}`);
+      }
+    }
+    expect(unused).toEqual([]);
   });
 });

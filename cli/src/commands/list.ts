@@ -15,7 +15,7 @@ export function parseOptions(raw: RawOptions): ListOptions {
   return { out: text(raw, 'out'), json: flag(raw, 'json') };
 }
 
-export interface ListRow {
+interface ListRow {
   slug: string;
   id: number | null;
   name: string | null;

@@ -127,7 +127,7 @@ async function preflight(
   );
 }
 
-export function exitCodeOf(results: TenantResult[]): number {
+function exitCodeOf(results: TenantResult[]): number {
   const failed = results.filter((r) => r.status === 'failed');
   if (!failed.length) return EXIT.ok;
   if (failed.some((r) => r.accessError !== undefined)) return EXIT.storage;

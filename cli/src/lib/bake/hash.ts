@@ -46,7 +46,7 @@ async function hashFiles(root: string, files: string[], extra: string[]): Promis
 }
 
 /** Files whose content changes the compiled app: app sources (tests excluded), lockfile, build config. */
-export async function appInputs(repoRoot: string): Promise<string[]> {
+async function appInputs(repoRoot: string): Promise<string[]> {
   const files = await listFiles(path.join(repoRoot, 'app'), true);
   for (const extra of [
     'package-lock.json',

@@ -35,10 +35,10 @@ export function contentTypeFor(file: string): string {
   return TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
 }
 
-export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
-export const CACHE_REVALIDATE = 'no-cache';
+const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
+const CACHE_REVALIDATE = 'no-cache';
 /** Unhashed static files (favicon, theme logos): short enough that a rebrand shows within minutes. */
-export const CACHE_SHORT = 'public, max-age=300';
+const CACHE_SHORT = 'public, max-age=300';
 
 /** name-<hash>.<ext> with a hash of 8 or more base64url characters, as Vite writes them. */
 const HASHED = /-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/i;

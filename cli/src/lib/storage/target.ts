@@ -19,7 +19,7 @@ export interface Location {
   prefix: string;
 }
 
-export const DEFAULT_STORAGE = '.portal/storage';
+const DEFAULT_STORAGE = '.portal/storage';
 const BUCKET_PATTERN = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
 const SEGMENT_PATTERN = /^[A-Za-z0-9._~-]+$/;
 

@@ -16,7 +16,7 @@ export interface ScaffoldValues {
   primary: string;
 }
 
-export const TEMPLATE_FILE = path.join(REPO_ROOT, 'templates/tenant.json.mustache');
+const TEMPLATE_FILE = path.join(REPO_ROOT, 'templates/tenant.json.mustache');
 
 const WHITE = '#ffffff';
 const BLACK = '#000000';
@@ -26,7 +26,7 @@ const BLACK = '#000000';
  * check even with --strict: inverse text is white unless the primary is too light for it, the hover shade
  * moves away from the text, and primary buttons take the primary only when white button text reads on it.
  */
-export function derivedColors(primary: string): {
+function derivedColors(primary: string): {
   hoverColor: string;
   textInverseColor: string;
   buttonPrimaryColor?: string;
