@@ -1,8 +1,9 @@
 /**
- * npm run bench: the build figures of the foundation issue, from one run.
+ * npm run bench: the build figures the targets below check (warm build, 100 tenants, login JS budget), from one run.
  *   cold   `portal build --tenant acme` with an empty compile cache
  *   warm   the same again (cache hit: no Vite compile)
  *   all    `portal build --all` over 100 generated tenants, cold cache
+ *   validate  `portal validate` of those 100 tenants (node start-up included)
  * each as the median wall time of BENCH_RUNS runs (default 5) and as a ratio to the cold single build; then the
  * JavaScript the login page loads (gzip).
  */
@@ -88,6 +89,9 @@ try {
       path.join(work, `cache-all-${i}`),
     ),
   );
+  const validate = await sample(() =>
+    timed(['validate', '--tenants-dir', many], path.join(work, 'cache-all-0')),
+  );
   const js = await loginPageJs(path.join(work, 'dist-single-0/acme'), path.join(work, 'cache-single-0'));
 
   const row = (name: string, s: { median: number; min: number; max: number }) =>
@@ -96,6 +100,7 @@ try {
   console.log(row('cold  build --tenant acme (empty cache)', cold));
   console.log(row('warm  build --tenant acme (cache hit)', warm));
   console.log(row(`all   build --all, ${TENANTS} tenants (empty cache)`, all));
+  console.log(row(`validate  ${TENANTS} tenants`, validate));
   console.log(
     `login page JavaScript: ${(js.gzip / 1024).toFixed(1)} KB gzip (${(js.raw / 1024).toFixed(1)} KB raw) in ${js.files.length} files`,
   );

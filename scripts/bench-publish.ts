@@ -7,8 +7,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { S3_ENV, startS3 } from '../cli/test/publish/support/s3.js';
 import { generateTenants, runPortal } from './lib/bench-tenants.js';
+import { S3_ENV, startS3 } from './lib/s3-server.js';
 
 const TENANTS = Number(process.env.BENCH_TENANTS ?? 100);
 const CONCURRENCY = process.env.BENCH_CONCURRENCY ?? '8';

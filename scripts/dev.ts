@@ -3,17 +3,28 @@
  * against the real API (PGlite in .data/pg, seeded). The page is the same template `portal build` bakes, with
  * the tenant's config (environment "development": the crash screen shows stacks); the theme, its images and
  * meta.json are served from the tenant folder, re-read on every request, so editing tenant.json shows on reload.
+ * Every page and file is made by the bake's own functions at the paths of the published layout (site-layout.ts).
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import react from '@vitejs/plugin-react';
 import { createServer, type Plugin } from 'vite';
-import { bakedConfig, loadTemplates } from '../cli/src/lib/build/bake.js';
-import { ScriptJson, renderTemplate } from '../cli/src/lib/build/render.js';
-import { buildThemeFile } from '../cli/src/lib/build/theme-file.js';
-import { packageVersion } from '../cli/src/lib/build/version.js';
-import { formatReport, loadTenants, type LoadedTenant } from '../cli/src/lib/tenants/index.js';
+import { loadTemplates, metaJson, renderFavicon, renderIndex, themeJson } from '../cli/src/lib/bake/bake.js';
+import { buildThemeFile } from '../cli/src/lib/bake/theme-file.js';
+import { packageVersion } from '../cli/src/lib/bake/version.js';
+import {
+  FAVICON_PATH,
+  INDEX_FILE,
+  META_FILE,
+  PROXIED_PREFIXES,
+  THEME_FILE,
+  THEMES_DIR,
+  siteFavicon,
+  themeFolder,
+} from '../cli/src/lib/site-layout.js';
+import { contentTypeFor } from '../cli/src/lib/storage/content-types.js';
+import { formatReport, isValid, loadTenants, type ValidTenant } from '../cli/src/lib/tenants/index.js';
 import { REPO_ROOT, startApiProcess } from './lib/api-process.js';
 
 const { values } = parseArgs({
@@ -24,28 +35,19 @@ const port = Number(values.port);
 const version = packageVersion(REPO_ROOT);
 const tenantsDir = path.join(REPO_ROOT, 'tenants');
 
-const CONTENT_TYPES: Record<string, string> = {
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-};
-
 // Hot reload needs Vite's inline preamble and its websocket, so the dev page relaxes the baked CSP.
 const DEV_CSP =
   "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; " +
   "img-src 'self' data: https:; font-src 'self'; connect-src 'self' ws: wss:";
 
-async function tenant(): Promise<LoadedTenant & { config: NonNullable<LoadedTenant['config']> }> {
+async function tenant(): Promise<ValidTenant> {
   const [loaded] = await loadTenants({ tenantsDir, slugs: [slug] });
-  if (!loaded?.config) {
+  if (!loaded || !isValid(loaded)) {
     throw new Error(
       `tenants/${slug} is invalid:\n${formatReport(loaded ? [loaded] : [], { color: false, codeFrames: false, cwd: REPO_ROOT })}`,
     );
   }
-  return loaded as LoadedTenant & { config: NonNullable<LoadedTenant['config']> };
+  return loaded;
 }
 
 /** Serves what `portal build` would bake: index.html for app routes, theme files, favicon and meta.json. */
@@ -64,53 +66,41 @@ function portalDev(): Plugin {
           // Vite's own requests (every module of the app) pass straight through: the tenant is read (and
           // validated) only for the few paths this plugin answers.
           const ours =
-            wantsPage || url.pathname === '/meta.json' || /^\/(themes\/|favicon\.)/.test(url.pathname);
+            wantsPage ||
+            url.pathname === `/${META_FILE}` ||
+            url.pathname.startsWith(`/${THEMES_DIR}/`) ||
+            url.pathname.startsWith(`${FAVICON_PATH}.`);
           if (!ours) return next();
           const { config, dir } = await tenant();
           const send = (type: string, body: string | Buffer) => {
             res.writeHead(200, { 'Content-Type': type, 'Cache-Control': 'no-cache' });
             res.end(body);
           };
-          if (url.pathname === '/meta.json')
-            return send('application/json; charset=utf-8', JSON.stringify({ version }));
-          const themeMatch = url.pathname.match(/^\/themes\/(\d+)\/(.+)$/);
-          if (themeMatch && Number(themeMatch[1]) === config.id) {
-            const { theme, files } = buildThemeFile(config);
-            if (themeMatch[2] === 'theme.json')
-              return send('application/json; charset=utf-8', JSON.stringify(theme));
+          if (url.pathname === `/${META_FILE}`) return send(contentTypeFor(META_FILE), metaJson(version));
+          const { theme, files } = buildThemeFile(config);
+          const themeDir = `/${themeFolder(config.id)}/`;
+          if (url.pathname.startsWith(themeDir)) {
+            const file = url.pathname.slice(themeDir.length);
+            if (file === THEME_FILE) return send(contentTypeFor(file), themeJson(theme));
             // Only files the theme names, never an arbitrary path of the tenant folder.
-            if (files.includes(themeMatch[2]!)) {
-              return send(
-                CONTENT_TYPES[path.extname(themeMatch[2]!).toLowerCase()] ?? 'application/octet-stream',
-                await readFile(path.join(dir, themeMatch[2]!)),
-              );
-            }
+            if (files.includes(file)) return send(contentTypeFor(file), await readFile(path.join(dir, file)));
           }
-          const favicon = config.theme?.assets?.favicon;
-          if (url.pathname.startsWith('/favicon.') && favicon && !favicon.startsWith('https://')) {
-            return send(
-              CONTENT_TYPES[path.extname(favicon).toLowerCase()] ?? 'image/x-icon',
-              await readFile(path.join(dir, favicon)),
-            );
+          const favicon = siteFavicon(config);
+          if (url.pathname === favicon.href && favicon.tenantFile) {
+            return send(contentTypeFor(favicon.href), await readFile(path.join(dir, favicon.tenantFile)));
           }
+          if (url.pathname === favicon.href && favicon.rendered)
+            return send(contentTypeFor(favicon.href), renderFavicon(await templates, theme));
           if (!wantsPage) return next();
-          const html = renderTemplate((await templates).index, 'index.html.mustache', {
-            name: config.name,
+          const html = renderIndex({
+            templates: await templates,
+            config,
+            version,
+            environment: 'development',
             csp: DEV_CSP,
-            faviconHref: favicon?.startsWith('https://')
-              ? favicon
-              : `/favicon${path.extname(favicon ?? '.svg')}`,
-            themeHref: `/themes/${config.id}/theme.json`,
-            styles: [],
-            modulePreloads: [],
-            entry: '/src/main.tsx',
-            config: new ScriptJson({
-              ...bakedConfig(config, version),
-              themeUrl: '/themes',
-              environment: 'development',
-            }),
+            app: { entry: '/src/main.tsx', styles: [], modulePreloads: [] },
           });
-          return send('text/html; charset=utf-8', await server.transformIndexHtml(req.url ?? '/', html));
+          return send(contentTypeFor(INDEX_FILE), await server.transformIndexHtml(req.url ?? '/', html));
         } catch (error) {
           next(error);
         }
@@ -129,9 +119,7 @@ const api = await startApiProcess({
   mailDir: path.resolve(process.env.MAIL_DIR ?? path.join(REPO_ROOT, '.data/mail')),
   port: Number(process.env.PORT ?? 8080),
 });
-const proxy = Object.fromEntries(
-  ['/api', '/gapi', '/sanctum', '/upload', '/integrations'].map((p) => [p, api.url]),
-);
+const proxy = Object.fromEntries(PROXIED_PREFIXES.map((p) => [p, api.url]));
 const server = await createServer({
   root: path.join(REPO_ROOT, 'app'),
   configFile: false,

@@ -5,8 +5,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
-import { createContext, REPO_ROOT, type GlobalOptions } from './lib/context.js';
+import { createContext, parseGlobalOptions, REPO_ROOT, type Context } from './lib/context.js';
 import { EXIT, formatError, usageError } from './lib/errors.js';
+import type { RawOptions } from './lib/options.js';
 
 // `portal --help | head` closes stdout early: that is the reader's choice, not a failure.
 for (const stream of [process.stdout, process.stderr]) {
@@ -47,26 +48,22 @@ const program = new Command('portal')
   .configureHelp({ showGlobalOptions: true })
   .exitOverride();
 
-type Action = (options: Record<string, unknown>, args: string[]) => Promise<number | void>;
+/** What each src/commands/<name>.ts exports: its own option type, parsed from commander's values, and run. */
+interface CommandModule<Options> {
+  parseOptions: (raw: RawOptions) => Options;
+  run: (options: Options, ctx: Context, args: string[]) => Promise<number | void>;
+}
 
 /** Runs a command module with the global options folded into its context. */
-function action(
-  load: () => Promise<{ run: (...a: never[]) => Promise<number | void> }>,
-): (...a: unknown[]) => Promise<void> {
-  return async (...received: unknown[]) => {
-    const command = received[received.length - 1] as Command;
-    const options = command.opts();
-    const args = received.slice(0, -2) as string[];
-    const global = command.optsWithGlobals() as GlobalOptions;
+function action<Options>(load: () => Promise<CommandModule<Options>>) {
+  // Commander calls the action with the command as `this`; its operands (init's slug) are in this.args.
+  return async function (this: Command): Promise<void> {
+    const global = parseGlobalOptions(this.optsWithGlobals());
     // The libraries the command loads (Vite, ora) read NO_COLOR, not our flag: --no-color must reach them too.
     if (global.color === false) process.env.NO_COLOR = '1';
     const ctx = createContext(global);
-    const { run } = await load();
-    const code = await (run as unknown as (o: unknown, c: unknown, a: string[]) => ReturnType<Action>)(
-      { ...options, json: global.json },
-      ctx,
-      args,
-    );
+    const { parseOptions, run } = await load();
+    const code = await run(parseOptions({ ...this.opts(), json: global.json }), ctx, this.args);
     process.exitCode = typeof code === 'number' ? code : EXIT.ok;
   };
 }

@@ -2,8 +2,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { run } from '../src/commands/list.js';
-import { computeAppHash, computeTenantHash } from '../src/lib/build/hash.js';
-import { STAMP_FILE } from '../src/lib/build/status.js';
+import { computeAppHash, computeTenantHash } from '../src/lib/bake/hash.js';
+import { STAMP_FILE } from '../src/lib/bake/status.js';
 import { REPO, minimalConfig, tempDir, testContext, writeTenant } from './helpers.js';
 
 describe('portal list', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadTenants } from '../src/lib/tenants/index.js';
 import { minimalConfig, tempDir, writeTenant } from './helpers.js';
 
-/** validate warns when the baked themeUrl cannot reach where publish puts the theme (publish issue). */
+/** validate warns when the baked themeUrl cannot reach where publish puts the theme: the app would find no theme. */
 describe('theme location check in validate', () => {
   it('warns when themeUrl and publish.theme cannot match, and --strict makes it an error', async () => {
     const dir = await tempDir();

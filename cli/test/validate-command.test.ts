@@ -89,8 +89,10 @@ describe('portal validate (the real CLI)', () => {
   });
 });
 
-describe('performance', () => {
-  it('validates 100 tenants in well under a second', async () => {
+// How long this takes is measured by `npm run bench` (scripts/bench-build.ts), not asserted here: a test that
+// times itself fails on a busy machine without anything being wrong.
+describe('many tenants', () => {
+  it('validates 100 tenants in one run, each read and checked', async () => {
     const dir = await tempDir();
     const logo = '<svg xmlns="http://www.w3.org/2000/svg"><rect width="1" height="1"/></svg>';
     await Promise.all(
@@ -106,9 +108,7 @@ describe('performance', () => {
       ),
     );
     const ctx = testContext(dir);
-    await run({ tenant: [] }, ctx); // warm: schema compile and module loading happen once per process
-    const start = performance.now();
-    expect(await run({ tenant: [] }, testContext(dir))).toBe(0);
-    expect(performance.now() - start).toBeLessThan(500);
+    expect(await run({ tenant: [] }, ctx)).toBe(0);
+    expect(ctx.out.text).toBe('✔ 100 tenants valid\n');
   });
 });

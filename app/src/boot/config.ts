@@ -2,12 +2,17 @@
  * The baked tenant config. `portal build` writes it into each tenant's index.html as
  * <script type="application/json" id="portal-config">; nothing at run time can change it, so the tenant id is
  * fixed per build while the compiled JavaScript stays identical across tenants.
+ *
+ * Its shape is schemas/portal-config.schema.json, which the CLI checks in full (ajv) before writing the page.
+ * Here each field is checked against its rule in that schema by a small reader (ajv would weigh more than the
+ * login page's whole budget allows), and a field that does not conform falls back to its default: the tenant
+ * defaults from schemas/tenant-defaults.json, which the bake and the API read too.
  */
-export interface TrainingFlags {
-  group_coaching: boolean;
-  flash_coaching: boolean;
-  business_academy: boolean;
-}
+import { properties as fields } from '../../../schemas/portal-config.schema.json';
+import * as tenantDefaults from '../../../schemas/tenant-defaults.json';
+
+/** The training flags are the keys of tenant-defaults.json's defaultFlags. */
+export type TrainingFlags = typeof tenantDefaults.defaultFlags;
 
 export interface PortalConfig {
   tenantId: number;
@@ -33,7 +38,48 @@ export class ConfigError extends Error {}
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
-const str = (v: unknown): string | null => (typeof v === 'string' && v.length > 0 ? v : null);
+
+/** The keywords of portal-config.schema.json this reader checks: types and bounds, enough to fail safe. */
+interface Rule {
+  type?: string | string[];
+  minimum?: number;
+  minLength?: number;
+  enum?: readonly unknown[];
+}
+
+const TYPE_CHECKS: Record<string, (v: unknown) => boolean> = {
+  string: (v) => typeof v === 'string',
+  integer: (v) => Number.isInteger(v),
+  boolean: (v) => typeof v === 'boolean',
+  null: (v) => v === null,
+};
+
+function conforms(rule: Rule, value: unknown): boolean {
+  const types = rule.type === undefined ? [] : [rule.type].flat();
+  if (types.length > 0 && !types.some((type) => TYPE_CHECKS[type]?.(value))) return false;
+  if (rule.enum && !rule.enum.includes(value)) return false;
+  if (typeof value === 'number' && rule.minimum !== undefined && value < rule.minimum) return false;
+  if (typeof value === 'string' && rule.minLength !== undefined && value.length < rule.minLength)
+    return false;
+  return true;
+}
+
+/** The value when it conforms to its rule, else undefined (the caller's default applies). */
+function field<T>(rule: Rule, value: unknown, is: (v: unknown) => v is T): T | undefined {
+  return conforms(rule, value) && is(value) ? value : undefined;
+}
+
+const isString = (v: unknown): v is string => typeof v === 'string';
+const isBoolean = (v: unknown): v is boolean => typeof v === 'boolean';
+
+function readFlags(raw: unknown): TrainingFlags {
+  const given = isRecord(raw) ? raw : {};
+  const flags = { ...tenantDefaults.defaultFlags };
+  for (const key of Object.keys(flags) as (keyof TrainingFlags)[]) {
+    flags[key] = field(fields.defaultFlags.properties[key], given[key], isBoolean) ?? flags[key];
+  }
+  return flags;
+}
 
 /** Reads and checks the baked config; a broken page fails loudly instead of talking to the wrong tenant. */
 export function readConfig(doc: Document = document): PortalConfig {
@@ -46,31 +92,37 @@ export function readConfig(doc: Document = document): PortalConfig {
     throw new ConfigError('The tenant configuration of this build is not valid JSON.');
   }
   if (!isRecord(raw)) throw new ConfigError('The tenant configuration of this build is not an object.');
-  const tenantId = raw.tenantId;
-  if (typeof tenantId !== 'number' || !Number.isInteger(tenantId) || tenantId < 1) {
+  const tenantId = field(fields.tenantId, raw.tenantId, (v): v is number => typeof v === 'number');
+  if (tenantId === undefined) {
     throw new ConfigError('The tenant configuration of this build has no valid tenant id.');
   }
-  const flags = isRecord(raw.defaultFlags) ? raw.defaultFlags : {};
+  const text = (key: 'version' | 'name' | 'domain' | 'apiUrl' | 'themeUrl' | 'hashidsSalt') =>
+    field(fields[key], raw[key], isString);
   const integrations = isRecord(raw.integrations) ? raw.integrations : {};
+  const integration = (key: 'analyticsContainerId' | 'captchaSiteKey' | 'stripePublishableKey') =>
+    field(fields.integrations.properties[key], integrations[key], isString) ?? null;
   return {
     tenantId,
-    version: str(raw.version) ?? '0.0.0',
-    name: str(raw.name) ?? 'Coaching Portal',
-    domain: str(raw.domain) ?? '',
-    apiUrl: str(raw.apiUrl) ?? '/',
-    themeUrl: str(raw.themeUrl) ?? '/themes',
-    defaultFlags: {
-      group_coaching: flags.group_coaching === true,
-      flash_coaching: flags.flash_coaching === true,
-      business_academy: flags.business_academy === true,
-    },
+    version: text('version') ?? '0.0.0',
+    name: text('name') ?? 'Coaching Portal',
+    domain: text('domain') ?? '',
+    apiUrl: text('apiUrl') ?? '/',
+    themeUrl: text('themeUrl') ?? tenantDefaults.themeUrl,
+    defaultFlags: readFlags(raw.defaultFlags),
     integrations: {
-      analyticsContainerId: str(integrations.analyticsContainerId),
-      captchaSiteKey: str(integrations.captchaSiteKey),
-      stripePublishableKey: str(integrations.stripePublishableKey),
-      avatarService: integrations.avatarService !== false,
+      analyticsContainerId: integration('analyticsContainerId'),
+      captchaSiteKey: integration('captchaSiteKey'),
+      stripePublishableKey: integration('stripePublishableKey'),
+      avatarService:
+        field(fields.integrations.properties.avatarService, integrations.avatarService, isBoolean) ?? true,
     },
-    hashidsSalt: str(raw.hashidsSalt),
-    environment: raw.environment === 'development' ? 'development' : 'production',
+    // The bake always writes a salt; an older page without one gets the same rule as the bake and the API.
+    hashidsSalt:
+      text('hashidsSalt') ??
+      field(fields.hashidsSalt, raw[tenantDefaults.hashidsSaltFallback], isString) ??
+      null,
+    environment:
+      field(fields.environment, raw.environment, (v): v is 'development' => v === 'development') ??
+      'production',
   };
 }

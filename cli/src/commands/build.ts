@@ -1,13 +1,14 @@
 import path from 'node:path';
-import { removeOwnWorkFolders } from '../lib/build/bake.js';
-import type { CompiledApp } from '../lib/build/compile.js';
-import { checkOutDir } from '../lib/build/out-dir.js';
-import { compileAndBake, type TenantResult } from '../lib/build/pipeline.js';
-import { resolveVersion } from '../lib/build/version.js';
+import { removeOwnWorkFolders } from '../lib/bake/bake.js';
+import type { CompiledApp } from '../lib/bake/compile.js';
+import { checkOutDir } from '../lib/bake/out-dir.js';
+import { compileAndBake, type TenantResult } from '../lib/bake/pipeline.js';
+import { resolveVersion } from '../lib/bake/version.js';
 import { printJson, say, type Context } from '../lib/context.js';
 import { EXIT, usageError } from '../lib/errors.js';
 import { createProgress } from '../lib/progress.js';
-import { formatReport, loadTenants, relativePath } from '../lib/tenants/index.js';
+import { formatReport, isValid, loadTenants, relativePath } from '../lib/tenants/index.js';
+import { flag, list, text, type RawOptions } from '../lib/options.js';
 
 export interface BuildOptions {
   tenant: string[];
@@ -16,6 +17,17 @@ export interface BuildOptions {
   appVersion?: string;
   force?: boolean;
   json?: boolean;
+}
+
+export function parseOptions(raw: RawOptions): BuildOptions {
+  return {
+    tenant: list(raw, 'tenant'),
+    all: flag(raw, 'all'),
+    out: text(raw, 'out') ?? 'dist',
+    appVersion: text(raw, 'appVersion'),
+    force: flag(raw, 'force'),
+    json: flag(raw, 'json'),
+  };
 }
 
 /**
@@ -60,7 +72,7 @@ export async function run(options: BuildOptions, ctx: Context): Promise<number> 
   const started = performance.now();
 
   const tenants = await loadTenants({ tenantsDir: ctx.tenantsDir, slugs: options.all ? undefined : slugs });
-  const valid = tenants.filter((t) => t.config !== null);
+  const valid = tenants.filter(isValid);
   const invalid = tenants.filter((t) => t.config === null);
   if (invalid.length > 0 && !ctx.json) {
     ctx.stderr.write(`${formatReport(invalid, { color: ctx.color, codeFrames: ctx.color, cwd: ctx.cwd })}\n`);

@@ -12,6 +12,7 @@ import {
 } from '../lib/tenants/index.js';
 import { exampleCommand, initFields, type Answers, type InitField } from '../lib/tenants/init-fields.js';
 import { placeholderLogo, renderTenantJson } from '../lib/tenants/scaffold.js';
+import { flag, text, type RawOptions } from '../lib/options.js';
 
 export interface InitOptions {
   id?: string;
@@ -21,6 +22,18 @@ export interface InitOptions {
   primary?: string;
   yes?: boolean;
   json?: boolean;
+}
+
+export function parseOptions(raw: RawOptions): InitOptions {
+  return {
+    id: text(raw, 'id'),
+    name: text(raw, 'name'),
+    domain: text(raw, 'domain'),
+    apiUrl: text(raw, 'apiUrl'),
+    primary: text(raw, 'primary'),
+    yes: flag(raw, 'yes'),
+    json: flag(raw, 'json'),
+  };
 }
 
 /** The one kind of prompt init asks; injectable so tests can script the answers. */

@@ -1,16 +1,21 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { buildState, type BuildState } from '../lib/build/status.js';
+import { buildState, type BuildState } from '../lib/bake/status.js';
 import { print, printJson, say, type Context } from '../lib/context.js';
 import { EXIT } from '../lib/errors.js';
 import { loadTenants, type LoadedTenant } from '../lib/tenants/index.js';
+import { flag, text, type RawOptions } from '../lib/options.js';
 
 export interface ListOptions {
   out?: string;
   json?: boolean;
 }
 
-export interface ListRow {
+export function parseOptions(raw: RawOptions): ListOptions {
+  return { out: text(raw, 'out'), json: flag(raw, 'json') };
+}
+
+interface ListRow {
   slug: string;
   id: number | null;
   name: string | null;

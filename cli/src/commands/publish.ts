@@ -3,7 +3,7 @@
  * phase) -> report. The work is in lib/storage; this file decides what to publish and what the exit code is.
  */
 import path from 'node:path';
-import { buildState, readStamp, type BuildStamp } from '../lib/build/status.js';
+import { buildState, readStamp, type BuildStamp } from '../lib/bake/status.js';
 import { say, printJson, type Context } from '../lib/context.js';
 import { CliError, EXIT, usageError } from '../lib/errors.js';
 import { createBackendRegistry, type BackendRegistry } from '../lib/storage/backends.js';
@@ -13,7 +13,8 @@ import { printTenant, printTotals } from '../lib/storage/report.js';
 import { createLimiter, DEFAULT_RETRY, withRetry, type RetryPolicy } from '../lib/storage/retry.js';
 import { resolveLocations } from '../lib/storage/target.js';
 import { themeLocationProblems } from '../lib/storage/theme-location.js';
-import { loadTenants, type LoadedTenant } from '../lib/tenants/index.js';
+import { isValid, loadTenants, type ValidTenant } from '../lib/tenants/index.js';
+import { flag, list, text, whole, type RawOptions } from '../lib/options.js';
 
 export interface PublishOptions {
   tenant?: string[];
@@ -30,12 +31,27 @@ export interface PublishOptions {
   retryBaseMs?: number;
 }
 
+export function parseOptions(raw: RawOptions): PublishOptions {
+  return {
+    tenant: list(raw, 'tenant'),
+    all: flag(raw, 'all'),
+    to: text(raw, 'to'),
+    endpoint: text(raw, 'endpoint'),
+    out: text(raw, 'out'),
+    dryRun: flag(raw, 'dryRun'),
+    concurrency: whole(raw, 'concurrency'),
+    retries: whole(raw, 'retries'),
+    requestTimeout: whole(raw, 'requestTimeout'),
+    json: flag(raw, 'json'),
+  };
+}
+
 /**
  * A build whose tenant id differs from tenant.json would put the theme where the app does not look: refused.
  * One older than its sources (app or tenant files changed since) is published as built, with a warning.
  */
-async function checkBuilds(ctx: Context, outDir: string, tenants: LoadedTenant[], stamps: BuildStamp[]) {
-  const moved = tenants.filter((t, i) => t.config!.id !== stamps[i]!.tenantId).map((t) => t.slug);
+async function checkBuilds(ctx: Context, outDir: string, tenants: ValidTenant[], stamps: BuildStamp[]) {
+  const moved = tenants.filter((t, i) => t.config.id !== stamps[i]!.tenantId).map((t) => t.slug);
   if (moved.length) {
     throw new CliError(`The build of ${moved.join(', ')} has another tenant id than its tenant.json.`, {
       hint: `Run \`portal build ${moved.map((s) => `--tenant ${s}`).join(' ')}\` again.`,
@@ -58,8 +74,9 @@ async function planAll(options: PublishOptions, ctx: Context): Promise<TenantPla
   if (options.all && slugs.length) throw usageError('Use either --all or --tenant, not both.');
   if (!options.all && !slugs.length)
     throw usageError('Name the tenants to publish with --tenant <slug>, or use --all.');
-  const tenants = await loadTenants({ tenantsDir: ctx.tenantsDir, slugs: options.all ? undefined : slugs });
-  const invalid = tenants.filter((t) => !t.config).map((t) => t.slug);
+  const loaded = await loadTenants({ tenantsDir: ctx.tenantsDir, slugs: options.all ? undefined : slugs });
+  const tenants = loaded.filter(isValid);
+  const invalid = loaded.filter((t) => !isValid(t)).map((t) => t.slug);
   if (invalid.length) {
     throw new CliError(`The config of ${invalid.join(', ')} is invalid.`, {
       exitCode: EXIT.invalidConfig,
@@ -68,7 +85,7 @@ async function planAll(options: PublishOptions, ctx: Context): Promise<TenantPla
   }
   for (const { slug, config } of tenants) {
     // With --to the default layout applies, whatever publish.theme says.
-    const where = options.to ? { themeUrl: config!.themeUrl } : config!;
+    const where = options.to ? { themeUrl: config.themeUrl } : config;
     for (const problem of themeLocationProblems(where)) say(ctx, `warning: ${slug}: ${problem.message}.`);
   }
   const outDir = path.resolve(ctx.cwd, options.out ?? 'dist');
@@ -82,7 +99,7 @@ async function planAll(options: PublishOptions, ctx: Context): Promise<TenantPla
   await checkBuilds(ctx, outDir, tenants, stamps as BuildStamp[]);
   return Promise.all(
     tenants.map((t, i) =>
-      planTenant(outDir, stamps[i]!, resolveLocations(t.slug, t.config!.publish, options.to, ctx.cwd)),
+      planTenant(outDir, stamps[i]!, resolveLocations(t.slug, t.config.publish, options.to, ctx.cwd)),
     ),
   );
 }
@@ -110,7 +127,7 @@ async function preflight(
   );
 }
 
-export function exitCodeOf(results: TenantResult[]): number {
+function exitCodeOf(results: TenantResult[]): number {
   const failed = results.filter((r) => r.status === 'failed');
   if (!failed.length) return EXIT.ok;
   if (failed.some((r) => r.accessError !== undefined)) return EXIT.storage;

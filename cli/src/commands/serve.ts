@@ -2,12 +2,22 @@
 import path from 'node:path';
 import { say, type Context } from '../lib/context.js';
 import { startServe } from '../lib/serve/start-serve.js';
+import { list, text, whole, type RawOptions } from '../lib/options.js';
 
 export interface ServeCommandOptions {
   tenant?: string[];
   port?: number;
   storage?: string;
   api?: string;
+}
+
+export function parseOptions(raw: RawOptions): ServeCommandOptions {
+  return {
+    tenant: list(raw, 'tenant'),
+    port: whole(raw, 'port'),
+    storage: text(raw, 'storage'),
+    api: text(raw, 'api'),
+  };
 }
 
 export async function run(options: ServeCommandOptions, ctx: Context): Promise<number> {

@@ -1,11 +1,16 @@
 import { print, printJson, say, type Context } from '../lib/context.js';
 import { EXIT } from '../lib/errors.js';
 import { formatReport, formatSummary, loadTenants, relativePath } from '../lib/tenants/index.js';
+import { flag, list, type RawOptions } from '../lib/options.js';
 
 export interface ValidateOptions {
   tenant?: string[];
   strict?: boolean;
   json?: boolean;
+}
+
+export function parseOptions(raw: RawOptions): ValidateOptions {
+  return { tenant: list(raw, 'tenant'), strict: flag(raw, 'strict'), json: flag(raw, 'json') };
 }
 
 /**

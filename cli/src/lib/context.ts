@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { flag, text, type RawOptions } from './options.js';
 
 /** The repository root: cli/src/lib -> ../../.. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -27,6 +28,15 @@ export interface GlobalOptions {
   json?: boolean;
   debug?: boolean;
   color?: boolean;
+}
+
+export function parseGlobalOptions(raw: RawOptions): GlobalOptions {
+  return {
+    tenantsDir: text(raw, 'tenantsDir'),
+    json: flag(raw, 'json'),
+    debug: flag(raw, 'debug'),
+    color: flag(raw, 'color'),
+  };
 }
 
 export function createContext(global: GlobalOptions, io: Partial<Context> = {}): Context {

@@ -8,7 +8,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { run } from '../../src/commands/publish.js';
 import { runCommand, tempDir, writeDist, writeTenants, type FixtureTenant } from './support/fixtures.js';
-import { BUCKET, S3_ENV, startFaultProxy, startS3, type FaultProxy, type S3Server } from './support/s3.js';
+import { S3_ENV, startS3, type S3Server } from '../../../scripts/lib/s3-server.js';
+import { BUCKET, startFaultProxy, type FaultProxy } from './support/s3.js';
 
 const ACME: FixtureTenant = { slug: 'acme', id: 201 };
 const GLOBEX: FixtureTenant = { slug: 'globex', id: 202 };

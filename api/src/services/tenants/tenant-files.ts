@@ -3,19 +3,18 @@
 // every other tenant from working.
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+// The defaults every room applies alike (the CLI bakes them, the app falls back to them): read, never copied.
+import TENANT_DEFAULTS from '../../../../schemas/tenant-defaults.json' with { type: 'json' };
 
-export interface TenantFlags {
-  group_coaching: boolean;
-  flash_coaching: boolean;
-  business_academy: boolean;
-}
+/** The training flags are the keys of tenant-defaults.json's defaultFlags. */
+export type TenantFlags = typeof TENANT_DEFAULTS.defaultFlags;
 
 export interface TenantConfig {
   id: number;
   slug: string;
   name: string;
   domain: string;
-  /** tenant.json's hashidsSalt, else the domain: the app bakes the same rule. */
+  /** tenant.json's hashidsSalt, else the field tenant-defaults.json names (the domain): the app bakes the same. */
   hashidsSalt: string;
   defaultFlags: TenantFlags;
   /** integrations.captchaSiteKey is set: the login form asks for a CAPTCHA. */
@@ -26,17 +25,27 @@ interface Warn {
   warn(obj: object, msg: string): void;
 }
 
-function flag(value: unknown): boolean {
-  return value === true;
+/** Each flag tenant.json sets, the default for the others. */
+function flags(given: Record<string, unknown>): TenantFlags {
+  const out = { ...TENANT_DEFAULTS.defaultFlags };
+  for (const key of Object.keys(out) as (keyof TenantFlags)[]) {
+    const value = given[key];
+    if (typeof value === 'boolean') out[key] = value;
+  }
+  return out;
 }
 
 function toConfig(slug: string, raw: unknown): TenantConfig | null {
   if (typeof raw !== 'object' || raw === null) return null;
   const file = raw as Record<string, unknown>;
-  const flags = (typeof file.defaultFlags === 'object' && file.defaultFlags) || {};
+  const given = (typeof file.defaultFlags === 'object' && file.defaultFlags) || {};
   const { id, name, domain } = file;
+  const salt =
+    typeof file.hashidsSalt === 'string' && file.hashidsSalt.length > 0
+      ? file.hashidsSalt
+      : file[TENANT_DEFAULTS.hashidsSaltFallback];
   if (!Number.isInteger(id) || typeof name !== 'string' || typeof domain !== 'string') return null;
-  const f = flags as Record<string, unknown>;
+  if (typeof salt !== 'string') return null;
   const integrations = (typeof file.integrations === 'object' && file.integrations) || {};
   const siteKey = (integrations as Record<string, unknown>).captchaSiteKey;
   return {
@@ -44,13 +53,8 @@ function toConfig(slug: string, raw: unknown): TenantConfig | null {
     slug,
     name,
     domain,
-    hashidsSalt:
-      typeof file.hashidsSalt === 'string' && file.hashidsSalt.length > 0 ? file.hashidsSalt : domain,
-    defaultFlags: {
-      group_coaching: flag(f.group_coaching),
-      flash_coaching: flag(f.flash_coaching),
-      business_academy: flag(f.business_academy),
-    },
+    hashidsSalt: salt,
+    defaultFlags: flags(given as Record<string, unknown>),
     captcha: typeof siteKey === 'string' && siteKey.length > 0,
   };
 }

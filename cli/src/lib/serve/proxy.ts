@@ -3,9 +3,8 @@
  * ways (uploads are not buffered), with X-Forwarded-* headers so the API sees the client and the portal origin.
  */
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import { PROXIED_PREFIXES } from '../site-layout.js';
 import { sendError } from './static-files.js';
-
-export const PROXIED_PREFIXES = ['/api', '/gapi', '/sanctum', '/upload', '/integrations'];
 
 export function isProxied(pathname: string): boolean {
   return PROXIED_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));

@@ -6,6 +6,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
+import { INDEX_FILE, THEMES_DIR } from '../site-layout.js';
 import { isProxied, proxyRequest } from './proxy.js';
 import { findFile, rawPathname, safeSegments, sendError, sendFile } from './static-files.js';
 
@@ -17,7 +18,7 @@ export interface SiteOptions {
 
 const NO_FALLBACK = (segments: string[]) =>
   segments[0] === 'assets' ||
-  segments[0] === 'themes' ||
+  segments[0] === THEMES_DIR ||
   path.extname(segments[segments.length - 1] ?? '') !== '';
 
 export function siteHandler({ siteRoot, themesRoot, api }: SiteOptions) {
@@ -31,12 +32,12 @@ export function siteHandler({ siteRoot, themesRoot, api }: SiteOptions) {
       return sendError(res, resolved.status, resolved.status === 400 ? 'Bad path.' : 'Not found.');
     const { segments } = resolved;
     const file =
-      segments[0] === 'themes'
+      segments[0] === THEMES_DIR
         ? await findFile(themesRoot, segments.slice(1))
-        : await findFile(siteRoot, segments.length ? segments : ['index.html']);
+        : await findFile(siteRoot, segments.length ? segments : [INDEX_FILE]);
     if (file) return sendFile(res, file, req.method);
     if (NO_FALLBACK(segments)) return sendError(res, 404, 'Not found.');
-    const index = await findFile(siteRoot, ['index.html']);
+    const index = await findFile(siteRoot, [INDEX_FILE]);
     if (!index) return sendError(res, 404, 'This tenant has no published index.html.');
     return sendFile(res, index, req.method);
   };

@@ -7,6 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { CliError, usageError } from '../errors.js';
+import { SITES_DIR, THEMES_DIR } from '../site-layout.js';
 import { SLUG_PATTERN } from '../tenants/slug.js';
 import { siteHandler, storageHandler } from './site-handler.js';
 
@@ -29,7 +30,7 @@ export interface ServeHandle {
 
 async function publishedSlugs(storage: string): Promise<string[]> {
   try {
-    const entries = await readdir(path.join(storage, 'sites'), { withFileTypes: true });
+    const entries = await readdir(path.join(storage, SITES_DIR), { withFileTypes: true });
     return entries
       .filter((e) => e.isDirectory() && SLUG_PATTERN.test(e.name))
       .map((e) => e.name)
@@ -84,8 +85,8 @@ export async function startServe(options: ServeOptions): Promise<ServeHandle> {
   try {
     for (const [i, slug] of wanted.entries()) {
       const handler = siteHandler({
-        siteRoot: path.join(storage, 'sites', slug),
-        themesRoot: path.join(storage, 'themes'),
+        siteRoot: path.join(storage, SITES_DIR, slug),
+        themesRoot: path.join(storage, THEMES_DIR),
         api,
       });
       servers.push(await listen(handler, at(i), host));

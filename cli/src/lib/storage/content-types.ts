@@ -3,6 +3,7 @@
  * `portal serve` (response headers), so the local preview answers exactly what production storage will.
  */
 import path from 'node:path';
+import { INDEX_FILE, META_FILE, THEME_FILE } from '../site-layout.js';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -34,16 +35,16 @@ export function contentTypeFor(file: string): string {
   return TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
 }
 
-export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
-export const CACHE_REVALIDATE = 'no-cache';
+const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
+const CACHE_REVALIDATE = 'no-cache';
 /** Unhashed static files (favicon, theme logos): short enough that a rebrand shows within minutes. */
-export const CACHE_SHORT = 'public, max-age=300';
+const CACHE_SHORT = 'public, max-age=300';
 
 /** name-<hash>.<ext> with a hash of 8 or more base64url characters, as Vite writes them. */
 const HASHED = /-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/i;
 
 /** Files that must be revalidated on every load: they name the current release. */
-const ENTRY_FILES = new Set(['index.html', 'meta.json', 'theme.json', 'service-worker.js', 'sw.js']);
+const ENTRY_FILES = new Set([INDEX_FILE, META_FILE, THEME_FILE, 'service-worker.js', 'sw.js']);
 
 /**
  * Cache-Control for a key relative to a site or theme root ("assets/index-Ab12Cd34.js", "index.html",

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CliError } from '../errors.js';
+import { INDEX_FILE, META_FILE, THEME_FILE, THEMES_DIR, themeFolder } from '../site-layout.js';
 import { cacheControlFor, contentTypeFor, isHashedAsset } from './content-types.js';
 import { prefixSegments, under, type Location, type TenantLocations } from './target.js';
 
@@ -57,8 +58,8 @@ async function listFiles(root: string, dir = ''): Promise<string[]> {
 }
 
 function phaseOf(rel: string): Phase {
-  if (rel === 'index.html') return 'index';
-  if (rel === 'meta.json') return 'meta';
+  if (rel === INDEX_FILE) return 'index';
+  if (rel === META_FILE) return 'meta';
   return isHashedAsset(rel) ? 'asset' : 'static';
 }
 
@@ -80,7 +81,7 @@ export async function planTenant(
     });
   }
   const root = path.join(distDir, slug);
-  const themeDir = `themes/${tenantId}/`;
+  const themeDir = `${themeFolder(tenantId)}/`;
   const themeLocation = under(locations.themes, String(tenantId));
   const entries: PlanEntry[] = [];
   for (const rel of (await listFiles(root)).sort()) {
@@ -92,7 +93,7 @@ export async function planTenant(
     let location = locations.site;
     let keyRel = rel;
     let phase = phaseOf(rel);
-    if (rel.startsWith('themes/')) {
+    if (rel.startsWith(`${THEMES_DIR}/`)) {
       if (!rel.startsWith(themeDir)) {
         throw new CliError(`dist/${slug}/${rel} belongs to another tenant's theme.`, {
           hint: `Rebuild with \`portal build --tenant ${slug}\`.`,
@@ -100,7 +101,7 @@ export async function planTenant(
       }
       location = themeLocation;
       keyRel = rel.slice(themeDir.length);
-      phase = keyRel === 'theme.json' ? 'theme' : 'theme-file';
+      phase = keyRel === THEME_FILE ? 'theme' : 'theme-file';
     }
     const file = path.join(root, ...rel.split('/'));
     const bytes = await readFile(file);
@@ -116,7 +117,7 @@ export async function planTenant(
       cacheControl: cacheControlFor(keyRel),
     });
   }
-  const missing = ['index.html', 'meta.json', `${themeDir}theme.json`].filter(
+  const missing = [INDEX_FILE, META_FILE, `${themeDir}${THEME_FILE}`].filter(
     (rel) => !entries.some((e) => e.rel === rel),
   );
   if (missing.length) {
@@ -125,7 +126,7 @@ export async function planTenant(
     });
   }
   entries.sort((a, b) => PHASES.indexOf(a.phase) - PHASES.indexOf(b.phase) || a.key.localeCompare(b.key));
-  const meta = entries.find((e) => e.rel === 'meta.json')!;
+  const meta = entries.find((e) => e.rel === META_FILE)!;
   await checkMetaVersion(meta.file, stamp);
   return {
     slug,

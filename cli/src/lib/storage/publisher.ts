@@ -46,7 +46,7 @@ export interface PublishDeps {
   onRetry?: (key: string, error: unknown, attempt: number, delayMs: number) => void;
 }
 
-export function describeError(error: unknown): string {
+function describeError(error: unknown): string {
   const e = error as { name?: string; message?: string; $metadata?: { httpStatusCode?: number } } | null;
   const status = e?.$metadata?.httpStatusCode;
   const text = e?.message && e.message !== 'UnknownError' ? e.message : (e?.name ?? String(error));

@@ -5,7 +5,7 @@
 import { print, say, type Context } from '../context.js';
 import type { TenantResult } from './publisher.js';
 
-export function formatBytes(bytes: number): string {
+function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} kB`;
   return `${(bytes / 1024 / 1024).toFixed(2)} MB`;

@@ -62,7 +62,7 @@ interface AwsError {
 const status = (error: unknown) => (error as AwsError | null)?.$metadata?.httpStatusCode ?? 0;
 const nameOf = (error: unknown) => (error as AwsError | null)?.name ?? '';
 
-export function isRetryableS3Error(error: unknown): boolean {
+function isRetryableS3Error(error: unknown): boolean {
   const code = status(error);
   if (code >= 500 || code === 429) return true;
   const name = nameOf(error);
@@ -77,7 +77,7 @@ function isCredentialsError(error: unknown): boolean {
   );
 }
 
-export function isS3AccessError(error: unknown): boolean {
+function isS3AccessError(error: unknown): boolean {
   return isCredentialsError(error) || status(error) === 403 || DENIED.has(nameOf(error));
 }
 
@@ -113,7 +113,7 @@ export function createS3Client(options: S3Options): S3Client {
 }
 
 /** One sentence naming the target and the next step, for the failures no retry can fix. */
-export function describeS3Failure(error: unknown, target: Target): CliError {
+function describeS3Failure(error: unknown, target: Target): CliError {
   const where = describeTarget(target);
   const name = nameOf(error);
   const bucket = target.kind === 's3' ? target.bucket : '';

@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { usageError } from '../errors.js';
+import { SITES_DIR, THEMES_DIR } from '../site-layout.js';
 import { SLUG_PATTERN } from '../tenants/slug.js';
 
 export type Target =
@@ -18,7 +19,7 @@ export interface Location {
   prefix: string;
 }
 
-export const DEFAULT_STORAGE = '.portal/storage';
+const DEFAULT_STORAGE = '.portal/storage';
 const BUCKET_PATTERN = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
 const SEGMENT_PATTERN = /^[A-Za-z0-9._~-]+$/;
 
@@ -90,10 +91,10 @@ export function resolveLocations(
   const root = parseTarget(to ?? DEFAULT_STORAGE, cwd);
   const base: Location = { target: root, prefix: root.prefix };
   if (to !== undefined || !publish)
-    return { site: under(base, 'sites', slug), themes: under(base, 'themes') };
+    return { site: under(base, SITES_DIR, slug), themes: under(base, THEMES_DIR) };
   return {
-    site: publish.site ? locationOf(parseTarget(publish.site, cwd)) : under(base, 'sites', slug),
-    themes: publish.theme ? locationOf(parseTarget(publish.theme, cwd)) : under(base, 'themes'),
+    site: publish.site ? locationOf(parseTarget(publish.site, cwd)) : under(base, SITES_DIR, slug),
+    themes: publish.theme ? locationOf(parseTarget(publish.theme, cwd)) : under(base, THEMES_DIR),
   };
 }
 

@@ -5,7 +5,9 @@
  * a suffix of the theme prefix. `portal validate` reports these as warnings.
  */
 import path from 'node:path';
+import { TENANT_DEFAULTS } from '../tenants/defaults.js';
 import type { TenantConfig } from '../tenants/types.js';
+import { THEMES_DIR } from '../site-layout.js';
 import { parseTarget, prefixSegments } from './target.js';
 
 /** The shape of tenants/problem.ts's ProblemInput: `sink.add(problem)` places it in the file. */
@@ -24,7 +26,7 @@ function urlSegments(themeUrl: string): string[] {
 
 /** Segments of the theme prefix; null stands for the part in front that only --to decides. */
 function themeSegments(publishTheme: string | undefined): (string | null)[] {
-  if (!publishTheme) return [null, 'themes'];
+  if (!publishTheme) return [null, THEMES_DIR];
   const target = parseTarget(publishTheme, '/');
   if (target.kind === 's3') return prefixSegments(target.prefix) ?? [];
   return path.resolve('/', target.root).split(path.sep).filter(Boolean);
@@ -42,7 +44,7 @@ function reachable(url: string[], prefix: (string | null)[]): boolean {
 export function themeLocationProblems(
   config: Pick<TenantConfig, 'themeUrl' | 'publish'>,
 ): ThemeLocationProblem[] {
-  const themeUrl = config.themeUrl ?? '/themes';
+  const themeUrl = config.themeUrl ?? TENANT_DEFAULTS.themeUrl;
   const publishTheme = config.publish?.theme;
   let prefix: (string | null)[];
   let url: string[];

@@ -5,7 +5,7 @@ import { didYouMean } from './suggest.js';
 import type { Assets, BrandConfig, TenantConfig } from './types.js';
 
 /** Each image is published as is; 2 MB is far above any sensible logo and keeps builds small. */
-export const MAX_ASSET_BYTES = 2 * 1024 * 1024;
+const MAX_ASSET_BYTES = 2 * 1024 * 1024;
 
 const startsWith = (buffer: Buffer, bytes: number[], offset = 0) =>
   bytes.every((byte, i) => buffer[offset + i] === byte);
@@ -24,7 +24,7 @@ const SIGNATURES: Record<string, { label: string; matches: (head: Buffer) => boo
  * An SVG is a document that can carry script. It is served from the portal's own origin, so a scripted one is
  * rejected outright: script elements, on* event attributes, javascript: links and entity declarations.
  */
-export function svgProblem(text: string): string | null {
+function svgProblem(text: string): string | null {
   if (!/<svg[\s>]/i.test(text)) return 'is not an SVG image (no <svg> element)';
   if (/<script[\s>/]/i.test(text)) return 'is a scripted SVG (<script>); remove the script';
   if (/[\s"'/]on[a-z]+\s*=/i.test(text)) return 'is a scripted SVG (an on... event attribute); remove it';
@@ -34,7 +34,7 @@ export function svgProblem(text: string): string | null {
 }
 
 /** Every local asset reference with its pointer: the theme's and each brand's. */
-export function assetReferences(config: TenantConfig): { pointer: string; value: string }[] {
+function assetReferences(config: TenantConfig): { pointer: string; value: string }[] {
   const refs: { pointer: string; value: string }[] = [];
   const collect = (assets: Assets | undefined, base: string) => {
     for (const [key, value] of Object.entries(assets ?? {})) {

@@ -9,7 +9,7 @@ export const MIN_CONTRAST = 4.5;
  * The white of every card, the login card among them (.card and .login-card in app/src/styles/base.css): fixed
  * by the app, not a theme colour, so only the colour on it can be changed.
  */
-export const WHITE_CARD = { name: 'the white card', color: '#ffffff' } as const;
+const WHITE_CARD = { name: 'the white card', color: '#ffffff' } as const;
 
 /**
  * Every foreground/background pair the portal renders (see the colour descriptions in the tenant schema). The

@@ -3,10 +3,10 @@
  * against schemas/tenant.schema.json and the checks a schema cannot express (assets, uniqueness, contrast),
  * and reports every problem at once.
  */
-export { loadTenants, type LoadOptions } from './load.js';
-export { SLUG_PATTERN, SLUG_RULE } from './slug.js';
-export { formatReport, formatSummary, relativePath, type ReportOptions } from './report.js';
+export { isValid, loadTenants } from './load.js';
+export { SLUG_PATTERN } from './slug.js';
+export { formatReport, formatSummary, relativePath } from './report.js';
 export { contrastRatio, CONTRAST_PAIRS, MIN_CONTRAST, nearestPassing } from './contrast.js';
 export { resolveColors, defaultColors, COLOR_KEYS } from './colors.js';
-export { SCHEMA_FILE, checkField } from './schema.js';
+export { checkField } from './schema.js';
 export type * from './types.js';

@@ -10,7 +10,10 @@ import { ProblemSink } from './problem.js';
 import { schemaErrors } from './schema.js';
 import { SLUG_PATTERN, SLUG_RULE } from './slug.js';
 import { didYouMean } from './suggest.js';
-import type { LoadedTenant, TenantConfig } from './types.js';
+import type { LoadedTenant, TenantConfig, ValidTenant } from './types.js';
+
+/** Narrows a loaded tenant to one whose config can be baked or published (for filter, find and the like). */
+export const isValid = (tenant: LoadedTenant): tenant is ValidTenant => tenant.config !== null;
 
 const isObject = (value: unknown): value is object =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -138,7 +141,7 @@ export async function loadTenants(options: LoadOptions): Promise<LoadedTenant[]>
   checkUnique(checked, requested, tenantsDir);
   return checked
     .filter((c) => requested.has(c.slug))
-    .map((c) => {
+    .map((c): LoadedTenant => {
       const problems = c.sink.problems
         .map((problem) =>
           options.strict && problem.severity === 'warning'
@@ -146,14 +149,9 @@ export async function loadTenants(options: LoadOptions): Promise<LoadedTenant[]>
             : problem,
         )
         .sort((a, b) => a.line - b.line || a.column - b.column);
+      const file = { slug: c.slug, dir: c.dir, file: c.file, problems, raw: c.value };
+      // The schema passed and nothing else is an error: the value has the shape TenantConfig describes.
       const valid = !problems.some((problem) => problem.severity === 'error');
-      return {
-        slug: c.slug,
-        dir: c.dir,
-        file: c.file,
-        config: valid ? (c.value as TenantConfig) : null,
-        problems,
-        raw: c.value,
-      };
+      return valid ? { ...file, config: c.value as TenantConfig } : { ...file, config: null };
     });
 }

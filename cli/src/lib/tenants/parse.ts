@@ -6,10 +6,10 @@ import { diagnoseSyntaxError, pointerAtOffset } from './syntax-pointer.js';
 
 /** Limits checked before the parser runs, so a hostile file costs neither memory nor the call stack. */
 export const MAX_FILE_BYTES = 1024 * 1024;
-export const MAX_DEPTH = 64;
+const MAX_DEPTH = 64;
 
 /** Keys that would reach or replace an object's prototype if any code ever copied the config naively. */
-export const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
@@ -17,7 +17,7 @@ const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
  * The parser is recursive, so 10,000 nested brackets would overflow the stack. This linear scan (strings and
  * escapes skipped) finds the first place that goes deeper than MAX_DEPTH.
  */
-export function findExcessiveNesting(text: string): (Position & { offset: number }) | null {
+function findExcessiveNesting(text: string): (Position & { offset: number }) | null {
   let depth = 0;
   let line = 1;
   let lineStart = 0;

@@ -12,7 +12,7 @@ export interface Located {
   key?: Position;
 }
 
-export const START: Position = { line: 1, column: 1 };
+const START: Position = { line: 1, column: 1 };
 
 /** RFC 6901: "~" and "/" inside a key are escaped so the pointer stays unambiguous. */
 export const escapePointer = (key: string): string => key.replaceAll('~', '~0').replaceAll('/', '~1');

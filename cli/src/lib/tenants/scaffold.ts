@@ -16,7 +16,7 @@ export interface ScaffoldValues {
   primary: string;
 }
 
-export const TEMPLATE_FILE = path.join(REPO_ROOT, 'templates/tenant.json.mustache');
+const TEMPLATE_FILE = path.join(REPO_ROOT, 'templates/tenant.json.mustache');
 
 const WHITE = '#ffffff';
 const BLACK = '#000000';
@@ -27,7 +27,7 @@ const BLACK = '#000000';
  * moves away from the text, primary buttons take the primary only when white button text reads on it, and
  * links (the primary by default) get a darker shade of it when the primary does not read on the background.
  */
-export function derivedColors(primary: string): {
+function derivedColors(primary: string): {
   hoverColor: string;
   textInverseColor: string;
   buttonPrimaryColor?: string;

@@ -1,5 +1,6 @@
 /** The shapes the tenant loader hands to every command (validate, list, build, publish, serve). */
 import type themeDefaults from '../../../../schemas/theme-defaults.json';
+import type { TrainingFlags } from './defaults.js';
 
 // The colour keys are schemas/theme-defaults.json's (the app derives its list from the same file).
 export type ColorKey = keyof typeof themeDefaults.colors | keyof typeof themeDefaults.sameAs;
@@ -27,14 +28,14 @@ export interface TenantConfig {
   hashidsSalt?: string;
   theme?: BrandConfig;
   brands?: Record<string, BrandConfig>;
-  defaultFlags?: { group_coaching?: boolean; flash_coaching?: boolean; business_academy?: boolean };
+  defaultFlags?: Partial<TrainingFlags>;
   integrations?: {
     analyticsContainerId?: string;
     captchaSiteKey?: string;
     stripePublishableKey?: string;
     avatarService?: boolean;
   };
-  /** Publish targets (the publish issue extends the schema with these). */
+  /** Where `portal publish` puts the site and the theme when no --to is given. */
   publish?: { site?: string; theme?: string };
 }
 
@@ -52,14 +53,12 @@ export interface Problem {
   severity: Severity;
 }
 
-export interface LoadedTenant {
+interface LoadedFile {
   slug: string;
   /** Absolute path of tenants/<slug>/. */
   dir: string;
   /** Absolute path of tenants/<slug>/tenant.json. */
   file: string;
-  /** The parsed config; present only when it has no error-severity problem. */
-  config: TenantConfig | null;
   problems: Problem[];
   /**
    * The parsed file even when it is invalid (undefined when it is not JSON). Not schema-checked: for display
@@ -67,3 +66,16 @@ export interface LoadedTenant {
    */
   raw?: unknown;
 }
+
+/** A tenant with no error-severity problem: its config is there, typed, and safe to bake or publish. */
+export interface ValidTenant extends LoadedFile {
+  config: TenantConfig;
+}
+
+/** A tenant with at least one error: only its problems (and the raw file, for display) are usable. */
+export interface InvalidTenant extends LoadedFile {
+  config: null;
+}
+
+/** What the loader hands every command: `config` tells the two apart, so no command has to assert it. */
+export type LoadedTenant = ValidTenant | InvalidTenant;

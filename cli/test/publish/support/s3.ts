@@ -1,50 +1,14 @@
 /**
- * Test servers: a real s3rver on 127.0.0.1 (random port, temp folder) and a small fault-injecting proxy in
- * front of it that records every request and can fail or delay the ones a test chooses.
+ * Test servers: a small fault-injecting proxy in front of the real s3rver (scripts/lib/s3-server.ts) that
+ * records every request and can fail or delay the ones a test chooses.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import S3rver from 's3rver';
 
 // The SDK is pinned on purpose (DESIGN.md); its warning about later releases is noise in test output.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 
 export const BUCKET = 'portal-test';
-export const S3_ENV = {
-  AWS_ACCESS_KEY_ID: 'S3RVER',
-  AWS_SECRET_ACCESS_KEY: 'S3RVER',
-  AWS_REGION: 'us-east-1',
-  AWS_EC2_METADATA_DISABLED: 'true',
-};
-
-export interface S3Server {
-  endpoint: string;
-  dir: string;
-  close: () => Promise<void>;
-}
-
-export async function startS3(buckets = [BUCKET]): Promise<S3Server> {
-  const dir = await mkdtemp(path.join(tmpdir(), 's3rver-'));
-  const server = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    directory: dir,
-    silent: true,
-    configureBuckets: buckets.map((name) => ({ name })),
-  });
-  const { port } = await server.run();
-  return {
-    endpoint: `http://127.0.0.1:${port}`,
-    dir,
-    close: async () => {
-      await server.close();
-      await rm(dir, { recursive: true, force: true });
-    },
-  };
-}
 
 export interface Logged {
   method: string;

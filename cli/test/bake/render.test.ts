@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ScriptJson, assertSafeTemplate, renderTemplate } from '../../src/lib/build/render.js';
+import { ScriptJson, assertSafeTemplate, renderTemplate } from '../../src/lib/bake/render.js';
 import { REPO_ROOT } from '../../src/lib/context.js';
 
 describe('template rendering', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy } from '../../src/lib/build/csp.js';
-import { buildThemeFile } from '../../src/lib/build/theme-file.js';
+import { contentSecurityPolicy } from '../../src/lib/bake/csp.js';
+import { buildThemeFile } from '../../src/lib/bake/theme-file.js';
 import { defaultColors } from '../../src/lib/tenants/colors.js';
 
 const DEFAULT_COLORS = defaultColors();

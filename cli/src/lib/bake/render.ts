@@ -27,7 +27,7 @@ const HTML_ESCAPES: Record<string, string> = {
   '=': '&#61;',
 };
 
-export function escapeHtml(value: string): string {
+function escapeHtml(value: string): string {
   return value.replace(/[&<>"'`=]/g, (c) => HTML_ESCAPES[c] ?? c);
 }
 

@@ -2,13 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync, rmSync } from 'node:fs';
 import { copyFile, link, mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { INDEX_FILE, META_FILE, THEME_FILE, siteFavicon, themeFolder, themeHref } from '../site-layout.js';
 import type { TenantConfig } from '../tenants/types.js';
+import { bakedConfig, type Environment } from './baked-config.js';
 import type { CompiledApp } from './compile.js';
 import { contentSecurityPolicy } from './csp.js';
 import { computeTenantHash } from './hash.js';
 import { ScriptJson, renderTemplate } from './render.js';
 import { STAMP_FILE, type BuildStamp } from './status.js';
-import { buildThemeFile, isRemote } from './theme-file.js';
+import { buildThemeFile, type ThemeFile } from './theme-file.js';
 
 /**
  * Bakes one tenant from the shared compile: hashed assets hard-linked (byte-identical across tenants), then the
@@ -20,8 +22,6 @@ import { buildThemeFile, isRemote } from './theme-file.js';
  * compile (the asset links and index.html) and swaps the site in. Creating a file costs far more than linking
  * one, so whatever is the same for every tenant is written once and linked.
  */
-export const DEFAULT_THEME_URL = '/themes';
-
 export interface Templates {
   index: string;
   favicon: string;
@@ -58,40 +58,36 @@ async function copyTenantFile(tenantDir: string, relative: string, to: string): 
   await copyFile(from, to);
 }
 
-export function bakedConfig(config: TenantConfig, version: string) {
-  return {
-    tenantId: config.id,
-    version,
-    name: config.name,
-    domain: config.domain,
-    apiUrl: config.apiUrl,
-    themeUrl: config.themeUrl ?? DEFAULT_THEME_URL,
-    // The API derives the same salt from the same tenant.json, so encoded user ids agree on both sides.
-    hashidsSalt: config.hashidsSalt ?? config.domain,
-    defaultFlags: {
-      group_coaching: config.defaultFlags?.group_coaching ?? false,
-      flash_coaching: config.defaultFlags?.flash_coaching ?? false,
-      business_academy: config.defaultFlags?.business_academy ?? false,
-    },
-    integrations: {
-      analyticsContainerId: config.integrations?.analyticsContainerId ?? null,
-      captchaSiteKey: config.integrations?.captchaSiteKey ?? null,
-      stripePublishableKey: config.integrations?.stripePublishableKey ?? null,
-      avatarService: config.integrations?.avatarService ?? true,
-    },
-    environment: 'production',
-  };
+/** The files whose bytes a bake writes, shared with the dev server so that both answer the same. */
+export const metaJson = (version: string): string => `${JSON.stringify({ version })}\n`;
+export const themeJson = (theme: ThemeFile): string => `${JSON.stringify(theme, null, 2)}\n`;
+export const renderFavicon = (templates: Templates, theme: ThemeFile): string =>
+  renderTemplate(templates.favicon, 'favicon.svg.mustache', theme.colors);
+
+export interface PageInput {
+  templates: Templates;
+  config: TenantConfig;
+  version: string;
+  /** The compile's entry and the files it links; under `npm run dev`, Vite's own entry and none. */
+  app: Pick<CompiledApp, 'entry' | 'styles' | 'modulePreloads'>;
+  environment?: Environment;
+  /** The page's CSP; the dev server relaxes it for hot reload. */
+  csp?: string;
 }
 
-/**
- * The site's favicon: the tenant's own file (copied beside the theme, served from the site root), an https URL,
- * or, when the tenant names none, the default one rendered from its colours.
- */
-function siteFavicon(config: TenantConfig): { href: string; tenantFile: string | null; rendered: boolean } {
-  const favicon = config.theme?.assets?.favicon;
-  if (!favicon) return { href: '/favicon.svg', tenantFile: null, rendered: true };
-  if (isRemote(favicon)) return { href: favicon, tenantFile: null, rendered: false };
-  return { href: `/favicon${path.extname(favicon).toLowerCase()}`, tenantFile: favicon, rendered: false };
+/** index.html: the page shell, the tenant's name, favicon and theme preload, and the baked config. */
+export function renderIndex({ templates, config, version, app, environment, csp }: PageInput): string {
+  const baked = bakedConfig(config, version, environment);
+  return renderTemplate(templates.index, 'index.html.mustache', {
+    name: config.name,
+    csp: csp ?? contentSecurityPolicy(config),
+    faviconHref: siteFavicon(config).href,
+    themeHref: themeHref(baked.themeUrl, config.id),
+    styles: app.styles,
+    modulePreloads: app.modulePreloads,
+    entry: app.entry,
+    config: new ScriptJson(baked),
+  });
 }
 
 export interface BakeInput {
@@ -126,8 +122,8 @@ export interface SharedFiles {
 export async function prepareShared(outDir: string, version: string): Promise<SharedFiles> {
   const dir = path.join(outDir, `.portal-shared-${process.pid}-${randomBytes(4).toString('hex')}`);
   await mkdir(dir, { recursive: true });
-  const meta = path.join(dir, 'meta.json');
-  await writeFile(meta, `${JSON.stringify({ version })}\n`);
+  const meta = path.join(dir, META_FILE);
+  await writeFile(meta, metaJson(version));
   return { dir, meta };
 }
 
@@ -185,7 +181,7 @@ export function removeOwnWorkFolders(outDir: string): void {
 export async function stageTenant(input: BakeInput): Promise<StagedTenant> {
   const { slug, config, outDir, version, tenantDir } = input;
   const tmp = path.join(outDir, `.${slug}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
-  const themeDir = path.join(tmp, 'themes', String(config.id));
+  const themeDir = path.join(tmp, ...themeFolder(config.id).split('/'));
   const { theme, files } = buildThemeFile(config);
   const favicon = siteFavicon(config);
   const ownFavicon = favicon.tenantFile;
@@ -206,7 +202,7 @@ export async function stageTenant(input: BakeInput): Promise<StagedTenant> {
         return stamp;
       }),
       mkdir(path.join(tmp, 'assets')),
-      writeFile(path.join(themeDir, 'theme.json'), `${JSON.stringify(theme, null, 2)}\n`),
+      writeFile(path.join(themeDir, THEME_FILE), themeJson(theme)),
       ...files.filter((file) => file !== ownFavicon).map(copyToTheme),
       // The site's favicon is the theme's own copy, linked: one file less to create per tenant.
       ownFavicon
@@ -214,12 +210,9 @@ export async function stageTenant(input: BakeInput): Promise<StagedTenant> {
             linkOrCopy(path.join(themeDir, ownFavicon), path.join(tmp, favicon.href)),
           )
         : favicon.rendered
-          ? writeFile(
-              path.join(tmp, favicon.href),
-              renderTemplate(input.templates.favicon, 'favicon.svg.mustache', theme.colors),
-            )
+          ? writeFile(path.join(tmp, favicon.href), renderFavicon(input.templates, theme))
           : undefined,
-      linkOrCopy(input.shared.meta, path.join(tmp, 'meta.json')),
+      linkOrCopy(input.shared.meta, path.join(tmp, META_FILE)),
     ]);
     return { input, tmp, stamp };
   } catch (error) {
@@ -242,21 +235,11 @@ export async function finishTenant(
   const { slug, config, outDir, version } = input;
   if (app.hash !== input.appHash) throw new Error('The compile does not match the staged tenant.');
   const finalDir = path.join(outDir, slug);
-  const baked = bakedConfig(config, version);
-  const html = renderTemplate(input.templates.index, 'index.html.mustache', {
-    name: config.name,
-    csp: contentSecurityPolicy(config),
-    faviconHref: siteFavicon(config).href,
-    themeHref: `${baked.themeUrl.replace(/\/+$/, '')}/${config.id}/theme.json`,
-    styles: app.styles,
-    modulePreloads: app.modulePreloads,
-    entry: app.entry,
-    config: new ScriptJson(baked),
-  });
+  const html = renderIndex({ templates: input.templates, config, version, app });
   try {
     await Promise.all([
       ...app.files.map((file) => linkOrCopy(path.join(app.dir, file), path.join(tmp, file))),
-      writeFile(path.join(tmp, 'index.html'), html),
+      writeFile(path.join(tmp, INDEX_FILE), html),
     ]);
     const old = path.join(outDir, `.${slug}.old-${process.pid}-${randomBytes(4).toString('hex')}`);
     const replaced = await rename(finalDir, old).then(

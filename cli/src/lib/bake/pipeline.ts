@@ -1,7 +1,7 @@
 import { mapLimit } from '../concurrency.js';
 import { CliError } from '../errors.js';
 import type { Progress } from '../progress.js';
-import type { LoadedTenant } from '../tenants/types.js';
+import type { ValidTenant } from '../tenants/types.js';
 import {
   discardStaged,
   finishTenant,
@@ -29,8 +29,8 @@ export interface TenantResult {
 }
 
 type Staging =
-  | { tenant: LoadedTenant; staged: StagedTenant; ms: number }
-  | { tenant: LoadedTenant; staged: null; error: Error };
+  | { tenant: ValidTenant; staged: StagedTenant; ms: number }
+  | { tenant: ValidTenant; staged: null; error: Error };
 
 /**
  * Compile once, bake many. Each tenant's own half (theme, images, favicon, meta.json, stamp) is staged while
@@ -43,7 +43,7 @@ export async function compileAndBake(options: {
   outDir: string;
   version: string;
   force: boolean;
-  tenants: LoadedTenant[];
+  tenants: ValidTenant[];
   progress: Progress;
   /** Site folders in messages, relative to where the user is. */
   shown: (dir: string) => string;
@@ -66,7 +66,7 @@ export async function compileAndBake(options: {
           repoRoot,
           slug: tenant.slug,
           tenantDir: tenant.dir,
-          config: tenant.config!,
+          config: tenant.config,
           outDir,
           version,
           appHash,
@@ -96,7 +96,7 @@ export async function compileAndBake(options: {
     );
     const failed = (s: Staging, message: string): TenantResult => {
       progress.line(`✖ ${s.tenant.slug}: ${message}`);
-      const id = s.tenant.config!.id;
+      const id = s.tenant.config.id;
       return { slug: s.tenant.slug, id, status: 'failed', out: null, ms: 0, problems: 0, error: message };
     };
     const results = await mapLimit(await staging, BAKE_CONCURRENCY, async (s): Promise<TenantResult> => {
@@ -108,7 +108,7 @@ export async function compileAndBake(options: {
         // Whole milliseconds: finer digits are timer noise, and --json readers expect an integer.
         const ms = Math.round(s.ms + performance.now() - t0);
         progress.line(`✔ ${s.tenant.slug} -> ${options.shown(dir)} (${ms} ms)`);
-        return { slug: s.tenant.slug, id: s.tenant.config!.id, status: 'built', out: dir, ms, problems: 0 };
+        return { slug: s.tenant.slug, id: s.tenant.config.id, status: 'built', out: dir, ms, problems: 0 };
       } catch (error) {
         return failed(s, (error as Error).message);
       }

@@ -1,4 +1,4 @@
-// s3rver ships no types; this is the part the tests use.
+// s3rver ships no types; this is the part the tests and bench:publish use.
 declare module 's3rver' {
   import type { AddressInfo } from 'node:net';
 

@@ -46,12 +46,15 @@ async function hashFiles(root: string, files: string[], extra: string[]): Promis
 }
 
 /** Files whose content changes the compiled app: app sources (tests excluded), lockfile, build config. */
-export async function appInputs(repoRoot: string): Promise<string[]> {
+async function appInputs(repoRoot: string): Promise<string[]> {
   const files = await listFiles(path.join(repoRoot, 'app'), true);
   for (const extra of [
     'package-lock.json',
+    // Schema files the app imports (its colour defaults, its config reader's rules and defaults).
     'schemas/theme-defaults.json',
-    'cli/src/lib/build/vite-config.ts',
+    'schemas/portal-config.schema.json',
+    'schemas/tenant-defaults.json',
+    'cli/src/lib/bake/vite-config.ts',
   ]) {
     files.push(path.join(repoRoot, extra));
   }

@@ -1,0 +1,55 @@
+/**
+ * The published layout: the name and place of every file a tenant's site is made of, in one module for all who
+ * write or read it: the bake (dist/<slug>/), the publish plan (storage keys), `portal serve` (URL paths) and
+ * `npm run dev` (the same paths served from the tenant folder). A file moved here moves for all four at once.
+ *
+ *   dist/<slug>/index.html, meta.json, favicon.<ext>, assets/..., themes/<id>/theme.json and its images
+ *   storage:    sites/<slug>/... and themes/<id>/... (the CDN maps /themes/* of every origin to the latter)
+ */
+import path from 'node:path';
+import { isRemote } from './bake/theme-file.js';
+import type { TenantConfig } from './tenants/types.js';
+
+export const INDEX_FILE = 'index.html';
+/** The live version ({ "version" }), what open tabs poll to reload into a new release. */
+export const META_FILE = 'meta.json';
+export const THEME_FILE = 'theme.json';
+/** Under a site and under storage: themes/<id>/, by tenant id, which never changes, unlike the folder name. */
+export const THEMES_DIR = 'themes';
+/** Under storage: sites/<slug>/. */
+export const SITES_DIR = 'sites';
+/** Every favicon is <FAVICON_PATH>.<ext> at the site root, whatever the tenant's file is called. */
+export const FAVICON_PATH = '/favicon';
+
+/** The paths a tenant's origin forwards to the API rather than serving from the site. */
+export const PROXIED_PREFIXES = ['/api', '/gapi', '/sanctum', '/upload', '/integrations'];
+
+/** The theme folder of a tenant inside its site, posix: "themes/42". */
+export const themeFolder = (tenantId: number): string => `${THEMES_DIR}/${tenantId}`;
+
+/** Where the app fetches the theme from ({themeUrl}/{id}/theme.json), and so what index.html preloads. */
+export const themeHref = (themeUrl: string, tenantId: number): string =>
+  `${themeUrl.replace(/\/+$/, '')}/${tenantId}/${THEME_FILE}`;
+
+export interface SiteFavicon {
+  href: string;
+  /** The tenant's own file, copied to href; null for an https URL or the default. */
+  tenantFile: string | null;
+  /** No favicon in tenant.json: the default one is rendered from the tenant's colours. */
+  rendered: boolean;
+}
+
+/**
+ * The site's favicon: the tenant's own file (copied beside the theme, served from the site root), an https URL,
+ * or, when the tenant names none, the default one rendered from its colours.
+ */
+export function siteFavicon(config: TenantConfig): SiteFavicon {
+  const favicon = config.theme?.assets?.favicon;
+  if (!favicon) return { href: `${FAVICON_PATH}.svg`, tenantFile: null, rendered: true };
+  if (isRemote(favicon)) return { href: favicon, tenantFile: null, rendered: false };
+  return {
+    href: `${FAVICON_PATH}${path.extname(favicon).toLowerCase()}`,
+    tenantFile: favicon,
+    rendered: false,
+  };
+}

@@ -1,0 +1,59 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import Ajv2020 from 'ajv/dist/2020.js';
+import { describe, expect, it } from 'vitest';
+import { bakedConfig, checkBakedConfig } from '../../src/lib/bake/baked-config.js';
+import { isValid, loadTenants, type TenantConfig } from '../../src/lib/tenants/index.js';
+import { FIXTURES, REPO } from '../helpers.js';
+
+const json = async <T>(file: string): Promise<T> =>
+  JSON.parse(await readFile(path.join(REPO, file), 'utf8')) as T;
+
+interface Defaults {
+  themeUrl: string;
+  hashidsSaltFallback: keyof TenantConfig;
+  defaultFlags: Record<string, boolean>;
+}
+
+const bare: TenantConfig = { id: 9, name: 'Bare', domain: 'bare.example', apiUrl: '/' };
+
+describe('the baked config', () => {
+  it('fills what tenant.json leaves out from schemas/tenant-defaults.json', async () => {
+    const defaults = await json<Defaults>('schemas/tenant-defaults.json');
+    const baked = bakedConfig({ ...bare, defaultFlags: { business_academy: true } }, '1.2.3');
+    expect(baked.themeUrl).toBe(defaults.themeUrl);
+    expect(baked.defaultFlags).toEqual({ ...defaults.defaultFlags, business_academy: true });
+    expect(baked.hashidsSalt).toBe(bare[defaults.hashidsSaltFallback]);
+  });
+
+  it('matches schemas/portal-config.schema.json for every valid fixture, in both environments', async () => {
+    const validate = new Ajv2020({ allErrors: true }).compile(
+      await json<object>('schemas/portal-config.schema.json'),
+    );
+    const tenants = await loadTenants({ tenantsDir: path.join(FIXTURES, 'valid') });
+    expect(tenants.every(isValid)).toBe(true);
+    for (const { config } of tenants.filter(isValid)) {
+      for (const environment of ['production', 'development'] as const) {
+        expect(validate(bakedConfig(config, '7.2.2', environment)), JSON.stringify(validate.errors)).toBe(
+          true,
+        );
+      }
+    }
+  });
+
+  it('refuses to write a config that breaks the schema, naming the field (a bug in the bake, not in tenant.json)', () => {
+    const baked = bakedConfig(bare, '1.2.3');
+    expect(() =>
+      checkBakedConfig({ ...baked, defaultFlags: { ...baked.defaultFlags, group_coaching: 'yes' } }),
+    ).toThrow(/portal-config\.schema\.json: \/defaultFlags\/group_coaching must be boolean/);
+    expect(() => checkBakedConfig({ ...baked, tenantId: 0 })).toThrow(/\/tenantId must be >= 1/);
+  });
+
+  it('knows the same training flags as tenant.schema.json and tenant-defaults.json', async () => {
+    const flagsOf = (schema: { properties: { defaultFlags: { properties: object } } }) =>
+      Object.keys(schema.properties.defaultFlags.properties).sort();
+    const defaults = Object.keys((await json<Defaults>('schemas/tenant-defaults.json')).defaultFlags).sort();
+    expect(flagsOf(await json('schemas/portal-config.schema.json'))).toEqual(defaults);
+    expect(flagsOf(await json('schemas/tenant.schema.json'))).toEqual(defaults);
+  });
+});
