@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { removeOwnWorkFolders } from '../lib/bake/bake.js';
+import { stopAndRemoveOwnWorkFolders } from '../lib/bake/bake.js';
 import type { CompiledApp } from '../lib/bake/compile.js';
 import { checkOutDir } from '../lib/bake/out-dir.js';
 import { compileAndBake, type TenantResult } from '../lib/bake/pipeline.js';
@@ -38,8 +38,8 @@ export function parseOptions(raw: RawOptions): BuildOptions {
 function cleanUpOnSignal(ctx: Context, outDir: string, built: string[]): () => void {
   const signals = { SIGINT: 130, SIGTERM: 143 } as const;
   const handlers = Object.entries(signals).map(([signal, code]) => {
-    const handler = () => {
-      removeOwnWorkFolders(outDir);
+    const handler = async () => {
+      await stopAndRemoveOwnWorkFolders(outDir);
       const into = `${relativePath(ctx.cwd, outDir)}/`;
       say(
         ctx,

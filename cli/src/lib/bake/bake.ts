@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { readdirSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { copyFile, link, mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { INDEX_FILE, META_FILE, THEME_FILE, siteFavicon, themeFolder, themeHref } from '../site-layout.js';
@@ -120,6 +120,7 @@ export interface SharedFiles {
 }
 
 export async function prepareShared(outDir: string, version: string): Promise<SharedFiles> {
+  await holdWhenStopping();
   const dir = path.join(outDir, `.portal-shared-${process.pid}-${randomBytes(4).toString('hex')}`);
   await mkdir(dir, { recursive: true });
   const meta = path.join(dir, META_FILE);
@@ -157,20 +158,38 @@ export async function sweepInterrupted(outDir: string): Promise<string[]> {
   return stale;
 }
 
+// Set by a signal: no new working folder is started after it, so the sweep that follows has the last word.
+let stopping = false;
+
+// After a signal the work in progress just waits (the handler exits the process): throwing instead would send
+// an error through the command's error report while the user is being told the build was interrupted.
+const holdWhenStopping = (): Promise<void> => (stopping ? new Promise<void>(() => {}) : Promise.resolve());
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /**
- * Removes this process's own working folders at once, for a build stopped by a signal: synchronous, because the
- * process exits right after and no pending promise would run.
+ * For a build stopped by a signal: starts no new tenant, then removes this process's own working folders until
+ * none is left. Writes already handed to the file system still land after a first pass (a folder removed while
+ * a write creates a file in it fails with ENOTEMPTY), so it sweeps again until a pass finds nothing, for at most
+ * about a second. A site caught between its two renames (`<slug>` moved aside, the new one not yet in place) is
+ * put back rather than deleted, so an interrupted build never leaves a tenant with no site.
  */
-export function removeOwnWorkFolders(outDir: string): void {
-  let names: string[];
-  try {
-    names = readdirSync(outDir);
-  } catch {
-    return;
-  }
-  for (const name of names) {
-    if (Number(WORK_FOLDER.exec(name)?.[1]) === process.pid)
-      rmSync(path.join(outDir, name), { recursive: true, force: true });
+export async function stopAndRemoveOwnWorkFolders(outDir: string): Promise<void> {
+  stopping = true;
+  for (let pass = 0; pass < 40; pass += 1) {
+    const own = readdirSync(outDir).filter((name) => Number(WORK_FOLDER.exec(name)?.[1]) === process.pid);
+    if (own.length === 0) return;
+    for (const name of own) {
+      const slug = /^\.(.+)\.old-/.exec(name)?.[1];
+      try {
+        if (slug !== undefined && !existsSync(path.join(outDir, slug)))
+          renameSync(path.join(outDir, name), path.join(outDir, slug));
+        else rmSync(path.join(outDir, name), { recursive: true, force: true, maxRetries: 3, retryDelay: 10 });
+      } catch {
+        // A write still landing in it: the next pass removes it.
+      }
+    }
+    await pause(25);
   }
 }
 
@@ -180,6 +199,7 @@ export function removeOwnWorkFolders(outDir: string): void {
  */
 export async function stageTenant(input: BakeInput): Promise<StagedTenant> {
   const { slug, config, outDir, version, tenantDir } = input;
+  await holdWhenStopping();
   const tmp = path.join(outDir, `.${slug}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
   const themeDir = path.join(tmp, ...themeFolder(config.id).split('/'));
   const { theme, files } = buildThemeFile(config);
@@ -241,6 +261,7 @@ export async function finishTenant(
       ...app.files.map((file) => linkOrCopy(path.join(app.dir, file), path.join(tmp, file))),
       writeFile(path.join(tmp, INDEX_FILE), html),
     ]);
+    await holdWhenStopping();
     const old = path.join(outDir, `.${slug}.old-${process.pid}-${randomBytes(4).toString('hex')}`);
     const replaced = await rename(finalDir, old).then(
       () => true,
