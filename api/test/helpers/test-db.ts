@@ -31,11 +31,23 @@ export async function createTestDb(options: { migrate?: boolean } = {}): Promise
     await admin(serverUrl, (c) => c.query(`CREATE DATABASE ${name}`));
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
-    const db = createDb({ databaseUrl: url.toString(), poolSize: 4 });
+    // The pool resolves its end() once its clients are told to close, not once the server has let them go, so
+    // the DROP ... WITH (FORCE) below may still terminate one (57P01, admin_shutdown): expected during our own
+    // teardown, and only then; any other loss of a connection is reported as the API reports it.
+    let dropping = false;
+    const db = createDb({
+      databaseUrl: url.toString(),
+      poolSize: 4,
+      onIdleError: (error) => {
+        if (dropping && (error as Error & { code?: string }).code === '57P01') return;
+        console.warn(`database: idle connection lost (${error.message})`);
+      },
+    });
     testDb = {
       db,
       engine: 'postgresql',
       async destroy() {
+        dropping = true;
         await db.destroy();
         await admin(serverUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
       },
