@@ -7,7 +7,7 @@ import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { Database } from './database.js';
 
-export interface DbOptions {
+interface DbOptions {
   databaseUrl?: string | undefined;
   dataDir?: string | undefined;
   poolSize?: number;

@@ -12,7 +12,7 @@ import type {
 import type { Services } from '../services/index.js';
 
 /** A request whose body, params, querystring and headers have the types its route's schema validates. */
-export type TypedRequest<S extends FastifySchema> = FastifyRequest<
+type TypedRequest<S extends FastifySchema> = FastifyRequest<
   RouteGenericInterface,
   RawServerDefault,
   RawRequestDefaultExpression,
