@@ -3,6 +3,7 @@
 // role_id, company_id, flags or pas_token into a body. The pieces keep their literal types (`const` type
 // parameters), so each handler's request type is derived from its schema (route.ts) instead of written twice.
 import type { JSONSchema } from 'json-schema-to-ts';
+import { userSchema } from '../../../schemas/user.js';
 
 export const nullableString = { type: ['string', 'null'] } as const;
 
@@ -46,36 +47,10 @@ export const opaque = line(128, { minLength: 1 });
 export const label = line(200);
 export const userId = { type: 'integer', minimum: 1 } as const;
 
-export const profile = closed({
-  id: { type: 'integer' },
-  first_name: { type: 'string' },
-  last_name: { type: 'string' },
-  email: { type: 'string' },
-  company: nullableString,
-  company_id: { type: ['integer', 'null'] },
-  website: nullableString,
-  role_id: { type: 'integer' },
-  profile_pic: nullableString,
-  title: nullableString,
-  location: nullableString,
-  time_zone: nullableString,
-  phone_number: nullableString,
-  birthday: nullableString,
-  facebook: nullableString,
-  twitter: nullableString,
-  linkedin: nullableString,
-  trainings: closed({
-    group_coaching: { type: 'boolean' },
-    flash_coaching: { type: 'boolean' },
-    business_academy: { type: 'boolean' },
-  }),
-});
-
-export const sessionUser = closed({
-  ...profile.properties,
-  access_token: { type: 'string' },
-  pas_token: { type: 'string' },
-});
+// The user's fields are the shared schema's (schemas/user.schema.json), so the answer and the app cannot drift.
+const { access_token: _access, pas_token: _pas, ...profileProperties } = userSchema.properties;
+export const profile = closed(profileProperties);
+export const sessionUser = closed(userSchema.properties);
 
 /** The 200 answer of calls that sign in and also trust the device (verifyOTP, fbslogin). */
 export const signedIn = closed({
