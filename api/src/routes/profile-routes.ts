@@ -18,7 +18,7 @@ import {
 const optional = <const E extends Record<string, unknown> = Record<never, never>>(
   maxLength: number,
   extra?: E,
-) => ({ type: ['string', 'null'], maxLength, ...singleLine, ...(extra as E) }) as const;
+) => ({ type: ['string', 'null'], maxLength, ...singleLine, ...extra }) as const;
 // Links must be web addresses: a javascript: or data: URL shown as a link would run in the portal.
 const webLink = optional(2048, { pattern: '^(https?://\\S+)?$' });
 const params = closed({ id: userId });

@@ -15,7 +15,7 @@ type Extra = Readonly<Record<string, unknown>>;
 
 /** A one-line string of at most maxLength characters. */
 export const line = <const E extends Extra = Record<never, never>>(maxLength: number, extra?: E) =>
-  ({ type: 'string', maxLength, ...singleLine, ...(extra as E) }) as const;
+  ({ type: 'string', maxLength, ...singleLine, ...extra }) as const;
 
 export const tenantHeaders = {
   type: 'object',
@@ -63,5 +63,5 @@ export const ok = <const D extends JSONSchema, const X extends Properties = Reco
   data: D,
   extra?: X,
 ) => ({
-  200: closed({ data, ...(extra as X) }),
+  200: closed({ data, ...extra }),
 });
