@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import { buildApp } from '../api/src/app.js';
 import { connect } from '../api/src/db/connect.js';
-import { demoPassword, seedDemo } from '../api/src/db/seed.js';
+import { demoPassword, seedDemo } from '../api/src/seed/seed.js';
 import { loadTenantFiles } from '../api/src/services/tenants/tenant-files.js';
 
 const CONNECTIONS = 50;

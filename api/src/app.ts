@@ -7,12 +7,10 @@ import type { Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import type { TrustProxy } from './config.js';
 import type { Database } from './db/database.js';
-import { graphqlPath, registerGraphql } from './graphql/index.js';
 import { registerInfrastructure } from './infrastructure.js';
 import { registerRequestContext } from './request-context.js';
-import { registerRoutes } from './routes/index.js';
+import { graphqlPath, registerRoutes } from './routes/index.js';
 import { plainTextKeyword, requirePlainText } from './routes/plain-text.js';
-import { registerProfilePhotoRoutes } from './routes/profile-routes.js';
 import type { CaptchaOptions } from './services/auth/captcha-service.js';
 import { createServices } from './services/index.js';
 import { schedulePurge } from './services/housekeeping/purge-expired.js';
@@ -71,8 +69,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   schedulePurge(app, options.db, now);
 
   registerRequestContext(app, services);
-  registerRoutes(app, services, { authRequestsPerMinute: options.authRequestsPerMinute ?? 60 });
-  await registerProfilePhotoRoutes(app, services);
-  await registerGraphql(app, services);
+  await registerRoutes(app, services, { authRequestsPerMinute: options.authRequestsPerMinute ?? 60 });
   return app;
 }

@@ -7,7 +7,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { FieldError, HttpError } from './errors.js';
 import { fieldErrors } from './validation-errors.js';
 
-export interface InfrastructureOptions {
+interface InfrastructureOptions {
   /** Exact origins allowed to call the API from a browser (the tenants' https://<domain>). */
   origins: string[];
   /** Also allow http://localhost:* and http://127.0.0.1:* (development only). */

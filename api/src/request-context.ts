@@ -45,8 +45,10 @@ export async function identify(
 }
 
 export function registerRequestContext(app: FastifyInstance, services: Services): void {
-  app.decorateRequest('tenant', null as unknown as Tenant);
-  app.decorateRequest('caller', null as unknown as Caller);
+  // Declared up front so every request has the same shape; the preHandler below fills them for the routes
+  // that ask, and only those routes read them.
+  app.decorateRequest('tenant');
+  app.decorateRequest('caller');
   app.addHook('preHandler', async (request) => {
     const { tenant, auth } = request.routeOptions.config;
     if (tenant || auth) await identify(services, request, auth ? 'bearer' : undefined);

@@ -37,7 +37,21 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   });
 }
 
-await app.listen({ port: config.port, host: config.host });
+try {
+  await app.listen({ port: config.port, host: config.host });
+} catch (error) {
+  // The database, pool or timers would keep the process alive with nothing listening: say why and stop, so
+  // whoever started it (a supervisor, `npm start`) sees the failure at once.
+  const busy = error instanceof Error && 'code' in error && error.code === 'EADDRINUSE';
+  process.stderr.write(
+    busy
+      ? `portal API: port ${config.port} on ${config.host} is in use; set PORT to a free port.\n`
+      : `portal API: cannot listen on ${config.host}:${config.port} (PORT, HOST): ${String(error)}\n`,
+  );
+  await app.close();
+  await db.destroy();
+  process.exit(1);
+}
 log.info(
   {
     database: config.databaseUrl ? 'postgresql' : config.pgliteDir,

@@ -1,4 +1,4 @@
-// Issue 16.1: each multi-step write is one transaction, so a failure half-way changes nothing. The failure is a
+// Each multi-step write is one transaction, so a failure half-way changes nothing. The failure is a
 // real one: a CHECK constraint that refuses the second step's row for this test's user only (NOT VALID, so the
 // rows already there are not checked), dropped again before the retry.
 import { sql } from 'kysely';

@@ -2,7 +2,7 @@
 // when the seed runs again.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadTenantFiles } from '../src/services/tenants/tenant-files.js';
-import { seedDemo } from '../src/db/seed.js';
+import { seedDemo } from '../src/seed/seed.js';
 import { fixtureTenants } from './helpers/harness.js';
 import { createTestDb } from './helpers/test-db.js';
 import type { TestDb } from './helpers/test-db.js';

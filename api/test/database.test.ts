@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateDown, migrateToLatest } from '../src/db/migrate.js';
-import { demoPassword, seedDemo } from '../src/db/seed.js';
+import { demoPassword, seedDemo } from '../src/seed/seed.js';
 import { purgeExpired } from '../src/services/housekeeping/purge-expired.js';
 import { loadTenantFiles } from '../src/services/tenants/tenant-files.js';
 import { Harness, fixtureTenants, nextIp } from './helpers/harness.js';

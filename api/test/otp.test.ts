@@ -1,4 +1,4 @@
-// The one-time password rules of issue 4: expiry, single use, lockout, resend throttling, replacement, and
+// The one-time password rules: expiry, single use, lockout, resend throttling, replacement, and
 // the code never leaving the mail.
 import Hashids from 'hashids';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 16.1: PostgreSQL refuses 0x00 in text, so a NUL used to reach the database and answer 500. Every string
+// PostgreSQL refuses 0x00 in text, so a NUL that reached the database would answer 500. Every string
 // a request carries is now checked by its schema: no C0 control character (tab allowed; newline and carriage
 // return only in multi-line fields), a 422 naming the field. The guard that refuses a route whose schema forgets
 // the rule is tested here too, so a future route cannot forget it.

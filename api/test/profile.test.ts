@@ -1,4 +1,4 @@
-// /profile, /coachprofile and the error report (issue 5): own profile only, unknown fields refused, pictures
+// /profile, /coachprofile and the error report: own profile only, unknown fields refused, pictures
 // checked by their bytes and served as attachments, the coach through coach_clients, reports logged.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALPHA, BETA, Harness } from './helpers/harness.js';

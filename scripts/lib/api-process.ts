@@ -84,7 +84,7 @@ export async function startApiProcess(options: ApiProcessOptions): Promise<ApiPr
     ...options.env,
   };
   // The seed's own list of demo logins stays out: the callers print them in their banner, once.
-  await execa('node', runTs('api/src/db/seed-cli.ts'), {
+  await execa('node', runTs('api/src/seed/seed-cli.ts'), {
     cwd: REPO_ROOT,
     env,
     stdout: 'pipe',

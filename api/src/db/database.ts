@@ -5,7 +5,7 @@ import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 type Timestamp = ColumnType<Date, Date, Date>;
 type Serial = Generated<number>;
 
-export interface TenantsTable {
+interface TenantsTable {
   id: number;
   slug: string;
   name: string;
@@ -15,7 +15,7 @@ export interface TenantsTable {
   default_business_academy: boolean;
 }
 
-export interface CompaniesTable {
+interface CompaniesTable {
   id: Serial;
   tenant_id: number;
   name: string;
@@ -23,7 +23,7 @@ export interface CompaniesTable {
   industry: string | null;
 }
 
-export interface UsersTable {
+interface UsersTable {
   id: Serial;
   tenant_id: number;
   email: string;
@@ -51,7 +51,7 @@ export interface UsersTable {
   updated_at: Timestamp;
 }
 
-export interface CoachesTable {
+interface CoachesTable {
   id: Serial;
   tenant_id: number;
   user_id: number;
@@ -62,14 +62,14 @@ export interface CoachesTable {
   booking_url: string | null;
 }
 
-export interface CoachClientsTable {
+interface CoachClientsTable {
   coach_id: number;
   client_id: number;
   tenant_id: number;
   since: Timestamp;
 }
 
-export interface EmailsTable {
+interface EmailsTable {
   id: Serial;
   tenant_id: number;
   parent_id: number | null;
@@ -82,7 +82,7 @@ export interface EmailsTable {
   updated_at: Timestamp;
 }
 
-export interface TrustedDevicesTable {
+interface TrustedDevicesTable {
   id: Serial;
   tenant_id: number;
   user_id: number;
@@ -93,12 +93,12 @@ export interface TrustedDevicesTable {
   revoked_at: Timestamp | null;
 }
 
-export interface AccessTokensTable extends TrustedDevicesTable {
+interface AccessTokensTable extends TrustedDevicesTable {
   // Written at most once a minute (see session-service.ts).
   last_used_at: Timestamp;
 }
 
-export interface OtpChallengesTable {
+interface OtpChallengesTable {
   id: Serial;
   // The opaque reference the client holds; the row id never leaves the server.
   public_id: string;
@@ -113,7 +113,7 @@ export interface OtpChallengesTable {
 }
 
 // Password resets and sign-in links: single-use tokens handed out by mail.
-export interface PasswordResetsTable {
+interface PasswordResetsTable {
   id: Serial;
   tenant_id: number;
   user_id: number;
@@ -123,7 +123,7 @@ export interface PasswordResetsTable {
   used_at: Timestamp | null;
 }
 
-export interface LoginLinksTable extends PasswordResetsTable {
+interface LoginLinksTable extends PasswordResetsTable {
   // Returned to the client as loginotpfbs' data.otp; the token itself is only in the mail.
   public_id: string;
 }
@@ -141,7 +141,7 @@ export interface AuthEventsTable {
 }
 
 // Client work (migration 0100): everything below belongs to one client (client_id) of one tenant.
-export interface MeetingsTable {
+interface MeetingsTable {
   id: Serial;
   tenant_id: number;
   client_id: number;
@@ -154,7 +154,7 @@ export interface MeetingsTable {
   meeting_url: string | null;
 }
 
-export interface LessonMeetingsTable {
+interface LessonMeetingsTable {
   id: Serial;
   tenant_id: number;
   client_id: number;
@@ -164,7 +164,7 @@ export interface LessonMeetingsTable {
   meeting_url: string | null;
 }
 
-export interface MeetingNotesTable {
+interface MeetingNotesTable {
   id: Serial;
   tenant_id: number;
   client_id: number;
@@ -176,7 +176,7 @@ export interface MeetingNotesTable {
 }
 
 // Action steps and commitments share a shape; status is the API's code (SPEC §4), never a stage name.
-export interface ActionStepsTable {
+interface ActionStepsTable {
   id: Serial;
   tenant_id: number;
   client_id: number;
@@ -188,9 +188,9 @@ export interface ActionStepsTable {
   updated_at: Timestamp;
 }
 
-export type CommitmentsTable = ActionStepsTable;
+type CommitmentsTable = ActionStepsTable;
 
-export interface TeamMembersTable {
+interface TeamMembersTable {
   id: Serial;
   tenant_id: number;
   client_id: number;
@@ -216,7 +216,7 @@ export interface TasksTable {
   updated_at: Timestamp;
 }
 
-export interface TaskSharesTable {
+interface TaskSharesTable {
   id: Serial;
   tenant_id: number;
   client_id: number;
@@ -225,7 +225,7 @@ export interface TaskSharesTable {
 }
 
 // Profile pictures (migration 0200): one per user, served by its random public_id.
-export interface ProfilePhotosTable {
+interface ProfilePhotosTable {
   user_id: number;
   tenant_id: number;
   public_id: string;
@@ -235,7 +235,7 @@ export interface ProfilePhotosTable {
 }
 
 // Crash-screen error reports (migration 0300), for the support team; message cut to a few KB.
-export interface ErrorReportsTable {
+interface ErrorReportsTable {
   id: Serial;
   tenant_id: number;
   request_id: string;

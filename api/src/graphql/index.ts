@@ -6,11 +6,10 @@ import mercurius from 'mercurius';
 import type { MercuriusContext } from 'mercurius';
 import { HttpError } from '../errors.js';
 import { identify } from '../request-context.js';
+import type { PluginRoutes } from '../routes/route.js';
 import type { Services } from '../services/index.js';
 import { lessonMeetingResolvers, lessonMeetingTypeDefs } from './lesson-meetings.js';
 import { typeDefs } from './schema.js';
-
-export const graphqlPath = '/gapi';
 
 const forbidden = () => new mercurius.ErrorWithProps('Forbidden', { code: 'FORBIDDEN' }, 403);
 
@@ -19,47 +18,51 @@ function ownId(request: FastifyRequest, userId: number): number {
   return userId;
 }
 
-export async function registerGraphql(app: FastifyInstance, services: Services): Promise<void> {
-  await app.register(async (scope) => {
-    scope.addHook('preHandler', (request) => identify(services, request, 'token-header'));
-    await scope.register(mercurius, {
-      path: graphqlPath,
-      schema: [typeDefs, lessonMeetingTypeDefs],
-      graphiql: false,
-      queryDepth: 6,
-      // Compile a query to JavaScript after its first run: member/unreademails repeat on every page.
-      jit: 1,
-      // Outside execution: a bad query keeps GraphQL's { errors } answer; the hook's 401/419/403/404 and
-      // any 5xx are rethrown to the app's error handler, so they look like every other route's.
-      errorHandler: (error: FastifyError | HttpError, _request, reply) => {
-        if (error instanceof HttpError || !error.statusCode || error.statusCode >= 500) throw error;
-        const wrapped = new GraphQLError(error.message, { originalError: error });
-        const { statusCode, response } = mercurius.defaultErrorFormatter({ errors: [wrapped] }, {
-          reply,
-        } as MercuriusContext);
-        void reply.code(statusCode).send(response);
-      },
-      resolvers: {
-        Query: {
-          member: (_root, args: { user_id: number }, ctx) =>
-            services.login.profile(ctx.reply.request.tenant.id, ownId(ctx.reply.request, args.user_id)),
-          unreademails: (_root, args: { user_id: number }, ctx) =>
-            services.unreadEmails(ctx.reply.request.tenant.id, ownId(ctx.reply.request, args.user_id)),
-          ...lessonMeetingResolvers(services, ownId),
+/** GraphQL's GET and POST at the route table's url. */
+export const graphql: PluginRoutes = {
+  async mount(app: FastifyInstance, services: Services, path: string): Promise<void> {
+    await app.register(async (scope) => {
+      scope.addHook('preHandler', (request) => identify(services, request, 'token-header'));
+      await scope.register(mercurius, {
+        path,
+        schema: [typeDefs, lessonMeetingTypeDefs],
+        graphiql: false,
+        queryDepth: 6,
+        // Compile a query to JavaScript after its first run: member/unreademails repeat on every page.
+        jit: 1,
+        // Outside execution: a bad query keeps GraphQL's { errors } answer; the hook's 401/419/403/404 and
+        // any 5xx are rethrown to the app's error handler, so they look like every other route's.
+        errorHandler: (error: FastifyError | HttpError, _request, reply) => {
+          if (error instanceof HttpError || !error.statusCode || error.statusCode >= 500) throw error;
+          const wrapped = new GraphQLError(error.message, { originalError: error });
+          const { statusCode, response } = mercurius.defaultErrorFormatter({ errors: [wrapped] }, {
+            reply,
+          } as MercuriusContext);
+          void reply.code(statusCode).send(response);
         },
-      },
-      // Expected errors (ours, and GraphQL's own syntax and validation errors) keep their message; anything
-      // else is a bug or an outage and must not show its text (it may hold SQL) to the caller.
-      errorFormatter: (execution, ctx) => {
-        const errors = execution.errors.map((error) => {
-          const original = error.originalError;
-          if (!original || original instanceof mercurius.ErrorWithProps || 'errors' in original) return error;
-          ctx.reply.request.log.error({ err: original }, 'graphql resolver failed');
-          const hidden = Object.assign(new Error('Internal server error'), { statusCode: 500 });
-          return new GraphQLError(hidden.message, { path: error.path, originalError: hidden });
-        });
-        return mercurius.defaultErrorFormatter({ ...execution, errors }, ctx);
-      },
+        resolvers: {
+          Query: {
+            member: (_root, args: { user_id: number }, ctx) =>
+              services.login.profile(ctx.reply.request.tenant.id, ownId(ctx.reply.request, args.user_id)),
+            unreademails: (_root, args: { user_id: number }, ctx) =>
+              services.unreadEmails(ctx.reply.request.tenant.id, ownId(ctx.reply.request, args.user_id)),
+            ...lessonMeetingResolvers(services, ownId),
+          },
+        },
+        // Expected errors (ours, and GraphQL's own syntax and validation errors) keep their message; anything
+        // else is a bug or an outage and must not show its text (it may hold SQL) to the caller.
+        errorFormatter: (execution, ctx) => {
+          const errors = execution.errors.map((error) => {
+            const original = error.originalError;
+            if (!original || original instanceof mercurius.ErrorWithProps || 'errors' in original)
+              return error;
+            ctx.reply.request.log.error({ err: original }, 'graphql resolver failed');
+            const hidden = Object.assign(new Error('Internal server error'), { statusCode: 500 });
+            return new GraphQLError(hidden.message, { path: error.path, originalError: hidden });
+          });
+          return mercurius.defaultErrorFormatter({ ...execution, errors }, ctx);
+        },
+      });
     });
-  });
-}
+  },
+};

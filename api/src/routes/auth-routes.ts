@@ -1,9 +1,10 @@
 // The login calls of SPEC §7 (see api/README.md for the full contract the app codes against).
+import type { JSONSchema } from 'json-schema-to-ts';
 import type { SignedIn } from '../services/auth/login-service.js';
 import { linkTtlMs } from '../services/auth/login-service.js';
 import { otpLimits } from '../services/auth/otp-service.js';
 import { limits } from '../services/throttle/throttle-service.js';
-import type { RouteSpec } from './route.js';
+import { route } from './route.js';
 import {
   closed,
   email,
@@ -18,14 +19,6 @@ import {
   tenantHeaders,
   userId,
 } from './schemas.js';
-
-interface CredentialsBody {
-  email: string;
-  password: string;
-  device_token?: string;
-  browser?: string;
-  lookup?: string;
-}
 
 const credentials = closed(
   {
@@ -49,17 +42,17 @@ const signedInBody = ({ user, device }: SignedIn) => ({
 const expiresIn = otpLimits.ttlMs / 1000;
 const resendIn = limits.sendGapMs / 1000;
 
-export const studentLogin: RouteSpec = {
+export const studentLogin = route({
   schema: { headers: tenantHeaders, body: credentials, response: ok(sessionUser) },
   config: tenant,
   limited: true,
   async handle(s, request) {
-    return { data: await s.login.studentLogin(request.tenant, request.body as CredentialsBody, request.ip) };
+    return { data: await s.login.studentLogin(request.tenant, request.body, request.ip) };
   },
-};
+});
 
 // loginotp and loginotpfbs answer { data: { verified, user_id, ...what the next step needs }, encoded }.
-const loginStep = (pending: Record<string, object>) => ({
+const loginStep = <const P extends Record<string, JSONSchema>>(pending: P) => ({
   headers: tenantHeaders,
   body: credentials,
   response: ok(
@@ -73,7 +66,7 @@ const loginStep = (pending: Record<string, object>) => ({
   ),
 });
 
-export const loginOtp: RouteSpec = {
+export const loginOtp = route({
   schema: loginStep({
     challenge: { type: 'string' },
     expires_in: { type: 'integer' },
@@ -82,27 +75,27 @@ export const loginOtp: RouteSpec = {
   config: tenant,
   limited: true,
   async handle(s, request) {
-    const step = await s.login.loginOtp(request.tenant, request.body as CredentialsBody, request.ip);
+    const step = await s.login.loginOtp(request.tenant, request.body, request.ip);
     const pending = step.verified ? {} : { expires_in: expiresIn, resend_in: resendIn };
     return { data: { ...step, ...pending }, encoded: s.encodeId(request.tenant.id, step.user_id) };
   },
-};
+});
 
 // SPEC: "Returns data.otp and encoded". data.otp is the opaque reference of a mailed sign-in link, never a code.
-export const loginOtpFbs: RouteSpec = {
+export const loginOtpFbs = route({
   schema: loginStep({ otp: { type: 'string' }, expires_in: { type: 'integer' } }),
   config: tenant,
   limited: true,
   async handle(s, request) {
-    const step = await s.login.loginLink(request.tenant, request.body as CredentialsBody, request.ip);
+    const step = await s.login.loginLink(request.tenant, request.body, request.ip);
     const data = step.verified
       ? { verified: true, user_id: step.user_id }
       : { verified: false, user_id: step.user_id, otp: step.challenge, expires_in: linkTtlMs / 1000 };
     return { data, encoded: s.encodeId(request.tenant.id, step.user_id) };
   },
-};
+});
 
-export const generateOtp: RouteSpec = {
+export const generateOtp = route({
   schema: {
     headers: tenantHeaders,
     body: closed({ user_id: userId, challenge: opaque }),
@@ -119,16 +112,16 @@ export const generateOtp: RouteSpec = {
   config: tenant,
   limited: true,
   async handle(s, request) {
-    const body = request.body as { user_id: number; challenge: string };
+    const { body } = request;
     await s.otp.resend(request.tenant, body.user_id, body.challenge, request.ip);
     return {
       data: { sent: true, challenge: body.challenge, expires_in: expiresIn, resend_in: resendIn },
       message: 'A One-Time Password (OTP) has been sent to your email',
     };
   },
-};
+});
 
-export const verifyOtp: RouteSpec = {
+export const verifyOtp = route({
   schema: {
     headers: tenantHeaders,
     body: closed(
@@ -145,12 +138,11 @@ export const verifyOtp: RouteSpec = {
   config: tenant,
   limited: true,
   async handle(s, request) {
-    const body = request.body as { user_id: number; challenge: string; otp: string; browser?: string };
-    return signedInBody(await s.login.verifyOtp(request.tenant, body));
+    return signedInBody(await s.login.verifyOtp(request.tenant, request.body));
   },
-};
+});
 
-export const fbsLogin: RouteSpec = {
+export const fbsLogin = route({
   schema: {
     headers: tenantHeaders,
     body: closed({ token: opaque, browser: label }, ['token']),
@@ -159,30 +151,28 @@ export const fbsLogin: RouteSpec = {
   config: tenant,
   limited: true,
   async handle(s, request) {
-    return signedInBody(
-      await s.login.exchangeLink(request.tenant, request.body as { token: string; browser?: string }),
-    );
+    return signedInBody(await s.login.exchangeLink(request.tenant, request.body));
   },
-};
+});
 
-export const logout: RouteSpec = {
+export const logout = route({
   schema: { headers: tenantHeaders, response: ok(closed({ logout: { type: 'boolean' } })) },
   config: { auth: true },
   async handle(s, request) {
     await s.sessions.revoke(request.caller);
     return { data: { logout: true } };
   },
-};
+});
 
-export const me: RouteSpec = {
+export const me = route({
   schema: { headers: tenantHeaders, response: ok(profile) },
   config: { auth: true },
   async handle(s, request) {
     return { data: await s.login.profile(request.caller.tenantId, request.caller.userId) };
   },
-};
+});
 
-export const verifyRecaptcha: RouteSpec = {
+export const verifyRecaptcha = route({
   schema: {
     headers: tenantHeaders,
     body: closed({ token: line(4096, { minLength: 1 }) }),
@@ -191,10 +181,9 @@ export const verifyRecaptcha: RouteSpec = {
   config: tenant,
   limited: true,
   async handle(s, request, reply) {
-    const token = (request.body as { token: string }).token;
-    const result = await s.captcha.verify(request.tenant.id, token, request.ip);
+    const result = await s.captcha.verify(request.tenant.id, request.body.token, request.ip);
     if (!result.success)
       return reply.code(422).send({ error: { token: ['CAPTCHA verification failed. Please try again.'] } });
     return { data: result };
   },
-};
+});

@@ -1,9 +1,9 @@
 // /schedule's REST call (lesson meetings come through GraphQL's lessonMeetingSearch).
-import type { RouteSpec } from './route.js';
+import { route } from './route.js';
 import { call, list, meeting, noBody, authenticated } from './client-schemas.js';
 import { closed } from './schemas.js';
 
-export const schedule: RouteSpec = {
+export const schedule = route({
   schema: call(
     noBody,
     closed({ time_zone: { type: ['string', 'null'] }, upcoming: list(meeting), past: list(meeting) }),
@@ -12,4 +12,4 @@ export const schedule: RouteSpec = {
   async handle(s, request) {
     return { data: await s.schedule.schedule(request.caller) };
   },
-};
+});

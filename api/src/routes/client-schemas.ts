@@ -1,33 +1,34 @@
 // JSON Schemas of the client-work calls (schedule, notes, action steps, team). Bodies are closed like every
 // other route's; ids are bounded to PostgreSQL's integer so an oversized id is a 422, not a database error.
 import type { FastifySchema } from 'fastify';
+import type { JSONSchema } from 'json-schema-to-ts';
+import type { multiLine } from './schemas.js';
 import { closed, nullableString, singleLine, tenantHeaders } from './schemas.js';
 
-const nullable = (type: string) => ({ type: [type, 'null'] });
-
-export const id = { type: 'integer', minimum: 1, maximum: 2_147_483_647 };
+export const id = { type: 'integer', minimum: 1, maximum: 2_147_483_647 } as const;
 /** Text that must hold something besides spaces: one line unless `lines` is multiLine. */
-export const text = (maxLength: number, lines: object = singleLine) => ({
-  type: 'string',
-  minLength: 1,
-  maxLength,
-  pattern: '\\S',
-  ...lines,
-});
-export const calendarDate = { type: ['string', 'null'], format: 'date', ...singleLine };
-export const dateTime = { type: 'string', format: 'date-time' };
+export const text = <const L extends typeof singleLine | typeof multiLine = typeof singleLine>(
+  maxLength: number,
+  lines?: L,
+) => ({ type: 'string', minLength: 1, maxLength, pattern: '\\S', ...(lines ?? singleLine) }) as const;
+export const calendarDate = { type: ['string', 'null'], format: 'date', ...singleLine } as const;
+export const dateTime = { type: 'string', format: 'date-time' } as const;
 
 /** The body of list calls: nothing to send (an empty object). */
 export const noBody = closed({}, []);
 
 /** One call's schema: headers, body and the { data } answer under its status (200, or 201 for created). */
-export const call = (body: object, data: object, status: 200 | 201 = 200): FastifySchema => ({
+export const call = <const B extends JSONSchema, const D extends JSONSchema>(
+  body: B,
+  data: D,
+  status: 200 | 201 = 200,
+) => ({
   headers: tenantHeaders,
   body,
   response: { [status]: closed({ data }) },
 });
 
-export const list = (item: object) => ({ type: 'array', items: item });
+export const list = <const I extends JSONSchema>(item: I) => ({ type: 'array', items: item }) as const;
 
 export const meeting = closed({
   id: { type: 'integer' },
@@ -75,7 +76,7 @@ export const task = closed({
   file_name: nullableString,
   status: { type: 'integer' },
   note: { type: 'string' },
-  team_member_id: nullable('integer'),
+  team_member_id: { type: ['integer', 'null'] },
   member: {
     anyOf: [
       closed({ id: { type: 'integer' }, first_name: { type: 'string' }, last_name: { type: 'string' } }),

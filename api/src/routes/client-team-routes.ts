@@ -13,20 +13,18 @@ import {
   teamMember,
   text,
 } from './client-schemas.js';
-import type { RouteSpec } from './route.js';
+import { route } from './route.js';
 import { closed, email, multiLine, singleLine } from './schemas.js';
 
-export const teamMembers: RouteSpec = {
+export const teamMembers = route({
   schema: call(noBody, list(teamMember)),
   config: authenticated,
   async handle(s, request) {
     return { data: await s.team.members(request.caller) };
   },
-};
+});
 
-type NewMember = { first_name: string; last_name: string; email?: string | null };
-
-export const addTeamMember: RouteSpec = {
+export const addTeamMember = route({
   schema: call(
     closed({ first_name: text(100), last_name: text(100), email: { anyOf: [email, { type: 'null' }] } }, [
       'first_name',
@@ -37,50 +35,50 @@ export const addTeamMember: RouteSpec = {
   ),
   config: authenticated,
   async handle(s, request, reply) {
-    const data = await s.team.addMember(request.caller, request.body as NewMember);
+    const data = await s.team.addMember(request.caller, request.body);
     return reply.code(201).send({ data });
   },
-};
+});
 
-export const assignTask: RouteSpec = {
+export const assignTask = route({
   schema: call(closed({ task_id: id, member_id: id }), task),
   config: authenticated,
   async handle(s, request) {
-    const body = request.body as { task_id: number; member_id: number };
-    return { data: await s.team.assign(request.caller, body.task_id, body.member_id) };
+    const { task_id, member_id } = request.body;
+    return { data: await s.team.assign(request.caller, task_id, member_id) };
   },
-};
+});
 
-export const changeDeadline: RouteSpec = {
+export const changeDeadline = route({
   schema: call(closed({ task_id: id, deadline: { ...dateTime, ...singleLine } }), task),
   config: authenticated,
   async handle(s, request) {
-    const body = request.body as { task_id: number; deadline: string };
-    return { data: await s.team.changeDeadline(request.caller, body.task_id, new Date(body.deadline)) };
+    const { task_id, deadline } = request.body;
+    return { data: await s.team.changeDeadline(request.caller, task_id, new Date(deadline)) };
   },
-};
+});
 
-export const getDeadline: RouteSpec = {
+export const getDeadline = route({
   schema: call(
     closed({ task_id: id }),
     closed({ task_id: { type: 'integer' }, deadline: { type: ['string', 'null'] } }),
   ),
   config: authenticated,
   async handle(s, request) {
-    return { data: await s.team.getDeadline(request.caller, (request.body as { task_id: number }).task_id) };
+    return { data: await s.team.getDeadline(request.caller, request.body.task_id) };
   },
-};
+});
 
-export const clientTasks: RouteSpec = {
+export const clientTasks = route({
   schema: call(noBody, list(task)),
   config: authenticated,
   async handle(s, request) {
     return { data: await s.team.tasks(request.caller) };
   },
-};
+});
 
 // Task codes follow the commitments' (0 to do, 1 in progress, 2 completed).
-export const taskStatus: RouteSpec = {
+export const taskStatus = route({
   schema: call(
     closed(
       {
@@ -94,27 +92,27 @@ export const taskStatus: RouteSpec = {
   ),
   config: authenticated,
   async handle(s, request) {
-    const body = request.body as { task_id: number; status: number; note?: string };
-    return { data: await s.team.setStatus(request.caller, body.task_id, body.status, body.note) };
+    const { task_id, status, note } = request.body;
+    return { data: await s.team.setStatus(request.caller, task_id, status, note) };
   },
-};
+});
 
-export const taskDownload: RouteSpec = {
+export const taskDownload = route({
   schema: fileCall('tasks.csv: Task, Responsibility, Deadline, Status, Note, File'),
   config: authenticated,
   async handle(s, request, reply) {
     return sendCsv(reply, 'tasks.csv', await s.team.tasksCsv(request.caller));
   },
-};
+});
 
-export const shareTasks: RouteSpec = {
+export const shareTasks = route({
   schema: call(
     closed({ email }),
     closed({ sent: { type: 'boolean' }, to: { type: 'string' }, tasks: { type: 'integer' } }),
   ),
   config: authenticated,
   async handle(s, request) {
-    const to = (request.body as { email: string }).email.trim().toLowerCase();
+    const to = request.body.email.trim().toLowerCase();
     return { data: await s.team.share(request.tenant, request.caller, to) };
   },
-};
+});

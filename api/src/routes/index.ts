@@ -1,6 +1,7 @@
-// The route table: every REST path the API answers, in SPEC §7's order and spelling, in one place.
-// GraphQL (/gapi) is registered separately in ../graphql.
+// The route table: every path the API answers, in SPEC §7's order and spelling, in one place.
+import multipart from '@fastify/multipart';
 import type { FastifyInstance, HTTPMethods } from 'fastify';
+import { graphql } from '../graphql/index.js';
 import type { Services } from '../services/index.js';
 import * as auth from './auth-routes.js';
 import * as actionSteps from './client-action-steps-routes.js';
@@ -9,10 +10,13 @@ import * as schedule from './client-schedule-routes.js';
 import * as team from './client-team-routes.js';
 import * as password from './password-routes.js';
 import * as profile from './profile-routes.js';
-import type { RouteSpec } from './route.js';
+import type { PluginRoutes, RouteSpec } from './route.js';
 import * as system from './system-routes.js';
 
-const table: [HTTPMethods, string, RouteSpec][] = [
+/** GraphQL's path: its query text is graphql-js's to parse, so the plain-text check of routes skips it. */
+export const graphqlPath = '/gapi';
+
+export const routeTable: [HTTPMethods | HTTPMethods[], string, RouteSpec | PluginRoutes][] = [
   ['GET', '/health', system.health],
   // Auth
   ['GET', '/sanctum/csrf-cookie', system.csrfCookie],
@@ -28,9 +32,11 @@ const table: [HTTPMethods, string, RouteSpec][] = [
   ['POST', '/api/password/reset', password.resetPassword],
   // The signed-in user (not in SPEC §7: the profile a REST client can re-read after login).
   ['GET', '/api/v1/me', auth.me],
-  // Profile (the picture calls need multipart: registerProfilePhotoRoutes in profile-routes.ts)
+  // Profile
   ['POST', '/api/v1/students/update/:id', profile.updateDetails],
   ['POST', '/api/v1/students/updatetwo/:id', profile.updateSocial],
+  ['POST', '/api/v1/student/profilephoto/update', profile.updatePhoto],
+  ['GET', '/api/v1/student/profilephoto/:publicId', profile.photo],
   // Support
   ['POST', '/api/v1/users/error/logs/', profile.errorReport],
   // Client portal
@@ -56,6 +62,8 @@ const table: [HTTPMethods, string, RouteSpec][] = [
   // Tasks and feedback
   ['POST', '/api/v1/tasks/client/', team.clientTasks],
   ['POST', '/api/v1/tasks/status/', team.taskStatus],
+  // GraphQL (SPEC §7 "GraphQL through /gapi")
+  [['GET', 'POST'], graphqlPath, graphql],
 ];
 
 export interface RouteOptions {
@@ -63,15 +71,28 @@ export interface RouteOptions {
   authRequestsPerMinute: number;
 }
 
-export function registerRoutes(app: FastifyInstance, services: Services, options: RouteOptions): void {
-  for (const [method, url, spec] of table) {
+export async function registerRoutes(app: FastifyInstance, services: Services, options: RouteOptions) {
+  for (const [method, url, spec] of routeTable) {
+    if ('mount' in spec) {
+      await spec.mount(app, services, url);
+      continue;
+    }
     const rateLimit = spec.limited ? { max: options.authRequestsPerMinute, timeWindow: 60_000 } : undefined;
-    app.route({
-      method,
-      url,
-      schema: spec.schema,
-      config: { ...spec.config, ...(rateLimit && { rateLimit }) },
-      handler: (request, reply) => spec.handle(services, request, reply),
-    });
+    const add = (scope: FastifyInstance) =>
+      scope.route({
+        method,
+        url,
+        schema: spec.schema,
+        config: { ...spec.config, ...(rateLimit && { rateLimit }) },
+        handler: (request, reply) => spec.handle(services, request, reply),
+      });
+    // A multipart call gets the parser in a scope of its own: elsewhere a multipart body stays a 415.
+    if (spec.multipart) {
+      const limits = spec.multipart.limits;
+      await app.register(async (scope) => {
+        await scope.register(multipart, { limits });
+        add(scope);
+      });
+    } else add(app);
   }
 }

@@ -1,9 +1,9 @@
 // Password reset (SPEC §7: password/create sends the mail, password/reset sets the new password).
 import { FieldError } from '../errors.js';
-import type { RouteSpec } from './route.js';
+import { route } from './route.js';
 import { closed, email, line, newPassword, ok, opaque, tenantHeaders } from './schemas.js';
 
-export const createReset: RouteSpec = {
+export const createReset = route({
   schema: {
     headers: tenantHeaders,
     body: closed({ email }),
@@ -12,16 +12,16 @@ export const createReset: RouteSpec = {
   config: { tenant: true },
   limited: true,
   async handle(s, request) {
-    await s.resets.request(request.tenant, (request.body as { email: string }).email, request.ip);
+    await s.resets.request(request.tenant, request.body.email, request.ip);
     // The same answer for every address: whether an account exists is not the caller's business.
     return {
       data: { sent: true },
       message: 'If an account exists for that email, we have sent a link to reset its password.',
     };
   },
-};
+});
 
-export const resetPassword: RouteSpec = {
+export const resetPassword = route({
   schema: {
     headers: tenantHeaders,
     body: closed({
@@ -34,7 +34,7 @@ export const resetPassword: RouteSpec = {
   config: { tenant: true },
   limited: true,
   async handle(s, request) {
-    const body = request.body as { token: string; password: string; password_confirmation: string };
+    const { body } = request;
     if (body.password !== body.password_confirmation) {
       throw new FieldError({ password_confirmation: ['The password confirmation does not match.'] });
     }
@@ -44,4 +44,4 @@ export const resetPassword: RouteSpec = {
       message: 'Your password has been reset. Please log in with the new password.',
     };
   },
-};
+});

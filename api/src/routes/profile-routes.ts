@@ -1,14 +1,8 @@
-// /profile, /coachprofile and the crash screen's error report (issue 5). The JSON calls are rows of the route
-// table; the picture calls need multipart and a public GET, so they are their own plugin below.
-import multipart from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
+// /profile, /coachprofile, the profile picture and the crash screen's error report.
 import { FieldError, HttpError } from '../errors.js';
-import type { Services } from '../services/index.js';
-import type { DetailsInput, SocialInput } from '../services/profile/profile-service.js';
 import { PHOTO_MAX_BYTES } from '../services/profile/profile-service.js';
 import { extensionOf, imageTypeOf } from '../services/profile/image-type.js';
-import type { ErrorReportInput } from '../services/support/error-report-service.js';
-import type { RouteSpec } from './route.js';
+import { route } from './route.js';
 import {
   closed,
   line,
@@ -21,16 +15,16 @@ import {
   userId,
 } from './schemas.js';
 
-const optional = (maxLength: number, extra: object = {}) => ({
-  ...line(maxLength, extra),
-  type: ['string', 'null'],
-});
+const optional = <const E extends Record<string, unknown> = Record<never, never>>(
+  maxLength: number,
+  extra?: E,
+) => ({ type: ['string', 'null'], maxLength, ...singleLine, ...extra }) as const;
 // Links must be web addresses: a javascript: or data: URL shown as a link would run in the portal.
 const webLink = optional(2048, { pattern: '^(https?://\\S+)?$' });
 const params = closed({ id: userId });
 const signedIn = { auth: true };
 
-export const updateDetails: RouteSpec = {
+export const updateDetails = route({
   schema: {
     headers: tenantHeaders,
     params,
@@ -55,12 +49,11 @@ export const updateDetails: RouteSpec = {
   },
   config: signedIn,
   async handle(s, request) {
-    const { id } = request.params as { id: number };
-    return { data: await s.profile.updateDetails(request.caller, id, request.body as DetailsInput) };
+    return { data: await s.profile.updateDetails(request.caller, request.params.id, request.body) };
   },
-};
+});
 
-export const updateSocial: RouteSpec = {
+export const updateSocial = route({
   schema: {
     headers: tenantHeaders,
     params,
@@ -69,12 +62,11 @@ export const updateSocial: RouteSpec = {
   },
   config: signedIn,
   async handle(s, request) {
-    const { id } = request.params as { id: number };
-    return { data: await s.profile.updateSocial(request.caller, id, request.body as SocialInput) };
+    return { data: await s.profile.updateSocial(request.caller, request.params.id, request.body) };
   },
-};
+});
 
-export const coachProfile: RouteSpec = {
+export const coachProfile = route({
   schema: {
     headers: tenantHeaders,
     body: closed({ company_id: { type: ['integer', 'null'] }, client_id: userId }, ['client_id']),
@@ -107,18 +99,16 @@ export const coachProfile: RouteSpec = {
   },
   config: signedIn,
   async handle(s, request) {
-    return {
-      data: await s.profile.coach(request.caller, request.body as { company_id?: number; client_id: number }),
-    };
+    return { data: await s.profile.coach(request.caller, request.body) };
   },
-};
+});
 
 /**
  * The crash screen's report (SPEC §3 "Error report"): stored for the support team with the tenant and request id
  * (error-report-service.ts); it may come from a signed-out page, so no token is needed, and the per-IP flood
  * guard applies.
  */
-export const errorReport: RouteSpec = {
+export const errorReport = route({
   schema: {
     headers: tenantHeaders,
     body: closed(
@@ -138,7 +128,7 @@ export const errorReport: RouteSpec = {
   limited: true,
   async handle(s, request, reply) {
     const tenant = request.tenant.id;
-    const id = await s.errorReports.store(request.body as ErrorReportInput, {
+    const id = await s.errorReports.store(request.body, {
       tenantId: tenant,
       requestId: request.id,
       ip: request.ip,
@@ -146,7 +136,7 @@ export const errorReport: RouteSpec = {
     request.log.warn({ tenant, report_id: id }, 'client error report');
     return reply.code(201).send({ data: { received: true } });
   },
-};
+});
 
 /**
  * POST /api/v1/student/profilephoto/update (multipart: id, file) and GET /api/v1/student/profilephoto/{public
@@ -154,54 +144,48 @@ export const errorReport: RouteSpec = {
  * back with the type read from its bytes, as an attachment, with nosniff and a CSP that forbids everything, so
  * even a polyglot file cannot become a page on the API's origin.
  */
-export async function registerProfilePhotoRoutes(app: FastifyInstance, services: Services): Promise<void> {
-  await app.register(async (scope) => {
-    await scope.register(multipart, { limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 2, parts: 3 } });
-
-    scope.post(
-      '/api/v1/student/profilephoto/update',
-      { schema: { headers: tenantHeaders, response: ok(profile) }, config: { auth: true } },
-      async (request) => {
-        let id: number | null = null;
-        let bytes: Buffer | null = null;
-        for await (const part of request.parts()) {
-          if (part.type === 'file') {
-            if (part.fieldname !== 'file')
-              throw new FieldError({ file: ['Send the picture in the "file" field.'] });
-            bytes = await part.toBuffer().catch((error: { code?: string }) => {
-              if (error.code === 'FST_REQ_FILE_TOO_LARGE') {
-                throw new FieldError({ file: ['The picture must be at most 5 MB.'] });
-              }
-              throw error;
-            });
-          } else if (part.fieldname === 'id') {
-            id = Number(part.value);
-          } else {
-            throw new FieldError({ [part.fieldname]: ['This field is not allowed.'] });
+export const updatePhoto = route({
+  schema: { headers: tenantHeaders, response: ok(profile) },
+  config: signedIn,
+  multipart: { limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 2, parts: 3 } },
+  async handle(s, request) {
+    let id: number | null = null;
+    let bytes: Buffer | null = null;
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file')
+          throw new FieldError({ file: ['Send the picture in the "file" field.'] });
+        bytes = await part.toBuffer().catch((error: { code?: string }) => {
+          if (error.code === 'FST_REQ_FILE_TOO_LARGE') {
+            throw new FieldError({ file: ['The picture must be at most 5 MB.'] });
           }
-        }
-        if (!id || !Number.isSafeInteger(id)) throw new FieldError({ id: ['Send your user id.'] });
-        if (!bytes) throw new FieldError({ file: ['Choose a picture.'] });
-        return { data: await services.profile.updatePhoto(request.caller, id, bytes) };
-      },
-    );
+          throw error;
+        });
+      } else if (part.fieldname === 'id') {
+        id = Number(part.value);
+      } else {
+        throw new FieldError({ [part.fieldname]: ['This field is not allowed.'] });
+      }
+    }
+    if (!id || !Number.isSafeInteger(id)) throw new FieldError({ id: ['Send your user id.'] });
+    if (!bytes) throw new FieldError({ file: ['Choose a picture.'] });
+    return { data: await s.profile.updatePhoto(request.caller, id, bytes) };
+  },
+});
 
-    scope.get(
-      '/api/v1/student/profilephoto/:publicId',
-      { schema: { params: closed({ publicId: line(22, { pattern: '^[A-Za-z0-9_-]{22}$' }) }) } },
-      async (request, reply) => {
-        const photo = await services.profile.photo((request.params as { publicId: string }).publicId);
-        const type = photo ? imageTypeOf(photo.bytes) : null;
-        if (!photo || !type) throw new HttpError(404, 'Not found.');
-        return reply
-          .type(type)
-          .header('content-disposition', `attachment; filename="profile-picture.${extensionOf(type)}"`)
-          .header('x-content-type-options', 'nosniff')
-          .header('content-security-policy', "default-src 'none'; sandbox")
-          .header('cross-origin-resource-policy', 'cross-origin')
-          .header('cache-control', 'public, max-age=31536000, immutable')
-          .send(Buffer.from(photo.bytes));
-      },
-    );
-  });
-}
+export const photo = route({
+  schema: { params: closed({ publicId: line(22, { pattern: '^[A-Za-z0-9_-]{22}$' }) }) },
+  async handle(s, request, reply) {
+    const found = await s.profile.photo(request.params.publicId);
+    const type = found ? imageTypeOf(found.bytes) : null;
+    if (!found || !type) throw new HttpError(404, 'Not found.');
+    return reply
+      .type(type)
+      .header('content-disposition', `attachment; filename="profile-picture.${extensionOf(type)}"`)
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'; sandbox")
+      .header('cross-origin-resource-policy', 'cross-origin')
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .send(Buffer.from(found.bytes));
+  },
+});

@@ -1,11 +1,40 @@
-import type { FastifyContextConfig, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
+import type {
+  FastifyContextConfig,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchema,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+  RouteGenericInterface,
+} from 'fastify';
 import type { Services } from '../services/index.js';
 
+/** A request whose body, params, querystring and headers have the types its route's schema validates. */
+type TypedRequest<S extends FastifySchema> = FastifyRequest<
+  RouteGenericInterface,
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  S,
+  JsonSchemaToTsProvider
+>;
+
 /** One entry of the route table: its schema, who may call it, and the handler. */
-export interface RouteSpec {
-  schema: FastifySchema;
+export interface RouteSpec<S extends FastifySchema = FastifySchema> {
+  schema: S;
   config?: FastifyContextConfig;
   /** Unauthenticated calls that cost a password check or a mail get the per-IP flood guard. */
   limited?: boolean;
-  handle(services: Services, request: FastifyRequest, reply: FastifyReply): Promise<unknown>;
+  /** A multipart/form-data call: its parser, with these limits, is registered for it alone. */
+  multipart?: { limits: { fileSize: number; files: number; fields: number; parts: number } };
+  handle(services: Services, request: TypedRequest<S>, reply: FastifyReply): Promise<unknown>;
+}
+
+/** Declares a route: the handler's request is typed from the schema, so it needs no cast. */
+export const route = <const S extends FastifySchema>(spec: RouteSpec<S>): RouteSpec<S> => spec;
+
+/** Routes a plugin answers itself (mercurius owns GET and POST at its path), mounted at the table's url. */
+export interface PluginRoutes {
+  mount(app: FastifyInstance, services: Services, url: string): Promise<void>;
 }

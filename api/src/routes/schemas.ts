@@ -1,18 +1,21 @@
 // JSON Schema pieces shared by the routes. Every object is closed (additionalProperties: false) and ajv is
 // configured not to strip extras, so an unknown field is a 422, never silently accepted: nobody can slip
-// role_id, company_id, flags or pas_token into a body.
-export const nullableString = { type: ['string', 'null'] };
+// role_id, company_id, flags or pas_token into a body. The pieces keep their literal types (`const` type
+// parameters), so each handler's request type is derived from its schema (route.ts) instead of written twice.
+import type { JSONSchema } from 'json-schema-to-ts';
+import { userSchema } from '../../../schemas/user.js';
+
+export const nullableString = { type: ['string', 'null'] } as const;
 
 // What a request's string may hold (see plain-text.ts): every string schema of a request carries one of these.
-export const singleLine = { plainText: 'single-line' };
-export const multiLine = { plainText: 'multi-line' };
+export const singleLine = { plainText: 'single-line' } as const;
+export const multiLine = { plainText: 'multi-line' } as const;
+
+type Extra = Readonly<Record<string, unknown>>;
+
 /** A one-line string of at most maxLength characters. */
-export const line = (maxLength: number, extra: object = {}) => ({
-  type: 'string',
-  maxLength,
-  ...singleLine,
-  ...extra,
-});
+export const line = <const E extends Extra = Record<never, never>>(maxLength: number, extra?: E) =>
+  ({ type: 'string', maxLength, ...singleLine, ...extra }) as const;
 
 export const tenantHeaders = {
   type: 'object',
@@ -20,46 +23,34 @@ export const tenantHeaders = {
   properties: { 'x-tenant-id': { type: 'string', pattern: '^[1-9][0-9]{0,8}$', ...singleLine } },
 } as const;
 
-export function closed(properties: Record<string, object>, required: string[] = Object.keys(properties)) {
-  return { type: 'object', additionalProperties: false, required, properties } as const;
+type Properties = Readonly<Record<string, JSONSchema>>;
+type Closed<P extends Properties, R extends readonly string[]> = {
+  readonly type: 'object';
+  readonly additionalProperties: false;
+  readonly required: R;
+  readonly properties: P;
+};
+
+/** An object with exactly these properties; all of them required unless `required` names some. */
+export function closed<const P extends Properties>(properties: P): Closed<P, readonly (keyof P & string)[]>;
+export function closed<const P extends Properties, const R extends readonly (keyof P & string)[]>(
+  properties: P,
+  required: R,
+): Closed<P, R>;
+export function closed(properties: Properties, required: readonly string[] = Object.keys(properties)) {
+  return { type: 'object', additionalProperties: false, required, properties };
 }
 
 export const email = line(254, { format: 'email' });
 export const newPassword = line(128, { minLength: 8 });
 export const opaque = line(128, { minLength: 1 });
 export const label = line(200);
-export const userId = { type: 'integer', minimum: 1 };
+export const userId = { type: 'integer', minimum: 1 } as const;
 
-export const profile = closed({
-  id: { type: 'integer' },
-  first_name: { type: 'string' },
-  last_name: { type: 'string' },
-  email: { type: 'string' },
-  company: nullableString,
-  company_id: { type: ['integer', 'null'] },
-  website: nullableString,
-  role_id: { type: 'integer' },
-  profile_pic: nullableString,
-  title: nullableString,
-  location: nullableString,
-  time_zone: nullableString,
-  phone_number: nullableString,
-  birthday: nullableString,
-  facebook: nullableString,
-  twitter: nullableString,
-  linkedin: nullableString,
-  trainings: closed({
-    group_coaching: { type: 'boolean' },
-    flash_coaching: { type: 'boolean' },
-    business_academy: { type: 'boolean' },
-  }),
-});
-
-export const sessionUser = closed({
-  ...profile.properties,
-  access_token: { type: 'string' },
-  pas_token: { type: 'string' },
-});
+// The user's fields are the shared schema's (schemas/user.schema.json), so the answer and the app cannot drift.
+const { access_token: _access, pas_token: _pas, ...profileProperties } = userSchema.properties;
+export const profile = closed(profileProperties);
+export const sessionUser = closed(userSchema.properties);
 
 /** The 200 answer of calls that sign in and also trust the device (verifyOTP, fbslogin). */
 export const signedIn = closed({
@@ -68,4 +59,9 @@ export const signedIn = closed({
   device_expires_at: { type: 'string', format: 'date-time' },
 });
 
-export const ok = (data: object, extra: Record<string, object> = {}) => ({ 200: closed({ data, ...extra }) });
+export const ok = <const D extends JSONSchema, const X extends Properties = Record<never, never>>(
+  data: D,
+  extra?: X,
+) => ({
+  200: closed({ data, ...extra }),
+});

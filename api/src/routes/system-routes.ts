@@ -1,9 +1,9 @@
 // Calls outside the tenant contract: readiness for load balancers, and Sanctum's CSRF cookie.
 import { randomBytes } from 'node:crypto';
-import type { RouteSpec } from './route.js';
+import { route } from './route.js';
 import { closed } from './schemas.js';
 
-export const health: RouteSpec = {
+export const health = route({
   schema: {
     response: {
       200: closed({ data: closed({ status: { type: 'string' }, database: { type: 'string' } }) }),
@@ -24,11 +24,11 @@ export const health: RouteSpec = {
         .send({ message: 'Database unavailable.', data: { status: 'unavailable', database: 'down' } });
     }
   },
-};
+});
 
 // The API authenticates with bearer tokens, which browsers never attach on their own, so cross-site request
 // forgery does not apply; the cookie exists because the portal calls this first (SPEC §7).
-export const csrfCookie: RouteSpec = {
+export const csrfCookie = route({
   schema: { response: { 204: { type: 'null' } } },
   async handle(_s, request, reply) {
     const secure = request.protocol === 'https' ? '; Secure' : '';
@@ -38,4 +38,4 @@ export const csrfCookie: RouteSpec = {
     );
     return reply.code(204).send();
   },
-};
+});

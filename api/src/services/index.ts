@@ -21,7 +21,7 @@ import { createTeamService } from './team/team-service.js';
 import { createThrottleService } from './throttle/throttle-service.js';
 import { countUnreadEmails } from './users/user-repository.js';
 
-export interface ServiceDeps {
+interface ServiceDeps {
   db: Kysely<Database>;
   now: () => Date;
   mailer: Mailer;
@@ -51,12 +51,12 @@ export async function createServices(deps: ServiceDeps) {
     captcha: createCaptchaService(deps.captcha, throttle.captchaPassed),
     unreadEmails: (tenantId: number, userId: number) => countUnreadEmails(db, tenantId, userId),
     encodeId: (tenantId: number, id: number) => (hashids.get(tenantId) ?? new Hashids('', 8)).encode(id),
-    // Client work (issue 6): each answers only for the caller's own rows.
+    // Client work: each answers only for the caller's own rows (another client's id is a 404).
     schedule: createScheduleService(db, now),
     notes: createNotesService(db, now),
     actionSteps: createActionStepsService(db, now),
     team: createTeamService({ db, now, mailer }),
-    // Profile, picture and coach (issue 5); the crash screen's error reports.
+    // Profile, picture and coach; the crash screen's error reports.
     profile: createProfileService(db, now, login),
     errorReports: createErrorReportService(db, now),
     ping: async () => {

@@ -1,5 +1,5 @@
 // Shortcuts for the client-work tests: a signed-in client with the demo client work seeded, and a POST.
-import { seedClientWork } from '../../src/db/seed-client-work.js';
+import { seedClientWork } from '../../src/seed/seed-client-work.js';
 import type { Harness, TestUser } from './harness.js';
 
 export interface Client {

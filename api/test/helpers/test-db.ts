@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
-import { createDb } from '../../src/db/create-db.js';
+import { createDb, warnIdleLost } from '../../src/db/create-db.js';
 import type { Database } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 
@@ -31,17 +31,13 @@ export async function createTestDb(options: { migrate?: boolean } = {}): Promise
     await admin(serverUrl, (c) => c.query(`CREATE DATABASE ${name}`));
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
-    // The pool resolves its end() once its clients are told to close, not once the server has let them go, so
-    // the DROP ... WITH (FORCE) below may still terminate one (57P01, admin_shutdown): expected during our own
-    // teardown, and only then; any other loss of a connection is reported as the API reports it.
     let dropping = false;
     const db = createDb({
       databaseUrl: url.toString(),
       poolSize: 4,
-      onIdleError: (error) => {
-        if (dropping && (error as Error & { code?: string }).code === '57P01') return;
-        console.warn(`database: idle connection lost (${error.message})`);
-      },
+      // pg's pool.end() resolves while its connections are still closing, so the DROP below may terminate one:
+      // that is the teardown itself, not a lost connection worth a warning in the test output.
+      onIdleError: (error) => dropping || warnIdleLost(error),
     });
     testDb = {
       db,

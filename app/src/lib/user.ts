@@ -2,33 +2,21 @@
  * The logged-in user exactly as SPEC §3 lists it, and nothing more: whatever else an API answer carries is
  * dropped before it reaches memory or local storage.
  */
+import type { User as SpecUser } from '../../../schemas/user';
 import type { TrainingFlags } from '@/boot/config';
 
 export type Flag = keyof TrainingFlags;
 
-export interface User {
-  id: number;
-  first_name: string;
-  last_name: string;
-  email: string;
-  company: string | null;
-  company_id: number | null;
-  website: string | null;
-  role_id: number;
-  profile_pic: string | null;
-  title: string | null;
-  location: string | null;
-  time_zone: string | null;
-  phone_number: string | null;
-  birthday: string | null;
-  facebook: string | null;
-  twitter: string | null;
-  linkedin: string | null;
-  /** Missing flags fall back to the tenant's defaultFlags (see hasFlag). */
-  trainings: Partial<TrainingFlags>;
-  access_token: string;
-  pas_token: string;
-}
+/**
+ * The SPEC §3 user of schemas/user.schema.json (the type generated from it, shared with the API), except that a
+ * stored session from an older API may lack flags: a missing one falls back to the tenant's defaultFlags (see
+ * hasFlag).
+ */
+export type User = Omit<SpecUser, 'trainings'> & { trainings: Partial<SpecUser['trainings']> };
+
+type TextField = {
+  [K in keyof User]: User[K] extends string | null ? (null extends User[K] ? K : never) : never;
+}[keyof User];
 
 /** The optional text fields of the profile, stored as null when empty. */
 export const PROFILE_TEXT_FIELDS = [
@@ -43,7 +31,7 @@ export const PROFILE_TEXT_FIELDS = [
   'facebook',
   'twitter',
   'linkedin',
-] as const;
+] as const satisfies readonly TextField[];
 
 export type ProfileTextField = (typeof PROFILE_TEXT_FIELDS)[number];
 

@@ -1,4 +1,4 @@
-// Client work (issue 6): meetings and lesson meetings for /schedule, meeting notes, action steps and
+// Client work: meetings and lesson meetings for /schedule, meeting notes, action steps and
 // commitments for the board, team members and the tasks they are given. Every row carries tenant_id and the
 // owning client's user id, so each query can be scoped to the caller with two equality checks.
 import type { Kysely } from 'kysely';

@@ -1,4 +1,4 @@
-// Profile pictures (issue 5): the checked image bytes, one per user, served under an unguessable public id that
+// Profile pictures: the checked image bytes, one per user, served under an unguessable public id that
 // changes with every upload (so the URL can be cached forever and an old picture's URL stops working).
 import type { Kysely } from 'kysely';
 

@@ -1,4 +1,4 @@
-// Crash-screen error reports (issue 16): kept in a table, with the request id the caller was shown, so support
+// Crash-screen error reports: kept in a table, with the request id the caller was shown, so support
 // reads them with a query instead of grepping logs; the reports' text never goes to the log.
 import type { Kysely } from 'kysely';
 

@@ -13,8 +13,6 @@ type ItemRow = Awaited<ReturnType<typeof listItems>>[number];
 
 const item = (row: ItemRow) => ({ ...row, updated_at: row.updated_at.toISOString() });
 
-export type BoardItem = ReturnType<typeof item>;
-
 export function createActionStepsService(db: Kysely<Database>, now: () => Date) {
   const setStatus = async (table: BoardTable, owner: Owner, id: number, status: number) => {
     const what = table === 'action_steps' ? 'Action step' : 'Commitment';

@@ -1,7 +1,7 @@
 // reCAPTCHA-compatible verification: POST secret + response to the provider's siteverify URL. Without a
 // secret the CAPTCHA is off and the endpoint says so, so a development stack works without keys. A pass is
 // reported to `onPass` (the login throttle counts it as one attempt past an account's failure limit).
-export interface CaptchaResult {
+interface CaptchaResult {
   enabled: boolean;
   success: boolean;
 }
@@ -11,7 +11,7 @@ export interface CaptchaOptions {
   verifyUrl?: string | undefined;
 }
 
-export const defaultVerifyUrl = 'https://www.google.com/recaptcha/api/siteverify';
+const defaultVerifyUrl = 'https://www.google.com/recaptcha/api/siteverify';
 
 export function createCaptchaService(
   { secret, verifyUrl = defaultVerifyUrl }: CaptchaOptions,
@@ -34,5 +34,3 @@ export function createCaptchaService(
     },
   };
 }
-
-export type CaptchaService = ReturnType<typeof createCaptchaService>;

@@ -9,8 +9,7 @@ import { checkPassword } from './passwords.js';
 
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
 
-export const badCredentials = () =>
-  new FieldError({ email: ['These credentials do not match our records.'] });
+const badCredentials = () => new FieldError({ email: ['These credentials do not match our records.'] });
 
 /** `mayPass` decides whether an attempt past the account's failure limit is let through (see throttle-service). */
 export async function checkCredentials(

@@ -27,7 +27,7 @@ export interface Credentials {
   lookup?: string | undefined;
 }
 
-export interface LoginStep {
+interface LoginStep {
   verified: boolean;
   user_id: number;
   challenge?: string;

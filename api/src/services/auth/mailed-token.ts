@@ -16,7 +16,7 @@ export interface MailedTokenDeps {
   throttle: ThrottleService;
 }
 
-export interface MailedToken {
+interface MailedToken {
   kind: SendKind;
   ttlMs: number;
   store(row: OneTimeRow): Promise<void>;

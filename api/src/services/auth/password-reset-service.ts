@@ -14,9 +14,9 @@ import { mailToken } from './mailed-token.js';
 import type { MailedTokenDeps } from './mailed-token.js';
 import { sha256 } from './secrets.js';
 
-export const resetTtlMs = 60 * 60_000;
+const resetTtlMs = 60 * 60_000;
 
-export interface PasswordResetService {
+interface PasswordResetService {
   request(tenant: Tenant, email: string, ip: string): Promise<void>;
   reset(tenant: Tenant, token: string, password: string): Promise<void>;
 }

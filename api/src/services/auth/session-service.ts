@@ -15,7 +15,7 @@ import {
   touchAccessToken,
 } from './session-repository.js';
 
-export const sessionLimits = {
+const sessionLimits = {
   idleMs: 60 * 60_000,
   absoluteMs: 12 * 60 * 60_000,
   touchEveryMs: 60_000,

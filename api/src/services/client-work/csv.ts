@@ -3,7 +3,7 @@
 // CR, which some spreadsheets strip before looking), so a title like =HYPERLINK(...) is shown, never run.
 const formulaStart = /^[=+\-@\t\r]/;
 
-export function csvCell(value: string | number | null | undefined): string {
+function csvCell(value: string | number | null | undefined): string {
   let text = value === null || value === undefined ? '' : String(value);
   if (formulaStart.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;

@@ -23,7 +23,7 @@ interface Log {
   error(obj: object, msg: string): void;
 }
 
-export interface MailerOptions {
+interface MailerOptions {
   smtpUrl?: string | undefined;
   mailDir: string;
   log: Log;

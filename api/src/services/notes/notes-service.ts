@@ -15,7 +15,7 @@ const note = (row: NoteRow) => ({
   updated_at: row.updated_at.toISOString(),
 });
 
-export interface NoteInput {
+interface NoteInput {
   title: string;
   body: string;
   meeting_date?: string | null;

@@ -1,7 +1,7 @@
 // What an uploaded file really is, read from its first bytes: the name and the declared type are the
 // uploader's claims and decide nothing. Only these four raster formats are accepted (no SVG: it can carry
 // script).
-export type ImageType = 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp';
+type ImageType = 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp';
 
 const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) =>
   signature.every((byte, i) => bytes[offset + i] === byte);

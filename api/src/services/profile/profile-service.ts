@@ -1,4 +1,4 @@
-// /profile and /coachprofile (issue 5): a client changes only their own profile (another id is a 403 and
+// /profile and /coachprofile: a client changes only their own profile (another id is a 403 and
 // changes nothing); the picture is accepted only when its bytes are a PNG, JPEG, GIF or WebP image of at most
 // 5 MB, and it is served back as an attachment with nosniff, never as a page.
 import { randomBytes } from 'node:crypto';
@@ -13,9 +13,9 @@ import { findCoachOf, findPhoto, savePhoto, updateUserFields } from './profile-r
 import type { UserFields } from './profile-repository.js';
 
 export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
-export const photoPath = (publicId: string) => `/api/v1/student/profilephoto/${publicId}`;
+const photoPath = (publicId: string) => `/api/v1/student/profilephoto/${publicId}`;
 
-export interface DetailsInput {
+interface DetailsInput {
   first_name: string;
   last_name: string;
   website?: string | null;
@@ -26,7 +26,7 @@ export interface DetailsInput {
   birthday?: string | null;
 }
 
-export interface SocialInput {
+interface SocialInput {
   facebook?: string | null;
   twitter?: string | null;
   linkedin?: string | null;
@@ -96,5 +96,3 @@ export function createProfileService(db: Kysely<Database>, now: () => Date, logi
     },
   };
 }
-
-export type ProfileService = ReturnType<typeof createProfileService>;

@@ -7,7 +7,7 @@ import { insertErrorReport } from './error-report-repository.js';
 
 const messageLimit = 4000;
 
-export interface ErrorReportInput {
+interface ErrorReportInput {
   url: string;
   host: string;
   pathname: string;

@@ -23,7 +23,7 @@ import {
 import type { TaskRow } from './team-repository.js';
 
 /** A client may mail the task list 5 times an hour: enough for real use, useless for spamming. */
-export const shareLimits = { windowMs: 60 * 60_000, perWindow: 5 };
+const shareLimits = { windowMs: 60 * 60_000, perWindow: 5 };
 
 type MemberRow = Awaited<ReturnType<typeof listMembers>>[number];
 
@@ -50,7 +50,7 @@ const task = (row: TaskRow) => ({
 
 export type Task = ReturnType<typeof task>;
 
-export interface TeamDeps {
+interface TeamDeps {
   db: Kysely<Database>;
   now: () => Date;
   mailer: Mailer;

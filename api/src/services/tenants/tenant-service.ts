@@ -5,7 +5,7 @@ import type { Database, Tenant } from '../../db/database.js';
 import type { TenantConfig } from './tenant-files.js';
 import { findTenant, upsertTenants } from './tenant-repository.js';
 
-export interface TenantService {
+interface TenantService {
   get(id: number): Promise<Tenant | undefined>;
 }
 

@@ -1,29 +1,14 @@
-// The logged-in user exactly as SPEC §3 lists it. Flags left null on the user fall back to the tenant's
-// defaultFlags, so the app never has to know about tenant defaults.
+// The logged-in user exactly as SPEC §3 lists it: schemas/user.schema.json, whose generated type the app shares.
+// Flags left null on the user fall back to the tenant's defaultFlags, so the app never has to know about
+// tenant defaults.
+import type { User } from '../../../../schemas/user.js';
 import type { ProfileRow } from './user-repository.js';
 
-export interface Profile {
-  id: number;
-  first_name: string;
-  last_name: string;
-  email: string;
-  company: string | null;
-  company_id: number | null;
-  website: string | null;
-  role_id: number;
-  profile_pic: string | null;
-  title: string | null;
-  location: string | null;
-  time_zone: string | null;
-  phone_number: string | null;
-  birthday: string | null;
-  facebook: string | null;
-  twitter: string | null;
-  linkedin: string | null;
-  trainings: { group_coaching: boolean; flash_coaching: boolean; business_academy: boolean };
-}
+/** The user a sign-in answers, with its session's tokens. */
+export type SessionUser = User;
 
-export type SessionUser = Profile & { access_token: string; pas_token: string };
+/** The user as /me and the profile calls answer it: the SPEC §3 user without the session's tokens. */
+export type Profile = Omit<User, 'access_token' | 'pas_token'>;
 
 export function toProfile(row: ProfileRow): Profile {
   return {

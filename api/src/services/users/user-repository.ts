@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 
-export const profileColumns = [
+const profileColumns = [
   'users.id',
   'users.tenant_id',
   'users.first_name',

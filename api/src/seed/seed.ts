@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import { hashPassword } from '../services/auth/passwords.js';
 import type { TenantConfig } from '../services/tenants/tenant-files.js';
 import { upsertTenants } from '../services/tenants/tenant-repository.js';
-import type { Database, NewUser } from './database.js';
+import type { Database, NewUser } from '../db/database.js';
 import { seedClientWork } from './seed-client-work.js';
 import { demoMessages, demoSets } from './seed-data.js';
 

@@ -1,12 +1,12 @@
-// Demo client work (issue 6) for the seed: meetings before and after the seed time, lesson meetings, meeting
+// Demo client work for the seed: meetings before and after the seed time, lesson meetings, meeting
 // notes, action steps in every stage, commitments, two team members and their tasks for client@<slug>.test;
 // a single upcoming meeting for basic@<slug>.test, so both a full and an almost empty portal can be seen.
 // Times are relative to the seed time, so a fresh seed always has upcoming meetings. A client who already has
 // meetings is left alone: seeding twice changes nothing.
 import type { Kysely } from 'kysely';
-import type { Database } from './database.js';
+import type { Database } from '../db/database.js';
 
-export interface ClientWorkSeed {
+interface ClientWorkSeed {
   tenantId: number;
   clientId: number;
   coachId: number | null;

@@ -1,7 +1,7 @@
 // `npm run seed`: the demo accounts for every tenant in tenants/ (see seed.ts).
 import { readConfig } from '../config.js';
 import { loadTenantFiles } from '../services/tenants/tenant-files.js';
-import { connect } from './connect.js';
+import { connect } from '../db/connect.js';
 import { demoPassword, seedDemo } from './seed.js';
 
 const config = readConfig();

@@ -1,6 +1,6 @@
 // Demo people for the seed: one set per tenant, picked by the tenant's position so every tenant looks
 // different and re-seeding picks the same people.
-export interface DemoSet {
+interface DemoSet {
   company: { name: string; website: string; industry: string };
   coach: {
     first_name: string;
