@@ -13,6 +13,7 @@ import * as tenantDefaults from '../../../schemas/tenant-defaults.json';
 
 /** The training flags are the keys of tenant-defaults.json's defaultFlags. */
 export type TrainingFlags = typeof tenantDefaults.defaultFlags;
+export const TRAINING_FLAGS = Object.keys(tenantDefaults.defaultFlags) as (keyof TrainingFlags)[];
 
 export interface PortalConfig {
   tenantId: number;

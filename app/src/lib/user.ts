@@ -3,7 +3,7 @@
  * dropped before it reaches memory or local storage.
  */
 import type { User as SpecUser } from '../../../schemas/user';
-import type { TrainingFlags } from '@/boot/config';
+import { TRAINING_FLAGS, type TrainingFlags } from '@/boot/config';
 
 export type Flag = keyof TrainingFlags;
 
@@ -33,10 +33,6 @@ export const PROFILE_TEXT_FIELDS = [
   'linkedin',
 ] as const satisfies readonly TextField[];
 
-export type ProfileTextField = (typeof PROFILE_TEXT_FIELDS)[number];
-
-const FLAGS: Flag[] = ['group_coaching', 'flash_coaching', 'business_academy'];
-
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 const text = (v: unknown): string | null => (typeof v === 'string' ? v : null);
@@ -50,7 +46,7 @@ export function toUser(raw: unknown): User | null {
   if (typeof pas_token !== 'string') return null;
   const trainings: Partial<TrainingFlags> = {};
   const rawTrainings = isRecord(raw.trainings) ? raw.trainings : {};
-  for (const flag of FLAGS) {
+  for (const flag of TRAINING_FLAGS) {
     if (typeof rawTrainings[flag] === 'boolean') trainings[flag] = rawTrainings[flag];
   }
   const user: User = {

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import TENANT_DEFAULTS from '../../../../schemas/tenant-defaults.json' with { type: 'json' };
 
 /** The training flags are the keys of tenant-defaults.json's defaultFlags. */
-export type TenantFlags = typeof TENANT_DEFAULTS.defaultFlags;
+type TenantFlags = typeof TENANT_DEFAULTS.defaultFlags;
 
 export interface TenantConfig {
   id: number;
