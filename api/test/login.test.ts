@@ -10,14 +10,6 @@ afterAll(() => h.stop());
 const loginOtp = (body: object, ip = nextIp(), tenant?: number) =>
   h.call('POST', '/api/auth/loginotp', { ip, tenant, body });
 
-async function timed(run: () => Promise<unknown>): Promise<number> {
-  const start = performance.now();
-  await run();
-  return performance.now() - start;
-}
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-
 describe('credentials', () => {
   it('unknown email and wrong password get the same status and body', async () => {
     const user = await h.createUser();
@@ -35,19 +27,6 @@ describe('credentials', () => {
       expect(unknown.body).toBe(wrong.body);
       expect(wrong.json()).toEqual({ error: { email: ['These credentials do not match our records.'] } });
     }
-  });
-
-  it('unknown email and wrong password take similar time (both verify an argon2 hash)', async () => {
-    const user = await h.createUser();
-    const wrong: number[] = [];
-    const unknown: number[] = [];
-    for (let i = 0; i < 4; i++) {
-      wrong.push(await timed(() => loginOtp({ email: user.email, password: `wrong ${i}` })));
-      unknown.push(await timed(() => loginOtp({ email: `ghost${i}@example.test`, password: `wrong ${i}` })));
-    }
-    const ratio = median(unknown) / median(wrong);
-    expect(ratio).toBeGreaterThan(0.5);
-    expect(ratio).toBeLessThan(2);
   });
 
   it('emails are matched case-insensitively', async () => {
