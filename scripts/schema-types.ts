@@ -12,14 +12,16 @@ export const typesFile = fileURLToPath(new URL('../schemas/user.ts', import.meta
 /** The text schemas/user.ts must hold for the schema as it is now. */
 export async function userTypesSource(): Promise<string> {
   const schema: unknown = JSON.parse(await readFile(schemaFile, 'utf8'));
-  const source = `// Generated from user.schema.json by \`npm run schemas:types\`: edit the schema, not this file.
-import type { FromSchema } from 'json-schema-to-ts';
-
-/** The logged-in user of SPEC §3 (user.schema.json). */
-export const userSchema = ${JSON.stringify(schema)} as const;
-
-export type User = FromSchema<typeof userSchema>;
-`;
+  const source = [
+    '// Generated from user.schema.json by `npm run schemas:types`: edit the schema, not this file.',
+    "import type { FromSchema } from 'json-schema-to-ts';",
+    '',
+    '/** The logged-in user of SPEC §3 (user.schema.json). */',
+    `export const userSchema = ${JSON.stringify(schema)} as const;`,
+    '',
+    'export type User = FromSchema<typeof userSchema>;',
+    '',
+  ].join('\n');
   return format(source, { ...(await resolveConfig(typesFile)), filepath: typesFile });
 }
 
