@@ -7,12 +7,15 @@ import { resolveVersion } from '../lib/bake/version.js';
 import { printJson, say, type Context } from '../lib/context.js';
 import { EXIT, usageError } from '../lib/errors.js';
 import { createProgress } from '../lib/progress.js';
+import { inShard, parseShard } from '../lib/shard.js';
 import { formatReport, isValid, loadTenants, relativePath } from '../lib/tenants/index.js';
 import { flag, list, text, type RawOptions } from '../lib/options.js';
 
 export interface BuildOptions {
   tenant: string[];
   all?: boolean;
+  /** k/n: only the tenants of shard k of n (with --all). */
+  shard?: string;
   out: string;
   appVersion?: string;
   force?: boolean;
@@ -23,6 +26,7 @@ export function parseOptions(raw: RawOptions): BuildOptions {
   return {
     tenant: list(raw, 'tenant'),
     all: flag(raw, 'all'),
+    shard: text(raw, 'shard'),
     out: text(raw, 'out') ?? 'dist',
     appVersion: text(raw, 'appVersion'),
     force: flag(raw, 'force'),
@@ -65,13 +69,18 @@ export async function run(options: BuildOptions, ctx: Context): Promise<number> 
     throw usageError('Name the tenants to build with --tenant <slug> (repeatable), or use --all.');
   }
   if (options.all && slugs.length > 0) throw usageError('Use either --tenant or --all, not both.');
+  const shard = parseShard(options.shard, options.all);
   const version = resolveVersion(ctx.repoRoot, options.appVersion);
   const outDir = path.resolve(ctx.cwd, options.out);
   await checkOutDir(outDir, (dir) => relativePath(ctx.cwd, dir));
   const progress = createProgress(ctx);
   const started = performance.now();
 
-  const tenants = await loadTenants({ tenantsDir: ctx.tenantsDir, slugs: options.all ? undefined : slugs });
+  // Every tenant is loaded even for a shard: ids and domains must be unique across the whole fleet.
+  const tenants = inShard(
+    await loadTenants({ tenantsDir: ctx.tenantsDir, slugs: options.all ? undefined : slugs }),
+    shard,
+  );
   const valid = tenants.filter(isValid);
   const invalid = tenants.filter((t) => t.config === null);
   if (invalid.length > 0 && !ctx.json) {
