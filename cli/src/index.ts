@@ -148,6 +148,18 @@ program
   .action(action(() => import('./commands/publish.js')));
 
 program
+  .command('status')
+  .description("compare each tenant's built version (dist/<slug>/) with the version live in storage")
+  .option('--to <url>', "s3://bucket/prefix or a folder to read from (default: each tenant's publish target)")
+  .option('--endpoint <url>', 'S3-compatible endpoint (path-style addressing); also AWS_ENDPOINT_URL_S3')
+  .option('--out <dir>', 'build output folder to read the built versions from', 'dist')
+  .addHelpText(
+    'after',
+    '\nExit 5 when any tenant is not live at its built version.\n\nExamples:\n  portal status\n  portal status --to s3://portal-sites/prod --json',
+  )
+  .action(action(() => import('./commands/status.js')));
+
+program
   .command('serve')
   .description('preview published tenants locally, each at the root of its own origin, with the API proxied')
   .option('--tenant <slug>', 'only this tenant (repeatable)', collect)
