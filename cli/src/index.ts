@@ -110,6 +110,10 @@ program
   .option('--out <dir>', 'output folder', 'dist')
   .option('--app-version <semver>', "version to bake (default: package.json's version)")
   .option('--force', 'compile the app even when the cache is current')
+  .option(
+    '--print-compile-hash',
+    "print the compile's cache key (app sources, lockfile, build config, version) and build nothing",
+  )
   .addHelpText(
     'after',
     '\nExamples:\n  portal build --tenant acme\n  portal build --all --app-version 7.3.0 --json\n  portal build --all --shard 2/4',

@@ -2,9 +2,10 @@ import path from 'node:path';
 import { stopAndRemoveOwnWorkFolders } from '../lib/bake/bake.js';
 import type { CompiledApp } from '../lib/bake/compile.js';
 import { checkOutDir } from '../lib/bake/out-dir.js';
+import { computeAppHash } from '../lib/bake/hash.js';
 import { compileAndBake, type TenantResult } from '../lib/bake/pipeline.js';
 import { resolveVersion } from '../lib/bake/version.js';
-import { printJson, say, type Context } from '../lib/context.js';
+import { print, printJson, say, type Context } from '../lib/context.js';
 import { EXIT, usageError } from '../lib/errors.js';
 import { createProgress } from '../lib/progress.js';
 import { inShard, parseShard } from '../lib/shard.js';
@@ -19,6 +20,8 @@ export interface BuildOptions {
   out: string;
   appVersion?: string;
   force?: boolean;
+  /** Print the compile's cache key and build nothing (CI keys its compile cache with it). */
+  printCompileHash?: boolean;
   json?: boolean;
 }
 
@@ -30,6 +33,7 @@ export function parseOptions(raw: RawOptions): BuildOptions {
     out: text(raw, 'out') ?? 'dist',
     appVersion: text(raw, 'appVersion'),
     force: flag(raw, 'force'),
+    printCompileHash: flag(raw, 'printCompileHash'),
     json: flag(raw, 'json'),
   };
 }
@@ -64,6 +68,14 @@ function cleanUpOnSignal(ctx: Context, outDir: string, built: string[]): () => v
  * validation is not built; the others still are (exit 5 when some failed, 3 when every tenant was invalid).
  */
 export async function run(options: BuildOptions, ctx: Context): Promise<number> {
+  if (options.printCompileHash) {
+    // The name of the compile's folder in PORTAL_CACHE_DIR, known before anything is compiled.
+    const version = resolveVersion(ctx.repoRoot, options.appVersion);
+    const appHash = await computeAppHash(ctx.repoRoot, version);
+    if (ctx.json) printJson(ctx, { version, appHash });
+    else print(ctx, appHash);
+    return EXIT.ok;
+  }
   const slugs = options.tenant ?? [];
   if (!options.all && slugs.length === 0) {
     throw usageError('Name the tenants to build with --tenant <slug> (repeatable), or use --all.');
