@@ -113,7 +113,7 @@ describe('portal status with a folder target', () => {
     expect(plain.stderr).toBe(
       'Reading the live meta.json of 3 tenants...\n' +
         '✔ Read the live meta.json of 3 tenants\n' +
-        'All 3 tenants are live at their built version.',
+        'Live at the built version: all 3 tenants.',
     );
     const json = await portal(['--json']);
     expect(json.exitCode, json.stderr).toBe(0);

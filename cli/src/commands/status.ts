@@ -52,6 +52,8 @@ interface StatusRow {
 const READ_CONCURRENCY = 16;
 const BAR_WIDTH = 24;
 
+const tenantsWord = (count: number): string => `${count} tenant${count === 1 ? '' : 's'}`;
+
 const bar = (done: number, total: number): string => {
   const filled = total === 0 ? BAR_WIDTH : Math.round((done / total) * BAR_WIDTH);
   return `[${'#'.repeat(filled)}${'-'.repeat(BAR_WIDTH - filled)}] ${done}/${total}`;
@@ -100,7 +102,7 @@ export async function run(options: StatusOptions, ctx: Context): Promise<number>
     );
     const progress = createProgress(ctx);
     let done = 0;
-    const reading = `Reading the live ${META_FILE} of ${tenants.length} tenants`;
+    const reading = `Reading the live ${META_FILE} of ${tenantsWord(tenants.length)}`;
     progress.start(reading);
     const rows = await mapLimit(tenants, READ_CONCURRENCY, async (tenant, i) => {
       const stamp = await readStamp(outDir, tenant.slug);
@@ -129,7 +131,7 @@ export async function run(options: StatusOptions, ctx: Context): Promise<number>
       return row;
     });
     const off = rows.filter((row) => row.state !== 'current');
-    await progress.succeed(`Read the live ${META_FILE} of ${tenants.length} tenants`);
+    await progress.succeed(`Read the live ${META_FILE} of ${tenantsWord(tenants.length)}`);
     if (options.json ?? ctx.json) {
       printJson(ctx, rows);
     } else {
@@ -137,13 +139,11 @@ export async function run(options: StatusOptions, ctx: Context): Promise<number>
       for (const line of table([['SLUG', 'BUILT', 'LIVE', 'STATE'], ...cells])) print(ctx, line);
     }
     if (off.length === 0) {
-      say(ctx, `All ${rows.length} tenants are live at their built version.`);
+      say(ctx, `Live at the built version: all ${tenantsWord(rows.length)}.`);
       return EXIT.ok;
     }
-    say(
-      ctx,
-      `${off.length} of ${rows.length} tenants are not live at their built version: ${off.map((r) => `${r.slug} (${r.state})`).join(', ')}.`,
-    );
+    const names = off.map((r) => `${r.slug} (${r.state})`).join(', ');
+    say(ctx, `Not live at the built version: ${off.length} of ${tenantsWord(rows.length)}: ${names}.`);
     say(
       ctx,
       'Build and publish them with `portal build` and `portal publish`, then run `portal status` again.',
