@@ -1,11 +1,12 @@
 /**
- * npm run bench: the build figures the targets below check (warm build, 100 tenants, login JS budget), from one run.
+ * npm run bench: the build figures the targets below check (warm build, many tenants, login JS budget), from one
+ * run.
  *   cold   `portal build --tenant acme` with an empty compile cache
  *   warm   the same again (cache hit: no Vite compile)
- *   all    `portal build --all` over 100 generated tenants, cold cache
- *   validate  `portal validate` of those 100 tenants (node start-up included)
- * each as the median wall time of BENCH_RUNS runs (default 5) and as a ratio to the cold single build; then the
- * JavaScript the login page loads (gzip).
+ *   all    `portal build --all` over BENCH_TENANTS generated tenants (default 100), cold cache
+ *   validate  `portal validate` of those tenants (node start-up included)
+ * each as the median wall time of BENCH_RUNS runs (default 5), as a ratio to the cold single build and with the
+ * peak memory (max RSS) of the CLI process over those runs; then the JavaScript the login page loads (gzip).
  */
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -15,10 +16,19 @@ import { execa } from 'execa';
 import { REPO_ROOT, generateTenants, runPortal } from './lib/bench-tenants.js';
 
 const work = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-'));
-const TENANTS = 100;
+const TENANTS = Number(process.env.BENCH_TENANTS ?? 100);
+if (!Number.isInteger(TENANTS) || TENANTS < 1)
+  throw new Error(`BENCH_TENANTS must be a whole number above 0.`);
+// The fleet targets: 100 tenants within 1.5x a cold single build, 1,000 within 3x (issue 14).
+const ALL_TARGET = TENANTS > 100 ? 3 : 1.5;
 
-const timed = async (args: string[], cache: string): Promise<number> =>
-  (await runPortal(work, args, { PORTAL_CACHE_DIR: cache })).ms;
+interface Run {
+  ms: number;
+  maxRssMb: number;
+}
+
+const timed = (args: string[], cache: string): Promise<Run> =>
+  runPortal(work, args, { PORTAL_CACHE_DIR: cache });
 
 /** The entry, its static imports and the login route's lazy chunk: what a browser loads for /login. */
 async function loginPageJs(
@@ -52,14 +62,24 @@ async function loginPageJs(
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 
+interface Sample {
+  median: number;
+  min: number;
+  max: number;
+  maxRssMb: number;
+}
+
 /** Median of several runs: one Vite compile varies by several hundred ms here, so one sample says little. */
-async function sample(
-  run: (i: number) => Promise<number>,
-): Promise<{ median: number; min: number; max: number }> {
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) times.push(await run(i));
-  times.sort((a, b) => a - b);
-  return { median: times[Math.floor(times.length / 2)]!, min: times[0]!, max: times[times.length - 1]! };
+async function sample(run: (i: number) => Promise<Run>): Promise<Sample> {
+  const runs: Run[] = [];
+  for (let i = 0; i < RUNS; i++) runs.push(await run(i));
+  const times = runs.map((r) => r.ms).sort((a, b) => a - b);
+  return {
+    median: times[Math.floor(times.length / 2)]!,
+    min: times[0]!,
+    max: times[times.length - 1]!,
+    maxRssMb: Math.max(...runs.map((r) => r.maxRssMb)),
+  };
 }
 
 try {
@@ -94,9 +114,11 @@ try {
   );
   const js = await loginPageJs(path.join(work, 'dist-single-0/acme'), path.join(work, 'cache-single-0'));
 
-  const row = (name: string, s: { median: number; min: number; max: number }) =>
-    `${name.padEnd(42)} ${(s.median / 1000).toFixed(2).padStart(6)} s   ${(s.median / cold.median).toFixed(2).padStart(5)}x cold   (${(s.min / 1000).toFixed(2)}-${(s.max / 1000).toFixed(2)} s)`;
-  console.log(`portal build benchmark (wall time of node bin/portal.js, median of ${RUNS} runs, min-max)`);
+  const row = (name: string, s: Sample) =>
+    `${name.padEnd(46)} ${(s.median / 1000).toFixed(2).padStart(6)} s   ${(s.median / cold.median).toFixed(2).padStart(5)}x cold   (${(s.min / 1000).toFixed(2)}-${(s.max / 1000).toFixed(2)} s)   max RSS ${s.maxRssMb.toFixed(0).padStart(5)} MB`;
+  console.log(
+    `portal build benchmark (wall time of node bin/portal.js, median of ${RUNS} runs, min-max; peak memory of the CLI process)`,
+  );
   console.log(row('cold  build --tenant acme (empty cache)', cold));
   console.log(row('warm  build --tenant acme (cache hit)', warm));
   console.log(row(`all   build --all, ${TENANTS} tenants (empty cache)`, all));
@@ -105,7 +127,7 @@ try {
     `login page JavaScript: ${(js.gzip / 1024).toFixed(1)} KB gzip (${(js.raw / 1024).toFixed(1)} KB raw) in ${js.files.length} files`,
   );
   console.log(
-    `targets: warm <= 1 s: ${warm.median <= 1000 ? 'met' : 'MISSED'}; ${TENANTS} tenants <= 1.5x cold: ${all.median <= 1.5 * cold.median ? 'met' : 'MISSED'}; login JS <= 140 KB gzip: ${js.gzip <= 140 * 1024 ? 'met' : 'MISSED'}`,
+    `targets: warm <= 1 s: ${warm.median <= 1000 ? 'met' : 'MISSED'}; ${TENANTS} tenants <= ${ALL_TARGET}x cold: ${all.median <= ALL_TARGET * cold.median ? 'met' : 'MISSED'}; login JS <= 140 KB gzip: ${js.gzip <= 140 * 1024 ? 'met' : 'MISSED'}`,
   );
 } finally {
   await rm(work, { recursive: true, force: true });

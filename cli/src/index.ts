@@ -106,12 +106,17 @@ program
   .description('build the shared app once and bake a self-contained site per tenant into dist/<slug>/')
   .option('--tenant <slug>', 'a tenant to build (repeatable)', collect)
   .option('--all', 'build every tenant')
+  .option('--shard <k/n>', 'with --all: only shard k of n (a stable split by slug, for a CI matrix)')
   .option('--out <dir>', 'output folder', 'dist')
   .option('--app-version <semver>', "version to bake (default: package.json's version)")
   .option('--force', 'compile the app even when the cache is current')
+  .option(
+    '--print-compile-hash',
+    "print the compile's cache key (app sources, lockfile, build config, version) and build nothing",
+  )
   .addHelpText(
     'after',
-    '\nExamples:\n  portal build --tenant acme\n  portal build --all --app-version 7.3.0 --json',
+    '\nExamples:\n  portal build --tenant acme\n  portal build --all --app-version 7.3.0 --json\n  portal build --all --shard 2/4',
   )
   .action(action(() => import('./commands/build.js')));
 
@@ -120,6 +125,7 @@ program
   .description('upload built tenants: assets, then theme files, then index.html, meta.json last')
   .option('--tenant <slug>', 'a tenant to publish (repeatable)', collect)
   .option('--all', 'publish every tenant')
+  .option('--shard <k/n>', 'with --all: only shard k of n (a stable split by slug, for a CI matrix)')
   .option('--to <url>', 's3://bucket/prefix or a folder (default: .portal/storage)')
   .option('--endpoint <url>', 'S3-compatible endpoint (path-style addressing); also AWS_ENDPOINT_URL_S3')
   .option('--out <dir>', 'build output folder to publish from', 'dist')
@@ -141,9 +147,21 @@ program
   )
   .addHelpText(
     'after',
-    '\nExamples:\n  portal publish --tenant acme\n  portal publish --all --to s3://portal-sites/prod --dry-run',
+    '\nExamples:\n  portal publish --tenant acme\n  portal publish --all --to s3://portal-sites/prod --dry-run\n  portal publish --all --shard 2/4 --to s3://portal-sites/prod',
   )
   .action(action(() => import('./commands/publish.js')));
+
+program
+  .command('status')
+  .description("compare each tenant's built version (dist/<slug>/) with the version live in storage")
+  .option('--to <url>', "s3://bucket/prefix or a folder to read from (default: each tenant's publish target)")
+  .option('--endpoint <url>', 'S3-compatible endpoint (path-style addressing); also AWS_ENDPOINT_URL_S3')
+  .option('--out <dir>', 'build output folder to read the built versions from', 'dist')
+  .addHelpText(
+    'after',
+    '\nExit 5 when any tenant is not live at its built version.\n\nExamples:\n  portal status\n  portal status --to s3://portal-sites/prod --json',
+  )
+  .action(action(() => import('./commands/status.js')));
 
 program
   .command('serve')

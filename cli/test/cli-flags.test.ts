@@ -24,7 +24,7 @@ describe('portal --version', () => {
 });
 
 describe('subcommand --help', () => {
-  it.each(['list', 'validate', 'init', 'build', 'publish', 'serve'])(
+  it.each(['list', 'validate', 'init', 'build', 'publish', 'status', 'serve'])(
     '`portal %s --help` shows the global flags and no empty default',
     async (command) => {
       const result = await portal([command, '--help']);

@@ -8,7 +8,7 @@ import { REPO_ROOT } from '../src/lib/context.js';
  * The progress display on terminals of a given width, each in its own process: without the fallback a
  * width of 0 sends ora into an endless loop, which must fail this test rather than hang the test run.
  */
-async function progressOnTerminal(columns: number): Promise<string> {
+async function progressOnTerminal(columns: number, update = ''): Promise<string> {
   const lib = (file: string) => JSON.stringify(path.join(REPO_ROOT, 'cli/src/lib', file));
   const script = `
     import { Writable } from 'node:stream';
@@ -27,6 +27,7 @@ async function progressOnTerminal(columns: number): Promise<string> {
     const terminal = new Terminal();
     const progress = createProgress(createContext({}, { stderr: terminal, stdout: terminal, env: {} }));
     progress.start('Compiling the app');
+    progress.update(${JSON.stringify(update)} || 'Compiling the app');
     await new Promise((resolve) => setTimeout(resolve, 300));
     await progress.succeed('App compiled');
     process.stdout.write(JSON.stringify(terminal.text));
@@ -53,5 +54,11 @@ describe('progress', () => {
     expect(text).toContain('Compiling the app');
     expect(text).toContain('✔ App compiled');
     expect(text).not.toContain('Compiling the app...');
+  });
+
+  it('shows an update (a progress bar) in the spinner, and nothing of it in plain lines', async () => {
+    const bar = 'Reading [############------------] 1/2';
+    expect(stripVTControlCharacters(await progressOnTerminal(100, bar))).toContain(bar);
+    expect(await progressOnTerminal(0, bar)).toBe('Compiling the app...\n✔ App compiled\n');
   });
 });

@@ -2,29 +2,46 @@
  * What the benchmarks share: the `portal` CLI run as the separate process a user or CI starts (so node start-up
  * counts), and a folder of generated tenants copied from an example tenant.
  */
-import { appendFile, cp, readFile, readdir, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { appendFile, cp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** Runs `node bin/portal.js ...args` in cwd; its wall time and stdout, or an error with its stderr. */
+/**
+ * Loaded into the CLI process with --import: when it exits, it writes its own peak resident set size (KiB, from
+ * getrusage) to the file BENCH_MAX_RSS_FILE names. Node has no way to ask that of a child it started.
+ */
+const REPORT_MAX_RSS = `data:text/javascript,${encodeURIComponent(
+  "import { writeFileSync } from 'node:fs';" +
+    "process.on('exit', () => writeFileSync(process.env.BENCH_MAX_RSS_FILE, String(process.resourceUsage().maxRSS)));",
+)}`;
+
+/** Runs `node bin/portal.js ...args` in cwd; its wall time, peak memory and stdout, or an error with its stderr. */
 export async function runPortal(
   cwd: string,
   args: string[],
   env: Record<string, string>,
-): Promise<{ ms: number; stdout: string }> {
+): Promise<{ ms: number; maxRssMb: number; stdout: string }> {
+  const rssFile = path.join(cwd, `.max-rss-${randomBytes(4).toString('hex')}`);
   const started = performance.now();
-  const result = await execa('node', [path.join(REPO_ROOT, 'bin/portal.js'), ...args], {
-    cwd,
-    reject: false,
-    env: { NO_COLOR: '1', ...env },
-  });
+  const result = await execa(
+    'node',
+    ['--import', REPORT_MAX_RSS, path.join(REPO_ROOT, 'bin/portal.js'), ...args],
+    {
+      cwd,
+      reject: false,
+      env: { NO_COLOR: '1', BENCH_MAX_RSS_FILE: rssFile, ...env },
+    },
+  );
   const ms = performance.now() - started;
   if (result.exitCode !== 0)
     throw new Error(`portal ${args.join(' ')} failed (${result.exitCode}):\n${result.stderr}`);
-  return { ms, stdout: result.stdout };
+  const maxRssMb = Number(await readFile(rssFile, 'utf8')) / 1024;
+  await rm(rssFile);
+  return { ms, maxRssMb, stdout: result.stdout };
 }
 
 /**

@@ -2,20 +2,26 @@ import path from 'node:path';
 import { stopAndRemoveOwnWorkFolders } from '../lib/bake/bake.js';
 import type { CompiledApp } from '../lib/bake/compile.js';
 import { checkOutDir } from '../lib/bake/out-dir.js';
+import { computeAppHash } from '../lib/bake/hash.js';
 import { compileAndBake, type TenantResult } from '../lib/bake/pipeline.js';
 import { resolveVersion } from '../lib/bake/version.js';
-import { printJson, say, type Context } from '../lib/context.js';
+import { print, printJson, say, type Context } from '../lib/context.js';
 import { EXIT, usageError } from '../lib/errors.js';
 import { createProgress } from '../lib/progress.js';
+import { inShard, parseShard } from '../lib/shard.js';
 import { formatReport, isValid, loadTenants, relativePath } from '../lib/tenants/index.js';
 import { flag, list, text, type RawOptions } from '../lib/options.js';
 
 export interface BuildOptions {
   tenant: string[];
   all?: boolean;
+  /** k/n: only the tenants of shard k of n (with --all). */
+  shard?: string;
   out: string;
   appVersion?: string;
   force?: boolean;
+  /** Print the compile's cache key and build nothing (CI keys its compile cache with it). */
+  printCompileHash?: boolean;
   json?: boolean;
 }
 
@@ -23,9 +29,11 @@ export function parseOptions(raw: RawOptions): BuildOptions {
   return {
     tenant: list(raw, 'tenant'),
     all: flag(raw, 'all'),
+    shard: text(raw, 'shard'),
     out: text(raw, 'out') ?? 'dist',
     appVersion: text(raw, 'appVersion'),
     force: flag(raw, 'force'),
+    printCompileHash: flag(raw, 'printCompileHash'),
     json: flag(raw, 'json'),
   };
 }
@@ -60,18 +68,31 @@ function cleanUpOnSignal(ctx: Context, outDir: string, built: string[]): () => v
  * validation is not built; the others still are (exit 5 when some failed, 3 when every tenant was invalid).
  */
 export async function run(options: BuildOptions, ctx: Context): Promise<number> {
+  if (options.printCompileHash) {
+    // The name of the compile's folder in PORTAL_CACHE_DIR, known before anything is compiled.
+    const version = resolveVersion(ctx.repoRoot, options.appVersion);
+    const appHash = await computeAppHash(ctx.repoRoot, version);
+    if (ctx.json) printJson(ctx, { version, appHash });
+    else print(ctx, appHash);
+    return EXIT.ok;
+  }
   const slugs = options.tenant ?? [];
   if (!options.all && slugs.length === 0) {
     throw usageError('Name the tenants to build with --tenant <slug> (repeatable), or use --all.');
   }
   if (options.all && slugs.length > 0) throw usageError('Use either --tenant or --all, not both.');
+  const shard = parseShard(options.shard, options.all);
   const version = resolveVersion(ctx.repoRoot, options.appVersion);
   const outDir = path.resolve(ctx.cwd, options.out);
   await checkOutDir(outDir, (dir) => relativePath(ctx.cwd, dir));
   const progress = createProgress(ctx);
   const started = performance.now();
 
-  const tenants = await loadTenants({ tenantsDir: ctx.tenantsDir, slugs: options.all ? undefined : slugs });
+  // Every tenant is loaded even for a shard: ids and domains must be unique across the whole fleet.
+  const tenants = inShard(
+    await loadTenants({ tenantsDir: ctx.tenantsDir, slugs: options.all ? undefined : slugs }),
+    shard,
+  );
   const valid = tenants.filter(isValid);
   const invalid = tenants.filter((t) => t.config === null);
   if (invalid.length > 0 && !ctx.json) {

@@ -5,6 +5,7 @@ import { print, printJson, say, type Context } from '../lib/context.js';
 import { EXIT } from '../lib/errors.js';
 import { loadTenants, type LoadedTenant } from '../lib/tenants/index.js';
 import { flag, text, type RawOptions } from '../lib/options.js';
+import { table } from '../lib/table.js';
 
 export interface ListOptions {
   out?: string;
@@ -44,16 +45,6 @@ function shown(tenant: LoadedTenant): Pick<ListRow, 'id' | 'name' | 'domain'> {
     name: text(raw.name),
     domain: text(raw.domain),
   };
-}
-
-function table(rows: string[][]): string[] {
-  const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0))) ?? [];
-  return rows.map((row) =>
-    row
-      .map((cell, i) => cell.padEnd(widths[i] ?? 0))
-      .join('  ')
-      .trimEnd(),
-  );
 }
 
 /** `portal list [--out dir] [--json]`: every tenant with id, name, domain and whether its build is current. */

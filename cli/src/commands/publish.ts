@@ -11,6 +11,7 @@ import { planTenant, type TenantPlan } from '../lib/storage/plan.js';
 import { publishTenant, type TenantResult } from '../lib/storage/publisher.js';
 import { printTenant, printTotals } from '../lib/storage/report.js';
 import { createLimiter, DEFAULT_RETRY, withRetry, type RetryPolicy } from '../lib/storage/retry.js';
+import { inShard, parseShard } from '../lib/shard.js';
 import { resolveLocations } from '../lib/storage/target.js';
 import { themeLocationProblems } from '../lib/storage/theme-location.js';
 import { isValid, loadTenants, type ValidTenant } from '../lib/tenants/index.js';
@@ -19,6 +20,8 @@ import { flag, list, text, whole, type RawOptions } from '../lib/options.js';
 export interface PublishOptions {
   tenant?: string[];
   all?: boolean;
+  /** k/n: only the tenants of shard k of n (with --all). */
+  shard?: string;
   to?: string;
   endpoint?: string;
   out?: string;
@@ -35,6 +38,7 @@ export function parseOptions(raw: RawOptions): PublishOptions {
   return {
     tenant: list(raw, 'tenant'),
     all: flag(raw, 'all'),
+    shard: text(raw, 'shard'),
     to: text(raw, 'to'),
     endpoint: text(raw, 'endpoint'),
     out: text(raw, 'out'),
@@ -74,7 +78,11 @@ async function planAll(options: PublishOptions, ctx: Context): Promise<TenantPla
   if (options.all && slugs.length) throw usageError('Use either --all or --tenant, not both.');
   if (!options.all && !slugs.length)
     throw usageError('Name the tenants to publish with --tenant <slug>, or use --all.');
-  const loaded = await loadTenants({ tenantsDir: ctx.tenantsDir, slugs: options.all ? undefined : slugs });
+  const shard = parseShard(options.shard, options.all);
+  const loaded = inShard(
+    await loadTenants({ tenantsDir: ctx.tenantsDir, slugs: options.all ? undefined : slugs }),
+    shard,
+  );
   const tenants = loaded.filter(isValid);
   const invalid = loaded.filter((t) => !isValid(t)).map((t) => t.slug);
   if (invalid.length) {

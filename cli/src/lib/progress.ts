@@ -9,6 +9,8 @@ import type { Context } from './context.js';
  */
 export interface Progress {
   start(text: string): void;
+  /** New text for the running spinner (a counter, a bar); plain output shows only start and end. */
+  update(text: string): void;
   succeed(text: string): Promise<void>;
   fail(text: string): Promise<void>;
   line(text: string): void;
@@ -16,7 +18,9 @@ export interface Progress {
 
 export function createProgress(ctx: Context): Progress {
   const quiet = ctx.json;
-  let spinner: { succeed(t: string): void; fail(t: string): void; stop(): void } | null = null;
+  let spinner: { text: string; succeed(t: string): void; fail(t: string): void; stop(): void } | null = null;
+  // The spinner's text as last updated: ora may still be loading when the first update comes.
+  let latest = '';
   let pending: Promise<void> | null = null;
   const write = (text: string) => {
     if (!quiet) ctx.stderr.write(`${text}\n`);
@@ -29,9 +33,14 @@ export function createProgress(ctx: Context): Progress {
         write(`${text}...`);
         return;
       }
+      latest = text;
       pending = import('ora').then(({ default: ora }) => {
-        spinner = ora({ text, stream: ctx.stderr as NodeJS.WriteStream }).start();
+        spinner = ora({ text: latest, stream: ctx.stderr as NodeJS.WriteStream }).start();
       });
+    },
+    update(text) {
+      latest = text;
+      if (spinner) spinner.text = text;
     },
     succeed: (text) => finish((s) => s.succeed(text), `✔ ${text}`),
     fail: (text) => finish((s) => s.fail(text), `✖ ${text}`),

@@ -146,6 +146,25 @@ describe('portal build', () => {
     });
   });
 
+  it('--print-compile-hash prints the key of the cached compile before building, and builds nothing', async () => {
+    const before = await readdir(cacheDir);
+    const printed = await portal(['build', '--print-compile-hash']);
+    expect(printed.exitCode, printed.stderr).toBe(0);
+    expect(printed.stdout).toMatch(/^[0-9a-f]{64}$/);
+    // The compile the earlier builds cached is the folder of that name: what CI restores under that key.
+    expect(before).toContain(printed.stdout);
+    const build = await portal(['build', '--tenant', 'acme', '--out', 'dist', '--json']);
+    expect(JSON.parse(build.stdout).appHash).toBe(printed.stdout);
+    expect(await readdir(cacheDir)).toEqual(before);
+
+    const other = await portal(['build', '--print-compile-hash', '--app-version', '7.3.0', '--json']);
+    expect(other.exitCode, other.stderr).toBe(0);
+    const { version, appHash } = JSON.parse(other.stdout);
+    expect(version).toBe('7.3.0');
+    expect(appHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(appHash).not.toBe(printed.stdout);
+  });
+
   it('writes nothing when the compile fails, not even half-staged tenants', async () => {
     // A compile cache under a regular file cannot be created: the compile fails after staging has begun.
     const blocker = path.join(work, 'not-a-folder');

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, linkSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { copyFile, link, mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { INDEX_FILE, META_FILE, THEME_FILE, siteFavicon, themeFolder, themeHref } from '../site-layout.js';
@@ -36,14 +36,36 @@ export async function loadTemplates(repoRoot: string): Promise<Templates> {
   return { index, favicon };
 }
 
+// A link refused by the file system (another device, no hard links, too many links): copy the file instead.
+const LINK_REFUSED = new Set(['EXDEV', 'EPERM', 'EMLINK']);
+const refused = (error: unknown) => LINK_REFUSED.has((error as NodeJS.ErrnoException).code ?? '');
+
 /** Hard link when the cache and dist share a file system; a copy otherwise. */
 async function linkOrCopy(from: string, to: string): Promise<void> {
   try {
     await link(from, to);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code !== 'EXDEV' && code !== 'EPERM' && code !== 'EMLINK') throw error;
+    if (!refused(error)) throw error;
     await copyFile(from, to);
+  }
+}
+
+/**
+ * The compile's files into one site, linked one after another with the synchronous calls. A fleet of 1,000
+ * tenants links 52,000 files: as promises they queue on libuv's four threads and contend for the same folder's
+ * lock (4.3 to 4.7 s here), while the same links in a plain loop took 1.6 to 2.7 s. One site's links block the
+ * event loop for about a millisecond, which nothing waiting on it notices.
+ */
+function linkOrCopyAllSync(fromDir: string, files: string[], toDir: string): void {
+  for (const file of files) {
+    const from = path.join(fromDir, file);
+    const to = path.join(toDir, file);
+    try {
+      linkSync(from, to);
+    } catch (error) {
+      if (!refused(error)) throw error;
+      copyFileSync(from, to);
+    }
   }
 }
 
@@ -257,10 +279,8 @@ export async function finishTenant(
   const finalDir = path.join(outDir, slug);
   const html = renderIndex({ templates: input.templates, config, version, app });
   try {
-    await Promise.all([
-      ...app.files.map((file) => linkOrCopy(path.join(app.dir, file), path.join(tmp, file))),
-      writeFile(path.join(tmp, INDEX_FILE), html),
-    ]);
+    await writeFile(path.join(tmp, INDEX_FILE), html);
+    linkOrCopyAllSync(app.dir, app.files, tmp);
     await holdWhenStopping();
     const old = path.join(outDir, `.${slug}.old-${process.pid}-${randomBytes(4).toString('hex')}`);
     const replaced = await rename(finalDir, old).then(
