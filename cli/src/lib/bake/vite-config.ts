@@ -38,10 +38,12 @@ export function viteConfig(repoRoot: string, outDir: string, version: string): I
       cssCodeSplit: false,
       rolldownOptions: {
         input: path.join(appRoot, 'src/main.tsx'),
-        // Libraries' "use client" directives are meaningless in a client bundle; Vite drops the warnings, but
-        // clears the terminal line on stdout for each, which is an escape sequence even under NO_COLOR and
-        // stray bytes in stdout, which belongs to the command's result.
-        checks: { moduleLevelDirective: false },
+        // Vite clears the terminal line on stdout for every log Rolldown raises, an escape sequence even under
+        // NO_COLOR and stray bytes in stdout, which belongs to the command's result. Two checks raise logs that
+        // mean nothing to whoever runs the build: libraries' "use client" directives (meaningless in a client
+        // bundle; Vite drops the warning anyway) and the bundler's "slow build" timings, which appear only when
+        // the machine is busy.
+        checks: { moduleLevelDirective: false, bundlerTimings: false },
       },
     },
   };
