@@ -1,7 +1,8 @@
 /**
  * The S3 target (AWS or any S3-compatible store). The SDK's own retries are off (maxAttempts 1) so the one
  * policy of retry.ts is in force and visible; a request timeout turns a hung connection into a retryable error.
- * The skip-unchanged check reads the content hash the publisher stores as x-amz-meta-sha256.
+ * Skip-unchanged reads ListObjectsV2 pages (ETag and size of 1,000 keys a request); only a key no release
+ * manifest describes is asked about on its own, by the content hash the publisher stores as x-amz-meta-sha256.
  */
 import {
   GetObjectCommand,
@@ -13,7 +14,7 @@ import {
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import { CliError, EXIT } from '../errors.js';
-import type { Backend } from './backend.js';
+import type { Backend, Listed } from './backend.js';
 import { describeTarget, type Target } from './target.js';
 
 export interface S3Options {
@@ -150,27 +151,28 @@ export function createS3Backend(target: Extract<Target, { kind: 's3' }>, client:
     async storedHash(key) {
       try {
         const head = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
-        return head.Metadata?.sha256 ?? '';
+        return { sha256: head.Metadata?.sha256 ?? '', etag: head.ETag ?? '' };
       } catch (error) {
         if (status(error) === 404 || nameOf(error) === 'NotFound' || nameOf(error) === 'NoSuchKey')
           return null;
         throw error;
       }
     },
-    async listKeys(prefix) {
-      const keys = new Set<string>();
+    async list(prefix) {
+      const keys = new Map<string, Listed>();
       let ContinuationToken: string | undefined;
       do {
         const page = await client.send(
           new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }),
         );
-        for (const object of page.Contents ?? []) if (object.Key) keys.add(object.Key);
+        for (const object of page.Contents ?? [])
+          if (object.Key) keys.set(object.Key, { etag: object.ETag ?? '', size: object.Size ?? -1 });
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (ContinuationToken);
       return keys;
     },
     async put({ key, body, contentType, cacheControl, sha256 }) {
-      await client.send(
+      const answer = await client.send(
         new PutObjectCommand({
           Bucket,
           Key: key,
@@ -181,6 +183,7 @@ export function createS3Backend(target: Extract<Target, { kind: 's3' }>, client:
           Metadata: { sha256 },
         }),
       );
+      return { etag: answer.ETag ?? '' };
     },
     async get(key) {
       try {
