@@ -188,6 +188,30 @@ describe('portal publish to S3 (s3rver)', () => {
     expect(again.stderr).toContain('nothing uploaded');
   });
 
+  it('reads a listing of more than 1,000 keys page by page', async () => {
+    await writeDist(out, ACME, '7.2.2');
+    await writeDist(out, GLOBEX, '7.2.2');
+    // Earlier releases' chunks: the sites/ listing of both tenants no longer fits one page.
+    const old = Array.from(
+      { length: 1001 },
+      (_, i) => `portal/sites/acme/assets/old-${String(i).padStart(8, '0')}.js`,
+    );
+    for (let i = 0; i < old.length; i += 50) {
+      await Promise.all(
+        old
+          .slice(i, i + 50)
+          .map((Key) => client.send(new PutObjectCommand({ Bucket: bucket, Key, Body: '' }))),
+      );
+    }
+    expect((await publish({ all: true })).code).toBe(0);
+    proxy.log.length = 0;
+    const again = await publish({ all: true });
+    expect(again.code, again.stderr).toBe(0);
+    expect(puts()).toEqual([]);
+    expect(requests('HEAD')).toEqual([]);
+    expect(requests('LIST')).toHaveLength(3);
+  });
+
   it('re-uploads an object changed or deleted behind its back, and only those', async () => {
     const { assets } = await writeDist(out, ACME, '7.2.2');
     await writeDist(out, GLOBEX, '7.2.2');

@@ -1,14 +1,14 @@
 /**
  * The S3 target (AWS or any S3-compatible store). The SDK's own retries are off (maxAttempts 1) so the one
  * policy of retry.ts is in force and visible; a request timeout turns a hung connection into a retryable error.
- * Skip-unchanged reads ListObjectsV2 pages (ETag and size of 1,000 keys a request); only a key no release
+ * Skip-unchanged reads listing pages (ETag and size of 1,000 keys a request); only a key no release
  * manifest describes is asked about on its own, by the content hash the publisher stores as x-amz-meta-sha256.
  */
 import {
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
-  ListObjectsV2Command,
+  ListObjectsCommand,
   PutObjectCommand,
   S3Client,
   type S3ClientConfig,
@@ -160,16 +160,17 @@ export function createS3Backend(target: Extract<Target, { kind: 's3' }>, client:
     },
     async list(prefix) {
       const keys = new Map<string, Listed>();
-      let ContinuationToken: string | undefined;
-      do {
-        const page = await client.send(
-          new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }),
-        );
+      // ListObjects (v1) paged by Marker, the last key so far: 1,000 keys a request like v2, on S3 and every
+      // compatible store. v2 is not used because s3rver makes its continuation tokens with DES, which Node 20's
+      // OpenSSL 3 refuses: there every listing of more than 1,000 keys failed with InternalError.
+      let Marker: string | undefined;
+      for (;;) {
+        const page = await client.send(new ListObjectsCommand({ Bucket, Prefix: prefix, Marker }));
         for (const object of page.Contents ?? [])
           if (object.Key) keys.set(object.Key, { etag: object.ETag ?? '', size: object.Size ?? -1 });
-        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
-      } while (ContinuationToken);
-      return keys;
+        Marker = page.Contents?.at(-1)?.Key;
+        if (!page.IsTruncated || !Marker) return keys;
+      }
     },
     async put({ key, body, contentType, cacheControl, sha256 }) {
       const answer = await client.send(
