@@ -6,10 +6,10 @@
  * runs as the CLI process a user or CI would start, so node and SDK start-up are included.
  *   BENCH_TENANTS=1000 npm run bench:publish   more tenants;   BENCH_CONCURRENCY=16   another --concurrency
  */
-import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { createS3Backend, createS3Client } from '../cli/src/lib/storage/s3-backend.js';
 import { generateTenants, runPortal } from './lib/bench-tenants.js';
 import { S3_ENV, startS3 } from './lib/s3-server.js';
 
@@ -37,7 +37,7 @@ function row(label: string, ms: number, summaries: Summary[]): string {
   const seconds = ms / 1000;
   const objects = uploaded + skipped;
   return [
-    label.padEnd(17),
+    label.padEnd(23),
     `${seconds.toFixed(2)} s`.padStart(9),
     String(uploaded).padStart(9),
     String(skipped).padStart(8),
@@ -47,26 +47,15 @@ function row(label: string, ms: number, summaries: Summary[]): string {
   ].join('  ');
 }
 
-/** Every key in the bucket, by ListObjectsV2 pages: what the publishes really wrote, manifests included. */
+/** Every key in the bucket, listed as the publisher lists: what the publishes really wrote, manifests included. */
 async function storedKeys(endpoint: string, bucket: string): Promise<string[]> {
-  const client = new S3Client({
-    endpoint,
-    forcePathStyle: true,
-    region: S3_ENV.AWS_REGION,
-    credentials: { accessKeyId: S3_ENV.AWS_ACCESS_KEY_ID, secretAccessKey: S3_ENV.AWS_SECRET_ACCESS_KEY },
-  });
-  const keys: string[] = [];
-  let ContinuationToken: string | undefined;
+  const url = `s3://${bucket}`;
+  const client = createS3Client({ endpoint, env: S3_ENV, requestTimeoutMs: 30_000 });
   try {
-    do {
-      const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, ContinuationToken }));
-      keys.push(...(page.Contents ?? []).map((o) => o.Key!));
-      ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
-    } while (ContinuationToken);
+    return [...(await createS3Backend({ kind: 's3', bucket, prefix: '', url }, client).list!('')).keys()];
   } finally {
     client.destroy();
   }
-  return keys;
 }
 
 const s3 = await startS3(['bench', 'bench-shared']);
@@ -89,16 +78,15 @@ try {
     if (label.startsWith('unchanged') && result.some((s) => s.uploaded !== 0))
       throw new Error(`The ${label} publish uploaded files.`);
   }
-  const shared = await storedKeys(s3.endpoint, 'bench-shared');
-  const sharedAssets = shared.filter((key) => key.startsWith('portal/assets/')).length;
-
   console.log(
     `portal publish --all: ${TENANTS} tenants to s3rver on 127.0.0.1, --concurrency ${CONCURRENCY}`,
   );
   console.log(`(built first with portal build --all in ${(build.ms / 1000).toFixed(2)} s)\n`);
-  console.log('run                     wall   uploaded  skipped      MB   objects/s    MB/s');
+  console.log('run                           wall   uploaded  skipped      MB   objects/s    MB/s');
   for (const [label, ms, result] of summaries) console.log(row(label, ms, result));
   console.log('\nobjects/s counts every file checked (uploaded + skipped); MB/s counts uploaded bytes.');
+  const shared = await storedKeys(s3.endpoint, 'bench-shared');
+  const sharedAssets = shared.filter((key) => key.startsWith('portal/assets/')).length;
   console.log(
     `objects written per cold release with shared assets (counted in the bucket, release manifests included): ` +
       `${((shared.length - sharedAssets) / TENANTS).toFixed(2)} per tenant + ${sharedAssets} shared assets once ` +
