@@ -200,7 +200,9 @@ describe('portal publish to S3 (s3rver)', () => {
       await Promise.all(
         old
           .slice(i, i + 50)
-          .map((Key) => client.send(new PutObjectCommand({ Bucket: bucket, Key, Body: '' }))),
+          .map((Key) =>
+            client.send(new PutObjectCommand({ Bucket: bucket, Key, Body: '', ContentLength: 0 })),
+          ),
       );
     }
     expect((await publish({ all: true })).code).toBe(0);
