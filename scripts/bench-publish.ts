@@ -1,12 +1,15 @@
 /**
  * npm run bench:publish: `portal publish --all` of 100 generated tenants to a real S3-protocol server (s3rver on
- * 127.0.0.1), cold (empty bucket) and unchanged (everything skipped by hash), as wall time, objects and MB per
- * second. Each publish runs as the CLI process a user or CI would start, so node and SDK start-up are included.
- *   BENCH_TENANTS=20 npm run bench:publish   fewer tenants;   BENCH_CONCURRENCY=16   another --concurrency
+ * 127.0.0.1), per-site and with --shared-assets (each into its own empty bucket), each cold (empty bucket) and
+ * unchanged (everything skipped: the listing and the release manifests decide), as wall time, objects and MB
+ * per second; then the objects a cold release with shared assets wrote, counted in the bucket. Each publish
+ * runs as the CLI process a user or CI would start, so node and SDK start-up are included.
+ *   BENCH_TENANTS=1000 npm run bench:publish   more tenants;   BENCH_CONCURRENCY=16   another --concurrency
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { createS3Backend, createS3Client } from '../cli/src/lib/storage/s3-backend.js';
 import { generateTenants, runPortal } from './lib/bench-tenants.js';
 import { S3_ENV, startS3 } from './lib/s3-server.js';
 
@@ -34,7 +37,7 @@ function row(label: string, ms: number, summaries: Summary[]): string {
   const seconds = ms / 1000;
   const objects = uploaded + skipped;
   return [
-    label.padEnd(10),
+    label.padEnd(23),
     `${seconds.toFixed(2)} s`.padStart(9),
     String(uploaded).padStart(9),
     String(skipped).padStart(8),
@@ -44,28 +47,51 @@ function row(label: string, ms: number, summaries: Summary[]): string {
   ].join('  ');
 }
 
-const s3 = await startS3(['bench']);
+/** Every key in the bucket, listed as the publisher lists: what the publishes really wrote, manifests included. */
+async function storedKeys(endpoint: string, bucket: string): Promise<string[]> {
+  const url = `s3://${bucket}`;
+  const client = createS3Client({ endpoint, env: S3_ENV, requestTimeoutMs: 30_000 });
+  try {
+    return [...(await createS3Backend({ kind: 's3', bucket, prefix: '', url }, client).list!('')).keys()];
+  } finally {
+    client.destroy();
+  }
+}
+
+const s3 = await startS3(['bench', 'bench-shared']);
 try {
   await generateTenants({ from: 'demo', dir: tenantsDir, count: TENANTS, prefix: 'bench', firstId: 50_000 });
   const build = await portal(['build', '--all', '--tenants-dir', tenantsDir, '--out', out]);
-  const args = ['publish', '--all', '--tenants-dir', tenantsDir, '--out', out, '--to', 's3://bench/portal'];
   const env = { ...S3_ENV, AWS_ENDPOINT_URL_S3: s3.endpoint };
-  const publishArgs = [...args, '--concurrency', CONCURRENCY, '--json'];
-  const cold = await portal(publishArgs, env);
-  const unchanged = await portal(publishArgs, env);
-  const coldSummaries = JSON.parse(cold.stdout) as Summary[];
-  const unchangedSummaries = JSON.parse(unchanged.stdout) as Summary[];
-  if (unchangedSummaries.some((s) => s.uploaded !== 0))
-    throw new Error('The unchanged publish uploaded files.');
-
+  const args = ['publish', '--all', '--tenants-dir', tenantsDir, '--out', out];
+  const options = ['--concurrency', CONCURRENCY, '--json'];
+  const runs: [string, Awaited<ReturnType<typeof portal>>][] = [];
+  for (const [label, target] of [
+    ['per-site', ['--to', 's3://bench/portal']],
+    ['shared assets', ['--to', 's3://bench-shared/portal', '--shared-assets']],
+  ] as const) {
+    runs.push([`cold ${label}`, await portal([...args, ...target, ...options], env)]);
+    runs.push([`unchanged ${label}`, await portal([...args, ...target, ...options], env)]);
+  }
+  const summaries = runs.map(([label, run]) => [label, run.ms, JSON.parse(run.stdout) as Summary[]] as const);
+  for (const [label, , result] of summaries) {
+    if (label.startsWith('unchanged') && result.some((s) => s.uploaded !== 0))
+      throw new Error(`The ${label} publish uploaded files.`);
+  }
   console.log(
     `portal publish --all: ${TENANTS} tenants to s3rver on 127.0.0.1, --concurrency ${CONCURRENCY}`,
   );
   console.log(`(built first with portal build --all in ${(build.ms / 1000).toFixed(2)} s)\n`);
-  console.log('run         wall      uploaded  skipped      MB   objects/s    MB/s');
-  console.log(row('cold', cold.ms, coldSummaries));
-  console.log(row('unchanged', unchanged.ms, unchangedSummaries));
+  console.log('run                           wall   uploaded  skipped      MB   objects/s    MB/s');
+  for (const [label, ms, result] of summaries) console.log(row(label, ms, result));
   console.log('\nobjects/s counts every file checked (uploaded + skipped); MB/s counts uploaded bytes.');
+  const shared = await storedKeys(s3.endpoint, 'bench-shared');
+  const sharedAssets = shared.filter((key) => key.startsWith('portal/assets/')).length;
+  console.log(
+    `objects written per cold release with shared assets (counted in the bucket, release manifests included): ` +
+      `${((shared.length - sharedAssets) / TENANTS).toFixed(2)} per tenant + ${sharedAssets} shared assets once ` +
+      `(${shared.length} in all)`,
+  );
 } finally {
   await s3.close();
   await rm(work, { recursive: true, force: true });

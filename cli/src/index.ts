@@ -130,6 +130,10 @@ program
   .option('--endpoint <url>', 'S3-compatible endpoint (path-style addressing); also AWS_ENDPOINT_URL_S3')
   .option('--out <dir>', 'build output folder to publish from', 'dist')
   .option('--dry-run', 'print the plan (key, action, size, headers) and write nothing')
+  .option(
+    '--shared-assets',
+    'upload the hashed assets once to assets/ beside sites/, for a CDN serving /assets/* of every origin there',
+  )
   .addOption(
     new Option('--concurrency <n>', 'uploads in flight at once')
       .default(8)

@@ -12,6 +12,7 @@ import { publishTenant, type TenantResult } from '../lib/storage/publisher.js';
 import { printTenant, printTotals } from '../lib/storage/report.js';
 import { createLimiter, DEFAULT_RETRY, withRetry, type RetryPolicy } from '../lib/storage/retry.js';
 import { inShard, parseShard } from '../lib/shard.js';
+import { readStoredState } from '../lib/storage/stored-state.js';
 import { resolveLocations } from '../lib/storage/target.js';
 import { themeLocationProblems } from '../lib/storage/theme-location.js';
 import { isValid, loadTenants, type ValidTenant } from '../lib/tenants/index.js';
@@ -26,6 +27,7 @@ export interface PublishOptions {
   endpoint?: string;
   out?: string;
   dryRun?: boolean;
+  sharedAssets?: boolean;
   concurrency?: number;
   retries?: number;
   requestTimeout?: number;
@@ -43,6 +45,7 @@ export function parseOptions(raw: RawOptions): PublishOptions {
     endpoint: text(raw, 'endpoint'),
     out: text(raw, 'out'),
     dryRun: flag(raw, 'dryRun'),
+    sharedAssets: flag(raw, 'sharedAssets'),
     concurrency: whole(raw, 'concurrency'),
     retries: whole(raw, 'retries'),
     requestTimeout: whole(raw, 'requestTimeout'),
@@ -107,7 +110,11 @@ async function planAll(options: PublishOptions, ctx: Context): Promise<TenantPla
   await checkBuilds(ctx, outDir, tenants, stamps as BuildStamp[]);
   return Promise.all(
     tenants.map((t, i) =>
-      planTenant(outDir, stamps[i]!, resolveLocations(t.slug, t.config.publish, options.to, ctx.cwd)),
+      planTenant(
+        outDir,
+        stamps[i]!,
+        resolveLocations(t.slug, t.config.publish, options.to, ctx.cwd, options.sharedAssets),
+      ),
     ),
   );
 }
@@ -158,6 +165,7 @@ export async function run(options: PublishOptions, ctx: Context): Promise<number
     await preflight(plans, registry, retry, !options.dryRun);
     const limit = createLimiter(options.concurrency ?? 8);
     const dryRun = Boolean(options.dryRun);
+    const stored = await readStoredState(plans, { backendFor: registry.backendFor, limit, retry });
     const onRetry = (key: string, error: unknown, attempt: number, delay: number) => {
       if (ctx.debug)
         say(ctx, `  retry ${attempt} of ${key} in ${delay} ms: ${String((error as Error)?.name ?? error)}`);
@@ -170,6 +178,7 @@ export async function run(options: PublishOptions, ctx: Context): Promise<number
           limit,
           retry,
           dryRun,
+          stored,
           onRetry,
         });
         printTenant(ctx, result, { dryRun, json });

@@ -5,6 +5,8 @@
  *
  *   dist/<slug>/index.html, meta.json, favicon.<ext>, assets/..., themes/<id>/theme.json and its images
  *   storage:    sites/<slug>/... and themes/<id>/... (the CDN maps /themes/* of every origin to the latter)
+ *   shared:     assets/... once for every tenant (--shared-assets or publish.assets: the CDN maps /assets/* of
+ *               every origin there, and the site holds no assets/ of its own); index.html is the same either way
  */
 import path from 'node:path';
 import { isRemote } from './bake/theme-file.js';
@@ -16,6 +18,16 @@ export const META_FILE = 'meta.json';
 export const THEME_FILE = 'theme.json';
 /** Under a site and under storage: themes/<id>/, by tenant id, which never changes, unlike the folder name. */
 export const THEMES_DIR = 'themes';
+/**
+ * Under a site: the hashed assets Vite writes. Under storage, with shared assets: the one copy of them all
+ * tenants use, which the bake makes byte-identical for every tenant of one compile.
+ */
+export const ASSETS_DIR = 'assets';
+/**
+ * Under a site in storage: what the last publish stored (key, sha256, size, ETag, headers per file), written
+ * just before meta.json. A hidden name: no built file can have it, and `portal serve` never serves it.
+ */
+export const RELEASE_MANIFEST = '.portal-release.json';
 /** Under storage: sites/<slug>/. */
 export const SITES_DIR = 'sites';
 /** Every favicon is <FAVICON_PATH>.<ext> at the site root, whatever the tenant's file is called. */

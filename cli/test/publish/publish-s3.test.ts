@@ -2,7 +2,14 @@
  * `portal publish` against a real S3-protocol server (s3rver on 127.0.0.1) through a fault-injecting proxy:
  * keys, headers, bytes, upload order, skip-unchanged, retries, partial failure and the exit-4 cases.
  */
-import { GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -25,7 +32,7 @@ let bucket: string;
 let bucketCount = 0;
 
 beforeAll(async () => {
-  s3 = await startS3([BUCKET, CLEAN_BUCKET, ...Array.from({ length: 14 }, (_, i) => `bucket-${i}`)]);
+  s3 = await startS3([BUCKET, CLEAN_BUCKET, ...Array.from({ length: 20 }, (_, i) => `bucket-${i}`)]);
   proxy = await startFaultProxy(s3.endpoint);
   client = new S3Client({
     endpoint: s3.endpoint,
@@ -72,6 +79,17 @@ const publish = (options: Record<string, unknown>, env: NodeJS.ProcessEnv = S3_E
 const puts = () =>
   proxy.log.filter((r) => r.method === 'PUT').map((r) => r.path.replace(`/${bucket}/portal/`, ''));
 
+/** Requests of one kind to this test's bucket, by key; LIST for a listing of the bucket. */
+function requests(kind: 'GET' | 'HEAD' | 'LIST'): string[] {
+  const root = `/${bucket}/portal/`;
+  return proxy.log
+    .filter((r) =>
+      kind === 'LIST' ? r.method === 'GET' && r.path.replace(/\/$/, '') === `/${bucket}` : r.method === kind,
+    )
+    .filter((r) => kind === 'LIST' || r.path.startsWith(root))
+    .map((r) => r.path.replace(root, ''));
+}
+
 async function objects(name: string, prefix = 'portal/'): Promise<Map<string, string>> {
   const listed = await client.send(new ListObjectsV2Command({ Bucket: name, Prefix: prefix }));
   return new Map((listed.Contents ?? []).map((o) => [o.Key!.slice(prefix.length), o.ETag!]));
@@ -90,6 +108,7 @@ describe('portal publish to S3 (s3rver)', () => {
     expect([...(await objects(bucket)).keys()].sort()).toEqual(
       [
         ...assets.map((a) => `sites/acme/${a}`),
+        'sites/acme/.portal-release.json',
         'sites/acme/favicon.svg',
         'sites/acme/index.html',
         'sites/acme/meta.json',
@@ -137,11 +156,12 @@ describe('portal publish to S3 (s3rver)', () => {
       const order = puts().filter(
         (key) => key.startsWith(`sites/${slug}/`) || key.startsWith(`themes/${slug === 'acme' ? 201 : 202}/`),
       );
-      expect(order).toHaveLength(9);
+      expect(order).toHaveLength(10);
       const at = (match: (key: string) => boolean) =>
         order.map((key, i) => (match(key) ? i : -1)).filter((i) => i >= 0);
       const index = order.indexOf(`sites/${slug}/index.html`);
-      expect(order.at(-1)).toBe(`sites/${slug}/meta.json`);
+      // The release manifest describes every other file, so it goes after them and just before meta.json.
+      expect(order.slice(-2)).toEqual([`sites/${slug}/.portal-release.json`, `sites/${slug}/meta.json`]);
       expect(Math.max(...at((k) => k.includes('/assets/')))).toBeLessThan(
         Math.min(...at((k) => k.endsWith('favicon.svg'))),
       );
@@ -150,20 +170,136 @@ describe('portal publish to S3 (s3rver)', () => {
     }
   });
 
-  it('a second publish uploads nothing and says so', async () => {
+  it('a second publish uploads nothing and says so, deciding from the listing: no HEAD per object', async () => {
     await writeDist(out, ACME, '7.2.2');
     await publish({ tenant: ['acme'] });
     proxy.log.length = 0;
     const again = await publish({ tenant: ['acme'] });
     expect(again.code).toBe(0);
     expect(puts()).toEqual([]);
-    // The stored sha256 of each object decides: one HEAD each, no downloads but the meta.json read-back.
-    const heads = proxy.log.filter((r) => r.method === 'HEAD' && r.path.startsWith(`/${bucket}/portal/`));
-    expect(heads).toHaveLength(9);
+    // The listing (one page for the site, one for the theme) and the release manifest decide; meta.json's own
+    // bytes are read once, which is also the check of the live version.
+    expect(requests('HEAD')).toEqual([]);
+    expect(requests('GET')).toEqual(['sites/acme/.portal-release.json', 'sites/acme/meta.json']);
+    expect(requests('LIST')).toHaveLength(2);
     expect(JSON.parse(again.stdout)).toMatchObject([
       { slug: 'acme', uploaded: 0, skipped: 9, status: 'unchanged' },
     ]);
     expect(again.stderr).toContain('nothing uploaded');
+  });
+
+  it('reads a listing of more than 1,000 keys page by page', async () => {
+    await writeDist(out, ACME, '7.2.2');
+    await writeDist(out, GLOBEX, '7.2.2');
+    // Earlier releases' chunks: the sites/ listing of both tenants no longer fits one page.
+    const old = Array.from(
+      { length: 1001 },
+      (_, i) => `portal/sites/acme/assets/old-${String(i).padStart(8, '0')}.js`,
+    );
+    for (let i = 0; i < old.length; i += 50) {
+      await Promise.all(
+        old
+          .slice(i, i + 50)
+          .map((Key) =>
+            client.send(new PutObjectCommand({ Bucket: bucket, Key, Body: '', ContentLength: 0 })),
+          ),
+      );
+    }
+    expect((await publish({ all: true })).code).toBe(0);
+    proxy.log.length = 0;
+    const again = await publish({ all: true });
+    expect(again.code, again.stderr).toBe(0);
+    expect(puts()).toEqual([]);
+    expect(requests('HEAD')).toEqual([]);
+    expect(requests('LIST')).toHaveLength(3);
+  });
+
+  it('re-uploads an object changed or deleted behind its back, and only those', async () => {
+    const { assets } = await writeDist(out, ACME, '7.2.2');
+    await writeDist(out, GLOBEX, '7.2.2');
+    expect((await publish({ all: true })).code).toBe(0);
+    const changed = `portal/sites/acme/${assets[0]}`;
+    const deleted = `portal/sites/acme/${assets[2]}`;
+    // Same size and the same sha256 metadata: only the listing's ETag shows the bytes are not ours.
+    const original = await getText(changed);
+    await client.send(
+      new PutObjectCommand({
+        Bucket: bucket,
+        Key: changed,
+        Body: original.replace('app', 'bad'),
+        ContentType: 'text/javascript; charset=utf-8',
+        Metadata: {
+          sha256: (await client.send(new HeadObjectCommand({ Bucket: bucket, Key: changed }))).Metadata!
+            .sha256!,
+        },
+      }),
+    );
+    await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: deleted }));
+    proxy.log.length = 0;
+    const again = await publish({ all: true });
+    expect(again.code, again.stderr).toBe(0);
+    // Put back with the bytes the manifest describes (the same ETag): the manifest stays as it is.
+    expect(puts().sort()).toEqual([`sites/acme/${assets[0]}`, `sites/acme/${assets[2]}`].sort());
+    expect(requests('HEAD')).toEqual([]);
+    expect(await getText(changed)).toBe(original);
+    expect(JSON.parse(again.stdout)).toMatchObject([
+      { slug: 'acme', uploaded: 2, skipped: 7, status: 'published' },
+      { slug: 'globex', uploaded: 0, skipped: 9, status: 'unchanged' },
+    ]);
+  });
+
+  it('a manifest from a publish stopped before meta.json skips only what it uploaded', async () => {
+    await writeDist(out, ACME, '7.2.2', 'r1');
+    expect((await publish({ tenant: ['acme'] })).code).toBe(0);
+    await rm(out, { recursive: true });
+    const v2 = await writeDist(out, ACME, '7.3.0', 'r2');
+    proxy.rule = (method, key) => (method === 'PUT' && key.endsWith('/meta.json') ? { status: 503 } : null);
+    expect((await publish({ tenant: ['acme'], retries: 0 })).code).toBe(1);
+    expect(JSON.parse(await getText('portal/sites/acme/meta.json'))).toEqual({ version: '7.2.2' });
+    // The new chunk the manifest names is gone before the re-run: it must go up again, not be skipped.
+    await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: `portal/sites/acme/${v2.assets[1]}` }));
+    proxy.rule = () => null;
+    proxy.log.length = 0;
+    const rerun = await publish({ tenant: ['acme'] });
+    expect(rerun.code, rerun.stderr).toBe(0);
+    // The stopped run's manifest already describes the chunk as put back (same bytes, same ETag).
+    expect(puts()).toEqual([`sites/acme/${v2.assets[1]}`, 'sites/acme/meta.json']);
+    expect(JSON.parse(await getText('portal/sites/acme/meta.json'))).toEqual({ version: '7.3.0' });
+  });
+
+  it("--shared-assets writes each asset once to assets/, every tenant's own files to its site", async () => {
+    const { assets } = await writeDist(out, ACME, '7.2.2');
+    await writeDist(out, GLOBEX, '7.2.2');
+    const result = await publish({ all: true, sharedAssets: true });
+    expect(result.code, result.stderr).toBe(0);
+    const written = puts();
+    for (const asset of assets) expect(written.filter((key) => key === asset)).toHaveLength(1);
+    expect(written.filter((key) => key.includes('/assets/'))).toEqual([]);
+    expect([...(await objects(bucket)).keys()].filter((key) => key.startsWith('sites/acme/')).sort()).toEqual(
+      [
+        'sites/acme/.portal-release.json',
+        'sites/acme/favicon.svg',
+        'sites/acme/index.html',
+        'sites/acme/meta.json',
+      ],
+    );
+    // index.html is the build's, unchanged: it still names /assets/..., which the CDN maps to assets/.
+    expect(await getText('portal/sites/acme/index.html')).toBe(
+      await readFile(path.join(out, 'acme/index.html'), 'utf8'),
+    );
+    const head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: `portal/${assets[0]}` }));
+    expect([head.ContentType, head.CacheControl]).toEqual([
+      'text/javascript; charset=utf-8',
+      'public, max-age=31536000, immutable',
+    ]);
+    const summaries = JSON.parse(result.stdout) as { uploaded: number }[];
+    expect(summaries.reduce((n, s) => n + s.uploaded, 0)).toBe(assets.length + 2 * 5);
+
+    proxy.log.length = 0;
+    const again = await publish({ all: true, sharedAssets: true });
+    expect(again.code).toBe(0);
+    expect(puts()).toEqual([]);
+    expect(requests('HEAD')).toEqual([]);
   });
 
   it('--dry-run reads but never writes', async () => {
@@ -252,6 +388,10 @@ describe('portal publish to S3 (s3rver)', () => {
     expect((await publish({ all: true })).code).toBe(0);
     const clean = await objects(CLEAN_BUCKET);
     const after = await objects(cleanBucket);
+    // Each release manifest names its own bucket, so the two differ by that name only.
+    for (const manifest of ['sites/acme/.portal-release.json', 'sites/globex/.portal-release.json']) {
+      expect(after.delete(manifest) && clean.delete(manifest)).toBe(true);
+    }
     for (const [key, etag] of clean) expect([key, after.get(key)]).toEqual([key, etag]);
     // What the clean run lacks are only the previous release's hashed assets, kept for open tabs.
     const extra = [...after.keys()].filter((key) => !clean.has(key));

@@ -43,6 +43,17 @@ describe('storage targets', () => {
       'sites/acme/',
     );
     expect(() => resolveLocations('../x', undefined, undefined, '/w')).toThrow(/slug/);
+    // Shared assets: assets/ beside sites/ with --shared-assets, or where publish.assets points.
+    expect(def.assets).toBeNull();
+    expect(resolveLocations('acme', undefined, 's3://bkt/prod', '/w', true).assets?.prefix).toBe(
+      'prod/assets/',
+    );
+    const shared = resolveLocations('acme', { assets: 's3://cdn-origin/assets' }, undefined, '/w');
+    expect([shared.assets?.target.url, shared.assets?.prefix, shared.site.prefix]).toEqual([
+      's3://cdn-origin/assets',
+      'assets/',
+      'sites/acme/',
+    ]);
   });
 });
 

@@ -3,7 +3,8 @@
  * fallback only for app routes, production headers, /themes mapping, CORS on the storage port, the API proxy
  * (to a tiny fake upstream) and refused traversal.
  */
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -137,6 +138,32 @@ describe('portal serve', () => {
     expect(theme.headers.get('cache-control')).toBe('no-cache');
     expect(await theme.json()).toMatchObject({ colors: { primary: '#14143f' } });
     expect((await fetch(`${site()}/themes/301/logo.svg`)).headers.get('content-type')).toBe('image/svg+xml');
+  });
+
+  it('maps /assets/* to the shared storage assets/ folder when the site has no copy, like the CDN', async () => {
+    const shared = path.join(root, 'shared-storage');
+    const tenantsDir = path.join(root, 'tenants');
+    const published = await runCommand(
+      publish,
+      { all: true, to: shared, sharedAssets: true },
+      { cwd: root, tenantsDir },
+    );
+    expect(published.code, published.stderr).toBe(0);
+    expect(existsSync(path.join(shared, 'sites/acme/assets'))).toBe(false);
+    const preview = await startServe({ storage: shared, port: 0, api: apiUrl });
+    try {
+      for (const { url } of preview.urls) {
+        const res = await fetch(`${url}/${assets[0]}`);
+        expect([res.status, res.headers.get('cache-control')]).toEqual([
+          200,
+          'public, max-age=31536000, immutable',
+        ]);
+        expect(await res.text()).toBe(await readFile(path.join(shared, assets[0]!), 'utf8'));
+        expect((await fetch(`${url}/assets/missing-12345678.js`)).status).toBe(404);
+      }
+    } finally {
+      await preview.close();
+    }
   });
 
   it('serves the storage folder on its own port with CORS for theme files', async () => {

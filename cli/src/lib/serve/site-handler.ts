@@ -1,27 +1,30 @@
 /**
  * One tenant's origin, as production serves it: the site from storage/sites/<slug>/ at the root, /themes/*
- * from storage/themes/* (the CDN mapping), the API prefixes proxied, and the SPA fallback to index.html for
+ * from storage/themes/* (the CDN mapping), /assets/* from the site or else from the shared storage/assets/*
+ * (the CDN mapping of the shared-assets layout), the API prefixes proxied, and the SPA fallback to index.html for
  * app routes. /meta.json and /assets/* never fall back: a missing chunk or version file must be a 404, not an
  * HTML page the app would try to parse.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { INDEX_FILE, THEMES_DIR } from '../site-layout.js';
+import { ASSETS_DIR, INDEX_FILE, THEMES_DIR } from '../site-layout.js';
 import { isProxied, proxyRequest } from './proxy.js';
 import { findFile, rawPathname, safeSegments, sendError, sendFile } from './static-files.js';
 
 export interface SiteOptions {
   siteRoot: string;
   themesRoot: string;
+  /** The shared assets (publish --shared-assets); hashed names, so a site's own copy holds the same bytes. */
+  assetsRoot: string;
   api: URL;
 }
 
 const NO_FALLBACK = (segments: string[]) =>
-  segments[0] === 'assets' ||
+  segments[0] === ASSETS_DIR ||
   segments[0] === THEMES_DIR ||
   path.extname(segments[segments.length - 1] ?? '') !== '';
 
-export function siteHandler({ siteRoot, themesRoot, api }: SiteOptions) {
+export function siteHandler({ siteRoot, themesRoot, assetsRoot, api }: SiteOptions) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const pathname = rawPathname(req.url);
     if (isProxied(pathname)) return proxyRequest(req, res, api);
@@ -34,7 +37,8 @@ export function siteHandler({ siteRoot, themesRoot, api }: SiteOptions) {
     const file =
       segments[0] === THEMES_DIR
         ? await findFile(themesRoot, segments.slice(1))
-        : await findFile(siteRoot, segments.length ? segments : [INDEX_FILE]);
+        : ((await findFile(siteRoot, segments.length ? segments : [INDEX_FILE])) ??
+          (segments[0] === ASSETS_DIR ? await findFile(assetsRoot, segments.slice(1)) : null));
     if (file) return sendFile(res, file, req.method);
     if (NO_FALLBACK(segments)) return sendError(res, 404, 'Not found.');
     const index = await findFile(siteRoot, [INDEX_FILE]);

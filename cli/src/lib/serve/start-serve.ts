@@ -7,12 +7,12 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { CliError, usageError } from '../errors.js';
-import { SITES_DIR, THEMES_DIR } from '../site-layout.js';
+import { ASSETS_DIR, SITES_DIR, THEMES_DIR } from '../site-layout.js';
 import { SLUG_PATTERN } from '../tenants/slug.js';
 import { siteHandler, storageHandler } from './site-handler.js';
 
 export interface ServeOptions {
-  /** The published storage folder (holds sites/ and themes/). */
+  /** The published storage folder (holds sites/, themes/ and, with shared assets, assets/). */
   storage: string;
   /** Only these tenants; default every site in storage/sites. */
   tenants?: string[];
@@ -87,6 +87,7 @@ export async function startServe(options: ServeOptions): Promise<ServeHandle> {
       const handler = siteHandler({
         siteRoot: path.join(storage, SITES_DIR, slug),
         themesRoot: path.join(storage, THEMES_DIR),
+        assetsRoot: path.join(storage, ASSETS_DIR),
         api,
       });
       servers.push(await listen(handler, at(i), host));

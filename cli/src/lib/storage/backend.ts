@@ -9,6 +9,11 @@ export interface PutRequest {
   sha256: string;
 }
 
+export interface Listed {
+  etag: string;
+  size: number;
+}
+
 export interface Backend {
   /** The target as the user wrote it, for messages. */
   readonly label: string;
@@ -17,14 +22,20 @@ export interface Backend {
    * creates nothing.
    */
   preflight(options: { write: boolean }): Promise<void>;
-  /** The content hash of the stored object, '' when it has none, null when the object does not exist. */
-  storedHash(key: string): Promise<string | null>;
   /**
-   * Every key under a prefix, when the target can list cheaply (S3: 1,000 keys a request). A key that is not
-   * listed does not exist, so the publisher uploads it without asking for its hash first.
+   * The content hash of the stored object ('' when it has none) and its ETag ('' where the target has none),
+   * null when the object does not exist. One request per key: the publisher asks only about a listed key that
+   * no release manifest describes.
    */
-  listKeys?(prefix: string): Promise<Set<string>>;
-  put(request: PutRequest): Promise<void>;
+  storedHash(key: string): Promise<{ sha256: string; etag: string } | null>;
+  /**
+   * Every key under a prefix with its ETag and size, when the target can list cheaply (S3: 1,000 keys a
+   * request). A key that is not listed does not exist; one whose ETag or size differs from what the last
+   * publish stored was changed behind its back.
+   */
+  list?(prefix: string): Promise<Map<string, Listed>>;
+  /** Stores the object; its ETag as the target reports it ('' where it has none). */
+  put(request: PutRequest): Promise<{ etag: string }>;
   get(key: string): Promise<Buffer | null>;
   /** Worth another attempt: 5xx, throttling, timeouts, dropped connections. */
   isRetryable(error: unknown): boolean;

@@ -42,7 +42,7 @@ export function createFolderBackend(root: string, label: string): Backend {
     },
     async storedHash(key) {
       try {
-        return sha256(await readFile(fileOf(key)));
+        return { sha256: sha256(await readFile(fileOf(key))), etag: '' };
       } catch (error) {
         if (codeOf(error) === 'ENOENT') return null;
         throw error;
@@ -58,6 +58,7 @@ export function createFolderBackend(root: string, label: string): Backend {
       try {
         await writeFile(temp, body);
         await rename(temp, file);
+        return { etag: '' };
       } catch (error) {
         await rm(temp, { force: true });
         throw error;

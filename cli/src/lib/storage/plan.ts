@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CliError } from '../errors.js';
-import { INDEX_FILE, META_FILE, THEME_FILE, THEMES_DIR, themeFolder } from '../site-layout.js';
+import { ASSETS_DIR, INDEX_FILE, META_FILE, THEME_FILE, THEMES_DIR, themeFolder } from '../site-layout.js';
 import { cacheControlFor, contentTypeFor, isHashedAsset } from './content-types.js';
 import { prefixSegments, under, type Location, type TenantLocations } from './target.js';
 
@@ -66,8 +66,9 @@ function phaseOf(rel: string): Phase {
 export const sha256 = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex');
 
 /**
- * Plans dist/<slug>/ for upload. Theme files go from themes/<id>/ to the theme location; every other file to
- * the site location. The tenant id comes from the build stamp and must be a positive integer.
+ * Plans dist/<slug>/ for upload. Theme files go from themes/<id>/ to the theme location, assets/ to the shared
+ * assets location when there is one; every other file to the site location. The tenant id comes from the build
+ * stamp and must be a positive integer.
  */
 export async function planTenant(
   distDir: string,
@@ -102,6 +103,9 @@ export async function planTenant(
       location = themeLocation;
       keyRel = rel.slice(themeDir.length);
       phase = keyRel === THEME_FILE ? 'theme' : 'theme-file';
+    } else if (locations.assets && rel.startsWith(`${ASSETS_DIR}/`)) {
+      location = locations.assets;
+      keyRel = rel.slice(ASSETS_DIR.length + 1);
     }
     const file = path.join(root, ...rel.split('/'));
     const bytes = await readFile(file);
@@ -114,7 +118,8 @@ export async function planTenant(
       size: bytes.length,
       sha256: sha256(bytes),
       contentType: contentTypeFor(rel),
-      cacheControl: cacheControlFor(keyRel),
+      // By the path in the site: the same file gets the same headers wherever it is stored.
+      cacheControl: cacheControlFor(rel),
     });
   }
   const missing = [INDEX_FILE, META_FILE, `${themeDir}${THEME_FILE}`].filter(

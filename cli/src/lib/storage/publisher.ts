@@ -2,13 +2,18 @@
  * Publishes one tenant's plan phase by phase (plan.ts PHASES). Files of a phase go up in parallel under the
  * shared concurrency limit; the next phase starts only when every file of this one is stored. When a file still
  * fails after its retries the tenant stops there: its index.html and meta.json are not written, so the live
- * site keeps serving the previous release whole, and a re-run uploads what is missing (skip by hash).
+ * site keeps serving the previous release whole, and a re-run uploads what is missing. What is unchanged is
+ * decided from the listing and the release manifests (stored-state.ts), not by asking about each object; the
+ * tenant's manifest is written after every other file and before meta.json.
  */
 import { readFile } from 'node:fs/promises';
 import type { CliError } from '../errors.js';
+import { RELEASE_MANIFEST } from '../site-layout.js';
 import type { Backend } from './backend.js';
-import { PHASES, type PlanEntry, type TenantPlan } from './plan.js';
+import { PHASES, sha256, type PlanEntry, type TenantPlan } from './plan.js';
+import { recordId, serializeManifest, type Records } from './release-manifest.js';
 import { withRetry, type RetryPolicy } from './retry.js';
+import type { StoredState } from './stored-state.js';
 import type { Location } from './target.js';
 
 export type Action = 'upload' | 'skip';
@@ -43,6 +48,7 @@ export interface PublishDeps {
   limit: <T>(action: () => Promise<T>) => Promise<T>;
   retry: RetryPolicy;
   dryRun: boolean;
+  stored: StoredState;
   onRetry?: (key: string, error: unknown, attempt: number, delayMs: number) => void;
 }
 
@@ -53,54 +59,111 @@ function describeError(error: unknown): string {
   return status ? `${text} (HTTP ${status})` : text;
 }
 
-/** Keys already stored under each location of a tenant, where the target can list them; null: ask per key. */
-type Listings = Map<Location, Set<string> | null>;
+const unquote = (etag: string) => etag.replace(/^"|"$/g, '');
 
-async function listLocations(plan: TenantPlan, deps: PublishDeps): Promise<Listings> {
-  const listings: Listings = new Map();
-  const locations = [...new Set(plan.entries.map((e) => e.location))];
-  await Promise.all(
-    locations.map(async (location) => {
-      const backend = deps.backendFor(location);
-      const list = backend.listKeys?.bind(backend);
-      const keys = list
-        ? await deps
-            .limit(() =>
-              withRetry(
-                () => list(location.prefix),
-                (e) => backend.isRetryable(e),
-                deps.retry,
-              ),
-            )
-            .catch(() => null) // listing is an optimisation: without it every key is checked on its own
-        : null;
-      listings.set(location, keys);
-    }),
-  );
-  return listings;
+/**
+ * The ETag of the stored object when it already holds the entry's bytes and headers; null when it must be
+ * uploaded. A listed key with a manifest record is decided by the listing alone: a changed ETag or size means
+ * it was changed behind our back. meta.json, which no manifest can describe (it is written after it), is read:
+ * one small GET a tenant that is also the check of the live version.
+ */
+async function currentEtag(entry: PlanEntry, deps: PublishDeps): Promise<string | null> {
+  const backend = deps.backendFor(entry.location);
+  const listing = deps.stored.listing(entry.location);
+  const listed = listing?.get(entry.key);
+  if (listing && !listed) return null;
+  if (entry.phase === 'meta') {
+    const bytes = await backend.get(entry.key);
+    return bytes && sha256(bytes) === entry.sha256 ? '' : null;
+  }
+  const records = deps.stored.records.get(recordId(entry.location, entry.key));
+  if (listed && records) {
+    const current = records.some(
+      (r) =>
+        unquote(r.etag) === unquote(listed.etag) &&
+        r.size === listed.size &&
+        r.sha256 === entry.sha256 &&
+        r.contentType === entry.contentType &&
+        r.cacheControl === entry.cacheControl,
+    );
+    return current ? listed.etag : null;
+  }
+  // No record: a target that cannot list (a folder, where reading is cheap) or a key no publish has described
+  // yet (the first since manifests came): ask about this one key.
+  const stored = await backend.storedHash(entry.key);
+  return stored?.sha256 === entry.sha256 ? stored.etag : null;
 }
 
-async function sync(entry: PlanEntry, deps: PublishDeps, listed: Set<string> | null): Promise<Action> {
+interface Synced {
+  action: Action;
+  etag: string;
+}
+
+async function sync(entry: PlanEntry, deps: PublishDeps): Promise<Synced> {
   const backend = deps.backendFor(entry.location);
   return withRetry(
     async () => {
-      const exists = listed === null || listed.has(entry.key);
-      if (exists && (await backend.storedHash(entry.key)) === entry.sha256) return 'skip';
-      if (deps.dryRun) return 'upload';
+      const etag = await currentEtag(entry, deps);
+      if (etag !== null) return { action: 'skip', etag };
+      if (deps.dryRun) return { action: 'upload', etag: '' };
       // Read at upload time, not at plan time: a publish of 100 tenants would otherwise hold every file.
       const body = await readFile(entry.file);
-      await backend.put({
+      const stored = await backend.put({
         key: entry.key,
         body,
         contentType: entry.contentType,
         cacheControl: entry.cacheControl,
         sha256: entry.sha256,
       });
-      return 'upload';
+      return { action: 'upload', etag: stored.etag };
     },
     (error) => backend.isRetryable(error),
     deps.retry,
     (error, attempt, delay) => deps.onRetry?.(entry.key, error, attempt, delay),
+  );
+}
+
+/** A key several tenants share (a shared asset) is synced by the first; for the others it is already there. */
+async function syncOnce(entry: PlanEntry, deps: PublishDeps): Promise<Synced> {
+  const id = recordId(entry.location, entry.key);
+  const running = deps.stored.once.get(id);
+  if (running) return { action: 'skip', etag: (await running).etag };
+  const synced = deps.limit(() => sync(entry, deps));
+  deps.stored.once.set(id, synced);
+  return synced;
+}
+
+/**
+ * Writes the tenant's release manifest when it differs from the stored one, only where the target lists (a
+ * folder has no listing to check it against, and stays plain files).
+ */
+async function writeManifest(plan: TenantPlan, etags: Map<PlanEntry, string>, deps: PublishDeps) {
+  const { location } = plan.metaKey;
+  const backend = deps.backendFor(location);
+  if (!backend.list || deps.dryRun) return;
+  const records: Records = new Map();
+  for (const [entry, etag] of etags) {
+    if (!etag) continue;
+    const { sha256, size, contentType, cacheControl } = entry;
+    records.set(recordId(entry.location, entry.key), { sha256, size, etag, contentType, cacheControl });
+  }
+  const body = serializeManifest(records);
+  if (deps.stored.manifests.get(plan.slug)?.equals(body)) return;
+  const key = `${location.prefix}${RELEASE_MANIFEST}`;
+  await deps.limit(() =>
+    withRetry(
+      () =>
+        backend.put({
+          key,
+          body,
+          contentType: 'application/json; charset=utf-8',
+          cacheControl: 'no-cache',
+          sha256: sha256(body),
+        }),
+      (error) => backend.isRetryable(error),
+      deps.retry,
+      (error, attempt, delay) => deps.onRetry?.(key, error, attempt, delay),
+    ),
   );
 }
 
@@ -121,42 +184,51 @@ export async function publishTenant(plan: TenantPlan, deps: PublishDeps): Promis
     result.seconds = Math.round((performance.now() - started) / 10) / 100;
     return result;
   };
-  const listings = await listLocations(plan, deps);
+  const etags = new Map<PlanEntry, string>();
+  let metaUploaded = false;
   for (const phase of PHASES) {
     const entries = plan.entries.filter((e) => e.phase === phase);
-    const settled = await Promise.allSettled(
-      entries.map((entry) => deps.limit(() => sync(entry, deps, listings.get(entry.location) ?? null))),
-    );
-    let failed: { entry: PlanEntry; error: unknown } | undefined;
+    let failed: { key: string; location: Location; error: unknown } | undefined;
+    if (phase === 'meta') {
+      // Like any file: when the manifest cannot be written, meta.json is not either.
+      await writeManifest(plan, etags, deps).catch((error: unknown) => {
+        const { location } = plan.metaKey;
+        failed = { key: `${location.prefix}${RELEASE_MANIFEST}`, location, error };
+      });
+    }
+    const settled = failed ? [] : await Promise.allSettled(entries.map((entry) => syncOnce(entry, deps)));
     settled.forEach((outcome, i) => {
       const entry = entries[i]!;
       if (outcome.status === 'rejected') {
-        failed ??= { entry, error: outcome.reason };
+        failed ??= { key: entry.key, location: entry.location, error: outcome.reason };
         return;
       }
+      etags.set(entry, outcome.value.etag);
+      if (phase === 'meta') metaUploaded = outcome.value.action === 'upload';
       result.lines.push({
         key: entry.key,
         target: deps.backendFor(entry.location).label,
-        action: outcome.value,
+        action: outcome.value.action,
         size: entry.size,
         contentType: entry.contentType,
         cacheControl: entry.cacheControl,
       });
-      if (outcome.value === 'skip') result.skipped++;
+      if (outcome.value.action === 'skip') result.skipped++;
       else {
         result.uploaded++;
         result.bytes += entry.size;
       }
     });
     if (failed) {
-      const backend = deps.backendFor(failed.entry.location);
-      result.error = `${failed.entry.key}: ${describeError(failed.error)}`;
+      const backend = deps.backendFor(failed.location);
+      result.error = `${failed.key}: ${describeError(failed.error)}`;
       if (backend.isAccessError(failed.error)) result.accessError = backend.describeFailure(failed.error);
       return finish('failed');
     }
   }
   if (deps.dryRun) return finish('planned');
-  const problem = await verifyLiveVersion(plan, deps);
+  // A skipped meta.json was read and compared byte for byte: the live version is already checked.
+  const problem = metaUploaded ? await verifyLiveVersion(plan, deps) : null;
   if (problem) {
     result.error = problem;
     return finish('failed');

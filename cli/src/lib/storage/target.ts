@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { usageError } from '../errors.js';
-import { SITES_DIR, THEMES_DIR } from '../site-layout.js';
+import { ASSETS_DIR, SITES_DIR, THEMES_DIR } from '../site-layout.js';
 import { SLUG_PATTERN } from '../tenants/slug.js';
 
 export type Target =
@@ -75,26 +75,36 @@ export interface TenantLocations {
   site: Location;
   /** The theme base: the theme of tenant <id> is at <theme.prefix><id>/theme.json. */
   themes: Location;
+  /** Shared assets: assets/x.js is at <assets.prefix>x.js for every tenant; null keeps them in the site. */
+  assets: Location | null;
 }
 
 /**
- * --to wins and uses the default layout (sites/<slug>/, themes/<id>/); otherwise a tenant's publish.site
- * and publish.theme name their own targets; otherwise the default folder with the default layout.
+ * --to wins and uses the default layout (sites/<slug>/, themes/<id>/, and assets/ with --shared-assets);
+ * otherwise a tenant's publish.site, publish.theme and publish.assets name their own targets; otherwise the
+ * default folder with the default layout.
  */
 export function resolveLocations(
   slug: string,
-  publish: { site?: string; theme?: string } | undefined,
+  publish: { site?: string; theme?: string; assets?: string } | undefined,
   to: string | undefined,
   cwd: string,
+  sharedAssets = false,
 ): TenantLocations {
   if (!SLUG_PATTERN.test(slug)) throw usageError(`"${slug}" is not a valid tenant slug.`);
   const root = parseTarget(to ?? DEFAULT_STORAGE, cwd);
   const base: Location = { target: root, prefix: root.prefix };
-  if (to !== undefined || !publish)
-    return { site: under(base, SITES_DIR, slug), themes: under(base, THEMES_DIR) };
+  const defaults: TenantLocations = {
+    site: under(base, SITES_DIR, slug),
+    themes: under(base, THEMES_DIR),
+    assets: sharedAssets ? under(base, ASSETS_DIR) : null,
+  };
+  if (to !== undefined || !publish) return defaults;
+  const own = (url: string | undefined) => (url ? locationOf(parseTarget(url, cwd)) : undefined);
   return {
-    site: publish.site ? locationOf(parseTarget(publish.site, cwd)) : under(base, SITES_DIR, slug),
-    themes: publish.theme ? locationOf(parseTarget(publish.theme, cwd)) : under(base, THEMES_DIR),
+    site: own(publish.site) ?? defaults.site,
+    themes: own(publish.theme) ?? defaults.themes,
+    assets: own(publish.assets) ?? defaults.assets,
   };
 }
 

@@ -35,8 +35,8 @@ export interface TenantConfig {
     stripePublishableKey?: string;
     avatarService?: boolean;
   };
-  /** Where `portal publish` puts the site and the theme when no --to is given. */
-  publish?: { site?: string; theme?: string };
+  /** Where `portal publish` puts the site, the theme and the shared assets when no --to is given. */
+  publish?: { site?: string; theme?: string; assets?: string };
 }
 
 export type Severity = 'error' | 'warning';

@@ -1,0 +1,118 @@
+/**
+ * What is already stored, read once for a whole publish before any upload: ListObjectsV2 pages of every place
+ * the plans write to, and the release manifest of each tenant's site. With these the publisher decides what is
+ * unchanged without a request per object. Also the publish-wide bookkeeping of keys several tenants share (the
+ * shared assets/): each is synced once, whichever tenant gets there first.
+ */
+import { CliError } from '../errors.js';
+import { RELEASE_MANIFEST } from '../site-layout.js';
+import type { Backend, Listed } from './backend.js';
+import type { TenantPlan } from './plan.js';
+import { parseManifest, recordId, type FileRecord } from './release-manifest.js';
+import { withRetry, type RetryPolicy } from './retry.js';
+import { targetId, type Location } from './target.js';
+
+export interface StoredState {
+  /** The stored keys around a location with their ETag and size; null where the target cannot list. */
+  listing: (location: Location) => Map<string, Listed> | null;
+  /** Every record of every manifest read, by recordId. */
+  records: Map<string, FileRecord[]>;
+  /** Each tenant's stored manifest (by slug), so an unchanged one is not written again. */
+  manifests: Map<string, Buffer>;
+  /** The one sync of each key in this publish, by recordId; a key several tenants share goes up once. */
+  once: Map<string, Promise<{ action: 'upload' | 'skip'; etag: string }>>;
+}
+
+export interface StoredStateDeps {
+  backendFor: (location: Location) => Backend;
+  limit: <T>(action: () => Promise<T>) => Promise<T>;
+  retry: RetryPolicy;
+}
+
+const locationId = (location: Location) => `${targetId(location.target)} ${location.prefix}`;
+/** "portal/sites/acme/" -> "portal/sites/"; "" stays "". */
+const parentOf = (location: Location): Location => ({
+  target: location.target,
+  prefix: location.prefix.replace(/[^/]+\/$/, ''),
+});
+
+/**
+ * The prefix to list for each location: its parent when the publish writes to more than one location under
+ * it (1,000 tenants' sites/<slug>/ are a few pages of sites/, not 1,000 requests), else the location itself
+ * (one tenant in a big bucket lists only its own keys).
+ */
+function listingScopes(locations: Location[]): Map<string, Location> {
+  const groups = new Map<string, Location[]>();
+  for (const location of locations) {
+    const id = locationId(parentOf(location));
+    const group = groups.get(id);
+    if (group) group.push(location);
+    else groups.set(id, [location]);
+  }
+  const scopes = new Map<string, Location>();
+  for (const group of groups.values())
+    for (const location of group)
+      scopes.set(locationId(location), group.length > 1 ? parentOf(location) : location);
+  return scopes;
+}
+
+/** Two tenants may share a key only with the same bytes: else the second would overwrite the first's file. */
+function checkSharedKeys(plans: TenantPlan[]): void {
+  const owners = new Map<string, { slug: string; sha256: string }>();
+  for (const plan of plans) {
+    for (const entry of plan.entries) {
+      const id = recordId(entry.location, entry.key);
+      const owner = owners.get(id);
+      if (owner && owner.sha256 !== entry.sha256) {
+        throw new CliError(
+          `${entry.key} differs between the builds of ${owner.slug} and ${plan.slug}, which share it.`,
+          { hint: 'Build every tenant from the same sources with `portal build --all`, then publish again.' },
+        );
+      }
+      owners.set(id, { slug: plan.slug, sha256: entry.sha256 });
+    }
+  }
+}
+
+export async function readStoredState(plans: TenantPlan[], deps: StoredStateDeps): Promise<StoredState> {
+  checkSharedKeys(plans);
+  const locations = new Map<string, Location>();
+  for (const plan of plans) for (const e of plan.entries) locations.set(locationId(e.location), e.location);
+  const scopes = listingScopes([...locations.values()]);
+  const read = <T>(backend: Backend, action: () => Promise<T>) =>
+    deps.limit(() => withRetry(action, (e) => backend.isRetryable(e), deps.retry));
+
+  const listings = new Map<string, Map<string, Listed> | null>();
+  const distinct = new Map([...scopes.values()].map((scope) => [locationId(scope), scope]));
+  await Promise.all(
+    [...distinct].map(async ([id, scope]) => {
+      const backend = deps.backendFor(scope);
+      const list = backend.list?.bind(backend);
+      // Listing is an optimisation: without it every key is checked on its own.
+      const listed = list ? await read(backend, () => list(scope.prefix)).catch(() => null) : null;
+      listings.set(id, listed);
+    }),
+  );
+  const listing = (location: Location) =>
+    listings.get(locationId(scopes.get(locationId(location)) ?? location)) ?? null;
+
+  const records = new Map<string, FileRecord[]>();
+  const manifests = new Map<string, Buffer>();
+  await Promise.all(
+    plans.map(async (plan) => {
+      const site = plan.metaKey.location;
+      const key = `${site.prefix}${RELEASE_MANIFEST}`;
+      if (!listing(site)?.has(key)) return;
+      const backend = deps.backendFor(site);
+      const bytes = await read(backend, () => backend.get(key)).catch(() => null);
+      if (!bytes) return;
+      manifests.set(plan.slug, bytes);
+      for (const [id, record] of parseManifest(bytes)) {
+        const known = records.get(id);
+        if (known) known.push(record);
+        else records.set(id, [record]);
+      }
+    }),
+  );
+  return { listing, records, manifests, once: new Map() };
+}
