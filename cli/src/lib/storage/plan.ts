@@ -4,7 +4,7 @@
  * whose every segment is plain (no '..', no absolute paths, no hidden files).
  */
 import { createHash } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { CliError } from '../errors.js';
 import { ASSETS_DIR, INDEX_FILE, META_FILE, THEME_FILE, THEMES_DIR, themeFolder } from '../site-layout.js';
@@ -65,6 +65,23 @@ function phaseOf(rel: string): Phase {
 
 export const sha256 = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex');
 
+// Every tenant's hashed assets are hard links to one compile, so a fleet's thousand copies of a file are one
+// inode: it is read and hashed once per run, not once per tenant. Size and mtime are in the key so a file
+// rewritten in place (not through a new link) is read again.
+const digests = new Map<string, Promise<{ size: number; sha256: string }>>();
+
+async function digest(file: string): Promise<{ size: number; sha256: string }> {
+  const { dev, ino, size, mtimeMs } = await stat(file);
+  const key = `${dev}:${ino}:${size}:${mtimeMs}`;
+  let found = digests.get(key);
+  if (!found) {
+    found = readFile(file).then((bytes) => ({ size: bytes.length, sha256: sha256(bytes) }));
+    digests.set(key, found);
+    found.catch(() => digests.delete(key));
+  }
+  return found;
+}
+
 /**
  * Plans dist/<slug>/ for upload. Theme files go from themes/<id>/ to the theme location, assets/ to the shared
  * assets location when there is one; every other file to the site location. The tenant id comes from the build
@@ -108,15 +125,15 @@ export async function planTenant(
       keyRel = rel.slice(ASSETS_DIR.length + 1);
     }
     const file = path.join(root, ...rel.split('/'));
-    const bytes = await readFile(file);
+    const { size, sha256: hash } = await digest(file);
     entries.push({
       file,
       rel,
       location,
       key: `${location.prefix}${keyRel}`,
       phase,
-      size: bytes.length,
-      sha256: sha256(bytes),
+      size,
+      sha256: hash,
       contentType: contentTypeFor(rel),
       // By the path in the site: the same file gets the same headers wherever it is stored.
       cacheControl: cacheControlFor(rel),
