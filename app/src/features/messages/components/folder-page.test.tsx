@@ -8,7 +8,10 @@ import { COACH, ME, email, fakeMailbox, gqlCalls } from '../testing/fake-mailbox
 const LOAD = { timeout: 5000 };
 
 const inbox = () => [
-  email(1, { subject: 'Welcome aboard', body: '<p>Glad to <b>start</b> working with you.</p>' }),
+  email(1, {
+    subject: 'Welcome aboard',
+    body: '<p>Glad to <b>start</b> working with you.</p><p>Talk soon.</p>',
+  }),
   email(2, {
     subject: 'Quarterly plan',
     read: false,
@@ -32,7 +35,7 @@ describe('/messages folders', () => {
     const rows = within(list).getAllByRole('link');
     expect(rows.map((row) => row.textContent)).toEqual([
       expect.stringMatching(/^Unread: From Dana WhitfieldQuarterly planBody of message 21 attachment/),
-      expect.stringMatching(/^From Dana WhitfieldWelcome aboardGlad to start working with you\./),
+      expect.stringMatching(/^From Dana WhitfieldWelcome aboardGlad to start working with you\. Talk soon\./),
     ]);
     expect(rows[0]!.closest('li')).toHaveClass('unread');
     expect(rows[0]).toHaveAttribute('href', '/messages/thread/2');

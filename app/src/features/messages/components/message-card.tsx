@@ -52,8 +52,8 @@ export function MessageCard({
           ))}
         </ul>
       )}
-      <div className="button-row">
-        <button type="button" className="btn btn-secondary" onClick={onDelete}>
+      <div className="message-actions">
+        <button type="button" className="btn-link" onClick={onDelete}>
           Delete<span className="visually-hidden"> message from {fullName(email.fromuser)}</span>
         </button>
       </div>

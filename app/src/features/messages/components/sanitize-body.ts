@@ -48,7 +48,9 @@ export function sanitizeBody(html: string): string {
 
 /** A body's first words as plain text, for a list. DOMParser's document is inert: nothing runs or loads. */
 export function snippet(html: string, length = 120): string {
-  const text = new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '';
+  // A space after each line or block end, so '<p>Hi,</p><p>Here' reads 'Hi, Here', not 'Hi,Here'.
+  const spaced = html.replace(/<(?:br|\/p|\/div|\/li|\/h[1-6]|\/tr|\/td)\b[^>]*>/gi, '$& ');
+  const text = new DOMParser().parseFromString(spaced, 'text/html').body.textContent ?? '';
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > length ? `${flat.slice(0, length - 1)}…` : flat;
 }
