@@ -1,8 +1,11 @@
 import { api, type Envelope } from '@/lib/api-client';
 import type { Attachment } from './get-emails';
 
-/** The server's limits (the mail contract), checked here first so a too-large file is never sent. */
-export const MAX_FILE_BYTES = 25 * 1024 * 1024;
+/**
+ * The server's limits (the mail contract), checked here first so a file the message cannot take is never sent:
+ * 10 files and 25 MB together (so 25 MB for one file too).
+ */
+export const MAX_MESSAGE_BYTES = 25 * 1024 * 1024;
 export const MAX_FILES = 10;
 
 /**

@@ -1,6 +1,6 @@
 /** Files for a message: a file picker or drag and drop, each with its progress, error and a Remove button. */
 import { useId, useState, type DragEvent } from 'react';
-import { MAX_FILE_BYTES, MAX_FILES } from '../api/upload-attachment';
+import { MAX_FILES, MAX_MESSAGE_BYTES } from '../api/upload-attachment';
 import type { useAttachments } from './use-attachments';
 
 export function AttachmentPicker({ attachments }: { attachments: ReturnType<typeof useAttachments> }) {
@@ -41,7 +41,7 @@ export function AttachmentPicker({ attachments }: { attachments: ReturnType<type
           Attach files
         </label>
         <span id={`${id}-hint`} className="field-hint">
-          or drop them here. Up to {MAX_FILES} files, {MAX_FILE_BYTES / 1024 / 1024} MB each.
+          or drop them here. Up to {MAX_FILES} files, {MAX_MESSAGE_BYTES / 1024 / 1024} MB in all.
         </span>
       </div>
       {attachments.files.length > 0 && (

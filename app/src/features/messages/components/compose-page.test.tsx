@@ -22,7 +22,7 @@ beforeEach(() => {
 });
 
 describe('/messages/compose', () => {
-  it('uploads each file, refuses what breaks the limits, removes one, and sends with the uploaded ids', async () => {
+  it('uploads each file, refuses what breaks the limits (25 MB together, the server type check), removes one, and sends with the uploaded ids', async () => {
     const { calls, state } = fakeMailbox([], {
       before: (call) =>
         call.url === '/upload/mail' && ((call.body as FormData).get('file') as File).name === 'shell.jpg'
@@ -32,30 +32,39 @@ describe('/messages/compose', () => {
     const user = userEvent.setup();
     renderPortal('/messages/compose');
     const form = await screen.findByRole('region', { name: 'New message' }, LOAD);
-    expect(within(form).getByText(/Up to 10 files, 25 MB each/)).toBeInTheDocument();
+    expect(within(form).getByText(/Up to 10 files, 25 MB in all/)).toBeInTheDocument();
     await user.type(within(form).getByLabelText('Subject'), 'Hiring question');
     await user.type(within(form).getByLabelText('Message'), 'Should I hire in March?');
     await user.upload(within(form).getByLabelText('Attach files'), [
       file('plan.pdf'),
       file('big.pdf', 26 * MB),
+      file('half.pdf', 20 * MB),
       file('shell.jpg'),
+      file('more.pdf', 6 * MB),
       file('notes.pdf'),
     ]);
 
     const attachments = within(form).getByRole('list', { name: 'Attachments' });
     const item = (name: string) => within(attachments).getByText(name).closest('li') as HTMLElement;
-    expect(within(item('big.pdf')).getByRole('alert')).toHaveTextContent('Not attached: larger than 25 MB.');
+    expect(within(item('big.pdf')).getByRole('alert')).toHaveTextContent(
+      "Not attached: a message's files take at most 25 MB together.",
+    );
+    // 20 MB fits with plan.pdf; 6 MB more would not.
+    expect(within(item('more.pdf')).getByRole('alert')).toHaveTextContent(
+      "Not attached: a message's files take at most 25 MB together.",
+    );
     expect(await within(item('shell.jpg')).findByRole('alert')).toHaveTextContent(
       'The file type is not allowed.',
     );
-    expect(calls.filter((c) => c.url === '/upload/mail')).toHaveLength(3);
+    expect(calls.filter((c) => c.url === '/upload/mail')).toHaveLength(4);
     await waitFor(() => expect(within(form).getByRole('button', { name: 'Send' })).toBeEnabled());
     expect(within(item('plan.pdf')).getByRole('progressbar', { name: 'Uploading plan.pdf' })).toHaveValue(1);
 
     await user.click(within(form).getByRole('button', { name: 'Remove notes.pdf' }));
     await waitFor(() => expect(calls.filter((c) => c.url === '/delete/mail')).toHaveLength(1));
     expect(within(attachments).queryByText('notes.pdf')).not.toBeInTheDocument();
-    const [planId] = state.uploads;
+    const sent = [...state.uploads];
+    expect(sent).toHaveLength(2);
 
     await user.click(within(form).getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('Message sent')).toBeInTheDocument();
@@ -64,7 +73,7 @@ describe('/messages/compose', () => {
         user_id: 7,
         subject: 'Hiring question',
         body: '<p>Should I hire in March?</p>',
-        attachments: [planId],
+        attachments: sent,
       },
     ]);
     // The new message opens as its own thread.

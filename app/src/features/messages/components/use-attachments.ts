@@ -6,11 +6,12 @@ import { useRef, useState } from 'react';
 import { errorMessage } from '@/lib/api-errors';
 import { deleteAttachment } from '../api/delete-attachment';
 import type { Attachment } from '../api/get-emails';
-import { MAX_FILE_BYTES, MAX_FILES, uploadAttachment } from '../api/upload-attachment';
+import { MAX_FILES, MAX_MESSAGE_BYTES, uploadAttachment } from '../api/upload-attachment';
 
 export interface PendingFile {
   key: number;
   name: string;
+  size: number;
   /** 0..1 while uploading. */
   progress: number;
   uploaded: Attachment | null;
@@ -41,16 +42,21 @@ export function useAttachments() {
   };
 
   const add = (picked: File[]) => {
-    // Files already refused do not count towards the limit.
-    let room = MAX_FILES - files.filter((file) => !file.error).length;
+    // Files already refused count towards neither limit.
+    const kept = files.filter((file) => !file.error);
+    let room = MAX_FILES - kept.length;
+    let bytes = kept.reduce((sum, file) => sum + file.size, 0);
     const added = picked.map((file): PendingFile => {
-      const entry = { key: nextKey.current++, name: file.name, progress: 0, uploaded: null };
+      const entry = { key: nextKey.current++, name: file.name, size: file.size, progress: 0, uploaded: null };
       let error: string | null = null;
       if (room <= 0) error = `Not attached: a message takes at most ${MAX_FILES} files.`;
-      else if (file.size > MAX_FILE_BYTES) error = `Not attached: larger than ${MAX_FILE_BYTES / MB} MB.`;
       else if (file.size === 0) error = 'Not attached: the file is empty.';
+      else if (bytes + file.size > MAX_MESSAGE_BYTES) {
+        error = `Not attached: a message's files take at most ${MAX_MESSAGE_BYTES / MB} MB together.`;
+      }
       if (!error) {
         room -= 1;
+        bytes += file.size;
         upload(entry.key, file);
       }
       return { ...entry, error };
