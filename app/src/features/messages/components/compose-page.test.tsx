@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sessionStore } from '@/lib/session';
@@ -80,6 +80,16 @@ describe('/messages/compose', () => {
     expect(
       await screen.findByRole('heading', { level: 2, name: 'Hiring question' }, LOAD),
     ).toBeInTheDocument();
+  });
+
+  it('takes files dropped on the drop zone', async () => {
+    const { calls } = fakeMailbox([]);
+    renderPortal('/messages/compose');
+    const input = await screen.findByLabelText('Attach files', {}, LOAD);
+    const zone = input.closest('.drop-zone') as HTMLElement;
+    fireEvent.drop(zone, { dataTransfer: { files: [file('dropped.pdf')] } });
+    expect(await screen.findByRole('progressbar', { name: 'Uploading dropped.pdf' })).toBeInTheDocument();
+    await waitFor(() => expect(calls.filter((c) => c.url === '/upload/mail')).toHaveLength(1));
   });
 
   it('takes at most 10 files a message', async () => {
