@@ -120,6 +120,39 @@ export async function signIn(page: Page, origin: string, email: string): Promise
   if (trusted) devices.set(email, trusted);
 }
 
+/**
+ * For a test file that works as one signed-in user throughout: their page on `tenant`'s site (reaching only
+ * 127.0.0.1, see newContext), signed in before the first test and closed after the last; `shot(name)` saves a
+ * full-page screenshot as test-results/<prefix>-<name>.png.
+ */
+export function useSignedInPage(
+  app: { readonly stack: Stack },
+  tenant: string,
+  email: string,
+  prefix: string,
+) {
+  let context: BrowserContext | undefined;
+  let page: Page;
+  let origin: string;
+  beforeAll(async () => {
+    origin = app.stack.urls[tenant]!;
+    context = await newContext();
+    page = await context.newPage();
+    await signIn(page, origin, email);
+  });
+  afterAll(() => context?.close());
+  return {
+    get page() {
+      return page;
+    },
+    get origin() {
+      return origin;
+    },
+    shot: (name: string) =>
+      page.screenshot({ path: path.join(SHOTS, `${prefix}-${name}.png`), fullPage: true }),
+  };
+}
+
 export const serious = (violations: { impact?: string | null; id: string; nodes: { target: unknown }[] }[]) =>
   violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

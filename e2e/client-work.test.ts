@@ -6,29 +6,22 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import type { BrowserContext, Download, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SHOTS, newContext, serious, signIn, useAppStack } from './app-support';
+import type { Download, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serious, useAppStack, useSignedInPage } from './app-support';
 
 const EMAIL = 'client@demo.test';
 const app = useAppStack(['demo']);
+const user = useSignedInPage(app, 'demo', EMAIL, 'client-work');
 
-let context: BrowserContext;
 let page: Page;
 let origin: string;
 
-beforeAll(async () => {
-  origin = app.stack.urls.demo!;
-  // newContext() lets the page reach 127.0.0.1 only (no avatar service, no join links).
-  context = await newContext();
-  page = await context.newPage();
-  await signIn(page, origin, EMAIL);
+beforeAll(() => {
+  ({ page, origin } = user);
 });
 
-afterAll(() => context?.close());
-
-const shot = (name: string) =>
-  page.screenshot({ path: path.join(SHOTS, `client-work-${name}.png`), fullPage: true });
+const shot = user.shot;
 const toast = (text: string | RegExp) => page.locator('.Toastify').getByText(text).first();
 const column = (board: string, stage: string) => page.getByRole('region', { name: `${board}: ${stage}` });
 

@@ -17,6 +17,7 @@ import Fastify from 'fastify';
 import { buildApp } from '../api/src/app.js';
 import { connect } from '../api/src/db/connect.js';
 import { demoPassword, seedDemo } from '../api/src/seed/seed.js';
+import { createStorage } from '../api/src/services/storage/storage.js';
 import { loadTenantFiles } from '../api/src/services/tenants/tenant-files.js';
 
 const CONNECTIONS = 50;
@@ -33,8 +34,9 @@ interface Urls {
 async function serve(workDir: string): Promise<void> {
   const databaseUrl = process.env.DATABASE_URL || undefined;
   const db = await connect({ databaseUrl, pgliteDir: join(workDir, 'pg') });
-  await seedDemo(db, await loadTenantFiles(tenantsDir, console), { production: false });
-  const api = await buildApp({ db, tenantsDir, mail: { mailDir: join(workDir, 'mail') } });
+  const storage = createStorage(join(workDir, 'storage'));
+  await seedDemo(db, await loadTenantFiles(tenantsDir, console), { production: false, storage });
+  const api = await buildApp({ db, tenantsDir, mail: { mailDir: join(workDir, 'mail') }, storage });
   const bare = Fastify();
   bare.get('/', async () => ({ hello: 'world' }));
   const urls: Urls = {

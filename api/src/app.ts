@@ -15,6 +15,7 @@ import type { CaptchaOptions } from './services/auth/captcha-service.js';
 import { createServices } from './services/index.js';
 import { schedulePurge } from './services/housekeeping/purge-expired.js';
 import { createMailer } from './services/mail/mailer.js';
+import type { Storage } from './services/storage/storage.js';
 import { loadTenantFiles } from './services/tenants/tenant-files.js';
 import { corsOrigins } from './services/tenants/tenant-service.js';
 
@@ -23,6 +24,8 @@ export interface AppOptions {
   /** tenants/: one folder per tenant with its tenant.json. */
   tenantsDir: string;
   mail: { smtpUrl?: string | undefined; mailDir: string };
+  /** Private files (mail attachments): storage.ts's createStorage(MAIL_STORAGE). */
+  storage: Storage;
   /** The clock every expiry is measured with. */
   now?: () => Date;
   captcha?: CaptchaOptions;
@@ -61,12 +64,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db: options.db,
     now,
     mailer,
+    storage: options.storage,
     tenants,
     captcha: options.captcha ?? {},
     log: app.log,
   });
   app.addHook('onClose', async () => mailer.close());
-  schedulePurge(app, options.db, now);
+  schedulePurge(app, options.db, now, services.mailbox);
 
   registerRequestContext(app, services);
   await registerRoutes(app, services, { authRequestsPerMinute: options.authRequestsPerMinute ?? 60 });

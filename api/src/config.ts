@@ -8,6 +8,8 @@ export interface Config {
   pgliteDir: string;
   smtpUrl: string | undefined;
   mailDir: string;
+  /** Where mail attachments are kept: a folder, or `s3://bucket/prefix`. */
+  mailStorage: string;
   captchaSecret: string | undefined;
   captchaVerifyUrl: string | undefined;
   tenantsDir: string;
@@ -42,6 +44,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pgliteDir: resolve(env.PGLITE_DIR ?? '.data/pg'),
     smtpUrl: env.SMTP_URL || undefined,
     mailDir: resolve(env.MAIL_DIR ?? '.data/mail'),
+    mailStorage: env.MAIL_STORAGE || resolve('.data/storage'),
     captchaSecret: env.CAPTCHA_SECRET || undefined,
     captchaVerifyUrl: env.CAPTCHA_VERIFY_URL || undefined,
     tenantsDir: resolve(env.TENANTS_DIR ?? 'tenants'),

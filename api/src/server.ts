@@ -3,6 +3,7 @@
 import { buildApp } from './app.js';
 import { readConfig } from './config.js';
 import { connect } from './db/connect.js';
+import { createStorage } from './services/storage/storage.js';
 
 const config = readConfig();
 const db = await connect(config);
@@ -10,6 +11,7 @@ const app = await buildApp({
   db,
   tenantsDir: config.tenantsDir,
   mail: { smtpUrl: config.smtpUrl, mailDir: config.mailDir },
+  storage: createStorage(config.mailStorage),
   captcha: { secret: config.captchaSecret, verifyUrl: config.captchaVerifyUrl },
   production: config.production,
   trustProxy: config.trustProxy,

@@ -2,7 +2,7 @@
 // formula-injection escaping; another client's ids are 404 and change nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Harness } from './helpers/harness.js';
-import { post, signedInClient } from './helpers/client-work.js';
+import { makeCoach, post, signedInClient } from './helpers/client-work.js';
 import type { Client } from './helpers/client-work.js';
 
 const h = new Harness();
@@ -87,22 +87,7 @@ describe('action steps and commitments', () => {
     const res = await post(h, me, '/api/v1/actionsteps/access');
     expect(res.json()).toEqual({ data: { access: 0 } });
     const coachUser = await h.createUser({ password_hash: null });
-    const coach = await h.db
-      .insertInto('coaches')
-      .values({
-        tenant_id: 501,
-        user_id: coachUser.id,
-        bio: '',
-        specialties: '',
-        certifications: '',
-        years_experience: 1,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await h.db
-      .insertInto('coach_clients')
-      .values({ coach_id: coach.id, client_id: me.user.id, tenant_id: 501, since: h.clock.now() })
-      .execute();
+    await makeCoach(h, coachUser.id, me.user.id);
     expect((await post(h, me, '/api/v1/actionsteps/access')).json()).toEqual({ data: { access: 1 } });
     expect((await post(h, me, '/api/v1/actionsteps/access', { user_id: 1 })).statusCode).toBe(422);
   });

@@ -1,6 +1,10 @@
 // The demo seed's client work: a full portal for client@<slug>.test, one meeting for basic@, nothing doubled
 // when the seed runs again.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createStorage } from '../src/services/storage/storage.js';
 import { loadTenantFiles } from '../src/services/tenants/tenant-files.js';
 import { seedDemo } from '../src/seed/seed.js';
 import { fixtureTenants } from './helpers/harness.js';
@@ -8,10 +12,16 @@ import { createTestDb } from './helpers/test-db.js';
 import type { TestDb } from './helpers/test-db.js';
 
 let t: TestDb;
+let storageDir: string;
 beforeAll(async () => {
   t = await createTestDb();
+  storageDir = await mkdtemp(join(tmpdir(), 'portal-storage-'));
 });
-afterAll(() => t.destroy());
+afterAll(async () => {
+  await t.destroy();
+  await rm(storageDir, { recursive: true, force: true });
+});
+const storage = () => createStorage(storageDir);
 
 const tables = [
   'meetings',
@@ -41,7 +51,7 @@ describe('seed: client work', () => {
   it('gives client@ every kind of record, basic@ one meeting, and is idempotent', async () => {
     const tenants = await loadTenantFiles(fixtureTenants, { warn: () => {} });
     const now = new Date('2026-11-21T09:00:00Z');
-    await seedDemo(t.db, tenants, { production: false, now });
+    await seedDemo(t.db, tenants, { production: false, now, storage: storage() });
     const slug = tenants[0]!.slug;
     const full = await counts(`client@${slug}.test`);
     expect(full).toEqual({
@@ -54,7 +64,11 @@ describe('seed: client work', () => {
       tasks: 4,
     });
     expect((await counts(`basic@${slug}.test`)).meetings).toBe(1);
-    await seedDemo(t.db, tenants, { production: false, now: new Date('2026-12-01T09:00:00Z') });
+    await seedDemo(t.db, tenants, {
+      production: false,
+      now: new Date('2026-12-01T09:00:00Z'),
+      storage: storage(),
+    });
     expect(await counts(`client@${slug}.test`)).toEqual(full);
 
     const urls = await t.db.selectFrom('meetings').select('meeting_url').execute();

@@ -107,12 +107,14 @@ describe('seed', () => {
   afterAll(() => h.stop());
 
   it('refuses to run in production', async () => {
-    await expect(seedDemo(h.db, [], { production: true })).rejects.toThrow(/NODE_ENV=production/);
+    await expect(seedDemo(h.db, [], { production: true, storage: h.storage })).rejects.toThrow(
+      /NODE_ENV=production/,
+    );
   });
 
   it('seeds every tenant once, however often it runs', async () => {
     const tenants = await loadTenantFiles(fixtureTenants, silent);
-    await seedDemo(h.db, tenants, { production: false });
+    await seedDemo(h.db, tenants, { production: false, storage: h.storage });
     const tables = ['users', 'companies', 'coaches', 'coach_clients', 'emails'] as const;
     const count = async () =>
       Promise.all(
@@ -131,7 +133,7 @@ describe('seed', () => {
     // Per tenant: one company, the coach and two clients, each client linked to the coach, and mail.
     expect(first.slice(0, 4)).toEqual([6, 2, 2, 4]);
     expect(first[4]).toBeGreaterThanOrEqual(8);
-    await seedDemo(h.db, tenants, { production: false });
+    await seedDemo(h.db, tenants, { production: false, storage: h.storage });
     expect(await count()).toEqual(first);
   });
 

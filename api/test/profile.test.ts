@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALPHA, BETA, Harness } from './helpers/harness.js';
 import type { TestUser } from './helpers/harness.js';
+import { multipart } from './helpers/multipart.js';
 
 const h = new Harness();
 let me: TestUser;
@@ -14,27 +15,6 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGD4DwABBAEAwS2OUAAAAABJRU5ErkJggg==',
   'base64',
 );
-
-function multipart(fields: Record<string, string | { name: string; type: string; bytes: Buffer }>) {
-  const boundary = '----portal-test-boundary';
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    chunks.push(Buffer.from(`--${boundary}\r\n`));
-    if (typeof value === 'string') {
-      chunks.push(Buffer.from(`Content-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-    } else {
-      chunks.push(
-        Buffer.from(
-          `Content-Disposition: form-data; name="${name}"; filename="${value.name}"\r\nContent-Type: ${value.type}\r\n\r\n`,
-        ),
-        value.bytes,
-        Buffer.from('\r\n'),
-      );
-    }
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
 
 const upload = (as: string, fields: Parameters<typeof multipart>[0]) => {
   const { payload, contentType } = multipart(fields);

@@ -78,6 +78,8 @@ export async function startApiProcess(options: ApiProcessOptions): Promise<ApiPr
     HOST: '127.0.0.1',
     PGLITE_DIR: options.pgliteDir,
     MAIL_DIR: options.mailDir,
+    // Attachments live beside the database that lists them, so a throwaway database gets throwaway files.
+    MAIL_STORAGE: process.env.MAIL_STORAGE ?? path.join(path.dirname(options.pgliteDir), 'storage'),
     TENANTS_DIR: path.join(REPO_ROOT, 'tenants'),
     // Request logs would drown the start banner; LOG_LEVEL=info brings them back.
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',

@@ -72,14 +72,33 @@ interface CoachClientsTable {
 interface EmailsTable {
   id: Serial;
   tenant_id: number;
+  // The thread's first message (null on that message itself) and the message this one answers.
   parent_id: number | null;
+  previous_id: Generated<number | null>;
   from_user_id: number;
   to_user_id: number;
   subject: string;
   body: string;
   read: boolean;
+  // Each party hides a message for themselves only (migration 0400).
+  deleted_by_sender: Generated<boolean>;
+  deleted_by_recipient: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+// A mail attachment (migration 0400): the file is in the storage module under object_key; email_id is null
+// until the uploader sends it with a message (unsent uploads are purged after a day).
+interface MailAttachmentsTable {
+  id: Serial;
+  tenant_id: number;
+  uploader_id: number;
+  email_id: number | null;
+  object_key: string;
+  name: string;
+  size: number;
+  content_type: string;
+  created_at: Timestamp;
 }
 
 interface TrustedDevicesTable {
@@ -272,6 +291,7 @@ export interface Database {
   task_shares: TaskSharesTable;
   profile_photos: ProfilePhotosTable;
   error_reports: ErrorReportsTable;
+  mail_attachments: MailAttachmentsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -9,6 +9,8 @@ import { identify } from '../request-context.js';
 import type { PluginRoutes } from '../routes/route.js';
 import type { Services } from '../services/index.js';
 import { lessonMeetingResolvers, lessonMeetingTypeDefs } from './lesson-meetings.js';
+import { mailboxResolvers, mailboxTypeDefs } from './mailbox.js';
+import { queryLimits } from './query-limits.js';
 import { typeDefs } from './schema.js';
 
 const forbidden = () => new mercurius.ErrorWithProps('Forbidden', { code: 'FORBIDDEN' }, 403);
@@ -21,13 +23,15 @@ function ownId(request: FastifyRequest, userId: number): number {
 /** GraphQL's GET and POST at the route table's url. */
 export const graphql: PluginRoutes = {
   async mount(app: FastifyInstance, services: Services, path: string): Promise<void> {
+    const mailbox = mailboxResolvers(services, ownId);
     await app.register(async (scope) => {
       scope.addHook('preHandler', (request) => identify(services, request, 'token-header'));
       await scope.register(mercurius, {
         path,
-        schema: [typeDefs, lessonMeetingTypeDefs],
+        schema: [typeDefs, lessonMeetingTypeDefs, mailboxTypeDefs],
         graphiql: false,
         queryDepth: 6,
+        validationRules: [queryLimits],
         // Compile a query to JavaScript after its first run: member/unreademails repeat on every page.
         jit: 1,
         // Outside execution: a bad query keeps GraphQL's { errors } answer; the hook's 401/419/403/404 and
@@ -42,12 +46,14 @@ export const graphql: PluginRoutes = {
         },
         resolvers: {
           Query: {
+            ...mailbox.Query,
             member: (_root, args: { user_id: number }, ctx) =>
               services.login.profile(ctx.reply.request.tenant.id, ownId(ctx.reply.request, args.user_id)),
             unreademails: (_root, args: { user_id: number }, ctx) =>
               services.unreadEmails(ctx.reply.request.tenant.id, ownId(ctx.reply.request, args.user_id)),
             ...lessonMeetingResolvers(services, ownId),
           },
+          Mutation: mailbox.Mutation,
         },
         // Expected errors (ours, and GraphQL's own syntax and validation errors) keep their message; anything
         // else is a bug or an outage and must not show its text (it may hold SQL) to the caller.

@@ -1,4 +1,5 @@
-// The part of the /gapi schema the page shell needs now (SPEC §7): the member and the unread-mail count.
+// The part of the /gapi schema the page shell needs (SPEC §7): the member and the unread-mail count; the
+// mailbox (mailbox.ts) and lesson meetings add their own types.
 export const typeDefs = /* GraphQL */ `
   type Trainings {
     group_coaching: Boolean!

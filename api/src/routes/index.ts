@@ -6,6 +6,7 @@ import type { Services } from '../services/index.js';
 import * as auth from './auth-routes.js';
 import * as actionSteps from './client-action-steps-routes.js';
 import * as notes from './client-notes-routes.js';
+import * as mail from './mail-routes.js';
 import * as schedule from './client-schedule-routes.js';
 import * as team from './client-team-routes.js';
 import * as password from './password-routes.js';
@@ -62,6 +63,10 @@ export const routeTable: [HTTPMethods | HTTPMethods[], string, RouteSpec | Plugi
   // Tasks and feedback
   ['POST', '/api/v1/tasks/client/', team.clientTasks],
   ['POST', '/api/v1/tasks/status/', team.taskStatus],
+  // Mailbox attachments (the messages themselves are GraphQL's; the download is not in SPEC §7)
+  ['POST', '/upload/mail', mail.upload],
+  ['POST', '/delete/mail', mail.discard],
+  ['GET', '/api/v1/mail/attachments/:id', mail.download],
   // GraphQL (SPEC §7 "GraphQL through /gapi")
   [['GET', 'POST'], graphqlPath, graphql],
 ];

@@ -2,6 +2,7 @@
 import { readConfig } from '../config.js';
 import { loadTenantFiles } from '../services/tenants/tenant-files.js';
 import { connect } from '../db/connect.js';
+import { createStorage } from '../services/storage/storage.js';
 import { demoPassword, seedDemo } from './seed.js';
 
 const config = readConfig();
@@ -12,7 +13,7 @@ if (config.production) {
 const db = await connect(config);
 try {
   const tenants = await loadTenantFiles(config.tenantsDir, { warn: (obj, msg) => console.warn(msg, obj) });
-  await seedDemo(db, tenants, { production: config.production });
+  await seedDemo(db, tenants, { production: config.production, storage: createStorage(config.mailStorage) });
   for (const t of tenants) console.log(`${t.slug} (${t.id}): client@${t.slug}.test, basic@${t.slug}.test`);
   console.log(`Password for every demo client: ${demoPassword}`);
 } finally {

@@ -136,18 +136,3 @@ export const demoSets: DemoSet[] = [
     },
   },
 ];
-
-export const demoMessages = [
-  {
-    subject: 'Welcome to your coaching portal',
-    body: 'Hi {first}, your schedule, notes and action steps live here from now on. Have a look around before our first session.',
-  },
-  {
-    subject: 'Notes from our last session',
-    body: 'Hi {first}, I have added the notes from Tuesday. The two action steps we agreed on are on your board.',
-  },
-  {
-    subject: 'Agenda for next week',
-    body: 'Hi {first}, next week let us review the numbers from last month and plan the hiring conversation.',
-  },
-];

@@ -7,7 +7,9 @@ import type { TenantConfig } from '../services/tenants/tenant-files.js';
 import { upsertTenants } from '../services/tenants/tenant-repository.js';
 import type { Database, NewUser } from '../db/database.js';
 import { seedClientWork } from './seed-client-work.js';
-import { demoMessages, demoSets } from './seed-data.js';
+import { demoSets } from './seed-data.js';
+import { seedMailbox } from './seed-mailbox.js';
+import type { Storage } from '../services/storage/storage.js';
 
 export const demoPassword = 'portal-demo-1';
 
@@ -32,6 +34,7 @@ async function seedTenant(
   set: (typeof demoSets)[number],
   passwordHash: string,
   at: Date,
+  storage: Storage,
 ) {
   await db
     .insertInto('companies')
@@ -80,7 +83,7 @@ async function seedTenant(
     },
     { email: `basic@${slug}.test`, flag: false, ...set.basic },
   ];
-  for (const [index, { flag, ...client }] of clients.entries()) {
+  for (const { flag, ...client } of clients) {
     const clientId = await upsertUser(db, {
       tenant_id: tenant.id,
       company_id: company.id,
@@ -99,34 +102,22 @@ async function seedTenant(
       .onConflict((oc) => oc.columns(['coach_id', 'client_id']).doNothing())
       .execute();
     await seedClientWork(db, { tenantId: tenant.id, clientId, coachId: coach.id, full: flag, at });
-    const existing = await db
-      .selectFrom('emails')
-      .select('id')
-      .where('to_user_id', '=', clientId)
-      .executeTakeFirst();
-    if (existing) continue;
-    // The first client gets every message (two unread), the second one unread message.
-    for (const [n, message] of demoMessages.slice(0, index === 0 ? 3 : 1).entries()) {
-      await db
-        .insertInto('emails')
-        .values({
-          tenant_id: tenant.id,
-          from_user_id: coachUserId,
-          to_user_id: clientId,
-          subject: message.subject,
-          body: message.body.replace('{first}', client.first_name),
-          read: index === 0 && n === 0,
-          ...stamps,
-        })
-        .execute();
-    }
+    await seedMailbox(db, storage, {
+      tenantId: tenant.id,
+      coachUserId,
+      clientId,
+      firstName: client.first_name,
+      full: flag,
+      at,
+    });
   }
 }
 
 export async function seedDemo(
   db: Kysely<Database>,
   tenants: TenantConfig[],
-  options: { production: boolean; now?: Date },
+  /** storage: where the demo attachment is written (the API's MAIL_STORAGE). */
+  options: { production: boolean; now?: Date; storage: Storage },
 ): Promise<void> {
   if (options.production) {
     throw new Error('Refusing to seed demo accounts with a published password while NODE_ENV=production.');
@@ -134,6 +125,13 @@ export async function seedDemo(
   await upsertTenants(db, tenants);
   const passwordHash = await hashPassword(demoPassword);
   for (const [index, tenant] of tenants.entries()) {
-    await seedTenant(db, tenant, demoSets[index % demoSets.length]!, passwordHash, options.now ?? new Date());
+    await seedTenant(
+      db,
+      tenant,
+      demoSets[index % demoSets.length]!,
+      passwordHash,
+      options.now ?? new Date(),
+      options.storage,
+    );
   }
 }

@@ -12,8 +12,10 @@ import { createPasswordResetService } from './auth/password-reset-service.js';
 import { createProfileService } from './profile/profile-service.js';
 import { createSessionService } from './auth/session-service.js';
 import type { Mailer } from './mail/mailer.js';
+import { createMailboxService } from './mailbox/mailbox-service.js';
 import { createNotesService } from './notes/notes-service.js';
 import { createScheduleService } from './schedule/schedule-service.js';
+import type { Storage } from './storage/storage.js';
 import { createErrorReportService } from './support/error-report-service.js';
 import { createTenantService } from './tenants/tenant-service.js';
 import type { TenantConfig } from './tenants/tenant-files.js';
@@ -25,6 +27,7 @@ interface ServiceDeps {
   db: Kysely<Database>;
   now: () => Date;
   mailer: Mailer;
+  storage: Storage;
   tenants: TenantConfig[];
   captcha: CaptchaOptions;
   log: { error(obj: object, msg: string): void };
@@ -59,6 +62,8 @@ export async function createServices(deps: ServiceDeps) {
     // Profile, picture and coach; the crash screen's error reports.
     profile: createProfileService(db, now, login),
     errorReports: createErrorReportService(db, now),
+    // The mailbox between a client and their coach, with its attachments.
+    mailbox: createMailboxService({ db, now, mailer, storage: deps.storage, log: deps.log }),
     ping: async () => {
       await db.selectFrom('tenants').select('id').limit(1).execute();
     },

@@ -25,3 +25,23 @@ export async function signedInClient(h: Harness, seeded = true, tenant?: number)
 
 export const post = (h: Harness, client: Client, url: string, body: unknown = {}) =>
   h.call('POST', url, { tenant: client.user.tenantId, token: client.token, body });
+
+/** Makes coachUserId a coach (a coaches row) of clientId, in `tenant`. */
+export async function makeCoach(h: Harness, coachUserId: number, clientId: number, tenant = 501) {
+  const coach = await h.db
+    .insertInto('coaches')
+    .values({
+      tenant_id: tenant,
+      user_id: coachUserId,
+      bio: '',
+      specialties: '',
+      certifications: '',
+      years_experience: 1,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await h.db
+    .insertInto('coach_clients')
+    .values({ coach_id: coach.id, client_id: clientId, tenant_id: tenant, since: h.clock.now() })
+    .execute();
+}

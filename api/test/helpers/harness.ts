@@ -10,6 +10,8 @@ import { buildApp } from '../../src/app.js';
 import type { AppOptions } from '../../src/app.js';
 import type { NewUser } from '../../src/db/database.js';
 import { hashPassword } from '../../src/services/auth/passwords.js';
+import { createStorage } from '../../src/services/storage/storage.js';
+import type { Storage } from '../../src/services/storage/storage.js';
 import { createTestDb } from './test-db.js';
 import type { TestDb } from './test-db.js';
 import { mailsTo, otpCode, waitForMail } from './mail.js';
@@ -53,6 +55,9 @@ export class Harness {
   readonly clock = createClock();
   app!: FastifyInstance;
   mailDir!: string;
+  /** The app's private files (mail attachments), in a folder of this file's own. */
+  storageDir!: string;
+  storage!: Storage;
   private testDb!: TestDb;
   private userCounter = 0;
   private passwordHash?: string;
@@ -64,6 +69,8 @@ export class Harness {
   async start(options: Partial<AppOptions> = {}): Promise<this> {
     this.testDb = await createTestDb();
     this.mailDir = await mkdtemp(join(tmpdir(), 'portal-mail-'));
+    this.storageDir = await mkdtemp(join(tmpdir(), 'portal-storage-'));
+    this.storage = createStorage(this.storageDir);
     this.app = await this.build(options);
     return this;
   }
@@ -74,6 +81,7 @@ export class Harness {
       db: this.db,
       tenantsDir: fixtureTenants,
       mail: { mailDir: this.mailDir },
+      storage: this.storage,
       now: this.clock.now,
       logger: { level: 'debug', stream: { write: (line: string) => void this.logs.push(line) } },
       ...options,
@@ -84,6 +92,7 @@ export class Harness {
     await this.app?.close();
     await this.testDb?.destroy();
     if (this.mailDir) await rm(this.mailDir, { recursive: true, force: true });
+    if (this.storageDir) await rm(this.storageDir, { recursive: true, force: true });
   }
 
   async createUser(fields: Partial<NewUser> & { tenant_id?: number } = {}): Promise<TestUser> {

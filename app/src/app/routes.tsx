@@ -1,5 +1,5 @@
 /** The route table of SPEC §2. Every page is its own lazy chunk; paths come from ./paths only. */
-import type { RouteObject } from 'react-router-dom';
+import { Navigate, type RouteObject } from 'react-router-dom';
 import { FlagGuard, GuestOnly, HomeRedirect, RequireAuth } from './guards';
 import { lazyPage } from './lazy-page';
 import type { RouteHandle } from './page-title';
@@ -22,7 +22,10 @@ const ResourcesPage = lazyPage(() => import('@/features/resources/components/res
 const ActionStepsPage = lazyPage(() => import('./action-steps-route'));
 const MetricsPage = lazyPage(() => import('@/features/metrics/components/metrics-page'));
 const NotesPage = lazyPage(() => import('@/features/notes/components/notes-page'));
-const MessagesPage = lazyPage(() => import('@/features/messages/components/messages-page'));
+const MessagesLayout = lazyPage(() => import('@/features/messages/components/messages-layout'));
+const MailFolderPage = lazyPage(() => import('@/features/messages/components/folder-page'));
+const MailThreadPage = lazyPage(() => import('@/features/messages/components/thread-page'));
+const ComposePage = lazyPage(() => import('@/features/messages/components/compose-page'));
 const HelpPage = lazyPage(() => import('@/features/help/components/help-page'));
 const ProfilePage = lazyPage(() => import('@/features/profile/components/profile-page'));
 const CoachProfilePage = lazyPage(() => import('@/features/coach/components/coach-profile-page'));
@@ -80,7 +83,27 @@ export function portalRoutes(options: { updateAvailable: boolean }): RouteObject
                     { path: paths.actionSteps, element: <ActionStepsPage />, handle: title('Action Steps') },
                     { path: paths.metrics, element: <MetricsPage />, handle: title('Metrics') },
                     { path: paths.notes, element: <NotesPage />, handle: title('Notes') },
-                    { path: paths.messagesAll, element: <MessagesPage />, handle: title('Messages') },
+                    {
+                      path: paths.messages,
+                      element: <MessagesLayout />,
+                      handle: title('Messages'),
+                      children: [
+                        // A mail client opens on the inbox.
+                        { index: true, element: <Navigate to={paths.messagesInbox} replace /> },
+                        { path: paths.messagesInbox, element: <MailFolderPage />, handle: title('Inbox') },
+                        { path: paths.messagesSent, element: <MailFolderPage />, handle: title('Sent') },
+                        {
+                          path: paths.messagesThread(),
+                          element: <MailThreadPage />,
+                          handle: title('Message'),
+                        },
+                        {
+                          path: paths.messagesCompose,
+                          element: <ComposePage />,
+                          handle: title('New message'),
+                        },
+                      ],
+                    },
                     { path: paths.help, element: <HelpPage />, handle: title('Help') },
                     { path: paths.profile, element: <ProfilePage />, handle: title('Profile') },
                     {

@@ -17,9 +17,12 @@ export const paths = {
   actionSteps: '/action-steps',
   metrics: '/metrics',
   notes: '/notes',
+  /** SPEC §2 leaves the mailbox's sub-routes open; these are a mail client's: two folders, a thread, compose. */
   messages: '/messages',
-  /** The mailbox owns everything below /messages: its sub-routes live inside the messages feature, not here. */
-  messagesAll: '/messages/*',
+  messagesInbox: '/messages/inbox',
+  messagesSent: '/messages/sent',
+  messagesThread: (id: number | string = ':id') => `/messages/thread/${id}`,
+  messagesCompose: '/messages/compose',
   help: '/help',
   profile: '/profile',
   coachProfile: '/coachprofile',

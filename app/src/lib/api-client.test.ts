@@ -44,6 +44,16 @@ describe('error toasts (SPEC §8)', () => {
     expect(errorMessage(new Error('Network Error'))).toBe('Network Error');
   });
 
+  it('reads a refused GraphQL answer (a 4xx with errors[]) for its messages', async () => {
+    sessionStore.signIn(apiUser());
+    fakeApi(() => ({
+      status: 422,
+      data: { data: null, errors: [{ message: 'The subject is too long.' }, { message: 'Too many files.' }] },
+    }));
+    await expect(gql('sendEmail', 'mutation { sendEmail(user_id: 7) { id } }')).rejects.toThrow();
+    expect(toastError).toHaveBeenCalledWith('The subject is too long. Too many files.');
+  });
+
   it('only logs a 500 to the console', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     fakeApi(() => ({ status: 500, data: { message: 'Something went wrong' } }));

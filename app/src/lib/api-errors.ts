@@ -11,12 +11,15 @@ export const SESSION_EXPIRED = 'Session Expired';
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** response.data.error (its values joined), else response.data.message, else the error itself. */
+/**
+ * response.data.error (its values joined), else response.data.message, else a refused GraphQL answer's
+ * errors[].message (joined: /gapi answers a refusal with its status and no data), else the error itself.
+ */
 export function errorMessage(error: unknown): string {
   if (isAxiosError(error) && error.response) {
     const data: unknown = error.response.data;
     if (isRecord(data)) {
-      const { error: fields, message } = data;
+      const { error: fields, message, errors } = data;
       if (typeof fields === 'string' && fields) return fields;
       if (isRecord(fields)) {
         const joined = Object.values(fields)
@@ -26,6 +29,13 @@ export function errorMessage(error: unknown): string {
         if (joined) return joined;
       }
       if (typeof message === 'string' && message) return message;
+      if (Array.isArray(errors)) {
+        const joined = errors
+          .map((e) => (isRecord(e) ? e.message : undefined))
+          .filter((m) => typeof m === 'string' && m)
+          .join(' ');
+        if (joined) return joined;
+      }
     }
   }
   if (error instanceof Error) return error.message;

@@ -34,7 +34,8 @@ export const SITES_DIR = 'sites';
 export const FAVICON_PATH = '/favicon';
 
 /** The paths a tenant's origin forwards to the API rather than serving from the site. */
-export const PROXIED_PREFIXES = ['/api', '/gapi', '/sanctum', '/upload', '/integrations'];
+// /upload and /delete: the mailbox's attachment calls (SPEC §7's /upload/mail and /delete/mail).
+export const PROXIED_PREFIXES = ['/api', '/gapi', '/sanctum', '/upload', '/delete', '/integrations'];
 
 /** The theme folder of a tenant inside its site, posix: "themes/42". */
 export const themeFolder = (tenantId: number): string => `${THEMES_DIR}/${tenantId}`;

@@ -180,7 +180,15 @@ describe('portal serve', () => {
   });
 
   it('proxies the API prefixes with X-Forwarded-* headers, streaming the body both ways', async () => {
-    for (const prefix of ['/api/login', '/gapi', '/sanctum/csrf-cookie', '/upload/file', '/integrations/x']) {
+    const prefixes = [
+      '/api/login',
+      '/gapi',
+      '/sanctum/csrf-cookie',
+      '/upload/file',
+      '/delete/mail',
+      '/integrations/x',
+    ];
+    for (const prefix of prefixes) {
       const res = await fetch(`${site()}${prefix}?q=1`, {
         method: 'POST',
         body: `hello ${prefix}`,

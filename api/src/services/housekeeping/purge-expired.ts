@@ -1,8 +1,10 @@
 // Rows that can no longer matter (expired or revoked tokens, used links, old throttle events) are kept one
-// day for investigation, then deleted, so the auth tables stay as small as the number of live sessions.
+// day for investigation, then deleted, so the auth tables stay as small as the number of live sessions. Mail
+// attachments uploaded but never sent go after a day too, with their files.
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
+import type { MailboxService } from '../mailbox/mailbox-service.js';
 
 const keepMs = 24 * 60 * 60_000;
 
@@ -25,12 +27,18 @@ export async function purgeExpired(db: Kysely<Database>, at: Date): Promise<numb
 
 // Once when the app is ready, then hourly; the timer never keeps the process alive, and closing the app waits
 // for a purge in progress so the database is not closed under it.
-export function schedulePurge(app: FastifyInstance, db: Kysely<Database>, now: () => Date): void {
+export function schedulePurge(
+  app: FastifyInstance,
+  db: Kysely<Database>,
+  now: () => Date,
+  mailbox: Pick<MailboxService, 'purgeUnsent'>,
+): void {
   let running: Promise<void> = Promise.resolve();
   const purge = () => {
-    running = purgeExpired(db, now()).then(
-      (deleted) => app.log.debug({ deleted }, 'expired auth rows purged'),
-      (error: unknown) => app.log.error({ err: error }, 'purging expired auth rows failed'),
+    const at = now();
+    running = Promise.all([purgeExpired(db, at), mailbox.purgeUnsent(new Date(at.getTime() - keepMs))]).then(
+      ([deleted, unsentFiles]) => app.log.debug({ deleted, unsentFiles }, 'expired rows purged'),
+      (error: unknown) => app.log.error({ err: error }, 'purging expired rows failed'),
     );
   };
   const timer = setInterval(purge, 60 * 60_000).unref();

@@ -84,6 +84,7 @@ export async function countUnreadEmails(
     .where('tenant_id', '=', tenantId)
     .where('to_user_id', '=', userId)
     .where('read', '=', false)
+    .where('deleted_by_recipient', '=', false)
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }

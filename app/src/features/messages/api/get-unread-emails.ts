@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { gql } from '@/lib/gapi';
+import { mailboxKey } from './get-emails';
 
 /** The badge refreshes every 60 s and when the window regains focus, whatever the 15-minute cache says. */
 const UNREAD_REFRESH_MS = 60_000;
@@ -16,9 +17,9 @@ async function getUnreadEmails(userId: number, signal?: AbortSignal): Promise<nu
   return Number(count) || 0;
 }
 
-const unreadEmailsQueryOptions = (userId: number) =>
+export const unreadEmailsQueryOptions = (userId: number) =>
   queryOptions({
-    queryKey: ['messages', 'unread', userId],
+    queryKey: [...mailboxKey(userId), 'unread'],
     queryFn: ({ signal }) => getUnreadEmails(userId, signal),
     staleTime: 0,
     refetchInterval: UNREAD_REFRESH_MS,

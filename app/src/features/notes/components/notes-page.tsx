@@ -2,12 +2,12 @@
 import { useState } from 'react';
 import { PageLoading } from '@/components/page-loading';
 import { LoadFailed } from '@/components/load-failed';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { notify } from '@/lib/toast';
 import { useDeleteNote } from '../api/delete-note';
 import { useEditNote } from '../api/edit-note';
 import { useNotes, type Note, type NoteInput } from '../api/get-notes';
 import { useStoreNote } from '../api/store-note';
-import { ConfirmDialog } from './confirm-dialog';
 import { NoteCard } from './note-card';
 import { NoteForm } from './note-form';
 import './notes.css';

@@ -1,0 +1,135 @@
+// The mailbox's part of /gapi (SPEC §7 emails, markEmailRead, deleteEmails; sendEmail for compose and reply).
+// Like member, every call takes a user_id and answers only for the caller; ids of messages that are not the
+// caller's find nothing and change nothing (services/mailbox).
+import type { FastifyRequest } from 'fastify';
+import mercurius from 'mercurius';
+import type { MercuriusContext } from 'mercurius';
+import { FieldError, HttpError } from '../errors.js';
+import type { Owner } from '../services/client-work/owner.js';
+import type { Folder } from '../services/mailbox/mailbox-repository.js';
+import type { SendInput } from '../services/mailbox/mailbox-service.js';
+import type { Services } from '../services/index.js';
+
+export const mailboxTypeDefs = /* GraphQL */ `
+  type EmailUser {
+    id: Int!
+    first_name: String!
+    last_name: String!
+  }
+
+  type Attachment {
+    id: Int!
+    name: String!
+    "Bytes."
+    size: Int!
+    "The type read from the file's content."
+    type: String!
+  }
+
+  type Email {
+    id: Int!
+    "The thread's first message; null on that message itself."
+    parent: Int
+    "The message this one answers; null on a thread's first message."
+    previous: Int
+    from: Int!
+    to: Int!
+    fromuser: EmailUser!
+    touser: EmailUser!
+    subject: String!
+    "HTML, sanitised by the server before it was stored (an allow-list of tags; no images)."
+    body: String!
+    "For the caller as recipient; messages the caller sent are read."
+    read: Boolean!
+    attachments: [Attachment!]!
+    "ISO 8601 instants (UTC)."
+    created_at: String!
+    updated_at: String!
+  }
+
+  type EmailPage {
+    items: [Email!]!
+    total: Int!
+    "null on the last page."
+    next_offset: Int
+  }
+
+  enum Folder {
+    inbox
+    sent
+  }
+
+  extend type Query {
+    "A folder newest first, or with thread (a thread's first message) that thread oldest first; limit 1..50."
+    emails(user_id: Int!, folder: Folder = inbox, thread: Int, limit: Int = 50, offset: Int = 0): EmailPage!
+  }
+
+  type Mutation {
+    "Marks the caller's received messages read (or unread); how many changed."
+    markEmailRead(user_id: Int!, ids: [Int!]!, read: Boolean = true): Int!
+    "Hides the messages for the caller only (the other party keeps theirs); how many were hidden."
+    deleteEmails(user_id: Int!, ids: [Int!]!): Int!
+    "A reply to previous (to its other party, same thread), or a new message to the caller's coach."
+    sendEmail(user_id: Int!, subject: String!, body: String!, previous: Int, attachments: [Int!]): Email!
+  }
+`;
+
+type OwnId = (request: FastifyRequest, userId: number) => number;
+
+/** At most this many ids per markEmailRead / deleteEmails call (a page is 50). */
+const MAX_IDS = 100;
+
+/** The service's refusals as GraphQL errors with the REST status and the same message (and fields). */
+async function answer<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof FieldError) {
+      const [field = 'input', [message = error.message] = []] = Object.entries(error.fields)[0] ?? [];
+      throw new mercurius.ErrorWithProps(message, { code: 'BAD_USER_INPUT', field }, 422);
+    }
+    if (error instanceof HttpError && error.statusCode < 500)
+      throw new mercurius.ErrorWithProps(error.message, { code: 'NOT_FOUND' }, error.statusCode);
+    throw error;
+  }
+}
+
+function ids(list: number[]): number[] {
+  if (list.length > MAX_IDS) throw new FieldError({ ids: [`At most ${MAX_IDS} ids at once.`] });
+  return list;
+}
+
+export const mailboxResolvers = (services: Services, ownId: OwnId) => {
+  const owner = (ctx: MercuriusContext, userId: number): Owner => {
+    const request = ctx.reply.request;
+    return { tenantId: request.tenant.id, userId: ownId(request, userId) };
+  };
+  return {
+    Query: {
+      emails: (
+        _root: unknown,
+        args: { user_id: number; folder: Folder; thread?: number | null; limit: number; offset: number },
+        ctx: MercuriusContext,
+      ) =>
+        answer(() =>
+          services.mailbox.list(owner(ctx, args.user_id), {
+            folder: args.folder,
+            thread: args.thread ?? undefined,
+            limit: args.limit,
+            offset: args.offset,
+          }),
+        ),
+    },
+    Mutation: {
+      markEmailRead: (
+        _root: unknown,
+        args: { user_id: number; ids: number[]; read: boolean },
+        ctx: MercuriusContext,
+      ) => answer(() => services.mailbox.markRead(owner(ctx, args.user_id), ids(args.ids), args.read)),
+      deleteEmails: (_root: unknown, args: { user_id: number; ids: number[] }, ctx: MercuriusContext) =>
+        answer(() => services.mailbox.remove(owner(ctx, args.user_id), ids(args.ids))),
+      sendEmail: (_root: unknown, args: SendInput & { user_id: number }, ctx: MercuriusContext) =>
+        answer(() => services.mailbox.send(ctx.reply.request.tenant, owner(ctx, args.user_id), args)),
+    },
+  };
+};

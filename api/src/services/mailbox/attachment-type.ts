@@ -1,0 +1,50 @@
+// What an attachment really is, read from its bytes by file-type: the name and the declared type are the
+// uploader's claims and decide nothing (a PHP script renamed photo.jpg is text, not a JPEG, and is refused).
+// SVG is refused altogether: it is XML that can carry script, and no allow-list of its features is worth the
+// risk for a mailbox. Plain text (which has no signature) is accepted under a .txt or .csv name when it is
+// valid UTF-8 without control characters; it is always served as text/plain.
+import { fileTypeFromBuffer } from 'file-type';
+import { FieldError } from '../../errors.js';
+
+const accepted = new Set([
+  'application/pdf',
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+]);
+
+const refuse = (message: string) => new FieldError({ file: [message] });
+
+const isSvg = (bytes: Uint8Array) =>
+  /<svg[\s>/]/i.test(Buffer.from(bytes.subarray(0, 4096)).toString('latin1'));
+
+function isPlainText(bytes: Uint8Array): boolean {
+  try {
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    // eslint-disable-next-line no-control-regex -- control characters are what this looks for
+    return !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(text);
+  } catch {
+    return false;
+  }
+}
+
+/** The type the file is stored and served with, or a 422 saying why it is refused. */
+export async function attachmentTypeOf(name: string, bytes: Uint8Array): Promise<string> {
+  if (bytes.length === 0) throw refuse('The file is empty.');
+  if (isSvg(bytes) || /\.svgz?$/i.test(name)) {
+    throw refuse(
+      'SVG images are not accepted because they can contain scripts. Send a PNG or a PDF instead.',
+    );
+  }
+  const detected = await fileTypeFromBuffer(bytes);
+  if (detected && accepted.has(detected.mime)) return detected.mime;
+  if (!detected && /\.(txt|csv)$/i.test(name) && isPlainText(bytes)) return 'text/plain; charset=utf-8';
+  throw refuse(
+    'This type of file is not accepted. Send a PDF, an image (PNG, JPEG, GIF or WebP), a Word, Excel or ' +
+      'PowerPoint document, or a .txt or .csv file.',
+  );
+}

@@ -1,0 +1,271 @@
+// The mailbox's queries. Every one filters on the tenant and on the caller as a party of the message (sender
+// or recipient, and not hidden by that party), so another user's ids find nothing and change nothing.
+import type { ExpressionBuilder, Kysely } from 'kysely';
+import type { Database } from '../../db/database.js';
+import type { Owner } from '../client-work/owner.js';
+
+type Eb = ExpressionBuilder<Database, 'emails'>;
+
+/** Messages the owner may see: sent and not hidden by them, or received and not hidden by them. */
+const visibleTo = (owner: Owner) => (eb: Eb) =>
+  eb.and([
+    eb('emails.tenant_id', '=', owner.tenantId),
+    eb.or([
+      eb.and([eb('emails.from_user_id', '=', owner.userId), eb('emails.deleted_by_sender', '=', false)]),
+      eb.and([eb('emails.to_user_id', '=', owner.userId), eb('emails.deleted_by_recipient', '=', false)]),
+    ]),
+  ]);
+
+/** The owner's uploads that are not sent with a message yet. */
+const unsentOf = (owner: Owner) => (eb: ExpressionBuilder<Database, 'mail_attachments'>) =>
+  eb.and([
+    eb('mail_attachments.tenant_id', '=', owner.tenantId),
+    eb('mail_attachments.uploader_id', '=', owner.userId),
+    eb('mail_attachments.email_id', 'is', null),
+  ]);
+
+export type Folder = 'inbox' | 'sent';
+
+export interface ListQuery {
+  folder: Folder;
+  /** A thread's first message: that thread, oldest first, instead of a folder. */
+  thread?: number | undefined;
+  limit: number;
+  offset: number;
+}
+
+function listed(db: Kysely<Database>, owner: Owner, query: ListQuery) {
+  let q = db.selectFrom('emails').where(visibleTo(owner));
+  if (query.thread !== undefined) {
+    const thread = query.thread;
+    return q.where((eb) => eb.or([eb('emails.id', '=', thread), eb('emails.parent_id', '=', thread)]));
+  }
+  q =
+    query.folder === 'inbox'
+      ? q.where('emails.to_user_id', '=', owner.userId)
+      : q.where('emails.from_user_id', '=', owner.userId);
+  return q;
+}
+
+export async function listEmails(db: Kysely<Database>, owner: Owner, query: ListQuery) {
+  const base = listed(db, owner, query);
+  const order = query.thread === undefined ? 'desc' : 'asc';
+  const [rows, count] = await Promise.all([
+    base
+      .innerJoin('users as f', 'f.id', 'emails.from_user_id')
+      .innerJoin('users as t', 't.id', 'emails.to_user_id')
+      .select([
+        'emails.id',
+        'emails.parent_id',
+        'emails.previous_id',
+        'emails.from_user_id',
+        'emails.to_user_id',
+        'emails.subject',
+        'emails.body',
+        'emails.read',
+        'emails.created_at',
+        'emails.updated_at',
+        'f.first_name as from_first_name',
+        'f.last_name as from_last_name',
+        't.first_name as to_first_name',
+        't.last_name as to_last_name',
+      ])
+      .orderBy('emails.created_at', order)
+      .orderBy('emails.id', order)
+      .limit(query.limit)
+      .offset(query.offset)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<string | number>().as('count')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.count) };
+}
+
+export type EmailRow = Awaited<ReturnType<typeof listEmails>>['rows'][number];
+
+export async function attachmentsOf(db: Kysely<Database>, emailIds: number[]) {
+  if (emailIds.length === 0) return [];
+  return db
+    .selectFrom('mail_attachments')
+    .select(['id', 'email_id', 'name', 'size', 'content_type'])
+    .where('email_id', 'in', emailIds)
+    .orderBy('id')
+    .execute();
+}
+
+/** Marks the owner's received messages read or unread; how many changed. */
+export async function markRead(db: Kysely<Database>, owner: Owner, ids: number[], read: boolean, at: Date) {
+  const result = await db
+    .updateTable('emails')
+    .set({ read, updated_at: at })
+    .where('tenant_id', '=', owner.tenantId)
+    .where('to_user_id', '=', owner.userId)
+    .where('deleted_by_recipient', '=', false)
+    .where('read', '!=', read)
+    .where('id', 'in', ids)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Hides the messages for the owner only, as sender and as recipient; how many were hidden. */
+export async function hideFor(db: Kysely<Database>, owner: Owner, ids: number[], at: Date) {
+  const hide = (party: 'from_user_id' | 'to_user_id', flag: 'deleted_by_sender' | 'deleted_by_recipient') =>
+    db
+      .updateTable('emails')
+      .set({ [flag]: true, updated_at: at })
+      .where('tenant_id', '=', owner.tenantId)
+      .where(party, '=', owner.userId)
+      .where(flag, '=', false)
+      .where('id', 'in', ids)
+      .executeTakeFirst();
+  const results = [
+    await hide('from_user_id', 'deleted_by_sender'),
+    await hide('to_user_id', 'deleted_by_recipient'),
+  ];
+  return results.reduce((sum, r) => sum + Number(r.numUpdatedRows), 0);
+}
+
+/** A message the owner may see, for a reply: its thread and its other party. */
+export function findVisible(db: Kysely<Database>, owner: Owner, id: number) {
+  return db
+    .selectFrom('emails')
+    .select(['id', 'parent_id', 'from_user_id', 'to_user_id'])
+    .where(visibleTo(owner))
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** The user id of the owner's coach in the tenant, if they have one. */
+export async function coachUserOf(db: Kysely<Database>, owner: Owner) {
+  const row = await db
+    .selectFrom('coach_clients')
+    .innerJoin('coaches', 'coaches.id', 'coach_clients.coach_id')
+    .select('coaches.user_id')
+    .where('coach_clients.tenant_id', '=', owner.tenantId)
+    .where('coach_clients.client_id', '=', owner.userId)
+    .orderBy('coach_clients.since')
+    .executeTakeFirst();
+  return row?.user_id;
+}
+
+export function findPeople(db: Kysely<Database>, tenantId: number, ids: number[]) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'first_name', 'last_name', 'email'])
+    .where('tenant_id', '=', tenantId)
+    .where('id', 'in', ids)
+    .execute();
+}
+
+interface NewEmail {
+  parent_id: number | null;
+  previous_id: number | null;
+  to_user_id: number;
+  subject: string;
+  body: string;
+}
+
+export async function insertEmail(db: Kysely<Database>, owner: Owner, email: NewEmail, at: Date) {
+  const row = await db
+    .insertInto('emails')
+    .values({
+      tenant_id: owner.tenantId,
+      from_user_id: owner.userId,
+      read: false,
+      created_at: at,
+      updated_at: at,
+      ...email,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Ties the owner's unsent uploads to a message; how many were theirs and unsent. */
+export async function attachUploads(db: Kysely<Database>, owner: Owner, ids: number[], emailId: number) {
+  if (ids.length === 0) return 0;
+  const result = await db
+    .updateTable('mail_attachments')
+    .set({ email_id: emailId })
+    .where(unsentOf(owner))
+    .where('id', 'in', ids)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export async function sizeOfUploads(db: Kysely<Database>, owner: Owner, ids: number[]) {
+  if (ids.length === 0) return 0;
+  const row = await db
+    .selectFrom('mail_attachments')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<string | number>('size'), eb.lit(0)).as('total'))
+    .where(unsentOf(owner))
+    .where('id', 'in', ids)
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+export async function insertAttachment(
+  db: Kysely<Database>,
+  owner: Owner,
+  file: { object_key: string; name: string; size: number; content_type: string },
+  at: Date,
+) {
+  return db
+    .insertInto('mail_attachments')
+    .values({ tenant_id: owner.tenantId, uploader_id: owner.userId, created_at: at, ...file })
+    .returning(['id', 'name', 'size', 'content_type'])
+    .executeTakeFirstOrThrow();
+}
+
+/** Deletes an upload of the owner that was not sent yet; its storage key, or undefined. */
+export async function deleteUnsent(db: Kysely<Database>, owner: Owner, id: number) {
+  const row = await db
+    .deleteFrom('mail_attachments')
+    .where(unsentOf(owner))
+    .where('id', '=', id)
+    .returning('object_key')
+    .executeTakeFirst();
+  return row?.object_key;
+}
+
+/**
+ * An attachment the owner may download: one they uploaded and have not sent yet, or one of a message they
+ * may see (sender or recipient, not hidden by them).
+ */
+export async function findDownloadable(db: Kysely<Database>, owner: Owner, id: number) {
+  const row = await db
+    .selectFrom('mail_attachments as a')
+    .leftJoin('emails', 'emails.id', 'a.email_id')
+    .select([
+      'a.object_key',
+      'a.name',
+      'a.content_type',
+      'a.uploader_id',
+      'a.email_id',
+      'emails.from_user_id',
+      'emails.to_user_id',
+      'emails.deleted_by_sender',
+      'emails.deleted_by_recipient',
+    ])
+    .where('a.tenant_id', '=', owner.tenantId)
+    .where('a.id', '=', id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const me = owner.userId;
+  const allowed =
+    row.email_id === null
+      ? row.uploader_id === me
+      : (row.from_user_id === me && row.deleted_by_sender === false) ||
+        (row.to_user_id === me && row.deleted_by_recipient === false);
+  return allowed ? row : undefined;
+}
+
+/** Uploads never sent and older than `before`: deleted, their storage keys returned for removal. */
+export async function deleteUnsentBefore(db: Kysely<Database>, before: Date) {
+  const rows = await db
+    .deleteFrom('mail_attachments')
+    .where('email_id', 'is', null)
+    .where('created_at', '<', before)
+    .returning('object_key')
+    .execute();
+  return rows.map((r) => r.object_key);
+}

@@ -1,0 +1,194 @@
+// The mailbox between a client and their coach (GraphQL emails / markEmailRead / deleteEmails / sendEmail and
+// the attachment routes). Every call acts for the caller only: another user's or tenant's ids find nothing
+// (404 or a count of 0) and change nothing. Bodies are sanitised before they are stored; attachments are kept
+// by the storage module under server-made keys; a client's message to their coach is also mailed to the coach.
+import type { Kysely } from 'kysely';
+import type { Database, Tenant } from '../../db/database.js';
+import { FieldError, HttpError } from '../../errors.js';
+import type { Owner } from '../client-work/owner.js';
+import type { Mailer } from '../mail/mailer.js';
+import type { Storage } from '../storage/storage.js';
+import { randomKey } from '../storage/storage.js';
+import { attachmentTypeOf } from './attachment-type.js';
+import { coachMail } from './coach-mail.js';
+import * as repo from './mailbox-repository.js';
+import type { EmailRow, ListQuery } from './mailbox-repository.js';
+import { sanitizeBody } from './sanitize-body.js';
+
+export const ATTACHMENT_MAX_BYTES = 25 * 1024 * 1024;
+const ATTACHMENTS_PER_MESSAGE = 10;
+const PAGE_MAX = 50;
+const SUBJECT_MAX = 200;
+const BODY_MAX = 50_000;
+
+interface MailboxDeps {
+  db: Kysely<Database>;
+  now: () => Date;
+  mailer: Mailer;
+  storage: Storage;
+  log: { error(obj: object, msg: string): void };
+}
+
+export interface SendInput {
+  subject: string;
+  body: string;
+  previous?: number | null | undefined;
+  attachments?: number[] | null | undefined;
+}
+
+const invalid = (field: string, message: string) => new FieldError({ [field]: [message] });
+
+/** GraphQL takes strings as they come (no plainText keyword there), so the subject is checked here. */
+function checkInput(input: SendInput): { subject: string; body: string; attachments: number[] } {
+  // eslint-disable-next-line no-control-regex -- control characters are what this refuses
+  if (/[\u0000-\u0008\u000a-\u001f\u007f]/.test(input.subject))
+    throw invalid('subject', 'Must not contain line breaks or control characters.');
+  const subject = input.subject.trim();
+  if (!subject || subject.length > SUBJECT_MAX)
+    throw invalid('subject', `Write a subject of at most ${SUBJECT_MAX} characters.`);
+  if (input.body.length > BODY_MAX)
+    throw invalid('body', `The message must be at most ${BODY_MAX} characters.`);
+  // eslint-disable-next-line no-control-regex -- control characters are what this refuses
+  if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(input.body))
+    throw invalid('body', 'Must not contain control characters.');
+  const body = sanitizeBody(input.body).trim();
+  if (!body.replace(/<[^>]*>|&nbsp;|\s/g, '')) throw invalid('body', 'Write a message.');
+  const attachments = [...new Set(input.attachments ?? [])];
+  if (attachments.length > ATTACHMENTS_PER_MESSAGE)
+    throw invalid('attachments', `At most ${ATTACHMENTS_PER_MESSAGE} files per message.`);
+  return { subject, body, attachments };
+}
+
+function page(limit: number, offset: number): { limit: number; offset: number } {
+  if (!Number.isInteger(limit) || limit < 1 || limit > PAGE_MAX)
+    throw invalid('limit', `Ask for 1 to ${PAGE_MAX} messages.`);
+  if (!Number.isInteger(offset) || offset < 0) throw invalid('offset', 'The offset must be 0 or more.');
+  return { limit, offset };
+}
+
+export function createMailboxService({ db, now, mailer, storage, log }: MailboxDeps) {
+  async function shape(owner: Owner, rows: EmailRow[]) {
+    const files = await repo.attachmentsOf(
+      db,
+      rows.map((r) => r.id),
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      parent: r.parent_id,
+      previous: r.previous_id,
+      from: r.from_user_id,
+      to: r.to_user_id,
+      fromuser: { id: r.from_user_id, first_name: r.from_first_name, last_name: r.from_last_name },
+      touser: { id: r.to_user_id, first_name: r.to_first_name, last_name: r.to_last_name },
+      subject: r.subject,
+      body: r.body,
+      read: r.to_user_id === owner.userId ? r.read : true,
+      attachments: files
+        .filter((f) => f.email_id === r.id)
+        .map((f) => ({ id: f.id, name: f.name, size: f.size, type: f.content_type })),
+      created_at: r.created_at.toISOString(),
+      updated_at: r.updated_at.toISOString(),
+    }));
+  }
+
+  async function list(owner: Owner, query: ListQuery) {
+    const { limit, offset } = page(query.limit, query.offset);
+    const { rows, total } = await repo.listEmails(db, owner, { ...query, limit, offset });
+    const next = offset + rows.length;
+    return { items: await shape(owner, rows), total, next_offset: next < total ? next : null };
+  }
+
+  /** Mails the coach when the recipient is the sender's coach; a mail failure is logged, the message kept. */
+  async function tellCoach(tenant: Tenant, owner: Owner, toUserId: number, subject: string, body: string) {
+    if ((await repo.coachUserOf(db, owner)) !== toUserId) return;
+    const people = await repo.findPeople(db, owner.tenantId, [owner.userId, toUserId]);
+    const from = people.find((p) => p.id === owner.userId);
+    const to = people.find((p) => p.id === toUserId);
+    if (!from || !to) return;
+    await mailer.send(coachMail(tenant, from, to, subject, body)).catch((error: unknown) => {
+      log.error({ err: error }, 'coach notification not sent');
+    });
+  }
+
+  return {
+    list,
+
+    markRead: (owner: Owner, ids: number[], read: boolean) =>
+      ids.length ? repo.markRead(db, owner, ids, read, now()) : Promise.resolve(0),
+
+    remove: (owner: Owner, ids: number[]) =>
+      ids.length ? repo.hideFor(db, owner, ids, now()) : Promise.resolve(0),
+
+    async send(tenant: Tenant, owner: Owner, input: SendInput) {
+      const { subject, body, attachments } = checkInput(input);
+      let to: number | undefined;
+      let parent: number | null = null;
+      let previous: number | null = null;
+      if (input.previous != null) {
+        const answered = await repo.findVisible(db, owner, input.previous);
+        if (!answered) throw new HttpError(404, 'Message not found.');
+        to = answered.from_user_id === owner.userId ? answered.to_user_id : answered.from_user_id;
+        parent = answered.parent_id ?? answered.id;
+        previous = answered.id;
+      } else {
+        to = await repo.coachUserOf(db, owner);
+        if (to === undefined) throw invalid('to', 'You have no coach to write to yet.');
+      }
+      if ((await repo.sizeOfUploads(db, owner, attachments)) > ATTACHMENT_MAX_BYTES)
+        throw invalid('attachments', 'The files of one message must be at most 25 MB together.');
+      const recipient = to;
+      const id = await db.transaction().execute(async (trx) => {
+        const emailId = await repo.insertEmail(
+          trx,
+          owner,
+          { parent_id: parent, previous_id: previous, to_user_id: recipient, subject, body },
+          now(),
+        );
+        if ((await repo.attachUploads(trx, owner, attachments, emailId)) !== attachments.length)
+          throw invalid('attachments', 'An attachment was not found: upload it again.');
+        return emailId;
+      });
+      await tellCoach(tenant, owner, recipient, subject, body);
+      // As a "thread" the new message finds only itself: no message names it as its first one yet.
+      const { rows } = await repo.listEmails(db, owner, { folder: 'sent', thread: id, limit: 1, offset: 0 });
+      const [email] = await shape(owner, rows);
+      return email!;
+    },
+
+    async upload(owner: Owner, name: string, bytes: Uint8Array) {
+      if (bytes.length > ATTACHMENT_MAX_BYTES) throw invalid('file', 'A file must be at most 25 MB.');
+      const contentType = await attachmentTypeOf(name, bytes);
+      const key = randomKey('mail');
+      await storage.put(key, bytes, contentType);
+      const row = await repo.insertAttachment(
+        db,
+        owner,
+        { object_key: key, name, size: bytes.length, content_type: contentType },
+        now(),
+      );
+      return { id: row.id, name: row.name, size: row.size, type: row.content_type };
+    },
+
+    async discardUpload(owner: Owner, id: number) {
+      const key = await repo.deleteUnsent(db, owner, id);
+      if (!key) throw new HttpError(404, 'Attachment not found.');
+      await storage.remove(key);
+    },
+
+    async download(owner: Owner, id: number) {
+      const row = await repo.findDownloadable(db, owner, id);
+      const bytes = row && (await storage.get(row.object_key));
+      if (!row || !bytes) throw new HttpError(404, 'Attachment not found.');
+      return { name: row.name, type: row.content_type, bytes };
+    },
+
+    /** Housekeeping: uploads never sent within a day go, rows and files. */
+    async purgeUnsent(before: Date) {
+      const keys = await repo.deleteUnsentBefore(db, before);
+      for (const key of keys) await storage.remove(key);
+      return keys.length;
+    },
+  };
+}
+
+export type MailboxService = ReturnType<typeof createMailboxService>;

@@ -1,0 +1,70 @@
+// Storage in an S3 bucket (or any S3-compatible store): private objects, the same SDK pin and checksum
+// settings as the CLI's publisher (cli/src/lib/storage/s3-backend.ts).
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { S3ClientConfig } from '@aws-sdk/client-s3';
+import type { Storage } from './storage.js';
+
+interface S3StorageOptions {
+  bucket: string;
+  prefix: string;
+  env: NodeJS.ProcessEnv;
+}
+
+function createClient(env: NodeJS.ProcessEnv): S3Client {
+  // The SDK is pinned to 3.1169.0 (DESIGN.md) because later releases need Node 22; its warning about them
+  // asks nothing of the operator.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+  const endpoint = env.AWS_ENDPOINT_URL_S3 ?? env.AWS_ENDPOINT_URL;
+  const config: S3ClientConfig = {
+    region: env.AWS_REGION ?? env.AWS_DEFAULT_REGION ?? (endpoint ? 'us-east-1' : undefined),
+    // Without these the SDK streams bodies with a trailing checksum that s3rver (and some other
+    // S3-compatible stores) save corrupted.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+    requestHandler: { requestTimeout: 30_000, connectionTimeout: 5_000, throwOnRequestTimeout: true },
+  };
+  if (endpoint) Object.assign(config, { endpoint, forcePathStyle: true });
+  if (env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY) {
+    config.credentials = {
+      accessKeyId: env.AWS_ACCESS_KEY_ID,
+      secretAccessKey: env.AWS_SECRET_ACCESS_KEY,
+      ...(env.AWS_SESSION_TOKEN ? { sessionToken: env.AWS_SESSION_TOKEN } : {}),
+    };
+  }
+  return new S3Client(config);
+}
+
+const missing = (error: unknown) => {
+  const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return e.name === 'NoSuchKey' || e.$metadata?.httpStatusCode === 404;
+};
+
+export function createS3Storage({ bucket, prefix, env }: S3StorageOptions): Storage {
+  const client = createClient(env);
+  const Key = (key: string) => (prefix ? `${prefix}/${key}` : key);
+  return {
+    async put(key, bytes, contentType) {
+      await client.send(
+        new PutObjectCommand({
+          Bucket: bucket,
+          Key: Key(key),
+          Body: bytes,
+          ContentLength: bytes.length,
+          ContentType: contentType,
+        }),
+      );
+    },
+    async get(key) {
+      try {
+        const answer = await client.send(new GetObjectCommand({ Bucket: bucket, Key: Key(key) }));
+        return answer.Body ? Buffer.from(await answer.Body.transformToByteArray()) : null;
+      } catch (error) {
+        if (missing(error)) return null;
+        throw error;
+      }
+    },
+    async remove(key) {
+      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: Key(key) }));
+    },
+  };
+}

@@ -1,0 +1,97 @@
+// Shortcuts for the mailbox tests: a coach and their client (both signed in), GraphQL calls, uploads.
+import type { LightMyRequestResponse } from 'fastify';
+import { ALPHA } from './harness.js';
+import type { Harness, TestUser } from './harness.js';
+import { makeCoach } from './client-work.js';
+import { multipart } from './multipart.js';
+
+export interface Person {
+  user: TestUser;
+  token: string;
+}
+
+export async function signedIn(h: Harness, tenant = ALPHA, names = {}): Promise<Person> {
+  const user = await h.createUser({ tenant_id: tenant, ...names });
+  return { user, token: (await h.login(user)).token };
+}
+
+/** A coach (role 2, with a coaches row) and a client of theirs, both signed in, in `tenant`. */
+export async function coachAndClient(h: Harness, tenant = ALPHA, clientNames = {}) {
+  const coach = await signedIn(h, tenant, { role_id: 2, first_name: 'Cora', last_name: 'Coach' });
+  const client = await signedIn(h, tenant, { first_name: 'Cliff', last_name: 'Client', ...clientNames });
+  await makeCoach(h, coach.user.id, client.user.id, tenant);
+  return { coach, client };
+}
+
+export interface GqlAnswer {
+  statusCode: number;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- GraphQL answers are checked field by field
+  data: any;
+  errors?: { message: string; extensions?: Record<string, unknown> }[];
+}
+
+export async function gql(h: Harness, as: Person, query: string, variables: object = {}): Promise<GqlAnswer> {
+  const res = await h.call('POST', '/gapi', {
+    tenant: as.user.tenantId,
+    body: { query, variables },
+    headers: { token: as.token },
+  });
+  const body = res.json();
+  return { statusCode: res.statusCode, data: body.data, errors: body.errors };
+}
+
+export const EMAIL_FIELDS = `id parent previous from to subject body read created_at updated_at
+  fromuser { id first_name last_name } touser { id first_name last_name } attachments { id name size type }`;
+
+export const send = (h: Harness, as: Person, input: Record<string, unknown>) =>
+  gql(
+    h,
+    as,
+    `mutation ($u: Int!, $s: String!, $b: String!, $p: Int, $a: [Int!]) {
+      sendEmail(user_id: $u, subject: $s, body: $b, previous: $p, attachments: $a) { ${EMAIL_FIELDS} } }`,
+    {
+      u: as.user.id,
+      s: input.subject ?? 'Hello',
+      b: input.body ?? '<p>Hi</p>',
+      p: input.previous,
+      a: input.attachments,
+    },
+  );
+
+export const listEmails = (h: Harness, as: Person, args: Record<string, unknown> = {}) =>
+  gql(
+    h,
+    as,
+    `query ($u: Int!, $f: Folder, $t: Int, $l: Int, $o: Int) {
+      emails(user_id: $u, folder: $f, thread: $t, limit: $l, offset: $o) { total next_offset items { ${EMAIL_FIELDS} } } }`,
+    { u: as.user.id, f: args.folder, t: args.thread, l: args.limit, o: args.offset },
+  );
+
+export function uploadFile(
+  h: Harness,
+  as: Person,
+  file: { name: string; bytes: Buffer; type?: string },
+): Promise<LightMyRequestResponse> {
+  const { payload, contentType } = multipart({
+    file: { name: file.name, type: file.type ?? 'application/octet-stream', bytes: file.bytes },
+  });
+  return h.app.inject({
+    method: 'POST',
+    url: '/upload/mail',
+    headers: {
+      'x-tenant-id': String(as.user.tenantId),
+      authorization: `Bearer ${as.token}`,
+      'content-type': contentType,
+    },
+    payload,
+  });
+}
+
+export const download = (h: Harness, as: Person, id: number) =>
+  h.call('GET', `/api/v1/mail/attachments/${id}`, { tenant: as.user.tenantId, token: as.token });
+
+/** A real 1x1 PNG. */
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);

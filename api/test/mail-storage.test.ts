@@ -1,0 +1,71 @@
+// The storage module against a real S3-protocol server (s3rver, as the CLI's publish tests use): what the API
+// keeps when MAIL_STORAGE is s3://bucket/prefix. An attachment goes up and comes back through the app, private
+// under the prefix; the local folder refuses a key that is not one of its own.
+import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { S3_ENV, startS3 } from '../../scripts/lib/s3-server.js';
+import type { S3Server } from '../../scripts/lib/s3-server.js';
+import { createStorage, randomKey } from '../src/services/storage/storage.js';
+import type { Storage } from '../src/services/storage/storage.js';
+import { Harness } from './helpers/harness.js';
+import { PNG, coachAndClient, download, send, uploadFile } from './helpers/mailbox.js';
+
+let s3: S3Server;
+let storage: Storage;
+const h = new Harness();
+beforeAll(async () => {
+  s3 = await startS3(['portal-mail']);
+  storage = createStorage('s3://portal-mail/attachments/', { ...S3_ENV, AWS_ENDPOINT_URL_S3: s3.endpoint });
+  await h.start({ storage });
+});
+afterAll(async () => {
+  await h.stop();
+  await s3.close();
+});
+
+describe('S3 storage', () => {
+  it('puts, gets and removes objects under the prefix; a missing key is null', async () => {
+    const key = randomKey('mail');
+    await storage.put(key, PNG, 'image/png');
+    expect((await storage.get(key))?.equals(PNG)).toBe(true);
+    const client = new S3Client({
+      region: 'us-east-1',
+      endpoint: s3.endpoint,
+      forcePathStyle: true,
+      credentials: { accessKeyId: S3_ENV.AWS_ACCESS_KEY_ID, secretAccessKey: S3_ENV.AWS_SECRET_ACCESS_KEY },
+    });
+    const object = await client.send(
+      new GetObjectCommand({ Bucket: 'portal-mail', Key: `attachments/${key}` }),
+    );
+    expect(object.ContentType).toBe('image/png');
+    client.destroy();
+    await storage.remove(key);
+    expect(await storage.get(key)).toBeNull();
+    await storage.remove(key);
+  });
+
+  it('an attachment uploaded through the app is kept in the bucket and downloaded by the recipient', async () => {
+    const { coach, client } = await coachAndClient(h);
+    const res = await uploadFile(h, client, { name: 'photo.png', bytes: PNG });
+    expect(res.statusCode).toBe(201);
+    const id = res.json().data.id as number;
+    await send(h, client, { attachments: [id] });
+    const row = await h.db
+      .selectFrom('mail_attachments')
+      .select('object_key')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect((await storage.get(row.object_key))?.equals(PNG)).toBe(true);
+    const file = await download(h, coach, id);
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.equals(PNG)).toBe(true);
+  });
+});
+
+describe('local storage', () => {
+  it('refuses a key it did not make, so no path can leave its folder', async () => {
+    const local = createStorage(h.storageDir);
+    await expect(local.get('../../etc/passwd')).rejects.toThrow(/not a storage key/);
+    await expect(local.put('mail/../../x', PNG, 'image/png')).rejects.toThrow(/not a storage key/);
+  });
+});

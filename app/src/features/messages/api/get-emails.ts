@@ -1,0 +1,106 @@
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { gql } from '@/lib/gapi';
+
+export interface EmailUser {
+  id: number;
+  first_name: string;
+  last_name: string;
+}
+
+export interface Attachment {
+  id: number;
+  name: string;
+  size: number;
+  type: string;
+}
+
+export interface Email {
+  id: number;
+  /** The thread's first message; null on that first message itself. */
+  parent: number | null;
+  /** The message this one answers; null on a thread's first message. */
+  previous: number | null;
+  from: number;
+  to: number;
+  fromuser: EmailUser;
+  touser: EmailUser;
+  subject: string;
+  /** HTML, sanitised by the server; the app sanitises it again before rendering. */
+  body: string;
+  /** For the caller as recipient; what the caller sent is always read. */
+  read: boolean;
+  attachments: Attachment[];
+  created_at: string;
+  updated_at: string;
+}
+
+export interface EmailPage {
+  items: Email[];
+  total: number;
+  /** null on the last page. */
+  next_offset: number | null;
+}
+
+export type Folder = 'inbox' | 'sent';
+
+/** The server's page size and largest limit (the mail contract). */
+export const PAGE_SIZE = 50;
+
+/** Every field the mailbox shows; sendEmail answers with the same selection. */
+export const EMAIL_FIELDS = /* GraphQL */ `
+  id parent previous from to subject body read created_at updated_at
+  fromuser { id first_name last_name }
+  touser { id first_name last_name }
+  attachments { id name size type }
+`;
+
+const QUERY = /* GraphQL */ `
+  query Emails($user_id: Int!, $folder: Folder, $thread: Int, $limit: Int, $offset: Int) {
+    emails(user_id: $user_id, folder: $folder, thread: $thread, limit: $limit, offset: $offset) {
+      items { ${EMAIL_FIELDS} }
+      total
+      next_offset
+    }
+  }
+`;
+
+/** GraphQL emails: a folder page (newest first) or a whole thread (oldest first). */
+function getEmails(
+  variables: { user_id: number; folder?: Folder; thread?: number; limit: number; offset: number },
+  signal?: AbortSignal,
+): Promise<EmailPage> {
+  return gql<EmailPage>('emails', QUERY, variables, { signal });
+}
+
+/** Everything under this key is the mailbox: one invalidation reconciles lists, threads and the badge. */
+export const mailboxKey = (userId: number) => ['messages', userId] as const;
+
+export const folderQueryOptions = (userId: number, folder: Folder) =>
+  infiniteQueryOptions({
+    queryKey: [...mailboxKey(userId), 'folder', folder],
+    queryFn: ({ pageParam, signal }) =>
+      getEmails({ user_id: userId, folder, limit: PAGE_SIZE, offset: pageParam }, signal),
+    initialPageParam: 0,
+    getNextPageParam: (last: EmailPage) => last.next_offset ?? undefined,
+  });
+
+export const threadQueryOptions = (userId: number, thread: number) =>
+  queryOptions({
+    queryKey: [...mailboxKey(userId), 'thread', thread],
+    queryFn: async ({ signal }) => {
+      // A thread is rarely longer than a page; a long one is read to its end so the view is whole.
+      const items: Email[] = [];
+      let offset: number | null = 0;
+      while (offset !== null) {
+        const page = await getEmails({ user_id: userId, thread, limit: PAGE_SIZE, offset }, signal);
+        items.push(...page.items);
+        offset = page.next_offset;
+      }
+      return items;
+    },
+  });
+
+export const useFolder = (userId: number, folder: Folder) =>
+  useInfiniteQuery(folderQueryOptions(userId, folder));
+
+export const useThread = (userId: number, thread: number) => useQuery(threadQueryOptions(userId, thread));

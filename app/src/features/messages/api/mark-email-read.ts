@@ -1,0 +1,46 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { gql } from '@/lib/gapi';
+import { mailboxKey, threadQueryOptions, type Email } from './get-emails';
+import { unreadEmailsQueryOptions } from './get-unread-emails';
+
+const MUTATION = /* GraphQL */ `
+  mutation MarkEmailRead($user_id: Int!, $ids: [Int!]!) {
+    markEmailRead(user_id: $user_id, ids: $ids, read: true)
+  }
+`;
+
+/** GraphQL markEmailRead: how many of `ids` changed. */
+function markEmailRead(userId: number, ids: number[]): Promise<number> {
+  return gql<number>('markEmailRead', MUTATION, { user_id: userId, ids });
+}
+
+/**
+ * Marks a thread's unread messages read. The side-menu badge and the thread drop them at once (optimistic);
+ * a failure puts both back, and either way the mailbox is then reconciled with the server.
+ */
+export function useMarkThreadRead(userId: number, thread: number) {
+  const client = useQueryClient();
+  const unreadKey = unreadEmailsQueryOptions(userId).queryKey;
+  const threadKey = threadQueryOptions(userId, thread).queryKey;
+  return useMutation({
+    mutationFn: (ids: number[]) => markEmailRead(userId, ids),
+    onMutate: async (ids) => {
+      // A refetch in flight would land after the optimistic value and bring the old count back.
+      await Promise.all([
+        client.cancelQueries({ queryKey: unreadKey }),
+        client.cancelQueries({ queryKey: threadKey }),
+      ]);
+      const before = { unread: client.getQueryData(unreadKey), thread: client.getQueryData(threadKey) };
+      client.setQueryData(unreadKey, (count) => Math.max(0, (count ?? 0) - ids.length));
+      client.setQueryData(threadKey, (emails?: Email[]) =>
+        emails?.map((email) => (ids.includes(email.id) ? { ...email, read: true } : email)),
+      );
+      return before;
+    },
+    onError: (_error, _ids, before) => {
+      client.setQueryData(unreadKey, before?.unread);
+      client.setQueryData(threadKey, before?.thread);
+    },
+    onSettled: () => client.invalidateQueries({ queryKey: mailboxKey(userId) }),
+  });
+}

@@ -1,0 +1,34 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { gql } from '@/lib/gapi';
+import { EMAIL_FIELDS, mailboxKey, type Email } from './get-emails';
+
+export interface EmailInput {
+  subject: string;
+  /** HTML. */
+  body: string;
+  /** The message this answers; none for a new message to the coach. */
+  previous?: number;
+  /** Ids from /upload/mail. */
+  attachments: number[];
+}
+
+const MUTATION = /* GraphQL */ `
+  mutation SendEmail($user_id: Int!, $subject: String!, $body: String!, $previous: Int, $attachments: [Int!]) {
+    sendEmail(user_id: $user_id, subject: $subject, body: $body, previous: $previous, attachments: $attachments) {
+      ${EMAIL_FIELDS}
+    }
+  }
+`;
+
+/** GraphQL sendEmail: a reply goes to the other party of `previous`, a new message to the coach. */
+function sendEmail(userId: number, input: EmailInput): Promise<Email> {
+  return gql<Email>('sendEmail', MUTATION, { user_id: userId, ...input });
+}
+
+export function useSendEmail(userId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: EmailInput) => sendEmail(userId, input),
+    onSuccess: () => client.invalidateQueries({ queryKey: mailboxKey(userId) }),
+  });
+}

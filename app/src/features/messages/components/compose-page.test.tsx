@@ -1,0 +1,127 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { sessionStore } from '@/lib/session';
+import { apiUser, renderPortal } from '@/testing/portal';
+import { fakeMailbox, gqlCalls } from '../testing/fake-mailbox';
+
+const LOAD = { timeout: 5000 };
+const MB = 1024 * 1024;
+
+const file = (name: string, size?: number) => {
+  const made = new File(['%PDF-1.7 content'], name, { type: 'application/pdf' });
+  // A 26 MB file need not be made: the size is what the limit reads.
+  if (size !== undefined) Object.defineProperty(made, 'size', { value: size });
+  return made;
+};
+
+beforeEach(() => {
+  sessionStore.logout('user');
+  localStorage.clear();
+  sessionStore.signIn(apiUser());
+});
+
+describe('/messages/compose', () => {
+  it('uploads each file, refuses what breaks the limits (25 MB together, the server type check), removes one, and sends with the uploaded ids', async () => {
+    const { calls, state } = fakeMailbox([], {
+      before: (call) =>
+        call.url === '/upload/mail' && ((call.body as FormData).get('file') as File).name === 'shell.jpg'
+          ? { status: 422, data: { message: 'The file type is not allowed.' } }
+          : undefined,
+    });
+    const user = userEvent.setup();
+    renderPortal('/messages/compose');
+    const form = await screen.findByRole('region', { name: 'New message' }, LOAD);
+    expect(within(form).getByText(/Up to 10 files, 25 MB in all/)).toBeInTheDocument();
+    await user.type(within(form).getByLabelText('Subject'), 'Hiring question');
+    await user.type(within(form).getByLabelText('Message'), 'Should I hire in March?');
+    await user.upload(within(form).getByLabelText('Attach files'), [
+      file('plan.pdf'),
+      file('big.pdf', 26 * MB),
+      file('half.pdf', 20 * MB),
+      file('shell.jpg'),
+      file('more.pdf', 6 * MB),
+      file('notes.pdf'),
+    ]);
+
+    const attachments = within(form).getByRole('list', { name: 'Attachments' });
+    const item = (name: string) => within(attachments).getByText(name).closest('li') as HTMLElement;
+    expect(within(item('big.pdf')).getByRole('alert')).toHaveTextContent(
+      "Not attached: a message's files take at most 25 MB together.",
+    );
+    // 20 MB fits with plan.pdf; 6 MB more would not.
+    expect(within(item('more.pdf')).getByRole('alert')).toHaveTextContent(
+      "Not attached: a message's files take at most 25 MB together.",
+    );
+    expect(await within(item('shell.jpg')).findByRole('alert')).toHaveTextContent(
+      'The file type is not allowed.',
+    );
+    expect(calls.filter((c) => c.url === '/upload/mail')).toHaveLength(4);
+    await waitFor(() => expect(within(form).getByRole('button', { name: 'Send' })).toBeEnabled());
+    expect(within(item('plan.pdf')).getByRole('progressbar', { name: 'Uploading plan.pdf' })).toHaveValue(1);
+
+    await user.click(within(form).getByRole('button', { name: 'Remove notes.pdf' }));
+    await waitFor(() => expect(calls.filter((c) => c.url === '/delete/mail')).toHaveLength(1));
+    expect(within(attachments).queryByText('notes.pdf')).not.toBeInTheDocument();
+    const sent = [...state.uploads];
+    expect(sent).toHaveLength(2);
+
+    await user.click(within(form).getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Message sent')).toBeInTheDocument();
+    expect(gqlCalls(calls, 'sendEmail')).toEqual([
+      {
+        user_id: 7,
+        subject: 'Hiring question',
+        body: '<p>Should I hire in March?</p>',
+        attachments: sent,
+      },
+    ]);
+    // The new message opens as its own thread.
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Hiring question' }, LOAD),
+    ).toBeInTheDocument();
+  });
+
+  it('takes files dropped on the drop zone', async () => {
+    const { calls } = fakeMailbox([]);
+    renderPortal('/messages/compose');
+    const input = await screen.findByLabelText('Attach files', {}, LOAD);
+    const zone = input.closest('.drop-zone') as HTMLElement;
+    fireEvent.drop(zone, { dataTransfer: { files: [file('dropped.pdf')] } });
+    expect(await screen.findByRole('progressbar', { name: 'Uploading dropped.pdf' })).toBeInTheDocument();
+    await waitFor(() => expect(calls.filter((c) => c.url === '/upload/mail')).toHaveLength(1));
+  });
+
+  it('takes at most 10 files a message', async () => {
+    const { calls } = fakeMailbox([]);
+    const user = userEvent.setup();
+    renderPortal('/messages/compose');
+    const input = await screen.findByLabelText('Attach files', {}, LOAD);
+    await user.upload(
+      input,
+      Array.from({ length: 11 }, (_, i) => file(`part-${i + 1}.pdf`)),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Not attached: a message takes at most 10 files.',
+    );
+    expect(screen.getByText('part-11.pdf')).toBeInTheDocument();
+    await waitFor(() => expect(calls.filter((c) => c.url === '/upload/mail')).toHaveLength(10));
+  });
+
+  it('keeps what was typed when sending fails', async () => {
+    fakeMailbox([], {
+      before: (call) =>
+        gqlCalls([call], 'sendEmail').length
+          ? { status: 200, data: { errors: [{ message: 'You have no coach yet.' }] } }
+          : undefined,
+    });
+    const user = userEvent.setup();
+    renderPortal('/messages/compose');
+    await user.type(await screen.findByLabelText('Subject', {}, LOAD), 'Hello');
+    await user.type(screen.getByLabelText('Message'), 'Anyone there?');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('You have no coach yet.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Subject')).toHaveValue('Hello');
+    expect(screen.getByLabelText('Message')).toHaveValue('Anyone there?');
+  });
+});

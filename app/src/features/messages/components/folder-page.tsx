@@ -1,0 +1,98 @@
+/** /messages/inbox and /messages/sent: a folder's messages, newest first, 50 at a time. */
+import { useState } from 'react';
+import { useMatch } from 'react-router-dom';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { LoadFailed } from '@/components/load-failed';
+import { PageLoading } from '@/components/page-loading';
+import { paths } from '@/config/paths';
+import { useUser } from '@/lib/session';
+import { notify } from '@/lib/toast';
+import { useDeleteEmails } from '../api/delete-emails';
+import { useFolder, type Folder } from '../api/get-emails';
+import { MailList } from './mail-list';
+
+export const MESSAGES_DELETED = 'Messages deleted';
+
+export default function FolderPage() {
+  const folder: Folder = useMatch(paths.messagesSent) ? 'sent' : 'inbox';
+  const user = useUser();
+  const emails = useFolder(user.id, folder);
+  const remove = useDeleteEmails(user.id);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [confirming, setConfirming] = useState(false);
+  const label = folder === 'inbox' ? 'Inbox' : 'Sent';
+
+  const confirmDelete = () =>
+    remove.mutate(selected, {
+      onSuccess: () => {
+        notify.success(MESSAGES_DELETED);
+        setSelected([]);
+        setConfirming(false);
+      },
+    });
+
+  let content;
+  if (emails.isPending) content = <PageLoading />;
+  else if (emails.isError) {
+    content = <LoadFailed what={`Your ${label.toLowerCase()}`} error={emails.error} retry={emails.refetch} />;
+  } else {
+    const items = emails.data.pages.flatMap((page) => page.items);
+    content =
+      items.length === 0 ? (
+        <p className="card empty-state muted">No messages yet.</p>
+      ) : (
+        <>
+          <div className="mail-toolbar">
+            <button
+              type="button"
+              className="btn btn-danger"
+              disabled={selected.length === 0}
+              onClick={() => setConfirming(true)}
+            >
+              Delete selected{selected.length > 0 && ` (${selected.length})`}
+            </button>
+            <span className="muted">
+              {items.length} of {emails.data.pages[0]?.total ?? items.length}
+            </span>
+          </div>
+          <MailList
+            folder={folder}
+            label={label}
+            emails={items}
+            zone={user.time_zone}
+            selected={selected}
+            onSelect={setSelected}
+          />
+          {emails.hasNextPage && (
+            <button
+              type="button"
+              className="btn btn-secondary mail-more"
+              disabled={emails.isFetchingNextPage}
+              onClick={() => void emails.fetchNextPage()}
+            >
+              {emails.isFetchingNextPage ? 'Loading...' : 'Load more'}
+            </button>
+          )}
+        </>
+      );
+  }
+
+  return (
+    <section aria-labelledby="folder-title">
+      <h2 id="folder-title" className="visually-hidden">
+        {label}
+      </h2>
+      {content}
+      {confirming && (
+        <ConfirmDialog
+          title={selected.length === 1 ? 'Delete this message?' : `Delete ${selected.length} messages?`}
+          text="Only your copy is deleted: the other person keeps theirs."
+          confirmLabel="Delete"
+          pending={remove.isPending}
+          onConfirm={confirmDelete}
+          onCancel={() => setConfirming(false)}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,62 @@
+/** One message of a thread: who wrote to whom and when, the sanitised body, its attachments, Delete. */
+import { fullName } from '@/lib/user';
+import type { Email } from '../api/get-emails';
+import { downloadAttachment } from '../api/download-attachment';
+import { longDate } from './mail-date';
+import { MessageBody } from './message-body';
+
+const KB = 1024;
+
+function fileSize(bytes: number): string {
+  if (bytes < KB) return `${bytes} B`;
+  if (bytes < KB * KB) return `${Math.round(bytes / KB)} KB`;
+  return `${(bytes / KB / KB).toFixed(1)} MB`;
+}
+
+export function MessageCard({
+  email,
+  zone,
+  onDelete,
+}: {
+  email: Email;
+  zone: string | null;
+  onDelete: () => void;
+}) {
+  const headingId = `message-${email.id}`;
+  return (
+    <article className="card message" aria-labelledby={headingId}>
+      <header className="message-header">
+        <h3 id={headingId} className="message-from">
+          {fullName(email.fromuser)}
+          <span className="muted"> to {fullName(email.touser)}</span>
+        </h3>
+        <time className="muted" dateTime={email.created_at}>
+          {longDate(email.created_at, zone)}
+        </time>
+      </header>
+      <MessageBody html={email.body} />
+      {email.attachments.length > 0 && (
+        <ul className="message-attachments" aria-label="Attachments">
+          {email.attachments.map((attachment) => (
+            <li key={attachment.id}>
+              <button
+                type="button"
+                className="btn-link"
+                // A failed download was a toast already (the API client).
+                onClick={() => void downloadAttachment(attachment).catch(() => undefined)}
+              >
+                Download {attachment.name}
+              </button>{' '}
+              <span className="muted">({fileSize(attachment.size)})</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="message-actions">
+        <button type="button" className="btn-link" onClick={onDelete}>
+          Delete<span className="visually-hidden"> message from {fullName(email.fromuser)}</span>
+        </button>
+      </div>
+    </article>
+  );
+}

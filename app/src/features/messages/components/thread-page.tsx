@@ -1,0 +1,109 @@
+/** /messages/thread/:id: a whole thread, oldest first, with its attachments and a reply form at the bottom. */
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { LoadFailed } from '@/components/load-failed';
+import { PageLoading } from '@/components/page-loading';
+import { paths } from '@/config/paths';
+import { useUser } from '@/lib/session';
+import { notify } from '@/lib/toast';
+import { useDeleteEmails } from '../api/delete-emails';
+import { useThread, type Email } from '../api/get-emails';
+import { useMarkThreadRead } from '../api/mark-email-read';
+import { useSendEmail } from '../api/send-email';
+import { MessageCard } from './message-card';
+import { MessageForm } from './message-form';
+import { MESSAGE_SENT } from './compose-page';
+
+export const MESSAGE_DELETED = 'Message deleted';
+
+const replySubject = (subject: string) => (/^re:/i.test(subject) ? subject : `Re: ${subject}`);
+
+export default function ThreadPage() {
+  const thread = Number(useParams().id);
+  const user = useUser();
+  const emails = useThread(user.id, thread);
+  const markRead = useMarkThreadRead(user.id, thread);
+  const remove = useDeleteEmails(user.id);
+  const send = useSendEmail(user.id);
+  const navigate = useNavigate();
+  const [deleting, setDeleting] = useState<Email | null>(null);
+  // Each message is marked once, however often the thread re-renders or refetches before the server agrees.
+  const marked = useRef(new Set<number>());
+
+  const unreadIds = (emails.data ?? [])
+    .filter((email) => email.to === user.id && !email.read)
+    .map((email) => email.id)
+    .join(',');
+  const { mutate: markIds } = markRead;
+  useEffect(() => {
+    const ids = unreadIds ? unreadIds.split(',').map(Number) : [];
+    const fresh = ids.filter((id) => !marked.current.has(id));
+    if (fresh.length === 0) return;
+    for (const id of fresh) marked.current.add(id);
+    markIds(fresh);
+  }, [unreadIds, markIds]);
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    remove.mutate([deleting.id], {
+      onSuccess: () => {
+        notify.success(MESSAGE_DELETED);
+        const left = (emails.data ?? []).filter((email) => email.id !== deleting.id);
+        setDeleting(null);
+        if (left.length === 0) void navigate(paths.messagesInbox);
+      },
+    });
+  };
+
+  if (!Number.isInteger(thread) || thread <= 0) {
+    return <p className="card empty-state muted">This message does not exist.</p>;
+  }
+  if (emails.isPending) return <PageLoading />;
+  if (emails.isError) {
+    return <LoadFailed what="This conversation" error={emails.error} retry={emails.refetch} />;
+  }
+  const first = emails.data[0];
+  const last = emails.data.at(-1);
+  if (!first || !last) return <p className="card empty-state muted">This message does not exist.</p>;
+
+  return (
+    <section aria-labelledby="thread-title">
+      <h2 id="thread-title" className="thread-title">
+        {first.subject}
+      </h2>
+      <ol className="thread">
+        {emails.data.map((email) => (
+          <li key={email.id}>
+            <MessageCard email={email} zone={user.time_zone} onDelete={() => setDeleting(email)} />
+          </li>
+        ))}
+      </ol>
+      <section className="card" aria-labelledby="reply-title">
+        <h3 id="reply-title">Reply</h3>
+        <MessageForm
+          subject={replySubject(first.subject)}
+          bodyLabel="Your reply"
+          submitLabel="Send reply"
+          pending={send.isPending}
+          onSend={(input) =>
+            send.mutateAsync({ ...input, previous: last.id }).then(
+              () => (notify.success(MESSAGE_SENT), true),
+              () => false,
+            )
+          }
+        />
+      </section>
+      {deleting && (
+        <ConfirmDialog
+          title="Delete this message?"
+          text="Only your copy is deleted: the other person keeps theirs."
+          confirmLabel="Delete message"
+          pending={remove.isPending}
+          onConfirm={confirmDelete}
+          onCancel={() => setDeleting(null)}
+        />
+      )}
+    </section>
+  );
+}
