@@ -6,12 +6,14 @@ import * as initial from './migrations/0001-initial.js';
 import * as clientWork from './migrations/0100-client-work.js';
 import * as profilePhotos from './migrations/0200-profile-photos.js';
 import * as errorReports from './migrations/0300-error-reports.js';
+import * as supportAndFeedback from './migrations/0500-support-and-feedback.js';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0100-client-work': clientWork,
   '0200-profile-photos': profilePhotos,
   '0300-error-reports': errorReports,
+  '0500-support-and-feedback': supportAndFeedback,
 };
 
 function migrator<DB>(db: Kysely<DB>): Migrator {

@@ -15,6 +15,9 @@ import type { Mailer } from './mail/mailer.js';
 import { createNotesService } from './notes/notes-service.js';
 import { createScheduleService } from './schedule/schedule-service.js';
 import { createErrorReportService } from './support/error-report-service.js';
+import { createReferralService } from './support/referral-service.js';
+import { createTestimonialService } from './support/testimonial-service.js';
+import { createTicketService } from './support/ticket-service.js';
 import { createTenantService } from './tenants/tenant-service.js';
 import type { TenantConfig } from './tenants/tenant-files.js';
 import { createTeamService } from './team/team-service.js';
@@ -59,6 +62,10 @@ export async function createServices(deps: ServiceDeps) {
     // Profile, picture and coach; the crash screen's error reports.
     profile: createProfileService(db, now, login),
     errorReports: createErrorReportService(db, now),
+    // Support tickets, testimonials and referrals: limited per user, rows kept with the caller and tenant.
+    tickets: createTicketService(db, now),
+    testimonials: createTestimonialService(db, now),
+    referrals: createReferralService({ db, now, mailer }),
     ping: async () => {
       await db.selectFrom('tenants').select('id').limit(1).execute();
     },
