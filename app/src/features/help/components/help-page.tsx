@@ -36,7 +36,7 @@ const QUESTIONS: { q: string; a: string }[] = [
 export default function HelpPage() {
   const { config } = usePortal();
   return (
-    <section className="page" aria-labelledby="page-title">
+    <section className="page help-page" aria-labelledby="page-title">
       <h1 id="page-title" className="page-title">
         Help
       </h1>
