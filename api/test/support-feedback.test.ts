@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BETA, Harness, nextIp } from './helpers/harness.js';
 import { post, signedInClient } from './helpers/client-work.js';
 import type { Client } from './helpers/client-work.js';
+import { purgeExpired } from '../src/services/housekeeping/purge-expired.js';
 import { mailsTo } from './helpers/mail.js';
 
 const TICKETS = '/api/v1/tickets';
@@ -254,6 +255,17 @@ describe('POST /api/v1/testimonials/addreferral', () => {
     await advance(DAY);
     expect((await post(h, other, REFERRAL, body)).statusCode).toBe(201);
     expect(await mailsTo(h.mailDir, body.email)).toHaveLength(3);
+  });
+
+  it('forgets an invitation once it no longer holds back another (the hourly purge)', async () => {
+    const body = referral();
+    expect((await post(h, me, REFERRAL, body)).statusCode).toBe(201);
+    const held = () =>
+      h.db.selectFrom('referral_invitations').select('email').where('email', '=', body.email).execute();
+    await purgeExpired(h.db, h.clock.now());
+    expect(await held()).toHaveLength(1);
+    await purgeExpired(h.db, new Date(h.clock.now().getTime() + DAY + 1000));
+    expect(await held()).toEqual([]);
   });
 
   it('never mails someone who already uses the tenant’s portal', async () => {
