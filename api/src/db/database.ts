@@ -268,6 +268,43 @@ interface ErrorReportsTable {
   created_at: Timestamp;
 }
 
+// Support tickets, testimonials and referrals (migration 0500): who sent them, and the request id they were
+// answered under, so support can match a row with the log.
+interface SubmissionColumns {
+  id: Serial;
+  tenant_id: number;
+  user_id: number;
+  request_id: string;
+  created_at: Timestamp;
+}
+
+interface SupportTicketsTable extends SubmissionColumns {
+  category: string;
+  subject: string;
+  message: string;
+}
+
+interface TestimonialsTable extends SubmissionColumns {
+  testimonial: string;
+  display_name: string;
+  consented_at: Timestamp;
+}
+
+interface ReferralsTable extends SubmissionColumns {
+  first_name: string;
+  last_name: string;
+  email: string;
+  note: string;
+  /** Whether this referral mailed the invitation (an address is invited at most once a day per tenant). */
+  invited: boolean;
+}
+
+interface ReferralInvitationsTable {
+  tenant_id: number;
+  email: string;
+  mailed_at: Timestamp;
+}
+
 export interface Database {
   tenants: TenantsTable;
   companies: CompaniesTable;
@@ -292,6 +329,10 @@ export interface Database {
   profile_photos: ProfilePhotosTable;
   error_reports: ErrorReportsTable;
   mail_attachments: MailAttachmentsTable;
+  support_tickets: SupportTicketsTable;
+  testimonials: TestimonialsTable;
+  referrals: ReferralsTable;
+  referral_invitations: ReferralInvitationsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -7,6 +7,7 @@ import * as clientWork from './migrations/0100-client-work.js';
 import * as profilePhotos from './migrations/0200-profile-photos.js';
 import * as errorReports from './migrations/0300-error-reports.js';
 import * as mailbox from './migrations/0400-mailbox.js';
+import * as supportAndFeedback from './migrations/0500-support-and-feedback.js';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '0200-profile-photos': profilePhotos,
   '0300-error-reports': errorReports,
   '0400-mailbox': mailbox,
+  '0500-support-and-feedback': supportAndFeedback,
 };
 
 function migrator<DB>(db: Kysely<DB>): Migrator {

@@ -8,6 +8,7 @@ import * as actionSteps from './client-action-steps-routes.js';
 import * as notes from './client-notes-routes.js';
 import * as mail from './mail-routes.js';
 import * as schedule from './client-schedule-routes.js';
+import * as support from './support-routes.js';
 import * as team from './client-team-routes.js';
 import * as password from './password-routes.js';
 import * as profile from './profile-routes.js';
@@ -39,6 +40,7 @@ export const routeTable: [HTTPMethods | HTTPMethods[], string, RouteSpec | Plugi
   ['POST', '/api/v1/student/profilephoto/update', profile.updatePhoto],
   ['GET', '/api/v1/student/profilephoto/:publicId', profile.photo],
   // Support
+  ['POST', '/api/v1/tickets', support.tickets],
   ['POST', '/api/v1/users/error/logs/', profile.errorReport],
   // Client portal
   ['POST', '/api/v1/clientportal/notes/', notes.notes],
@@ -63,6 +65,8 @@ export const routeTable: [HTTPMethods | HTTPMethods[], string, RouteSpec | Plugi
   // Tasks and feedback
   ['POST', '/api/v1/tasks/client/', team.clientTasks],
   ['POST', '/api/v1/tasks/status/', team.taskStatus],
+  ['POST', '/api/v1/testimonials/addtestimonial', support.addTestimonial],
+  ['POST', '/api/v1/testimonials/addreferral', support.addReferral],
   // Mailbox attachments (the messages themselves are GraphQL's; the download is not in SPEC §7)
   ['POST', '/upload/mail', mail.upload],
   ['POST', '/delete/mail', mail.discard],

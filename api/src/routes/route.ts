@@ -24,7 +24,7 @@ type TypedRequest<S extends FastifySchema> = FastifyRequest<
 export interface RouteSpec<S extends FastifySchema = FastifySchema> {
   schema: S;
   config?: FastifyContextConfig;
-  /** Unauthenticated calls that cost a password check or a mail get the per-IP flood guard. */
+  /** Calls that cost a password check, send a mail or store what a person typed get the per-IP flood guard. */
   limited?: boolean;
   /** A multipart/form-data call: its parser, with these limits, is registered for it alone. */
   multipart?: { limits: { fileSize: number; files: number; fields: number; parts: number } };

@@ -17,6 +17,9 @@ import { createNotesService } from './notes/notes-service.js';
 import { createScheduleService } from './schedule/schedule-service.js';
 import type { Storage } from './storage/storage.js';
 import { createErrorReportService } from './support/error-report-service.js';
+import { createReferralService } from './support/referral-service.js';
+import { createTestimonialService } from './support/testimonial-service.js';
+import { createTicketService } from './support/ticket-service.js';
 import { createTenantService } from './tenants/tenant-service.js';
 import type { TenantConfig } from './tenants/tenant-files.js';
 import { createTeamService } from './team/team-service.js';
@@ -64,6 +67,10 @@ export async function createServices(deps: ServiceDeps) {
     errorReports: createErrorReportService(db, now),
     // The mailbox between a client and their coach, with its attachments.
     mailbox: createMailboxService({ db, now, mailer, storage: deps.storage, log: deps.log }),
+    // Support tickets, testimonials and referrals: limited per user, rows kept with the caller and tenant.
+    tickets: createTicketService(db, now),
+    testimonials: createTestimonialService(db, now),
+    referrals: createReferralService({ db, now, mailer }),
     ping: async () => {
       await db.selectFrom('tenants').select('id').limit(1).execute();
     },

@@ -15,6 +15,8 @@ export async function purgeExpired(db: Kysely<Database>, at: Date): Promise<numb
     db.deleteFrom('otp_challenges').where('expires_at', '<', before).executeTakeFirst(),
     db.deleteFrom('password_resets').where('expires_at', '<', before).executeTakeFirst(),
     db.deleteFrom('login_links').where('expires_at', '<', before).executeTakeFirst(),
+    // An invitation mailed over a day ago no longer holds back the next one (support-repository.ts).
+    db.deleteFrom('referral_invitations').where('mailed_at', '<', before).executeTakeFirst(),
     ...(['access_tokens', 'trusted_devices'] as const).map((table) =>
       db
         .deleteFrom(table)

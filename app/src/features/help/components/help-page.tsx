@@ -1,8 +1,14 @@
-/** /help: answers to what clients ask most, and where to go next. */
+/**
+ * /help: answers to what clients ask most, a support ticket, and "Share your experience" (a testimonial and a
+ * referral): SPEC names those forms but gives them no route or menu item, and /help is where a client looks.
+ */
 import './help.css';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { usePortal } from '@/lib/portal-context';
+import { ReferralForm } from './referral-form';
+import { TestimonialForm } from './testimonial-form';
+import { TicketForm } from './ticket-form';
 
 const QUESTIONS: { q: string; a: string }[] = [
   {
@@ -30,7 +36,7 @@ const QUESTIONS: { q: string; a: string }[] = [
 export default function HelpPage() {
   const { config } = usePortal();
   return (
-    <section className="page" aria-labelledby="page-title">
+    <section className="page help-page" aria-labelledby="page-title">
       <h1 id="page-title" className="page-title">
         Help
       </h1>
@@ -51,6 +57,16 @@ export default function HelpPage() {
           Portal version {config.version}. <Link to={paths.profile}>Go to My Profile</Link>
         </p>
       </div>
+      <div className="card">
+        <TicketForm />
+      </div>
+      <section className="card" aria-labelledby="share-title">
+        <h2 id="share-title">Share your experience</h2>
+        <div className="help-columns">
+          <TestimonialForm />
+          <ReferralForm />
+        </div>
+      </section>
     </section>
   );
 }

@@ -1,0 +1,83 @@
+// Support tickets (the /help form) and feedback: testimonials and referrals. Signed-in calls, limited per user
+// by the services and per IP by the flood guard (`limited`), since each one stores text and a referral mails.
+import { ticketCategories } from '../services/support/ticket-service.js';
+import { authenticated, call, text } from './client-schemas.js';
+import { route } from './route.js';
+import { closed, email, multiLine, singleLine } from './schemas.js';
+
+const created = { type: 'string', format: 'date-time' } as const;
+
+export const tickets = route({
+  schema: call(
+    closed(
+      {
+        subject: text(200),
+        message: text(10_000, multiLine),
+        category: { type: 'string', enum: ticketCategories, ...singleLine },
+      },
+      ['subject', 'message'],
+    ),
+    closed({
+      id: { type: 'integer' },
+      category: { type: 'string' },
+      subject: { type: 'string' },
+      message: { type: 'string' },
+      created_at: created,
+    }),
+    201,
+  ),
+  config: authenticated,
+  limited: true,
+  async handle(s, request, reply) {
+    const data = await s.tickets.file(request.caller, request.id, request.body);
+    request.log.info({ tenant: request.caller.tenantId, ticket_id: data.id }, 'support ticket');
+    return reply.code(201).send({ data });
+  },
+});
+
+export const addTestimonial = route({
+  schema: call(
+    closed({
+      testimonial: { ...text(5000, multiLine), minLength: 20 },
+      // How the testimonial may be signed when published, e.g. "Rachel K., Evanston".
+      display_name: text(100),
+      consent: { type: 'boolean' },
+    }),
+    closed({ id: { type: 'integer' }, created_at: created }),
+    201,
+  ),
+  config: authenticated,
+  limited: true,
+  async handle(s, request, reply) {
+    const data = await s.testimonials.add(request.caller, request.id, request.body);
+    return reply.code(201).send({ data });
+  },
+});
+
+export const addReferral = route({
+  schema: call(
+    closed(
+      {
+        first_name: text(100),
+        last_name: text(100),
+        email,
+        note: { type: 'string', maxLength: 2000, ...multiLine },
+      },
+      ['first_name', 'last_name', 'email'],
+    ),
+    closed({
+      id: { type: 'integer' },
+      first_name: { type: 'string' },
+      last_name: { type: 'string' },
+      email: { type: 'string' },
+      created_at: created,
+    }),
+    201,
+  ),
+  config: authenticated,
+  limited: true,
+  async handle(s, request, reply) {
+    const data = await s.referrals.add(request.tenant, request.caller, request.id, request.body);
+    return reply.code(201).send({ data });
+  },
+});

@@ -1,0 +1,33 @@
+// How often one user may send a ticket, testimonial or referral: counted from the rows themselves, so the limits
+// hold across API instances and follow the injected clock in tests.
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.js';
+import { tooMany } from '../../errors.js';
+import type { Owner } from '../client-work/owner.js';
+import { secondsUntil } from '../throttle/throttle-service.js';
+import { sentSince } from './support-repository.js';
+import type { Submissions } from './support-repository.js';
+
+interface PerUserLimit {
+  table: Submissions;
+  /** The plural the 429 names: "Too many tickets. Try again in N seconds." */
+  what: string;
+  perWindow: number;
+  windowMs: number;
+}
+
+const HOUR = 60 * 60_000;
+
+export const limits = {
+  // Enough to report several problems in a bad hour; a script filing tickets in a loop stops at five.
+  tickets: { table: 'support_tickets', what: 'tickets', perWindow: 5, windowMs: HOUR },
+  testimonials: { table: 'testimonials', what: 'testimonials', perWindow: 3, windowMs: 24 * HOUR },
+  // Each referral may mail a stranger: a handful a day is real use, more is a spam cannon.
+  referrals: { table: 'referrals', what: 'referrals', perWindow: 10, windowMs: 24 * HOUR },
+} satisfies Record<string, PerUserLimit>;
+
+/** Throws 429 (with the seconds until a slot frees) when the user has used up the limit at `at`. */
+export async function checkLimit(db: Kysely<Database>, limit: PerUserLimit, owner: Owner, at: Date) {
+  const sent = await sentSince(db, limit.table, owner, new Date(at.getTime() - limit.windowMs));
+  if (sent.count >= limit.perWindow) throw tooMany(secondsUntil(sent.oldest, limit.windowMs, at), limit.what);
+}

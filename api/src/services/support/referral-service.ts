@@ -1,0 +1,77 @@
+// Referrals: the client names someone who might want coaching. The referral is stored for the coach, and the
+// referred person gets one invitation mail, at most once a day per address and tenant however many clients
+// refer them. A second referral within the day, or of someone who already has an account with the tenant, is
+// stored but not mailed, with the same answer: the caller learns nothing about other clients or accounts.
+import type { Kysely } from 'kysely';
+import type { Database, Tenant } from '../../db/database.js';
+import { FieldError } from '../../errors.js';
+import { normalizeEmail } from '../auth/credentials.js';
+import { found } from '../client-work/owner.js';
+import type { Owner } from '../client-work/owner.js';
+import type { Mailer } from '../mail/mailer.js';
+import { findCredentials, findProfile } from '../users/user-repository.js';
+import { checkLimit, limits } from './per-user-limit.js';
+import { invitationMail } from './referral-mail.js';
+import type { Referrer } from './referral-mail.js';
+import { claimInvitation, insertSubmission, releaseInvitation } from './support-repository.js';
+
+const invitationGapMs = 24 * 60 * 60_000;
+
+interface ReferralInput {
+  first_name: string;
+  last_name: string;
+  email: string;
+  note?: string;
+}
+
+interface ReferralDeps {
+  db: Kysely<Database>;
+  now: () => Date;
+  mailer: Mailer;
+}
+
+export function createReferralService({ db, now, mailer }: ReferralDeps) {
+  /** Mails the invitation when the address may have one now; false when it may not. */
+  async function invite(
+    tenant: Tenant,
+    referrer: Referrer,
+    to: { first_name: string; email: string },
+    at: Date,
+  ) {
+    if (await findCredentials(db, tenant.id, to.email)) return false;
+    const claim = { tenantId: tenant.id, email: to.email, at };
+    if (!(await claimInvitation(db, { ...claim, since: new Date(at.getTime() - invitationGapMs) })))
+      return false;
+    try {
+      await mailer.send(invitationMail(tenant, referrer, to));
+    } catch (error) {
+      // Not sent: the address may be invited by the next try (the mailer's 503 tells the caller to retry).
+      await releaseInvitation(db, claim);
+      throw error;
+    }
+    return true;
+  }
+
+  return {
+    async add(tenant: Tenant, owner: Owner, requestId: string, input: ReferralInput) {
+      const at = now();
+      const email = normalizeEmail(input.email);
+      const self = found(await findProfile(db, owner.tenantId, owner.userId), 'User');
+      if (self.email === email)
+        throw new FieldError({ email: ['Enter the address of someone else, not your own.'] });
+      await checkLimit(db, limits.referrals, owner, at);
+      const person = { first_name: input.first_name.trim(), last_name: input.last_name.trim(), email };
+      const invited = await invite(tenant, self, person, at);
+      const row = await insertSubmission(db, 'referrals', {
+        tenant_id: owner.tenantId,
+        user_id: owner.userId,
+        request_id: requestId,
+        ...person,
+        note: input.note?.trim() ?? '',
+        invited,
+        created_at: at,
+      });
+      return { id: row.id, ...person, created_at: row.created_at.toISOString() };
+    },
+  };
+}

@@ -1,0 +1,68 @@
+// Support tickets, testimonials and referrals: inserts, the per-user counts their limits read, and the atomic
+// claim of a referral invitation.
+import { sql } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
+import type { Database } from '../../db/database.js';
+import type { Owner } from '../client-work/owner.js';
+
+export type Submissions = 'support_tickets' | 'testimonials' | 'referrals';
+
+export async function insertSubmission<T extends Submissions>(
+  db: Kysely<Database>,
+  table: T,
+  row: Insertable<Database[T]>,
+): Promise<{ id: number; created_at: Date }> {
+  // Kysely cannot narrow a generic table's row type; each caller's row is checked against its own table above.
+  return db
+    .insertInto(table as Submissions)
+    .values(row as Insertable<Database['support_tickets']>)
+    .returning(['id', 'created_at'])
+    .executeTakeFirstOrThrow();
+}
+
+/** How many rows the user sent to `table` after `since`, and when the oldest of them was sent. */
+export async function sentSince(db: Kysely<Database>, table: Submissions, owner: Owner, since: Date) {
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => [sql<number>`count(*)::int`.as('count'), eb.fn.min('created_at').as('oldest')])
+    .where('tenant_id', '=', owner.tenantId)
+    .where('user_id', '=', owner.userId)
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return { count: row.count, oldest: row.oldest as Date | null };
+}
+
+/**
+ * Takes the right to mail an invitation to `email` at `at`: true when the address of that tenant had none since
+ * `since`. One upsert, so two referrals of the same address at once cannot both mail.
+ */
+export async function claimInvitation(
+  db: Kysely<Database>,
+  q: { tenantId: number; email: string; at: Date; since: Date },
+): Promise<boolean> {
+  const row = await db
+    .insertInto('referral_invitations')
+    .values({ tenant_id: q.tenantId, email: q.email, mailed_at: q.at })
+    .onConflict((oc) =>
+      oc
+        .columns(['tenant_id', 'email'])
+        .doUpdateSet({ mailed_at: q.at })
+        .where('referral_invitations.mailed_at', '<=', q.since),
+    )
+    .returning('email')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Gives a claim back (its mail could not be sent), unless a later claim replaced it. */
+export async function releaseInvitation(
+  db: Kysely<Database>,
+  q: { tenantId: number; email: string; at: Date },
+): Promise<void> {
+  await db
+    .deleteFrom('referral_invitations')
+    .where('tenant_id', '=', q.tenantId)
+    .where('email', '=', q.email)
+    .where('mailed_at', '=', q.at)
+    .execute();
+}

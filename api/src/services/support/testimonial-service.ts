@@ -1,0 +1,35 @@
+// Testimonials a client agrees to have published: without the consent box ticked nothing is stored.
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.js';
+import { FieldError } from '../../errors.js';
+import type { Owner } from '../client-work/owner.js';
+import { checkLimit, limits } from './per-user-limit.js';
+import { insertSubmission } from './support-repository.js';
+
+interface TestimonialInput {
+  testimonial: string;
+  display_name: string;
+  consent: boolean;
+}
+
+export function createTestimonialService(db: Kysely<Database>, now: () => Date) {
+  return {
+    async add(owner: Owner, requestId: string, input: TestimonialInput) {
+      // The schema requires a boolean; only `true` is consent, and it is the client's to give, not a default.
+      if (!input.consent)
+        throw new FieldError({ consent: ['Agree to the publication of your testimonial to send it.'] });
+      const at = now();
+      await checkLimit(db, limits.testimonials, owner, at);
+      const row = await insertSubmission(db, 'testimonials', {
+        tenant_id: owner.tenantId,
+        user_id: owner.userId,
+        request_id: requestId,
+        testimonial: input.testimonial.trim(),
+        display_name: input.display_name.trim(),
+        consented_at: at,
+        created_at: at,
+      });
+      return { id: row.id, created_at: row.created_at.toISOString() };
+    },
+  };
+}

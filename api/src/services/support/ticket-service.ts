@@ -1,0 +1,37 @@
+// Support tickets from the /help form: stored with the user, the tenant and the request id the caller was
+// answered under; support reads them from the table (the log only says that a ticket arrived).
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.js';
+import type { Owner } from '../client-work/owner.js';
+import { checkLimit, limits } from './per-user-limit.js';
+import { insertSubmission } from './support-repository.js';
+
+export const ticketCategories = ['general', 'technical', 'account', 'billing', 'coaching'] as const;
+
+interface TicketInput {
+  subject: string;
+  message: string;
+  category?: (typeof ticketCategories)[number];
+}
+
+export function createTicketService(db: Kysely<Database>, now: () => Date) {
+  return {
+    async file(owner: Owner, requestId: string, input: TicketInput) {
+      const at = now();
+      await checkLimit(db, limits.tickets, owner, at);
+      const ticket = {
+        category: input.category ?? 'general',
+        subject: input.subject.trim(),
+        message: input.message.trim(),
+      };
+      const row = await insertSubmission(db, 'support_tickets', {
+        tenant_id: owner.tenantId,
+        user_id: owner.userId,
+        request_id: requestId,
+        created_at: at,
+        ...ticket,
+      });
+      return { id: row.id, ...ticket, created_at: row.created_at.toISOString() };
+    },
+  };
+}

@@ -1,0 +1,17 @@
+import { useMutation } from '@tanstack/react-query';
+import { api, type Envelope } from '@/lib/api-client';
+
+export interface ReferralInput {
+  first_name: string;
+  last_name: string;
+  email: string;
+  note: string;
+}
+
+/** POST /api/v1/testimonials/addreferral (201): the API mails the person an invitation, once a day at most. */
+async function addReferral(referral: ReferralInput): Promise<{ id: number }> {
+  const response = await api.post<Envelope<{ id: number }>>('/api/v1/testimonials/addreferral', referral);
+  return response.data.data;
+}
+
+export const useAddReferral = () => useMutation({ mutationFn: addReferral });

@@ -1,0 +1,16 @@
+import { useMutation } from '@tanstack/react-query';
+import { api, type Envelope } from '@/lib/api-client';
+
+export interface TicketInput {
+  category: string;
+  subject: string;
+  message: string;
+}
+
+/** POST /api/v1/tickets (201): a support ticket (the API allows a few an hour). */
+async function fileTicket(ticket: TicketInput): Promise<{ id: number }> {
+  const response = await api.post<Envelope<{ id: number }>>('/api/v1/tickets', ticket);
+  return response.data.data;
+}
+
+export const useFileTicket = () => useMutation({ mutationFn: fileTicket });

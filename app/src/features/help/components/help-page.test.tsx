@@ -1,0 +1,144 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { sessionStore } from '@/lib/session';
+import { apiUser, fakeApi, gapiAnswer, renderPortal, type FakeCall } from '@/testing/portal';
+
+type Answer = { status: number; data?: unknown };
+
+/** The /help route's API, with `handle` answering the form calls it is given first. */
+function server(handle: (call: FakeCall) => Answer | undefined = () => undefined) {
+  return fakeApi((call) => handle(call) ?? (call.url === '/gapi' ? gapiAnswer(call) : { status: 404 }));
+}
+
+const created = (call: FakeCall): Answer => ({
+  status: 201,
+  data: { data: { id: 1, ...(call.body as object) } },
+});
+
+beforeEach(() => {
+  sessionStore.logout('user');
+  localStorage.clear();
+  sessionStore.signIn(apiUser());
+});
+
+const form = async (name: string) => screen.findByRole('form', { name });
+const bodyOf = (calls: FakeCall[], url: string) => calls.find((c) => c.url === url)?.body;
+
+describe('/help: support ticket', () => {
+  it('files a ticket with SPEC’s toast and clears the form', async () => {
+    const calls = server((c) => (c.url === '/api/v1/tickets' ? created(c) : undefined));
+    const user = userEvent.setup();
+    renderPortal('/help');
+    const ticket = within(await form('Contact support'));
+    await user.selectOptions(ticket.getByLabelText('Topic'), 'Something does not work');
+    await user.type(ticket.getByLabelText('Subject'), '  Notes page is empty ');
+    await user.type(ticket.getByLabelText('Message'), 'Since this morning.{Enter}On every browser.');
+    await user.click(ticket.getByRole('button', { name: 'Submit ticket' }));
+    expect(await screen.findByText('Ticket submitted, we will get back to you soon.')).toBeInTheDocument();
+    expect(bodyOf(calls, '/api/v1/tickets')).toEqual({
+      category: 'technical',
+      subject: 'Notes page is empty',
+      message: 'Since this morning.\nOn every browser.',
+    });
+    expect(ticket.getByLabelText('Subject')).toHaveValue('');
+  });
+
+  it('names the empty fields inline, focuses the first and sends nothing', async () => {
+    const calls = server();
+    const user = userEvent.setup();
+    renderPortal('/help');
+    const ticket = within(await form('Contact support'));
+    await user.type(ticket.getByLabelText('Message'), '   ');
+    await user.click(ticket.getByRole('button', { name: 'Submit ticket' }));
+    expect(ticket.getByLabelText('Subject')).toHaveAccessibleDescription('Enter a subject.');
+    expect(ticket.getByLabelText('Message')).toHaveAccessibleDescription('Describe what you need help with.');
+    await expect.poll(() => document.activeElement).toBe(ticket.getByLabelText('Subject'));
+    expect(calls.filter((c) => c.url === '/api/v1/tickets')).toEqual([]);
+  });
+
+  it('keeps what was typed and shows the limit when the API refuses (429)', async () => {
+    const message = 'Too many tickets. Try again in 1200 seconds.';
+    server((c) => (c.url === '/api/v1/tickets' ? { status: 429, data: { message } } : undefined));
+    const user = userEvent.setup();
+    renderPortal('/help');
+    const ticket = within(await form('Contact support'));
+    await user.type(ticket.getByLabelText('Subject'), 'Again');
+    await user.type(ticket.getByLabelText('Message'), 'Still broken');
+    await user.click(ticket.getByRole('button', { name: 'Submit ticket' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(ticket.getByLabelText('Subject')).toHaveValue('Again');
+  });
+});
+
+describe('/help: share your experience', () => {
+  it('sends a testimonial only once consent is given, with SPEC’s toast', async () => {
+    const calls = server((c) => (c.url === '/api/v1/testimonials/addtestimonial' ? created(c) : undefined));
+    const user = userEvent.setup();
+    renderPortal('/help');
+    const testimonial = within(await form('Write a testimonial'));
+    await user.type(testimonial.getByLabelText('Your testimonial'), 'Our margins doubled in a year.');
+    await user.type(testimonial.getByLabelText('Sign it as'), 'Rachel K.');
+    const consent = testimonial.getByRole('checkbox', {
+      name: 'I agree that Test Portal may publish this testimonial, signed with the name above, on its website and in its marketing.',
+    });
+    await user.click(testimonial.getByRole('button', { name: 'Send testimonial' }));
+    expect(consent).toHaveAccessibleDescription('Tick the box to let us publish your testimonial.');
+    expect(bodyOf(calls, '/api/v1/testimonials/addtestimonial')).toBeUndefined();
+    await user.click(consent);
+    await user.click(testimonial.getByRole('button', { name: 'Send testimonial' }));
+    expect(await screen.findByText('Testimonial has been sent successfully')).toBeInTheDocument();
+    expect(bodyOf(calls, '/api/v1/testimonials/addtestimonial')).toEqual({
+      testimonial: 'Our margins doubled in a year.',
+      display_name: 'Rachel K.',
+      consent: true,
+    });
+    expect(consent).not.toBeChecked();
+  });
+
+  it('refers someone, refusing the client’s own address inline', async () => {
+    const calls = server((c) => (c.url === '/api/v1/testimonials/addreferral' ? created(c) : undefined));
+    const user = userEvent.setup();
+    renderPortal('/help');
+    const referral = within(await form('Refer someone'));
+    await user.type(referral.getByLabelText('Their first name'), 'Dana');
+    await user.type(referral.getByLabelText('Their last name'), 'Reyes');
+    const email = referral.getByLabelText('Their email');
+    await user.type(email, 'Client@Demo.test');
+    await user.click(referral.getByRole('button', { name: 'Send referral' }));
+    expect(email).toHaveAccessibleDescription('Enter the address of someone else, not your own.');
+    await user.clear(email);
+    await user.type(email, 'dana@');
+    await user.click(referral.getByRole('button', { name: 'Send referral' }));
+    expect(email).toHaveAccessibleDescription('Enter an email address like name@example.com.');
+    expect(bodyOf(calls, '/api/v1/testimonials/addreferral')).toBeUndefined();
+    await user.type(email, 'bakery.example');
+    await user.type(referral.getByLabelText('A note for your coach (optional)'), 'Hiring soon');
+    await user.click(referral.getByRole('button', { name: 'Send referral' }));
+    expect(await screen.findByText('Referral has been sent successfully')).toBeInTheDocument();
+    expect(bodyOf(calls, '/api/v1/testimonials/addreferral')).toEqual({
+      first_name: 'Dana',
+      last_name: 'Reyes',
+      email: 'dana@bakery.example',
+      note: 'Hiring soon',
+    });
+  });
+
+  it('shows the API’s 422 next to the field it names', async () => {
+    const problem = 'Must match format "email".';
+    server((c) =>
+      c.url === '/api/v1/testimonials/addreferral'
+        ? { status: 422, data: { error: { email: [problem] } } }
+        : undefined,
+    );
+    const user = userEvent.setup();
+    renderPortal('/help');
+    const referral = within(await form('Refer someone'));
+    await user.type(referral.getByLabelText('Their first name'), 'Dana');
+    await user.type(referral.getByLabelText('Their last name'), 'Reyes');
+    await user.type(referral.getByLabelText('Their email'), 'dana@bakery.example');
+    await user.click(referral.getByRole('button', { name: 'Send referral' }));
+    await expect.poll(() => referral.getByLabelText('Their email')).toHaveAccessibleDescription(problem);
+    expect(referral.getByLabelText('Their first name')).toHaveValue('Dana');
+  });
+});
