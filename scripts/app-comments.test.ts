@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 const root = fileURLToPath(new URL('../', import.meta.url));
 // `//` after a colon is a URL's, not a comment.
 const COMMENT = /(?<!:)\/\/[^\n]*|\/\*[\s\S]*?\*\//g;
-const CITES_ISSUE = /\b(issues?|tickets?)\b/i;
+// "ticket" alone is the product's word now (support tickets); a ticket cited by number is still a citation.
+const CITES_ISSUE = /\bissues?\b|\btickets?\s*#?\d+/i;
 
 function sources(dir: string): string[] {
   return readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' })

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { gql } from '@/lib/gapi';
 
-export interface EmailUser {
+interface EmailUser {
   id: number;
   first_name: string;
   last_name: string;
@@ -34,7 +34,7 @@ export interface Email {
   updated_at: string;
 }
 
-export interface EmailPage {
+interface EmailPage {
   items: Email[];
   total: number;
   /** null on the last page. */
@@ -44,7 +44,7 @@ export interface EmailPage {
 export type Folder = 'inbox' | 'sent';
 
 /** The server's page size and largest limit (the mail contract). */
-export const PAGE_SIZE = 50;
+const PAGE_SIZE = 50;
 
 /** Every field the mailbox shows; sendEmail answers with the same selection. */
 export const EMAIL_FIELDS = /* GraphQL */ `
@@ -75,7 +75,7 @@ function getEmails(
 /** Everything under this key is the mailbox: one invalidation reconciles lists, threads and the badge. */
 export const mailboxKey = (userId: number) => ['messages', userId] as const;
 
-export const folderQueryOptions = (userId: number, folder: Folder) =>
+const folderQueryOptions = (userId: number, folder: Folder) =>
   infiniteQueryOptions({
     queryKey: [...mailboxKey(userId), 'folder', folder],
     queryFn: ({ pageParam, signal }) =>

@@ -9,7 +9,7 @@ import { AttachmentPicker } from './attachment-picker';
 import { textToHtml } from './text-to-html';
 import { useAttachments } from './use-attachments';
 
-export const SUBJECT_MAX = 200;
+const SUBJECT_MAX = 200;
 
 export function MessageForm({
   subject: fixedSubject,

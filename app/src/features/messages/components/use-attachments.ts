@@ -8,7 +8,7 @@ import { deleteAttachment } from '../api/delete-attachment';
 import type { Attachment } from '../api/get-emails';
 import { MAX_FILES, MAX_MESSAGE_BYTES, uploadAttachment } from '../api/upload-attachment';
 
-export interface PendingFile {
+interface PendingFile {
   key: number;
   name: string;
   size: number;
