@@ -1,5 +1,5 @@
 // The demo seed's client work: a full portal for client@<slug>.test, one meeting for basic@, nothing doubled
-// when the seed runs again.
+// when the seed runs again. Metrics end the month before the seed, so the current month is free to record.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -75,5 +75,38 @@ describe('seed: client work', () => {
     for (const { meeting_url } of urls) if (meeting_url) expect(meeting_url).toMatch(/^https?:\/\//);
     const steps = await t.db.selectFrom('action_steps').select('status').distinct().execute();
     expect(steps.map((s) => s.status).sort()).toEqual([0, 1, 2, 3]);
+  });
+});
+
+async function metricsOf(email: string) {
+  return t.db
+    .selectFrom('metric_values')
+    .innerJoin('metrics', 'metrics.id', 'metric_values.metric_id')
+    .innerJoin('users', 'users.id', 'metrics.client_id')
+    .select(['metrics.name', 'metric_values.period'])
+    .where('users.email', '=', email)
+    .orderBy('metrics.id')
+    .orderBy('metric_values.period')
+    .execute();
+}
+
+describe('seed: metrics', () => {
+  it('gives client@ three metrics of twelve months, basic@ none, and is idempotent', async () => {
+    const tenants = await loadTenantFiles(fixtureTenants, { warn: () => {} });
+    const seed = (now: Date) => seedDemo(t.db, tenants, { production: false, now, storage: storage() });
+    await seed(new Date('2026-11-21T09:00:00Z'));
+    const slug = tenants[0]!.slug;
+    const rows = await metricsOf(`client@${slug}.test`);
+    expect([...new Set(rows.map((r) => r.name))]).toEqual([
+      'Monthly revenue',
+      'New leads',
+      'Customer complaints',
+    ]);
+    expect(rows).toHaveLength(36);
+    expect(rows[0]!.period).toBe('2025-11');
+    expect(rows[11]!.period).toBe('2026-10');
+    expect(await metricsOf(`basic@${slug}.test`)).toEqual([]);
+    await seed(new Date('2027-02-01T09:00:00Z'));
+    expect(await metricsOf(`client@${slug}.test`)).toEqual(rows);
   });
 });

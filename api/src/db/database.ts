@@ -299,6 +299,31 @@ interface ReferralsTable extends SubmissionColumns {
   invited: boolean;
 }
 
+// Business metrics (migration 0610): a metric of one client and one value per month ('YYYY-MM').
+export interface MetricsTable {
+  id: Serial;
+  tenant_id: number;
+  client_id: number;
+  name: string;
+  unit: Generated<string>;
+  target: number | null;
+  direction: 'up' | 'down';
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+interface MetricValuesTable {
+  id: Serial;
+  tenant_id: number;
+  client_id: number;
+  metric_id: number;
+  period: string;
+  value: number;
+  note: Generated<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 interface ReferralInvitationsTable {
   tenant_id: number;
   email: string;
@@ -333,6 +358,9 @@ export interface Database {
   testimonials: TestimonialsTable;
   referrals: ReferralsTable;
   referral_invitations: ReferralInvitationsTable;
+  metrics: MetricsTable;
+  metric_values: MetricValuesTable;
+  metric_shares: TaskSharesTable;
 }
 
 export type User = Selectable<UsersTable>;

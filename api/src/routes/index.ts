@@ -5,6 +5,7 @@ import { graphql } from '../graphql/index.js';
 import type { Services } from '../services/index.js';
 import * as auth from './auth-routes.js';
 import * as actionSteps from './client-action-steps-routes.js';
+import * as metrics from './client-metrics-routes.js';
 import * as notes from './client-notes-routes.js';
 import * as mail from './mail-routes.js';
 import * as schedule from './client-schedule-routes.js';
@@ -50,6 +51,9 @@ export const routeTable: [HTTPMethods | HTTPMethods[], string, RouteSpec | Plugi
   ['POST', '/api/v1/clientportal/schedule/', schedule.schedule],
   ['POST', '/api/v1/clientportal/coach/profile/', profile.coachProfile],
   ['POST', '/api/v1/clientportal/change/action/status', actionSteps.changeActionStatus],
+  ['POST', '/api/v1/clientportal/metrics/list/', metrics.metrics],
+  ['POST', '/api/v1/clientportal/metrics/save', metrics.saveMetric],
+  ['POST', '/api/v1/clientportal/metrics/update', metrics.updateMetric],
   ['POST', '/api/v1/clientportal/commitments/update', actionSteps.updateCommitment],
   ['POST', '/api/v1/clientportal/team/members/', team.teamMembers],
   ['POST', '/api/v1/clientportal/team/add/', team.addTeamMember],
@@ -57,6 +61,7 @@ export const routeTable: [HTTPMethods | HTTPMethods[], string, RouteSpec | Plugi
   ['POST', '/api/v1/clientportal/team/task/change/deadline/', team.changeDeadline],
   ['POST', '/api/v1/clientportal/team/task/get/deadline/', team.getDeadline],
   // Assessments and coaching
+  ['POST', '/api/v1/coachingportal/metrics/share/', metrics.shareMetrics],
   ['POST', '/api/v1/coachingportal/task/share/', team.shareTasks],
   ['POST', '/api/v1/coachingportal/commitment/download/', actionSteps.commitmentDownload],
   ['POST', '/api/v1/impcoaching/steps/', actionSteps.steps],
@@ -67,6 +72,8 @@ export const routeTable: [HTTPMethods | HTTPMethods[], string, RouteSpec | Plugi
   ['POST', '/api/v1/tasks/status/', team.taskStatus],
   ['POST', '/api/v1/testimonials/addtestimonial', support.addTestimonial],
   ['POST', '/api/v1/testimonials/addreferral', support.addReferral],
+  // Other
+  ['POST', '/api/v1/tracker/monthly', metrics.trackMonth],
   // Mailbox attachments (the messages themselves are GraphQL's; the download is not in SPEC §7)
   ['POST', '/upload/mail', mail.upload],
   ['POST', '/delete/mail', mail.discard],

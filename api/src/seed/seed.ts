@@ -9,6 +9,7 @@ import type { Database, NewUser } from '../db/database.js';
 import { seedClientWork } from './seed-client-work.js';
 import { demoSets } from './seed-data.js';
 import { seedMailbox } from './seed-mailbox.js';
+import { seedMetrics } from './seed-metrics.js';
 import type { Storage } from '../services/storage/storage.js';
 
 export const demoPassword = 'portal-demo-1';
@@ -102,6 +103,7 @@ async function seedTenant(
       .onConflict((oc) => oc.columns(['coach_id', 'client_id']).doNothing())
       .execute();
     await seedClientWork(db, { tenantId: tenant.id, clientId, coachId: coach.id, full: flag, at });
+    if (flag) await seedMetrics(db, { tenantId: tenant.id, clientId, at });
     await seedMailbox(db, storage, {
       tenantId: tenant.id,
       coachUserId,

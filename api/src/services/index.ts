@@ -13,6 +13,7 @@ import { createProfileService } from './profile/profile-service.js';
 import { createSessionService } from './auth/session-service.js';
 import type { Mailer } from './mail/mailer.js';
 import { createMailboxService } from './mailbox/mailbox-service.js';
+import { createMetricsService } from './metrics/metrics-service.js';
 import { createNotesService } from './notes/notes-service.js';
 import { createScheduleService } from './schedule/schedule-service.js';
 import type { Storage } from './storage/storage.js';
@@ -62,6 +63,7 @@ export async function createServices(deps: ServiceDeps) {
     notes: createNotesService(db, now),
     actionSteps: createActionStepsService(db, now),
     team: createTeamService({ db, now, mailer }),
+    metrics: createMetricsService({ db, now, mailer }),
     // Profile, picture and coach; the crash screen's error reports.
     profile: createProfileService(db, now, login),
     errorReports: createErrorReportService(db, now),

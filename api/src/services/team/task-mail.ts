@@ -1,20 +1,18 @@
-// The mail coachingportal/task/share/ sends: the client's tasks as plain text (no HTML, so nothing a client
-// typed can become markup in someone's inbox).
+// The mail coachingportal/task/share/ sends: the client's tasks with who is responsible, deadline and status.
 import type { Tenant } from '../../db/database.js';
 import { formatInZone, stageName } from '../client-work/csv.js';
+import { sharedListMail } from '../client-work/shared-list-mail.js';
+import type { Sharer } from '../client-work/shared-list-mail.js';
 import type { MailMessage } from '../mail/mailer.js';
 import type { TaskRow } from './team-repository.js';
 
-interface Client {
-  first_name: string;
-  last_name: string;
-  email: string;
-  time_zone: string | null;
-}
-
-export function taskListMail(tenant: Tenant, client: Client, to: string, rows: TaskRow[]): MailMessage {
-  const name = `${client.first_name} ${client.last_name}`;
-  const lines = rows.map((r) =>
+export function taskListMail(
+  tenant: Tenant,
+  client: Sharer & { time_zone: string | null },
+  to: string,
+  rows: TaskRow[],
+): MailMessage {
+  const items = rows.map((r) =>
     [
       `- ${r.title}`,
       `  Responsibility: ${r.responsibility || 'Unassigned'}`,
@@ -23,14 +21,10 @@ export function taskListMail(tenant: Tenant, client: Client, to: string, rows: T
       ...(r.note ? [`  Note: ${r.note}`] : []),
     ].join('\n'),
   );
-  return {
-    from: `"${tenant.name}" <no-reply@${tenant.domain}>`,
-    to,
-    subject: `${name} shared a task list with you`,
-    text: [
-      `${name} (${client.email}) shared their task list from ${tenant.name}.`,
-      '',
-      ...(lines.length ? lines : ['There are no tasks yet.']),
-    ].join('\n'),
-  };
+  return sharedListMail(tenant, client, to, {
+    what: 'a task list',
+    their: 'their task list',
+    items,
+    empty: 'There are no tasks yet.',
+  });
 }

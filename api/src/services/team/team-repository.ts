@@ -100,21 +100,3 @@ export async function findClient(db: Kysely<Database>, owner: Owner) {
     .where('id', '=', owner.userId)
     .executeTakeFirstOrThrow();
 }
-
-export async function sharesSince(db: Kysely<Database>, owner: Owner, since: Date) {
-  const row = await db
-    .selectFrom('task_shares')
-    .select((eb) => [eb.fn.countAll<string | number>().as('count'), eb.fn.min('created_at').as('oldest')])
-    .where('tenant_id', '=', owner.tenantId)
-    .where('client_id', '=', owner.userId)
-    .where('created_at', '>', since)
-    .executeTakeFirstOrThrow();
-  return { count: Number(row.count), oldest: row.oldest as Date | null };
-}
-
-export async function recordShare(db: Kysely<Database>, owner: Owner, to: string, at: Date) {
-  await db
-    .insertInto('task_shares')
-    .values({ tenant_id: owner.tenantId, client_id: owner.userId, to_email: to, created_at: at })
-    .execute();
-}

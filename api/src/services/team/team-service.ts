@@ -2,12 +2,11 @@
 // and note, export the list and mail it. A member and a task must both be the caller's (404 otherwise).
 import type { Kysely } from 'kysely';
 import type { Database, Tenant } from '../../db/database.js';
-import { tooMany } from '../../errors.js';
 import { formatInZone, stageName, toCsv } from '../client-work/csv.js';
 import { found, notFound } from '../client-work/owner.js';
+import { claimShare } from '../client-work/share-limit.js';
 import type { Owner } from '../client-work/owner.js';
 import type { Mailer } from '../mail/mailer.js';
-import { secondsUntil } from '../throttle/throttle-service.js';
 import { taskListMail } from './task-mail.js';
 import {
   findClient,
@@ -16,14 +15,9 @@ import {
   insertMember,
   listMembers,
   listTasks,
-  recordShare,
-  sharesSince,
   updateTask,
 } from './team-repository.js';
 import type { TaskRow } from './team-repository.js';
-
-/** A client may mail the task list 5 times an hour: enough for real use, useless for spamming. */
-const shareLimits = { windowMs: 60 * 60_000, perWindow: 5 };
 
 type MemberRow = Awaited<ReturnType<typeof listMembers>>[number];
 
@@ -101,13 +95,8 @@ export function createTeamService({ db, now, mailer }: TeamDeps) {
       );
     },
     async share(tenant: Tenant, owner: Owner, to: string) {
-      const t = now();
-      const recent = await sharesSince(db, owner, new Date(t.getTime() - shareLimits.windowMs));
-      if (recent.count >= shareLimits.perWindow)
-        throw tooMany(secondsUntil(recent.oldest, shareLimits.windowMs, t), 'emails');
+      await claimShare(db, 'task_shares', owner, to, now());
       const [rows, client] = await Promise.all([listTasks(db, owner), findClient(db, owner)]);
-      // Counted before sending: a failing mail server must not turn the limit into unlimited retries.
-      await recordShare(db, owner, to, t);
       await mailer.send(taskListMail(tenant, client, to, rows));
       return { sent: true, to, tasks: rows.length };
     },

@@ -1,9 +1,79 @@
-import { PlaceholderPage } from '@/components/placeholder-page';
+/** /metrics: the client's business metrics: add and edit them, record each month, see them over time, share. */
+import { PageLoading } from '@/components/page-loading';
+import { LoadFailed } from '@/components/load-failed';
+import { useUser } from '@/lib/session';
+import { notify } from '@/lib/toast';
+import { displayZone } from '@/lib/zoned-dates';
+import { useMetrics, type MetricInput } from '../api/get-metrics';
+import { useSaveMetric } from '../api/save-metric';
+import { useTrackMonth, type MonthInput } from '../api/track-month';
+import { useUpdateMetric } from '../api/update-metric';
+import { currentMonth, monthName } from '../lib/format';
+import { MetricCard } from './metric-card';
+import { MetricForm } from './metric-form';
+import { METRIC_ADDED, METRIC_UPDATED, recordedMessage } from './messages';
+import { ShareForm } from './share-form';
+import './metrics.css';
 
-export default function Page() {
+/** Runs a save; true on success. A failure was already a toast (the axios interceptor). */
+const attempt = (run: Promise<unknown>, message: () => string) =>
+  run.then(
+    () => (notify.success(message()), true),
+    () => false,
+  );
+
+export default function MetricsPage() {
+  const user = useUser();
+  const latest = currentMonth(displayZone(user.time_zone));
+  const metrics = useMetrics();
+  const save = useSaveMetric();
+  const update = useUpdateMetric();
+  const track = useTrackMonth();
+
+  const add = (input: MetricInput) => attempt(save.mutateAsync(input), () => METRIC_ADDED);
+  const edit = (id: number, input: MetricInput) =>
+    attempt(update.mutateAsync({ id, ...input }), () => METRIC_UPDATED);
+  const record = (name: string, input: MonthInput) =>
+    attempt(track.mutateAsync(input), () => recordedMessage(name, monthName(input.period)));
+
+  let list;
+  if (metrics.isPending) list = <PageLoading />;
+  else if (metrics.isError)
+    list = <LoadFailed what="Your metrics" error={metrics.error} retry={metrics.refetch} />;
+  else if (metrics.data.length === 0)
+    list = (
+      <p className="card empty-state muted">
+        No metrics yet. Add the numbers you want to grow (or shrink) above, then record them month by month.
+      </p>
+    );
+  else
+    list = (
+      <ul className="metric-list">
+        {metrics.data.map((metric) => (
+          <li key={metric.id}>
+            <MetricCard
+              metric={metric}
+              latest={latest}
+              pending={{ update: update.isPending, track: track.isPending }}
+              onUpdate={(input) => edit(metric.id, input)}
+              onTrack={(input) => record(metric.name, input)}
+            />
+          </li>
+        ))}
+      </ul>
+    );
+
   return (
-    <PlaceholderPage title="My Metrics">
-      Your business metrics over time: add, edit and share them with your coach.
-    </PlaceholderPage>
+    <section className="page metrics-page" aria-labelledby="page-title">
+      <h1 id="page-title" className="page-title">
+        My Metrics
+      </h1>
+      <section className="card" aria-labelledby="new-metric-title">
+        <h2 id="new-metric-title">Add a metric</h2>
+        <MetricForm submitLabel="Add metric" pending={save.isPending} onSave={add} />
+      </section>
+      {list}
+      {metrics.data && metrics.data.length > 0 && <ShareForm />}
+    </section>
   );
 }

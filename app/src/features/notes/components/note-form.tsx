@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Field } from '@/components/field';
+import { FormButtons } from '@/components/form-buttons';
 import type { NoteInput } from '../api/get-notes';
 
 /**
@@ -61,16 +62,7 @@ export function NoteForm({
           onChange={(e) => setBody(e.target.value)}
         />
       </div>
-      <div className="button-row">
-        <button type="submit" className="btn btn-primary" disabled={pending}>
-          {pending ? 'Saving...' : submitLabel}
-        </button>
-        {onCancel && (
-          <button type="button" className="btn" onClick={onCancel}>
-            Cancel
-          </button>
-        )}
-      </div>
+      <FormButtons submitLabel={submitLabel} pending={pending} onCancel={onCancel} />
     </form>
   );
 }

@@ -5,5 +5,4 @@ export const assignedMessage = (first: string, last: string) => `${first} ${last
 export const deadlineMessage = (formattedTime: string) =>
   `Task deadline has been changed to ${formattedTime}`;
 export const TASK_UPDATED = 'Task has been updated';
-export const SHARE_FALLBACK = 'Unable to send email';
 export const sharedMessage = (email: string) => `Task list sent to ${email}`;

@@ -1,0 +1,16 @@
+import { useMutation } from '@tanstack/react-query';
+import { api, type Envelope } from '@/lib/api-client';
+
+/**
+ * POST /api/v1/coachingportal/metrics/share/: mails the metrics to `email`, or with '' to the client's coach
+ * (the API limits how often).
+ */
+async function shareMetrics(email: string): Promise<{ sent: boolean; to: string }> {
+  const response = await api.post<Envelope<{ sent: boolean; to: string }>>(
+    '/api/v1/coachingportal/metrics/share/',
+    email ? { email } : {},
+  );
+  return response.data.data;
+}
+
+export const useShareMetrics = () => useMutation({ mutationFn: shareMetrics });

@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, type Envelope } from '@/lib/api-client';
+import { metricsQueryOptions, type Metric } from './get-metrics';
+
+export interface MonthInput {
+  metric_id: number;
+  /** 'YYYY-MM' */
+  period: string;
+  /** null clears the month. */
+  value: number | null;
+  note: string;
+}
+
+/** POST /api/v1/tracker/monthly: records one month of a metric (a month sent again replaces it). */
+async function trackMonth(input: MonthInput): Promise<Metric> {
+  const response = await api.post<Envelope<Metric>>('/api/v1/tracker/monthly', input);
+  return response.data.data;
+}
+
+export function useTrackMonth() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: trackMonth,
+    onSuccess: () => client.invalidateQueries({ queryKey: metricsQueryOptions().queryKey }),
+  });
+}

@@ -1,0 +1,47 @@
+/** Months and amounts as /metrics shows them. Months are 'YYYY-MM', calendar months with no time zone. */
+
+const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const numberFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+
+/** Midnight UTC of the month's first day. */
+export function monthStart(period: string): Date {
+  const [year = 1970, month = 1] = period.split('-').map(Number);
+  return new Date(Date.UTC(year, month - 1, 1));
+}
+
+/** '2026-11' -> 'November 2026'. */
+export const monthName = (period: string): string => monthFormat.format(monthStart(period));
+
+/** 52800.5 and 'USD' -> '52,800.5 USD'. */
+export function formatAmount(value: number, unit: string): string {
+  const number = numberFormat.format(value);
+  return unit ? `${number} ${unit}` : number;
+}
+
+/** The month it is in `zone` now, as 'YYYY-MM'. */
+export function currentMonth(zone: string, now = new Date()): string {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, year: 'numeric', month: '2-digit' })
+    .formatToParts(now)
+    .reduce<Record<string, string>>((all, p) => ({ ...all, [p.type]: p.value }), {});
+  return `${parts.year}-${parts.month}`;
+}
+
+/** `count` months back from `latest` (itself first), newest first: the months a client can record. */
+export function recentMonths(latest: string, count: number): string[] {
+  const start = monthStart(latest);
+  return Array.from({ length: count }, (_, i) =>
+    new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() - i, 1)).toISOString().slice(0, 7),
+  );
+}
+
+/** Whether a value meets the target, given which way is better. */
+export const meetsTarget = (value: number, target: number, direction: 'up' | 'down'): boolean =>
+  direction === 'up' ? value >= target : value <= target;
+
+/** What a person types ('52,800.50', ' 12 ') as a number; null when it is none. */
+export function parseAmount(text: string): number | null {
+  const cleaned = text.replace(/[,\s]/g, '');
+  if (!/^-?(\d+\.?\d*|\.\d+)$/.test(cleaned)) return null;
+  const value = Number(cleaned);
+  return Number.isFinite(value) && Math.abs(value) <= 1e12 ? value : null;
+}
