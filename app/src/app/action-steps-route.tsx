@@ -11,7 +11,7 @@ import { paths } from '@/config/paths';
 export default function ActionStepsRoute() {
   return (
     <ActionStepsPage>
-      <p className="card assessments-link">
+      <p className="card">
         Many of these steps come from the focus areas of your assessments.{' '}
         <Link to={paths.assessments}>See your assessments and their implementation plans</Link>
       </p>
