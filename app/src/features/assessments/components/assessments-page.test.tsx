@@ -209,6 +209,7 @@ describe('/assessments/:id', () => {
     expect(
       await within(focus).findByRole('heading', { name: 'Call the three biggest customers' }),
     ).toBeInTheDocument();
+    expect(within(focus).getByRole('button', { name: 'Add a step to Pricing and margins' })).toHaveFocus();
     expect(calls.filter((c) => c.url === '/api/v1/clientportal/implementations/add/').at(-1)?.body).toEqual({
       focus_area_id: 11,
       title: 'Call the three biggest customers',

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { LoadFailed } from '@/components/load-failed';
 import { paths } from '@/config/paths';
@@ -36,13 +36,19 @@ export function FocusAreaCard({ area }: { area: PlannedFocusArea }) {
   const implementation = usePriorityImplementation(area.id);
   const add = useAddImplementation();
   const [adding, setAdding] = useState(false);
+  // When the form closes, focus goes back to the button that opened it, not to the top of the page.
+  const refocus = useRef(false);
+  const close = () => {
+    refocus.current = true;
+    setAdding(false);
+  };
   const headingId = `focus-${area.id}-title`;
 
   const save = (input: StepInput) =>
     add.mutateAsync(input).then(
       (step) => {
         notify.success(step.action_step ? STEP_ADDED_TO_BOARD : STEP_ADDED);
-        setAdding(false);
+        close();
         return true;
       },
       // The axios interceptor already showed why.
@@ -89,11 +95,21 @@ export function FocusAreaCard({ area }: { area: PlannedFocusArea }) {
           focusAreaName={area.name}
           pending={add.isPending}
           onSave={save}
-          onCancel={() => setAdding(false)}
+          onCancel={close}
         />
       ) : (
         <div className="button-row">
-          <button type="button" className="btn btn-secondary" onClick={() => setAdding(true)}>
+          <button
+            type="button"
+            className="btn btn-secondary"
+            onClick={() => setAdding(true)}
+            ref={(button) => {
+              if (button && refocus.current) {
+                refocus.current = false;
+                button.focus();
+              }
+            }}
+          >
             Add a step<span className="visually-hidden"> to {area.name}</span>
           </button>
         </div>
