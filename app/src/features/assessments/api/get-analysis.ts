@@ -3,7 +3,7 @@ import { api, type Envelope } from '@/lib/api-client';
 import type { AssessmentHead } from './get-assessments';
 
 /** An analysis line: amounts are whole units of the assessment's currency; a focus_rank makes it a focus area. */
-export interface Area {
+interface Area {
   id: number;
   name: string;
   score: number;
@@ -25,7 +25,7 @@ async function getAnalysis(id: number, signal?: AbortSignal): Promise<Analysis> 
   return response.data.data;
 }
 
-export const analysisQueryOptions = (id: number) =>
+const analysisQueryOptions = (id: number) =>
   queryOptions({
     queryKey: ['assessments', id, 'analysis'],
     queryFn: ({ signal }) => getAnalysis(id, signal),

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client';
 
-export interface Currency {
+interface Currency {
   id: number;
   /** ISO 4217, e.g. 'USD'. */
   code: string;
@@ -14,7 +14,7 @@ async function getCurrencies(signal?: AbortSignal): Promise<Currency[]> {
   return response.data.data;
 }
 
-export const currenciesQueryOptions = () =>
+const currenciesQueryOptions = () =>
   queryOptions({ queryKey: ['currencies'], queryFn: ({ signal }) => getCurrencies(signal) });
 
 export const useCurrencies = () => useQuery(currenciesQueryOptions());

@@ -33,7 +33,7 @@ async function getPlan(assessmentId: number, signal?: AbortSignal): Promise<Plan
   return response.data.data;
 }
 
-export const planQueryOptions = (assessmentId: number) =>
+const planQueryOptions = (assessmentId: number) =>
   queryOptions({
     queryKey: [...IMPLEMENTATION_KEY, 'plan', assessmentId],
     queryFn: ({ signal }) => getPlan(assessmentId, signal),

@@ -29,7 +29,7 @@ async function getPriorityImplementation(id: number, signal?: AbortSignal): Prom
   return response.data;
 }
 
-export const priorityImplementationQueryOptions = (focusAreaId: number) =>
+const priorityImplementationQueryOptions = (focusAreaId: number) =>
   queryOptions({
     queryKey: [...IMPLEMENTATION_KEY, 'priority', focusAreaId],
     queryFn: ({ signal }) => getPriorityImplementation(focusAreaId, signal),
