@@ -9,6 +9,7 @@ import * as errorReports from './migrations/0300-error-reports.js';
 import * as mailbox from './migrations/0400-mailbox.js';
 import * as supportAndFeedback from './migrations/0500-support-and-feedback.js';
 import * as metrics from './migrations/0610-metrics.js';
+import * as assessments from './migrations/0620-assessments.js';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '0400-mailbox': mailbox,
   '0500-support-and-feedback': supportAndFeedback,
   '0610-metrics': metrics,
+  '0620-assessments': assessments,
 };
 
 function migrator<DB>(db: Kysely<DB>): Migrator {

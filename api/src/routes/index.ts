@@ -6,6 +6,7 @@ import type { Services } from '../services/index.js';
 import * as auth from './auth-routes.js';
 import * as actionSteps from './client-action-steps-routes.js';
 import * as metrics from './client-metrics-routes.js';
+import * as assessments from './assessment-routes.js';
 import * as notes from './client-notes-routes.js';
 import * as mail from './mail-routes.js';
 import * as schedule from './client-schedule-routes.js';
@@ -50,6 +51,7 @@ export const routeTable: [HTTPMethods | HTTPMethods[], string, RouteSpec | Plugi
   ['POST', '/api/v1/clientportal/delete/note/', notes.deleteNote],
   ['POST', '/api/v1/clientportal/schedule/', schedule.schedule],
   ['POST', '/api/v1/clientportal/coach/profile/', profile.coachProfile],
+  ['POST', '/api/v1/clientportal/implementations/add/', assessments.addImplementation],
   ['POST', '/api/v1/clientportal/change/action/status', actionSteps.changeActionStatus],
   ['POST', '/api/v1/clientportal/metrics/list/', metrics.metrics],
   ['POST', '/api/v1/clientportal/metrics/save', metrics.saveMetric],
@@ -62,6 +64,11 @@ export const routeTable: [HTTPMethods | HTTPMethods[], string, RouteSpec | Plugi
   ['POST', '/api/v1/clientportal/team/task/get/deadline/', team.getDeadline],
   // Assessments and coaching
   ['POST', '/api/v1/coachingportal/metrics/share/', metrics.shareMetrics],
+  ['POST', '/api/v1/assessments/company/simple/', assessments.companyAssessments],
+  ['POST', '/api/v1/assessments/analysis/:id', assessments.analysis],
+  ['GET', '/api/v1/priorities/implementation/:id', assessments.priorityImplementation],
+  ['GET', '/api/v1/currencies', assessments.currencies],
+  ['POST', '/api/v1/coachingportal/implementation/show/', assessments.implementationShow],
   ['POST', '/api/v1/coachingportal/task/share/', team.shareTasks],
   ['POST', '/api/v1/coachingportal/commitment/download/', actionSteps.commitmentDownload],
   ['POST', '/api/v1/impcoaching/steps/', actionSteps.steps],
