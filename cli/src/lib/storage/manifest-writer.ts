@@ -6,9 +6,10 @@
  *
  * Written after the tenants' meta.json rather than before it: a record is a fact about a stored object whenever
  * it is written, and the manifest only saves requests. When a run stops before it, or it cannot be written, the
- * next publish checks the files it lacks once each by their sha256 metadata (stored-state.ts, publisher.ts).
- * The same holds when two runs that write the same manifest (two `--tenant` runs at once) race: the later write
- * wins, and the other run's tenants cost their next publish those checks, never a wrong skip.
+ * next publish asks about each file no record describes once, by its sha256 metadata, and uploads again a file
+ * whose records all name an older ETag (publisher.ts currentEtag). The same holds when two runs that write the
+ * same manifest (two `--tenant` runs at once) race: the later write wins, and the other run's tenants cost their
+ * next publish those requests, never a wrong skip.
  */
 import { releaseManifestName } from '../site-layout.js';
 import type { Shard } from '../shard.js';
