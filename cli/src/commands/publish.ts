@@ -7,11 +7,12 @@ import { buildState, readStamp, type BuildStamp } from '../lib/bake/status.js';
 import { say, printJson, type Context } from '../lib/context.js';
 import { CliError, EXIT, usageError } from '../lib/errors.js';
 import { createBackendRegistry, type BackendRegistry } from '../lib/storage/backends.js';
+import { writeReleaseManifests } from '../lib/storage/manifest-writer.js';
 import { planTenant, type TenantPlan } from '../lib/storage/plan.js';
 import { publishTenant, type TenantResult } from '../lib/storage/publisher.js';
 import { printTenant, printTotals } from '../lib/storage/report.js';
 import { createLimiter, DEFAULT_RETRY, withRetry, type RetryPolicy } from '../lib/storage/retry.js';
-import { inShard, parseShard } from '../lib/shard.js';
+import { inShard, parseShard, type Shard } from '../lib/shard.js';
 import { readStoredState } from '../lib/storage/stored-state.js';
 import { resolveLocations } from '../lib/storage/target.js';
 import { themeLocationProblems } from '../lib/storage/theme-location.js';
@@ -76,7 +77,10 @@ async function checkBuilds(ctx: Context, outDir: string, tenants: ValidTenant[],
   });
 }
 
-async function planAll(options: PublishOptions, ctx: Context): Promise<TenantPlan[]> {
+async function planAll(
+  options: PublishOptions,
+  ctx: Context,
+): Promise<{ plans: TenantPlan[]; shard: Shard | undefined }> {
   const slugs = options.tenant ?? [];
   if (options.all && slugs.length) throw usageError('Use either --all or --tenant, not both.');
   if (!options.all && !slugs.length)
@@ -108,7 +112,7 @@ async function planAll(options: PublishOptions, ctx: Context): Promise<TenantPla
     });
   }
   await checkBuilds(ctx, outDir, tenants, stamps as BuildStamp[]);
-  return Promise.all(
+  const plans = await Promise.all(
     tenants.map((t, i) =>
       planTenant(
         outDir,
@@ -117,6 +121,7 @@ async function planAll(options: PublishOptions, ctx: Context): Promise<TenantPla
       ),
     ),
   );
+  return { plans, shard };
 }
 
 /** Checks every target once before any upload: a wrong bucket or missing credentials fail fast with exit 4. */
@@ -150,7 +155,7 @@ function exitCodeOf(results: TenantResult[]): number {
 }
 
 export async function run(options: PublishOptions, ctx: Context): Promise<number> {
-  const plans = await planAll(options, ctx);
+  const { plans, shard } = await planAll(options, ctx);
   const retry: RetryPolicy = {
     ...DEFAULT_RETRY,
     retries: options.retries ?? DEFAULT_RETRY.retries,
@@ -185,11 +190,23 @@ export async function run(options: PublishOptions, ctx: Context): Promise<number
         return result;
       }),
     );
+    if (!dryRun) {
+      const deps = {
+        backendFor: registry.backendFor,
+        limit,
+        retry,
+        stored,
+        shard,
+        wholeFleet: !!options.all,
+      };
+      for (const problem of await writeReleaseManifests(plans, results, deps))
+        say(ctx, `warning: ${problem}.`);
+    }
     printTotals(ctx, results, { dryRun, json });
     if (json) {
       printJson(
         ctx,
-        results.map(({ lines, accessError: _a, ...summary }) =>
+        results.map(({ lines, accessError: _a, records: _r, ...summary }) =>
           dryRun ? { ...summary, plan: lines } : summary,
         ),
       );

@@ -23,10 +23,15 @@ export const THEMES_DIR = 'themes';
  */
 export const ASSETS_DIR = 'assets';
 /**
- * Under a site in storage: what the last publish stored (key, sha256, size, ETag, headers per file), written
- * just before meta.json. A hidden name: no built file can have it, and `portal serve` never serves it.
+ * Beside the sites in storage (sites/.portal-release.json, or .portal-release.<k>-of-<n>.json for a shard): what
+ * the publish runs stored, per tenant and file (sha256, size, ETag, headers), one object per run rather than one
+ * per tenant. A hidden name: no built file can have it, and `portal serve` never serves it.
  */
-export const RELEASE_MANIFEST = '.portal-release.json';
+export const RELEASE_MANIFEST_STEM = '.portal-release';
+export const releaseManifestName = (shard?: { index: number; count: number }): string =>
+  `${RELEASE_MANIFEST_STEM}${shard ? `.${shard.index}-of-${shard.count}` : ''}.json`;
+/** Every release manifest's name, whatever the shard. */
+export const RELEASE_MANIFEST_NAME = /^\.portal-release(\.\d+-of-\d+)?\.json$/;
 /** Under storage: sites/<slug>/. */
 export const SITES_DIR = 'sites';
 /** The default favicon, rendered from the tenant's colours, is <FAVICON_PATH>.svg at the site root. */

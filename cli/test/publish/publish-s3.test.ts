@@ -14,6 +14,7 @@ import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { run } from '../../src/commands/publish.js';
+import { shardOf } from '../../src/lib/shard.js';
 import { runCommand, tempDir, writeDist, writeTenants, type FixtureTenant } from './support/fixtures.js';
 import { S3_ENV, startS3, type S3Server } from '../../../scripts/lib/s3-server.js';
 import { BUCKET, startFaultProxy, type FaultProxy } from './support/s3.js';
@@ -108,7 +109,7 @@ describe('portal publish to S3 (s3rver)', () => {
     expect([...(await objects(bucket)).keys()].sort()).toEqual(
       [
         ...assets.map((a) => `sites/acme/${a}`),
-        'sites/acme/.portal-release.json',
+        'sites/.portal-release.json',
         'sites/acme/favicon.svg',
         'sites/acme/index.html',
         'sites/acme/meta.json',
@@ -156,18 +157,20 @@ describe('portal publish to S3 (s3rver)', () => {
       const order = puts().filter(
         (key) => key.startsWith(`sites/${slug}/`) || key.startsWith(`themes/${slug === 'acme' ? 201 : 202}/`),
       );
-      expect(order).toHaveLength(10);
+      expect(order).toHaveLength(9);
       const at = (match: (key: string) => boolean) =>
         order.map((key, i) => (match(key) ? i : -1)).filter((i) => i >= 0);
       const index = order.indexOf(`sites/${slug}/index.html`);
-      // The release manifest describes every other file, so it goes after them and just before meta.json.
-      expect(order.slice(-2)).toEqual([`sites/${slug}/.portal-release.json`, `sites/${slug}/meta.json`]);
+      expect(order.at(-1)).toBe(`sites/${slug}/meta.json`);
       expect(Math.max(...at((k) => k.includes('/assets/')))).toBeLessThan(
         Math.min(...at((k) => k.endsWith('favicon.svg'))),
       );
       expect(Math.max(...at((k) => k.startsWith('themes/')))).toBeLessThan(index);
       expect(at((k) => k.endsWith('theme.json'))[0]).toBeGreaterThan(at((k) => k.endsWith('logo.svg'))[0]!);
     }
+    // The run's one release manifest describes what every tenant stored, so it goes up once, after them all.
+    expect(puts().filter((key) => key.includes('.portal-release'))).toEqual(['sites/.portal-release.json']);
+    expect(puts().at(-1)).toBe('sites/.portal-release.json');
   });
 
   it('a second publish uploads nothing and says so, deciding from the listing: no HEAD per object', async () => {
@@ -177,11 +180,11 @@ describe('portal publish to S3 (s3rver)', () => {
     const again = await publish({ tenant: ['acme'] });
     expect(again.code).toBe(0);
     expect(puts()).toEqual([]);
-    // The listing (one page for the site, one for the theme) and the release manifest decide; meta.json's own
-    // bytes are read once, which is also the check of the live version.
+    // The listing (one page for the site, one for the theme, one finding the release manifests) and the
+    // manifest decide; meta.json's own bytes are read once, which is also the check of the live version.
     expect(requests('HEAD')).toEqual([]);
-    expect(requests('GET')).toEqual(['sites/acme/.portal-release.json', 'sites/acme/meta.json']);
-    expect(requests('LIST')).toHaveLength(2);
+    expect(requests('GET')).toEqual(['sites/.portal-release.json', 'sites/acme/meta.json']);
+    expect(requests('LIST')).toHaveLength(3);
     expect(JSON.parse(again.stdout)).toMatchObject([
       { slug: 'acme', uploaded: 0, skipped: 9, status: 'unchanged' },
     ]);
@@ -211,7 +214,7 @@ describe('portal publish to S3 (s3rver)', () => {
     expect(again.code, again.stderr).toBe(0);
     expect(puts()).toEqual([]);
     expect(requests('HEAD')).toEqual([]);
-    expect(requests('LIST')).toHaveLength(3);
+    expect(requests('LIST')).toHaveLength(4);
   });
 
   it('re-uploads an object changed or deleted behind its back, and only those', async () => {
@@ -275,14 +278,15 @@ describe('portal publish to S3 (s3rver)', () => {
     const written = puts();
     for (const asset of assets) expect(written.filter((key) => key === asset)).toHaveLength(1);
     expect(written.filter((key) => key.includes('/assets/'))).toEqual([]);
-    expect([...(await objects(bucket)).keys()].filter((key) => key.startsWith('sites/acme/')).sort()).toEqual(
-      [
-        'sites/acme/.portal-release.json',
-        'sites/acme/favicon.svg',
-        'sites/acme/index.html',
-        'sites/acme/meta.json',
-      ],
-    );
+    const stored = [...(await objects(bucket)).keys()];
+    expect(stored.filter((key) => key.startsWith('sites/acme/')).sort()).toEqual([
+      'sites/acme/favicon.svg',
+      'sites/acme/index.html',
+      'sites/acme/meta.json',
+    ]);
+    // Each tenant's own files, the shared assets once, and one release manifest for the whole run.
+    expect(stored).toHaveLength(assets.length + 2 * 5 + 1);
+    expect(stored).toContain('sites/.portal-release.json');
     // index.html is the build's, unchanged: it still names /assets/..., which the CDN maps to assets/.
     expect(await getText('portal/sites/acme/index.html')).toBe(
       await readFile(path.join(out, 'acme/index.html'), 'utf8'),
@@ -300,6 +304,117 @@ describe('portal publish to S3 (s3rver)', () => {
     expect(again.code).toBe(0);
     expect(puts()).toEqual([]);
     expect(requests('HEAD')).toEqual([]);
+  });
+
+  it('each shard writes its own release manifest, and every run reads them all', async () => {
+    await writeDist(out, ACME, '7.2.2');
+    await writeDist(out, GLOBEX, '7.2.2');
+    // acme falls in shard 1 of 2 and globex in shard 2, so each job publishes one of them.
+    expect([shardOf('acme', 2), shardOf('globex', 2)]).toEqual([1, 2]);
+    for (const shard of ['1/2', '2/2']) expect((await publish({ all: true, shard })).code).toBe(0);
+    const manifests = [...(await objects(bucket)).keys()].filter((key) => key.includes('.portal-release'));
+    expect(manifests.sort()).toEqual([
+      'sites/.portal-release.1-of-2.json',
+      'sites/.portal-release.2-of-2.json',
+    ]);
+    expect(await getText('portal/sites/.portal-release.1-of-2.json')).toContain('"acme"');
+    expect(await getText('portal/sites/.portal-release.1-of-2.json')).not.toContain('globex');
+
+    proxy.log.length = 0;
+    for (const shard of ['1/2', '2/2']) {
+      const again = await publish({ all: true, shard });
+      expect(again.code, again.stderr).toBe(0);
+      expect(JSON.parse(again.stdout)).toMatchObject([{ status: 'unchanged', uploaded: 0 }]);
+    }
+    expect(puts()).toEqual([]);
+    expect(requests('HEAD')).toEqual([]);
+    // An unsharded run finds both shards' records, so it asks about no file; it writes its own manifest.
+    proxy.log.length = 0;
+    expect((await publish({ all: true })).code).toBe(0);
+    expect(requests('HEAD')).toEqual([]);
+    expect(puts()).toEqual(['sites/.portal-release.json']);
+  });
+
+  it("a --tenant run keeps the other tenants' records in the manifest; --all drops a tenant no longer published", async () => {
+    await writeDist(out, ACME, '7.2.2', 'r1');
+    await writeDist(out, GLOBEX, '7.2.2', 'r1');
+    expect((await publish({ all: true })).code).toBe(0);
+    await rm(path.join(out, 'acme'), { recursive: true });
+    const v2 = await writeDist(out, ACME, '7.3.0', 'r2');
+    proxy.log.length = 0;
+    expect((await publish({ tenant: ['acme'] })).code).toBe(0);
+    expect(puts()).toContain('sites/.portal-release.json');
+    const manifest = await getText('portal/sites/.portal-release.json');
+    expect(manifest).toContain(v2.assets[0]!);
+    expect(manifest).toContain('"globex"');
+
+    proxy.log.length = 0;
+    const again = await publish({ all: true });
+    expect(again.code, again.stderr).toBe(0);
+    expect(puts()).toEqual([]);
+    expect(requests('HEAD')).toEqual([]);
+
+    await writeTenants(path.join(root, 'acme-only'), [ACME]);
+    const alone = await runCommand(
+      run,
+      { out: path.basename(out), to: `s3://${bucket}/portal`, endpoint: proxy.endpoint, all: true },
+      { cwd: root, tenantsDir: path.join(root, 'acme-only'), env: S3_ENV, json: true },
+    );
+    expect(alone.code, alone.stderr).toBe(0);
+    expect(await getText('portal/sites/.portal-release.json')).not.toContain('globex');
+  });
+
+  it('a release manifest that cannot be written leaves the sites published; the next run checks each file once', async () => {
+    await writeDist(out, ACME, '7.2.2');
+    proxy.rule = (method, key) =>
+      method === 'PUT' && key.includes('.portal-release') ? { status: 503 } : null;
+    const first = await publish({ tenant: ['acme'], retries: 1 });
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stderr).toMatch(
+      /warning: the release manifest portal\/sites\/\.portal-release\.json could not be written/,
+    );
+    expect(JSON.parse(await getText('portal/sites/acme/meta.json'))).toEqual({ version: '7.2.2' });
+    expect([...(await objects(bucket)).keys()].filter((key) => key.includes('.portal-release'))).toEqual([]);
+
+    proxy.rule = () => null;
+    proxy.log.length = 0;
+    const second = await publish({ tenant: ['acme'] });
+    expect(second.code, second.stderr).toBe(0);
+    // No record: each stored file is asked about once by its sha256 metadata, none is uploaded again.
+    expect(puts()).toEqual(['sites/.portal-release.json']);
+    expect(requests('HEAD')).toHaveLength(8);
+    proxy.log.length = 0;
+    expect((await publish({ tenant: ['acme'] })).code).toBe(0);
+    expect(puts()).toEqual([]);
+    expect(requests('HEAD')).toEqual([]);
+  });
+
+  it("a tenant's own publish.site and publish.theme targets get their manifest beside the site", async () => {
+    const initech: FixtureTenant = {
+      slug: 'initech',
+      id: 203,
+      publish: { site: `s3://${bucket}/initech-site`, theme: `s3://${bucket}/brand/themes` },
+    };
+    const dir = path.join(root, `tenants-${bucket}`);
+    await writeTenants(dir, [initech]);
+    await writeDist(out, initech, '7.2.2');
+    const own = () =>
+      runCommand(
+        run,
+        { out: path.basename(out), endpoint: proxy.endpoint, tenant: ['initech'], json: true },
+        { cwd: root, tenantsDir: dir, env: S3_ENV, json: true },
+      );
+    const first = await own();
+    expect(first.code, first.stderr).toBe(0);
+    const keys = [...(await objects(bucket, '')).keys()];
+    expect(keys).toContain('initech-site/index.html');
+    expect(keys).toContain('brand/themes/203/theme.json');
+    expect(keys.filter((key) => key.includes('.portal-release'))).toEqual(['.portal-release.json']);
+    proxy.log.length = 0;
+    const again = await own();
+    expect(JSON.parse(again.stdout)).toMatchObject([{ status: 'unchanged', uploaded: 0 }]);
+    // Nothing written, and no object asked about (the one HEAD is the preflight's, of the bucket).
+    expect(proxy.log.filter((r) => r.method !== 'GET' && r.path !== `/${bucket}/`)).toEqual([]);
   });
 
   it('--dry-run reads but never writes', async () => {
@@ -379,8 +494,11 @@ describe('portal publish to S3 (s3rver)', () => {
     for (const [key, etag] of v1) if (key.startsWith('sites/acme/assets/')) expect(now.get(key)).toBe(etag);
 
     proxy.rule = () => null;
+    proxy.log.length = 0;
     const rerun = await publish({ all: true });
     expect(rerun.code).toBe(0);
+    // The failed tenant kept its records of the files it did not reach, so none is asked about.
+    expect(requests('HEAD')).toEqual([]);
     expect(JSON.parse(await getText('portal/sites/acme/meta.json'))).toEqual({ version: '7.3.0' });
 
     const cleanBucket = bucket;
@@ -388,10 +506,10 @@ describe('portal publish to S3 (s3rver)', () => {
     expect((await publish({ all: true })).code).toBe(0);
     const clean = await objects(CLEAN_BUCKET);
     const after = await objects(cleanBucket);
-    // Each release manifest names its own bucket, so the two differ by that name only.
-    for (const manifest of ['sites/acme/.portal-release.json', 'sites/globex/.portal-release.json']) {
-      expect(after.delete(manifest) && clean.delete(manifest)).toBe(true);
-    }
+    // The release manifest names its own bucket, so the two differ by that name only.
+    expect(after.delete('sites/.portal-release.json') && clean.delete('sites/.portal-release.json')).toBe(
+      true,
+    );
     for (const [key, etag] of clean) expect([key, after.get(key)]).toEqual([key, etag]);
     // What the clean run lacks are only the previous release's hashed assets, kept for open tabs.
     const extra = [...after.keys()].filter((key) => !clean.has(key));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cacheControlFor, contentTypeFor } from '../../src/lib/storage/content-types.js';
+import { parseManifest, serializeManifest, type FileRecord } from '../../src/lib/storage/release-manifest.js';
 import { backoffDelay, createLimiter, withRetry } from '../../src/lib/storage/retry.js';
 import { parseTarget, resolveLocations } from '../../src/lib/storage/target.js';
 import { themeLocationProblems } from '../../src/lib/storage/theme-location.js';
@@ -54,6 +55,50 @@ describe('storage targets', () => {
       'assets/',
       'sites/acme/',
     ]);
+  });
+});
+
+describe('release manifest', () => {
+  const record = (etag: string): FileRecord => ({
+    sha256: 'a'.repeat(64),
+    size: 9,
+    etag,
+    contentType: 'text/javascript; charset=utf-8',
+    cacheControl: 'public, max-age=31536000, immutable',
+  });
+
+  it('stores a record every tenant shares once, reads back what it wrote, and the same bytes for the same release', () => {
+    const shared = 's3:bkt portal/assets/index-Ab12Cd34.js';
+    const manifest = new Map([
+      [
+        'globex',
+        new Map([
+          [shared, record('"e1"')],
+          ['s3:bkt portal/sites/globex/index.html', record('"e3"')],
+        ]),
+      ],
+      [
+        'acme',
+        new Map([
+          [shared, record('"e1"')],
+          ['s3:bkt portal/sites/acme/index.html', record('"e2"')],
+        ]),
+      ],
+    ]);
+    const bytes = serializeManifest(manifest);
+    expect((JSON.parse(bytes.toString()) as { records: unknown[] }).records).toHaveLength(3);
+    expect(parseManifest(bytes)).toEqual(manifest);
+    expect(serializeManifest(new Map([...manifest].reverse())).equals(bytes)).toBe(true);
+  });
+
+  it('says nothing for a damaged or foreign manifest', () => {
+    const damaged = {
+      records: [['a'.repeat(64), 9, '"e1"', 'x', 'y']],
+      tenants: { acme: { 's3:bkt k': 1 } },
+    };
+    expect(parseManifest(Buffer.from(JSON.stringify(damaged))).size).toBe(0);
+    expect(parseManifest(Buffer.from('{"files": {}}')).size).toBe(0);
+    expect(parseManifest(Buffer.from('not json')).size).toBe(0);
   });
 });
 

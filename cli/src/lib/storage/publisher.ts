@@ -3,15 +3,14 @@
  * shared concurrency limit; the next phase starts only when every file of this one is stored. When a file still
  * fails after its retries the tenant stops there: its index.html and meta.json are not written, so the live
  * site keeps serving the previous release whole, and a re-run uploads what is missing. What is unchanged is
- * decided from the listing and the release manifests (stored-state.ts), not by asking about each object; the
- * tenant's manifest is written after every other file and before meta.json.
+ * decided from the listing and the release manifests (stored-state.ts), not by asking about each object; what
+ * was stored goes into the run's manifest once every tenant is done (manifest-writer.ts).
  */
 import { readFile } from 'node:fs/promises';
 import type { CliError } from '../errors.js';
-import { RELEASE_MANIFEST } from '../site-layout.js';
 import type { Backend } from './backend.js';
 import { PHASES, sha256, type PlanEntry, type TenantPlan } from './plan.js';
-import { recordId, serializeManifest, type Records } from './release-manifest.js';
+import { recordId, type Records } from './release-manifest.js';
 import { withRetry, type RetryPolicy } from './retry.js';
 import type { StoredState } from './stored-state.js';
 import type { Location } from './target.js';
@@ -41,6 +40,8 @@ export interface TenantResult {
   /** Set when the failure was credentials or permissions: the command exits 4 with this error. */
   accessError?: CliError;
   lines: PlanLine[];
+  /** What each file of the tenant now holds (all but meta.json), for the run's release manifest. */
+  records: Records;
 }
 
 export interface PublishDeps {
@@ -64,8 +65,8 @@ const unquote = (etag: string) => etag.replace(/^"|"$/g, '');
 /**
  * The ETag of the stored object when it already holds the entry's bytes and headers; null when it must be
  * uploaded. A listed key with a manifest record is decided by the listing alone: a changed ETag or size means
- * it was changed behind our back. meta.json, which no manifest can describe (it is written after it), is read:
- * one small GET a tenant that is also the check of the live version.
+ * it was changed behind our back. meta.json, which no manifest describes, is read: one small GET a tenant that
+ * is also the check of the live version.
  */
 async function currentEtag(entry: PlanEntry, deps: PublishDeps): Promise<string | null> {
   const backend = deps.backendFor(entry.location);
@@ -133,40 +134,6 @@ async function syncOnce(entry: PlanEntry, deps: PublishDeps): Promise<Synced> {
   return synced;
 }
 
-/**
- * Writes the tenant's release manifest when it differs from the stored one, only where the target lists (a
- * folder has no listing to check it against, and stays plain files).
- */
-async function writeManifest(plan: TenantPlan, etags: Map<PlanEntry, string>, deps: PublishDeps) {
-  const { location } = plan.metaKey;
-  const backend = deps.backendFor(location);
-  if (!backend.list || deps.dryRun) return;
-  const records: Records = new Map();
-  for (const [entry, etag] of etags) {
-    if (!etag) continue;
-    const { sha256, size, contentType, cacheControl } = entry;
-    records.set(recordId(entry.location, entry.key), { sha256, size, etag, contentType, cacheControl });
-  }
-  const body = serializeManifest(records);
-  if (deps.stored.manifests.get(plan.slug)?.equals(body)) return;
-  const key = `${location.prefix}${RELEASE_MANIFEST}`;
-  await deps.limit(() =>
-    withRetry(
-      () =>
-        backend.put({
-          key,
-          body,
-          contentType: 'application/json; charset=utf-8',
-          cacheControl: 'no-cache',
-          sha256: sha256(body),
-        }),
-      (error) => backend.isRetryable(error),
-      deps.retry,
-      (error, attempt, delay) => deps.onRetry?.(key, error, attempt, delay),
-    ),
-  );
-}
-
 export async function publishTenant(plan: TenantPlan, deps: PublishDeps): Promise<TenantResult> {
   const started = performance.now();
   const result: TenantResult = {
@@ -178,33 +145,37 @@ export async function publishTenant(plan: TenantPlan, deps: PublishDeps): Promis
     seconds: 0,
     version: plan.version,
     lines: [],
+    records: new Map(),
   };
   const finish = (status: TenantStatus) => {
     result.status = status;
     result.seconds = Math.round((performance.now() - started) / 10) / 100;
     return result;
   };
-  const etags = new Map<PlanEntry, string>();
   let metaUploaded = false;
   for (const phase of PHASES) {
     const entries = plan.entries.filter((e) => e.phase === phase);
     let failed: { key: string; location: Location; error: unknown } | undefined;
-    if (phase === 'meta') {
-      // Like any file: when the manifest cannot be written, meta.json is not either.
-      await writeManifest(plan, etags, deps).catch((error: unknown) => {
-        const { location } = plan.metaKey;
-        failed = { key: `${location.prefix}${RELEASE_MANIFEST}`, location, error };
-      });
-    }
-    const settled = failed ? [] : await Promise.allSettled(entries.map((entry) => syncOnce(entry, deps)));
+    const settled = await Promise.allSettled(entries.map((entry) => syncOnce(entry, deps)));
     settled.forEach((outcome, i) => {
       const entry = entries[i]!;
       if (outcome.status === 'rejected') {
         failed ??= { key: entry.key, location: entry.location, error: outcome.reason };
         return;
       }
-      etags.set(entry, outcome.value.etag);
+      const { etag } = outcome.value;
+      // meta.json is read on every publish (currentEtag), so no record of it is kept.
       if (phase === 'meta') metaUploaded = outcome.value.action === 'upload';
+      else if (etag) {
+        const { sha256, size, contentType, cacheControl } = entry;
+        result.records.set(recordId(entry.location, entry.key), {
+          sha256,
+          size,
+          etag,
+          contentType,
+          cacheControl,
+        });
+      }
       result.lines.push({
         key: entry.key,
         target: deps.backendFor(entry.location).label,

@@ -1,24 +1,29 @@
 /**
- * What is already stored, read once for a whole publish before any upload: ListObjectsV2 pages of every place
- * the plans write to, and the release manifest of each tenant's site. With these the publisher decides what is
- * unchanged without a request per object. Also the publish-wide bookkeeping of keys several tenants share (the
- * shared assets/): each is synced once, whichever tenant gets there first.
+ * What is already stored, read once for a whole publish before any upload: ListObjects pages of every place
+ * the plans write to, and every release manifest beside the sites (one per earlier run or shard). With these the
+ * publisher decides what is unchanged without a request per object. Also the publish-wide bookkeeping of keys
+ * several tenants share (the shared assets/): each is synced once, whichever tenant gets there first.
  */
 import { CliError } from '../errors.js';
-import { RELEASE_MANIFEST } from '../site-layout.js';
+import { RELEASE_MANIFEST_NAME, RELEASE_MANIFEST_STEM } from '../site-layout.js';
 import type { Backend, Listed } from './backend.js';
 import type { TenantPlan } from './plan.js';
-import { parseManifest, recordId, type FileRecord } from './release-manifest.js';
+import { parseManifest, recordId, type FileRecord, type Manifest } from './release-manifest.js';
 import { withRetry, type RetryPolicy } from './retry.js';
 import { targetId, type Location } from './target.js';
+
+interface StoredManifest {
+  bytes: Buffer;
+  manifest: Manifest;
+}
 
 export interface StoredState {
   /** The stored keys around a location with their ETag and size; null where the target cannot list. */
   listing: (location: Location) => Map<string, Listed> | null;
   /** Every record of every manifest read, by recordId. */
   records: Map<string, FileRecord[]>;
-  /** Each tenant's stored manifest (by slug), so an unchanged one is not written again. */
-  manifests: Map<string, Buffer>;
+  /** Each manifest read, by the recordId of its key: a run rewrites its own only when it changed. */
+  manifests: Map<string, StoredManifest>;
   /** The one sync of each key in this publish, by recordId; a key several tenants share goes up once. */
   once: Map<string, Promise<{ action: 'upload' | 'skip'; etag: string }>>;
 }
@@ -30,8 +35,8 @@ export interface StoredStateDeps {
 }
 
 const locationId = (location: Location) => `${targetId(location.target)} ${location.prefix}`;
-/** "portal/sites/acme/" -> "portal/sites/"; "" stays "". */
-const parentOf = (location: Location): Location => ({
+/** "portal/sites/acme/" -> "portal/sites/"; "" stays "". Also where a site's release manifest is. */
+export const parentOf = (location: Location): Location => ({
   target: location.target,
   prefix: location.prefix.replace(/[^/]+\/$/, ''),
 });
@@ -97,21 +102,35 @@ export async function readStoredState(plans: TenantPlan[], deps: StoredStateDeps
     listings.get(locationId(scopes.get(locationId(location)) ?? location)) ?? null;
 
   const records = new Map<string, FileRecord[]>();
-  const manifests = new Map<string, Buffer>();
+  const manifests = new Map<string, StoredManifest>();
+  const dirs = new Map(plans.map(({ metaKey }) => parentOf(metaKey.location)).map((d) => [locationId(d), d]));
   await Promise.all(
-    plans.map(async (plan) => {
-      const site = plan.metaKey.location;
-      const key = `${site.prefix}${RELEASE_MANIFEST}`;
-      if (!listing(site)?.has(key)) return;
-      const backend = deps.backendFor(site);
-      const bytes = await read(backend, () => backend.get(key)).catch(() => null);
-      if (!bytes) return;
-      manifests.set(plan.slug, bytes);
-      for (const [id, record] of parseManifest(bytes)) {
-        const known = records.get(id);
-        if (known) known.push(record);
-        else records.set(id, [record]);
-      }
+    [...dirs.values()].map(async (dir) => {
+      const backend = deps.backendFor(dir);
+      const list = backend.list?.bind(backend);
+      if (!list) return;
+      // One small listing finds every run's and shard's manifest, whatever the listing scopes above cover.
+      const found = await read(backend, () => list(`${dir.prefix}${RELEASE_MANIFEST_STEM}`)).catch(
+        () => null,
+      );
+      const keys = [...(found?.keys() ?? [])].filter((key) =>
+        RELEASE_MANIFEST_NAME.test(key.slice(dir.prefix.length)),
+      );
+      await Promise.all(
+        keys.map(async (key) => {
+          const bytes = await read(backend, () => backend.get(key)).catch(() => null);
+          if (!bytes) return;
+          const manifest = parseManifest(bytes);
+          manifests.set(recordId(dir, key), { bytes, manifest });
+          for (const own of manifest.values()) {
+            for (const [id, record] of own) {
+              const known = records.get(id);
+              if (!known) records.set(id, [record]);
+              else if (!known.includes(record)) known.push(record);
+            }
+          }
+        }),
+      );
     }),
   );
   return { listing, records, manifests, once: new Map() };
