@@ -130,18 +130,26 @@ describe('/gapi mailbox', () => {
   it('another user’s or another tenant’s messages: nothing read, marked, deleted or answered', async () => {
     const { coach, client } = await coachAndClient(h);
     const first = (await send(h, client, { body: '<p>private plans</p>' })).data.sendEmail;
-    await send(h, coach, { previous: first.id });
-    const before = await h.db.selectFrom('emails').selectAll().where('parent_id', '=', first.id).execute();
+    const reply = (await send(h, coach, { previous: first.id })).data.sendEmail;
+    const ids = [first.id, reply.id];
+    // Both rows, with their read and per-party deleted flags: unread for each recipient, deleted by no one.
+    const rows = () => h.db.selectFrom('emails').selectAll().where('id', 'in', ids).orderBy('id').execute();
+    const before = await rows();
+    expect(before.map((e) => [e.read, e.deleted_by_sender, e.deleted_by_recipient])).toEqual([
+      [false, false, false],
+      [false, false, false],
+    ]);
     const strangers = [await signedIn(h), await signedIn(h, BETA)];
     for (const stranger of strangers) {
       const thread = await listEmails(h, stranger, { thread: first.id });
       expect(thread.data.emails).toEqual({ total: 0, next_offset: null, items: [] });
       expect(JSON.stringify(thread)).not.toContain('private plans');
-      expect((await markRead(stranger, [first.id, first.id + 1])).data.markEmailRead).toBe(0);
-      expect((await deleteEmails(stranger, [first.id, first.id + 1])).data.deleteEmails).toBe(0);
-      const reply = await send(h, stranger, { previous: first.id });
-      expect(reply.data).toBeNull();
-      expect(reply.errors?.[0]).toMatchObject({
+      expect((await markRead(stranger, ids)).data.markEmailRead).toBe(0);
+      expect((await markRead(stranger, ids, false)).data.markEmailRead).toBe(0);
+      expect((await deleteEmails(stranger, ids)).data.deleteEmails).toBe(0);
+      const answer = await send(h, stranger, { previous: first.id });
+      expect(answer.data).toBeNull();
+      expect(answer.errors?.[0]).toMatchObject({
         message: 'Message not found.',
         extensions: { code: 'NOT_FOUND' },
       });
@@ -152,9 +160,7 @@ describe('/gapi mailbox', () => {
       expect(theirs.statusCode).toBe(403);
       expect(theirs.data).toBeNull();
     }
-    expect(await h.db.selectFrom('emails').selectAll().where('parent_id', '=', first.id).execute()).toEqual(
-      before,
-    );
+    expect(await rows()).toEqual(before);
     expect((await listEmails(h, client, { thread: first.id })).data.emails.total).toBe(2);
   });
 
