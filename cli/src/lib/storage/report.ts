@@ -66,6 +66,6 @@ export function printTotals(
   else
     say(
       ctx,
-      `${results.length - failed} of ${results.length} tenants published, ${uploaded} files (${formatBytes(bytes)}) uploaded.`,
+      `${results.length - failed} of ${results.length} tenant${results.length === 1 ? '' : 's'} published, ${uploaded} file${uploaded === 1 ? '' : 's'} (${formatBytes(bytes)}) uploaded.`,
     );
 }
