@@ -1,13 +1,13 @@
 // The mailbox over /gapi: compose, reply and threads; folders with pagination; read and per-party delete;
-// bodies sanitised before storing; another user's or tenant's messages untouchable; query size limits; and
-// the coach's notification mail, which no field can add a header to.
+// bodies sanitised before storing; another user's or tenant's messages untouchable; messages per hour and
+// query size limits; and the coach's notification mail, which no field can add a header to.
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_ALIASES, MAX_FIELDS } from '../src/graphql/query-limits.js';
 import { BETA, Harness } from './helpers/harness.js';
 import { mailsTo, waitForMail } from './helpers/mail.js';
-import { coachAndClient, gql, listEmails, send, signedIn } from './helpers/mailbox.js';
+import { coachAndClient, gql, insertEmails, listEmails, send, signedIn } from './helpers/mailbox.js';
 import type { Person } from './helpers/mailbox.js';
 
 const h = new Harness();
@@ -164,24 +164,37 @@ describe('/gapi mailbox', () => {
     expect((await listEmails(h, client, { thread: first.id })).data.emails.total).toBe(2);
   });
 
+  it('a user sends at most 30 messages an hour: then 429, nothing stored or mailed, until a slot frees', async () => {
+    const { coach, client } = await coachAndClient(h);
+    await insertEmails(h, client, coach, 30, h.clock.now().getTime() - 59 * 60_000);
+    const count = async () =>
+      (await h.db.selectFrom('emails').select('id').where('from_user_id', '=', client.user.id).execute())
+        .length;
+    const mailed = await mailsTo(h.mailDir, coach.user.email);
+    const refused = await send(h, client, { subject: 'One too many' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.data).toBeNull();
+    expect(refused.errors?.[0]).toMatchObject({
+      message: 'Too many messages. Try again in 60 seconds.',
+      extensions: { code: 'TOO_MANY_REQUESTS' },
+    });
+    expect(await count()).toBe(30);
+    expect(await mailsTo(h.mailDir, coach.user.email)).toHaveLength(mailed.length);
+    // The coach still answers: the limit is the sender's own.
+    const last = (await listEmails(h, coach)).data.emails.items[0];
+    expect((await send(h, coach, { previous: last.id })).errors).toBeUndefined();
+
+    h.clock.advance(61_000);
+    expect((await send(h, client, { subject: 'An hour on' })).errors).toBeUndefined();
+    expect(await count()).toBe(31);
+    expect((await waitForMail(h.mailDir, coach.user.email, mailed.length + 1)).subject).toBe(
+      'New message from Cliff Client: An hour on',
+    );
+  });
+
   it('folders come in pages of at most 50, newest first, with the next offset', async () => {
     const { coach, client } = await coachAndClient(h);
-    const at = h.clock.now().getTime();
-    await h.db
-      .insertInto('emails')
-      .values(
-        Array.from({ length: 120 }, (_, i) => ({
-          tenant_id: coach.user.tenantId,
-          from_user_id: coach.user.id,
-          to_user_id: client.user.id,
-          subject: `Message ${i + 1}`,
-          body: '<p>b</p>',
-          read: false,
-          created_at: new Date(at + i * 1000),
-          updated_at: new Date(at + i * 1000),
-        })),
-      )
-      .execute();
+    await insertEmails(h, coach, client, 120, h.clock.now().getTime());
     const first = (await listEmails(h, client)).data.emails;
     expect(first.items).toHaveLength(50);
     expect(first.total).toBe(120);
