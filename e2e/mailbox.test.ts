@@ -1,7 +1,7 @@
 /**
  * The mailbox in Chromium against the real API (PGlite, seeded): the demo client reads an unread message (the
- * menu badge drops), replies with an attachment, downloads it back, deletes a message; axe on inbox, thread and
- * compose (screenshots in test-results/).
+ * menu badge drops), replies with an attachment, downloads it back, deletes it, lists Sent; axe on inbox,
+ * thread, Sent and compose (screenshots in test-results/).
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -109,6 +109,17 @@ describe('mailbox (demo client)', () => {
     await page.reload();
     await messages.first().waitFor();
     expect(await messages.count()).toBe(count - 1);
+  });
+
+  it('Sent lists what the client sent (not the deleted reply), with no serious accessibility problem', async () => {
+    await page.getByRole('link', { name: 'Sent', exact: true }).click();
+    const sent = page.getByRole('list', { name: 'Sent' });
+    await sent.waitFor();
+    expect(new URL(page.url()).pathname).toBe('/messages/sent');
+    await sent.getByText('They agreed to 45 days.').waitFor();
+    expect(await sent.getByText('Thanks! The receipt is attached.').count()).toBe(0);
+    await shot('sent');
+    await noSeriousViolations('sent');
   });
 
   it('compose has no serious accessibility problem', async () => {

@@ -1,8 +1,9 @@
 // Mail attachments: /upload/mail checks the type by content (not name), the size and the count; /delete/mail
 // and the download act for the uploader or a party of the message only; the download names the file safely
-// for any name; uploads never sent are purged after a day.
+// for any name; a user's uploads are limited per hour; uploads never sent are purged after a day.
 import { readdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomKey } from '../src/services/storage/storage.js';
 import { BETA, Harness } from './helpers/harness.js';
 import {
   PNG,
@@ -79,6 +80,35 @@ describe('/upload/mail', () => {
     expect((await uploaded(me, { name: 'notes.txt', bytes: Buffer.from('Ünïcode notes\n') })).type).toBe(
       'text/plain; charset=utf-8',
     );
+  });
+
+  it('takes 60 uploads an hour per user, then 429 with Retry-After and nothing kept', async () => {
+    const me = await signedIn(h);
+    const oldest = h.clock.now().getTime() - 30 * 60_000;
+    await h.db
+      .insertInto('mail_attachments')
+      .values(
+        Array.from({ length: 60 }, (_, i) => ({
+          tenant_id: me.user.tenantId,
+          uploader_id: me.user.id,
+          object_key: randomKey('mail'),
+          name: `scan-${i}.png`,
+          size: PNG.length,
+          content_type: 'image/png',
+          created_at: new Date(oldest + i * 1000),
+        })),
+      )
+      .execute();
+    const before = await storedFiles();
+    const res = await uploadFile(h, me, { name: 'one-more.png', bytes: PNG });
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toEqual({ message: 'Too many uploads. Try again in 1800 seconds.' });
+    expect(res.headers['retry-after']).toBe('1800');
+    expect(await storedFiles()).toEqual(before);
+    // Another user uploads as usual.
+    expect((await uploaded(await signedIn(h))).type).toBe('image/png');
+    // The rows stood for files that were never stored: gone again, so the purge test finds only its own.
+    await h.db.deleteFrom('mail_attachments').where('uploader_id', '=', me.user.id).execute();
   });
 
   it('needs a signed-in caller', async () => {

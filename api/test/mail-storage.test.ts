@@ -1,6 +1,8 @@
 // The storage module against a real S3-protocol server (s3rver, as the CLI's publish tests use): what the API
 // keeps when MAIL_STORAGE is s3://bucket/prefix. An attachment goes up and comes back through the app, private
-// under the prefix; the local folder refuses a key that is not one of its own.
+// under the prefix; the local folder refuses a key that is not one of its own and keeps its files private (0600).
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { S3_ENV, startS3 } from '../../scripts/lib/s3-server.js';
@@ -67,5 +69,17 @@ describe('local storage', () => {
     const local = createStorage(h.storageDir);
     await expect(local.get('../../etc/passwd')).rejects.toThrow(/not a storage key/);
     await expect(local.put('mail/../../x', PNG, 'image/png')).rejects.toThrow(/not a storage key/);
+  });
+
+  it('keeps files readable by the API user only', async () => {
+    const root = join(h.storageDir, 'private');
+    const local = createStorage(root);
+    const key = randomKey('mail');
+    await local.put(key, PNG, 'image/png');
+    expect((await local.get(key))?.equals(PNG)).toBe(true);
+    expect((await stat(join(root, key))).mode & 0o777).toBe(0o600);
+    for (const dir of [root, join(root, 'mail')]) expect((await stat(dir)).mode & 0o777, dir).toBe(0o700);
+    await local.remove(key);
+    expect(await local.get(key)).toBeNull();
   });
 });

@@ -1,13 +1,13 @@
 // The mailbox over /gapi: compose, reply and threads; folders with pagination; read and per-party delete;
-// bodies sanitised before storing; another user's or tenant's messages untouchable; query size limits; and
-// the coach's notification mail, which no field can add a header to.
+// bodies sanitised before storing; another user's or tenant's messages untouchable; messages per hour and
+// query size limits; and the coach's notification mail, which no field can add a header to.
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_ALIASES, MAX_FIELDS } from '../src/graphql/query-limits.js';
 import { BETA, Harness } from './helpers/harness.js';
 import { mailsTo, waitForMail } from './helpers/mail.js';
-import { coachAndClient, gql, listEmails, send, signedIn } from './helpers/mailbox.js';
+import { coachAndClient, gql, insertEmails, listEmails, send, signedIn } from './helpers/mailbox.js';
 import type { Person } from './helpers/mailbox.js';
 
 const h = new Harness();
@@ -130,18 +130,26 @@ describe('/gapi mailbox', () => {
   it('another user’s or another tenant’s messages: nothing read, marked, deleted or answered', async () => {
     const { coach, client } = await coachAndClient(h);
     const first = (await send(h, client, { body: '<p>private plans</p>' })).data.sendEmail;
-    await send(h, coach, { previous: first.id });
-    const before = await h.db.selectFrom('emails').selectAll().where('parent_id', '=', first.id).execute();
+    const reply = (await send(h, coach, { previous: first.id })).data.sendEmail;
+    const ids = [first.id, reply.id];
+    // Both rows, with their read and per-party deleted flags: unread for each recipient, deleted by no one.
+    const rows = () => h.db.selectFrom('emails').selectAll().where('id', 'in', ids).orderBy('id').execute();
+    const before = await rows();
+    expect(before.map((e) => [e.read, e.deleted_by_sender, e.deleted_by_recipient])).toEqual([
+      [false, false, false],
+      [false, false, false],
+    ]);
     const strangers = [await signedIn(h), await signedIn(h, BETA)];
     for (const stranger of strangers) {
       const thread = await listEmails(h, stranger, { thread: first.id });
       expect(thread.data.emails).toEqual({ total: 0, next_offset: null, items: [] });
       expect(JSON.stringify(thread)).not.toContain('private plans');
-      expect((await markRead(stranger, [first.id, first.id + 1])).data.markEmailRead).toBe(0);
-      expect((await deleteEmails(stranger, [first.id, first.id + 1])).data.deleteEmails).toBe(0);
-      const reply = await send(h, stranger, { previous: first.id });
-      expect(reply.data).toBeNull();
-      expect(reply.errors?.[0]).toMatchObject({
+      expect((await markRead(stranger, ids)).data.markEmailRead).toBe(0);
+      expect((await markRead(stranger, ids, false)).data.markEmailRead).toBe(0);
+      expect((await deleteEmails(stranger, ids)).data.deleteEmails).toBe(0);
+      const answer = await send(h, stranger, { previous: first.id });
+      expect(answer.data).toBeNull();
+      expect(answer.errors?.[0]).toMatchObject({
         message: 'Message not found.',
         extensions: { code: 'NOT_FOUND' },
       });
@@ -152,30 +160,41 @@ describe('/gapi mailbox', () => {
       expect(theirs.statusCode).toBe(403);
       expect(theirs.data).toBeNull();
     }
-    expect(await h.db.selectFrom('emails').selectAll().where('parent_id', '=', first.id).execute()).toEqual(
-      before,
-    );
+    expect(await rows()).toEqual(before);
     expect((await listEmails(h, client, { thread: first.id })).data.emails.total).toBe(2);
+  });
+
+  it('a user sends at most 30 messages an hour: then 429, nothing stored or mailed, until a slot frees', async () => {
+    const { coach, client } = await coachAndClient(h);
+    await insertEmails(h, client, coach, 30, h.clock.now().getTime() - 59 * 60_000);
+    const count = async () =>
+      (await h.db.selectFrom('emails').select('id').where('from_user_id', '=', client.user.id).execute())
+        .length;
+    const mailed = await mailsTo(h.mailDir, coach.user.email);
+    const refused = await send(h, client, { subject: 'One too many' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.data).toBeNull();
+    expect(refused.errors?.[0]).toMatchObject({
+      message: 'Too many messages. Try again in 60 seconds.',
+      extensions: { code: 'TOO_MANY_REQUESTS' },
+    });
+    expect(await count()).toBe(30);
+    expect(await mailsTo(h.mailDir, coach.user.email)).toHaveLength(mailed.length);
+    // The coach still answers: the limit is the sender's own.
+    const last = (await listEmails(h, coach)).data.emails.items[0];
+    expect((await send(h, coach, { previous: last.id })).errors).toBeUndefined();
+
+    h.clock.advance(61_000);
+    expect((await send(h, client, { subject: 'An hour on' })).errors).toBeUndefined();
+    expect(await count()).toBe(31);
+    expect((await waitForMail(h.mailDir, coach.user.email, mailed.length + 1)).subject).toBe(
+      'New message from Cliff Client: An hour on',
+    );
   });
 
   it('folders come in pages of at most 50, newest first, with the next offset', async () => {
     const { coach, client } = await coachAndClient(h);
-    const at = h.clock.now().getTime();
-    await h.db
-      .insertInto('emails')
-      .values(
-        Array.from({ length: 120 }, (_, i) => ({
-          tenant_id: coach.user.tenantId,
-          from_user_id: coach.user.id,
-          to_user_id: client.user.id,
-          subject: `Message ${i + 1}`,
-          body: '<p>b</p>',
-          read: false,
-          created_at: new Date(at + i * 1000),
-          updated_at: new Date(at + i * 1000),
-        })),
-      )
-      .execute();
+    await insertEmails(h, coach, client, 120, h.clock.now().getTime());
     const first = (await listEmails(h, client)).data.emails;
     expect(first.items).toHaveLength(50);
     expect(first.total).toBe(120);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/lib/context.js';
+import { PROXIED_PREFIXES } from '../src/lib/site-layout.js';
 
 /** The command line itself (clig.dev): version, help, and what every subcommand's help shows. */
 const portal = (args: string[]) =>
@@ -35,4 +36,12 @@ describe('subcommand --help', () => {
       expect(result.stdout).not.toContain('(default: [])');
     },
   );
+});
+
+describe('portal serve --help', () => {
+  it('names every prefix the preview proxies to the API', async () => {
+    const result = await portal(['serve', '--help']);
+    const help = result.stdout.replace(/\s+/g, ' ');
+    for (const prefix of PROXIED_PREFIXES) expect(help).toMatch(new RegExp(`${prefix}[ ,]`));
+  });
 });

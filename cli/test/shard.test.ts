@@ -118,6 +118,25 @@ describe('--shard on the command line', () => {
     }
   });
 
+  it('an empty shard says so, builds and publishes nothing and exits 0', async () => {
+    const [slug] = slugs(1, 'only');
+    await writeTenants(tenantsDir, [{ slug: slug!, id: 301 }]);
+    const empty = shardOf(slug!, 2) === 1 ? 2 : 1;
+    for (const command of ['build', 'publish']) {
+      const target = command === 'publish' ? ['--to', 'storage'] : [];
+      const result = await portal([command, '--all', '--shard', `${empty}/2`, ...target]);
+      expect(result.exitCode, result.stderr).toBe(0);
+      expect(result.stderr).toContain(`Shard ${empty}/2 holds none of the 1 tenant: nothing to ${command}.`);
+      expect(result.stderr).not.toMatch(/Built 0|already published/);
+      const json = await portal([command, '--all', '--shard', `${empty}/2`, ...target, '--json']);
+      expect(json.exitCode, json.stderr).toBe(0);
+      const answer = JSON.parse(json.stdout) as unknown[] | { tenants: unknown[] };
+      expect(Array.isArray(answer) ? answer : answer.tenants).toEqual([]);
+    }
+    expect(existsSync(path.join(root, 'dist'))).toBe(false);
+    expect(existsSync(path.join(root, 'storage'))).toBe(false);
+  });
+
   it('publish --all --shard publishes only its shard of the tenants', async () => {
     const tenants = slugs(8, 'site').map((slug, i) => ({ slug, id: 300 + i }));
     await writeTenants(tenantsDir, tenants);

@@ -88,8 +88,10 @@ async function answer<T>(work: () => Promise<T>): Promise<T> {
       const [field = 'input', [message = error.message] = []] = Object.entries(error.fields)[0] ?? [];
       throw new mercurius.ErrorWithProps(message, { code: 'BAD_USER_INPUT', field }, 422);
     }
-    if (error instanceof HttpError && error.statusCode < 500)
-      throw new mercurius.ErrorWithProps(error.message, { code: 'NOT_FOUND' }, error.statusCode);
+    if (error instanceof HttpError && error.statusCode < 500) {
+      const code = error.statusCode === 429 ? 'TOO_MANY_REQUESTS' : 'NOT_FOUND';
+      throw new mercurius.ErrorWithProps(error.message, { code }, error.statusCode);
+    }
     throw error;
   }
 }

@@ -23,6 +23,25 @@ export async function coachAndClient(h: Harness, tenant = ALPHA, clientNames = {
   return { coach, client };
 }
 
+/** `count` unread messages from `from` to `to` written straight into the table, one a second from `start` (ms). */
+export async function insertEmails(h: Harness, from: Person, to: Person, count: number, start: number) {
+  await h.db
+    .insertInto('emails')
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        tenant_id: from.user.tenantId,
+        from_user_id: from.user.id,
+        to_user_id: to.user.id,
+        subject: `Message ${i + 1}`,
+        body: '<p>b</p>',
+        read: false,
+        created_at: new Date(start + i * 1000),
+        updated_at: new Date(start + i * 1000),
+      })),
+    )
+    .execute();
+}
+
 export interface GqlAnswer {
   statusCode: number;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- GraphQL answers are checked field by field

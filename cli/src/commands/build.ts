@@ -8,7 +8,7 @@ import { resolveVersion } from '../lib/bake/version.js';
 import { print, printJson, say, type Context } from '../lib/context.js';
 import { EXIT, usageError } from '../lib/errors.js';
 import { createProgress } from '../lib/progress.js';
-import { inShard, parseShard } from '../lib/shard.js';
+import { emptyShardNote, inShard, parseShard } from '../lib/shard.js';
 import { formatReport, isValid, loadTenants, relativePath } from '../lib/tenants/index.js';
 import { flag, list, text, type RawOptions } from '../lib/options.js';
 
@@ -89,10 +89,8 @@ export async function run(options: BuildOptions, ctx: Context): Promise<number> 
   const started = performance.now();
 
   // Every tenant is loaded even for a shard: ids and domains must be unique across the whole fleet.
-  const tenants = inShard(
-    await loadTenants({ tenantsDir: ctx.tenantsDir, slugs: options.all ? undefined : slugs }),
-    shard,
-  );
+  const loaded = await loadTenants({ tenantsDir: ctx.tenantsDir, slugs: options.all ? undefined : slugs });
+  const tenants = inShard(loaded, shard);
   const valid = tenants.filter(isValid);
   const invalid = tenants.filter((t) => t.config === null);
   if (invalid.length > 0 && !ctx.json) {
@@ -138,6 +136,10 @@ export async function run(options: BuildOptions, ctx: Context): Promise<number> 
       seconds: Number(seconds.toFixed(3)),
       tenants: results,
     });
+  }
+  if (shard && results.length === 0) {
+    say(ctx, emptyShardNote(shard, loaded.length, 'build'));
+    return EXIT.ok;
   }
   if (failed.length === 0) {
     say(

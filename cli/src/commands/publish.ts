@@ -12,7 +12,7 @@ import { planTenant, type TenantPlan } from '../lib/storage/plan.js';
 import { publishTenant, type TenantResult } from '../lib/storage/publisher.js';
 import { printTenant, printTotals } from '../lib/storage/report.js';
 import { createLimiter, DEFAULT_RETRY, withRetry, type RetryPolicy } from '../lib/storage/retry.js';
-import { inShard, parseShard, type Shard } from '../lib/shard.js';
+import { emptyShardNote, inShard, parseShard, type Shard } from '../lib/shard.js';
 import { readStoredState } from '../lib/storage/stored-state.js';
 import { resolveLocations } from '../lib/storage/target.js';
 import { themeLocationProblems } from '../lib/storage/theme-location.js';
@@ -86,10 +86,9 @@ async function planAll(
   if (!options.all && !slugs.length)
     throw usageError('Name the tenants to publish with --tenant <slug>, or use --all.');
   const shard = parseShard(options.shard, options.all);
-  const loaded = inShard(
-    await loadTenants({ tenantsDir: ctx.tenantsDir, slugs: options.all ? undefined : slugs }),
-    shard,
-  );
+  const fleet = await loadTenants({ tenantsDir: ctx.tenantsDir, slugs: options.all ? undefined : slugs });
+  const loaded = inShard(fleet, shard);
+  if (shard && loaded.length === 0) say(ctx, emptyShardNote(shard, fleet.length, 'publish'));
   const tenants = loaded.filter(isValid);
   const invalid = loaded.filter((t) => !isValid(t)).map((t) => t.slug);
   if (invalid.length) {
@@ -156,6 +155,11 @@ function exitCodeOf(results: TenantResult[]): number {
 
 export async function run(options: PublishOptions, ctx: Context): Promise<number> {
   const { plans, shard } = await planAll(options, ctx);
+  // An empty shard: nothing to read or write, and no totals that would claim everything is published.
+  if (plans.length === 0) {
+    if (options.json || ctx.json) printJson(ctx, []);
+    return EXIT.ok;
+  }
   const retry: RetryPolicy = {
     ...DEFAULT_RETRY,
     retries: options.retries ?? DEFAULT_RETRY.retries,

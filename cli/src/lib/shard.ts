@@ -50,3 +50,10 @@ export function shardOf(slug: string, count: number): number {
 export function inShard<T extends { slug: string }>(items: T[], shard: Shard | undefined): T[] {
   return shard ? items.filter((item) => shardOf(item.slug, shard.count) === shard.index) : items;
 }
+
+/**
+ * What a job whose shard holds no tenant says instead of a count of nothing: with few tenants and a wide CI
+ * matrix some shards are empty, which is normal, not a failure.
+ */
+export const emptyShardNote = (shard: Shard, total: number, verb: 'build' | 'publish'): string =>
+  `Shard ${shard.index}/${shard.count} holds none of the ${total} tenant${total === 1 ? '' : 's'}: nothing to ${verb}.`;

@@ -61,6 +61,7 @@ describe('portal publish to a folder', () => {
       );
     }
     expect(result.stderr).toMatch(/ok\s+acme 7\.2\.2: 9 uploaded/);
+    expect(result.stderr).toContain('1 of 1 tenant published, 9 files (');
   });
 
   it('uses the default folder .portal/storage relative to the working directory', async () => {

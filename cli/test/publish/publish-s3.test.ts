@@ -296,13 +296,17 @@ describe('portal publish to S3 (s3rver)', () => {
       'text/javascript; charset=utf-8',
       'public, max-age=31536000, immutable',
     ]);
-    const summaries = JSON.parse(result.stdout) as { uploaded: number }[];
+    const summaries = JSON.parse(result.stdout) as { uploaded: number; shared: number }[];
     expect(summaries.reduce((n, s) => n + s.uploaded, 0)).toBe(assets.length + 2 * 5);
+    // The tenant that did not take the assets up says so, rather than calling them unchanged.
+    expect(summaries.map((s) => s.shared).sort()).toEqual([0, assets.length]);
+    expect(result.stderr).toContain(`${assets.length} shared assets uploaded by another tenant, 0 unchanged`);
 
     proxy.log.length = 0;
     const again = await publish({ all: true, sharedAssets: true });
     expect(again.code).toBe(0);
     expect(puts()).toEqual([]);
+    expect((JSON.parse(again.stdout) as { shared: number }[]).map((s) => s.shared)).toEqual([0, 0]);
     expect(requests('HEAD')).toEqual([]);
   });
 

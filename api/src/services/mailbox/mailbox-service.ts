@@ -4,11 +4,12 @@
 // by the storage module under server-made keys; a client's message to their coach is also mailed to the coach.
 import type { Kysely } from 'kysely';
 import type { Database, Tenant } from '../../db/database.js';
-import { FieldError, HttpError } from '../../errors.js';
+import { FieldError, HttpError, tooMany } from '../../errors.js';
 import type { Owner } from '../client-work/owner.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { Storage } from '../storage/storage.js';
 import { randomKey } from '../storage/storage.js';
+import { secondsUntil } from '../throttle/throttle-service.js';
 import { attachmentTypeOf } from './attachment-type.js';
 import { coachMail } from './coach-mail.js';
 import * as repo from './mailbox-repository.js';
@@ -20,6 +21,12 @@ const ATTACHMENTS_PER_MESSAGE = 10;
 const PAGE_MAX = 50;
 const SUBJECT_MAX = 200;
 const BODY_MAX = 50_000;
+const HOUR = 60 * 60_000;
+// Per user and hour, counted from the rows themselves (so they hold across API instances). A client writes a
+// few messages an hour; each one to the coach is also mailed, so a script sending in a loop must stop early.
+const MESSAGES_PER_HOUR = 30;
+// Six full messages' worth: an upload takes storage until it is sent, discarded or purged a day later.
+const UPLOADS_PER_HOUR = 60;
 
 interface MailboxDeps {
   db: Kysely<Database>;
@@ -110,6 +117,14 @@ export function createMailboxService({ db, now, mailer, storage, log }: MailboxD
     });
   }
 
+  /** 429 with the seconds until a slot frees when the owner made `perHour` messages or uploads this hour. */
+  async function checkRate(owner: Owner, what: 'emails' | 'mail_attachments', perHour: number) {
+    const at = now();
+    const made = await repo.madeSince(db, owner, what, new Date(at.getTime() - HOUR));
+    if (made.count >= perHour)
+      throw tooMany(secondsUntil(made.oldest, HOUR, at), what === 'emails' ? 'messages' : 'uploads');
+  }
+
   return {
     list,
 
@@ -121,6 +136,7 @@ export function createMailboxService({ db, now, mailer, storage, log }: MailboxD
 
     async send(tenant: Tenant, owner: Owner, input: SendInput) {
       const { subject, body, attachments } = checkInput(input);
+      await checkRate(owner, 'emails', MESSAGES_PER_HOUR);
       let to: number | undefined;
       let parent: number | null = null;
       let previous: number | null = null;
@@ -157,6 +173,7 @@ export function createMailboxService({ db, now, mailer, storage, log }: MailboxD
 
     async upload(owner: Owner, name: string, bytes: Uint8Array) {
       if (bytes.length > ATTACHMENT_MAX_BYTES) throw invalid('file', 'A file must be at most 25 MB.');
+      await checkRate(owner, 'mail_attachments', UPLOADS_PER_HOUR);
       const contentType = await attachmentTypeOf(name, bytes);
       const key = randomKey('mail');
       await storage.put(key, bytes, contentType);

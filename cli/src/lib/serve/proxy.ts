@@ -1,6 +1,7 @@
 /**
- * The API proxy of `portal serve`: /api, /gapi, /sanctum, /upload and /integrations go to --api, streamed both
- * ways (uploads are not buffered), with X-Forwarded-* headers so the API sees the client and the portal origin.
+ * The API proxy of `portal serve`: /api, /gapi, /sanctum, /upload, /delete and /integrations go to --api,
+ * streamed both ways (uploads are not buffered), with X-Forwarded-* headers so the API sees the client and the
+ * portal origin.
  */
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { PROXIED_PREFIXES } from '../site-layout.js';

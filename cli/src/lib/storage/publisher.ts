@@ -33,6 +33,8 @@ export interface TenantResult {
   status: TenantStatus;
   uploaded: number;
   skipped: number;
+  /** Of the skipped: shared assets another tenant of this publish uploaded (or, in a dry run, would). */
+  shared: number;
   bytes: number;
   seconds: number;
   version: string;
@@ -98,6 +100,8 @@ async function currentEtag(entry: PlanEntry, deps: PublishDeps): Promise<string 
 interface Synced {
   action: Action;
   etag: string;
+  /** A skip because another tenant of this publish uploaded the shared key. */
+  shared?: boolean;
 }
 
 async function sync(entry: PlanEntry, deps: PublishDeps): Promise<Synced> {
@@ -128,7 +132,10 @@ async function sync(entry: PlanEntry, deps: PublishDeps): Promise<Synced> {
 async function syncOnce(entry: PlanEntry, deps: PublishDeps): Promise<Synced> {
   const id = recordId(entry.location, entry.key);
   const running = deps.stored.once.get(id);
-  if (running) return { action: 'skip', etag: (await running).etag };
+  if (running) {
+    const first = await running;
+    return { action: 'skip', etag: first.etag, shared: first.action === 'upload' };
+  }
   const synced = deps.limit(() => sync(entry, deps));
   deps.stored.once.set(id, synced);
   return synced;
@@ -141,6 +148,7 @@ export async function publishTenant(plan: TenantPlan, deps: PublishDeps): Promis
     status: 'planned',
     uploaded: 0,
     skipped: 0,
+    shared: 0,
     bytes: 0,
     seconds: 0,
     version: plan.version,
@@ -184,8 +192,10 @@ export async function publishTenant(plan: TenantPlan, deps: PublishDeps): Promis
         contentType: entry.contentType,
         cacheControl: entry.cacheControl,
       });
-      if (outcome.value.action === 'skip') result.skipped++;
-      else {
+      if (outcome.value.action === 'skip') {
+        result.skipped++;
+        if (outcome.value.shared) result.shared++;
+      } else {
         result.uploaded++;
         result.bytes += entry.size;
       }

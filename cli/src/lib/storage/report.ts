@@ -22,15 +22,26 @@ function printPlan(ctx: Context, result: TenantResult): void {
   }
 }
 
+/**
+ * ", 60 shared assets uploaded by another tenant": why a tenant of a first shared-assets release uploads so few
+ * files (they are not unchanged: another tenant of this publish took them up, once for all).
+ */
+function sharedPart(result: TenantResult, dryRun: boolean): string {
+  if (!result.shared) return '';
+  const assets = `${result.shared} shared asset${result.shared === 1 ? '' : 's'}`;
+  return dryRun ? `, ${assets} another tenant uploads` : `, ${assets} uploaded by another tenant`;
+}
+
 function describe(result: TenantResult, dryRun: boolean): string {
-  const files = `${result.uploaded} uploaded (${formatBytes(result.bytes)}), ${result.skipped} unchanged`;
+  const unchanged = `${result.skipped - result.shared} unchanged`;
+  const files = `${result.uploaded} uploaded (${formatBytes(result.bytes)})${sharedPart(result, dryRun)}, ${unchanged}`;
   switch (result.status) {
     case 'published':
       return `ok   ${result.slug} ${result.version}: ${files} in ${result.seconds} s`;
     case 'unchanged':
       return `ok   ${result.slug} ${result.version}: unchanged, nothing uploaded (${result.skipped} files already current)`;
     case 'planned':
-      return `plan ${result.slug} ${result.version}: ${result.uploaded} to upload (${formatBytes(result.bytes)}), ${result.skipped} unchanged`;
+      return `plan ${result.slug} ${result.version}: ${result.uploaded} to upload (${formatBytes(result.bytes)})${sharedPart(result, dryRun)}, ${unchanged}`;
     case 'failed':
       return dryRun
         ? `fail ${result.slug}: ${result.error}`
@@ -66,6 +77,6 @@ export function printTotals(
   else
     say(
       ctx,
-      `${results.length - failed} of ${results.length} tenants published, ${uploaded} files (${formatBytes(bytes)}) uploaded.`,
+      `${results.length - failed} of ${results.length} tenant${results.length === 1 ? '' : 's'} published, ${uploaded} file${uploaded === 1 ? '' : 's'} (${formatBytes(bytes)}) uploaded.`,
     );
 }

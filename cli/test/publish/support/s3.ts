@@ -30,6 +30,11 @@ export interface FaultProxy {
 export async function startFaultProxy(upstream: string): Promise<FaultProxy> {
   const target = new URL(upstream);
   const proxy: FaultProxy = { endpoint: '', log: [], rule: () => null, close: async () => {} };
+  // Requests passed on and not yet answered, and delayed ones not yet passed on: close() ends them, since one
+  // whose client gave up mid-body (a timed-out upload) would hold its s3rver connection open, and s3rver's
+  // close() waits for every connection with a request in flight.
+  const upstreams = new Set<http.ClientRequest>();
+  const timers = new Set<NodeJS.Timeout>();
   const server = http.createServer((req, res) => {
     const url = decodeURIComponent((req.url ?? '/').split('?')[0]!);
     const entry: Logged = { method: req.method ?? '', path: url, status: 0 };
@@ -46,6 +51,7 @@ export async function startFaultProxy(upstream: string): Promise<FaultProxy> {
       return;
     }
     const forward = () => {
+      if (res.closed || res.destroyed) return;
       const upstreamReq = http.request(
         {
           hostname: target.hostname,
@@ -60,16 +66,29 @@ export async function startFaultProxy(upstream: string): Promise<FaultProxy> {
           answer.pipe(res);
         },
       );
+      upstreams.add(upstreamReq);
+      upstreamReq.on('close', () => upstreams.delete(upstreamReq));
       upstreamReq.on('error', () => res.destroy());
+      // A client that goes away before its answer leaves nothing behind upstream.
+      res.on('close', () => {
+        if (!res.writableFinished) upstreamReq.destroy();
+      });
       req.pipe(upstreamReq);
     };
-    if (fault && 'delayMs' in fault) setTimeout(forward, fault.delayMs);
-    else forward();
+    if (fault && 'delayMs' in fault) {
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        forward();
+      }, fault.delayMs);
+      timers.add(timer);
+    } else forward();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   proxy.endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   proxy.close = () =>
     new Promise<void>((resolve) => {
+      for (const timer of timers) clearTimeout(timer);
+      for (const upstream of upstreams) upstream.destroy();
       server.close(() => resolve());
       server.closeAllConnections();
     });

@@ -15,7 +15,9 @@ export default function ComposePage() {
 
   return (
     <section className="card" aria-labelledby="compose-title">
-      <h2 id="compose-title">New message</h2>
+      <h2 id="compose-title" className="mail-form-title">
+        New message
+      </h2>
       <p className="muted">To: your coach</p>
       <MessageForm
         bodyLabel="Message"

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sessionStore } from '@/lib/session';
 import { apiUser, renderPortal } from '@/testing/portal';
-import { COACH, ME, email, fakeMailbox, gqlCalls } from '../testing/fake-mailbox';
+import { COACH, ME, email, failThenRetry, fakeMailbox, gqlCalls } from '../testing/fake-mailbox';
 
 const LOAD = { timeout: 5000 };
 
@@ -90,23 +90,10 @@ describe('/messages folders', () => {
   });
 
   it('shows a load failure with a way to try again', async () => {
-    let fail = true;
-    fakeMailbox(inbox(), {
-      before: (call) =>
-        fail && gqlCalls([call], 'emails').length
-          ? { status: 503, data: { message: 'The mailbox is resting.' } }
-          : undefined,
-    });
-    const user = userEvent.setup();
-    renderPortal('/messages/inbox');
-    const alert = await screen.findByText(
+    await failThenRetry(
+      inbox(),
+      '/messages/inbox',
       /Your inbox could not be loaded: The mailbox is resting\./,
-      {},
-      LOAD,
-    );
-    fail = false;
-    await user.click(
-      within(alert.closest('[role=alert]') as HTMLElement).getByRole('button', { name: 'Try again' }),
     );
     expect(await screen.findByRole('list', { name: 'Inbox' })).toBeInTheDocument();
   });

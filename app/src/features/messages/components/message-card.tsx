@@ -47,7 +47,7 @@ export function MessageCard({
               >
                 Download {attachment.name}
               </button>{' '}
-              <span className="muted">({fileSize(attachment.size)})</span>
+              <span className="muted attachment-size">({fileSize(attachment.size)})</span>
             </li>
           ))}
         </ul>

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '@/lib/session';
 import { apiUser, type FakeCall } from '@/testing/portal';
 import { renderPortal } from '@/testing/portal';
-import { COACH, ME, email, fakeMailbox, gqlCalls } from '../testing/fake-mailbox';
+import { COACH, ME, email, failThenRetry, fakeMailbox, gqlCalls } from '../testing/fake-mailbox';
 
 const LOAD = { timeout: 5000 };
 
@@ -65,6 +65,22 @@ describe('/messages/thread/:id', () => {
       'https://example.com/plan',
     );
     expect(within(articles[2]!).getByText('Here is the sheet.')).toBeInTheDocument();
+  });
+
+  it("says so for a thread that is not there (another user's, deleted, or a wrong id)", async () => {
+    fakeMailbox(thread());
+    renderPortal('/messages/thread/99');
+    expect(await screen.findByText('This message does not exist.', {}, LOAD)).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Reply' })).not.toBeInTheDocument();
+  });
+
+  it('shows a load failure with a way to try again', async () => {
+    await failThenRetry(
+      thread(),
+      '/messages/thread/1',
+      /This conversation could not be loaded: The mailbox is resting\./,
+    );
+    expect(await screen.findAllByRole('article')).toHaveLength(3);
   });
 
   it('downloads an attachment through the authorised route and saves it under its own name', async () => {

@@ -80,7 +80,9 @@ export default function ThreadPage() {
         ))}
       </ol>
       <section className="card" aria-labelledby="reply-title">
-        <h3 id="reply-title">Reply</h3>
+        <h3 id="reply-title" className="mail-form-title">
+          Reply
+        </h3>
         <MessageForm
           subject={replySubject(first.subject)}
           bodyLabel="Your reply"

@@ -2,7 +2,9 @@
  * The mail contract's GraphQL and upload routes over an in-memory mailbox, for the feature's tests: the signed-in
  * member (7, the test session) writes with their coach (3). Each test gets its own copy of the messages.
  */
-import { fakeApi, gapiAnswer, type FakeCall } from '@/testing/portal';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fakeApi, gapiAnswer, renderPortal, type FakeCall } from '@/testing/portal';
 import type { Email } from '../api/get-emails';
 
 export const ME = { id: 7, first_name: 'Rachel', last_name: 'Kowalski' };
@@ -126,3 +128,24 @@ export const gqlCalls = (calls: FakeCall[], field: string) =>
   calls
     .filter((c) => c.url === '/gapi' && new RegExp(`\\b${field}\\s*\\(`).test((c.body as GraphQLBody).query))
     .map((c) => (c.body as GraphQLBody).variables);
+
+/**
+ * Opens `path` while every emails query fails (503), waits for the failure that names `message`, then lets the
+ * mailbox answer and clicks the failure's Try again: the page's error state and its way out.
+ */
+export async function failThenRetry(initial: Email[], path: string, message: RegExp): Promise<void> {
+  let failing = true;
+  fakeMailbox(initial, {
+    before: (call) =>
+      failing && gqlCalls([call], 'emails').length
+        ? { status: 503, data: { message: 'The mailbox is resting.' } }
+        : undefined,
+  });
+  const user = userEvent.setup();
+  renderPortal(path);
+  const alert = await screen.findByText(message, {}, { timeout: 5000 });
+  failing = false;
+  await user.click(
+    within(alert.closest('[role=alert]') as HTMLElement).getByRole('button', { name: 'Try again' }),
+  );
+}
