@@ -62,7 +62,7 @@ describe('resolveColors', () => {
     expect(resolveColors(config, 'unknown').primary).toBe('#111111');
   });
 
-  it('gives links the primary colour in force unless a linkColor is set (theme-defaults sameAs)', () => {
+  it('gives links the primary colour in force unless a linkColor is set (x-sameAs in theme.schema.json)', () => {
     expect(resolveColors(config).linkColor).toBe('#111111');
     expect(resolveColors(config, 'night').linkColor).toBe('#222222');
     const own = minimalConfig({

@@ -42,36 +42,36 @@ describe('plain messages', () => {
   });
 
   it('checks single fields with the schema rules (used by portal init)', () => {
-    expect(checkField('/properties/domain', 'portal.acme.com')).toBeNull();
-    expect(checkField('/properties/domain', 'Portal.Acme.com')).toBe(
+    expect(checkField('#/properties/domain', 'portal.acme.com')).toBeNull();
+    expect(checkField('#/properties/domain', 'Portal.Acme.com')).toBe(
       'must be a lowercase hostname such as portal.acme.com',
     );
-    expect(checkField('/$defs/color', '#14143f')).toBeNull();
-    expect(checkField('/$defs/color', 'red')).toBe('must be a colour like "#14143f"');
-    expect(checkField('/properties/apiUrl', 'http://127.0.0.1:8080')).toBeNull();
-    expect(checkField('/properties/apiUrl', 'ftp://x')).toBe(
+    expect(checkField('theme.schema.json#/$defs/color', '#14143f')).toBeNull();
+    expect(checkField('theme.schema.json#/$defs/color', 'red')).toBe('must be a colour like "#14143f"');
+    expect(checkField('#/properties/apiUrl', 'http://127.0.0.1:8080')).toBeNull();
+    expect(checkField('#/properties/apiUrl', 'ftp://x')).toBe(
       '"ftp:" URLs are not allowed here; use an https URL',
     );
-    expect(checkField('/properties/id', 0)).toBe('must be at least 1');
-    expect(checkField('/properties/theme/properties/assets/properties/logo', 'data:x.png')).toMatch(
+    expect(checkField('#/properties/id', 0)).toBe('must be at least 1');
+    expect(checkField('#/properties/theme/properties/assets/properties/logo', 'data:x.png')).toMatch(
       /^"data:" URLs/,
     );
   });
 
   it('describes other alternatives by their schema descriptions', () => {
-    expect(checkField('/properties/publish/properties/site', 'ftp://x y')).toMatch(
+    expect(checkField('#/properties/publish/properties/site', 'ftp://x y')).toMatch(
       /^must be one of: An S3 bucket/,
     );
   });
 
   it('never leaks ajv jargon for the tenant schema', () => {
     const samples: [string, unknown][] = [
-      ['/properties/name', ''],
-      ['/properties/name', 'a'.repeat(81)],
-      ['/properties/id', 'x'],
-      ['/properties/apiUrl', 'https://'],
-      ['/properties/brands', { 'Bad Key': {} }],
-      ['/properties/integrations', { stripePublishableKey: 'sk_live_x' }],
+      ['#/properties/name', ''],
+      ['#/properties/name', 'a'.repeat(81)],
+      ['#/properties/id', 'x'],
+      ['#/properties/apiUrl', 'https://'],
+      ['#/properties/brands', { 'Bad Key': {} }],
+      ['#/properties/integrations', { stripePublishableKey: 'sk_live_x' }],
     ];
     for (const [pointer, value] of samples) {
       const message = checkField(pointer, value);

@@ -3,17 +3,16 @@
  * as CSS custom properties through CSSOM (never by building CSS text), so a hostile theme file can at worst
  * pick ugly colours: every value is checked as #rgb / #rrggbb before it is used.
  */
-import defaults from '../../../schemas/theme-defaults.json';
+import { $defs } from '../../../schemas/theme.schema.json';
 
 /**
- * The colour keys come from schemas/ (theme-defaults.json, checked against both schemas by color-keys.test.ts),
- * so a new key is added there, not here: first those with a fixed default, then those that follow another key.
+ * The colour keys, each with its default or the key it follows, come from schemas/theme.schema.json ($defs/colors,
+ * which tenant.schema.json refers to), so a new key is added there, not here. Only that `$defs` is bundled.
  */
-type ColorKey = keyof typeof defaults.colors | keyof typeof defaults.sameAs;
-export const COLOR_KEYS = [
-  ...Object.keys(defaults.colors),
-  ...Object.keys(defaults.sameAs),
-] as readonly ColorKey[];
+type ColorKey = keyof typeof $defs.colors.properties;
+type ColorRule = { default?: string; 'x-sameAs'?: string };
+const RULES: Record<ColorKey, ColorRule> = $defs.colors.properties;
+export const COLOR_KEYS = Object.keys(RULES) as readonly ColorKey[];
 
 type Colors = Record<ColorKey, string>;
 
@@ -25,8 +24,14 @@ export interface Brand {
   favicon: string | null;
 }
 
-/** Keys without a fixed default (theme-defaults.json's sameAs): left out, each follows the key it names. */
-const SAME_AS = defaults.sameAs as Partial<Record<ColorKey, ColorKey>>;
+/** Keys without a fixed default (x-sameAs in the schema): left out, each follows the key it names. */
+const SAME_AS: Partial<Record<ColorKey, ColorKey>> = {};
+const FIXED: Partial<Colors> = {};
+for (const key of COLOR_KEYS) {
+  const { default: fixed, 'x-sameAs': follows } = RULES[key];
+  if (fixed !== undefined) FIXED[key] = fixed;
+  else if (follows !== undefined) SAME_AS[key] = follows as ColorKey;
+}
 
 function followKeys(colors: Partial<Colors>): Colors {
   const out = { ...colors };
@@ -34,7 +39,7 @@ function followKeys(colors: Partial<Colors>): Colors {
   return out as Colors;
 }
 
-export const DEFAULT_COLORS: Colors = followKeys(defaults.colors);
+export const DEFAULT_COLORS: Colors = followKeys(FIXED);
 
 const COLOR = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i;
 const BRAND_KEY = /^[a-z0-9][a-z0-9-]{0,39}$/;

@@ -51,7 +51,7 @@ async function appInputs(repoRoot: string): Promise<string[]> {
   for (const extra of [
     'package-lock.json',
     // Schema files the app imports (its colour defaults, its config reader's rules and defaults).
-    'schemas/theme-defaults.json',
+    'schemas/theme.schema.json',
     'schemas/portal-config.schema.json',
     'schemas/tenant-defaults.json',
     'cli/src/lib/bake/vite-config.ts',

@@ -1,6 +1,25 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import type { InlineConfig } from 'vite';
+import type { InlineConfig, Plugin } from 'vite';
+
+/**
+ * The app imports pieces of schemas/*.json (the colour keys and defaults, the config rules). Their descriptions
+ * are for editors and people and would weigh on every page, so the bundle gets those files without them (only
+ * string values: a property that happens to be named "description" keeps its schema).
+ */
+function schemasWithoutDescriptions(schemasDir: string): Plugin {
+  return {
+    name: 'portal:schemas-without-descriptions',
+    // Before Vite turns the JSON into a module.
+    enforce: 'pre',
+    transform(code, id) {
+      if (!id.startsWith(schemasDir + path.sep) || !id.endsWith('.json')) return null;
+      return JSON.stringify(JSON.parse(code) as unknown, (key, value: unknown) =>
+        (key === 'description' || key === '$comment') && typeof value === 'string' ? undefined : value,
+      );
+    },
+  };
+}
 
 /**
  * The one Vite configuration for the shared app. The compile has no HTML entry: `portal build` renders each
@@ -15,7 +34,7 @@ export function viteConfig(repoRoot: string, outDir: string, version: string): I
     logLevel: 'warn',
     mode: 'production',
     base: '/',
-    plugins: [react()],
+    plugins: [react(), schemasWithoutDescriptions(path.join(repoRoot, 'schemas'))],
     // `@/` is app/src, as in tsconfig.json.
     resolve: { alias: { '@': path.join(appRoot, 'src') } },
     define: {

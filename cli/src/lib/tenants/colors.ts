@@ -4,11 +4,19 @@ import { REPO_ROOT } from '../context.js';
 import type { ColorKey, Colors, TenantConfig } from './types.js';
 
 /**
- * Colour values and the resolved colour set of a tenant or brand. The defaults live in
- * schemas/theme-defaults.json only (the app reads the same file), so they are read, never copied here.
+ * Colour values and the resolved colour set of a tenant or brand. Each colour key, its rule and its default live
+ * in schemas/theme.schema.json only ($defs/colors, which tenant.schema.json refers to, and the app reads too), so
+ * they are read from there, never copied here.
  */
 
 export const COLOR_PATTERN = /^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
+
+/** A colour key's entry in the schema: a fixed default, or the key whose colour in force it takes. */
+type ColorRule = { default?: string; 'x-sameAs'?: ColorKey };
+
+interface ThemeSchema {
+  $defs: { colors: { properties: Record<ColorKey, ColorRule> } };
+}
 
 interface ThemeDefaults {
   /** Fixed defaults. */
@@ -17,12 +25,28 @@ interface ThemeDefaults {
   sameAs: Partial<Record<ColorKey, ColorKey>>;
 }
 
+let schema: ThemeSchema | null = null;
 let defaults: ThemeDefaults | null = null;
 
+/** schemas/theme.schema.json, read once per process. */
+export function themeSchema(): ThemeSchema {
+  schema ??= JSON.parse(
+    readFileSync(path.join(REPO_ROOT, 'schemas/theme.schema.json'), 'utf8'),
+  ) as ThemeSchema;
+  return schema;
+}
+
+/** Each key's `default`, or its `x-sameAs` when it follows another key instead, in the schema's order. */
 function themeDefaults(): ThemeDefaults {
-  defaults ??= JSON.parse(
-    readFileSync(path.join(REPO_ROOT, 'schemas/theme-defaults.json'), 'utf8'),
-  ) as ThemeDefaults;
+  if (defaults) return defaults;
+  defaults = { colors: {}, sameAs: {} };
+  for (const [key, rule] of Object.entries(themeSchema().$defs.colors.properties) as [
+    ColorKey,
+    ColorRule,
+  ][]) {
+    if (rule.default !== undefined) defaults.colors[key] = rule.default;
+    else if (rule['x-sameAs'] !== undefined) defaults.sameAs[key] = rule['x-sameAs'];
+  }
   return defaults;
 }
 

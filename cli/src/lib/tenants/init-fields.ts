@@ -61,14 +61,14 @@ export function initFields(tenantsDir: string, existing: LoadedTenant[]): InitFi
       flag: '--id',
       message: 'Tenant id (fixed and unique)',
       check: (value) =>
-        checkField('/properties/id', asId(value)) ?? usedBy('this id', (t) => t.config?.id === asId(value)),
+        checkField('#/properties/id', asId(value)) ?? usedBy('this id', (t) => t.config?.id === asId(value)),
       suggest: () => String(Math.max(1000, ...ids) + 1),
     },
     {
       key: 'name',
       flag: '--name',
       message: 'Product name (footer and page title)',
-      check: (value) => checkField('/properties/name', value),
+      check: (value) => checkField('#/properties/name', value),
       suggest: (answers) => (answers.slug ? titleCase(answers.slug) : undefined),
     },
     {
@@ -76,20 +76,20 @@ export function initFields(tenantsDir: string, existing: LoadedTenant[]): InitFi
       flag: '--domain',
       message: 'Brand domain, such as portal.acme.com',
       check: (value) =>
-        checkField('/properties/domain', value) ?? usedBy('this domain', (t) => t.config?.domain === value),
+        checkField('#/properties/domain', value) ?? usedBy('this domain', (t) => t.config?.domain === value),
     },
     {
       key: 'apiUrl',
       flag: '--api-url',
       message: 'API base URL ("/" for the same origin)',
-      check: (value) => checkField('/properties/apiUrl', value),
+      check: (value) => checkField('#/properties/apiUrl', value),
       suggest: () => '/',
     },
     {
       key: 'primary',
       flag: '--primary',
       message: 'Primary brand colour',
-      check: (value) => checkField('/$defs/color', value),
+      check: (value) => checkField('theme.schema.json#/$defs/color', value),
       fallback: defaultColors().primary,
     },
   ];

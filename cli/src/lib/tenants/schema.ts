@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
 import { REPO_ROOT } from '../context.js';
+import { themeSchema } from './colors.js';
 import { collapse, plainError, type PlainError } from './messages.js';
 
 /**
@@ -23,8 +24,11 @@ let compiled: Compiled | null = null;
 function compile(): Compiled {
   if (compiled) return compiled;
   const schema = JSON.parse(readFileSync(SCHEMA_FILE, 'utf8')) as { $id: string };
-  // verbose: errors carry the failing schema and value, which the plain messages are written from.
-  const ajv = new Ajv2020({ allErrors: true, verbose: true });
+  // verbose: errors carry the failing schema and value, which the plain messages are written from. The colours
+  // are theme.schema.json's (a $ref by relative URI), where x-sameAs names the key a colour follows: an
+  // annotation for the CLI and the app, which ajv's strict mode would otherwise refuse as unknown.
+  const ajv = new Ajv2020({ allErrors: true, verbose: true, keywords: ['x-sameAs'] });
+  ajv.addSchema(themeSchema());
   compiled = { ajv, schemaId: schema.$id, validate: ajv.compile(schema), fields: new Map() };
   return compiled;
 }
@@ -45,16 +49,16 @@ export function schemaErrors(value: unknown): PlainError[] {
 }
 
 /**
- * Checks one value against the rule for one field, addressed by a pointer into the schema such as
- * "/properties/domain" or "/$defs/color": `portal init` checks its flags and prompt answers with the very
- * rules `portal validate` applies. Returns the plain message, or null when the value is fine.
+ * Checks one value against the rule for one field, addressed by a reference relative to the tenant schema such
+ * as "#/properties/domain" or "theme.schema.json#/$defs/color": `portal init` checks its flags and prompt
+ * answers with the very rules `portal validate` applies. Returns the plain message, or null when it is fine.
  */
-export function checkField(schemaPointer: string, value: unknown): string | null {
+export function checkField(schemaRef: string, value: unknown): string | null {
   const { ajv, schemaId, fields } = compile();
-  let validate = fields.get(schemaPointer);
+  let validate = fields.get(schemaRef);
   if (!validate) {
-    validate = ajv.compile({ $ref: `${schemaId}#${schemaPointer}` });
-    fields.set(schemaPointer, validate);
+    validate = ajv.compile({ $ref: new URL(schemaRef, schemaId).href });
+    fields.set(schemaRef, validate);
   }
   if (validate(value)) return null;
   const [first] = collapse(validate.errors ?? []).map(plainError);

@@ -1,9 +1,9 @@
 /** The shapes the tenant loader hands to every command (validate, list, build, publish, serve). */
-import type themeDefaults from '../../../../schemas/theme-defaults.json';
+import type themeSchema from '../../../../schemas/theme.schema.json';
 import type { TrainingFlags } from './defaults.js';
 
-// The colour keys are schemas/theme-defaults.json's (the app derives its list from the same file).
-export type ColorKey = keyof typeof themeDefaults.colors | keyof typeof themeDefaults.sameAs;
+// The colour keys are theme.schema.json's $defs/colors (the app derives its list from the same place).
+export type ColorKey = keyof typeof themeSchema.$defs.colors.properties;
 
 export type Colors = Record<ColorKey, string>;
 
