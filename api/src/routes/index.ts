@@ -6,6 +6,7 @@ import type { Services } from '../services/index.js';
 import * as auth from './auth-routes.js';
 import * as actionSteps from './client-action-steps-routes.js';
 import * as notes from './client-notes-routes.js';
+import * as lessons from './lesson-routes.js';
 import * as mail from './mail-routes.js';
 import * as schedule from './client-schedule-routes.js';
 import * as support from './support-routes.js';
@@ -67,6 +68,9 @@ export const routeTable: [HTTPMethods | HTTPMethods[], string, RouteSpec | Plugi
   ['POST', '/api/v1/tasks/status/', team.taskStatus],
   ['POST', '/api/v1/testimonials/addtestimonial', support.addTestimonial],
   ['POST', '/api/v1/testimonials/addreferral', support.addReferral],
+  // Other: group recordings and lesson analytics
+  ['POST', '/api/v1/lessons/recording/', lessons.recordings],
+  ['POST', '/api/v1/training-analytics/', lessons.trainingAnalytics],
   // Mailbox attachments (the messages themselves are GraphQL's; the download is not in SPEC §7)
   ['POST', '/upload/mail', mail.upload],
   ['POST', '/delete/mail', mail.discard],
