@@ -58,6 +58,7 @@ const group = {
   title: 'Profit Accelerator',
   description: 'Twelve weeks.',
   group_img: null,
+  intro_video: null,
   meets_on: 'Tuesdays',
   schedule: '',
   group_start_date: null,
