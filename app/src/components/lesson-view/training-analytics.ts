@@ -35,7 +35,7 @@ export interface LessonPlace {
   userGroupId: number | null;
 }
 
-export interface AnalyticsChange {
+interface AnalyticsChange {
   key: string;
   id: string;
   lesson_id: number;
