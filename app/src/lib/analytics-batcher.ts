@@ -32,6 +32,12 @@ export class AnalyticsBatcher<C extends BatchedChange> {
     this.notify();
   }
 
+  /** Drops what is pending (a logout: the next user must not send the last one's changes). */
+  clear(): void {
+    this.pending.clear();
+    this.notify();
+  }
+
   /** The changes not yet known to be saved, oldest key first. */
   unsent(): C[] {
     return [...this.pending.values()];
