@@ -8,6 +8,7 @@ import * as actionSteps from './client-action-steps-routes.js';
 import * as metrics from './client-metrics-routes.js';
 import * as assessments from './assessment-routes.js';
 import * as notes from './client-notes-routes.js';
+import * as lessons from './lesson-routes.js';
 import * as mail from './mail-routes.js';
 import * as schedule from './client-schedule-routes.js';
 import * as support from './support-routes.js';
@@ -81,6 +82,9 @@ export const routeTable: [HTTPMethods | HTTPMethods[], string, RouteSpec | Plugi
   ['POST', '/api/v1/testimonials/addreferral', support.addReferral],
   // Other
   ['POST', '/api/v1/tracker/monthly', metrics.trackMonth],
+  // Other: group recordings and lesson analytics
+  ['POST', '/api/v1/lessons/recording/', lessons.recordings],
+  ['POST', '/api/v1/training-analytics/', lessons.trainingAnalytics],
   // Mailbox attachments (the messages themselves are GraphQL's; the download is not in SPEC §7)
   ['POST', '/upload/mail', mail.upload],
   ['POST', '/delete/mail', mail.discard],

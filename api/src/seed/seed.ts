@@ -9,6 +9,7 @@ import type { Database, NewUser } from '../db/database.js';
 import { seedAssessments } from './seed-assessments.js';
 import { seedClientWork } from './seed-client-work.js';
 import { demoSets } from './seed-data.js';
+import { seedGroups } from './seed-groups.js';
 import { seedMailbox } from './seed-mailbox.js';
 import { seedMetrics } from './seed-metrics.js';
 import type { Storage } from '../services/storage/storage.js';
@@ -85,6 +86,7 @@ async function seedTenant(
     },
     { email: `basic@${slug}.test`, flag: false, ...set.basic },
   ];
+  const members: number[] = [];
   for (const { flag, ...client } of clients) {
     const clientId = await upsertUser(db, {
       tenant_id: tenant.id,
@@ -121,7 +123,9 @@ async function seedTenant(
       full: flag,
       at,
     });
+    if (flag) members.push(clientId);
   }
+  await seedGroups(db, { tenantId: tenant.id, coachId: coach.id, memberIds: members, at });
 }
 
 export async function seedDemo(
