@@ -305,6 +305,28 @@ interface ReferralInvitationsTable {
   mailed_at: Timestamp;
 }
 
+// Company files (migration 0600): a sending to the coach (or from them) with its description; its files are in
+// the storage module under object_key, like mail attachments.
+interface CompanyFilesTable {
+  id: Serial;
+  tenant_id: number;
+  company_id: number;
+  uploader_id: number;
+  description: Generated<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+interface CompanyFileItemsTable {
+  id: Serial;
+  company_file_id: number;
+  object_key: string;
+  name: string;
+  size: number;
+  content_type: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   tenants: TenantsTable;
   companies: CompaniesTable;
@@ -333,6 +355,8 @@ export interface Database {
   testimonials: TestimonialsTable;
   referrals: ReferralsTable;
   referral_invitations: ReferralInvitationsTable;
+  company_files: CompanyFilesTable;
+  company_file_items: CompanyFileItemsTable;
 }
 
 export type User = Selectable<UsersTable>;

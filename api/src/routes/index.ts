@@ -5,6 +5,7 @@ import { graphql } from '../graphql/index.js';
 import type { Services } from '../services/index.js';
 import * as auth from './auth-routes.js';
 import * as actionSteps from './client-action-steps-routes.js';
+import * as files from './company-files-routes.js';
 import * as notes from './client-notes-routes.js';
 import * as mail from './mail-routes.js';
 import * as schedule from './client-schedule-routes.js';
@@ -56,6 +57,12 @@ export const routeTable: [HTTPMethods | HTTPMethods[], string, RouteSpec | Plugi
   ['POST', '/api/v1/clientportal/team/member/assign/', team.assignTask],
   ['POST', '/api/v1/clientportal/team/task/change/deadline/', team.changeDeadline],
   ['POST', '/api/v1/clientportal/team/task/get/deadline/', team.getDeadline],
+  // Files (the download is not in SPEC §7: files go out only through this authorised route)
+  ['GET', '/api/v1/companies/files/:id', files.companyFiles],
+  ['GET', '/api/v1/companies/files/:id/download/:fileId', files.downloadFile],
+  ['POST', '/api/v1/companies/newcoachfile/', files.newCoachFile],
+  ['POST', '/api/v1/companies/deletefile/', files.deleteFile],
+  ['POST', '/api/v1/companies/updatefile/', files.updateFile],
   // Assessments and coaching
   ['POST', '/api/v1/coachingportal/task/share/', team.shareTasks],
   ['POST', '/api/v1/coachingportal/commitment/download/', actionSteps.commitmentDownload],

@@ -7,6 +7,7 @@ import type { TenantConfig } from '../services/tenants/tenant-files.js';
 import { upsertTenants } from '../services/tenants/tenant-repository.js';
 import type { Database, NewUser } from '../db/database.js';
 import { seedClientWork } from './seed-client-work.js';
+import { seedCompanyFiles } from './seed-company-files.js';
 import { demoSets } from './seed-data.js';
 import { seedMailbox } from './seed-mailbox.js';
 import type { Storage } from '../services/storage/storage.js';
@@ -83,6 +84,7 @@ async function seedTenant(
     },
     { email: `basic@${slug}.test`, flag: false, ...set.basic },
   ];
+  const clientIds: number[] = [];
   for (const { flag, ...client } of clients) {
     const clientId = await upsertUser(db, {
       tenant_id: tenant.id,
@@ -110,7 +112,16 @@ async function seedTenant(
       full: flag,
       at,
     });
+    clientIds.push(clientId);
   }
+  // The company's files are shared by its clients; client@ sent the clients' ones.
+  await seedCompanyFiles(db, storage, {
+    tenantId: tenant.id,
+    companyId: company.id,
+    coachUserId,
+    clientId: clientIds[0]!,
+    at,
+  });
 }
 
 export async function seedDemo(
