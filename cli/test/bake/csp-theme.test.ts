@@ -15,6 +15,8 @@ describe('content security policy', () => {
     expect(csp).toContain("script-src 'self';");
     expect(csp).toContain("connect-src 'self';");
     expect(csp).toContain("object-src 'none'");
+    // Frames only for same-origin object URLs (the PDF preview), never another site.
+    expect(csp).toContain('frame-src blob:;');
   });
 
   it('adds the API and theme origins and turned-on integrations', () => {

@@ -13,7 +13,10 @@ function originOf(url: string | undefined): string | null {
 export function contentSecurityPolicy(config: TenantConfig): string {
   const connect = new Set(["'self'"]);
   const script = new Set(["'self'"]);
-  const frame = new Set<string>();
+  // blob: only: the /resources preview shows a PDF in a frame from an object URL of a file the app fetched
+  // itself with the token (a plain URL cannot carry it). A blob: document is this origin's and inherits this
+  // policy, so it cannot run script; object-src stays 'none' (Chromium's viewer needs no <embed> of ours).
+  const frame = new Set<string>(['blob:']);
   for (const origin of [originOf(config.apiUrl), originOf(config.themeUrl)]) if (origin) connect.add(origin);
   const integrations = config.integrations ?? {};
   if (integrations.captchaSiteKey) {
@@ -37,7 +40,7 @@ export function contentSecurityPolicy(config: TenantConfig): string {
     "img-src 'self' data: https:",
     "font-src 'self'",
     `connect-src ${[...connect].join(' ')}`,
-    `frame-src ${frame.size > 0 ? [...frame].join(' ') : "'none'"}`,
+    `frame-src ${[...frame].join(' ')}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
