@@ -28,8 +28,8 @@ export function FileEntry({
       <header className="file-entry-header">
         <div>
           <h3 id={headingId} className="file-entry-from">
-            {entry.from_coach ? 'From your coach' : entry.editable ? 'Sent by you' : 'Sent by'}{' '}
-            <span className="muted">{fullName(entry.sender)}</span>
+            {entry.from_coach ? 'From your coach' : entry.editable ? 'Sent by you' : 'Sent by'}
+            {!entry.editable && <span className="muted"> {fullName(entry.sender)}</span>}
           </h3>
           <time className="muted file-entry-date" dateTime={entry.created_at}>
             {formatDateTime(entry.created_at)}

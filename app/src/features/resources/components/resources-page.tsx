@@ -104,23 +104,31 @@ function Files({ companyId }: { companyId: number }) {
           Your files
         </h2>
         <div className="files-controls">
-          <label htmlFor={kindId}>Type</label>
-          <select id={kindId} value={kind} onChange={(event) => setKind(event.target.value as Kind | 'all')}>
-            <option value="all">All types</option>
-            {(Object.keys(KINDS) as Kind[]).map((k) => (
-              <option key={k} value={k}>
-                {KINDS[k]}
-              </option>
-            ))}
-          </select>
-          <label htmlFor={sortId}>Sort</label>
-          <select id={sortId} value={sort} onChange={(event) => setSort(event.target.value as Sort)}>
-            {(Object.keys(SORTS) as Sort[]).map((s) => (
-              <option key={s} value={s}>
-                {SORTS[s]}
-              </option>
-            ))}
-          </select>
+          <span className="files-control">
+            <label htmlFor={kindId}>Type</label>
+            <select
+              id={kindId}
+              value={kind}
+              onChange={(event) => setKind(event.target.value as Kind | 'all')}
+            >
+              <option value="all">All types</option>
+              {(Object.keys(KINDS) as Kind[]).map((k) => (
+                <option key={k} value={k}>
+                  {KINDS[k]}
+                </option>
+              ))}
+            </select>
+          </span>
+          <span className="files-control">
+            <label htmlFor={sortId}>Sort</label>
+            <select id={sortId} value={sort} onChange={(event) => setSort(event.target.value as Sort)}>
+              {(Object.keys(SORTS) as Sort[]).map((s) => (
+                <option key={s} value={s}>
+                  {SORTS[s]}
+                </option>
+              ))}
+            </select>
+          </span>
         </div>
       </div>
       {list}
