@@ -170,6 +170,19 @@ describe('validation (422)', () => {
     expect(await rows()).toEqual(before);
   });
 
+  it('refuses a company or file id in the path that is not a positive 32-bit integer', async () => {
+    const [me] = await company(h);
+    const get = (url: string) => h.call('GET', url, { tenant: me!.user.tenantId, token: me!.token });
+    for (const id of ['abc', '0', '2147483648']) {
+      const list = await get(`/api/v1/companies/files/${id}`);
+      expect(list.statusCode, id).toBe(422);
+      expect(Object.keys(list.json().error)).toEqual(['id']);
+      const file = await get(`/api/v1/companies/files/${me!.companyId}/download/${id}`);
+      expect(file.statusCode, id).toBe(422);
+      expect(Object.keys(file.json().error)).toEqual(['fileId']);
+    }
+  });
+
   it('refuses bad update and delete bodies', async () => {
     const [me] = await company(h);
     const file = await sent(me!);
