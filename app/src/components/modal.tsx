@@ -2,7 +2,8 @@ import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 
 /**
  * A modal dialog: focus starts on `initialFocus` (the safe choice), Escape closes, Tab stays among the dialog's
- * buttons, and focus returns to what had it when the dialog closes.
+ * buttons and frames (a previewed PDF), and focus returns to what had it when the dialog closes. Tab inside a
+ * frame is the frame's own, so focus that leaves the dialog anyway is brought back to its first control.
  */
 export function Modal({
   role = 'dialog',
@@ -29,13 +30,14 @@ export function Modal({
   useEffect(() => {
     const before = document.activeElement as HTMLElement | null;
     initialFocus.current?.focus();
+    const controls = () => [
+      ...(dialog.current?.querySelectorAll<HTMLElement>('button:not(:disabled), iframe') ?? []),
+    ];
     // On the document, not the dialog: Escape works wherever focus is while the dialog is open.
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape') return closeRef.current();
       if (event.key !== 'Tab') return;
-      const buttons = [
-        ...(dialog.current?.querySelectorAll<HTMLButtonElement>('button:not(:disabled)') ?? []),
-      ];
+      const buttons = controls();
       const first = buttons[0];
       const last = buttons[buttons.length - 1];
       const inside = dialog.current?.contains(document.activeElement);
@@ -47,9 +49,14 @@ export function Modal({
         first?.focus();
       }
     };
+    const onFocusIn = (event: FocusEvent) => {
+      if (!dialog.current?.contains(event.target as Node)) controls()[0]?.focus();
+    };
     document.addEventListener('keydown', onKeyDown);
+    document.addEventListener('focusin', onFocusIn);
     return () => {
       document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('focusin', onFocusIn);
       before?.focus();
     };
     // The focus target is read once, when the dialog opens.

@@ -205,6 +205,29 @@ describe('/resources', () => {
     });
   });
 
+  // The PDF's blob: frame is Chromium's to show (e2e/resources.test.ts); happy-dom loads no frame.
+  it('previews an image from a data: URL in a dialog that keeps the focus', async () => {
+    server((call) =>
+      call.url.includes('/download/')
+        ? { status: 200, data: new Blob(['PNG bytes'], { type: 'application/octet-stream' }) }
+        : undefined,
+    );
+    const user = userEvent.setup();
+    renderPortal('/resources');
+    const preview = await screen.findByRole('button', { name: 'Preview Sales.png' }, LOAD);
+    await user.click(preview);
+    const image = await screen.findByRole('img', { name: 'Sales.png' });
+    expect(image.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+    const dialog = screen.getByRole('dialog', { name: 'Sales.png' });
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toHaveFocus();
+    // Focus that leaves the dialog (as Tab out of a PDF viewer's frame does) comes back to it.
+    screen.getByLabelText('Type').focus();
+    expect(within(dialog).getByRole('button', { name: 'Download' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(preview).toHaveFocus();
+  });
+
   it('shows the empty state, and an error with Try again when the list cannot load', async () => {
     let fail = true;
     server((call) =>
