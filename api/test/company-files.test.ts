@@ -1,8 +1,12 @@
 // Company files (/resources): a client lists their company's files, sends new ones to the coach (multipart,
 // 201), renames and describes, deletes and downloads what they sent. Another company's or tenant's ids are
 // refused (403/404) and change nothing; uploads take the mail attachments' type checks and limits.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeCoach } from './helpers/client-work.js';
 import { BETA, Harness } from './helpers/harness.js';
+import { mailsTo, waitForMail } from './helpers/mail.js';
 import { PNG, pdf, refusedFiles, storedFiles } from './helpers/mailbox.js';
 import {
   company,
@@ -129,6 +133,36 @@ describe('the happy path', () => {
       [theirs.id, false],
       [mine.id, true],
     ]);
+  });
+});
+
+describe('the coach’s notice', () => {
+  it('mails the client’s coach the names and the description, in plain text; no coach, no mail', async () => {
+    const [me] = await company(h);
+    const coach = await h.createUser({ role_id: 2, first_name: 'Cora', last_name: 'Coach' });
+    await makeCoach(h, coach.id, me!.user.id);
+    const sent = await sendFiles(h, me!, {
+      company_id: String(me!.companyId),
+      description: 'Numbers for <b>Tuesday</b>',
+      files: [
+        { name: 'plan.pdf', bytes: pdf(2000) },
+        { name: 'Evil\r\nBcc: victim@evil.example.png', bytes: PNG },
+      ],
+    });
+    expect(sent.statusCode).toBe(201);
+    const mail = await waitForMail(h.mailDir, coach.email);
+    expect(mail.subject).toMatch(/^Test User \d+ sent you 2 files$/);
+    expect(mail.text).toContain('- plan.pdf\n- EvilBcc: victim@evil.example.png');
+    expect(mail.text).toContain('Numbers for <b>Tuesday</b>');
+    expect(mail.text).toContain('https://portal.alpha-coaching.example/resources');
+    const head = (await readFile(join(h.mailDir, mail.file), 'utf8')).split(/\r?\n\r?\n/)[0]!;
+    expect(head).not.toMatch(/^Bcc:/im);
+    // A client without a coach sends all the same; nobody is mailed.
+    const [alone] = await company(h);
+    expect(
+      (await sendFiles(h, alone!, { company_id: String(alone!.companyId), description: 'x' })).statusCode,
+    ).toBe(201);
+    expect(await mailsTo(h.mailDir, coach.email)).toHaveLength(1);
   });
 });
 

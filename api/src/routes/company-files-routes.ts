@@ -111,7 +111,9 @@ export const newCoachFile = route({
   async handle(s, request, reply) {
     const { companyId, ...input } = await readSending(request);
     if (companyId === null) throw field('company_id', 'This field is required.');
-    return reply.code(201).send({ data: await s.companyFiles.send(request.caller, companyId, input) });
+    return reply
+      .code(201)
+      .send({ data: await s.companyFiles.send(request.tenant, request.caller, companyId, input) });
   },
 });
 

@@ -69,7 +69,7 @@ export async function createServices(deps: ServiceDeps) {
     // The mailbox between a client and their coach, with its attachments.
     mailbox: createMailboxService({ db, now, mailer, storage: deps.storage, log: deps.log }),
     // The company's files (/resources), kept like mail attachments.
-    companyFiles: createCompanyFilesService({ db, now, storage: deps.storage, log: deps.log }),
+    companyFiles: createCompanyFilesService({ db, now, mailer, storage: deps.storage, log: deps.log }),
     // Support tickets, testimonials and referrals: limited per user, rows kept with the caller and tenant.
     tickets: createTicketService(db, now),
     testimonials: createTestimonialService(db, now),

@@ -3,11 +3,14 @@
 // themselves. A company id other than the caller's own is a 403 and changes nothing; a file id of another
 // company or tenant is a 404. Files go through the mail attachments' checks, limits and private storage.
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/database.js';
+import type { Database, Tenant } from '../../db/database.js';
 import { FieldError, HttpError } from '../../errors.js';
 import type { Caller } from '../auth/session-service.js';
 import { notFound } from '../client-work/owner.js';
 import { ATTACHMENT_MAX_BYTES, ATTACHMENTS_MAX_COUNT, storeAttachment } from '../mailbox/attachment-type.js';
+import { coachFilesMail } from '../mailbox/coach-mail.js';
+import { coachUserOf, findPeople } from '../mailbox/mailbox-repository.js';
+import type { Mailer } from '../mail/mailer.js';
 import type { Storage } from '../storage/storage.js';
 import * as repo from './company-files-repository.js';
 import type { CompanyScope } from './company-files-repository.js';
@@ -18,6 +21,7 @@ interface Deps {
   db: Kysely<Database>;
   now: () => Date;
   storage: Storage;
+  mailer: Mailer;
   log: { error(obj: object, msg: string): void };
 }
 
@@ -43,7 +47,7 @@ function checkName(name: string, field: string): string {
   return trimmed;
 }
 
-export function createCompanyFilesService({ db, now, storage, log }: Deps) {
+export function createCompanyFilesService({ db, now, storage, mailer, log }: Deps) {
   /** The caller's own company, when it is the one asked for; otherwise a 403. */
   async function scopeOf(caller: Caller, companyId: number): Promise<CompanyScope> {
     const company = await repo.companyOf(db, caller.tenantId, caller.userId);
@@ -88,6 +92,24 @@ export function createCompanyFilesService({ db, now, storage, log }: Deps) {
     return file;
   }
 
+  /** Mails the caller's coach what was sent, like a message; a mail failure is logged, the entry kept. */
+  async function tellCoach(
+    tenant: Tenant,
+    caller: Caller,
+    sent: { description: string; files: { name: string }[] },
+  ) {
+    const owner = { tenantId: caller.tenantId, userId: caller.userId };
+    const coach = await coachUserOf(db, owner);
+    if (coach === undefined) return;
+    const people = await findPeople(db, caller.tenantId, [caller.userId, coach]);
+    const from = people.find((p) => p.id === caller.userId);
+    const to = people.find((p) => p.id === coach);
+    if (!from || !to) return;
+    await mailer.send(coachFilesMail(tenant, from, to, sent)).catch((error: unknown) => {
+      log.error({ err: error }, 'coach notice of new files not sent');
+    });
+  }
+
   async function removeStored(keys: string[]) {
     for (const key of keys) {
       await storage.remove(key).catch((error: unknown) => {
@@ -102,6 +124,7 @@ export function createCompanyFilesService({ db, now, storage, log }: Deps) {
     },
 
     async send(
+      tenant: Tenant,
       caller: Caller,
       companyId: number,
       input: { description: string; files: { name: string; bytes: Buffer }[] },
@@ -117,20 +140,22 @@ export function createCompanyFilesService({ db, now, storage, log }: Deps) {
       if (input.files.reduce((sum, f) => sum + f.bytes.length, 0) > ATTACHMENT_MAX_BYTES)
         throw invalid('files', 'The files sent at once must be at most 25 MB together.');
       const stored: Awaited<ReturnType<typeof storeAttachment>>[] = [];
+      let id: number;
       try {
         for (const file of input.files) stored.push(await storeAttachment(storage, 'files', file, 'files'));
-        const id = await db
+        id = await db
           .transaction()
           .execute((trx) =>
             repo.insertFile(trx, { ...scope, uploaderId: caller.userId }, description, stored, now()),
           );
-        const [created] = await shaped(caller, scope, id);
-        return created!;
       } catch (error) {
         // Nothing half-sent stays behind: the files stored before a refusal or failure go too.
         await removeStored(stored.map((s) => s.object_key));
         throw error;
       }
+      const [created] = await shaped(caller, scope, id);
+      await tellCoach(tenant, caller, created!);
+      return created!;
     },
 
     async update(caller: Caller, companyId: number, id: number, input: UpdateInput) {
