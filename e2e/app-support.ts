@@ -5,6 +5,7 @@
  */
 import { mkdir, readFile, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { launchBrowser } from './support/browser';
@@ -157,3 +158,12 @@ export const serious = (violations: { impact?: string | null; id: string; nodes:
   violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
+
+/** Fails with the serious or critical axe violations inside `include` (the page's content by default). */
+export async function expectNoSeriousViolations(page: Page, where: string, include = '.page') {
+  const { violations } = await new AxeBuilder({ page }).include(include).analyze();
+  expect(serious(violations), where).toEqual([]);
+}
+
+/** A toast's text (the newest first match). */
+export const toastOf = (page: Page, text: string) => page.locator('.Toastify').getByText(text).first();

@@ -5,10 +5,9 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PNG, serious, useAppStack, useSignedInPage } from './app-support';
+import { PNG, expectNoSeriousViolations, toastOf, useAppStack, useSignedInPage } from './app-support';
 
 const EMAIL = 'client@demo.test';
 // Spaces, a dash and a non-ASCII letter: the download must come back under exactly this name. (Quotes are the
@@ -25,16 +24,13 @@ beforeAll(() => {
 });
 
 const shot = user.shot;
-const toast = (text: string) => page.locator('.Toastify').getByText(text).first();
+const toast = (text: string) => toastOf(page, text);
 const menuItem = () =>
   page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: /My Messages/ });
 /** The badge's count; 0 when it is not shown. */
 const unreadCount = async () => Number(/(\d+) unread/.exec((await menuItem().textContent()) ?? '')?.[1] ?? 0);
 
-async function noSeriousViolations(where: string) {
-  const { violations } = await new AxeBuilder({ page }).include('.page').analyze();
-  expect(serious(violations), where).toEqual([]);
-}
+const noSeriousViolations = (where: string) => expectNoSeriousViolations(page, where);
 
 describe('mailbox (demo client)', () => {
   it('reading an unread message marks it read and the badge drops', async () => {

@@ -1,6 +1,7 @@
 // The storage module against a real S3-protocol server (s3rver, as the CLI's publish tests use): what the API
-// keeps when MAIL_STORAGE is s3://bucket/prefix. An attachment goes up and comes back through the app, private
-// under the prefix; the local folder refuses a key that is not one of its own and keeps its files private (0600).
+// keeps when MAIL_STORAGE is s3://bucket/prefix. An attachment and a company file go up and come back through the
+// app, private under the prefix; deleting a company file removes its object; the local folder refuses a key that
+// is not one of its own and keeps its files private (0600).
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
@@ -9,6 +10,7 @@ import { S3_ENV, startS3 } from '../../scripts/lib/s3-server.js';
 import type { S3Server } from '../../scripts/lib/s3-server.js';
 import { createStorage, randomKey } from '../src/services/storage/storage.js';
 import type { Storage } from '../src/services/storage/storage.js';
+import { company, deleteFile, downloadFile, sendFiles } from './helpers/company-files.js';
 import { Harness } from './helpers/harness.js';
 import { PNG, coachAndClient, download, send, uploadFile } from './helpers/mailbox.js';
 
@@ -61,6 +63,26 @@ describe('S3 storage', () => {
     const file = await download(h, coach, id);
     expect(file.statusCode).toBe(200);
     expect(file.rawPayload.equals(PNG)).toBe(true);
+  });
+  it('a company file sent through the app is kept in the bucket, downloaded, and removed with its entry', async () => {
+    const [me] = await company(h);
+    const res = await sendFiles(h, me!, {
+      company_id: String(me!.companyId),
+      files: { name: 'shop.png', bytes: PNG },
+    });
+    expect(res.statusCode).toBe(201);
+    const sent = res.json().data as { id: number; files: { id: number }[] };
+    const row = await h.db
+      .selectFrom('company_file_items')
+      .select('object_key')
+      .where('id', '=', sent.files[0]!.id)
+      .executeTakeFirstOrThrow();
+    expect(row.object_key).toMatch(/^files\/[0-9a-f]{32}$/);
+    expect((await storage.get(row.object_key))?.equals(PNG)).toBe(true);
+    const file = await downloadFile(h, me!, me!.companyId, sent.files[0]!.id);
+    expect(file.rawPayload.equals(PNG)).toBe(true);
+    expect((await deleteFile(h, me!, { company_id: me!.companyId, id: sent.id })).statusCode).toBe(200);
+    expect(await storage.get(row.object_key)).toBeNull();
   });
 });
 

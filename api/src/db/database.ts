@@ -519,6 +519,28 @@ interface AcademyLessonsTable {
   lesson_length: Generated<number>;
 }
 
+// Company files (migration 0600): a sending to the coach (or from them) with its description; its files are in
+// the storage module under object_key, like mail attachments.
+interface CompanyFilesTable {
+  id: Serial;
+  tenant_id: number;
+  company_id: number;
+  uploader_id: number;
+  description: Generated<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+interface CompanyFileItemsTable {
+  id: Serial;
+  company_file_id: number;
+  object_key: string;
+  name: string;
+  size: number;
+  content_type: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   tenants: TenantsTable;
   companies: CompaniesTable;
@@ -564,6 +586,8 @@ export interface Database {
   lesson_analytics: LessonAnalyticsTable;
   academy_modules: AcademyModulesTable;
   academy_lessons: AcademyLessonsTable;
+  company_files: CompanyFilesTable;
+  company_file_items: CompanyFileItemsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -7,6 +7,7 @@ import * as auth from './auth-routes.js';
 import * as actionSteps from './client-action-steps-routes.js';
 import * as metrics from './client-metrics-routes.js';
 import * as assessments from './assessment-routes.js';
+import * as files from './company-files-routes.js';
 import * as notes from './client-notes-routes.js';
 import * as lessons from './lesson-routes.js';
 import * as mail from './mail-routes.js';
@@ -63,6 +64,12 @@ export const routeTable: [HTTPMethods | HTTPMethods[], string, RouteSpec | Plugi
   ['POST', '/api/v1/clientportal/team/member/assign/', team.assignTask],
   ['POST', '/api/v1/clientportal/team/task/change/deadline/', team.changeDeadline],
   ['POST', '/api/v1/clientportal/team/task/get/deadline/', team.getDeadline],
+  // Files (the download is not in SPEC §7: files go out only through this authorised route)
+  ['GET', '/api/v1/companies/files/:id', files.companyFiles],
+  ['GET', '/api/v1/companies/files/:id/download/:fileId', files.downloadFile],
+  ['POST', '/api/v1/companies/newcoachfile/', files.newCoachFile],
+  ['POST', '/api/v1/companies/deletefile/', files.deleteFile],
+  ['POST', '/api/v1/companies/updatefile/', files.updateFile],
   // Assessments and coaching
   ['POST', '/api/v1/coachingportal/metrics/share/', metrics.shareMetrics],
   ['POST', '/api/v1/assessments/company/simple/', assessments.companyAssessments],

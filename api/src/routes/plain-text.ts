@@ -11,7 +11,7 @@ const allowed = { 'single-line': '\t', 'multi-line': '\t\n\r' } as const;
 
 type Kind = keyof typeof allowed;
 
-function hasControl(kind: Kind, text: string): boolean {
+export function hasControl(kind: Kind, text: string): boolean {
   for (let i = 0; i < text.length; i++) {
     if (text.charCodeAt(i) < 0x20 && !allowed[kind].includes(text.charAt(i))) return true;
   }

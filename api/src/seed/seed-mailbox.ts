@@ -95,7 +95,7 @@ const inbox: DemoMail[] = [
 ];
 
 /** A valid one-page PDF showing one line of text (offsets computed, so any PDF reader opens it). */
-function onePagePdf(line: string): Buffer {
+export function onePagePdf(line: string): Buffer {
   const text = line.replace(/[()\\]/g, '');
   const stream = `BT /F1 18 Tf 72 720 Td (${text}) Tj ET`;
   const objects = [

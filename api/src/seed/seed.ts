@@ -8,6 +8,7 @@ import { upsertTenants } from '../services/tenants/tenant-repository.js';
 import type { Database, NewUser } from '../db/database.js';
 import { seedAssessments } from './seed-assessments.js';
 import { seedClientWork } from './seed-client-work.js';
+import { seedCompanyFiles } from './seed-company-files.js';
 import { demoSets } from './seed-data.js';
 import { seedGroups } from './seed-groups.js';
 import { seedMailbox } from './seed-mailbox.js';
@@ -87,6 +88,7 @@ async function seedTenant(
     { email: `basic@${slug}.test`, flag: false, ...set.basic },
   ];
   const members: number[] = [];
+  const clientIds: number[] = [];
   for (const { flag, ...client } of clients) {
     const clientId = await upsertUser(db, {
       tenant_id: tenant.id,
@@ -124,8 +126,17 @@ async function seedTenant(
       at,
     });
     if (flag) members.push(clientId);
+    clientIds.push(clientId);
   }
   await seedGroups(db, { tenantId: tenant.id, coachId: coach.id, memberIds: members, at });
+  // The company's files are shared by its clients; client@ sent the clients' ones.
+  await seedCompanyFiles(db, storage, {
+    tenantId: tenant.id,
+    companyId: company.id,
+    coachUserId,
+    clientId: clientIds[0]!,
+    at,
+  });
 }
 
 export async function seedDemo(

@@ -7,6 +7,7 @@ import { createAcademyService } from './academy/academy-service.js';
 import { createActionStepsService } from './action-steps/action-steps-service.js';
 import { createAssessmentsService } from './assessments/assessments-service.js';
 import { createCaptchaService } from './auth/captcha-service.js';
+import { createCompanyFilesService } from './company-files/company-files-service.js';
 import type { CaptchaOptions } from './auth/captcha-service.js';
 import { createLoginService } from './auth/login-service.js';
 import { createOtpService } from './auth/otp-service.js';
@@ -77,6 +78,8 @@ export async function createServices(deps: ServiceDeps) {
     errorReports: createErrorReportService(db, now),
     // The mailbox between a client and their coach, with its attachments.
     mailbox: createMailboxService({ db, now, mailer, storage: deps.storage, log: deps.log }),
+    // The company's files (/resources), kept like mail attachments.
+    companyFiles: createCompanyFilesService({ db, now, mailer, storage: deps.storage, log: deps.log }),
     // Support tickets, testimonials and referrals: limited per user, rows kept with the caller and tenant.
     tickets: createTicketService(db, now),
     testimonials: createTestimonialService(db, now),

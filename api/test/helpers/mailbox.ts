@@ -1,4 +1,5 @@
 // Shortcuts for the mailbox tests: a coach and their client (both signed in), GraphQL calls, uploads.
+import { readdir } from 'node:fs/promises';
 import type { LightMyRequestResponse } from 'fastify';
 import { ALPHA } from './harness.js';
 import type { Harness, TestUser } from './harness.js';
@@ -114,3 +115,22 @@ export const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
+
+/** The files in the app's private storage folder (keys `area/hex`). */
+export const storedFiles = async (h: Harness) =>
+  (await readdir(h.storageDir, { recursive: true })).filter((f) => f.includes('/') && !f.endsWith('.part'));
+
+/** A file of `size` bytes that file-type reads as a PDF. */
+export const pdf = (size: number) => Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(size - 9, 0x20)]);
+
+/** Files every upload refuses, with the start of the reason: type spoofing, script in SVG, empty, too large. */
+export const refusedFiles = (): [string, Buffer, string][] => [
+  ['shell.jpg', Buffer.from('<?php system($_GET["c"]); ?>'), 'This type of file is not accepted.'],
+  [
+    'logo.png',
+    Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+    'SVG images are not accepted because they can contain scripts.',
+  ],
+  ['empty.pdf', Buffer.alloc(0), 'The file is empty.'],
+  ['big.pdf', pdf(26 * 1024 * 1024), 'A file must be at most 25 MB.'],
+];

@@ -3,10 +3,13 @@
 const browserEscaped = (name: string) =>
   name.replace(/"/g, '%22').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 
-export function multipart(fields: Record<string, string | { name: string; type: string; bytes: Buffer }>) {
+export type Field = string | { name: string; type: string; bytes: Buffer };
+
+/** The fields as an object, or as a list of [name, value] pairs when a name repeats (several files). */
+export function multipart(fields: Record<string, Field> | [string, Field][]) {
   const boundary = '----portal-test-boundary';
   const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
+  for (const [name, value] of Array.isArray(fields) ? fields : Object.entries(fields)) {
     chunks.push(Buffer.from(`--${boundary}\r\n`));
     if (typeof value === 'string') {
       chunks.push(Buffer.from(`Content-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));

@@ -16,6 +16,8 @@ describe('content security policy', () => {
     expect(csp).toContain("connect-src 'self';");
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("media-src 'self';");
+    // Frames only for same-origin object URLs (the PDF preview), never another site.
+    expect(csp).toContain('frame-src blob:;');
   });
 
   it('adds the API and theme origins and turned-on integrations', () => {

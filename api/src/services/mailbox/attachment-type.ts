@@ -2,9 +2,17 @@
 // uploader's claims and decide nothing (a PHP script renamed photo.jpg is text, not a JPEG, and is refused).
 // SVG is refused altogether: it is XML that can carry script, and no allow-list of its features is worth the
 // risk for a mailbox. Plain text (which has no signature) is accepted under a .txt or .csv name when it is
-// valid UTF-8 without control characters; it is always served as text/plain.
+// valid UTF-8 without control characters; it is always served as text/plain. Company files (/resources) take
+// the same checks and limits through storeAttachment.
 import { fileTypeFromBuffer } from 'file-type';
 import { FieldError } from '../../errors.js';
+import type { Storage } from '../storage/storage.js';
+import { randomKey } from '../storage/storage.js';
+
+/** At most 25 MB a file, and 10 files and 25 MB together for one message (or one sending of files). */
+export const ATTACHMENT_MAX_BYTES = 25 * 1024 * 1024;
+export const ATTACHMENTS_MAX_COUNT = 10;
+export const TOO_LARGE = 'A file must be at most 25 MB.';
 
 const accepted = new Set([
   'application/pdf',
@@ -16,8 +24,6 @@ const accepted = new Set([
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   'application/vnd.openxmlformats-officedocument.presentationml.presentation',
 ]);
-
-const refuse = (message: string) => new FieldError({ file: [message] });
 
 const isSvg = (bytes: Uint8Array) =>
   /<svg[\s>/]/i.test(Buffer.from(bytes.subarray(0, 4096)).toString('latin1'));
@@ -32,8 +38,9 @@ function isPlainText(bytes: Uint8Array): boolean {
   }
 }
 
-/** The type the file is stored and served with, or a 422 saying why it is refused. */
-export async function attachmentTypeOf(name: string, bytes: Uint8Array): Promise<string> {
+/** The type the file is stored and served with, or a 422 on `field` saying why it is refused. */
+async function attachmentTypeOf(name: string, bytes: Uint8Array, field: string): Promise<string> {
+  const refuse = (message: string) => new FieldError({ [field]: [message] });
   if (bytes.length === 0) throw refuse('The file is empty.');
   if (isSvg(bytes) || /\.svgz?$/i.test(name)) {
     throw refuse(
@@ -47,4 +54,21 @@ export async function attachmentTypeOf(name: string, bytes: Uint8Array): Promise
     'This type of file is not accepted. Send a PDF, an image (PNG, JPEG, GIF or WebP), a Word, Excel or ' +
       'PowerPoint document, or a .txt or .csv file.',
   );
+}
+
+/**
+ * Checks a file (size, then type by its bytes) and keeps it in the storage under a new server-made key of
+ * `area`; a refused file is a 422 on `field` and nothing is stored.
+ */
+export async function storeAttachment(
+  storage: Storage,
+  area: string,
+  file: { name: string; bytes: Uint8Array },
+  field = 'file',
+): Promise<{ object_key: string; name: string; size: number; content_type: string }> {
+  if (file.bytes.length > ATTACHMENT_MAX_BYTES) throw new FieldError({ [field]: [TOO_LARGE] });
+  const contentType = await attachmentTypeOf(file.name, file.bytes, field);
+  const key = randomKey(area);
+  await storage.put(key, file.bytes, contentType);
+  return { object_key: key, name: file.name, size: file.bytes.length, content_type: contentType };
 }

@@ -1,6 +1,6 @@
-// The mail that tells a coach a client wrote to them. Plain text only, so nothing the client typed becomes
-// markup in the coach's inbox; every header value is one line (nodemailer encodes it, and line breaks are
-// replaced here as well), so no field can add a header or a recipient.
+// The mails that tell a coach what a client did: wrote to them, or sent them files. Plain text only, so nothing
+// the client typed becomes markup in the coach's inbox; every header value is one line (nodemailer encodes it,
+// and line breaks are replaced here as well), so no field can add a header or a recipient.
 import type { Tenant } from '../../db/database.js';
 import type { MailMessage } from '../mail/mailer.js';
 import { bodyText } from './sanitize-body.js';
@@ -14,6 +14,22 @@ interface Person {
 // eslint-disable-next-line no-control-regex -- control characters are what this removes
 const oneLine = (value: string) => value.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
 
+/** A notice from the tenant's no-reply address to the coach, about what `from` did. */
+function notice(
+  tenant: Tenant,
+  from: Person,
+  to: Person,
+  write: (name: string) => { subject: string; lines: string[] },
+): MailMessage {
+  const { subject, lines } = write(oneLine(`${from.first_name} ${from.last_name}`));
+  return {
+    from: `"${oneLine(tenant.name).replace(/["\\]/g, '')}" <no-reply@${tenant.domain}>`,
+    to: to.email,
+    subject: oneLine(subject),
+    text: lines.join('\n'),
+  };
+}
+
 export function coachMail(
   tenant: Tenant,
   from: Person,
@@ -21,17 +37,36 @@ export function coachMail(
   subject: string,
   body: string,
 ): MailMessage {
-  const name = oneLine(`${from.first_name} ${from.last_name}`);
-  return {
-    from: `"${oneLine(tenant.name).replace(/["\\]/g, '')}" <no-reply@${tenant.domain}>`,
-    to: to.email,
-    subject: oneLine(`New message from ${name}: ${subject}`),
-    text: [
+  return notice(tenant, from, to, (name) => ({
+    subject: `New message from ${name}: ${subject}`,
+    lines: [
       `${name} wrote to you in ${tenant.name}:`,
       '',
       bodyText(body),
       '',
       `Read and answer it in the portal: https://${tenant.domain}/messages`,
-    ].join('\n'),
-  };
+    ],
+  }));
+}
+
+/** A client sent the coach files (and a description) through /resources. */
+export function coachFilesMail(
+  tenant: Tenant,
+  from: Person,
+  to: Person,
+  sent: { description: string; files: { name: string }[] },
+): MailMessage {
+  const count = sent.files.length;
+  const what = count === 0 ? 'a note' : count === 1 ? 'a file' : `${count} files`;
+  return notice(tenant, from, to, (name) => ({
+    subject: `${name} sent you ${what}`,
+    lines: [
+      `${name} sent you ${what} in ${tenant.name}:`,
+      '',
+      ...sent.files.map((file) => `- ${oneLine(file.name)}`),
+      ...(sent.description ? [...(count ? [''] : []), sent.description] : []),
+      '',
+      `They are with the client's files in the portal: https://${tenant.domain}/resources`,
+    ],
+  }));
 }

@@ -8,16 +8,13 @@ import { FieldError, HttpError, tooMany } from '../../errors.js';
 import type { Owner } from '../client-work/owner.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { Storage } from '../storage/storage.js';
-import { randomKey } from '../storage/storage.js';
 import { secondsUntil } from '../throttle/throttle-service.js';
-import { attachmentTypeOf } from './attachment-type.js';
+import { ATTACHMENT_MAX_BYTES, ATTACHMENTS_MAX_COUNT, TOO_LARGE, storeAttachment } from './attachment-type.js';
 import { coachMail } from './coach-mail.js';
 import * as repo from './mailbox-repository.js';
 import type { EmailRow, ListQuery } from './mailbox-repository.js';
 import { sanitizeBody } from './sanitize-body.js';
 
-export const ATTACHMENT_MAX_BYTES = 25 * 1024 * 1024;
-const ATTACHMENTS_PER_MESSAGE = 10;
 const PAGE_MAX = 50;
 const SUBJECT_MAX = 200;
 const BODY_MAX = 50_000;
@@ -61,8 +58,8 @@ function checkInput(input: SendInput): { subject: string; body: string; attachme
   const body = sanitizeBody(input.body).trim();
   if (!body.replace(/<[^>]*>|&nbsp;|\s/g, '')) throw invalid('body', 'Write a message.');
   const attachments = [...new Set(input.attachments ?? [])];
-  if (attachments.length > ATTACHMENTS_PER_MESSAGE)
-    throw invalid('attachments', `At most ${ATTACHMENTS_PER_MESSAGE} files per message.`);
+  if (attachments.length > ATTACHMENTS_MAX_COUNT)
+    throw invalid('attachments', `At most ${ATTACHMENTS_MAX_COUNT} files per message.`);
   return { subject, body, attachments };
 }
 
@@ -172,17 +169,11 @@ export function createMailboxService({ db, now, mailer, storage, log }: MailboxD
     },
 
     async upload(owner: Owner, name: string, bytes: Uint8Array) {
-      if (bytes.length > ATTACHMENT_MAX_BYTES) throw invalid('file', 'A file must be at most 25 MB.');
+      // Too large is refused before the hourly count, so a refused file does not use up the user's uploads.
+      if (bytes.length > ATTACHMENT_MAX_BYTES) throw invalid('file', TOO_LARGE);
       await checkRate(owner, 'mail_attachments', UPLOADS_PER_HOUR);
-      const contentType = await attachmentTypeOf(name, bytes);
-      const key = randomKey('mail');
-      await storage.put(key, bytes, contentType);
-      const row = await repo.insertAttachment(
-        db,
-        owner,
-        { object_key: key, name, size: bytes.length, content_type: contentType },
-        now(),
-      );
+      const stored = await storeAttachment(storage, 'mail', { name, bytes });
+      const row = await repo.insertAttachment(db, owner, stored, now());
       return { id: row.id, name: row.name, size: row.size, type: row.content_type };
     },
 

@@ -13,9 +13,12 @@ function originOf(url: string | undefined): string | null {
 export function contentSecurityPolicy(config: TenantConfig): string {
   const connect = new Set(["'self'"]);
   const script = new Set(["'self'"]);
-  const frame = new Set<string>();
+  // blob: only: the /resources preview shows a PDF in a frame from an object URL of a file the app fetched
+  // itself with the token (a plain URL cannot carry it). A blob: document is this origin's and inherits this
+  // policy, so it cannot run script; object-src stays 'none' (Chromium's viewer needs no <embed> of ours).
+  const frame = new Set<string>(['blob:']);
   // Lesson and group videos are video files played by <video>, hosted on this origin or the tenant's API
-  // origin; no third-party player (YouTube, Vimeo) is embedded, so frame-src stays closed for them.
+  // origin; no third-party player (YouTube, Vimeo) is embedded, so frames stay closed to other sites.
   const media = new Set(["'self'"]);
   const apiOrigin = originOf(config.apiUrl);
   if (apiOrigin) media.add(apiOrigin);
@@ -43,7 +46,7 @@ export function contentSecurityPolicy(config: TenantConfig): string {
     "font-src 'self'",
     `media-src ${[...media].join(' ')}`,
     `connect-src ${[...connect].join(' ')}`,
-    `frame-src ${frame.size > 0 ? [...frame].join(' ') : "'none'"}`,
+    `frame-src ${[...frame].join(' ')}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -2,13 +2,6 @@ import { api, type Envelope } from '@/lib/api-client';
 import type { Attachment } from './get-emails';
 
 /**
- * The server's limits (the mail contract), checked here first so a file the message cannot take is never sent:
- * 10 files and 25 MB together (so 25 MB for one file too).
- */
-export const MAX_MESSAGE_BYTES = 25 * 1024 * 1024;
-export const MAX_FILES = 10;
-
-/**
  * POST /upload/mail (201): one file per request, so each shows its own progress (0..1). Silent: a refusal is
  * shown next to its file, not as a toast.
  */

@@ -1,49 +1,16 @@
 /** Files for a message: a file picker or drag and drop, each with its progress, error and a Remove button. */
-import { useId, useState, type DragEvent } from 'react';
-import { MAX_FILES, MAX_MESSAGE_BYTES } from '../api/upload-attachment';
+import { FileDropZone } from '@/components/file-drop-zone';
+import { UPLOAD_MAX_FILES, UPLOAD_MAX_MB } from '@/lib/uploads';
 import type { useAttachments } from './use-attachments';
 
 export function AttachmentPicker({ attachments }: { attachments: ReturnType<typeof useAttachments> }) {
-  const id = useId();
-  const [over, setOver] = useState(false);
-
-  const onDrop = (event: DragEvent) => {
-    event.preventDefault();
-    setOver(false);
-    attachments.add([...event.dataTransfer.files]);
-  };
-
   return (
     <div className="field">
-      <div
-        className={over ? 'drop-zone over' : 'drop-zone'}
-        onDragOver={(event) => {
-          event.preventDefault();
-          setOver(true);
-        }}
-        onDragLeave={() => setOver(false)}
-        onDrop={onDrop}
-      >
-        {/* The input comes first: base.css shows the focus ring on the label that follows it. */}
-        <input
-          id={id}
-          type="file"
-          multiple
-          className="visually-hidden"
-          aria-describedby={`${id}-hint`}
-          onChange={(event) => {
-            attachments.add([...(event.target.files ?? [])]);
-            // The same file can be picked again after a removal.
-            event.target.value = '';
-          }}
-        />
-        <label htmlFor={id} className="btn btn-secondary">
-          Attach files
-        </label>
-        <span id={`${id}-hint`} className="field-hint">
-          or drop them here. Up to {MAX_FILES} files, {MAX_MESSAGE_BYTES / 1024 / 1024} MB in all.
-        </span>
-      </div>
+      <FileDropZone
+        label="Attach files"
+        hint={`or drop them here. Up to ${UPLOAD_MAX_FILES} files, ${UPLOAD_MAX_MB} MB in all.`}
+        onFiles={attachments.add}
+      />
       {attachments.files.length > 0 && (
         <ul className="upload-list" aria-label="Attachments">
           {attachments.files.map((file) => (

@@ -2,18 +2,14 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sessionStore } from '@/lib/session';
+import { pickedFile } from '@/testing/files';
 import { apiUser, renderPortal } from '@/testing/portal';
 import { fakeMailbox, gqlCalls } from '../testing/fake-mailbox';
 
 const LOAD = { timeout: 5000 };
 const MB = 1024 * 1024;
 
-const file = (name: string, size?: number) => {
-  const made = new File(['%PDF-1.7 content'], name, { type: 'application/pdf' });
-  // A 26 MB file need not be made: the size is what the limit reads.
-  if (size !== undefined) Object.defineProperty(made, 'size', { value: size });
-  return made;
-};
+const file = (name: string, size?: number) => pickedFile(name, size);
 
 beforeEach(() => {
   sessionStore.logout('user');

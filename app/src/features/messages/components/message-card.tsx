@@ -1,17 +1,10 @@
 /** One message of a thread: who wrote to whom and when, the sanitised body, its attachments, Delete. */
+import { fileSize } from '@/lib/uploads';
 import { fullName } from '@/lib/user';
 import type { Email } from '../api/get-emails';
 import { downloadAttachment } from '../api/download-attachment';
 import { longDate } from './mail-date';
 import { MessageBody } from './message-body';
-
-const KB = 1024;
-
-function fileSize(bytes: number): string {
-  if (bytes < KB) return `${bytes} B`;
-  if (bytes < KB * KB) return `${Math.round(bytes / KB)} KB`;
-  return `${(bytes / KB / KB).toFixed(1)} MB`;
-}
 
 export function MessageCard({
   email,

@@ -4,9 +4,10 @@
  */
 import { useRef, useState } from 'react';
 import { errorMessage } from '@/lib/api-errors';
+import { UPLOAD_MAX_FILES, UPLOAD_MAX_MB, checkPicked } from '@/lib/uploads';
 import { deleteAttachment } from '../api/delete-attachment';
 import type { Attachment } from '../api/get-emails';
-import { MAX_FILES, MAX_MESSAGE_BYTES, uploadAttachment } from '../api/upload-attachment';
+import { uploadAttachment } from '../api/upload-attachment';
 
 interface PendingFile {
   key: number;
@@ -18,7 +19,11 @@ interface PendingFile {
   error: string | null;
 }
 
-const MB = 1024 * 1024;
+const notAttached = {
+  count: `Not attached: a message takes at most ${UPLOAD_MAX_FILES} files.`,
+  empty: 'Not attached: the file is empty.',
+  size: `Not attached: a message's files take at most ${UPLOAD_MAX_MB} MB together.`,
+};
 
 export function useAttachments() {
   const [files, setFiles] = useState<PendingFile[]>([]);
@@ -43,23 +48,14 @@ export function useAttachments() {
 
   const add = (picked: File[]) => {
     // Files already refused count towards neither limit.
-    const kept = files.filter((file) => !file.error);
-    let room = MAX_FILES - kept.length;
-    let bytes = kept.reduce((sum, file) => sum + file.size, 0);
-    const added = picked.map((file): PendingFile => {
+    const checked = checkPicked(
+      files.filter((file) => !file.error),
+      picked,
+    );
+    const added = checked.map(({ file, problem }): PendingFile => {
       const entry = { key: nextKey.current++, name: file.name, size: file.size, progress: 0, uploaded: null };
-      let error: string | null = null;
-      if (room <= 0) error = `Not attached: a message takes at most ${MAX_FILES} files.`;
-      else if (file.size === 0) error = 'Not attached: the file is empty.';
-      else if (bytes + file.size > MAX_MESSAGE_BYTES) {
-        error = `Not attached: a message's files take at most ${MAX_MESSAGE_BYTES / MB} MB together.`;
-      }
-      if (!error) {
-        room -= 1;
-        bytes += file.size;
-        upload(entry.key, file);
-      }
-      return { ...entry, error };
+      if (!problem) upload(entry.key, file);
+      return { ...entry, error: problem && notAttached[problem] };
     });
     setFiles((all) => [...all, ...added]);
   };

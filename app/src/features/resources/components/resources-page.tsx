@@ -1,9 +1,184 @@
-import { PlaceholderPage } from '@/components/placeholder-page';
+/**
+ * /resources: the company's files, shared between its clients and the coach. Send files to the coach, preview
+ * images and PDFs, download anything under its own name, sort and filter by type; rename, describe or delete
+ * (after a confirmation) what you sent yourself.
+ */
+import { useId, useState } from 'react';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { LoadFailed } from '@/components/load-failed';
+import { PageLoading } from '@/components/page-loading';
+import { useUser } from '@/lib/session';
+import { notify } from '@/lib/toast';
+import { useDeleteFile } from '../api/delete-file';
+import { downloadFile } from '../api/download-file';
+import { useCompanyFiles, type CompanyFile, type StoredFile } from '../api/get-company-files';
+import { useUpdateFile, type FileChanges } from '../api/update-file';
+import { EditFileForm } from './edit-file-form';
+import { FileEntry, entryTitle } from './file-entry';
+import { KINDS, SORTS, arrange, type Kind, type Sort } from './file-kinds';
+import { FilePreview } from './file-preview';
+import { SendFileForm } from './send-file-form';
+import './resources.css';
 
-export default function Page() {
+const FILE_UPDATED = 'File updated successfully';
+const FILE_DELETED = 'File DELETED successfully';
+
+function Files({ companyId }: { companyId: number }) {
+  const files = useCompanyFiles(companyId);
+  const update = useUpdateFile(companyId);
+  const remove = useDeleteFile(companyId);
+  const sortId = useId();
+  const kindId = useId();
+  const [sort, setSort] = useState<Sort>('newest');
+  const [kind, setKind] = useState<Kind | 'all'>('all');
+  const [editing, setEditing] = useState<number | null>(null);
+  const [deleting, setDeleting] = useState<CompanyFile | null>(null);
+  const [previewing, setPreviewing] = useState<StoredFile | null>(null);
+
+  // A failed download was a toast already (the API client).
+  const download = (file: StoredFile) => void downloadFile(companyId, file).catch(() => undefined);
+  const save = (changes: FileChanges) =>
+    update.mutateAsync(changes).then(
+      () => {
+        notify.success(FILE_UPDATED);
+        setEditing(null);
+      },
+      () => undefined,
+    );
+  const confirmDelete = (entry: CompanyFile) =>
+    remove.mutateAsync(entry.id).then(
+      () => {
+        notify.success(FILE_DELETED);
+        setDeleting(null);
+      },
+      () => undefined,
+    );
+
+  let list;
+  if (files.isPending) list = <PageLoading />;
+  else if (files.isError) list = <LoadFailed what="Your files" error={files.error} retry={files.refetch} />;
+  else if (files.data.length === 0) {
+    list = (
+      <p className="card empty-state muted">
+        No files yet. Files you send to your coach, and files your coach shares with you, appear here.
+      </p>
+    );
+  } else {
+    const original = new Map(files.data.map((entry) => [entry.id, entry]));
+    const shown = arrange(files.data, kind, sort);
+    list =
+      shown.length === 0 ? (
+        <p className="card empty-state muted">No {KINDS[kind as Kind].toLowerCase()} here yet.</p>
+      ) : (
+        <ul className="file-entries">
+          {shown.map((entry) => (
+            <li key={entry.id}>
+              {editing === entry.id ? (
+                <section className="card" aria-label={`Edit: ${entryTitle(entry)}`}>
+                  <EditFileForm
+                    entry={original.get(entry.id)!}
+                    pending={update.isPending}
+                    onSave={(changes) => void save(changes)}
+                    onCancel={() => setEditing(null)}
+                  />
+                </section>
+              ) : (
+                <FileEntry
+                  entry={entry}
+                  onPreview={setPreviewing}
+                  onDownload={download}
+                  onEdit={() => setEditing(entry.id)}
+                  onDelete={() => setDeleting(original.get(entry.id)!)}
+                />
+              )}
+            </li>
+          ))}
+        </ul>
+      );
+  }
+
   return (
-    <PlaceholderPage title="My Resources">
-      Files and resources shared between you and your coach: download them, or send your coach a new file.
-    </PlaceholderPage>
+    <section aria-labelledby="files-title">
+      <div className="files-toolbar">
+        <h2 id="files-title" className="files-heading">
+          Your files
+        </h2>
+        <div className="files-controls">
+          <span className="files-control">
+            <label htmlFor={kindId}>Type</label>
+            <select
+              id={kindId}
+              value={kind}
+              onChange={(event) => setKind(event.target.value as Kind | 'all')}
+            >
+              <option value="all">All types</option>
+              {(Object.keys(KINDS) as Kind[]).map((k) => (
+                <option key={k} value={k}>
+                  {KINDS[k]}
+                </option>
+              ))}
+            </select>
+          </span>
+          <span className="files-control">
+            <label htmlFor={sortId}>Sort</label>
+            <select id={sortId} value={sort} onChange={(event) => setSort(event.target.value as Sort)}>
+              {(Object.keys(SORTS) as Sort[]).map((s) => (
+                <option key={s} value={s}>
+                  {SORTS[s]}
+                </option>
+              ))}
+            </select>
+          </span>
+        </div>
+      </div>
+      {list}
+      {deleting && (
+        <ConfirmDialog
+          title="Delete this file?"
+          text={
+            deleting.files.length > 1
+              ? `“${entryTitle(deleting)}” and the ${deleting.files.length - 1} other files sent with it will be deleted for you and your coach.`
+              : `“${entryTitle(deleting)}” will be deleted for you and your coach.`
+          }
+          confirmLabel="Delete file"
+          pending={remove.isPending}
+          onConfirm={() => void confirmDelete(deleting)}
+          onCancel={() => setDeleting(null)}
+        />
+      )}
+      {previewing && (
+        <FilePreview
+          companyId={companyId}
+          file={previewing}
+          onDownload={() => download(previewing)}
+          onClose={() => setPreviewing(null)}
+        />
+      )}
+    </section>
+  );
+}
+
+export default function ResourcesPage() {
+  const user = useUser();
+  return (
+    <section className="page resources-page" aria-labelledby="page-title">
+      <h1 id="page-title" className="page-title">
+        My Resources
+      </h1>
+      {user.company_id == null ? (
+        <p className="card empty-state muted">
+          Your account is not linked to a company yet, so there are no files to show. Ask your coach to link
+          it.
+        </p>
+      ) : (
+        <>
+          <section className="card" aria-labelledby="send-title">
+            <h2 id="send-title">Send a file to your coach</h2>
+            <SendFileForm companyId={user.company_id} />
+          </section>
+          <Files companyId={user.company_id} />
+        </>
+      )}
+    </section>
   );
 }

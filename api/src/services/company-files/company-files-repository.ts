@@ -1,0 +1,150 @@
+// The company files' queries. Every one filters on the tenant and the company, so another company's or
+// tenant's ids find nothing and change nothing; who may change a row (its uploader) is the service's rule.
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.js';
+
+/** Whose files: the caller's tenant and their company. */
+export interface CompanyScope {
+  tenantId: number;
+  companyId: number;
+}
+
+/** The company of a user of the tenant (null when they have none), or undefined for no such user. */
+export async function companyOf(db: Kysely<Database>, tenantId: number, userId: number) {
+  const row = await db
+    .selectFrom('users')
+    .select('company_id')
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row?.company_id;
+}
+
+/** The company's sendings, newest first, with who sent each and whether that person is a coach. */
+export function listFiles(db: Kysely<Database>, scope: CompanyScope, id?: number) {
+  let q = db
+    .selectFrom('company_files as f')
+    .innerJoin('users as u', 'u.id', 'f.uploader_id')
+    .leftJoin('coaches as c', 'c.user_id', 'f.uploader_id')
+    .select([
+      'f.id',
+      'f.company_id',
+      'f.uploader_id',
+      'f.description',
+      'f.created_at',
+      'f.updated_at',
+      'u.first_name',
+      'u.last_name',
+      'c.id as coach_id',
+    ])
+    .where('f.tenant_id', '=', scope.tenantId)
+    .where('f.company_id', '=', scope.companyId);
+  if (id !== undefined) q = q.where('f.id', '=', id);
+  return q.orderBy('f.created_at', 'desc').orderBy('f.id', 'desc').execute();
+}
+
+export function itemsOf(db: Kysely<Database>, fileIds: number[]) {
+  if (fileIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('company_file_items')
+    .select(['id', 'company_file_id', 'name', 'size', 'content_type', 'created_at'])
+    .where('company_file_id', 'in', fileIds)
+    .orderBy('id')
+    .execute();
+}
+
+/** A sending of the company: its uploader, for the service's rule on who may change it. */
+export function findFile(db: Kysely<Database>, scope: CompanyScope, id: number) {
+  return db
+    .selectFrom('company_files')
+    .select(['id', 'uploader_id'])
+    .where('tenant_id', '=', scope.tenantId)
+    .where('company_id', '=', scope.companyId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+interface NewItem {
+  object_key: string;
+  name: string;
+  size: number;
+  content_type: string;
+}
+
+export async function insertFile(
+  db: Kysely<Database>,
+  scope: CompanyScope & { uploaderId: number },
+  description: string,
+  items: NewItem[],
+  at: Date,
+) {
+  const row = await db
+    .insertInto('company_files')
+    .values({
+      tenant_id: scope.tenantId,
+      company_id: scope.companyId,
+      uploader_id: scope.uploaderId,
+      description,
+      created_at: at,
+      updated_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (items.length > 0) {
+    await db
+      .insertInto('company_file_items')
+      .values(items.map((item) => ({ ...item, company_file_id: row.id, created_at: at })))
+      .execute();
+  }
+  return row.id;
+}
+
+export async function updateDescription(db: Kysely<Database>, id: number, description: string, at: Date) {
+  await db.updateTable('company_files').set({ description, updated_at: at }).where('id', '=', id).execute();
+}
+
+export async function touch(db: Kysely<Database>, id: number, at: Date) {
+  await db.updateTable('company_files').set({ updated_at: at }).where('id', '=', id).execute();
+}
+
+/** Renames a file of the sending `fileId`; false when the item is not one of its files. */
+export async function renameItem(db: Kysely<Database>, fileId: number, itemId: number, name: string) {
+  const result = await db
+    .updateTable('company_file_items')
+    .set({ name })
+    .where('company_file_id', '=', fileId)
+    .where('id', '=', itemId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export function itemNames(db: Kysely<Database>, fileId: number) {
+  return db
+    .selectFrom('company_file_items')
+    .select(['id', 'name'])
+    .where('company_file_id', '=', fileId)
+    .execute();
+}
+
+/** Deletes a sending and its files' rows; the storage keys to remove. */
+export async function deleteFile(db: Kysely<Database>, id: number) {
+  const items = await db
+    .deleteFrom('company_file_items')
+    .where('company_file_id', '=', id)
+    .returning('object_key')
+    .execute();
+  await db.deleteFrom('company_files').where('id', '=', id).execute();
+  return items.map((i) => i.object_key);
+}
+
+/** One file of the company, for its download. */
+export function findItem(db: Kysely<Database>, scope: CompanyScope, itemId: number) {
+  return db
+    .selectFrom('company_file_items as i')
+    .innerJoin('company_files as f', 'f.id', 'i.company_file_id')
+    .select(['i.object_key', 'i.name', 'i.content_type'])
+    .where('f.tenant_id', '=', scope.tenantId)
+    .where('f.company_id', '=', scope.companyId)
+    .where('i.id', '=', itemId)
+    .executeTakeFirst();
+}

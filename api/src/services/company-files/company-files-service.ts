@@ -1,0 +1,201 @@
+// The company's files (/resources): the caller sees the files of their own company (theirs, their
+// colleagues' and their coach's), sends new ones to the coach, and renames, describes or deletes what they sent
+// themselves. A company id other than the caller's own is a 403 and changes nothing; a file id of another
+// company or tenant is a 404. Files go through the mail attachments' checks, limits and private storage.
+import type { Kysely } from 'kysely';
+import type { Database, Tenant } from '../../db/database.js';
+import { FieldError, HttpError } from '../../errors.js';
+import type { Caller } from '../auth/session-service.js';
+import { notFound } from '../client-work/owner.js';
+import { ATTACHMENT_MAX_BYTES, ATTACHMENTS_MAX_COUNT, storeAttachment } from '../mailbox/attachment-type.js';
+import { coachFilesMail } from '../mailbox/coach-mail.js';
+import { coachUserOf, findPeople } from '../mailbox/mailbox-repository.js';
+import type { Mailer } from '../mail/mailer.js';
+import type { Storage } from '../storage/storage.js';
+import * as repo from './company-files-repository.js';
+import type { CompanyScope } from './company-files-repository.js';
+
+export const DESCRIPTION_MAX = 1000;
+
+interface Deps {
+  db: Kysely<Database>;
+  now: () => Date;
+  storage: Storage;
+  mailer: Mailer;
+  log: { error(obj: object, msg: string): void };
+}
+
+interface UpdateInput {
+  description?: string | undefined;
+  files?: { id: number; name: string }[] | undefined;
+}
+
+const invalid = (field: string, message: string) => new FieldError({ [field]: [message] });
+const fileNotFound = () => notFound('File');
+
+/** A new name keeps the file's extension: "Plan" for "plan.pdf" becomes "Plan.pdf". */
+function renamed(old: string, name: string): string {
+  const extension = /\.[A-Za-z0-9]{1,10}$/.exec(old)?.[0];
+  if (!extension || name.toLowerCase().endsWith(extension.toLowerCase())) return name;
+  return `${name}${extension}`;
+}
+
+function checkName(name: string, field: string): string {
+  const trimmed = name.trim();
+  if (!trimmed) throw invalid(field, 'Write a name.');
+  if (/[/\\]/.test(trimmed)) throw invalid(field, 'A name cannot contain / or \\.');
+  return trimmed;
+}
+
+export function createCompanyFilesService({ db, now, storage, mailer, log }: Deps) {
+  /** The caller's own company, when it is the one asked for; otherwise a 403. */
+  async function scopeOf(caller: Caller, companyId: number): Promise<CompanyScope> {
+    const company = await repo.companyOf(db, caller.tenantId, caller.userId);
+    if (company == null || company !== companyId)
+      throw new HttpError(403, 'You can only use the files of your own company.');
+    return { tenantId: caller.tenantId, companyId };
+  }
+
+  async function shaped(caller: Caller, scope: CompanyScope, id?: number) {
+    const rows = await repo.listFiles(db, scope, id);
+    const items = await repo.itemsOf(
+      db,
+      rows.map((r) => r.id),
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      company_id: r.company_id,
+      description: r.description,
+      files: items
+        .filter((i) => i.company_file_id === r.id)
+        .map((i) => ({
+          id: i.id,
+          name: i.name,
+          size: i.size,
+          type: i.content_type,
+          created_at: i.created_at.toISOString(),
+        })),
+      sender: { id: r.uploader_id, first_name: r.first_name, last_name: r.last_name },
+      from_coach: r.coach_id !== null,
+      editable: r.uploader_id === caller.userId,
+      created_at: r.created_at.toISOString(),
+      updated_at: r.updated_at.toISOString(),
+    }));
+  }
+
+  /** A sending of the company that the caller sent (only they may change it). */
+  async function ownFile(caller: Caller, scope: CompanyScope, id: number) {
+    const file = await repo.findFile(db, scope, id);
+    if (!file) throw fileNotFound();
+    if (file.uploader_id !== caller.userId)
+      throw new HttpError(403, 'Only the person who sent a file can change or delete it.');
+    return file;
+  }
+
+  /** Mails the caller's coach what was sent, like a message; a mail failure is logged, the entry kept. */
+  async function tellCoach(
+    tenant: Tenant,
+    caller: Caller,
+    sent: { description: string; files: { name: string }[] },
+  ) {
+    const owner = { tenantId: caller.tenantId, userId: caller.userId };
+    const coach = await coachUserOf(db, owner);
+    if (coach === undefined) return;
+    const people = await findPeople(db, caller.tenantId, [caller.userId, coach]);
+    const from = people.find((p) => p.id === caller.userId);
+    const to = people.find((p) => p.id === coach);
+    if (!from || !to) return;
+    await mailer.send(coachFilesMail(tenant, from, to, sent)).catch((error: unknown) => {
+      log.error({ err: error }, 'coach notice of new files not sent');
+    });
+  }
+
+  async function removeStored(keys: string[]) {
+    for (const key of keys) {
+      await storage.remove(key).catch((error: unknown) => {
+        log.error({ err: error, key }, 'company file not removed from storage');
+      });
+    }
+  }
+
+  return {
+    async list(caller: Caller, companyId: number) {
+      return shaped(caller, await scopeOf(caller, companyId));
+    },
+
+    async send(
+      tenant: Tenant,
+      caller: Caller,
+      companyId: number,
+      input: { description: string; files: { name: string; bytes: Buffer }[] },
+    ) {
+      const scope = await scopeOf(caller, companyId);
+      const description = input.description.trim();
+      if (description.length > DESCRIPTION_MAX)
+        throw invalid('description', `The description must be at most ${DESCRIPTION_MAX} characters.`);
+      if (input.files.length === 0 && !description)
+        throw invalid('files', 'Choose a file or write a description.');
+      if (input.files.length > ATTACHMENTS_MAX_COUNT)
+        throw invalid('files', `Send at most ${ATTACHMENTS_MAX_COUNT} files at a time.`);
+      if (input.files.reduce((sum, f) => sum + f.bytes.length, 0) > ATTACHMENT_MAX_BYTES)
+        throw invalid('files', 'The files sent at once must be at most 25 MB together.');
+      const stored: Awaited<ReturnType<typeof storeAttachment>>[] = [];
+      let id: number;
+      try {
+        for (const file of input.files) stored.push(await storeAttachment(storage, 'files', file, 'files'));
+        id = await db
+          .transaction()
+          .execute((trx) =>
+            repo.insertFile(trx, { ...scope, uploaderId: caller.userId }, description, stored, now()),
+          );
+      } catch (error) {
+        // Nothing half-sent stays behind: the files stored before a refusal or failure go too.
+        await removeStored(stored.map((s) => s.object_key));
+        throw error;
+      }
+      const [created] = await shaped(caller, scope, id);
+      await tellCoach(tenant, caller, created!);
+      return created!;
+    },
+
+    async update(caller: Caller, companyId: number, id: number, input: UpdateInput) {
+      const scope = await scopeOf(caller, companyId);
+      if (input.description === undefined && !input.files?.length)
+        throw invalid('description', 'Send a new description or new file names.');
+      const file = await ownFile(caller, scope, id);
+      const names = new Map((await repo.itemNames(db, file.id)).map((i) => [i.id, i.name]));
+      const renames = (input.files ?? []).map((f, i) => {
+        const old = names.get(f.id);
+        if (old === undefined) throw fileNotFound();
+        return { id: f.id, name: renamed(old, checkName(f.name, `files.${i}.name`)) };
+      });
+      if (input.description !== undefined && !input.description.trim() && names.size === 0)
+        throw invalid('description', 'Write a description: this entry has no file.');
+      await db.transaction().execute(async (trx) => {
+        const at = now();
+        if (input.description !== undefined)
+          await repo.updateDescription(trx, file.id, input.description.trim(), at);
+        else await repo.touch(trx, file.id, at);
+        for (const r of renames) await repo.renameItem(trx, file.id, r.id, r.name);
+      });
+      const [updated] = await shaped(caller, scope, file.id);
+      return updated!;
+    },
+
+    async remove(caller: Caller, companyId: number, id: number) {
+      const scope = await scopeOf(caller, companyId);
+      const file = await ownFile(caller, scope, id);
+      const keys = await db.transaction().execute((trx) => repo.deleteFile(trx, file.id));
+      await removeStored(keys);
+      return { id: file.id, deleted: true };
+    },
+
+    async download(caller: Caller, companyId: number, itemId: number) {
+      const scope = await scopeOf(caller, companyId);
+      const item = await repo.findItem(db, scope, itemId);
+      const bytes = item && (await storage.get(item.object_key));
+      if (!item || !bytes) throw fileNotFound();
+      return { name: item.name, type: item.content_type, bytes };
+    },
+  };
+}

@@ -1,0 +1,256 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { sessionStore } from '@/lib/session';
+import { pickedFile } from '@/testing/files';
+import { apiUser, fakeApi, gapiAnswer, renderPortal, type FakeCall } from '@/testing/portal';
+import type { CompanyFile } from '../api/get-company-files';
+
+const LOAD = { timeout: 5000 };
+const MB = 1024 * 1024;
+const COMPANY = 3;
+
+const entry = (id: number, fields: Partial<CompanyFile> = {}): CompanyFile => ({
+  id,
+  company_id: COMPANY,
+  description: '',
+  files: [],
+  sender: { id: 5, first_name: 'Rachel', last_name: 'Kowalski' },
+  from_coach: false,
+  editable: true,
+  created_at: `2026-11-${String(10 + id).padStart(2, '0')}T10:00:00.000Z`,
+  updated_at: '2026-11-20T10:00:00.000Z',
+  ...fields,
+});
+const stored = (id: number, name: string, type: string, size = 2048) => ({
+  id,
+  name,
+  type,
+  size,
+  created_at: '2026-11-20T10:00:00.000Z',
+});
+
+const demo = () => [
+  entry(1, {
+    description: 'Fill in the payroll.',
+    from_coach: true,
+    editable: false,
+    sender: { id: 9, first_name: 'Cora', last_name: 'Coach' },
+    files: [stored(11, 'Cash-flow worksheet.pdf', 'application/pdf', 900)],
+  }),
+  entry(2, { files: [stored(21, 'Sales.png', 'image/png', 5000)] }),
+  entry(3, { files: [stored(31, 'Prices.csv', 'text/plain; charset=utf-8', 120)] }),
+];
+
+function server(
+  handle: (call: FakeCall) => { status: number; data?: unknown } | undefined = () => undefined,
+) {
+  let files = demo();
+  const calls = fakeApi((call) => {
+    const answer = handle(call);
+    if (answer) return answer;
+    if (call.url === `/api/v1/companies/files/${COMPANY}`) return { status: 200, data: { data: files } };
+    if (call.url === '/api/v1/companies/deletefile/') {
+      files = files.filter((f) => f.id !== (call.body as { id: number }).id);
+      return { status: 200, data: { data: { id: 2, deleted: true } } };
+    }
+    if (call.url === '/api/v1/companies/newcoachfile/') {
+      const form = call.body as FormData;
+      const sent = entry(9, {
+        description: String(form.get('description') ?? ''),
+        files: form.getAll('files[]').map((f, i) => stored(90 + i, (f as File).name, 'application/pdf')),
+      });
+      files = [sent, ...files];
+      return { status: 201, data: { data: sent } };
+    }
+    if (call.url === '/gapi') return gapiAnswer(call);
+    return { status: 404, data: { message: 'Not found.' } };
+  });
+  return calls;
+}
+
+const pdf = (name: string, size?: number) => pickedFile(name, size);
+
+beforeEach(() => {
+  sessionStore.logout('user');
+  localStorage.clear();
+  sessionStore.signIn(apiUser());
+});
+
+describe('/resources', () => {
+  it('lists the company’s files newest first; only your own have Edit and Delete; filters and sorts', async () => {
+    server();
+    const user = userEvent.setup();
+    renderPortal('/resources');
+    const articles = await screen.findAllByRole('article', {}, LOAD);
+    expect(articles.map((a) => within(a).getAllByRole('listitem')[0]!.textContent)).toEqual([
+      expect.stringContaining('Prices.csv'),
+      expect.stringContaining('Sales.png'),
+      expect.stringContaining('Cash-flow worksheet.pdf'),
+    ]);
+    const coach = articles[2]!;
+    expect(within(coach).getByRole('heading')).toHaveTextContent('From your coach Cora Coach');
+    expect(within(coach).queryByRole('button', { name: /Delete/ })).toBeNull();
+    expect(
+      within(coach).getByRole('button', { name: 'Preview Cash-flow worksheet.pdf' }),
+    ).toBeInTheDocument();
+    expect(within(articles[0]!).queryByRole('button', { name: /Preview/ })).toBeNull();
+    expect(within(articles[0]!).getByRole('button', { name: 'Delete: Prices.csv' })).toBeInTheDocument();
+
+    await user.selectOptions(screen.getByLabelText('Type'), 'Images');
+    expect(screen.getAllByRole('article')).toHaveLength(1);
+    expect(screen.getByText('Sales.png')).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Type'), 'Presentations');
+    expect(screen.getByText('No presentations here yet.')).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Type'), 'All types');
+    await user.selectOptions(screen.getByLabelText('Sort'), 'Largest first');
+    expect(screen.getAllByRole('article')[0]).toHaveTextContent('Sales.png');
+    await user.selectOptions(screen.getByLabelText('Sort'), 'Name (A to Z)');
+    expect(screen.getAllByRole('article').map((a) => a.querySelector('.file-name')?.textContent)).toEqual([
+      'Cash-flow worksheet.pdf',
+      'Prices.csv',
+      'Sales.png',
+    ]);
+  });
+
+  it('sends files with a description (only when not blank), refusing what breaks the limits first', async () => {
+    const calls = server();
+    const user = userEvent.setup();
+    renderPortal('/resources');
+    const form = await screen.findByRole('region', { name: 'Send a file to your coach' }, LOAD);
+    await user.click(within(form).getByRole('button', { name: 'Send to coach' }));
+    expect(within(form).getByRole('alert')).toHaveTextContent('Choose a file or write a description.');
+    await user.upload(within(form).getByLabelText('Choose files'), [
+      pdf('plan.pdf'),
+      pdf('huge.pdf', 26 * MB),
+      pdf('empty.pdf', 0),
+    ]);
+    const picked = within(form).getByRole('list', { name: 'Files to send' });
+    expect(
+      within(picked)
+        .getAllByRole('alert')
+        .map((a) => a.textContent),
+    ).toEqual([
+      'Not added: the files sent at once take at most 25 MB together.',
+      'Not added: the file is empty.',
+    ]);
+    await user.click(within(form).getByRole('button', { name: 'Remove huge.pdf' }));
+    await user.type(within(form).getByLabelText('Description (optional)'), '   ');
+    await user.click(within(form).getByRole('button', { name: 'Send to coach' }));
+    expect(await screen.findByText('File sent successfully to the coach')).toBeInTheDocument();
+    const sent = calls.find((c) => c.url === '/api/v1/companies/newcoachfile/')!.body as FormData;
+    expect(sent.get('company_id')).toBe(String(COMPANY));
+    expect(sent.getAll('files[]').map((f) => (f as File).name)).toEqual(['plan.pdf']);
+    expect(sent.has('description')).toBe(false);
+    expect(within(form).queryByRole('list', { name: 'Files to send' })).toBeNull();
+    expect(await screen.findByText('plan.pdf')).toBeInTheDocument();
+  });
+
+  it('keeps what was picked and typed when the server refuses the file', async () => {
+    server((call) =>
+      call.url === '/api/v1/companies/newcoachfile/'
+        ? { status: 422, data: { error: { files: ['This type of file is not accepted.'] } } }
+        : undefined,
+    );
+    const user = userEvent.setup();
+    renderPortal('/resources');
+    const form = await screen.findByRole('region', { name: 'Send a file to your coach' }, LOAD);
+    await user.upload(within(form).getByLabelText('Choose files'), [pdf('shell.jpg')]);
+    await user.type(within(form).getByLabelText('Description (optional)'), 'Logo');
+    await user.click(within(form).getByRole('button', { name: 'Send to coach' }));
+    expect(await screen.findByText('This type of file is not accepted.')).toBeInTheDocument();
+    expect(within(form).getByText('shell.jpg')).toBeInTheDocument();
+    expect(within(form).getByLabelText('Description (optional)')).toHaveValue('Logo');
+  });
+
+  it('renames and describes, then deletes after a confirmation (Cancel keeps it)', async () => {
+    const calls = server((call) =>
+      call.url === '/api/v1/companies/updatefile/'
+        ? {
+            status: 200,
+            data: { data: entry(2, { description: 'Q4', files: [stored(21, 'Sales Q4.png', 'image/png')] }) },
+          }
+        : undefined,
+    );
+    const user = userEvent.setup();
+    renderPortal('/resources');
+    await user.click(await screen.findByRole('button', { name: 'Rename or describe: Sales.png' }, LOAD));
+    const edit = screen.getByRole('region', { name: 'Edit: Sales.png' });
+    await user.clear(within(edit).getByLabelText('File name'));
+    await user.click(within(edit).getByRole('button', { name: 'Save changes' }));
+    expect(within(edit).getByText('Write a name.')).toBeInTheDocument();
+    await user.type(within(edit).getByLabelText('File name'), 'Sales Q4');
+    await user.type(within(edit).getByLabelText('Description'), 'Q4');
+    await user.click(within(edit).getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('File updated successfully')).toBeInTheDocument();
+    expect(calls.find((c) => c.url === '/api/v1/companies/updatefile/')?.body).toEqual({
+      company_id: COMPANY,
+      id: 2,
+      description: 'Q4',
+      files: [{ id: 21, name: 'Sales Q4' }],
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Delete: Prices.csv' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete this file?' });
+    expect(dialog).toHaveTextContent('“Prices.csv” will be deleted for you and your coach.');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Delete: Prices.csv' }));
+    await user.click(screen.getByRole('button', { name: 'Delete file' }));
+    expect(await screen.findByText('File DELETED successfully')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Prices.csv')).toBeNull());
+    expect(calls.find((c) => c.url === '/api/v1/companies/deletefile/')?.body).toEqual({
+      company_id: COMPANY,
+      id: 3,
+    });
+  });
+
+  // The PDF's blob: frame is Chromium's to show (e2e/resources.test.ts); happy-dom loads no frame.
+  it('previews an image from a data: URL in a dialog that keeps the focus', async () => {
+    server((call) =>
+      call.url.includes('/download/')
+        ? { status: 200, data: new Blob(['PNG bytes'], { type: 'application/octet-stream' }) }
+        : undefined,
+    );
+    const user = userEvent.setup();
+    renderPortal('/resources');
+    const preview = await screen.findByRole('button', { name: 'Preview Sales.png' }, LOAD);
+    await user.click(preview);
+    const image = await screen.findByRole('img', { name: 'Sales.png' });
+    expect(image.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+    const dialog = screen.getByRole('dialog', { name: 'Sales.png' });
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toHaveFocus();
+    // Focus that leaves the dialog (as Tab out of a PDF viewer's frame does) comes back to it.
+    screen.getByLabelText('Type').focus();
+    expect(within(dialog).getByRole('button', { name: 'Download' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(preview).toHaveFocus();
+  });
+
+  it('shows the empty state, and an error with Try again when the list cannot load', async () => {
+    let fail = true;
+    server((call) =>
+      call.url.startsWith('/api/v1/companies/files/')
+        ? fail
+          ? { status: 503, data: { message: 'Service unavailable.' } }
+          : { status: 200, data: { data: [] } }
+        : undefined,
+    );
+    const user = userEvent.setup();
+    renderPortal('/resources');
+    const alert = await screen.findByText(/Your files could not be loaded: Service unavailable./, {}, LOAD);
+    fail = false;
+    await user.click(
+      within(alert.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Try again' }),
+    );
+    expect(await screen.findByText(/No files yet\./)).toBeInTheDocument();
+  });
+
+  it('says so when the account has no company', async () => {
+    sessionStore.signIn(apiUser({ company_id: null }));
+    server();
+    renderPortal('/resources');
+    expect(await screen.findByText(/not linked to a company yet/, {}, LOAD)).toBeInTheDocument();
+  });
+});
