@@ -1,7 +1,6 @@
 // Mail attachments: /upload/mail checks the type by content (not name), the size and the count; /delete/mail
 // and the download act for the uploader or a party of the message only; the download names the file safely
 // for any name; a user's uploads are limited per hour; uploads never sent are purged after a day.
-import { readdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomKey } from '../src/services/storage/storage.js';
 import { BETA, Harness } from './helpers/harness.js';
@@ -88,12 +87,12 @@ describe('/upload/mail', () => {
         })),
       )
       .execute();
-    const before = await storedFiles();
+    const before = await storedFiles(h);
     const res = await uploadFile(h, me, { name: 'one-more.png', bytes: PNG });
     expect(res.statusCode).toBe(429);
     expect(res.json()).toEqual({ message: 'Too many uploads. Try again in 1800 seconds.' });
     expect(res.headers['retry-after']).toBe('1800');
-    expect(await storedFiles()).toEqual(before);
+    expect(await storedFiles(h)).toEqual(before);
     // Another user uploads as usual.
     expect((await uploaded(await signedIn(h))).type).toBe('image/png');
     // The rows stood for files that were never stored: gone again, so the purge test finds only its own.
