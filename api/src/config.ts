@@ -1,11 +1,14 @@
 // Process configuration, read from the environment in one place.
 import { resolve } from 'node:path';
+import type { DbTimeouts } from './db/create-db.js';
 
 export interface Config {
   port: number;
   host: string;
   databaseUrl: string | undefined;
   pgliteDir: string;
+  /** How long a request waits for a PostgreSQL connection and for one statement before it answers 503. */
+  databaseTimeouts: DbTimeouts;
   smtpUrl: string | undefined;
   mailDir: string;
   /** Where mail attachments are kept: a folder, or `s3://bucket/prefix`. */
@@ -33,6 +36,13 @@ function trustProxy(value: string | undefined): TrustProxy {
     .filter(Boolean);
 }
 
+function milliseconds(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = Number(env[name] ?? fallback);
+  if (!Number.isInteger(value) || value <= 0)
+    throw new Error(`${name} must be a positive number of milliseconds, got "${env[name]}".`);
+  return value;
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
@@ -42,6 +52,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? '127.0.0.1',
     databaseUrl: env.DATABASE_URL || undefined,
     pgliteDir: resolve(env.PGLITE_DIR ?? '.data/pg'),
+    // Together under 5 s: a request on a stopped or locked database answers 503 instead of hanging.
+    databaseTimeouts: {
+      connectMs: milliseconds(env, 'DATABASE_CONNECT_TIMEOUT_MS', 3000),
+      statementMs: milliseconds(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 4000),
+    },
     smtpUrl: env.SMTP_URL || undefined,
     mailDir: resolve(env.MAIL_DIR ?? '.data/mail'),
     mailStorage: env.MAIL_STORAGE || resolve('.data/storage'),

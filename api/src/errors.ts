@@ -19,3 +19,6 @@ export class FieldError extends Error {
 
 export const tooMany = (seconds: number, what = 'attempts'): HttpError =>
   new HttpError(429, `Too many ${what}. Try again in ${seconds} seconds.`, seconds);
+
+/** The answer while a dependency (the database) is down: the request did nothing and may be sent again. */
+export const unavailable = 'The service is temporarily unavailable. Please try again in a few seconds.';

@@ -4,7 +4,8 @@ import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { FieldError, HttpError } from './errors.js';
+import { isDatabaseUnavailable } from './db/unavailable.js';
+import { FieldError, HttpError, unavailable } from './errors.js';
 import { fieldErrors } from './validation-errors.js';
 
 interface InfrastructureOptions {
@@ -46,6 +47,11 @@ export async function registerInfrastructure(
     if (error instanceof FieldError) return reply.code(422).send({ error: error.fields });
     if (error instanceof HttpError && error.retryAfterSeconds !== undefined) {
       reply.header('retry-after', String(error.retryAfterSeconds));
+    }
+    if (isDatabaseUnavailable(error)) {
+      // An outage, not a bug: the caller may retry; the log says what failed.
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.code(503).header('retry-after', '5').send({ message: unavailable });
     }
     const status = error.statusCode ?? 500;
     // Our own errors carry messages written for the caller (a 503 included); Fastify's 4xx ones are safe too.

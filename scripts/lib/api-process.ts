@@ -1,7 +1,7 @@
 /**
  * The real API as its own process on 127.0.0.1, for `npm start`, `npm run dev` and the browser tests: the
  * PGlite folder is seeded first (seeding opens the folder, so it runs and exits before the server opens it),
- * then the server starts and is ready when /health answers.
+ * then the server starts and is ready when /ready answers (database reachable, migrations current).
  */
 import net from 'node:net';
 import path from 'node:path';
@@ -60,13 +60,13 @@ async function waitForHealth(url: string, child: ResultPromise, timeoutMs: numbe
   while (Date.now() < deadline) {
     if (exited) throw new Error('The API process exited while starting (see its log above).');
     try {
-      if ((await fetch(`${url}/health`)).ok) return;
+      if ((await fetch(`${url}/ready`)).ok) return;
     } catch {
       // Not listening yet.
     }
     await new Promise((r) => setTimeout(r, 150));
   }
-  throw new Error(`The API did not answer ${url}/health within ${timeoutMs / 1000} s.`);
+  throw new Error(`The API did not answer ${url}/ready within ${timeoutMs / 1000} s.`);
 }
 
 export async function startApiProcess(options: ApiProcessOptions): Promise<ApiProcess> {

@@ -7,10 +7,18 @@ import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { Database } from './database.js';
 
+/** How long a request may wait for the server: for a pooled connection, then for one statement. */
+export interface DbTimeouts {
+  connectMs: number;
+  statementMs: number;
+}
+
 interface DbOptions {
   databaseUrl?: string | undefined;
   dataDir?: string | undefined;
   poolSize?: number;
+  /** Without them a stopped or locked server makes requests wait as long as it takes. */
+  timeouts?: DbTimeouts | undefined;
   /** Called when the server drops an idle pooled connection (restart, failover, admin command). */
   onIdleError?: (error: Error) => void;
 }
@@ -21,10 +29,23 @@ export const warnIdleLost = (error: Error) =>
 
 export function createDb(options: DbOptions = {}): Kysely<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      // Covers both a server that does not answer and a pool whose connections are all busy.
+      ...(options.timeouts && {
+        connectionTimeoutMillis: options.timeouts.connectMs,
+        // The server cancels a statement that runs or waits on a lock longer than this (SQLSTATE 57014).
+        statement_timeout: options.timeouts.statementMs,
+      }),
+    });
     // Without a listener, an idle connection the server closes would crash the process; the pool discards that
     // connection by itself and the next query opens a new one, so noting it is enough.
     pool.on('error', options.onIdleError ?? warnIdleLost);
+    // The pool listens only to idle connections. One lent to a query when the server goes away (stop, restart)
+    // emits 'error' too, which would end the process; that query fails with the same error (503 upstream) and
+    // the pool drops the dead connection when it comes back, so this listener has nothing left to do.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   // PGlite creates only the last folder of the path; on a fresh clone .data/ does not exist yet.

@@ -39,6 +39,11 @@ export async function migrateToLatest<DB>(db: Kysely<DB>): Promise<string[]> {
   return unwrap(await migrator(db).migrateToLatest());
 }
 
+/** Migrations this code knows that the database has not run yet: none means the schema is current. */
+export async function pendingMigrations<DB>(db: Kysely<DB>): Promise<string[]> {
+  return (await migrator(db).getMigrations()).filter((m) => !m.executedAt).map((m) => m.name);
+}
+
 export async function migrateDown<DB>(db: Kysely<DB>): Promise<string[]> {
   return unwrap(await migrator(db).migrateDown());
 }

@@ -24,6 +24,7 @@ export const graphqlPath = '/gapi';
 
 export const routeTable: [HTTPMethods | HTTPMethods[], string, RouteSpec | PluginRoutes][] = [
   ['GET', '/health', system.health],
+  ['GET', '/ready', system.ready],
   // Auth
   ['GET', '/sanctum/csrf-cookie', system.csrfCookie],
   ['POST', '/api/auth/studentlogin', auth.studentLogin],

@@ -1,28 +1,65 @@
-// Calls outside the tenant contract: readiness for load balancers, and Sanctum's CSRF cookie.
+// Calls outside the tenant contract: liveness and readiness for orchestrators and load balancers, and
+// Sanctum's CSRF cookie.
 import { randomBytes } from 'node:crypto';
 import { route } from './route.js';
 import { closed } from './schemas.js';
 
+// True if the check succeeds within `ms`: a probe must answer even while the database does not.
+async function passes(check: () => Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  try {
+    return await Promise.race([check().then(() => true), late]);
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const healthData = closed({ status: { type: 'string' }, database: { type: 'string' } });
+
+// Liveness: the process answers, so restarting it would not help; the database is reported, never a reason to
+// fail (a liveness probe failing on a database outage would restart every instance for nothing).
 export const health = route({
+  schema: { response: { 200: closed({ data: healthData }) } },
+  async handle(s) {
+    return { data: { status: 'ok', database: (await passes(s.ping, 1000)) ? 'up' : 'down' } };
+  },
+});
+
+const readyData = closed({
+  status: { type: 'string' },
+  database: { type: 'string' },
+  migrations: { type: 'string' },
+});
+
+// Readiness: send traffic here only while the database answers and its schema is the one this code expects
+// (a newer release starting against an old schema, or migrations still running elsewhere, is not ready).
+export const ready = route({
   schema: {
     response: {
-      200: closed({ data: closed({ status: { type: 'string' }, database: { type: 'string' } }) }),
-      503: closed({
-        message: { type: 'string' },
-        data: closed({ status: { type: 'string' }, database: { type: 'string' } }),
-      }),
+      200: closed({ data: readyData }),
+      503: closed({ message: { type: 'string' }, data: readyData }),
     },
   },
   async handle(s, request, reply) {
-    try {
+    let pending: string[] | undefined;
+    const database = await passes(async () => {
       await s.ping();
-      return { data: { status: 'ok', database: 'up' } };
-    } catch (error) {
-      request.log.error({ err: error }, 'health check: database unreachable');
-      return reply
-        .code(503)
-        .send({ message: 'Database unavailable.', data: { status: 'unavailable', database: 'down' } });
-    }
+      pending = await s.pendingMigrations();
+    }, 2000);
+    if (database && pending?.length === 0)
+      return { data: { status: 'ready', database: 'up', migrations: 'current' } };
+    const migrations = pending === undefined ? 'unknown' : 'pending';
+    const down = database ? `migrations pending (${pending?.join(', ')})` : 'database unreachable';
+    request.log.warn({ database, pending }, `not ready: ${down}`);
+    return reply.code(503).send({
+      message: `Not ready: ${down}.`,
+      data: { status: 'unavailable', database: database ? 'up' : 'down', migrations },
+    });
   },
 });
 

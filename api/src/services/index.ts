@@ -3,6 +3,7 @@
 import Hashids from 'hashids';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
+import { pendingMigrations } from '../db/migrate.js';
 import { createAcademyService } from './academy/academy-service.js';
 import { createActionStepsService } from './action-steps/action-steps-service.js';
 import { createAssessmentsService } from './assessments/assessments-service.js';
@@ -91,6 +92,7 @@ export async function createServices(deps: ServiceDeps) {
     ping: async () => {
       await db.selectFrom('tenants').select('id').limit(1).execute();
     },
+    pendingMigrations: () => pendingMigrations(db),
   };
 }
 
