@@ -14,6 +14,7 @@ import { plainTextKeyword, requirePlainText } from './routes/plain-text.js';
 import type { CaptchaOptions } from './services/auth/captcha-service.js';
 import { createServices } from './services/index.js';
 import { schedulePurge } from './services/housekeeping/purge-expired.js';
+import { scheduleMailRetry } from './services/mail/mail-retry.js';
 import { createMailer } from './services/mail/mailer.js';
 import type { Storage } from './services/storage/storage.js';
 import { loadTenantFiles } from './services/tenants/tenant-files.js';
@@ -23,7 +24,8 @@ export interface AppOptions {
   db: Kysely<Database>;
   /** tenants/: one folder per tenant with its tenant.json. */
   tenantsDir: string;
-  mail: { smtpUrl?: string | undefined; mailDir: string };
+  /** retryEveryMs: how often the outbox's due mail is tried again (15 s by default). */
+  mail: { smtpUrl?: string | undefined; mailDir: string; retryEveryMs?: number };
   /** Private files (mail attachments): storage.ts's createStorage(MAIL_STORAGE). */
   storage: Storage;
   /** The clock every expiry is measured with. */
@@ -59,7 +61,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   const now = options.now ?? (() => new Date());
-  const mailer = createMailer({ ...options.mail, log: app.log });
+  const mailer = createMailer({ ...options.mail, log: app.log, db: options.db, now });
   const services = await createServices({
     db: options.db,
     now,
@@ -69,6 +71,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     captcha: options.captcha ?? {},
     log: app.log,
   });
+  scheduleMailRetry(app, mailer, options.mail.retryEveryMs ?? 15_000);
   app.addHook('onClose', async () => mailer.close());
   schedulePurge(app, options.db, now, services.mailbox);
 

@@ -541,6 +541,19 @@ interface CompanyFileItemsTable {
   created_at: Timestamp;
 }
 
+// Mail waiting to be sent again (migration 0800): attempts so far, when the next is due, why the last failed.
+interface MailOutboxTable {
+  id: Serial;
+  to_address: string;
+  from_address: string;
+  subject: string;
+  body: string;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  last_error: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   tenants: TenantsTable;
   companies: CompaniesTable;
@@ -582,6 +595,7 @@ export interface Database {
   lesson_resource_types: LessonResourceTypesTable;
   lesson_resources: LessonResourcesTable;
   member_group_lessons: MemberGroupLessonsTable;
+  mail_outbox: MailOutboxTable;
   lesson_recordings: LessonRecordingsTable;
   lesson_analytics: LessonAnalyticsTable;
   academy_modules: AcademyModulesTable;

@@ -12,6 +12,7 @@ import * as companyFiles from './migrations/0600-company-files.js';
 import * as metrics from './migrations/0610-metrics.js';
 import * as assessments from './migrations/0620-assessments.js';
 import * as groupsAndLessons from './migrations/0700-groups-and-lessons.js';
+import * as mailOutbox from './migrations/0800-mail-outbox.js';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '0610-metrics': metrics,
   '0620-assessments': assessments,
   '0700-groups-and-lessons': groupsAndLessons,
+  '0800-mail-outbox': mailOutbox,
 };
 
 function migrator<DB>(db: Kysely<DB>): Migrator {

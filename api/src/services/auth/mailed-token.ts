@@ -41,6 +41,6 @@ export async function mailToken(
     created_at: at,
     expires_at: new Date(at.getTime() + spec.ttlMs),
   });
-  await deps.mailer.send(spec.message(tenant, user.email, token, spec.ttlMs / 60_000));
+  await deps.mailer.sendOrQueue(spec.message(tenant, user.email, token, spec.ttlMs / 60_000));
   await deps.throttle.recordSend(tenant.id, spec.kind, userId, ip);
 }

@@ -62,7 +62,7 @@ export function createOtpService({ db, now, mailer, throttle }: Deps): OtpServic
   }
 
   async function deliver(tenant: Tenant, email: string, userId: number, code: string, ip: string) {
-    await mailer.send(otpMail(tenant, email, code, otpLimits.ttlMs / 60_000));
+    await mailer.sendOrQueue(otpMail(tenant, email, code, otpLimits.ttlMs / 60_000));
     await throttle.recordSend(tenant.id, 'otp_sent', userId, ip);
   }
 

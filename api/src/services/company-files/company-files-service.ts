@@ -92,7 +92,7 @@ export function createCompanyFilesService({ db, now, storage, mailer, log }: Dep
     return file;
   }
 
-  /** Mails the caller's coach what was sent, like a message; a mail failure is logged, the entry kept. */
+  /** Mails the caller's coach what was sent, like a message; a mail the server refuses waits in the outbox. */
   async function tellCoach(
     tenant: Tenant,
     caller: Caller,
@@ -105,7 +105,7 @@ export function createCompanyFilesService({ db, now, storage, mailer, log }: Dep
     const from = people.find((p) => p.id === caller.userId);
     const to = people.find((p) => p.id === coach);
     if (!from || !to) return;
-    await mailer.send(coachFilesMail(tenant, from, to, sent)).catch((error: unknown) => {
+    await mailer.sendOrQueue(coachFilesMail(tenant, from, to, sent)).catch((error: unknown) => {
       log.error({ err: error }, 'coach notice of new files not sent');
     });
   }

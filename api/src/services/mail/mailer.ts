@@ -1,10 +1,15 @@
 // Outgoing mail. With SMTP_URL it goes to that server; otherwise each message is written as an .eml file
 // under the mail folder, which is how a developer (and the tests) read OTP codes and reset links locally.
 // Only the subject and file are logged: bodies carry codes and links, which must never reach a log line.
+// Mail that must not be lost goes through sendOrQueue: when the server fails it waits in the outbox
+// (outbox-repository.ts) and retryQueued, called by mail-retry.ts, sends it once the server is back.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Kysely } from 'kysely';
 import nodemailer from 'nodemailer';
+import type { Database } from '../../db/database.js';
 import { HttpError } from '../../errors.js';
+import { claimDueMail, deleteSentMail, enqueueMail, rescheduleMail } from './outbox-repository.js';
 
 export interface MailMessage {
   to: string;
@@ -14,12 +19,18 @@ export interface MailMessage {
 }
 
 export interface Mailer {
+  /** Sends now; when the server fails, a 503 for the caller to retry, and nothing is kept. */
   send(message: MailMessage): Promise<void>;
+  /** Sends now, or keeps the mail in the outbox to be sent again until it goes through. */
+  sendOrQueue(message: MailMessage): Promise<void>;
+  /** Tries the outbox's due mail again; resolves to how many went out. */
+  retryQueued(): Promise<number>;
   close(): void;
 }
 
 interface Log {
   info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
   error(obj: object, msg: string): void;
 }
 
@@ -27,7 +38,17 @@ interface MailerOptions {
   smtpUrl?: string | undefined;
   mailDir: string;
   log: Log;
+  db: Kysely<Database>;
+  now: () => Date;
 }
+
+// A server that does not answer must not hold a request (or the retry loop) for nodemailer's default minutes.
+const smtpTimeouts = { connectionTimeout: 3000, greetingTimeout: 3000, socketTimeout: 5000 };
+
+/** Puts a message on the wire (SMTP) or in the folder; throws what the transport threw. */
+type Deliver = (message: MailMessage) => Promise<void>;
+
+const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 // A mail server that is down is not a bug in the request: the caller gets a 503 it can retry after, and the
 // reason goes to the log only.
@@ -40,31 +61,59 @@ async function reportFailure(log: Log, subject: string, send: () => Promise<void
   }
 }
 
-export function createMailer({ smtpUrl, mailDir, log }: MailerOptions): Mailer {
+function deliverer({ smtpUrl, mailDir, log }: Pick<MailerOptions, 'smtpUrl' | 'mailDir' | 'log'>) {
   if (smtpUrl) {
-    const transport = nodemailer.createTransport(smtpUrl);
-    return {
-      send: (message) =>
-        reportFailure(log, message.subject, async () => {
-          await transport.sendMail(message);
-          log.info({ subject: message.subject }, 'mail sent over SMTP');
-        }),
-      close: () => transport.close(),
+    const transport = nodemailer.createTransport({ url: smtpUrl, ...smtpTimeouts });
+    const deliver: Deliver = async (message) => {
+      await transport.sendMail(message);
+      log.info({ subject: message.subject }, 'mail sent over SMTP');
     };
+    return { deliver, close: () => transport.close() };
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   let sequence = 0;
+  const deliver: Deliver = async (message) => {
+    const info = await transport.sendMail(message);
+    await mkdir(mailDir, { recursive: true });
+    // Time first so a directory listing sorts by sending order; the counter breaks ties within a millisecond.
+    const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}-${++sequence}.eml`;
+    const file = join(mailDir, name);
+    await writeFile(file, info.message as Buffer, { mode: 0o600 });
+    log.info({ subject: message.subject, file }, 'mail written');
+  };
+  return { deliver, close: () => transport.close() };
+}
+
+export function createMailer(options: MailerOptions): Mailer {
+  const { log, db, now } = options;
+  const { deliver, close } = deliverer(options);
   return {
-    send: (message) =>
-      reportFailure(log, message.subject, async () => {
-        const info = await transport.sendMail(message);
-        await mkdir(mailDir, { recursive: true });
-        // Time first so a directory listing sorts by sending order; the counter breaks ties within a millisecond.
-        const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}-${++sequence}.eml`;
-        const file = join(mailDir, name);
-        await writeFile(file, info.message as Buffer, { mode: 0o600 });
-        log.info({ subject: message.subject, file }, 'mail written');
-      }),
-    close: () => transport.close(),
+    send: (message) => reportFailure(log, message.subject, () => deliver(message)),
+    async sendOrQueue(message) {
+      try {
+        await deliver(message);
+      } catch (error) {
+        log.warn({ err: error, subject: message.subject }, 'mail not sent: queued to be sent again');
+        await enqueueMail(db, message, now(), reason(error));
+      }
+    },
+    async retryQueued() {
+      let sent = 0;
+      for (const mail of await claimDueMail(db, now(), 20)) {
+        try {
+          await deliver(mail.message);
+          await deleteSentMail(db, mail.id);
+          sent++;
+        } catch (error) {
+          log.warn(
+            { err: error, subject: mail.message.subject, attempts: mail.attempts },
+            'queued mail not sent yet',
+          );
+          await rescheduleMail(db, mail, now(), reason(error));
+        }
+      }
+      return sent;
+    },
+    close,
   };
 }

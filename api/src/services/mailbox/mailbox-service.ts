@@ -9,7 +9,12 @@ import type { Owner } from '../client-work/owner.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { Storage } from '../storage/storage.js';
 import { secondsUntil } from '../throttle/throttle-service.js';
-import { ATTACHMENT_MAX_BYTES, ATTACHMENTS_MAX_COUNT, TOO_LARGE, storeAttachment } from './attachment-type.js';
+import {
+  ATTACHMENT_MAX_BYTES,
+  ATTACHMENTS_MAX_COUNT,
+  TOO_LARGE,
+  storeAttachment,
+} from './attachment-type.js';
 import { coachMail } from './coach-mail.js';
 import * as repo from './mailbox-repository.js';
 import type { EmailRow, ListQuery } from './mailbox-repository.js';
@@ -102,14 +107,14 @@ export function createMailboxService({ db, now, mailer, storage, log }: MailboxD
     return { items: await shape(owner, rows), total, next_offset: next < total ? next : null };
   }
 
-  /** Mails the coach when the recipient is the sender's coach; a mail failure is logged, the message kept. */
+  /** Mails the coach when the recipient is the sender's coach; a mail the server refuses waits in the outbox. */
   async function tellCoach(tenant: Tenant, owner: Owner, toUserId: number, subject: string, body: string) {
     if ((await repo.coachUserOf(db, owner)) !== toUserId) return;
     const people = await repo.findPeople(db, owner.tenantId, [owner.userId, toUserId]);
     const from = people.find((p) => p.id === owner.userId);
     const to = people.find((p) => p.id === toUserId);
     if (!from || !to) return;
-    await mailer.send(coachMail(tenant, from, to, subject, body)).catch((error: unknown) => {
+    await mailer.sendOrQueue(coachMail(tenant, from, to, subject, body)).catch((error: unknown) => {
       log.error({ err: error }, 'coach notification not sent');
     });
   }

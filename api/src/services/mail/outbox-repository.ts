@@ -1,0 +1,75 @@
+// The mail outbox (migration 0800): what could not be sent, claimed for another try so that several API
+// instances on one database never send the same row at the same time.
+import { sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.js';
+import type { MailMessage } from './mailer.js';
+
+/** How long a claimed row stays out of other instances' reach: longer than one send may take. */
+const leaseMs = 5 * 60_000;
+
+interface QueuedMail {
+  id: number;
+  attempts: number;
+  message: MailMessage;
+}
+
+/**
+ * 15 s after the first failure, doubling each time, at most an hour apart: a one-time password (valid 5 minutes)
+ * still arrives in time after a short outage, and a long one costs a try an hour.
+ */
+const retryDelayMs = (attempts: number): number => Math.min(15_000 * 2 ** (attempts - 1), 60 * 60_000);
+
+export async function enqueueMail(db: Kysely<Database>, message: MailMessage, at: Date, error: string) {
+  await db
+    .insertInto('mail_outbox')
+    .values({
+      to_address: message.to,
+      from_address: message.from,
+      subject: message.subject,
+      body: message.text,
+      next_attempt_at: new Date(at.getTime() + retryDelayMs(1)),
+      last_error: error,
+      created_at: at,
+    })
+    .execute();
+}
+
+/**
+ * Takes up to `limit` due rows and pushes them a lease ahead in one statement. SKIP LOCKED: rows another
+ * instance is claiming at this moment are left to it rather than waited for.
+ */
+export async function claimDueMail(db: Kysely<Database>, at: Date, limit: number): Promise<QueuedMail[]> {
+  const rows = await db
+    .updateTable('mail_outbox')
+    .set({ next_attempt_at: new Date(at.getTime() + leaseMs) })
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('mail_outbox')
+        .select('id')
+        .where('next_attempt_at', '<=', at)
+        .orderBy('id')
+        .limit(limit)
+        .modifyEnd(sql`for update skip locked`),
+    )
+    .returningAll()
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    attempts: r.attempts,
+    message: { to: r.to_address, from: r.from_address, subject: r.subject, text: r.body },
+  }));
+}
+
+export async function deleteSentMail(db: Kysely<Database>, id: number): Promise<void> {
+  await db.deleteFrom('mail_outbox').where('id', '=', id).execute();
+}
+
+export async function rescheduleMail(db: Kysely<Database>, mail: QueuedMail, at: Date, error: string) {
+  const attempts = mail.attempts + 1;
+  await db
+    .updateTable('mail_outbox')
+    .set({ attempts, next_attempt_at: new Date(at.getTime() + retryDelayMs(attempts)), last_error: error })
+    .where('id', '=', mail.id)
+    .execute();
+}

@@ -1,0 +1,98 @@
+// A real SMTP server on 127.0.0.1 that this file stops and starts again: a one-time password mailed while it
+// is down waits in the outbox, is tried again (and fails again) while it stays down, and arrives exactly once
+// when it is back; the code it carries signs in. Rows are claimed so two instances never send the same one.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { claimDueMail, enqueueMail } from '../src/services/mail/outbox-repository.js';
+import { Harness, PASSWORD, nextIp } from './helpers/harness.js';
+import { startSmtp } from './helpers/smtp.js';
+import type { Received, TestSmtp } from './helpers/smtp.js';
+
+const h = new Harness();
+const inbox: Received[] = [];
+let smtp: TestSmtp | undefined;
+
+async function until<T>(probe: () => Promise<T | undefined>, what: string): Promise<T> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`no sign of ${what}:\n${h.logs.slice(-5).join('\n')}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+const outbox = (to: string) =>
+  h.db.selectFrom('mail_outbox').selectAll().where('to_address', '=', to).orderBy('id').execute();
+
+beforeAll(async () => {
+  smtp = await startSmtp(inbox);
+  await h.start({
+    mail: {
+      smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
+      mailDir: '/nonexistent/never-written',
+      retryEveryMs: 50,
+    },
+  });
+});
+afterAll(async () => {
+  await h.stop();
+  await smtp?.close();
+});
+
+describe('SMTP faults', () => {
+  it('an OTP mailed while the server is down arrives once it is back, once, and signs in', async () => {
+    const user = await h.createUser();
+    const ip = nextIp();
+    const port = smtp!.port;
+    await smtp!.close();
+
+    // The answer is the usual one: the code is on its way, only later.
+    const res = await h.call('POST', '/api/auth/loginotp', {
+      ip,
+      body: { email: user.email, password: PASSWORD },
+    });
+    expect(res.statusCode).toBe(200);
+    const [queued] = await outbox(user.email);
+    expect(queued).toMatchObject({ attempts: 1, last_error: expect.stringMatching(/ECONNREFUSED/) });
+
+    // Still down when it falls due: tried again, kept, and the next try is further away.
+    h.clock.advance(16_000);
+    const retried = await until(
+      async () => (await outbox(user.email)).find((r) => r.attempts === 2),
+      'a retry',
+    );
+    expect(retried.next_attempt_at.getTime()).toBe(h.clock.now().getTime() + 30_000);
+    expect(retried.last_error).toMatch(/ECONNREFUSED/);
+
+    smtp = await startSmtp(inbox, port);
+    h.clock.advance(31_000);
+    const mail = await until(async () => inbox.find((m) => m.to.includes(user.email)), 'the mail');
+    await until(async () => ((await outbox(user.email)).length === 0 ? true : undefined), 'an empty outbox');
+    expect(inbox.filter((m) => m.to.includes(user.email))).toHaveLength(1);
+
+    const code = /one-time password is: (\d{6})/.exec(mail.raw)?.[1];
+    expect(code).toMatch(/^\d{6}$/);
+    const verify = await h.call('POST', '/api/v1/verifyOTP', {
+      ip,
+      body: { user_id: user.id, challenge: res.json().data.challenge, otp: code },
+    });
+    expect(verify.statusCode).toBe(200);
+    expect(h.logs.some((l) => l.includes('"msg":"queued mail sent"'))).toBe(true);
+  }, 60_000);
+
+  it('two instances claiming at once never take the same row', async () => {
+    // Queued an hour ahead of the app's clock, so its own retry loop leaves them alone; claimed two hours ahead.
+    const at = new Date(h.clock.now().getTime() + 60 * 60_000);
+    const message = (i: number) => ({
+      to: `claim${i}@example.test`,
+      from: 'no-reply@example.test',
+      subject: 's',
+      text: 't',
+    });
+    for (let i = 0; i < 6; i++) await enqueueMail(h.db, message(i), at, 'test');
+    const later = new Date(at.getTime() + 60 * 60_000);
+    const [a, b] = await Promise.all([claimDueMail(h.db, later, 4), claimDueMail(h.db, later, 4)]);
+    const claimed = [...a, ...b].map((m) => m.message.to).sort();
+    expect(claimed).toEqual([0, 1, 2, 3, 4, 5].map((i) => message(i).to));
+  });
+});
