@@ -7,7 +7,8 @@ import type { Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import type { TrustProxy } from './config.js';
 import type { Database } from './db/database.js';
-import { registerInfrastructure } from './infrastructure.js';
+import { defaultPressureLimits, registerInfrastructure } from './infrastructure.js';
+import type { PressureLimits } from './infrastructure.js';
 import { registerRequestContext } from './request-context.js';
 import { graphqlPath, registerRoutes } from './routes/index.js';
 import { plainTextKeyword, requirePlainText } from './routes/plain-text.js';
@@ -36,6 +37,8 @@ export interface AppOptions {
   authRequestsPerMinute?: number;
   logger?: FastifyServerOptions['logger'];
   trustProxy?: TrustProxy;
+  /** When the process sheds load with 503 (infrastructure.ts): defaultPressureLimits() unless given. */
+  pressure?: PressureLimits;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -58,6 +61,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerInfrastructure(app, {
     origins: corsOrigins(tenants),
     allowLocalOrigins: !options.production,
+    pressure: options.pressure ?? defaultPressureLimits(),
   });
 
   const now = options.now ?? (() => new Date());

@@ -1,9 +1,11 @@
 // Cross-cutting plugins every route gets, now and later: security headers, the CORS allow-list, a per-IP
-// flood guard for the auth routes, one error handler and the 404 answer.
+// flood guard for the auth routes, load shedding, one error handler and the 404 answer.
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
+import underPressure from '@fastify/under-pressure';
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { getHeapStatistics } from 'node:v8';
 import { isDatabaseUnavailable } from './db/unavailable.js';
 import { FieldError, HttpError, unavailable } from './errors.js';
 import { fieldErrors } from './validation-errors.js';
@@ -13,7 +15,25 @@ interface InfrastructureOptions {
   origins: string[];
   /** Also allow http://localhost:* and http://127.0.0.1:* (development only). */
   allowLocalOrigins: boolean;
+  pressure: PressureLimits;
 }
+
+/** Past either (sampled every second; 0 turns a check off) the API sheds load: 503 until the process catches up. */
+export interface PressureLimits {
+  /** Milliseconds the event loop lags behind. */
+  maxEventLoopDelay: number;
+  /** Bytes of JavaScript heap in use. */
+  maxHeapUsedBytes: number;
+}
+
+/**
+ * An event loop lagging over 1 s on average, or a heap at 90 % of V8's limit. Not how busy the loop is: PGlite
+ * runs its queries on it, so a loop busy for a whole second is ordinary work there (a migration), not overload.
+ */
+export const defaultPressureLimits = (): PressureLimits => ({
+  maxEventLoopDelay: 1000,
+  maxHeapUsedBytes: Math.round(getHeapStatistics().heap_size_limit * 0.9),
+});
 
 const localOrigin = /^http:\/\/(localhost|127\.0\.0\.1)(:\d{1,5})?$/;
 
@@ -37,6 +57,16 @@ export async function registerInfrastructure(
     maxAge: 600,
   });
   await app.register(rateLimit, { global: false });
+  // An overloaded process answering slowly makes every request slow and the backlog grow; refusing at once
+  // with the same 503 as an outage lets clients retry and the balancer send them elsewhere.
+  await app.register(underPressure, {
+    ...options.pressure,
+    // Thrown, so the error handler below answers it like every other 503 (with Retry-After).
+    pressureHandler: (request, _reply, type, value) => {
+      request.log.warn({ type, value }, 'under pressure: request refused');
+      throw new HttpError(503, unavailable, 10);
+    },
+  });
 
   app.setErrorHandler((error: FastifyError | HttpError | FieldError, request, reply) => {
     if ('validation' in error && error.validation) {

@@ -42,7 +42,8 @@ export const ready = route({
   schema: {
     response: {
       200: closed({ data: readyData }),
-      503: closed({ message: { type: 'string' }, data: readyData }),
+      // Without data when the process itself is overloaded (infrastructure.ts) and answers before this runs.
+      503: closed({ message: { type: 'string' }, data: readyData }, ['message']),
     },
   },
   async handle(s, request, reply) {
