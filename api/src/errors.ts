@@ -22,3 +22,14 @@ export const tooMany = (seconds: number, what = 'attempts'): HttpError =>
 
 /** The answer while a dependency (the database) is down: the request did nothing and may be sent again. */
 export const unavailable = 'The service is temporarily unavailable. Please try again in a few seconds.';
+
+/** A dependency other than the database (the file store) failed or did not answer: 503, the cause logged. */
+export class DependencyDown extends Error {
+  readonly statusCode = 503;
+  constructor(
+    readonly dependency: string,
+    readonly reason: unknown,
+  ) {
+    super(`${dependency} unavailable`);
+  }
+}

@@ -7,7 +7,7 @@ import underPressure from '@fastify/under-pressure';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { getHeapStatistics } from 'node:v8';
 import { isDatabaseUnavailable } from './db/unavailable.js';
-import { FieldError, HttpError, unavailable } from './errors.js';
+import { DependencyDown, FieldError, HttpError, unavailable } from './errors.js';
 import { fieldErrors } from './validation-errors.js';
 
 interface InfrastructureOptions {
@@ -68,7 +68,7 @@ export async function registerInfrastructure(
     },
   });
 
-  app.setErrorHandler((error: FastifyError | HttpError | FieldError, request, reply) => {
+  app.setErrorHandler((error: FastifyError | HttpError | FieldError | DependencyDown, request, reply) => {
     if ('validation' in error && error.validation) {
       return reply
         .code(422)
@@ -78,9 +78,16 @@ export async function registerInfrastructure(
     if (error instanceof HttpError && error.retryAfterSeconds !== undefined) {
       reply.header('retry-after', String(error.retryAfterSeconds));
     }
-    if (isDatabaseUnavailable(error)) {
+    const down =
+      error instanceof DependencyDown
+        ? error.dependency
+        : isDatabaseUnavailable(error)
+          ? 'database'
+          : undefined;
+    if (down) {
       // An outage, not a bug: the caller may retry; the log says what failed.
-      request.log.warn({ err: error }, 'database unavailable');
+      const cause = error instanceof DependencyDown ? error.reason : error;
+      request.log.warn({ err: cause }, `${down} unavailable`);
       return reply.code(503).header('retry-after', '5').send({ message: unavailable });
     }
     const status = error.statusCode ?? 500;

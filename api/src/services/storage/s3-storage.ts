@@ -2,6 +2,7 @@
 // settings as the CLI's publisher (cli/src/lib/storage/s3-backend.ts).
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { S3ClientConfig } from '@aws-sdk/client-s3';
+import { DependencyDown } from '../../errors.js';
 import type { Storage } from './storage.js';
 
 interface S3StorageOptions {
@@ -39,19 +40,36 @@ const missing = (error: unknown) => {
   return e.name === 'NoSuchKey' || e.$metadata?.httpStatusCode === 404;
 };
 
+// A store that answers 5xx, or not at all (refused, timed out), is an outage the caller may retry (503); a 4xx
+// other than a missing key means our request was wrong, a bug (500).
+const outage = (error: unknown) => {
+  const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+  return status === undefined || status >= 500;
+};
+
+async function guarded<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw outage(error) ? new DependencyDown('storage', error) : error;
+  }
+}
+
 export function createS3Storage({ bucket, prefix, env }: S3StorageOptions): Storage {
   const client = createClient(env);
   const Key = (key: string) => (prefix ? `${prefix}/${key}` : key);
   return {
     async put(key, bytes, contentType) {
-      await client.send(
-        new PutObjectCommand({
-          Bucket: bucket,
-          Key: Key(key),
-          Body: bytes,
-          ContentLength: bytes.length,
-          ContentType: contentType,
-        }),
+      await guarded(() =>
+        client.send(
+          new PutObjectCommand({
+            Bucket: bucket,
+            Key: Key(key),
+            Body: bytes,
+            ContentLength: bytes.length,
+            ContentType: contentType,
+          }),
+        ),
       );
     },
     async get(key) {
@@ -60,11 +78,11 @@ export function createS3Storage({ bucket, prefix, env }: S3StorageOptions): Stor
         return answer.Body ? Buffer.from(await answer.Body.transformToByteArray()) : null;
       } catch (error) {
         if (missing(error)) return null;
-        throw error;
+        throw outage(error) ? new DependencyDown('storage', error) : error;
       }
     },
     async remove(key) {
-      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: Key(key) }));
+      await guarded(() => client.send(new DeleteObjectCommand({ Bucket: bucket, Key: Key(key) })));
     },
   };
 }
