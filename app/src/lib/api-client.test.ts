@@ -54,6 +54,13 @@ describe('error toasts (SPEC §8)', () => {
     expect(toastError).toHaveBeenCalledWith('The subject is too long. Too many files.');
   });
 
+  it("toasts an outage's 503 with the API's message, so the user knows to try again", async () => {
+    const message = 'The service is temporarily unavailable. Please try again in a few seconds.';
+    fakeApi(() => ({ status: 503, data: { message } }));
+    await expect(api.post('/x', {})).rejects.toThrow();
+    expect(toastError).toHaveBeenCalledWith(message);
+  });
+
   it('only logs a 500 to the console', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     fakeApi(() => ({ status: 500, data: { message: 'Something went wrong' } }));
