@@ -305,6 +305,146 @@ interface ReferralInvitationsTable {
   mailed_at: Timestamp;
 }
 
+// Group coaching, lessons and the business academy (migration 0700). Prices are integers in the currency's
+// minor unit; dates are 'YYYY-MM-DD' text.
+interface GroupsTable {
+  id: Serial;
+  tenant_id: number;
+  coach_id: number | null;
+  title: string;
+  name: string;
+  slug: string;
+  description: Generated<string>;
+  group_img: string | null;
+  intro_video: string | null;
+  price: Generated<number>;
+  currency: Generated<string>;
+  /** 'one_time' or 'monthly'. */
+  payment_frequency: Generated<string>;
+  active: Generated<boolean>;
+  template: Generated<boolean>;
+  meets_on: Generated<string>;
+  schedule: Generated<string>;
+  start_date: string | null;
+  end_date: string | null;
+  final_date: string | null;
+  /** 'upcoming', 'active' or 'completed'. */
+  status: Generated<string>;
+  /** 'free' or 'paid'. */
+  group_type: Generated<string>;
+  stripe_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A membership; id is the SPEC's user_group_id. status: 'active', 'pending' or 'cancelled'. */
+interface UserGroupsTable {
+  id: Serial;
+  tenant_id: number;
+  group_id: number;
+  user_id: number;
+  status: Generated<string>;
+  paid: Generated<boolean>;
+  joined_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+interface LessonsTable {
+  id: Serial;
+  tenant_id: number;
+  title: string;
+  slug: string;
+  short_desc: Generated<string>;
+  /** The coach's HTML, sanitised when read. */
+  full_desc: Generated<string>;
+  lesson_img: string | null;
+  lesson_video: string | null;
+  quiz_url: string | null;
+  published: Generated<boolean>;
+  free_lesson: Generated<boolean>;
+  price: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+interface LessonResourceTypesTable {
+  id: Serial;
+  tenant_id: number;
+  name: string;
+  owner: Generated<string>;
+}
+
+interface LessonResourcesTable {
+  id: Serial;
+  tenant_id: number;
+  lesson_id: number;
+  type_id: number;
+  title: string;
+  url: string;
+  /** The SPEC's order. */
+  sort_order: Generated<number>;
+}
+
+/** A group's lesson: lesson_length in minutes, lesson_access 1 open, 0 locked. */
+interface MemberGroupLessonsTable {
+  id: Serial;
+  tenant_id: number;
+  group_id: number;
+  lesson_id: number;
+  lesson_order: number;
+  lesson_length: Generated<number>;
+  lesson_access: Generated<number>;
+}
+
+interface LessonRecordingsTable {
+  id: Serial;
+  tenant_id: number;
+  group_id: number;
+  lesson_id: number | null;
+  title: string;
+  recording_url: string;
+  duration_minutes: Generated<number>;
+  recorded_at: Timestamp;
+}
+
+/** Per-field client times of the latest applied change (epoch ms), keyed by field name. */
+export type AnalyticsFieldTimes = Record<string, number>;
+
+/** One row per member, lesson and user group (null for academy lessons). */
+interface LessonAnalyticsTable {
+  id: Serial;
+  tenant_id: number;
+  user_id: number;
+  lesson_id: number;
+  user_group_id: number | null;
+  profit_impact: Generated<string>;
+  pre_meeting: Generated<boolean>;
+  attend_meeting: Generated<boolean>;
+  meeting_worksheet: Generated<boolean>;
+  taken_quiz: Generated<boolean>;
+  post_meeting: Generated<boolean>;
+  notes: Generated<string>;
+  field_times: ColumnType<AnalyticsFieldTimes, string | undefined, string>;
+  updated_at: Timestamp;
+}
+
+interface AcademyModulesTable {
+  id: Serial;
+  tenant_id: number;
+  title: string;
+  description: Generated<string>;
+  module_order: number;
+}
+
+interface AcademyLessonsTable {
+  id: Serial;
+  tenant_id: number;
+  module_id: number;
+  lesson_id: number;
+  lesson_order: number;
+  lesson_length: Generated<number>;
+}
+
 export interface Database {
   tenants: TenantsTable;
   companies: CompaniesTable;
@@ -333,6 +473,16 @@ export interface Database {
   testimonials: TestimonialsTable;
   referrals: ReferralsTable;
   referral_invitations: ReferralInvitationsTable;
+  groups: GroupsTable;
+  user_groups: UserGroupsTable;
+  lessons: LessonsTable;
+  lesson_resource_types: LessonResourceTypesTable;
+  lesson_resources: LessonResourcesTable;
+  member_group_lessons: MemberGroupLessonsTable;
+  lesson_recordings: LessonRecordingsTable;
+  lesson_analytics: LessonAnalyticsTable;
+  academy_modules: AcademyModulesTable;
+  academy_lessons: AcademyLessonsTable;
 }
 
 export type User = Selectable<UsersTable>;
