@@ -445,6 +445,55 @@ interface AcademyLessonsTable {
   lesson_length: Generated<number>;
 }
 
+// Assessments and implementation (migration 0620). Currencies are shared by every tenant; the rest belongs
+// to one client (client_id) of one tenant. Amounts are whole units of the assessment's currency.
+interface CurrenciesTable {
+  id: Serial;
+  code: string;
+  name: string;
+}
+
+interface AssessmentsTable {
+  id: Serial;
+  tenant_id: number;
+  client_id: number;
+  company_id: number | null;
+  title: string;
+  currency_id: number;
+  assessed_on: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+// An analysis line; one with a focus_rank (1 first) is a focus area, the "priority" of the implementation calls.
+interface AssessmentAreasTable {
+  id: Serial;
+  tenant_id: number;
+  client_id: number;
+  assessment_id: number;
+  position: number;
+  name: string;
+  score: number;
+  current_amount: number;
+  potential_amount: number;
+  focus_rank: number | null;
+  goal: Generated<string>;
+}
+
+interface ImplementationStepsTable {
+  id: Serial;
+  tenant_id: number;
+  client_id: number;
+  area_id: number;
+  title: string;
+  description: Generated<string>;
+  due_date: string | null;
+  // The action step this step was put on the board as, if any.
+  action_step_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   tenants: TenantsTable;
   companies: CompaniesTable;
@@ -473,6 +522,10 @@ export interface Database {
   testimonials: TestimonialsTable;
   referrals: ReferralsTable;
   referral_invitations: ReferralInvitationsTable;
+  currencies: CurrenciesTable;
+  assessments: AssessmentsTable;
+  assessment_areas: AssessmentAreasTable;
+  implementation_steps: ImplementationStepsTable;
   groups: GroupsTable;
   user_groups: UserGroupsTable;
   lessons: LessonsTable;

@@ -8,6 +8,7 @@ import * as profilePhotos from './migrations/0200-profile-photos.js';
 import * as errorReports from './migrations/0300-error-reports.js';
 import * as mailbox from './migrations/0400-mailbox.js';
 import * as supportAndFeedback from './migrations/0500-support-and-feedback.js';
+import * as assessments from './migrations/0620-assessments.js';
 import * as groupsAndLessons from './migrations/0700-groups-and-lessons.js';
 
 const migrations: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '0300-error-reports': errorReports,
   '0400-mailbox': mailbox,
   '0500-support-and-feedback': supportAndFeedback,
+  '0620-assessments': assessments,
   '0700-groups-and-lessons': groupsAndLessons,
 };
 
