@@ -494,6 +494,31 @@ interface ImplementationStepsTable {
   updated_at: Timestamp;
 }
 
+// Paid groups (migration 0720): one row per purchase attempt, keyed by the client's Idempotency-Key; status is
+// 'pending', 'succeeded' or 'failed', and only a verified webhook changes it. Amounts in the minor unit.
+interface GroupPaymentsTable {
+  id: Serial;
+  tenant_id: number;
+  user_id: number;
+  group_id: number;
+  idempotency_key: string;
+  intent_id: string;
+  amount: number;
+  currency: string;
+  status: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  paid_at: Timestamp | null;
+  receipt_mailed_at: Timestamp | null;
+}
+
+/** A webhook event already processed: its id is never processed again. */
+interface StripeEventsTable {
+  id: string;
+  type: string;
+  received_at: Timestamp;
+}
+
 export interface Database {
   tenants: TenantsTable;
   companies: CompaniesTable;
@@ -536,6 +561,8 @@ export interface Database {
   lesson_analytics: LessonAnalyticsTable;
   academy_modules: AcademyModulesTable;
   academy_lessons: AcademyLessonsTable;
+  group_payments: GroupPaymentsTable;
+  stripe_events: StripeEventsTable;
 }
 
 export type User = Selectable<UsersTable>;

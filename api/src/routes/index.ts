@@ -11,6 +11,7 @@ import * as schedule from './client-schedule-routes.js';
 import * as support from './support-routes.js';
 import * as team from './client-team-routes.js';
 import * as password from './password-routes.js';
+import * as payments from './payment-routes.js';
 import * as profile from './profile-routes.js';
 import type { PluginRoutes, RouteSpec } from './route.js';
 import * as system from './system-routes.js';
@@ -67,6 +68,11 @@ export const routeTable: [HTTPMethods | HTTPMethods[], string, RouteSpec | Plugi
   ['POST', '/api/v1/tasks/status/', team.taskStatus],
   ['POST', '/api/v1/testimonials/addtestimonial', support.addTestimonial],
   ['POST', '/api/v1/testimonials/addreferral', support.addReferral],
+  // Other: paid groups (the webhook is Stripe's call, not in SPEC §7)
+  ['POST', '/api/v1/users/studentpaid/', payments.studentPaid],
+  ['POST', '/api/v1/users/studentemail/', payments.studentEmail],
+  ['POST', '/integrations/stripe/create-intent', payments.createIntent],
+  ['POST', '/integrations/stripe/webhook', payments.stripeWebhook],
   // Mailbox attachments (the messages themselves are GraphQL's; the download is not in SPEC §7)
   ['POST', '/upload/mail', mail.upload],
   ['POST', '/delete/mail', mail.discard],

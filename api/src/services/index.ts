@@ -14,6 +14,8 @@ import { createSessionService } from './auth/session-service.js';
 import type { Mailer } from './mail/mailer.js';
 import { createMailboxService } from './mailbox/mailbox-service.js';
 import { createNotesService } from './notes/notes-service.js';
+import { createPaymentsService } from './payments/payments-service.js';
+import type { StripeOptions } from './payments/stripe-client.js';
 import { createScheduleService } from './schedule/schedule-service.js';
 import type { Storage } from './storage/storage.js';
 import { createErrorReportService } from './support/error-report-service.js';
@@ -33,7 +35,8 @@ interface ServiceDeps {
   storage: Storage;
   tenants: TenantConfig[];
   captcha: CaptchaOptions;
-  log: { error(obj: object, msg: string): void };
+  stripe: StripeOptions;
+  log: { error(obj: object, msg: string): void; info(obj: object, msg: string): void };
 }
 
 export async function createServices(deps: ServiceDeps) {
@@ -71,6 +74,8 @@ export async function createServices(deps: ServiceDeps) {
     tickets: createTicketService(db, now),
     testimonials: createTestimonialService(db, now),
     referrals: createReferralService({ db, now, mailer }),
+    // Paid groups: the PaymentIntent from the group's price, the verified webhook, the receipt mail.
+    payments: createPaymentsService({ db, now, mailer, stripe: deps.stripe, log: deps.log }),
     ping: async () => {
       await db.selectFrom('tenants').select('id').limit(1).execute();
     },
