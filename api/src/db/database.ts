@@ -408,7 +408,7 @@ interface LessonRecordingsTable {
 }
 
 /** Per-field client times of the latest applied change (epoch ms), keyed by field name. */
-export type AnalyticsFieldTimes = Record<string, number>;
+type AnalyticsFieldTimes = Record<string, number>;
 
 /** One row per member, lesson and user group (null for academy lessons). */
 interface LessonAnalyticsTable {

@@ -1,7 +1,7 @@
 import { saveBlob } from '@/lib/download-file';
 import { formatWithZone } from '@/lib/zoned-dates';
 import { icsFileName, toIcs } from '../lib/ics';
-import { joinLink } from '../lib/join-link';
+import { httpLink } from '@/lib/http-link';
 
 export interface MeetingView {
   /** Unique across meetings and lesson meetings: the .ics UID is built from it. */
@@ -26,7 +26,7 @@ export function MeetingCard({
   upcoming: boolean;
   domain: string;
 }) {
-  const link = joinLink(meeting.url);
+  const link = httpLink(meeting.url);
   const download = () => {
     const ics = toIcs({
       uid: `${meeting.key}@${domain}`,

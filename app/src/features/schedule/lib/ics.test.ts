@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { escapeText, foldLine, icsFileName, toIcs } from './ics';
-import { joinLink } from './join-link';
+import { httpLink } from '@/lib/http-link';
 
 describe('.ics (RFC 5545)', () => {
   it('escapes backslashes, semicolons, commas and line breaks in text', () => {
@@ -44,8 +44,8 @@ describe('.ics (RFC 5545)', () => {
 
 describe('join links', () => {
   it('are offered only for http and https', () => {
-    expect(joinLink('https://meet.example.com/a')).toBe('https://meet.example.com/a');
-    expect(joinLink('http://meet.example.com/a')).toBe('http://meet.example.com/a');
+    expect(httpLink('https://meet.example.com/a')).toBe('https://meet.example.com/a');
+    expect(httpLink('http://meet.example.com/a')).toBe('http://meet.example.com/a');
     for (const bad of [
       'javascript:alert(1)',
       'JAVASCRIPT:alert(1)',
@@ -55,7 +55,7 @@ describe('join links', () => {
       '',
       null,
     ]) {
-      expect(joinLink(bad)).toBeNull();
+      expect(httpLink(bad)).toBeNull();
     }
   });
 });
