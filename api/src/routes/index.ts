@@ -5,6 +5,7 @@ import { graphql } from '../graphql/index.js';
 import type { Services } from '../services/index.js';
 import * as auth from './auth-routes.js';
 import * as actionSteps from './client-action-steps-routes.js';
+import * as assessments from './assessment-routes.js';
 import * as notes from './client-notes-routes.js';
 import * as mail from './mail-routes.js';
 import * as schedule from './client-schedule-routes.js';
@@ -50,6 +51,7 @@ export const routeTable: [HTTPMethods | HTTPMethods[], string, RouteSpec | Plugi
   ['POST', '/api/v1/clientportal/delete/note/', notes.deleteNote],
   ['POST', '/api/v1/clientportal/schedule/', schedule.schedule],
   ['POST', '/api/v1/clientportal/coach/profile/', profile.coachProfile],
+  ['POST', '/api/v1/clientportal/implementations/add/', assessments.addImplementation],
   ['POST', '/api/v1/clientportal/change/action/status', actionSteps.changeActionStatus],
   ['POST', '/api/v1/clientportal/commitments/update', actionSteps.updateCommitment],
   ['POST', '/api/v1/clientportal/team/members/', team.teamMembers],
@@ -58,6 +60,11 @@ export const routeTable: [HTTPMethods | HTTPMethods[], string, RouteSpec | Plugi
   ['POST', '/api/v1/clientportal/team/task/change/deadline/', team.changeDeadline],
   ['POST', '/api/v1/clientportal/team/task/get/deadline/', team.getDeadline],
   // Assessments and coaching
+  ['POST', '/api/v1/assessments/company/simple/', assessments.companyAssessments],
+  ['POST', '/api/v1/assessments/analysis/:id', assessments.analysis],
+  ['GET', '/api/v1/priorities/implementation/:id', assessments.priorityImplementation],
+  ['GET', '/api/v1/currencies', assessments.currencies],
+  ['POST', '/api/v1/coachingportal/implementation/show/', assessments.implementationShow],
   ['POST', '/api/v1/coachingportal/task/share/', team.shareTasks],
   ['POST', '/api/v1/coachingportal/commitment/download/', actionSteps.commitmentDownload],
   ['POST', '/api/v1/impcoaching/steps/', actionSteps.steps],

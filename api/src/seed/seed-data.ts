@@ -2,6 +2,8 @@
 // different and re-seeding picks the same people.
 interface DemoSet {
   company: { name: string; website: string; industry: string };
+  /** The ISO 4217 code the demo assessments are counted in. */
+  currency: string;
   coach: {
     first_name: string;
     last_name: string;
@@ -30,6 +32,7 @@ export const demoSets: DemoSet[] = [
       website: 'https://harborlanebakery.example',
       industry: 'Food and beverage',
     },
+    currency: 'USD',
     coach: {
       first_name: 'Margaret',
       last_name: 'Okafor',
@@ -67,6 +70,7 @@ export const demoSets: DemoSet[] = [
       website: 'https://brightwater-plumbing.example',
       industry: 'Home services',
     },
+    currency: 'USD',
     coach: {
       first_name: 'Thomas',
       last_name: 'Lindqvist',
@@ -104,6 +108,7 @@ export const demoSets: DemoSet[] = [
       website: 'https://fernhilldental.example',
       industry: 'Healthcare',
     },
+    currency: 'GBP',
     coach: {
       first_name: 'Aisha',
       last_name: 'Rahman',

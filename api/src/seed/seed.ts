@@ -6,6 +6,7 @@ import { hashPassword } from '../services/auth/passwords.js';
 import type { TenantConfig } from '../services/tenants/tenant-files.js';
 import { upsertTenants } from '../services/tenants/tenant-repository.js';
 import type { Database, NewUser } from '../db/database.js';
+import { seedAssessments } from './seed-assessments.js';
 import { seedClientWork } from './seed-client-work.js';
 import { demoSets } from './seed-data.js';
 import { seedMailbox } from './seed-mailbox.js';
@@ -102,6 +103,14 @@ async function seedTenant(
       .onConflict((oc) => oc.columns(['coach_id', 'client_id']).doNothing())
       .execute();
     await seedClientWork(db, { tenantId: tenant.id, clientId, coachId: coach.id, full: flag, at });
+    await seedAssessments(db, {
+      tenantId: tenant.id,
+      clientId,
+      companyId: company.id,
+      currency: set.currency,
+      full: flag,
+      at,
+    });
     await seedMailbox(db, storage, {
       tenantId: tenant.id,
       coachUserId,

@@ -4,6 +4,7 @@ import Hashids from 'hashids';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import { createActionStepsService } from './action-steps/action-steps-service.js';
+import { createAssessmentsService } from './assessments/assessments-service.js';
 import { createCaptchaService } from './auth/captcha-service.js';
 import type { CaptchaOptions } from './auth/captcha-service.js';
 import { createLoginService } from './auth/login-service.js';
@@ -65,6 +66,8 @@ export async function createServices(deps: ServiceDeps) {
     notes: createNotesService(db, now),
     actionSteps: createActionStepsService(db, now),
     team: createTeamService({ db, now, mailer }),
+    // Assessments, their analysis and implementation plans (steps may go on the action-steps board).
+    assessments: createAssessmentsService(db, now),
     // Profile, picture and coach; the crash screen's error reports.
     profile: createProfileService(db, now, login),
     errorReports: createErrorReportService(db, now),
