@@ -494,6 +494,32 @@ interface ImplementationStepsTable {
   updated_at: Timestamp;
 }
 
+// Flash coaching (migration 0710): a progress record (SPEC §3) makes a lesson, by its slug in path, one of an
+// assessment's flash-coaching lessons; access 1 opens it. Analytics: one row per client, assessment and lesson.
+interface AssessmentProgressTable {
+  id: Serial;
+  tenant_id: number;
+  assessment_id: number;
+  path: string;
+  access: Generated<number>;
+  position: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+interface FlashAnalyticsTable {
+  id: Serial;
+  tenant_id: number;
+  user_id: number;
+  assessment_id: number;
+  lesson_id: number;
+  taken_quiz: Generated<boolean>;
+  profit_impact: Generated<string>;
+  notes: Generated<string>;
+  field_times: ColumnType<AnalyticsFieldTimes, string | undefined, string>;
+  updated_at: Timestamp;
+}
+
 // Paid groups (migration 0720): one row per purchase attempt, keyed by the client's Idempotency-Key; status is
 // 'pending', 'succeeded' or 'failed', and only a verified webhook changes it. Amounts in the minor unit.
 interface GroupPaymentsTable {
@@ -561,6 +587,8 @@ export interface Database {
   lesson_analytics: LessonAnalyticsTable;
   academy_modules: AcademyModulesTable;
   academy_lessons: AcademyLessonsTable;
+  assessment_progress: AssessmentProgressTable;
+  flash_analytics: FlashAnalyticsTable;
   group_payments: GroupPaymentsTable;
   stripe_events: StripeEventsTable;
 }

@@ -10,6 +10,7 @@ import * as mailbox from './migrations/0400-mailbox.js';
 import * as supportAndFeedback from './migrations/0500-support-and-feedback.js';
 import * as assessments from './migrations/0620-assessments.js';
 import * as groupsAndLessons from './migrations/0700-groups-and-lessons.js';
+import * as flashCoaching from './migrations/0710-flash-coaching.js';
 import * as payments from './migrations/0720-payments.js';
 
 const migrations: Record<string, Migration> = {
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '0500-support-and-feedback': supportAndFeedback,
   '0620-assessments': assessments,
   '0700-groups-and-lessons': groupsAndLessons,
+  '0710-flash-coaching': flashCoaching,
   '0720-payments': payments,
 };
 

@@ -7,6 +7,7 @@ import * as auth from './auth-routes.js';
 import * as actionSteps from './client-action-steps-routes.js';
 import * as assessments from './assessment-routes.js';
 import * as notes from './client-notes-routes.js';
+import * as flash from './flash-routes.js';
 import * as mail from './mail-routes.js';
 import * as schedule from './client-schedule-routes.js';
 import * as support from './support-routes.js';
@@ -75,7 +76,10 @@ export const routeTable: [HTTPMethods | HTTPMethods[], string, RouteSpec | Plugi
   ['POST', '/api/v1/tasks/status/', team.taskStatus],
   ['POST', '/api/v1/testimonials/addtestimonial', support.addTestimonial],
   ['POST', '/api/v1/testimonials/addreferral', support.addReferral],
-  // Other: paid groups (the webhook is Stripe's call, not in SPEC §7)
+  // Other: flash coaching (the two GETs are not in SPEC §7) and paid groups (the webhook is Stripe's call)
+  ['POST', '/api/v1/flashcoaching', flash.record],
+  ['GET', '/api/v1/flashcoaching/lessons', flash.lessons],
+  ['GET', '/api/v1/flashcoaching/lessons/:assessmentId/:lessonId', flash.lesson],
   ['POST', '/api/v1/users/studentpaid/', payments.studentPaid],
   ['POST', '/api/v1/users/studentemail/', payments.studentEmail],
   ['POST', '/integrations/stripe/create-intent', payments.createIntent],

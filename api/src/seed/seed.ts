@@ -9,6 +9,7 @@ import type { Database, NewUser } from '../db/database.js';
 import { seedAssessments } from './seed-assessments.js';
 import { seedClientWork } from './seed-client-work.js';
 import { demoSets } from './seed-data.js';
+import { seedFlashCoaching } from './seed-flash-coaching.js';
 import { seedMailbox } from './seed-mailbox.js';
 import type { Storage } from '../services/storage/storage.js';
 
@@ -119,6 +120,7 @@ async function seedTenant(
       full: flag,
       at,
     });
+    if (flag) await seedFlashCoaching(db, { tenantId: tenant.id, clientId, at });
   }
 }
 

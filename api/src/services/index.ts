@@ -14,6 +14,7 @@ import { createProfileService } from './profile/profile-service.js';
 import { createSessionService } from './auth/session-service.js';
 import type { Mailer } from './mail/mailer.js';
 import { createMailboxService } from './mailbox/mailbox-service.js';
+import { createFlashCoachingService } from './flash-coaching/flash-service.js';
 import { createNotesService } from './notes/notes-service.js';
 import { createPaymentsService } from './payments/payments-service.js';
 import type { StripeOptions } from './payments/stripe-client.js';
@@ -77,6 +78,8 @@ export async function createServices(deps: ServiceDeps) {
     tickets: createTicketService(db, now),
     testimonials: createTestimonialService(db, now),
     referrals: createReferralService({ db, now, mailer }),
+    // Flash-coaching lessons (SPEC §6 access rule) and their analytics batches.
+    flashCoaching: createFlashCoachingService(db, now),
     // Paid groups: the PaymentIntent from the group's price, the verified webhook, the receipt mail.
     payments: createPaymentsService({ db, now, mailer, stripe: deps.stripe, log: deps.log }),
     ping: async () => {
