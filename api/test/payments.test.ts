@@ -227,7 +227,15 @@ describe('the webhook and studentpaid', () => {
   it('studentpaid only reads: a client cannot mark itself paid', async () => {
     const res = await post(h, me, PAID, { group_id: paidGroup });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual({ group_id: paidGroup, paid: false, status: 'pending', paid_at: null });
+    expect(res.json().data).toEqual({
+      group_id: paidGroup,
+      title: 'Profit Mastermind',
+      amount: 4900,
+      currency: 'usd',
+      paid: false,
+      status: 'pending',
+      paid_at: null,
+    });
     expect((await post(h, me, PAID, { group_id: paidGroup, paid: true })).statusCode).toBe(422);
     expect((await post(h, me, PAID, { group_id: betaGroup })).statusCode).toBe(404);
     expect((await post(h, me, PAID, { group_id: paidGroup })).json().data.paid).toBe(false);

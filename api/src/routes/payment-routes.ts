@@ -49,6 +49,9 @@ export const studentPaid = route({
     byGroup,
     closed({
       group_id: { type: 'integer' },
+      title: { type: 'string' },
+      amount: { type: 'integer' },
+      currency: { type: 'string' },
       paid: { type: 'boolean' },
       status: { type: 'string', enum: ['none', 'pending', 'succeeded', 'failed'] },
       paid_at: { type: ['string', 'null'], format: 'date-time' },

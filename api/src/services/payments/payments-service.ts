@@ -100,15 +100,19 @@ export function createPaymentsService({ db, now, mailer, stripe: options, log }:
       return answer(payment, intent.client_secret);
     },
 
-    /** What the caller's purchase of a group stands at; nothing here can mark it paid. */
+    /** The group's price and where the caller's purchase stands; nothing here can mark it paid. */
     async status(owner: Owner, groupId: number) {
-      found(await repo.findGroupForSale(db, owner.tenantId, groupId), 'Group');
+      const group = found(await repo.findGroupForSale(db, owner.tenantId, groupId), 'Group');
       const [membership, payment] = await Promise.all([
         repo.findMembership(db, owner, groupId),
         repo.latestPayment(db, owner, groupId),
       ]);
       return {
         group_id: groupId,
+        title: group.title,
+        // What the group costs (the server's price; create-intent charges exactly this).
+        amount: group.group_type === 'paid' ? group.price : 0,
+        currency: group.currency.toLowerCase(),
         paid: membership?.paid ?? false,
         status: payment?.status ?? 'none',
         paid_at: payment?.paid_at?.toISOString() ?? null,
