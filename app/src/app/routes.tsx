@@ -77,8 +77,24 @@ export function portalRoutes(options: { updateAvailable: boolean }): RouteObject
                       handle: title('Group lesson'),
                     },
                     { path: paths.schedule, element: <SchedulePage />, handle: title('Schedule') },
-                    { path: paths.lessons, element: <LessonsPage />, handle: title('Lessons') },
-                    { path: paths.lesson(), element: <LessonPage />, handle: title('Lesson') },
+                    {
+                      path: paths.lessons,
+                      handle: title('Lessons'),
+                      element: (
+                        <FlagGuard flag="flash_coaching">
+                          <LessonsPage />
+                        </FlagGuard>
+                      ),
+                    },
+                    {
+                      path: paths.lesson(),
+                      handle: title('Lesson'),
+                      element: (
+                        <FlagGuard flag="flash_coaching">
+                          <LessonPage />
+                        </FlagGuard>
+                      ),
+                    },
                     { path: paths.resources, element: <ResourcesPage />, handle: title('Resources') },
                     { path: paths.actionSteps, element: <ActionStepsPage />, handle: title('Action Steps') },
                     { path: paths.metrics, element: <MetricsPage />, handle: title('Metrics') },
