@@ -15,6 +15,7 @@ const FbsLoginPage = lazyPage(() => import('@/features/auth/components/fbs-login
 const GroupsPage = lazyPage(() => import('@/features/groups/components/groups-page'));
 const GroupPage = lazyPage(() => import('@/features/groups/components/group-page'));
 const GroupLessonPage = lazyPage(() => import('@/features/groups/components/group-lesson-page'));
+const PurchasePage = lazyPage(() => import('@/features/payments/components/purchase-page'));
 const SchedulePage = lazyPage(() => import('@/features/schedule/components/schedule-page'));
 const LessonsPage = lazyPage(() => import('@/features/lessons/components/lessons-page'));
 const LessonPage = lazyPage(() => import('@/features/lessons/components/lesson-page'));
@@ -75,6 +76,15 @@ export function portalRoutes(options: { updateAvailable: boolean }): RouteObject
                       path: paths.groupLesson(),
                       element: <GroupLessonPage />,
                       handle: title('Group lesson'),
+                    },
+                    {
+                      path: paths.groupPurchase(),
+                      handle: title('Join a group'),
+                      element: (
+                        <FlagGuard flag="group_coaching">
+                          <PurchasePage />
+                        </FlagGuard>
+                      ),
                     },
                     { path: paths.schedule, element: <SchedulePage />, handle: title('Schedule') },
                     {
