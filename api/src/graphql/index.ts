@@ -8,6 +8,7 @@ import { HttpError } from '../errors.js';
 import { identify } from '../request-context.js';
 import type { PluginRoutes } from '../routes/route.js';
 import type { Services } from '../services/index.js';
+import { groupResolvers, groupTypeDefs } from './groups.js';
 import { lessonMeetingResolvers, lessonMeetingTypeDefs } from './lesson-meetings.js';
 import { mailboxResolvers, mailboxTypeDefs } from './mailbox.js';
 import { queryLimits } from './query-limits.js';
@@ -24,11 +25,12 @@ function ownId(request: FastifyRequest, userId: number): number {
 export const graphql: PluginRoutes = {
   async mount(app: FastifyInstance, services: Services, path: string): Promise<void> {
     const mailbox = mailboxResolvers(services, ownId);
+    const groups = groupResolvers(services, ownId);
     await app.register(async (scope) => {
       scope.addHook('preHandler', (request) => identify(services, request, 'token-header'));
       await scope.register(mercurius, {
         path,
-        schema: [typeDefs, lessonMeetingTypeDefs, mailboxTypeDefs],
+        schema: [typeDefs, lessonMeetingTypeDefs, mailboxTypeDefs, groupTypeDefs],
         graphiql: false,
         queryDepth: 6,
         validationRules: [queryLimits],
@@ -52,8 +54,9 @@ export const graphql: PluginRoutes = {
             unreademails: (_root, args: { user_id: number }, ctx) =>
               services.unreadEmails(ctx.reply.request.tenant.id, ownId(ctx.reply.request, args.user_id)),
             ...lessonMeetingResolvers(services, ownId),
+            ...groups.Query,
           },
-          Mutation: mailbox.Mutation,
+          Mutation: { ...mailbox.Mutation, ...groups.Mutation },
         },
         // Expected errors (ours, and GraphQL's own syntax and validation errors) keep their message; anything
         // else is a bug or an outage and must not show its text (it may hold SQL) to the caller.

@@ -2,13 +2,13 @@
 // Like member, every call takes a user_id and answers only for the caller; ids of messages that are not the
 // caller's find nothing and change nothing (services/mailbox).
 import type { FastifyRequest } from 'fastify';
-import mercurius from 'mercurius';
 import type { MercuriusContext } from 'mercurius';
-import { FieldError, HttpError } from '../errors.js';
+import { FieldError } from '../errors.js';
 import type { Owner } from '../services/client-work/owner.js';
 import type { Folder } from '../services/mailbox/mailbox-repository.js';
 import type { SendInput } from '../services/mailbox/mailbox-service.js';
 import type { Services } from '../services/index.js';
+import { answer } from './answer.js';
 
 export const mailboxTypeDefs = /* GraphQL */ `
   type EmailUser {
@@ -78,21 +78,6 @@ type OwnId = (request: FastifyRequest, userId: number) => number;
 
 /** At most this many ids per markEmailRead / deleteEmails call (a page is 50). */
 const MAX_IDS = 100;
-
-/** The service's refusals as GraphQL errors with the REST status and the same message (and fields). */
-async function answer<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof FieldError) {
-      const [field = 'input', [message = error.message] = []] = Object.entries(error.fields)[0] ?? [];
-      throw new mercurius.ErrorWithProps(message, { code: 'BAD_USER_INPUT', field }, 422);
-    }
-    if (error instanceof HttpError && error.statusCode < 500)
-      throw new mercurius.ErrorWithProps(error.message, { code: 'NOT_FOUND' }, error.statusCode);
-    throw error;
-  }
-}
 
 function ids(list: number[]): number[] {
   if (list.length > MAX_IDS) throw new FieldError({ ids: [`At most ${MAX_IDS} ids at once.`] });

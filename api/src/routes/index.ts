@@ -8,6 +8,7 @@ import * as actionSteps from './client-action-steps-routes.js';
 import * as assessments from './assessment-routes.js';
 import * as notes from './client-notes-routes.js';
 import * as flash from './flash-routes.js';
+import * as lessons from './lesson-routes.js';
 import * as mail from './mail-routes.js';
 import * as schedule from './client-schedule-routes.js';
 import * as support from './support-routes.js';
@@ -76,6 +77,9 @@ export const routeTable: [HTTPMethods | HTTPMethods[], string, RouteSpec | Plugi
   ['POST', '/api/v1/tasks/status/', team.taskStatus],
   ['POST', '/api/v1/testimonials/addtestimonial', support.addTestimonial],
   ['POST', '/api/v1/testimonials/addreferral', support.addReferral],
+  // Other: group recordings and lesson analytics
+  ['POST', '/api/v1/lessons/recording/', lessons.recordings],
+  ['POST', '/api/v1/training-analytics/', lessons.trainingAnalytics],
   // Other: flash coaching (the two GETs are not in SPEC §7) and paid groups (the webhook is Stripe's call)
   ['POST', '/api/v1/flashcoaching', flash.record],
   ['GET', '/api/v1/flashcoaching/lessons', flash.lessons],

@@ -10,6 +10,7 @@ import { seedAssessments } from './seed-assessments.js';
 import { seedClientWork } from './seed-client-work.js';
 import { demoSets } from './seed-data.js';
 import { seedFlashCoaching } from './seed-flash-coaching.js';
+import { seedGroups } from './seed-groups.js';
 import { seedMailbox } from './seed-mailbox.js';
 import type { Storage } from '../services/storage/storage.js';
 
@@ -85,6 +86,7 @@ async function seedTenant(
     },
     { email: `basic@${slug}.test`, flag: false, ...set.basic },
   ];
+  const members: number[] = [];
   for (const { flag, ...client } of clients) {
     const clientId = await upsertUser(db, {
       tenant_id: tenant.id,
@@ -121,7 +123,9 @@ async function seedTenant(
       at,
     });
     if (flag) await seedFlashCoaching(db, { tenantId: tenant.id, clientId, at });
+    if (flag) members.push(clientId);
   }
+  await seedGroups(db, { tenantId: tenant.id, coachId: coach.id, memberIds: members, at });
 }
 
 export async function seedDemo(

@@ -3,6 +3,7 @@
 import Hashids from 'hashids';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
+import { createAcademyService } from './academy/academy-service.js';
 import { createActionStepsService } from './action-steps/action-steps-service.js';
 import { createAssessmentsService } from './assessments/assessments-service.js';
 import { createCaptchaService } from './auth/captcha-service.js';
@@ -12,6 +13,8 @@ import { createOtpService } from './auth/otp-service.js';
 import { createPasswordResetService } from './auth/password-reset-service.js';
 import { createProfileService } from './profile/profile-service.js';
 import { createSessionService } from './auth/session-service.js';
+import { createGroupsService } from './groups/groups-service.js';
+import { createAnalyticsService } from './lesson-analytics/analytics-service.js';
 import type { Mailer } from './mail/mailer.js';
 import { createMailboxService } from './mailbox/mailbox-service.js';
 import { createFlashCoachingService } from './flash-coaching/flash-service.js';
@@ -53,6 +56,8 @@ export async function createServices(deps: ServiceDeps) {
     deps.captcha.secret ? deps.tenants.filter((t) => t.captcha).map((t) => t.id) : [],
   );
   const login = createLoginService({ db, now, mailer, throttle, sessions, otp, captchaTenants });
+  const groups = createGroupsService(db);
+  const academy = createAcademyService(db);
   return {
     tenants: await createTenantService(db, deps.tenants),
     sessions,
@@ -82,6 +87,10 @@ export async function createServices(deps: ServiceDeps) {
     flashCoaching: createFlashCoachingService(db, now),
     // Paid groups: the PaymentIntent from the group's price, the verified webhook, the receipt mail.
     payments: createPaymentsService({ db, now, mailer, stripe: deps.stripe, log: deps.log }),
+    // Group coaching, the business academy and the lesson analytics of both: each needs its training flag.
+    groups,
+    academy,
+    analytics: createAnalyticsService({ db, now, groups, academy }),
     ping: async () => {
       await db.selectFrom('tenants').select('id').limit(1).execute();
     },

@@ -33,6 +33,9 @@ const CoachProfilePage = lazyPage(() => import('@/features/coach/components/coac
 const BusinessAcademyPage = lazyPage(
   () => import('@/features/business-academy/components/business-academy-page'),
 );
+const AcademyLessonPage = lazyPage(
+  () => import('@/features/business-academy/components/academy-lesson-page'),
+);
 const NotFoundPage = lazyPage(() => import('./not-found-page'));
 // Lazy as well: it needs React Query and hashids, which the login route must not carry.
 const CrashScreen = lazyPage(() => import('./crash-screen'));
@@ -143,6 +146,15 @@ export function portalRoutes(options: { updateAvailable: boolean }): RouteObject
                       element: (
                         <FlagGuard flag="business_academy">
                           <BusinessAcademyPage />
+                        </FlagGuard>
+                      ),
+                    },
+                    {
+                      path: paths.academyLesson(),
+                      handle: title('Business Academy lesson'),
+                      element: (
+                        <FlagGuard flag="business_academy">
+                          <AcademyLessonPage />
                         </FlagGuard>
                       ),
                     },

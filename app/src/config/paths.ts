@@ -29,4 +29,6 @@ export const paths = {
   profile: '/profile',
   coachProfile: '/coachprofile',
   businessAcademy: '/business-academy',
+  /** An academy lesson (SPEC §2 gives the academy one route; its lessons reuse the lesson page). */
+  academyLesson: (lessonId = ':lessonid') => `/business-academy/lesson/${lessonId}`,
 } as const;

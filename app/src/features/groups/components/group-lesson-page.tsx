@@ -1,9 +1,16 @@
-import { PlaceholderPage } from '@/components/placeholder-page';
+/** /groups/{groupid}/{usergroupid}/lesson/{lessonid}: a group lesson and the member's analytics of it. */
+import { useParams } from 'react-router-dom';
+import { LessonPage } from '@/components/lesson-view/lesson-page';
+import { paths } from '@/config/paths';
 
-export default function Page() {
+export default function GroupLessonPage() {
+  const { groupid = '', usergroupid = '', lessonid = '' } = useParams();
+  const place = { lessonId: Number(lessonid), userGroupId: Number(usergroupid) };
   return (
-    <PlaceholderPage title="Group lesson">
-      The lesson's video, resources and quiz, and the meeting details; your progress is saved as you go.
-    </PlaceholderPage>
+    <LessonPage
+      place={place}
+      back={{ to: paths.group(groupid, usergroupid), label: 'Back to the group' }}
+      lessonHref={(id) => paths.groupLesson(groupid, usergroupid, String(id))}
+    />
   );
 }

@@ -1,9 +1,149 @@
-import { PlaceholderPage } from '@/components/placeholder-page';
+/**
+ * /groups/{groupid}/{usergroupid}: a group, its lessons in order (locked ones say why), the member's progress,
+ * their lesson meetings and the group's meeting recordings.
+ */
+import { Link, useParams } from 'react-router-dom';
+import { LessonStepsNote } from '@/components/lesson-progress';
+import { LoadFailed } from '@/components/load-failed';
+import { PageLoading } from '@/components/page-loading';
+import { paths } from '@/config/paths';
+import { httpLink } from '@/lib/http-link';
+import { useLessonMeetings } from '@/lib/lesson-meetings';
+import { useUser } from '@/lib/session';
+import { displayZone, formatWithZone } from '@/lib/zoned-dates';
+import { useRecordings } from '../api/get-recordings';
+import { useUserGroup, type MemberGroupLesson } from '../api/get-user-group';
+import { GroupFacts, GroupProgress } from './group-facts';
+import './groups.css';
 
-export default function Page() {
+function LessonItem({ item, href }: { item: MemberGroupLesson; href: string }) {
   return (
-    <PlaceholderPage title="Group">
-      This group's lessons in order, the next meeting and your progress through the programme.
-    </PlaceholderPage>
+    <li className="card group-lesson">
+      <div className="group-lesson-main">
+        <h3>
+          {item.lesson_order}. {item.locked ? item.lesson.title : <Link to={href}>{item.lesson.title}</Link>}
+        </h3>
+        <p>{item.lesson.short_desc}</p>
+        {item.locked_reason && <p className="muted">🔒 {item.locked_reason}</p>}
+      </div>
+      <LessonStepsNote minutes={item.lesson_length} stepsDone={item.steps_done} />
+    </li>
+  );
+}
+
+function Meetings() {
+  const user = useUser();
+  const meetings = useLessonMeetings(user.id);
+  const zone = displayZone(user.time_zone);
+  if (meetings.isPending) return <p role="status">Loading meetings…</p>;
+  if (meetings.isError)
+    return <LoadFailed what="Your lesson meetings" error={meetings.error} retry={meetings.refetch} />;
+  if (meetings.data.length === 0) return <p className="card empty-state muted">No lesson meetings.</p>;
+  return (
+    <ul className="recording-list">
+      {meetings.data.map((m) => {
+        const link = httpLink(m.meeting_url);
+        return (
+          <li key={m.id} className="card">
+            <strong>{m.title}</strong>
+            <br />
+            {formatWithZone(m.meeting_time, zone)}
+            {link && (
+              <>
+                {' · '}
+                <a href={link} target="_blank" rel="noopener noreferrer">
+                  Join meeting<span className="visually-hidden">: {m.title}</span>
+                </a>
+              </>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function Recordings({ userGroupId }: { userGroupId: number }) {
+  const recordings = useRecordings(userGroupId);
+  const user = useUser();
+  const zone = displayZone(user.time_zone);
+  if (recordings.isPending) return <p role="status">Loading recordings…</p>;
+  if (recordings.isError)
+    return <LoadFailed what="The recordings" error={recordings.error} retry={recordings.refetch} />;
+  if (recordings.data.length === 0) return <p className="card empty-state muted">No recordings yet.</p>;
+  return (
+    <ul className="recording-list">
+      {recordings.data.map((r) => {
+        const link = httpLink(r.recording_url);
+        return (
+          <li key={r.id} className="card">
+            <strong>{r.title}</strong>
+            <br />
+            {formatWithZone(r.recorded_at, zone)} · {r.duration_minutes} min
+            {link && (
+              <>
+                {' · '}
+                <a href={link} target="_blank" rel="noopener noreferrer">
+                  Watch the recording<span className="visually-hidden">: {r.title}</span>
+                </a>
+              </>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+export default function GroupPage() {
+  const user = useUser();
+  const params = useParams();
+  const userGroupId = Number(params.usergroupid);
+  const page = useUserGroup(user.id, userGroupId);
+  const group = page.data?.group;
+  const lessons = page.data?.lessons ?? [];
+  const mismatch = group && String(group.id) !== params.groupid;
+  return (
+    <div className="page">
+      <p>
+        <Link to={paths.groups}>← My Groups</Link>
+      </p>
+      {page.isPending && <PageLoading />}
+      {page.isError && <LoadFailed what="This group" error={page.error} retry={page.refetch} />}
+      {mismatch && <p className="card empty-state">Group not found.</p>}
+      {group && !mismatch && (
+        <>
+          <h1 className="page-title">{group.title}</h1>
+          <p>{group.description}</p>
+          <GroupFacts group={group} />
+          {group.schedule && <p>{group.schedule}</p>}
+          <GroupProgress group={group} />
+          <section className="group-section" aria-labelledby="group-lessons">
+            <h2 id="group-lessons">Lessons</h2>
+            {lessons.length === 0 ? (
+              <p className="card empty-state muted">No lessons yet.</p>
+            ) : (
+              <ol className="group-lessons">
+                {lessons.map((item) => (
+                  <LessonItem
+                    key={item.lesson.id}
+                    item={item}
+                    href={paths.groupLesson(String(group.id), String(userGroupId), String(item.lesson.id))}
+                  />
+                ))}
+              </ol>
+            )}
+          </section>
+          <section className="group-section" aria-labelledby="group-meetings">
+            <h2 id="group-meetings">Meetings</h2>
+            <Meetings />
+          </section>
+          <section className="group-section" aria-labelledby="group-recordings">
+            <h2 id="group-recordings">Recordings</h2>
+            <Recordings userGroupId={userGroupId} />
+          </section>
+        </>
+      )}
+    </div>
   );
 }

@@ -5,7 +5,7 @@ import { usePortal } from '@/lib/portal-context';
 import { LoadFailed } from '@/components/load-failed';
 import { useUser } from '@/lib/session';
 import { displayZone, zoneName } from '@/lib/zoned-dates';
-import { useLessonMeetings } from '../api/get-lesson-meetings';
+import { useLessonMeetings } from '@/lib/lesson-meetings';
 import { useSchedule, type Meeting } from '../api/get-schedule';
 import { MeetingCard, type MeetingView } from './meeting-card';
 import './schedule.css';

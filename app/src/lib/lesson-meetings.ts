@@ -1,3 +1,4 @@
+// Shared by /schedule and the group pages, which list the member's lesson meetings too.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { gql } from '@/lib/gapi';
 

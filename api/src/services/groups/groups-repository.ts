@@ -1,0 +1,74 @@
+// Groups through the caller's memberships: every query starts from user_groups filtered on the caller's tenant
+// and user id, so another member's or tenant's ids find nothing.
+import { sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.js';
+import type { Owner } from '../client-work/owner.js';
+
+export interface MembershipFilter {
+  groupId?: number;
+  userGroupId?: number;
+}
+
+export async function listMemberships(db: Kysely<Database>, owner: Owner, filter: MembershipFilter = {}) {
+  let query = db
+    .selectFrom('user_groups as ug')
+    .innerJoin('groups as g', 'g.id', 'ug.group_id')
+    .leftJoin('coaches as c', 'c.id', 'g.coach_id')
+    .leftJoin('users as cu', 'cu.id', 'c.user_id')
+    .selectAll('g')
+    .select([
+      'ug.id as user_group_id',
+      'ug.status as membership_status',
+      'ug.paid',
+      'ug.joined_at',
+      'cu.email as coach_email',
+      'cu.first_name as coach_first_name',
+      'cu.last_name as coach_last_name',
+      (eb) =>
+        eb
+          .selectFrom('member_group_lessons as m')
+          .innerJoin('lessons as l', 'l.id', 'm.lesson_id')
+          .select(sql<number>`count(*)::int`.as('n'))
+          .whereRef('m.group_id', '=', 'g.id')
+          .where('l.published', '=', true)
+          .as('total_lessons'),
+    ])
+    .where('ug.tenant_id', '=', owner.tenantId)
+    .where('ug.user_id', '=', owner.userId)
+    .where('ug.status', '!=', 'cancelled')
+    .where('g.active', '=', true);
+  if (filter.groupId !== undefined) query = query.where('g.id', '=', filter.groupId);
+  if (filter.userGroupId !== undefined) query = query.where('ug.id', '=', filter.userGroupId);
+  return query.orderBy('g.start_date').orderBy('g.id').execute();
+}
+
+export type MembershipRow = Awaited<ReturnType<typeof listMemberships>>[number];
+
+/** The group's published lessons in the coach's order. */
+export async function listGroupLessons(db: Kysely<Database>, tenantId: number, groupId: number) {
+  return db
+    .selectFrom('member_group_lessons as m')
+    .innerJoin('lessons as l', 'l.id', 'm.lesson_id')
+    .selectAll('l')
+    .select(['m.lesson_order', 'm.lesson_length', 'm.lesson_access'])
+    .where('m.tenant_id', '=', tenantId)
+    .where('m.group_id', '=', groupId)
+    .where('l.published', '=', true)
+    .orderBy('m.lesson_order')
+    .orderBy('l.id')
+    .execute();
+}
+
+export type GroupLessonRow = Awaited<ReturnType<typeof listGroupLessons>>[number];
+
+export async function listRecordings(db: Kysely<Database>, tenantId: number, groupId: number) {
+  return db
+    .selectFrom('lesson_recordings')
+    .select(['id', 'lesson_id', 'title', 'recording_url', 'duration_minutes', 'recorded_at'])
+    .where('tenant_id', '=', tenantId)
+    .where('group_id', '=', groupId)
+    .orderBy('recorded_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}

@@ -1,0 +1,148 @@
+// Lesson analytics (SPEC §4 "Analytics"): read with analyticsSearch, written in batches by manageAnalytics and
+// POST training-analytics. A batch is idempotent: each field keeps the client time of the change that set it
+// (field_times), and a change older than that is ignored, so a batch sent twice (a retry after a lost answer,
+// a page-leave send racing a timer send) changes nothing the second time and never undoes a newer value. A
+// client clock ahead of the server counts as the server's time, so it cannot lock a field. The lesson must be
+// open to the caller in that context (a group lesson through the caller's membership, an academy lesson with
+// the flag), else the whole batch is refused and nothing changes.
+import { sql } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/database.js';
+import type { AcademyService } from '../academy/academy-service.js';
+import type { Owner } from '../client-work/owner.js';
+import type { GroupsService } from '../groups/groups-service.js';
+import { checkChanges } from './analytics-change.js';
+import type { AnalyticsChange } from './analytics-change.js';
+
+type Row = Awaited<ReturnType<typeof selectRow>>;
+
+const columns = [
+  'lesson_id',
+  'user_group_id',
+  'profit_impact',
+  'pre_meeting',
+  'attend_meeting',
+  'meeting_worksheet',
+  'taken_quiz',
+  'post_meeting',
+  'notes',
+  'field_times',
+  'updated_at',
+] as const;
+
+async function selectRow(
+  db: Kysely<Database> | Transaction<Database>,
+  owner: Owner,
+  lessonId: number,
+  userGroupId: number | null,
+  lock = false,
+) {
+  let query = db
+    .selectFrom('lesson_analytics')
+    .select(columns)
+    .where('tenant_id', '=', owner.tenantId)
+    .where('user_id', '=', owner.userId)
+    .where('lesson_id', '=', lessonId)
+    .where('user_group_id', userGroupId === null ? 'is' : '=', userGroupId);
+  if (lock) query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+
+const payload = (lessonId: number, userGroupId: number | null, row: Row) => ({
+  lesson_id: lessonId,
+  user_group_id: userGroupId,
+  profit_impact: row?.profit_impact ?? '',
+  pre_meeting: row?.pre_meeting ?? false,
+  attend_meeting: row?.attend_meeting ?? false,
+  meeting_worksheet: row?.meeting_worksheet ?? false,
+  taken_quiz: row?.taken_quiz ?? false,
+  post_meeting: row?.post_meeting ?? false,
+  notes: row?.notes ?? '',
+  updated_at: row ? row.updated_at.toISOString() : null,
+});
+
+export function createAnalyticsService(deps: {
+  db: Kysely<Database>;
+  now: () => Date;
+  groups: GroupsService;
+  academy: AcademyService;
+}) {
+  const { db, now } = deps;
+  /** Throws 403/404 unless the lesson is open to the caller in that context. */
+  const assertOpen = (owner: Owner, lessonId: number, userGroupId: number | null) =>
+    userGroupId === null
+      ? deps.academy.lesson(owner, lessonId)
+      : deps.groups.lesson(owner, userGroupId, lessonId);
+
+  return {
+    async search(owner: Owner, lessonId: number, userGroupId: number | null) {
+      await assertOpen(owner, lessonId, userGroupId);
+      return payload(lessonId, userGroupId, await selectRow(db, owner, lessonId, userGroupId));
+    },
+
+    async apply(owner: Owner, input: AnalyticsChange[]) {
+      const changes = checkChanges(input);
+      const contexts = new Map<
+        string,
+        { lessonId: number; userGroupId: number | null; changes: AnalyticsChange[] }
+      >();
+      for (const change of changes) {
+        const key = `${change.lesson_id}:${change.user_group_id ?? ''}`;
+        const context = contexts.get(key) ?? {
+          lessonId: change.lesson_id,
+          userGroupId: change.user_group_id,
+          changes: [],
+        };
+        context.changes.push(change);
+        contexts.set(key, context);
+      }
+      for (const { lessonId, userGroupId } of contexts.values())
+        await assertOpen(owner, lessonId, userGroupId);
+
+      const at = now();
+      let applied = 0;
+      const analytics = await db.transaction().execute(async (trx) => {
+        const results = [];
+        for (const { lessonId, userGroupId, changes: batch } of contexts.values()) {
+          await trx
+            .insertInto('lesson_analytics')
+            .values({
+              tenant_id: owner.tenantId,
+              user_id: owner.userId,
+              lesson_id: lessonId,
+              user_group_id: userGroupId,
+              updated_at: at,
+            })
+            .onConflict((oc) =>
+              oc.expression(sql`user_id, lesson_id, coalesce(user_group_id, 0)`).doNothing(),
+            )
+            .execute();
+          const row = await selectRow(trx, owner, lessonId, userGroupId, true);
+          const times = { ...(row?.field_times ?? {}) };
+          const values: Record<string, string | boolean> = {};
+          // Oldest first, so of two changes of one field in a batch the newer wins.
+          for (const change of [...batch].sort((a, b) => a.at - b.at)) {
+            const time = Math.min(change.at, at.getTime());
+            if (time < (times[change.field] ?? 0)) continue;
+            times[change.field] = time;
+            values[change.field] = change.value;
+            applied += 1;
+          }
+          if (Object.keys(values).length > 0) {
+            await trx
+              .updateTable('lesson_analytics')
+              .set({ ...values, field_times: JSON.stringify(times), updated_at: at })
+              .where('tenant_id', '=', owner.tenantId)
+              .where('user_id', '=', owner.userId)
+              .where('lesson_id', '=', lessonId)
+              .where('user_group_id', userGroupId === null ? 'is' : '=', userGroupId)
+              .execute();
+          }
+          results.push(payload(lessonId, userGroupId, await selectRow(trx, owner, lessonId, userGroupId)));
+        }
+        return results;
+      });
+      return { applied, ignored: changes.length - applied, analytics };
+    },
+  };
+}

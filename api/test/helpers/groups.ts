@@ -1,0 +1,35 @@
+// Shortcuts for the group coaching tests: a signed-in member with chosen flags, the demo groups joined, and
+// a /gapi call.
+import type { NewUser } from '../../src/db/database.js';
+import { seedGroups } from '../../src/seed/seed-groups.js';
+import type { Client } from './client-work.js';
+import type { Harness } from './harness.js';
+
+type Flags = Pick<NewUser, 'group_coaching' | 'business_academy'>;
+
+export async function member(h: Harness, flags: Flags, tenant?: number): Promise<Client> {
+  const user = await h.createUser({ ...flags, ...(tenant ? { tenant_id: tenant } : {}) });
+  const { token } = await h.login(user);
+  return { user, token };
+}
+
+/** Seeds the tenant's demo groups (once) and makes the client a member: the free and the paid user group ids. */
+export async function joinDemoGroups(h: Harness, client: Client) {
+  const tenantId = client.user.tenantId;
+  await seedGroups(h.db, { tenantId, coachId: null, memberIds: [client.user.id], at: h.clock.now() });
+  const rows = await h.db
+    .selectFrom('user_groups')
+    .innerJoin('groups', 'groups.id', 'user_groups.group_id')
+    .select(['user_groups.id', 'groups.group_type'])
+    .where('user_groups.user_id', '=', client.user.id)
+    .execute();
+  const id = (type: string) => rows.find((r) => r.group_type === type)!.id;
+  return { free: id('free'), paid: id('paid') };
+}
+
+export const groupsQuery = (h: Harness, client: Client, query: string, variables: Record<string, unknown>) =>
+  h.call('POST', '/gapi', {
+    tenant: client.user.tenantId,
+    headers: { token: client.token },
+    body: { query, variables },
+  });

@@ -1,0 +1,102 @@
+/**
+ * The member's analytics of one lesson (SPEC §3: profit_impact, the five steps, notes), edited on the page and
+ * saved in the background by the shared batcher (./training-analytics): every 5000 ms while the page is open
+ * and at once when it is left. Values not yet saved survive leaving and coming back within the app.
+ */
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { Field, TextAreaField } from '@/components/field';
+import { LoadFailed } from '@/components/load-failed';
+import { useUser } from '@/lib/session';
+import {
+  recordChange,
+  trainingAnalytics,
+  unsentValues,
+  useLessonAnalytics,
+  type AnalyticsField,
+  type LessonAnalytics,
+  type LessonPlace,
+} from './training-analytics';
+
+const STEPS: [AnalyticsField, string][] = [
+  ['pre_meeting', 'I prepared for the meeting'],
+  ['attend_meeting', 'I attended the meeting'],
+  ['meeting_worksheet', 'I completed the worksheet'],
+  ['taken_quiz', 'I took the quiz'],
+  ['post_meeting', 'I did the follow-up work'],
+];
+
+function useSaveState(): 'saved' | 'saving' | 'pending' {
+  return useSyncExternalStore(
+    (listener) => trainingAnalytics.subscribe(listener),
+    () =>
+      trainingAnalytics.isSending() ? 'saving' : trainingAnalytics.unsent().length ? 'pending' : 'saved',
+  );
+}
+
+const saveText = {
+  saved: 'All changes saved.',
+  saving: 'Saving…',
+  pending: 'Changes are saved every few seconds.',
+};
+
+function AnalyticsForm({ place, saved }: { place: LessonPlace; saved: LessonAnalytics }) {
+  const [values, setValues] = useState<LessonAnalytics>(() => ({ ...saved, ...unsentValues(place) }));
+  const state = useSaveState();
+  const set = <F extends AnalyticsField>(field: F, value: LessonAnalytics[F]) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    recordChange(place, field, value);
+  };
+  return (
+    <form className="analytics-form" onSubmit={(e) => e.preventDefault()}>
+      <fieldset>
+        <legend>Lesson steps</legend>
+        {STEPS.map(([field, label]) => (
+          <label key={field} className="analytics-step">
+            <input
+              type="checkbox"
+              checked={values[field] as boolean}
+              onChange={(e) => set(field, e.target.checked)}
+            />{' '}
+            {label}
+          </label>
+        ))}
+      </fieldset>
+      <Field
+        label="Profit impact"
+        hint="What this lesson is worth to your business, e.g. $2,000 a month."
+        maxLength={200}
+        value={values.profit_impact}
+        onChange={(e) => set('profit_impact', e.target.value)}
+      />
+      <TextAreaField
+        label="Notes"
+        maxLength={10_000}
+        rows={5}
+        value={values.notes}
+        onChange={(e) => set('notes', e.target.value)}
+      />
+      <p className="muted analytics-state" role="status">
+        {saveText[state]}
+      </p>
+    </form>
+  );
+}
+
+export function AnalyticsPanel({ place }: { place: LessonPlace }) {
+  const user = useUser();
+  const query = useLessonAnalytics(user.id, place);
+  // Sends run only while a lesson page is open (SPEC §4).
+  useEffect(() => trainingAnalytics.open(), []);
+  return (
+    <section className="card lesson-analytics" aria-labelledby="lesson-analytics-title">
+      <h2 id="lesson-analytics-title">Your progress</h2>
+      {query.isPending && <p role="status">Loading your progress…</p>}
+      {query.isError && (
+        <LoadFailed what="Your progress" error={query.error} retry={query.refetch} className="" />
+      )}
+      {query.data && (
+        <AnalyticsForm key={`${place.lessonId}:${place.userGroupId}`} place={place} saved={query.data} />
+      )}
+    </section>
+  );
+}

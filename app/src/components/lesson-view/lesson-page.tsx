@@ -1,0 +1,72 @@
+/**
+ * A lesson page, shared by group lessons and the business academy: a way back, the lesson (./lesson-view),
+ * the member's analytics (./analytics-panel) and links to the lessons before and after it. The feature
+ * supplies where the lesson is taken and how its routes are written.
+ */
+import { Link } from 'react-router-dom';
+import { LoadFailed } from '@/components/load-failed';
+import { PageLoading } from '@/components/page-loading';
+import { useUser } from '@/lib/session';
+import { AnalyticsPanel } from './analytics-panel';
+import { useLesson } from './get-lesson';
+import type { LessonContent } from './lesson-types';
+import { LessonView } from './lesson-view';
+import type { LessonPlace } from './training-analytics';
+
+interface LessonLink {
+  id: number;
+  title: string;
+}
+
+export interface PlacedLesson extends LessonContent {
+  lesson_length: number;
+  context_title: string;
+  previous_lesson: LessonLink | null;
+  next_lesson: LessonLink | null;
+}
+
+export function LessonPage({
+  place,
+  back,
+  lessonHref,
+}: {
+  place: LessonPlace;
+  back: { to: string; label: string };
+  lessonHref: (lessonId: number) => string;
+}) {
+  const user = useUser();
+  const query = useLesson(user.id, place);
+  const lesson = query.data;
+  return (
+    <div className="page">
+      <p>
+        <Link to={back.to}>← {back.label}</Link>
+      </p>
+      {query.isPending && <PageLoading />}
+      {query.isError && <LoadFailed what="This lesson" error={query.error} retry={query.refetch} />}
+      {lesson && (
+        <LessonView lesson={lesson}>
+          <p className="muted lesson-meta">
+            {lesson.context_title}
+            {lesson.lesson_length > 0 && ` · ${lesson.lesson_length} minutes`}
+          </p>
+          <AnalyticsPanel place={place} />
+          {(lesson.previous_lesson || lesson.next_lesson) && (
+            <nav className="lesson-nav" aria-label="Lessons">
+              {lesson.previous_lesson && (
+                <Link to={lessonHref(lesson.previous_lesson.id)}>
+                  ← Previous: {lesson.previous_lesson.title}
+                </Link>
+              )}
+              {lesson.next_lesson && (
+                <Link className="lesson-nav-next" to={lessonHref(lesson.next_lesson.id)}>
+                  Next: {lesson.next_lesson.title} →
+                </Link>
+              )}
+            </nav>
+          )}
+        </LessonView>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,191 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sessionStore } from '@/lib/session';
+import { apiUser, fakeApi, gapiAnswer, renderPortal, type FakeCall } from '@/testing/portal';
+
+const lesson = {
+  id: 3,
+  title: 'Know your numbers',
+  short_desc: 'The five figures.',
+  full_desc: '<p>Before we grow profit <strong>we see it</strong>.</p><script>window.hacked = 1</script>',
+  lesson_video: null,
+  quiz_url: 'https://quiz.example.com/numbers',
+  lesson_length: 45,
+  context_title: 'Profit Accelerator',
+  resources: [
+    {
+      id: 2,
+      title: 'P&L guide',
+      url: 'https://docs.example.com/pl',
+      order: 2,
+      type: { id: 2, name: 'Reading', owner: 'coach' },
+    },
+    {
+      id: 1,
+      title: 'Worksheet',
+      url: 'https://docs.example.com/ws',
+      order: 1,
+      type: { id: 1, name: 'Worksheet', owner: 'coach' },
+    },
+    {
+      id: 3,
+      title: 'Bad link',
+      url: 'javascript:alert(1)',
+      order: 3,
+      type: { id: 1, name: 'Worksheet', owner: 'coach' },
+    },
+  ],
+  previous_lesson: null,
+  next_lesson: { id: 4, title: 'Pricing for profit' },
+};
+
+const saved = {
+  lesson_id: 3,
+  user_group_id: 2,
+  profit_impact: '',
+  pre_meeting: true,
+  attend_meeting: false,
+  meeting_worksheet: false,
+  taken_quiz: false,
+  post_meeting: false,
+  notes: '',
+};
+
+const group = {
+  id: 1,
+  user_group_id: 2,
+  title: 'Profit Accelerator',
+  description: 'Twelve weeks.',
+  group_img: null,
+  meets_on: 'Tuesdays',
+  schedule: '',
+  group_start_date: null,
+  group_end_date: null,
+  status: 'active',
+  group_type: 'free',
+  price: 0,
+  currency: 'usd',
+  coach_name: null,
+  membership_status: 'active',
+  paid: false,
+  total_lessons: 1,
+  progress: { completed_lessons: 0, steps_done: 1, total_steps: 5 },
+};
+
+const analyticsCalls = (calls: FakeCall[]) => calls.filter((c) => c.url === '/api/v1/training-analytics/');
+
+function routes(sends: { status: number }[]) {
+  return fakeApi((call) => {
+    if (call.url === '/api/v1/training-analytics/') {
+      const answer = sends.shift() ?? { status: 200 };
+      return answer.status === 200
+        ? { status: 200, data: { data: { applied: 1, ignored: 0, analytics: [] } } }
+        : { status: answer.status, data: { message: 'Service unavailable.' } };
+    }
+    if (call.url === '/api/v1/lessons/recording/') return { status: 200, data: { data: [] } };
+    return gapiAnswer(call, {
+      userlesson: lesson,
+      analyticsSearch: saved,
+      usergroup: { group, lessons: [] },
+    });
+  });
+}
+
+beforeEach(() => {
+  sessionStore.logout('user');
+  localStorage.clear();
+  sessionStore.signIn(apiUser());
+  // Only the batcher's interval is faked: Testing Library's waits keep real timeouts.
+  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('/groups/:groupid/:usergroupid/lesson/:lessonid', () => {
+  // DOMPurify does not support happy-dom: the sanitising itself is checked in Chromium (e2e/groups.test.ts).
+  it('shows the lesson: its description, quiz link, resources by type and order', async () => {
+    routes([]);
+    renderPortal('/groups/1/2/lesson/3');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Know your numbers' })).toBeInTheDocument();
+    expect(screen.getByText('we see it').tagName).toBe('STRONG');
+    expect(screen.getByRole('link', { name: /Take the quiz/ })).toHaveAttribute(
+      'href',
+      'https://quiz.example.com/numbers',
+    );
+    const headings = screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+    expect(headings).toEqual(['Worksheet · coach', 'Reading · coach']);
+    const resources = screen.getByRole('region', { name: 'Resources' });
+    const links = within(resources)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(links).toEqual(['Worksheet', 'Bad link', 'P&L guide']);
+    expect(screen.queryByRole('link', { name: 'Bad link' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Next: Pricing for profit →' })).toHaveAttribute(
+      'href',
+      '/groups/1/2/lesson/4',
+    );
+    expect(await screen.findByRole('checkbox', { name: 'I prepared for the meeting' })).toBeChecked();
+  });
+
+  it('sends changes every 5000 ms only, and resends a failed batch once it succeeds, without duplicates', async () => {
+    const calls = routes([{ status: 503 }]);
+    renderPortal('/groups/1/2/lesson/3');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('checkbox', { name: 'I took the quiz' }));
+    await user.type(screen.getByRole('textbox', { name: /Profit impact/ }), '$2k');
+    await user.click(screen.getByRole('checkbox', { name: 'I took the quiz' }));
+    await user.click(screen.getByRole('checkbox', { name: 'I took the quiz' }));
+
+    await act(() => vi.advanceTimersByTimeAsync(4999));
+    expect(analyticsCalls(calls)).toHaveLength(0);
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(analyticsCalls(calls)).toHaveLength(1);
+    const first = analyticsCalls(calls)[0]!.body as {
+      user_id: number;
+      data: { field: string; value: unknown }[];
+    };
+    expect(first.user_id).toBe(apiUser().id);
+    expect(first.data.map((c) => [c.field, c.value])).toEqual([
+      ['taken_quiz', true],
+      ['profit_impact', '$2k'],
+    ]);
+    await screen.findByText('Changes are saved every few seconds.');
+
+    await act(() => vi.advanceTimersByTimeAsync(5000));
+    expect(analyticsCalls(calls)).toHaveLength(2);
+    expect(analyticsCalls(calls)[1]!.body).toEqual(first);
+    await screen.findByText('All changes saved.');
+    await act(() => vi.advanceTimersByTimeAsync(15_000));
+    expect(analyticsCalls(calls)).toHaveLength(2);
+  });
+
+  it('sends what is pending with keepalive as soon as the page is left', async () => {
+    const calls = routes([]);
+    const fetch = vi.fn(
+      async () =>
+        new Response(JSON.stringify({ data: { applied: 1, ignored: 0, analytics: [] } }), { status: 200 }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    renderPortal('/groups/1/2/lesson/3');
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: 'Notes' }), 'Ask about margins');
+    await user.click(screen.getByRole('link', { name: '← Back to the group' }));
+    await screen.findByRole('heading', { level: 1, name: 'Profit Accelerator' });
+
+    expect(fetch).toHaveBeenCalledTimes(1);
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toMatch(/\/api\/v1\/training-analytics\/$/);
+    expect(init).toMatchObject({ method: 'POST', keepalive: true });
+    expect(new Headers(init.headers).get('Authorization')).toMatch(/^Bearer /);
+    const body = JSON.parse(String(init.body)) as { data: { field: string; value: unknown }[] };
+    expect(body.data.map((c) => [c.field, c.value])).toEqual([['notes', 'Ask about margins']]);
+    // Sent once: no timer send follows on the group page.
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    expect(analyticsCalls(calls)).toHaveLength(0);
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+  });
+});

@@ -1,0 +1,122 @@
+import { screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { sessionStore } from '@/lib/session';
+import { apiUser, fakeApi, gapiAnswer, renderPortal } from '@/testing/portal';
+
+const group = (id: number, title: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  user_group_id: id + 10,
+  title,
+  description: `${title} description`,
+  group_img: null,
+  meets_on: 'Tuesdays, 6:00 pm',
+  schedule: '',
+  group_start_date: '2026-11-01',
+  group_end_date: '2027-01-31',
+  status: 'active',
+  group_type: 'free',
+  price: 0,
+  currency: 'usd',
+  coach_name: 'Thomas Lindqvist',
+  membership_status: 'active',
+  paid: false,
+  total_lessons: 2,
+  progress: { completed_lessons: 1, steps_done: 6, total_steps: 10 },
+  ...extra,
+});
+
+const lessons = [
+  {
+    lesson_order: 1,
+    lesson_length: 45,
+    lesson_access: 1,
+    locked: false,
+    locked_reason: null,
+    steps_done: 5,
+    lesson: { id: 3, title: 'Know your numbers', short_desc: 'Five figures.' },
+  },
+  {
+    lesson_order: 2,
+    lesson_length: 60,
+    lesson_access: 1,
+    locked: true,
+    locked_reason: 'This lesson opens once the group is paid for.',
+    steps_done: 0,
+    lesson: { id: 4, title: 'Delegation', short_desc: '' },
+  },
+];
+
+beforeEach(() => {
+  sessionStore.logout('user');
+  localStorage.clear();
+  sessionStore.signIn(apiUser());
+});
+
+describe('/groups', () => {
+  it('lists the client’s groups with their facts and progress', async () => {
+    fakeApi((call) =>
+      gapiAnswer(call, {
+        group: [
+          group(1, 'Profit Accelerator'),
+          group(2, 'Mastermind', { group_type: 'paid', price: 49_700 }),
+        ],
+      }),
+    );
+    renderPortal('/groups');
+    const link = await screen.findByRole('link', { name: 'Profit Accelerator' });
+    expect(link).toHaveAttribute('href', '/groups/1/11');
+    const paid = screen.getByRole('link', { name: 'Mastermind' }).closest('li')!;
+    expect(within(paid).getByText(/\$497\.00 · Not paid yet/)).toBeInTheDocument();
+    expect(within(paid).getByText('1 of 2 lessons completed')).toBeInTheDocument();
+    expect(within(paid).getByRole('progressbar', { name: 'Your progress in Mastermind' })).toHaveAttribute(
+      'value',
+      '60',
+    );
+  });
+
+  it('says so when the client has no group', async () => {
+    fakeApi((call) => gapiAnswer(call, { group: [] }));
+    renderPortal('/groups');
+    expect(
+      await screen.findByText('You are not in a group yet. Your coach will invite you.'),
+    ).toBeInTheDocument();
+  });
+
+  it('shows a group’s lessons in order, a locked one with its reason and no link, and the recordings', async () => {
+    fakeApi((call) => {
+      if (call.url === '/api/v1/lessons/recording/')
+        return {
+          status: 200,
+          data: {
+            data: [
+              {
+                id: 1,
+                lesson_id: 3,
+                title: 'Group meeting 1',
+                recording_url: 'https://rec.example.com/1',
+                duration_minutes: 58,
+                recorded_at: '2026-11-17T18:00:00.000Z',
+              },
+            ],
+          },
+        };
+      return gapiAnswer(call, { usergroup: { group: group(1, 'Profit Accelerator'), lessons } });
+    });
+    renderPortal('/groups/1/11');
+    // Text queries: role queries over this page's whole shell are slow in happy-dom.
+    const first = await screen.findByText('Know your numbers');
+    const list = first.closest('ol')!;
+    const items = within(list).getAllByRole('listitem');
+    expect(within(items[0]!).getByRole('link', { name: 'Know your numbers' })).toHaveAttribute(
+      'href',
+      '/groups/1/11/lesson/3',
+    );
+    expect(within(items[1]!).queryByRole('link')).toBeNull();
+    expect(within(items[1]!).getByText(/This lesson opens once the group is paid for\./)).toBeInTheDocument();
+    expect((await screen.findByText('Watch the recording')).closest('a')).toHaveAttribute(
+      'href',
+      'https://rec.example.com/1',
+    );
+    expect(screen.getByText('No lesson meetings.')).toBeInTheDocument();
+  });
+});
