@@ -8,9 +8,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { FieldError, HttpError } from '../../errors.js';
 import type { Owner } from '../client-work/owner.js';
-import { sanitizeBody } from '../mailbox/sanitize-body.js';
-import { findProfile } from '../users/user-repository.js';
-import { toProfile } from '../users/user-payload.js';
+import { lessonPayload } from '../groups/lesson-payload.js';
+import { listResources } from '../groups/lesson-repository.js';
+import { requireTraining } from '../groups/trainings.js';
 import * as repo from './flash-repository.js';
 import type { FlashKey, FlashValues } from './flash-repository.js';
 
@@ -53,11 +53,7 @@ const analyticsPayload = (key: FlashKey, row: Awaited<ReturnType<typeof repo.fin
 });
 
 export function createFlashCoachingService(db: Kysely<Database>, now: () => Date) {
-  async function requireFlag(owner: Owner) {
-    const row = await findProfile(db, owner.tenantId, owner.userId);
-    if (!row || !toProfile(row).trainings.flash_coaching)
-      throw new HttpError(403, 'Flash coaching is not part of your plan.');
-  }
+  const requireFlag = (owner: Owner) => requireTraining(db, owner, 'flash_coaching');
 
   /** The lesson, when SPEC's access rule holds for the caller; 403 otherwise. */
   async function openLesson(owner: Owner, key: FlashKey) {
@@ -90,17 +86,7 @@ export function createFlashCoachingService(db: Kysely<Database>, now: () => Date
       return {
         assessment_id: key.assessmentId,
         assessment_title: row.assessment_title,
-        lesson: {
-          id: row.id,
-          title: row.title,
-          slug: row.slug,
-          short_desc: row.short_desc,
-          full_desc: sanitizeBody(row.full_desc),
-          lesson_img: row.lesson_img,
-          lesson_video: row.lesson_video,
-          quiz_url: row.quiz_url,
-          resources: [],
-        },
+        lesson: lessonPayload(row, await listResources(db, owner.tenantId, row.id)),
         analytics: analyticsPayload(key, await repo.findAnalytics(db, owner, key)),
       };
     },
