@@ -15,6 +15,7 @@ describe('content security policy', () => {
     expect(csp).toContain("script-src 'self';");
     expect(csp).toContain("connect-src 'self';");
     expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("media-src 'self';");
   });
 
   it('adds the API and theme origins and turned-on integrations', () => {
@@ -25,6 +26,8 @@ describe('content security policy', () => {
       integrations: { captchaSiteKey: 'abcdefghijkl' },
     });
     expect(csp).toContain("connect-src 'self' https://api.example.com https://cdn.example.com");
+    // Lesson videos: this origin and the API's (its stored files), nothing else.
+    expect(csp).toContain("media-src 'self' https://api.example.com;");
     expect(csp).toMatch(/script-src 'self' https:\/\/www\.google\.com\/recaptcha\//);
   });
 

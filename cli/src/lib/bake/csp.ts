@@ -16,7 +16,12 @@ export function contentSecurityPolicy(config: TenantConfig): string {
   const connect = new Set(["'self'"]);
   const script = new Set(["'self'"]);
   const frame = new Set<string>();
-  for (const origin of [originOf(config.apiUrl), originOf(config.themeUrl)]) if (origin) connect.add(origin);
+  // Lesson and group videos are video files played by <video>, hosted on this origin or the tenant's API
+  // origin; no third-party player (YouTube, Vimeo) is embedded, so frame-src stays closed for them.
+  const media = new Set(["'self'"]);
+  const apiOrigin = originOf(config.apiUrl);
+  if (apiOrigin) media.add(apiOrigin);
+  for (const origin of [apiOrigin, originOf(config.themeUrl)]) if (origin) connect.add(origin);
   const integrations = config.integrations ?? {};
   if (integrations.captchaSiteKey) {
     script.add('https://www.google.com/recaptcha/').add('https://www.gstatic.com/recaptcha/');
@@ -40,6 +45,7 @@ export function contentSecurityPolicy(config: TenantConfig): string {
     // Avatars come from a public https service and logos may be https URLs.
     "img-src 'self' data: https:",
     "font-src 'self'",
+    `media-src ${[...media].join(' ')}`,
     `connect-src ${[...connect].join(' ')}`,
     `frame-src ${frame.size > 0 ? [...frame].join(' ') : "'none'"}`,
     "object-src 'none'",

@@ -8,6 +8,7 @@ export interface Group {
   title: string;
   description: string;
   group_img: string | null;
+  intro_video: string | null;
   meets_on: string;
   schedule: string;
   group_start_date: string | null;
@@ -23,7 +24,7 @@ export interface Group {
   progress: { completed_lessons: number; steps_done: number; total_steps: number };
 }
 
-export const GROUP_FIELDS = `id user_group_id title description group_img meets_on schedule group_start_date
+export const GROUP_FIELDS = `id user_group_id title description group_img intro_video meets_on schedule group_start_date
   group_end_date status group_type price currency coach_name membership_status paid total_lessons
   progress { completed_lessons steps_done total_steps }`;
 

@@ -58,6 +58,7 @@ const group = {
   title: 'Profit Accelerator',
   description: 'Twelve weeks.',
   group_img: null,
+  intro_video: null,
   meets_on: 'Tuesdays',
   schedule: '',
   group_start_date: null,
@@ -106,7 +107,8 @@ afterEach(() => {
 });
 
 describe('/groups/:groupid/:usergroupid/lesson/:lessonid', () => {
-  // DOMPurify does not support happy-dom: the sanitising itself is checked in Chromium (e2e/groups.test.ts).
+  // DOMPurify does not support happy-dom: the shared policy (lib/html-sanitizer) is checked in Chromium by
+  // e2e/mail-body.test.ts.
   it('shows the lesson: its description, quiz link, resources by type and order', async () => {
     routes([]);
     renderPortal('/groups/1/2/lesson/3');

@@ -7,7 +7,9 @@ import { LessonStepsNote } from '@/components/lesson-progress';
 import { LoadFailed } from '@/components/load-failed';
 import { PageLoading } from '@/components/page-loading';
 import { paths } from '@/config/paths';
+import { apiAssetUrl } from '@/lib/avatar';
 import { httpLink } from '@/lib/http-link';
+import { usePortal } from '@/lib/portal-context';
 import { useLessonMeetings } from '@/lib/lesson-meetings';
 import { useUser } from '@/lib/session';
 import { displayZone, formatWithZone } from '@/lib/zoned-dates';
@@ -97,12 +99,15 @@ function Recordings({ userGroupId }: { userGroupId: number }) {
 
 export default function GroupPage() {
   const user = useUser();
+  const { config } = usePortal();
   const params = useParams();
   const userGroupId = Number(params.usergroupid);
   const page = useUserGroup(user.id, userGroupId);
   const group = page.data?.group;
   const lessons = page.data?.lessons ?? [];
   const mismatch = group && String(group.id) !== params.groupid;
+  // A path on the API (its stored files) or an http(s) URL, like a lesson's video.
+  const introVideo = group?.intro_video ? apiAssetUrl(config.apiUrl, group.intro_video) : null;
   return (
     <div className="page">
       <p>
@@ -115,6 +120,11 @@ export default function GroupPage() {
         <>
           <h1 className="page-title">{group.title}</h1>
           <p>{group.description}</p>
+          {introVideo && (
+            <video className="group-video" controls preload="metadata" src={introVideo}>
+              <track kind="captions" />
+            </video>
+          )}
           <GroupFacts group={group} />
           {group.schedule && <p>{group.schedule}</p>}
           <GroupProgress group={group} />

@@ -9,6 +9,7 @@ const group = (id: number, title: string, extra: Record<string, unknown> = {}) =
   title,
   description: `${title} description`,
   group_img: null,
+  intro_video: null,
   meets_on: 'Tuesdays, 6:00 pm',
   schedule: '',
   group_start_date: '2026-11-01',
@@ -100,7 +101,9 @@ describe('/groups', () => {
             ],
           },
         };
-      return gapiAnswer(call, { usergroup: { group: group(1, 'Profit Accelerator'), lessons } });
+      return gapiAnswer(call, {
+        usergroup: { group: group(1, 'Profit Accelerator', { intro_video: '/media/intro.mp4' }), lessons },
+      });
     });
     renderPortal('/groups/1/11');
     // Text queries: role queries over this page's whole shell are slow in happy-dom.
@@ -112,6 +115,10 @@ describe('/groups', () => {
       '/groups/1/11/lesson/3',
     );
     expect(within(items[1]!).queryByRole('link')).toBeNull();
+    // The intro video is a file on the API, played by the browser's own player.
+    expect(document.querySelector('video.group-video')?.getAttribute('src')).toMatch(
+      /^https?:\/\/.+\/media\/intro\.mp4$/,
+    );
     expect(within(items[1]!).getByText(/This lesson opens once the group is paid for\./)).toBeInTheDocument();
     expect((await screen.findByText('Watch the recording')).closest('a')).toHaveAttribute(
       'href',

@@ -1,0 +1,104 @@
+/**
+ * Group coaching and the business academy in Chromium against the real API (PGlite, seeded): the demo client
+ * opens a group, a lesson, records analytics (one change sent by the 5 s flush, one by leaving the page),
+ * comes back and finds both kept; axe on every new page (screenshots in test-results/).
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serious, useAppStack, useSignedInPage } from './app-support';
+
+const app = useAppStack(['demo']);
+const user = useSignedInPage(app, 'demo', 'client@demo.test', 'groups');
+
+let page: Page;
+let origin: string;
+
+beforeAll(() => {
+  ({ page, origin } = user);
+});
+
+async function noSeriousViolations(where: string) {
+  const { violations } = await new AxeBuilder({ page }).include('.page').analyze();
+  expect(serious(violations), where).toEqual([]);
+}
+
+const analyticsSent = () =>
+  page.waitForResponse(
+    (r) => r.url().endsWith('/api/v1/training-analytics/') && r.request().method() === 'POST',
+  );
+
+describe('group coaching (demo client)', () => {
+  it('lists the client’s groups and opens the free one with its lessons and recording', async () => {
+    await page.goto(`${origin}/groups`);
+    await page.getByRole('link', { name: 'Leadership Mastermind' }).waitFor();
+    await user.shot('list');
+    await noSeriousViolations('groups');
+
+    await page.getByRole('link', { name: 'Profit Accelerator' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Profit Accelerator' }).waitFor();
+    await page.getByRole('link', { name: /Watch the recording/ }).waitFor();
+    const lessons = page.locator('.group-lessons > li h3');
+    expect(await lessons.allInnerTexts()).toEqual([
+      '1. Know your numbers',
+      '2. Pricing for profit',
+      '3. Cash-flow rhythm',
+    ]);
+    await user.shot('group');
+    await noSeriousViolations('group');
+  });
+
+  it('records analytics on a lesson, leaves, comes back and finds them kept', async () => {
+    await page.getByRole('link', { name: 'Know your numbers', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Know your numbers' }).waitFor();
+    const quiz = page.getByRole('checkbox', { name: 'I took the quiz' });
+    await quiz.waitFor();
+    await noSeriousViolations('lesson');
+
+    // The 5 s flush.
+    const flushed = analyticsSent();
+    await quiz.check();
+    await page.getByLabel('Profit impact').fill('$2,000 a month');
+    expect((await flushed).status()).toBe(200);
+    await page.getByText('All changes saved.').waitFor();
+
+    // Leaving sends at once (keepalive), without waiting for the next tick.
+    const onLeave = analyticsSent();
+    await page.getByLabel('Notes').fill('Ask about the margin on retainers.');
+    await page.getByRole('link', { name: '← Back to the group' }).click();
+    expect((await onLeave).status()).toBe(200);
+    await page.getByRole('heading', { level: 1, name: 'Profit Accelerator' }).waitFor();
+    await user.shot('lesson-left');
+
+    // A fresh load reads them back from the API (analyticsSearch).
+    await page.reload();
+    await page.getByRole('link', { name: 'Know your numbers', exact: true }).click();
+    await expect.poll(() => page.getByRole('checkbox', { name: 'I took the quiz' }).isChecked()).toBe(true);
+    expect(await page.getByLabel('Profit impact').inputValue()).toBe('$2,000 a month');
+    expect(await page.getByLabel('Notes').inputValue()).toBe('Ask about the margin on retainers.');
+    await user.shot('lesson');
+  });
+
+  it('shows the paid group’s free lesson open and the rest locked', async () => {
+    await page.goto(`${origin}/groups`);
+    await page.getByRole('link', { name: 'Leadership Mastermind' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Leadership Mastermind' }).waitFor();
+    await page.getByRole('link', { name: 'Hiring your first manager' }).waitFor();
+    await page.getByText('This lesson opens once your place in the group is confirmed.').waitFor();
+    await noSeriousViolations('paid group');
+  });
+});
+
+describe('business academy (demo client)', () => {
+  it('lists the courses by module and opens a lesson on the shared lesson page', async () => {
+    await page.goto(`${origin}/business-academy`);
+    await page.getByRole('heading', { level: 2, name: 'Foundations' }).waitFor();
+    await user.shot('academy');
+    await noSeriousViolations('academy');
+    await page.getByRole('link', { name: 'Writing an offer' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Writing an offer' }).waitFor();
+    await page.getByRole('checkbox', { name: 'I took the quiz' }).waitFor();
+    await user.shot('academy-lesson');
+    await noSeriousViolations('academy lesson');
+  });
+});
