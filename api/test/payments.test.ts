@@ -56,6 +56,7 @@ beforeAll(async () => {
   me = await signedInClient(h, false);
   other = await signedInClient(h, false);
   beta = await signedInClient(h, false, BETA);
+  await h.db.updateTable('users').set({ group_coaching: true }).where('id', '=', beta.user.id).execute();
   paidGroup = await group(ALPHA, { price: 4900, group_type: 'paid', title: 'Profit Mastermind' });
   secondPaidGroup = await group(ALPHA, { price: 12_500, group_type: 'paid', title: 'Leaders Circle' });
   freeGroup = await group(ALPHA, { price: 0, group_type: 'free', title: 'Open Office Hours' });
@@ -162,7 +163,7 @@ describe('POST /integrations/stripe/create-intent', () => {
     expect(reused.statusCode).toBe(409);
   });
 
-  it('needs an Idempotency-Key, a paid group of the caller’s tenant, and a configured provider', async () => {
+  it('needs an Idempotency-Key, the group_coaching flag, a paid group of the caller’s tenant, and a configured provider', async () => {
     expect((await createIntent(me, { group_id: paidGroup }, null)).statusCode).toBe(422);
     expect((await createIntent(me, { group_id: paidGroup }, 'bad key!')).statusCode).toBe(422);
     const free = await createIntent(me, { group_id: freeGroup });
@@ -171,6 +172,12 @@ describe('POST /integrations/stripe/create-intent', () => {
     expect((await createIntent(me, { group_id: betaGroup })).statusCode).toBe(404);
     expect((await createIntent(beta, { group_id: paidGroup })).statusCode).toBe(404);
     expect((await createIntent(me, { group_id: 999_999 })).statusCode).toBe(404);
+    const noGroups = await h.createUser({ group_coaching: false });
+    const flagless = { user: noGroups, token: (await h.login(noGroups)).token };
+    const refused = await createIntent(flagless, { group_id: paidGroup });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ message: 'Group coaching is not part of your plan.' });
+    expect((await post(h, flagless, PAID, { group_id: paidGroup })).statusCode).toBe(403);
     expect(
       (
         await h.call('POST', CREATE, {

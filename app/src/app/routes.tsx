@@ -73,12 +73,32 @@ export function portalRoutes(options: { updateAvailable: boolean }): RouteObject
                   element: <RequireAuth />,
                   children: [
                     { index: true, element: <HomeRedirect /> },
-                    { path: paths.groups, element: <GroupsPage />, handle: title('Groups') },
-                    { path: paths.group(), element: <GroupPage />, handle: title('Group') },
+                    {
+                      path: paths.groups,
+                      handle: title('Groups'),
+                      element: (
+                        <FlagGuard flag="group_coaching">
+                          <GroupsPage />
+                        </FlagGuard>
+                      ),
+                    },
+                    {
+                      path: paths.group(),
+                      handle: title('Group'),
+                      element: (
+                        <FlagGuard flag="group_coaching">
+                          <GroupPage />
+                        </FlagGuard>
+                      ),
+                    },
                     {
                       path: paths.groupLesson(),
-                      element: <GroupLessonPage />,
                       handle: title('Group lesson'),
+                      element: (
+                        <FlagGuard flag="group_coaching">
+                          <GroupLessonPage />
+                        </FlagGuard>
+                      ),
                     },
                     {
                       path: paths.groupPurchase(),

@@ -10,6 +10,7 @@ import { FieldError, HttpError } from '../../errors.js';
 import { found } from '../client-work/owner.js';
 import type { Owner } from '../client-work/owner.js';
 import type { Mailer } from '../mail/mailer.js';
+import { requireTraining } from '../groups/trainings.js';
 import { findProfile } from '../users/user-repository.js';
 import * as repo from './payments-repository.js';
 import { receiptMail } from './receipt-mail.js';
@@ -56,6 +57,7 @@ export function createPaymentsService({ db, now, mailer, stripe: options, log }:
 
   return {
     async createIntent(owner: Owner, groupId: number, key: string) {
+      await requireTraining(db, owner, 'group_coaching');
       if (!stripe) throw notConfigured();
       const earlier = await repo.findPaymentByKey(db, owner, key);
       if (earlier) {
@@ -102,6 +104,7 @@ export function createPaymentsService({ db, now, mailer, stripe: options, log }:
 
     /** The group's price and where the caller's purchase stands; nothing here can mark it paid. */
     async status(owner: Owner, groupId: number) {
+      await requireTraining(db, owner, 'group_coaching');
       const group = found(await repo.findGroupForSale(db, owner.tenantId, groupId), 'Group');
       const [membership, payment] = await Promise.all([
         repo.findMembership(db, owner, groupId),
@@ -121,6 +124,7 @@ export function createPaymentsService({ db, now, mailer, stripe: options, log }:
 
     /** Mails the caller the receipt of their paid group, once; later calls answer when it was mailed. */
     async mailReceipt(tenant: Tenant, owner: Owner, groupId: number) {
+      await requireTraining(db, owner, 'group_coaching');
       const group = found(await repo.findGroupForSale(db, owner.tenantId, groupId), 'Group');
       const payment = await repo.latestPayment(db, owner, groupId);
       if (payment?.status !== 'succeeded' || !payment.paid_at)
