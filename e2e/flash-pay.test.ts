@@ -1,18 +1,29 @@
 /**
- * Flash coaching and paying for a group in Chromium against the real API (PGlite, seeded), on demo (no Stripe
- * key) and acme (a test publishable key): a client without flags reaches none of /groups, /lessons,
- * /business-academy or the payment page by URL and the API refuses their calls; the demo client's open lesson
- * saves its progress through the 5 s batch and its locked one stays closed; the paid group's Pay button explains
- * that payments are not configured without a key, and with one the page mounts Stripe's loader and card area
- * (Stripe.js itself cannot load here: no internet) under a CSP that allows Stripe's hosts only then. axe on
- * every new page.
+ * Flash coaching and paying for a group in Chromium against the real API (PGlite, seeded; the API's Stripe SDK
+ * pointed at a local stand-in of Stripe's API), on demo (no Stripe key) and acme (a test publishable key): a
+ * client without flags reaches none of /groups, /lessons, /business-academy or the payment page by URL and the
+ * API refuses their calls; the demo client's open lesson saves its progress through the 5 s batch and its locked
+ * one stays closed; the paid group's Pay button explains that payments are not configured without a key; with
+ * one, the page asks js.stripe.com for Stripe.js under a CSP that allows it (unreachable here: no internet) and
+ * says the form could not load; with Stripe.js stood in for (e2e/fixtures), the client pays the server's price,
+ * the signed webhook marks them paid, and the receipt is mailed. axe on every new page.
  */
+import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
+import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newContext, serious, SHOTS, signIn, useAppStack } from './app-support';
+import { StripeStandIn } from '../api/test/helpers/stripe-stand-in';
+import { fromMail, newContext, serious, SHOTS, signIn, useAppStack } from './app-support';
 
-const app = useAppStack(['demo', 'acme']);
+const WEBHOOK_SECRET = 'whsec_portal_e2e';
+// The API talks to a local stand-in of Stripe's API through the real SDK (STRIPE_API_URL).
+const stripeApi = await new StripeStandIn().start();
+const app = useAppStack(['demo', 'acme'], () => ({
+  STRIPE_SECRET_KEY: 'sk_test_portal_e2e',
+  STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+  STRIPE_API_URL: stripeApi.url,
+}));
 const contexts: BrowserContext[] = [];
 
 async function signedIn(tenant: string, email: string): Promise<Page> {
@@ -25,6 +36,7 @@ async function signedIn(tenant: string, email: string): Promise<Page> {
 
 afterAll(async () => {
   for (const context of contexts) await context.close();
+  await stripeApi.stop();
 });
 
 async function noSeriousViolations(page: Page, where: string) {
@@ -205,5 +217,56 @@ describe('paying for the paid group', () => {
     expect(violations).toEqual([]);
     await shot(page, 'pay-with-key');
     await noSeriousViolations(page, 'payment page with a key');
+  });
+
+  it('with Stripe.js stood in for, pays: the server’s price, the verified webhook, then enrolled and a receipt', async () => {
+    const page = await signedIn('acme', 'client@acme.test');
+    const standIn = await readFile(new URL('./fixtures/stripe-js-stand-in.js', import.meta.url), 'utf8');
+    await page.route(/^https:\/\/js\.stripe\.com\//, (route) =>
+      route.fulfill({ status: 200, contentType: 'text/javascript', body: standIn }),
+    );
+    await openPaidGroupPayment(page, app.stack.urls.acme!);
+    const area = page.getByRole('region', { name: 'Card details' });
+    await area.getByText('Card field (Stripe.js stand-in)').waitFor();
+    await noSeriousViolations(page, 'payment form');
+    const intents = stripeApi.intents.size;
+    await area.getByRole('button', { name: 'Pay $497.00' }).click();
+    await page.getByText('Payment accepted. Confirming your place…').waitFor();
+
+    // The intent was made by the API from the group's price; Stripe.js was handed its client secret.
+    expect(stripeApi.intents.size).toBe(intents + 1);
+    const intent = [...stripeApi.intents.values()].at(-1)!;
+    expect([intent.amount, intent.currency]).toEqual([49_700, 'usd']);
+    const confirmed = await page.evaluate(
+      () => (window as unknown as { __stripeStandIn: { confirmed: string[] } }).__stripeStandIn.confirmed,
+    );
+    expect(confirmed).toEqual([intent.client_secret]);
+
+    // Stripe's webhook, signed with the SDK's test-header helper, is what marks the member paid.
+    const event = JSON.stringify(stripeApi.succeededEvent(intent));
+    const signature = new Stripe('sk_test_signing_only').webhooks.generateTestHeaderString({
+      payload: event,
+      secret: WEBHOOK_SECRET,
+    });
+    const delivered = await fetch(`${app.stack.apiUrl.replace(/\/$/, '')}/integrations/stripe/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      body: event,
+    });
+    expect(delivered.status).toBe(200);
+    await page.getByText('You are enrolled.').waitFor();
+    await shot(page, 'paid');
+    await noSeriousViolations(page, 'paid');
+
+    const since = Date.now() - 1000;
+    await page.getByRole('button', { name: 'Email me a receipt' }).click();
+    await page.locator('.Toastify').getByText('Your receipt has been sent to your email').waitFor();
+    expect(await fromMail('client@acme.test', since, /(Amount: \$497\.00)/)).toBe('Amount: $497.00');
+
+    // The group now counts as paid: the group page no longer offers to pay.
+    await page.goto(`${app.stack.urls.acme}/groups`);
+    await page.getByRole('link', { name: 'Leadership Mastermind' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Leadership Mastermind' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Pay and join' }).count()).toBe(0);
   });
 });
