@@ -101,4 +101,18 @@ describe('business academy (demo client)', () => {
     await user.shot('academy-lesson');
     await noSeriousViolations('academy lesson');
   });
+
+  it('fits a 375 px phone: no sideways scrolling on the group and lesson pages', async () => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    await page.reload();
+    await page.getByRole('checkbox', { name: 'I took the quiz' }).waitFor();
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await page.goto(`${origin}/groups`);
+    await page.getByRole('link', { name: 'Profit Accelerator' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Profit Accelerator' }).waitFor();
+    await page.getByRole('link', { name: /Watch the recording/ }).waitFor();
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await user.shot('group-phone');
+  });
 });

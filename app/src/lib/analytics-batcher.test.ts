@@ -122,3 +122,18 @@ describe('AnalyticsBatcher', () => {
     expect(send).not.toHaveBeenCalled();
   });
 });
+
+describe('AnalyticsBatcher.clear', () => {
+  it('drops what is pending, so nothing is sent afterwards', async () => {
+    vi.useFakeTimers();
+    const send = vi.fn().mockResolvedValue(undefined);
+    const batcher = new AnalyticsBatcher<Change>(send);
+    const close = batcher.open();
+    batcher.record(change('notes', 'a'));
+    batcher.clear();
+    await vi.advanceTimersByTimeAsync(ANALYTICS_FLUSH_MS);
+    close();
+    expect(send).not.toHaveBeenCalled();
+    vi.useRealTimers();
+  });
+});

@@ -10,12 +10,12 @@
  */
 export const ANALYTICS_FLUSH_MS = 5000;
 
-export interface BatchedChange {
+interface BatchedChange {
   /** What the change sets (e.g. lesson, user group and field): a newer change of the same key replaces it. */
   key: string;
 }
 
-export type SendBatch<C> = (changes: C[], options: { keepalive: boolean }) => Promise<unknown>;
+type SendBatch<C> = (changes: C[], options: { keepalive: boolean }) => Promise<unknown>;
 
 export class AnalyticsBatcher<C extends BatchedChange> {
   private readonly pending = new Map<string, C>();
@@ -29,6 +29,12 @@ export class AnalyticsBatcher<C extends BatchedChange> {
 
   record(change: C): void {
     this.pending.set(change.key, change);
+    this.notify();
+  }
+
+  /** Drops what is pending (a logout: the next user must not send the last one's changes). */
+  clear(): void {
+    this.pending.clear();
     this.notify();
   }
 

@@ -1,6 +1,6 @@
 import type { LessonResource, LessonResourceType } from './lesson-types';
 
-export interface ResourceGroup {
+interface ResourceGroup {
   type: LessonResourceType;
   resources: LessonResource[];
 }

@@ -35,7 +35,7 @@ export interface LessonPlace {
   userGroupId: number | null;
 }
 
-export interface AnalyticsChange {
+interface AnalyticsChange {
   key: string;
   id: string;
   lesson_id: number;
@@ -100,6 +100,8 @@ async function sendBatch(changes: AnalyticsChange[], { keepalive }: { keepalive:
 }
 
 export const trainingAnalytics = new AnalyticsBatcher<AnalyticsChange>(sendBatch);
+// Changes belong to the user who made them: a logout (here or in another tab) drops what was not sent.
+sessionStore.onLogout(() => trainingAnalytics.clear());
 
 // Unique enough per change: the API only compares ids for equality within one member's changes.
 const changeId = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;

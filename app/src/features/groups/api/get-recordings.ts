@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client';
 
-export interface Recording {
+interface Recording {
   id: number;
   lesson_id: number | null;
   title: string;
