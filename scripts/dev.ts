@@ -11,6 +11,7 @@ import { parseArgs } from 'node:util';
 import react from '@vitejs/plugin-react';
 import { createServer, type Plugin } from 'vite';
 import { loadTemplates, metaJson, renderFavicon, renderIndex, themeJson } from '../cli/src/lib/bake/bake.js';
+import { bakedConfig } from '../cli/src/lib/bake/baked-config.js';
 import { buildThemeFile } from '../cli/src/lib/bake/theme-file.js';
 import { packageVersion } from '../cli/src/lib/bake/version.js';
 import {
@@ -85,10 +86,8 @@ function portalDev(): Plugin {
             // Only files the theme names, never an arbitrary path of the tenant folder.
             if (files.includes(file)) return send(contentTypeFor(file), await readFile(path.join(dir, file)));
           }
-          const favicon = siteFavicon(config);
-          if (url.pathname === favicon.href && favicon.tenantFile) {
-            return send(contentTypeFor(favicon.href), await readFile(path.join(dir, favicon.tenantFile)));
-          }
+          // The tenant's own favicon is a theme file (answered above); only the default one is rendered here.
+          const favicon = siteFavicon(config, bakedConfig(config, version, 'development').themeUrl);
           if (url.pathname === favicon.href && favicon.rendered)
             return send(contentTypeFor(favicon.href), renderFavicon(await templates, theme));
           if (!wantsPage) return next();

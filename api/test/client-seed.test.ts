@@ -1,5 +1,5 @@
-// The demo seed's client work: a full portal for client@<slug>.test, one meeting for basic@, nothing doubled
-// when the seed runs again.
+// The demo seed's client work: a full portal for client@<slug>.test (assessments with implementation steps on
+// the board included), one meeting for basic@, nothing doubled when the seed runs again.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,6 +31,8 @@ const tables = [
   'commitments',
   'team_members',
   'tasks',
+  'assessments',
+  'implementation_steps',
 ] as const;
 
 async function counts(email: string) {
@@ -62,8 +64,17 @@ describe('seed: client work', () => {
       commitments: 4,
       team_members: 2,
       tasks: 4,
+      assessments: 2,
+      implementation_steps: 4,
     });
-    expect((await counts(`basic@${slug}.test`)).meetings).toBe(1);
+    expect(await counts(`basic@${slug}.test`)).toMatchObject({ meetings: 1, assessments: 0 });
+    const linked = await t.db
+      .selectFrom('implementation_steps as s')
+      .innerJoin('action_steps as b', 'b.id', 's.action_step_id')
+      .select(['s.client_id', 'b.client_id as board_client'])
+      .execute();
+    expect(linked.length).toBe(3 * tenants.length);
+    for (const row of linked) expect(row.board_client).toBe(row.client_id);
     await seedDemo(t.db, tenants, {
       production: false,
       now: new Date('2026-12-01T09:00:00Z'),

@@ -273,6 +273,25 @@ describe('the coach hears about a client’s message', () => {
     expect(await mailsTo(h.mailDir, client.user.email)).toHaveLength(1); // the login code only
   });
 
+  it('a NUL or other control character in the subject or body is refused by field, and nothing is stored', async () => {
+    const { client } = await coachAndClient(h);
+    const before = await h.db.selectFrom('emails').select('id').execute();
+    for (const [field, input, message] of [
+      ['subject', { subject: 'Hi\u0000' }, 'Must not contain line breaks or control characters.'],
+      ['body', { body: '<p>Hi\u0000</p>' }, 'Must not contain control characters.'],
+      ['body', { body: '<p>Hi\u001b[2J</p>' }, 'Must not contain control characters.'],
+    ] as const) {
+      const res = await send(h, client, input);
+      expect(res.errors?.[0], field).toMatchObject({
+        message,
+        extensions: { code: 'BAD_USER_INPUT', field },
+      });
+    }
+    expect(await h.db.selectFrom('emails').select('id').execute()).toEqual(before);
+    // Tabs and line breaks are what people type in a body.
+    expect((await send(h, client, { body: '<p>Line one\n\tLine two\r\n</p>' })).errors).toBeUndefined();
+  });
+
   it('a subject with a line break is refused; names with line breaks cannot add headers', async () => {
     const { coach, client } = await coachAndClient(h, undefined, {
       first_name: 'Eve\r\nBcc: victim@evil.example',

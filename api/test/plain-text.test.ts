@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSchema, getNamedType } from 'graphql';
 import { lessonMeetingTypeDefs } from '../src/graphql/lesson-meetings.js';
+import { mailboxTypeDefs } from '../src/graphql/mailbox.js';
 import { typeDefs } from '../src/graphql/schema.js';
 import { unguardedStrings } from '../src/routes/plain-text.js';
 import { Harness, nextIp } from './helpers/harness.js';
@@ -164,14 +165,18 @@ describe('every route’s schema follows the rule', () => {
     await app.close();
   });
 
-  it('GraphQL takes no free-text argument (a String argument would need its own control-character check)', () => {
-    const schema = buildSchema([typeDefs, lessonMeetingTypeDefs].join('\n'));
-    const args = Object.values(schema.getQueryType()!.getFields()).flatMap((field) => field.args);
-    expect(args.length).toBeGreaterThan(0);
-    for (const arg of args) {
-      const named = getNamedType(arg.type);
-      expect(['String', 'ID'], `${arg.name}: ${named.name}`).not.toContain(named.name);
-    }
-    expect(schema.getMutationType()).toBeUndefined();
+  it('GraphQL takes free text only where its service checks it (sendEmail’s subject and body, mail.test.ts)', () => {
+    // /gapi has no route schema, so a String argument is checked by its resolver's service or not at all: a new
+    // one fails here until its check (and a test of it) exists and it is named below.
+    const schema = buildSchema([typeDefs, lessonMeetingTypeDefs, mailboxTypeDefs].join('\n'));
+    const roots = [schema.getQueryType()!, schema.getMutationType()!];
+    const textArgs = roots.flatMap((root) =>
+      Object.values(root.getFields()).flatMap((field) =>
+        field.args
+          .filter((arg) => ['String', 'ID'].includes(getNamedType(arg.type).name))
+          .map((arg) => `${root.name}.${field.name}(${arg.name})`),
+      ),
+    );
+    expect(textArgs).toEqual(['Mutation.sendEmail(subject)', 'Mutation.sendEmail(body)']);
   });
 });

@@ -1,7 +1,7 @@
 // /profile, /coachprofile and the error report: own profile only, unknown fields refused, pictures
-// checked by their bytes and served as attachments, the coach through coach_clients, reports logged.
+// checked by their bytes and served as attachments, the coach through coach_clients, reports stored.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALPHA, BETA, Harness } from './helpers/harness.js';
+import { ALPHA, BETA, Harness, nextIp } from './helpers/harness.js';
 import type { TestUser } from './helpers/harness.js';
 import { multipart } from './helpers/multipart.js';
 
@@ -253,5 +253,30 @@ describe('users/error/logs/', () => {
     const logged = h.logs.slice(before).join('');
     expect(logged).not.toContain('at frame');
     expect(logged.length).toBeLessThan(2000);
+  });
+
+  // The call needs no token, so the per-IP flood guard is all that stops one address from filling the table.
+  it('is behind the per-IP flood guard', async () => {
+    const app = await h.build({ authRequestsPerMinute: 2 });
+    try {
+      const send = (remoteAddress: string) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/v1/users/error/logs/',
+          remoteAddress,
+          headers: { 'x-tenant-id': String(ALPHA) },
+          payload: { ...report, subject: 'Coaching Portal: flood' },
+        });
+      const ip = nextIp();
+      expect((await send(ip)).statusCode).toBe(201);
+      expect((await send(ip)).statusCode).toBe(201);
+      const refused = await send(ip);
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(await reportsOf('Coaching Portal: flood')).toHaveLength(2);
+      expect((await send(nextIp())).statusCode).toBe(201);
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -38,4 +38,15 @@ describe('tenant defaults', () => {
     const file = { id: 11, name: 'Bare', domain: 'bare.example' } as Record<string, unknown>;
     expect(tenant?.hashidsSalt).toBe(file[defaults.hashidsSaltFallback]);
   });
+
+  // A user's flag left unset falls back to the tenant's default of the same name, so the SPEC §3 user carries
+  // exactly tenant-defaults.json's flags: one left out of user.schema.json would be dropped from every answer.
+  it("the user's trainings in schemas/user.schema.json are tenant-defaults.json's flags, each required", async () => {
+    const user = JSON.parse(
+      await readFile(join(import.meta.dirname, '../../schemas/user.schema.json'), 'utf8'),
+    ) as { properties: { trainings: { required: string[]; properties: object } } };
+    const flags = Object.keys(defaults.defaultFlags).sort();
+    expect(Object.keys(user.properties.trainings.properties).sort()).toEqual(flags);
+    expect([...user.properties.trainings.required].sort()).toEqual(flags);
+  });
 });

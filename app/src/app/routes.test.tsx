@@ -61,6 +61,9 @@ describe('the side menu (SPEC §2)', () => {
     const groups = MENU_ITEMS.find((item) => item.to === '/groups')!;
     expect(isActiveItem(groups, '/groups/3/9/lesson/2')).toBe(true);
     expect(isActiveItem(groups, '/schedule')).toBe(false);
+    const actionSteps = MENU_ITEMS.find((item) => item.to === '/action-steps')!;
+    expect(isActiveItem(actionSteps, '/assessments/4')).toBe(true);
+    expect(isActiveItem(groups, '/assessments')).toBe(false);
   });
 
   it('renders in the shell with the unread badge, only when signed in', async () => {

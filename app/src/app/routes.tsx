@@ -21,6 +21,8 @@ const LessonsPage = lazyPage(() => import('@/features/lessons/components/lessons
 const LessonPage = lazyPage(() => import('@/features/lessons/components/lesson-page'));
 const ResourcesPage = lazyPage(() => import('@/features/resources/components/resources-page'));
 const ActionStepsPage = lazyPage(() => import('./action-steps-route'));
+const AssessmentsPage = lazyPage(() => import('@/features/assessments/components/assessments-page'));
+const AssessmentPage = lazyPage(() => import('@/features/assessments/components/assessment-page'));
 const MetricsPage = lazyPage(() => import('@/features/metrics/components/metrics-page'));
 const NotesPage = lazyPage(() => import('@/features/notes/components/notes-page'));
 const MessagesLayout = lazyPage(() => import('@/features/messages/components/messages-layout'));
@@ -130,6 +132,8 @@ export function portalRoutes(options: { updateAvailable: boolean }): RouteObject
                     },
                     { path: paths.resources, element: <ResourcesPage />, handle: title('Resources') },
                     { path: paths.actionSteps, element: <ActionStepsPage />, handle: title('Action Steps') },
+                    { path: paths.assessments, element: <AssessmentsPage />, handle: title('Assessments') },
+                    { path: paths.assessment(), element: <AssessmentPage />, handle: title('Assessment') },
                     { path: paths.metrics, element: <MetricsPage />, handle: title('Metrics') },
                     { path: paths.notes, element: <NotesPage />, handle: title('Notes') },
                     {

@@ -17,6 +17,9 @@ export const paths = {
   lesson: (assessmentId = ':assessmentid', lessonId = ':lessonid') => `/lessons/${assessmentId}/${lessonId}`,
   resources: '/resources',
   actionSteps: '/action-steps',
+  /** SPEC §2 implies the assessments screens without routes; these are ours: the list and one assessment. */
+  assessments: '/assessments',
+  assessment: (id: number | string = ':id') => `/assessments/${id}`,
   metrics: '/metrics',
   notes: '/notes',
   /** SPEC §2 leaves the mailbox's sub-routes open; these are a mail client's: two folders, a thread, compose. */

@@ -3,12 +3,11 @@
  * write or read it: the bake (dist/<slug>/), the publish plan (storage keys), `portal serve` (URL paths) and
  * `npm run dev` (the same paths served from the tenant folder). A file moved here moves for all four at once.
  *
- *   dist/<slug>/index.html, meta.json, favicon.<ext>, assets/..., themes/<id>/theme.json and its images
+ *   dist/<slug>/index.html, meta.json, assets/..., themes/<id>/theme.json and its images (the favicon among them)
  *   storage:    sites/<slug>/... and themes/<id>/... (the CDN maps /themes/* of every origin to the latter)
  *   shared:     assets/... once for every tenant (--shared-assets or publish.assets: the CDN maps /assets/* of
  *               every origin there, and the site holds no assets/ of its own); index.html is the same either way
  */
-import path from 'node:path';
 import { isRemote } from './bake/theme-file.js';
 import type { TenantConfig } from './tenants/types.js';
 
@@ -30,7 +29,7 @@ export const ASSETS_DIR = 'assets';
 export const RELEASE_MANIFEST = '.portal-release.json';
 /** Under storage: sites/<slug>/. */
 export const SITES_DIR = 'sites';
-/** Every favicon is <FAVICON_PATH>.<ext> at the site root, whatever the tenant's file is called. */
+/** The default favicon, rendered from the tenant's colours, is <FAVICON_PATH>.svg at the site root. */
 export const FAVICON_PATH = '/favicon';
 
 /** The paths a tenant's origin forwards to the API rather than serving from the site. */
@@ -40,29 +39,29 @@ export const PROXIED_PREFIXES = ['/api', '/gapi', '/sanctum', '/upload', '/delet
 /** The theme folder of a tenant inside its site, posix: "themes/42". */
 export const themeFolder = (tenantId: number): string => `${THEMES_DIR}/${tenantId}`;
 
-/** Where the app fetches the theme from ({themeUrl}/{id}/theme.json), and so what index.html preloads. */
-export const themeHref = (themeUrl: string, tenantId: number): string =>
-  `${themeUrl.replace(/\/+$/, '')}/${tenantId}/${THEME_FILE}`;
+/**
+ * Where the app fetches a theme file from ({themeUrl}/{id}/theme.json by default): what index.html preloads,
+ * and where it links the tenant's own favicon.
+ */
+export const themeHref = (themeUrl: string, tenantId: number, file = THEME_FILE): string =>
+  `${themeUrl.replace(/\/+$/, '')}/${tenantId}/${file}`;
 
 export interface SiteFavicon {
   href: string;
-  /** The tenant's own file, copied to href; null for an https URL or the default. */
+  /** The tenant's own file, one of its theme's files; null for an https URL or the default. */
   tenantFile: string | null;
   /** No favicon in tenant.json: the default one is rendered from the tenant's colours. */
   rendered: boolean;
 }
 
 /**
- * The site's favicon: the tenant's own file (copied beside the theme, served from the site root), an https URL,
- * or, when the tenant names none, the default one rendered from its colours.
+ * The site's favicon: the tenant's own file, linked where the theme serves it (the app sets the same URL when it
+ * applies the theme, so a second copy at the site root would only be one more object to store per tenant), an
+ * https URL, or, when the tenant names none, the default one rendered from its colours.
  */
-export function siteFavicon(config: TenantConfig): SiteFavicon {
+export function siteFavicon(config: TenantConfig, themeUrl: string): SiteFavicon {
   const favicon = config.theme?.assets?.favicon;
   if (!favicon) return { href: `${FAVICON_PATH}.svg`, tenantFile: null, rendered: true };
   if (isRemote(favicon)) return { href: favicon, tenantFile: null, rendered: false };
-  return {
-    href: `${FAVICON_PATH}${path.extname(favicon).toLowerCase()}`,
-    tenantFile: favicon,
-    rendered: false,
-  };
+  return { href: themeHref(themeUrl, config.id, favicon), tenantFile: favicon, rendered: false };
 }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -63,7 +64,7 @@ describe('portal build', () => {
     const demo = path.join(work, 'dist/demo');
     const acme = path.join(work, 'dist/acme');
     for (const site of [demo, acme]) {
-      for (const file of ['index.html', 'meta.json', 'favicon.svg', '.portal-build.json']) {
+      for (const file of ['index.html', 'meta.json', '.portal-build.json']) {
         expect((await stat(path.join(site, file))).isFile(), file).toBe(true);
       }
     }
@@ -111,10 +112,11 @@ describe('portal build', () => {
     for (const file of ['logo.svg', 'logo-night.svg']) {
       expect((await stat(path.join(acme, 'themes/2002', file))).isFile()).toBe(true);
     }
-    // The site's favicon is the tenant's own file, the same bytes the theme carries.
+    // The tenant's own favicon is one of its theme's files, linked from there: no second copy at the site root.
     const tenantFavicon = await sha(path.join(tenantsDir, 'acme/favicon.svg'));
-    expect(await sha(path.join(acme, 'favicon.svg'))).toBe(tenantFavicon);
     expect(await sha(path.join(acme, 'themes/2002/favicon.svg'))).toBe(tenantFavicon);
+    expect(html).toContain('<link rel="icon" href="/themes/2002/favicon.svg"');
+    expect(existsSync(path.join(acme, 'favicon.svg'))).toBe(false);
 
     // Hashed assets: the same names, byte-identical, and no tenant value inside them.
     const demoAssets = (await readdir(path.join(demo, 'assets'))).sort();
@@ -253,16 +255,21 @@ describe('portal build', () => {
     expect(bad.stderr).toContain('--app-version must be a semantic version');
   });
 
-  it('escapes tenant values in index.html', async () => {
+  it('escapes tenant values in index.html; a tenant without a favicon gets one rendered at the site root', async () => {
     const file = path.join(tenantsDir, 'demo/tenant.json');
     const original = await readFile(file, 'utf8');
-    await writeFile(file, original.replace('"Coaching Portal"', '"Tom & \\"Jerry\\" Coaching"'));
+    const edited = JSON.parse(original.replace('"Coaching Portal"', '"Tom & \\"Jerry\\" Coaching"'));
+    delete edited.theme.assets.favicon;
+    await writeFile(file, JSON.stringify(edited));
     try {
       const result = await portal(['build', '--tenant', 'demo', '--out', 'dist-escape']);
       expect(result.exitCode, result.stderr).toBe(0);
       const html = await readFile(path.join(work, 'dist-escape/demo/index.html'), 'utf8');
       expect(html).toContain('<title>Tom &amp; &quot;Jerry&quot; Coaching</title>');
       expect(html).toContain('"name":"Tom \\u0026 \\"Jerry\\" Coaching"');
+      expect(html).toContain('<link rel="icon" href="/favicon.svg"');
+      const favicon = await readFile(path.join(work, 'dist-escape/demo/favicon.svg'), 'utf8');
+      expect(favicon).toContain('fill="#14143f"');
     } finally {
       await writeFile(file, original);
     }

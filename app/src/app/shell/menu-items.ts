@@ -14,6 +14,8 @@ interface MenuItem {
   flag?: Flag;
   /** The item that carries the unread-mail badge. */
   unreadBadge?: boolean;
+  /** Pages without an item of their own that belong to this one (SPEC's menu has eleven items, no more). */
+  also?: readonly string[];
 }
 
 export const MENU_ITEMS: readonly MenuItem[] = [
@@ -21,7 +23,8 @@ export const MENU_ITEMS: readonly MenuItem[] = [
   { label: 'My Groups', to: paths.groups, icon: 'users', flag: 'group_coaching' },
   { label: 'My Lessons', to: paths.lessons, icon: 'play', flag: 'flash_coaching' },
   { label: 'My Resources', to: paths.resources, icon: 'folder' },
-  { label: 'My Action Steps', to: paths.actionSteps, icon: 'check' },
+  // Assessments' implementation steps become action steps, and the board links to them.
+  { label: 'My Action Steps', to: paths.actionSteps, icon: 'check', also: [paths.assessments] },
   { label: 'My Messages', to: paths.messages, icon: 'mail', unreadBadge: true },
   { label: 'My Metrics', to: paths.metrics, icon: 'chart' },
   { label: 'My Notes', to: paths.notes, icon: 'note' },
@@ -37,5 +40,6 @@ export function visibleMenuItems(user: User, defaults: TrainingFlags): MenuItem[
 const firstSegment = (pathname: string): string => pathname.split('/').find(Boolean) ?? '';
 
 export function isActiveItem(item: MenuItem, pathname: string): boolean {
-  return firstSegment(item.to) === firstSegment(pathname);
+  const segment = firstSegment(pathname);
+  return [item.to, ...(item.also ?? [])].some((to) => firstSegment(to) === segment);
 }

@@ -103,7 +103,7 @@ export function renderIndex({ templates, config, version, app, environment, csp 
   return renderTemplate(templates.index, 'index.html.mustache', {
     name: config.name,
     csp: csp ?? contentSecurityPolicy(config),
-    faviconHref: siteFavicon(config).href,
+    faviconHref: siteFavicon(config, baked.themeUrl).href,
     themeHref: themeHref(baked.themeUrl, config.id),
     styles: app.styles,
     modulePreloads: app.modulePreloads,
@@ -225,8 +225,8 @@ export async function stageTenant(input: BakeInput): Promise<StagedTenant> {
   const tmp = path.join(outDir, `.${slug}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
   const themeDir = path.join(tmp, ...themeFolder(config.id).split('/'));
   const { theme, files } = buildThemeFile(config);
-  const favicon = siteFavicon(config);
-  const ownFavicon = favicon.tenantFile;
+  // Only the rendered default lives at the site root; the tenant's own favicon is one of the theme's files.
+  const favicon = siteFavicon(config, bakedConfig(config, version).themeUrl);
   const copyToTheme = (file: string) => copyTenantFile(tenantDir, file, path.join(themeDir, file));
   try {
     await mkdir(themeDir, { recursive: true });
@@ -245,15 +245,10 @@ export async function stageTenant(input: BakeInput): Promise<StagedTenant> {
       }),
       mkdir(path.join(tmp, 'assets')),
       writeFile(path.join(themeDir, THEME_FILE), themeJson(theme)),
-      ...files.filter((file) => file !== ownFavicon).map(copyToTheme),
-      // The site's favicon is the theme's own copy, linked: one file less to create per tenant.
-      ownFavicon
-        ? copyToTheme(ownFavicon).then(() =>
-            linkOrCopy(path.join(themeDir, ownFavicon), path.join(tmp, favicon.href)),
-          )
-        : favicon.rendered
-          ? writeFile(path.join(tmp, favicon.href), renderFavicon(input.templates, theme))
-          : undefined,
+      ...files.map(copyToTheme),
+      favicon.rendered
+        ? writeFile(path.join(tmp, favicon.href), renderFavicon(input.templates, theme))
+        : undefined,
       linkOrCopy(input.shared.meta, path.join(tmp, META_FILE)),
     ]);
     return { input, tmp, stamp };

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client';
+import { ACTION_STEPS_KEY } from '@/lib/query-keys';
 
 /** An action step or a commitment; status is the API's code (see lib/stages.ts for what it means). */
 export interface BoardItem {
@@ -23,6 +24,6 @@ async function getSteps(signal?: AbortSignal): Promise<Board> {
 }
 
 export const stepsQueryOptions = () =>
-  queryOptions({ queryKey: ['action-steps', 'board'], queryFn: ({ signal }) => getSteps(signal) });
+  queryOptions({ queryKey: [...ACTION_STEPS_KEY, 'board'], queryFn: ({ signal }) => getSteps(signal) });
 
 export const useSteps = () => useQuery(stepsQueryOptions());

@@ -3,6 +3,7 @@
  * back if the call fails. Both lists live in one query (impcoaching/steps/), so the snapshot is the whole board.
  */
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { IMPLEMENTATION_KEY } from '@/lib/query-keys';
 import { stepsQueryOptions, type Board, type BoardItem } from './get-steps';
 
 export interface StatusChange {
@@ -36,8 +37,15 @@ function rollBack(client: QueryClient, snapshot: Snapshot | undefined): void {
   if (snapshot?.previous) client.setQueryData(stepsQueryOptions().queryKey, snapshot.previous);
 }
 
-/** After success or failure the board is re-read, so it ends as the server has it. */
-const settle = (client: QueryClient) => client.invalidateQueries({ queryKey: stepsQueryOptions().queryKey });
+/**
+ * After success or failure the board is re-read, so it ends as the server has it; so are implementation plans,
+ * whose steps show the stage of the action step they were put on the board as.
+ */
+const settle = (client: QueryClient) =>
+  Promise.all([
+    client.invalidateQueries({ queryKey: stepsQueryOptions().queryKey }),
+    client.invalidateQueries({ queryKey: IMPLEMENTATION_KEY }),
+  ]);
 
 /** The mutation of one list's status call: optimistic, rolled back on failure, re-read either way. */
 export function useStatusMutation(list: List, send: (change: StatusChange) => Promise<BoardItem>) {

@@ -1,0 +1,37 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, type Envelope } from '@/lib/api-client';
+import { ACTION_STEPS_KEY, IMPLEMENTATION_KEY } from '@/lib/query-keys';
+import { assessmentsQueryOptions } from './get-assessments';
+import type { ImplementationStep } from './get-priority-implementation';
+
+export interface StepInput {
+  focus_area_id: number;
+  title: string;
+  description: string;
+  due_date: string | null;
+  /** Also put it on the action-steps board as a to-do action step. */
+  add_to_action_steps: boolean;
+}
+
+/** POST /api/v1/clientportal/implementations/add/ (201): a new step of one of the client's focus areas. */
+async function addImplementation(input: StepInput): Promise<ImplementationStep> {
+  const response = await api.post<Envelope<ImplementationStep>>(
+    '/api/v1/clientportal/implementations/add/',
+    input,
+  );
+  return response.data.data;
+}
+
+export function useAddImplementation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: addImplementation,
+    // The focus area's steps, the plan's counts, the list's step count and (when put there) the board.
+    onSuccess: (step) =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: IMPLEMENTATION_KEY }),
+        client.invalidateQueries({ queryKey: assessmentsQueryOptions().queryKey, exact: true }),
+        step.action_step && client.invalidateQueries({ queryKey: ACTION_STEPS_KEY }),
+      ]),
+  });
+}

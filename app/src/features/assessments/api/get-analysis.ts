@@ -1,0 +1,34 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, type Envelope } from '@/lib/api-client';
+import type { AssessmentHead } from './get-assessments';
+
+/** An analysis line: amounts are whole units of the assessment's currency; a focus_rank makes it a focus area. */
+interface Area {
+  id: number;
+  name: string;
+  score: number;
+  current_amount: number;
+  potential_amount: number;
+  gap: number;
+  focus_rank: number | null;
+  goal: string;
+}
+
+export interface Analysis extends AssessmentHead {
+  totals: { current: number; potential: number; gap: number };
+  areas: Area[];
+}
+
+/** POST /api/v1/assessments/analysis/{id}: one assessment's areas and totals. */
+async function getAnalysis(id: number, signal?: AbortSignal): Promise<Analysis> {
+  const response = await api.post<Envelope<Analysis>>(`/api/v1/assessments/analysis/${id}`, {}, { signal });
+  return response.data.data;
+}
+
+const analysisQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: ['assessments', id, 'analysis'],
+    queryFn: ({ signal }) => getAnalysis(id, signal),
+  });
+
+export const useAnalysis = (id: number) => useQuery(analysisQueryOptions(id));

@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, type Envelope } from '@/lib/api-client';
+
+interface Currency {
+  id: number;
+  /** ISO 4217, e.g. 'USD'. */
+  code: string;
+  name: string;
+}
+
+/** GET /api/v1/currencies: every currency an assessment can be counted in. */
+async function getCurrencies(signal?: AbortSignal): Promise<Currency[]> {
+  const response = await api.get<Envelope<Currency[]>>('/api/v1/currencies', { signal });
+  return response.data.data;
+}
+
+const currenciesQueryOptions = () =>
+  queryOptions({ queryKey: ['currencies'], queryFn: ({ signal }) => getCurrencies(signal) });
+
+export const useCurrencies = () => useQuery(currenciesQueryOptions());

@@ -1,0 +1,113 @@
+/**
+ * /assessments/:id: one assessment's analysis (amounts in its currency) and its implementation plan: the focus
+ * areas, first priority first, each with its steps and a form to add one (optionally onto the action-steps board).
+ */
+import { Link, useParams } from 'react-router-dom';
+import { LoadFailed } from '@/components/load-failed';
+import { PageLoading } from '@/components/page-loading';
+import { paths } from '@/config/paths';
+import { formatDay } from '@/lib/zoned-dates';
+import { useAnalysis } from '../api/get-analysis';
+import { useCurrencies } from '../api/get-currencies';
+import { usePlan } from '../api/get-implementation-plan';
+import { formatAmount } from '../lib/money';
+import { AnalysisTable } from './analysis-table';
+import { FocusAreaCard } from './focus-area-card';
+import './assessments.css';
+
+function Plan({ assessmentId }: { assessmentId: number }) {
+  const plan = usePlan(assessmentId);
+  if (plan.isPending) return <PageLoading />;
+  if (plan.isError)
+    return <LoadFailed what="The implementation plan" error={plan.error} retry={plan.refetch} />;
+  if (plan.data.focus_areas.length === 0) {
+    return (
+      <p className="card empty-state muted">
+        No focus areas in this assessment yet. Your coach marks them when you agree on priorities together.
+      </p>
+    );
+  }
+  return (
+    <div className="focus-areas">
+      {plan.data.focus_areas.map((area) => (
+        <FocusAreaCard key={area.id} area={area} />
+      ))}
+    </div>
+  );
+}
+
+export default function AssessmentPage() {
+  const { id = '' } = useParams();
+  // The API refuses a malformed id with a 422 that the page shows like any failure.
+  const assessmentId = /^\d{1,9}$/.test(id) ? Number(id) : 0;
+  const analysis = useAnalysis(assessmentId);
+  const currencies = useCurrencies();
+
+  let body;
+  if (analysis.isPending || currencies.isPending) body = <PageLoading />;
+  else if (analysis.isError || currencies.isError) {
+    body = (
+      <LoadFailed
+        what="This assessment"
+        error={analysis.error ?? currencies.error}
+        retry={() => Promise.all([analysis.refetch(), currencies.refetch()])}
+      />
+    );
+  } else {
+    const data = analysis.data;
+    const currency = currencies.data.find((c) => c.id === data.currency_id);
+    const money = (amount: number) => formatAmount(amount, currency?.code);
+    body = (
+      <>
+        <p className="muted">
+          Assessed on {formatDay(data.assessed_on)}
+          {data.company && <> · {data.company}</>}
+          {currency && (
+            <>
+              {' '}
+              · Amounts in {currency.name} ({currency.code}), a year
+            </>
+          )}
+        </p>
+        <dl className="assessment-totals">
+          <div className="card">
+            <dt>Profit now</dt>
+            <dd>{money(data.totals.current)}</dd>
+          </div>
+          <div className="card">
+            <dt>Potential</dt>
+            <dd>{money(data.totals.potential)}</dd>
+          </div>
+          <div className="card">
+            <dt>Gap to close</dt>
+            <dd>{money(data.totals.gap)}</dd>
+          </div>
+        </dl>
+        <section className="card" aria-labelledby="analysis-title">
+          <h2 id="analysis-title">Analysis</h2>
+          {data.areas.length === 0 ? (
+            <p className="muted">This assessment has no areas yet.</p>
+          ) : (
+            <AnalysisTable analysis={data} code={currency?.code} />
+          )}
+        </section>
+        <section aria-labelledby="plan-title" className="assessment-plan">
+          <h2 id="plan-title">Focus areas and implementation</h2>
+          <Plan assessmentId={data.id} />
+        </section>
+      </>
+    );
+  }
+
+  return (
+    <section className="page assessment-page" aria-labelledby="page-title">
+      <p>
+        <Link to={paths.assessments}>← All assessments</Link>
+      </p>
+      <h1 id="page-title" className="page-title">
+        {analysis.data?.title ?? 'Assessment'}
+      </h1>
+      {body}
+    </section>
+  );
+}

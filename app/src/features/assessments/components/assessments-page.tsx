@@ -1,0 +1,69 @@
+/** /assessments: the client's assessments, newest first, each opening its analysis and implementation plan. */
+import { Link } from 'react-router-dom';
+import { LoadFailed } from '@/components/load-failed';
+import { PageLoading } from '@/components/page-loading';
+import { paths } from '@/config/paths';
+import { formatDay } from '@/lib/zoned-dates';
+import { useAssessments, type AssessmentSummary } from '../api/get-assessments';
+import './assessments.css';
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+function AssessmentCard({ assessment }: { assessment: AssessmentSummary }) {
+  const titleId = `assessment-${assessment.id}-title`;
+  return (
+    <article className="card assessment-card" aria-labelledby={titleId}>
+      <h2 id={titleId}>
+        <Link to={paths.assessment(assessment.id)}>{assessment.title}</Link>
+      </h2>
+      <p className="muted">
+        Assessed on {formatDay(assessment.assessed_on)}
+        {assessment.company && <> · {assessment.company}</>}
+      </p>
+      <p>
+        {plural(assessment.areas_count, 'area', 'areas')} ·{' '}
+        {plural(assessment.focus_count, 'focus area', 'focus areas')} ·{' '}
+        {plural(assessment.steps_count, 'implementation step', 'implementation steps')}
+      </p>
+    </article>
+  );
+}
+
+export default function AssessmentsPage() {
+  const assessments = useAssessments();
+
+  let body;
+  if (assessments.isPending) body = <PageLoading />;
+  else if (assessments.isError) {
+    body = <LoadFailed what="Your assessments" error={assessments.error} retry={assessments.refetch} />;
+  } else if (assessments.data.length === 0) {
+    body = (
+      <p className="card empty-state muted">
+        No assessments yet. Your coach adds them here after reviewing your business with you.
+      </p>
+    );
+  } else {
+    body = (
+      <ul className="assessment-list">
+        {assessments.data.map((assessment) => (
+          <li key={assessment.id}>
+            <AssessmentCard assessment={assessment} />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <section className="page assessments-page" aria-labelledby="page-title">
+      <h1 id="page-title" className="page-title">
+        My Assessments
+      </h1>
+      <p className="muted">
+        Your coach’s reviews of your business. Open one to see where the profit is and to plan the steps of
+        its focus areas; a step can go on <Link to={paths.actionSteps}>your action steps board</Link>.
+      </p>
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,94 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Field, TextAreaField } from '@/components/field';
+import type { StepInput } from '../api/add-implementation';
+
+/**
+ * A new implementation step of one focus area. What was typed stays until a save succeeds (onSave resolves
+ * true), so a refused or failed save loses nothing. Putting it on the action-steps board is the default: that is
+ * where the client moves it along.
+ */
+export function StepForm({
+  focusAreaId,
+  focusAreaName,
+  pending,
+  onSave,
+  onCancel,
+}: {
+  focusAreaId: number;
+  focusAreaName: string;
+  pending: boolean;
+  onSave: (input: StepInput) => Promise<boolean>;
+  onCancel: () => void;
+}) {
+  const [title, setTitle] = useState('');
+  const [description, setDescription] = useState('');
+  const [dueDate, setDueDate] = useState('');
+  const [onBoard, setOnBoard] = useState(true);
+  const [problem, setProblem] = useState<string | null>(null);
+  const boardId = `step-board-${focusAreaId}`;
+  const titleRef = useRef<HTMLInputElement>(null);
+  // The form opens from its "Add a step" button, which it replaces: focus moves on to the first field.
+  useEffect(() => titleRef.current?.focus(), []);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!title.trim()) return setProblem('Write what the step is.');
+    setProblem(null);
+    const saved = await onSave({
+      focus_area_id: focusAreaId,
+      title: title.trim(),
+      description: description.trim(),
+      due_date: dueDate || null,
+      add_to_action_steps: onBoard,
+    });
+    if (saved) {
+      setTitle('');
+      setDescription('');
+      setDueDate('');
+    }
+  };
+
+  return (
+    <form className="step-form" onSubmit={submit} noValidate aria-label={`New step for ${focusAreaName}`}>
+      <Field
+        label="Step"
+        value={title}
+        maxLength={200}
+        required
+        ref={titleRef}
+        onChange={(e) => setTitle(e.target.value)}
+        error={problem}
+      />
+      <TextAreaField
+        label="Details (optional)"
+        rows={3}
+        maxLength={2000}
+        value={description}
+        onChange={(e) => setDescription(e.target.value)}
+      />
+      <Field
+        label="Due date (optional)"
+        type="date"
+        value={dueDate}
+        onChange={(e) => setDueDate(e.target.value)}
+      />
+      <div className="step-form-check">
+        <input
+          id={boardId}
+          type="checkbox"
+          checked={onBoard}
+          onChange={(e) => setOnBoard(e.target.checked)}
+        />
+        <label htmlFor={boardId}>Also add it to My Action Steps</label>
+      </div>
+      <div className="button-row">
+        <button type="submit" className="btn btn-primary" disabled={pending}>
+          {pending ? 'Saving...' : 'Add step'}
+        </button>
+        <button type="button" className="btn" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
