@@ -174,6 +174,25 @@ async function openPaidGroupPayment(page: Page, origin: string) {
   await page.getByRole('heading', { level: 1, name: 'Join Leadership Mastermind' }).waitFor();
 }
 
+describe('on a 375 px phone (client@demo.test)', () => {
+  it('the lessons, a lesson and the payment page scroll no sideways', async () => {
+    const page = await signedIn('demo', 'client@demo.test');
+    await page.setViewportSize({ width: 375, height: 800 });
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    await page.goto(`${app.stack.urls.demo}/lessons`);
+    await page.getByRole('link', { name: 'Pricing for Profit' }).click();
+    await page.getByRole('checkbox', { name: 'I took the quiz' }).waitFor();
+    expect(await overflow(), 'lesson').toBeLessThanOrEqual(0);
+    await page.goto(`${app.stack.urls.demo}/lessons`);
+    await page.getByText('A 13-Week Cash Flow Forecast').waitFor();
+    expect(await overflow(), 'lessons').toBeLessThanOrEqual(0);
+    await shot(page, 'lessons-phone');
+    await openPaidGroupPayment(page, app.stack.urls.demo!);
+    await page.getByRole('button', { name: 'Pay $497.00' }).waitFor();
+    expect(await overflow(), 'payment').toBeLessThanOrEqual(0);
+  });
+});
+
 describe('paying for the paid group', () => {
   it('without a publishable key (demo), the Pay button explains that payments are not configured', async () => {
     const page = await signedIn('demo', 'client@demo.test');

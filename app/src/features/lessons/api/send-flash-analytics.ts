@@ -4,7 +4,7 @@
  * left or hidden). Each change carries the client's time: the API keeps a field's newest change, so a batch
  * sent twice stores nothing twice. The API takes the user from the token; user_id is SPEC §7's body field.
  */
-import { AnalyticsBatcher, type BatchedChange } from '@/lib/analytics-batcher';
+import { AnalyticsBatcher } from '@/lib/analytics-batcher';
 import { api, type Envelope } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
 import { sessionStore } from '@/lib/session';
@@ -14,7 +14,9 @@ const URL_PATH = '/api/v1/flashcoaching';
 
 export type FlashField = 'taken_quiz' | 'profit_impact' | 'notes';
 
-interface FlashChange extends BatchedChange {
+interface FlashChange {
+  /** One field of one lesson: a newer change of it replaces the unsent older one. */
+  key: string;
   assessment_id: number;
   lesson_id: number;
   field: FlashField;
@@ -56,6 +58,8 @@ async function sendBatch(changes: FlashChange[], { keepalive }: { keepalive: boo
 }
 
 export const flashAnalytics = new AnalyticsBatcher<FlashChange>(sendBatch);
+// The next user of this browser must never send the last one's changes.
+sessionStore.onLogout(() => flashAnalytics.clear());
 
 export function recordFlashChange(
   assessmentId: number,
