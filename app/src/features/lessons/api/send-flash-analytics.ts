@@ -7,6 +7,7 @@
 import { AnalyticsBatcher } from '@/lib/analytics-batcher';
 import { api, type Envelope } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
+import { postKeepalive } from '@/lib/keepalive-post';
 import { sessionStore } from '@/lib/session';
 import { flashLessonQueryKey, type FlashAnalytics, type FlashLesson } from './get-flash-lesson';
 
@@ -24,31 +25,13 @@ interface FlashChange {
   at: number;
 }
 
-/** A page-leave send: fetch with keepalive outlives the page (axios's XMLHttpRequest would be cancelled). */
-async function postWithKeepalive(body: unknown): Promise<Envelope<FlashAnalytics[]>> {
-  const token = sessionStore.get()?.token;
-  const response = await fetch(api.getUri({ url: URL_PATH }), {
-    method: 'POST',
-    keepalive: true,
-    headers: {
-      Accept: 'application/json',
-      'Content-Type': 'application/json',
-      'X-Tenant-Id': String(api.defaults.headers.common['X-Tenant-Id'] ?? ''),
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`Request failed with status code ${response.status}`);
-  return (await response.json()) as Envelope<FlashAnalytics[]>;
-}
-
 async function sendBatch(changes: FlashChange[], { keepalive }: { keepalive: boolean }) {
   const userId = sessionStore.get()?.user.id;
   if (userId === undefined) throw new Error('Signed out.');
   const body = { user_id: userId, data: changes.map(({ key: _key, ...change }) => change) };
   // Silent: the page says whether changes are saved; a toast every 5 s while offline would not help.
   const answer = keepalive
-    ? await postWithKeepalive(body)
+    ? await postKeepalive<Envelope<FlashAnalytics[]>>(URL_PATH, body)
     : (await api.post<Envelope<FlashAnalytics[]>>(URL_PATH, body, { silent: true })).data;
   for (const row of answer.data) {
     queryClient.setQueryData<FlashLesson>(flashLessonQueryKey(row.assessment_id, row.lesson_id), (lesson) =>
