@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALPHA, BETA, Harness } from './helpers/harness.js';
 import { post, signedInClient } from './helpers/client-work.js';
 import type { Client } from './helpers/client-work.js';
+import { purgeExpired } from '../src/services/housekeeping/purge-expired.js';
 import { mailsTo } from './helpers/mail.js';
 import { StripeStandIn } from './helpers/stripe-stand-in.js';
 import type { StandInIntent } from './helpers/stripe-stand-in.js';
@@ -314,5 +315,18 @@ describe('POST /api/v1/users/studentemail/', () => {
     expect(receipts).toHaveLength(1);
     expect(receipts[0]!.subject).toBe('Your payment for Profit Mastermind');
     expect(receipts[0]!.text).toContain('Amount: $49.00');
+  });
+});
+
+describe('housekeeping', () => {
+  it('keeps processed event ids for 30 days (Stripe redelivers for up to 3), then the purge drops them', async () => {
+    const events = () => h.db.selectFrom('stripe_events').select('id').execute();
+    const stored = (await events()).length;
+    expect(stored).toBeGreaterThan(0);
+    const day = 24 * 60 * 60_000;
+    await purgeExpired(h.db, new Date(h.clock.now().getTime() + 29 * day));
+    expect(await events()).toHaveLength(stored);
+    await purgeExpired(h.db, new Date(h.clock.now().getTime() + 31 * day));
+    expect(await events()).toEqual([]);
   });
 });
