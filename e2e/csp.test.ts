@@ -1,0 +1,153 @@
+/**
+ * The page's Content-Security-Policy and escaping in real Chromium. The tenant schema refuses '<' and '>' in a
+ * tenant's name, so this test goes under that first line: it bakes the real build's index.html (the bake's own
+ * renderIndex) for a tenant whose name carries markup, as if a tenant.json had got past validation, and checks
+ * the next two lines: the value reaches the page only as text, and an inline script that does get into the
+ * document (here added at run time, as an XSS through any other hole would) is refused by the CSP.
+ */
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { execa } from 'execa';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadTemplates, renderIndex } from '../cli/src/lib/bake/bake.js';
+import { startServe, type ServeHandle } from '../cli/src/lib/serve/start-serve.js';
+import type { TenantConfig } from '../cli/src/lib/tenants/types.js';
+import { launchBrowser } from './support/browser.js';
+import { REPO_ROOT } from './support/stack.js';
+
+const HOSTILE_NAME = 'Acme</script><script>window.__pwned=1</script><img src=x onerror="window.__pwned=2">';
+
+let work: string;
+let browser: Browser;
+let served: ServeHandle;
+
+/** The entry, stylesheets and preloads of a built index.html: what renderIndex needs of the compile. */
+function builtApp(html: string) {
+  const all = (pattern: RegExp) => [...html.matchAll(pattern)].map((m) => m[1]!);
+  const entry = /<script type="module" src="([^"]+)"/.exec(html)?.[1];
+  if (!entry) throw new Error('The built index.html has no entry script.');
+  return {
+    entry,
+    styles: all(/<link rel="stylesheet" href="([^"]+)"/g),
+    modulePreloads: all(/<link rel="modulepreload" href="([^"]+)"/g),
+  };
+}
+
+beforeAll(async () => {
+  work = await mkdtemp(path.join(os.tmpdir(), 'portal-csp-e2e-'));
+  const portal = (...args: string[]) =>
+    execa('node', [path.join(REPO_ROOT, 'bin/portal.js'), ...args], { cwd: work, env: { NO_COLOR: '1' } });
+  const [, launched] = await Promise.all([
+    (async () => {
+      await portal('build', '--tenant', 'demo', '--out', 'dist');
+      await portal('publish', '--tenant', 'demo', '--out', 'dist', '--to', 'storage');
+    })(),
+    launchBrowser(),
+  ]);
+  browser = launched;
+  const index = path.join(work, 'storage/sites/demo/index.html');
+  const built = await readFile(index, 'utf8');
+  const { $schema: _, ...demo } = JSON.parse(
+    await readFile(path.join(REPO_ROOT, 'tenants/demo/tenant.json'), 'utf8'),
+  ) as TenantConfig & { $schema: string };
+  const version = /"version":"([^"]+)"/.exec(built)?.[1] ?? '';
+  const html = renderIndex({
+    templates: await loadTemplates(REPO_ROOT),
+    config: { ...demo, name: HOSTILE_NAME },
+    version,
+    app: builtApp(built),
+  });
+  await writeFile(index, html);
+  served = await startServe({
+    storage: path.join(work, 'storage'),
+    tenants: ['demo'],
+    port: 0,
+    api: 'http://127.0.0.1:9', // nothing listens: the login page renders without the API
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await served?.close();
+  if (work) await rm(work, { recursive: true, force: true });
+});
+
+/** The login page, its CSP violations collected from the moment the document starts. */
+async function openWatched(
+  beforeLoad: (page: Page) => void = () => {},
+): Promise<{ page: Page; violations: () => Promise<string[]> }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    Object.defineProperty(window, '__violations', { value: seen });
+    document.addEventListener('securitypolicyviolation', (event) => {
+      seen.push(`${event.effectiveDirective} ${event.blockedURI}`);
+    });
+  });
+  beforeLoad(page);
+  await page.goto(`${served.urls[0]!.url}/login`);
+  await page.getByRole('button', { name: 'Sign in' }).waitFor();
+  return {
+    page,
+    violations: () => page.evaluate(() => (window as unknown as { __violations: string[] }).__violations),
+  };
+}
+
+describe('the page CSP and tenant values', () => {
+  it('shows a tenant name with markup as text and runs none of it', async () => {
+    const raw = await (await fetch(`${served.urls[0]!.url}/login`)).text();
+    expect(raw).toContain('<title>Acme&lt;/script&gt;&lt;script&gt;window.__pwned&#61;1&lt;/script&gt;');
+    expect(raw).toContain('"name":"Acme\\u003c/script\\u003e\\u003cscript\\u003e');
+    expect(raw.match(/<script/g)).toHaveLength(2);
+    const { page, violations } = await openWatched();
+    expect(await page.title()).toBe(`Sign in · ${HOSTILE_NAME}`);
+    await expect(page.locator('footer').textContent()).resolves.toContain(HOSTILE_NAME);
+    expect(await page.getByRole('img', { name: HOSTILE_NAME }).count()).toBe(1);
+    expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+    // Nothing was even attempted: the escaping kept the markup out of the document, so the CSP had no work.
+    expect(await page.locator('script:not([type="application/json"]):not([src])').count()).toBe(0);
+    expect(await page.locator('img[onerror]').count()).toBe(0);
+    expect(await violations()).toEqual([]);
+    await page.context().close();
+  });
+
+  it('refuses an inline script and an inline handler added to the document at run time', async () => {
+    const refused: string[] = [];
+    const { page, violations } = await openWatched((page) =>
+      page.on('console', (message) => {
+        if (message.type() === 'error') refused.push(message.text());
+      }),
+    );
+    await page.evaluate(() => {
+      const script = document.createElement('script');
+      script.textContent = 'window.__pwned = 3;';
+      document.body.append(script);
+      const img = document.createElement('div');
+      img.innerHTML = '<img src="data:," onerror="window.__pwned = 4">';
+      document.body.append(img);
+    });
+    await expect.poll(violations).toHaveLength(2);
+    expect(await violations()).toEqual(['script-src-elem inline', 'script-src-attr inline']);
+    expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+    // Chromium's own report of each refusal, in the console a developer would look at.
+    expect(refused).toEqual([
+      expect.stringMatching(/^Executing inline script violates .*'script-src 'self''.*has been blocked/),
+      expect.stringMatching(/^Executing inline event handler violates .*has been blocked/),
+    ]);
+    await page.context().close();
+  });
+
+  it('refuses a script from another origin', async () => {
+    const { page, violations } = await openWatched();
+    await page.evaluate(() => {
+      const script = document.createElement('script');
+      script.src = 'https://evil.example/x.js';
+      document.body.append(script);
+    });
+    await expect.poll(violations).toContain('script-src-elem https://evil.example/x.js');
+    await page.context().close();
+  });
+});
