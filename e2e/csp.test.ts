@@ -151,3 +151,29 @@ describe('the page CSP and tenant values', () => {
     await page.context().close();
   });
 });
+
+describe('tokens in the address', () => {
+  it('sends no token in a Referer from a reset or sign-in link page, and no path elsewhere', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const referers: string[] = [];
+    page.on('request', (request) => {
+      void request.headerValue('referer').then((value) => referers.push(value ?? 'none'));
+    });
+    for (const route of ['/reset/secret-0123', '/fbslogin/secret-4567']) {
+      const answer = await page.goto(`${served.urls[0]!.url}${route}`);
+      expect(answer?.headers()['referrer-policy']).toBe('no-referrer');
+      await page.locator('h1').waitFor();
+      expect(await page.locator('meta[name="referrer"]').getAttribute('content')).toBe('no-referrer');
+    }
+    await expect.poll(() => referers.length).toBeGreaterThan(4);
+    expect(referers.filter((value) => value.includes('secret'))).toEqual([]);
+    referers.length = 0;
+    await page.goto(`${served.urls[0]!.url}/login`);
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    // Elsewhere the origin only (index.html's strict-origin): no path of the app leaves in a Referer.
+    await expect.poll(() => referers).toContain(`${served.urls[0]!.url}/`);
+    expect(referers.filter((value) => value.includes('/login'))).toEqual([]);
+    await context.close();
+  });
+});
