@@ -5,73 +5,28 @@
  * the next two lines: the value reaches the page only as text, and an inline script that does get into the
  * document (here added at run time, as an XSS through any other hole would) is refused by the CSP.
  */
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { execa } from 'execa';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadTemplates, renderIndex } from '../cli/src/lib/bake/bake.js';
-import { startServe, type ServeHandle } from '../cli/src/lib/serve/start-serve.js';
-import type { TenantConfig } from '../cli/src/lib/tenants/types.js';
+import { serveBakedDemo } from './support/baked-demo.js';
 import { launchBrowser } from './support/browser.js';
-import { REPO_ROOT } from './support/stack.js';
 
 const HOSTILE_NAME = 'Acme</script><script>window.__pwned=1</script><img src=x onerror="window.__pwned=2">';
 
-let work: string;
 let browser: Browser;
-let served: ServeHandle;
-
-/** The entry, stylesheets and preloads of a built index.html: what renderIndex needs of the compile. */
-function builtApp(html: string) {
-  const all = (pattern: RegExp) => [...html.matchAll(pattern)].map((m) => m[1]!);
-  const entry = /<script type="module" src="([^"]+)"/.exec(html)?.[1];
-  if (!entry) throw new Error('The built index.html has no entry script.');
-  return {
-    entry,
-    styles: all(/<link rel="stylesheet" href="([^"]+)"/g),
-    modulePreloads: all(/<link rel="modulepreload" href="([^"]+)"/g),
-  };
-}
+let served: Awaited<ReturnType<typeof serveBakedDemo>>;
+let origin: string;
 
 beforeAll(async () => {
-  work = await mkdtemp(path.join(os.tmpdir(), 'portal-csp-e2e-'));
-  const portal = (...args: string[]) =>
-    execa('node', [path.join(REPO_ROOT, 'bin/portal.js'), ...args], { cwd: work, env: { NO_COLOR: '1' } });
-  const [, launched] = await Promise.all([
-    (async () => {
-      await portal('build', '--tenant', 'demo', '--out', 'dist');
-      await portal('publish', '--tenant', 'demo', '--out', 'dist', '--to', 'storage');
-    })(),
+  [served, browser] = await Promise.all([
+    serveBakedDemo({ demo: (demo) => ({ ...demo, name: HOSTILE_NAME }) }),
     launchBrowser(),
   ]);
-  browser = launched;
-  const index = path.join(work, 'storage/sites/demo/index.html');
-  const built = await readFile(index, 'utf8');
-  const { $schema: _, ...demo } = JSON.parse(
-    await readFile(path.join(REPO_ROOT, 'tenants/demo/tenant.json'), 'utf8'),
-  ) as TenantConfig & { $schema: string };
-  const version = /"version":"([^"]+)"/.exec(built)?.[1] ?? '';
-  const html = renderIndex({
-    templates: await loadTemplates(REPO_ROOT),
-    config: { ...demo, name: HOSTILE_NAME },
-    version,
-    app: builtApp(built),
-  });
-  await writeFile(index, html);
-  served = await startServe({
-    storage: path.join(work, 'storage'),
-    tenants: ['demo'],
-    port: 0,
-    api: 'http://127.0.0.1:9', // nothing listens: the login page renders without the API
-  });
+  origin = served.urls.demo!;
 });
 
 afterAll(async () => {
   await browser?.close();
   await served?.close();
-  if (work) await rm(work, { recursive: true, force: true });
 });
 
 /** The login page, its CSP violations collected from the moment the document starts. */
@@ -88,7 +43,7 @@ async function openWatched(
     });
   });
   beforeLoad(page);
-  await page.goto(`${served.urls[0]!.url}/login`);
+  await page.goto(`${origin}/login`);
   await page.getByRole('button', { name: 'Sign in' }).waitFor();
   return {
     page,
@@ -98,7 +53,7 @@ async function openWatched(
 
 describe('the page CSP and tenant values', () => {
   it('shows a tenant name with markup as text and runs none of it', async () => {
-    const raw = await (await fetch(`${served.urls[0]!.url}/login`)).text();
+    const raw = await (await fetch(`${origin}/login`)).text();
     expect(raw).toContain('<title>Acme&lt;/script&gt;&lt;script&gt;window.__pwned&#61;1&lt;/script&gt;');
     expect(raw).toContain('"name":"Acme\\u003c/script\\u003e\\u003cscript\\u003e');
     expect(raw.match(/<script/g)).toHaveLength(2);
@@ -161,7 +116,7 @@ describe('tokens in the address', () => {
       void request.headerValue('referer').then((value) => referers.push(value ?? 'none'));
     });
     for (const route of ['/reset/secret-0123', '/fbslogin/secret-4567']) {
-      const answer = await page.goto(`${served.urls[0]!.url}${route}`);
+      const answer = await page.goto(`${origin}${route}`);
       expect(answer?.headers()['referrer-policy']).toBe('no-referrer');
       await page.locator('h1').waitFor();
       expect(await page.locator('meta[name="referrer"]').getAttribute('content')).toBe('no-referrer');
@@ -169,10 +124,10 @@ describe('tokens in the address', () => {
     await expect.poll(() => referers.length).toBeGreaterThan(4);
     expect(referers.filter((value) => value.includes('secret'))).toEqual([]);
     referers.length = 0;
-    await page.goto(`${served.urls[0]!.url}/login`);
+    await page.goto(`${origin}/login`);
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
     // Elsewhere the origin only (index.html's strict-origin): no path of the app leaves in a Referer.
-    await expect.poll(() => referers).toContain(`${served.urls[0]!.url}/`);
+    await expect.poll(() => referers).toContain(`${origin}/`);
     expect(referers.filter((value) => value.includes('/login'))).toEqual([]);
     await context.close();
   });

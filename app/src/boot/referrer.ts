@@ -1,10 +1,4 @@
-import { paths } from '@/config/paths';
-
-/** The routes whose path is a secret (a password reset or a sign-in link): '/reset/', '/fbslogin/'. */
-const TOKEN_ROUTES = [paths.reset(''), paths.fbsLogin('')];
-
-const carriesToken = (pathname: string): boolean =>
-  TOKEN_ROUTES.some((prefix) => pathname.startsWith(prefix));
+import { carriesToken } from '@/config/paths';
 
 /**
  * index.html's policy (strict-origin) already keeps every path, and so the token, out of a Referer. On a token
