@@ -32,6 +32,27 @@ describe('content security policy', () => {
     expect(csp).toContain("media-src 'self' https://api.example.com;");
     expect(csp).toMatch(/script-src 'self' https:\/\/www\.google\.com\/recaptcha\//);
   });
+
+  it("allows each integration's hosts only when the tenant sets it", () => {
+    const hosts = ['googletagmanager.com', 'google-analytics.com', 'recaptcha', 'stripe.com'];
+    const off = contentSecurityPolicy(base);
+    expect(hosts.filter((host) => off.includes(host))).toEqual([]);
+    const analytics = contentSecurityPolicy({
+      ...base,
+      integrations: { analyticsContainerId: 'GTM-ABC123' },
+    });
+    expect(analytics).toContain("script-src 'self' https://*.googletagmanager.com;");
+    expect(analytics).toContain('https://*.google-analytics.com https://*.analytics.google.com');
+    expect(hosts.filter((host) => analytics.includes(host))).toEqual([
+      'googletagmanager.com',
+      'google-analytics.com',
+    ]);
+    const stripe = contentSecurityPolicy({
+      ...base,
+      integrations: { stripePublishableKey: 'pk_test_abcdefgh12345678' },
+    });
+    expect(hosts.filter((host) => stripe.includes(host))).toEqual(['stripe.com']);
+  });
 });
 
 describe('theme file', () => {
