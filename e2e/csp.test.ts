@@ -18,7 +18,13 @@ let origin: string;
 
 beforeAll(async () => {
   [served, browser] = await Promise.all([
-    serveBakedDemo({ demo: (demo) => ({ ...demo, name: HOSTILE_NAME }) }),
+    serveBakedDemo({
+      demo: (demo) => ({ ...demo, name: HOSTILE_NAME }),
+      integrated: (demo) => ({
+        ...demo,
+        integrations: { captchaSiteKey: 'e2e-site-key-0123', stripePublishableKey: 'pk_test_e2e0123456' },
+      }),
+    }),
     launchBrowser(),
   ]);
   origin = served.urls.demo!;
@@ -32,6 +38,7 @@ afterAll(async () => {
 /** The login page, its CSP violations collected from the moment the document starts. */
 async function openWatched(
   beforeLoad: (page: Page) => void = () => {},
+  at = origin,
 ): Promise<{ page: Page; violations: () => Promise<string[]> }> {
   const context = await browser.newContext();
   const page = await context.newPage();
@@ -43,7 +50,7 @@ async function openWatched(
     });
   });
   beforeLoad(page);
-  await page.goto(`${origin}/login`);
+  await page.goto(`${at}/login`);
   await page.getByRole('button', { name: 'Sign in' }).waitFor();
   return {
     page,
@@ -95,17 +102,52 @@ describe('the page CSP and tenant values', () => {
     await page.context().close();
   });
 
-  it('refuses a script from another origin', async () => {
+  it("refuses another origin's script, the integrations' too when the tenant has none", async () => {
     const { page, violations } = await openWatched();
-    await page.evaluate(() => {
-      const script = document.createElement('script');
-      script.src = 'https://evil.example/x.js';
-      document.body.append(script);
-    });
-    await expect.poll(violations).toContain('script-src-elem https://evil.example/x.js');
+    await addScripts(page, [ELSEWHERE, ...INTEGRATIONS]);
+    // The violation events are queued tasks of their own: wait for them, not only for the error events.
+    await expect.poll(violations).toHaveLength(1 + INTEGRATIONS.length);
+    expect((await violations()).sort()).toEqual(
+      [ELSEWHERE, ...INTEGRATIONS].map((src) => `script-src-elem ${src}`).sort(),
+    );
+    await page.context().close();
+  });
+
+  it('allows the CAPTCHA and payment scripts for a tenant that set them, and nothing else', async () => {
+    const { page, violations } = await openWatched(() => {}, served.urls.integrated!);
+    // No network here: each script fails to load, which is not a CSP refusal.
+    await addScripts(page, [ELSEWHERE, ...INTEGRATIONS.slice(1)]);
+    await expect.poll(violations).toContain(`script-src-elem ${ELSEWHERE}`);
+    expect(await violations()).toEqual([`script-src-elem ${ELSEWHERE}`]);
     await page.context().close();
   });
 });
+
+const ELSEWHERE = 'https://evil.example/x.js';
+const INTEGRATIONS = [
+  'https://www.googletagmanager.com/gtm.js?id=GTM-X1',
+  'https://www.google.com/recaptcha/api.js',
+  'https://js.stripe.com/v3/',
+];
+
+/** Adds script elements and waits until each has loaded, failed or been refused. */
+async function addScripts(page: Page, sources: string[]): Promise<void> {
+  await page.evaluate(
+    (all) =>
+      Promise.all(
+        all.map(
+          (src) =>
+            new Promise<void>((resolve) => {
+              const script = document.createElement('script');
+              script.src = src;
+              script.onload = script.onerror = () => resolve();
+              document.body.append(script);
+            }),
+        ),
+      ),
+    sources,
+  );
+}
 
 describe('tokens in the address', () => {
   it('sends no token in a Referer from a reset or sign-in link page, and no path elsewhere', async () => {
