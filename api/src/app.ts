@@ -39,9 +39,26 @@ export interface AppOptions {
   trustProxy?: TrustProxy;
 }
 
+/**
+ * Secrets no log line may hold, whatever a serializer or a log call adds: the bearer token, GraphQL's token
+ * header and the cookies. Fastify's own request lines carry no headers, so this guards the day someone logs
+ * them while debugging (tokens never travel in a URL or query string, and bodies are not logged).
+ */
+const REDACT = {
+  paths: ['authorization', 'token', 'cookie', 'set-cookie'].flatMap((name) => [
+    `req.headers["${name}"]`,
+    `headers["${name}"]`,
+    `res.headers["${name}"]`,
+  ]),
+  censor: '[redacted]',
+};
+
+const withRedaction = (logger: AppOptions['logger']): AppOptions['logger'] =>
+  logger === true ? { redact: REDACT } : logger ? { ...logger, redact: REDACT } : false;
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: withRedaction(options.logger),
     bodyLimit: 100 * 1024,
     requestTimeout: 30_000,
     connectionTimeout: 60_000,

@@ -41,6 +41,9 @@ export const FAVICON_PATH = '/favicon';
 // /upload and /delete: the mailbox's attachment calls (SPEC §7's /upload/mail and /delete/mail).
 export const PROXIED_PREFIXES = ['/api', '/gapi', '/sanctum', '/upload', '/delete', '/integrations'];
 
+/** The app routes whose path holds a secret token (/reset/<token>, /fbslogin/<token>): never sent as Referer. */
+export const TOKEN_ROUTES = ['reset', 'fbslogin'];
+
 /** The theme folder of a tenant inside its site, posix: "themes/42". */
 export const themeFolder = (tenantId: number): string => `${THEMES_DIR}/${tenantId}`;
 

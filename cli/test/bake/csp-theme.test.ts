@@ -33,19 +33,31 @@ describe('content security policy', () => {
     expect(csp).toMatch(/script-src 'self' https:\/\/www\.google\.com\/recaptcha\//);
   });
 
-  it("allows Stripe's hosts only for a tenant with a publishable key", () => {
-    const without = contentSecurityPolicy(base);
-    expect(without).not.toContain('stripe');
-    expect(without).toContain('frame-src blob:;');
-    const withKey = contentSecurityPolicy({
+  it("allows each integration's hosts only when the tenant sets it", () => {
+    const hosts = ['googletagmanager.com', 'google-analytics.com', 'recaptcha', 'stripe.com'];
+    const off = contentSecurityPolicy(base);
+    expect(hosts.filter((host) => off.includes(host))).toEqual([]);
+    const analytics = contentSecurityPolicy({
+      ...base,
+      integrations: { analyticsContainerId: 'GTM-ABC123' },
+    });
+    expect(analytics).toContain("script-src 'self' https://*.googletagmanager.com;");
+    expect(analytics).toContain('https://*.google-analytics.com https://*.analytics.google.com');
+    expect(hosts.filter((host) => analytics.includes(host))).toEqual([
+      'googletagmanager.com',
+      'google-analytics.com',
+    ]);
+    const stripe = contentSecurityPolicy({
       ...base,
       integrations: { stripePublishableKey: 'pk_test_abcdefgh12345678' },
     });
-    expect(withKey).toContain("script-src 'self' https://js.stripe.com https://*.js.stripe.com;");
-    expect(withKey).toContain(
+    expect(hosts.filter((host) => stripe.includes(host))).toEqual(['stripe.com']);
+    expect(stripe).toContain("script-src 'self' https://js.stripe.com https://*.js.stripe.com;");
+    expect(stripe).toContain(
       'frame-src blob: https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com;',
     );
-    expect(withKey).toContain("connect-src 'self' https://api.stripe.com;");
+    expect(stripe).toContain("connect-src 'self' https://api.stripe.com;");
+    expect(off).toContain('frame-src blob:;');
   });
 });
 

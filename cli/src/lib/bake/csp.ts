@@ -38,8 +38,14 @@ export function contentSecurityPolicy(config: TenantConfig): string {
     connect.add('https://api.stripe.com');
   }
   if (integrations.analyticsContainerId) {
-    script.add('https://www.googletagmanager.com');
-    connect.add('https://www.google-analytics.com');
+    // The container and the tags it loads (gtag.js) come from googletagmanager.com; Google Analytics 4 sends
+    // its hits to regional hosts (region1.google-analytics.com, *.analytics.google.com), as Google's CSP guide
+    // for Tag Manager lists them.
+    script.add('https://*.googletagmanager.com');
+    connect
+      .add('https://*.google-analytics.com')
+      .add('https://*.analytics.google.com')
+      .add('https://*.googletagmanager.com');
   }
   const directives = [
     "default-src 'self'",
