@@ -3,6 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { PageLoading } from '@/components/page-loading';
 import { usePortal } from '@/lib/portal-context';
 import { LoadFailed } from '@/components/load-failed';
+import { OfflineBanner } from '@/components/offline-banner';
 import { useUser } from '@/lib/session';
 import { displayZone, zoneName } from '@/lib/zoned-dates';
 import { useLessonMeetings } from '@/lib/lesson-meetings';
@@ -85,6 +86,7 @@ export default function SchedulePage() {
       <h1 id="page-title" className="page-title">
         My Schedule
       </h1>
+      <OfflineBanner since={schedule.offlineSince} />
       <p className="muted">Times are shown in {zoneName(zone)}.</p>
       <Section title="Upcoming meetings" id="upcoming-title">
         <QueryState query={meetings('upcoming')} what="Your meetings" empty="No upcoming meetings.">
