@@ -90,6 +90,8 @@ describe('offline', () => {
         .click();
       await banner().waitFor();
       expect(await page.locator('.meeting-list li').first().textContent()).toBe(meetingText);
+      // The lesson meetings (another call) read from their copy too: no section says it failed.
+      expect(await page.getByText(/could not be loaded/).count()).toBe(0);
     } finally {
       await context.setOffline(false);
     }
@@ -107,7 +109,11 @@ describe('offline', () => {
   it('forgets the offline copies on sign-out', async () => {
     const keys = () =>
       page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('portal.offline.')));
-    expect((await keys()).sort()).toEqual(['portal.offline.notes', 'portal.offline.schedule']);
+    expect((await keys()).sort()).toEqual([
+      'portal.offline.lesson-meetings',
+      'portal.offline.notes',
+      'portal.offline.schedule',
+    ]);
     await page.locator('.user-menu-button').click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
