@@ -13,6 +13,7 @@ import { graphqlPath, registerRoutes } from './routes/index.js';
 import { plainTextKeyword, requirePlainText } from './routes/plain-text.js';
 import type { CaptchaOptions } from './services/auth/captcha-service.js';
 import { createServices } from './services/index.js';
+import type { StripeOptions } from './services/payments/stripe-client.js';
 import { schedulePurge } from './services/housekeeping/purge-expired.js';
 import { createMailer } from './services/mail/mailer.js';
 import type { Storage } from './services/storage/storage.js';
@@ -29,6 +30,8 @@ export interface AppOptions {
   /** The clock every expiry is measured with. */
   now?: () => Date;
   captcha?: CaptchaOptions;
+  /** Stripe keys (and, in tests, the stand-in's URL); without a secret key payments are off. */
+  stripe?: StripeOptions;
   /** Production drops the localhost CORS origins. */
   production?: boolean;
   authRequestsPerMinute?: number;
@@ -67,6 +70,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     storage: options.storage,
     tenants,
     captcha: options.captcha ?? {},
+    stripe: options.stripe ?? {},
     log: app.log,
   });
   app.addHook('onClose', async () => mailer.close());

@@ -10,6 +10,8 @@ export const paths = {
   group: (groupId = ':groupid', userGroupId = ':usergroupid') => `/groups/${groupId}/${userGroupId}`,
   groupLesson: (groupId = ':groupid', userGroupId = ':usergroupid', lessonId = ':lessonid') =>
     `/groups/${groupId}/${userGroupId}/lesson/${lessonId}`,
+  /** Paying for a paid group (SPEC names no route; a static segment wins over /groups/{id}/{usergroupid}). */
+  groupPurchase: (groupId: number | string = ':groupid') => `/groups/${groupId}/purchase`,
   schedule: '/schedule',
   lessons: '/lessons',
   lesson: (assessmentId = ':assessmentid', lessonId = ':lessonid') => `/lessons/${assessmentId}/${lessonId}`,

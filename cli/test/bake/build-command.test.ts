@@ -90,6 +90,15 @@ describe('portal build', () => {
     );
     expect(html).toContain('<link rel="preload" href="/themes/2002/theme.json" as="fetch"');
     expect(html).toMatch(/<meta http-equiv="Content-Security-Policy" content="default-src &#39;self&#39;/);
+    // acme has a Stripe publishable key, demo none: the key and Stripe's hosts are baked into acme's page only.
+    expect(config.integrations.stripePublishableKey).toMatch(/^pk_test_/);
+    const demoHtml = await readFile(path.join(demo, 'index.html'), 'utf8');
+    const cspOf = (page: string) =>
+      /http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(page)?.[1] ?? '';
+    expect(cspOf(html)).toContain('script-src &#39;self&#39; https://js.stripe.com https://*.js.stripe.com;');
+    expect(cspOf(html)).toContain('connect-src &#39;self&#39; https://api.stripe.com');
+    expect(cspOf(demoHtml)).not.toContain('stripe');
+    expect(demoHtml).toContain('"stripePublishableKey":null');
 
     // theme.json is valid against the published schema, with the tenant's images beside it.
     const ajv = new Ajv2020({ allErrors: true, keywords: ['x-sameAs'] });

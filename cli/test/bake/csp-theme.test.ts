@@ -34,6 +34,21 @@ describe('content security policy', () => {
     expect(csp).toContain("media-src 'self' https://api.example.com;");
     expect(csp).toMatch(/script-src 'self' https:\/\/www\.google\.com\/recaptcha\//);
   });
+
+  it("allows Stripe's hosts only for a tenant with a publishable key", () => {
+    const without = contentSecurityPolicy(base);
+    expect(without).not.toContain('stripe');
+    expect(without).toContain("frame-src 'none'");
+    const withKey = contentSecurityPolicy({
+      ...base,
+      integrations: { stripePublishableKey: 'pk_test_abcdefgh12345678' },
+    });
+    expect(withKey).toContain("script-src 'self' https://js.stripe.com https://*.js.stripe.com;");
+    expect(withKey).toContain(
+      'frame-src https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com;',
+    );
+    expect(withKey).toContain("connect-src 'self' https://api.stripe.com;");
+  });
 });
 
 describe('theme file', () => {

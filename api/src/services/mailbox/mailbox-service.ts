@@ -9,7 +9,12 @@ import type { Owner } from '../client-work/owner.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { Storage } from '../storage/storage.js';
 import { secondsUntil } from '../throttle/throttle-service.js';
-import { ATTACHMENT_MAX_BYTES, ATTACHMENTS_MAX_COUNT, TOO_LARGE, storeAttachment } from './attachment-type.js';
+import {
+  ATTACHMENT_MAX_BYTES,
+  ATTACHMENTS_MAX_COUNT,
+  TOO_LARGE,
+  storeAttachment,
+} from './attachment-type.js';
 import { coachMail } from './coach-mail.js';
 import * as repo from './mailbox-repository.js';
 import type { EmailRow, ListQuery } from './mailbox-repository.js';

@@ -10,6 +10,8 @@ function originOf(url: string | undefined): string | null {
   return new URL(url).origin;
 }
 
+const stripeScriptAndFrameHosts = ['https://js.stripe.com', 'https://*.js.stripe.com'];
+
 export function contentSecurityPolicy(config: TenantConfig): string {
   const connect = new Set(["'self'"]);
   const script = new Set(["'self'"]);
@@ -28,9 +30,11 @@ export function contentSecurityPolicy(config: TenantConfig): string {
     script.add('https://www.google.com/recaptcha/').add('https://www.gstatic.com/recaptcha/');
     frame.add('https://www.google.com/recaptcha/');
   }
+  // Stripe's documented hosts for Elements: Stripe.js and its frames, the API the card form calls, and the
+  // 3-D Secure pages (hooks). Only a tenant with a publishable key can take payments, so only it allows them.
   if (integrations.stripePublishableKey) {
-    script.add('https://js.stripe.com');
-    frame.add('https://js.stripe.com');
+    for (const host of stripeScriptAndFrameHosts) script.add(host);
+    for (const host of [...stripeScriptAndFrameHosts, 'https://hooks.stripe.com']) frame.add(host);
     connect.add('https://api.stripe.com');
   }
   if (integrations.analyticsContainerId) {
