@@ -38,14 +38,14 @@ describe('content security policy', () => {
   it("allows Stripe's hosts only for a tenant with a publishable key", () => {
     const without = contentSecurityPolicy(base);
     expect(without).not.toContain('stripe');
-    expect(without).toContain("frame-src 'none'");
+    expect(without).toContain('frame-src blob:;');
     const withKey = contentSecurityPolicy({
       ...base,
       integrations: { stripePublishableKey: 'pk_test_abcdefgh12345678' },
     });
     expect(withKey).toContain("script-src 'self' https://js.stripe.com https://*.js.stripe.com;");
     expect(withKey).toContain(
-      'frame-src https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com;',
+      'frame-src blob: https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com;',
     );
     expect(withKey).toContain("connect-src 'self' https://api.stripe.com;");
   });

@@ -32,7 +32,7 @@ export const flashLessonQueryKey = (assessmentId: number, lessonId: number) => [
   lessonId,
 ];
 
-export const flashLessonQueryOptions = (assessmentId: number, lessonId: number) =>
+const flashLessonQueryOptions = (assessmentId: number, lessonId: number) =>
   queryOptions({
     queryKey: flashLessonQueryKey(assessmentId, lessonId),
     queryFn: ({ signal }) => getFlashLesson(assessmentId, lessonId, signal),

@@ -15,7 +15,7 @@ async function getFlashLessons(signal?: AbortSignal): Promise<FlashLessonItem[]>
   return response.data.data;
 }
 
-export const flashLessonsQueryOptions = () =>
+const flashLessonsQueryOptions = () =>
   queryOptions({ queryKey: ['flash-lessons'], queryFn: ({ signal }) => getFlashLessons(signal) });
 
 export const useFlashLessons = () => useQuery(flashLessonsQueryOptions());

@@ -1,6 +1,6 @@
 import { api, type Envelope } from '@/lib/api-client';
 
-export interface PaymentIntent {
+interface PaymentIntent {
   group_id: number;
   payment_intent_id: string;
   client_secret: string;

@@ -22,7 +22,7 @@ async function getPurchase(groupId: number, signal?: AbortSignal): Promise<Purch
   return response.data.data;
 }
 
-export const purchaseQueryOptions = (groupId: number) =>
+const purchaseQueryOptions = (groupId: number) =>
   queryOptions({ queryKey: ['purchase', groupId], queryFn: ({ signal }) => getPurchase(groupId, signal) });
 
 /** While `waiting` (the card was accepted), asks every 2 s until the webhook has marked the group paid. */
