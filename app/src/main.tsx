@@ -9,7 +9,6 @@ import { createRoot } from 'react-dom/client';
 import { readConfig } from '@/boot/config';
 import { applyTheme, loadTheme, requestedBrand } from '@/boot/theme';
 import { checkVersion, installChunkErrorReload } from '@/boot/version-check';
-import { registerServiceWorker } from '@/boot/service-worker';
 import { configureApi } from '@/lib/api-client';
 import { IDLE_LOGGED_OUT } from '@/lib/idle-limit';
 import { sessionStore } from '@/lib/session';
@@ -37,7 +36,8 @@ async function boot(): Promise<void> {
     ]);
     applyTheme(brand);
     root.render(<App config={config} brand={brand} updateAvailable={version.updateAvailable} />);
-    registerServiceWorker(config.environment);
+    // A chunk of its own, fetched after the first render: the login route's JavaScript does not carry it.
+    void import('@/boot/service-worker').then((m) => m.registerServiceWorker(config.environment));
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     root.render(<BootOverlay message={`Error: ${message}`} failed />);
