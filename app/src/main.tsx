@@ -38,6 +38,8 @@ async function boot(): Promise<void> {
     ]);
     applyTheme(brand);
     root.render(<App config={config} brand={brand} updateAvailable={version.updateAvailable} />);
+    // A chunk of its own, fetched after the first render: the login route's JavaScript does not carry it.
+    void import('@/boot/service-worker').then((m) => m.registerServiceWorker(config.environment));
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     root.render(<BootOverlay message={`Error: ${message}`} failed />);

@@ -15,6 +15,13 @@ export const INDEX_FILE = 'index.html';
 /** The live version ({ "version" }), what open tabs poll to reload into a new release. */
 export const META_FILE = 'meta.json';
 export const THEME_FILE = 'theme.json';
+/**
+ * At the site root, unhashed so its URL never changes: the service worker (SPEC §7), the same for every tenant
+ * of one compile (its precache list is the compile's hashed assets).
+ */
+export const SERVICE_WORKER_FILE = 'service-worker.js';
+/** At the site root: the tenant's web app manifest (name, colours, icons), linked from index.html. */
+export const WEB_MANIFEST_FILE = 'manifest.webmanifest';
 /** Under a site and under storage: themes/<id>/, by tenant id, which never changes, unlike the folder name. */
 export const THEMES_DIR = 'themes';
 /**

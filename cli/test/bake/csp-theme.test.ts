@@ -18,6 +18,8 @@ describe('content security policy', () => {
     expect(csp).toContain("media-src 'self';");
     // Frames only for same-origin object URLs (the PDF preview), never another site.
     expect(csp).toContain('frame-src blob:;');
+    // The manifest and the service worker come from this origin only.
+    expect(csp).toContain("manifest-src 'self'; worker-src 'self'");
   });
 
   it('adds the API and theme origins and turned-on integrations', () => {

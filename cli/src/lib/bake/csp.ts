@@ -58,6 +58,9 @@ export function contentSecurityPolicy(config: TenantConfig): string {
     `connect-src ${[...connect].join(' ')}`,
     `frame-src ${[...frame].join(' ')}`,
     "object-src 'none'",
+    // The tenant's manifest.webmanifest and /service-worker.js, both from this origin.
+    "manifest-src 'self'",
+    "worker-src 'self'",
     "base-uri 'self'",
     "form-action 'self'",
   ];
