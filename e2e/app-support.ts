@@ -24,11 +24,17 @@ let browser: Browser;
 /** Console errors and warnings, and uncaught exceptions, of the pages of newContext() since the last test. */
 const browserProblems: string[] = [];
 
-/** Starts the stack and the browser for this test file; returns the stack once it runs. */
-export function useAppStack(tenants: string[]): { readonly stack: Stack } {
+/**
+ * Starts the stack and the browser for this test file; returns the stack once it runs. `env` gives the API
+ * process extra settings (read when the stack starts).
+ */
+export function useAppStack(
+  tenants: string[],
+  env: () => Record<string, string> = () => ({}),
+): { readonly stack: Stack } {
   beforeAll(async () => {
     await mkdir(SHOTS, { recursive: true });
-    stack = await startStack({ tenants });
+    stack = await startStack({ tenants, env: env() });
     browser = await launchBrowser();
   });
   afterAll(async () => {

@@ -52,13 +52,17 @@ describe('npm run dev', () => {
     expect(config).toMatchObject({ tenantId: 2002, environment: 'development', themeUrl: '/themes' });
   });
 
-  it('serves the theme, its images, meta.json and the app source, and proxies the API', async () => {
+  it('serves the theme, its images, meta.json, the manifest and the app source, and proxies the API', async () => {
     const theme = await (await fetch(`${base}/themes/2002/theme.json`)).json();
     expect(theme.colors.primary).toBe('#9a3412');
     expect((await fetch(`${base}/themes/2002/logo.svg`)).headers.get('content-type')).toBe('image/svg+xml');
     // Only files the theme names: never another file of the tenant folder.
     expect((await fetch(`${base}/themes/2002/tenant.json`)).status).toBe(404);
     expect(await (await fetch(`${base}/meta.json`)).json()).toEqual({ version: '7.2.2' });
+    // The manifest index.html links, as the bake writes it.
+    const manifest = await fetch(`${base}/manifest.webmanifest`);
+    expect(manifest.headers.get('content-type')).toBe('application/manifest+json; charset=utf-8');
+    expect(await manifest.json()).toMatchObject({ name: 'Acme Business Coaching', theme_color: '#9a3412' });
     const main = await fetch(`${base}/src/main.tsx`);
     expect(main.status).toBe(200);
     expect(await main.text()).toContain('readConfig');

@@ -8,7 +8,7 @@ import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServe, type ServeHandle } from '../cli/src/lib/serve/start-serve.js';
 import { launchBrowser } from './support/browser.js';
@@ -18,6 +18,7 @@ let work: string;
 let browser: Browser;
 let fresh: ServeHandle;
 let stale: ServeHandle;
+let withWorker: ServeHandle;
 let oldIndex: string;
 
 async function portal(...args: string[]): Promise<void> {
@@ -39,6 +40,8 @@ beforeAll(async () => {
       // A second storage where meta.json announces a version no index.html carries (a stale CDN edge).
       await portal('publish', '--tenant', 'demo', '--out', 'dist-old', '--to', 'stale');
       await writeFile(path.join(work, 'stale/sites/demo/meta.json'), '{"version":"9.0.0"}\n');
+      // A third that holds 7.2.2 only until a test publishes 7.3.0 over it, with the service worker in control.
+      await portal('publish', '--tenant', 'demo', '--out', 'dist-old', '--to', 'worker');
     })(),
     launchBrowser(),
   ]);
@@ -47,12 +50,14 @@ beforeAll(async () => {
   const api = 'http://127.0.0.1:9'; // nothing listens: the login page does not need the API to render
   fresh = await startServe({ storage: path.join(work, 'storage'), tenants: ['demo'], port: 0, api });
   stale = await startServe({ storage: path.join(work, 'stale'), tenants: ['demo'], port: 0, api });
+  withWorker = await startServe({ storage: path.join(work, 'worker'), tenants: ['demo'], port: 0, api });
 });
 
 afterAll(async () => {
   await browser?.close();
   await fresh?.close();
   await stale?.close();
+  await withWorker?.close();
   if (work) await rm(work, { recursive: true, force: true });
 });
 
@@ -124,6 +129,47 @@ describe('version check in the browser', () => {
     await page.goto(`${fresh.urls[0]!.url}/login`);
     await rendered(page);
     expect(documents).toHaveLength(1);
+    await page.context().close();
+  });
+
+  it('with the service worker in control, a newer release reloads once and the new worker takes over silently', async () => {
+    const { page, documents } = await openCounted();
+    await page.goto(`${withWorker.urls[0]!.url}/login`);
+    await rendered(page);
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await page.reload();
+    await rendered(page);
+    expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    expect(await page.evaluate(() => caches.keys())).toEqual([
+      expect.stringMatching(/^portal-shell-7\.2\.2-/),
+    ]);
+
+    // 7.3.0 is published, but the next page load still gets the old index.html (a CDN edge that lags behind).
+    await portal('publish', '--tenant', 'demo', '--out', 'dist-new', '--to', 'worker');
+    const indexFile = path.join(work, 'worker/sites/demo/index.html');
+    const newIndex = await readFile(indexFile, 'utf8');
+    await writeFile(indexFile, oldIndex);
+    const caughtUp = new Promise<void>((resolve) => {
+      const onFinished = (request: Request) => {
+        if (!request.isNavigationRequest() || request.frame() !== page.mainFrame()) return;
+        page.off('requestfinished', onFinished);
+        void writeFile(indexFile, newIndex).then(resolve);
+      };
+      page.on('requestfinished', onFinished);
+    });
+    const before = documents.length;
+    await page.reload();
+    await caughtUp;
+    await rendered(page);
+    expect(await page.textContent('body')).toMatch(/· version 7\.3\.0/);
+    // The new worker installs, takes control and drops the old cache, and nothing reloads the page for it.
+    await page.waitForFunction(async () => {
+      const keys = await caches.keys();
+      return keys.length === 1 && keys[0]!.startsWith('portal-shell-7.3.0-');
+    });
+    await page.waitForTimeout(1_500);
+    expect(documents.length - before).toBe(2);
+    expect(await page.getByText('A new version is available').count()).toBe(0);
     await page.context().close();
   });
 });

@@ -13,6 +13,7 @@ import { createServer, type Plugin } from 'vite';
 import { loadTemplates, metaJson, renderFavicon, renderIndex, themeJson } from '../cli/src/lib/bake/bake.js';
 import { bakedConfig } from '../cli/src/lib/bake/baked-config.js';
 import { buildThemeFile } from '../cli/src/lib/bake/theme-file.js';
+import { webManifest, webManifestJson } from '../cli/src/lib/bake/web-manifest.js';
 import { packageVersion } from '../cli/src/lib/bake/version.js';
 import {
   FAVICON_PATH,
@@ -21,6 +22,7 @@ import {
   PROXIED_PREFIXES,
   THEME_FILE,
   THEMES_DIR,
+  WEB_MANIFEST_FILE,
   siteFavicon,
   themeFolder,
 } from '../cli/src/lib/site-layout.js';
@@ -69,6 +71,7 @@ function portalDev(): Plugin {
           const ours =
             wantsPage ||
             url.pathname === `/${META_FILE}` ||
+            url.pathname === `/${WEB_MANIFEST_FILE}` ||
             url.pathname.startsWith(`/${THEMES_DIR}/`) ||
             url.pathname.startsWith(`${FAVICON_PATH}.`);
           if (!ours) return next();
@@ -78,6 +81,8 @@ function portalDev(): Plugin {
             res.end(body);
           };
           if (url.pathname === `/${META_FILE}`) return send(contentTypeFor(META_FILE), metaJson(version));
+          if (url.pathname === `/${WEB_MANIFEST_FILE}`)
+            return send(contentTypeFor(WEB_MANIFEST_FILE), webManifestJson(await webManifest(config, dir)));
           const { theme, files } = buildThemeFile(config);
           const themeDir = `/${themeFolder(config.id)}/`;
           if (url.pathname.startsWith(themeDir)) {

@@ -14,6 +14,7 @@ import { graphqlPath, registerRoutes } from './routes/index.js';
 import { plainTextKeyword, requirePlainText } from './routes/plain-text.js';
 import type { CaptchaOptions } from './services/auth/captcha-service.js';
 import { createServices } from './services/index.js';
+import type { StripeOptions } from './services/payments/stripe-client.js';
 import { schedulePurge } from './services/housekeeping/purge-expired.js';
 import { scheduleMailRetry } from './services/mail/mail-retry.js';
 import { createMailer } from './services/mail/mailer.js';
@@ -32,6 +33,8 @@ export interface AppOptions {
   /** The clock every expiry is measured with. */
   now?: () => Date;
   captcha?: CaptchaOptions;
+  /** Stripe keys (and, in tests, the stand-in's URL); without a secret key payments are off. */
+  stripe?: StripeOptions;
   /** Production drops the localhost CORS origins. */
   production?: boolean;
   authRequestsPerMinute?: number;
@@ -41,9 +44,26 @@ export interface AppOptions {
   pressure?: PressureLimits;
 }
 
+/**
+ * Secrets no log line may hold, whatever a serializer or a log call adds: the bearer token, GraphQL's token
+ * header and the cookies. Fastify's own request lines carry no headers, so this guards the day someone logs
+ * them while debugging (tokens never travel in a URL or query string, and bodies are not logged).
+ */
+const REDACT = {
+  paths: ['authorization', 'token', 'cookie', 'set-cookie'].flatMap((name) => [
+    `req.headers["${name}"]`,
+    `headers["${name}"]`,
+    `res.headers["${name}"]`,
+  ]),
+  censor: '[redacted]',
+};
+
+const withRedaction = (logger: AppOptions['logger']): AppOptions['logger'] =>
+  logger === true ? { redact: REDACT } : logger ? { ...logger, redact: REDACT } : false;
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: withRedaction(options.logger),
     bodyLimit: 100 * 1024,
     requestTimeout: 30_000,
     connectionTimeout: 60_000,
@@ -73,6 +93,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     storage: options.storage,
     tenants,
     captcha: options.captcha ?? {},
+    stripe: options.stripe ?? {},
     log: app.log,
   });
   scheduleMailRetry(app, mailer, options.mail.retryEveryMs ?? 15_000);

@@ -1,5 +1,6 @@
 // Process configuration, read from the environment in one place.
 import { resolve } from 'node:path';
+import type { StripeOptions } from './services/payments/stripe-client.js';
 import type { DbTimeouts } from './db/create-db.js';
 
 export interface Config {
@@ -15,6 +16,8 @@ export interface Config {
   mailStorage: string;
   captchaSecret: string | undefined;
   captchaVerifyUrl: string | undefined;
+  /** Card payments (paid groups): unset secret key means payments are off. */
+  stripe: StripeOptions;
   tenantsDir: string;
   production: boolean;
   trustProxy: TrustProxy;
@@ -62,6 +65,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailStorage: env.MAIL_STORAGE || resolve('.data/storage'),
     captchaSecret: env.CAPTCHA_SECRET || undefined,
     captchaVerifyUrl: env.CAPTCHA_VERIFY_URL || undefined,
+    stripe: {
+      secretKey: env.STRIPE_SECRET_KEY || undefined,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
+      apiUrl: env.STRIPE_API_URL || undefined,
+    },
     tenantsDir: resolve(env.TENANTS_DIR ?? 'tenants'),
     production: env.NODE_ENV === 'production',
     trustProxy: trustProxy(env.TRUST_PROXY),

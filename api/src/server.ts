@@ -13,6 +13,7 @@ const app = await buildApp({
   mail: { smtpUrl: config.smtpUrl, mailDir: config.mailDir },
   storage: createStorage(config.mailStorage),
   captcha: { secret: config.captchaSecret, verifyUrl: config.captchaVerifyUrl },
+  stripe: config.stripe,
   production: config.production,
   trustProxy: config.trustProxy,
   logger: { level: config.logLevel },

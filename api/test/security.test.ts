@@ -195,3 +195,41 @@ async function loginWithoutThrottle(user: { id: number; tenantId: number }) {
   const token = await createSessionService(broken.db, broken.clock.now).issue(user.tenantId, user.id, null);
   return { token };
 }
+
+describe('logs', () => {
+  it('never hold a token or cookie, even with a serializer that logs every header', async () => {
+    const lines: string[] = [];
+    const app = await h.build({
+      logger: {
+        level: 'info',
+        stream: { write: (line: string) => void lines.push(line) },
+        // What someone debugging might add: the whole request, headers and all.
+        serializers: { req: (req) => ({ method: req.method, url: req.url, headers: req.headers }) },
+      },
+    });
+    const user = await h.createUser();
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/loginotp',
+      headers: { 'x-tenant-id': String(user.tenantId), 'x-forwarded-for': nextIp() },
+      payload: { email: user.email, password: PASSWORD },
+    });
+    expect(login.statusCode).toBe(200);
+    const secrets = ['bearer-secret-0123', 'gapi-secret-4567', 'cookie-secret-89ab'];
+    await app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: {
+        authorization: `Bearer ${secrets[0]}`,
+        token: secrets[1],
+        cookie: `XSRF-TOKEN=${secrets[2]}`,
+        'x-tenant-id': String(user.tenantId),
+      },
+    });
+    await app.close();
+    const log = lines.join('\n');
+    expect(log).toContain('"authorization":"[redacted]"');
+    expect(log).toContain('"token":"[redacted]"');
+    for (const secret of [...secrets, PASSWORD]) expect(log).not.toContain(secret);
+  });
+});

@@ -7,6 +7,7 @@ import '@/styles/fonts.css';
 import '@/styles/base.css';
 import { createRoot } from 'react-dom/client';
 import { readConfig } from '@/boot/config';
+import { hideTokenFromReferrer } from '@/boot/referrer';
 import { applyTheme, loadTheme, requestedBrand } from '@/boot/theme';
 import { checkVersion, installChunkErrorReload } from '@/boot/version-check';
 import { configureApi } from '@/lib/api-client';
@@ -16,6 +17,7 @@ import { notify } from '@/lib/toast';
 import { BootOverlay } from '@/boot/boot-overlay';
 import { App } from '@/app/app';
 
+hideTokenFromReferrer();
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 const root = createRoot(container);
@@ -36,6 +38,8 @@ async function boot(): Promise<void> {
     ]);
     applyTheme(brand);
     root.render(<App config={config} brand={brand} updateAvailable={version.updateAvailable} />);
+    // A chunk of its own, fetched after the first render: the login route's JavaScript does not carry it.
+    void import('@/boot/service-worker').then((m) => m.registerServiceWorker(config.environment));
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     root.render(<BootOverlay message={`Error: ${message}`} failed />);

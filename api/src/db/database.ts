@@ -541,6 +541,57 @@ interface CompanyFileItemsTable {
   created_at: Timestamp;
 }
 
+// Flash coaching (migration 0710): a progress record (SPEC §3) makes a lesson, by its slug in path, one of an
+// assessment's flash-coaching lessons; access 1 opens it. Analytics: one row per client, assessment and lesson.
+interface AssessmentProgressTable {
+  id: Serial;
+  tenant_id: number;
+  assessment_id: number;
+  path: string;
+  access: Generated<number>;
+  position: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+interface FlashAnalyticsTable {
+  id: Serial;
+  tenant_id: number;
+  user_id: number;
+  assessment_id: number;
+  lesson_id: number;
+  taken_quiz: Generated<boolean>;
+  profit_impact: Generated<string>;
+  notes: Generated<string>;
+  field_times: ColumnType<AnalyticsFieldTimes, string | undefined, string>;
+  updated_at: Timestamp;
+}
+
+// Paid groups (migration 0720): one row per purchase attempt, keyed by the client's Idempotency-Key; status is
+// 'pending', 'succeeded' or 'failed', and only a verified webhook changes it. Amounts in the minor unit.
+interface GroupPaymentsTable {
+  id: Serial;
+  tenant_id: number;
+  user_id: number;
+  group_id: number;
+  idempotency_key: string;
+  intent_id: string;
+  amount: number;
+  currency: string;
+  status: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  paid_at: Timestamp | null;
+  receipt_mailed_at: Timestamp | null;
+}
+
+/** A webhook event already processed: its id is never processed again. */
+interface StripeEventsTable {
+  id: string;
+  type: string;
+  received_at: Timestamp;
+}
+
 // Mail waiting to be sent again (migration 0800): attempts so far, when the next is due, why the last failed.
 interface MailOutboxTable {
   id: Serial;
@@ -602,6 +653,10 @@ export interface Database {
   academy_lessons: AcademyLessonsTable;
   company_files: CompanyFilesTable;
   company_file_items: CompanyFileItemsTable;
+  assessment_progress: AssessmentProgressTable;
+  flash_analytics: FlashAnalyticsTable;
+  group_payments: GroupPaymentsTable;
+  stripe_events: StripeEventsTable;
 }
 
 export type User = Selectable<UsersTable>;

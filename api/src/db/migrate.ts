@@ -12,6 +12,8 @@ import * as companyFiles from './migrations/0600-company-files.js';
 import * as metrics from './migrations/0610-metrics.js';
 import * as assessments from './migrations/0620-assessments.js';
 import * as groupsAndLessons from './migrations/0700-groups-and-lessons.js';
+import * as flashCoaching from './migrations/0710-flash-coaching.js';
+import * as payments from './migrations/0720-payments.js';
 import * as mailOutbox from './migrations/0800-mail-outbox.js';
 
 const migrations: Record<string, Migration> = {
@@ -25,6 +27,8 @@ const migrations: Record<string, Migration> = {
   '0610-metrics': metrics,
   '0620-assessments': assessments,
   '0700-groups-and-lessons': groupsAndLessons,
+  '0710-flash-coaching': flashCoaching,
+  '0720-payments': payments,
   '0800-mail-outbox': mailOutbox,
 };
 

@@ -9,12 +9,14 @@ import * as metrics from './client-metrics-routes.js';
 import * as assessments from './assessment-routes.js';
 import * as files from './company-files-routes.js';
 import * as notes from './client-notes-routes.js';
+import * as flash from './flash-routes.js';
 import * as lessons from './lesson-routes.js';
 import * as mail from './mail-routes.js';
 import * as schedule from './client-schedule-routes.js';
 import * as support from './support-routes.js';
 import * as team from './client-team-routes.js';
 import * as password from './password-routes.js';
+import * as payments from './payment-routes.js';
 import * as profile from './profile-routes.js';
 import type { PluginRoutes, RouteSpec } from './route.js';
 import * as system from './system-routes.js';
@@ -93,6 +95,14 @@ export const routeTable: [HTTPMethods | HTTPMethods[], string, RouteSpec | Plugi
   // Other: group recordings and lesson analytics
   ['POST', '/api/v1/lessons/recording/', lessons.recordings],
   ['POST', '/api/v1/training-analytics/', lessons.trainingAnalytics],
+  // Other: flash coaching (the two GETs are not in SPEC §7) and paid groups (the webhook is Stripe's call)
+  ['POST', '/api/v1/flashcoaching', flash.record],
+  ['GET', '/api/v1/flashcoaching/lessons', flash.lessons],
+  ['GET', '/api/v1/flashcoaching/lessons/:assessmentId/:lessonId', flash.lesson],
+  ['POST', '/api/v1/users/studentpaid/', payments.studentPaid],
+  ['POST', '/api/v1/users/studentemail/', payments.studentEmail],
+  ['POST', '/integrations/stripe/create-intent', payments.createIntent],
+  ['POST', '/integrations/stripe/webhook', payments.stripeWebhook],
   // Mailbox attachments (the messages themselves are GraphQL's; the download is not in SPEC §7)
   ['POST', '/upload/mail', mail.upload],
   ['POST', '/delete/mail', mail.discard],

@@ -10,6 +10,7 @@ import { seedAssessments } from './seed-assessments.js';
 import { seedClientWork } from './seed-client-work.js';
 import { seedCompanyFiles } from './seed-company-files.js';
 import { demoSets } from './seed-data.js';
+import { seedFlashCoaching } from './seed-flash-coaching.js';
 import { seedGroups } from './seed-groups.js';
 import { seedMailbox } from './seed-mailbox.js';
 import { seedMetrics } from './seed-metrics.js';
@@ -125,6 +126,7 @@ async function seedTenant(
       full: flag,
       at,
     });
+    if (flag) await seedFlashCoaching(db, { tenantId: tenant.id, clientId, at });
     if (flag) members.push(clientId);
     clientIds.push(clientId);
   }

@@ -20,7 +20,10 @@ import { createAnalyticsService } from './lesson-analytics/analytics-service.js'
 import type { Mailer } from './mail/mailer.js';
 import { createMailboxService } from './mailbox/mailbox-service.js';
 import { createMetricsService } from './metrics/metrics-service.js';
+import { createFlashCoachingService } from './flash-coaching/flash-service.js';
 import { createNotesService } from './notes/notes-service.js';
+import { createPaymentsService } from './payments/payments-service.js';
+import type { StripeOptions } from './payments/stripe-client.js';
 import { createScheduleService } from './schedule/schedule-service.js';
 import type { Storage } from './storage/storage.js';
 import { createErrorReportService } from './support/error-report-service.js';
@@ -40,7 +43,8 @@ interface ServiceDeps {
   storage: Storage;
   tenants: TenantConfig[];
   captcha: CaptchaOptions;
-  log: { error(obj: object, msg: string): void };
+  stripe: StripeOptions;
+  log: { error(obj: object, msg: string): void; info(obj: object, msg: string): void };
 }
 
 export async function createServices(deps: ServiceDeps) {
@@ -85,6 +89,10 @@ export async function createServices(deps: ServiceDeps) {
     tickets: createTicketService(db, now),
     testimonials: createTestimonialService(db, now),
     referrals: createReferralService({ db, now, mailer }),
+    // Flash-coaching lessons (SPEC §6 access rule) and their analytics batches.
+    flashCoaching: createFlashCoachingService(db, now),
+    // Paid groups: the PaymentIntent from the group's price, the verified webhook, the receipt mail.
+    payments: createPaymentsService({ db, now, mailer, stripe: deps.stripe, log: deps.log }),
     // Group coaching, the business academy and the lesson analytics of both: each needs its training flag.
     groups,
     academy,

@@ -1,27 +1,37 @@
 /**
  * What every route shares: the page title, toasts, the global loading overlay, the update banner, and following
- * other tabs' logins and logouts. (The idle logout lives in the shell, which every signed-in page renders, so its code
- * stays out of the login route.)
+ * other tabs' logins and logouts, and the tenant's analytics container when it has one (its code loads only then).
+ * (The idle logout lives in the shell, which every signed-in page renders, so its code stays out of the login
+ * route.)
  */
-import { useEffect } from 'react';
+import { Suspense, lazy, useEffect } from 'react';
 import { Outlet } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
 import { UpdateBanner } from '@/boot/update-banner';
+import { usePortal } from '@/lib/portal-context';
 import { followOtherTabs } from '@/lib/session';
 import { TOAST_AUTO_CLOSE_MS, TOAST_POSITION, dismissOnSignIn } from '@/lib/toast';
 import { LoadingOverlay } from './loading-overlay';
 import { usePageTitle } from './page-title';
 
+const Analytics = lazy(() => import('@/features/analytics/components/analytics'));
+
 export function RootLayout({ updateAvailable }: { updateAvailable: boolean }) {
   useEffect(() => followOtherTabs(), []);
   useEffect(() => dismissOnSignIn(), []);
   usePageTitle();
+  const { analyticsContainerId, analyticsConsent } = usePortal().config.integrations;
   return (
     <>
       <Outlet />
       <LoadingOverlay />
       {updateAvailable && <UpdateBanner />}
       <ToastContainer position={TOAST_POSITION} autoClose={TOAST_AUTO_CLOSE_MS} newestOnTop />
+      {analyticsContainerId && (
+        <Suspense fallback={null}>
+          <Analytics containerId={analyticsContainerId} consentMode={analyticsConsent} />
+        </Suspense>
+      )}
     </>
   );
 }

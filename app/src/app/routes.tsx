@@ -15,6 +15,7 @@ const FbsLoginPage = lazyPage(() => import('@/features/auth/components/fbs-login
 const GroupsPage = lazyPage(() => import('@/features/groups/components/groups-page'));
 const GroupPage = lazyPage(() => import('@/features/groups/components/group-page'));
 const GroupLessonPage = lazyPage(() => import('@/features/groups/components/group-lesson-page'));
+const PurchasePage = lazyPage(() => import('@/features/payments/components/purchase-page'));
 const SchedulePage = lazyPage(() => import('@/features/schedule/components/schedule-page'));
 const LessonsPage = lazyPage(() => import('@/features/lessons/components/lessons-page'));
 const LessonPage = lazyPage(() => import('@/features/lessons/components/lesson-page'));
@@ -74,16 +75,61 @@ export function portalRoutes(options: { updateAvailable: boolean }): RouteObject
                   element: <RequireAuth />,
                   children: [
                     { index: true, element: <HomeRedirect /> },
-                    { path: paths.groups, element: <GroupsPage />, handle: title('Groups') },
-                    { path: paths.group(), element: <GroupPage />, handle: title('Group') },
+                    {
+                      path: paths.groups,
+                      handle: title('Groups'),
+                      element: (
+                        <FlagGuard flag="group_coaching">
+                          <GroupsPage />
+                        </FlagGuard>
+                      ),
+                    },
+                    {
+                      path: paths.group(),
+                      handle: title('Group'),
+                      element: (
+                        <FlagGuard flag="group_coaching">
+                          <GroupPage />
+                        </FlagGuard>
+                      ),
+                    },
                     {
                       path: paths.groupLesson(),
-                      element: <GroupLessonPage />,
                       handle: title('Group lesson'),
+                      element: (
+                        <FlagGuard flag="group_coaching">
+                          <GroupLessonPage />
+                        </FlagGuard>
+                      ),
+                    },
+                    {
+                      path: paths.groupPurchase(),
+                      handle: title('Join a group'),
+                      element: (
+                        <FlagGuard flag="group_coaching">
+                          <PurchasePage />
+                        </FlagGuard>
+                      ),
                     },
                     { path: paths.schedule, element: <SchedulePage />, handle: title('Schedule') },
-                    { path: paths.lessons, element: <LessonsPage />, handle: title('Lessons') },
-                    { path: paths.lesson(), element: <LessonPage />, handle: title('Lesson') },
+                    {
+                      path: paths.lessons,
+                      handle: title('Lessons'),
+                      element: (
+                        <FlagGuard flag="flash_coaching">
+                          <LessonsPage />
+                        </FlagGuard>
+                      ),
+                    },
+                    {
+                      path: paths.lesson(),
+                      handle: title('Lesson'),
+                      element: (
+                        <FlagGuard flag="flash_coaching">
+                          <LessonPage />
+                        </FlagGuard>
+                      ),
+                    },
                     { path: paths.resources, element: <ResourcesPage />, handle: title('Resources') },
                     { path: paths.actionSteps, element: <ActionStepsPage />, handle: title('Action Steps') },
                     { path: paths.assessments, element: <AssessmentsPage />, handle: title('Assessments') },

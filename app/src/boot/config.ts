@@ -25,6 +25,8 @@ export interface PortalConfig {
   defaultFlags: TrainingFlags;
   integrations: {
     analyticsContainerId: string | null;
+    /** 'required': the user is asked before the container loads; 'implied': it loads without asking. */
+    analyticsConsent: 'required' | 'implied';
     captchaSiteKey: string | null;
     stripePublishableKey: string | null;
     avatarService: boolean;
@@ -112,6 +114,13 @@ export function readConfig(doc: Document = document): PortalConfig {
     defaultFlags: readFlags(raw.defaultFlags),
     integrations: {
       analyticsContainerId: integration('analyticsContainerId'),
+      // Anything but a valid 'implied' asks first: consent is the safe default.
+      analyticsConsent:
+        field(
+          fields.integrations.properties.analyticsConsent,
+          integrations.analyticsConsent,
+          (v): v is 'implied' => v === 'implied',
+        ) ?? 'required',
       captchaSiteKey: integration('captchaSiteKey'),
       stripePublishableKey: integration('stripePublishableKey'),
       avatarService:

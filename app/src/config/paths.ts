@@ -10,6 +10,8 @@ export const paths = {
   group: (groupId = ':groupid', userGroupId = ':usergroupid') => `/groups/${groupId}/${userGroupId}`,
   groupLesson: (groupId = ':groupid', userGroupId = ':usergroupid', lessonId = ':lessonid') =>
     `/groups/${groupId}/${userGroupId}/lesson/${lessonId}`,
+  /** Paying for a paid group (SPEC names no route; a static segment wins over /groups/{id}/{usergroupid}). */
+  groupPurchase: (groupId: number | string = ':groupid') => `/groups/${groupId}/purchase`,
   schedule: '/schedule',
   lessons: '/lessons',
   lesson: (assessmentId = ':assessmentid', lessonId = ':lessonid') => `/lessons/${assessmentId}/${lessonId}`,
@@ -33,3 +35,9 @@ export const paths = {
   /** An academy lesson (SPEC §2 gives the academy one route; its lessons reuse the lesson page). */
   academyLesson: (lessonId = ':lessonid') => `/business-academy/lesson/${lessonId}`,
 } as const;
+
+/** The routes whose path is a secret (a password reset or a sign-in link): never in a Referer or analytics. */
+const TOKEN_ROUTES = [paths.reset(''), paths.fbsLogin('')];
+
+export const carriesToken = (pathname: string): boolean =>
+  TOKEN_ROUTES.some((prefix) => pathname.startsWith(prefix));

@@ -19,6 +19,8 @@ export const STORAGE_KEYS = {
 } as const;
 const DEVICE_KEY = 'portal.device';
 const SESSION_KEYS: string[] = Object.values(STORAGE_KEYS);
+/** The pages' last answers kept for offline reading (offline-copy.ts): the user's data, gone with the session. */
+export const OFFLINE_KEY_PREFIX = 'portal.offline.';
 
 export type LogoutReason = 'user' | 'expired' | 'idle' | 'invalid' | 'other-tab';
 
@@ -47,7 +49,13 @@ function safeStorage(): Storage | null {
 
 function clearStored(): void {
   const storage = safeStorage();
-  for (const key of SESSION_KEYS) storage?.removeItem(key);
+  if (!storage) return;
+  const offline: string[] = [];
+  for (let i = 0; i < storage.length; i++) {
+    const key = storage.key(i);
+    if (key?.startsWith(OFFLINE_KEY_PREFIX)) offline.push(key);
+  }
+  for (const key of [...SESSION_KEYS, ...offline]) storage.removeItem(key);
 }
 
 /** What storage says the session is; null when absent, unreadable or mismatched. Never writes. */

@@ -20,6 +20,7 @@ export const testConfig: PortalConfig = {
   defaultFlags: { group_coaching: false, flash_coaching: false, business_academy: false },
   integrations: {
     analyticsContainerId: null,
+    analyticsConsent: 'required',
     captchaSiteKey: null,
     stripePublishableKey: null,
     avatarService: false,

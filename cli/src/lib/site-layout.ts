@@ -15,6 +15,13 @@ export const INDEX_FILE = 'index.html';
 /** The live version ({ "version" }), what open tabs poll to reload into a new release. */
 export const META_FILE = 'meta.json';
 export const THEME_FILE = 'theme.json';
+/**
+ * At the site root, unhashed so its URL never changes: the service worker (SPEC §7), the same for every tenant
+ * of one compile (its precache list is the compile's hashed assets).
+ */
+export const SERVICE_WORKER_FILE = 'service-worker.js';
+/** At the site root: the tenant's web app manifest (name, colours, icons), linked from index.html. */
+export const WEB_MANIFEST_FILE = 'manifest.webmanifest';
 /** Under a site and under storage: themes/<id>/, by tenant id, which never changes, unlike the folder name. */
 export const THEMES_DIR = 'themes';
 /**
@@ -40,6 +47,9 @@ export const FAVICON_PATH = '/favicon';
 /** The paths a tenant's origin forwards to the API rather than serving from the site. */
 // /upload and /delete: the mailbox's attachment calls (SPEC §7's /upload/mail and /delete/mail).
 export const PROXIED_PREFIXES = ['/api', '/gapi', '/sanctum', '/upload', '/delete', '/integrations'];
+
+/** The app routes whose path holds a secret token (/reset/<token>, /fbslogin/<token>): never sent as Referer. */
+export const TOKEN_ROUTES = ['reset', 'fbslogin'];
 
 /** The theme folder of a tenant inside its site, posix: "themes/42". */
 export const themeFolder = (tenantId: number): string => `${THEMES_DIR}/${tenantId}`;

@@ -24,6 +24,10 @@ describe('the baked config', () => {
     expect(baked.themeUrl).toBe(defaults.themeUrl);
     expect(baked.defaultFlags).toEqual({ ...defaults.defaultFlags, business_academy: true });
     expect(baked.hashidsSalt).toBe(bare[defaults.hashidsSaltFallback]);
+    // Analytics ask the user first unless the tenant says consent is implied.
+    expect(baked.integrations.analyticsConsent).toBe('required');
+    const implied = bakedConfig({ ...bare, integrations: { analyticsConsent: 'implied' } }, '1.2.3');
+    expect(implied.integrations.analyticsConsent).toBe('implied');
   });
 
   it('matches schemas/portal-config.schema.json for every valid fixture, in both environments', async () => {

@@ -90,6 +90,15 @@ describe('portal build', () => {
     );
     expect(html).toContain('<link rel="preload" href="/themes/2002/theme.json" as="fetch"');
     expect(html).toMatch(/<meta http-equiv="Content-Security-Policy" content="default-src &#39;self&#39;/);
+    // acme has a Stripe publishable key, demo none: the key and Stripe's hosts are baked into acme's page only.
+    expect(config.integrations.stripePublishableKey).toMatch(/^pk_test_/);
+    const demoHtml = await readFile(path.join(demo, 'index.html'), 'utf8');
+    const cspOf = (page: string) =>
+      /http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(page)?.[1] ?? '';
+    expect(cspOf(html)).toContain('script-src &#39;self&#39; https://js.stripe.com https://*.js.stripe.com;');
+    expect(cspOf(html)).toContain('connect-src &#39;self&#39; https://api.stripe.com');
+    expect(cspOf(demoHtml)).not.toContain('stripe');
+    expect(demoHtml).toContain('"stripePublishableKey":null');
 
     // theme.json is valid against the published schema, with the tenant's images beside it.
     const ajv = new Ajv2020({ allErrors: true, keywords: ['x-sameAs'] });
@@ -129,6 +138,74 @@ describe('portal build', () => {
         const description = themeSchema.$defs.colors.properties.linkColor.description;
         expect(text.includes(description), `a schema description in ${file}`).toBe(false);
       }
+    }
+  });
+
+  it('writes one service worker that precaches the hashed assets, and a web app manifest per tenant', async () => {
+    const result = await portal(['build', '--tenant', 'demo', '--tenant', 'acme', '--out', 'dist-sw']);
+    expect(result.exitCode, result.stderr).toBe(0);
+    const demo = path.join(work, 'dist-sw/demo');
+    const acme = path.join(work, 'dist-sw/acme');
+    // The same bytes for every tenant, and no tenant value in them.
+    const worker = await readFile(path.join(acme, 'service-worker.js'), 'utf8');
+    expect(await sha(path.join(demo, 'service-worker.js'))).toBe(
+      await sha(path.join(acme, 'service-worker.js')),
+    );
+    for (const value of ['Acme Business Coaching', 'portal.acme-coaching.com', '#9a3412', '2002'])
+      expect(worker.includes(value), value).toBe(false);
+    const release = JSON.parse(worker.match(/^const RELEASE = (.*);$/m)?.[1] ?? 'null');
+    const assets = (await readdir(path.join(acme, 'assets'))).filter((f) => !f.endsWith('.map')).sort();
+    expect(release.precache).toEqual(assets.map((f) => `/assets/${f}`));
+    expect(release.version).toMatch(/^7\.2\.2-[0-9a-f]{12}$/);
+    // meta.json and the API are never cached nor answered by the worker.
+    expect(release.passThrough).toEqual(expect.arrayContaining(['/meta.json', '/api', '/gapi', '/upload']));
+    for (const file of [...release.precache, ...release.networkFirst])
+      expect(
+        release.passThrough.some((p: string) => file.startsWith(p)),
+        file,
+      ).toBe(false);
+
+    // The manifest: the tenant's name and colours, its SVG favicon as an icon of any size.
+    const manifest = JSON.parse(await readFile(path.join(acme, 'manifest.webmanifest'), 'utf8'));
+    expect(manifest).toEqual({
+      id: '/',
+      name: 'Acme Business Coaching',
+      short_name: 'Acme Business Coaching',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      theme_color: '#9a3412',
+      background_color: '#fff8f0',
+      icons: [{ src: '/themes/2002/favicon.svg', sizes: 'any', type: 'image/svg+xml' }],
+    });
+    const html = await readFile(path.join(acme, 'index.html'), 'utf8');
+    expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest" />');
+    expect(html).toContain('<meta name="theme-color" content="#9a3412" />');
+  });
+
+  it('gives a PNG icon its pixel size in the manifest, read from the file', async () => {
+    const dir = path.join(tenantsDir, 'pngicon');
+    await cp(path.join(tenantsDir, 'demo'), dir, { recursive: true });
+    // A PNG header alone (signature, IHDR length and type, width 512, height 512) is all the bake reads.
+    const png = Buffer.alloc(33);
+    Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex').copy(png);
+    png.writeUInt32BE(512, 16);
+    png.writeUInt32BE(512, 20);
+    await writeFile(path.join(dir, 'icon.png'), png);
+    const config = JSON.parse(await readFile(path.join(dir, 'tenant.json'), 'utf8'));
+    config.id = 3003;
+    config.domain = 'png.example.com';
+    config.theme.assets.favicon = 'icon.png';
+    await writeFile(path.join(dir, 'tenant.json'), JSON.stringify(config));
+    try {
+      const result = await portal(['build', '--tenant', 'pngicon', '--out', 'dist-png']);
+      expect(result.exitCode, result.stderr).toBe(0);
+      const manifest = JSON.parse(
+        await readFile(path.join(work, 'dist-png/pngicon/manifest.webmanifest'), 'utf8'),
+      );
+      expect(manifest.icons).toEqual([{ src: '/themes/3003/icon.png', sizes: '512x512', type: 'image/png' }]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
     }
   });
 

@@ -18,6 +18,8 @@ describe('content security policy', () => {
     expect(csp).toContain("media-src 'self';");
     // Frames only for same-origin object URLs (the PDF preview), never another site.
     expect(csp).toContain('frame-src blob:;');
+    // The manifest and the service worker come from this origin only.
+    expect(csp).toContain("manifest-src 'self'; worker-src 'self'");
   });
 
   it('adds the API and theme origins and turned-on integrations', () => {
@@ -31,6 +33,33 @@ describe('content security policy', () => {
     // Lesson videos: this origin and the API's (its stored files), nothing else.
     expect(csp).toContain("media-src 'self' https://api.example.com;");
     expect(csp).toMatch(/script-src 'self' https:\/\/www\.google\.com\/recaptcha\//);
+  });
+
+  it("allows each integration's hosts only when the tenant sets it", () => {
+    const hosts = ['googletagmanager.com', 'google-analytics.com', 'recaptcha', 'stripe.com'];
+    const off = contentSecurityPolicy(base);
+    expect(hosts.filter((host) => off.includes(host))).toEqual([]);
+    const analytics = contentSecurityPolicy({
+      ...base,
+      integrations: { analyticsContainerId: 'GTM-ABC123' },
+    });
+    expect(analytics).toContain("script-src 'self' https://*.googletagmanager.com;");
+    expect(analytics).toContain('https://*.google-analytics.com https://*.analytics.google.com');
+    expect(hosts.filter((host) => analytics.includes(host))).toEqual([
+      'googletagmanager.com',
+      'google-analytics.com',
+    ]);
+    const stripe = contentSecurityPolicy({
+      ...base,
+      integrations: { stripePublishableKey: 'pk_test_abcdefgh12345678' },
+    });
+    expect(hosts.filter((host) => stripe.includes(host))).toEqual(['stripe.com']);
+    expect(stripe).toContain("script-src 'self' https://js.stripe.com https://*.js.stripe.com;");
+    expect(stripe).toContain(
+      'frame-src blob: https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com;',
+    );
+    expect(stripe).toContain("connect-src 'self' https://api.stripe.com;");
+    expect(off).toContain('frame-src blob:;');
   });
 });
 

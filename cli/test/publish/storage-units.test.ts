@@ -110,6 +110,8 @@ describe('headers', () => {
     expect(cacheControlFor('assets/index-BxZ3a_4k.js')).toBe('public, max-age=31536000, immutable');
     expect(cacheControlFor('assets/logo.svg')).toBe('public, max-age=300');
     expect(cacheControlFor('service-worker.js')).toBe('no-cache');
+    // The manifest carries the brand (name, colours, icon): a rebrand shows on the next load.
+    expect(cacheControlFor('manifest.webmanifest')).toBe('no-cache');
     expect(cacheControlFor('theme.json')).toBe('no-cache');
     expect(cacheControlFor('favicon.ico')).toBe('public, max-age=300');
   });

@@ -207,6 +207,37 @@ describe('portal serve', () => {
     expect(await (await fetch(`${site()}/apiary`)).text()).toContain('<div id="root">');
   });
 
+  it('sends the security headers a CDN must add on every answer of a site', async () => {
+    const security = (res: Response) =>
+      [
+        'strict-transport-security',
+        'x-content-type-options',
+        'x-frame-options',
+        'content-security-policy',
+        'referrer-policy',
+      ].map((name) => res.headers.get(name));
+    const defaults = ['max-age=31536000', 'nosniff', 'SAMEORIGIN', "frame-ancestors 'self'", 'strict-origin'];
+    // A page, a hashed asset, a missing file, a refused method and a proxied API answer alike.
+    const answers = await Promise.all([
+      fetch(`${site()}/`),
+      fetch(`${site()}/login`),
+      fetch(`${site()}/${assets[0]!}`),
+      fetch(`${site()}/assets/missing.js`),
+      fetch(`${site()}/`, { method: 'POST' }),
+      fetch(`${site()}/api/ping`),
+    ]);
+    expect(answers.map((res) => res.status)).toEqual([200, 200, 200, 404, 405, 201]);
+    for (const res of answers) expect([res.url, ...security(res)]).toEqual([res.url, ...defaults]);
+    // The token routes: the secret in the path must not leave in a Referer, however the path is spelt.
+    for (const route of ['/reset/abc123', '/fbslogin/abc123', '/%72eset/abc123', '/reset']) {
+      const res = await fetch(`${site()}${route}`);
+      expect([route, res.status, res.headers.get('referrer-policy')]).toEqual([route, 200, 'no-referrer']);
+    }
+    // The storage port answers nosniff too, errors included.
+    const missing = await fetch(`${handle.storageUrl}/missing.json`);
+    expect([missing.status, missing.headers.get('x-content-type-options')]).toEqual([404, 'nosniff']);
+  });
+
   it('answers 502 with a JSON message when the API is down', async () => {
     const down = await startServe({ storage, tenants: ['acme'], port: 0, api: 'http://127.0.0.1:9' });
     try {

@@ -7,10 +7,11 @@ import type { Owner } from '../client-work/owner.js';
 import { findProfile } from '../users/user-repository.js';
 import { toProfile } from '../users/user-payload.js';
 
-type Training = 'group_coaching' | 'business_academy';
+type Training = 'group_coaching' | 'flash_coaching' | 'business_academy';
 
 const names: Record<Training, string> = {
   group_coaching: 'Group coaching',
+  flash_coaching: 'Flash coaching',
   business_academy: 'The Business Academy',
 };
 

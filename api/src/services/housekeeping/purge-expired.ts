@@ -1,12 +1,15 @@
 // Rows that can no longer matter (expired or revoked tokens, used links, old throttle events) are kept one
 // day for investigation, then deleted, so the auth tables stay as small as the number of live sessions. Mail
-// attachments uploaded but never sent go after a day too, with their files.
+// attachments uploaded but never sent go after a day too, with their files; processed Stripe event ids after a
+// month.
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { MailboxService } from '../mailbox/mailbox-service.js';
 
 const keepMs = 24 * 60 * 60_000;
+// Stripe redelivers an unanswered event for up to 3 days, newly signed each time: its id is kept a month.
+const stripeEventsKeepMs = 30 * keepMs;
 
 export async function purgeExpired(db: Kysely<Database>, at: Date): Promise<number> {
   const before = new Date(at.getTime() - keepMs);
@@ -17,6 +20,10 @@ export async function purgeExpired(db: Kysely<Database>, at: Date): Promise<numb
     db.deleteFrom('login_links').where('expires_at', '<', before).executeTakeFirst(),
     // An invitation mailed over a day ago no longer holds back the next one (support-repository.ts).
     db.deleteFrom('referral_invitations').where('mailed_at', '<', before).executeTakeFirst(),
+    db
+      .deleteFrom('stripe_events')
+      .where('received_at', '<', new Date(at.getTime() - stripeEventsKeepMs))
+      .executeTakeFirst(),
     ...(['access_tokens', 'trusted_devices'] as const).map((table) =>
       db
         .deleteFrom(table)

@@ -10,6 +10,7 @@ import { AnalyticsBatcher } from '@/lib/analytics-batcher';
 import { api } from '@/lib/api-client';
 import { gql } from '@/lib/gapi';
 import { queryClient } from '@/lib/query-client';
+import { postKeepalive } from '@/lib/keepalive-post';
 import { sessionStore } from '@/lib/session';
 
 export interface LessonAnalytics {
@@ -70,30 +71,13 @@ const analyticsQueryOptions = (userId: number, place: LessonPlace) =>
 export const useLessonAnalytics = (userId: number, place: LessonPlace) =>
   useQuery(analyticsQueryOptions(userId, place));
 
-async function postWithKeepalive(body: unknown): Promise<unknown> {
-  const token = sessionStore.get()?.token;
-  const response = await fetch(api.getUri({ url: URL_PATH }), {
-    method: 'POST',
-    keepalive: true,
-    headers: {
-      Accept: 'application/json',
-      'Content-Type': 'application/json',
-      'X-Tenant-Id': String(api.defaults.headers.common['X-Tenant-Id'] ?? ''),
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`Request failed with status code ${response.status}`);
-  return response.json();
-}
-
 async function sendBatch(changes: AnalyticsChange[], { keepalive }: { keepalive: boolean }) {
   const userId = sessionStore.get()?.user.id;
   if (userId === undefined) throw new Error('Signed out.');
   const body = { user_id: userId, data: changes.map(({ key: _key, ...change }) => change) };
   // Background sends stay silent: the panel says whether changes are saved, a toast every 5 s would not help.
   const answer = keepalive
-    ? ((await postWithKeepalive(body)) as { data: { analytics: AnalyticsRow[] } })
+    ? await postKeepalive<{ data: { analytics: AnalyticsRow[] } }>(URL_PATH, body)
     : (await api.post<{ data: { analytics: AnalyticsRow[] } }>(URL_PATH, body, { silent: true })).data;
   for (const row of answer.data.analytics)
     queryClient.setQueryData(analyticsKey({ lessonId: row.lesson_id, userGroupId: row.user_group_id }), row);

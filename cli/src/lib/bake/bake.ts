@@ -2,15 +2,26 @@ import { randomBytes } from 'node:crypto';
 import { copyFileSync, existsSync, linkSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { copyFile, link, mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { INDEX_FILE, META_FILE, THEME_FILE, siteFavicon, themeFolder, themeHref } from '../site-layout.js';
+import {
+  INDEX_FILE,
+  META_FILE,
+  SERVICE_WORKER_FILE,
+  THEME_FILE,
+  WEB_MANIFEST_FILE,
+  siteFavicon,
+  themeFolder,
+  themeHref,
+} from '../site-layout.js';
 import type { TenantConfig } from '../tenants/types.js';
 import { bakedConfig, type Environment } from './baked-config.js';
 import type { CompiledApp } from './compile.js';
 import { contentSecurityPolicy } from './csp.js';
 import { computeTenantHash } from './hash.js';
 import { ScriptJson, renderTemplate } from './render.js';
+import { renderServiceWorker } from './service-worker.js';
 import { STAMP_FILE, type BuildStamp } from './status.js';
 import { buildThemeFile, type ThemeFile } from './theme-file.js';
+import { webManifest, webManifestJson } from './web-manifest.js';
 
 /**
  * Bakes one tenant from the shared compile: hashed assets hard-linked (byte-identical across tenants), then the
@@ -25,15 +36,17 @@ import { buildThemeFile, type ThemeFile } from './theme-file.js';
 export interface Templates {
   index: string;
   favicon: string;
+  serviceWorker: string;
 }
 
 export async function loadTemplates(repoRoot: string): Promise<Templates> {
   const dir = path.join(repoRoot, 'templates');
-  const [index, favicon] = await Promise.all([
+  const [index, favicon, serviceWorker] = await Promise.all([
     readFile(path.join(dir, 'index.html.mustache'), 'utf8'),
     readFile(path.join(dir, 'favicon.svg.mustache'), 'utf8'),
+    readFile(path.join(dir, 'service-worker.js.mustache'), 'utf8'),
   ]);
-  return { index, favicon };
+  return { index, favicon, serviceWorker };
 }
 
 // A link refused by the file system (another device, no hard links, too many links): copy the file instead.
@@ -104,6 +117,8 @@ export function renderIndex({ templates, config, version, app, environment, csp 
     name: config.name,
     csp: csp ?? contentSecurityPolicy(config),
     faviconHref: siteFavicon(config, baked.themeUrl).href,
+    manifestHref: `/${WEB_MANIFEST_FILE}`,
+    themeColor: buildThemeFile(config).theme.colors.primary,
     themeHref: themeHref(baked.themeUrl, config.id),
     styles: app.styles,
     modulePreloads: app.modulePreloads,
@@ -139,6 +154,17 @@ export interface StagedTenant {
 export interface SharedFiles {
   dir: string;
   meta: string;
+  /** service-worker.js, written by the first tenant to finish (it needs the compile) and linked by the rest. */
+  serviceWorker?: Promise<string>;
+}
+
+function sharedServiceWorker(shared: SharedFiles, app: CompiledApp, templates: Templates, version: string) {
+  shared.serviceWorker ??= (async () => {
+    const file = path.join(shared.dir, SERVICE_WORKER_FILE);
+    await writeFile(file, renderServiceWorker(templates.serviceWorker, app, version));
+    return file;
+  })();
+  return shared.serviceWorker;
 }
 
 export async function prepareShared(outDir: string, version: string): Promise<SharedFiles> {
@@ -250,6 +276,9 @@ export async function stageTenant(input: BakeInput): Promise<StagedTenant> {
         ? writeFile(path.join(tmp, favicon.href), renderFavicon(input.templates, theme))
         : undefined,
       linkOrCopy(input.shared.meta, path.join(tmp, META_FILE)),
+      webManifest(config, tenantDir).then((manifest) =>
+        writeFile(path.join(tmp, WEB_MANIFEST_FILE), webManifestJson(manifest)),
+      ),
     ]);
     return { input, tmp, stamp };
   } catch (error) {
@@ -275,6 +304,8 @@ export async function finishTenant(
   const html = renderIndex({ templates: input.templates, config, version, app });
   try {
     await writeFile(path.join(tmp, INDEX_FILE), html);
+    const serviceWorker = await sharedServiceWorker(input.shared, app, input.templates, version);
+    await linkOrCopy(serviceWorker, path.join(tmp, SERVICE_WORKER_FILE));
     linkOrCopyAllSync(app.dir, app.files, tmp);
     await holdWhenStopping();
     const old = path.join(outDir, `.${slug}.old-${process.pid}-${randomBytes(4).toString('hex')}`);

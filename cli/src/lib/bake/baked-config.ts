@@ -33,6 +33,7 @@ export function bakedConfig(config: TenantConfig, version: string, environment: 
     defaultFlags: { ...defaultFlags, ...config.defaultFlags },
     integrations: {
       analyticsContainerId: config.integrations?.analyticsContainerId ?? null,
+      analyticsConsent: config.integrations?.analyticsConsent ?? 'required',
       captchaSiteKey: config.integrations?.captchaSiteKey ?? null,
       stripePublishableKey: config.integrations?.stripePublishableKey ?? null,
       avatarService: config.integrations?.avatarService ?? true,

@@ -10,6 +10,8 @@ function originOf(url: string | undefined): string | null {
   return new URL(url).origin;
 }
 
+const stripeScriptAndFrameHosts = ['https://js.stripe.com', 'https://*.js.stripe.com'];
+
 export function contentSecurityPolicy(config: TenantConfig): string {
   const connect = new Set(["'self'"]);
   const script = new Set(["'self'"]);
@@ -28,14 +30,22 @@ export function contentSecurityPolicy(config: TenantConfig): string {
     script.add('https://www.google.com/recaptcha/').add('https://www.gstatic.com/recaptcha/');
     frame.add('https://www.google.com/recaptcha/');
   }
+  // Stripe's documented hosts for Elements: Stripe.js and its frames, the API the card form calls, and the
+  // 3-D Secure pages (hooks). Only a tenant with a publishable key can take payments, so only it allows them.
   if (integrations.stripePublishableKey) {
-    script.add('https://js.stripe.com');
-    frame.add('https://js.stripe.com');
+    for (const host of stripeScriptAndFrameHosts) script.add(host);
+    for (const host of [...stripeScriptAndFrameHosts, 'https://hooks.stripe.com']) frame.add(host);
     connect.add('https://api.stripe.com');
   }
   if (integrations.analyticsContainerId) {
-    script.add('https://www.googletagmanager.com');
-    connect.add('https://www.google-analytics.com');
+    // The container and the tags it loads (gtag.js) come from googletagmanager.com; Google Analytics 4 sends
+    // its hits to regional hosts (region1.google-analytics.com, *.analytics.google.com), as Google's CSP guide
+    // for Tag Manager lists them.
+    script.add('https://*.googletagmanager.com');
+    connect
+      .add('https://*.google-analytics.com')
+      .add('https://*.analytics.google.com')
+      .add('https://*.googletagmanager.com');
   }
   const directives = [
     "default-src 'self'",
@@ -48,6 +58,9 @@ export function contentSecurityPolicy(config: TenantConfig): string {
     `connect-src ${[...connect].join(' ')}`,
     `frame-src ${[...frame].join(' ')}`,
     "object-src 'none'",
+    // The tenant's manifest.webmanifest and /service-worker.js, both from this origin.
+    "manifest-src 'self'",
+    "worker-src 'self'",
     "base-uri 'self'",
     "form-action 'self'",
   ];

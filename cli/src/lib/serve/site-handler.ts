@@ -9,6 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { ASSETS_DIR, INDEX_FILE, THEMES_DIR } from '../site-layout.js';
 import { isProxied, proxyRequest } from './proxy.js';
+import { securityHeaders } from './security-headers.js';
 import { findFile, rawPathname, safeSegments, sendError, sendFile } from './static-files.js';
 
 export interface SiteOptions {
@@ -27,6 +28,8 @@ const NO_FALLBACK = (segments: string[]) =>
 export function siteHandler({ siteRoot, themesRoot, assetsRoot, api }: SiteOptions) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const pathname = rawPathname(req.url);
+    // Set before any answer (a file, an error, the proxied API's) so writeHead keeps them; the API's own win.
+    for (const [name, value] of Object.entries(securityHeaders(pathname))) res.setHeader(name, value);
     if (isProxied(pathname)) return proxyRequest(req, res, api);
     if (req.method !== 'GET' && req.method !== 'HEAD')
       return sendError(res, 405, 'Method not allowed.', { Allow: 'GET, HEAD' });

@@ -87,6 +87,7 @@ export function sendError(
     'Content-Type': 'application/json; charset=utf-8',
     'Content-Length': Buffer.byteLength(body),
     'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
     ...extraHeaders,
   });
   res.end(body);

@@ -3,7 +3,7 @@
  * `portal serve` (response headers), so the local preview answers exactly what production storage will.
  */
 import path from 'node:path';
-import { INDEX_FILE, META_FILE, THEME_FILE } from '../site-layout.js';
+import { INDEX_FILE, META_FILE, SERVICE_WORKER_FILE, THEME_FILE, WEB_MANIFEST_FILE } from '../site-layout.js';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -43,8 +43,8 @@ const CACHE_SHORT = 'public, max-age=300';
 /** name-<hash>.<ext> with a hash of 8 or more base64url characters, as Vite writes them. */
 const HASHED = /-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/i;
 
-/** Files that must be revalidated on every load: they name the current release. */
-const ENTRY_FILES = new Set([INDEX_FILE, META_FILE, THEME_FILE, 'service-worker.js', 'sw.js']);
+/** Files that must be revalidated on every load: they name the current release (or, the manifest, the brand). */
+const ENTRY_FILES = new Set([INDEX_FILE, META_FILE, THEME_FILE, SERVICE_WORKER_FILE, WEB_MANIFEST_FILE]);
 
 /**
  * Cache-Control for a key relative to a site or theme root ("assets/index-Ab12Cd34.js", "index.html",

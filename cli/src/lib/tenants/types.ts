@@ -31,6 +31,7 @@ export interface TenantConfig {
   defaultFlags?: Partial<TrainingFlags>;
   integrations?: {
     analyticsContainerId?: string;
+    analyticsConsent?: 'required' | 'implied';
     captchaSiteKey?: string;
     stripePublishableKey?: string;
     avatarService?: boolean;

@@ -1,3 +1,5 @@
+import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
 import { LessonProgress } from '@/components/lesson-progress';
 import type { Group } from '../api/get-groups';
 
@@ -47,6 +49,12 @@ export function GroupFacts({ group }: { group: Group }) {
           <dt>Price</dt>
           <dd>
             {price(group)} · {group.paid ? 'Paid' : 'Not paid yet'}
+            {!group.paid && (
+              <>
+                {' '}
+                · <Link to={paths.groupPurchase(group.id)}>Pay and join</Link>
+              </>
+            )}
           </dd>
         </div>
       )}

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client';
+import { useOfflineCopy } from '@/lib/offline-copy';
 
 export interface Note {
   id: number;
@@ -26,4 +27,5 @@ async function getNotes(signal?: AbortSignal): Promise<Note[]> {
 export const notesQueryOptions = () =>
   queryOptions({ queryKey: ['notes'], queryFn: ({ signal }) => getNotes(signal) });
 
-export const useNotes = () => useQuery(notesQueryOptions());
+/** The notes, or offline their last copy for this user. */
+export const useNotes = () => useOfflineCopy('notes', useQuery(notesQueryOptions()));

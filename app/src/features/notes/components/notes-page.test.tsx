@@ -1,7 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { AxiosError } from 'axios';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { sessionStore } from '@/lib/session';
+import { queryClient } from '@/lib/query-client';
+import { OFFLINE_KEY_PREFIX, sessionStore } from '@/lib/session';
 import { apiUser, fakeApi, gapiAnswer, renderPortal, type FakeCall } from '@/testing/portal';
 
 const note = (id: number, title: string, body: string) => ({
@@ -35,7 +37,45 @@ beforeEach(() => {
   sessionStore.signIn(apiUser());
 });
 
+const offlineKeys = () => Object.keys(localStorage).filter((key) => key.startsWith(OFFLINE_KEY_PREFIX));
+
 describe('/notes', () => {
+  it('offline, shows the notes last loaded for this user with a banner saying so; a logout forgets them', async () => {
+    let offline = false;
+    server(() => {
+      if (offline) throw new AxiosError('Network Error', 'ERR_NETWORK');
+      return undefined;
+    });
+    const online = renderPortal('/notes');
+    await screen.findByRole('article', { name: 'Kick-off' });
+    expect(screen.queryByText(/You are offline/)).toBeNull();
+    // Stored encoded, like the session: not readable JSON.
+    expect(offlineKeys()).toEqual([`${OFFLINE_KEY_PREFIX}notes`]);
+    expect(localStorage.getItem(`${OFFLINE_KEY_PREFIX}notes`)).not.toContain('Kick-off');
+    online.unmount();
+
+    queryClient.clear();
+    offline = true;
+    const view = renderPortal('/notes');
+    expect(await screen.findByText(/^You are offline: showing what was last loaded at \d/)).toHaveAttribute(
+      'role',
+      'status',
+    );
+    expect(screen.getByRole('article', { name: 'Kick-off' })).toBeInTheDocument();
+    view.unmount();
+
+    // Another user signed in (another tab, say) never sees this user's copy: the page says it failed.
+    queryClient.clear();
+    sessionStore.signIn(apiUser({ id: 8, access_token: 'token-8' }));
+    const other = renderPortal('/notes');
+    expect(await screen.findByText(/Your notes could not be loaded/)).toBeInTheDocument();
+    expect(screen.queryByRole('article', { name: 'Kick-off' })).toBeNull();
+    other.unmount();
+
+    sessionStore.logout('user');
+    expect(offlineKeys()).toEqual([]);
+  });
+
   it('shows a note’s text as text, never as HTML', async () => {
     server(() => undefined);
     renderPortal('/notes');

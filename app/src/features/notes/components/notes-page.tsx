@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { PageLoading } from '@/components/page-loading';
 import { LoadFailed } from '@/components/load-failed';
+import { OfflineBanner } from '@/components/offline-banner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { notify } from '@/lib/toast';
 import { useDeleteNote } from '../api/delete-note';
@@ -78,6 +79,7 @@ export default function NotesPage() {
       <h1 id="page-title" className="page-title">
         My Notes
       </h1>
+      <OfflineBanner since={notes.offlineSince} />
       <section className="card" aria-labelledby="new-note-title">
         <h2 id="new-note-title">New note</h2>
         <NoteForm submitLabel="Add note" pending={store.isPending} onSave={save} />

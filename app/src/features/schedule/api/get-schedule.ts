@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client';
+import { useOfflineCopy } from '@/lib/offline-copy';
 
 export interface Meeting {
   id: number;
@@ -29,4 +30,5 @@ async function getSchedule(signal?: AbortSignal): Promise<Schedule> {
 const scheduleQueryOptions = () =>
   queryOptions({ queryKey: ['schedule'], queryFn: ({ signal }) => getSchedule(signal) });
 
-export const useSchedule = () => useQuery(scheduleQueryOptions());
+/** The schedule, or offline its last copy for this user. */
+export const useSchedule = () => useOfflineCopy('schedule', useQuery(scheduleQueryOptions()));

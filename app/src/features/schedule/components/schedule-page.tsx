@@ -3,9 +3,11 @@ import { useState, type ReactNode } from 'react';
 import { PageLoading } from '@/components/page-loading';
 import { usePortal } from '@/lib/portal-context';
 import { LoadFailed } from '@/components/load-failed';
+import { OfflineBanner } from '@/components/offline-banner';
 import { useUser } from '@/lib/session';
 import { displayZone, zoneName } from '@/lib/zoned-dates';
 import { useLessonMeetings } from '@/lib/lesson-meetings';
+import { useOfflineCopy } from '@/lib/offline-copy';
 import { useSchedule, type Meeting } from '../api/get-schedule';
 import { MeetingCard, type MeetingView } from './meeting-card';
 import './schedule.css';
@@ -55,7 +57,8 @@ export default function SchedulePage() {
   const user = useUser();
   const { config } = usePortal();
   const schedule = useSchedule();
-  const lessons = useLessonMeetings(user.id);
+  // Offline, the lesson meetings read from their last copy too: the whole schedule is the last one seen.
+  const lessons = useOfflineCopy('lesson-meetings', useLessonMeetings(user.id));
   const zone = displayZone(user.time_zone ?? schedule.data?.time_zone);
   const [now] = useState(() => Date.now());
   const list = (items: MeetingView[], upcoming: (m: MeetingView) => boolean) => (
@@ -85,6 +88,7 @@ export default function SchedulePage() {
       <h1 id="page-title" className="page-title">
         My Schedule
       </h1>
+      <OfflineBanner since={schedule.offlineSince ?? lessons.offlineSince} />
       <p className="muted">Times are shown in {zoneName(zone)}.</p>
       <Section title="Upcoming meetings" id="upcoming-title">
         <QueryState query={meetings('upcoming')} what="Your meetings" empty="No upcoming meetings.">

@@ -1,0 +1,116 @@
+// Paid groups (SPEC §7 /integrations/stripe/create-intent, /users/studentpaid/ and /users/studentemail/) and
+// Stripe's webhook. The client names only the group: the amount is the server's, and paid is the webhook's.
+import type { FastifyInstance } from 'fastify';
+import type { PluginRoutes } from './route.js';
+import { route } from './route.js';
+import { authenticated, call, id } from './client-schemas.js';
+import { closed, line, singleLine } from './schemas.js';
+import type { Services } from '../services/index.js';
+
+const byGroup = closed({ group_id: id });
+
+export const createIntent = route({
+  schema: {
+    ...call(
+      byGroup,
+      closed({
+        group_id: { type: 'integer' },
+        payment_intent_id: { type: 'string' },
+        client_secret: { type: 'string' },
+        amount: { type: 'integer' },
+        currency: { type: 'string' },
+      }),
+    ),
+    headers: {
+      type: 'object',
+      required: ['x-tenant-id', 'idempotency-key'],
+      properties: {
+        'x-tenant-id': { type: 'string', pattern: '^[1-9][0-9]{0,8}$', ...singleLine },
+        // One key per purchase attempt, made by the client (a UUID): a retry sends the same key.
+        'idempotency-key': line(255, { minLength: 8, pattern: '^[A-Za-z0-9_:-]+$' }),
+      },
+    },
+  },
+  config: authenticated,
+  limited: true,
+  async handle(s, request) {
+    const owner = { tenantId: request.tenant.id, userId: request.caller.userId };
+    const data = await s.payments.createIntent(
+      owner,
+      request.body.group_id,
+      request.headers['idempotency-key'],
+    );
+    return { data };
+  },
+});
+
+export const studentPaid = route({
+  schema: call(
+    byGroup,
+    closed({
+      group_id: { type: 'integer' },
+      title: { type: 'string' },
+      amount: { type: 'integer' },
+      currency: { type: 'string' },
+      paid: { type: 'boolean' },
+      status: { type: 'string', enum: ['none', 'pending', 'succeeded', 'failed'] },
+      paid_at: { type: ['string', 'null'], format: 'date-time' },
+    }),
+  ),
+  config: authenticated,
+  async handle(s, request) {
+    const owner = { tenantId: request.tenant.id, userId: request.caller.userId };
+    return { data: await s.payments.status(owner, request.body.group_id) };
+  },
+});
+
+export const studentEmail = route({
+  schema: call(
+    byGroup,
+    closed({
+      group_id: { type: 'integer' },
+      mailed: { type: 'boolean' },
+      mailed_at: { type: ['string', 'null'], format: 'date-time' },
+    }),
+  ),
+  config: authenticated,
+  limited: true,
+  async handle(s, request) {
+    const owner = { tenantId: request.tenant.id, userId: request.caller.userId };
+    return { data: await s.payments.mailReceipt(request.tenant, owner, request.body.group_id) };
+  },
+});
+
+/**
+ * Stripe's webhook. Its signature covers the exact bytes sent, so this route keeps the body raw (a parser of its
+ * own scope); no tenant header or token: the signature is the authentication.
+ */
+export const stripeWebhook: PluginRoutes = {
+  async mount(app: FastifyInstance, services: Services, url: string) {
+    await app.register(async (scope) => {
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
+        done(null, body),
+      );
+      scope.route<{ Body: Buffer; Headers: { 'stripe-signature': string } }>({
+        method: 'POST',
+        url,
+        schema: {
+          headers: {
+            type: 'object',
+            required: ['stripe-signature'],
+            properties: { 'stripe-signature': line(4096) },
+          },
+          response: { 200: closed({ received: { type: 'boolean' } }) },
+        },
+        handler: async (request) => {
+          const { received } = await services.payments.webhook(
+            request.body,
+            request.headers['stripe-signature'],
+          );
+          return { received };
+        },
+      });
+    });
+  },
+};

@@ -1,0 +1,22 @@
+import { api, type Envelope } from '@/lib/api-client';
+
+interface PaymentIntent {
+  group_id: number;
+  payment_intent_id: string;
+  client_secret: string;
+  amount: number;
+  currency: string;
+}
+
+/**
+ * POST /integrations/stripe/create-intent: only the group is sent, the amount is the server's. The key names
+ * one purchase attempt, so a retry (after a failed answer) gets the same PaymentIntent, never a second one.
+ */
+export async function createIntent(groupId: number, idempotencyKey: string): Promise<PaymentIntent> {
+  const response = await api.post<Envelope<PaymentIntent>>(
+    '/integrations/stripe/create-intent',
+    { group_id: groupId },
+    { headers: { 'Idempotency-Key': idempotencyKey } },
+  );
+  return response.data.data;
+}

@@ -1,0 +1,115 @@
+/**
+ * /groups/{groupid}/purchase: joining a paid group. The price shown is the server's (studentpaid), and so is
+ * the amount charged (create-intent). Without the tenant's publishable key the button says that payments are
+ * not configured; with it, the card form (and Stripe with it) loads here and nowhere else. Paid is set only by
+ * Stripe's verified webhook, so after the card is accepted the page asks the API until it says paid.
+ */
+import { lazy, Suspense, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { LoadFailed } from '@/components/load-failed';
+import { PageLoading } from '@/components/page-loading';
+import { paths } from '@/config/paths';
+import { usePortal } from '@/lib/portal-context';
+import { notify } from '@/lib/toast';
+import { useMailReceipt } from '../api/mail-receipt';
+import { usePurchase, type Purchase } from '../api/get-purchase';
+import { formatPrice } from './format-price';
+import './payments.css';
+
+const StripePaymentForm = lazy(() => import('./stripe-payment-form'));
+
+export const NOT_CONFIGURED =
+  'Online payments are not configured for this portal yet. Please contact your coach to join this group.';
+export const RECEIPT_SENT = 'Your receipt has been sent to your email';
+
+function Enrolled({ purchase }: { purchase: Purchase }) {
+  const receipt = useMailReceipt();
+  return (
+    <div className="card" role="status">
+      <p>
+        <strong>You are enrolled.</strong> Your payment for {purchase.title} was received.
+      </p>
+      <p>
+        <button
+          type="button"
+          className="btn btn-secondary"
+          disabled={receipt.isPending || receipt.isSuccess}
+          onClick={() => receipt.mutate(purchase.group_id, { onSuccess: () => notify.success(RECEIPT_SENT) })}
+        >
+          {receipt.isSuccess ? 'Receipt sent' : 'Email me a receipt'}
+        </button>{' '}
+        <Link to={paths.groups}>Go to My Groups</Link>
+      </p>
+    </div>
+  );
+}
+
+function Checkout({ purchase, onPaid }: { purchase: Purchase; onPaid: () => void }) {
+  const { stripePublishableKey } = usePortal().config.integrations;
+  const [explained, setExplained] = useState(false);
+  const price = formatPrice(purchase.amount, purchase.currency);
+  if (!stripePublishableKey)
+    return (
+      <div className="card">
+        <button type="button" className="btn btn-primary" onClick={() => setExplained(true)}>
+          Pay {price}
+        </button>
+        <p role="status" className="payment-note">
+          {explained ? NOT_CONFIGURED : ''}
+        </p>
+      </div>
+    );
+  return (
+    <section className="card payment-card" aria-labelledby="card-details-title">
+      <h2 id="card-details-title">Card details</h2>
+      <p className="muted">Your card is handled by Stripe; this portal never sees its number.</p>
+      <Suspense fallback={<p role="status">Loading the secure card form…</p>}>
+        <StripePaymentForm
+          publishableKey={stripePublishableKey}
+          groupId={purchase.group_id}
+          amount={purchase.amount}
+          currency={purchase.currency}
+          onPaid={onPaid}
+        />
+      </Suspense>
+    </section>
+  );
+}
+
+export default function PurchasePage() {
+  const groupId = Number(useParams().groupid);
+  // Back from a bank's page (3-D Secure), Stripe adds redirect_status to the return URL.
+  const [search] = useSearchParams();
+  const [accepted, setAccepted] = useState(search.get('redirect_status') === 'succeeded');
+  const purchase = usePurchase(groupId, accepted);
+
+  let content;
+  if (purchase.isPending) content = <PageLoading />;
+  else if (purchase.isError)
+    content = <LoadFailed what="This group" error={purchase.error} retry={purchase.refetch} />;
+  else if (purchase.data.paid) content = <Enrolled purchase={purchase.data} />;
+  else if (purchase.data.amount === 0)
+    content = <p className="card empty-state">This group is free: it needs no payment.</p>;
+  else if (accepted)
+    content = (
+      <p className="card" role="status">
+        <span className="spinner spinner-inline" aria-hidden="true" /> Payment accepted. Confirming your
+        place…
+      </p>
+    );
+  else content = <Checkout purchase={purchase.data} onPaid={() => setAccepted(true)} />;
+
+  return (
+    <section className="page purchase-page" aria-labelledby="page-title">
+      <h1 id="page-title" className="page-title">
+        {purchase.data ? `Join ${purchase.data.title}` : 'Join a group'}
+      </h1>
+      {purchase.data && !purchase.data.paid && purchase.data.amount > 0 && (
+        <p>
+          Price: <strong>{formatPrice(purchase.data.amount, purchase.data.currency)}</strong>
+        </p>
+      )}
+      {content}
+    </section>
+  );
+}

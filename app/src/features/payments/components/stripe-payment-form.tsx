@@ -1,0 +1,120 @@
+/**
+ * The card form: Stripe Elements with the tenant's publishable key. This file is the only one that imports
+ * Stripe, and it is loaded only by the payment page of a tenant with a key, so no other page (the login route
+ * least of all) carries Stripe's code or contacts its hosts. Stripe.js comes from js.stripe.com, as Stripe
+ * requires; the tenant's CSP allows that host only when the tenant has a key. The form is Stripe's deferred
+ * intent flow: the PaymentIntent is created (by the server, from the group's price) only when the client pays.
+ */
+import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
+import type { Stripe } from '@stripe/stripe-js';
+import { loadStripe } from '@stripe/stripe-js/pure';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { errorMessage } from '@/lib/api-errors';
+import { createIntent } from '../api/create-intent';
+import { formatPrice } from './format-price';
+
+interface FormProps {
+  groupId: number;
+  amount: number;
+  currency: string;
+  onPaid: () => void;
+}
+
+function CheckoutForm({ groupId, amount, currency, onPaid }: FormProps) {
+  const stripe = useStripe();
+  const elements = useElements();
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  // One key per purchase attempt on this page: a retry after a failure gets the same PaymentIntent.
+  const attempt = useRef(crypto.randomUUID());
+
+  const pay = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!stripe || !elements || busy) return;
+    setBusy(true);
+    setProblem(null);
+    try {
+      const checked = await elements.submit();
+      if (checked.error) return setProblem(checked.error.message ?? 'Check your card details.');
+      const intent = await createIntent(groupId, attempt.current);
+      const result = await stripe.confirmPayment({
+        elements,
+        clientSecret: intent.client_secret,
+        redirect: 'if_required',
+        confirmParams: { return_url: window.location.href },
+      });
+      if (result.error) return setProblem(result.error.message ?? 'The payment did not go through.');
+      onPaid();
+    } catch (error) {
+      // The API's refusal was a toast already (the axios interceptor); say it here too, next to the button.
+      setProblem(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={(event) => void pay(event)} className="payment-form">
+      <PaymentElement />
+      {problem && (
+        <p className="field-error" role="alert">
+          {problem}
+        </p>
+      )}
+      <button type="submit" className="btn btn-primary" disabled={!stripe || busy}>
+        {busy ? 'Paying…' : `Pay ${formatPrice(amount, currency)}`}
+      </button>
+    </form>
+  );
+}
+
+type Loaded = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; stripe: Stripe };
+
+export default function StripePaymentForm({
+  publishableKey,
+  ...form
+}: FormProps & { publishableKey: string }) {
+  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  const [tries, setTries] = useState(0);
+  useEffect(() => {
+    let live = true;
+    loadStripe(publishableKey).then(
+      (stripe) => live && setLoaded(stripe ? { state: 'ready', stripe } : { state: 'failed' }),
+      () => live && setLoaded({ state: 'failed' }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [publishableKey, tries]);
+
+  if (loaded.state === 'loading')
+    return (
+      <p role="status">
+        <span className="spinner spinner-inline" aria-hidden="true" /> Loading the secure card form…
+      </p>
+    );
+  if (loaded.state === 'failed')
+    return (
+      <div role="alert">
+        <p>The secure card form could not be loaded. Check your connection and try again.</p>
+        <button
+          type="button"
+          className="btn btn-primary"
+          onClick={() => {
+            setLoaded({ state: 'loading' });
+            setTries((n) => n + 1);
+          }}
+        >
+          Try again
+        </button>
+      </div>
+    );
+  return (
+    <Elements
+      stripe={loaded.stripe}
+      options={{ mode: 'payment', amount: form.amount, currency: form.currency }}
+    >
+      <CheckoutForm {...form} />
+    </Elements>
+  );
+}
