@@ -1,7 +1,10 @@
 // The API on a real PostgreSQL server that this file stops, restarts and locks: a request on a database that
 // is down or too slow answers 503 with a message to retry (never a hang, a 500 or a crash), /health stays up
-// and names the database, /ready says it is down, and everything works again once the server is back.
+// and names the database, /ready says it is down, and everything works again once the server is back. A
+// server that accepts connections but never answers is given up on after the connection timeout.
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -14,6 +17,7 @@ import { readConfig } from '../src/config.js';
 import { createDb } from '../src/db/create-db.js';
 import type { Database } from '../src/db/database.js';
 import { migrateDown, migrateToLatest } from '../src/db/migrate.js';
+import { isDatabaseUnavailable } from '../src/db/unavailable.js';
 import { createStorage } from '../src/services/storage/storage.js';
 import { fixtureTenants, nextIp } from './helpers/harness.js';
 import { startPgCluster } from './helpers/pg-cluster.js';
@@ -159,6 +163,36 @@ describe('PostgreSQL faults', () => {
     expect(logs.some((line) => line.includes('"msg":"database unavailable"'))).toBe(true);
     expect(logs.some((line) => line.includes('"msg":"request failed"'))).toBe(false);
   }, 60_000);
+});
+
+describe('a server that accepts connections but never answers', () => {
+  it('a query gives up after the connection timeout with an error the API answers 503 for', async () => {
+    // A black hole where PostgreSQL should be (a hung host, a half-open firewall): TCP connects, nothing comes back.
+    const sockets: Socket[] = [];
+    const hole = createServer((socket) => void sockets.push(socket));
+    await new Promise<void>((resolve) => hole.listen(0, '127.0.0.1', resolve));
+    const { port } = hole.address() as AddressInfo;
+    const stuck = createDb({
+      databaseUrl: `postgres://postgres@127.0.0.1:${port}/portal`,
+      timeouts: { connectMs: 300, statementMs: 1000 },
+    });
+    try {
+      const error = await stuck
+        .selectFrom('tenants')
+        .select('id')
+        .execute()
+        .then(
+          () => undefined,
+          (e: unknown) => e,
+        );
+      expect(error).toBeInstanceOf(Error);
+      expect(isDatabaseUnavailable(error)).toBe(true);
+    } finally {
+      await stuck.destroy();
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => hole.close(() => resolve()));
+    }
+  });
 });
 
 describe('readiness and migrations', () => {
