@@ -1,5 +1,5 @@
 /** The web-analytics container's script (SPEC §7: a GET for it); index.html's CSP allows this host only then. */
-export const containerUrl = (id: string): string =>
+const containerUrl = (id: string): string =>
   `https://www.googletagmanager.com/gtm.js?id=${encodeURIComponent(id)}`;
 
 /**
