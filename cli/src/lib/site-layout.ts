@@ -17,7 +17,8 @@ export const META_FILE = 'meta.json';
 export const THEME_FILE = 'theme.json';
 /**
  * At the site root, unhashed so its URL never changes: the service worker (SPEC §7), the same for every tenant
- * of one compile (its precache list is the compile's hashed assets).
+ * of one compile (its precache list is the compile's hashed assets). With shared assets it is stored once
+ * beside them (assets/service-worker.js) and the CDN maps /service-worker.js of every origin there.
  */
 export const SERVICE_WORKER_FILE = 'service-worker.js';
 /** At the site root: the tenant's web app manifest (name, colours, icons), linked from index.html. */

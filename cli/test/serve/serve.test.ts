@@ -140,9 +140,12 @@ describe('portal serve', () => {
     expect((await fetch(`${site()}/themes/301/logo.svg`)).headers.get('content-type')).toBe('image/svg+xml');
   });
 
-  it('maps /assets/* to the shared storage assets/ folder when the site has no copy, like the CDN', async () => {
+  it('maps /assets/* and /service-worker.js to the shared storage assets/ folder when the site has no copy, like the CDN', async () => {
     const shared = path.join(root, 'shared-storage');
     const tenantsDir = path.join(root, 'tenants');
+    const worker = 'self.addEventListener("fetch", () => {});\n';
+    for (const slug of ['acme', 'globex'])
+      await writeFile(path.join(root, 'dist', slug, 'service-worker.js'), worker);
     const published = await runCommand(
       publish,
       { all: true, to: shared, sharedAssets: true },
@@ -160,9 +163,17 @@ describe('portal serve', () => {
         ]);
         expect(await res.text()).toBe(await readFile(path.join(shared, assets[0]!), 'utf8'));
         expect((await fetch(`${url}/assets/missing-12345678.js`)).status).toBe(404);
+        const sw = await fetch(`${url}/service-worker.js`);
+        expect([sw.status, sw.headers.get('cache-control'), await sw.text()]).toEqual([
+          200,
+          'no-cache',
+          worker,
+        ]);
       }
+      expect(existsSync(path.join(shared, 'sites/acme/service-worker.js'))).toBe(false);
     } finally {
       await preview.close();
+      for (const slug of ['acme', 'globex']) await rm(path.join(root, 'dist', slug, 'service-worker.js'));
     }
   });
 

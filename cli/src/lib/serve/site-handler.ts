@@ -1,13 +1,13 @@
 /**
  * One tenant's origin, as production serves it: the site from storage/sites/<slug>/ at the root, /themes/*
- * from storage/themes/* (the CDN mapping), /assets/* from the site or else from the shared storage/assets/*
- * (the CDN mapping of the shared-assets layout), the API prefixes proxied, and the SPA fallback to index.html for
+ * from storage/themes/* (the CDN mapping), /assets/* and /service-worker.js from the site or else from the shared
+ * storage/assets/ (the CDN mapping of the shared-assets layout), the API prefixes proxied, and the SPA fallback to index.html for
  * app routes. /meta.json and /assets/* never fall back: a missing chunk or version file must be a 404, not an
  * HTML page the app would try to parse.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { ASSETS_DIR, INDEX_FILE, THEMES_DIR } from '../site-layout.js';
+import { ASSETS_DIR, INDEX_FILE, SERVICE_WORKER_FILE, THEMES_DIR } from '../site-layout.js';
 import { isProxied, proxyRequest } from './proxy.js';
 import { securityHeaders } from './security-headers.js';
 import { findFile, rawPathname, safeSegments, sendError, sendFile } from './static-files.js';
@@ -41,7 +41,11 @@ export function siteHandler({ siteRoot, themesRoot, assetsRoot, api }: SiteOptio
       segments[0] === THEMES_DIR
         ? await findFile(themesRoot, segments.slice(1))
         : ((await findFile(siteRoot, segments.length ? segments : [INDEX_FILE])) ??
-          (segments[0] === ASSETS_DIR ? await findFile(assetsRoot, segments.slice(1)) : null));
+          (segments[0] === ASSETS_DIR
+            ? await findFile(assetsRoot, segments.slice(1))
+            : pathname === `/${SERVICE_WORKER_FILE}`
+              ? await findFile(assetsRoot, [SERVICE_WORKER_FILE])
+              : null));
     if (file) return sendFile(res, file, req.method);
     if (NO_FALLBACK(segments)) return sendError(res, 404, 'Not found.');
     const index = await findFile(siteRoot, [INDEX_FILE]);

@@ -7,7 +7,15 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { CliError } from '../errors.js';
-import { ASSETS_DIR, INDEX_FILE, META_FILE, THEME_FILE, THEMES_DIR, themeFolder } from '../site-layout.js';
+import {
+  ASSETS_DIR,
+  INDEX_FILE,
+  META_FILE,
+  SERVICE_WORKER_FILE,
+  THEME_FILE,
+  THEMES_DIR,
+  themeFolder,
+} from '../site-layout.js';
 import { cacheControlFor, contentTypeFor, isHashedAsset } from './content-types.js';
 import { prefixSegments, under, type Location, type TenantLocations } from './target.js';
 
@@ -83,8 +91,8 @@ async function digest(file: string): Promise<{ size: number; sha256: string }> {
 }
 
 /**
- * Plans dist/<slug>/ for upload. Theme files go from themes/<id>/ to the theme location, assets/ to the shared
- * assets location when there is one; every other file to the site location. The tenant id comes from the build
+ * Plans dist/<slug>/ for upload. Theme files go from themes/<id>/ to the theme location, assets/ and the service
+ * worker to the shared assets location when there is one; every other file to the site location. The tenant id comes from the build
  * stamp and must be a positive integer.
  */
 export async function planTenant(
@@ -123,6 +131,9 @@ export async function planTenant(
     } else if (locations.assets && rel.startsWith(`${ASSETS_DIR}/`)) {
       location = locations.assets;
       keyRel = rel.slice(ASSETS_DIR.length + 1);
+    } else if (locations.assets && rel === SERVICE_WORKER_FILE) {
+      // The same bytes for every tenant of the compile: one object beside the shared assets, not one a tenant.
+      location = locations.assets;
     }
     const file = path.join(root, ...rel.split('/'));
     const { size, sha256: hash } = await digest(file);
