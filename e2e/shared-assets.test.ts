@@ -50,11 +50,13 @@ afterAll(async () => {
 });
 
 describe('shared assets through portal serve', () => {
-  it('stores each asset once and no site holds a copy', async () => {
+  it('stores each asset and the service worker once, and no site holds a copy', async () => {
     const shared = await readdir(path.join(work, 'storage/assets'));
-    expect(shared.sort()).toEqual((await readdir(path.join(work, 'dist/demo/assets'))).sort());
+    const built = await readdir(path.join(work, 'dist/demo/assets'));
+    expect(shared.sort()).toEqual([...built, 'service-worker.js'].sort());
     for (const slug of TENANTS) {
       expect(existsSync(path.join(work, 'storage/sites', slug, 'assets'))).toBe(false);
+      expect(existsSync(path.join(work, 'storage/sites', slug, 'service-worker.js'))).toBe(false);
       expect(await readFile(path.join(work, 'storage/sites', slug, 'index.html'), 'utf8')).toBe(
         await readFile(path.join(work, 'dist', slug, 'index.html'), 'utf8'),
       );
