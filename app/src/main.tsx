@@ -4,6 +4,9 @@
  * the stored session are set up first, so the first render already knows whether someone is signed in.
  */
 import '@/styles/fonts.css';
+// The toast library's own stylesheet joins the one stylesheet (its default entry would carry it inside the
+// login route's JavaScript and inject it at run time), before base.css, whose rules adjust it.
+import 'react-toastify/ReactToastify.css';
 import '@/styles/base.css';
 import { createRoot } from 'react-dom/client';
 import { readConfig } from '@/boot/config';

@@ -6,7 +6,7 @@
  */
 import { Suspense, lazy, useEffect } from 'react';
 import { Outlet } from 'react-router-dom';
-import { ToastContainer } from 'react-toastify';
+import { ToastContainer } from 'react-toastify/unstyled';
 import { UpdateBanner } from '@/boot/update-banner';
 import { usePortal } from '@/lib/portal-context';
 import { followOtherTabs } from '@/lib/session';

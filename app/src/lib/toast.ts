@@ -3,7 +3,7 @@
  * so screen readers announce it. A toast id equal to its text keeps one toast per message however many
  * requests fail the same way.
  */
-import { toast } from 'react-toastify';
+import { toast } from 'react-toastify/unstyled';
 import { sessionStore } from './session';
 
 export const TOAST_AUTO_CLOSE_MS = 5000;
