@@ -3,10 +3,10 @@
  * saved in the background by the shared batcher (./training-analytics): every 5000 ms while the page is open
  * and at once when it is left. Values not yet saved survive leaving and coming back within the app.
  */
-import { useEffect, useState, useSyncExternalStore } from 'react';
-import { Field, TextAreaField } from '@/components/field';
+import { useEffect, useState } from 'react';
 import { LoadFailed } from '@/components/load-failed';
 import { useUser } from '@/lib/session';
+import { ProgressFields } from './progress-fields';
 import {
   recordChange,
   trainingAnalytics,
@@ -25,23 +25,8 @@ const STEPS: [AnalyticsField, string][] = [
   ['post_meeting', 'I did the follow-up work'],
 ];
 
-function useSaveState(): 'saved' | 'saving' | 'pending' {
-  return useSyncExternalStore(
-    (listener) => trainingAnalytics.subscribe(listener),
-    () =>
-      trainingAnalytics.isSending() ? 'saving' : trainingAnalytics.unsent().length ? 'pending' : 'saved',
-  );
-}
-
-const saveText = {
-  saved: 'All changes saved.',
-  saving: 'Saving…',
-  pending: 'Changes are saved every few seconds.',
-};
-
 function AnalyticsForm({ place, saved }: { place: LessonPlace; saved: LessonAnalytics }) {
   const [values, setValues] = useState<LessonAnalytics>(() => ({ ...saved, ...unsentValues(place) }));
-  const state = useSaveState();
   const set = <F extends AnalyticsField>(field: F, value: LessonAnalytics[F]) => {
     setValues((v) => ({ ...v, [field]: value }));
     recordChange(place, field, value);
@@ -61,23 +46,7 @@ function AnalyticsForm({ place, saved }: { place: LessonPlace; saved: LessonAnal
           </label>
         ))}
       </fieldset>
-      <Field
-        label="Profit impact"
-        hint="What this lesson is worth to your business, e.g. $2,000 a month."
-        maxLength={200}
-        value={values.profit_impact}
-        onChange={(e) => set('profit_impact', e.target.value)}
-      />
-      <TextAreaField
-        label="Notes"
-        maxLength={10_000}
-        rows={5}
-        value={values.notes}
-        onChange={(e) => set('notes', e.target.value)}
-      />
-      <p className="muted analytics-state" role="status">
-        {saveText[state]}
-      </p>
+      <ProgressFields values={values} onChange={set} batcher={trainingAnalytics} />
     </form>
   );
 }

@@ -3,8 +3,8 @@
  * and saved in the background by the shared batcher: every 5000 ms while the lesson page is open and at once
  * when it is left. Values not yet saved survive leaving and coming back within the app.
  */
-import { useState, useSyncExternalStore } from 'react';
-import { Field, TextAreaField } from '@/components/field';
+import { useState } from 'react';
+import { ProgressFields } from '@/components/lesson-view/progress-fields';
 import type { FlashAnalytics } from '../api/get-flash-lesson';
 import {
   flashAnalytics,
@@ -15,19 +15,6 @@ import {
 
 type Values = Pick<FlashAnalytics, FlashField>;
 
-function useSaveState(): 'saved' | 'saving' | 'pending' {
-  return useSyncExternalStore(
-    (listener) => flashAnalytics.subscribe(listener),
-    () => (flashAnalytics.isSending() ? 'saving' : flashAnalytics.unsent().length ? 'pending' : 'saved'),
-  );
-}
-
-const saveText = {
-  saved: 'All changes saved.',
-  saving: 'Saving…',
-  pending: 'Changes are saved every few seconds.',
-};
-
 export function FlashAnalyticsPanel({ saved }: { saved: FlashAnalytics }) {
   const { assessment_id: assessmentId, lesson_id: lessonId } = saved;
   const [values, setValues] = useState<Values>(() => ({
@@ -36,7 +23,6 @@ export function FlashAnalyticsPanel({ saved }: { saved: FlashAnalytics }) {
     notes: saved.notes,
     ...unsentFlashValues(assessmentId, lessonId),
   }));
-  const state = useSaveState();
   const set = <F extends FlashField>(field: F, value: Values[F]) => {
     setValues((v) => ({ ...v, [field]: value }));
     recordFlashChange(assessmentId, lessonId, field, value);
@@ -53,23 +39,7 @@ export function FlashAnalyticsPanel({ saved }: { saved: FlashAnalytics }) {
           />{' '}
           I took the quiz
         </label>
-        <Field
-          label="Profit impact"
-          hint="What this lesson is worth to your business, e.g. $2,000 a month."
-          maxLength={200}
-          value={values.profit_impact}
-          onChange={(e) => set('profit_impact', e.target.value)}
-        />
-        <TextAreaField
-          label="Notes"
-          maxLength={10_000}
-          rows={5}
-          value={values.notes}
-          onChange={(e) => set('notes', e.target.value)}
-        />
-        <p className="muted analytics-state" role="status">
-          {saveText[state]}
-        </p>
+        <ProgressFields values={values} onChange={set} batcher={flashAnalytics} />
       </form>
     </section>
   );
