@@ -10,6 +10,8 @@ import { post, signedInClient } from './helpers/client-work.js';
 import type { Client } from './helpers/client-work.js';
 import { purgeExpired } from '../src/services/housekeeping/purge-expired.js';
 import { mailsTo } from './helpers/mail.js';
+import { startSmtp } from './helpers/smtp.js';
+import type { Received } from './helpers/smtp.js';
 import { StripeStandIn } from './helpers/stripe-stand-in.js';
 import type { StandInIntent } from './helpers/stripe-stand-in.js';
 
@@ -316,6 +318,64 @@ describe('POST /api/v1/users/studentemail/', () => {
     expect(receipts[0]!.subject).toBe('Your payment for Profit Mastermind');
     expect(receipts[0]!.text).toContain('Amount: $49.00');
   });
+});
+
+describe('a receipt while the mail server is down', () => {
+  it('answers mailed, waits in the outbox, and arrives once the server is back, once', async () => {
+    const inbox: Received[] = [];
+    let smtp = await startSmtp(inbox);
+    const port = smtp.port;
+    await smtp.close();
+    // An app of its own that mails over SMTP (the file's app writes .eml files) and retries every 50 ms.
+    const app = await h.build({
+      mail: { smtpUrl: `smtp://127.0.0.1:${port}`, mailDir: h.mailDir, retryEveryMs: 50 },
+    });
+    try {
+      const buyer = await signedInClient(h, false);
+      const at = h.clock.now();
+      await h.db
+        .insertInto('group_payments')
+        .values({
+          tenant_id: ALPHA,
+          user_id: buyer.user.id,
+          group_id: secondPaidGroup,
+          idempotency_key: newKey(),
+          intent_id: 'pi_outage_receipt',
+          amount: 12_500,
+          currency: 'usd',
+          status: 'succeeded',
+          created_at: at,
+          updated_at: at,
+          paid_at: at,
+        })
+        .execute();
+      const res = await app.inject({
+        method: 'POST',
+        url: EMAIL,
+        headers: { 'x-tenant-id': String(ALPHA), authorization: `Bearer ${buyer.token}` },
+        payload: { group_id: secondPaidGroup },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data).toMatchObject({ mailed: true });
+      const queued = () =>
+        h.db.selectFrom('mail_outbox').select('subject').where('to_address', '=', buyer.user.email).execute();
+      expect(await queued()).toEqual([{ subject: 'Your payment for Leaders Circle' }]);
+
+      smtp = await startSmtp(inbox, port);
+      h.clock.advance(16_000);
+      const deadline = Date.now() + 15_000;
+      while ((await queued()).length > 0 && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 25));
+      const receipts = inbox.filter((m) => m.to.includes(buyer.user.email));
+      expect(receipts).toHaveLength(1);
+      expect(receipts[0]!.raw).toContain('Amount: $125.00');
+      expect(receipts[0]!.raw).toContain('Reference: pi_outage_receipt');
+      expect(await queued()).toEqual([]);
+    } finally {
+      await app.close();
+      await smtp.close();
+    }
+  }, 30_000);
 });
 
 describe('housekeeping', () => {

@@ -309,7 +309,7 @@ describe('POST /api/v1/testimonials/addreferral', () => {
     expect(await mailsTo(h.mailDir, body.email)).toEqual([]);
   });
 
-  it('stores nothing when the mail server is down (503), so a retry still invites', async () => {
+  it('stores the referral when the mail server is down: its invitation waits in the outbox', async () => {
     const down = await h.build({ mail: { smtpUrl: 'smtp://127.0.0.1:1', mailDir: h.mailDir } });
     const body = referral();
     try {
@@ -319,12 +319,19 @@ describe('POST /api/v1/testimonials/addreferral', () => {
         headers: { 'x-tenant-id': String(me.user.tenantId), authorization: `Bearer ${me.token}` },
         payload: body,
       });
-      expect(res.statusCode).toBe(503);
+      expect(res.statusCode).toBe(201);
     } finally {
       await down.close();
     }
-    expect((await rows('referrals', me)).map((r) => r.email)).not.toContain(body.email);
-    expect((await post(h, me, REFERRAL, body)).statusCode).toBe(201);
-    expect(await mailsTo(h.mailDir, body.email)).toHaveLength(1);
+    expect((await rows('referrals', me)).map((r) => r.email)).toContain(body.email);
+    const queued = await h.db
+      .selectFrom('mail_outbox')
+      .select(['subject', 'last_error'])
+      .where('to_address', '=', body.email)
+      .execute();
+    expect(queued).toEqual([
+      { subject: expect.any(String), last_error: expect.stringMatching(/ECONNREFUSED/) },
+    ]);
+    expect(await mailsTo(h.mailDir, body.email)).toEqual([]);
   });
 });

@@ -1,14 +1,13 @@
 // Outgoing mail. With SMTP_URL it goes to that server; otherwise each message is written as an .eml file
 // under the mail folder, which is how a developer (and the tests) read OTP codes and reset links locally.
 // Only the subject and file are logged: bodies carry codes and links, which must never reach a log line.
-// Mail that must not be lost goes through sendOrQueue: when the server fails it waits in the outbox
+// Every mail goes through sendOrQueue, the one path: when the server fails it waits in the outbox
 // (outbox-repository.ts) and retryQueued, called by mail-retry.ts, sends it once the server is back.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import nodemailer from 'nodemailer';
 import type { Database } from '../../db/database.js';
-import { HttpError } from '../../errors.js';
 import { claimDueMail, deleteSentMail, enqueueMail, rescheduleMail } from './outbox-repository.js';
 
 export interface MailMessage {
@@ -19,8 +18,6 @@ export interface MailMessage {
 }
 
 export interface Mailer {
-  /** Sends now; when the server fails, a 503 for the caller to retry, and nothing is kept. */
-  send(message: MailMessage): Promise<void>;
   /** Sends now, or keeps the mail in the outbox to be sent again until it goes through. */
   sendOrQueue(message: MailMessage): Promise<void>;
   /** Tries the outbox's due mail again; resolves to how many went out. */
@@ -31,7 +28,6 @@ export interface Mailer {
 interface Log {
   info(obj: object, msg: string): void;
   warn(obj: object, msg: string): void;
-  error(obj: object, msg: string): void;
 }
 
 interface MailerOptions {
@@ -49,17 +45,6 @@ const smtpTimeouts = { connectionTimeout: 3000, greetingTimeout: 3000, socketTim
 type Deliver = (message: MailMessage) => Promise<void>;
 
 const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
-// A mail server that is down is not a bug in the request: the caller gets a 503 it can retry after, and the
-// reason goes to the log only.
-async function reportFailure(log: Log, subject: string, send: () => Promise<void>): Promise<void> {
-  try {
-    await send();
-  } catch (error) {
-    log.error({ err: error, subject }, 'mail not sent');
-    throw new HttpError(503, 'We could not send the email right now. Please try again in a minute.');
-  }
-}
 
 function deliverer({ smtpUrl, mailDir, log }: Pick<MailerOptions, 'smtpUrl' | 'mailDir' | 'log'>) {
   if (smtpUrl) {
@@ -88,7 +73,6 @@ export function createMailer(options: MailerOptions): Mailer {
   const { log, db, now } = options;
   const { deliver, close } = deliverer(options);
   return {
-    send: (message) => reportFailure(log, message.subject, () => deliver(message)),
     async sendOrQueue(message) {
       try {
         await deliver(message);

@@ -43,9 +43,9 @@ export function createReferralService({ db, now, mailer }: ReferralDeps) {
     if (!(await claimInvitation(db, { ...claim, since: new Date(at.getTime() - invitationGapMs) })))
       return false;
     try {
-      await mailer.send(invitationMail(tenant, referrer, to));
+      await mailer.sendOrQueue(invitationMail(tenant, referrer, to));
     } catch (error) {
-      // Not sent: the address may be invited by the next try (the mailer's 503 tells the caller to retry).
+      // Neither sent nor queued (the database failed too): the address may be invited by the next try.
       await releaseInvitation(db, claim);
       throw error;
     }
