@@ -1,7 +1,9 @@
 // A real SMTP server on 127.0.0.1 that this file stops and starts again: a one-time password mailed while it
 // is down waits in the outbox, is tried again (and fails again) while it stays down, and arrives exactly once
-// when it is back; the code it carries signs in. Rows are claimed so two instances never send the same one.
+// when it is back; the code it carries signs in. Rows are claimed so two instances never send the same one,
+// not even when a send outlasts the claim's lease; what never goes through is given up after a week.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMailer } from '../src/services/mail/mailer.js';
 import { claimDueMail, enqueueMail } from '../src/services/mail/outbox-repository.js';
 import { Harness, PASSWORD, nextIp } from './helpers/harness.js';
 import { startSmtp } from './helpers/smtp.js';
@@ -94,5 +96,68 @@ describe('SMTP faults', () => {
     const [a, b] = await Promise.all([claimDueMail(h.db, later, 4), claimDueMail(h.db, later, 4)]);
     const claimed = [...a, ...b].map((m) => m.message.to).sort();
     expect(claimed).toEqual([0, 1, 2, 3, 4, 5].map((i) => message(i).to));
+  });
+
+  it('a send that outlasts the lease keeps it renewed: no other instance takes the row, it goes out once', async () => {
+    // A server that takes the mail and answers only when the test says, and an instance of its own whose clock
+    // the test moves; queued hours ahead of the app's clock, so the app's retry loop leaves the row alone.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const slow: Received[] = [];
+    const server = await startSmtp(slow, 0, () => released);
+    let at = new Date(h.clock.now().getTime() + 2 * 60 * 60_000);
+    const warnings: string[] = [];
+    const log = { info() {}, warn: (_: object, msg: string) => void warnings.push(msg), error() {} };
+    const mailer = createMailer({
+      smtpUrl: `smtp://127.0.0.1:${server.port}`,
+      mailDir: '/nonexistent/never-written',
+      log,
+      db: h.db,
+      now: () => at,
+      renewLeaseEveryMs: 20,
+    });
+    const to = 'slow-lease@example.test';
+    await enqueueMail(h.db, { to, from: 'no-reply@example.test', subject: 'Slow', text: 'once' }, at, 'test');
+    at = new Date(at.getTime() + 20_000);
+    try {
+      const sending = mailer.retryQueued();
+      await until(async () => (slow.length > 0 ? true : undefined), 'the send under way');
+      // Six minutes on: the claim's 5-minute lease would have run out, but the sender renews it.
+      at = new Date(at.getTime() + 6 * 60_000);
+      await until(async () => {
+        const [row] = await outbox(to);
+        return row && row.next_attempt_at.getTime() === at.getTime() + 5 * 60_000 ? true : undefined;
+      }, 'a renewed lease');
+      // Another instance claiming now (rows the test above left may be due; this one is not).
+      const claimed = await claimDueMail(h.db, at, 100);
+      expect(claimed.map((m) => m.message.to)).not.toContain(to);
+      release();
+      expect(await sending).toBe(1);
+      expect(slow.filter((m) => m.to.includes(to))).toHaveLength(1);
+      expect(await outbox(to)).toEqual([]);
+      expect(warnings).toEqual([]);
+    } finally {
+      release();
+      mailer.close();
+      await server.close();
+    }
+  });
+
+  it('gives up what has not gone through in 7 days (logged), and sends the rest', async () => {
+    const day = 24 * 60 * 60_000;
+    const message = (to: string) => ({ to, from: 'no-reply@example.test', subject: `For ${to}`, text: 't' });
+    // Queued 8 and 6 days ago by the app's clock, both due now: its own retry loop takes them.
+    await enqueueMail(h.db, message('stale@example.test'), new Date(h.clock.now().getTime() - 8 * day), 'x');
+    await enqueueMail(h.db, message('late@example.test'), new Date(h.clock.now().getTime() - 6 * day), 'x');
+    await until(async () => inbox.find((m) => m.to.includes('late@example.test')), 'the 6-day-old mail');
+    await until(
+      async () => ((await outbox('stale@example.test')).length === 0 ? true : undefined),
+      'the 8-day-old mail gone',
+    );
+    expect(inbox.filter((m) => m.to.includes('stale@example.test'))).toEqual([]);
+    const given = h.logs.filter((l) => l.includes('queued mail given up after 7 days'));
+    expect(given).toHaveLength(1);
+    expect(given[0]).toContain('"subject":"For stale@example.test"');
+    expect(given[0]).not.toContain('"text"');
   });
 });

@@ -14,8 +14,16 @@ export interface TestSmtp {
   close(): Promise<void>;
 }
 
-/** Listens on `port` (0: any free one) and pushes every mail it accepts to `inbox`, decoded. */
-export async function startSmtp(inbox: Received[], port = 0): Promise<TestSmtp> {
+/**
+ * Listens on `port` (0: any free one) and pushes every mail it accepts to `inbox`, decoded. With `hold`, each
+ * mail is taken in full but the server's answer waits until hold() resolves: a send that lasts as long as the
+ * test wants.
+ */
+export async function startSmtp(
+  inbox: Received[],
+  port = 0,
+  hold: () => Promise<void> = () => Promise.resolve(),
+): Promise<TestSmtp> {
   const smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -28,7 +36,7 @@ export async function startSmtp(inbox: Received[], port = 0): Promise<TestSmtp> 
           to: session.envelope.rcptTo.map((r) => r.address),
           raw: decodeQuotedPrintable(Buffer.concat(chunks).toString('utf8')),
         });
-        callback();
+        void hold().then(() => callback());
       });
     },
   });

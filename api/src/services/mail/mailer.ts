@@ -8,7 +8,14 @@ import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import nodemailer from 'nodemailer';
 import type { Database } from '../../db/database.js';
-import { claimDueMail, deleteSentMail, enqueueMail, rescheduleMail } from './outbox-repository.js';
+import {
+  claimDueMail,
+  deleteSentMail,
+  dropStaleMail,
+  enqueueMail,
+  renewLease,
+  rescheduleMail,
+} from './outbox-repository.js';
 
 export interface MailMessage {
   to: string;
@@ -28,6 +35,7 @@ export interface Mailer {
 interface Log {
   info(obj: object, msg: string): void;
   warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
 }
 
 interface MailerOptions {
@@ -36,7 +44,14 @@ interface MailerOptions {
   log: Log;
   db: Kysely<Database>;
   now: () => Date;
+  /** How often a queued mail's lease is renewed while it is being sent (a minute by default). */
+  renewLeaseEveryMs?: number | undefined;
 }
+
+/** How many queued mails one retry sends at most. */
+const batch = 20;
+/** How long a mail that does not go through is tried before it is given up. */
+const keepTryingMs = 7 * 24 * 60 * 60_000;
 
 // A server that does not answer must not hold a request (or the retry loop) for nodemailer's default minutes.
 const smtpTimeouts = { connectionTimeout: 3000, greetingTimeout: 3000, socketTimeout: 5000 };
@@ -82,18 +97,41 @@ export function createMailer(options: MailerOptions): Mailer {
       }
     },
     async retryQueued() {
+      const dropped = await dropStaleMail(db, new Date(now().getTime() - keepTryingMs));
+      for (const { subject, attempts, last_error } of dropped)
+        log.error({ subject, attempts, lastError: last_error }, 'queued mail given up after 7 days');
       let sent = 0;
-      for (const mail of await claimDueMail(db, now(), 20)) {
-        try {
-          await deliver(mail.message);
-          await deleteSentMail(db, mail.id);
+      // One row at a time, each claimed just before its send: a long send cannot run out the lease of rows
+      // still waiting behind it, which another instance would then take and send as well.
+      for (let i = 0; i < batch; i++) {
+        const [mail] = await claimDueMail(db, now(), 1);
+        if (!mail) break;
+        // The lease is renewed while the send lasts; renewals are chained so the last one has landed (and the
+        // lease it holds is known) before the row is deleted or rescheduled.
+        let renewing = Promise.resolve();
+        const renewal = setInterval(() => {
+          renewing = renewing
+            .then(() => renewLease(db, mail, now()))
+            .then(
+              (held) => void (held || log.warn({ subject: mail.message.subject }, 'queued mail lease lost')),
+              (error: unknown) => log.warn({ err: error }, 'renewing a queued mail lease failed'),
+            );
+        }, options.renewLeaseEveryMs ?? 60_000).unref();
+        const outcome = await deliver(mail.message).then(
+          () => ({ sent: true as const }),
+          (error: unknown) => ({ sent: false as const, error }),
+        );
+        clearInterval(renewal);
+        await renewing;
+        if (outcome.sent) {
+          await deleteSentMail(db, mail);
           sent++;
-        } catch (error) {
+        } else {
           log.warn(
-            { err: error, subject: mail.message.subject, attempts: mail.attempts },
+            { err: outcome.error, subject: mail.message.subject, attempts: mail.attempts },
             'queued mail not sent yet',
           );
-          await rescheduleMail(db, mail, now(), reason(error));
+          await rescheduleMail(db, mail, now(), reason(outcome.error));
         }
       }
       return sent;

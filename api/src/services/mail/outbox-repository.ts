@@ -1,17 +1,21 @@
 // The mail outbox (migration 0800): what could not be sent, claimed for another try so that several API
-// instances on one database never send the same row at the same time.
+// instances on one database never send the same row at the same time. A claim is a lease: the row's next try
+// pushed ahead. The sender renews it while a send lasts (renewLease), and every later write is fenced on the
+// lease it holds, so a sender whose lease ran out (its process paused) can no longer touch the row.
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { MailMessage } from './mailer.js';
 
-/** How long a claimed row stays out of other instances' reach: longer than one send may take. */
+/** How long a claimed row stays out of other instances' reach unless its sender renews the lease. */
 const leaseMs = 5 * 60_000;
 
 interface QueuedMail {
   id: number;
   attempts: number;
   message: MailMessage;
+  /** The claim's end, which is the row's next_attempt_at while this sender holds it. */
+  leaseUntil: Date;
 }
 
 /**
@@ -58,11 +62,30 @@ export async function claimDueMail(db: Kysely<Database>, at: Date, limit: number
     id: r.id,
     attempts: r.attempts,
     message: { to: r.to_address, from: r.from_address, subject: r.subject, text: r.body },
+    leaseUntil: r.next_attempt_at,
   }));
 }
 
-export async function deleteSentMail(db: Kysely<Database>, id: number): Promise<void> {
-  await db.deleteFrom('mail_outbox').where('id', '=', id).execute();
+/** Pushes the lease a full term ahead of `at`; false when it is no longer this sender's to renew. */
+export async function renewLease(db: Kysely<Database>, mail: QueuedMail, at: Date): Promise<boolean> {
+  const leaseUntil = new Date(at.getTime() + leaseMs);
+  const row = await db
+    .updateTable('mail_outbox')
+    .set({ next_attempt_at: leaseUntil })
+    .where('id', '=', mail.id)
+    .where('next_attempt_at', '=', mail.leaseUntil)
+    .returning('id')
+    .executeTakeFirst();
+  if (row) mail.leaseUntil = leaseUntil;
+  return row !== undefined;
+}
+
+export async function deleteSentMail(db: Kysely<Database>, mail: QueuedMail): Promise<void> {
+  await db
+    .deleteFrom('mail_outbox')
+    .where('id', '=', mail.id)
+    .where('next_attempt_at', '=', mail.leaseUntil)
+    .execute();
 }
 
 export async function rescheduleMail(db: Kysely<Database>, mail: QueuedMail, at: Date, error: string) {
@@ -71,5 +94,19 @@ export async function rescheduleMail(db: Kysely<Database>, mail: QueuedMail, at:
     .updateTable('mail_outbox')
     .set({ attempts, next_attempt_at: new Date(at.getTime() + retryDelayMs(attempts)), last_error: error })
     .where('id', '=', mail.id)
+    .where('next_attempt_at', '=', mail.leaseUntil)
+    .execute();
+}
+
+/**
+ * Deletes what was queued before `before` and never went through (an address the server keeps refusing, an
+ * outage of days): a week-old code or notice is of no use, and the table must not grow for ever. Returns what
+ * was given up, for the log (never the body).
+ */
+export async function dropStaleMail(db: Kysely<Database>, before: Date) {
+  return db
+    .deleteFrom('mail_outbox')
+    .where('created_at', '<', before)
+    .returning(['subject', 'attempts', 'last_error'])
     .execute();
 }
