@@ -18,24 +18,39 @@ export const S3_ENV = {
 export interface S3Server {
   endpoint: string;
   dir: string;
+  /** Stops the server and keeps its folder: an outage of the store. */
+  stop: () => Promise<void>;
+  /** Runs it again on the same port and folder, with what it held. */
+  start: () => Promise<void>;
   close: () => Promise<void>;
 }
 
 export async function startS3(buckets: string[]): Promise<S3Server> {
   const dir = await mkdtemp(path.join(tmpdir(), 's3rver-'));
-  const server = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    directory: dir,
-    silent: true,
-    configureBuckets: buckets.map((name) => ({ name })),
-  });
-  const { port } = await server.run();
+  let port = 0;
+  let server: S3rver | undefined;
+  const start = async () => {
+    server = new S3rver({
+      address: '127.0.0.1',
+      port,
+      directory: dir,
+      silent: true,
+      configureBuckets: buckets.map((name) => ({ name })),
+    });
+    ({ port } = await server.run());
+  };
+  const stop = async () => {
+    await server?.close();
+    server = undefined;
+  };
+  await start();
   return {
     endpoint: `http://127.0.0.1:${port}`,
     dir,
+    stop,
+    start,
     close: async () => {
-      await server.close();
+      await stop();
       await rm(dir, { recursive: true, force: true });
     },
   };

@@ -22,7 +22,17 @@ function createClient(env: NodeJS.ProcessEnv): S3Client {
     // S3-compatible stores) save corrupted.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
-    requestHandler: { requestTimeout: 30_000, connectionTimeout: 5_000, throwOnRequestTimeout: true },
+    // A store that is unreachable or hangs is an outage to answer within 5 s (503), not to wait out: 1 s to
+    // connect and 1.5 s of silence on the connection (twice: one retry, which a store shedding load with 503
+    // SlowDown or a dropped connection often needs). Silence, not the whole request: a large upload that keeps
+    // moving has the 30 s request limit.
+    maxAttempts: 2,
+    requestHandler: {
+      connectionTimeout: 1_000,
+      socketTimeout: 1_500,
+      requestTimeout: 30_000,
+      throwOnRequestTimeout: true,
+    },
   };
   if (endpoint) Object.assign(config, { endpoint, forcePathStyle: true });
   if (env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY) {
