@@ -1,3 +1,5 @@
+import { isDatabaseUnavailable } from './db/unavailable.js';
+
 // Errors the services throw on purpose. The error handler turns them into the contract's shapes: { message }
 // with the status, or { error: { field: [...] } } with 422. Anything else is a bug and becomes a generic 500.
 export class HttpError extends Error {
@@ -32,4 +34,10 @@ export class DependencyDown extends Error {
   ) {
     super(`${dependency} unavailable`);
   }
+}
+
+/** What is down when `error` is an outage (the database, the file store), with the cause to log; else undefined. */
+export function outageOf(error: unknown): { dependency: string; cause: unknown } | undefined {
+  if (error instanceof DependencyDown) return { dependency: error.dependency, cause: error.reason };
+  return isDatabaseUnavailable(error) ? { dependency: 'database', cause: error } : undefined;
 }

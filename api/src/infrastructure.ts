@@ -6,8 +6,8 @@ import rateLimit from '@fastify/rate-limit';
 import underPressure from '@fastify/under-pressure';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { getHeapStatistics } from 'node:v8';
-import { isDatabaseUnavailable } from './db/unavailable.js';
-import { DependencyDown, FieldError, HttpError, unavailable } from './errors.js';
+import { FieldError, HttpError, outageOf, unavailable } from './errors.js';
+import type { DependencyDown } from './errors.js';
 import { fieldErrors } from './validation-errors.js';
 
 interface InfrastructureOptions {
@@ -78,16 +78,10 @@ export async function registerInfrastructure(
     if (error instanceof HttpError && error.retryAfterSeconds !== undefined) {
       reply.header('retry-after', String(error.retryAfterSeconds));
     }
-    const down =
-      error instanceof DependencyDown
-        ? error.dependency
-        : isDatabaseUnavailable(error)
-          ? 'database'
-          : undefined;
+    const down = outageOf(error);
     if (down) {
       // An outage, not a bug: the caller may retry; the log says what failed.
-      const cause = error instanceof DependencyDown ? error.reason : error;
-      request.log.warn({ err: cause }, `${down} unavailable`);
+      request.log.warn({ err: down.cause }, `${down.dependency} unavailable`);
       return reply.code(503).header('retry-after', '5').send({ message: unavailable });
     }
     const status = error.statusCode ?? 500;

@@ -18,6 +18,8 @@ import { createDb } from '../src/db/create-db.js';
 import type { Database } from '../src/db/database.js';
 import { migrateDown, migrateToLatest } from '../src/db/migrate.js';
 import { isDatabaseUnavailable } from '../src/db/unavailable.js';
+import { sha256 } from '../src/services/auth/secrets.js';
+import { insertAccessToken } from '../src/services/auth/session-repository.js';
 import { createStorage } from '../src/services/storage/storage.js';
 import { fixtureTenants, nextIp } from './helpers/harness.js';
 import { startPgCluster } from './helpers/pg-cluster.js';
@@ -75,14 +77,16 @@ const get = async (url: string) => {
   return { status: res.statusCode, body: res.json() as unknown };
 };
 
-/** Another session holds an exclusive lock on users for 10 s, so every sign-in waits on it. */
-async function lockUsers(): Promise<{ client: pg.Client; held: Promise<unknown>; pid: number }> {
+/** Another session holds an exclusive lock on `table` for 10 s, so every statement on it waits. */
+async function lockTable(
+  table: 'users' | 'emails',
+): Promise<{ client: pg.Client; held: Promise<unknown>; pid: number }> {
   const client = new pg.Client({ connectionString: cluster.url });
   // The stop below ends this session too; without a listener its error would end the test process.
   client.on('error', () => undefined);
   await client.connect();
   await client.query('BEGIN');
-  await client.query('LOCK TABLE users IN ACCESS EXCLUSIVE MODE');
+  await client.query(`LOCK TABLE ${table} IN ACCESS EXCLUSIVE MODE`);
   const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
   const held = client.query('SELECT pg_sleep(10)').catch((error: unknown) => error);
   return { client, held, pid: rows[0]!.pid };
@@ -110,7 +114,7 @@ describe('PostgreSQL faults', () => {
   });
 
   it('a statement stuck behind a 10 s lock is cancelled by the statement timeout: 503, then 422 once free', async () => {
-    const lock = await lockUsers();
+    const lock = await lockTable('users');
     try {
       const res = await signIn();
       expect(res.statusCode).toBe(503);
@@ -125,10 +129,62 @@ describe('PostgreSQL faults', () => {
     expect((await signIn()).statusCode).toBe(422);
   }, 30_000);
 
+  it('a GraphQL resolver stuck behind a lock answers 503 with the same message, not "Internal server error"', async () => {
+    // A caller with a session (rows written directly: this file's app has no sign-in helper), so /gapi's token
+    // check passes and the statement that waits is the resolver's own.
+    const at = new Date();
+    const user = await db
+      .insertInto('users')
+      .values({
+        tenant_id: 501,
+        email: 'graphql-lock@example.test',
+        first_name: 'Lock',
+        last_name: 'Test',
+        password_hash: 'x',
+        created_at: at,
+        updated_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const token = 'graphql-lock-token';
+    await insertAccessToken(db, {
+      tenant_id: 501,
+      user_id: user.id,
+      token_hash: sha256(token),
+      client_label: null,
+      at,
+      expires_at: new Date(at.getTime() + 60 * 60_000),
+    });
+    const unread = () =>
+      app.inject({
+        method: 'POST',
+        url: '/gapi',
+        headers: { 'x-tenant-id': '501', token },
+        payload: { query: `{ unreademails(user_id: ${user.id}) }` },
+      });
+    expect((await unread()).json()).toEqual({ data: { unreademails: 0 } });
+    const lock = await lockTable('emails');
+    try {
+      const res = await unread();
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({
+        data: null,
+        errors: [{ message: unavailable.message, extensions: { code: 'SERVICE_UNAVAILABLE' } }],
+      });
+      expect(res.headers['retry-after']).toBe('5');
+    } finally {
+      await db.executeQuery(sql`SELECT pg_terminate_backend(${lock.pid})`.compile(db));
+      await lock.held;
+      await lock.client.end().catch(() => undefined);
+    }
+    expect((await unread()).json()).toEqual({ data: { unreademails: 0 } });
+    expect(logs.some((line) => line.includes('"msg":"graphql resolver failed"'))).toBe(false);
+  }, 30_000);
+
   it('the server stopped during a request, then down, then started again: 503s, no crash, then it recovers', async () => {
     const observer = new pg.Client({ connectionString: cluster.url });
     await observer.connect();
-    const lock = await lockUsers();
+    const lock = await lockTable('users');
     const inFlight = signIn();
     await untilWaitingOnLock(observer);
     await observer.end();

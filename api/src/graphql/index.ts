@@ -4,7 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { GraphQLError } from 'graphql';
 import mercurius from 'mercurius';
 import type { MercuriusContext } from 'mercurius';
-import { HttpError } from '../errors.js';
+import { HttpError, outageOf, unavailable } from '../errors.js';
 import { identify } from '../request-context.js';
 import type { PluginRoutes } from '../routes/route.js';
 import type { Services } from '../services/index.js';
@@ -61,6 +61,15 @@ export const graphql: PluginRoutes = {
         // Expected errors (ours, and GraphQL's own syntax and validation errors) keep their message; anything
         // else is a bug or an outage and must not show its text (it may hold SQL) to the caller.
         errorFormatter: (execution, ctx) => {
+          // A resolver that met an outage (the database too slow or gone) answers like every other route: 503,
+          // Retry-After and the message to try again (which the app shows), not a 500 "Internal server error".
+          const down = execution.errors.map((error) => outageOf(error.originalError)).find(Boolean);
+          if (down) {
+            ctx.reply.request.log.warn({ err: down.cause }, `${down.dependency} unavailable`);
+            void ctx.reply.header('retry-after', '5');
+            const error = new GraphQLError(unavailable, { extensions: { code: 'SERVICE_UNAVAILABLE' } });
+            return { statusCode: 503, response: { data: null, errors: [error] } };
+          }
           const errors = execution.errors.map((error) => {
             const original = error.originalError;
             if (!original || original instanceof mercurius.ErrorWithProps || 'errors' in original)
