@@ -3,10 +3,14 @@
 import { buildApp } from './app.js';
 import { readConfig } from './config.js';
 import { connect } from './db/connect.js';
+import { warnIdleLost } from './db/create-db.js';
 import { createStorage } from './services/storage/storage.js';
 
 const config = readConfig();
-const db = await connect(config);
+// A dropped idle connection (a database restart) is a warning in the server's own log, like its other lines,
+// rather than bare text on stderr (which it stays until the log exists).
+let onIdleError = warnIdleLost;
+const db = await connect(config, true, (error) => onIdleError(error));
 const app = await buildApp({
   db,
   tenantsDir: config.tenantsDir,
@@ -20,6 +24,7 @@ const app = await buildApp({
 });
 
 const log = app.log;
+onIdleError = (error) => log.warn({ err: error }, 'database: idle connection lost');
 // `once`: a second signal falls back to Node's default and ends the process at once.
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.once(signal, () => {

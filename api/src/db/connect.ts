@@ -10,12 +10,14 @@ import { migrateToLatest } from './migrate.js';
 export async function connect(
   config: Pick<Config, 'databaseUrl' | 'pgliteDir'> & Partial<Pick<Config, 'databaseTimeouts'>>,
   migrate = true,
+  onIdleError?: (error: Error) => void,
 ): Promise<Kysely<Database>> {
   const open = (timeouts: DbTimeouts | undefined) =>
     createDb({
       databaseUrl: config.databaseUrl,
       dataDir: config.databaseUrl ? undefined : config.pgliteDir,
       timeouts,
+      ...(onIdleError && { onIdleError }),
     });
   if (!migrate) return open(config.databaseTimeouts);
   // A migration may rightly run longer than a request's statement timeout (an index on a big table), so on a

@@ -1,6 +1,6 @@
 // Mail the mail server refused or could not take (down, timing out): kept here and sent again with a growing
-// delay until it goes through, so a one-time password or a coach's notice is late rather than lost. A row is
-// deleted once sent. The due index serves the retry loop's claim (outbox-repository.ts).
+// delay, so a one-time password or a coach's notice is late rather than lost. A row is deleted once sent, or
+// given up (and logged) after 7 days of tries (mailer.ts). The due index serves the retry loop's claim (outbox-repository.ts).
 import type { Kysely } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
