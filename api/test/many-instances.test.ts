@@ -266,6 +266,22 @@ describe('login throttles', () => {
     }
   });
 
+  it('20 wrong passwords for one account sent to both at once: at most 5 are checked, the rest 429', async () => {
+    const user = await createUser();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => attempt(either(i), user.email, 'nope nope')),
+    );
+    const checked = answers.filter((res) => res.status === 422).length;
+    expect(answers.filter((res) => res.status === 429)).toHaveLength(20 - checked);
+    expect(checked).toBeLessThanOrEqual(5);
+    const failures = await db
+      .selectFrom('auth_events')
+      .select('id')
+      .where('subject', '=', user.email)
+      .execute();
+    expect(failures).toHaveLength(checked);
+  });
+
   it('20 failures from one address across both block it for every account', async () => {
     const ip = nextIp();
     for (let i = 0; i < 20; i++)
@@ -286,6 +302,28 @@ describe('the OTP resend throttle', () => {
       .where('kind', '=', 'otp_sent')
       .where('subject', '=', String(user.id))
       .execute();
+
+  it('6 resends sent to both at once a minute later: exactly one mail goes', async () => {
+    const user = await createUser();
+    const ip = nextIp();
+    const started = await a.call('POST', '/api/auth/loginotp', {
+      ip,
+      body: { email: user.email, password: PASSWORD },
+    });
+    await waitForMail(mailDir, user.email, 1);
+    await minuteLater(user);
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        either(i).call('POST', '/api/auth/generateOTP', {
+          ip,
+          body: { user_id: user.id, challenge: started.body.data.challenge },
+        }),
+      ),
+    );
+    expect(answers.map((res) => res.status).sort()).toEqual([200, 429, 429, 429, 429, 429]);
+    await waitForMail(mailDir, user.email, 2);
+    expect(await mailsTo(mailDir, user.email)).toHaveLength(2);
+  });
 
   it('one mail a minute and 5 an hour per account across both; the last code signs in on the other', async () => {
     const user = await createUser();

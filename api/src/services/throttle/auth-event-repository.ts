@@ -4,11 +4,25 @@ import type { AuthEventsTable, Database } from '../../db/database.js';
 
 type Kind = AuthEventsTable['kind'];
 
+/** Records one event; resolves to its id. */
 export async function recordEvent(
   db: Kysely<Database>,
   event: { tenant_id: number; kind: Kind; subject: string; ip: string; created_at: Date },
-): Promise<void> {
-  await db.insertInto('auth_events').values(event).execute();
+): Promise<number> {
+  const row = await db.insertInto('auth_events').values(event).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function deleteEvent(db: Kysely<Database>, id: number): Promise<void> {
+  await db.deleteFrom('auth_events').where('id', '=', id).execute();
+}
+
+/**
+ * Holds a lock named by `key` until the transaction of `trx` ends: parallel requests (on any instance) for the
+ * same key wait for each other, so a count and the event it allows are one step.
+ */
+export async function lockSubject(trx: Kysely<Database>, key: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
 }
 
 export interface EventWindow {
