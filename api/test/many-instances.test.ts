@@ -379,6 +379,25 @@ describe('per-user limits', () => {
     expect(rows).toHaveLength(5);
   });
 
+  it('10 tickets sent to both at once store 5: the others are 429', async () => {
+    const user = await createUser();
+    const token = await signIn(user);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        either(i).call('POST', '/api/v1/tickets', {
+          ip: nextIp(),
+          token,
+          body: { subject: 'Cannot open my notes', message: 'The page stays empty.' },
+        }),
+      ),
+    );
+    expect(answers.map((res) => res.status).sort()).toEqual([
+      201, 201, 201, 201, 201, 429, 429, 429, 429, 429,
+    ]);
+    const rows = await db.selectFrom('support_tickets').select('id').where('user_id', '=', user.id).execute();
+    expect(rows).toHaveLength(5);
+  });
+
   it('30 messages an hour across both: the 31st is refused on either', async () => {
     const coachUser = await createUser({ role_id: 2 });
     const client = await createUser();

@@ -17,14 +17,6 @@ export async function deleteEvent(db: Kysely<Database>, id: number): Promise<voi
   await db.deleteFrom('auth_events').where('id', '=', id).execute();
 }
 
-/**
- * Holds a lock named by `key` until the transaction of `trx` ends: parallel requests (on any instance) for the
- * same key wait for each other, so a count and the event it allows are one step.
- */
-export async function lockSubject(trx: Kysely<Database>, key: string): Promise<void> {
-  await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
-}
-
 export interface EventWindow {
   count: number;
   oldest: Date | null;

@@ -9,15 +9,9 @@
 // The per-IP limit has no way past it.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
+import { lockSubject } from '../../db/subject-lock.js';
 import { tooMany } from '../../errors.js';
-import {
-  clearEvents,
-  deleteEvent,
-  eventsSince,
-  lockSubject,
-  recordEvent,
-  takeEvent,
-} from './auth-event-repository.js';
+import { clearEvents, deleteEvent, eventsSince, recordEvent, takeEvent } from './auth-event-repository.js';
 import type { EventWindow } from './auth-event-repository.js';
 
 export const limits = {
