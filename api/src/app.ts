@@ -17,6 +17,7 @@ import { createServices } from './services/index.js';
 import type { StripeOptions } from './services/payments/stripe-client.js';
 import { schedulePurge } from './services/housekeeping/purge-expired.js';
 import { scheduleMailRetry } from './services/mail/mail-retry.js';
+import { databaseRateLimitStore } from './services/throttle/rate-limit-store.js';
 import { createMailer } from './services/mail/mailer.js';
 import type { Storage } from './services/storage/storage.js';
 import { loadTenantFiles } from './services/tenants/tenant-files.js';
@@ -82,6 +83,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     origins: corsOrigins(tenants),
     allowLocalOrigins: !options.production,
     pressure: options.pressure ?? defaultPressureLimits(),
+    rateLimitStore: databaseRateLimitStore(options.db),
   });
 
   const now = options.now ?? (() => new Date());

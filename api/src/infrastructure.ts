@@ -3,6 +3,7 @@
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
+import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import underPressure from '@fastify/under-pressure';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { getHeapStatistics } from 'node:v8';
@@ -16,6 +17,8 @@ interface InfrastructureOptions {
   /** Also allow http://localhost:* and http://127.0.0.1:* (development only). */
   allowLocalOrigins: boolean;
   pressure: PressureLimits;
+  /** Where the flood guard counts: shared by every instance on the database (rate-limit-store.ts). */
+  rateLimitStore: FastifyRateLimitStoreCtor;
 }
 
 /** Past either (sampled every second; 0 turns a check off) the API sheds load: 503 until the process catches up. */
@@ -56,7 +59,7 @@ export async function registerInfrastructure(
     allowedHeaders: ['Authorization', 'Content-Type', 'X-Tenant-Id', 'Token', 'X-XSRF-TOKEN'],
     maxAge: 600,
   });
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, store: options.rateLimitStore });
   // An overloaded process answering slowly makes every request slow and the backlog grow; refusing at once
   // with the same 503 as an outage lets clients retry and the balancer send them elsewhere.
   await app.register(underPressure, {

@@ -47,6 +47,22 @@ describe('credentials', () => {
     expect((await loginOtp({ email: user.email, password: PASSWORD })).statusCode).toBe(200);
   });
 
+  it('20 wrong passwords at once: at most 5 are checked, the rest 429, and only those are recorded', async () => {
+    const user = await h.createUser();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => loginOtp({ email: user.email, password: 'nope nope' })),
+    );
+    const checked = answers.filter((res) => res.statusCode === 422).length;
+    expect(answers.filter((res) => res.statusCode === 429)).toHaveLength(20 - checked);
+    expect(checked).toBeLessThanOrEqual(5);
+    const failures = await h.db
+      .selectFrom('auth_events')
+      .select('id')
+      .where('subject', '=', user.email)
+      .execute();
+    expect(failures).toHaveLength(checked);
+  });
+
   it('past the account limit, a device the user trusts still signs in (the lock is not everyone’s)', async () => {
     const user = await h.createUser();
     const other = await h.createUser();

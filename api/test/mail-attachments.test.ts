@@ -2,13 +2,13 @@
 // and the download act for the uploader or a party of the message only; the download names the file safely
 // for any name; a user's uploads are limited per hour; uploads never sent are purged after a day.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomKey } from '../src/services/storage/storage.js';
 import { BETA, Harness } from './helpers/harness.js';
 import {
   PNG,
   coachAndClient,
   download,
   gql,
+  insertUploads,
   listEmails,
   pdf,
   refusedFiles,
@@ -73,20 +73,7 @@ describe('/upload/mail', () => {
   it('takes 60 uploads an hour per user, then 429 with Retry-After and nothing kept', async () => {
     const me = await signedIn(h);
     const oldest = h.clock.now().getTime() - 30 * 60_000;
-    await h.db
-      .insertInto('mail_attachments')
-      .values(
-        Array.from({ length: 60 }, (_, i) => ({
-          tenant_id: me.user.tenantId,
-          uploader_id: me.user.id,
-          object_key: randomKey('mail'),
-          name: `scan-${i}.png`,
-          size: PNG.length,
-          content_type: 'image/png',
-          created_at: new Date(oldest + i * 1000),
-        })),
-      )
-      .execute();
+    await insertUploads(h, me, 60, oldest);
     const before = await storedFiles(h);
     const res = await uploadFile(h, me, { name: 'one-more.png', bytes: PNG });
     expect(res.statusCode).toBe(429);

@@ -186,6 +186,15 @@ describe('loginotp', () => {
     expect(await mailsTo(h.mailDir, user.email)).toHaveLength(5);
   });
 
+  it('6 resends at once a minute later send one mail: the others are 429', async () => {
+    const user = await h.createUser();
+    const { challenge } = await h.startOtp(user);
+    h.clock.advance(61_000);
+    const answers = await Promise.all(Array.from({ length: 6 }, () => resend(user, challenge)));
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 429, 429, 429, 429, 429]);
+    expect(await mailsTo(h.mailDir, user.email)).toHaveLength(2);
+  });
+
   it('another user cannot verify or resend with someone else’s challenge (404), nothing changes', async () => {
     const victim = await h.createUser();
     const attacker = await h.createUser();

@@ -117,6 +117,14 @@ describe('POST /api/v1/tickets', () => {
     expect(ticketsOfBeta).toEqual([]);
   });
 
+  it('10 tickets sent at once store 5: the others are 429', async () => {
+    const sender = await signedInClient(h, false);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => post(h, sender, TICKETS, ticket)));
+    expect(answers.filter((res) => res.statusCode === 201)).toHaveLength(5);
+    expect(answers.filter((res) => res.statusCode === 429)).toHaveLength(5);
+    expect(await rows('support_tickets', sender)).toHaveLength(5);
+  });
+
   it('allows 5 tickets an hour per user, then 429 with Retry-After; others are not affected', async () => {
     const sender = await signedInClient(h, false);
     for (let i = 0; i < 5; i++) expect((await post(h, sender, TICKETS, ticket)).statusCode).toBe(201);
@@ -204,6 +212,15 @@ describe('POST /api/v1/testimonials/addtestimonial', () => {
       expect(res.statusCode, JSON.stringify(body)).toBe(422);
       expect(Object.keys(res.json().error), JSON.stringify(body)).toEqual([field]);
     }
+  });
+
+  it('6 testimonials sent at once store 3: the others are 429', async () => {
+    const sender = await signedInClient(h, false);
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => post(h, sender, TESTIMONIAL, testimonial)),
+    );
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([201, 201, 201, 429, 429, 429]);
+    expect(await rows('testimonials', sender)).toHaveLength(3);
   });
 
   it('allows 3 testimonials a day per user, then 429', async () => {

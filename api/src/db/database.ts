@@ -605,6 +605,13 @@ interface MailOutboxTable {
   created_at: Timestamp;
 }
 
+// The flood guard's counters (migration 0810): requests of one route and address in the window ending then.
+interface RateLimitHitsTable {
+  key: string;
+  count: number;
+  window_ends_at: Timestamp;
+}
+
 export interface Database {
   tenants: TenantsTable;
   companies: CompaniesTable;
@@ -657,6 +664,7 @@ export interface Database {
   flash_analytics: FlashAnalyticsTable;
   group_payments: GroupPaymentsTable;
   stripe_events: StripeEventsTable;
+  rate_limit_hits: RateLimitHitsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -15,6 +15,7 @@ import * as groupsAndLessons from './migrations/0700-groups-and-lessons.js';
 import * as flashCoaching from './migrations/0710-flash-coaching.js';
 import * as payments from './migrations/0720-payments.js';
 import * as mailOutbox from './migrations/0800-mail-outbox.js';
+import * as rateLimits from './migrations/0810-rate-limits.js';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '0710-flash-coaching': flashCoaching,
   '0720-payments': payments,
   '0800-mail-outbox': mailOutbox,
+  '0810-rate-limits': rateLimits,
 };
 
 function migrator<DB>(db: Kysely<DB>): Migrator {

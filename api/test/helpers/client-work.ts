@@ -27,7 +27,12 @@ export const post = (h: Harness, client: Client, url: string, body: unknown = {}
   h.call('POST', url, { tenant: client.user.tenantId, token: client.token, body });
 
 /** Makes coachUserId a coach (a coaches row) of clientId, in `tenant`. */
-export async function makeCoach(h: Harness, coachUserId: number, clientId: number, tenant = 501) {
+export async function makeCoach(
+  h: Pick<Harness, 'db' | 'clock'>,
+  coachUserId: number,
+  clientId: number,
+  tenant = 501,
+) {
   const coach = await h.db
     .insertInto('coaches')
     .values({

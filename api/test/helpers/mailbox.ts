@@ -5,6 +5,7 @@ import { ALPHA } from './harness.js';
 import type { Harness, TestUser } from './harness.js';
 import { makeCoach } from './client-work.js';
 import { multipart } from './multipart.js';
+import { randomKey } from '../../src/services/storage/storage.js';
 
 export interface Person {
   user: TestUser;
@@ -25,7 +26,13 @@ export async function coachAndClient(h: Harness, tenant = ALPHA, clientNames = {
 }
 
 /** `count` unread messages from `from` to `to` written straight into the table, one a second from `start` (ms). */
-export async function insertEmails(h: Harness, from: Person, to: Person, count: number, start: number) {
+export async function insertEmails(
+  h: Pick<Harness, 'db'>,
+  from: Pick<Person, 'user'>,
+  to: Pick<Person, 'user'>,
+  count: number,
+  start: number,
+) {
   await h.db
     .insertInto('emails')
     .values(
@@ -38,6 +45,29 @@ export async function insertEmails(h: Harness, from: Person, to: Person, count: 
         read: false,
         created_at: new Date(start + i * 1000),
         updated_at: new Date(start + i * 1000),
+      })),
+    )
+    .execute();
+}
+
+/** `count` uploads of `PNG` by `by` recorded straight into the table (no file stored), one a second from `start`. */
+export async function insertUploads(
+  h: Pick<Harness, 'db'>,
+  by: Pick<Person, 'user'>,
+  count: number,
+  start: number,
+) {
+  await h.db
+    .insertInto('mail_attachments')
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        tenant_id: by.user.tenantId,
+        uploader_id: by.user.id,
+        object_key: randomKey('mail'),
+        name: `scan-${i}.png`,
+        size: PNG.length,
+        content_type: 'image/png',
+        created_at: new Date(start + i * 1000),
       })),
     )
     .execute();

@@ -15,7 +15,8 @@ function findBin(): string | undefined {
   return versions.map((v) => join(root, v, 'bin')).find((dir) => existsSync(join(dir, 'initdb')));
 }
 
-const freePort = () =>
+/** A port nothing listens on at this moment (the OS picks it). */
+export const freePort = () =>
   new Promise<number>((resolve) => {
     const server = createServer().listen(0, '127.0.0.1', () => {
       const address = server.address();

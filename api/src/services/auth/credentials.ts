@@ -20,11 +20,9 @@ export async function checkCredentials(
 ): Promise<number> {
   const email = normalizeEmail(login.email);
   const user = await findCredentials(db, login.tenantId, email);
-  await throttle.checkLogin(login.tenantId, email, login.ip, () => mayPass(user?.id));
-  if (!(await checkPassword(user?.password_hash, login.password)) || !user) {
-    await throttle.loginFailed(login.tenantId, email, login.ip);
-    throw badCredentials();
-  }
+  // The attempt counts as a failure from here on, unless the password is right.
+  await throttle.attemptLogin(login.tenantId, email, login.ip, () => mayPass(user?.id));
+  if (!(await checkPassword(user?.password_hash, login.password)) || !user) throw badCredentials();
   await throttle.loginSucceeded(login.tenantId, email);
   return user.id;
 }

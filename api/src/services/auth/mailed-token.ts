@@ -31,16 +31,16 @@ export async function mailToken(
   const { tenant, userId, ip } = request;
   const user = await findUserEmail(deps.db, tenant.id, userId);
   if (!user) throw new HttpError(404, 'User not found.');
-  await deps.throttle.checkSend(tenant.id, spec.kind, userId);
-  const token = newToken();
-  const at = deps.now();
-  await spec.store({
-    tenant_id: tenant.id,
-    user_id: userId,
-    token_hash: sha256(token),
-    created_at: at,
-    expires_at: new Date(at.getTime() + spec.ttlMs),
+  await deps.throttle.sendWithin(tenant.id, spec.kind, userId, ip, async () => {
+    const token = newToken();
+    const at = deps.now();
+    await spec.store({
+      tenant_id: tenant.id,
+      user_id: userId,
+      token_hash: sha256(token),
+      created_at: at,
+      expires_at: new Date(at.getTime() + spec.ttlMs),
+    });
+    await deps.mailer.sendOrQueue(spec.message(tenant, user.email, token, spec.ttlMs / 60_000));
   });
-  await deps.mailer.sendOrQueue(spec.message(tenant, user.email, token, spec.ttlMs / 60_000));
-  await deps.throttle.recordSend(tenant.id, spec.kind, userId, ip);
 }

@@ -61,34 +61,43 @@ export function createOtpService({ db, now, mailer, throttle }: Deps): OtpServic
     return { code, fresh };
   }
 
-  async function deliver(tenant: Tenant, email: string, userId: number, code: string, ip: string) {
-    await mailer.sendOrQueue(otpMail(tenant, email, code, otpLimits.ttlMs / 60_000));
-    await throttle.recordSend(tenant.id, 'otp_sent', userId, ip);
-  }
-
   async function recipient(tenant: Tenant, userId: number) {
     const user = await findUserEmail(db, tenant.id, userId);
     if (!user) throw notFound();
-    await throttle.checkSend(tenant.id, 'otp_sent', userId);
     return user.email;
+  }
+
+  type Fresh = ReturnType<typeof newCode>['fresh'];
+
+  /** Stores a new code for the challenge (`store`) and mails it, under one of the user's OTP mail slots. */
+  async function deliver(
+    tenant: Tenant,
+    user: { id: number; ip: string },
+    challenge: string,
+    store: (fresh: Fresh) => Promise<unknown>,
+  ) {
+    const email = await recipient(tenant, user.id);
+    await throttle.sendWithin(tenant.id, 'otp_sent', user.id, user.ip, async () => {
+      const { code, fresh } = newCode(challenge);
+      await store(fresh);
+      await mailer.sendOrQueue(otpMail(tenant, email, code, otpLimits.ttlMs / 60_000));
+    });
   }
 
   return {
     async start(tenant, userId, ip) {
-      const email = await recipient(tenant, userId);
       const challenge = newReference();
-      const { code, fresh } = newCode(challenge);
-      await insertChallenge(db, { public_id: challenge, tenant_id: tenant.id, user_id: userId, ...fresh });
-      await deliver(tenant, email, userId, code, ip);
+      await deliver(tenant, { id: userId, ip }, challenge, (fresh) =>
+        insertChallenge(db, { public_id: challenge, tenant_id: tenant.id, user_id: userId, ...fresh }),
+      );
       return challenge;
     },
     async resend(tenant, userId, challenge, ip) {
       const row = await findChallenge(db, { tenant_id: tenant.id, user_id: userId, public_id: challenge });
       if (!row || row.consumed_at) throw notFound();
-      const email = await recipient(tenant, userId);
-      const { code, fresh } = newCode(challenge);
-      await replaceCode(db, { id: row.id, public_id: challenge, user_id: userId }, fresh);
-      await deliver(tenant, email, userId, code, ip);
+      await deliver(tenant, { id: userId, ip }, challenge, (fresh) =>
+        replaceCode(db, { id: row.id, public_id: challenge, user_id: userId }, fresh),
+      );
     },
     async verify(tenant, userId, challenge, code, then) {
       const row = await findChallenge(db, { tenant_id: tenant.id, user_id: userId, public_id: challenge });

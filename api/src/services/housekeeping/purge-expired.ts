@@ -1,11 +1,12 @@
 // Rows that can no longer matter (expired or revoked tokens, used links, old throttle events) are kept one
 // day for investigation, then deleted, so the auth tables stay as small as the number of live sessions. Mail
 // attachments uploaded but never sent go after a day too, with their files; processed Stripe event ids after a
-// month.
+// month. The flood guard's ended windows go at once: they count nothing any more.
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { MailboxService } from '../mailbox/mailbox-service.js';
+import { purgeEndedWindows } from '../throttle/rate-limit-store.js';
 
 const keepMs = 24 * 60 * 60_000;
 // Stripe redelivers an unanswered event for up to 3 days, newly signed each time: its id is kept a month.
@@ -45,8 +46,13 @@ export function schedulePurge(
   let running: Promise<void> = Promise.resolve();
   const purge = () => {
     const at = now();
-    running = Promise.all([purgeExpired(db, at), mailbox.purgeUnsent(new Date(at.getTime() - keepMs))]).then(
-      ([deleted, unsentFiles]) => app.log.debug({ deleted, unsentFiles }, 'expired rows purged'),
+    running = Promise.all([
+      purgeExpired(db, at),
+      mailbox.purgeUnsent(new Date(at.getTime() - keepMs)),
+      purgeEndedWindows(db),
+    ]).then(
+      ([deleted, unsentFiles, rateLimits]) =>
+        app.log.debug({ deleted, unsentFiles, rateLimits }, 'expired rows purged'),
       (error: unknown) => app.log.error({ err: error }, 'purging expired rows failed'),
     );
   };

@@ -1,15 +1,17 @@
 // How often one user may send a ticket, testimonial or referral: counted from the rows themselves, so the limits
-// hold across API instances and follow the injected clock in tests.
-import type { Kysely } from 'kysely';
+// hold across API instances and follow the injected clock in tests. Tickets and testimonials are counted and
+// stored in one step (insertWithinLimit), so a burst of parallel submissions stores no more than the limit.
+import type { Insertable, Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
+import { lockSubject } from '../../db/subject-lock.js';
 import { tooMany } from '../../errors.js';
 import type { Owner } from '../client-work/owner.js';
 import { secondsUntil } from '../throttle/throttle-service.js';
-import { sentSince } from './support-repository.js';
+import { insertSubmission, sentSince } from './support-repository.js';
 import type { Submissions } from './support-repository.js';
 
-interface PerUserLimit {
-  table: Submissions;
+interface PerUserLimit<T extends Submissions = Submissions> {
+  table: T;
   /** The plural the 429 names: "Too many tickets. Try again in N seconds." */
   what: string;
   perWindow: number;
@@ -30,4 +32,19 @@ export const limits = {
 export async function checkLimit(db: Kysely<Database>, limit: PerUserLimit, owner: Owner, at: Date) {
   const sent = await sentSince(db, limit.table, owner, new Date(at.getTime() - limit.windowMs));
   if (sent.count >= limit.perWindow) throw tooMany(secondsUntil(sent.oldest, limit.windowMs, at), limit.what);
+}
+
+/** Checks the limit and stores the row under a lock on the user's rows of that table: one step for a burst. */
+export function insertWithinLimit<T extends Submissions>(
+  db: Kysely<Database>,
+  limit: PerUserLimit<T>,
+  owner: Owner,
+  at: Date,
+  row: Insertable<Database[T]>,
+) {
+  return db.transaction().execute(async (trx) => {
+    await lockSubject(trx, `${limit.table}:${owner.tenantId}:${owner.userId}`);
+    await checkLimit(trx, limit, owner, at);
+    return insertSubmission(trx, limit.table, row);
+  });
 }

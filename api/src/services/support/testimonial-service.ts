@@ -3,8 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { FieldError } from '../../errors.js';
 import type { Owner } from '../client-work/owner.js';
-import { checkLimit, limits } from './per-user-limit.js';
-import { insertSubmission } from './support-repository.js';
+import { insertWithinLimit, limits } from './per-user-limit.js';
 
 interface TestimonialInput {
   testimonial: string;
@@ -19,8 +18,7 @@ export function createTestimonialService(db: Kysely<Database>, now: () => Date) 
       if (!input.consent)
         throw new FieldError({ consent: ['Agree to the publication of your testimonial to send it.'] });
       const at = now();
-      await checkLimit(db, limits.testimonials, owner, at);
-      const row = await insertSubmission(db, 'testimonials', {
+      const row = await insertWithinLimit(db, limits.testimonials, owner, at, {
         tenant_id: owner.tenantId,
         user_id: owner.userId,
         request_id: requestId,

@@ -3,8 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { Owner } from '../client-work/owner.js';
-import { checkLimit, limits } from './per-user-limit.js';
-import { insertSubmission } from './support-repository.js';
+import { insertWithinLimit, limits } from './per-user-limit.js';
 
 export const ticketCategories = ['general', 'technical', 'account', 'billing', 'coaching'] as const;
 
@@ -18,13 +17,12 @@ export function createTicketService(db: Kysely<Database>, now: () => Date) {
   return {
     async file(owner: Owner, requestId: string, input: TicketInput) {
       const at = now();
-      await checkLimit(db, limits.tickets, owner, at);
       const ticket = {
         category: input.category ?? 'general',
         subject: input.subject.trim(),
         message: input.message.trim(),
       };
-      const row = await insertSubmission(db, 'support_tickets', {
+      const row = await insertWithinLimit(db, limits.tickets, owner, at, {
         tenant_id: owner.tenantId,
         user_id: owner.userId,
         request_id: requestId,

@@ -4,11 +4,17 @@ import type { AuthEventsTable, Database } from '../../db/database.js';
 
 type Kind = AuthEventsTable['kind'];
 
+/** Records one event; resolves to its id. */
 export async function recordEvent(
   db: Kysely<Database>,
   event: { tenant_id: number; kind: Kind; subject: string; ip: string; created_at: Date },
-): Promise<void> {
-  await db.insertInto('auth_events').values(event).execute();
+): Promise<number> {
+  const row = await db.insertInto('auth_events').values(event).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function deleteEvent(db: Kysely<Database>, id: number): Promise<void> {
+  await db.deleteFrom('auth_events').where('id', '=', id).execute();
 }
 
 export interface EventWindow {

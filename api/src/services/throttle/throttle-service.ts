@@ -1,13 +1,17 @@
 // Login throttling and mail-send limits. State is in the auth_events table (see database.ts for why).
 // Limits: 5 failed logins per account per 15 minutes, 20 per IP per 15 minutes; one OTP or reset mail per
 // account per 60 s and 5 per hour. Unknown emails are throttled exactly like real ones.
+// Counting and recording are one step, so parallel requests, on one API instance or several, cannot all pass a
+// count taken before any of them is recorded: a login attempt is recorded as a failure before its password is
+// checked (a success clears it), and a mail takes its slot under a lock on the account before it is sent.
 // Past the account limit the account is not locked for everyone (OWASP: a lockout lets anyone who knows an
 // address keep its owner out): the caller's `mayPass` decides (a device the user trusts, a solved CAPTCHA).
 // The per-IP limit has no way past it.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
+import { lockSubject } from '../../db/subject-lock.js';
 import { tooMany } from '../../errors.js';
-import { clearEvents, eventsSince, recordEvent, takeEvent } from './auth-event-repository.js';
+import { clearEvents, deleteEvent, eventsSince, recordEvent, takeEvent } from './auth-event-repository.js';
 import type { EventWindow } from './auth-event-repository.js';
 
 export const limits = {
@@ -24,13 +28,23 @@ export const limits = {
 export type SendKind = 'otp_sent' | 'reset_sent';
 
 export interface ThrottleService {
-  /** Throws 429 when the IP is over its limit, or the account is over its limit and `mayPass` says no. */
-  checkLogin(tenantId: number, email: string, ip: string, mayPass: () => Promise<boolean>): Promise<void>;
-  loginFailed(tenantId: number, email: string, ip: string): Promise<void>;
+  /**
+   * Records the attempt as a failure, counted with those before it; throws 429 (recording nothing) when the IP
+   * is over its limit, or the account is over its limit and `mayPass` says no. A success clears it.
+   */
+  attemptLogin(tenantId: number, email: string, ip: string, mayPass: () => Promise<boolean>): Promise<void>;
   loginSucceeded(tenantId: number, email: string): Promise<void>;
-  /** Throws 429 when another mail of this kind may not be sent to the user yet. */
-  checkSend(tenantId: number, kind: SendKind, userId: number): Promise<void>;
-  recordSend(tenantId: number, kind: SendKind, userId: number, ip: string): Promise<void>;
+  /**
+   * Takes one of the user's mail slots of this kind, or throws 429 when none is free, then runs `send`; a
+   * `send` that throws gives the slot back.
+   */
+  sendWithin<T>(
+    tenantId: number,
+    kind: SendKind,
+    userId: number,
+    ip: string,
+    send: () => Promise<T>,
+  ): Promise<T>;
   captchaPassed(tenantId: number, ip: string): Promise<void>;
   /** Uses up a CAPTCHA solved from this IP in the last two minutes; false when there is none. */
   takeCaptchaPass(tenantId: number, ip: string): Promise<boolean>;
@@ -42,45 +56,54 @@ export const secondsUntil = (from: Date | null, windowMs: number, now: Date): nu
 
 export function createThrottleService(db: Kysely<Database>, now: () => Date): ThrottleService {
   return {
-    async checkLogin(tenantId, email, ip, mayPass) {
+    async attemptLogin(tenantId, email, ip, mayPass) {
       const t = now();
+      const id = await recordEvent(db, {
+        tenant_id: tenantId,
+        kind: 'login_failure',
+        subject: email,
+        ip,
+        created_at: t,
+      });
       const since = new Date(t.getTime() - limits.loginWindowMs);
-      const blocked = (window: EventWindow) =>
-        tooMany(secondsUntil(window.oldest, limits.loginWindowMs, t), 'login attempts');
+      const refuse = async (window: EventWindow) => {
+        await deleteEvent(db, id);
+        return tooMany(secondsUntil(window.oldest, limits.loginWindowMs, t), 'login attempts');
+      };
+      // Both counts include this attempt.
       const byIp = await eventsSince(db, { kind: 'login_failure', since, ip });
-      if (byIp.count >= limits.loginFailuresPerIp) throw blocked(byIp);
+      if (byIp.count > limits.loginFailuresPerIp) throw await refuse(byIp);
       const account = await eventsSince(db, {
         kind: 'login_failure',
         since,
         tenant_id: tenantId,
         subject: email,
       });
-      if (account.count >= limits.loginFailuresPerAccount && !(await mayPass())) throw blocked(account);
-    },
-    async loginFailed(tenantId, email, ip) {
-      await recordEvent(db, {
-        tenant_id: tenantId,
-        kind: 'login_failure',
-        subject: email,
-        ip,
-        created_at: now(),
-      });
+      if (account.count > limits.loginFailuresPerAccount && !(await mayPass())) throw await refuse(account);
     },
     async loginSucceeded(tenantId, email) {
       await clearEvents(db, tenantId, 'login_failure', email);
     },
-    async checkSend(tenantId, kind, userId) {
-      const t = now();
-      const since = new Date(t.getTime() - limits.sendWindowMs);
-      const sent = await eventsSince(db, { kind, since, tenant_id: tenantId, subject: String(userId) });
-      if (sent.newest && t.getTime() - sent.newest.getTime() < limits.sendGapMs) {
-        throw tooMany(secondsUntil(sent.newest, limits.sendGapMs, t), 'emails');
+    async sendWithin(tenantId, kind, userId, ip, send) {
+      const subject = String(userId);
+      const slot = await db.transaction().execute(async (trx) => {
+        await lockSubject(trx, `${kind}:${tenantId}:${subject}`);
+        const t = now();
+        const since = new Date(t.getTime() - limits.sendWindowMs);
+        const sent = await eventsSince(trx, { kind, since, tenant_id: tenantId, subject });
+        if (sent.newest && t.getTime() - sent.newest.getTime() < limits.sendGapMs) {
+          throw tooMany(secondsUntil(sent.newest, limits.sendGapMs, t), 'emails');
+        }
+        if (sent.count >= limits.sendsPerWindow)
+          throw tooMany(secondsUntil(sent.oldest, limits.sendWindowMs, t), 'emails');
+        return recordEvent(trx, { tenant_id: tenantId, kind, subject, ip, created_at: t });
+      });
+      try {
+        return await send();
+      } catch (error) {
+        await deleteEvent(db, slot);
+        throw error;
       }
-      if (sent.count >= limits.sendsPerWindow)
-        throw tooMany(secondsUntil(sent.oldest, limits.sendWindowMs, t), 'emails');
-    },
-    async recordSend(tenantId, kind, userId, ip) {
-      await recordEvent(db, { tenant_id: tenantId, kind, subject: String(userId), ip, created_at: now() });
     },
     async captchaPassed(tenantId, ip) {
       await recordEvent(db, {
