@@ -35,19 +35,18 @@ function Section({ title, id, children }: { title: string; id: string; children:
   );
 }
 
-/** The state of one query: loading, an error with a retry, an empty message, or the list. */
+/** The state of one settled query: an error with a retry, an empty message, or the list. */
 function QueryState<T>({
   query,
   what,
   empty,
   children,
 }: {
-  query: { isPending: boolean; isError: boolean; error: unknown; data?: T[]; refetch: () => unknown };
+  query: { isError: boolean; error: unknown; data?: T[]; refetch: () => unknown };
   what: string;
   empty: string;
   children: (items: T[]) => ReactNode;
 }) {
-  if (query.isPending) return <PageLoading />;
   if (query.isError) return <LoadFailed what={what} error={query.error} retry={query.refetch} />;
   if (!query.data?.length) return <p className="card empty-state muted">{empty}</p>;
   return <>{children(query.data)}</>;
@@ -90,21 +89,29 @@ export default function SchedulePage() {
       </h1>
       <OfflineBanner since={schedule.offlineSince ?? lessons.offlineSince} />
       <p className="muted">Times are shown in {zoneName(zone)}.</p>
-      <Section title="Upcoming meetings" id="upcoming-title">
-        <QueryState query={meetings('upcoming')} what="Your meetings" empty="No upcoming meetings.">
-          {(items) => list(items, () => true)}
-        </QueryState>
-      </Section>
-      <Section title="Lesson meetings" id="lessons-title">
-        <QueryState query={lessonViews} what="Your lesson meetings" empty="No lesson meetings.">
-          {(items) => list(items, (m) => Date.parse(m.meetingTime) + m.minutes * 60_000 > now)}
-        </QueryState>
-      </Section>
-      <Section title="Past meetings" id="past-title">
-        <QueryState query={meetings('past')} what="Your meetings" empty="No past meetings yet.">
-          {(items) => list(items, () => false)}
-        </QueryState>
-      </Section>
+      {/* One loading state until both lists are in: a list arriving first and drawn alone would be pushed
+          down the page by the other's arrival, under the reader's eyes. */}
+      {schedule.isPending || lessons.isPending ? (
+        <PageLoading />
+      ) : (
+        <>
+          <Section title="Upcoming meetings" id="upcoming-title">
+            <QueryState query={meetings('upcoming')} what="Your meetings" empty="No upcoming meetings.">
+              {(items) => list(items, () => true)}
+            </QueryState>
+          </Section>
+          <Section title="Lesson meetings" id="lessons-title">
+            <QueryState query={lessonViews} what="Your lesson meetings" empty="No lesson meetings.">
+              {(items) => list(items, (m) => Date.parse(m.meetingTime) + m.minutes * 60_000 > now)}
+            </QueryState>
+          </Section>
+          <Section title="Past meetings" id="past-title">
+            <QueryState query={meetings('past')} what="Your meetings" empty="No past meetings yet.">
+              {(items) => list(items, () => false)}
+            </QueryState>
+          </Section>
+        </>
+      )}
     </section>
   );
 }
