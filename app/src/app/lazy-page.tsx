@@ -27,18 +27,23 @@ function withTimeout<T>(load: () => Promise<T>): Promise<T> {
   return Promise.race([load(), timeout]).finally(() => clearTimeout(timer));
 }
 
-export function lazyPage(load: () => Promise<{ default: ComponentType }>): ComponentType {
-  const Page = lazy(() =>
-    withTimeout(load).catch((error: unknown) => {
+/** A lazy page component; preload() starts fetching its chunk before it first renders. */
+export type LazyPage = ComponentType & { preload: () => void };
+
+export function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyPage {
+  let loading: Promise<{ default: ComponentType }> | undefined;
+  const start = () =>
+    (loading ??= withTimeout(load).catch((error: unknown) => {
       const message = error instanceof Error ? error.message : String(error);
       return { default: () => <PageLoadError message={message} /> };
-    }),
-  );
-  return function LazyPage() {
+    }));
+  const Page = lazy(start);
+  function LazyPage() {
     return (
       <Suspense fallback={<PageLoading />}>
         <Page />
       </Suspense>
     );
-  };
+  }
+  return Object.assign(LazyPage, { preload: () => void start() });
 }
