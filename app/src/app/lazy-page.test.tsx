@@ -26,6 +26,15 @@ describe('lazy pages (SPEC §2, §9)', () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
+  it("starts the page's data as soon as its chunk is in, once", async () => {
+    const prefetch = vi.fn();
+    const Page = lazyPage(() => Promise.resolve({ default: () => <h1>Schedule</h1>, prefetch }));
+    Page.preload();
+    render(<Page />);
+    expect(await screen.findByRole('heading', { name: 'Schedule' })).toBeInTheDocument();
+    expect(prefetch).toHaveBeenCalledTimes(1);
+  });
+
   it("shows 'Page loading error..... {message}' when the chunk fails", async () => {
     const Page = lazyPage(() => Promise.reject(new Error('Failed to fetch dynamically imported module')));
     render(<Page />);

@@ -30,13 +30,24 @@ function withTimeout<T>(load: () => Promise<T>): Promise<T> {
 /** A lazy page component; preload() starts fetching its chunk before it first renders. */
 export type LazyPage = ComponentType & { preload: () => void };
 
-export function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyPage {
-  let loading: Promise<{ default: ComponentType }> | undefined;
+/** A page's chunk: the page, and optionally what starts its data as soon as the chunk is in. */
+interface PageModule {
+  default: ComponentType;
+  prefetch?: () => void;
+}
+
+export function lazyPage(load: () => Promise<PageModule>): LazyPage {
+  let loading: Promise<PageModule> | undefined;
   const start = () =>
-    (loading ??= withTimeout(load).catch((error: unknown) => {
-      const message = error instanceof Error ? error.message : String(error);
-      return { default: () => <PageLoadError message={message} /> };
-    }));
+    (loading ??= withTimeout(load)
+      .then((module) => {
+        module.prefetch?.();
+        return module;
+      })
+      .catch((error: unknown) => {
+        const message = error instanceof Error ? error.message : String(error);
+        return { default: () => <PageLoadError message={message} /> };
+      }));
   const Page = lazy(start);
   function LazyPage() {
     return (

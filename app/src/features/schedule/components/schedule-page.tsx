@@ -4,11 +4,12 @@ import { PageLoading } from '@/components/page-loading';
 import { usePortal } from '@/lib/portal-context';
 import { LoadFailed } from '@/components/load-failed';
 import { OfflineBanner } from '@/components/offline-banner';
-import { useUser } from '@/lib/session';
+import { sessionStore, useUser } from '@/lib/session';
+import { queryClient } from '@/lib/query-client';
 import { displayZone, zoneName } from '@/lib/zoned-dates';
-import { useLessonMeetings } from '@/lib/lesson-meetings';
+import { lessonMeetingsQueryOptions, useLessonMeetings } from '@/lib/lesson-meetings';
 import { useOfflineCopy } from '@/lib/offline-copy';
-import { useSchedule, type Meeting } from '../api/get-schedule';
+import { scheduleQueryOptions, useSchedule, type Meeting } from '../api/get-schedule';
 import { MeetingCard, type MeetingView } from './meeting-card';
 import './schedule.css';
 
@@ -50,6 +51,17 @@ function QueryState<T>({
   if (query.isError) return <LoadFailed what={what} error={query.error} retry={query.refetch} />;
   if (!query.data?.length) return <p className="card empty-state muted">{empty}</p>;
   return <>{children(query.data)}</>;
+}
+
+/**
+ * Asks for both lists as soon as this chunk arrives (see app/lazy-page), while the shell is still rendering:
+ * the page's queries then find them on their way instead of starting them after the first render.
+ */
+export function prefetch(): void {
+  const user = sessionStore.get()?.user;
+  if (!user) return;
+  void queryClient.prefetchQuery(scheduleQueryOptions());
+  void queryClient.prefetchQuery(lessonMeetingsQueryOptions(user.id));
 }
 
 export default function SchedulePage() {
