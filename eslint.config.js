@@ -50,6 +50,7 @@ export default tseslint.config(
       '**/.data',
       '**/coverage',
       '**/test-results',
+      '**/.lighthouse',
       '**/fixtures/**',
     ],
   },

@@ -15,6 +15,26 @@ describe('lazy pages (SPEC §2, §9)', () => {
     expect(await screen.findByRole('heading', { name: 'Notes' })).toBeInTheDocument();
   });
 
+  it('fetches the chunk on preload(), once, and renders from that same load', async () => {
+    const load = vi.fn(() => Promise.resolve({ default: () => <h1>Schedule</h1> }));
+    const Page = lazyPage(load);
+    Page.preload();
+    Page.preload();
+    expect(load).toHaveBeenCalledTimes(1);
+    render(<Page />);
+    expect(await screen.findByRole('heading', { name: 'Schedule' })).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it("starts the page's data as soon as its chunk is in, once", async () => {
+    const prefetch = vi.fn();
+    const Page = lazyPage(() => Promise.resolve({ default: () => <h1>Schedule</h1>, prefetch }));
+    Page.preload();
+    render(<Page />);
+    expect(await screen.findByRole('heading', { name: 'Schedule' })).toBeInTheDocument();
+    expect(prefetch).toHaveBeenCalledTimes(1);
+  });
+
   it("shows 'Page loading error..... {message}' when the chunk fails", async () => {
     const Page = lazyPage(() => Promise.reject(new Error('Failed to fetch dynamically imported module')));
     render(<Page />);

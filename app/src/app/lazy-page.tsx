@@ -27,18 +27,34 @@ function withTimeout<T>(load: () => Promise<T>): Promise<T> {
   return Promise.race([load(), timeout]).finally(() => clearTimeout(timer));
 }
 
-export function lazyPage(load: () => Promise<{ default: ComponentType }>): ComponentType {
-  const Page = lazy(() =>
-    withTimeout(load).catch((error: unknown) => {
-      const message = error instanceof Error ? error.message : String(error);
-      return { default: () => <PageLoadError message={message} /> };
-    }),
-  );
-  return function LazyPage() {
+/** A lazy page component; preload() starts fetching its chunk before it first renders. */
+export type LazyPage = ComponentType & { preload: () => void };
+
+/** A page's chunk: the page, and optionally what starts its data as soon as the chunk is in. */
+interface PageModule {
+  default: ComponentType;
+  prefetch?: () => void;
+}
+
+export function lazyPage(load: () => Promise<PageModule>): LazyPage {
+  let loading: Promise<PageModule> | undefined;
+  const start = () =>
+    (loading ??= withTimeout(load)
+      .then((module) => {
+        module.prefetch?.();
+        return module;
+      })
+      .catch((error: unknown) => {
+        const message = error instanceof Error ? error.message : String(error);
+        return { default: () => <PageLoadError message={message} /> };
+      }));
+  const Page = lazy(start);
+  function LazyPage() {
     return (
       <Suspense fallback={<PageLoading />}>
         <Page />
       </Suspense>
     );
-  };
+  }
+  return Object.assign(LazyPage, { preload: () => void start() });
 }

@@ -1,7 +1,7 @@
 /** The route table of SPEC §2. Every page is its own lazy chunk; paths come from ./paths only. */
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { FlagGuard, GuestOnly, HomeRedirect, RequireAuth } from './guards';
-import { lazyPage } from './lazy-page';
+import { lazyPage, type LazyPage } from './lazy-page';
 import type { RouteHandle } from './page-title';
 import { paths } from '@/config/paths';
 import { RootLayout } from './root-layout';
@@ -44,6 +44,8 @@ const CrashScreen = lazyPage(() => import('./crash-screen'));
 
 /** The page's name in the browser tab (see ./page-title): the side menu's words without 'My'. */
 const title = (name: string): RouteHandle => ({ title: name });
+/** A signed-in page: its title, and its chunk to fetch alongside the shell's (see ./session-shell). */
+const page = (name: string, Page: LazyPage): RouteHandle => ({ title: name, preload: Page.preload });
 
 export function portalRoutes(options: { updateAvailable: boolean }): RouteObject[] {
   return [
@@ -77,7 +79,7 @@ export function portalRoutes(options: { updateAvailable: boolean }): RouteObject
                     { index: true, element: <HomeRedirect /> },
                     {
                       path: paths.groups,
-                      handle: title('Groups'),
+                      handle: page('Groups', GroupsPage),
                       element: (
                         <FlagGuard flag="group_coaching">
                           <GroupsPage />
@@ -86,7 +88,7 @@ export function portalRoutes(options: { updateAvailable: boolean }): RouteObject
                     },
                     {
                       path: paths.group(),
-                      handle: title('Group'),
+                      handle: page('Group', GroupPage),
                       element: (
                         <FlagGuard flag="group_coaching">
                           <GroupPage />
@@ -95,7 +97,7 @@ export function portalRoutes(options: { updateAvailable: boolean }): RouteObject
                     },
                     {
                       path: paths.groupLesson(),
-                      handle: title('Group lesson'),
+                      handle: page('Group lesson', GroupLessonPage),
                       element: (
                         <FlagGuard flag="group_coaching">
                           <GroupLessonPage />
@@ -104,17 +106,21 @@ export function portalRoutes(options: { updateAvailable: boolean }): RouteObject
                     },
                     {
                       path: paths.groupPurchase(),
-                      handle: title('Join a group'),
+                      handle: page('Join a group', PurchasePage),
                       element: (
                         <FlagGuard flag="group_coaching">
                           <PurchasePage />
                         </FlagGuard>
                       ),
                     },
-                    { path: paths.schedule, element: <SchedulePage />, handle: title('Schedule') },
+                    {
+                      path: paths.schedule,
+                      element: <SchedulePage />,
+                      handle: page('Schedule', SchedulePage),
+                    },
                     {
                       path: paths.lessons,
-                      handle: title('Lessons'),
+                      handle: page('Lessons', LessonsPage),
                       element: (
                         <FlagGuard flag="flash_coaching">
                           <LessonsPage />
@@ -123,50 +129,74 @@ export function portalRoutes(options: { updateAvailable: boolean }): RouteObject
                     },
                     {
                       path: paths.lesson(),
-                      handle: title('Lesson'),
+                      handle: page('Lesson', LessonPage),
                       element: (
                         <FlagGuard flag="flash_coaching">
                           <LessonPage />
                         </FlagGuard>
                       ),
                     },
-                    { path: paths.resources, element: <ResourcesPage />, handle: title('Resources') },
-                    { path: paths.actionSteps, element: <ActionStepsPage />, handle: title('Action Steps') },
-                    { path: paths.assessments, element: <AssessmentsPage />, handle: title('Assessments') },
-                    { path: paths.assessment(), element: <AssessmentPage />, handle: title('Assessment') },
-                    { path: paths.metrics, element: <MetricsPage />, handle: title('Metrics') },
-                    { path: paths.notes, element: <NotesPage />, handle: title('Notes') },
+                    {
+                      path: paths.resources,
+                      element: <ResourcesPage />,
+                      handle: page('Resources', ResourcesPage),
+                    },
+                    {
+                      path: paths.actionSteps,
+                      element: <ActionStepsPage />,
+                      handle: page('Action Steps', ActionStepsPage),
+                    },
+                    {
+                      path: paths.assessments,
+                      element: <AssessmentsPage />,
+                      handle: page('Assessments', AssessmentsPage),
+                    },
+                    {
+                      path: paths.assessment(),
+                      element: <AssessmentPage />,
+                      handle: page('Assessment', AssessmentPage),
+                    },
+                    { path: paths.metrics, element: <MetricsPage />, handle: page('Metrics', MetricsPage) },
+                    { path: paths.notes, element: <NotesPage />, handle: page('Notes', NotesPage) },
                     {
                       path: paths.messages,
                       element: <MessagesLayout />,
-                      handle: title('Messages'),
+                      handle: page('Messages', MessagesLayout),
                       children: [
                         // A mail client opens on the inbox.
                         { index: true, element: <Navigate to={paths.messagesInbox} replace /> },
-                        { path: paths.messagesInbox, element: <MailFolderPage />, handle: title('Inbox') },
-                        { path: paths.messagesSent, element: <MailFolderPage />, handle: title('Sent') },
+                        {
+                          path: paths.messagesInbox,
+                          element: <MailFolderPage />,
+                          handle: page('Inbox', MailFolderPage),
+                        },
+                        {
+                          path: paths.messagesSent,
+                          element: <MailFolderPage />,
+                          handle: page('Sent', MailFolderPage),
+                        },
                         {
                           path: paths.messagesThread(),
                           element: <MailThreadPage />,
-                          handle: title('Message'),
+                          handle: page('Message', MailThreadPage),
                         },
                         {
                           path: paths.messagesCompose,
                           element: <ComposePage />,
-                          handle: title('New message'),
+                          handle: page('New message', ComposePage),
                         },
                       ],
                     },
-                    { path: paths.help, element: <HelpPage />, handle: title('Help') },
-                    { path: paths.profile, element: <ProfilePage />, handle: title('Profile') },
+                    { path: paths.help, element: <HelpPage />, handle: page('Help', HelpPage) },
+                    { path: paths.profile, element: <ProfilePage />, handle: page('Profile', ProfilePage) },
                     {
                       path: paths.coachProfile,
                       element: <CoachProfilePage />,
-                      handle: title("Coach's Profile"),
+                      handle: page("Coach's Profile", CoachProfilePage),
                     },
                     {
                       path: paths.businessAcademy,
-                      handle: title('Business Academy'),
+                      handle: page('Business Academy', BusinessAcademyPage),
                       element: (
                         <FlagGuard flag="business_academy">
                           <BusinessAcademyPage />
@@ -175,7 +205,7 @@ export function portalRoutes(options: { updateAvailable: boolean }): RouteObject
                     },
                     {
                       path: paths.academyLesson(),
-                      handle: title('Business Academy lesson'),
+                      handle: page('Business Academy lesson', AcademyLessonPage),
                       element: (
                         <FlagGuard flag="business_academy">
                           <AcademyLessonPage />
@@ -184,7 +214,7 @@ export function portalRoutes(options: { updateAvailable: boolean }): RouteObject
                     },
                   ],
                 },
-                { path: '*', element: <NotFoundPage />, handle: title('Page not found') },
+                { path: '*', element: <NotFoundPage />, handle: page('Page not found', NotFoundPage) },
               ],
             },
           ],

@@ -1,10 +1,22 @@
-import { Outlet } from 'react-router-dom';
+import { useEffect } from 'react';
+import { Outlet, useMatches } from 'react-router-dom';
 import { useSession } from '@/lib/session';
 import { lazyPage } from './lazy-page';
+import type { RouteHandle } from './page-title';
 
 const ShellLayout = lazyPage(() => import('./shell/shell-layout'));
 
-/** The shell (navbar, menu, footer) only when a user is signed in (SPEC §2); the bare page otherwise. */
+/**
+ * The shell (navbar, menu, footer) only when a user is signed in (SPEC §2); the bare page otherwise. The page's
+ * own chunk is fetched at the same time as the shell's: rendered only inside the loaded shell, it would
+ * otherwise start loading a round trip later, and its data another one after that.
+ */
 export function SessionShell() {
-  return useSession() ? <ShellLayout /> : <Outlet />;
+  const signedIn = useSession() !== null;
+  const matches = useMatches();
+  useEffect(() => {
+    if (!signedIn) return;
+    for (const match of matches) (match.handle as RouteHandle | undefined)?.preload?.();
+  }, [signedIn, matches]);
+  return signedIn ? <ShellLayout /> : <Outlet />;
 }

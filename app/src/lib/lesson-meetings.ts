@@ -20,7 +20,7 @@ function getLessonMeetings(userId: number, signal?: AbortSignal): Promise<Lesson
   return gql<LessonMeeting[]>('lessonMeetingSearch', QUERY, { id: userId }, { signal });
 }
 
-const lessonMeetingsQueryOptions = (userId: number) =>
+export const lessonMeetingsQueryOptions = (userId: number) =>
   queryOptions({
     queryKey: ['schedule', 'lesson-meetings', userId],
     queryFn: ({ signal }) => getLessonMeetings(userId, signal),

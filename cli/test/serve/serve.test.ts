@@ -8,6 +8,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run as publish } from '../../src/commands/publish.js';
 import { run as serve } from '../../src/commands/serve.js';
@@ -130,6 +131,45 @@ describe('portal serve', () => {
       'image/svg+xml',
       'public, max-age=300',
     ]);
+  });
+
+  it('compresses text as the CDN does: brotli or gzip as the browser accepts, the bytes unchanged', async () => {
+    const script = `export const words = ${JSON.stringify('coaching portal '.repeat(400))};\n`;
+    await writeFile(path.join(storage, 'sites/acme/assets/words-AbCd1234.js'), script);
+    const get = (route: string, acceptEncoding: string) => {
+      const { hostname, port } = new URL(site());
+      return new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        http
+          .get({ hostname, port, path: route, headers: { 'Accept-Encoding': acceptEncoding } }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (chunk: Buffer) => chunks.push(chunk));
+            res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+          })
+          .on('error', reject);
+      });
+    };
+    const br = await get('/assets/words-AbCd1234.js', 'gzip, deflate, br');
+    expect([br.headers['content-encoding'], br.headers.vary]).toEqual(['br', 'Accept-Encoding']);
+    expect(brotliDecompressSync(br.body).toString()).toBe(script);
+    expect(Number(br.headers['content-length'])).toBe(br.body.length);
+    expect(br.body.length).toBeLessThan(script.length / 10);
+    const gz = await get('/assets/words-AbCd1234.js', 'gzip, deflate');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toBe(script);
+    expect(gz.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // Not asked for (or refused with q=0): the file as it is, still marked as varying.
+    for (const accept of ['identity', 'br;q=0, gzip;q=0']) {
+      const plain = await get('/assets/words-AbCd1234.js', accept);
+      expect([accept, plain.headers['content-encoding'], plain.body.toString()]).toEqual([
+        accept,
+        undefined,
+        script,
+      ]);
+      expect(plain.headers.vary).toBe('Accept-Encoding');
+    }
+    // Images other than SVG are compressed already.
+    await writeFile(path.join(storage, 'sites/acme/photo.png'), Buffer.alloc(4096));
+    expect((await get('/photo.png', 'gzip, br')).headers['content-encoding']).toBeUndefined();
   });
 
   it('maps /themes/* to the storage themes/ folder, like the CDN', async () => {

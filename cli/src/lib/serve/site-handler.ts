@@ -46,11 +46,11 @@ export function siteHandler({ siteRoot, themesRoot, assetsRoot, api }: SiteOptio
             : pathname === `/${SERVICE_WORKER_FILE}`
               ? await findFile(assetsRoot, [SERVICE_WORKER_FILE])
               : null));
-    if (file) return sendFile(res, file, req.method);
+    if (file) return sendFile(req, res, file);
     if (NO_FALLBACK(segments)) return sendError(res, 404, 'Not found.');
     const index = await findFile(siteRoot, [INDEX_FILE]);
     if (!index) return sendError(res, 404, 'This tenant has no published index.html.');
-    return sendFile(res, index, req.method);
+    return sendFile(req, res, index);
   };
 }
 
@@ -73,6 +73,6 @@ export function storageHandler(storageRoot: string) {
       return sendError(res, resolved.status, resolved.status === 400 ? 'Bad path.' : 'Not found.', cors);
     const file = await findFile(storageRoot, resolved.segments);
     if (!file) return sendError(res, 404, 'Not found.', cors);
-    return sendFile(res, file, req.method, cors);
+    return sendFile(req, res, file, cors);
   };
 }

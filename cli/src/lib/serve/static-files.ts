@@ -5,9 +5,10 @@
  */
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { cacheControlFor, contentTypeFor } from '../storage/content-types.js';
+import { compressedFile, isCompressible, pickEncoding } from './compression.js';
 
 export type Resolved = { ok: true; segments: string[] } | { ok: false; status: 400 | 404 };
 
@@ -45,26 +46,41 @@ export async function findFile(root: string, segments: string[]): Promise<string
   }
 }
 
+/**
+ * The file with production's headers; text is compressed when the request accepts it (compression.ts), with
+ * Vary: Accept-Encoding so a shared cache keeps the plain and the encoded answer apart.
+ */
 export async function sendFile(
+  req: IncomingMessage,
   res: ServerResponse,
   file: string,
-  method: string,
   extraHeaders: Record<string, string> = {},
 ): Promise<void> {
-  const { size, mtime } = await stat(file);
+  const { size, mtimeMs, mtime } = await stat(file);
+  const contentType = contentTypeFor(file);
+  const compressible = isCompressible(contentType, size);
+  const encoding = compressible ? pickEncoding(req.headers['accept-encoding']) : null;
+  const body = encoding ? await compressedFile(file, encoding, { size, mtimeMs }) : null;
   // Cache-Control is decided by the path relative to a site or theme root: the last folder names matter
   // ("assets/x-hash.js"), so pass the tail.
   const rel = file.split(path.sep).slice(-2).join('/');
+  const vary = [extraHeaders.Vary, compressible ? 'Accept-Encoding' : undefined].filter(Boolean).join(', ');
   res.writeHead(200, {
-    'Content-Type': contentTypeFor(file),
-    'Content-Length': size,
+    'Content-Type': contentType,
+    'Content-Length': body ? body.length : size,
     'Cache-Control': cacheControlFor(rel),
     'Last-Modified': mtime.toUTCString(),
     'X-Content-Type-Options': 'nosniff',
+    ...(encoding ? { 'Content-Encoding': encoding } : {}),
     ...extraHeaders,
+    ...(vary ? { Vary: vary } : {}),
   });
-  if (method === 'HEAD') {
+  if (req.method === 'HEAD') {
     res.end();
+    return;
+  }
+  if (body) {
+    res.end(body);
     return;
   }
   await new Promise<void>((resolve) => {

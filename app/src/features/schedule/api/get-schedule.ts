@@ -27,7 +27,7 @@ async function getSchedule(signal?: AbortSignal): Promise<Schedule> {
   return response.data.data;
 }
 
-const scheduleQueryOptions = () =>
+export const scheduleQueryOptions = () =>
   queryOptions({ queryKey: ['schedule'], queryFn: ({ signal }) => getSchedule(signal) });
 
 /** The schedule, or offline its last copy for this user. */

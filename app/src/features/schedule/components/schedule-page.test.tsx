@@ -55,6 +55,29 @@ describe('/schedule', () => {
     expect(screen.getByText('No lesson meetings.')).toBeInTheDocument();
   });
 
+  it('shows one loading state until both the meetings and the lesson meetings are in', async () => {
+    let answerSchedule: (() => void) | undefined;
+    const scheduleAnswered = new Promise<void>((resolve) => (answerSchedule = resolve));
+    fakeApi(async (call) => {
+      if (call.url !== '/api/v1/clientportal/schedule/') return gapiAnswer(call);
+      await scheduleAnswered;
+      return {
+        status: 200,
+        data: { data: { time_zone: 'America/Chicago', upcoming: [], past: [] } },
+      };
+    });
+    renderPortal('/schedule');
+    await screen.findByRole('heading', { level: 1, name: 'My Schedule' });
+    // The lesson meetings are in, the meetings are not: no section is drawn yet, so none is pushed down later.
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.getByRole('status')).toHaveTextContent('Loading page....');
+    expect(screen.queryByRole('heading', { name: 'Lesson meetings' })).toBeNull();
+    answerSchedule!();
+    expect(await screen.findByText('No upcoming meetings.')).toBeInTheDocument();
+    expect(screen.getByText('No lesson meetings.')).toBeInTheDocument();
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
   // 5xx answers are retried once (lib/query-client) before the page gives up.
   it('shows an error with a retry when the API is unreachable', async () => {
     fakeApi(() => ({ status: 503, data: { message: 'Service unavailable.' } }));

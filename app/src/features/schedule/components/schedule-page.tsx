@@ -4,11 +4,12 @@ import { PageLoading } from '@/components/page-loading';
 import { usePortal } from '@/lib/portal-context';
 import { LoadFailed } from '@/components/load-failed';
 import { OfflineBanner } from '@/components/offline-banner';
-import { useUser } from '@/lib/session';
+import { sessionStore, useUser } from '@/lib/session';
+import { queryClient } from '@/lib/query-client';
 import { displayZone, zoneName } from '@/lib/zoned-dates';
-import { useLessonMeetings } from '@/lib/lesson-meetings';
+import { lessonMeetingsQueryOptions, useLessonMeetings } from '@/lib/lesson-meetings';
 import { useOfflineCopy } from '@/lib/offline-copy';
-import { useSchedule, type Meeting } from '../api/get-schedule';
+import { scheduleQueryOptions, useSchedule, type Meeting } from '../api/get-schedule';
 import { MeetingCard, type MeetingView } from './meeting-card';
 import './schedule.css';
 
@@ -35,22 +36,32 @@ function Section({ title, id, children }: { title: string; id: string; children:
   );
 }
 
-/** The state of one query: loading, an error with a retry, an empty message, or the list. */
+/** The state of one settled query: an error with a retry, an empty message, or the list. */
 function QueryState<T>({
   query,
   what,
   empty,
   children,
 }: {
-  query: { isPending: boolean; isError: boolean; error: unknown; data?: T[]; refetch: () => unknown };
+  query: { isError: boolean; error: unknown; data?: T[]; refetch: () => unknown };
   what: string;
   empty: string;
   children: (items: T[]) => ReactNode;
 }) {
-  if (query.isPending) return <PageLoading />;
   if (query.isError) return <LoadFailed what={what} error={query.error} retry={query.refetch} />;
   if (!query.data?.length) return <p className="card empty-state muted">{empty}</p>;
   return <>{children(query.data)}</>;
+}
+
+/**
+ * Asks for both lists as soon as this chunk arrives (see app/lazy-page), while the shell is still rendering:
+ * the page's queries then find them on their way instead of starting them after the first render.
+ */
+export function prefetch(): void {
+  const user = sessionStore.get()?.user;
+  if (!user) return;
+  void queryClient.prefetchQuery(scheduleQueryOptions());
+  void queryClient.prefetchQuery(lessonMeetingsQueryOptions(user.id));
 }
 
 export default function SchedulePage() {
@@ -90,21 +101,29 @@ export default function SchedulePage() {
       </h1>
       <OfflineBanner since={schedule.offlineSince ?? lessons.offlineSince} />
       <p className="muted">Times are shown in {zoneName(zone)}.</p>
-      <Section title="Upcoming meetings" id="upcoming-title">
-        <QueryState query={meetings('upcoming')} what="Your meetings" empty="No upcoming meetings.">
-          {(items) => list(items, () => true)}
-        </QueryState>
-      </Section>
-      <Section title="Lesson meetings" id="lessons-title">
-        <QueryState query={lessonViews} what="Your lesson meetings" empty="No lesson meetings.">
-          {(items) => list(items, (m) => Date.parse(m.meetingTime) + m.minutes * 60_000 > now)}
-        </QueryState>
-      </Section>
-      <Section title="Past meetings" id="past-title">
-        <QueryState query={meetings('past')} what="Your meetings" empty="No past meetings yet.">
-          {(items) => list(items, () => false)}
-        </QueryState>
-      </Section>
+      {/* One loading state until both lists are in: a list arriving first and drawn alone would be pushed
+          down the page by the other's arrival, under the reader's eyes. */}
+      {schedule.isPending || lessons.isPending ? (
+        <PageLoading />
+      ) : (
+        <>
+          <Section title="Upcoming meetings" id="upcoming-title">
+            <QueryState query={meetings('upcoming')} what="Your meetings" empty="No upcoming meetings.">
+              {(items) => list(items, () => true)}
+            </QueryState>
+          </Section>
+          <Section title="Lesson meetings" id="lessons-title">
+            <QueryState query={lessonViews} what="Your lesson meetings" empty="No lesson meetings.">
+              {(items) => list(items, (m) => Date.parse(m.meetingTime) + m.minutes * 60_000 > now)}
+            </QueryState>
+          </Section>
+          <Section title="Past meetings" id="past-title">
+            <QueryState query={meetings('past')} what="Your meetings" empty="No past meetings yet.">
+              {(items) => list(items, () => false)}
+            </QueryState>
+          </Section>
+        </>
+      )}
     </section>
   );
 }

@@ -1,0 +1,28 @@
+/** npm run lighthouse's figures: each category's median over the runs, and what falls short of the targets. */
+import { describe, expect, it } from 'vitest';
+import { medianRun, shortfalls, type Scores } from './lib/lighthouse-scores.js';
+
+const run = (performance: number, accessibility: number, bestPractices: number, report: string): Scores => ({
+  categories: { performance, accessibility, 'best-practices': bestPractices },
+  failing: { performance: [`slow ${report}`], accessibility: [], 'best-practices': [`console ${report}`] },
+  report,
+});
+
+describe('lighthouse scores', () => {
+  it('takes each category’s median, with the audits of the run at the median performance', () => {
+    const median = medianRun([run(91, 100, 96, 'a'), run(97, 100, 100, 'b'), run(95, 98, 92, 'c')]);
+    expect(median.categories).toEqual({ performance: 95, accessibility: 100, 'best-practices': 96 });
+    expect(median.report).toBe('c');
+    // An even count takes the lower middle: a page is never reported better than half its runs.
+    expect(medianRun([run(99, 100, 100, 'a'), run(80, 100, 100, 'b')]).categories.performance).toBe(80);
+    expect(() => medianRun([])).toThrow();
+  });
+
+  it('lists the categories below target with their audits', () => {
+    expect(shortfalls(run(95, 100, 95, 'a'))).toEqual([]);
+    expect(shortfalls(run(94, 99, 96, 'a'))).toEqual([
+      { category: 'performance', score: 94, audits: ['slow a'] },
+      { category: 'accessibility', score: 99, audits: [] },
+    ]);
+  });
+});
