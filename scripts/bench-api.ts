@@ -191,6 +191,7 @@ function ratioTable(api: MixResult, bare: MixResult) {
 }
 
 async function main(): Promise<void> {
+  const loadAtStart = load();
   const workDir = await mkdtemp(join(tmpdir(), 'portal-bench-'));
   const engine = process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'PGlite (temp folder)';
   const self = fileURLToPath(import.meta.url);
@@ -227,7 +228,7 @@ async function main(): Promise<void> {
     const header = (what: string) =>
       console.log(
         `\nAPI benchmark on ${engine}: ${sessions.length} clients, ${what}, Node ${process.version}, ` +
-          `load average ${load()}\n`,
+          `load average ${loadAtStart} at the start, ${load()} now (1, 5, 15 min)\n`,
       );
 
     await mix(ready.api, WARM_UP);
