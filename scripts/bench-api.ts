@@ -1,53 +1,104 @@
-// `npm run bench:api`: how fast the API answers authenticated reads, next to a bare Fastify server answering
-// a constant on the same machine in the same run (the ratio's denominator).
+// `npm run bench:api`: the API under the app's own traffic, next to a bare Fastify server running the same SQL
+// on the same machine in the same run (the ratio's denominator).
 //   npm run bench:api                                   # PGlite in a temp folder
 //   bash scripts/with-postgres.sh npm run bench:api     # PostgreSQL (DATABASE_URL)
-// The servers run in a child process so autocannon (here) does not share their event loop. The child seeds
-// the demo data; this process signs client@demo.test in through the real OTP flow, reading the code from the
-// .eml file, then runs autocannon at 50 connections for 10 s against each target.
-import autocannon from 'autocannon';
+//   BENCH_DURATION=10 BENCH_CONNECTIONS=50 ...          # shorter runs, fewer clients (defaults 60 s, 200)
+//   BENCH_SOAK=600 ...                                  # the mix for 10 minutes, the API's memory every minute
+// The servers run in a child process so autocannon (here) does not share their event loop. The child seeds the
+// demo data and one client per connection (lib/bench-users.ts); this process signs each in through the real OTP
+// flow, reading the code from the .eml file, then runs the mix (lib/bench-mix.ts): the full mix on the API,
+// then its read kinds alone on the API and on the baseline (lib/bench-baseline.ts), each for BENCH_DURATION.
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import Fastify from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 import { buildApp } from '../api/src/app.js';
+import type { AppOptions } from '../api/src/app.js';
 import { connect } from '../api/src/db/connect.js';
+import type { Database } from '../api/src/db/database.js';
 import { demoPassword, seedDemo } from '../api/src/seed/seed.js';
 import { createStorage } from '../api/src/services/storage/storage.js';
 import { loadTenantFiles } from '../api/src/services/tenants/tenant-files.js';
+import { baselinePath, captureReads, sqlRecorder, startBaseline } from './lib/bench-baseline.js';
+import { mixKinds, runMix } from './lib/bench-mix.js';
+import type { KindStats, MixResult, Session } from './lib/bench-mix.js';
+import { seedBenchUsers } from './lib/bench-users.js';
+import type { BenchUser } from './lib/bench-users.js';
 
-const CONNECTIONS = 50;
-const DURATION = 10;
+const positive = (name: string, fallback: number) => {
+  const value = Number(process.env[name] || fallback);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a whole number above 0`);
+  return value;
+};
+const CONNECTIONS = positive('BENCH_CONNECTIONS', 200);
+const DURATION = positive('BENCH_DURATION', 60);
+const SOAK = process.env.BENCH_SOAK ? positive('BENCH_SOAK', 600) : 0;
+/** Requests per second per client in the paced run (the latency target's load). */
+const RATE = positive('BENCH_RATE', 2);
+/** A folder for the API process's CPU profile (node --cpu-prof), written when it stops. */
+const CPU_PROF = process.env.BENCH_CPU_PROF ? resolve(process.env.BENCH_CPU_PROF) : undefined;
+const WARM_UP = Math.min(10, DURATION);
 const TENANT = { id: '1001', email: 'client@demo.test' };
 const tenantsDir = resolve('tenants');
+const targets = { ratio: 0.5, p99Ms: 100, memoryGrowth: 0.1 };
 
-interface Urls {
-  api: string;
-  bare: string;
-}
+type ToChild = { type: 'baseline'; sessions: Session[] } | { type: 'memory' } | { type: 'stop' };
+type FromChild =
+  | { type: 'ready'; api: string; users: BenchUser[] }
+  | { type: 'baseline'; url: string }
+  | { type: 'memory'; rss: number; heapTotal: number; heapUsed: number; external: number };
 
-/** Child: the seeded API and the bare server; prints their URLs as one JSON line when ready. */
+/** Child: the seeded API, then on request the capture and the baseline; talks to the parent over IPC only. */
 async function serve(workDir: string): Promise<void> {
+  const send = (message: FromChild) => process.send!(message);
   const databaseUrl = process.env.DATABASE_URL || undefined;
   const db = await connect({ databaseUrl, pgliteDir: join(workDir, 'pg') });
   const storage = createStorage(join(workDir, 'storage'));
   await seedDemo(db, await loadTenantFiles(tenantsDir, console), { production: false, storage });
-  const api = await buildApp({ db, tenantsDir, mail: { mailDir: join(workDir, 'mail') }, storage });
-  const bare = Fastify();
-  bare.get('/', async () => ({ hello: 'world' }));
-  const urls: Urls = {
-    api: await api.listen({ port: 0, host: '127.0.0.1' }),
-    bare: await bare.listen({ port: 0, host: '127.0.0.1' }),
-  };
-  process.stdout.write(`${JSON.stringify(urls)}\n`);
-  process.once('SIGTERM', () => {
-    void Promise.all([api.close(), bare.close()])
-      .then(() => db.destroy())
-      .then(() => process.exit(0));
+  const users = await seedBenchUsers(db, storage, {
+    tenantId: Number(TENANT.id),
+    demoEmail: TENANT.email,
+    password: demoPassword,
+    count: CONNECTIONS,
+  });
+  const options = (database: Kysely<Database>): AppOptions => ({
+    db: database,
+    tenantsDir,
+    // The mail retry would only look at an empty outbox; once an hour keeps it out of the figures.
+    mail: { mailDir: join(workDir, 'mail'), retryEveryMs: 60 * 60_000 },
+    storage,
+    // Every simulated client calls from 127.0.0.1: the per-IP flood guard would refuse all but 60 logins a minute.
+    authRequestsPerMinute: 1_000_000,
+  });
+  const api = await buildApp(options(db));
+  const closing: (() => Promise<unknown>)[] = [() => api.close()];
+  send({ type: 'ready', api: await api.listen({ port: 0, host: '127.0.0.1' }), users });
+  process.on('message', (message: ToChild) => {
+    void (async () => {
+      if (message.type === 'baseline') {
+        const recorder = sqlRecorder(db);
+        const capturing: FastifyInstance = await buildApp(options(recorder.db));
+        const kinds = mixKinds(demoPassword);
+        const captured = await captureReads(capturing, recorder.record, message.sessions, kinds, TENANT.id);
+        await capturing.close();
+        const baseline = await startBaseline(db, databaseUrl, captured, Number(TENANT.id));
+        closing.unshift(baseline.close);
+        send({ type: 'baseline', url: baseline.url });
+      } else if (message.type === 'memory') {
+        // After a full collection the heap figure is what is still held, not what awaits collection.
+        globalThis.gc?.();
+        const { rss, heapTotal, heapUsed, external } = process.memoryUsage();
+        send({ type: 'memory', rss, heapTotal, heapUsed, external });
+      } else {
+        for (const close of closing) await close();
+        await db.destroy();
+        process.exit(0);
+      }
+    })();
   });
 }
 
@@ -61,14 +112,24 @@ async function post(url: string, body: object): Promise<Record<string, unknown>>
   return (await res.json()) as Record<string, unknown>;
 }
 
-async function signIn(api: string, mailDir: string): Promise<{ token: string; userId: number }> {
-  const credentials = { email: TENANT.email, password: demoPassword };
+/** The newest mail to `email` in the mail folder (the API writes it before it answers). */
+async function lastMailTo(mailDir: string, email: string): Promise<string> {
+  const files = (await readdir(mailDir)).sort().reverse();
+  for (const file of files) {
+    const mail = await readFile(join(mailDir, file), 'utf8');
+    if (new RegExp(`^To: ${email.replace(/[.]/g, '\\.')}\\r?$`, 'm').test(mail)) return mail;
+  }
+  throw new Error(`no mail to ${email}`);
+}
+
+/** The app's first login on a device: credentials, the mailed code, verifyOTP (which trusts the device). */
+async function signIn(api: string, mailDir: string, user: BenchUser): Promise<Session> {
+  const credentials = { email: user.email, password: demoPassword };
   const step = (await post(`${api}/api/auth/loginotp`, credentials)).data as {
     user_id: number;
     challenge: string;
   };
-  const files = (await readdir(mailDir)).sort();
-  const mail = await readFile(join(mailDir, files[files.length - 1]!), 'utf8');
+  const mail = await lastMailTo(mailDir, user.email);
   const otp = /one-time password is: (\d{6})/.exec(mail.replace(/=\r?\n/g, ''))?.[1];
   if (!otp) throw new Error('no OTP in the mail');
   const signedIn = await post(`${api}/api/v1/verifyOTP`, {
@@ -76,83 +137,192 @@ async function signIn(api: string, mailDir: string): Promise<{ token: string; us
     challenge: step.challenge,
     otp,
   });
-  return { token: (signedIn.data as { access_token: string }).access_token, userId: step.user_id };
-}
-
-interface Row {
-  name: string;
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-}
-
-async function measure(name: string, options: autocannon.Options): Promise<Row> {
-  // A short warm-up so JIT and connection pools are settled before the measured run.
-  await autocannon({ ...options, connections: 10, duration: 2 });
-  const r = await autocannon({ ...options, connections: CONNECTIONS, duration: DURATION });
   return {
-    name,
-    rps: r.requests.average,
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    errors: r.errors + r.timeouts + r.non2xx,
+    user,
+    token: (signedIn.data as { access_token: string }).access_token,
+    deviceToken: signedIn.device_token as string,
   };
 }
 
-async function startChild(workDir: string): Promise<{ child: ChildProcess; urls: Urls }> {
-  const self = fileURLToPath(import.meta.url);
-  const child = spawn(process.execPath, [...process.execArgv, self, 'serve', workDir], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: process.env,
-  });
-  const lines = createInterface({ input: child.stdout! });
-  for await (const line of lines) {
-    if (line.startsWith('{"api"')) return { child, urls: JSON.parse(line) as Urls };
+class Child {
+  private waiting = new Map<
+    FromChild['type'],
+    { resolve: (m: FromChild) => void; reject: (e: Error) => void }
+  >();
+  constructor(readonly process: ChildProcess) {
+    process.on('message', (message: FromChild) => this.waiting.get(message.type)?.resolve(message));
+    process.once('exit', () => {
+      for (const { reject } of this.waiting.values()) reject(new Error('the server process ended'));
+    });
   }
-  throw new Error('the server process ended before it was ready');
+  /** Sends `message` (if any) and waits for the child's next message of `type`. */
+  ask<T extends FromChild['type']>(type: T, message?: ToChild): Promise<Extract<FromChild, { type: T }>> {
+    const answer = new Promise<Extract<FromChild, { type: T }>>((resolve, reject) => {
+      this.waiting.set(type, { resolve: (m) => resolve(m as Extract<FromChild, { type: T }>), reject });
+    });
+    if (message) this.process.send(message);
+    return answer;
+  }
+}
+
+const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
+const ms = (n: number) => n.toFixed(1);
+const met = (ok: boolean) => (ok ? 'met' : 'NOT met');
+
+function kindTable(result: MixResult, weights: Map<string, number>) {
+  console.log('| kind | weight | requests | requests/s | p50 ms | p99 ms | errors |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+  const row = (k: KindStats) =>
+    console.log(
+      `| ${k.name} | ${weights.get(k.name) ?? '-'} | ${k.requests} | ${Math.round(k.rps)} | ${ms(k.p50)} | ${ms(k.p99)} | ${k.errors} |`,
+    );
+  result.kinds.forEach(row);
+  row(result.reads);
+  row({ ...result.all, errors: result.all.errors + result.transportErrors });
+}
+
+function ratioTable(api: MixResult, bare: MixResult) {
+  console.log('| read kind | API req/s | API p99 ms | baseline req/s | baseline p99 ms | API ÷ baseline |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
+  const rows = api.kinds.map((k, i) => [k, bare.kinds[i]!] as const);
+  for (const [a, b] of [...rows, [api.reads, bare.reads] as const])
+    console.log(
+      `| ${a.name} | ${Math.round(a.rps)} | ${ms(a.p99)} | ${Math.round(b.rps)} | ${ms(b.p99)} | ${(a.rps / b.rps).toFixed(2)} |`,
+    );
 }
 
 async function main(): Promise<void> {
+  const loadAtStart = load();
   const workDir = await mkdtemp(join(tmpdir(), 'portal-bench-'));
   const engine = process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'PGlite (temp folder)';
-  const { child, urls } = await startChild(workDir);
+  const self = fileURLToPath(import.meta.url);
+  const profile = CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROF] : [];
+  const child = new Child(
+    spawn(process.execPath, [...process.execArgv, '--expose-gc', ...profile, self, 'serve', workDir], {
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      env: process.env,
+    }),
+  );
   try {
-    const { token, userId } = await signIn(urls.api, join(workDir, 'mail'));
-    const headers = { 'x-tenant-id': TENANT.id };
-    const rows = [
-      await measure('bare Fastify constant', { url: urls.bare }),
-      await measure('GraphQL member (/gapi)', {
-        url: `${urls.api}/gapi`,
-        method: 'POST',
-        headers: { ...headers, token, 'content-type': 'application/json' },
-        body: JSON.stringify({
-          query: `{ member(user_id: ${userId}) { id first_name last_name email company trainings { group_coaching flash_coaching business_academy } } }`,
-        }),
-      }),
-      await measure('REST GET /api/v1/me', {
-        url: `${urls.api}/api/v1/me`,
-        headers: { ...headers, authorization: `Bearer ${token}` },
-      }),
-    ];
-    const bare = rows[0]!.rps;
-    console.log(
-      `\nAPI benchmark on ${engine}: ${CONNECTIONS} connections, ${DURATION} s each, Node ${process.version}\n`,
-    );
-    console.log('| target | requests/s | p50 ms | p99 ms | errors | vs bare |');
-    console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
-    for (const r of rows) {
+    const ready = await child.ask('ready');
+    const sessions: Session[] = [];
+    for (const user of ready.users) sessions.push(await signIn(ready.api, join(workDir, 'mail'), user));
+    const kinds = mixKinds(demoPassword);
+    const reads = kinds.filter((k) => k.read);
+    const weights = new Map(kinds.map((k) => [k.name, k.weight]));
+    const mix = (
+      url: string,
+      seconds: number,
+      which = kinds,
+      how: { baseline?: boolean; rate?: number } = {},
+    ) =>
+      runMix({
+        url,
+        tenantId: TENANT.id,
+        sessions,
+        kinds: which,
+        seconds,
+        rate: how.rate,
+        ...(how.baseline && { route: (kind, request) => ({ ...request, path: baselinePath(kind) }) }),
+      });
+    const memory = () => child.ask('memory', { type: 'memory' });
+    const header = (what: string) =>
       console.log(
-        `| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} | ${(r.rps / bare).toFixed(2)} |`,
+        `\nAPI benchmark on ${engine}: ${sessions.length} clients, ${what}, Node ${process.version}, ` +
+          `load average ${loadAtStart} at the start, ${load()} now (1, 5, 15 min)\n`,
       );
+
+    await mix(ready.api, WARM_UP);
+    if (SOAK) {
+      header(`the mix for ${SOAK} s (after ${WARM_UP} s of warm-up)`);
+      const start = await memory();
+      console.log(
+        '| minute | requests/s | p99 ms | errors | API RSS | heap total | heap used | external | load average |',
+      );
+      console.log('| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
+      const memoryCells = (m: typeof start) =>
+        `${mb(m.rss)} | ${mb(m.heapTotal)} | ${mb(m.heapUsed)} | ${mb(m.external)}`;
+      console.log(`| 0 | - | - | - | ${memoryCells(start)} | ${load()} |`);
+      let end = start;
+      let errors = 0;
+      for (let second = 0, minute = 1; second < SOAK; second += 60, minute++) {
+        const r = await mix(ready.api, Math.min(60, SOAK - second));
+        end = await memory();
+        errors += r.all.errors + r.transportErrors;
+        console.log(
+          `| ${minute} | ${Math.round(r.all.rps)} | ${ms(r.all.p99)} | ${r.all.errors + r.transportErrors} | ${memoryCells(end)} | ${load()} |`,
+        );
+      }
+      // A leak grows; memory handed back to the system after the warm-up is no sign of one.
+      console.log('');
+      for (const [name, from, to] of [
+        ['RSS', start.rss, end.rss],
+        ['Heap used', start.heapUsed, end.heapUsed],
+      ] as const) {
+        const growth = (to - from) / from;
+        console.log(
+          `${name} ${mb(from)} -> ${mb(to)} (${growth >= 0 ? '+' : ''}${(growth * 100).toFixed(1)} %): ` +
+            `${growth <= targets.memoryGrowth ? 'flat' : 'GROWING'} (target: at most +${targets.memoryGrowth * 100} %)`,
+        );
+      }
+      console.log(`0 errors: ${met(errors === 0)} (${errors})`);
+      if (errors > 0) process.exitCode = 1;
+      return;
     }
-    if (rows.some((r) => r.errors > 0)) {
+
+    const before = await memory();
+    const full = await mix(ready.api, DURATION);
+    const paced = await mix(ready.api, DURATION, kinds, { rate: RATE });
+    const apiReads = await mix(ready.api, DURATION, reads);
+    const { url: bare } = await child.ask('baseline', { type: 'baseline', sessions });
+    await mix(bare, WARM_UP, reads, { baseline: true });
+    const bareReads = await mix(bare, DURATION, reads, { baseline: true });
+    const after = await memory();
+
+    header(`${DURATION} s per run`);
+    console.log(
+      'The mix on the API, each client sending its next request when the last is answered (capacity):\n',
+    );
+    kindTable(full, weights);
+    console.log(
+      `\nThe mix on the API at ${RATE} requests/s per client (${RATE * sessions.length}/s offered; latency):\n`,
+    );
+    kindTable(paced, weights);
+    const through = process.env.DATABASE_URL ? 'a pg.Pool' : 'the same PGlite';
+    console.log(
+      `\nThe read kinds alone (same weights, capacity), on the API and on the baseline (its SQL through ${through}):\n`,
+    );
+    ratioTable(apiReads, bareReads);
+    const runs = [full, paced, apiReads];
+    const errors = runs.reduce((sum, r) => sum + r.all.errors + r.transportErrors, 0);
+    const ratio = apiReads.reads.rps / bareReads.reads.rps;
+    console.log(
+      `\nAPI RSS ${mb(before.rss)} before the runs, ${mb(after.rss)} after; load average ${load()}`,
+    );
+    console.log('\nTargets:');
+    console.log(`- 0 errors (the three API runs): ${met(errors === 0)} (${errors})`);
+    console.log(
+      `- reads >= ${targets.ratio} x baseline: ${met(ratio >= targets.ratio)} (${ratio.toFixed(2)})`,
+    );
+    console.log(
+      `- p99 < ${targets.p99Ms} ms (the paced mix, every kind): ${met(paced.all.p99 < targets.p99Ms)} (${ms(paced.all.p99)} ms)`,
+    );
+    if (bareReads.all.errors + bareReads.transportErrors > 0)
+      console.error('\nThe baseline had errors: its figures are not valid.');
+    if (errors > 0) {
       console.error('\nSome requests failed: the figures above are not valid.');
       process.exitCode = 1;
     }
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
+    if (child.process.exitCode === null && child.process.signalCode === null) {
+      const exited = new Promise((r) => child.process.once('exit', r));
+      child.process.send({ type: 'stop' } satisfies ToChild);
+      await exited;
+    }
     await rm(workDir, { recursive: true, force: true });
   }
 }

@@ -205,6 +205,10 @@ describe('/gapi mailbox', () => {
       Array.from({ length: 20 }, (_, i) => `Message ${20 - i}`),
     );
     expect(last.next_offset).toBeNull();
+    // The last page's total comes without a count, past the end with one: both are the whole folder's.
+    expect(last.total).toBe(120);
+    const beyond = (await listEmails(h, client, { offset: 200 })).data.emails;
+    expect(beyond).toEqual({ items: [], total: 120, next_offset: null });
     const tooMany = await listEmails(h, client, { limit: 51 });
     expect(tooMany.errors?.[0]).toMatchObject({ message: 'Ask for 1 to 50 messages.' });
   });

@@ -32,6 +32,14 @@ async function listAcademyLessons(db: Kysely<Database>, tenantId: number) {
 }
 
 export function createAcademyService(db: Kysely<Database>) {
+  /** An academy lesson: 403 without the flag, 404 when it is in no module. */
+  async function openLesson(owner: Owner, lessonId: number) {
+    await requireTraining(db, owner, 'business_academy');
+    const rows = await listAcademyLessons(db, owner.tenantId);
+    const index = rows.findIndex((r) => r.id === lessonId);
+    return { rows, index, lesson: found(rows[index], 'Lesson') };
+  }
+
   return {
     async modules(owner: Owner) {
       await requireTraining(db, owner, 'business_academy');
@@ -62,11 +70,13 @@ export function createAcademyService(db: Kysely<Database>) {
       return [...modules.values()];
     },
 
+    /** Throws as lesson() does, without reading the page (the check before analytics are written). */
+    async assertLessonOpen(owner: Owner, lessonId: number) {
+      await openLesson(owner, lessonId);
+    },
+
     async lesson(owner: Owner, lessonId: number) {
-      await requireTraining(db, owner, 'business_academy');
-      const rows = await listAcademyLessons(db, owner.tenantId);
-      const index = rows.findIndex((r) => r.id === lessonId);
-      const lesson = found(rows[index], 'Lesson');
+      const { rows, index, lesson } = await openLesson(owner, lessonId);
       const near = (i: number) => {
         const other = rows[i];
         return other ? { id: other.id, title: other.title } : null;

@@ -73,6 +73,17 @@ export function createGroupsService(db: Kysely<Database>) {
     };
   }
 
+  /** One lesson of the group, when open to the member: 404 if not in the group, 403 with why if locked. */
+  async function openLesson(owner: Owner, userGroupId: number, lessonId: number) {
+    const row = await membership(owner, userGroupId);
+    const lessons = await listGroupLessons(db, owner.tenantId, row.id);
+    const index = lessons.findIndex((l) => l.id === lessonId);
+    const lesson = found(lessons[index], 'Lesson');
+    const locked = lockReason(row, lesson);
+    if (locked) throw new HttpError(403, locked);
+    return { row, lessons, index, lesson };
+  }
+
   return {
     /** The caller's groups (SPEC's group by id / user_id / user_group_id), each with the member's progress. */
     async groups(owner: Owner, filter: MembershipFilter) {
@@ -109,14 +120,13 @@ export function createGroupsService(db: Kysely<Database>) {
       return rows.map((r) => ({ ...r, recorded_at: r.recorded_at.toISOString() }));
     },
 
-    /** One lesson of the group, when open to the member: 404 if not in the group, 403 with why if locked. */
+    /** Throws as lesson() does, without reading the page (the check before analytics are written). */
+    async assertLessonOpen(owner: Owner, userGroupId: number, lessonId: number) {
+      await openLesson(owner, userGroupId, lessonId);
+    },
+
     async lesson(owner: Owner, userGroupId: number, lessonId: number) {
-      const row = await membership(owner, userGroupId);
-      const lessons = await listGroupLessons(db, owner.tenantId, row.id);
-      const index = lessons.findIndex((l) => l.id === lessonId);
-      const lesson = found(lessons[index], 'Lesson');
-      const locked = lockReason(row, lesson);
-      if (locked) throw new HttpError(403, locked);
+      const { row, lessons, index, lesson } = await openLesson(owner, userGroupId, lessonId);
       const open = (i: number) => {
         const other = lessons[i];
         return other && !lockReason(row, other) ? { id: other.id, title: other.title } : null;

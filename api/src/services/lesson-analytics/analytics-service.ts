@@ -71,8 +71,8 @@ export function createAnalyticsService(deps: {
   /** Throws 403/404 unless the lesson is open to the caller in that context. */
   const assertOpen = (owner: Owner, lessonId: number, userGroupId: number | null) =>
     userGroupId === null
-      ? deps.academy.lesson(owner, lessonId)
-      : deps.groups.lesson(owner, userGroupId, lessonId);
+      ? deps.academy.assertLessonOpen(owner, lessonId)
+      : deps.groups.assertLessonOpen(owner, userGroupId, lessonId);
 
   return {
     async search(owner: Owner, lessonId: number, userGroupId: number | null) {
@@ -128,17 +128,20 @@ export function createAnalyticsService(deps: {
             values[change.field] = change.value;
             applied += 1;
           }
-          if (Object.keys(values).length > 0) {
-            await trx
-              .updateTable('lesson_analytics')
-              .set({ ...values, field_times: JSON.stringify(times), updated_at: at })
-              .where('tenant_id', '=', owner.tenantId)
-              .where('user_id', '=', owner.userId)
-              .where('lesson_id', '=', lessonId)
-              .where('user_group_id', userGroupId === null ? 'is' : '=', userGroupId)
-              .execute();
-          }
-          results.push(payload(lessonId, userGroupId, await selectRow(trx, owner, lessonId, userGroupId)));
+          // The row as it now is: what the update returns, or the locked read when nothing changed.
+          const current =
+            Object.keys(values).length === 0
+              ? row
+              : await trx
+                  .updateTable('lesson_analytics')
+                  .set({ ...values, field_times: JSON.stringify(times), updated_at: at })
+                  .where('tenant_id', '=', owner.tenantId)
+                  .where('user_id', '=', owner.userId)
+                  .where('lesson_id', '=', lessonId)
+                  .where('user_group_id', userGroupId === null ? 'is' : '=', userGroupId)
+                  .returning(columns)
+                  .executeTakeFirst();
+          results.push(payload(lessonId, userGroupId, current));
         }
         return results;
       });

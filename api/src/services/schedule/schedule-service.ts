@@ -26,9 +26,10 @@ export function createScheduleService(db: Kysely<Database>, now: () => Date) {
       const t = now().getTime();
       // A meeting stays "upcoming" until it has ended, so one in progress still shows its join link.
       const ended = (row: MeetingRow) => row.starts_at.getTime() + row.duration_minutes * 60_000 <= t;
-      const rows = await listMeetings(db, owner);
+      // Two independent reads: side by side, the page waits for one round trip instead of two.
+      const [rows, timeZone] = await Promise.all([listMeetings(db, owner), findTimeZone(db, owner)]);
       return {
-        time_zone: await findTimeZone(db, owner),
+        time_zone: timeZone,
         upcoming: rows.filter((r) => !ended(r)).map(meeting),
         past: rows.filter(ended).map(meeting).reverse(),
       };

@@ -1,0 +1,331 @@
+/**
+ * The realistic mix of `npm run bench:api`: the requests the app sends (the same paths, headers, bodies and
+ * GraphQL text as app/src/features/.../api), each kind with a weight, and a load runner that keeps one
+ * autocannon connection per simulated client, each signed in as its own user, and measures every kind apart.
+ */
+import autocannon from 'autocannon';
+import type { BenchUser } from './bench-users.js';
+
+/** A signed-in simulated client. Its token changes when the mix logs it in again. */
+export interface Session {
+  user: BenchUser;
+  token: string;
+  /** The trusted-device token verifyOTP gave: what lets the mix's logins skip the mailed code. */
+  deviceToken: string;
+}
+
+export interface BenchRequest {
+  method: 'GET' | 'POST';
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+export interface Kind {
+  name: string;
+  /** Share of the mix's picks (the weights add up to 100). */
+  weight: number;
+  /** Reads are what the baseline answers with the same SQL. */
+  read: boolean;
+  request(session: Session, tenantId: string): BenchRequest;
+  /** False when a 2xx answer still failed (GraphQL reports errors inside a 200). */
+  ok?(body: string, session: Session): boolean;
+  /** The request that must follow this one on the same connection (the login's second step). */
+  then?: Kind;
+}
+
+const json = (tenantId: string, auth: Record<string, string>) => ({
+  'content-type': 'application/json',
+  accept: 'application/json',
+  'x-tenant-id': tenantId,
+  ...auth,
+});
+const bearer = (s: Session) => ({ authorization: `Bearer ${s.token}` });
+
+function rest(path: string, body: (s: Session) => object = () => ({})) {
+  return (s: Session, tenantId: string): BenchRequest => ({
+    method: 'POST',
+    path,
+    headers: json(tenantId, bearer(s)),
+    body: JSON.stringify(body(s)),
+  });
+}
+
+function gapi(query: string, variables: (s: Session) => object) {
+  return (s: Session, tenantId: string): BenchRequest => ({
+    method: 'POST',
+    path: '/gapi',
+    headers: json(tenantId, { token: s.token }),
+    body: JSON.stringify({ query, variables: variables(s) }),
+  });
+}
+
+const gapiOk = (body: string) => !body.includes('"errors"');
+
+// The app's query texts (features/messages/api), word for word.
+const UNREAD = `
+  query UnreadEmails($user_id: Int!) {
+    unreademails(user_id: $user_id)
+  }
+`;
+const EMAIL_FIELDS = `
+  id parent previous from to subject body read created_at updated_at
+  fromuser { id first_name last_name }
+  touser { id first_name last_name }
+  attachments { id name size type }
+`;
+const EMAILS = `
+  query Emails($user_id: Int!, $folder: Folder, $thread: Int, $limit: Int, $offset: Int) {
+    emails(user_id: $user_id, folder: $folder, thread: $thread, limit: $limit, offset: $offset) {
+      items { ${EMAIL_FIELDS} }
+      total
+      next_offset
+    }
+  }
+`;
+
+let changeSequence = 0;
+/** A lesson page's 5-second batch: a notes edit and a ticked step (the batcher's body, fresh ids and times). */
+const analyticsBatch = (s: Session) => {
+  const at = Date.now();
+  const place = { lesson_id: s.user.lessonId, user_group_id: s.user.userGroupId, at };
+  const id = () => `bench-${at.toString(36)}-${(changeSequence++).toString(36)}`;
+  return {
+    user_id: s.user.userId,
+    data: [
+      { ...place, id: id(), field: 'notes', value: `Notes typed at ${new Date(at).toISOString()}` },
+      { ...place, id: id(), field: 'pre_meeting', value: changeSequence % 2 === 0 },
+    ],
+  };
+};
+
+/** The login form's body on a trusted device (features/auth/api/login-otp.ts credentialsBody). */
+const credentials = (password: string) => (s: Session, tenantId: string) => ({
+  method: 'POST' as const,
+  path: '',
+  headers: json(tenantId, {}),
+  body: JSON.stringify({
+    email: s.user.email,
+    password,
+    browser: 'Chrome on Linux',
+    lookup: 'America/Los_Angeles',
+    device_token: s.deviceToken,
+  }),
+});
+
+export function mixKinds(password: string): Kind[] {
+  const login = credentials(password);
+  const studentLogin: Kind = {
+    name: 'login: studentlogin',
+    weight: 0,
+    read: false,
+    request: (s, t) => ({ ...login(s, t), path: '/api/auth/studentlogin' }),
+    ok(body, s) {
+      const token = (JSON.parse(body) as { data?: { access_token?: string } }).data?.access_token;
+      if (!token) return false;
+      s.token = token;
+      return true;
+    },
+  };
+  return [
+    {
+      name: 'unread badge poll',
+      weight: 40,
+      read: true,
+      request: gapi(UNREAD, (s) => ({ user_id: s.user.userId })),
+      ok: gapiOk,
+    },
+    {
+      name: 'schedule',
+      weight: 12,
+      read: true,
+      request: rest('/api/v1/clientportal/schedule/'),
+    },
+    { name: 'notes', weight: 12, read: true, request: rest('/api/v1/clientportal/notes/') },
+    {
+      name: 'mailbox inbox',
+      weight: 12,
+      read: true,
+      request: gapi(EMAILS, (s) => ({ user_id: s.user.userId, folder: 'inbox', limit: 50, offset: 0 })),
+      ok: gapiOk,
+    },
+    {
+      name: 'mailbox thread',
+      weight: 8,
+      read: true,
+      request: gapi(EMAILS, (s) => ({
+        user_id: s.user.userId,
+        thread: s.user.threadId,
+        limit: 50,
+        offset: 0,
+      })),
+      ok: gapiOk,
+    },
+    {
+      name: 'analytics flush',
+      weight: 14,
+      read: false,
+      request: rest('/api/v1/training-analytics/', analyticsBatch),
+    },
+    {
+      name: 'login: loginotp',
+      weight: 2,
+      read: false,
+      request: (s, t) => ({ ...login(s, t), path: '/api/auth/loginotp' }),
+      ok: (body) => (JSON.parse(body) as { data?: { verified?: boolean } }).data?.verified === true,
+      then: studentLogin,
+    },
+  ];
+}
+
+/** Every kind a run can send: the weighted ones and the steps that follow them. */
+const allKinds = (kinds: Kind[]): Kind[] => kinds.flatMap((k) => (k.then ? [k, k.then] : [k]));
+
+export interface KindStats {
+  name: string;
+  read: boolean;
+  requests: number;
+  errors: number;
+  rps: number;
+  p50: number;
+  p99: number;
+}
+
+export interface MixResult {
+  kinds: KindStats[];
+  /** The read kinds together, and every kind together (percentiles over all their requests). */
+  reads: KindStats;
+  all: KindStats;
+  /** Connection errors and timeouts, which belong to no kind. */
+  transportErrors: number;
+}
+
+function percentile(sorted: Float64Array, p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/** Latencies of one kind, grown in place (a 10-minute soak records millions). */
+class Samples {
+  private values = new Float64Array(1024);
+  count = 0;
+  errors = 0;
+  add(ms: number) {
+    if (this.count === this.values.length) {
+      const bigger = new Float64Array(this.values.length * 2);
+      bigger.set(this.values);
+      this.values = bigger;
+    }
+    this.values[this.count++] = ms;
+  }
+  taken() {
+    return this.values.subarray(0, this.count);
+  }
+}
+
+function summary(name: string, read: boolean, parts: Samples[], seconds: number): KindStats {
+  const sorted = new Float64Array(parts.reduce((sum, p) => sum + p.count, 0));
+  let at = 0;
+  for (const part of parts) {
+    sorted.set(part.taken(), at);
+    at += part.count;
+  }
+  sorted.sort();
+  return {
+    name,
+    read,
+    requests: sorted.length,
+    errors: parts.reduce((sum, p) => sum + p.errors, 0),
+    rps: sorted.length / seconds,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+  };
+}
+
+/** Whether a 2xx answer is what the kind expects (a body that is not even JSON is not). */
+function answered(kind: Kind, body: string, session: Session): boolean {
+  try {
+    return kind.ok?.(body, session) ?? true;
+  } catch {
+    return false;
+  }
+}
+
+interface MixOptions {
+  url: string;
+  tenantId: string;
+  sessions: Session[];
+  kinds: Kind[];
+  seconds: number;
+  /**
+   * Requests per second per client (autocannon's connectionRate); without it each client sends its next request
+   * as soon as the answer arrives (closed loop), which measures capacity, not latency.
+   */
+  rate?: number | undefined;
+  /** Where a kind's request goes on this target (the baseline answers each kind on a path of its own). */
+  route?: (kind: Kind, request: BenchRequest) => BenchRequest;
+}
+
+/**
+ * Runs the mix: one autocannon instance of one connection per session, so each connection is one user
+ * (autocannon gives all connections of an instance the same context). Each request is a weighted pick, or
+ * the step that must follow the previous one.
+ */
+export async function runMix(options: MixOptions): Promise<MixResult> {
+  const { kinds, seconds } = options;
+  const total = kinds.reduce((sum, k) => sum + k.weight, 0);
+  const stats = new Map(allKinds(kinds).map((k) => [k, new Samples()]));
+  const pick = () => {
+    let r = Math.random() * total;
+    for (const kind of kinds) if ((r -= kind.weight) < 0) return kind;
+    return kinds[kinds.length - 1]!;
+  };
+  const route = options.route ?? ((_kind, request) => request);
+  // Paced clients start spread over one second: autocannon sends each client's share of a second at the start
+  // of that client's second, and clients started together would all send at the same instant.
+  const spread = (index: number) =>
+    new Promise((r) => setTimeout(r, options.rate ? (index * 1000) / options.sessions.length : 0));
+  const instances = options.sessions.map(async (session, index) => {
+    await spread(index);
+    let current: Kind | undefined;
+    let next: Kind | undefined;
+    let failed = false;
+    // Without a callback autocannon answers its tracker, which is also the promise of the result.
+    const instance = autocannon({
+      url: options.url,
+      connections: 1,
+      duration: seconds,
+      ...(options.rate && { connectionRate: options.rate }),
+      requests: [
+        {
+          setupRequest: (request) => {
+            current = next ?? pick();
+            next = undefined;
+            return { ...request, ...route(current, current.request(session, options.tenantId)) };
+          },
+          onResponse: (status, body) => {
+            failed = status < 200 || status > 299 || !answered(current!, body, session);
+            if (!failed && current?.then) next = current.then;
+          },
+        },
+      ],
+    }) as unknown as autocannon.Instance & Promise<autocannon.Result>;
+    // autocannon calls onResponse just before it reports the response, on the same connection.
+    instance.on('response', (_client, _status, _bytes, ms) => {
+      const samples = stats.get(current!)!;
+      samples.add(ms);
+      if (failed) samples.errors++;
+    });
+    return await instance;
+  });
+  const results = await Promise.all(instances);
+  // Per second of each client's own run (paced clients start up to a second apart).
+  const entries = [...stats];
+  const reads = entries.filter(([kind]) => kind.read).map(([, samples]) => samples);
+  return {
+    transportErrors: results.reduce((sum, r) => sum + r.errors + r.timeouts, 0),
+    kinds: entries.map(([kind, samples]) => summary(kind.name, kind.read, [samples], seconds)),
+    reads: summary('reads', true, reads, seconds),
+    all: summary('all', false, [...stats.values()], seconds),
+  };
+}
