@@ -19,6 +19,7 @@ import { sessionStore } from '@/lib/session';
 import { notify } from '@/lib/toast';
 import { BootOverlay } from '@/boot/boot-overlay';
 import { App } from '@/app/app';
+import { preloadSignedInPage } from '@/app/routes';
 
 hideTokenFromReferrer();
 const container = document.getElementById('root');
@@ -33,8 +34,9 @@ async function boot(): Promise<void> {
     configureApi({ apiUrl: config.apiUrl, tenantId: config.tenantId });
     // SPEC §4: a stored session is restored (or, unreadable or mismatched, cleared) before the first render.
     const explainIdle = sessionStore.onLogout((reason) => reason === 'idle' && notify.info(IDLE_LOGGED_OUT));
-    sessionStore.restore();
+    const signedIn = sessionStore.restore();
     explainIdle(); // (the toast waits for the toast container to mount)
+    if (signedIn) preloadSignedInPage(window.location.pathname);
     const [brand, version] = await Promise.all([
       loadTheme(config.themeUrl, config.tenantId, requestedBrand()),
       checkVersion(config.version),

@@ -6,6 +6,9 @@ import type { RouteHandle } from './page-title';
 
 const ShellLayout = lazyPage(() => import('./shell/shell-layout'));
 
+/** Starts fetching the shell's chunk before anything renders (see ./routes preloadSignedInPage). */
+export const preloadShell = (): void => ShellLayout.preload();
+
 /**
  * The shell (navbar, menu, footer) only when a user is signed in (SPEC §2); the bare page otherwise. The page's
  * own chunk is fetched at the same time as the shell's: rendered only inside the loaded shell, it would

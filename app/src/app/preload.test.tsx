@@ -1,0 +1,21 @@
+// Its own file: a page's chunk is fetched once per module graph, so after another test rendered the schedule
+// its prefetch would not run again.
+import { waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { sessionStore } from '@/lib/session';
+import { apiUser, fakeApi, gapiAnswer } from '@/testing/portal';
+import { preloadSignedInPage } from './routes';
+
+describe('preloading at boot', () => {
+  it("a signed-in user's page asks for its data before anything renders", async () => {
+    sessionStore.signIn(apiUser());
+    const calls = fakeApi((call) =>
+      call.url === '/gapi' ? gapiAnswer(call) : { status: 200, data: { data: { meetings: [] } } },
+    );
+    preloadSignedInPage('/schedule');
+    await waitFor(() => expect(calls.map((c) => c.url)).toContain('/api/v1/clientportal/schedule/'));
+    expect(
+      calls.some((c) => String((c.body as { query?: string }).query).includes('lessonMeetingSearch')),
+    ).toBe(true);
+  });
+});
