@@ -236,6 +236,19 @@ async function main(): Promise<void> {
           `load average ${loadAtStart} at the start, ${load()} now (1, 5, 15 min)\n`,
       );
 
+    /** What failed, when something did: the figures alone do not say whether it was load shedding or a bug. */
+    const explain = (results: MixResult[]) => {
+      const all = new Map<string, { count: number; sample: string }>();
+      for (const { failures } of results)
+        for (const [key, { count, sample }] of failures)
+          all.set(key, { count: (all.get(key)?.count ?? 0) + count, sample });
+      const transport = results.reduce((sum, r) => sum + r.transportErrors, 0);
+      if (all.size === 0 && transport === 0) return;
+      console.log('\nFailed answers (kind, status: count, one body):');
+      for (const [key, { count, sample }] of all) console.log(`- ${key}: ${count}, ${sample}`);
+      if (transport > 0) console.log(`- connection errors and timeouts: ${transport}`);
+    };
+
     await mix(ready.api, WARM_UP);
     if (SOAK) {
       header(`the mix for ${SOAK} s (after ${WARM_UP} s of warm-up)`);
@@ -249,8 +262,10 @@ async function main(): Promise<void> {
       console.log(`| 0 | - | - | - | ${memoryCells(start)} | ${load()} |`);
       let end = start;
       let errors = 0;
+      const minutes: MixResult[] = [];
       for (let second = 0, minute = 1; second < SOAK; second += 60, minute++) {
         const r = await mix(ready.api, Math.min(60, SOAK - second));
+        minutes.push(r);
         end = await memory();
         errors += r.all.errors + r.transportErrors;
         console.log(
@@ -270,6 +285,7 @@ async function main(): Promise<void> {
         );
       }
       console.log(`0 errors: ${met(errors === 0)} (${errors})`);
+      explain(minutes);
       if (errors > 0) process.exitCode = 1;
       return;
     }
@@ -311,6 +327,7 @@ async function main(): Promise<void> {
     console.log(
       `- p99 < ${targets.p99Ms} ms (the paced mix, every kind): ${met(paced.all.p99 < targets.p99Ms)} (${ms(paced.all.p99)} ms)`,
     );
+    explain(runs);
     if (bareReads.all.errors + bareReads.transportErrors > 0)
       console.error('\nThe baseline had errors: its figures are not valid.');
     if (errors > 0) {

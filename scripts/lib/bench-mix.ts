@@ -198,6 +198,8 @@ export interface MixResult {
   all: KindStats;
   /** Connection errors and timeouts, which belong to no kind. */
   transportErrors: number;
+  /** The failed answers by kind and status ("schedule 503"), each with the start of one body, to say why. */
+  failures: Map<string, { count: number; sample: string }>;
 }
 
 function percentile(sorted: Float64Array, p: number): number {
@@ -275,6 +277,7 @@ export async function runMix(options: MixOptions): Promise<MixResult> {
   const { kinds, seconds } = options;
   const total = kinds.reduce((sum, k) => sum + k.weight, 0);
   const stats = new Map(allKinds(kinds).map((k) => [k, new Samples()]));
+  const failures: MixResult['failures'] = new Map();
   const pick = () => {
     let r = Math.random() * total;
     for (const kind of kinds) if ((r -= kind.weight) < 0) return kind;
@@ -306,6 +309,11 @@ export async function runMix(options: MixOptions): Promise<MixResult> {
           onResponse: (status, body) => {
             failed = status < 200 || status > 299 || !answered(current!, body, session);
             if (!failed && current?.then) next = current.then;
+            if (failed) {
+              const key = `${current!.name} ${status}`;
+              const seen = failures.get(key) ?? { count: 0, sample: body.slice(0, 160) };
+              failures.set(key, { ...seen, count: seen.count + 1 });
+            }
           },
         },
       ],
@@ -324,6 +332,7 @@ export async function runMix(options: MixOptions): Promise<MixResult> {
   const reads = entries.filter(([kind]) => kind.read).map(([, samples]) => samples);
   return {
     transportErrors: results.reduce((sum, r) => sum + r.errors + r.timeouts, 0),
+    failures,
     kinds: entries.map(([kind, samples]) => summary(kind.name, kind.read, [samples], seconds)),
     reads: summary('reads', true, reads, seconds),
     all: summary('all', false, [...stats.values()], seconds),
