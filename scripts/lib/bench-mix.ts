@@ -293,38 +293,42 @@ export async function runMix(options: MixOptions): Promise<MixResult> {
     let current: Kind | undefined;
     let next: Kind | undefined;
     let failed = false;
-    // Without a callback autocannon answers its tracker, which is also the promise of the result.
-    const instance = autocannon({
-      url: options.url,
-      connections: 1,
-      duration: seconds,
-      ...(options.rate && { connectionRate: options.rate }),
-      requests: [
+    return await new Promise<autocannon.Result>((resolve, reject) => {
+      const instance = autocannon(
         {
-          setupRequest: (request) => {
-            current = next ?? pick();
-            next = undefined;
-            return { ...request, ...route(current, current.request(session, options.tenantId)) };
-          },
-          onResponse: (status, body) => {
-            failed = status < 200 || status > 299 || !answered(current!, body, session);
-            if (!failed && current?.then) next = current.then;
-            if (failed) {
-              const key = `${current!.name} ${status}`;
-              const seen = failures.get(key) ?? { count: 0, sample: body.slice(0, 160) };
-              failures.set(key, { ...seen, count: seen.count + 1 });
-            }
-          },
+          url: options.url,
+          connections: 1,
+          duration: seconds,
+          ...(options.rate && { connectionRate: options.rate }),
+          requests: [
+            {
+              setupRequest: (request) => {
+                current = next ?? pick();
+                next = undefined;
+                return { ...request, ...route(current, current.request(session, options.tenantId)) };
+              },
+              onResponse: (status, body) => {
+                failed = status < 200 || status > 299 || !answered(current!, body, session);
+                if (!failed && current?.then) next = current.then;
+                if (failed) {
+                  const key = `${current!.name} ${status}`;
+                  const seen = failures.get(key) ?? { count: 0, sample: body.slice(0, 160) };
+                  failures.set(key, { ...seen, count: seen.count + 1 });
+                }
+              },
+            },
+          ],
         },
-      ],
-    }) as unknown as autocannon.Instance & Promise<autocannon.Result>;
-    // autocannon calls onResponse just before it reports the response, on the same connection.
-    instance.on('response', (_client, _status, _bytes, ms) => {
-      const samples = stats.get(current!)!;
-      samples.add(ms);
-      if (failed) samples.errors++;
+        (error: unknown, result) =>
+          error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(result),
+      );
+      // autocannon calls onResponse just before it reports the response, on the same connection.
+      instance.on('response', (_client, _status, _bytes, ms) => {
+        const samples = stats.get(current!)!;
+        samples.add(ms);
+        if (failed) samples.errors++;
+      });
     });
-    return await instance;
   });
   const results = await Promise.all(instances);
   // Per second of each client's own run (paced clients start up to a second apart).
