@@ -12,7 +12,12 @@ export interface Session {
   token: string;
   /** The trusted-device token verifyOTP gave: what lets the mix's logins skip the mailed code. */
   deviceToken: string;
+  /** The client's own address, sent as X-Forwarded-For (the API trusts the loopback as its balancer). */
+  ip: string;
 }
+
+/** Client n's address: 200 people on 200 connections, not one machine, as the per-IP limits see them. */
+export const clientAddress = (n: number) => `10.0.${Math.floor(n / 250)}.${(n % 250) + 1}`;
 
 export interface BenchRequest {
   method: 'GET' | 'POST';
@@ -34,10 +39,11 @@ export interface Kind {
   then?: Kind;
 }
 
-const json = (tenantId: string, auth: Record<string, string>) => ({
+const json = (s: Session, tenantId: string, auth: Record<string, string>) => ({
   'content-type': 'application/json',
   accept: 'application/json',
   'x-tenant-id': tenantId,
+  'x-forwarded-for': s.ip,
   ...auth,
 });
 const bearer = (s: Session) => ({ authorization: `Bearer ${s.token}` });
@@ -46,7 +52,7 @@ function rest(path: string, body: (s: Session) => object = () => ({})) {
   return (s: Session, tenantId: string): BenchRequest => ({
     method: 'POST',
     path,
-    headers: json(tenantId, bearer(s)),
+    headers: json(s, tenantId, bearer(s)),
     body: JSON.stringify(body(s)),
   });
 }
@@ -55,7 +61,7 @@ function gapi(query: string, variables: (s: Session) => object) {
   return (s: Session, tenantId: string): BenchRequest => ({
     method: 'POST',
     path: '/gapi',
-    headers: json(tenantId, { token: s.token }),
+    headers: json(s, tenantId, { token: s.token }),
     body: JSON.stringify({ query, variables: variables(s) }),
   });
 }
@@ -103,7 +109,7 @@ const analyticsBatch = (s: Session) => {
 const credentials = (password: string) => (s: Session, tenantId: string) => ({
   method: 'POST' as const,
   path: '',
-  headers: json(tenantId, {}),
+  headers: json(s, tenantId, {}),
   body: JSON.stringify({
     email: s.user.email,
     password,
