@@ -17,6 +17,8 @@ import { createDb } from '../src/db/create-db.js';
 import type { Database } from '../src/db/database.js';
 import { migrateToLatest, pendingMigrations } from '../src/db/migrate.js';
 import { hashPassword } from '../src/services/auth/passwords.js';
+import { loadTenantFiles } from '../src/services/tenants/tenant-files.js';
+import { upsertTenants } from '../src/services/tenants/tenant-repository.js';
 import { ALPHA, PASSWORD, fixtureTenants, nextIp } from './helpers/harness.js';
 import { mailsTo, otpCode, waitForMail } from './helpers/mail.js';
 import { makeCoach } from './helpers/client-work.js';
@@ -221,6 +223,28 @@ describe('starting two instances at once on an empty database', () => {
       expect(counts[1]).toBeGreaterThan(0);
       expect(results.flat().every((line) => line.endsWith(': Success'))).toBe(true);
       expect(await pendingMigrations(pools[0]!)).toEqual([]);
+    } finally {
+      await Promise.all(pools.map((pool) => pool.destroy()));
+    }
+  });
+
+  it('instances writing tenants/ to an empty table at once each start, and the table holds each tenant once', async () => {
+    const admin = new pg.Client({ connectionString: cluster.url });
+    await admin.connect();
+    await admin.query('CREATE DATABASE portal_tenants_race');
+    await admin.end();
+    const url = cluster.url.replace(/\/portal$/, '/portal_tenants_race');
+    const pools = [0, 1, 2, 3].map(() => createDb({ databaseUrl: url }));
+    try {
+      await migrateToLatest(pools[0]!);
+      const tenants = await loadTenantFiles(fixtureTenants, { warn: () => {} });
+      // Several rounds: a lost race was intermittent (two inserts of one tenant, the loser on the slug's index).
+      for (let round = 0; round < 20; round++) {
+        await sql`delete from tenants`.execute(pools[0]!);
+        await Promise.all(pools.map((pool) => upsertTenants(pool, tenants)));
+      }
+      const rows = await pools[0]!.selectFrom('tenants').select('slug').orderBy('slug').execute();
+      expect(rows.map((r) => r.slug)).toEqual(tenants.map((t) => t.slug).sort());
     } finally {
       await Promise.all(pools.map((pool) => pool.destroy()));
     }

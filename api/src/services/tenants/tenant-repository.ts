@@ -1,24 +1,35 @@
 import type { Kysely } from 'kysely';
 import type { Database, Tenant } from '../../db/database.js';
+import { lockSubject } from '../../db/subject-lock.js';
 import type { TenantConfig } from './tenant-files.js';
 
+/**
+ * Writes the deployed tenants/ to the table. Instances starting together on one database each do this: under
+ * one lock, so one writes and the others then update what it wrote. Without it two inserts of a new tenant
+ * race, and the loser fails on the slug's unique index (ON CONFLICT only catches the id), ending its start.
+ */
 export async function upsertTenants(db: Kysely<Database>, tenants: TenantConfig[]): Promise<void> {
-  for (const t of tenants) {
-    const row = {
-      id: t.id,
-      slug: t.slug,
-      name: t.name,
-      domain: t.domain,
-      default_group_coaching: t.defaultFlags.group_coaching,
-      default_flash_coaching: t.defaultFlags.flash_coaching,
-      default_business_academy: t.defaultFlags.business_academy,
-    };
-    await db
-      .insertInto('tenants')
-      .values(row)
-      .onConflict((oc) => oc.column('id').doUpdateSet(row))
-      .execute();
-  }
+  await db.transaction().execute(async (trx) => {
+    await lockSubject(trx, 'tenants');
+    for (const t of tenants) await upsertTenant(trx, t);
+  });
+}
+
+async function upsertTenant(db: Kysely<Database>, t: TenantConfig): Promise<void> {
+  const row = {
+    id: t.id,
+    slug: t.slug,
+    name: t.name,
+    domain: t.domain,
+    default_group_coaching: t.defaultFlags.group_coaching,
+    default_flash_coaching: t.defaultFlags.flash_coaching,
+    default_business_academy: t.defaultFlags.business_academy,
+  };
+  await db
+    .insertInto('tenants')
+    .values(row)
+    .onConflict((oc) => oc.column('id').doUpdateSet(row))
+    .execute();
 }
 
 export async function findTenant(db: Kysely<Database>, id: number): Promise<Tenant | undefined> {
