@@ -209,12 +209,17 @@ describe('starting two instances at once on an empty database', () => {
     for (const instance of [a, b]) expect((await fetch(`${instance.url}/ready`)).status).toBe(200);
   });
 
-  it('two migrators racing on an empty database: one runs every migration, the other waits and finds none', async () => {
+  /** A new, empty database on the test's cluster: its URL. */
+  async function emptyDatabase(name: string): Promise<string> {
     const admin = new pg.Client({ connectionString: cluster.url });
     await admin.connect();
-    await admin.query('CREATE DATABASE portal_race');
+    await admin.query(`CREATE DATABASE ${name}`);
     await admin.end();
-    const url = cluster.url.replace(/\/portal$/, '/portal_race');
+    return cluster.url.replace(/\/portal$/, `/${name}`);
+  }
+
+  it('two migrators racing on an empty database: one runs every migration, the other waits and finds none', async () => {
+    const url = await emptyDatabase('portal_race');
     const pools = [createDb({ databaseUrl: url }), createDb({ databaseUrl: url })];
     try {
       const results = await Promise.all(pools.map((pool) => migrateToLatest(pool)));
@@ -229,11 +234,7 @@ describe('starting two instances at once on an empty database', () => {
   });
 
   it('instances writing tenants/ to an empty table at once each start, and the table holds each tenant once', async () => {
-    const admin = new pg.Client({ connectionString: cluster.url });
-    await admin.connect();
-    await admin.query('CREATE DATABASE portal_tenants_race');
-    await admin.end();
-    const url = cluster.url.replace(/\/portal$/, '/portal_tenants_race');
+    const url = await emptyDatabase('portal_tenants_race');
     const pools = [0, 1, 2, 3].map(() => createDb({ databaseUrl: url }));
     try {
       await migrateToLatest(pools[0]!);
