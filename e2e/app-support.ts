@@ -3,13 +3,14 @@
  * the real API seeded), Chromium, and the steps every test repeats: a context that may reach only 127.0.0.1,
  * mails read from the API's mail folder, and signing in (with the mailed OTP once, as a trusted device after).
  */
-import { mkdir, readFile, readdir, stat } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { launchBrowser } from './support/browser';
 import { REPO_ROOT, startStack, type Stack } from './support/stack';
+import { fromMailFolder, otpFromMailFolder } from '../scripts/lib/mail-folder';
 
 export const PASSWORD = 'portal-demo-1';
 // A 1x1 PNG: a real image, as the API checks by content.
@@ -70,30 +71,10 @@ export async function newContext(): Promise<BrowserContext> {
 }
 
 /** The first match of `pattern` in the newest mail to `to` written after `since` (mails are .eml files). */
-export async function fromMail(to: string, since: number, pattern: RegExp): Promise<string> {
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    const names = (await readdir(stack.mailDir).catch(() => [] as string[])).filter((n) =>
-      n.endsWith('.eml'),
-    );
-    const files = await Promise.all(
-      names.map(async (n) => ({
-        file: path.join(stack.mailDir, n),
-        at: (await stat(path.join(stack.mailDir, n))).mtimeMs,
-      })),
-    );
-    for (const { file } of files.filter((f) => f.at >= since).sort((a, b) => b.at - a.at)) {
-      const text = await readFile(file, 'utf8');
-      const found = pattern.exec(text)?.[1];
-      if (found && new RegExp(`^To: ${to}$`, 'm').test(text)) return found;
-    }
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  throw new Error(`No mail to ${to} matching ${pattern} arrived.`);
-}
+export const fromMail = (to: string, since: number, pattern: RegExp) =>
+  fromMailFolder(stack.mailDir, to, since, pattern);
 
-export const otpFromMail = (to: string, since: number) =>
-  fromMail(to, since, /one-time password is: (\d{6})/);
+export const otpFromMail = (to: string, since: number) => otpFromMailFolder(stack.mailDir, to, since);
 
 export async function submitCredentials(page: Page, origin: string, email: string): Promise<number> {
   await page.goto(`${origin}/login`);

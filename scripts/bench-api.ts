@@ -10,7 +10,7 @@
 // then its read kinds alone on the API and on the baseline (lib/bench-baseline.ts), each for BENCH_DURATION.
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +25,7 @@ import { createStorage } from '../api/src/services/storage/storage.js';
 import { loadTenantFiles } from '../api/src/services/tenants/tenant-files.js';
 import { baselinePath, captureReads, sqlRecorder, startBaseline } from './lib/bench-baseline.js';
 import { clientAddress, mixKinds, runMix } from './lib/bench-mix.js';
+import { otpFromMailFolder } from './lib/mail-folder.js';
 import type { KindStats, MixResult, Session } from './lib/bench-mix.js';
 import { seedBenchUsers } from './lib/bench-users.js';
 import type { BenchUser } from './lib/bench-users.js';
@@ -114,26 +115,15 @@ async function post(url: string, ip: string, body: object): Promise<Record<strin
   return (await res.json()) as Record<string, unknown>;
 }
 
-/** The newest mail to `email` in the mail folder (the API writes it before it answers). */
-async function lastMailTo(mailDir: string, email: string): Promise<string> {
-  const files = (await readdir(mailDir)).sort().reverse();
-  for (const file of files) {
-    const mail = await readFile(join(mailDir, file), 'utf8');
-    if (new RegExp(`^To: ${email.replace(/[.]/g, '\\.')}\\r?$`, 'm').test(mail)) return mail;
-  }
-  throw new Error(`no mail to ${email}`);
-}
-
 /** The app's first login on a device: credentials, the mailed code, verifyOTP (which trusts the device). */
 async function signIn(api: string, mailDir: string, user: BenchUser, ip: string): Promise<Session> {
   const credentials = { email: user.email, password: demoPassword };
+  const since = Date.now() - 1000;
   const step = (await post(`${api}/api/auth/loginotp`, ip, credentials)).data as {
     user_id: number;
     challenge: string;
   };
-  const mail = await lastMailTo(mailDir, user.email);
-  const otp = /one-time password is: (\d{6})/.exec(mail.replace(/=\r?\n/g, ''))?.[1];
-  if (!otp) throw new Error('no OTP in the mail');
+  const otp = await otpFromMailFolder(mailDir, user.email, since);
   const signedIn = await post(`${api}/api/v1/verifyOTP`, ip, {
     user_id: step.user_id,
     challenge: step.challenge,

@@ -15,7 +15,7 @@
  * for each category below its target, the audits that lost points; writes every run's JSON and HTML report to
  * LIGHTHOUSE_OUT (default .lighthouse/, ignored by git). Exits 1 when a target is missed.
  */
-import { mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
@@ -23,6 +23,7 @@ import { chromium, type Page } from 'playwright-core';
 import { freePort } from './lib/api-process.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium.js';
 import { REPO_ROOT, startLocalStack } from './lib/local-stack.js';
+import { otpFromMailFolder } from './lib/mail-folder.js';
 import { medianRun, shortfalls, TARGETS, type Category, type Scores } from './lib/lighthouse-scores.js';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
@@ -36,23 +37,6 @@ const mailDir = path.join(work, 'mail');
 await rm(OUT, { recursive: true, force: true });
 await mkdir(OUT, { recursive: true });
 
-/** The one-time password of the newest mail to `to` written after `since`. */
-async function otpFromMail(to: string, since: number): Promise<string> {
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    const names = (await readdir(mailDir).catch(() => [] as string[])).filter((n) => n.endsWith('.eml'));
-    for (const name of names) {
-      const file = path.join(mailDir, name);
-      if ((await stat(file)).mtimeMs < since) continue;
-      const text = await readFile(file, 'utf8');
-      const otp = /one-time password is: (\d{6})/.exec(text)?.[1];
-      if (otp && new RegExp(`^To: ${to}$`, 'm').test(text)) return otp;
-    }
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  throw new Error(`No one-time password mailed to ${to} arrived.`);
-}
-
 async function signIn(page: Page, origin: string, email: string): Promise<void> {
   await page.goto(`${origin}/login`);
   await page.getByLabel('Email').fill(email);
@@ -61,7 +45,7 @@ async function signIn(page: Page, origin: string, email: string): Promise<void> 
   await page.getByRole('button', { name: 'Sign in' }).click();
   const otp = page.getByLabel('One-time password');
   await otp.waitFor();
-  await otp.fill(await otpFromMail(email, since));
+  await otp.fill(await otpFromMailFolder(mailDir, email, since));
   await page.getByRole('button', { name: 'Verify' }).click();
   await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
 }
