@@ -3,6 +3,7 @@
 // another tenant's header a 403) and change nothing; every body is checked (422).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedAssessments } from '../src/seed/seed-assessments.js';
+import { demoSetFor } from '../src/seed/sets/index.js';
 import { BETA, Harness } from './helpers/harness.js';
 import { post, signedInClient } from './helpers/client-work.js';
 import type { Client } from './helpers/client-work.js';
@@ -28,7 +29,7 @@ async function withAssessments(client: Client, currency = 'USD'): Promise<Client
     tenantId: client.user.tenantId,
     clientId: client.user.id,
     companyId: company.id,
-    currency,
+    set: { ...demoSetFor('demo'), currency },
     full: true,
     at: h.clock.now(),
   });
@@ -211,7 +212,7 @@ describe('priorities/implementation/{id}', () => {
     });
     expect(body.data.map((s: { title: string }) => s.title)).toEqual([
       'Raise prices on the top 10 items by 5%',
-      'Review supplier prices for the three biggest costs',
+      'Review flour, butter and packaging prices',
     ]);
     // The first is on the board, in progress (the seeded action step's code 1); the second is not.
     expect(body.data[0].action_step).toMatchObject({ status: 1 });

@@ -3,12 +3,14 @@
 // answered 404 with nothing changed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedMetrics } from '../src/seed/seed-metrics.js';
+import { demoSetFor } from '../src/seed/sets/index.js';
 import { BETA, Harness } from './helpers/harness.js';
 import { makeCoach, post, signedInClient } from './helpers/client-work.js';
 import type { Client } from './helpers/client-work.js';
 import { mailsTo } from './helpers/mail.js';
 
 const h = new Harness();
+const set = demoSetFor('demo');
 let me: Client;
 let other: Client;
 let stranger: Client;
@@ -18,7 +20,7 @@ beforeAll(async () => {
   other = await signedInClient(h, false);
   stranger = await signedInClient(h, false, BETA);
   for (const c of [me, other, stranger])
-    await seedMetrics(h.db, { tenantId: c.user.tenantId, clientId: c.user.id, at: h.clock.now() });
+    await seedMetrics(h.db, { tenantId: c.user.tenantId, clientId: c.user.id, at: h.clock.now(), set });
 });
 afterAll(() => h.stop());
 
@@ -252,7 +254,12 @@ describe('tracker/monthly', () => {
 describe('metrics/share', () => {
   it('mails the metrics to the client’s coach when no address is given, as plain text', async () => {
     const client = await signedInClient(h, false);
-    await seedMetrics(h.db, { tenantId: client.user.tenantId, clientId: client.user.id, at: h.clock.now() });
+    await seedMetrics(h.db, {
+      tenantId: client.user.tenantId,
+      clientId: client.user.id,
+      at: h.clock.now(),
+      set,
+    });
     const coach = await h.createUser();
     await makeCoach(h, coach.id, client.user.id);
     const res = await post(h, client, '/api/v1/coachingportal/metrics/share/');

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Harness } from './helpers/harness.js';
 import { post, signedInClient } from './helpers/client-work.js';
 import type { Client } from './helpers/client-work.js';
+import { joinDemoGroups } from './helpers/groups.js';
 
 const h = new Harness();
 let me: Client;
@@ -11,6 +12,8 @@ let other: Client;
 beforeAll(async () => {
   await h.start();
   me = await signedInClient(h);
+  // Lesson meetings come with the free demo group: one per lesson.
+  await joinDemoGroups(h, me);
   other = await signedInClient(h, false);
 });
 afterAll(() => h.stop());
@@ -88,10 +91,10 @@ describe('lessonMeetingSearch', () => {
     const res = await gql(me, me.user.id);
     expect(res.statusCode).toBe(200);
     const list = res.json().data.lessonMeetingSearch;
-    expect(list).toHaveLength(2);
+    expect(list).toHaveLength(3);
     expect(list[0]).toMatchObject({
-      title: 'Group lesson: Knowing your numbers',
-      time_zone: 'America/New_York',
+      title: 'Group lesson: Know your numbers',
+      time_zone: 'America/Los_Angeles',
       meeting_url: expect.stringMatching(/^https:\/\//),
     });
     expect(Date.parse(list[0].meeting_time)).toBeLessThan(Date.parse(list[1].meeting_time));
@@ -102,6 +105,6 @@ describe('lessonMeetingSearch', () => {
     const res = await gql(other, me.user.id);
     expect(res.statusCode).toBe(403);
     expect(res.json().data).toBeNull();
-    expect(res.body).not.toContain('Knowing your numbers');
+    expect(res.body).not.toContain('Know your numbers');
   });
 });

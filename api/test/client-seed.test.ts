@@ -59,7 +59,7 @@ describe('seed: client work', () => {
     const full = await counts(`client@${slug}.test`);
     expect(full).toEqual({
       meetings: 6,
-      lesson_meetings: 2,
+      lesson_meetings: 3,
       meeting_notes: 4,
       action_steps: 6,
       commitments: 4,
@@ -112,7 +112,7 @@ describe('seed: metrics', () => {
     expect([...new Set(rows.map((r) => r.name))]).toEqual([
       'Monthly revenue',
       'New leads',
-      'Customer complaints',
+      'Overdue invoices',
     ]);
     expect(rows).toHaveLength(36);
     expect(rows[0]!.period).toBe('2025-11');

@@ -3,6 +3,7 @@
 // recordings, and the sanitised lesson description.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedGroups } from '../src/seed/seed-groups.js';
+import { demoSetFor } from '../src/seed/sets/index.js';
 import { ALPHA, BETA, Harness } from './helpers/harness.js';
 import { post } from './helpers/client-work.js';
 import type { Client } from './helpers/client-work.js';
@@ -25,6 +26,28 @@ beforeAll(async () => {
   otherIds = await joinDemoGroups(h, other);
   await joinDemoGroups(h, basic);
   await joinDemoGroups(h, beta);
+  // A recording of the free group's first meeting (the demo seed has none: it has no real video to link).
+  const [free, lesson] = await Promise.all([
+    h.db.selectFrom('user_groups').select('group_id').where('id', '=', ids.free).executeTakeFirstOrThrow(),
+    h.db
+      .selectFrom('lessons')
+      .select('id')
+      .where('tenant_id', '=', ALPHA)
+      .where('slug', '=', 'know-your-numbers')
+      .executeTakeFirstOrThrow(),
+  ]);
+  await h.db
+    .insertInto('lesson_recordings')
+    .values({
+      tenant_id: ALPHA,
+      group_id: free.group_id,
+      lesson_id: lesson.id,
+      title: 'Group meeting: Know your numbers',
+      recording_url: 'https://recordings.example.com/meeting-1',
+      duration_minutes: 58,
+      recorded_at: h.clock.now(),
+    })
+    .execute();
 });
 afterAll(() => h.stop());
 
@@ -111,6 +134,8 @@ describe('groups', () => {
       .updateTable('lessons')
       .set({
         full_desc: '<p onclick="x()">Hi<script>alert(1)</script><img src="https://t.example/p.gif"></p>',
+        // The demo lessons link no quiz (there is none to link); this one has one.
+        quiz_url: 'https://quiz.example.com/know-your-numbers',
       })
       .where('id', '=', first)
       .execute();
@@ -126,9 +151,9 @@ describe('groups', () => {
     expect(
       lesson.resources.map((r: { order: number; type: { name: string } }) => [r.order, r.type.name]),
     ).toEqual([
-      [1, 'Worksheet'],
+      [1, 'Reading'],
       [2, 'Reading'],
-      [3, 'Template'],
+      [3, 'Reading'],
     ]);
   });
 
@@ -215,7 +240,14 @@ it('seeds idempotently: a second run adds no content and no membership', async (
   const count = async (table: 'lessons' | 'user_groups' | 'lesson_recordings') =>
     (await h.db.selectFrom(table).select(h.db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
   const before = [await count('lessons'), await count('user_groups'), await count('lesson_recordings')];
-  await seedGroups(h.db, { tenantId: ALPHA, coachId: null, memberIds: [me.user.id], at: h.clock.now() });
+  await seedGroups(h.db, {
+    tenantId: ALPHA,
+    tenantSlug: 'alpha',
+    coachId: null,
+    memberIds: [me.user.id],
+    at: h.clock.now(),
+    set: demoSetFor('demo'),
+  });
   expect([await count('lessons'), await count('user_groups'), await count('lesson_recordings')]).toEqual(
     before,
   );

@@ -46,7 +46,7 @@ describe('seed: mailbox', () => {
     expect((await listEmails(h, client, { folder: 'sent' })).data.emails.total).toBe(2);
 
     const withPdf = items.find((m) => m.attachments.length > 0)!;
-    expect(withPdf.attachments[0]).toMatchObject({ name: 'Cash-flow plan Q1.pdf', type: 'application/pdf' });
+    expect(withPdf.attachments[0]).toMatchObject({ name: 'Cash-flow plan.pdf', type: 'application/pdf' });
     const thread = (await listEmails(h, client, { thread: withPdf.id })).data.emails.items as Mail[];
     expect(thread).toHaveLength(5);
     expect(new Set(thread.map((m) => m.from)).size).toBe(2);

@@ -8,6 +8,7 @@ import type { Database } from '../../api/src/db/database.js';
 import { seedClientWork } from '../../api/src/seed/seed-client-work.js';
 import { seedGroups } from '../../api/src/seed/seed-groups.js';
 import { seedMailbox } from '../../api/src/seed/seed-mailbox.js';
+import { demoSetFor } from '../../api/src/seed/sets/index.js';
 import { hashPassword } from '../../api/src/services/auth/passwords.js';
 import type { Storage } from '../../api/src/services/storage/storage.js';
 
@@ -40,6 +41,9 @@ export async function seedBenchUsers(
     .where('users.email', '=', options.demoEmail)
     .executeTakeFirstOrThrow();
   const passwordHash = await hashPassword(options.password);
+  // The demo client's tenant, from their address (client@<slug>.test): the bench clients get its demo business.
+  const tenantSlug = options.demoEmail.split('@')[1]!.replace(/\.test$/, '');
+  const set = demoSetFor(tenantSlug);
   const at = new Date();
   const users: BenchUser[] = [];
   for (let index = 0; index < options.count; index++) {
@@ -53,7 +57,7 @@ export async function seedBenchUsers(
         last_name: `Client ${index}`,
         company_id: demo.company_id,
         role_id: 3,
-        time_zone: 'America/Los_Angeles',
+        time_zone: set.timeZone,
         group_coaching: true,
         flash_coaching: true,
         business_academy: true,
@@ -67,10 +71,18 @@ export async function seedBenchUsers(
       .insertInto('coach_clients')
       .values({ coach_id: demo.coach_id, client_id: clientId, tenant_id: tenantId, since: at })
       .execute();
-    await seedClientWork(db, { tenantId, clientId, coachId: demo.coach_id, full: true, at });
-    const mail = { tenantId, coachUserId: demo.coach_user_id, clientId, firstName: 'Bench', full: true, at };
+    await seedClientWork(db, { tenantId, clientId, coachId: demo.coach_id, full: true, at, set });
+    const mail = {
+      tenantId,
+      coachUserId: demo.coach_user_id,
+      clientId,
+      firstName: 'Bench',
+      full: true,
+      at,
+      set,
+    };
     await seedMailbox(db, storage, mail);
-    await seedGroups(db, { tenantId, coachId: demo.coach_id, memberIds: [clientId], at });
+    await seedGroups(db, { tenantId, tenantSlug, coachId: demo.coach_id, memberIds: [clientId], at, set });
     const thread = await db
       .selectFrom('emails')
       .select('parent_id')

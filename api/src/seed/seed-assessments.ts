@@ -1,23 +1,21 @@
 // Demo assessments for client@<slug>.test: a recent business assessment with six areas, three of them focus
-// areas with implementation steps (some on the action-steps board as the seed's own action steps, so the plan
-// shows their stages), and an older starting-point assessment without a plan. basic@ gets none, so the empty
-// list can be seen. Amounts are whole units of the tenant's demo currency. A client who already has an
-// assessment is left alone: seeding twice changes nothing.
+// areas with implementation steps (the demo business's action steps of that area, on the board, so the plan
+// shows their stages, and its planned steps), and an older starting-point assessment without a plan. basic@
+// gets none, so the empty list can be seen. Amounts are whole units of the demo business's currency. A client
+// who already has an assessment is left alone: seeding twice changes nothing.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
+import type { DemoSet } from './sets/demo-set.js';
+import { isoDay, workingDay } from './working-days.js';
 
 interface AssessmentSeed {
   tenantId: number;
   clientId: number;
   companyId: number;
-  /** ISO 4217 code of a row of currencies. */
-  currency: string;
+  set: DemoSet;
   full: boolean;
   at: Date;
 }
-
-const day = 24 * 60 * 60_000;
-const dateOnly = (at: Date, days: number) => new Date(at.getTime() + days * day).toISOString().slice(0, 10);
 
 // [name, score, current, potential, focus rank, goal]
 type Area = [string, number, number, number, number | null, string];
@@ -45,38 +43,6 @@ const earlierAreas: Area[] = [
   ['Team and hiring', 62, 20_000, 30_000, null, ''],
 ];
 
-// [focus area, title, description, due in days or null, title of the seed's action step it is on the board as]
-const steps: [string, string, string, number | null, string | null][] = [
-  [
-    'Pricing and margins',
-    'Raise prices on the top 10 items by 5%',
-    'Update the menu boards and the POS on the same day.',
-    3,
-    'Raise prices on the top 10 items by 5%',
-  ],
-  [
-    'Pricing and margins',
-    'Review supplier prices for the three biggest costs',
-    'Ask two other suppliers for quotes.',
-    14,
-    null,
-  ],
-  [
-    'Cash flow',
-    'Draft the 13-week cash-flow forecast',
-    'Use the template from the kick-off; fill in known bills first.',
-    6,
-    'Draft the 13-week cash-flow forecast',
-  ],
-  [
-    'Cash flow',
-    'Open a separate tax reserve account',
-    'Move 20% of each week’s profit into it.',
-    null,
-    'Open a separate tax reserve account',
-  ],
-];
-
 export async function seedAssessments(db: Kysely<Database>, seed: AssessmentSeed): Promise<void> {
   const { tenantId, clientId, at } = seed;
   if (!seed.full) return;
@@ -90,7 +56,7 @@ export async function seedAssessments(db: Kysely<Database>, seed: AssessmentSeed
   const currency = await db
     .selectFrom('currencies')
     .select('id')
-    .where('code', '=', seed.currency)
+    .where('code', '=', seed.set.currency)
     .executeTakeFirstOrThrow();
   const owner = { tenant_id: tenantId, client_id: clientId };
   const stamps = { created_at: at, updated_at: at };
@@ -103,7 +69,7 @@ export async function seedAssessments(db: Kysely<Database>, seed: AssessmentSeed
         company_id: seed.companyId,
         title,
         currency_id: currency.id,
-        assessed_on: dateOnly(at, -daysAgo),
+        assessed_on: isoDay(workingDay(at, -daysAgo, seed.set.timeZone)),
         ...stamps,
       })
       .returning('id')
@@ -135,16 +101,20 @@ export async function seedAssessments(db: Kysely<Database>, seed: AssessmentSeed
     .where('tenant_id', '=', tenantId)
     .where('client_id', '=', clientId)
     .execute();
+  const onBoard = seed.set.actionSteps.flatMap((s) =>
+    s.area ? [{ ...s, area: s.area, boardId: board.find((b) => b.title === s.title)?.id ?? null }] : [],
+  );
+  const planned = seed.set.plannedSteps.map((s) => ({ ...s, boardId: null }));
   await db
     .insertInto('implementation_steps')
     .values(
-      steps.map(([areaName, title, description, due, onBoard]) => ({
+      [...onBoard, ...planned].map((step) => ({
         ...owner,
-        area_id: areas.find((a) => a.name === areaName)!.id,
-        title,
-        description,
-        due_date: due === null ? null : dateOnly(at, due),
-        action_step_id: board.find((b) => b.title === onBoard)?.id ?? null,
+        area_id: areas.find((a) => a.name === step.area)!.id,
+        title: step.title,
+        description: step.description,
+        due_date: step.due === null ? null : isoDay(workingDay(at, step.due, seed.set.timeZone)),
+        action_step_id: step.boardId,
         ...stamps,
       })),
     )

@@ -8,6 +8,8 @@ import type { Database } from '../db/database.js';
 import type { Storage } from '../services/storage/storage.js';
 import { randomKey } from '../services/storage/storage.js';
 import { onePagePdf } from './seed-mailbox.js';
+import type { DemoSet } from './sets/demo-set.js';
+import { workingDay, zonedTime } from './working-days.js';
 
 interface CompanyFilesSeed {
   tenantId: number;
@@ -15,6 +17,7 @@ interface CompanyFilesSeed {
   coachUserId: number;
   clientId: number;
   at: Date;
+  set: DemoSet;
 }
 
 function chunk(type: string, data: Buffer): Buffer {
@@ -85,7 +88,8 @@ const text = (name: string, body: string): DemoFile => ({
   bytes: Buffer.from(body, 'utf8'),
 });
 
-const sendings: DemoSending[] = [
+/** The files of the shared story (a cash-flow worksheet, a plan, a hiring checklist, sales, the price list). */
+const sendings = (set: DemoSet): DemoSending[] => [
   {
     daysAgo: 12,
     fromCoach: true,
@@ -113,13 +117,8 @@ const sendings: DemoSending[] = [
   {
     daysAgo: 1,
     fromCoach: false,
-    description: '',
-    files: [
-      text(
-        'Price list 2026.csv',
-        'Service,Price,Hours\nStandard call-out,95.00,1\nBoiler service,140.00,1.5\nBathroom refit (from),4800.00,40\n',
-      ),
-    ],
+    description: `Our current prices (${set.currency}), for the pricing review.`,
+    files: [text('Price list.csv', set.priceList)],
   },
 ];
 
@@ -135,8 +134,10 @@ export async function seedCompanyFiles(
     .where('company_id', '=', seed.companyId)
     .executeTakeFirst();
   if (existing) return;
-  for (const sending of sendings) {
-    const at = new Date(seed.at.getTime() - sending.daysAgo * 24 * 60 * 60_000);
+  const zone = seed.set.timeZone;
+  for (const [index, sending] of sendings(seed.set).entries()) {
+    // On working days in office hours, later ones later in the day, so two moved to one day keep their order.
+    const at = zonedTime(workingDay(seed.at, -sending.daysAgo, zone), 10 + index, 0, zone);
     const row = await db
       .insertInto('company_files')
       .values({

@@ -13,7 +13,6 @@ const lessons = [
       '<p>Most owners under-price. This lesson walks through a <strong>value-based price review</strong>: list your ' +
       'three best-selling services, what each saves or earns the customer, and what the nearest alternative ' +
       'costs.</p><ul><li>Raise one price this month.</li><li>Write down what happens to volume.</li></ul>',
-    quiz_url: 'https://forms.example.com/pricing-quiz',
     access: 1,
   },
   {
@@ -23,7 +22,6 @@ const lessons = [
     full_desc:
       '<p>Build a rolling 13-week forecast from your bank balance, receivables and committed spending, and ' +
       'review it every Monday.</p>',
-    quiz_url: null,
     access: 0,
   },
 ];

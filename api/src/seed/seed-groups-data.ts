@@ -1,12 +1,13 @@
-// The demo content of group coaching and the business academy: resource types, lessons, two groups (a free
-// one with three lessons, a paid one whose first lesson is a free preview) and two academy modules.
+// The demo content of group coaching and the business academy, in words that fit any business: resource types,
+// lessons, two groups (a free one with three lessons, a paid one whose first lesson is a free preview) and two
+// academy modules. Every link is a real public page (no quiz or worksheet is linked: the demo has none); a
+// group's meeting days come from its rule, which also writes its meets_on text (working-days.ts).
+import type { MeetingRule } from './working-days.js';
+
+const wiki = 'https://en.wikipedia.org/wiki/';
 const p = (...paragraphs: string[]) => paragraphs.map((t) => `<p>${t}</p>`).join('');
 
-export const resourceTypes = [
-  { name: 'Worksheet', owner: 'coach' },
-  { name: 'Reading', owner: 'coach' },
-  { name: 'Template', owner: 'company' },
-] as const;
+export const resourceTypes = [{ name: 'Reading', owner: 'coach' }] as const;
 
 type ResourceTypeName = (typeof resourceTypes)[number]['name'];
 
@@ -15,7 +16,6 @@ interface DemoLesson {
   title: string;
   short_desc: string;
   full_desc: string;
-  quiz_url: string | null;
   free_lesson?: boolean;
   resources: { type: ResourceTypeName; title: string; url: string }[];
 }
@@ -28,18 +28,13 @@ export const lessons: DemoLesson[] = [
     full_desc:
       p(
         'Before we can grow profit we need to <strong>see</strong> it. This lesson walks through revenue, gross margin, overheads, net profit and cash in the bank.',
-        'Fill in the worksheet with last quarter’s figures before our meeting.',
+        'Bring last quarter’s figures to our meeting.',
       ) +
       '<ul><li>Revenue and gross margin</li><li>Overheads and net profit</li><li>Cash in the bank</li></ul>',
-    quiz_url: 'https://quiz.example.com/know-your-numbers',
     resources: [
-      { type: 'Worksheet', title: 'Numbers worksheet', url: 'https://docs.example.com/numbers-worksheet' },
-      {
-        type: 'Reading',
-        title: 'Reading a profit and loss statement',
-        url: 'https://docs.example.com/pl-guide',
-      },
-      { type: 'Template', title: 'Weekly dashboard template', url: 'https://docs.example.com/dashboard' },
+      { type: 'Reading', title: 'The income statement', url: `${wiki}Income_statement` },
+      { type: 'Reading', title: 'Gross margin', url: `${wiki}Gross_margin` },
+      { type: 'Reading', title: 'Key performance indicators', url: `${wiki}Performance_indicator` },
     ],
   },
   {
@@ -50,11 +45,7 @@ export const lessons: DemoLesson[] = [
       'A 5% price rise on a 20% margin business lifts profit by a quarter. We look at value-based pricing, price anchoring and how to tell existing clients.',
       'Bring your current price list to the meeting.',
     ),
-    quiz_url: 'https://quiz.example.com/pricing-for-profit',
-    resources: [
-      { type: 'Worksheet', title: 'Price rise calculator', url: 'https://docs.example.com/price-calculator' },
-      { type: 'Template', title: 'Price change letter', url: 'https://docs.example.com/price-letter' },
-    ],
+    resources: [{ type: 'Reading', title: 'Pricing strategies', url: `${wiki}Pricing_strategies` }],
   },
   {
     slug: 'cash-flow-rhythm',
@@ -63,26 +54,21 @@ export const lessons: DemoLesson[] = [
     full_desc: p(
       'Profit is an opinion, cash is a fact. Build a 13-week forecast, then review it every Monday in fifteen minutes.',
     ),
-    quiz_url: null,
-    resources: [
-      { type: 'Template', title: '13-week cash forecast', url: 'https://docs.example.com/cash-13' },
-    ],
+    resources: [{ type: 'Reading', title: 'Cash flow forecasting', url: `${wiki}Cash_flow_forecasting` }],
   },
   {
     slug: 'hiring-your-first-manager',
     title: 'Hiring your first manager',
     short_desc: 'A free preview of the mastermind: when to hire a manager and what to hand over first.',
     full_desc: p('Signs you are the bottleneck, the scorecard for the role, and the first ninety days.'),
-    quiz_url: null,
     free_lesson: true,
-    resources: [{ type: 'Worksheet', title: 'Role scorecard', url: 'https://docs.example.com/scorecard' }],
+    resources: [{ type: 'Reading', title: 'Recruitment', url: `${wiki}Recruitment` }],
   },
   {
     slug: 'delegation-that-sticks',
     title: 'Delegation that sticks',
     short_desc: 'Handing over outcomes, not tasks.',
     full_desc: p('The five levels of delegation and a weekly one-to-one that keeps them honest.'),
-    quiz_url: 'https://quiz.example.com/delegation',
     resources: [],
   },
   {
@@ -90,15 +76,13 @@ export const lessons: DemoLesson[] = [
     title: 'Setting a vision',
     short_desc: 'A one-page picture of the business three years from now.',
     full_desc: p('Write the vision as if it had already happened: clients, team, revenue, your week.'),
-    quiz_url: null,
-    resources: [{ type: 'Template', title: 'Vision on a page', url: 'https://docs.example.com/vision' }],
+    resources: [{ type: 'Reading', title: 'Vision statements', url: `${wiki}Vision_statement` }],
   },
   {
     slug: 'writing-an-offer',
     title: 'Writing an offer',
     short_desc: 'An offer a client can say yes to in one read.',
     full_desc: p('Who it is for, the result, the proof, the price and the next step.'),
-    quiz_url: 'https://quiz.example.com/offer',
     resources: [],
   },
   {
@@ -106,23 +90,40 @@ export const lessons: DemoLesson[] = [
     title: 'Marketing on a budget',
     short_desc: 'Referrals, partnerships and content that keep working.',
     full_desc: p('Three channels that cost time rather than money, and how to measure each.'),
-    quiz_url: null,
-    resources: [{ type: 'Reading', title: 'Referral scripts', url: 'https://docs.example.com/referrals' }],
+    resources: [{ type: 'Reading', title: 'Referral marketing', url: `${wiki}Referral_marketing` }],
   },
 ];
 
-export const groups = [
+export interface DemoGroup {
+  slug: string;
+  title: string;
+  name: string;
+  description: string;
+  rule: MeetingRule;
+  /** How many times the group meets; a free group meets once per lesson. */
+  meetings: number;
+  schedule: string;
+  group_type: 'free' | 'paid';
+  /** In the minor unit of the demo business's currency. */
+  price: number;
+  /** Its first meeting is the first day of its rule on or after this many days from the seed time. */
+  startDays: number;
+  lessons: readonly string[];
+}
+
+export const groups: DemoGroup[] = [
   {
     slug: 'profit-accelerator',
     title: 'Profit Accelerator',
     name: 'Profit Accelerator cohort',
-    description: 'Twelve weeks with a small group of owners to lift profit and steady cash flow.',
-    meets_on: 'Tuesdays, 6:00 pm',
+    description:
+      'Three lessons over six weeks with a small group of owners, to lift profit and steady cash flow.',
+    rule: { weekday: 2, hour: 15, minute: 0, every: 'fortnight' },
+    meetings: 3,
     schedule: 'A lesson a fortnight, each followed by a group meeting.',
     group_type: 'free',
     price: 0,
     startDays: -14,
-    endDays: 70,
     lessons: ['know-your-numbers', 'pricing-for-profit', 'cash-flow-rhythm'],
   },
   {
@@ -130,15 +131,15 @@ export const groups = [
     title: 'Leadership Mastermind',
     name: 'Leadership Mastermind',
     description: 'Build a team that runs without you: monthly masterminds and hot seats.',
-    meets_on: 'First Thursday of the month, 5:00 pm',
+    rule: { weekday: 4, hour: 14, minute: 0, every: 'first-of-month' },
+    meetings: 6,
     schedule: 'Monthly, six months.',
     group_type: 'paid',
     price: 49_700,
     startDays: 10,
-    endDays: 190,
     lessons: ['hiring-your-first-manager', 'delegation-that-sticks'],
   },
-] as const;
+];
 
 export const academyModules = [
   {

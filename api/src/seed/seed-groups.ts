@@ -1,15 +1,42 @@
 // Demo group coaching and business academy (content in seed-groups-data.ts): per tenant the lessons, two
-// groups led by the demo coach with a meeting recording of the free one, and the academy; client@ joins the
-// free group (active) and the paid one (pending, not paid: its payment is the pay flow's). A tenant that
-// already has the lessons keeps its content, and a membership is added once, so seeding twice changes nothing.
+// groups led by the demo coach and the academy; client@ joins the free group (active, with a lesson meeting per
+// lesson) and the paid one (pending, not paid: its payment is the pay flow's). A group's meetings are the days
+// of its rule at the rule's time in the demo business's time zone, and its meets_on text is written from the
+// same rule, so the two always agree. A tenant that already has the lessons keeps its content, and a
+// membership is added once, so seeding twice changes nothing.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
+import { meetingRoom } from './seed-client-work.js';
 import { academyModules, groups, lessons, resourceTypes } from './seed-groups-data.js';
+import type { DemoGroup } from './seed-groups-data.js';
+import type { DemoSet } from './sets/demo-set.js';
+import {
+  addDays,
+  describeRule,
+  isoDay,
+  isWorkingDay,
+  localDay,
+  ruleDays,
+  zonedTime,
+} from './working-days.js';
 
-const day = 24 * 60 * 60_000;
-const dateOnly = (at: Date, days: number) => new Date(at.getTime() + days * day).toISOString().slice(0, 10);
+interface GroupsSeed {
+  tenantId: number;
+  /** Names the group's video-call rooms, so two tenants' groups never share one. */
+  tenantSlug: string;
+  coachId: number | null;
+  /** client@ only (the clients with the group-coaching flag). */
+  memberIds: number[];
+  at: Date;
+  set: DemoSet;
+}
 
-async function seedContent(db: Kysely<Database>, tenantId: number, coachId: number | null, at: Date) {
+/** The group's meeting days: its rule's days from the first on or after its start. */
+const meetingDays = (group: DemoGroup, seed: GroupsSeed) =>
+  ruleDays(group.rule, addDays(localDay(seed.at, seed.set.timeZone), group.startDays), group.meetings);
+
+async function seedContent(db: Kysely<Database>, seed: GroupsSeed) {
+  const { tenantId, at } = seed;
   const stamps = { created_at: at, updated_at: at };
   const types = new Map<string, number>();
   for (const type of resourceTypes) {
@@ -42,22 +69,34 @@ async function seedContent(db: Kysely<Database>, tenantId: number, coachId: numb
         .execute();
     }
   }
-  for (const { lessons: slugs, startDays, endDays, ...group } of groups) {
+  for (const group of groups) {
+    const days = meetingDays(group, seed);
+    // The group closes a fortnight after its last meeting, on a working day.
+    let final = addDays(days.at(-1)!, 14);
+    while (!isWorkingDay(final)) final = addDays(final, 1);
     const row = await db
       .insertInto('groups')
       .values({
         tenant_id: tenantId,
-        coach_id: coachId,
-        ...group,
-        start_date: dateOnly(at, startDays),
-        end_date: dateOnly(at, endDays),
-        final_date: dateOnly(at, endDays + 14),
-        status: startDays < 0 ? 'active' : 'upcoming',
+        coach_id: seed.coachId,
+        title: group.title,
+        name: group.name,
+        slug: group.slug,
+        description: group.description,
+        meets_on: describeRule(group.rule),
+        schedule: group.schedule,
+        group_type: group.group_type,
+        price: group.price,
+        currency: seed.set.currency.toLowerCase(),
+        start_date: isoDay(days[0]!),
+        end_date: isoDay(days.at(-1)!),
+        final_date: isoDay(final),
+        status: group.startDays < 0 ? 'active' : 'upcoming',
         ...stamps,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    for (const [index, slug] of slugs.entries()) {
+    for (const [index, slug] of group.lessons.entries()) {
       await db
         .insertInto('member_group_lessons')
         .values({
@@ -66,20 +105,6 @@ async function seedContent(db: Kysely<Database>, tenantId: number, coachId: numb
           lesson_id: lessonIds.get(slug)!,
           lesson_order: index + 1,
           lesson_length: 45 + index * 15,
-        })
-        .execute();
-    }
-    if (startDays < 0) {
-      await db
-        .insertInto('lesson_recordings')
-        .values({
-          tenant_id: tenantId,
-          group_id: row.id,
-          lesson_id: lessonIds.get(slugs[0])!,
-          title: 'Group meeting: Know your numbers',
-          recording_url: 'https://recordings.example.com/profit-accelerator/meeting-1',
-          duration_minutes: 58,
-          recorded_at: new Date(at.getTime() - 7 * day),
         })
         .execute();
     }
@@ -110,11 +135,39 @@ async function seedContent(db: Kysely<Database>, tenantId: number, coachId: numb
   }
 }
 
-/** The tenant's demo lessons, groups and academy, once; then client@'s memberships (memberIds: client@ only). */
-export async function seedGroups(
+/**
+ * A member's lesson meetings of an active group: one per lesson, on the group's meeting days counted from its
+ * stored start (a member added by a later seed meets with the group, not on days of their own).
+ */
+async function seedLessonMeetings(
   db: Kysely<Database>,
-  seed: { tenantId: number; coachId: number | null; memberIds: number[]; at: Date },
-): Promise<void> {
+  seed: GroupsSeed,
+  group: DemoGroup & { start: string },
+  userId: number,
+) {
+  const zone = seed.set.timeZone;
+  const [year, month, day] = group.start.split('-').map(Number) as [number, number, number];
+  const days = ruleDays(group.rule, { year, month, day }, group.lessons.length);
+  await db
+    .insertInto('lesson_meetings')
+    .values(
+      group.lessons.map((slug, index) => {
+        const title = lessons.find((l) => l.slug === slug)!.title;
+        return {
+          tenant_id: seed.tenantId,
+          client_id: userId,
+          title: `Group lesson: ${title}`,
+          meeting_time: zonedTime(days[index]!, group.rule.hour, group.rule.minute, zone),
+          time_zone: zone,
+          meeting_url: meetingRoom(`${seed.tenantSlug} ${group.title}`, title),
+        };
+      }),
+    )
+    .execute();
+}
+
+/** The tenant's demo lessons, groups and academy, once; then the members' memberships and lesson meetings. */
+export async function seedGroups(db: Kysely<Database>, seed: GroupsSeed): Promise<void> {
   const { tenantId, at } = seed;
   const existing = await db
     .selectFrom('lessons')
@@ -122,10 +175,10 @@ export async function seedGroups(
     .where('tenant_id', '=', tenantId)
     .where('slug', '=', lessons[0]!.slug)
     .executeTakeFirst();
-  if (!existing) await seedContent(db, tenantId, seed.coachId, at);
+  if (!existing) await seedContent(db, seed);
   const rows = await db
     .selectFrom('groups')
-    .select(['id', 'group_type'])
+    .select(['id', 'slug', 'group_type', 'start_date'])
     .where('tenant_id', '=', tenantId)
     .where(
       'slug',
@@ -134,20 +187,24 @@ export async function seedGroups(
     )
     .execute();
   for (const userId of seed.memberIds) {
-    for (const group of rows) {
-      await db
+    for (const row of rows) {
+      const active = row.group_type !== 'paid';
+      const added = await db
         .insertInto('user_groups')
         .values({
           tenant_id: tenantId,
-          group_id: group.id,
+          group_id: row.id,
           user_id: userId,
-          status: group.group_type === 'paid' ? 'pending' : 'active',
+          status: active ? 'active' : 'pending',
           paid: false,
           joined_at: at,
           updated_at: at,
         })
         .onConflict((oc) => oc.columns(['group_id', 'user_id']).doNothing())
-        .execute();
+        .returning('id')
+        .executeTakeFirst();
+      const group = { ...groups.find((g) => g.slug === row.slug)!, start: row.start_date! };
+      if (added && active) await seedLessonMeetings(db, seed, group, userId);
     }
   }
 }

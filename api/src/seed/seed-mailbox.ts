@@ -1,11 +1,14 @@
 // The demo inbox: client@ gets a thread with their coach worth reading (messages both ways, a PDF attached,
 // the last answer unread) and a few other messages, read and unread; basic@ gets one unread welcome. The
-// attachment is a real one-page PDF written to the storage, so opening it in the portal works.
+// attachment is a real one-page PDF written to the storage, so opening it in the portal works, and every link
+// leads to a page of the portal or a real public page.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import { sanitizeBody } from '../services/mailbox/sanitize-body.js';
 import type { Storage } from '../services/storage/storage.js';
 import { randomKey } from '../services/storage/storage.js';
+import type { DemoSet } from './sets/demo-set.js';
+import { workingDay, zonedTime } from './working-days.js';
 
 interface MailboxSeed {
   tenantId: number;
@@ -14,6 +17,7 @@ interface MailboxSeed {
   firstName: string;
   full: boolean;
   at: Date;
+  set: DemoSet;
 }
 
 interface DemoMail {
@@ -36,22 +40,23 @@ const welcome: DemoMail = {
   read: true,
 };
 
-const inbox: DemoMail[] = [
+/** client@'s mail; {first} is the client's first name, the rest comes from the demo business (set.mail). */
+const inbox = (set: DemoSet): DemoMail[] => [
   welcome,
   {
     daysAgo: 9,
     fromClient: false,
     subject: 'Cash-flow plan for the next quarter',
-    body: '<p>Hi {first},</p><p>as promised, the cash-flow plan we sketched on Tuesday is attached. Could you fill in the <strong>expected payroll</strong> for each month?</p>',
+    body: '<p>Hi {first},</p><p>as promised, the cash-flow plan we sketched in our last session is attached. Could you fill in the <strong>expected payroll</strong> for each month?</p>',
     read: true,
-    pdf: 'Cash-flow plan Q1.pdf',
+    pdf: 'Cash-flow plan.pdf',
   },
   {
     daysAgo: 8,
     fromClient: true,
     reply: true,
     subject: 'Re: Cash-flow plan for the next quarter',
-    body: '<p>Thanks! Payroll is in. January looks tight because of the oven repair. Should I move the supplier payment?</p>',
+    body: `<p>Thanks! Payroll is in. The second month looks tight because of ${set.mail.bigCost}. Should I move the supplier payment?</p>`,
     read: true,
   },
   {
@@ -59,7 +64,7 @@ const inbox: DemoMail[] = [
     fromClient: false,
     reply: true,
     subject: 'Re: Cash-flow plan for the next quarter',
-    body: '<p>Good catch. Ask the supplier for 45-day terms first; if they say no, we will look at a short credit line.</p><ul><li>Call them this week</li><li>Note their answer in your action steps</li></ul>',
+    body: '<p>Good catch. Ask the supplier for 45-day terms first; if they say no, we will look at a short credit line.</p><ul><li>Call them this week</li><li>Note their answer in <a href="/action-steps">your action steps</a></li></ul>',
     read: true,
   },
   {
@@ -75,21 +80,21 @@ const inbox: DemoMail[] = [
     fromClient: false,
     reply: true,
     subject: 'Re: Cash-flow plan for the next quarter',
-    body: '<p>Excellent, that closes the January gap. Let us use next session for the hiring plan. See <a href="https://www.sba.gov/business-guide/manage-your-business/hire-manage-employees">this guide</a> before then.</p>',
+    body: `<p>Excellent, that closes the gap. Let us use next session for the hiring plan. See <a href="${set.mail.guideUrl}">${set.mail.guideTitle}</a> before then.</p>`,
     read: false,
   },
   {
     daysAgo: 3,
     fromClient: false,
     subject: 'Notes from our last session',
-    body: '<p>Hi {first}, I have added the notes from Tuesday. The two action steps we agreed on are on your board.</p>',
+    body: '<p>Hi {first}, I have added the notes from our last session to <a href="/notes">your notes</a>. The two action steps we agreed on are on <a href="/action-steps">your board</a>.</p>',
     read: true,
   },
   {
     daysAgo: 1,
     fromClient: false,
-    subject: 'Agenda for next week',
-    body: '<p>Hi {first}, next week let us review the numbers from last month and plan the hiring conversation.</p>',
+    subject: 'Agenda for our next session',
+    body: '<p>Hi {first}, next time let us review the numbers from last month and plan the hiring conversation. The time is in <a href="/schedule">your schedule</a>.</p>',
     read: false,
   },
 ];
@@ -125,11 +130,13 @@ export async function seedMailbox(db: Kysely<Database>, storage: Storage, seed: 
     .where('to_user_id', '=', seed.clientId)
     .executeTakeFirst();
   if (existing) return;
-  const mails = seed.full ? inbox : [{ ...welcome, read: false }];
+  const mails = seed.full ? inbox(seed.set) : [{ ...welcome, read: false }];
   let thread: number | null = null;
   let previous: number | null = null;
-  for (const mail of mails) {
-    const at = new Date(seed.at.getTime() - mail.daysAgo * 24 * 60 * 60_000);
+  for (const [index, mail] of mails.entries()) {
+    // Sent on working days in office hours; an hour later each, so two moved to the same day keep their order.
+    const zone = seed.set.timeZone;
+    const at = zonedTime(workingDay(seed.at, -mail.daysAgo, zone), 9 + index, 15, zone);
     const [from, to] = mail.fromClient
       ? [seed.clientId, seed.coachUserId]
       : [seed.coachUserId, seed.clientId];

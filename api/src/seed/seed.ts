@@ -1,6 +1,8 @@
 // Development data: per tenant a company, a coach with a profile, and two clients who can log in with a
-// known password: client@<slug>.test (every training flag on) and basic@<slug>.test (none). Running it
-// again changes nothing. It refuses to run in production, where a known password would be a hole.
+// known password: client@<slug>.test (every training flag on) and basic@<slug>.test (none). What they see is
+// one coherent demo business chosen by the tenant's slug (sets/), the generic one for a tenant the seed does not
+// know (one made by `portal init`). Running it again changes nothing. It refuses to run in production, where a
+// known password would be a hole.
 import type { Kysely } from 'kysely';
 import { hashPassword } from '../services/auth/passwords.js';
 import type { TenantConfig } from '../services/tenants/tenant-files.js';
@@ -9,11 +11,12 @@ import type { Database, NewUser } from '../db/database.js';
 import { seedAssessments } from './seed-assessments.js';
 import { seedClientWork } from './seed-client-work.js';
 import { seedCompanyFiles } from './seed-company-files.js';
-import { demoSets } from './seed-data.js';
 import { seedFlashCoaching } from './seed-flash-coaching.js';
 import { seedGroups } from './seed-groups.js';
 import { seedMailbox } from './seed-mailbox.js';
 import { seedMetrics } from './seed-metrics.js';
+import { demoSetFor } from './sets/index.js';
+import type { DemoSet } from './sets/index.js';
 import type { Storage } from '../services/storage/storage.js';
 
 export const demoPassword = 'portal-demo-1';
@@ -36,14 +39,14 @@ async function upsertUser(db: Kysely<Database>, user: NewUser): Promise<number> 
 async function seedTenant(
   db: Kysely<Database>,
   tenant: TenantConfig,
-  set: (typeof demoSets)[number],
+  set: DemoSet,
   passwordHash: string,
   at: Date,
   storage: Storage,
 ) {
   await db
     .insertInto('companies')
-    .values({ tenant_id: tenant.id, ...set.company })
+    .values({ tenant_id: tenant.id, ...set.company, website: null })
     .onConflict((oc) => oc.columns(['tenant_id', 'name']).doNothing())
     .execute();
   const company = await db
@@ -57,9 +60,9 @@ async function seedTenant(
     tenant_id: tenant.id,
     email: `coach@${tenant.slug}.test`,
     role_id: 2,
-    website: `https://${tenant.domain}`,
     password_hash: null,
     ...set.coach,
+    time_zone: set.timeZone,
     ...stamps,
   });
   await db
@@ -67,7 +70,9 @@ async function seedTenant(
     .values({
       tenant_id: tenant.id,
       user_id: coachUserId,
-      booking_url: `https://${tenant.domain}/book`,
+      // The demo coaches have no booking page, so the coach card offers no "Book a session" (a made-up
+      // address would lead nowhere); the website and social links stay empty for the same reason.
+      booking_url: null,
       ...set.coachProfile,
     })
     .onConflict((oc) => oc.column('user_id').doNothing())
@@ -80,12 +85,7 @@ async function seedTenant(
 
   const slug = tenant.slug;
   const clients = [
-    {
-      email: `client@${slug}.test`,
-      flag: true,
-      ...set.client,
-      linkedin: `https://www.linkedin.com/in/${set.client.first_name.toLowerCase()}-${slug}`,
-    },
+    { email: `client@${slug}.test`, flag: true, ...set.client },
     { email: `basic@${slug}.test`, flag: false, ...set.basic },
   ];
   const members: number[] = [];
@@ -94,8 +94,8 @@ async function seedTenant(
     const clientId = await upsertUser(db, {
       tenant_id: tenant.id,
       company_id: company.id,
-      website: set.company.website,
       role_id: 3,
+      time_zone: set.timeZone,
       group_coaching: flag,
       flash_coaching: flag,
       business_academy: flag,
@@ -108,16 +108,9 @@ async function seedTenant(
       .values({ coach_id: coach.id, client_id: clientId, tenant_id: tenant.id, since: at })
       .onConflict((oc) => oc.columns(['coach_id', 'client_id']).doNothing())
       .execute();
-    await seedClientWork(db, { tenantId: tenant.id, clientId, coachId: coach.id, full: flag, at });
-    if (flag) await seedMetrics(db, { tenantId: tenant.id, clientId, at });
-    await seedAssessments(db, {
-      tenantId: tenant.id,
-      clientId,
-      companyId: company.id,
-      currency: set.currency,
-      full: flag,
-      at,
-    });
+    await seedClientWork(db, { tenantId: tenant.id, clientId, coachId: coach.id, full: flag, at, set });
+    if (flag) await seedMetrics(db, { tenantId: tenant.id, clientId, at, set });
+    await seedAssessments(db, { tenantId: tenant.id, clientId, companyId: company.id, set, full: flag, at });
     await seedMailbox(db, storage, {
       tenantId: tenant.id,
       coachUserId,
@@ -125,12 +118,20 @@ async function seedTenant(
       firstName: client.first_name,
       full: flag,
       at,
+      set,
     });
     if (flag) await seedFlashCoaching(db, { tenantId: tenant.id, clientId, at });
     if (flag) members.push(clientId);
     clientIds.push(clientId);
   }
-  await seedGroups(db, { tenantId: tenant.id, coachId: coach.id, memberIds: members, at });
+  await seedGroups(db, {
+    tenantId: tenant.id,
+    tenantSlug: tenant.slug,
+    coachId: coach.id,
+    memberIds: members,
+    at,
+    set,
+  });
   // The company's files are shared by its clients; client@ sent the clients' ones.
   await seedCompanyFiles(db, storage, {
     tenantId: tenant.id,
@@ -138,6 +139,7 @@ async function seedTenant(
     coachUserId,
     clientId: clientIds[0]!,
     at,
+    set,
   });
 }
 
@@ -152,14 +154,8 @@ export async function seedDemo(
   }
   await upsertTenants(db, tenants);
   const passwordHash = await hashPassword(demoPassword);
-  for (const [index, tenant] of tenants.entries()) {
-    await seedTenant(
-      db,
-      tenant,
-      demoSets[index % demoSets.length]!,
-      passwordHash,
-      options.now ?? new Date(),
-      options.storage,
-    );
+  const now = options.now ?? new Date();
+  for (const tenant of tenants) {
+    await seedTenant(db, tenant, demoSetFor(tenant.slug), passwordHash, now, options.storage);
   }
 }

@@ -1,5 +1,6 @@
 // Shortcuts for the client-work tests: a signed-in client with the demo client work seeded, and a POST.
 import { seedClientWork } from '../../src/seed/seed-client-work.js';
+import { demoSetFor } from '../../src/seed/sets/index.js';
 import type { Harness, TestUser } from './harness.js';
 
 export interface Client {
@@ -17,6 +18,8 @@ export async function signedInClient(h: Harness, seeded = true, tenant?: number)
       coachId: null,
       full: true,
       at: h.clock.now(),
+      // The demo tenant's business, whatever the test tenant: the client-work tests read its records.
+      set: demoSetFor('demo'),
     });
   }
   const { token } = await h.login(user);

@@ -2,6 +2,7 @@
 // a /gapi call.
 import type { NewUser } from '../../src/db/database.js';
 import { seedGroups } from '../../src/seed/seed-groups.js';
+import { demoSetFor } from '../../src/seed/sets/index.js';
 import type { Client } from './client-work.js';
 import type { Harness } from './harness.js';
 
@@ -16,7 +17,14 @@ export async function member(h: Harness, flags: Flags, tenant?: number): Promise
 /** Seeds the tenant's demo groups (once) and makes the client a member: the free and the paid user group ids. */
 export async function joinDemoGroups(h: Harness, client: Client) {
   const tenantId = client.user.tenantId;
-  await seedGroups(h.db, { tenantId, coachId: null, memberIds: [client.user.id], at: h.clock.now() });
+  await seedGroups(h.db, {
+    tenantId,
+    tenantSlug: `tenant-${tenantId}`,
+    coachId: null,
+    memberIds: [client.user.id],
+    at: h.clock.now(),
+    set: demoSetFor('demo'),
+  });
   const rows = await h.db
     .selectFrom('user_groups')
     .innerJoin('groups', 'groups.id', 'user_groups.group_id')

@@ -1,0 +1,94 @@
+// What one demo business is made of: the client's company, their coach, the two demo clients and everything
+// the portal shows them that depends on the business (agendas, notes, action steps, commitments, tasks,
+// assessment steps, metrics, mail, files). What fits any business (lessons, groups, flash lessons, the shape of
+// the schedule and of the mailbox) is shared by every set; dates are never written here, the seed finds them
+// from the seed time (working-days.ts).
+
+export interface DemoPerson {
+  first_name: string;
+  last_name: string;
+  title: string;
+  location: string;
+}
+
+/** The titles of the shared schedule (seed-client-work.ts); each set writes the agendas. */
+export type MeetingTitle =
+  | 'Kick-off session'
+  | 'Pricing workshop'
+  | 'Hiring check-in'
+  | 'Monthly strategy session'
+  | 'Cash-flow review'
+  | 'Quarterly planning day'
+  | 'Welcome session';
+
+/** An assessment focus area of the shared assessment (seed-assessments.ts). */
+export type FocusArea = 'Pricing and margins' | 'Cash flow' | 'Sales and marketing';
+
+export interface DemoActionStep {
+  title: string;
+  description: string;
+  /** The API's status code (SPEC §4). */
+  status: number;
+  /** Due in this many days (moved to a working day), or none. */
+  due: number | null;
+  /** The focus area of the recent assessment this step implements, if any. */
+  area?: FocusArea;
+}
+
+export interface DemoMetric {
+  name: string;
+  /** The set's currency code for money, otherwise a plain unit. */
+  unit: string;
+  target: number;
+  direction: 'up' | 'down';
+  /** The twelve months before the seed's month, oldest first. */
+  values: number[];
+  /** Notes by index into values. */
+  notes: Record<number, string>;
+}
+
+export interface DemoSet {
+  /** ISO 4217 code (a row of currencies): assessments, revenue, prices and the paid group. */
+  currency: string;
+  /** Where the business, its clients and the coach are: every meeting is at working hours here. */
+  timeZone: string;
+  company: { name: string; industry: string };
+  coach: DemoPerson & { phone_number: string };
+  coachProfile: { bio: string; specialties: string; certifications: string; years_experience: number };
+  client: DemoPerson & { phone_number: string; birthday: string };
+  basic: DemoPerson;
+  agendas: Record<MeetingTitle, string>;
+  /** Notes taken at the past sessions, by the session's title, and one note of ideas for the next one. */
+  notes: { meeting: MeetingTitle | null; title: string; body: string }[];
+  actionSteps: DemoActionStep[];
+  /** Assessment steps that are not on the board (yet). */
+  plannedSteps: (Omit<DemoActionStep, 'status'> & { area: FocusArea })[];
+  commitments: { title: string; description: string; status: number }[];
+  teamMembers: { first_name: string; last_name: string; email: string | null }[];
+  /** file: the name of one of the company's files (the set's files), which /resources lists. */
+  tasks: {
+    title: string;
+    member: number | null;
+    due: number;
+    status: number;
+    note: string;
+    file: string | null;
+  }[];
+  metrics: DemoMetric[];
+  /** What the shared mail thread and files talk about. */
+  mail: {
+    /** A cost that makes one month tight: "the oven repair". */
+    bigCost: string;
+    /** A real public page on hiring the coach points to, and what it is. */
+    guideUrl: string;
+    guideTitle: string;
+  };
+  /** The client's price list (CSV, with a header), sent to the coach as "Price list.csv". */
+  priceList: string;
+}
+
+/** The SBA's page on hiring, which the US businesses' coaches point to. */
+export const sbaHiringGuide = {
+  guideUrl: 'https://www.sba.gov/business-guide/manage-your-business/hire-manage-employees',
+  guideTitle: 'the SBA’s guide to hiring and managing employees',
+};
