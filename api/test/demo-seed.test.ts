@@ -97,6 +97,16 @@ describe.each(NOWS)('the demo data seeded at %s', (iso) => {
       expect(m.time_zone).toBe(m.zone);
       expectWorkingTime(`${m.email}: ${m.title}`, new Date(m.meeting_time), m.time_zone, 60);
     }
+    // No client is booked twice at once (a group meets for at most an hour).
+    const booked = [
+      ...meetings.map((m) => ({ email: m.email, start: new Date(m.starts_at), minutes: m.duration_minutes })),
+      ...lessonMeetings.map((m) => ({ email: m.email, start: new Date(m.meeting_time), minutes: 60 })),
+    ].sort((x, y) => x.start.getTime() - y.start.getTime());
+    for (const [i, m] of booked.entries()) {
+      const next = booked.slice(i + 1).find((n) => n.email === m.email);
+      if (next)
+        expect(next.start.getTime(), m.email).toBeGreaterThanOrEqual(m.start.getTime() + m.minutes * 60_000);
+    }
     for (const tenant of tenants) {
       const upcoming = meetings.filter(
         (m) => m.email.endsWith(`@${tenant.slug}.test`) && new Date(m.starts_at) > now,

@@ -36,7 +36,7 @@ const meetings: DemoMeeting[] = [
   { days: -7, hour: 14, minute: 0, title: 'Pricing workshop', minutes: 60, online: true },
   { days: -2, hour: 11, minute: 30, title: 'Hiring check-in', minutes: 30, online: false },
   { days: 2, hour: 10, minute: 0, title: 'Monthly strategy session', minutes: 60, online: true },
-  { days: 9, hour: 15, minute: 0, title: 'Cash-flow review', minutes: 45, online: true },
+  { days: 9, hour: 11, minute: 0, title: 'Cash-flow review', minutes: 45, online: true },
   { days: 30, hour: 9, minute: 30, title: 'Quarterly planning day', minutes: 180, online: false },
 ];
 
