@@ -136,7 +136,7 @@ describe('client work (demo client)', () => {
     );
     await page
       .getByRole('region', { name: 'Lesson meetings' })
-      .getByRole('heading', { name: 'Group lesson: A weekly cash-flow routine' })
+      .getByRole('heading', { name: 'Group lesson: Cash-flow rhythm' })
       .waitFor();
     await shot('schedule');
     const file = await saved(

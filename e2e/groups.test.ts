@@ -29,7 +29,7 @@ const analyticsSent = () =>
   );
 
 describe('group coaching (demo client)', () => {
-  it('lists the client’s groups and opens the free one with its lessons and recording', async () => {
+  it('lists the client’s groups and opens the free one with its lessons', async () => {
     await page.goto(`${origin}/groups`);
     await page.getByRole('link', { name: 'Leadership Mastermind' }).waitFor();
     await user.shot('list');
@@ -37,7 +37,8 @@ describe('group coaching (demo client)', () => {
 
     await page.getByRole('link', { name: 'Profit Accelerator' }).click();
     await page.getByRole('heading', { level: 1, name: 'Profit Accelerator' }).waitFor();
-    await page.getByRole('link', { name: /Watch the recording/ }).waitFor();
+    // The demo has no recording to link (no made-up video address): the list says so.
+    await page.getByText('No recordings yet.').waitFor();
     const lessons = page.locator('.group-lessons > li h3');
     expect(await lessons.allInnerTexts()).toEqual([
       '1. Know your numbers',
@@ -111,7 +112,7 @@ describe('business academy (demo client)', () => {
     await page.goto(`${origin}/groups`);
     await page.getByRole('link', { name: 'Profit Accelerator' }).click();
     await page.getByRole('heading', { level: 1, name: 'Profit Accelerator' }).waitFor();
-    await page.getByRole('link', { name: /Watch the recording/ }).waitFor();
+    await page.getByText('No recordings yet.').waitFor();
     expect(await overflow()).toBeLessThanOrEqual(0);
     await user.shot('group-phone');
   });
