@@ -46,7 +46,7 @@ async function seedTenant(
 ) {
   await db
     .insertInto('companies')
-    .values({ tenant_id: tenant.id, ...set.company, website: null })
+    .values({ tenant_id: tenant.id, ...set.company })
     .onConflict((oc) => oc.columns(['tenant_id', 'name']).doNothing())
     .execute();
   const company = await db
