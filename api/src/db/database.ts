@@ -181,6 +181,8 @@ interface LessonMeetingsTable {
   meeting_time: Timestamp;
   time_zone: string;
   meeting_url: string | null;
+  /** The group whose lesson it is (migration 0820); null outside any group. */
+  group_id: number | null;
 }
 
 interface MeetingNotesTable {

@@ -149,5 +149,16 @@ export async function seedGroups(
         .onConflict((oc) => oc.columns(['group_id', 'user_id']).doNothing())
         .execute();
     }
+    // The member's demo lesson meetings (seed-client-work) are the free group's lessons: its page lists them.
+    const free = rows.find((g) => g.group_type === 'free');
+    if (free) {
+      await db
+        .updateTable('lesson_meetings')
+        .set({ group_id: free.id })
+        .where('tenant_id', '=', tenantId)
+        .where('client_id', '=', userId)
+        .where('group_id', 'is', null)
+        .execute();
+    }
   }
 }
