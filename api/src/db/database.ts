@@ -501,6 +501,8 @@ interface LessonAnalyticsTable {
   post_meeting: Generated<boolean>;
   notes: Generated<string>;
   field_times: ColumnType<AnalyticsFieldTimes, string | undefined, string>;
+  /** Per-field client id of the change that set it (migration 0830). */
+  field_ids: ColumnType<Record<string, string>, string | undefined, string>;
   updated_at: Timestamp;
 }
 
