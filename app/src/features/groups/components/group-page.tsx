@@ -53,7 +53,10 @@ function Meetings({ userGroupId }: { userGroupId: number }) {
           <li key={m.id} className="card">
             <strong>{m.title}</strong>
             <br />
-            {over ? `Held on ${formatWithZone(m.meeting_time, zone)}` : formatWithZone(m.meeting_time, zone)}
+            <span>
+              {over && 'Held on '}
+              <time dateTime={m.meeting_time}>{formatWithZone(m.meeting_time, zone)}</time>
+            </span>
             {link && (
               <>
                 {' · '}
