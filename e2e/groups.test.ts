@@ -1,7 +1,7 @@
 /**
  * Group coaching and the business academy in Chromium against the real API (PGlite, seeded): the demo client
- * opens a group, a lesson, records analytics (one change sent by the 5 s flush, one by leaving the page),
- * comes back and finds both kept; axe on every new page (screenshots in test-results/).
+ * opens a group (its own lesson meetings only, a past one without a join link), a lesson, records analytics
+ * (one change sent by the 5 s flush, one by leaving the page), comes back and finds both kept; axe on every new page (screenshots in test-results/).
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
@@ -45,8 +45,28 @@ describe('group coaching (demo client)', () => {
       '2. Pricing for profit',
       '3. Cash-flow rhythm',
     ]);
+    // Its own lesson meetings only: the past one says when it was held and offers no join link.
+    const meetings = page.getByRole('region', { name: 'Meetings' });
+    const past = meetings.getByRole('listitem').filter({ hasText: 'Knowing your numbers' });
+    await past.getByText(/^Held on \w+/).waitFor();
+    expect(await past.getByRole('link').count()).toBe(0);
+    const next = meetings.getByRole('listitem').filter({ hasText: 'A weekly cash-flow routine' });
+    await next.getByRole('link', { name: /^Join meeting/ }).waitFor();
     await user.shot('group');
     await noSeriousViolations('group');
+  });
+
+  it('shows another group none of the first group’s meetings', async () => {
+    await page.goto(`${origin}/groups`);
+    await page.getByRole('link', { name: 'Leadership Mastermind' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Leadership Mastermind' }).waitFor();
+    const meetings = page.getByRole('region', { name: 'Meetings' });
+    await meetings.getByText('No lesson meetings.').waitFor();
+    expect(await meetings.getByText(/Knowing your numbers|cash-flow routine/).count()).toBe(0);
+    // Back to the free group, where the next test starts.
+    await page.goto(`${origin}/groups`);
+    await page.getByRole('link', { name: 'Profit Accelerator' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Profit Accelerator' }).waitFor();
   });
 
   it('records analytics on a lesson, leaves, comes back and finds them kept', async () => {

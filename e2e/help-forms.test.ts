@@ -1,7 +1,7 @@
 /**
  * /help's forms in Chromium against the real API (PGlite, seeded): the demo client files a support ticket,
  * sends a testimonial (refused inline until consent is given) and refers someone, who receives the invitation
- * mail; axe finds nothing serious on the page, with and without inline errors; it fits a phone screen.
+ * mail (referring them again is refused inline); axe finds nothing serious on the page, with and without inline errors; it fits a phone screen.
  */
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
@@ -88,6 +88,21 @@ describe('help: support and feedback (demo client)', () => {
     await toast('Referral has been sent successfully').waitFor();
     const subject = await fromMail('dana.reyes@example.com', since, /^Subject: (.*)$/m);
     expect(subject).toMatch(/^Rachel Kowalski recommends .+ to you$/);
+  });
+
+  it('says so when the client refers the same person again, with no success toast', async () => {
+    await openHelp();
+    const referral = form('Refer someone');
+    await referral.getByLabel('Their first name').fill('Dana');
+    await referral.getByLabel('Their last name').fill('Reyes');
+    await referral.getByLabel('Their email').fill('Dana.Reyes@example.com');
+    await referral.getByRole('button', { name: 'Send referral' }).click();
+    const email = referral.getByLabel('Their email');
+    await referral.getByText('You have already referred this person today.').waitFor();
+    expect(await email.getAttribute('aria-invalid')).toBe('true');
+    expect(await email.inputValue()).toBe('Dana.Reyes@example.com');
+    expect(await page.locator('.Toastify').getByText('Referral has been sent successfully').count()).toBe(0);
+    expect(await axe()).toEqual([]);
   });
 
   it('fits a phone screen without sideways scrolling', async () => {

@@ -27,6 +27,7 @@ import { baselinePath, captureReads, sqlRecorder, startBaseline } from './lib/be
 import { clientAddress, mixKinds, runMix } from './lib/bench-mix.js';
 import { otpFromMailFolder } from './lib/mail-folder.js';
 import type { KindStats, MixResult, Session } from './lib/bench-mix.js';
+import { latencyReport } from './lib/bench-verdict.js';
 import { seedBenchUsers } from './lib/bench-users.js';
 import type { BenchUser } from './lib/bench-users.js';
 
@@ -45,7 +46,7 @@ const CPU_PROF = process.env.BENCH_CPU_PROF ? resolve(process.env.BENCH_CPU_PROF
 const WARM_UP = Math.min(10, DURATION);
 const TENANT = { id: '1001', email: 'client@demo.test' };
 const tenantsDir = resolve('tenants');
-const targets = { ratio: 0.5, p99Ms: 100, memoryGrowth: 0.1 };
+const targets = { ratio: 0.5, memoryGrowth: 0.1 };
 
 type ToChild = { type: 'baseline'; sessions: Session[] } | { type: 'memory' } | { type: 'stop' };
 type FromChild =
@@ -287,6 +288,8 @@ async function main(): Promise<void> {
     const before = await memory();
     const full = await mix(ready.api, DURATION);
     const paced = await mix(ready.api, DURATION, kinds, { rate: RATE });
+    // The latency verdict's context: a busy machine (other work, a slow CI runner) shows in the tail first.
+    const loadAfterPaced = load();
     const apiReads = await mix(ready.api, DURATION, reads);
     const { url: bare } = await child.ask('baseline', { type: 'baseline', sessions });
     await mix(bare, WARM_UP, reads, { baseline: true });
@@ -318,9 +321,7 @@ async function main(): Promise<void> {
     console.log(
       `- reads >= ${targets.ratio} x baseline: ${met(ratio >= targets.ratio)} (${ratio.toFixed(2)})`,
     );
-    console.log(
-      `- p99 < ${targets.p99Ms} ms (the paced mix, every kind): ${met(paced.all.p99 < targets.p99Ms)} (${ms(paced.all.p99)} ms)`,
-    );
+    for (const line of latencyReport(paced.kinds, loadAfterPaced)) console.log(line);
     explain(runs);
     if (bareReads.all.errors + bareReads.transportErrors > 0)
       console.error('\nThe baseline had errors: its figures are not valid.');

@@ -12,6 +12,8 @@ import type { PressureLimits } from './infrastructure.js';
 import { registerRequestContext } from './request-context.js';
 import { graphqlPath, registerRoutes } from './routes/index.js';
 import { plainTextKeyword, requirePlainText } from './routes/plain-text.js';
+import { webAddressKeyword } from './routes/web-address.js';
+import { mismatchKeyword } from './validation-errors.js';
 import type { CaptchaOptions } from './services/auth/captcha-service.js';
 import { createServices } from './services/index.js';
 import type { StripeOptions } from './services/payments/stripe-client.js';
@@ -73,7 +75,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return503OnClosing: true,
     genReqId: () => randomUUID(),
     // Keep unknown properties so `additionalProperties: false` rejects them (Fastify strips them by default).
-    ajv: { customOptions: { removeAdditional: false, allErrors: true }, plugins: [plainTextKeyword] },
+    // verbose: each error carries its schema, whose `mismatch` sentence validation-errors.ts answers with.
+    ajv: {
+      customOptions: { removeAdditional: false, allErrors: true, verbose: true },
+      plugins: [plainTextKeyword, mismatchKeyword, webAddressKeyword],
+    },
   });
   // Before any route: every route registered after this is checked (plain-text.ts); /gapi is GraphQL's own.
   requirePlainText(app, [graphqlPath]);

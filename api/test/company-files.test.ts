@@ -133,6 +133,14 @@ describe('the happy path', () => {
       [theirs.id, false],
       [mine.id, true],
     ]);
+    // Each entry names its sender, so a colleague's upload says whose it is.
+    const names = await h.db
+      .selectFrom('users')
+      .select(['id', 'first_name', 'last_name'])
+      .where('id', 'in', [me!.user.id, colleague!.user.id])
+      .execute();
+    const named = (id: number) => names.find((n) => n.id === id);
+    expect(list.map((f) => f.sender)).toEqual([named(colleague!.user.id), named(me!.user.id)]);
   });
 });
 

@@ -266,6 +266,20 @@ describe('POST /api/v1/flashcoaching', () => {
     expect(read.json().data.analytics).toMatchObject({ notes: 'Raise fees by 10%', taken_quiz: true });
   });
 
+  it('a replayed batch changes nothing, updated_at included', async () => {
+    const batch = [
+      change('notes', 'Book the accountant', T, unlisted, myOlderAssessment),
+      change('taken_quiz', true, T, unlisted, myOlderAssessment),
+    ];
+    const first = await post(h, me, RECORD, { user_id: me.user.id, data: batch });
+    expect(first.statusCode, first.body).toBe(200);
+    h.clock.advance(5000);
+    const replay = await post(h, me, RECORD, { user_id: me.user.id, data: batch });
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json().data[0].updated_at).toBe(first.json().data[0].updated_at);
+    expect(replay.json().data[0]).toMatchObject({ notes: 'Book the accountant', taken_quiz: true });
+  });
+
   it('validates the batch at the boundary', async () => {
     const bad = [
       { user_id: me.user.id, data: [{ ...change('notes', 'x', T), extra: 1 }] },

@@ -94,9 +94,11 @@ describe('training analytics batches', () => {
     expect((await send(me, batch)).statusCode).toBe(200);
     // Meanwhile the member typed on: the batch now holds the newer profit_impact and the unsent taken_quiz.
     const retry = [change('profit_impact', '$2,500 a month', t + 2), batch[1]];
-    expect((await send(me, retry)).json().data).toMatchObject({ applied: 2 });
-    // The lost first send arrives again late (a keepalive send after the page was left): nothing goes back.
-    expect((await send(me, batch)).json().data).toMatchObject({ applied: 1, ignored: 1 });
+    // Its taken_quiz is stored already (same id and time): a replay, ignored.
+    expect((await send(me, retry)).json().data).toMatchObject({ applied: 1, ignored: 1 });
+    // The lost first send arrives again late (a keepalive send after the page was left): nothing goes back,
+    // and its taken_quiz, the very change already stored (same id and time), counts as ignored too.
+    expect((await send(me, batch)).json().data).toMatchObject({ applied: 0, ignored: 2 });
     const saved = await search(me);
     expect(saved).toMatchObject({
       profit_impact: '$2,500 a month',
@@ -110,6 +112,30 @@ describe('training analytics batches', () => {
       .where('lesson_id', '=', lessonIds[0]!)
       .execute();
     expect(rows).toHaveLength(1);
+  });
+
+  it('ignores a replayed batch: nothing applied, both counted as ignored, updated_at unchanged', async () => {
+    const t = h.clock.now().getTime() - 1000;
+    const batch = [
+      change('notes', 'Call the bank', t, lessonIds[2]),
+      change('profit_impact', '$900', t, lessonIds[2]),
+    ];
+    const first = (await send(me, batch)).json().data;
+    expect(first).toMatchObject({ applied: 2, ignored: 0 });
+    h.clock.advance(5000);
+    const replay = await send(me, batch);
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json().data).toMatchObject({ applied: 0, ignored: 2 });
+    expect(replay.json().data.analytics[0].updated_at).toBe(first.analytics[0].updated_at);
+    // Another change of the same millisecond is not a replay: it is applied if its id is greater (ids
+    // compare as text), so two changes of one millisecond end the same in either order.
+    const [a, b] = [
+      { ...change('profit_impact', 'tie a', t, lessonIds[2]), id: 'tie-a' },
+      { ...change('profit_impact', 'tie b', t, lessonIds[2]), id: 'tie-b' },
+    ];
+    expect((await send(me, [b])).json().data).toMatchObject({ applied: 1, ignored: 0 });
+    expect((await send(me, [a])).json().data).toMatchObject({ applied: 0, ignored: 1 });
+    expect(await search(me, lessonIds[2])).toMatchObject({ profit_impact: 'tie b', notes: 'Call the bank' });
   });
 
   it('keeps the newest of two changes of one field in a batch, whatever their order', async () => {
@@ -206,6 +232,8 @@ describe('training analytics batches', () => {
       ignored: 0,
       analytics: [{ attend_meeting: true, meeting_worksheet: true }],
     });
+    const replay = await groupsQuery(h, me, MANAGE, { user_id: me.user.id, data });
+    expect(replay.json().data.manageAnalytics).toMatchObject({ applied: 0, ignored: 2 });
     const bad = await groupsQuery(h, me, MANAGE, {
       user_id: me.user.id,
       data: [{ ...data[0], text: 'not a flag', checked: null }],

@@ -172,13 +172,13 @@ describe('validation', () => {
     const res = await loginOtp({ email: 'not-an-email' });
     expect(res.statusCode).toBe(422);
     expect(res.json().error).toEqual({
-      email: ['Must match format "email".'],
+      email: ['Enter an email address, like name@example.com.'],
       password: ['This field is required.'],
     });
     const otp = await h.call('POST', '/api/v1/verifyOTP', {
       body: { user_id: 1, challenge: 'c', otp: '12345a' },
     });
-    expect(otp.json()).toEqual({ error: { otp: ['Must match pattern "^[0-9]{6}$".'] } });
+    expect(otp.json()).toEqual({ error: { otp: ['Enter the 6-digit code from the email.'] } });
   });
 
   it('a JSON body over 100 KB is refused with 413', async () => {

@@ -136,7 +136,7 @@ describe('password reset', () => {
     await requestReset(user.email);
     const { token } = linkToken(await waitForMail(h.mailDir, user.email), 'reset');
     const short = await reset(token, 'short');
-    expect(short.json()).toEqual({ error: { password: ['Must NOT have fewer than 8 characters.'] } });
+    expect(short.json()).toEqual({ error: { password: ['Enter at least 8 characters.'] } });
     expect((await reset(token, 'x'.repeat(129))).statusCode).toBe(422);
     const mismatch = await h.call('POST', '/api/password/reset', {
       body: { token, password: 'long enough', password_confirmation: 'long enougH' },

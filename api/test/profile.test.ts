@@ -100,6 +100,45 @@ describe('students/update and students/updatetwo', () => {
     expect(zone.json().error.time_zone).toBeDefined();
   });
 
+  it('adds https:// to a web address typed without it, and refuses other schemes with a plain sentence', async () => {
+    const details = await h.call('POST', `/api/v1/students/update/${me.id}`, {
+      token,
+      body: { first_name: 'Rachel', last_name: 'Kowalski', website: ' acme-bakery.com/shop ' },
+    });
+    expect(details.statusCode).toBe(200);
+    expect(details.json().data.website).toBe('https://acme-bakery.com/shop');
+    const social = await h.call('POST', `/api/v1/students/updatetwo/${me.id}`, {
+      token,
+      body: { linkedin: 'www.linkedin.com/in/rachel', twitter: 'acme.com:8080/x', facebook: '' },
+    });
+    expect(social.json().data).toMatchObject({
+      linkedin: 'https://www.linkedin.com/in/rachel',
+      twitter: 'https://acme.com:8080/x',
+    });
+    const sentence = ['Enter a web address, like https://example.com.'];
+    for (const facebook of ['javascript:alert(1)', 'data:text/html,x', 'https://', 'acme bakery.com']) {
+      const res = await h.call('POST', `/api/v1/students/updatetwo/${me.id}`, { token, body: { facebook } });
+      expect(res.statusCode, facebook).toBe(422);
+      expect(res.json(), facebook).toEqual({ error: { facebook: sentence } });
+    }
+  });
+
+  it('names each field with a sentence a person can act on (422), never ajv’s own text', async () => {
+    const res = await h.call('POST', `/api/v1/students/update/${me.id}`, {
+      token,
+      body: { first_name: '', last_name: 'x'.repeat(101), phone_number: 'call me', birthday: '02/11/1979' },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({
+      error: {
+        first_name: ['This field is required.'],
+        last_name: ['Enter at most 100 characters.'],
+        phone_number: ['Enter a phone number with digits, spaces and + ( ) . / - x only.'],
+        birthday: ['Enter a date as YYYY-MM-DD, or leave it empty.'],
+      },
+    });
+  });
+
   it('needs a session', async () => {
     const res = await h.call('POST', `/api/v1/students/update/${me.id}`, {
       body: { first_name: 'A', last_name: 'B' },

@@ -274,6 +274,21 @@ describe('POST /api/v1/testimonials/addreferral', () => {
     expect(await mailsTo(h.mailDir, body.email)).toHaveLength(3);
   });
 
+  it('refuses the caller’s own second referral of an address within the day (422), storing and mailing nothing', async () => {
+    const body = referral();
+    expect((await post(h, me, REFERRAL, body)).statusCode).toBe(201);
+    const before = (await rows('referrals', me)).length;
+    const again = await post(h, me, REFERRAL, { ...body, email: body.email.toUpperCase() });
+    expect(again.statusCode).toBe(422);
+    expect(again.json()).toEqual({ error: { email: ['You have already referred this person today.'] } });
+    expect(await rows('referrals', me)).toHaveLength(before);
+    expect(await mailsTo(h.mailDir, body.email)).toHaveLength(1);
+    // A day later the caller may refer them again, and they are invited again.
+    await advance(DAY);
+    expect((await post(h, me, REFERRAL, body)).statusCode).toBe(201);
+    expect(await mailsTo(h.mailDir, body.email)).toHaveLength(2);
+  });
+
   it('forgets an invitation once it no longer holds back another (the hourly purge)', async () => {
     const body = referral();
     expect((await post(h, me, REFERRAL, body)).statusCode).toBe(201);

@@ -181,6 +181,8 @@ interface LessonMeetingsTable {
   meeting_time: Timestamp;
   time_zone: string;
   meeting_url: string | null;
+  /** The group whose lesson it is (migration 0820); null outside any group. */
+  group_id: number | null;
 }
 
 interface MeetingNotesTable {
@@ -499,6 +501,8 @@ interface LessonAnalyticsTable {
   post_meeting: Generated<boolean>;
   notes: Generated<string>;
   field_times: ColumnType<AnalyticsFieldTimes, string | undefined, string>;
+  /** Per-field client id of the change that set it (migration 0830). */
+  field_ids: ColumnType<Record<string, string>, string | undefined, string>;
   updated_at: Timestamp;
 }
 

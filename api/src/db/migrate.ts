@@ -16,6 +16,8 @@ import * as flashCoaching from './migrations/0710-flash-coaching.js';
 import * as payments from './migrations/0720-payments.js';
 import * as mailOutbox from './migrations/0800-mail-outbox.js';
 import * as rateLimits from './migrations/0810-rate-limits.js';
+import * as lessonMeetingGroups from './migrations/0820-lesson-meeting-groups.js';
+import * as analyticsChangeIds from './migrations/0830-analytics-change-ids.js';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -32,6 +34,8 @@ const migrations: Record<string, Migration> = {
   '0720-payments': payments,
   '0800-mail-outbox': mailOutbox,
   '0810-rate-limits': rateLimits,
+  '0820-lesson-meeting-groups': lessonMeetingGroups,
+  '0830-analytics-change-ids': analyticsChangeIds,
 };
 
 function migrator<DB>(db: Kysely<DB>): Migrator {

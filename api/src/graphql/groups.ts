@@ -159,7 +159,7 @@ export const groupTypeDefs = /* GraphQL */ `
   }
 
   type AnalyticsResult {
-    "Changes applied; ignored ones were older than the value held (a replay)."
+    "Changes applied; ignored ones were not newer than the value held: older, or the same change again (a replay)."
     applied: Int!
     ignored: Int!
     analytics: [LessonAnalytics!]!

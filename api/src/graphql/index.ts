@@ -41,10 +41,12 @@ export const graphql: PluginRoutes = {
         errorHandler: (error: FastifyError | HttpError, _request, reply) => {
           if (error instanceof HttpError || !error.statusCode || error.statusCode >= 500) throw error;
           const wrapped = new GraphQLError(error.message, { originalError: error });
-          const { statusCode, response } = mercurius.defaultErrorFormatter({ errors: [wrapped] }, {
+          const { response } = mercurius.defaultErrorFormatter({ errors: [wrapped] }, {
             reply,
           } as MercuriusContext);
-          void reply.code(statusCode).send(response);
+          // The refusal's own status (400 for parse and validation errors, 405 for a mutation by GET):
+          // mercurius' formatter keeps it for one error only and answers 200 for two or more.
+          void reply.code(error.statusCode).send(response);
         },
         resolvers: {
           Query: {
@@ -70,6 +72,11 @@ export const graphql: PluginRoutes = {
             const error = new GraphQLError(unavailable, { extensions: { code: 'SERVICE_UNAVAILABLE' } });
             return { statusCode: 503, response: { data: null, errors: [error] } };
           }
+          // No data and no error at a path: the request was refused before anything ran. That is the
+          // variable check of the one request that compiles a query with the JIT (mercurius skips its own
+          // check there and graphql-jit reports it inside the result): 400, like the same request before
+          // and after it, never the 200 of an execution result.
+          const refused = !execution.data && execution.errors.every((error) => !error.path);
           const errors = execution.errors.map((error) => {
             const original = error.originalError;
             if (!original || original instanceof mercurius.ErrorWithProps || 'errors' in original)
@@ -78,7 +85,8 @@ export const graphql: PluginRoutes = {
             const hidden = Object.assign(new Error('Internal server error'), { statusCode: 500 });
             return new GraphQLError(hidden.message, { path: error.path, originalError: hidden });
           });
-          return mercurius.defaultErrorFormatter({ ...execution, errors }, ctx);
+          const formatted = mercurius.defaultErrorFormatter({ ...execution, errors }, ctx);
+          return refused ? { ...formatted, statusCode: 400 } : formatted;
         },
       });
     });

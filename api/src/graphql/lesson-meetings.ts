@@ -1,8 +1,10 @@
 // lessonMeetingSearch (SPEC §7): the caller's lesson meetings with SPEC §3's fields (meeting_time, time_zone,
-// meeting_url) plus id and title. Like member, it takes a user_id and answers only for the caller.
+// meeting_url) plus id and title. Like member, it takes a user_id and answers only for the caller; with a
+// user_group_id, only that group's meetings, through the caller's own membership (a group page).
 import type { FastifyRequest } from 'fastify';
 import type { MercuriusContext } from 'mercurius';
 import type { Services } from '../services/index.js';
+import { answer } from './answer.js';
 
 export const lessonMeetingTypeDefs = /* GraphQL */ `
   type LessonMeeting {
@@ -17,8 +19,8 @@ export const lessonMeetingTypeDefs = /* GraphQL */ `
   }
 
   extend type Query {
-    "The member's lesson meetings, soonest first; any other user_id is refused (403)."
-    lessonMeetingSearch(user_id: Int!): [LessonMeeting!]!
+    "The member's lesson meetings, soonest first; any other user_id is refused (403). With user_group_id, only that group's (group_coaching; not the caller's group: 404)."
+    lessonMeetingSearch(user_id: Int!, user_group_id: Int): [LessonMeeting!]!
   }
 `;
 
@@ -26,9 +28,16 @@ export const lessonMeetingTypeDefs = /* GraphQL */ `
 type OwnId = (request: FastifyRequest, userId: number) => number;
 
 export const lessonMeetingResolvers = (services: Services, ownId: OwnId) => ({
-  lessonMeetingSearch: (_root: unknown, args: { user_id: number }, ctx: MercuriusContext) => {
+  lessonMeetingSearch: (
+    _root: unknown,
+    args: { user_id: number; user_group_id?: number | null },
+    ctx: MercuriusContext,
+  ) => {
     const request = ctx.reply.request;
-    const userId = ownId(request, args.user_id);
-    return services.schedule.lessonMeetings({ tenantId: request.tenant.id, userId });
+    const owner = { tenantId: request.tenant.id, userId: ownId(request, args.user_id) };
+    const userGroupId = args.user_group_id;
+    return userGroupId == null
+      ? services.schedule.lessonMeetings(owner)
+      : answer(() => services.groups.lessonMeetings(owner, userGroupId));
   },
 });

@@ -128,7 +128,12 @@ export const verifyOtp = route({
       {
         user_id: userId,
         challenge: opaque,
-        otp: { type: 'string', pattern: '^[0-9]{6}$', ...singleLine },
+        otp: {
+          type: 'string',
+          pattern: '^[0-9]{6}$',
+          mismatch: 'Enter the 6-digit code from the email.',
+          ...singleLine,
+        },
         browser: label,
       },
       ['user_id', 'challenge', 'otp'],

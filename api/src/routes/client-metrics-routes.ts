@@ -65,7 +65,12 @@ export const trackMonth = route({
     closed(
       {
         metric_id: id,
-        period: { type: 'string', pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$', ...singleLine },
+        period: {
+          type: 'string',
+          pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$',
+          mismatch: 'Enter a month as YYYY-MM.',
+          ...singleLine,
+        },
         value: amountOrNull,
         note: line(500),
       },

@@ -10,7 +10,15 @@ export const id = { type: 'integer', minimum: 1, maximum: 2_147_483_647 } as con
 export const text = <const L extends typeof singleLine | typeof multiLine = typeof singleLine>(
   maxLength: number,
   lines?: L,
-) => ({ type: 'string', minLength: 1, maxLength, pattern: '\\S', ...(lines ?? singleLine) }) as const;
+) =>
+  ({
+    type: 'string',
+    minLength: 1,
+    maxLength,
+    pattern: '\\S',
+    mismatch: 'This field is required.',
+    ...(lines ?? singleLine),
+  }) as const;
 export const calendarDate = { type: ['string', 'null'], format: 'date', ...singleLine } as const;
 export const dateTime = { type: 'string', format: 'date-time' } as const;
 

@@ -19,8 +19,13 @@ const optional = <const E extends Record<string, unknown> = Record<never, never>
   maxLength: number,
   extra?: E,
 ) => ({ type: ['string', 'null'], maxLength, ...singleLine, ...extra }) as const;
-// Links must be web addresses: a javascript: or data: URL shown as a link would run in the portal.
-const webLink = optional(2048, { pattern: '^(https?://\\S+)?$' });
+// Links must be web addresses: a javascript: or data: URL shown as a link would run in the portal. One typed
+// without a scheme gets https:// (web-address.ts).
+const webLink = optional(2048, {
+  webAddress: true,
+  pattern: '^(https?://\\S+)?$',
+  mismatch: 'Enter a web address, like https://example.com.',
+});
 const params = closed({ id: userId });
 const signedIn = { auth: true };
 
@@ -36,10 +41,14 @@ export const updateDetails = route({
         title: optional(200),
         location: optional(200),
         time_zone: optional(64),
-        phone_number: optional(40, { pattern: '^[0-9+()./ x-]*$' }),
+        phone_number: optional(40, {
+          pattern: '^[0-9+()./ x-]*$',
+          mismatch: 'Enter a phone number with digits, spaces and + ( ) . / - x only.',
+        }),
         birthday: {
           type: ['string', 'null'],
           ...singleLine,
+          mismatch: 'Enter a date as YYYY-MM-DD, or leave it empty.',
           anyOf: [{ type: 'null' }, { format: 'date' }, { maxLength: 0 }],
         },
       },

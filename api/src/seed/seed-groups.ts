@@ -206,5 +206,16 @@ export async function seedGroups(db: Kysely<Database>, seed: GroupsSeed): Promis
       const group = { ...groups.find((g) => g.slug === row.slug)!, start: row.start_date! };
       if (added && active) await seedLessonMeetings(db, seed, group, userId);
     }
+    // The member's demo lesson meetings (seed-client-work) are the free group's lessons: its page lists them.
+    const free = rows.find((g) => g.group_type === 'free');
+    if (free) {
+      await db
+        .updateTable('lesson_meetings')
+        .set({ group_id: free.id })
+        .where('tenant_id', '=', tenantId)
+        .where('client_id', '=', userId)
+        .where('group_id', 'is', null)
+        .execute();
+    }
   }
 }

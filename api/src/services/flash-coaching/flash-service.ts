@@ -1,9 +1,9 @@
 // Flash-coaching lessons (SPEC §2 /lessons, §6 access rule). The flag is read fresh on every call; a lesson is
 // readable only through a progress record of the caller's own assessment whose path is the lesson's slug and
 // whose access is 1, else 403 with nothing read. Analytics arrive in batches from the app's batcher (POST
-// flashcoaching): each change carries the client's time, and a field keeps the newest change it has seen,
-// so a batch sent twice (a retry after a failed or lost answer, a page-leave send racing a timer) stores
-// nothing twice and never undoes a newer value. The whole batch is checked before anything is written.
+// flashcoaching): each change carries the client's time, and a field keeps the newest change it has seen
+// (lesson-analytics/newest-wins.ts), so a batch sent twice (a retry after a failed or lost answer, a page-leave
+// send racing a timer) stores nothing twice, leaves updated_at alone and never undoes a newer value. The whole batch is checked before anything is written.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { FieldError, HttpError } from '../../errors.js';
@@ -11,6 +11,7 @@ import type { Owner } from '../client-work/owner.js';
 import { lessonPayload } from '../groups/lesson-payload.js';
 import { listResources } from '../groups/lesson-repository.js';
 import { requireTraining } from '../groups/trainings.js';
+import { fromMarks, newestWins, toMarks } from '../lesson-analytics/newest-wins.js';
 import * as repo from './flash-repository.js';
 import type { FlashKey, FlashValues } from './flash-repository.js';
 
@@ -116,19 +117,19 @@ export function createFlashCoachingService(db: Kysely<Database>, now: () => Date
             profit_impact: row.profit_impact,
             notes: row.notes,
           };
-          const times = { ...row.field_times };
-          const mine = changes
-            .filter((c) => `${c.assessment_id}:${c.lesson_id}` === id)
-            .sort((a, b) => a.at - b.at);
-          for (const change of mine) {
-            // A client clock ahead of the server counts as now, so it cannot lock a field against later changes.
-            const time = Math.min(change.at, at.getTime());
-            if (time < (times[change.field] ?? -1)) continue;
-            times[change.field] = time;
+          const mine = changes.filter((c) => `${c.assessment_id}:${c.lesson_id}` === id);
+          // Flash changes carry no id: one of the same field and time as the stored one is that change again.
+          const wins = newestWins(mine, toMarks(row.field_times), at.getTime());
+          for (const change of wins.applied) {
             if (change.field === 'taken_quiz') values.taken_quiz = change.value === true;
             else values[change.field] = String(change.value);
           }
-          await repo.saveAnalytics(trx, row.id, values, times, at);
+          // A replay applies nothing and leaves the row, its updated_at included, as it was.
+          if (wins.applied.length === 0) {
+            answers.push(analyticsPayload(key, row));
+            continue;
+          }
+          await repo.saveAnalytics(trx, row.id, values, fromMarks(wins.marks).times, at);
           answers.push(analyticsPayload(key, { ...row, ...values, updated_at: at }));
         }
         return answers;

@@ -12,6 +12,8 @@ import { listResources, stepsDone } from './lesson-repository.js';
 import { LESSON_STEPS, lessonPayload, lessonSummary } from './lesson-payload.js';
 import { lockReason } from './lesson-lock.js';
 import { requireTraining } from './trainings.js';
+import { listLessonMeetings } from '../schedule/schedule-repository.js';
+import { lessonMeetingPayloads } from '../schedule/schedule-service.js';
 
 function progress(total: number, steps: Map<number, number>, lessonIds: number[]) {
   const done = lessonIds.map((id) => steps.get(id) ?? 0);
@@ -59,6 +61,12 @@ export function createGroupsService(db: Kysely<Database>) {
     await requireTraining(db, owner, 'group_coaching');
     const [row] = await listMemberships(db, owner, { userGroupId });
     return found(row, 'Group');
+  }
+
+  /** The group's id when the member may see its meetings and recordings (active, and paid if it is paid). */
+  async function openGroupId(owner: Owner, userGroupId: number): Promise<number | null> {
+    const row = await membership(owner, userGroupId);
+    return row.membership_status === 'active' && (row.group_type !== 'paid' || row.paid) ? row.id : null;
   }
 
   /** The group with the member's progress, and its lessons and steps for the page. */
@@ -114,10 +122,17 @@ export function createGroupsService(db: Kysely<Database>) {
     },
 
     async recordings(owner: Owner, userGroupId: number) {
-      const row = await membership(owner, userGroupId);
-      if (row.membership_status !== 'active' || (row.group_type === 'paid' && !row.paid)) return [];
-      const rows = await listRecordings(db, owner.tenantId, row.id);
+      const groupId = await openGroupId(owner, userGroupId);
+      if (groupId === null) return [];
+      const rows = await listRecordings(db, owner.tenantId, groupId);
       return rows.map((r) => ({ ...r, recorded_at: r.recorded_at.toISOString() }));
+    },
+
+    /** lessonMeetingSearch with a user_group_id: that group's lesson meetings only, never another group's. */
+    async lessonMeetings(owner: Owner, userGroupId: number) {
+      const groupId = await openGroupId(owner, userGroupId);
+      if (groupId === null) return [];
+      return lessonMeetingPayloads(await listLessonMeetings(db, owner, groupId));
     },
 
     /** Throws as lesson() does, without reading the page (the check before analytics are written). */

@@ -1,8 +1,8 @@
 // Lesson analytics (SPEC §4 "Analytics"): read with analyticsSearch, written in batches by manageAnalytics and
-// POST training-analytics. A batch is idempotent: each field keeps the client time of the change that set it
-// (field_times), and a change older than that is ignored, so a batch sent twice (a retry after a lost answer,
-// a page-leave send racing a timer send) changes nothing the second time and never undoes a newer value. A
-// client clock ahead of the server counts as the server's time, so it cannot lock a field. The lesson must be
+// POST training-analytics. A batch is idempotent: each field keeps the client time and id of the change that
+// set it (field_times, field_ids), and a change not newer than that is ignored (newest-wins.ts), so a batch sent
+// twice (a retry after a lost answer, a page-leave send racing a timer send) changes nothing the second time,
+// counts its changes as ignored, leaves updated_at alone and never undoes a newer value. The lesson must be
 // open to the caller in that context (a group lesson through the caller's membership, an academy lesson with
 // the flag), else the whole batch is refused and nothing changes.
 import { sql } from 'kysely';
@@ -13,6 +13,7 @@ import type { Owner } from '../client-work/owner.js';
 import type { GroupsService } from '../groups/groups-service.js';
 import { checkChanges } from './analytics-change.js';
 import type { AnalyticsChange } from './analytics-change.js';
+import { fromMarks, newestWins, toMarks } from './newest-wins.js';
 
 type Row = Awaited<ReturnType<typeof selectRow>>;
 
@@ -27,6 +28,7 @@ const columns = [
   'post_meeting',
   'notes',
   'field_times',
+  'field_ids',
   'updated_at',
 ] as const;
 
@@ -118,23 +120,24 @@ export function createAnalyticsService(deps: {
             )
             .execute();
           const row = await selectRow(trx, owner, lessonId, userGroupId, true);
-          const times = { ...(row?.field_times ?? {}) };
-          const values: Record<string, string | boolean> = {};
-          // Oldest first, so of two changes of one field in a batch the newer wins.
-          for (const change of [...batch].sort((a, b) => a.at - b.at)) {
-            const time = Math.min(change.at, at.getTime());
-            if (time < (times[change.field] ?? 0)) continue;
-            times[change.field] = time;
-            values[change.field] = change.value;
-            applied += 1;
-          }
+          const stored = toMarks(row?.field_times ?? {}, row?.field_ids);
+          const wins = newestWins(batch, stored, at.getTime());
+          // In newestWins' order, oldest first: of two changes of one field in a batch the newer is kept.
+          const values = Object.fromEntries(wins.applied.map((change) => [change.field, change.value]));
+          applied += wins.applied.length;
+          const marks = fromMarks(wins.marks);
           // The row as it now is: what the update returns, or the locked read when nothing changed.
           const current =
-            Object.keys(values).length === 0
+            wins.applied.length === 0
               ? row
               : await trx
                   .updateTable('lesson_analytics')
-                  .set({ ...values, field_times: JSON.stringify(times), updated_at: at })
+                  .set({
+                    ...values,
+                    field_times: JSON.stringify(marks.times),
+                    field_ids: JSON.stringify(marks.ids),
+                    updated_at: at,
+                  })
                   .where('tenant_id', '=', owner.tenantId)
                   .where('user_id', '=', owner.userId)
                   .where('lesson_id', '=', lessonId)

@@ -26,15 +26,15 @@ export async function listMeetings(db: Kysely<Database>, owner: Owner) {
     .execute();
 }
 
-export async function listLessonMeetings(db: Kysely<Database>, owner: Owner) {
-  return db
+/** The client's lesson meetings: all of them, or one group's (the caller's membership is checked before). */
+export async function listLessonMeetings(db: Kysely<Database>, owner: Owner, groupId?: number) {
+  let query = db
     .selectFrom('lesson_meetings')
     .select(['id', 'title', 'meeting_time', 'time_zone', 'meeting_url'])
     .where('tenant_id', '=', owner.tenantId)
-    .where('client_id', '=', owner.userId)
-    .orderBy('meeting_time')
-    .orderBy('id')
-    .execute();
+    .where('client_id', '=', owner.userId);
+  if (groupId !== undefined) query = query.where('group_id', '=', groupId);
+  return query.orderBy('meeting_time').orderBy('id').execute();
 }
 
 export async function findTimeZone(db: Kysely<Database>, owner: Owner): Promise<string | null> {

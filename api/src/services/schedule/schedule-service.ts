@@ -20,6 +20,10 @@ const meeting = (row: MeetingRow) => ({
 
 export type Meeting = ReturnType<typeof meeting>;
 
+/** lessonMeetingSearch's items, for the schedule's list and a group page's (services/groups). */
+export const lessonMeetingPayloads = (rows: Awaited<ReturnType<typeof listLessonMeetings>>) =>
+  rows.map((r) => ({ ...r, meeting_time: r.meeting_time.toISOString() }));
+
 export function createScheduleService(db: Kysely<Database>, now: () => Date) {
   return {
     async schedule(owner: Owner) {
@@ -35,8 +39,7 @@ export function createScheduleService(db: Kysely<Database>, now: () => Date) {
       };
     },
     async lessonMeetings(owner: Owner) {
-      const rows = await listLessonMeetings(db, owner);
-      return rows.map((r) => ({ ...r, meeting_time: r.meeting_time.toISOString() }));
+      return lessonMeetingPayloads(await listLessonMeetings(db, owner));
     },
   };
 }

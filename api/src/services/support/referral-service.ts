@@ -1,7 +1,9 @@
 // Referrals: the client names someone who might want coaching. The referral is stored for the coach, and the
 // referred person gets one invitation mail, at most once a day per address and tenant however many clients
-// refer them. A second referral within the day, or of someone who already has an account with the tenant, is
-// stored but not mailed, with the same answer: the caller learns nothing about other clients or accounts.
+// refer them. A second referral within the day by another client, or of someone who already has an account
+// with the tenant, is stored but not mailed, with the same answer: the caller learns nothing about other
+// clients or accounts. The caller's own second referral of an address within the day is refused (422 naming
+// email): they know they sent the first, and a "sent" would promise an invitation that is not mailed.
 import type { Kysely } from 'kysely';
 import type { Database, Tenant } from '../../db/database.js';
 import { FieldError } from '../../errors.js';
@@ -13,9 +15,10 @@ import { findCredentials, findProfile } from '../users/user-repository.js';
 import { checkLimit, limits } from './per-user-limit.js';
 import { invitationMail } from './referral-mail.js';
 import type { Referrer } from './referral-mail.js';
-import { claimInvitation, insertSubmission, releaseInvitation } from './support-repository.js';
+import { claimInvitation, insertSubmission, referredSince, releaseInvitation } from './support-repository.js';
 
 const invitationGapMs = 24 * 60 * 60_000;
+const ALREADY_REFERRED = 'You have already referred this person today.';
 
 interface ReferralInput {
   first_name: string;
@@ -59,6 +62,8 @@ export function createReferralService({ db, now, mailer }: ReferralDeps) {
       const self = found(await findProfile(db, owner.tenantId, owner.userId), 'User');
       if (self.email === email)
         throw new FieldError({ email: ['Enter the address of someone else, not your own.'] });
+      if (await referredSince(db, owner, email, new Date(at.getTime() - invitationGapMs)))
+        throw new FieldError({ email: [ALREADY_REFERRED] });
       await checkLimit(db, limits.referrals, owner, at);
       const person = { first_name: input.first_name.trim(), last_name: input.last_name.trim(), email };
       const invited = await invite(tenant, self, person, at);

@@ -32,6 +32,19 @@ export async function sentSince(db: Kysely<Database>, table: Submissions, owner:
   return { count: row.count, oldest: row.oldest as Date | null };
 }
 
+/** Whether the user referred `email` (normalised) after `since`. */
+export async function referredSince(db: Kysely<Database>, owner: Owner, email: string, since: Date) {
+  const row = await db
+    .selectFrom('referrals')
+    .select('id')
+    .where('tenant_id', '=', owner.tenantId)
+    .where('user_id', '=', owner.userId)
+    .where('email', '=', email)
+    .where('created_at', '>', since)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /**
  * Takes the right to mail an invitation to `email` at `at`: true when the address of that tenant had none since
  * `since`. One upsert, so two referrals of the same address at once cannot both mail.

@@ -1,7 +1,8 @@
 /**
  * /groups/{groupid}/{usergroupid}: a group, its lessons in order (locked ones say why), the member's progress,
- * their lesson meetings and the group's meeting recordings.
+ * the group's lesson meetings (a past one says when it was held) and its meeting recordings.
  */
+import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { LessonStepsNote } from '@/components/lesson-progress';
 import { LoadFailed } from '@/components/load-failed';
@@ -10,7 +11,7 @@ import { paths } from '@/config/paths';
 import { apiAssetUrl } from '@/lib/avatar';
 import { httpLink } from '@/lib/http-link';
 import { usePortal } from '@/lib/portal-context';
-import { useLessonMeetings } from '@/lib/lesson-meetings';
+import { lessonMeetingOver, useLessonMeetings } from '@/lib/lesson-meetings';
 import { useUser } from '@/lib/session';
 import { displayZone, formatWithZone } from '@/lib/zoned-dates';
 import { useRecordings } from '../api/get-recordings';
@@ -33,10 +34,12 @@ function LessonItem({ item, href }: { item: MemberGroupLesson; href: string }) {
   );
 }
 
-function Meetings() {
+/** This group's lesson meetings (the server answers only the group's own); an ended one has no join link. */
+function Meetings({ userGroupId }: { userGroupId: number }) {
   const user = useUser();
-  const meetings = useLessonMeetings(user.id);
+  const meetings = useLessonMeetings(user.id, userGroupId);
   const zone = displayZone(user.time_zone);
+  const [now] = useState(() => Date.now());
   if (meetings.isPending) return <p role="status">Loading meetings…</p>;
   if (meetings.isError)
     return <LoadFailed what="Your lesson meetings" error={meetings.error} retry={meetings.refetch} />;
@@ -44,12 +47,16 @@ function Meetings() {
   return (
     <ul className="recording-list">
       {meetings.data.map((m) => {
-        const link = httpLink(m.meeting_url);
+        const over = lessonMeetingOver(m, now);
+        const link = over ? null : httpLink(m.meeting_url);
         return (
           <li key={m.id} className="card">
             <strong>{m.title}</strong>
             <br />
-            {formatWithZone(m.meeting_time, zone)}
+            <span>
+              {over && 'Held on '}
+              <time dateTime={m.meeting_time}>{formatWithZone(m.meeting_time, zone)}</time>
+            </span>
             {link && (
               <>
                 {' · '}
@@ -146,7 +153,7 @@ export default function GroupPage() {
           </section>
           <section className="group-section" aria-labelledby="group-meetings">
             <h2 id="group-meetings">Meetings</h2>
-            <Meetings />
+            <Meetings userGroupId={userGroupId} />
           </section>
           <section className="group-section" aria-labelledby="group-recordings">
             <h2 id="group-recordings">Recordings</h2>

@@ -126,4 +126,39 @@ describe('/groups', () => {
     );
     expect(screen.getByText('No lesson meetings.')).toBeInTheDocument();
   });
+
+  it('asks for this group’s meetings only, and a past meeting says when it was held with no join link', async () => {
+    const hour = 3_600_000;
+    const meeting = (id: number, title: string, at: number) => ({
+      id,
+      title,
+      meeting_time: new Date(at).toISOString(),
+      time_zone: 'America/New_York',
+      meeting_url: `https://meet.example.com/${id}`,
+    });
+    const calls = fakeApi((call) => {
+      if (call.url === '/api/v1/lessons/recording/') return { status: 200, data: { data: [] } };
+      return gapiAnswer(call, {
+        usergroup: { group: group(1, 'Profit Accelerator'), lessons },
+        lessonMeetingSearch: [
+          meeting(1, 'Knowing your numbers', Date.now() - 3 * 24 * hour),
+          meeting(2, 'A weekly cash-flow routine', Date.now() + 2 * 24 * hour),
+        ],
+      });
+    });
+    renderPortal('/groups/1/11');
+    const past = (await screen.findByText('Knowing your numbers')).closest('li')!;
+    expect(past).toHaveTextContent(/Held on \w+/);
+    expect(within(past).queryByRole('link')).toBeNull();
+    const next = screen.getByText('A weekly cash-flow routine').closest('li')!;
+    expect(within(next).getByRole('link', { name: /Join meeting/ })).toHaveAttribute(
+      'href',
+      'https://meet.example.com/2',
+    );
+    expect(within(next).queryByText(/Held on/)).toBeNull();
+    const asked = calls.find((c) =>
+      String((c.body as { query?: string }).query).includes('lessonMeetingSearch'),
+    );
+    expect((asked!.body as { variables: Record<string, unknown> }).variables).toMatchObject({ ug: 11 });
+  });
 });

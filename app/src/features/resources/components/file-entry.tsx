@@ -8,6 +8,12 @@ import { canPreview, kindLabel } from './file-kinds';
 export const entryTitle = (entry: CompanyFile): string =>
   entry.files[0]?.name ?? (entry.description.split('\n')[0] || 'Note');
 
+/** Whose the entry is: the files are the company's, so a colleague's upload names the colleague. */
+const senderLine = (entry: CompanyFile): string => {
+  if (entry.from_coach) return `From your coach, ${fullName(entry.sender)}`;
+  return entry.editable ? 'Sent by you' : `Sent by ${fullName(entry.sender)}`;
+};
+
 export function FileEntry({
   entry,
   onPreview,
@@ -28,8 +34,7 @@ export function FileEntry({
       <header className="file-entry-header">
         <div>
           <h3 id={headingId} className="file-entry-from">
-            {entry.from_coach ? 'From your coach' : entry.editable ? 'Sent by you' : 'Sent by'}
-            {!entry.editable && <span className="muted"> {fullName(entry.sender)}</span>}
+            {senderLine(entry)}
           </h3>
           <time className="muted file-entry-date" dateTime={entry.created_at}>
             {formatDateTime(entry.created_at)}

@@ -89,7 +89,7 @@ describe('/resources', () => {
       expect.stringContaining('Cash-flow worksheet.pdf'),
     ]);
     const coach = articles[2]!;
-    expect(within(coach).getByRole('heading')).toHaveTextContent('From your coach Cora Coach');
+    expect(within(coach).getByRole('heading')).toHaveTextContent('From your coach, Cora Coach');
     expect(within(coach).queryByRole('button', { name: /Delete/ })).toBeNull();
     expect(
       within(coach).getByRole('button', { name: 'Preview Cash-flow worksheet.pdf' }),
@@ -192,7 +192,7 @@ describe('/resources', () => {
 
     await user.click(screen.getByRole('button', { name: 'Delete: Prices.csv' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Delete this file?' });
-    expect(dialog).toHaveTextContent('“Prices.csv” will be deleted for you and your coach.');
+    expect(dialog).toHaveTextContent('“Prices.csv” will be deleted for you, your colleagues and your coach.');
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('alertdialog')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Delete: Prices.csv' }));
@@ -245,6 +245,35 @@ describe('/resources', () => {
       within(alert.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Try again' }),
     );
     expect(await screen.findByText(/No files yet\./)).toBeInTheDocument();
+  });
+
+  it('names who sent each entry, a colleague by name, and the form says colleagues see the files', async () => {
+    server((call) =>
+      call.url === `/api/v1/companies/files/${COMPANY}`
+        ? {
+            status: 200,
+            data: {
+              data: [
+                entry(4, {
+                  editable: false,
+                  sender: { id: 7, first_name: 'Anna', last_name: 'Lee' },
+                  files: [stored(41, 'Rota.pdf', 'application/pdf')],
+                }),
+                entry(3, { files: [stored(31, 'Prices.csv', 'text/plain; charset=utf-8')] }),
+              ],
+            },
+          }
+        : undefined,
+    );
+    renderPortal('/resources');
+    const [colleague, mine] = await screen.findAllByRole('article', {}, LOAD);
+    expect(within(colleague!).getByRole('heading')).toHaveTextContent('Sent by Anna Lee');
+    expect(within(colleague!).queryByRole('button', { name: /Delete/ })).toBeNull();
+    expect(within(mine!).getByRole('heading')).toHaveTextContent('Sent by you');
+    const form = screen.getByRole('region', { name: 'Send a file to your coach' });
+    expect(form).toHaveTextContent(
+      'Your coach and your colleagues at Brightwater Plumbing can see and download the files you send here.',
+    );
   });
 
   it('says so when the account has no company', async () => {

@@ -1,5 +1,6 @@
 /**
- * /resources: the company's files, shared between its clients and the coach. Send files to the coach, preview
+ * /resources: the company's files, shared between its clients and the coach, each naming who sent it. Send
+ * files to the coach (the form says colleagues see them too), preview
  * images and PDFs, download anything under its own name, sort and filter by type; rename, describe or delete
  * (after a confirmation) what you sent yourself.
  */
@@ -60,7 +61,8 @@ function Files({ companyId }: { companyId: number }) {
   else if (files.data.length === 0) {
     list = (
       <p className="card empty-state muted">
-        No files yet. Files you send to your coach, and files your coach shares with you, appear here.
+        No files yet. Files you and your colleagues send to your coach, and files your coach shares with you,
+        appear here.
       </p>
     );
   } else {
@@ -137,8 +139,8 @@ function Files({ companyId }: { companyId: number }) {
           title="Delete this file?"
           text={
             deleting.files.length > 1
-              ? `“${entryTitle(deleting)}” and the ${deleting.files.length - 1} other files sent with it will be deleted for you and your coach.`
-              : `“${entryTitle(deleting)}” will be deleted for you and your coach.`
+              ? `“${entryTitle(deleting)}” and the ${deleting.files.length - 1} other files sent with it will be deleted for you, your colleagues and your coach.`
+              : `“${entryTitle(deleting)}” will be deleted for you, your colleagues and your coach.`
           }
           confirmLabel="Delete file"
           pending={remove.isPending}
@@ -174,6 +176,11 @@ export default function ResourcesPage() {
         <>
           <section className="card" aria-labelledby="send-title">
             <h2 id="send-title">Send a file to your coach</h2>
+            {/* The files are the company's: a colleague sees them too, so the sender knows before sending. */}
+            <p className="muted">
+              Your coach and your colleagues at {user.company || 'your company'} can see and download the
+              files you send here.
+            </p>
             <SendFileForm companyId={user.company_id} />
           </section>
           <Files companyId={user.company_id} />

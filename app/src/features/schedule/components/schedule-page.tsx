@@ -7,15 +7,16 @@ import { OfflineBanner } from '@/components/offline-banner';
 import { sessionStore, useUser } from '@/lib/session';
 import { queryClient } from '@/lib/query-client';
 import { displayZone, zoneName } from '@/lib/zoned-dates';
-import { lessonMeetingsQueryOptions, useLessonMeetings } from '@/lib/lesson-meetings';
+import {
+  LESSON_MINUTES,
+  lessonMeetingOver,
+  lessonMeetingsQueryOptions,
+  useLessonMeetings,
+} from '@/lib/lesson-meetings';
 import { useOfflineCopy } from '@/lib/offline-copy';
 import { scheduleQueryOptions, useSchedule, type Meeting } from '../api/get-schedule';
 import { MeetingCard, type MeetingView } from './meeting-card';
 import './schedule.css';
-
-// SPEC §3's lesson meeting has no length; a lesson is taken to last an hour, for the calendar entry and for
-// how long its join link is offered.
-const LESSON_MINUTES = 60;
 
 const fromMeeting = (m: Meeting): MeetingView => ({
   key: `meeting-${m.id}`,
@@ -114,7 +115,7 @@ export default function SchedulePage() {
           </Section>
           <Section title="Lesson meetings" id="lessons-title">
             <QueryState query={lessonViews} what="Your lesson meetings" empty="No lesson meetings.">
-              {(items) => list(items, (m) => Date.parse(m.meetingTime) + m.minutes * 60_000 > now)}
+              {(items) => list(items, (m) => !lessonMeetingOver({ meeting_time: m.meetingTime }, now))}
             </QueryState>
           </Section>
           <Section title="Past meetings" id="past-title">
