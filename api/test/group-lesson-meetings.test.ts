@@ -1,7 +1,6 @@
 // lessonMeetingSearch with a user_group_id (the group page): only that group's meetings, checked against the
 // caller's own membership; the schedule (no user_group_id) still lists all of the caller's lesson meetings.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedClientWork } from '../src/seed/seed-client-work.js';
 import { Harness } from './helpers/harness.js';
 import type { Client } from './helpers/client-work.js';
 import { groupsQuery, joinDemoGroups, member } from './helpers/groups.js';
@@ -13,14 +12,8 @@ let basic: Client;
 let ids: Awaited<ReturnType<typeof joinDemoGroups>>;
 let otherIds: Awaited<ReturnType<typeof joinDemoGroups>>;
 
-/** Makes the client a member with the demo client work (two lesson meetings) and the demo groups. */
-async function seededMember(flag: boolean) {
-  const client = await member(h, { group_coaching: flag, business_academy: flag });
-  const at = h.clock.now();
-  const work = { tenantId: client.user.tenantId, clientId: client.user.id, coachId: null, full: true, at };
-  await seedClientWork(h.db, work);
-  return client;
-}
+/** A signed-in client with or without the group flags; joining the demo groups gives the free group's meetings. */
+const seededMember = (flag: boolean) => member(h, { group_coaching: flag, business_academy: flag });
 
 beforeAll(async () => {
   await h.start();
@@ -64,8 +57,9 @@ describe('a group’s lesson meetings', () => {
     const free = await meetings(me, ids.free);
     expect(free.statusCode).toBe(200);
     expect(titles(free)).toEqual([
-      'Group lesson: Knowing your numbers',
-      'Group lesson: A weekly cash-flow routine',
+      'Group lesson: Know your numbers',
+      'Group lesson: Pricing for profit',
+      'Group lesson: Cash-flow rhythm',
     ]);
     const paid = await meetings(me, ids.paid);
     expect(paid.statusCode).toBe(200);
@@ -75,7 +69,7 @@ describe('a group’s lesson meetings', () => {
   it('without a user_group_id lists every group’s meetings (the schedule)', async () => {
     const all = await meetings(me);
     expect(all.statusCode).toBe(200);
-    expect(titles(all)).toHaveLength(3);
+    expect(titles(all)).toHaveLength(4);
   });
 
   it('an unpaid paid group shows no meetings; its join links are for members who paid', async () => {

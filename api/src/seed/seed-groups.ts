@@ -142,7 +142,7 @@ async function seedContent(db: Kysely<Database>, seed: GroupsSeed) {
 async function seedLessonMeetings(
   db: Kysely<Database>,
   seed: GroupsSeed,
-  group: DemoGroup & { start: string },
+  group: DemoGroup & { id: number; start: string },
   userId: number,
 ) {
   const zone = seed.set.timeZone;
@@ -156,6 +156,7 @@ async function seedLessonMeetings(
         return {
           tenant_id: seed.tenantId,
           client_id: userId,
+          group_id: group.id,
           title: `Group lesson: ${title}`,
           meeting_time: zonedTime(days[index]!, group.rule.hour, group.rule.minute, zone),
           time_zone: zone,
@@ -203,19 +204,8 @@ export async function seedGroups(db: Kysely<Database>, seed: GroupsSeed): Promis
         .onConflict((oc) => oc.columns(['group_id', 'user_id']).doNothing())
         .returning('id')
         .executeTakeFirst();
-      const group = { ...groups.find((g) => g.slug === row.slug)!, start: row.start_date! };
+      const group = { ...groups.find((g) => g.slug === row.slug)!, id: row.id, start: row.start_date! };
       if (added && active) await seedLessonMeetings(db, seed, group, userId);
-    }
-    // The member's demo lesson meetings (seed-client-work) are the free group's lessons: its page lists them.
-    const free = rows.find((g) => g.group_type === 'free');
-    if (free) {
-      await db
-        .updateTable('lesson_meetings')
-        .set({ group_id: free.id })
-        .where('tenant_id', '=', tenantId)
-        .where('client_id', '=', userId)
-        .where('group_id', 'is', null)
-        .execute();
     }
   }
 }
