@@ -79,6 +79,11 @@ program
   .description('check tenant configs against the schemas, asset files, uniqueness and colour contrast')
   .option('--tenant <slug>', 'a tenant to check (repeatable; default: every tenant)', collect)
   .option('--strict', 'treat warnings (such as low colour contrast) as errors')
+  .option(
+    '--out <dir>',
+    'build output folder whose stamps settle which tenant of an id or domain clash is at fault',
+    'dist',
+  )
   .addHelpText(
     'after',
     '\nExamples:\n  portal validate\n  portal validate --tenant acme --strict\n  portal validate --json > report.json',

@@ -89,7 +89,11 @@ export async function run(options: BuildOptions, ctx: Context): Promise<number> 
   const started = performance.now();
 
   // Every tenant is loaded even for a shard: ids and domains must be unique across the whole fleet.
-  const loaded = await loadTenants({ tenantsDir: ctx.tenantsDir, slugs: options.all ? undefined : slugs });
+  const loaded = await loadTenants({
+    tenantsDir: ctx.tenantsDir,
+    slugs: options.all ? undefined : slugs,
+    outDir,
+  });
   const tenants = inShard(loaded, shard);
   const valid = tenants.filter(isValid);
   const invalid = tenants.filter((t) => t.config === null);

@@ -78,8 +78,8 @@ function stateOf(built: string | null, published: string | null): State {
 }
 
 export async function run(options: StatusOptions, ctx: Context): Promise<number> {
-  const tenants = await loadTenants({ tenantsDir: ctx.tenantsDir });
   const outDir = path.resolve(ctx.cwd, options.out ?? 'dist');
+  const tenants = await loadTenants({ tenantsDir: ctx.tenantsDir, outDir });
   const registry = createBackendRegistry({
     endpoint: options.endpoint,
     env: ctx.env,
