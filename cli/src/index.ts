@@ -97,12 +97,12 @@ program
   .option('--id <id>', 'fixed tenant id (1..2147483647)')
   .option('--name <name>', 'product name shown in the footer and title')
   .option('--domain <host>', 'brand domain, such as portal.acme.com')
-  .option('--api-url <url>', 'product API base URL, or "/" for the same origin')
+  .option('--api-url <url>', 'product API base URL (default "/": the same origin)')
   .option('--primary <colour>', 'primary brand colour, such as "#14143f"')
   .option('-y, --yes', 'never prompt: fail naming any missing flag')
   .addHelpText(
     'after',
-    '\nExamples:\n  portal init acme\n  portal init acme --id 42 --name "Acme Coaching" --domain portal.acme.com --api-url https://api.acme.com --yes',
+    '\nExamples:\n  portal init acme\n  portal init acme --id 42 --name "Acme Coaching" --domain portal.acme.com --yes\n  portal init acme --id 42 --name "Acme Coaching" --domain portal.acme.com --api-url https://api.acme.com --yes',
   )
   .action(action(() => import('./commands/init.js')));
 
