@@ -10,6 +10,7 @@ import path from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT, freePort } from '../scripts/lib/api-process.js';
+import { localGet } from './support/local-get.js';
 import { startScript, type ScriptProcess } from './support/script-process.js';
 
 let work: string;
@@ -53,7 +54,7 @@ describe('npm start', () => {
 
   it('prints every tenant, the demo logins and where the mail lands', () => {
     for (const slug of ['acme', 'demo', 'globex']) {
-      expect(start.output).toMatch(new RegExp(`\\n\\s+${slug}\\s+http://127\\.0\\.0\\.1:\\d+`));
+      expect(start.output).toMatch(new RegExp(`\\n\\s+${slug}\\s+http://${slug}\\.localhost:\\d+`));
       expect(start.output).toContain(`client@${slug}.test`);
     }
     expect(start.output).toContain('password portal-demo-1');
@@ -61,16 +62,21 @@ describe('npm start', () => {
   });
 
   it('serves each portal with its baked tenant, its theme, and the API behind it', async () => {
-    const acme = printed(/\n\s+acme\s+(http:\/\/127\.0\.0\.1:\d+)/)!;
-    const html = await (await fetch(`${acme}/login`)).text();
+    const acme = printed(/\n\s+acme\s+(http:\/\/acme\.localhost:\d+)/)!;
+    // Every tenant on the one port, told apart by its host name.
+    const ports = ['acme', 'demo', 'globex'].map((slug) => printed(new RegExp(`${slug}\\.localhost:(\\d+)`)));
+    expect(new Set(ports).size).toBe(1);
+    const html = (await localGet(`${acme}/login`)).body;
     expect(JSON.parse(html.match(/id="portal-config">(.*?)<\/script>/)?.[1] ?? 'null')).toMatchObject({
       tenantId: 2002,
     });
-    expect((await (await fetch(`${acme}/themes/2002/theme.json`)).json()).colors.primary).toBe('#9a3412');
+    expect(JSON.parse((await localGet(`${acme}/themes/2002/theme.json`)).body).colors.primary).toBe(
+      '#9a3412',
+    );
     const api = printed(/API\s+(http:\/\/127\.0\.0\.1:\d+)/)!;
     expect(await (await fetch(`${api}/health`)).json()).toEqual({ data: { status: 'ok', database: 'up' } });
     // Through the portal's own origin, as the browser calls it.
-    expect((await fetch(`${acme}/api/v1/me`, { headers: { 'X-Tenant-Id': '2002' } })).status).toBe(401);
+    expect((await localGet(`${acme}/api/v1/me`, { 'X-Tenant-Id': '2002' })).status).toBe(401);
   });
 });
 

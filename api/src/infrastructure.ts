@@ -15,7 +15,7 @@ import { fieldErrors } from './validation-errors.js';
 interface InfrastructureOptions {
   /** Exact origins allowed to call the API from a browser (the tenants' https://<domain>). */
   origins: string[];
-  /** Also allow http://localhost:* and http://127.0.0.1:* (development only). */
+  /** Also allow http://localhost:*, http://<name>.localhost:* and http://127.0.0.1:* (development only). */
   allowLocalOrigins: boolean;
   pressure: PressureLimits;
   /** Where the flood guard counts: shared by every instance on the database (rate-limit-store.ts). */
@@ -54,7 +54,8 @@ async function helmetHeaders(): Promise<Record<string, string>> {
   return Object.fromEntries(added.map(([name, value]) => [name, String(value)]));
 }
 
-const localOrigin = /^http:\/\/(localhost|127\.0\.0\.1)(:\d{1,5})?$/;
+// The local preview serves each tenant at http://<slug>.localhost:<port> (npm start, portal serve).
+const localOrigin = /^http:\/\/((?:[a-z0-9-]+\.)*localhost|127\.0\.0\.1)(:\d{1,5})?$/;
 
 export async function registerInfrastructure(
   app: FastifyInstance,

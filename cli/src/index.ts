@@ -174,12 +174,18 @@ program
 
 program
   .command('serve')
-  .description('preview published tenants locally, each at the root of its own origin, with the API proxied')
+  .description(
+    'preview published tenants locally, each at http://<slug>.localhost:<port>/ on one port, with the API proxied',
+  )
   .option('--tenant <slug>', 'only this tenant (repeatable)', collect)
   .addOption(
-    new Option('--port <n>', 'first port; each tenant gets the next one')
+    new Option('--port <n>', 'the port (with --per-port, the first one)')
       .default(4173)
       .argParser(positiveInt('--port')),
+  )
+  .option(
+    '--per-port',
+    'a port per tenant in slug order instead, for clients that do not resolve *.localhost',
   )
   .option('--storage <dir>', 'published storage folder', '.portal/storage')
   .option(
@@ -189,7 +195,7 @@ program
   )
   .addHelpText(
     'after',
-    '\nExamples:\n  portal serve\n  portal serve --tenant acme --port 5000 --api http://127.0.0.1:8080',
+    '\nExamples:\n  portal serve\n  portal serve --tenant acme --port 5000 --api http://127.0.0.1:8080\n  portal serve --per-port',
   )
   .action(action(() => import('./commands/serve.js')));
 
