@@ -86,6 +86,9 @@ export async function startApiProcess(options: ApiProcessOptions): Promise<ApiPr
     TENANTS_DIR: options.tenantsDir ?? path.join(REPO_ROOT, 'tenants'),
     // Request logs would drown the start banner; LOG_LEVEL=info brings them back.
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    // Its output is a pipe, but a person reads it (npm start, npm run dev): one plain line per entry, not
+    // JSON (api/src/log-format.ts); LOG_FORMAT=json keeps JSON.
+    LOG_FORMAT: process.env.LOG_FORMAT ?? 'pretty',
     ...options.env,
   };
   // The seed's own list of demo logins stays out: the callers print them in their banner, once.
