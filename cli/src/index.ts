@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import { createContext, parseGlobalOptions, REPO_ROOT, type Context } from './lib/context.js';
-import { EXIT, formatError, usageError } from './lib/errors.js';
+import { EXIT, formatError, USAGE_HINT, usageError } from './lib/errors.js';
 import type { RawOptions } from './lib/options.js';
 
 // `portal --help | head` closes stdout early: that is the reader's choice, not a failure.
@@ -43,7 +43,7 @@ const program = new Command('portal')
   .option('--debug', 'print stack traces for unexpected errors')
   .option('--no-color', 'no colour or animation in the output')
   .version(packageVersion(), '-V, --version', "print the CLI's version")
-  .showHelpAfterError('(run `portal --help` for usage)')
+  .showHelpAfterError(USAGE_HINT)
   // Every subcommand's --help lists the flags that work with it, the global ones included.
   .configureHelp({ showGlobalOptions: true })
   .exitOverride();

@@ -155,6 +155,21 @@ async function preflight(
   );
 }
 
+/**
+ * A dry run needs the same read access as a publish: it compares every file with what the target holds to tell
+ * what would be uploaded and what is unchanged. Said plainly, with the way to see the plan without access.
+ */
+function dryRunReadsStorage(error: CliError): CliError {
+  return new CliError(
+    `${error.message} A dry run reads the target too: it compares each file with what is stored there to tell what would be uploaded.`,
+    {
+      exitCode: error.exitCode,
+      hint: `${error.hint ?? ''} To see every file and its headers without access, dry-run to an empty folder: --to <dir>.`.trim(),
+      cause: error,
+    },
+  );
+}
+
 function exitCodeOf(results: TenantResult[], invalid: LoadedTenant[]): number {
   const failed = results.filter((r) => r.status === 'failed');
   if (!failed.length) return invalid.length ? EXIT.partial : EXIT.ok;
@@ -180,7 +195,11 @@ export async function run(options: PublishOptions, ctx: Context): Promise<number
     requestTimeoutMs: options.requestTimeout ?? 30_000,
   });
   try {
-    await preflight(plans, registry, retry, !options.dryRun);
+    await preflight(plans, registry, retry, !options.dryRun).catch((error: unknown) => {
+      throw options.dryRun && error instanceof CliError && error.exitCode === EXIT.storage
+        ? dryRunReadsStorage(error)
+        : error;
+    });
     const limit = createLimiter(options.concurrency ?? 8);
     const dryRun = Boolean(options.dryRun);
     const stored = await readStoredState(plans, { backendFor: registry.backendFor, limit, retry });

@@ -60,6 +60,10 @@ describe('portal build', () => {
       ['acme', 'built'],
       ['demo', 'built'],
     ]);
+    // The next step is named: publishing what was built.
+    expect(result.stderr).toContain(
+      'Next: `portal publish --tenant acme --tenant demo` (add --dry-run to see the plan first).',
+    );
 
     const demo = path.join(work, 'dist/demo');
     const acme = path.join(work, 'dist/acme');
@@ -378,6 +382,7 @@ describe('portal build', () => {
       const result = await portal(['build', '--all', '--out', 'dist']);
       expect(result.exitCode, result.stderr).toBe(5);
       expect(result.stderr).toMatch(/not built: copycat\./);
+      expect(result.stderr).toContain('Next: `portal publish --all`');
       expect(result.stderr).toContain('already used by tenants/acme/tenant.json, which was built with it');
       expect(result.stderr).not.toMatch(/acme\/tenant\.json:\s*\d+ problem/);
       const stamp = JSON.parse(await readFile(path.join(work, 'dist/acme/.portal-build.json'), 'utf8'));
