@@ -1,35 +1,43 @@
 /**
  * `npm start`, the README's first command: builds and publishes every tenant, seeds and starts the API, serves
  * each portal, and prints where everything is. Run as its own process on free ports, with data folders that do
- * not exist yet (as on a fresh clone); Ctrl-C (SIGTERM here) stops all of it.
+ * not exist yet (as on a fresh clone); Ctrl-C (SIGTERM here) stops all of it. Last, what an ops person does
+ * next: `portal init` a tenant, restart, and sign in to it in Chromium at its http://<slug>.localhost address.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT, freePort } from '../scripts/lib/api-process.js';
+import { otpFromMailFolder } from '../scripts/lib/mail-folder.js';
+import { PASSWORD, expectNoSeriousViolations } from './app-support.js';
+import { launchBrowser } from './support/browser.js';
 import { localGet } from './support/local-get.js';
 import { startScript, type ScriptProcess } from './support/script-process.js';
 
 let work: string;
+let tenantsDir: string;
+let env: Record<string, string>;
 let start: ScriptProcess;
+
+const startNpm = () => startScript('start.ts', [], env, 'Press Ctrl-C', 240_000);
 
 beforeAll(async () => {
   work = await mkdtemp(path.join(os.tmpdir(), 'portal-start-'));
-  start = await startScript(
-    'start.ts',
-    [],
-    {
-      PORT: String(await freePort()),
-      SERVE_PORT: '0',
-      PGLITE_DIR: path.join(work, 'data', 'pg'),
-      MAIL_DIR: path.join(work, 'data', 'mail'),
-    },
-    'Press Ctrl-C',
-    240_000,
-  );
+  // The repository's tenants, copied: the last test adds one with `portal init`.
+  tenantsDir = path.join(work, 'tenants');
+  await cp(path.join(REPO_ROOT, 'tenants'), tenantsDir, { recursive: true });
+  env = {
+    PORT: String(await freePort()),
+    // A fixed port, so the restart below shows every address stays where it was.
+    SERVE_PORT: String(await freePort()),
+    DATA_DIR: path.join(work, 'data'),
+    PORTAL_TENANTS_DIR: tenantsDir,
+    LOG_LEVEL: 'info',
+  };
+  start = await startNpm();
 });
 
 afterAll(async () => {
@@ -59,6 +67,11 @@ describe('npm start', () => {
     }
     expect(start.output).toContain('password portal-demo-1');
     expect(start.output).toContain(path.join(work, 'data', 'mail'));
+  });
+
+  it("prints the API's log as plain lines, not JSON", () => {
+    expect(start.output).toMatch(/^\d\d:\d\d:\d\d INFO {2}portal API ready /m);
+    expect(start.output.split('\n').filter((line) => line.trimStart().startsWith('{'))).toEqual([]);
   });
 
   it('serves each portal with its baked tenant, its theme, and the API behind it', async () => {
@@ -103,6 +116,62 @@ describe('npm start on a busy port', () => {
       expect(result.stderr).toContain(`${variable}=`);
     } finally {
       busy.close();
+    }
+  });
+});
+
+describe('a tenant made by portal init, after a restart', () => {
+  it('signs in at its http://<slug>.localhost address, the other tenants keeping theirs', async () => {
+    const acme = printed(/\n\s+acme\s+(http:\/\/\S+)\//);
+    const init = await execa(
+      'node',
+      [
+        'bin/portal.js',
+        'init',
+        'newco',
+        '--id',
+        '4004',
+        '--name',
+        'Newco Coaching',
+        '--domain',
+        'portal.newco.example',
+        '--yes',
+        '--tenants-dir',
+        tenantsDir,
+      ],
+      { cwd: REPO_ROOT, reject: false, env: { NO_COLOR: '1' } },
+    );
+    expect(init.exitCode, init.stderr).toBe(0);
+    await start.stop();
+    start = await startNpm();
+    const newco = printed(/\n\s+newco\s+(http:\/\/\S+)\//);
+    expect(newco).toBe(`http://newco.localhost:${env.SERVE_PORT}`);
+    expect(printed(/\n\s+acme\s+(http:\/\/\S+)\//)).toBe(acme);
+    expect(start.output).toContain('client@newco.test');
+
+    const browser = await launchBrowser();
+    try {
+      // A context of its own: axe needs one.
+      const page = await (await browser.newContext()).newPage();
+      const problems: string[] = [];
+      page.on('pageerror', (error) => problems.push(error.message));
+      await page.goto(`${newco}/login`);
+      await expectNoSeriousViolations(page, 'newco /login', 'body');
+      await page.getByLabel('Email').fill('client@newco.test');
+      await page.getByLabel('Password').fill(PASSWORD);
+      const since = Date.now() - 1000;
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      const otp = page.getByLabel('One-time password');
+      await otp.waitFor();
+      await otp.fill(await otpFromMailFolder(path.join(work, 'data', 'mail'), 'client@newco.test', since));
+      await page.getByRole('button', { name: 'Verify' }).click();
+      await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
+      expect(new URL(page.url()).host).toBe(`newco.localhost:${env.SERVE_PORT}`);
+      expect(await page.title()).toContain('Newco Coaching');
+      await expectNoSeriousViolations(page, 'newco after sign-in');
+      expect(problems).toEqual([]);
+    } finally {
+      await browser.close();
     }
   });
 });

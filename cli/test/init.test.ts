@@ -65,10 +65,12 @@ describe('portal init', () => {
   it('defaults the API URL to the same origin, as the example tenants, so the local preview reaches the API', async () => {
     const dir = await tempDir();
     const { apiUrl: _, ...flags } = FLAGS;
-    expect(await run({ ...flags, yes: true }, testContext(dir), ['newco'])).toBe(0);
+    const ctx = testContext(dir);
+    expect(await run({ ...flags, yes: true }, ctx, ['newco'])).toBe(0);
     const [tenant] = await loadTenants({ tenantsDir: dir, strict: true });
     expect(tenant?.problems).toEqual([]);
     expect(tenant?.config?.apiUrl).toBe('/');
+    expect(ctx.err.text).toContain('open http://newco.localhost:4173/ and sign in as client@newco.test');
   });
 
   it('picks inverse text that passes contrast for a light primary colour', async () => {

@@ -44,12 +44,13 @@ export interface LocalStack {
   stop(): Promise<void>;
 }
 
-async function portal(args: string[], verbose: boolean, tenantsDir: string): Promise<number> {
+/** Runs the CLI; returns what it printed on stdout (the --json result), its progress going to ours when verbose. */
+async function portal(args: string[], verbose: boolean, tenantsDir: string): Promise<string> {
   const result = await execa('node', [PORTAL, ...args, '--tenants-dir', tenantsDir], {
     cwd: REPO_ROOT,
     reject: false,
     env: verbose ? {} : { NO_COLOR: '1' },
-    stdout: verbose ? 'inherit' : 'pipe',
+    stdout: 'pipe',
     stderr: verbose ? 'inherit' : 'pipe',
   });
   // Exit 5 means some tenants failed while others succeeded: run with what was built.
@@ -58,7 +59,7 @@ async function portal(args: string[], verbose: boolean, tenantsDir: string): Pro
       `portal ${args.join(' ')} failed (exit ${result.exitCode})${verbose ? '' : `:\n${result.stderr}`}`,
     );
   }
-  return result.exitCode ?? 0;
+  return result.stdout;
 }
 
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
@@ -66,7 +67,16 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const which = options.tenants === 'all' ? ['--all'] : options.tenants.flatMap((slug) => ['--tenant', slug]);
   const tenantsDir = options.tenantsDir ?? path.join(REPO_ROOT, 'tenants');
   await portal(['build', ...which, '--out', options.distDir], verbose, tenantsDir);
-  await portal(['publish', ...which, '--out', options.distDir, '--to', options.storage], verbose, tenantsDir);
+  const published = JSON.parse(
+    await portal(
+      ['publish', ...which, '--out', options.distDir, '--to', options.storage, '--json'],
+      verbose,
+      tenantsDir,
+    ),
+  ) as { slug: string; status: string }[];
+  // Exactly the tenants this run published: the storage folder may still hold the site of a tenant that was
+  // removed since, or that is invalid now, and that must not be served as if it were current.
+  const served = published.filter((t) => t.status !== 'invalid' && t.status !== 'failed').map((t) => t.slug);
 
   const api = await startApiProcess({
     pgliteDir: options.pgliteDir,
@@ -82,7 +92,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   try {
     serve = await startServe({
       storage: options.storage,
-      tenants: options.tenants === 'all' ? undefined : options.tenants,
+      tenants: served,
       port: options.servePort,
       api: api.url,
       addressing: options.addressing,
