@@ -67,6 +67,8 @@ describe('npm start', () => {
     }
     expect(start.output).toContain('password portal-demo-1');
     expect(start.output).toContain(path.join(work, 'data', 'mail'));
+    // The build's closing hint, as a user would type it in the repository: no absolute --out.
+    expect(start.output).toContain('Next: `portal publish --all` (add --dry-run to see the plan first).');
   });
 
   it("prints the API's log as plain lines, not JSON", () => {

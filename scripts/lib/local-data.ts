@@ -28,8 +28,8 @@ export function localData(env: NodeJS.ProcessEnv = process.env): LocalData {
   };
 }
 
-/** A path as the user can type it: relative inside the current folder (.data/mail), absolute otherwise. */
-export function shownPath(file: string): string {
-  const relative = path.relative(process.cwd(), file);
+/** A path as the user can type it: relative inside the folder `from` (.data/mail), absolute otherwise. */
+export function shownPath(file: string, from = process.cwd()): string {
+  const relative = path.relative(from, file);
   return relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file;
 }

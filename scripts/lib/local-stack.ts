@@ -7,6 +7,7 @@ import path from 'node:path';
 import { execa } from 'execa';
 import { startServe, type Addressing, type ServeHandle } from '../../cli/src/lib/serve/start-serve.js';
 import { REPO_ROOT, startApiProcess } from './api-process.js';
+import { shownPath } from './local-data.js';
 
 export { REPO_ROOT };
 
@@ -66,13 +67,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const verbose = options.verbose ?? false;
   const which = options.tenants === 'all' ? ['--all'] : options.tenants.flatMap((slug) => ['--tenant', slug]);
   const tenantsDir = options.tenantsDir ?? path.join(REPO_ROOT, 'tenants');
-  await portal(['build', ...which, '--out', options.distDir], verbose, tenantsDir);
+  // Relative to the repository (where the CLI runs) when inside it: the build's closing hint then reads
+  // `portal publish --all`, not a command with a long absolute path.
+  const out = shownPath(options.distDir, REPO_ROOT);
+  await portal(['build', ...which, '--out', out], verbose, tenantsDir);
   const published = JSON.parse(
-    await portal(
-      ['publish', ...which, '--out', options.distDir, '--to', options.storage, '--json'],
-      verbose,
-      tenantsDir,
-    ),
+    await portal(['publish', ...which, '--out', out, '--to', options.storage, '--json'], verbose, tenantsDir),
   ) as { slug: string; status: string }[];
   // Exactly the tenants this run published: the storage folder may still hold the site of a tenant that was
   // removed since, or that is invalid now, and that must not be served as if it were current.

@@ -31,6 +31,7 @@ export interface ServeOptions {
   /** 'hosts' (default): one port, a host name per tenant; 'ports': a port per tenant. */
   addressing?: Addressing;
 }
+
 export interface ServeHandle {
   urls: { slug: string; url: string }[];
   storageUrl: string;
