@@ -3,7 +3,7 @@
 //   14:02:07 WARN  under pressure: request refused type=eventLoopDelay value=1204.3
 // LOG_FORMAT=json or LOG_FORMAT=pretty picks one whatever the output is.
 
-export type LogFormat = 'json' | 'pretty';
+type LogFormat = 'json' | 'pretty';
 
 export function logFormat(env: NodeJS.ProcessEnv, isTTY: boolean | undefined): LogFormat {
   if (env.LOG_FORMAT === 'json' || env.LOG_FORMAT === 'pretty') return env.LOG_FORMAT;

@@ -10,7 +10,7 @@ import { rawPathname } from './static-files.js';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
-export const LOCAL_SUFFIX = '.localhost';
+const LOCAL_SUFFIX = '.localhost';
 
 /** A tenant's address on the shared port. */
 export const tenantAddress = (slug: string, port: number): string => `http://${slug}${LOCAL_SUFFIX}:${port}`;
@@ -26,7 +26,7 @@ const BARE_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 const html = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 /** The page an unknown host gets: where each tenant is, as links. */
-export function tenantIndexPage(host: string, urls: { slug: string; url: string }[]): string {
+function tenantIndexPage(host: string, urls: { slug: string; url: string }[]): string {
   const items = urls.map(({ url }) => `<li><a href="${html(url)}/">${html(url)}/</a></li>`).join('\n');
   return [
     '<!doctype html>',
