@@ -20,12 +20,8 @@ beforeAll(async () => {
   dev = await startScript(
     'dev.ts',
     ['--tenant', 'acme', '--port', String(port)],
-    // Folders that do not exist yet, as .data/pg on a fresh clone.
-    {
-      PORT: String(apiPort),
-      PGLITE_DIR: path.join(work, 'data', 'pg'),
-      MAIL_DIR: path.join(work, 'data', 'mail'),
-    },
+    // A data folder that does not exist yet, as .data/ on a fresh clone (the database, mail and uploads in it).
+    { PORT: String(apiPort), DATA_DIR: path.join(work, 'data') },
     'with hot reload',
     120_000,
   );

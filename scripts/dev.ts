@@ -29,6 +29,7 @@ import {
 import { contentTypeFor } from '../cli/src/lib/storage/content-types.js';
 import { formatReport, isValid, loadTenants, type ValidTenant } from '../cli/src/lib/tenants/index.js';
 import { REPO_ROOT, startApiProcess } from './lib/api-process.js';
+import { localData, shownPath } from './lib/local-data.js';
 
 const { values } = parseArgs({
   options: { tenant: { type: 'string', default: 'demo' }, port: { type: 'string', default: '5173' } },
@@ -117,12 +118,9 @@ const { config } = await tenant().catch((error: Error) => {
   console.error(error.message);
   process.exit(3);
 });
-console.log(`Starting the API (PGlite in .data/pg, seeded)...`);
-const api = await startApiProcess({
-  pgliteDir: path.resolve(process.env.PGLITE_DIR ?? path.join(REPO_ROOT, '.data/pg')),
-  mailDir: path.resolve(process.env.MAIL_DIR ?? path.join(REPO_ROOT, '.data/mail')),
-  port: Number(process.env.PORT ?? 8080),
-});
+const data = localData();
+console.log(`Starting the API (PGlite in ${shownPath(data.pgliteDir)}, seeded)...`);
+const api = await startApiProcess({ ...data, port: Number(process.env.PORT ?? 8080) });
 const proxy = Object.fromEntries(PROXIED_PREFIXES.map((p) => [p, api.url]));
 const server = await createServer({
   root: path.join(REPO_ROOT, 'app'),
@@ -138,7 +136,7 @@ const server = await createServer({
 await server.listen();
 console.log(`\n${config.name} (tenant ${slug}, id ${config.id}) with hot reload: http://127.0.0.1:${port}/`);
 console.log(
-  `API ${api.url}; sign in as client@${slug}.test / portal-demo-1; one-time passwords land in .data/mail/`,
+  `API ${api.url}; sign in as client@${slug}.test / portal-demo-1; one-time passwords land in ${shownPath(data.mailDir)}/`,
 );
 console.log('Another tenant: npm run dev -- --tenant <slug>. Ctrl-C stops.\n');
 

@@ -85,8 +85,11 @@ const stack = await startLocalStack({
   storage: path.join(work, 'storage'),
   pgliteDir: path.join(work, 'pg'),
   mailDir,
+  files: path.join(work, 'files'),
   apiPort: 0,
   servePort: 0,
+  // A port per tenant, as the figures in the README were measured.
+  addressing: 'ports',
 });
 const context = await chromium.launchPersistentContext(path.join(work, 'profile'), {
   executablePath: CHROMIUM_PATH,

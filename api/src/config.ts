@@ -1,5 +1,5 @@
 // Process configuration, read from the environment in one place.
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { StripeOptions } from './services/payments/stripe-client.js';
 import type { DbTimeouts } from './db/create-db.js';
 
@@ -48,21 +48,23 @@ function milliseconds(env: NodeJS.ProcessEnv, name: string, fallback: number): n
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 8080);
+  // Every kind of local data in one folder, .data/ by default (ignored by git); each has its own variable too.
+  const dataDir = env.DATA_DIR || '.data';
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`PORT must be a port number, got "${env.PORT}".`);
   return {
     port,
     host: env.HOST ?? '127.0.0.1',
     databaseUrl: env.DATABASE_URL || undefined,
-    pgliteDir: resolve(env.PGLITE_DIR ?? '.data/pg'),
+    pgliteDir: resolve(env.PGLITE_DIR ?? join(dataDir, 'pg')),
     // Together under 5 s: a request on a stopped or locked database answers 503 instead of hanging.
     databaseTimeouts: {
       connectMs: milliseconds(env, 'DATABASE_CONNECT_TIMEOUT_MS', 3000),
       statementMs: milliseconds(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 4000),
     },
     smtpUrl: env.SMTP_URL || undefined,
-    mailDir: resolve(env.MAIL_DIR ?? '.data/mail'),
-    mailStorage: env.MAIL_STORAGE || resolve('.data/storage'),
+    mailDir: resolve(env.MAIL_DIR ?? join(dataDir, 'mail')),
+    mailStorage: env.MAIL_STORAGE || resolve(dataDir, 'storage'),
     captchaSecret: env.CAPTCHA_SECRET || undefined,
     captchaVerifyUrl: env.CAPTCHA_VERIFY_URL || undefined,
     stripe: {

@@ -15,7 +15,7 @@ import { fieldErrors } from './validation-errors.js';
 interface InfrastructureOptions {
   /** Exact origins allowed to call the API from a browser (the tenants' https://<domain>). */
   origins: string[];
-  /** Also allow http://localhost:* and http://127.0.0.1:* (development only). */
+  /** Also allow http://localhost:*, http://<name>.localhost:* and http://127.0.0.1:* (development only). */
   allowLocalOrigins: boolean;
   pressure: PressureLimits;
   /** Where the flood guard counts: shared by every instance on the database (rate-limit-store.ts). */
@@ -28,7 +28,16 @@ export interface PressureLimits {
   maxEventLoopDelay: number;
   /** Bytes of JavaScript heap in use. */
   maxHeapUsedBytes: number;
+  /**
+   * How long after the server is ready a lagging event loop still sheds nothing (default two samples): the
+   * first samples include start-up itself (the routes' schemas, the GraphQL schema, PGlite's first queries),
+   * which is not load, and refusing /ready then only delays whoever waits for the server (npm start).
+   */
+  startupGraceMs?: number;
 }
+
+/** How often @fastify/under-pressure samples (its default, given explicitly so the grace can count on it). */
+const SAMPLE_INTERVAL_MS = 1000;
 
 /**
  * An event loop lagging over 1 s on average, or a heap at 90 % of V8's limit. Not how busy the loop is: PGlite
@@ -54,7 +63,8 @@ async function helmetHeaders(): Promise<Record<string, string>> {
   return Object.fromEntries(added.map(([name, value]) => [name, String(value)]));
 }
 
-const localOrigin = /^http:\/\/(localhost|127\.0\.0\.1)(:\d{1,5})?$/;
+// The local preview serves each tenant at http://<slug>.localhost:<port> (npm start, portal serve).
+const localOrigin = /^http:\/\/((?:[a-z0-9-]+\.)*localhost|127\.0\.0\.1)(:\d{1,5})?$/;
 
 export async function registerInfrastructure(
   app: FastifyInstance,
@@ -84,10 +94,19 @@ export async function registerInfrastructure(
   await app.register(rateLimit, { global: false, store: options.rateLimitStore });
   // An overloaded process answering slowly makes every request slow and the backlog grow; refusing at once
   // with the same 503 as an outage lets clients retry and the balancer send them elsewhere.
+  const { startupGraceMs = 2 * SAMPLE_INTERVAL_MS, ...limits } = options.pressure;
+  let starting = true;
+  app.addHook('onReady', (done) => {
+    setTimeout(() => (starting = false), startupGraceMs).unref();
+    done();
+  });
   await app.register(underPressure, {
-    ...options.pressure,
-    // Thrown, so the error handler below answers it like every other 503 (with Retry-After).
+    ...limits,
+    sampleInterval: SAMPLE_INTERVAL_MS,
+    // Thrown, so the error handler below answers it like every other 503 (with Retry-After). Returning lets the
+    // request through.
     pressureHandler: (request, _reply, type, value) => {
+      if (starting && type === 'eventLoopDelay') return;
       request.log.warn({ type, value }, 'under pressure: request refused');
       throw new HttpError(503, unavailable, 10);
     },

@@ -3,6 +3,7 @@
 import { buildApp } from './app.js';
 import { readConfig } from './config.js';
 import { connect } from './db/connect.js';
+import { logFormat, prettyStream } from './log-format.js';
 import { warnIdleLost } from './db/create-db.js';
 import { createStorage } from './services/storage/storage.js';
 
@@ -20,7 +21,10 @@ const app = await buildApp({
   stripe: config.stripe,
   production: config.production,
   trustProxy: config.trustProxy,
-  logger: { level: config.logLevel },
+  logger:
+    logFormat(process.env, process.stdout.isTTY) === 'pretty'
+      ? { level: config.logLevel, stream: prettyStream(process.stdout) }
+      : { level: config.logLevel },
 });
 
 const log = app.log;

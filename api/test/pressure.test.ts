@@ -40,4 +40,45 @@ describe('under pressure', () => {
     // The app with the usual limits is not under pressure.
     expect((await h.call('GET', '/ready', { tenant: null })).statusCode).toBe(200);
   });
+
+  it('a loop lagging while the server starts sheds nothing: /ready answers and nothing is logged', async () => {
+    const app = await h.build({
+      pressure: { maxEventLoopDelay: 1, maxHeapUsedBytes: 0, startupGraceMs: 60_000 },
+    });
+    try {
+      await app.ready();
+      await lagUntil(() => app.memoryUsage().eventLoopDelay > 1);
+      const before = h.logs.length;
+      expect((await app.inject({ method: 'GET', url: '/ready' })).statusCode).toBe(200);
+      expect(h.logs.slice(before).filter((l) => l.includes('under pressure'))).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('past the start-up grace, the same lag is refused', async () => {
+    const app = await h.build({ pressure: { maxEventLoopDelay: 1, maxHeapUsedBytes: 0, startupGraceMs: 0 } });
+    try {
+      await app.ready();
+      let status = 200;
+      await lagUntil(async () => {
+        status = (await app.inject({ method: 'GET', url: '/ready' })).statusCode;
+        return status === 503;
+      });
+      expect(status).toBe(503);
+    } finally {
+      await app.close();
+    }
+  });
 });
+
+/** Keeps the event loop busy in short bursts until `done` (the plugin samples the lag once a second). */
+async function lagUntil(done: () => boolean | Promise<boolean>): Promise<void> {
+  for (let i = 0; i < 200 && !(await done()); i++) {
+    const until = Date.now() + 40;
+    while (Date.now() < until) {
+      // Busy: the loop lags.
+    }
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}

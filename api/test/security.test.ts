@@ -44,6 +44,8 @@ describe('headers and CORS', () => {
       'https://clients.beta-leadership.example',
       'http://localhost:5173',
       'http://127.0.0.1:4173',
+      // The local preview's address of a tenant (npm start).
+      'http://acme.localhost:4173',
     ]) {
       const res = await preflight(origin);
       expect(res.statusCode).toBe(204);
@@ -59,6 +61,8 @@ describe('headers and CORS', () => {
       'http://portal.alpha-coaching.example',
       'https://portal.alpha-coaching.example.evil.example',
       'http://localhost.evil.example',
+      'http://acme.localhost.evil.example',
+      'https://acme.localhost:4173',
     ]) {
       const res = await preflight(origin);
       expect(res.headers['access-control-allow-origin']).toBeUndefined();
@@ -69,9 +73,8 @@ describe('headers and CORS', () => {
 
   it('drops the localhost origins in production', async () => {
     const app = await h.build({ production: true });
-    expect(
-      (await preflight('http://localhost:5173', app)).headers['access-control-allow-origin'],
-    ).toBeUndefined();
+    for (const origin of ['http://localhost:5173', 'http://acme.localhost:4173'])
+      expect((await preflight(origin, app)).headers['access-control-allow-origin']).toBeUndefined();
     expect(
       (await preflight('https://portal.alpha-coaching.example', app)).headers['access-control-allow-origin'],
     ).toBe('https://portal.alpha-coaching.example');

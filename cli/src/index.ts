@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import { createContext, parseGlobalOptions, REPO_ROOT, type Context } from './lib/context.js';
-import { EXIT, formatError, usageError } from './lib/errors.js';
+import { EXIT, formatError, USAGE_HINT, usageError } from './lib/errors.js';
 import type { RawOptions } from './lib/options.js';
 
 // `portal --help | head` closes stdout early: that is the reader's choice, not a failure.
@@ -43,7 +43,7 @@ const program = new Command('portal')
   .option('--debug', 'print stack traces for unexpected errors')
   .option('--no-color', 'no colour or animation in the output')
   .version(packageVersion(), '-V, --version', "print the CLI's version")
-  .showHelpAfterError('(run `portal --help` for usage)')
+  .showHelpAfterError(USAGE_HINT)
   // Every subcommand's --help lists the flags that work with it, the global ones included.
   .configureHelp({ showGlobalOptions: true })
   .exitOverride();
@@ -79,6 +79,11 @@ program
   .description('check tenant configs against the schemas, asset files, uniqueness and colour contrast')
   .option('--tenant <slug>', 'a tenant to check (repeatable; default: every tenant)', collect)
   .option('--strict', 'treat warnings (such as low colour contrast) as errors')
+  .option(
+    '--out <dir>',
+    'build output folder whose stamps settle which tenant of an id or domain clash is at fault',
+    'dist',
+  )
   .addHelpText(
     'after',
     '\nExamples:\n  portal validate\n  portal validate --tenant acme --strict\n  portal validate --json > report.json',
@@ -92,12 +97,12 @@ program
   .option('--id <id>', 'fixed tenant id (1..2147483647)')
   .option('--name <name>', 'product name shown in the footer and title')
   .option('--domain <host>', 'brand domain, such as portal.acme.com')
-  .option('--api-url <url>', 'product API base URL, or "/" for the same origin')
+  .option('--api-url <url>', 'product API base URL (default "/": the same origin)')
   .option('--primary <colour>', 'primary brand colour, such as "#14143f"')
   .option('-y, --yes', 'never prompt: fail naming any missing flag')
   .addHelpText(
     'after',
-    '\nExamples:\n  portal init acme\n  portal init acme --id 42 --name "Acme Coaching" --domain portal.acme.com --api-url https://api.acme.com --yes',
+    '\nExamples:\n  portal init acme\n  portal init acme --id 42 --name "Acme Coaching" --domain portal.acme.com --yes\n  portal init acme --id 42 --name "Acme Coaching" --domain portal.acme.com --api-url https://api.acme.com --yes',
   )
   .action(action(() => import('./commands/init.js')));
 
@@ -169,12 +174,18 @@ program
 
 program
   .command('serve')
-  .description('preview published tenants locally, each at the root of its own origin, with the API proxied')
+  .description(
+    'preview published tenants locally, each at http://<slug>.localhost:<port>/ on one port, with the API proxied',
+  )
   .option('--tenant <slug>', 'only this tenant (repeatable)', collect)
   .addOption(
-    new Option('--port <n>', 'first port; each tenant gets the next one')
+    new Option('--port <n>', 'the port (with --per-port, the first one)')
       .default(4173)
       .argParser(positiveInt('--port')),
+  )
+  .option(
+    '--per-port',
+    'a port per tenant in slug order instead, for clients that do not resolve *.localhost',
   )
   .option('--storage <dir>', 'published storage folder', '.portal/storage')
   .option(
@@ -184,7 +195,7 @@ program
   )
   .addHelpText(
     'after',
-    '\nExamples:\n  portal serve\n  portal serve --tenant acme --port 5000 --api http://127.0.0.1:8080',
+    '\nExamples:\n  portal serve\n  portal serve --tenant acme --port 5000 --api http://127.0.0.1:8080\n  portal serve --per-port',
   )
   .action(action(() => import('./commands/serve.js')));
 

@@ -45,3 +45,17 @@ describe('portal serve --help', () => {
     for (const prefix of PROXIED_PREFIXES) expect(help).toMatch(new RegExp(`${prefix}[ ,]`));
   });
 });
+
+describe('usage errors', () => {
+  it.each([
+    ['an unknown flag', ['build', '--bogus']],
+    ['an unknown command', ['bogus']],
+    ['a missing flag value', ['init', '--id']],
+    ["a command's own usage error", ['build']],
+    ['a bad number', ['serve', '--port', 'x']],
+  ])('%s ends with the one wording of the usage hint', async (_, args) => {
+    const result = await portal(args);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr.trimEnd().split('\n').at(-1)).toBe('Run `portal --help` for usage.');
+  });
+});

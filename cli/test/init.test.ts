@@ -62,6 +62,17 @@ describe('portal init', () => {
     expect(await readFile(path.join(dir, 'evil', 'logo.svg'), 'utf8')).not.toContain('"Evil"');
   });
 
+  it('defaults the API URL to the same origin, as the example tenants, so the local preview reaches the API', async () => {
+    const dir = await tempDir();
+    const { apiUrl: _, ...flags } = FLAGS;
+    const ctx = testContext(dir);
+    expect(await run({ ...flags, yes: true }, ctx, ['newco'])).toBe(0);
+    const [tenant] = await loadTenants({ tenantsDir: dir, strict: true });
+    expect(tenant?.problems).toEqual([]);
+    expect(tenant?.config?.apiUrl).toBe('/');
+    expect(ctx.err.text).toContain('open http://newco.localhost:4173/ and sign in as client@newco.test');
+  });
+
   it('picks inverse text that passes contrast for a light primary colour', async () => {
     const dir = await tempDir();
     expect(await run({ ...FLAGS, primary: '#a0c4ff', yes: true }, testContext(dir), ['light'])).toBe(0);
@@ -123,7 +134,7 @@ describe('portal init', () => {
       );
       expect(error).toMatchObject({
         exitCode: 2,
-        message: expect.stringContaining('Missing <slug>, --id, --name, --domain, --api-url'),
+        message: expect.stringMatching(/Missing <slug>, --id, --name, --domain: /),
       });
       expect(prompts.asked).toEqual([]);
     }
@@ -136,9 +147,7 @@ describe('portal init', () => {
     );
     expect(error).toMatchObject({ exitCode: 2 });
     const hint = (error as { hint: string }).hint;
-    expect(hint).toContain(
-      'portal init globex --id 42 --name "Globex Ltd" --domain portal.globex.com --api-url https://api.globex.com --yes',
-    );
+    expect(hint).toContain('portal init globex --id 42 --name "Globex Ltd" --domain portal.globex.com --yes');
     expect(hint).not.toContain('acme');
   });
 
@@ -163,7 +172,7 @@ describe('portal init', () => {
     });
     expect(result.exitCode).toBe(2);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toContain('Missing --id, --name, --domain, --api-url');
+    expect(result.stderr).toMatch(/Missing --id, --name, --domain: /);
     expect(await readdir(dir)).toEqual([]);
   });
 });

@@ -47,7 +47,12 @@ describe('plain messages', () => {
       'must be a lowercase hostname such as portal.acme.com',
     );
     expect(checkField('theme.schema.json#/$defs/color', '#14143f')).toBeNull();
-    expect(checkField('theme.schema.json#/$defs/color', 'red')).toBe('must be a colour like "#14143f"');
+    expect(checkField('theme.schema.json#/$defs/color', 'red')).toBe(
+      'must be a colour like "#14143f", not "red"',
+    );
+    expect(checkField('theme.schema.json#/$defs/color', `#${'0'.repeat(60)}`)).toBe(
+      `must be a colour like "#14143f", not "#${'0'.repeat(38)}…"`,
+    );
     expect(checkField('#/properties/apiUrl', 'http://127.0.0.1:8080')).toBeNull();
     expect(checkField('#/properties/apiUrl', 'ftp://x')).toBe(
       '"ftp:" URLs are not allowed here; use an https URL',

@@ -87,6 +87,22 @@ describe('portal status with a folder target', () => {
     ]);
   });
 
+  it('says "not built here" for a live tenant with no local build, and exits 0 for it', async () => {
+    const to = path.join(root, 'storage');
+    for (const tenant of [ACME, GLOBEX, INITECH]) await writeDist(dist(), tenant, '7.2.2');
+    expect((await runCommand(publish, { all: true, to, out: 'dist' }, io())).code).toBe(0);
+    // Another machine (or a fresh clone) has no dist/ at all.
+    await rm(dist(), { recursive: true });
+    const result = await runCommand(status, { to, json: true }, io({}, true));
+    expect(result.code).toBe(0);
+    expect(rowsOf(result.stdout)).toEqual([
+      ['acme', null, '7.2.2', 'not built here'],
+      ['globex', null, '7.2.2', 'not built here'],
+      ['initech', null, '7.2.2', 'not built here'],
+    ]);
+    expect(result.stderr).toContain('Live: all 3 tenants; 3 not built in dist/ to compare with.');
+  });
+
   it('reads a meta.json that announces no version as not published', async () => {
     const to = path.join(root, 'storage');
     for (const tenant of [ACME, GLOBEX, INITECH]) await writeDist(dist(), tenant, '7.2.2');

@@ -111,7 +111,14 @@ describe('broken fixtures', () => {
       '/theme/colors/accent',
       '/theme/colors/textColor',
     ]);
-    expect(problems.every((p) => p.message === 'must be a colour like "#14143f"')).toBe(true);
+    // The bad value is in the message itself: a report read without a terminal has no code frame to show it.
+    expect(problems.map((p) => p.message)).toEqual([
+      'must be a colour like "#14143f", not "red;}body{background:url(x)}"',
+      'must be a colour like "#14143f", not "</style><script>alert(1)</script>"',
+      'must be a colour like "#14143f", not "#12345"',
+      'must be a colour like "#14143f", not "var(--x)"',
+      'must be a colour like "#14143f", not "14143f"',
+    ]);
     expect(problems[4]).toMatchObject({ line: 12, column: 20, suggestion: '"#14143f"' });
   });
 

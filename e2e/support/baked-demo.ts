@@ -53,6 +53,8 @@ export async function serveBakedDemo(
       tenants: Object.keys(variants),
       port: 0,
       api: 'http://127.0.0.1:9', // nothing listens
+      // A port per tenant: tests fetch these pages from Node too, which does not resolve *.localhost.
+      addressing: 'ports',
     });
     return {
       urls: Object.fromEntries(served.urls.map(({ slug, url }) => [slug, url])),

@@ -37,8 +37,11 @@ export async function startStack(options: {
       storage,
       pgliteDir: path.join(work, 'pg'),
       mailDir,
+      files: path.join(work, 'files'),
       apiPort: 0,
       servePort: 0,
+      // A port per tenant: the tests also call the portals from Node, whose fetch does not resolve *.localhost.
+      addressing: 'ports',
       env: { NODE_ENV: 'test', ...options.env },
     });
     return {

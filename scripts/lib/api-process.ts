@@ -16,6 +16,10 @@ const runTs = (file: string) => ['--import', 'tsx', path.join(REPO_ROOT, file)];
 export interface ApiProcessOptions {
   pgliteDir: string;
   mailDir: string;
+  /** Uploaded files (MAIL_STORAGE): a folder or s3://. */
+  storage: string;
+  /** The tenants to serve and seed (default tenants/ of the repository). */
+  tenantsDir?: string;
   /** 0 picks a free port. */
   port: number;
   env?: Record<string, string>;
@@ -78,11 +82,13 @@ export async function startApiProcess(options: ApiProcessOptions): Promise<ApiPr
     HOST: '127.0.0.1',
     PGLITE_DIR: options.pgliteDir,
     MAIL_DIR: options.mailDir,
-    // Attachments live beside the database that lists them, so a throwaway database gets throwaway files.
-    MAIL_STORAGE: process.env.MAIL_STORAGE ?? path.join(path.dirname(options.pgliteDir), 'storage'),
-    TENANTS_DIR: path.join(REPO_ROOT, 'tenants'),
+    MAIL_STORAGE: options.storage,
+    TENANTS_DIR: options.tenantsDir ?? path.join(REPO_ROOT, 'tenants'),
     // Request logs would drown the start banner; LOG_LEVEL=info brings them back.
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    // Its output is a pipe, but a person reads it (npm start, npm run dev): one plain line per entry, not
+    // JSON (api/src/log-format.ts); LOG_FORMAT=json keeps JSON.
+    LOG_FORMAT: process.env.LOG_FORMAT ?? 'pretty',
     ...options.env,
   };
   // The seed's own list of demo logins stays out: the callers print them in their banner, once.

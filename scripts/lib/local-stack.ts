@@ -1,12 +1,13 @@
 /**
  * The whole product on 127.0.0.1, as `npm start` runs it and as the browser tests use it: the tenants built and
  * published to a storage folder, the real API as its own process (PGlite, migrated and seeded), and each tenant
- * served at the root of its own origin with the API proxied.
+ * served at the root of its own origin (http://<slug>.localhost:<port>) with the API proxied.
  */
 import path from 'node:path';
 import { execa } from 'execa';
-import { startServe, type ServeHandle } from '../../cli/src/lib/serve/start-serve.js';
+import { startServe, type Addressing, type ServeHandle } from '../../cli/src/lib/serve/start-serve.js';
 import { REPO_ROOT, startApiProcess } from './api-process.js';
+import { shownPath } from './local-data.js';
 
 export { REPO_ROOT };
 
@@ -19,10 +20,16 @@ export interface LocalStackOptions {
   storage: string;
   pgliteDir: string;
   mailDir: string;
+  /** The API's uploaded files (MAIL_STORAGE). */
+  files: string;
+  /** The tenants (default tenants/ of the repository): built, published, served and seeded alike. */
+  tenantsDir?: string;
   /** 0 picks a free port. */
   apiPort: number;
-  /** First tenant port; 0 picks free ports. */
+  /** The portals' port (with addressing 'ports', the first one); 0 picks a free one. */
   servePort: number;
+  /** How the tenants are told apart (start-serve.ts): a host name each on one port (default), or a port each. */
+  addressing?: Addressing;
   /** Extra environment for the API process. */
   env?: Record<string, string>;
   /** Build and publish output, for `npm start`; the tests keep it quiet. */
@@ -38,12 +45,13 @@ export interface LocalStack {
   stop(): Promise<void>;
 }
 
-async function portal(args: string[], verbose: boolean): Promise<number> {
-  const result = await execa('node', [PORTAL, ...args], {
+/** Runs the CLI; returns what it printed on stdout (the --json result), its progress going to ours when verbose. */
+async function portal(args: string[], verbose: boolean, tenantsDir: string): Promise<string> {
+  const result = await execa('node', [PORTAL, ...args, '--tenants-dir', tenantsDir], {
     cwd: REPO_ROOT,
     reject: false,
     env: verbose ? {} : { NO_COLOR: '1' },
-    stdout: verbose ? 'inherit' : 'pipe',
+    stdout: 'pipe',
     stderr: verbose ? 'inherit' : 'pipe',
   });
   // Exit 5 means some tenants failed while others succeeded: run with what was built.
@@ -52,18 +60,29 @@ async function portal(args: string[], verbose: boolean): Promise<number> {
       `portal ${args.join(' ')} failed (exit ${result.exitCode})${verbose ? '' : `:\n${result.stderr}`}`,
     );
   }
-  return result.exitCode ?? 0;
+  return result.stdout;
 }
 
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
   const verbose = options.verbose ?? false;
   const which = options.tenants === 'all' ? ['--all'] : options.tenants.flatMap((slug) => ['--tenant', slug]);
-  await portal(['build', ...which, '--out', options.distDir], verbose);
-  await portal(['publish', ...which, '--out', options.distDir, '--to', options.storage], verbose);
+  const tenantsDir = options.tenantsDir ?? path.join(REPO_ROOT, 'tenants');
+  // Relative to the repository (where the CLI runs) when inside it: the build's closing hint then reads
+  // `portal publish --all`, not a command with a long absolute path.
+  const out = shownPath(options.distDir, REPO_ROOT);
+  await portal(['build', ...which, '--out', out], verbose, tenantsDir);
+  const published = JSON.parse(
+    await portal(['publish', ...which, '--out', out, '--to', options.storage, '--json'], verbose, tenantsDir),
+  ) as { slug: string; status: string }[];
+  // Exactly the tenants this run published: the storage folder may still hold the site of a tenant that was
+  // removed since, or that is invalid now, and that must not be served as if it were current.
+  const served = published.filter((t) => t.status !== 'invalid' && t.status !== 'failed').map((t) => t.slug);
 
   const api = await startApiProcess({
     pgliteDir: options.pgliteDir,
     mailDir: options.mailDir,
+    storage: options.files,
+    tenantsDir,
     port: options.apiPort,
     env: options.env,
     verbose,
@@ -73,9 +92,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   try {
     serve = await startServe({
       storage: options.storage,
-      tenants: options.tenants === 'all' ? undefined : options.tenants,
+      tenants: served,
       port: options.servePort,
       api: api.url,
+      addressing: options.addressing,
     });
   } catch (error) {
     await api.stop();

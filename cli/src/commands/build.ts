@@ -89,7 +89,11 @@ export async function run(options: BuildOptions, ctx: Context): Promise<number> 
   const started = performance.now();
 
   // Every tenant is loaded even for a shard: ids and domains must be unique across the whole fleet.
-  const loaded = await loadTenants({ tenantsDir: ctx.tenantsDir, slugs: options.all ? undefined : slugs });
+  const loaded = await loadTenants({
+    tenantsDir: ctx.tenantsDir,
+    slugs: options.all ? undefined : slugs,
+    outDir,
+  });
   const tenants = inShard(loaded, shard);
   const valid = tenants.filter(isValid);
   const invalid = tenants.filter((t) => t.config === null);
@@ -146,6 +150,7 @@ export async function run(options: BuildOptions, ctx: Context): Promise<number> 
       ctx,
       `Built ${built.length} tenant${built.length === 1 ? '' : 's'} in ${seconds.toFixed(2)} s into ${relativePath(ctx.cwd, outDir)}/.`,
     );
+    say(ctx, publishStep(options, built));
     return EXIT.ok;
   }
   const names = failed.map((r) => r.slug).join(', ');
@@ -157,5 +162,15 @@ export async function run(options: BuildOptions, ctx: Context): Promise<number> 
   }
   say(ctx, `Built ${built.length} of ${results.length} tenants; not built: ${names}.`);
   say(ctx, 'Fix those tenants and build them again with `portal build --tenant <slug>`.');
+  say(ctx, publishStep(options, built));
   return EXIT.partial;
+}
+
+/** What comes after a build: publishing what was built, with the same selection and output folder. */
+function publishStep(options: BuildOptions, built: TenantResult[]): string {
+  const which = options.all
+    ? ['--all', ...(options.shard ? ['--shard', options.shard] : [])]
+    : built.flatMap((r) => ['--tenant', r.slug]);
+  const out = options.out === 'dist' ? [] : ['--out', options.out];
+  return `Next: \`portal publish ${[...which, ...out].join(' ')}\` (add --dry-run to see the plan first).`;
 }

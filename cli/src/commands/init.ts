@@ -182,6 +182,11 @@ export async function run(
     if (report) ctx.stderr.write(`${report}\n`);
     say(ctx, `✔ Created ${relativePath(ctx.cwd, tenant.file)} and logo.svg`);
     say(ctx, `Next: ${next}`);
+    // npm start builds, serves and seeds every tenant it finds, each at its own stable address.
+    say(
+      ctx,
+      `To try it locally: run \`npm start\` (again), open http://${answers.slug}.localhost:4173/ and sign in as client@${answers.slug}.test, password portal-demo-1.`,
+    );
   }
   return EXIT.ok;
 }

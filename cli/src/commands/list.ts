@@ -49,9 +49,9 @@ function shown(tenant: LoadedTenant): Pick<ListRow, 'id' | 'name' | 'domain'> {
 
 /** `portal list [--out dir] [--json]`: every tenant with id, name, domain and whether its build is current. */
 export async function run(options: ListOptions, ctx: Context): Promise<number> {
-  const tenants = await loadTenants({ tenantsDir: ctx.tenantsDir });
-  const version = await packageVersion(ctx.repoRoot);
   const outDir = path.resolve(ctx.cwd, options.out ?? 'dist');
+  const tenants = await loadTenants({ tenantsDir: ctx.tenantsDir, outDir });
+  const version = await packageVersion(ctx.repoRoot);
   const rows: ListRow[] = await Promise.all(
     tenants.map(async (tenant) => ({
       slug: tenant.slug,

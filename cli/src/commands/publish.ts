@@ -16,7 +16,7 @@ import { emptyShardNote, inShard, parseShard, type Shard } from '../lib/shard.js
 import { readStoredState } from '../lib/storage/stored-state.js';
 import { resolveLocations } from '../lib/storage/target.js';
 import { themeLocationProblems } from '../lib/storage/theme-location.js';
-import { isValid, loadTenants, type ValidTenant } from '../lib/tenants/index.js';
+import { isValid, loadTenants, type LoadedTenant, type ValidTenant } from '../lib/tenants/index.js';
 import { flag, list, text, whole, type RawOptions } from '../lib/options.js';
 
 export interface PublishOptions {
@@ -80,21 +80,28 @@ async function checkBuilds(ctx: Context, outDir: string, tenants: ValidTenant[],
 async function planAll(
   options: PublishOptions,
   ctx: Context,
-): Promise<{ plans: TenantPlan[]; shard: Shard | undefined }> {
+): Promise<{ plans: TenantPlan[]; shard: Shard | undefined; invalid: LoadedTenant[] }> {
   const slugs = options.tenant ?? [];
   if (options.all && slugs.length) throw usageError('Use either --all or --tenant, not both.');
   if (!options.all && !slugs.length)
     throw usageError('Name the tenants to publish with --tenant <slug>, or use --all.');
   const shard = parseShard(options.shard, options.all);
-  const fleet = await loadTenants({ tenantsDir: ctx.tenantsDir, slugs: options.all ? undefined : slugs });
+  const outDir = path.resolve(ctx.cwd, options.out ?? 'dist');
+  const fleet = await loadTenants({
+    tenantsDir: ctx.tenantsDir,
+    slugs: options.all ? undefined : slugs,
+    outDir,
+  });
   const loaded = inShard(fleet, shard);
   if (shard && loaded.length === 0) say(ctx, emptyShardNote(shard, fleet.length, 'publish'));
   const tenants = loaded.filter(isValid);
-  const invalid = loaded.filter((t) => !isValid(t)).map((t) => t.slug);
-  if (invalid.length) {
-    throw new CliError(`The config of ${invalid.join(', ')} is invalid.`, {
+  const invalid = loaded.filter((t) => !isValid(t));
+  // One tenant's broken config (a new tenant copying a live one's domain) does not hold back the others: they
+  // are published and the command exits 5 naming it. Only when nothing is left to publish is it a failure.
+  if (invalid.length && !tenants.length) {
+    throw new CliError(`The config of ${invalid.map((t) => t.slug).join(', ')} is invalid.`, {
       exitCode: EXIT.invalidConfig,
-      hint: `Run \`portal validate ${invalid.map((s) => `--tenant ${s}`).join(' ')}\` and fix the problems it reports.`,
+      hint: validateHint(invalid),
     });
   }
   for (const { slug, config } of tenants) {
@@ -102,7 +109,6 @@ async function planAll(
     const where = options.to ? { themeUrl: config.themeUrl } : config;
     for (const problem of themeLocationProblems(where)) say(ctx, `warning: ${slug}: ${problem.message}.`);
   }
-  const outDir = path.resolve(ctx.cwd, options.out ?? 'dist');
   const stamps = await Promise.all(tenants.map((t) => readStamp(outDir, t.slug)));
   const unbuilt = tenants.filter((t, i) => stamps[i]?.slug !== t.slug).map((t) => t.slug);
   if (unbuilt.length) {
@@ -120,8 +126,11 @@ async function planAll(
       ),
     ),
   );
-  return { plans, shard };
+  return { plans, shard, invalid };
 }
+
+const validateHint = (invalid: LoadedTenant[]) =>
+  `Run \`portal validate ${invalid.map((t) => `--tenant ${t.slug}`).join(' ')}\` and fix the problems it reports.`;
 
 /** Checks every target once before any upload: a wrong bucket or missing credentials fail fast with exit 4. */
 async function preflight(
@@ -146,15 +155,30 @@ async function preflight(
   );
 }
 
-function exitCodeOf(results: TenantResult[]): number {
+/**
+ * A dry run needs the same read access as a publish: it compares every file with what the target holds to tell
+ * what would be uploaded and what is unchanged. Said plainly, with the way to see the plan without access.
+ */
+function dryRunReadsStorage(error: CliError): CliError {
+  return new CliError(
+    `${error.message} A dry run reads the target too: it compares each file with what is stored there to tell what would be uploaded.`,
+    {
+      exitCode: error.exitCode,
+      hint: `${error.hint ?? ''} To see every file and its headers without access, dry-run to an empty folder: --to <dir>.`.trim(),
+      cause: error,
+    },
+  );
+}
+
+function exitCodeOf(results: TenantResult[], invalid: LoadedTenant[]): number {
   const failed = results.filter((r) => r.status === 'failed');
-  if (!failed.length) return EXIT.ok;
+  if (!failed.length) return invalid.length ? EXIT.partial : EXIT.ok;
   if (failed.some((r) => r.accessError !== undefined)) return EXIT.storage;
   return failed.length < results.length ? EXIT.partial : EXIT.failure;
 }
 
 export async function run(options: PublishOptions, ctx: Context): Promise<number> {
-  const { plans, shard } = await planAll(options, ctx);
+  const { plans, shard, invalid } = await planAll(options, ctx);
   // An empty shard: nothing to read or write, and no totals that would claim everything is published.
   if (plans.length === 0) {
     if (options.json || ctx.json) printJson(ctx, []);
@@ -171,7 +195,11 @@ export async function run(options: PublishOptions, ctx: Context): Promise<number
     requestTimeoutMs: options.requestTimeout ?? 30_000,
   });
   try {
-    await preflight(plans, registry, retry, !options.dryRun);
+    await preflight(plans, registry, retry, !options.dryRun).catch((error: unknown) => {
+      throw options.dryRun && error instanceof CliError && error.exitCode === EXIT.storage
+        ? dryRunReadsStorage(error)
+        : error;
+    });
     const limit = createLimiter(options.concurrency ?? 8);
     const dryRun = Boolean(options.dryRun);
     const stored = await readStoredState(plans, { backendFor: registry.backendFor, limit, retry });
@@ -207,17 +235,21 @@ export async function run(options: PublishOptions, ctx: Context): Promise<number
         say(ctx, `warning: ${problem}.`);
     }
     printTotals(ctx, results, { dryRun, json });
+    if (invalid.length) {
+      say(ctx, `Not published, invalid config: ${invalid.map((t) => t.slug).join(', ')}.`);
+      say(ctx, validateHint(invalid));
+    }
     if (json) {
-      printJson(
-        ctx,
-        results.map(({ lines, accessError: _a, records: _r, ...summary }) =>
+      printJson(ctx, [
+        ...results.map(({ lines, accessError: _a, records: _r, ...summary }) =>
           dryRun ? { ...summary, plan: lines } : summary,
         ),
-      );
+        ...invalid.map((t) => ({ slug: t.slug, status: 'invalid' })),
+      ]);
     }
     const accessFailure = results.find((r) => r.accessError);
     if (accessFailure?.accessError) throw accessFailure.accessError;
-    return exitCodeOf(results);
+    return exitCodeOf(results, invalid);
   } finally {
     registry.close();
   }

@@ -2,13 +2,15 @@
 import path from 'node:path';
 import { say, type Context } from '../lib/context.js';
 import { startServe } from '../lib/serve/start-serve.js';
-import { list, text, whole, type RawOptions } from '../lib/options.js';
+import { flag, list, text, whole, type RawOptions } from '../lib/options.js';
 
 export interface ServeCommandOptions {
   tenant?: string[];
   port?: number;
   storage?: string;
   api?: string;
+  /** A port per tenant instead of a host name per tenant on one port. */
+  perPort?: boolean;
 }
 
 export function parseOptions(raw: RawOptions): ServeCommandOptions {
@@ -17,6 +19,7 @@ export function parseOptions(raw: RawOptions): ServeCommandOptions {
     port: whole(raw, 'port'),
     storage: text(raw, 'storage'),
     api: text(raw, 'api'),
+    perPort: flag(raw, 'perPort'),
   };
 }
 
@@ -26,6 +29,7 @@ export async function run(options: ServeCommandOptions, ctx: Context): Promise<n
     tenants: options.tenant ?? [],
     port: options.port ?? 4173,
     api: options.api ?? 'http://127.0.0.1:8080',
+    addressing: options.perPort ? 'ports' : 'hosts',
   });
   for (const { slug, url } of handle.urls) say(ctx, `  ${slug.padEnd(20)} ${url}/`);
   say(ctx, `  ${'(storage, CORS)'.padEnd(20)} ${handle.storageUrl}/`);

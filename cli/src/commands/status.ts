@@ -16,7 +16,7 @@ import type { Backend } from '../lib/storage/backend.js';
 import { createBackendRegistry } from '../lib/storage/backends.js';
 import { DEFAULT_RETRY, withRetry } from '../lib/storage/retry.js';
 import { resolveLocations } from '../lib/storage/target.js';
-import { isValid, loadTenants } from '../lib/tenants/index.js';
+import { isValid, loadTenants, relativePath } from '../lib/tenants/index.js';
 
 export interface StatusOptions {
   to?: string;
@@ -36,9 +36,13 @@ export function parseOptions(raw: RawOptions): StatusOptions {
 
 /**
  * current: live at the built version; behind: another version is live; unpublished: no meta.json in storage;
- * unbuilt: no build in --out to compare with; invalid: the tenant's config has errors (its target is unknown).
+ * not built here: live, with no build in --out to compare it with (another machine or CI built it: nothing is
+ * wrong); unbuilt: neither built here nor live; invalid: the tenant's config has errors (its target is unknown).
  */
-type State = 'current' | 'behind' | 'unpublished' | 'unbuilt' | 'invalid';
+type State = 'current' | 'behind' | 'unpublished' | 'not built here' | 'unbuilt' | 'invalid';
+
+/** What the command exits 5 for: a tenant not live at its build. A live tenant built elsewhere is not one. */
+const FINE: State[] = ['current', 'not built here'];
 
 interface StatusRow {
   slug: string;
@@ -72,14 +76,14 @@ async function liveVersion(backend: Backend, key: string): Promise<string | null
 }
 
 function stateOf(built: string | null, published: string | null): State {
-  if (built === null) return 'unbuilt';
+  if (built === null) return published === null ? 'unbuilt' : 'not built here';
   if (published === null) return 'unpublished';
   return built === published ? 'current' : 'behind';
 }
 
 export async function run(options: StatusOptions, ctx: Context): Promise<number> {
-  const tenants = await loadTenants({ tenantsDir: ctx.tenantsDir });
   const outDir = path.resolve(ctx.cwd, options.out ?? 'dist');
+  const tenants = await loadTenants({ tenantsDir: ctx.tenantsDir, outDir });
   const registry = createBackendRegistry({
     endpoint: options.endpoint,
     env: ctx.env,
@@ -130,7 +134,7 @@ export async function run(options: StatusOptions, ctx: Context): Promise<number>
       progress.update(`${reading} ${bar(++done, tenants.length)}`);
       return row;
     });
-    const off = rows.filter((row) => row.state !== 'current');
+    const off = rows.filter((row) => !FINE.includes(row.state));
     await progress.succeed(`Read the live ${META_FILE} of ${tenantsWord(tenants.length)}`);
     if (options.json ?? ctx.json) {
       printJson(ctx, rows);
@@ -139,7 +143,13 @@ export async function run(options: StatusOptions, ctx: Context): Promise<number>
       for (const line of table([['SLUG', 'BUILT', 'LIVE', 'STATE'], ...cells])) print(ctx, line);
     }
     if (off.length === 0) {
-      say(ctx, `Live at the built version: all ${tenantsWord(rows.length)}.`);
+      const elsewhere = rows.filter((row) => row.state === 'not built here').length;
+      say(
+        ctx,
+        elsewhere === 0
+          ? `Live at the built version: all ${tenantsWord(rows.length)}.`
+          : `Live: all ${tenantsWord(rows.length)}; ${elsewhere} not built in ${relativePath(ctx.cwd, outDir)}/ to compare with.`,
+      );
       return EXIT.ok;
     }
     const names = off.map((r) => `${r.slug} (${r.state})`).join(', ');

@@ -1,16 +1,24 @@
 import { print, printJson, say, type Context } from '../lib/context.js';
 import { EXIT } from '../lib/errors.js';
 import { formatReport, formatSummary, loadTenants, relativePath } from '../lib/tenants/index.js';
-import { flag, list, type RawOptions } from '../lib/options.js';
+import path from 'node:path';
+import { flag, list, text, type RawOptions } from '../lib/options.js';
 
 export interface ValidateOptions {
   tenant?: string[];
+  /** The build output folder (default dist): who was built with a clashing id or domain keeps it. */
+  out?: string;
   strict?: boolean;
   json?: boolean;
 }
 
 export function parseOptions(raw: RawOptions): ValidateOptions {
-  return { tenant: list(raw, 'tenant'), strict: flag(raw, 'strict'), json: flag(raw, 'json') };
+  return {
+    tenant: list(raw, 'tenant'),
+    strict: flag(raw, 'strict'),
+    out: text(raw, 'out'),
+    json: flag(raw, 'json'),
+  };
 }
 
 /**
@@ -22,6 +30,7 @@ export async function run(options: ValidateOptions, ctx: Context): Promise<numbe
     tenantsDir: ctx.tenantsDir,
     slugs: options.tenant,
     strict: options.strict,
+    outDir: path.resolve(ctx.cwd, options.out ?? 'dist'),
   });
   const json = options.json ?? ctx.json;
   if (json) {

@@ -32,8 +32,11 @@ export class CliError extends Error {
   }
 }
 
+/** The one wording of the usage hint: after commander's own errors (an unknown flag) and after ours alike. */
+export const USAGE_HINT = 'Run `portal --help` for usage.';
+
 export function usageError(message: string, hint?: string): CliError {
-  return new CliError(message, { exitCode: EXIT.usage, hint: hint ?? 'Run `portal --help` for usage.' });
+  return new CliError(message, { exitCode: EXIT.usage, hint: hint ?? USAGE_HINT });
 }
 
 /** What --json prints on stdout for a failure: the same sentence and next step, never a stack. */

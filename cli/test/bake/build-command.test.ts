@@ -60,6 +60,10 @@ describe('portal build', () => {
       ['acme', 'built'],
       ['demo', 'built'],
     ]);
+    // The next step is named: publishing what was built.
+    expect(result.stderr).toContain(
+      'Next: `portal publish --tenant acme --tenant demo` (add --dry-run to see the plan first).',
+    );
 
     const demo = path.join(work, 'dist/demo');
     const acme = path.join(work, 'dist/acme');
@@ -363,6 +367,28 @@ describe('portal build', () => {
       await expect(stat(path.join(work, 'dist-broken/broken'))).rejects.toThrow();
     } finally {
       await rm(path.join(tenantsDir, 'broken'), { recursive: true, force: true });
+    }
+  });
+
+  it("with --all, a new tenant copying a built tenant's domain is refused alone: the live one still builds", async () => {
+    // dist/ holds acme's build from the first test: acme was built with its domain, the copy never was.
+    await cp(path.join(REPO_ROOT, 'tenants/demo'), path.join(tenantsDir, 'copycat'), { recursive: true });
+    const demo = JSON.parse(await readFile(path.join(tenantsDir, 'demo/tenant.json'), 'utf8'));
+    await writeFile(
+      path.join(tenantsDir, 'copycat/tenant.json'),
+      JSON.stringify({ ...demo, id: 9999, domain: 'portal.acme-coaching.com' }),
+    );
+    try {
+      const result = await portal(['build', '--all', '--out', 'dist']);
+      expect(result.exitCode, result.stderr).toBe(5);
+      expect(result.stderr).toMatch(/not built: copycat\./);
+      expect(result.stderr).toContain('Next: `portal publish --all`');
+      expect(result.stderr).toContain('already used by tenants/acme/tenant.json, which was built with it');
+      expect(result.stderr).not.toMatch(/acme\/tenant\.json:\s*\d+ problem/);
+      const stamp = JSON.parse(await readFile(path.join(work, 'dist/acme/.portal-build.json'), 'utf8'));
+      expect(stamp).toMatchObject({ slug: 'acme', tenantId: 2002, domain: 'portal.acme-coaching.com' });
+    } finally {
+      await rm(path.join(tenantsDir, 'copycat'), { recursive: true, force: true });
     }
   });
 

@@ -589,6 +589,14 @@ describe('portal publish to S3 (s3rver)', () => {
       expect(result.code).toBe(4);
       expect(result.stderr).toMatch(/No AWS credentials were found for s3:\/\/bucket-\d+\/portal\/\./);
       expect(result.stderr).toContain('AWS_ACCESS_KEY_ID');
+      // A dry run says why it needs them too, and how to see the plan without.
+      const dry = await publish({ tenant: ['acme'], dryRun: true }, { AWS_REGION: 'us-east-1' });
+      expect(dry.code).toBe(4);
+      expect(dry.stderr).toContain('No AWS credentials were found');
+      expect(dry.stderr).toContain(
+        'A dry run reads the target too: it compares each file with what is stored there',
+      );
+      expect(dry.stderr).toContain('dry-run to an empty folder: --to <dir>');
     } finally {
       vi.unstubAllEnvs();
     }

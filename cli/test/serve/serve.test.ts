@@ -58,7 +58,9 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
   apiUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
-  handle = await startServe({ storage, port: 0, api: apiUrl });
+  // A port per tenant: Node's fetch does not resolve *.localhost. The host routing of the default mode is
+  // tested below with the Host header.
+  handle = await startServe({ storage, port: 0, api: apiUrl, addressing: 'ports' });
 });
 
 afterAll(async () => {
@@ -69,17 +71,25 @@ afterAll(async () => {
 
 const site = (slug = 'acme') => handle.urls.find((u) => u.slug === slug)!.url;
 
-/** Raw GET, so paths like /../x reach the server unnormalised (fetch would resolve the dots). */
-function rawGet(base: string, rawPath: string): Promise<{ status: number; body: string }> {
-  const { hostname, port } = new URL(base);
+/**
+ * Raw GET, so paths like /../x reach the server unnormalised (fetch would resolve the dots). A *.localhost
+ * base is reached at 127.0.0.1 with its Host header, as a browser resolves it (Node does not).
+ */
+function rawGet(
+  base: string,
+  rawPath: string,
+  method = 'GET',
+): Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }> {
+  const { port, host } = new URL(base);
   return new Promise((resolve, reject) => {
     http
-      .get({ hostname, port, path: rawPath }, (res) => {
+      .request({ hostname: '127.0.0.1', port, path: rawPath, method, headers: { host } }, (res) => {
         let body = '';
         res.on('data', (chunk: Buffer) => (body += chunk.toString()));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
       })
-      .on('error', reject);
+      .on('error', reject)
+      .end();
   });
 }
 
@@ -193,7 +203,7 @@ describe('portal serve', () => {
     );
     expect(published.code, published.stderr).toBe(0);
     expect(existsSync(path.join(shared, 'sites/acme/assets'))).toBe(false);
-    const preview = await startServe({ storage: shared, port: 0, api: apiUrl });
+    const preview = await startServe({ storage: shared, port: 0, api: apiUrl, addressing: 'ports' });
     try {
       for (const { url } of preview.urls) {
         const res = await fetch(`${url}/${assets[0]}`);
@@ -290,7 +300,13 @@ describe('portal serve', () => {
   });
 
   it('answers 502 with a JSON message when the API is down', async () => {
-    const down = await startServe({ storage, tenants: ['acme'], port: 0, api: 'http://127.0.0.1:9' });
+    const down = await startServe({
+      storage,
+      tenants: ['acme'],
+      port: 0,
+      api: 'http://127.0.0.1:9',
+      addressing: 'ports',
+    });
     try {
       const res = await fetch(`${down.urls[0]!.url}/api/me`);
       expect(res.status).toBe(502);
@@ -331,5 +347,56 @@ describe('portal serve', () => {
     );
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('portal publish --tenant initech');
+  });
+});
+
+describe('portal serve on one port, a host name per tenant (the default)', () => {
+  let hosts: ServeHandle;
+  let port: number;
+  beforeAll(async () => {
+    hosts = await startServe({ storage, port: 0, api: apiUrl });
+    port = Number(new URL(hosts.storageUrl).port);
+  });
+  afterAll(() => hosts.close());
+
+  it('gives each tenant http://<slug>.localhost:<port>, on the one port', () => {
+    expect(hosts.urls).toEqual([
+      { slug: 'acme', url: `http://acme.localhost:${port}` },
+      { slug: 'globex', url: `http://globex.localhost:${port}` },
+    ]);
+    expect(hosts.storageUrl).toBe(`http://127.0.0.1:${port}`);
+  });
+
+  it("routes by the Host header to the tenant's own site, its theme and the API", async () => {
+    expect((await rawGet(`http://acme.localhost:${port}`, '/login')).body).toContain('<title>acme</title>');
+    expect((await rawGet(`http://GLOBEX.localhost:${port}`, '/')).body).toContain('<title>globex</title>');
+    const theme = await rawGet(`http://globex.localhost:${port}`, '/themes/302/theme.json');
+    expect([theme.status, theme.headers['content-type']]).toEqual([200, 'application/json; charset=utf-8']);
+    const api = await rawGet(`http://acme.localhost:${port}`, '/api/me');
+    expect([api.status, seen.at(-1)!.headers['x-forwarded-host']]).toEqual([201, `acme.localhost:${port}`]);
+  });
+
+  it('answers an unknown host with a page listing the tenants, never another tenant', async () => {
+    for (const base of [`http://initech.localhost:${port}`, `http://portal.acme.com:${port}`]) {
+      const res = await rawGet(base, '/login');
+      expect([base, res.status, res.headers['content-type']]).toEqual([
+        base,
+        404,
+        'text/html; charset=utf-8',
+      ]);
+      expect(res.body).not.toContain('<div id="root">');
+      for (const slug of ['acme', 'globex'])
+        expect(res.body).toContain(`<a href="http://${slug}.localhost:${port}/">`);
+    }
+    const root = await rawGet(`http://127.0.0.1:${port}`, '/');
+    expect([root.status, root.body.includes(`http://acme.localhost:${port}/`)]).toEqual([200, true]);
+  });
+
+  it('serves the storage folder at the bare address, with CORS for theme files', async () => {
+    const res = await rawGet(hosts.storageUrl, '/themes/302/theme.json');
+    expect([res.status, res.headers['access-control-allow-origin']]).toEqual([200, '*']);
+    expect((await rawGet(hosts.storageUrl, '/themes/302/theme.json', 'OPTIONS')).status).toBe(204);
+    expect((await rawGet(hosts.storageUrl, '/themes/302/nope.json')).status).toBe(404);
+    expect((await rawGet(hosts.storageUrl, '/../outside/secret.txt')).status).toBe(400);
   });
 });

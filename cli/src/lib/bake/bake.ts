@@ -261,6 +261,7 @@ export async function stageTenant(input: BakeInput): Promise<StagedTenant> {
         const stamp: BuildStamp = {
           slug,
           tenantId: config.id,
+          domain: config.domain,
           version,
           appHash: input.appHash,
           tenantHash,

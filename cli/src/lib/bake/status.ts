@@ -1,11 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { INDEX_FILE } from '../site-layout.js';
 import { computeAppHash, computeTenantHash } from './hash.js';
 
 /** Written by `portal build` as dist/<slug>/.portal-build.json (never published). */
 export interface BuildStamp {
   slug: string;
   tenantId: number;
+  /** Absent in stamps written before it was recorded: the baked index.html says it then (lastBuilt). */
+  domain?: string;
   version: string;
   appHash: string;
   tenantHash: string;
@@ -20,6 +23,28 @@ export async function readStamp(outDir: string, slug: string): Promise<BuildStam
   } catch {
     return null;
   }
+}
+
+/**
+ * The id and domain dist/<slug>/ was last built with: what the stamp records, the domain from the config baked
+ * into index.html when the stamp predates it. Null when the tenant was never built there.
+ */
+export async function lastBuilt(
+  outDir: string,
+  slug: string,
+): Promise<{ id: number; domain: string | null } | null> {
+  const stamp = await readStamp(outDir, slug);
+  if (stamp?.slug !== slug || !Number.isInteger(stamp.tenantId)) return null;
+  if (typeof stamp.domain === 'string') return { id: stamp.tenantId, domain: stamp.domain };
+  const html = await readFile(path.join(outDir, slug, INDEX_FILE), 'utf8').catch(() => '');
+  const baked = /<script type="application\/json" id="portal-config">(.*?)<\/script>/s.exec(html)?.[1];
+  let domain: unknown = null;
+  try {
+    domain = baked ? (JSON.parse(baked) as { domain?: unknown }).domain : null;
+  } catch {
+    // A damaged page records nothing.
+  }
+  return { id: stamp.tenantId, domain: typeof domain === 'string' ? domain : null };
 }
 
 export type BuildState = 'current' | 'stale' | 'missing';

@@ -1,6 +1,10 @@
 /**
- * startServe: one HTTP server per published tenant (ports port, port+1, ... in slug order) plus one for the
- * storage folder, all on 127.0.0.1. Used by `portal serve`, the tests and `npm start`, in-process.
+ * startServe: the published tenants on 127.0.0.1. By default on one port, each tenant at
+ * http://<slug>.localhost:<port> and the storage folder at http://127.0.0.1:<port> (host-router.ts), so a
+ * tenant's address does not depend on the others. With addressing 'ports', one server per tenant (ports port,
+ * port+1, ... in slug order) plus one for the storage folder: for clients that cannot resolve *.localhost
+ * (Node's fetch on most Linux systems; the browser tests call the portals from Node too). Used by
+ * `portal serve`, the tests and `npm start`, in-process.
  */
 import { readdir } from 'node:fs/promises';
 import http from 'node:http';
@@ -9,17 +13,23 @@ import path from 'node:path';
 import { CliError, usageError } from '../errors.js';
 import { ASSETS_DIR, SITES_DIR, THEMES_DIR } from '../site-layout.js';
 import { SLUG_PATTERN } from '../tenants/slug.js';
+import { hostRouter, tenantAddress } from './host-router.js';
 import { siteHandler, storageHandler } from './site-handler.js';
+import { findFile, safeSegments } from './static-files.js';
+
+export type Addressing = 'hosts' | 'ports';
 
 export interface ServeOptions {
   /** The published storage folder (holds sites/, themes/ and, with shared assets, assets/). */
   storage: string;
   /** Only these tenants; default every site in storage/sites. */
   tenants?: string[];
-  /** First port; 0 picks free ports (tests). */
+  /** The port (with 'ports', the first one); 0 picks a free one (tests). */
   port: number;
   api: string;
   host?: string;
+  /** 'hosts' (default): one port, a host name per tenant; 'ports': a port per tenant. */
+  addressing?: Addressing;
 }
 
 export interface ServeHandle {
@@ -80,29 +90,51 @@ export async function startServe(options: ServeOptions): Promise<ServeHandle> {
     throw new CliError(`No published sites in ${storage}.`, {
       hint: 'Run `portal build --all` and `portal publish --all` first.',
     });
-  const servers: http.Server[] = [];
-  const at = (offset: number) => (options.port === 0 ? 0 : options.port + offset);
-  try {
-    for (const [i, slug] of wanted.entries()) {
-      const handler = siteHandler({
+  const handlers = new Map(
+    wanted.map((slug) => [
+      slug,
+      siteHandler({
         siteRoot: path.join(storage, SITES_DIR, slug),
         themesRoot: path.join(storage, THEMES_DIR),
         assetsRoot: path.join(storage, ASSETS_DIR),
         api,
-      });
-      servers.push(await listen(handler, at(i), host));
+      }),
+    ]),
+  );
+  const storageAnswers = storageHandler(storage);
+  const servers: http.Server[] = [];
+  const portOf = (server: http.Server) => (server.address() as AddressInfo).port;
+  const urlOf = (server: http.Server) => `http://${host}:${portOf(server)}`;
+  const at = (offset: number) => (options.port === 0 ? 0 : options.port + offset);
+  const hosts = options.addressing !== 'ports';
+  const urls = () =>
+    wanted.map((slug, i) => ({
+      slug,
+      url: hosts ? tenantAddress(slug, portOf(servers[0]!)) : urlOf(servers[i]!),
+    }));
+  try {
+    if (!hosts) {
+      for (const slug of wanted) servers.push(await listen(handlers.get(slug)!, at(servers.length), host));
+      servers.push(await listen(storageAnswers, at(servers.length), host));
+    } else {
+      const inStorage = async (pathname: string) => {
+        const resolved = safeSegments(pathname);
+        // A path the storage refuses (400, hidden names) is its to answer.
+        if (!resolved.ok) return true;
+        return resolved.segments.length > 0 && (await findFile(storage, resolved.segments)) !== null;
+      };
+      const router = hostRouter({ sites: handlers, storage: storageAnswers, urls, inStorage });
+      servers.push(await listen(router, options.port, host));
     }
-    servers.push(await listen(storageHandler(storage), at(wanted.length), host));
   } catch (error) {
     servers.forEach((s) => s.close());
     const code = (error as { code?: string }).code;
     throw new CliError(`Cannot listen on ${host}:${at(servers.length)} (${code ?? String(error)}).`, {
-      hint: 'Pick other ports with --port.',
+      hint: 'Pick another port with --port.',
     });
   }
-  const urlOf = (server: http.Server) => `http://${host}:${(server.address() as AddressInfo).port}`;
   return {
-    urls: wanted.map((slug, i) => ({ slug, url: urlOf(servers[i]!) })),
+    urls: urls(),
     storageUrl: urlOf(servers[servers.length - 1]!),
     close: () =>
       Promise.all(

@@ -83,7 +83,9 @@ export function initFields(tenantsDir: string, existing: LoadedTenant[]): InitFi
       flag: '--api-url',
       message: 'API base URL ("/" for the same origin)',
       check: (value) => checkField('#/properties/apiUrl', value),
-      suggest: () => '/',
+      // The same origin, as the example tenants: the local preview (npm start, portal serve) proxies the API
+      // there, so a new tenant can be tried at once; a production host is a flag when it differs.
+      fallback: '/',
     },
     {
       key: 'primary',
@@ -105,7 +107,7 @@ export function exampleCommand(given: Answers): string {
     ['--id', given.id ?? '42'],
     ['--name', JSON.stringify(given.name ?? `${titleCase(slug)} Coaching`)],
     ['--domain', given.domain ?? `portal.${slug}.com`],
-    ['--api-url', given.apiUrl ?? `https://api.${slug}.com`],
+    ...(given.apiUrl === undefined ? [] : [['--api-url', given.apiUrl] as [string, string]]),
     ...(given.primary === undefined
       ? []
       : [['--primary', JSON.stringify(given.primary)] as [string, string]]),

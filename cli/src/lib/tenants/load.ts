@@ -2,6 +2,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { mapLimit } from '../concurrency.js';
 import { CliError, EXIT, usageError } from '../errors.js';
+import { lastBuilt } from '../bake/status.js';
 import { checkAssets } from './assets.js';
 import { themeLocationProblems } from '../storage/theme-location.js';
 import { checkContrast } from './contrast.js';
@@ -24,6 +25,8 @@ export interface LoadOptions {
   slugs?: string[];
   /** Warnings (such as low contrast) count as errors. */
   strict?: boolean;
+  /** The build output folder: its stamps tell which tenant of an id or domain clash had the value first. */
+  outDir?: string;
 }
 
 interface Checked {
@@ -101,29 +104,65 @@ async function checkTenant(tenantsDir: string, slug: string, full: boolean): Pro
   return { slug, dir, file, value: parsed?.value, sink };
 }
 
-/** The id and domain of every tenant in the folder must be unique; each file in a clash names the others. */
-function checkUnique(checked: Checked[], requested: Set<string>, tenantsDir: string): void {
-  const shown = (c: Checked) => path.join(path.basename(tenantsDir), c.slug, 'tenant.json');
-  for (const field of ['id', 'domain'] as const) {
+type Built = Awaited<ReturnType<typeof lastBuilt>>;
+
+/** Tenants of the folder that share an id or a domain, which must be unique. */
+interface Clash {
+  field: 'id' | 'domain';
+  value: unknown;
+  group: Checked[];
+}
+
+function findClashes(checked: Checked[]): Clash[] {
+  return (['id', 'domain'] as const).flatMap((field) => {
     const owners = new Map<unknown, Checked[]>();
     for (const c of checked) {
       const value = (c.value as Record<string, unknown> | undefined)?.[field];
       if (field === 'id' ? !Number.isInteger(value) : typeof value !== 'string') continue;
       owners.set(value, [...(owners.get(value) ?? []), c]);
     }
-    for (const [value, group] of owners) {
-      if (group.length < 2) continue;
-      for (const c of group.filter((entry) => requested.has(entry.slug))) {
-        const others = group
-          .filter((other) => other !== c)
-          .map(shown)
-          .join(', ');
-        c.sink.add({
-          pointer: `/${field}`,
-          keyword: 'unique',
-          message: `${field} ${JSON.stringify(value)} is also used by ${others}; each tenant needs its own`,
-        });
-      }
+    return [...owners]
+      .filter(([, group]) => group.length > 1)
+      .map(([value, group]) => ({ field, value, group }));
+  });
+}
+
+/** What each tenant of a clash was last built with in outDir; nothing is read when there is no clash. */
+async function builtValues(clashes: Clash[], outDir: string | undefined): Promise<Map<string, Built>> {
+  if (!outDir) return new Map();
+  const slugs = [...new Set(clashes.flatMap(({ group }) => group.map((c) => c.slug)))];
+  const values = await Promise.all(slugs.map((slug) => lastBuilt(outDir, slug)));
+  return new Map(slugs.map((slug, i) => [slug, values[i]!]));
+}
+
+/**
+ * A clash is blamed on the tenants that brought it: those whose value is not what they were last built with
+ * (their stamps in the output folder), so a new tenant copying acme's domain cannot stop acme's release. Only
+ * when no tenant of the clash was built with the value (or several were) are they all refused. Each blamed
+ * file names the others.
+ */
+function blameClashes(
+  clashes: Clash[],
+  requested: Set<string>,
+  tenantsDir: string,
+  built: Map<string, Built>,
+): void {
+  const shown = (c: Checked) => path.join(path.basename(tenantsDir), c.slug, 'tenant.json');
+  for (const { field, value, group } of clashes) {
+    const holders = group.filter((c) => built.get(c.slug)?.[field] === value);
+    const holder = holders.length === 1 ? holders[0] : undefined;
+    for (const c of group.filter((entry) => entry !== holder && requested.has(entry.slug))) {
+      const others = group
+        .filter((other) => other !== c)
+        .map(shown)
+        .join(', ');
+      c.sink.add({
+        pointer: `/${field}`,
+        keyword: 'unique',
+        message: holder
+          ? `${field} ${JSON.stringify(value)} is already used by ${others}, which was built with it; give this tenant its own`
+          : `${field} ${JSON.stringify(value)} is also used by ${others}; each tenant needs its own`,
+      });
     }
   }
 }
@@ -138,7 +177,8 @@ export async function loadTenants(options: LoadOptions): Promise<LoadedTenant[]>
   const requested = new Set(requestedSlugs(all, options.slugs));
   // Bounded concurrency: hundreds of tenants must not open thousands of files at once.
   const checked = await mapLimit(all, 16, (slug) => checkTenant(tenantsDir, slug, requested.has(slug)));
-  checkUnique(checked, requested, tenantsDir);
+  const clashes = findClashes(checked);
+  blameClashes(clashes, requested, tenantsDir, await builtValues(clashes, options.outDir));
   return checked
     .filter((c) => requested.has(c.slug))
     .map((c): LoadedTenant => {

@@ -50,6 +50,15 @@ const isColorSchema = (error: ErrorObject) =>
 
 const COLOR_MESSAGE = 'must be a colour like "#14143f"';
 
+/**
+ * The rule and the value that broke it: without a terminal there is no code frame, and a report that says
+ * only "must be a colour" leaves the reader to open the file to see what was wrong. A long value is cut.
+ */
+const colorMessage = (value: unknown) => {
+  const text = String(value);
+  return `${COLOR_MESSAGE}, not ${JSON.stringify(text.length > 40 ? `${text.slice(0, 39)}…` : text)}`;
+};
+
 /** "14143f" is a colour with its "#" forgotten: offer the fix; anything else gets the rule. */
 const colorSuggestion = (value: unknown) =>
   typeof value === 'string' && /^([0-9a-f]{3}){1,2}$/i.test(value) ? `"#${value}"` : '#rgb or #rrggbb';
@@ -154,7 +163,7 @@ export function plainError(error: ErrorObject): PlainError {
       return { ...base, message: `may have at most ${String(params.limit)} entries` };
     case 'pattern':
       if (isColorSchema(error))
-        return { ...base, message: COLOR_MESSAGE, suggestion: colorSuggestion(error.data) };
+        return { ...base, message: colorMessage(error.data), suggestion: colorSuggestion(error.data) };
       return { ...base, message: patternMessage(error) };
     case 'anyOf':
       return { ...base, message: anyOfMessage(error) };

@@ -86,6 +86,7 @@ export async function writeDist(
   const stamp = {
     slug: tenant.slug,
     tenantId: tenant.id,
+    domain: `${tenant.slug}.example.com`,
     version,
     appHash: hashOf(release),
     tenantHash: hashOf(tenant.slug),

@@ -1,0 +1,35 @@
+/**
+ * Where `npm start` and `npm run dev` keep what they write: one folder, DATA_DIR (default .data/ in the
+ * repository, ignored by git), with a folder per kind. Each kind's own variable moves it alone, as the API reads
+ * them (api/src/config.ts). A relative value is taken from the current folder, as a shell user means it.
+ */
+import path from 'node:path';
+import { REPO_ROOT } from './api-process.js';
+
+export interface LocalData {
+  /** DATA_DIR. */
+  root: string;
+  /** The embedded PostgreSQL (PGlite) database: PGLITE_DIR. */
+  pgliteDir: string;
+  /** Every mail the API sends, one .eml file each (one-time passwords, reset links): MAIL_DIR. */
+  mailDir: string;
+  /** Uploaded files (mail attachments, files shared on My Resources): MAIL_STORAGE, a folder or s3://. */
+  storage: string;
+}
+
+export function localData(env: NodeJS.ProcessEnv = process.env): LocalData {
+  const root = path.resolve(env.DATA_DIR || path.join(REPO_ROOT, '.data'));
+  const storage = env.MAIL_STORAGE || path.join(root, 'storage');
+  return {
+    root,
+    pgliteDir: path.resolve(env.PGLITE_DIR || path.join(root, 'pg')),
+    mailDir: path.resolve(env.MAIL_DIR || path.join(root, 'mail')),
+    storage: storage.startsWith('s3://') ? storage : path.resolve(storage),
+  };
+}
+
+/** A path as the user can type it: relative inside the folder `from` (.data/mail), absolute otherwise. */
+export function shownPath(file: string, from = process.cwd()): string {
+  const relative = path.relative(from, file);
+  return relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file;
+}
