@@ -56,6 +56,16 @@ export function formatDate(value: string): string {
   return date.isValid() ? date.format('MMMM Do, YYYY') : value;
 }
 
+/** A calendar month ('YYYY-MM', no zone) in words: 'November 2026'. */
+export function formatMonth(period: string): string {
+  const date = dayjs(`${period}-01`);
+  return date.isValid() ? date.format('MMMM YYYY') : period;
+}
+
+/** The month it is in `zone` at `now`, as 'YYYY-MM'. */
+export const currentMonth = (zone: string, now: DateInput = Date.now()): string =>
+  dayjs(now).tz(zone).format('YYYY-MM');
+
 /** A list's short date in `zone`: the time for today's, else the day ('Nov 3, 2026'). */
 export function formatShortDate(value: DateInput, zone: string, now: DateInput = Date.now()): string {
   const date = dayjs(value).tz(zone);
