@@ -14,7 +14,7 @@ dayjs.extend(advancedFormat); // 'Do' (1st, 2nd, ...) needs it.
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
-export const DATE_DISPLAY_FORMAT = 'h:mm a, dddd, MMMM Do, YYYY';
+const DATE_DISPLAY_FORMAT = 'h:mm a, dddd, MMMM Do, YYYY';
 
 type DateInput = string | number | Date;
 
