@@ -91,6 +91,29 @@ describe('accessibility (axe: no serious or critical violation)', () => {
     await page.getByLabel('First name').waitFor();
     await scan('profile');
     await page.screenshot({ path: path.join(SHOTS, `app-${slug}-profile.png`), fullPage: true });
+    // "Choose a picture" is a secondary action like the others, not the one grey button of the portal.
+    const secondary = await page.evaluate(() => {
+      const probe = document.createElement('div');
+      probe.style.background = 'var(--color-button-secondary-color)';
+      document.body.append(probe);
+      const colour = getComputedStyle(probe).backgroundColor;
+      probe.remove();
+      return colour;
+    });
+    const choose = page.getByText('Choose a picture', { exact: true });
+    expect(await choose.evaluate((label) => getComputedStyle(label).backgroundColor)).toBe(secondary);
+    // Collapsing the side menu gives its room to the page: no empty strip beside the page.
+    await page.getByRole('button', { name: 'Collapse menu' }).click();
+    await page.locator('.shell[data-menu="collapsed"]').waitFor();
+    const strip = () =>
+      page.evaluate(
+        () =>
+          document.querySelector('main')!.getBoundingClientRect().right -
+          document.querySelector('main .page')!.getBoundingClientRect().right,
+      );
+    await expect.poll(strip).toBeLessThanOrEqual(1);
+    await page.screenshot({ path: path.join(SHOTS, `app-${slug}-collapsed.png`) });
+    await page.getByRole('button', { name: 'Expand menu' }).click();
     await page.setViewportSize({ width: 375, height: 740 });
     // At phone width the side menu is a closed drawer until the toggle opens it.
     await page.getByRole('button', { name: 'Expand menu' }).waitFor();

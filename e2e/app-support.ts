@@ -6,7 +6,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { launchBrowser } from './support/browser';
 import { REPO_ROOT, startStack, type Stack } from './support/stack';
@@ -24,6 +24,16 @@ let stack: Stack;
 let browser: Browser;
 /** Console errors and warnings, and uncaught exceptions, of the pages of newContext() since the last test. */
 const browserProblems: string[] = [];
+/** What the current test makes the page log on purpose (expectBrowserProblem). */
+const expectedProblems: RegExp[] = [];
+
+/**
+ * A console line the current test causes on purpose and checks itself, such as the log of a 500 (SPEC §8: a
+ * 500 is only logged): the quiet-run check after the test skips lines matching it, and only in this test.
+ */
+export function expectBrowserProblem(pattern: RegExp): void {
+  expectedProblems.push(pattern);
+}
 
 /**
  * Starts the stack and the browser for this test file; returns the stack once it runs. `env` gives the API
@@ -44,13 +54,35 @@ export function useAppStack(
   });
   // As in the app's unit tests: a run that passes is a quiet run, in the browser too.
   afterEach(() => {
-    expect(browserProblems.splice(0)).toEqual([]);
+    const expected = expectedProblems.splice(0);
+    expect(browserProblems.splice(0).filter((line) => !expected.some((p) => p.test(line)))).toEqual([]);
   });
   return {
     get stack() {
       return stack;
     },
   };
+}
+
+/**
+ * Makes the API's answer to POST `path` the one it gives for a bug (api/src/infrastructure.ts): a 500 whose
+ * message the app only logs (SPEC §8), a log this test then expects. Returns the function that stops it.
+ */
+export async function answerWithServerError(page: Page, path: string): Promise<() => Promise<void>> {
+  const fail = (route: Route) =>
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        message: 'Something went wrong on our side. Quote request id req-1 if you contact support.',
+        request_id: 'req-1',
+      }),
+    });
+  await page.route(`**${path}`, fail);
+  expectBrowserProblem(
+    new RegExp(`^console\\.error: API error POST ${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
+  );
+  return () => page.unroute(`**${path}`, fail);
 }
 
 export async function newContext(): Promise<BrowserContext> {

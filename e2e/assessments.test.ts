@@ -85,7 +85,7 @@ describe('assessments (demo client)', () => {
     expect(serious(list.violations), 'list').toEqual([]);
   });
 
-  it('fits a phone screen without sideways scrolling', async () => {
+  it('fits a phone screen without sideways scrolling, the analysis as cards', async () => {
     await page.setViewportSize({ width: 375, height: 812 });
     try {
       await page.goto(`${origin}/assessments`);
@@ -99,6 +99,20 @@ describe('assessments (demo client)', () => {
         .waitFor();
       await shot('phone-assessment');
       expect(await overflow(), 'assessment').toBeLessThanOrEqual(0);
+      // The analysis is cards, not a table cut off at the screen's edge: nothing in it scrolls sideways, and
+      // every amount lies on screen beside its label.
+      const analysis = page.getByRole('region', { name: 'Analysis by area' });
+      expect(await analysis.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+      const pricing = page.getByRole('row', { name: /^Pricing and margins/ });
+      const gap = pricing.getByRole('cell').filter({ hasText: '$32,000' });
+      expect(await gap.getAttribute('data-label')).toBe('Gap');
+      const cells = await analysis
+        .locator('td')
+        .evaluateAll((tds) =>
+          tds.filter((td) => td.textContent).map((td) => td.getBoundingClientRect().right),
+        );
+      expect(cells.length).toBeGreaterThan(0);
+      for (const right of cells) expect(right).toBeLessThanOrEqual(375);
     } finally {
       await page.setViewportSize({ width: 1280, height: 800 });
     }

@@ -4,7 +4,7 @@
  * (one change sent by the 5 s flush, one by leaving the page), comes back and finds both kept; axe on every new page (screenshots in test-results/).
  */
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { serious, useAppStack, useSignedInPage } from './app-support';
 
@@ -28,11 +28,42 @@ const analyticsSent = () =>
     (r) => r.url().endsWith('/api/v1/training-analytics/') && r.request().method() === 'POST',
   );
 
+/** The colour of a pixel of what `locator` shows, read by the page from its screenshot. */
+async function pixel(locator: Locator, x: number, y: number): Promise<number[]> {
+  const png = (await locator.screenshot()).toString('base64');
+  return page.evaluate(
+    async ({ png, x, y }) => {
+      const image = new Image();
+      image.src = `data:image/png;base64,${png}`;
+      await image.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = image.width;
+      canvas.height = image.height;
+      const context = canvas.getContext('2d')!;
+      context.drawImage(image, 0, 0);
+      return [...context.getImageData(x, y, 1, 1).data.slice(0, 3)];
+    },
+    { png, x, y },
+  );
+}
+
 describe('group coaching (demo client)', () => {
   it('lists the client’s groups and opens the free one with its lessons', async () => {
     await page.goto(`${origin}/groups`);
     await page.getByRole('link', { name: 'Leadership Mastermind' }).waitFor();
     await user.shot('list');
+    // A bar at 0 % looks empty: white inside its outline, not a grey bar that reads as full.
+    const empty = page.getByRole('progressbar', { name: 'Your progress in Leadership Mastermind' });
+    expect(await empty.getAttribute('value')).toBe('0');
+    const box = (await empty.boundingBox())!;
+    expect(await pixel(empty, Math.round(box.width / 2), Math.round(box.height / 2))).toEqual([
+      255, 255, 255,
+    ]);
+    const outline = await pixel(empty, 0, Math.round(box.height / 2));
+    expect(
+      outline.reduce((a, b) => a + b),
+      `outline ${outline.join(',')}`,
+    ).toBeLessThan(3 * 200);
     await noSeriousViolations('groups');
 
     await page.getByRole('link', { name: 'Profit Accelerator' }).click();

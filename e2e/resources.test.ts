@@ -87,6 +87,8 @@ describe('/resources (demo client)', () => {
     await expect.poll(() => viewer() !== undefined, { timeout: 10_000 }).toBe(true);
     await viewer()!.waitForLoadState('load');
     await viewer()!.locator('#viewer').waitFor();
+    // The viewer titles the document with the file's name (its metadata title), not the blob URL's UUID.
+    await expect.poll(() => viewer()!.title()).toBe('Cash-flow worksheet.pdf');
     // The viewport only: a full-page shot leaves the viewer's own frame blank.
     await page.screenshot({ path: path.join(SHOTS, 'resources-pdf-preview.png') });
     await page

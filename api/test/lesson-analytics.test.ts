@@ -245,3 +245,21 @@ describe('training analytics batches', () => {
     expect(page.lessons.map((l: { steps_done: number }) => l.steps_done)).toEqual([2, 2, 0]);
   });
 });
+
+describe('steps of a self-paced academy lesson', () => {
+  it('counts only the steps that need no meeting (the worksheet and the quiz)', async () => {
+    const t = h.clock.now().getTime() + 500;
+    await send(me, [
+      change('attend_meeting', true, t, academyLesson, null),
+      change('pre_meeting', true, t, academyLesson, null),
+      change('post_meeting', true, t, academyLesson, null),
+      change('meeting_worksheet', true, t, academyLesson, null),
+    ]);
+    const ACADEMY = `query ($user_id: Int!) { academy(user_id: $user_id) { lessons { steps_done lesson { id } } } }`;
+    const modules = (await groupsQuery(h, me, ACADEMY, { user_id: me.user.id })).json().data.academy;
+    const lessons = modules.flatMap(
+      (m: { lessons: { steps_done: number; lesson: { id: number } }[] }) => m.lessons,
+    );
+    expect(lessons.find((l: { lesson: { id: number } }) => l.lesson.id === academyLesson).steps_done).toBe(1);
+  });
+});

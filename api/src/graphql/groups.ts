@@ -133,6 +133,7 @@ export const groupTypeDefs = /* GraphQL */ `
   type AcademyLesson {
     lesson_order: Int!
     lesson_length: Int!
+    "Of the two steps a self-paced lesson has (meeting_worksheet, taken_quiz): no meeting, so no meeting steps."
     steps_done: Int!
     lesson: LessonSummary!
   }

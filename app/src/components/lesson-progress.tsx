@@ -17,15 +17,44 @@ export function LessonProgress({
   );
 }
 
-/** The steps a member ticks per lesson (pre_meeting, attend_meeting, meeting_worksheet, taken_quiz, post_meeting). */
-export const LESSON_STEPS = 5;
+/** A step a member ticks on a lesson: one of SPEC §3's lesson analytics flags, and what ticking it says. */
+export type LessonStep = readonly [
+  field: 'pre_meeting' | 'attend_meeting' | 'meeting_worksheet' | 'taken_quiz' | 'post_meeting',
+  label: string,
+];
+
+/** A group lesson's steps, around the group's meeting. */
+export const GROUP_LESSON_STEPS: readonly LessonStep[] = [
+  ['pre_meeting', 'I prepared for the meeting'],
+  ['attend_meeting', 'I attended the meeting'],
+  ['meeting_worksheet', 'I completed the worksheet'],
+  ['taken_quiz', 'I took the quiz'],
+  ['post_meeting', 'I did the follow-up work'],
+];
+
+/**
+ * A self-paced academy lesson has no meeting, so only the flags that make sense without one (the API counts
+ * the same two for the academy); what the lesson is worth and the notes follow them as for a group lesson.
+ */
+export const ACADEMY_LESSON_STEPS: readonly LessonStep[] = [
+  ['meeting_worksheet', 'I did the worksheet'],
+  ['taken_quiz', 'I took the quiz'],
+];
 
 /** A lesson's length and the member's steps, beside it in a lesson list. */
-export function LessonStepsNote({ minutes, stepsDone }: { minutes: number; stepsDone: number }) {
+export function LessonStepsNote({
+  minutes,
+  stepsDone,
+  totalSteps,
+}: {
+  minutes: number;
+  stepsDone: number;
+  totalSteps: number;
+}) {
   return (
     <p className="muted">
       {minutes > 0 && `${minutes} min · `}
-      {stepsDone} of {LESSON_STEPS} steps
+      {stepsDone} of {totalSteps} steps
     </p>
   );
 }

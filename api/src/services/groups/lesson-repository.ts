@@ -1,6 +1,7 @@
 // Lesson resources and the member's progress, shared by groups and the academy.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
+import { FLAG_FIELDS } from '../lesson-analytics/analytics-change.js';
 
 export async function listResources(db: Kysely<Database>, tenantId: number, lessonId: number) {
   return db
@@ -22,7 +23,15 @@ export async function listResources(db: Kysely<Database>, tenantId: number, less
     .execute();
 }
 
-/** Per lesson, how many of the five steps the member has ticked in this context (null: the academy). */
+/** A group lesson's steps: all five flags of SPEC §3's lesson analytics, around the group's meeting. */
+const GROUP_STEPS = FLAG_FIELDS;
+/**
+ * A self-paced academy lesson has no meeting: its steps are only those that make sense without one (the app's
+ * components/lesson-progress.tsx offers the same two), so a stray meeting flag cannot count towards it.
+ */
+const ACADEMY_STEPS = ['meeting_worksheet', 'taken_quiz'] as const;
+
+/** Per lesson, how many of its steps the member has ticked in this context (null: the academy). */
 export async function stepsDone(
   db: Kysely<Database>,
   owner: { tenantId: number; userId: number },
@@ -30,16 +39,11 @@ export async function stepsDone(
 ) {
   const rows = await db
     .selectFrom('lesson_analytics')
-    .select(['lesson_id', 'pre_meeting', 'attend_meeting', 'meeting_worksheet', 'taken_quiz', 'post_meeting'])
+    .select(['lesson_id', ...GROUP_STEPS])
     .where('tenant_id', '=', owner.tenantId)
     .where('user_id', '=', owner.userId)
     .where('user_group_id', userGroupId === null ? 'is' : '=', userGroupId)
     .execute();
-  return new Map(
-    rows.map((r) => [
-      r.lesson_id,
-      [r.pre_meeting, r.attend_meeting, r.meeting_worksheet, r.taken_quiz, r.post_meeting].filter(Boolean)
-        .length,
-    ]),
-  );
+  const steps = userGroupId === null ? ACADEMY_STEPS : GROUP_STEPS;
+  return new Map(rows.map((r) => [r.lesson_id, steps.filter((step) => r[step]).length]));
 }

@@ -1,9 +1,10 @@
 /**
- * The member's analytics of one lesson (SPEC §3: profit_impact, the five steps, notes), edited on the page and
+ * The member's analytics of one lesson (SPEC §3: profit_impact, the lesson's steps, notes), edited on the page and
  * saved in the background by the shared batcher (./training-analytics): every 5000 ms while the page is open
  * and at once when it is left. Values not yet saved survive leaving and coming back within the app.
  */
 import { useEffect, useState } from 'react';
+import { ACADEMY_LESSON_STEPS, GROUP_LESSON_STEPS } from '@/components/lesson-progress';
 import { LoadFailed } from '@/components/load-failed';
 import { useUser } from '@/lib/session';
 import { ProgressFields } from './progress-fields';
@@ -17,16 +18,10 @@ import {
   type LessonPlace,
 } from './training-analytics';
 
-const STEPS: [AnalyticsField, string][] = [
-  ['pre_meeting', 'I prepared for the meeting'],
-  ['attend_meeting', 'I attended the meeting'],
-  ['meeting_worksheet', 'I completed the worksheet'],
-  ['taken_quiz', 'I took the quiz'],
-  ['post_meeting', 'I did the follow-up work'],
-];
-
 function AnalyticsForm({ place, saved }: { place: LessonPlace; saved: LessonAnalytics }) {
   const [values, setValues] = useState<LessonAnalytics>(() => ({ ...saved, ...unsentValues(place) }));
+  // A group lesson's steps are about its meeting; an academy lesson (no group) is self-paced.
+  const steps = place.userGroupId === null ? ACADEMY_LESSON_STEPS : GROUP_LESSON_STEPS;
   const set = <F extends AnalyticsField>(field: F, value: LessonAnalytics[F]) => {
     setValues((v) => ({ ...v, [field]: value }));
     recordChange(place, field, value);
@@ -35,13 +30,9 @@ function AnalyticsForm({ place, saved }: { place: LessonPlace; saved: LessonAnal
     <form className="analytics-form" onSubmit={(e) => e.preventDefault()}>
       <fieldset>
         <legend>Lesson steps</legend>
-        {STEPS.map(([field, label]) => (
+        {steps.map(([field, label]) => (
           <label key={field} className="analytics-step">
-            <input
-              type="checkbox"
-              checked={values[field] as boolean}
-              onChange={(e) => set(field, e.target.checked)}
-            />{' '}
+            <input type="checkbox" checked={values[field]} onChange={(e) => set(field, e.target.checked)} />{' '}
             {label}
           </label>
         ))}

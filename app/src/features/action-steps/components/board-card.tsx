@@ -1,5 +1,5 @@
 import { useEffect, useRef, type DragEvent } from 'react';
-import { formatDay } from '@/lib/zoned-dates';
+import { formatDay } from '@/lib/dates';
 import type { BoardItem } from '../api/get-steps';
 import { STAGES, stageOf, type BoardKind, type Stage } from '@/lib/stages';
 

@@ -6,7 +6,7 @@ import { Link, useParams } from 'react-router-dom';
 import { LoadFailed } from '@/components/load-failed';
 import { PageLoading } from '@/components/page-loading';
 import { paths } from '@/config/paths';
-import { formatDay } from '@/lib/zoned-dates';
+import { formatDay } from '@/lib/dates';
 import { useAnalysis } from '../api/get-analysis';
 import { useCurrencies } from '../api/get-currencies';
 import { usePlan } from '../api/get-implementation-plan';

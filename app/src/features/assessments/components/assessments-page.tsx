@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { LoadFailed } from '@/components/load-failed';
 import { PageLoading } from '@/components/page-loading';
 import { paths } from '@/config/paths';
-import { formatDay } from '@/lib/zoned-dates';
+import { formatDay } from '@/lib/dates';
 import { useAssessments, type AssessmentSummary } from '../api/get-assessments';
 import './assessments.css';
 

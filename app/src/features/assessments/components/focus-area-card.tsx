@@ -4,7 +4,7 @@ import { LoadFailed } from '@/components/load-failed';
 import { paths } from '@/config/paths';
 import { stageLabel, stageOf } from '@/lib/stages';
 import { notify } from '@/lib/toast';
-import { formatDay } from '@/lib/zoned-dates';
+import { formatDay } from '@/lib/dates';
 import { useAddImplementation, type StepInput } from '../api/add-implementation';
 import type { PlannedFocusArea } from '../api/get-implementation-plan';
 import { usePriorityImplementation, type ImplementationStep } from '../api/get-priority-implementation';

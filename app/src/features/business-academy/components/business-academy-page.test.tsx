@@ -12,7 +12,7 @@ const academy = [
       {
         lesson_order: 1,
         lesson_length: 30,
-        steps_done: 5,
+        steps_done: 2,
         lesson: { id: 6, title: 'Setting a vision', short_desc: '' },
       },
       {
@@ -36,7 +36,7 @@ beforeEach(() => {
 });
 
 describe('/business-academy', () => {
-  it('lists the lessons by module in order, with progress, linking to the lesson page', async () => {
+  it('lists the lessons by module in order, with progress out of their own steps, linking to the lesson page', async () => {
     signIn(true);
     fakeApi((call) => gapiAnswer(call, { academy, group: [] }));
     renderPortal('/business-academy');
@@ -48,7 +48,7 @@ describe('/business-academy', () => {
       'Setting a vision',
       'Writing an offer',
     ]);
-    expect(within(items[0]!).getByText('30 min · 5 of 5 steps')).toBeInTheDocument();
+    expect(within(items[0]!).getByText('30 min · 2 of 2 steps')).toBeInTheDocument();
     expect(within(module).getByRole('link', { name: 'Writing an offer' })).toHaveAttribute(
       'href',
       '/business-academy/lesson/7',
@@ -57,6 +57,48 @@ describe('/business-academy', () => {
       'value',
       '50',
     );
+  });
+
+  it('offers a self-paced lesson its own steps, none about a meeting', async () => {
+    signIn(true);
+    fakeApi((call) =>
+      gapiAnswer(call, {
+        academy,
+        userlesson: {
+          id: 6,
+          title: 'Setting a vision',
+          short_desc: '',
+          full_desc: '<p>Three years from now.</p>',
+          lesson_video: null,
+          quiz_url: null,
+          lesson_length: 30,
+          context_title: 'Foundations',
+          resources: [],
+          previous_lesson: null,
+          next_lesson: null,
+        },
+        analyticsSearch: {
+          lesson_id: 6,
+          user_group_id: null,
+          profit_impact: '',
+          pre_meeting: false,
+          attend_meeting: false,
+          meeting_worksheet: true,
+          taken_quiz: false,
+          post_meeting: false,
+          notes: '',
+        },
+      }),
+    );
+    renderPortal('/business-academy/lesson/6');
+    const steps = await screen.findByRole('group', { name: 'Lesson steps' });
+    expect(
+      within(steps)
+        .getAllByRole('checkbox')
+        .map((box) => box.parentElement?.textContent?.trim()),
+    ).toEqual(['I did the worksheet', 'I took the quiz']);
+    expect(within(steps).getByRole('checkbox', { name: 'I did the worksheet' })).toBeChecked();
+    expect(screen.queryByText(/meeting/i)).toBeNull();
   });
 
   it('redirects to / without the business_academy flag, for the lesson pages too', async () => {

@@ -3,7 +3,7 @@
  * with the member's progress per lesson and overall.
  */
 import { Link } from 'react-router-dom';
-import { LESSON_STEPS, LessonProgress, LessonStepsNote } from '@/components/lesson-progress';
+import { ACADEMY_LESSON_STEPS, LessonProgress, LessonStepsNote } from '@/components/lesson-progress';
 import { LoadFailed } from '@/components/load-failed';
 import { PageLoading } from '@/components/page-loading';
 import { paths } from '@/config/paths';
@@ -26,7 +26,7 @@ export default function BusinessAcademyPage() {
         <>
           <LessonProgress
             stepsDone={done}
-            totalSteps={lessons.length * LESSON_STEPS}
+            totalSteps={lessons.length * ACADEMY_LESSON_STEPS.length}
             label="Your progress in the academy"
           />
           {academy.data.map((module) => (
@@ -42,7 +42,11 @@ export default function BusinessAcademyPage() {
                       </h3>
                       <p>{item.lesson.short_desc}</p>
                     </div>
-                    <LessonStepsNote minutes={item.lesson_length} stepsDone={item.steps_done} />
+                    <LessonStepsNote
+                      minutes={item.lesson_length}
+                      stepsDone={item.steps_done}
+                      totalSteps={ACADEMY_LESSON_STEPS.length}
+                    />
                   </li>
                 ))}
               </ol>

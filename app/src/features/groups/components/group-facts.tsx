@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { LessonProgress } from '@/components/lesson-progress';
+import { formatDate } from '@/lib/dates';
 import type { Group } from '../api/get-groups';
 
 const STATUS: Record<string, string> = {
@@ -30,7 +31,7 @@ export function GroupFacts({ group }: { group: Group }) {
         <div>
           <dt>Dates</dt>
           <dd>
-            {group.group_start_date} to {group.group_end_date}
+            {formatDate(group.group_start_date)} to {formatDate(group.group_end_date)}
           </dd>
         </div>
       )}
@@ -50,10 +51,9 @@ export function GroupFacts({ group }: { group: Group }) {
           <dd>
             {price(group)} · {group.paid ? 'Paid' : 'Not paid yet'}
             {!group.paid && (
-              <>
-                {' '}
-                · <Link to={paths.groupPurchase(group.id)}>Pay and join</Link>
-              </>
+              <Link className="btn btn-primary group-pay" to={paths.groupPurchase(group.id)}>
+                Pay and join
+              </Link>
             )}
           </dd>
         </div>

@@ -4,16 +4,17 @@
  */
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { LessonStepsNote } from '@/components/lesson-progress';
+import { GROUP_LESSON_STEPS, LessonStepsNote } from '@/components/lesson-progress';
 import { LoadFailed } from '@/components/load-failed';
 import { PageLoading } from '@/components/page-loading';
+import { ZoneNote } from '@/components/zone-note';
 import { paths } from '@/config/paths';
 import { apiAssetUrl } from '@/lib/avatar';
 import { httpLink } from '@/lib/http-link';
 import { usePortal } from '@/lib/portal-context';
 import { lessonMeetingOver, useLessonMeetings } from '@/lib/lesson-meetings';
+import { displayZone, formatDateTime } from '@/lib/dates';
 import { useUser } from '@/lib/session';
-import { displayZone, formatWithZone } from '@/lib/zoned-dates';
 import { useRecordings } from '../api/get-recordings';
 import { useUserGroup, type MemberGroupLesson } from '../api/get-user-group';
 import { GroupFacts, GroupProgress } from './group-facts';
@@ -29,7 +30,11 @@ function LessonItem({ item, href }: { item: MemberGroupLesson; href: string }) {
         <p>{item.lesson.short_desc}</p>
         {item.locked_reason && <p className="muted">🔒 {item.locked_reason}</p>}
       </div>
-      <LessonStepsNote minutes={item.lesson_length} stepsDone={item.steps_done} />
+      <LessonStepsNote
+        minutes={item.lesson_length}
+        stepsDone={item.steps_done}
+        totalSteps={GROUP_LESSON_STEPS.length}
+      />
     </li>
   );
 }
@@ -55,7 +60,7 @@ function Meetings({ userGroupId }: { userGroupId: number }) {
             <br />
             <span>
               {over && 'Held on '}
-              <time dateTime={m.meeting_time}>{formatWithZone(m.meeting_time, zone)}</time>
+              <time dateTime={m.meeting_time}>{formatDateTime(m.meeting_time, zone)}</time>
             </span>
             {link && (
               <>
@@ -88,7 +93,7 @@ function Recordings({ userGroupId }: { userGroupId: number }) {
           <li key={r.id} className="card">
             <strong>{r.title}</strong>
             <br />
-            {formatWithZone(r.recorded_at, zone)} · {r.duration_minutes} min
+            {formatDateTime(r.recorded_at, zone)} · {r.duration_minutes} min
             {link && (
               <>
                 {' · '}
@@ -153,6 +158,7 @@ export default function GroupPage() {
           </section>
           <section className="group-section" aria-labelledby="group-meetings">
             <h2 id="group-meetings">Meetings</h2>
+            <ZoneNote zone={displayZone(user.time_zone)} />
             <Meetings userGroupId={userGroupId} />
           </section>
           <section className="group-section" aria-labelledby="group-recordings">

@@ -38,7 +38,7 @@ describe('/messages folders', () => {
       expect.stringMatching(/^From Dana WhitfieldWelcome aboardGlad to start working with you\. Talk soon\./),
     ]);
     expect(rows[0]!.closest('li')).toHaveClass('unread');
-    expect(rows[0]).toHaveAttribute('href', '/messages/thread/2');
+    expect(rows[0]).toHaveAttribute('href', '/messages/thread/2?from=inbox');
   });
 
   it('lists what was sent under Sent', async () => {

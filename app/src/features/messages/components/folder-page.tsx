@@ -4,7 +4,9 @@ import { useMatch } from 'react-router-dom';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { LoadFailed } from '@/components/load-failed';
 import { PageLoading } from '@/components/page-loading';
+import { ZoneNote } from '@/components/zone-note';
 import { paths } from '@/config/paths';
+import { displayZone } from '@/lib/dates';
 import { useUser } from '@/lib/session';
 import { notify } from '@/lib/toast';
 import { useDeleteEmails } from '../api/delete-emails';
@@ -21,6 +23,7 @@ export default function FolderPage() {
   const [selected, setSelected] = useState<number[]>([]);
   const [confirming, setConfirming] = useState(false);
   const label = folder === 'inbox' ? 'Inbox' : 'Sent';
+  const zone = displayZone(user.time_zone);
 
   const confirmDelete = () =>
     remove.mutate(selected, {
@@ -59,10 +62,11 @@ export default function FolderPage() {
             folder={folder}
             label={label}
             emails={items}
-            zone={user.time_zone}
+            zone={zone}
             selected={selected}
             onSelect={setSelected}
           />
+          <ZoneNote zone={zone} />
           {emails.hasNextPage && (
             <button
               type="button"

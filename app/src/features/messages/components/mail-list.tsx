@@ -4,12 +4,12 @@
  */
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { paths } from '@/config/paths';
+import { formatShortDate } from '@/lib/dates';
 import { fullName } from '@/lib/user';
 import type { Email, Folder } from '../api/get-emails';
-import { shortDate } from './mail-date';
 import { PaperclipIcon } from './paperclip-icon';
 import { snippet } from './sanitize-body';
+import { threadHref } from './thread-folder';
 
 const STEPS: Record<string, (index: number, last: number) => number> = {
   ArrowDown: (index, last) => Math.min(index + 1, last),
@@ -29,7 +29,7 @@ export function MailList({
   folder: Folder;
   label: string;
   emails: Email[];
-  zone: string | null;
+  zone: string;
   selected: number[];
   onSelect: (ids: number[]) => void;
 }) {
@@ -70,7 +70,7 @@ export function MailList({
               ref={(node) => {
                 links.current[index] = node;
               }}
-              to={paths.messagesThread(email.parent ?? email.id)}
+              to={threadHref(email.parent ?? email.id, folder)}
               className="mail-row-link"
               tabIndex={tabIndex}
               onFocus={() => setCurrent(index)}
@@ -82,7 +82,7 @@ export function MailList({
               <span className="mail-snippet muted">{snippet(email.body)}</span>
               <span className="mail-meta">
                 {email.attachments.length > 0 && <PaperclipIcon count={email.attachments.length} />}
-                <time dateTime={email.created_at}>{shortDate(email.created_at, zone)}</time>
+                <time dateTime={email.created_at}>{formatShortDate(email.created_at, zone)}</time>
               </span>
             </Link>
           </li>

@@ -1,20 +1,12 @@
-/** One message of a thread: who wrote to whom and when, the sanitised body, its attachments, Delete. */
+/** One message of a thread: who wrote to whom and when (in `zone`), the sanitised body, its attachments, Delete. */
+import { formatDateTime } from '@/lib/dates';
 import { fileSize } from '@/lib/uploads';
 import { fullName } from '@/lib/user';
 import type { Email } from '../api/get-emails';
 import { downloadAttachment } from '../api/download-attachment';
-import { longDate } from './mail-date';
 import { MessageBody } from './message-body';
 
-export function MessageCard({
-  email,
-  zone,
-  onDelete,
-}: {
-  email: Email;
-  zone: string | null;
-  onDelete: () => void;
-}) {
+export function MessageCard({ email, zone, onDelete }: { email: Email; zone: string; onDelete: () => void }) {
   const headingId = `message-${email.id}`;
   return (
     <article className="card message" aria-labelledby={headingId}>
@@ -24,7 +16,7 @@ export function MessageCard({
           <span className="muted"> to {fullName(email.touser)}</span>
         </h3>
         <time className="muted" dateTime={email.created_at}>
-          {longDate(email.created_at, zone)}
+          {formatDateTime(email.created_at, zone)}
         </time>
       </header>
       <MessageBody html={email.body} />

@@ -179,3 +179,45 @@ describe('/messages/thread/:id', () => {
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(2));
   });
 });
+
+describe('a thread in its folder', () => {
+  const sent = () => [
+    email(5, { from: ME.id, to: COACH.id, fromuser: ME, touser: COACH, subject: 'My question' }),
+  ];
+  const tab = (name: string) =>
+    within(screen.getByRole('navigation', { name: 'Mailbox' })).getByRole('link', { name });
+
+  it('opened from Sent: the Sent tab stays highlighted, links back to Sent, and deleting returns there', async () => {
+    fakeMailbox(sent());
+    const user = userEvent.setup();
+    const { router } = renderPortal('/messages/sent');
+    const list = await screen.findByRole('list', { name: 'Sent' }, LOAD);
+    await user.click(within(list).getByRole('link'));
+    await screen.findByRole('heading', { level: 2, name: 'My question' }, LOAD);
+    expect(tab('Sent')).toHaveClass('active');
+    expect(tab('Inbox')).not.toHaveClass('active');
+    expect(screen.getByRole('link', { name: '← Sent' })).toHaveAttribute('href', '/messages/sent');
+
+    await user.click(screen.getByRole('button', { name: /^Delete message from/ }));
+    await user.click(screen.getByRole('button', { name: 'Delete message' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/messages/sent'));
+  });
+
+  it('opened from a bookmark: the folder its first message lies in', async () => {
+    fakeMailbox([...sent(), ...thread()]);
+    const { router } = renderPortal('/messages/thread/1');
+    expect(await screen.findByRole('link', { name: '← Inbox' }, LOAD)).toHaveAttribute(
+      'href',
+      '/messages/inbox',
+    );
+    await waitFor(() => expect(tab('Inbox')).toHaveClass('active'));
+    expect(router.state.location.search).toBe('?from=inbox');
+
+    await router.navigate('/messages/thread/5');
+    expect(await screen.findByRole('link', { name: '← Sent' }, LOAD)).toHaveAttribute(
+      'href',
+      '/messages/sent',
+    );
+    await waitFor(() => expect(tab('Sent')).toHaveClass('active'));
+  });
+});

@@ -1,10 +1,14 @@
-/** /messages/thread/:id: a whole thread, oldest first, with its attachments and a reply form at the bottom. */
+/**
+ * /messages/thread/:id: a whole thread, oldest first, with its attachments and a reply form at the bottom, and
+ * a way back to the folder it was opened from (./thread-folder).
+ */
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { LoadFailed } from '@/components/load-failed';
 import { PageLoading } from '@/components/page-loading';
-import { paths } from '@/config/paths';
+import { ZoneNote } from '@/components/zone-note';
+import { displayZone } from '@/lib/dates';
 import { useUser } from '@/lib/session';
 import { notify } from '@/lib/toast';
 import { useDeleteEmails } from '../api/delete-emails';
@@ -14,6 +18,7 @@ import { useSendEmail } from '../api/send-email';
 import { MessageCard } from './message-card';
 import { MessageForm } from './message-form';
 import { MESSAGE_SENT } from './compose-page';
+import { folderLabel, folderPath, useThreadFolder } from './thread-folder';
 
 export const MESSAGE_DELETED = 'Message deleted';
 
@@ -30,11 +35,20 @@ export default function ThreadPage() {
   const [deleting, setDeleting] = useState<Email | null>(null);
   // Each message is marked once, however often the thread re-renders or refetches before the server agrees.
   const marked = useRef(new Set<number>());
+  const from = useThreadFolder();
+  const first = emails.data?.[0];
+  // Opened without a folder in the address (a bookmark): the folder where its first message lies, written into
+  // the address so the folder tab shows it too.
+  const folder = from ?? (first && first.from === user.id ? 'sent' : 'inbox');
+  useEffect(() => {
+    if (!from && first) void navigate({ search: `?from=${folder}` }, { replace: true });
+  }, [from, first, folder, navigate]);
 
   const unreadIds = (emails.data ?? [])
     .filter((email) => email.to === user.id && !email.read)
     .map((email) => email.id)
     .join(',');
+  const zone = displayZone(user.time_zone);
   const { mutate: markIds } = markRead;
   useEffect(() => {
     const ids = unreadIds ? unreadIds.split(',').map(Number) : [];
@@ -51,7 +65,7 @@ export default function ThreadPage() {
         notify.success(MESSAGE_DELETED);
         const left = (emails.data ?? []).filter((email) => email.id !== deleting.id);
         setDeleting(null);
-        if (left.length === 0) void navigate(paths.messagesInbox);
+        if (left.length === 0) void navigate(folderPath(folder));
       },
     });
   };
@@ -63,22 +77,25 @@ export default function ThreadPage() {
   if (emails.isError) {
     return <LoadFailed what="This conversation" error={emails.error} retry={emails.refetch} />;
   }
-  const first = emails.data[0];
   const last = emails.data.at(-1);
   if (!first || !last) return <p className="card empty-state muted">This message does not exist.</p>;
 
   return (
     <section aria-labelledby="thread-title">
+      <p className="thread-back">
+        <Link to={folderPath(folder)}>← {folderLabel(folder)}</Link>
+      </p>
       <h2 id="thread-title" className="thread-title">
         {first.subject}
       </h2>
       <ol className="thread">
         {emails.data.map((email) => (
           <li key={email.id}>
-            <MessageCard email={email} zone={user.time_zone} onDelete={() => setDeleting(email)} />
+            <MessageCard email={email} zone={zone} onDelete={() => setDeleting(email)} />
           </li>
         ))}
       </ol>
+      <ZoneNote zone={zone} />
       <section className="card" aria-labelledby="reply-title">
         <h3 id="reply-title" className="mail-form-title">
           Reply

@@ -9,6 +9,13 @@ import type { Metric } from '../api/get-metrics';
 import { formatAmount, monthStart } from '../lib/format';
 
 const HEIGHT = 220;
+/** uPlot's axis labels: 12 px text, each amount centred on its tick. */
+export const AXIS_FONT_PX = 12;
+/**
+ * Between the plot and the months below it: the lowest amount's label, centred on the plot's bottom edge,
+ * reaches half its height below it, and uPlot's default 5 px let it touch the first month.
+ */
+export const MONTHS_GAP_PX = AXIS_FONT_PX / 2 + 8;
 
 export interface ChartColors {
   line: string;
@@ -37,7 +44,8 @@ export function drawChart(container: HTMLElement, metric: Metric, colors: ChartC
         { label: 'Target', stroke: colors.target, width: 1.5, dash: [6, 4], points: { show: false } },
       ],
       axes: [
-        axis,
+        // uPlot's default 50 px axis is its 5 px gap and 45 px of labels (month and year on two lines).
+        { ...axis, gap: MONTHS_GAP_PX, size: 45 + MONTHS_GAP_PX },
         {
           ...axis,
           values: (_u, ticks) => ticks.map((t) => formatAmount(t, metric.unit)),

@@ -3,7 +3,7 @@ import { PageLoading } from '@/components/page-loading';
 import { LoadFailed } from '@/components/load-failed';
 import { useUser } from '@/lib/session';
 import { notify } from '@/lib/toast';
-import { displayZone } from '@/lib/zoned-dates';
+import { displayZone } from '@/lib/dates';
 import { useMetrics, type MetricInput } from '../api/get-metrics';
 import { useSaveMetric } from '../api/save-metric';
 import { useTrackMonth, type MonthInput } from '../api/track-month';

@@ -1,6 +1,9 @@
-/** Months and amounts as /metrics shows them. Months are 'YYYY-MM', calendar months with no time zone. */
+/**
+ * Months and amounts as /metrics shows them. Months are 'YYYY-MM', calendar months with no time zone, named
+ * and found by the portal's one date module (lib/dates).
+ */
+export { currentMonth, formatMonth as monthName } from '@/lib/dates';
 
-const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 const numberFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
 /** Midnight UTC of the month's first day. */
@@ -9,21 +12,10 @@ export function monthStart(period: string): Date {
   return new Date(Date.UTC(year, month - 1, 1));
 }
 
-/** '2026-11' -> 'November 2026'. */
-export const monthName = (period: string): string => monthFormat.format(monthStart(period));
-
 /** 52800.5 and 'USD' -> '52,800.5 USD'. */
 export function formatAmount(value: number, unit: string): string {
   const number = numberFormat.format(value);
   return unit ? `${number} ${unit}` : number;
-}
-
-/** The month it is in `zone` now, as 'YYYY-MM'. */
-export function currentMonth(zone: string, now = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, year: 'numeric', month: '2-digit' })
-    .formatToParts(now)
-    .reduce<Record<string, string>>((all, p) => ({ ...all, [p.type]: p.value }), {});
-  return `${parts.year}-${parts.month}`;
 }
 
 /** `count` months back from `latest` (itself first), newest first: the months a client can record. */

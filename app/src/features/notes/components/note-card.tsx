@@ -1,4 +1,4 @@
-import { formatDay } from '@/lib/zoned-dates';
+import { formatDay } from '@/lib/dates';
 import type { Note } from '../api/get-notes';
 
 /** A note as text: the body keeps its line breaks through CSS (pre-wrap), never through HTML. */

@@ -64,7 +64,7 @@ export function PhotoCard({ user }: { user: User }) {
         onChange={choose}
       />
       {/* After the input so CSS can show the input's keyboard focus on this visible label. */}
-      <label htmlFor={inputId} className="btn">
+      <label htmlFor={inputId} className="btn btn-secondary">
         Choose a picture
       </label>
       <p id={`${inputId}-hint`} className="field-hint">

@@ -9,6 +9,7 @@ import { errorMessage } from '@/lib/api-errors';
 import { fetchFile } from '../api/download-file';
 import type { StoredFile } from '../api/get-company-files';
 import { kindOf } from './file-kinds';
+import { withPdfTitle } from './pdf-title';
 
 type Shown = { state: 'loading' } | { state: 'ready'; url: string } | { state: 'failed'; message: string };
 
@@ -42,7 +43,9 @@ export function FilePreview({
     fetchFile(companyId, file, controller.signal)
       .then(async (blob) => {
         if (image) return readAsDataUrl(new Blob([blob], { type: file.type }));
-        objectUrl = URL.createObjectURL(new Blob([blob], { type: 'application/pdf' }));
+        // Titled with the file's name: the viewer would title a blob: URL with its UUID (./pdf-title).
+        const titled = withPdfTitle(new Uint8Array(await blob.arrayBuffer()), file.name);
+        objectUrl = URL.createObjectURL(new Blob([titled], { type: 'application/pdf' }));
         return objectUrl;
       })
       .then(

@@ -1,5 +1,5 @@
 import { saveBlob } from '@/lib/download-file';
-import { formatWithZone } from '@/lib/zoned-dates';
+import { formatDateTime } from '@/lib/dates';
 import { icsFileName, toIcs } from '../lib/ics';
 import { httpLink } from '@/lib/http-link';
 
@@ -43,7 +43,7 @@ export function MeetingCard({
       <div className="meeting-main">
         <h3>{meeting.title}</h3>
         <p className="meeting-time">
-          <time dateTime={meeting.meetingTime}>{formatWithZone(meeting.meetingTime, zone)}</time>
+          <time dateTime={meeting.meetingTime}>{formatDateTime(meeting.meetingTime, zone)}</time>
           <span className="muted"> · {meeting.minutes} min</span>
         </p>
         {meeting.detail && <p className="muted">{meeting.detail}</p>}

@@ -6,7 +6,8 @@ import { LoadFailed } from '@/components/load-failed';
 import { OfflineBanner } from '@/components/offline-banner';
 import { sessionStore, useUser } from '@/lib/session';
 import { queryClient } from '@/lib/query-client';
-import { displayZone, zoneName } from '@/lib/zoned-dates';
+import { ZoneNote } from '@/components/zone-note';
+import { displayZone } from '@/lib/dates';
 import {
   LESSON_MINUTES,
   lessonMeetingOver,
@@ -101,7 +102,7 @@ export default function SchedulePage() {
         My Schedule
       </h1>
       <OfflineBanner since={schedule.offlineSince ?? lessons.offlineSince} />
-      <p className="muted">Times are shown in {zoneName(zone)}.</p>
+      <ZoneNote zone={zone} />
       {/* One loading state until both lists are in: a list arriving first and drawn alone would be pushed
           down the page by the other's arrival, under the reader's eyes. */}
       {schedule.isPending || lessons.isPending ? (

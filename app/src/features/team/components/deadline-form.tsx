@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { notify } from '@/lib/toast';
-import { formatInZone, fromLocalInput, toLocalInput } from '@/lib/zoned-dates';
+import { formatDateTime, fromLocalInput, toLocalInput } from '@/lib/dates';
 import { useChangeDeadline } from '../api/change-deadline';
 import type { Task } from '../api/get-client-tasks';
 import { deadlineMessage } from './messages';
@@ -31,7 +31,7 @@ export function DeadlineForm({
     if (!iso) return;
     void saveQuietly(async () => {
       const saved = await change.mutateAsync({ task_id: task.id, deadline: iso });
-      notify.success(deadlineMessage(formatInZone(saved.deadline ?? iso, zone)));
+      notify.success(deadlineMessage(formatDateTime(saved.deadline ?? iso, zone)));
       onSaved();
     });
   };

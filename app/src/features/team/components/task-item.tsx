@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { stageLabel, stageOf } from '@/lib/stages';
-import { formatWithZone } from '@/lib/zoned-dates';
+import { formatDateTime } from '@/lib/dates';
 import type { Task } from '../api/get-client-tasks';
 import { useDeadline } from '../api/get-deadline';
 import type { TeamMember } from '../api/get-team-members';
@@ -28,7 +28,7 @@ export function TaskItem({ task, members, zone }: { task: Task; members: TeamMem
         <dt>Responsibility</dt>
         <dd>{task.responsibility || 'Unassigned'}</dd>
         <dt>Deadline</dt>
-        <dd>{shownDeadline ? formatWithZone(shownDeadline, zone) : 'None'}</dd>
+        <dd>{shownDeadline ? formatDateTime(shownDeadline, zone) : 'None'}</dd>
         {task.file_name && (
           <>
             <dt>File</dt>

@@ -6,7 +6,8 @@ import type { ReactNode } from 'react';
 import { PageLoading } from '@/components/page-loading';
 import { LoadFailed } from '@/components/load-failed';
 import { useUser } from '@/lib/session';
-import { displayZone, zoneName } from '@/lib/zoned-dates';
+import { ZoneNote } from '@/components/zone-note';
+import { displayZone } from '@/lib/dates';
 import { useDownloadTasks } from '../api/download-tasks';
 import { useClientTasks } from '../api/get-client-tasks';
 import { useTeamMembers } from '../api/get-team-members';
@@ -80,7 +81,7 @@ export function TeamSection() {
               {download.isPending ? 'Preparing...' : 'Download tasks'}
             </button>
           </div>
-          <p className="muted">Deadlines are shown in {zoneName(zone)}.</p>
+          <ZoneNote zone={zone} what="Deadlines" />
           {taskList}
           <ShareForm />
         </section>
