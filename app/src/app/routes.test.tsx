@@ -74,9 +74,9 @@ describe('the side menu (SPEC §2)', () => {
     expect(within(menu).queryByRole('link', { name: /My Lessons/ })).toBeNull();
     expect(await within(menu).findByText('4')).toBeInTheDocument();
     expect(screen.getByText('Brightwater Plumbing')).toBeInTheDocument();
-    // SPEC §2's parts (year, product name, version), punctuated as a footer reads.
+    // SPEC §2's parts (year, product name, 'version: {x}' as SPEC writes it).
     expect(screen.getByRole('contentinfo')).toHaveTextContent(
-      new RegExp(`^© ${new Date().getFullYear()} Test Portal · version 7\\.2\\.2$`),
+      new RegExp(`^© ${new Date().getFullYear()} Test Portal · version: 7\\.2\\.2$`),
     );
   });
 });

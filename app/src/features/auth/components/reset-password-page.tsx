@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { Field } from '@/components/field';
+import { sessionStore } from '@/lib/session';
 import { notify } from '@/lib/toast';
 import { useResetPassword } from '../api/reset-password';
 import { AuthLayout } from './auth-layout';
@@ -32,6 +33,9 @@ export default function ResetPasswordPage() {
       .run({ token, password, password_confirmation: confirmation })
       .catch(() => null);
     if (message === null) return;
+    // The API ends every session of the account with the old password, this one included: sign out here too
+    // rather than let the next call meet 'Session Expired'.
+    if (sessionStore.get()) sessionStore.logout('user');
     notify.success(message ?? DONE);
     navigate(paths.login, { replace: true });
   };
