@@ -10,6 +10,11 @@ declare module 'axios' {
   interface AxiosRequestConfig {
     /** Background calls (polling) that must not raise error toasts; 401 / 419 still end the session. */
     silent?: boolean;
+    /**
+     * The body fields whose 422 messages the calling form shows next to their controls (lib/field-errors.ts):
+     * the error toast leaves those out rather than say them twice.
+     */
+    fields?: readonly string[];
   }
 }
 
