@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { deviceToken, sessionStore } from '@/lib/session';
 import { apiUser, fakeApi, gapiAnswer, renderPortal } from '@/testing/portal';
+import { LINK_NEEDS_PASSWORD } from './credentials-form';
 import { LINK_SENT } from './login-page';
 
 beforeEach(() => {
@@ -89,7 +90,7 @@ describe('a sign-in link instead of the OTP', () => {
     renderPortal('/login');
     await user.type(await screen.findByLabelText('Email'), 'client@demo.test');
     await user.type(screen.getByLabelText('Password'), 'portal-demo-1');
-    await user.click(screen.getByRole('button', { name: 'Email me a sign-in link' }));
+    await user.click(screen.getByRole('button', { name: 'Email me a sign-in link instead of a code' }));
     expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeInTheDocument();
     expect(await screen.findByText(LINK_SENT)).toBeInTheDocument();
     expect(calls.find((c) => c.url === '/api/auth/loginotpfbs')!.body).toMatchObject({
@@ -97,6 +98,16 @@ describe('a sign-in link instead of the OTP', () => {
     });
     expect(calls.map((c) => c.url)).not.toContain('/api/auth/loginotp');
     expect(screen.queryByLabelText('One-time password')).toBeNull();
+  });
+
+  it('asks for the password too, saying the link replaces the code, not the password (SPEC §7)', async () => {
+    const calls = fakeApi(() => ({ status: 204 }));
+    const user = userEvent.setup();
+    renderPortal('/login');
+    await user.type(await screen.findByLabelText('Email'), 'client@demo.test');
+    await user.click(screen.getByRole('button', { name: 'Email me a sign-in link instead of a code' }));
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(LINK_NEEDS_PASSWORD);
+    expect(calls).toHaveLength(0);
   });
 });
 
