@@ -3,8 +3,8 @@
  * pointed at a local stand-in of Stripe's API), on demo (no Stripe key) and acme (a test publishable key): a
  * client without flags reaches none of /groups, /lessons, /business-academy or the payment page by URL and the
  * API refuses their calls; the demo client's open lesson saves its progress through the 5 s batch and its locked
- * one stays closed; the paid group's Pay button explains that payments are not configured without a key; with
- * one, the page asks js.stripe.com for Stripe.js under a CSP that allows it (unreachable here: no internet) and
+ * one stays closed; without a payment key the paid group's page says how to join through the coach and offers
+ * no payment; with one, the page asks js.stripe.com for Stripe.js under a CSP that allows it (unreachable here: no internet) and
  * says the form could not load; with Stripe.js stood in for (e2e/fixtures), the client pays the server's price,
  * the signed webhook marks them paid, and the receipt is mailed. axe on every new page.
  */
@@ -165,12 +165,12 @@ describe('flash coaching (client@demo.test)', () => {
   });
 });
 
-/** The paid group of the seed, as the client sees it in /groups. */
-async function openPaidGroupPayment(page: Page, origin: string) {
+/** The paid group of the seed, as the client sees it in /groups ('How to join' where no payment is taken). */
+async function openPaidGroupPayment(page: Page, origin: string, link = 'Pay and join') {
   await page.goto(`${origin}/groups`);
   await page.getByRole('link', { name: 'Leadership Mastermind' }).click();
   await page.getByRole('heading', { level: 1, name: 'Leadership Mastermind' }).waitFor();
-  await page.getByRole('link', { name: 'Pay and join' }).click();
+  await page.getByRole('link', { name: link }).click();
   await page.getByRole('heading', { level: 1, name: 'Join Leadership Mastermind' }).waitFor();
 }
 
@@ -187,23 +187,22 @@ describe('on a 375 px phone (client@demo.test)', () => {
     await page.getByText('A 13-Week Cash Flow Forecast').waitFor();
     expect(await overflow(), 'lessons').toBeLessThanOrEqual(0);
     await shot(page, 'lessons-phone');
-    await openPaidGroupPayment(page, app.stack.urls.demo!);
-    await page.getByRole('button', { name: 'Pay $497.00' }).waitFor();
+    await openPaidGroupPayment(page, app.stack.urls.demo!, 'How to join');
+    await page.getByRole('heading', { name: 'How to join' }).waitFor();
     expect(await overflow(), 'payment').toBeLessThanOrEqual(0);
   });
 });
 
 describe('paying for the paid group', () => {
-  it('without a publishable key (demo), the Pay button explains that payments are not configured', async () => {
+  it('without a publishable key (demo), the page says how to join through the coach and offers no payment', async () => {
     const page = await signedIn('demo', 'client@demo.test');
     const stripeRequests: string[] = [];
     page.on('request', (r) => void (r.url().includes('stripe') && stripeRequests.push(r.url())));
-    await openPaidGroupPayment(page, app.stack.urls.demo!);
+    await openPaidGroupPayment(page, app.stack.urls.demo!, 'How to join');
     await page.getByText('Price: $497.00').waitFor();
-    await page.getByRole('button', { name: 'Pay $497.00' }).click();
-    await page
-      .getByText('Online payments are not configured for this portal yet.', { exact: false })
-      .waitFor();
+    await page.getByText('This portal does not take payments online.', { exact: false }).waitFor();
+    expect(await page.getByRole('button', { name: /Pay/ }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Message your coach' }).count()).toBe(1);
     expect(await page.locator('script[src*="stripe"]').count()).toBe(0);
     expect(stripeRequests).toEqual([]);
     expect(await cspOf(page)).not.toContain('stripe');
