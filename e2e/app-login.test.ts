@@ -195,7 +195,7 @@ describe('sign-in link (globex)', () => {
     await page.getByLabel('Email').fill('client@globex.test');
     await page.getByLabel('Password').fill(PASSWORD);
     const since = Date.now() - 1000;
-    await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
+    await page.getByRole('button', { name: 'Email me a sign-in link instead of a code' }).click();
     await page.getByRole('heading', { name: 'Check your email' }).waitFor();
     // The mail links to the tenant's real domain; the same path on this local origin is the same page.
     const token = await fromMail('client@globex.test', since, /\/fbslogin\/([A-Za-z0-9_-]+)/);

@@ -29,9 +29,8 @@ describe("each tenant's look", () => {
       const logo = page.locator('.login-logo');
       await logo.waitFor();
       expect(await page.title()).toBe(`Sign in · ${name}`);
-      expect(await page.locator('footer').textContent()).toBe(
-        `© ${new Date().getFullYear()} ${name} · version 7.2.2`,
-      );
+      // SPEC §2: the footer is for signed-in users only.
+      expect(await page.locator('footer').count()).toBe(0);
       expect(await logo.getAttribute('src')).toMatch(/\/themes\/\d+\/logo\.svg$/);
       expect(await logo.evaluate((img: HTMLImageElement) => img.naturalWidth > 0)).toBe(true);
       const button = page.getByRole('button', { name: 'Sign in' });
@@ -41,6 +40,9 @@ describe("each tenant's look", () => {
       expect(await forgot.evaluate((a) => getComputedStyle(a).color)).toBe(primary);
       await page.screenshot({ path: path.join(SHOTS, `app-${slug}-login.png`) });
       await signIn(page, app.stack.urls[slug]!, `basic@${slug}.test`);
+      expect(await page.locator('footer').textContent()).toBe(
+        `© ${new Date().getFullYear()} ${name} · version: 7.2.2`,
+      );
       const bar = page.locator('.topbar');
       expect(await bar.evaluate((b) => getComputedStyle(b).backgroundColor)).toBe(primary);
       // The whole page, footer included.

@@ -6,7 +6,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page, Route } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { launchBrowser } from './support/browser';
 import { REPO_ROOT, startStack, type Stack } from './support/stack';
@@ -34,6 +34,9 @@ const expectedProblems: RegExp[] = [];
 export function expectBrowserProblem(pattern: RegExp): void {
   expectedProblems.push(pattern);
 }
+
+/** Takes (and clears) what the pages logged since the last test, for a test that makes them on purpose. */
+export const takeBrowserProblems = (): string[] => browserProblems.splice(0);
 
 /**
  * Starts the stack and the browser for this test file; returns the stack once it runs. `env` gives the API
@@ -85,8 +88,9 @@ export async function answerWithServerError(page: Page, path: string): Promise<(
   return () => page.unroute(`**${path}`, fail);
 }
 
-export async function newContext(): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+/** `options` are Playwright's own (serviceWorkers: 'block' lets page.route see every request of the page). */
+export async function newContext(options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
   // Only 127.0.0.1 may be contacted: the public avatar service fails, and the app must show initials.
   await context.route(/^https:\/\//, (route) => route.abort());
   context.on('page', (page) => {
@@ -96,6 +100,9 @@ export async function newContext(): Promise<BrowserContext> {
       // purpose (a wrong password, an aborted avatar); what the user is told of them is checked in the tests.
       if (!['error', 'warning'].includes(message.type())) return;
       if (message.text().startsWith('Failed to load resource:')) return;
+      // Playwright's own word that it did what the test asked (serviceWorkers: 'block').
+      if (options.serviceWorkers === 'block' && message.text().includes('registration blocked by Playwright'))
+        return;
       browserProblems.push(`console.${message.type()}: ${message.text()}`);
     });
   });

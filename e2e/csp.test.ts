@@ -66,7 +66,6 @@ describe('the page CSP and tenant values', () => {
     expect(raw.match(/<script/g)).toHaveLength(2);
     const { page, violations } = await openWatched();
     expect(await page.title()).toBe(`Sign in · ${HOSTILE_NAME}`);
-    await expect(page.locator('footer').textContent()).resolves.toContain(HOSTILE_NAME);
     expect(await page.getByRole('img', { name: HOSTILE_NAME }).count()).toBe(1);
     expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
     // Nothing was even attempted: the escaping kept the markup out of the document, so the CSP had no work.

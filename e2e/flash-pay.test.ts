@@ -1,12 +1,13 @@
 /**
  * Flash coaching and paying for a group in Chromium against the real API (PGlite, seeded; the API's Stripe SDK
  * pointed at a local stand-in of Stripe's API), on demo (no Stripe key) and acme (a test publishable key): a
- * client without flags reaches none of /groups, /lessons, /business-academy or the payment page by URL and the
- * API refuses their calls; the demo client's open lesson saves its progress through the 5 s batch and its locked
- * one stays closed; the paid group's Pay button explains that payments are not configured without a key; with
- * one, the page asks js.stripe.com for Stripe.js under a CSP that allows it (unreachable here: no internet) and
- * says the form could not load; with Stripe.js stood in for (e2e/fixtures), the client pays the server's price,
- * the signed webhook marks them paid, and the receipt is mailed. axe on every new page.
+ * client without flags reaches none of /groups, /lessons, /business-academy or the payment page by URL (each
+ * says why) and the API refuses their calls; the demo client's open lesson saves its progress through the 5 s
+ * batch and its locked one stays closed; without a payment key the paid group's page says how to join through
+ * the coach and offers no payment; with one, the page asks js.stripe.com for Stripe.js under a CSP that allows
+ * it (unreachable here: no internet) and says the form could not load; with Stripe.js stood in for
+ * (e2e/fixtures), the client pays the server's price, the signed webhook marks them paid, and the receipt is
+ * mailed. axe on every new page.
  */
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
@@ -75,20 +76,23 @@ describe('a client without training flags (basic@demo.test)', () => {
     page = await signedIn('demo', 'basic@demo.test');
   });
 
-  it('reaches none of the flagged pages by URL: each goes back home, to the schedule', async () => {
+  it('reaches none of the flagged pages by URL: each says why, with a link home', async () => {
     const origin = app.stack.urls.demo!;
-    for (const url of [
-      '/groups',
-      '/groups/1/1',
-      '/lessons',
-      '/lessons/1/1',
-      '/business-academy',
-      '/groups/1/purchase',
-    ]) {
+    for (const [url, training] of [
+      ['/groups', 'Group coaching'],
+      ['/groups/1/1', 'Group coaching'],
+      ['/lessons', 'Flash coaching'],
+      ['/lessons/1/1', 'Flash coaching'],
+      ['/business-academy', 'The Business Academy'],
+      ['/groups/1/purchase', 'Group coaching'],
+    ] as const) {
       await page.goto(`${origin}${url}`);
-      await page.getByRole('heading', { level: 1, name: 'My Schedule' }).waitFor();
-      expect(new URL(page.url()).pathname, url).toBe('/schedule');
+      await page.getByRole('heading', { level: 1, name: `${training} isn't part of your plan` }).waitFor();
+      expect(new URL(page.url()).pathname, url).toBe(url);
     }
+    await noSeriousViolations(page, 'not in the plan');
+    await page.getByRole('link', { name: 'Go to the home page' }).click();
+    await page.getByRole('heading', { level: 1, name: 'My Schedule' }).waitFor();
     const menu = page.getByRole('navigation', { name: 'Main menu' });
     for (const item of ['My Groups', 'My Lessons', 'Business Academy'])
       expect(await menu.getByRole('link', { name: item }).count(), item).toBe(0);
@@ -165,12 +169,12 @@ describe('flash coaching (client@demo.test)', () => {
   });
 });
 
-/** The paid group of the seed, as the client sees it in /groups. */
-async function openPaidGroupPayment(page: Page, origin: string) {
+/** The paid group of the seed, as the client sees it in /groups ('How to join' where no payment is taken). */
+async function openPaidGroupPayment(page: Page, origin: string, link = 'Pay and join') {
   await page.goto(`${origin}/groups`);
   await page.getByRole('link', { name: 'Leadership Mastermind' }).click();
   await page.getByRole('heading', { level: 1, name: 'Leadership Mastermind' }).waitFor();
-  await page.getByRole('link', { name: 'Pay and join' }).click();
+  await page.getByRole('link', { name: link }).click();
   await page.getByRole('heading', { level: 1, name: 'Join Leadership Mastermind' }).waitFor();
 }
 
@@ -187,23 +191,22 @@ describe('on a 375 px phone (client@demo.test)', () => {
     await page.getByText('A 13-Week Cash Flow Forecast').waitFor();
     expect(await overflow(), 'lessons').toBeLessThanOrEqual(0);
     await shot(page, 'lessons-phone');
-    await openPaidGroupPayment(page, app.stack.urls.demo!);
-    await page.getByRole('button', { name: 'Pay $497.00' }).waitFor();
+    await openPaidGroupPayment(page, app.stack.urls.demo!, 'How to join');
+    await page.getByRole('heading', { name: 'How to join' }).waitFor();
     expect(await overflow(), 'payment').toBeLessThanOrEqual(0);
   });
 });
 
 describe('paying for the paid group', () => {
-  it('without a publishable key (demo), the Pay button explains that payments are not configured', async () => {
+  it('without a publishable key (demo), the page says how to join through the coach and offers no payment', async () => {
     const page = await signedIn('demo', 'client@demo.test');
     const stripeRequests: string[] = [];
     page.on('request', (r) => void (r.url().includes('stripe') && stripeRequests.push(r.url())));
-    await openPaidGroupPayment(page, app.stack.urls.demo!);
+    await openPaidGroupPayment(page, app.stack.urls.demo!, 'How to join');
     await page.getByText('Price: $497.00').waitFor();
-    await page.getByRole('button', { name: 'Pay $497.00' }).click();
-    await page
-      .getByText('Online payments are not configured for this portal yet.', { exact: false })
-      .waitFor();
+    await page.getByText('This portal does not take payments online.', { exact: false }).waitFor();
+    expect(await page.getByRole('button', { name: /Pay/ }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Message your coach' }).count()).toBe(1);
     expect(await page.locator('script[src*="stripe"]').count()).toBe(0);
     expect(stripeRequests).toEqual([]);
     expect(await cspOf(page)).not.toContain('stripe');

@@ -16,7 +16,7 @@ import { REPO_ROOT } from './stack.js';
 export type Variant = (demo: TenantConfig) => TenantConfig;
 
 /** The entry, stylesheets and preloads of a built index.html: what renderIndex needs of the compile. */
-function builtApp(html: string) {
+export function builtApp(html: string) {
   const all = (pattern: RegExp) => [...html.matchAll(pattern)].map((m) => m[1]!);
   const entry = /<script type="module" src="([^"]+)"/.exec(html)?.[1];
   if (!entry) throw new Error('The built index.html has no entry script.');

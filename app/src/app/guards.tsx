@@ -4,6 +4,7 @@ import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useSession } from '@/lib/session';
 import { hasFlag, type Flag } from '@/lib/user';
 import { homePath } from './home-path';
+import { NotInPlanPage } from './not-in-plan-page';
 import { paths } from '@/config/paths';
 import { usePortal } from '@/lib/portal-context';
 
@@ -36,11 +37,14 @@ export function HomeRedirect() {
   return <Navigate to={homePath(session.user, config.defaultFlags)} replace />;
 }
 
-/** A route reachable only with a training flag; without it, back to / (SPEC §2's /business-academy rule). */
+/**
+ * A route reachable only with a training flag; without it, a page that says so (NotInPlanPage). The API
+ * refuses the same calls with its own 403.
+ */
 export function FlagGuard({ flag, children }: { flag: Flag; children: ReactNode }) {
   const session = useSession();
   const { config } = usePortal();
-  if (!session || !hasFlag(session.user, flag, config.defaultFlags))
-    return <Navigate to={paths.home} replace />;
+  if (!session) return <Navigate to={paths.home} replace />;
+  if (!hasFlag(session.user, flag, config.defaultFlags)) return <NotInPlanPage flag={flag} />;
   return children;
 }

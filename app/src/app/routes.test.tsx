@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sessionStore } from '@/lib/session';
 import { apiUser, fakeApi, gapiAnswer, renderPortal, testConfig } from '@/testing/portal';
@@ -74,9 +75,9 @@ describe('the side menu (SPEC §2)', () => {
     expect(within(menu).queryByRole('link', { name: /My Lessons/ })).toBeNull();
     expect(await within(menu).findByText('4')).toBeInTheDocument();
     expect(screen.getByText('Brightwater Plumbing')).toBeInTheDocument();
-    // SPEC §2's parts (year, product name, version), punctuated as a footer reads.
+    // SPEC §2's parts (year, product name, 'version: {x}' as SPEC writes it).
     expect(screen.getByRole('contentinfo')).toHaveTextContent(
-      new RegExp(`^© ${new Date().getFullYear()} Test Portal · version 7\\.2\\.2$`),
+      new RegExp(`^© ${new Date().getFullYear()} Test Portal · version: 7\\.2\\.2$`),
     );
   });
 });
@@ -107,11 +108,19 @@ describe('redirects', () => {
     expect(router.state.location.pathname).toBe('/schedule');
   });
 
-  it('/business-academy needs business_academy, otherwise back to /', async () => {
+  // The issue's explanation page wins over SPEC §2's silent redirect to /: one click leads home.
+  it.each([
+    ['/business-academy', "The Business Academy isn't part of your plan"],
+    ['/groups', "Group coaching isn't part of your plan"],
+    ['/groups/3/9/lesson/2', "Group coaching isn't part of your plan"],
+    ['/lessons', "Flash coaching isn't part of your plan"],
+  ])('%s without its flag says why, with a link home', async (path, title) => {
     signIn(flags(false, false, false));
-    const { router } = renderPortal('/business-academy');
+    const { router } = renderPortal(path);
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(path);
+    await userEvent.setup().click(screen.getByRole('link', { name: 'Go to the home page' }));
     await screen.findByRole('heading', { name: 'My Schedule' });
-    expect(router.state.location.pathname).toBe('/schedule');
   });
 
   it('/business-academy opens with business_academy', async () => {

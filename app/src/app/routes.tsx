@@ -62,9 +62,11 @@ export function portalRoutes(options: { updateAvailable: boolean }): RouteObject
               element: <ForgotPasswordPage />,
               handle: title('Reset your password'),
             },
-            { path: paths.reset(), element: <ResetPasswordPage />, handle: title('Choose a new password') },
           ],
         },
+        // Open to a signed-in user too: a reset link opened while signed in (a forgotten password on another
+        // device, a link a colleague's help desk sent) sets the password rather than leading home.
+        { path: paths.reset(), element: <ResetPasswordPage />, handle: title('Choose a new password') },
         { path: paths.fbsLogin(), element: <FbsLoginPage />, handle: title('Sign-in link') },
         {
           element: <SessionShell />,

@@ -1,13 +1,43 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_COLORS, applyTheme, cssVar, parseTheme, requestedBrand, themeFileUrl } from './theme';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  DEFAULT_COLORS,
+  applyTheme,
+  cssVar,
+  loadTheme,
+  parseTheme,
+  requestedBrand,
+  themeFileUrl,
+} from './theme';
 
 const THEME_URL = 'https://portal.example.com/themes/7/theme.json';
 
 const fakeLocation = (search: string) => ({ search }) as Location;
 
 afterEach(() => {
+  vi.unstubAllGlobals();
   sessionStorage.clear();
   document.documentElement.removeAttribute('style');
+});
+
+describe('loading the theme file', () => {
+  const failed = 'Failed to load theme file for tenant ID: 7';
+  it.each([
+    ['no answer at all', () => Promise.reject(new TypeError('Failed to fetch'))],
+    ['an error status', () => Promise.resolve(new Response('gone', { status: 404 }))],
+    ['a file that is not JSON', () => Promise.resolve(new Response('<html>', { status: 200 }))],
+    ['JSON that is not a theme', () => Promise.resolve(Response.json(['a list']))],
+  ])("says SPEC §8's message for %s", async (_case, answer) => {
+    vi.stubGlobal('fetch', vi.fn(answer));
+    await expect(loadTheme('/themes', 7, null)).rejects.toThrow(new Error(failed));
+  });
+
+  it('reads the brand from a good file', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(Response.json({ colors: { primary: '#123456' } }))),
+    );
+    expect((await loadTheme('/themes', 7, null)).colors.primary).toBe('#123456');
+  });
 });
 
 describe('theme', () => {

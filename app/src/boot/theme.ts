@@ -125,18 +125,20 @@ export function parseTheme(raw: unknown, themeJsonUrl: string, brandKey: string 
   };
 }
 
+/**
+ * The brand to apply. Every way it can fail (no answer at all, an error status, a file that is not a theme)
+ * ends in SPEC §8's one message, never the browser's own ('Failed to fetch' says nothing to a client).
+ */
 export async function loadTheme(themeUrl: string, tenantId: number, brandKey: string | null): Promise<Brand> {
   const url = new URL(themeFileUrl(themeUrl, tenantId), window.location.href).href;
-  // Default credentials match the crossorigin="anonymous" preload in index.html, so the preload is reused.
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`Failed to load theme file for tenant ID: ${tenantId}`);
-  let raw: unknown;
   try {
-    raw = await response.json();
-  } catch {
-    throw new Error(`Failed to load theme file for tenant ID: ${tenantId}`);
+    // Default credentials match the crossorigin="anonymous" preload in index.html, so the preload is reused.
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    return parseTheme(await response.json(), url, brandKey);
+  } catch (cause) {
+    throw new Error(`Failed to load theme file for tenant ID: ${tenantId}`, { cause });
   }
-  return parseTheme(raw, url, brandKey);
 }
 
 /** CSS custom property names: --color-primary, --color-text-color, ... */

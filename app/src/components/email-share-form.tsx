@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { toastFallback } from '@/lib/fallback-toast';
 import { notify } from '@/lib/toast';
+import { useFieldErrors } from '@/lib/use-field-errors';
 import { Field } from './field';
 
 /** SPEC §8's fallback for task and metrics sharing, word for word. */
@@ -32,25 +33,24 @@ export function EmailShareForm({
   sentMessage: (to: string) => string;
 }) {
   const [email, setEmail] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const { errors, show, fromError } = useFieldErrors<'email'>();
   const titleId = useId();
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const form = event.currentTarget;
     const to = email.trim();
-    if ((to || !emptyHint) && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(to))
-      return setProblem(
-        emptyHint
-          ? 'Enter an email address like name@example.com, or leave it empty.'
-          : 'Enter an email address like name@example.com.',
-      );
-    setProblem(null);
+    const typo = (to || !emptyHint) && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(to);
+    const problem = emptyHint
+      ? 'Enter an email address like name@example.com, or leave it empty.'
+      : 'Enter an email address like name@example.com.';
+    if (show(typo ? { email: problem } : {}, form)) return;
     try {
       const answer = await share(to);
       if (answer?.sent) notify.success(sentMessage(answer.to));
       else notify.error(SHARE_FALLBACK);
     } catch (error) {
-      toastFallback(error, SHARE_FALLBACK);
+      if (!fromError(error, form)) toastFallback(error, SHARE_FALLBACK);
     }
   };
 
@@ -65,7 +65,7 @@ export function EmailShareForm({
           autoComplete="email"
           value={email}
           onChange={(e) => setEmail(e.target.value)}
-          error={problem}
+          error={errors.email}
         />
         <button type="submit" className="btn btn-primary" disabled={pending}>
           {pending ? 'Sending...' : sendLabel}

@@ -66,3 +66,8 @@ export function TextAreaField({
     />
   );
 }
+
+/** A labelled choice list, like Field. */
+export function SelectField({ label, error, hint, id, ...select }: Labels & ComponentPropsWithRef<'select'>) {
+  return <Labelled {...{ label, error, hint, id }} control={(props) => <select {...props} {...select} />} />;
+}

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiUser, fakeApi } from '@/testing/portal';
 import { api } from './api-client';
+import { fieldErrorsOf } from './field-errors';
 import { SESSION_EXPIRED, errorMessage } from './api-errors';
 import { gql } from './gapi';
 import { STORAGE_KEYS, sessionStore } from './session';
@@ -35,6 +36,23 @@ describe('error toasts (SPEC §8)', () => {
     fakeApi(() => ({ status: 422, data: { error: { email: ['Bad email.'], password: ['Too short.'] } } }));
     await expect(api.post('/x', {})).rejects.toThrow();
     expect(toastError).toHaveBeenCalledWith('Bad email. Too short.');
+  });
+
+  it("leaves out of the toast a 422's messages that the calling form shows beside its fields", async () => {
+    const answer = { message: 'Check the form.', error: { email: ['Bad email.'], token: ['Link expired.'] } };
+    fakeApi(() => ({ status: 422, data: answer }));
+    const shown = await api.post('/x', {}, { fields: ['email'] }).catch((e: unknown) => e);
+    expect(fieldErrorsOf(shown)).toEqual({ email: 'Bad email.' });
+    // Only what no field on the form shows is said in a toast.
+    expect(toastError).toHaveBeenCalledTimes(1);
+    expect(toastError).toHaveBeenCalledWith('Link expired.');
+    toastError.mockClear();
+    await expect(api.post('/x', {}, { fields: ['email', 'token'] })).rejects.toThrow();
+    expect(toastError).not.toHaveBeenCalled();
+    // A form without fields of its own gets no field errors, and the toast says everything.
+    const unclaimed = await api.post('/x', {}).catch((e: unknown) => e);
+    expect(fieldErrorsOf(unclaimed)).toEqual({});
+    expect(toastError).toHaveBeenCalledWith('Bad email. Link expired.');
   });
 
   it('falls back to response.data.message, then to the error itself', async () => {

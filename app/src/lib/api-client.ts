@@ -8,8 +8,16 @@ import { sessionStore } from './session';
 
 declare module 'axios' {
   interface AxiosRequestConfig {
-    /** Background calls (polling) that must not raise error toasts; 401 / 419 still end the session. */
+    /**
+     * Calls that must not raise error toasts: background calls (polling), and a page's own subject whose
+     * failure the page explains itself (a locked lesson). 401 / 419 still end the session.
+     */
     silent?: boolean;
+    /**
+     * The body fields whose 422 messages the calling form shows next to their controls (lib/field-errors.ts):
+     * the error toast leaves those out rather than say them twice.
+     */
+    fields?: readonly string[];
   }
 }
 

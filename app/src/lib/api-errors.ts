@@ -3,6 +3,7 @@
  * error toasts are raised (SPEC §8). Components show success toasts and keep what the user typed.
  */
 import { isAxiosError, isCancel } from 'axios';
+import { unshownFieldErrors } from './field-errors';
 import { sessionStore } from './session';
 import { notify } from './toast';
 
@@ -82,6 +83,14 @@ export function handleApiError(error: unknown): void {
       return;
     }
     if (error.config?.silent) return;
+    if (error.config?.fields) {
+      // A form that shows its fields' messages beside them: toast only what names no field on it.
+      const unshown = unshownFieldErrors(error);
+      if (unshown !== null) {
+        if (unshown) notify.error(unshown);
+        return;
+      }
+    }
   }
   notify.error(errorMessage(error));
 }

@@ -9,3 +9,14 @@ export function httpLink(url: string | null | undefined): string | null {
     return null;
   }
 }
+
+/**
+ * A website as people type it ('example.com') made an address: https:// is added when no scheme is given, so
+ * the API's http(s) rule is met and the link works. Anything else is left for the API to judge.
+ */
+export function withScheme(typed: string): string {
+  const value = typed.trim();
+  // Text with spaces is no address: left as typed, for the API's sentence to explain.
+  if (!value || /\s/.test(value) || /^[a-z][a-z0-9+.-]*:\/\//i.test(value)) return value;
+  return `https://${value.replace(/^\/+/, '')}`;
+}

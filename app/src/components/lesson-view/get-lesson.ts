@@ -17,7 +17,8 @@ function getLesson(userId: number, place: LessonPlace, signal?: AbortSignal): Pr
     'userlesson',
     QUERY,
     { user_id: userId, lesson: place.lessonId, ug: place.userGroupId },
-    { signal },
+    // Silent: a locked or missing lesson is the page's own message (components/refused-state.tsx).
+    { signal, silent: true },
   );
 }
 

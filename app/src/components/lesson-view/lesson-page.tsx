@@ -4,8 +4,8 @@
  * supplies where the lesson is taken and how its routes are written.
  */
 import { Link } from 'react-router-dom';
-import { LoadFailed } from '@/components/load-failed';
 import { PageLoading } from '@/components/page-loading';
+import { RefusedState } from '@/components/refused-state';
 import { useUser } from '@/lib/session';
 import { AnalyticsPanel } from './analytics-panel';
 import { useLesson } from './get-lesson';
@@ -37,13 +37,21 @@ export function LessonPage({
   const user = useUser();
   const query = useLesson(user.id, place);
   const lesson = query.data;
+  if (query.isError)
+    return (
+      <section className="page" aria-labelledby="page-title">
+        <h1 id="page-title" className="page-title">
+          Lesson
+        </h1>
+        <RefusedState subject="lesson" error={query.error} retry={query.refetch} back={back} />
+      </section>
+    );
   return (
     <div className="page">
       <p>
         <Link to={back.to}>← {back.label}</Link>
       </p>
       {query.isPending && <PageLoading />}
-      {query.isError && <LoadFailed what="This lesson" error={query.error} retry={query.refetch} />}
       {lesson && (
         <LessonView lesson={lesson}>
           <p className="muted lesson-meta">

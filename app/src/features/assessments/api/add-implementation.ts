@@ -18,6 +18,8 @@ async function addImplementation(input: StepInput): Promise<ImplementationStep> 
   const response = await api.post<Envelope<ImplementationStep>>(
     '/api/v1/clientportal/implementations/add/',
     input,
+    // Its form shows these, with the API's reasons beside them.
+    { fields: ['title', 'description', 'due_date'] },
   );
   return response.data.data;
 }

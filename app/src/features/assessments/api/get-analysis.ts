@@ -21,7 +21,12 @@ export interface Analysis extends AssessmentHead {
 
 /** POST /api/v1/assessments/analysis/{id}: one assessment's areas and totals. */
 async function getAnalysis(id: number, signal?: AbortSignal): Promise<Analysis> {
-  const response = await api.post<Envelope<Analysis>>(`/api/v1/assessments/analysis/${id}`, {}, { signal });
+  // Silent: a missing assessment is the page's own message (components/refused-state.tsx).
+  const response = await api.post<Envelope<Analysis>>(
+    `/api/v1/assessments/analysis/${id}`,
+    {},
+    { signal, silent: true },
+  );
   return response.data.data;
 }
 

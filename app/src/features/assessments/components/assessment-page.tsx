@@ -4,6 +4,7 @@
  */
 import { Link, useParams } from 'react-router-dom';
 import { LoadFailed } from '@/components/load-failed';
+import { RefusedState } from '@/components/refused-state';
 import { PageLoading } from '@/components/page-loading';
 import { paths } from '@/config/paths';
 import { formatDay } from '@/lib/dates';
@@ -45,14 +46,17 @@ export default function AssessmentPage() {
 
   let body;
   if (analysis.isPending || currencies.isPending) body = <PageLoading />;
-  else if (analysis.isError || currencies.isError) {
+  else if (analysis.isError) {
     body = (
-      <LoadFailed
-        what="This assessment"
-        error={analysis.error ?? currencies.error}
-        retry={() => Promise.all([analysis.refetch(), currencies.refetch()])}
+      <RefusedState
+        subject="assessment"
+        error={analysis.error}
+        retry={analysis.refetch}
+        back={{ to: paths.assessments, label: 'See all your assessments' }}
       />
     );
+  } else if (currencies.isError) {
+    body = <LoadFailed what="This assessment" error={currencies.error} retry={currencies.refetch} />;
   } else {
     const data = analysis.data;
     const currency = currencies.data.find((c) => c.id === data.currency_id);

@@ -219,15 +219,32 @@ describe('/assessments/:id', () => {
     });
   });
 
-  it('shows why an assessment could not be loaded', async () => {
+  it('says a missing assessment is not found, without offering to try again', async () => {
     server(({ url }) =>
       url === '/api/v1/assessments/analysis/9'
         ? { status: 404, data: { message: 'Assessment not found.' } }
         : undefined,
     );
     renderPortal('/assessments/9');
+    expect(await screen.findByRole('heading', { name: 'Assessment not found' })).toBeInTheDocument();
+    expect(screen.queryByText(/could not be loaded/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'See all your assessments' })).toHaveAttribute(
+      'href',
+      '/assessments',
+    );
+  });
+
+  it('offers to try again when the assessment failed to load', async () => {
+    server(({ url }) =>
+      url === '/api/v1/assessments/analysis/9'
+        ? { status: 503, data: { message: 'Try again soon.' } }
+        : undefined,
+    );
+    renderPortal('/assessments/9');
     expect(
-      await screen.findByText(/This assessment could not be loaded: Assessment not found./),
+      await screen.findByText(/This assessment could not be loaded: Try again soon./),
     ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 });

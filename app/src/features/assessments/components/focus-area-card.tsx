@@ -44,16 +44,12 @@ export function FocusAreaCard({ area }: { area: PlannedFocusArea }) {
   };
   const headingId = `focus-${area.id}-title`;
 
-  const save = (input: StepInput) =>
-    add.mutateAsync(input).then(
-      (step) => {
-        notify.success(step.action_step ? STEP_ADDED_TO_BOARD : STEP_ADDED);
-        close();
-        return true;
-      },
-      // The axios interceptor already showed why.
-      () => false,
-    );
+  // A refusal rejects, for the form to show beside its fields.
+  const save = async (input: StepInput) => {
+    const step = await add.mutateAsync(input);
+    notify.success(step.action_step ? STEP_ADDED_TO_BOARD : STEP_ADDED);
+    close();
+  };
 
   let steps;
   if (implementation.isPending) steps = <p role="status">Loading steps...</p>;

@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Field, TextAreaField } from '@/components/field';
+import { useFieldErrors } from '@/lib/use-field-errors';
 import type { StepInput } from '../api/add-implementation';
 
 /**
- * A new implementation step of one focus area. What was typed stays until a save succeeds (onSave resolves
- * true), so a refused or failed save loses nothing. Putting it on the action-steps board is the default: that is
+ * A new implementation step of one focus area. What was typed stays until a save succeeds (onSave resolves),
+ * so a refused or failed save loses nothing; the API's reasons show beside their fields. Putting it on the action-steps board is the default: that is
  * where the client moves it along.
  */
 export function StepForm({
@@ -17,35 +18,37 @@ export function StepForm({
   focusAreaId: number;
   focusAreaName: string;
   pending: boolean;
-  onSave: (input: StepInput) => Promise<boolean>;
+  onSave: (input: StepInput) => Promise<void>;
   onCancel: () => void;
 }) {
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
   const [dueDate, setDueDate] = useState('');
   const [onBoard, setOnBoard] = useState(true);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { errors, show, fromError } = useFieldErrors<keyof StepInput>();
   const boardId = `step-board-${focusAreaId}`;
   const titleRef = useRef<HTMLInputElement>(null);
   // The form opens from its "Add a step" button, which it replaces: focus moves on to the first field.
   useEffect(() => titleRef.current?.focus(), []);
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!title.trim()) return setProblem('Write what the step is.');
-    setProblem(null);
-    const saved = await onSave({
+    const form = event.currentTarget;
+    if (show(title.trim() ? {} : { title: 'Write what the step is.' }, form)) return;
+    await onSave({
       focus_area_id: focusAreaId,
       title: title.trim(),
       description: description.trim(),
       due_date: dueDate || null,
       add_to_action_steps: onBoard,
-    });
-    if (saved) {
-      setTitle('');
-      setDescription('');
-      setDueDate('');
-    }
+    }).then(
+      () => {
+        setTitle('');
+        setDescription('');
+        setDueDate('');
+      },
+      (error: unknown) => fromError(error, form),
+    );
   };
 
   return (
@@ -57,7 +60,7 @@ export function StepForm({
         required
         ref={titleRef}
         onChange={(e) => setTitle(e.target.value)}
-        error={problem}
+        error={errors.title}
       />
       <TextAreaField
         label="Details (optional)"
@@ -65,12 +68,14 @@ export function StepForm({
         maxLength={2000}
         value={description}
         onChange={(e) => setDescription(e.target.value)}
+        error={errors.description}
       />
       <Field
         label="Due date (optional)"
         type="date"
         value={dueDate}
         onChange={(e) => setDueDate(e.target.value)}
+        error={errors.due_date}
       />
       <div className="step-form-check">
         <input

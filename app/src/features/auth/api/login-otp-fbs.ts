@@ -1,6 +1,6 @@
 import { api, type Envelope } from '@/lib/api-client';
 import { useAction } from '@/lib/use-action';
-import { credentialsBody, type Credentials } from './login-otp';
+import { CREDENTIAL_FIELDS, credentialsBody, type Credentials } from './login-otp';
 
 interface LinkStep {
   verified: boolean;
@@ -10,9 +10,16 @@ interface LinkStep {
   expires_in?: number;
 }
 
-/** POST /api/auth/loginotpfbs: checks the credentials and mails a single-use sign-in link (/fbslogin/{token}). */
+/**
+ * POST /api/auth/loginotpfbs: checks the credentials, email and password, as loginotp does and mails a
+ * single-use sign-in link (/fbslogin/{token}) in place of the one-time password.
+ */
 async function loginOtpFbs(credentials: Credentials): Promise<LinkStep> {
-  const response = await api.post<Envelope<LinkStep>>('/api/auth/loginotpfbs', credentialsBody(credentials));
+  const response = await api.post<Envelope<LinkStep>>(
+    '/api/auth/loginotpfbs',
+    credentialsBody(credentials),
+    CREDENTIAL_FIELDS,
+  );
   return response.data.data;
 }
 

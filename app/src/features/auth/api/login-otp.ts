@@ -31,12 +31,16 @@ export function credentialsBody(credentials: Credentials) {
   };
 }
 
+/** The fields of credentialsBody that the sign-in form shows, with the API's reasons beside them. */
+export const CREDENTIAL_FIELDS = { fields: ['email', 'password'] } as const;
+
 /** POST /api/auth/loginotp: checks the credentials; either the device is trusted, or an OTP is mailed. */
 async function loginOtp(credentials: Credentials): Promise<LoginStep> {
   await getCsrfCookie().catch(() => undefined);
   const response = await api.post<Envelope<LoginStep> & { encoded?: string }>(
     '/api/auth/loginotp',
     credentialsBody(credentials),
+    CREDENTIAL_FIELDS,
   );
   return response.data.data;
 }

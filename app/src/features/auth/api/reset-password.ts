@@ -9,7 +9,10 @@ interface ResetPasswordInput {
 
 /** POST /api/password/reset: sets the new password with the mailed token (and ends every session). */
 async function resetPassword(input: ResetPasswordInput): Promise<string | undefined> {
-  const response = await api.post<Envelope<unknown>>('/api/password/reset', input);
+  // Its form shows the two passwords' problems beside them; a dead token is a toast.
+  const response = await api.post<Envelope<unknown>>('/api/password/reset', input, {
+    fields: ['password', 'password_confirmation'],
+  });
   return response.data.message;
 }
 

@@ -11,7 +11,12 @@ interface VerifyOtpInput {
 
 /** POST /api/v1/verifyOTP: the mailed code signs the user in and makes this device trusted. */
 async function verifyOtp(input: VerifyOtpInput): Promise<unknown> {
-  const response = await api.post<SignedInAnswer>('/api/v1/verifyOTP', { ...input, browser: browserLabel() });
+  // Its form shows the code's problems beside the code.
+  const response = await api.post<SignedInAnswer>(
+    '/api/v1/verifyOTP',
+    { ...input, browser: browserLabel() },
+    { fields: ['otp'] },
+  );
   return acceptSignedIn(response.data);
 }
 

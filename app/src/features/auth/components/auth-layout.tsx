@@ -1,10 +1,15 @@
 import type { ReactNode } from 'react';
 import { usePortal } from '@/lib/portal-context';
+import { useSession } from '@/lib/session';
 import { VersionFooter } from '@/components/version-footer';
 
-/** The branded card every signed-out screen uses: the tenant's logo, login background and footer. */
+/**
+ * The branded card of the sign-in screens: the tenant's logo and login background. SPEC §2 shows the footer only
+ * to a signed-in user, who meets this card only on a password reset link.
+ */
 export function AuthLayout({ title, children }: { title: string; children: ReactNode }) {
   const { config, brand } = usePortal();
+  const session = useSession();
   return (
     <div className="login-screen">
       <main className="login-card" aria-labelledby="auth-title">
@@ -16,7 +21,7 @@ export function AuthLayout({ title, children }: { title: string; children: React
         <h1 id="auth-title">{title}</h1>
         {children}
       </main>
-      <VersionFooter className="login-footer" />
+      {session && <VersionFooter className="login-footer" />}
     </div>
   );
 }

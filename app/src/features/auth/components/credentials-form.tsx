@@ -2,6 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Field } from '@/components/field';
 import { paths } from '@/config/paths';
+import { useFieldErrors } from '@/lib/use-field-errors';
 import type { Credentials } from '../api/login-otp';
 import { verifyRecaptcha } from '../api/verify-recaptcha';
 import { Captcha, type CaptchaHandle } from './captcha';
@@ -12,32 +13,40 @@ interface CredentialsFormProps {
   /** Kept by the parent so nothing typed is lost when the OTP step is left or a call fails. */
   value: Credentials;
   onChange(value: Credentials): void;
-  /** 'otp': the usual login; 'link': mail a single-use sign-in link instead. */
+  /** 'otp': the usual login; 'link': mail a single-use sign-in link instead of the one-time password. */
   onSubmit(mode: SignInMode): Promise<void>;
 }
 
 export type SignInMode = 'otp' | 'link';
 
+export const LINK_NEEDS_PASSWORD =
+  'Enter your password too: the sign-in link replaces the one-time code, not your password.';
+
 export function CredentialsForm({ captchaSiteKey, busy, value, onChange, onSubmit }: CredentialsFormProps) {
   const [captchaToken, setCaptchaToken] = useState<string | null>(null);
-  const [problem, setProblem] = useState<{ field: 'email' | 'password' | 'captcha'; text: string } | null>(
-    null,
-  );
+  const { errors, show, fromError } = useFieldErrors<'email' | 'password' | 'captcha'>();
   const captcha = useRef<CaptchaHandle | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
 
   const submit = async (mode: SignInMode) => {
     if (busy) return;
-    if (!value.email.trim()) return setProblem({ field: 'email', text: 'Enter your email address.' });
-    if (!value.password) return setProblem({ field: 'password', text: 'Enter your password.' });
-    if (captchaSiteKey && !captchaToken) {
-      return setProblem({ field: 'captcha', text: 'Please confirm that you are not a robot.' });
-    }
-    setProblem(null);
+    const form = formRef.current;
+    const found = !value.email.trim()
+      ? { email: 'Enter your email address.' }
+      : !value.password
+        ? // loginotpfbs checks the password as loginotp does (SPEC §7): the link stands in for the code.
+          { password: mode === 'link' ? LINK_NEEDS_PASSWORD : 'Enter your password.' }
+        : captchaSiteKey && !captchaToken
+          ? { captcha: 'Please confirm that you are not a robot.' }
+          : {};
+    if (show(found, form)) return;
     try {
       if (captchaSiteKey && captchaToken) await verifyRecaptcha(captchaToken);
       await onSubmit(mode);
-    } catch {
-      // The API error is already a toast; a CAPTCHA answer works once, so ask for a new one.
+    } catch (error) {
+      // Beside the fields when the API names them (the rest was a toast); a CAPTCHA answer works once, so
+      // ask for a new one.
+      fromError(error, form);
     } finally {
       if (captchaSiteKey) captcha.current?.reset();
     }
@@ -45,6 +54,7 @@ export function CredentialsForm({ captchaSiteKey, busy, value, onChange, onSubmi
 
   return (
     <form
+      ref={formRef}
       onSubmit={(event: FormEvent) => {
         event.preventDefault();
         void submit('otp');
@@ -59,7 +69,7 @@ export function CredentialsForm({ captchaSiteKey, busy, value, onChange, onSubmi
         autoComplete="username"
         required
         value={value.email}
-        error={problem?.field === 'email' ? problem.text : null}
+        error={errors.email}
         onChange={(e) => onChange({ ...value, email: e.target.value })}
       />
       <Field
@@ -69,13 +79,17 @@ export function CredentialsForm({ captchaSiteKey, busy, value, onChange, onSubmi
         autoComplete="current-password"
         required
         value={value.password}
-        error={problem?.field === 'password' ? problem.text : null}
+        error={errors.password}
         onChange={(e) => onChange({ ...value, password: e.target.value })}
       />
       {captchaSiteKey && (
         <>
           <Captcha siteKey={captchaSiteKey} onToken={setCaptchaToken} resetRef={captcha} />
-          {problem?.field === 'captcha' && <p className="field-error">{problem.text}</p>}
+          {errors.captcha && (
+            <p className="field-error" role="alert">
+              {errors.captcha}
+            </p>
+          )}
         </>
       )}
       <button type="submit" className="btn btn-primary" disabled={busy}>
@@ -85,7 +99,7 @@ export function CredentialsForm({ captchaSiteKey, busy, value, onChange, onSubmi
         <Link to={paths.forgotPassword}>Forgot your password?</Link>
         {' · '}
         <button type="button" className="btn-inline" disabled={busy} onClick={() => void submit('link')}>
-          Email me a sign-in link
+          Email me a sign-in link instead of a code
         </button>
       </p>
     </form>

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { Field } from '@/components/field';
 import { notify } from '@/lib/toast';
+import { useFieldErrors } from '@/lib/use-field-errors';
 import { useCreatePasswordReset } from '../api/create-password-reset';
 import { AuthLayout } from './auth-layout';
 
@@ -11,15 +12,16 @@ const SENT = 'If an account exists for that email, we have sent a link to reset 
 /** The password reset request: mails a link to /reset/{token}. */
 export default function ForgotPasswordPage() {
   const [email, setEmail] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const { errors, show, fromError } = useFieldErrors<'email'>();
   const [sent, setSent] = useState<string | null>(null);
   const request = useCreatePasswordReset();
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!/^\S+@\S+\.\S+$/.test(email.trim())) return setProblem('Enter the email address you sign in with.');
-    setProblem(null);
-    const message = await request.run(email).catch(() => null);
+    const form = event.currentTarget;
+    const valid = /^\S+@\S+\.\S+$/.test(email.trim());
+    if (show(valid ? {} : { email: 'Enter the email address you sign in with.' }, form)) return;
+    const message = await request.run(email).catch((error: unknown) => (fromError(error, form), null));
     if (message === null) return;
     setSent(message ?? SENT);
     notify.success(message ?? SENT);
@@ -46,7 +48,7 @@ export default function ForgotPasswordPage() {
             autoComplete="username"
             required
             value={email}
-            error={problem}
+            error={errors.email}
             onChange={(e) => setEmail(e.target.value)}
           />
           <button type="submit" className="btn btn-primary" disabled={request.isPending}>

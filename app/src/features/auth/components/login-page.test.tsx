@@ -100,7 +100,11 @@ describe('login with a one-time password (SPEC §4)', () => {
   it('keeps what was typed when the credentials are refused, and says why', async () => {
     server();
     await submitCredentials('wrong-password');
-    expect(await screen.findByText('These credentials do not match our records.')).toBeInTheDocument();
+    const refused = 'These credentials do not match our records.';
+    // Beside the field the API names, once: not again in a toast.
+    await waitFor(() => expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(refused));
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getAllByText(refused)).toHaveLength(1);
     expect(screen.getByLabelText('Email')).toHaveValue('client@demo.test');
     expect(screen.getByLabelText('Password')).toHaveValue('wrong-password');
     expect(screen.queryByLabelText('One-time password')).toBeNull();
@@ -111,7 +115,12 @@ describe('login with a one-time password (SPEC §4)', () => {
     const user = await submitCredentials();
     await user.type(await screen.findByLabelText('One-time password'), '000000');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(await screen.findByText('That code is not right.')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByLabelText('One-time password')).toHaveAccessibleDescription(
+        'That code is not right.',
+      ),
+    );
+    expect(screen.getAllByText('That code is not right.')).toHaveLength(1);
     expect(screen.getByLabelText('One-time password')).toHaveValue('000000');
     expect(sessionStore.get()).toBeNull();
   });

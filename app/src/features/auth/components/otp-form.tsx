@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Field } from '@/components/field';
+import { useFieldErrors } from '@/lib/use-field-errors';
 
 export const OTP_RESEND_SECONDS = 300;
 
@@ -16,17 +17,21 @@ interface OtpFormProps {
 /** The one-time-password step, shown only after the server generated and mailed a code (SPEC §4, §5). */
 export function OtpForm({ email, busy, resendIn, resending, onVerify, onResend, onBack }: OtpFormProps) {
   const [otp, setOtp] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const { errors, show, fromError } = useFieldErrors<'otp'>();
   const input = useRef<HTMLInputElement>(null);
 
   useEffect(() => input.current?.focus(), []);
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
-    if (!/^[0-9]{6}$/.test(otp)) return setProblem('Enter the 6-digit code from the email.');
-    setProblem(null);
-    await onVerify(otp).catch(() => input.current?.select());
+    const form = event.currentTarget;
+    if (show(/^[0-9]{6}$/.test(otp) ? {} : { otp: 'Enter the 6-digit code from the email.' }, form)) return;
+    await onVerify(otp).catch((error: unknown) => {
+      // A wrong or expired code is said beside the code, which is selected for typing the right one.
+      fromError(error);
+      input.current?.select();
+    });
   };
 
   return (
@@ -44,7 +49,7 @@ export function OtpForm({ email, busy, resendIn, resending, onVerify, onResend, 
         maxLength={6}
         required
         value={otp}
-        error={problem}
+        error={errors.otp}
         onChange={(e) => setOtp(e.target.value.replace(/\D/g, '').slice(0, 6))}
       />
       <button type="submit" className="btn btn-primary" disabled={busy}>

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { deviceToken, sessionStore } from '@/lib/session';
 import { apiUser, fakeApi, gapiAnswer, renderPortal } from '@/testing/portal';
+import { LINK_NEEDS_PASSWORD } from './credentials-form';
 import { LINK_SENT } from './login-page';
 
 beforeEach(() => {
@@ -44,6 +45,40 @@ describe('password reset', () => {
   });
 });
 
+describe('a reset link opened while signed in', () => {
+  it('shows the reset form, not the home page, and signs out once the password is changed', async () => {
+    sessionStore.signIn(apiUser());
+    const calls = fakeApi((call) =>
+      call.url === '/gapi'
+        ? gapiAnswer(call)
+        : { status: 200, data: { data: { reset: true }, message: 'Done, log in.' } },
+    );
+    const user = userEvent.setup();
+    const { router } = renderPortal('/reset/tok-9');
+    await user.type(await screen.findByLabelText('New password'), 'a-new-password');
+    expect(router.state.location.pathname).toBe('/reset/tok-9');
+    // Signed in, so SPEC §2's footer shows.
+    expect(screen.getByRole('contentinfo')).toHaveTextContent(/· version: 7\.2\.2$/);
+    await user.type(screen.getByLabelText('Confirm the new password'), 'a-new-password');
+    await user.click(screen.getByRole('button', { name: 'Set new password' }));
+    await screen.findByRole('heading', { name: 'Sign in' });
+    expect(calls.find((c) => c.url === '/api/password/reset')!.body).toMatchObject({ token: 'tok-9' });
+    expect(sessionStore.get()).toBeNull();
+  });
+});
+
+describe('the footer (SPEC §2: only when signed in)', () => {
+  it.each(['/login', '/forgot-password', '/reset/tok-1', '/fbslogin/link-1'])(
+    'is not on %s for a signed-out visitor',
+    async (path) => {
+      fakeApi(() => ({ status: 404, data: { message: 'This sign-in link is invalid.' } }));
+      renderPortal(path);
+      await screen.findByRole('heading', { level: 1 });
+      expect(screen.queryByRole('contentinfo')).toBeNull();
+    },
+  );
+});
+
 describe('a sign-in link instead of the OTP', () => {
   it('mails the link through loginotpfbs and says so', async () => {
     const calls = fakeApi(({ url }) =>
@@ -55,7 +90,7 @@ describe('a sign-in link instead of the OTP', () => {
     renderPortal('/login');
     await user.type(await screen.findByLabelText('Email'), 'client@demo.test');
     await user.type(screen.getByLabelText('Password'), 'portal-demo-1');
-    await user.click(screen.getByRole('button', { name: 'Email me a sign-in link' }));
+    await user.click(screen.getByRole('button', { name: 'Email me a sign-in link instead of a code' }));
     expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeInTheDocument();
     expect(await screen.findByText(LINK_SENT)).toBeInTheDocument();
     expect(calls.find((c) => c.url === '/api/auth/loginotpfbs')!.body).toMatchObject({
@@ -63,6 +98,16 @@ describe('a sign-in link instead of the OTP', () => {
     });
     expect(calls.map((c) => c.url)).not.toContain('/api/auth/loginotp');
     expect(screen.queryByLabelText('One-time password')).toBeNull();
+  });
+
+  it('asks for the password too, saying the link replaces the code, not the password (SPEC §7)', async () => {
+    const calls = fakeApi(() => ({ status: 204 }));
+    const user = userEvent.setup();
+    renderPortal('/login');
+    await user.type(await screen.findByLabelText('Email'), 'client@demo.test');
+    await user.click(screen.getByRole('button', { name: 'Email me a sign-in link instead of a code' }));
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(LINK_NEEDS_PASSWORD);
+    expect(calls).toHaveLength(0);
   });
 });
 

@@ -2,7 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { Field } from '@/components/field';
+import { sessionStore } from '@/lib/session';
 import { notify } from '@/lib/toast';
+import { useFieldErrors } from '@/lib/use-field-errors';
 import { useResetPassword } from '../api/reset-password';
 import { AuthLayout } from './auth-layout';
 
@@ -16,22 +18,26 @@ export default function ResetPasswordPage() {
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  const [problem, setProblem] = useState<{ field: 'password' | 'confirmation'; text: string } | null>(null);
+  const { errors, show, fromError } = useFieldErrors<'password' | 'password_confirmation'>();
   const reset = useResetPassword();
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (password.length < MIN_LENGTH || password.length > MAX_LENGTH) {
-      return setProblem({ field: 'password', text: `Use ${MIN_LENGTH} to ${MAX_LENGTH} characters.` });
-    }
-    if (password !== confirmation) {
-      return setProblem({ field: 'confirmation', text: 'The two passwords do not match.' });
-    }
-    setProblem(null);
+    const form = event.currentTarget;
+    const found =
+      password.length < MIN_LENGTH || password.length > MAX_LENGTH
+        ? { password: `Use ${MIN_LENGTH} to ${MAX_LENGTH} characters.` }
+        : password !== confirmation
+          ? { password_confirmation: 'The two passwords do not match.' }
+          : {};
+    if (show(found, form)) return;
     const message = await reset
       .run({ token, password, password_confirmation: confirmation })
-      .catch(() => null);
+      .catch((error: unknown) => (fromError(error, form), null));
     if (message === null) return;
+    // The API ends every session of the account with the old password, this one included: sign out here too
+    // rather than let the next call meet 'Session Expired'.
+    if (sessionStore.get()) sessionStore.logout('user');
     notify.success(message ?? DONE);
     navigate(paths.login, { replace: true });
   };
@@ -47,7 +53,7 @@ export default function ResetPasswordPage() {
           hint={`At least ${MIN_LENGTH} characters.`}
           required
           value={password}
-          error={problem?.field === 'password' ? problem.text : null}
+          error={errors.password}
           onChange={(e) => setPassword(e.target.value)}
         />
         <Field
@@ -57,7 +63,7 @@ export default function ResetPasswordPage() {
           autoComplete="new-password"
           required
           value={confirmation}
-          error={problem?.field === 'confirmation' ? problem.text : null}
+          error={errors.password_confirmation}
           onChange={(e) => setConfirmation(e.target.value)}
         />
         <button type="submit" className="btn btn-primary" disabled={reset.isPending}>

@@ -101,11 +101,13 @@ describe('/business-academy', () => {
     expect(screen.queryByText(/meeting/i)).toBeNull();
   });
 
-  it('redirects to / without the business_academy flag, for the lesson pages too', async () => {
+  it('without the business_academy flag says why, for the lesson pages too', async () => {
     signIn(false);
     const calls = fakeApi((call) => gapiAnswer(call, { group: [] }));
     renderPortal('/business-academy/lesson/7');
-    expect(await screen.findByRole('heading', { level: 1, name: 'My Groups' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: "The Business Academy isn't part of your plan" }),
+    ).toBeInTheDocument();
     expect(calls.some((c) => /userlesson|academy\(/.test(String((c.body as { query?: string }).query)))).toBe(
       false,
     );

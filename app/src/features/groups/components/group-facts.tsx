@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { LessonProgress } from '@/components/lesson-progress';
 import { formatDate } from '@/lib/dates';
+import { usePortal } from '@/lib/portal-context';
 import type { Group } from '../api/get-groups';
 
 const STATUS: Record<string, string> = {
@@ -19,6 +20,8 @@ function price(group: Group): string {
 
 /** A group's schedule, dates, coach and status, and, for a paid group, whether the place is paid for. */
 export function GroupFacts({ group }: { group: Group }) {
+  // Without the tenant's payment key the page behind the link says how to join instead of taking a payment.
+  const payable = usePortal().config.integrations.stripePublishableKey !== null;
   return (
     <dl className="group-facts">
       {group.meets_on && (
@@ -52,7 +55,7 @@ export function GroupFacts({ group }: { group: Group }) {
             {price(group)} · {group.paid ? 'Paid' : 'Not paid yet'}
             {!group.paid && (
               <Link className="btn btn-primary group-pay" to={paths.groupPurchase(group.id)}>
-                Pay and join
+                {payable ? 'Pay and join' : 'How to join'}
               </Link>
             )}
           </dd>

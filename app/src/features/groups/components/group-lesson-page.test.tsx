@@ -107,6 +107,35 @@ afterEach(() => {
 });
 
 describe('/groups/:groupid/:usergroupid/lesson/:lessonid', () => {
+  // GraphQL refusals come with the REST status (api/src/graphql/answer.ts).
+  const refusing = (status: number, message: string) =>
+    fakeApi((call) =>
+      /userlesson/.test(String((call.body as { query?: string }).query))
+        ? { status, data: { data: null, errors: [{ message, extensions: { code: 'FORBIDDEN' } }] } }
+        : gapiAnswer(call, { analyticsSearch: saved, usergroup: { group, lessons: [] } }),
+    );
+
+  it('a locked lesson opened by URL says it is locked and why, not that it could not be loaded', async () => {
+    const reason = 'This lesson opens once the group is paid for.';
+    refusing(403, reason);
+    renderPortal('/groups/1/2/lesson/3');
+    expect(await screen.findByRole('heading', { name: 'This lesson is locked' })).toBeInTheDocument();
+    expect(screen.getAllByText(reason)).toHaveLength(1);
+    expect(screen.queryByText(/could not be loaded/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(screen.getAllByRole('link', { name: /Back to the group/ })[0]).toHaveAttribute(
+      'href',
+      '/groups/1/2',
+    );
+  });
+
+  it('a lesson that is not in the group says it was not found', async () => {
+    refusing(404, 'Lesson not found.');
+    renderPortal('/groups/1/2/lesson/99');
+    expect(await screen.findByRole('heading', { name: 'Lesson not found' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+
   // DOMPurify does not support happy-dom: the shared policy (lib/html-sanitizer) is checked in Chromium by
   // e2e/mail-body.test.ts.
   it('shows the lesson: its description, quiz link, resources by type and order', async () => {

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sessionStore } from '@/lib/session';
-import { apiUser, fakeApi, gapiAnswer, renderPortal } from '@/testing/portal';
+import { apiUser, fakeApi, gapiAnswer, renderPortal, testConfig } from '@/testing/portal';
 
 const group = (id: number, title: string, extra: Record<string, unknown> = {}) => ({
   id,
@@ -73,6 +73,23 @@ describe('/groups', () => {
       'value',
       '60',
     );
+  });
+
+  it('offers to pay for a paid group only where the portal takes payments', async () => {
+    const groups = [group(2, 'Mastermind', { group_type: 'paid', price: 49_700 })];
+    fakeApi((call) => gapiAnswer(call, { group: groups }));
+    const view = renderPortal('/groups');
+    const without = (await screen.findByRole('link', { name: 'Mastermind' })).closest('li')!;
+    expect(within(without).getByRole('link', { name: 'How to join' })).toHaveAttribute(
+      'href',
+      '/groups/2/purchase',
+    );
+    expect(within(without).queryByRole('link', { name: 'Pay and join' })).toBeNull();
+    view.unmount();
+    const integrations = { ...testConfig.integrations, stripePublishableKey: 'pk_test_1' };
+    renderPortal('/groups', { ...testConfig, integrations });
+    const withKey = (await screen.findByRole('link', { name: 'Mastermind' })).closest('li')!;
+    expect(within(withKey).getByRole('link', { name: 'Pay and join' })).toBeInTheDocument();
   });
 
   it('says so when the client has no group', async () => {

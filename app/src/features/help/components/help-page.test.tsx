@@ -124,8 +124,8 @@ describe('/help: share your experience', () => {
     });
   });
 
-  it('shows the API’s 422 next to the field it names', async () => {
-    const problem = 'Must match format "email".';
+  it('shows the API’s 422 next to the field it names, and not again in a toast', async () => {
+    const problem = 'Enter an email address like name@example.com.';
     server((c) =>
       c.url === '/api/v1/testimonials/addreferral'
         ? { status: 422, data: { error: { email: [problem] } } }
@@ -140,5 +140,7 @@ describe('/help: share your experience', () => {
     await user.click(referral.getByRole('button', { name: 'Send referral' }));
     await expect.poll(() => referral.getByLabelText('Their email')).toHaveAccessibleDescription(problem);
     expect(referral.getByLabelText('Their first name')).toHaveValue('Dana');
+    expect(referral.getByLabelText('Their email')).toHaveAttribute('aria-invalid', 'true');
+    expect(document.querySelector('.Toastify')).not.toHaveTextContent(problem);
   });
 });

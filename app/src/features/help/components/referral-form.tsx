@@ -65,6 +65,7 @@ export function ReferralForm() {
         value={values.note}
         maxLength={2000}
         onChange={(e) => set('note', e.target.value)}
+        error={problems.note}
       />
       <button type="submit" className="btn btn-primary" disabled={pending}>
         {pending ? 'Sending...' : 'Send referral'}

@@ -1,5 +1,4 @@
-import { useId } from 'react';
-import { Field, TextAreaField } from '@/components/field';
+import { Field, SelectField, TextAreaField } from '@/components/field';
 import { useFileTicket, type TicketInput } from '../api/file-ticket';
 import { TICKET_SUBMITTED } from './messages';
 
@@ -32,21 +31,22 @@ export function TicketForm() {
     send,
     done: TICKET_SUBMITTED,
   });
-  const categoryId = useId();
   return (
     <form className="help-form" onSubmit={submit} noValidate aria-labelledby="ticket-title">
       <h2 id="ticket-title">Contact support</h2>
       <p className="muted">Something not working, or a question about the portal? We answer by email.</p>
-      <div className="field">
-        <label htmlFor={categoryId}>Topic</label>
-        <select id={categoryId} value={values.category} onChange={(e) => set('category', e.target.value)}>
-          {CATEGORIES.map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        label="Topic"
+        value={values.category}
+        onChange={(e) => set('category', e.target.value)}
+        error={problems.category}
+      >
+        {CATEGORIES.map(([value, label]) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </SelectField>
       <Field
         label="Subject"
         value={values.subject}

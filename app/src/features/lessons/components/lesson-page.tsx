@@ -3,24 +3,16 @@
  * progress record (open to this client on this assessment); otherwise the API's 403 reason and the way back.
  * Flash-coaching analytics are sent from here, and only while this page is open.
  */
-import { isAxiosError } from 'axios';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { LessonView } from '@/components/lesson-view/lesson-view';
-import { LoadFailed } from '@/components/load-failed';
 import { PageLoading } from '@/components/page-loading';
+import { RefusedState } from '@/components/refused-state';
 import { paths } from '@/config/paths';
-import { errorMessage } from '@/lib/api-errors';
 import { useFlashLesson } from '../api/get-flash-lesson';
 import { flashAnalytics } from '../api/send-flash-analytics';
 import { FlashAnalyticsPanel } from './flash-analytics-panel';
 import './lessons.css';
-
-const backLink = (
-  <p>
-    <Link to={paths.lessons}>Back to My Lessons</Link>
-  </p>
-);
 
 export default function LessonPage() {
   const params = useParams();
@@ -31,21 +23,17 @@ export default function LessonPage() {
 
   if (lesson.isPending) return <PageLoading />;
   if (lesson.isError) {
-    const status = isAxiosError(lesson.error) ? lesson.error.response?.status : undefined;
     return (
       <section className="page" aria-labelledby="page-title">
         <h1 id="page-title" className="page-title">
           Lesson
         </h1>
-        {status === 403 || status === 404 ? (
-          <div className="card empty-state">
-            <p>{errorMessage(lesson.error)}</p>
-            <p className="muted">Your coach opens each lesson when you are ready for it.</p>
-          </div>
-        ) : (
-          <LoadFailed what="This lesson" error={lesson.error} retry={lesson.refetch} />
-        )}
-        {backLink}
+        <RefusedState
+          subject="lesson"
+          error={lesson.error}
+          retry={lesson.refetch}
+          back={{ to: paths.lessons, label: 'Back to My Lessons' }}
+        />
       </section>
     );
   }

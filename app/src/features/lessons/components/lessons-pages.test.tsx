@@ -87,21 +87,29 @@ describe('/lessons', () => {
     expect(within(section).getByText('Locked')).toBeInTheDocument();
   });
 
-  it('is not reachable without the flash_coaching flag, and asks the API nothing', async () => {
+  it('without the flash_coaching flag says it is not in the plan, and asks the API nothing', async () => {
     sessionStore.signIn(
       apiUser({ trainings: { group_coaching: false, flash_coaching: false, business_academy: false } }),
     );
     const calls = server();
-    renderPortal('/lessons/7/21');
-    expect(await screen.findByRole('heading', { name: 'My Schedule', level: 1 })).toBeInTheDocument();
+    const { router } = renderPortal('/lessons/7/21');
+    expect(
+      await screen.findByRole('heading', { name: "Flash coaching isn't part of your plan", level: 1 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
+    expect(router.state.location.pathname).toBe('/lessons/7/21');
     expect(calls.some((c) => c.url.startsWith('/api/v1/flashcoaching'))).toBe(false);
   });
 
   it('shows the API’s reason for a locked lesson', async () => {
     server();
     renderPortal('/lessons/7/22');
-    expect(await screen.findByText('This lesson is not open to you yet.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'This lesson is locked' })).toBeInTheDocument();
+    expect(screen.getByText('This lesson is not open to you yet.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to My Lessons' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    // Said once on the page, not in a toast as well.
+    expect(screen.getAllByText('This lesson is not open to you yet.')).toHaveLength(1);
   });
 });
 

@@ -4,7 +4,10 @@ import { metricsQueryOptions, type Metric, type MetricInput } from './get-metric
 
 /** POST /api/v1/clientportal/metrics/save (201): a new metric to track. */
 async function saveMetric(input: MetricInput): Promise<Metric> {
-  const response = await api.post<Envelope<Metric>>('/api/v1/clientportal/metrics/save', input);
+  // Its form shows each field it sends, with the API's reasons beside it.
+  const response = await api.post<Envelope<Metric>>('/api/v1/clientportal/metrics/save', input, {
+    fields: Object.keys(input),
+  });
   return response.data.data;
 }
 

@@ -9,6 +9,8 @@ async function shareMetrics(email: string): Promise<{ sent: boolean; to: string 
   const response = await api.post<Envelope<{ sent: boolean; to: string }>>(
     '/api/v1/coachingportal/metrics/share/',
     email ? { email } : {},
+    // Its form shows the address's problems beside it.
+    { fields: ['email'] },
   );
   return response.data.data;
 }

@@ -13,7 +13,10 @@ export interface MonthInput {
 
 /** POST /api/v1/tracker/monthly: records one month of a metric (a month sent again replaces it). */
 async function trackMonth(input: MonthInput): Promise<Metric> {
-  const response = await api.post<Envelope<Metric>>('/api/v1/tracker/monthly', input);
+  // Its form shows the month, value and note, with the API's reasons beside them.
+  const response = await api.post<Envelope<Metric>>('/api/v1/tracker/monthly', input, {
+    fields: ['period', 'value', 'note'],
+  });
   return response.data.data;
 }
 

@@ -18,8 +18,8 @@ export function MetricCard({
   metric: Metric;
   latest: string;
   pending: { update: boolean; track: boolean };
-  onUpdate: (input: MetricInput) => Promise<boolean>;
-  onTrack: (input: MonthInput) => Promise<boolean>;
+  onUpdate: (input: MetricInput) => Promise<void>;
+  onTrack: (input: MonthInput) => Promise<void>;
 }) {
   const [editing, setEditing] = useState(false);
   const titleId = `metric-${metric.id}-title`;
@@ -52,9 +52,8 @@ export function MetricCard({
           submitLabel="Save changes"
           pending={pending.update}
           onSave={async (input) => {
-            const ok = await onUpdate(input);
-            if (ok) setEditing(false);
-            return ok;
+            await onUpdate(input);
+            setEditing(false);
           }}
           onCancel={() => setEditing(false)}
         />

@@ -1,12 +1,14 @@
-import { useId, useState, type FormEvent } from 'react';
-import { Field } from '@/components/field';
+import { useState, type FormEvent } from 'react';
+import { Field, SelectField } from '@/components/field';
 import { FormButtons } from '@/components/form-buttons';
+import { useFieldErrors } from '@/lib/use-field-errors';
 import type { Direction, MetricInput } from '../api/get-metrics';
 import { parseAmount } from '../lib/format';
 
 /**
  * Add or edit a metric: its name, unit, target and which way is better. The values live here and are cleared
- * only after a successful add (onSave resolves true), so a failed save loses nothing typed.
+ * only after a successful add (onSave resolves), so a failed save loses nothing typed; the API's reasons show
+ * beside their fields.
  */
 export function MetricForm({
   initial,
@@ -18,27 +20,31 @@ export function MetricForm({
   initial?: MetricInput;
   submitLabel: string;
   pending: boolean;
-  onSave: (input: MetricInput) => Promise<boolean>;
+  onSave: (input: MetricInput) => Promise<void>;
   onCancel?: () => void;
 }) {
   const [name, setName] = useState(initial?.name ?? '');
   const [unit, setUnit] = useState(initial?.unit ?? '');
   const [target, setTarget] = useState(initial?.target === null || !initial ? '' : String(initial.target));
   const [direction, setDirection] = useState<Direction>(initial?.direction ?? 'up');
-  const [problems, setProblems] = useState<{ name?: string; target?: string }>({});
-  const directionId = useId();
+  const { errors: problems, show, fromError } = useFieldErrors<keyof MetricInput>();
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const form = event.currentTarget;
     const amount = target.trim() ? parseAmount(target) : null;
     const found = {
       ...(!name.trim() && { name: 'Name the metric, e.g. Monthly revenue.' }),
       ...(target.trim() && amount === null && { target: 'Enter the target as a number, e.g. 50000.' }),
     };
-    setProblems(found);
-    if (Object.keys(found).length) return;
-    const saved = await onSave({ name: name.trim(), unit: unit.trim(), target: amount, direction });
-    if (saved && !initial) {
+    if (show(found, form)) return;
+    try {
+      await onSave({ name: name.trim(), unit: unit.trim(), target: amount, direction });
+    } catch (error) {
+      fromError(error, form);
+      return;
+    }
+    if (!initial) {
       setName('');
       setUnit('');
       setTarget('');
@@ -63,6 +69,7 @@ export function MetricForm({
           value={unit}
           maxLength={20}
           onChange={(e) => setUnit(e.target.value)}
+          error={problems.unit}
         />
         <Field
           label="Target"
@@ -72,17 +79,15 @@ export function MetricForm({
           onChange={(e) => setTarget(e.target.value)}
           error={problems.target}
         />
-        <div className="field">
-          <label htmlFor={directionId}>Better when</label>
-          <select
-            id={directionId}
-            value={direction}
-            onChange={(e) => setDirection(e.target.value as Direction)}
-          >
-            <option value="up">Higher</option>
-            <option value="down">Lower</option>
-          </select>
-        </div>
+        <SelectField
+          label="Better when"
+          value={direction}
+          onChange={(e) => setDirection(e.target.value as Direction)}
+          error={problems.direction}
+        >
+          <option value="up">Higher</option>
+          <option value="down">Lower</option>
+        </SelectField>
       </div>
       <FormButtons submitLabel={submitLabel} pending={pending} onCancel={onCancel} />
     </form>

@@ -15,12 +15,11 @@ import { METRIC_ADDED, METRIC_UPDATED, recordedMessage } from './messages';
 import { ShareForm } from './share-form';
 import './metrics.css';
 
-/** Runs a save; true on success. A failure was already a toast (the axios interceptor). */
-const attempt = (run: Promise<unknown>, message: () => string) =>
-  run.then(
-    () => (notify.success(message()), true),
-    () => false,
-  );
+/** Runs a save and confirms it; a failure rejects, for the form to show beside its fields. */
+const attempt = async (run: Promise<unknown>, message: () => string) => {
+  await run;
+  notify.success(message());
+};
 
 export default function MetricsPage() {
   const user = useUser();

@@ -4,7 +4,11 @@ import { notesQueryOptions, type Note, type NoteInput } from './get-notes';
 
 /** POST /api/v1/clientportal/edit/note/: a note's new title, text and date. */
 async function editNote(input: NoteInput & { id: number }): Promise<Note> {
-  const response = await api.post<Envelope<Note>>('/api/v1/clientportal/edit/note/', input);
+  // Its form shows each field of the note (not the id), with the API's reasons beside it.
+  const { id: _id, ...note } = input;
+  const response = await api.post<Envelope<Note>>('/api/v1/clientportal/edit/note/', input, {
+    fields: Object.keys(note),
+  });
   return response.data.data;
 }
 

@@ -99,7 +99,11 @@ describe('/notes', () => {
     await user.type(within(form).getByLabelText('Title'), 'Idea');
     await user.type(within(form).getByLabelText('Note'), 'Loyalty card?');
     await user.click(within(form).getByRole('button', { name: 'Add note' }));
-    expect(await screen.findByText('The title is too long.')).toBeInTheDocument();
+    // Beside the field it names (marked for screen readers), not in a toast.
+    expect(await within(form).findByText('The title is too long.')).toBeInTheDocument();
+    expect(within(form).getByLabelText('Title')).toHaveAttribute('aria-invalid', 'true');
+    expect(within(form).getByLabelText('Title')).toHaveAccessibleDescription('The title is too long.');
+    expect(document.querySelector('.Toastify')).not.toHaveTextContent('The title is too long.');
     expect(within(form).getByLabelText('Title')).toHaveValue('Idea');
     expect(within(form).getByLabelText('Note')).toHaveValue('Loyalty card?');
 

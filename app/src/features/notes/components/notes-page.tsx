@@ -17,12 +17,11 @@ export const NOTE_SAVED = 'Note saved';
 export const NOTE_UPDATED = 'Note updated';
 export const NOTE_DELETED = 'Note deleted';
 
-/** Runs a save; true on success. A failure was already a toast (the axios interceptor). */
-const attempt = (run: Promise<unknown>, message: string) =>
-  run.then(
-    () => (notify.success(message), true),
-    () => false,
-  );
+/** Runs a save and confirms it; a failure rejects, for the form to show beside its fields. */
+const confirmed = async (run: Promise<unknown>, message: string) => {
+  await run;
+  notify.success(message);
+};
 
 export default function NotesPage() {
   const notes = useNotes();
@@ -32,15 +31,18 @@ export default function NotesPage() {
   const [editing, setEditing] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<Note | null>(null);
 
-  const save = (input: NoteInput) => attempt(store.mutateAsync(input), NOTE_SAVED);
+  const save = (input: NoteInput) => confirmed(store.mutateAsync(input), NOTE_SAVED);
   const update = async (note: Note, input: NoteInput) => {
-    const ok = await attempt(edit.mutateAsync({ id: note.id, ...input }), NOTE_UPDATED);
-    if (ok) setEditing(null);
-    return ok;
+    await confirmed(edit.mutateAsync({ id: note.id, ...input }), NOTE_UPDATED);
+    setEditing(null);
   };
   const confirmDelete = async () => {
     if (!deleting) return;
-    if (await attempt(remove.mutateAsync(deleting.id), NOTE_DELETED)) setDeleting(null);
+    // A failure was a toast (the axios interceptor); the dialog stays for another try.
+    await confirmed(remove.mutateAsync(deleting.id), NOTE_DELETED).then(
+      () => setDeleting(null),
+      () => undefined,
+    );
   };
 
   let list;

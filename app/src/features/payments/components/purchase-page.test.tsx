@@ -63,17 +63,26 @@ beforeEach(() => {
 });
 
 describe('/groups/{groupid}/purchase', () => {
-  it('without a publishable key, the button explains that payments are not configured and Stripe never loads', async () => {
+  it('without a publishable key, says how to join through the coach, offers no payment, and Stripe never loads', async () => {
     server((call) =>
       call.url === '/api/v1/users/studentpaid/' ? { status: 200, data: { data: purchase() } } : undefined,
     );
-    const user = userEvent.setup();
     renderPortal('/groups/12/purchase');
     expect(
       await screen.findByRole('heading', { name: 'Join Profit Mastermind', level: 1 }),
     ).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Pay $49.00' }));
+    // Said before any click, with the ways to reach the coach, and nothing that looks like a payment.
+    expect(screen.getByRole('heading', { name: 'How to join' })).toBeInTheDocument();
     expect(screen.getByText(NOT_CONFIGURED)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Message your coach' })).toHaveAttribute(
+      'href',
+      '/messages/compose',
+    );
+    expect(screen.getByRole('link', { name: /coach's contact details/ })).toHaveAttribute(
+      'href',
+      '/coachprofile',
+    );
+    expect(screen.queryByRole('button', { name: /Pay/ })).toBeNull();
     // The first test of the file: no earlier test has imported the Stripe modules either.
     expect(stripe.imported).toEqual([]);
     expect(stripe.loadStripe).not.toHaveBeenCalled();

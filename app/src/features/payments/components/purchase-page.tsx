@@ -1,7 +1,7 @@
 /**
  * /groups/{groupid}/purchase: joining a paid group. The price shown is the server's (studentpaid), and so is
- * the amount charged (create-intent). Without the tenant's publishable key the button says that payments are
- * not configured; with it, the card form (and Stripe with it) loads here and nowhere else. Paid is set only by
+ * the amount charged (create-intent). Without the tenant's publishable key the page offers no payment: it
+ * says how to join (through the coach) before anything is clicked; with it, the card form (and Stripe with it) loads here and nowhere else. Paid is set only by
  * Stripe's verified webhook, so after the card is accepted the page asks the API until it says paid.
  */
 import { lazy, Suspense, useState } from 'react';
@@ -19,7 +19,7 @@ import './payments.css';
 const StripePaymentForm = lazy(() => import('./stripe-payment-form'));
 
 export const NOT_CONFIGURED =
-  'Online payments are not configured for this portal yet. Please contact your coach to join this group.';
+  'This portal does not take payments online. To join this group, contact your coach: they will enrol you.';
 export const RECEIPT_SENT = 'Your receipt has been sent to your email';
 
 function Enrolled({ purchase }: { purchase: Purchase }) {
@@ -46,18 +46,18 @@ function Enrolled({ purchase }: { purchase: Purchase }) {
 
 function Checkout({ purchase, onPaid }: { purchase: Purchase; onPaid: () => void }) {
   const { stripePublishableKey } = usePortal().config.integrations;
-  const [explained, setExplained] = useState(false);
-  const price = formatPrice(purchase.amount, purchase.currency);
   if (!stripePublishableKey)
     return (
-      <div className="card">
-        <button type="button" className="btn btn-primary" onClick={() => setExplained(true)}>
-          Pay {price}
-        </button>
-        <p role="status" className="payment-note">
-          {explained ? NOT_CONFIGURED : ''}
+      <section className="card" aria-labelledby="how-to-join-title">
+        <h2 id="how-to-join-title">How to join</h2>
+        <p>{NOT_CONFIGURED}</p>
+        <p className="button-row">
+          <Link className="btn btn-primary" to={paths.messagesCompose}>
+            Message your coach
+          </Link>
+          <Link to={paths.coachProfile}>Your coach&apos;s contact details</Link>
         </p>
-      </div>
+      </section>
     );
   return (
     <section className="card payment-card" aria-labelledby="card-details-title">

@@ -15,7 +15,10 @@ interface ProfileDetails {
 
 /** POST /api/v1/students/update/{id}: the personal details (the company is the coach's to manage). */
 async function updateProfile(userId: number, details: ProfileDetails): Promise<unknown> {
-  const response = await api.post<Envelope<unknown>>(`/api/v1/students/update/${userId}`, details);
+  // Its form shows each field it sends, with the API's reasons beside it.
+  const response = await api.post<Envelope<unknown>>(`/api/v1/students/update/${userId}`, details, {
+    fields: Object.keys(details),
+  });
   return response.data.data;
 }
 

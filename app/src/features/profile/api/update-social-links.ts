@@ -10,7 +10,10 @@ interface SocialLinks {
 
 /** POST /api/v1/students/updatetwo/{id}: the second part of the profile, the social links. */
 async function updateSocialLinks(userId: number, links: SocialLinks): Promise<unknown> {
-  const response = await api.post<Envelope<unknown>>(`/api/v1/students/updatetwo/${userId}`, links);
+  // Its form shows each field it sends, with the API's reasons beside it.
+  const response = await api.post<Envelope<unknown>>(`/api/v1/students/updatetwo/${userId}`, links, {
+    fields: Object.keys(links),
+  });
   return response.data.data;
 }
 

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { type FormEvent } from 'react';
 import { Field } from '@/components/field';
 import { notify } from '@/lib/toast';
 import type { Member } from '../api/get-member';
@@ -9,42 +9,44 @@ import { useFormState } from './use-form-state';
 export const PROFILE_UPDATED = 'Profile updated successfully';
 
 export function DetailsForm({ userId, profile }: { userId: number; profile: Member }) {
-  const form = useFormState({
-    first_name: profile.first_name,
-    last_name: profile.last_name,
-    title: profile.title,
-    website: profile.website,
-    phone_number: profile.phone_number,
-    location: profile.location,
-    time_zone: profile.time_zone,
-    birthday: profile.birthday?.slice(0, 10) ?? null,
-  });
-  const [problem, setProblem] = useState<string | null>(null);
+  const form = useFormState(
+    {
+      first_name: profile.first_name,
+      last_name: profile.last_name,
+      title: profile.title,
+      website: profile.website,
+      phone_number: profile.phone_number,
+      location: profile.location,
+      time_zone: profile.time_zone,
+      birthday: profile.birthday?.slice(0, 10) ?? null,
+    },
+    ['website'],
+  );
+  const { problems } = form;
   const update = useUpdateProfile(userId);
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const element = event.currentTarget;
     const payload = form.payload();
-    if (!payload.first_name || !payload.last_name) return setProblem('Enter your first and last name.');
-    setProblem(null);
     const { first_name, last_name, ...rest } = payload;
+    const found = {
+      ...(!first_name && { first_name: 'Enter your first name.' }),
+      ...(!last_name && { last_name: 'Enter your last name.' }),
+    };
+    if (problems.show(found, element) || !first_name || !last_name) return;
     await update
       .mutateAsync({ first_name, last_name, ...rest })
       .then(() => notify.success(PROFILE_UPDATED))
-      .catch(() => undefined); // The error is a toast; the form keeps every value typed.
+      // The form keeps every value typed and shows the API's reasons beside their fields.
+      .catch((error: unknown) => problems.fromError(error, element));
   };
 
   return (
     <form className="card form-card" onSubmit={submit} noValidate aria-labelledby="details-title">
       <h2 id="details-title">Personal details</h2>
       <div className="form-grid">
-        <Field
-          label="First name"
-          autoComplete="given-name"
-          required
-          {...form.bind('first_name')}
-          error={problem}
-        />
+        <Field label="First name" autoComplete="given-name" required {...form.bind('first_name')} />
         <Field label="Last name" autoComplete="family-name" required {...form.bind('last_name')} />
         <Field
           label="Email"

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sessionStore } from '@/lib/session';
@@ -42,15 +42,49 @@ describe('/profile', () => {
     expect(document.querySelector('.side-menu-user')).toHaveTextContent('Rae Kowalski');
   });
 
-  it('keeps what was typed when the save fails', async () => {
-    server(() => ({ status: 422, data: { error: { website: ['The website must be a URL.'] } } }));
+  it("keeps what was typed and shows the API's reason beside the field, not in a toast", async () => {
+    const reason = 'Enter a web address, like https://example.com.';
+    server(() => ({ status: 422, data: { message: 'Check the form.', error: { website: [reason] } } }));
     const user = userEvent.setup();
     renderPortal('/profile');
     const website = await screen.findByLabelText('Website');
     await user.type(website, 'not a url');
     await user.click(screen.getByRole('button', { name: 'Save details' }));
-    expect(await screen.findByText('The website must be a URL.')).toBeInTheDocument();
+    const message = await screen.findByText(reason);
     expect(website).toHaveValue('not a url');
+    expect(website).toHaveAttribute('aria-invalid', 'true');
+    expect(website.getAttribute('aria-describedby')).toContain(message.id);
+    await waitFor(() => expect(website).toHaveFocus());
+    // Said once, beside the field: the toast leaves it out.
+    expect(screen.getAllByText(reason)).toHaveLength(1);
+    expect(document.querySelector('.Toastify')).not.toHaveTextContent(reason);
+  });
+
+  it('adds https:// to a website typed without it, as the field is left and when sent', async () => {
+    const calls = server(({ body }) => ({ status: 200, data: { data: { ...member, ...(body as object) } } }));
+    const user = userEvent.setup();
+    renderPortal('/profile');
+    const website = await screen.findByLabelText('Website');
+    await user.type(website, 'brightwater.example');
+    await user.tab();
+    expect(website).toHaveValue('https://brightwater.example');
+    await user.click(screen.getByRole('button', { name: 'Save details' }));
+    expect(await screen.findByText(PROFILE_UPDATED)).toBeInTheDocument();
+    expect(calls.find((c) => c.url === '/api/v1/students/update/7')!.body).toMatchObject({
+      website: 'https://brightwater.example',
+    });
+  });
+
+  it('marks an empty name beside its field before sending', async () => {
+    const calls = server(() => ({ status: 200, data: { data: member } }));
+    const user = userEvent.setup();
+    renderPortal('/profile');
+    await user.clear(await screen.findByLabelText('Last name'));
+    await user.click(screen.getByRole('button', { name: 'Save details' }));
+    expect(await screen.findByText('Enter your last name.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Last name')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('First name')).not.toHaveAttribute('aria-invalid');
+    expect(calls.filter((c) => c.url.startsWith('/api/v1/students/update'))).toHaveLength(0);
   });
 
   it('saves the social links through students/updatetwo', async () => {

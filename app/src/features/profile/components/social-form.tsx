@@ -7,19 +7,21 @@ import { PROFILE_UPDATED } from './details-form';
 import { useFormState } from './use-form-state';
 
 export function SocialForm({ userId, profile }: { userId: number; profile: Member }) {
-  const form = useFormState({
-    facebook: profile.facebook,
-    twitter: profile.twitter,
-    linkedin: profile.linkedin,
-  });
+  const form = useFormState(
+    { facebook: profile.facebook, twitter: profile.twitter, linkedin: profile.linkedin },
+    ['facebook', 'twitter', 'linkedin'],
+  );
+  const { show, fromError } = form.problems;
   const update = useUpdateSocialLinks(userId);
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const element = event.currentTarget;
+    show({});
     await update
       .mutateAsync(form.payload())
       .then(() => notify.success(PROFILE_UPDATED))
-      .catch(() => undefined);
+      .catch((error: unknown) => fromError(error, element));
   };
 
   return (

@@ -1,4 +1,5 @@
-import { useId, useMemo } from 'react';
+import { useMemo } from 'react';
+import { SelectField } from '@/components/field';
 
 function zones(current: string): string[] {
   let all: string[];
@@ -15,24 +16,22 @@ export function TimeZoneSelect({
   name,
   value,
   onChange,
+  error,
 }: {
   name: string;
   value: string;
   onChange: (event: { target: { value: string } }) => void;
+  error?: string | undefined;
 }) {
-  const id = useId();
   const options = useMemo(() => zones(value), [value]);
   return (
-    <div className="field">
-      <label htmlFor={id}>Time zone</label>
-      <select id={id} name={name} value={value} onChange={onChange}>
-        <option value="">Not set</option>
-        {options.map((zone) => (
-          <option key={zone} value={zone}>
-            {zone.replaceAll('_', ' ')}
-          </option>
-        ))}
-      </select>
-    </div>
+    <SelectField label="Time zone" name={name} value={value} onChange={onChange} error={error}>
+      <option value="">Not set</option>
+      {options.map((zone) => (
+        <option key={zone} value={zone}>
+          {zone.replaceAll('_', ' ')}
+        </option>
+      ))}
+    </SelectField>
   );
 }

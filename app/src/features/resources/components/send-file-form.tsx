@@ -7,6 +7,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { TextAreaField } from '@/components/field';
 import { FileDropZone } from '@/components/file-drop-zone';
 import { notify } from '@/lib/toast';
+import { useFieldErrors } from '@/lib/use-field-errors';
 import { UPLOAD_MAX_FILES, UPLOAD_MAX_MB, checkPicked, fileSize } from '@/lib/uploads';
 import { useSendCoachFile } from '../api/send-coach-file';
 
@@ -31,6 +32,7 @@ export function SendFileForm({ companyId }: { companyId: number }) {
   const [description, setDescription] = useState('');
   const [progress, setProgress] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const { errors, fromError } = useFieldErrors<'description'>();
   const nextKey = useRef(0);
 
   const ready = picked.filter((p) => !p.error);
@@ -48,8 +50,9 @@ export function SendFileForm({ companyId }: { companyId: number }) {
     setPicked((all) => [...all, ...added]);
   };
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const form = event.currentTarget;
     if (ready.length === 0 && !description.trim()) {
       setProblem('Choose a file or write a description.');
       return;
@@ -60,8 +63,9 @@ export function SendFileForm({ companyId }: { companyId: number }) {
       notify.success(FILE_SENT);
       setPicked([]);
       setDescription('');
-    } catch {
-      // The API client showed the reason; what was picked and typed stays.
+    } catch (error) {
+      // What was picked and typed stays.
+      fromError(error, form);
     } finally {
       setProgress(null);
     }
@@ -109,6 +113,7 @@ export function SendFileForm({ companyId }: { companyId: number }) {
           setProblem(null);
           setDescription(event.target.value);
         }}
+        error={errors.description}
       />
       {problem && (
         <p className="field-error" role="alert">

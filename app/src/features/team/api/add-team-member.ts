@@ -10,7 +10,10 @@ interface NewTeamMember {
 
 /** POST /api/v1/clientportal/team/add/ (201): a new team member. */
 async function addTeamMember(member: NewTeamMember): Promise<TeamMember> {
-  const response = await api.post<Envelope<TeamMember>>('/api/v1/clientportal/team/add/', member);
+  // Its form shows each field it sends, with the API's reasons beside it.
+  const response = await api.post<Envelope<TeamMember>>('/api/v1/clientportal/team/add/', member, {
+    fields: Object.keys(member),
+  });
   return response.data.data;
 }
 

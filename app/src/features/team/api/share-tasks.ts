@@ -6,6 +6,8 @@ async function shareTasks(email: string): Promise<{ sent: boolean; to: string }>
   const response = await api.post<Envelope<{ sent: boolean; to: string }>>(
     '/api/v1/coachingportal/task/share/',
     { email },
+    // Its form shows the address's problems beside it.
+    { fields: ['email'] },
   );
   return response.data.data;
 }

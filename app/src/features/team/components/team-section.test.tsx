@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sessionStore } from '@/lib/session';
@@ -79,7 +79,7 @@ describe('team members and tasks', () => {
   it('keeps what was typed when adding fails', async () => {
     server(({ url }) =>
       url === '/api/v1/clientportal/team/add/'
-        ? { status: 422, data: { error: { email: ['Must match format "email".'] } } }
+        ? { status: 422, data: { error: { email: ['Enter an email address like name@example.com.'] } } }
         : undefined,
     );
     const user = userEvent.setup();
@@ -88,7 +88,12 @@ describe('team members and tasks', () => {
     await user.type(screen.getByLabelText('Last name'), 'Lopez');
     await user.type(screen.getByLabelText('Email (optional)'), 'ana@');
     await user.click(screen.getByRole('button', { name: 'Add member' }));
-    expect(await screen.findByText('Must match format "email".')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByLabelText('Email (optional)')).toHaveAccessibleDescription(
+        'Enter an email address like name@example.com.',
+      ),
+    );
+    expect(screen.getByLabelText('Email (optional)')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText('First name')).toHaveValue('Ana');
     expect(screen.getByLabelText('Email (optional)')).toHaveValue('ana@');
   });

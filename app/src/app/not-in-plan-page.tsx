@@ -1,0 +1,33 @@
+import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import type { Flag } from '@/lib/user';
+
+/** The training each flag opens (SPEC §6), as the API names it in its own refusal. */
+const TRAININGS: Record<Flag, string> = {
+  group_coaching: 'Group coaching',
+  flash_coaching: 'Flash coaching',
+  business_academy: 'The Business Academy',
+};
+
+export const notInPlanTitle = (flag: Flag) => `${TRAININGS[flag]} isn't part of your plan`;
+
+/**
+ * A flagged route opened without the flag (a typed or bookmarked URL): the reason, rather than a silent
+ * redirect that looks like a broken link. The issue's wish over SPEC §2's "redirects to /" for
+ * /business-academy: the way home is one click.
+ */
+export function NotInPlanPage({ flag }: { flag: Flag }) {
+  return (
+    <section className="page" aria-labelledby="page-title">
+      <h1 id="page-title" className="page-title">
+        {notInPlanTitle(flag)}
+      </h1>
+      <div className="card">
+        <p>It is not included in your coaching plan. Ask your coach if you would like to add it.</p>
+        <Link className="btn btn-primary" to={paths.home}>
+          Go to the home page
+        </Link>
+      </div>
+    </section>
+  );
+}
