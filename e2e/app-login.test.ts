@@ -67,7 +67,7 @@ describe('login, trusted device, logout, expired session (demo)', () => {
 
   it('logs out from the user menu', async () => {
     await page
-      .getByRole('button', { name: /Rachel|Client|@/ })
+      .getByRole('button', { name: /Daniel Reyes/ })
       .first()
       .click();
     // SPEC §4: the page reloads after logout; a value left on window would survive a client-side route change.

@@ -1,7 +1,7 @@
 /**
  * The sign-in flows no other browser test walks, in Chromium against the real API (PGlite, seeded): "Resend OTP"
  * with its 300 s counter (the page's clock fast-forwarded, the new code read from the mail), the password reset
- * request and /reset/{token} from the mailed link (opened while signed in, as issue 21 asks), the CAPTCHA step
+ * request and /reset/{token} from the mailed link (opened while signed in: the reset form, not the home page), the CAPTCHA step
  * with a stand-in for reCAPTCHA (a tenant baked with a site key, the API's siteverify pointed at a local
  * stand-in), and a tampered stored session being logged out. axe on every screen.
  */

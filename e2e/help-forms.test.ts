@@ -64,7 +64,7 @@ describe('help: support and feedback (demo client)', () => {
     await openHelp();
     const testimonial = form('Write a testimonial');
     await testimonial.getByLabel('Your testimonial').fill('Our margins doubled within a year of coaching.');
-    await testimonial.getByLabel('Sign it as').fill('Rachel K., Evanston');
+    await testimonial.getByLabel('Sign it as').fill('Daniel R., Oakland');
     await testimonial.getByRole('button', { name: 'Send testimonial' }).click();
     await testimonial.getByText('Tick the box to let us publish your testimonial.').waitFor();
     await shot('testimonial-needs-consent');
@@ -87,7 +87,7 @@ describe('help: support and feedback (demo client)', () => {
     await referral.getByRole('button', { name: 'Send referral' }).click();
     await toast('Referral has been sent successfully').waitFor();
     const subject = await fromMail('dana.reyes@example.com', since, /^Subject: (.*)$/m);
-    expect(subject).toMatch(/^Rachel Kowalski recommends .+ to you$/);
+    expect(subject).toMatch(/^Daniel Reyes recommends .+ to you$/);
   });
 
   it('says so when the client refers the same person again, with no success toast', async () => {

@@ -9,12 +9,12 @@ const TRAININGS: Record<Flag, string> = {
   business_academy: 'The Business Academy',
 };
 
-export const notInPlanTitle = (flag: Flag) => `${TRAININGS[flag]} isn't part of your plan`;
+const notInPlanTitle = (flag: Flag) => `${TRAININGS[flag]} isn't part of your plan`;
 
 /**
  * A flagged route opened without the flag (a typed or bookmarked URL): the reason, rather than a silent
- * redirect that looks like a broken link. The issue's wish over SPEC §2's "redirects to /" for
- * /business-academy: the way home is one click.
+ * redirect that looks like a broken link. For /business-academy this replaces SPEC §2's "redirects to /": a
+ * client who followed an old link learns why, and the way home is still one click.
  */
 export function NotInPlanPage({ flag }: { flag: Flag }) {
   return (

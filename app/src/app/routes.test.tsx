@@ -108,7 +108,7 @@ describe('redirects', () => {
     expect(router.state.location.pathname).toBe('/schedule');
   });
 
-  // The issue's explanation page wins over SPEC §2's silent redirect to /: one click leads home.
+  // An explanation page instead of SPEC §2's silent redirect to /: one click still leads home.
   it.each([
     ['/business-academy', "The Business Academy isn't part of your plan"],
     ['/groups', "Group coaching isn't part of your plan"],

@@ -18,7 +18,7 @@ export function LessonProgress({
 }
 
 /** A step a member ticks on a lesson: one of SPEC §3's lesson analytics flags, and what ticking it says. */
-export type LessonStep = readonly [
+type LessonStep = readonly [
   field: 'pre_meeting' | 'attend_meeting' | 'meeting_worksheet' | 'taken_quiz' | 'post_meeting',
   label: string,
 ];
