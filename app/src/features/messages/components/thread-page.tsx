@@ -106,10 +106,7 @@ export default function ThreadPage() {
           submitLabel="Send reply"
           pending={send.isPending}
           onSend={(input) =>
-            send.mutateAsync({ ...input, previous: last.id }).then(
-              () => (notify.success(MESSAGE_SENT), true),
-              () => false,
-            )
+            send.mutateAsync({ ...input, previous: last.id }).then(() => notify.success(MESSAGE_SENT))
           }
         />
       </section>
