@@ -205,6 +205,44 @@ describe('/resources', () => {
     });
   });
 
+  it("shows the API's refusal of a new name or description beside it and keeps the form", async () => {
+    const refusals = [
+      { 'files.0.name': ['A name cannot contain / or \\.'] },
+      { description: ['Must not contain control characters.'] },
+    ];
+    const calls = server((call) =>
+      call.url === '/api/v1/companies/updatefile/'
+        ? { status: 422, data: { message: 'The given data was invalid.', error: refusals.shift() } }
+        : undefined,
+    );
+    const user = userEvent.setup();
+    renderPortal('/resources');
+    await user.click(await screen.findByRole('button', { name: 'Rename or describe: Sales.png' }, LOAD));
+    const edit = screen.getByRole('region', { name: 'Edit: Sales.png' });
+    const name = within(edit).getByLabelText('File name');
+    await user.clear(name);
+    await user.type(name, 'Sales Q4');
+    await user.click(within(edit).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() =>
+      expect(name).toHaveAccessibleDescription(expect.stringContaining('cannot contain /')),
+    );
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+
+    const description = within(edit).getByLabelText('Description');
+    await user.type(description, 'Q4');
+    await user.click(within(edit).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() =>
+      expect(description).toHaveAccessibleDescription('Must not contain control characters.'),
+    );
+    expect(description).toHaveAttribute('aria-invalid', 'true');
+    expect(name).not.toHaveAttribute('aria-invalid');
+    // Said beside the fields only, never as a toast as well; the form stays open with what was typed.
+    expect(screen.getAllByText(/cannot contain|control characters/)).toHaveLength(1);
+    expect(calls.filter((c) => c.url === '/api/v1/companies/updatefile/')).toHaveLength(2);
+    expect(name).toHaveValue('Sales Q4');
+    expect(description).toHaveValue('Q4');
+  });
+
   // The PDF's blob: frame is Chromium's to show (e2e/resources.test.ts); happy-dom loads no frame.
   it('previews an image from a data: URL in a dialog that keeps the focus', async () => {
     server((call) =>
