@@ -69,9 +69,22 @@ describe('/messages/thread/:id', () => {
 
   it("says so for a thread that is not there (another user's, deleted, or a wrong id)", async () => {
     fakeMailbox(thread());
-    renderPortal('/messages/thread/99');
-    expect(await screen.findByText('This message does not exist.', {}, LOAD)).toBeInTheDocument();
+    renderPortal('/messages/thread/99?from=sent');
+    expect(await screen.findByRole('heading', { name: 'Message not found' }, LOAD)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Sent' })).toHaveAttribute('href', '/messages/sent');
     expect(screen.queryByRole('region', { name: 'Reply' })).not.toBeInTheDocument();
+  });
+
+  it('says an address whose id is no id (/messages/thread/abc) is not found, asking for no thread', async () => {
+    for (const id of ['abc', '0', '1.5']) {
+      const { calls } = fakeMailbox(thread());
+      const { unmount } = renderPortal(`/messages/thread/${id}`);
+      expect(await screen.findByRole('heading', { name: 'Message not found' }, LOAD), id).toBeInTheDocument();
+      expect(screen.queryByText(/could not be loaded/)).toBeNull();
+      expect(screen.queryByRole('region', { name: 'Reply' })).not.toBeInTheDocument();
+      expect(gqlCalls(calls, 'emails')).toEqual([]);
+      unmount();
+    }
   });
 
   it('shows a load failure with a way to try again', async () => {
