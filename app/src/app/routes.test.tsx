@@ -141,6 +141,7 @@ describe('redirects', () => {
     ['/assessments/abc', 'Assessment not found'],
     ['/groups/abc/9', 'Group not found'],
     ['/groups/3/abc', 'Group not found'],
+    ['/groups/abc/purchase', 'Group not found'],
     ['/groups/3/9/lesson/abc', 'Lesson not found'],
     ['/groups/3/x/lesson/2', 'Lesson not found'],
     ['/lessons/abc/5', 'Lesson not found'],
