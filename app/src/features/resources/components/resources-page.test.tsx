@@ -158,7 +158,15 @@ describe('/resources', () => {
     await user.upload(within(form).getByLabelText('Choose files'), [pdf('shell.jpg')]);
     await user.type(within(form).getByLabelText('Description (optional)'), 'Logo');
     await user.click(within(form).getByRole('button', { name: 'Send to coach' }));
-    expect(await screen.findByText('This type of file is not accepted.')).toBeInTheDocument();
+    // Beside the file picker, tied to it, and not a toast as well.
+    const picker = within(form).getByLabelText('Choose files');
+    await waitFor(() =>
+      expect(picker).toHaveAccessibleDescription(
+        expect.stringContaining('This type of file is not accepted.'),
+      ),
+    );
+    expect(picker).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getAllByText('This type of file is not accepted.')).toHaveLength(1);
     expect(within(form).getByText('shell.jpg')).toBeInTheDocument();
     expect(within(form).getByLabelText('Description (optional)')).toHaveValue('Logo');
   });
