@@ -175,6 +175,37 @@ describe('/messages/thread/:id', () => {
     expect(within(reply).getByLabelText('Your reply')).toHaveValue('');
   });
 
+  it("shows the API's refusal of a reply beside it; a refusal of the subject it does not show is a toast", async () => {
+    const refusal = (field: string, message: string) => ({
+      message,
+      extensions: { code: 'BAD_USER_INPUT', field },
+    });
+    const answers = [
+      refusal('body', 'Write a message.'),
+      refusal('subject', 'Write a subject of at most 200 characters.'),
+    ];
+    fakeMailbox(thread(), {
+      before: (call) =>
+        gqlCalls([call], 'sendEmail').length
+          ? { status: 422, data: { data: null, errors: [answers.shift()] } }
+          : undefined,
+    });
+    const user = userEvent.setup();
+    renderPortal('/messages/thread/1');
+    const reply = await screen.findByRole('region', { name: 'Reply' }, LOAD);
+    const body = within(reply).getByLabelText('Your reply');
+    await user.type(body, '   ');
+    await user.click(within(reply).getByRole('button', { name: 'Send reply' }));
+    await waitFor(() => expect(body).toHaveAccessibleDescription('Write a message.'));
+    expect(body).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getAllByText('Write a message.')).toHaveLength(1);
+    // The reply's subject is the thread's, not a field of the form: the toast says it.
+    await user.click(within(reply).getByRole('button', { name: 'Send reply' }));
+    expect(await screen.findByText('Write a subject of at most 200 characters.')).toBeInTheDocument();
+    expect(body).not.toHaveAttribute('aria-invalid');
+    expect(body).toHaveValue('   ');
+  });
+
   it('asks before deleting a message; Delete removes only that one', async () => {
     const { calls } = fakeMailbox(thread());
     const user = userEvent.setup();
