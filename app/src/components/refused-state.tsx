@@ -4,12 +4,13 @@ import { errorMessage } from '@/lib/api-errors';
 import { LoadFailed } from './load-failed';
 
 /** What a page can be refused (locked or not found) by the API. */
-type Refusable = 'lesson' | 'assessment';
-type Subject = Refusable | 'group' | 'message';
+type Refusable = 'lesson' | 'assessment' | 'group';
+type Subject = Refusable | 'message';
 
 const LOCKED_HINT: Record<Refusable, string> = {
   lesson: 'Your coach opens each lesson when you are ready for it.',
   assessment: 'Ask your coach if you need to see it.',
+  group: 'Ask your coach if you need to see it.',
 };
 
 type Back = { to: string; label: string };

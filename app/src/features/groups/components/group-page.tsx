@@ -7,7 +7,7 @@ import { Link, useParams } from 'react-router-dom';
 import { GROUP_LESSON_STEPS, LessonStepsNote } from '@/components/lesson-progress';
 import { LoadFailed } from '@/components/load-failed';
 import { PageLoading } from '@/components/page-loading';
-import { NotFoundState } from '@/components/refused-state';
+import { NotFoundState, RefusedState } from '@/components/refused-state';
 import { ZoneNote } from '@/components/zone-note';
 import { paths } from '@/config/paths';
 import { apiAssetUrl } from '@/lib/avatar';
@@ -111,7 +111,8 @@ function Recordings({ userGroupId }: { userGroupId: number }) {
   );
 }
 
-const NOT_FOUND = <NotFoundState subject="group" back={{ to: paths.groups, label: 'See all your groups' }} />;
+const BACK = { to: paths.groups, label: 'See all your groups' };
+const NOT_FOUND = <NotFoundState subject="group" back={BACK} />;
 
 export default function GroupPage() {
   const params = useParams();
@@ -143,7 +144,7 @@ function Group({ groupId, userGroupId }: { groupId: number; userGroupId: number 
         <Link to={paths.groups}>← My Groups</Link>
       </p>
       {page.isPending && <PageLoading />}
-      {page.isError && <LoadFailed what="This group" error={page.error} retry={page.refetch} />}
+      {page.isError && <RefusedState subject="group" error={page.error} retry={page.refetch} back={BACK} />}
       {mismatch && NOT_FOUND}
       {group && !mismatch && (
         <>
