@@ -1,7 +1,7 @@
 /**
  * The mailbox in Chromium against the real API (PGlite, seeded): the demo client reads an unread message (the
  * menu badge drops), replies with an attachment, downloads it back, deletes it, lists Sent; axe on inbox,
- * thread, Sent and compose (screenshots in test-results/).
+ * thread, Sent and compose, and compose's refused subject shown beside the field (screenshots in test-results/).
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -123,5 +123,28 @@ describe('mailbox (demo client)', () => {
     await page.getByRole('region', { name: 'New message' }).waitFor();
     await shot('compose');
     await noSeriousViolations('compose');
+  });
+
+  it("compose shows the API's refusal beside the subject, keeps what was typed, and says it once", async () => {
+    const form = page.getByRole('region', { name: 'New message' });
+    // Blanks pass the browser's `required`; the API refuses a subject that is blank once trimmed.
+    const subject = form.getByLabel('Subject');
+    await subject.fill('   ');
+    await form.getByLabel('Message').fill('Can we move Thursday?');
+    const answered = page.waitForResponse(
+      (r) => r.url().endsWith('/gapi') && r.request().method() === 'POST',
+    );
+    await form.getByRole('button', { name: 'Send' }).click();
+    expect((await answered).status()).toBe(422);
+    const sentence = 'Write a subject of at most 200 characters.';
+    await expect.poll(() => subject.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = (await subject.getAttribute('aria-describedby')) ?? '';
+    expect(await page.locator(`[id="${describedBy}"]`).innerText()).toBe(sentence);
+    // The keyboard is taken to the field to fix, and no toast says it a second time.
+    await expect.poll(() => subject.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await page.locator('.Toastify').getByText(sentence).count()).toBe(0);
+    expect(await form.getByLabel('Message').inputValue()).toBe('Can we move Thursday?');
+    await shot('compose-refused');
+    await noSeriousViolations('compose with a refused subject');
   });
 });

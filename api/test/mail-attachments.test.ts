@@ -126,12 +126,20 @@ describe('sending with attachments', () => {
     const theirs = await uploaded(other);
     const before = await h.db.selectFrom('emails').select('id').execute();
     const refused = await send(h, client, { attachments: [theirs.id] });
-    expect(refused.errors?.[0]?.message).toBe('An attachment was not found: upload it again.');
+    // 422s naming the argument, so the form says it beside its files.
+    expect(refused.statusCode).toBe(422);
+    expect(refused.errors?.[0]).toMatchObject({
+      message: 'An attachment was not found: upload it again.',
+      extensions: { code: 'BAD_USER_INPUT', field: 'attachments' },
+    });
     expect(await h.db.selectFrom('emails').select('id').execute()).toEqual(before);
 
     const eleven = await Promise.all(Array.from({ length: 11 }, () => uploaded(client)));
     const tooMany = await send(h, client, { attachments: eleven.map((f) => f.id) });
-    expect(tooMany.errors?.[0]?.message).toBe('At most 10 files per message.');
+    expect(tooMany.errors?.[0]).toMatchObject({
+      message: 'At most 10 files per message.',
+      extensions: { field: 'attachments' },
+    });
 
     const big = [await uploaded(client, { name: 'a.pdf', bytes: pdf(13 * 1024 * 1024) })];
     big.push(await uploaded(client, { name: 'b.pdf', bytes: pdf(13 * 1024 * 1024) }));

@@ -85,7 +85,14 @@ describe('/gapi mailbox', () => {
   it('a client without a coach cannot start a message', async () => {
     const loner = await signedIn(h);
     const res = await send(h, loner, {});
-    expect(res.errors?.[0]?.message).toBe('You have no coach to write to yet.');
+    // A 422 naming the recipient, so the compose form can say it beside "To: your coach".
+    expect(res.statusCode).toBe(422);
+    expect(res.errors).toEqual([
+      expect.objectContaining({
+        message: 'You have no coach to write to yet.',
+        extensions: { code: 'BAD_USER_INPUT', field: 'to' },
+      }),
+    ]);
     expect(
       await h.db.selectFrom('emails').select('id').where('from_user_id', '=', loner.user.id).execute(),
     ).toEqual([]);

@@ -21,7 +21,7 @@ beforeEach(() => {
 
 /** The API for these tests: the unread count, and the member as stored unless `member` says otherwise. */
 function serve(member?: Record<string, unknown>) {
-  fakeApi((call) => {
+  return fakeApi((call) => {
     if (call.url !== '/gapi') return { status: 404, data: { message: 'Not found.' } };
     const { access_token: _a, pas_token: _p, ...stored } = sessionStore.get()!.user;
     return gapiAnswer(call, { unreademails: 4, member: { ...stored, ...member } });
@@ -134,6 +134,33 @@ describe('redirects', () => {
     await screen.findByRole('heading', { name: 'Sign in' });
     expect(router.state.location.pathname).toBe('/login');
     expect(screen.queryByRole('navigation', { name: 'Main menu' })).toBeNull();
+  });
+
+  // Number('abc') is NaN, which went out as a null id and came back as a refusal shown as a loading error.
+  it.each([
+    ['/assessments/abc', 'Assessment not found'],
+    ['/groups/abc/9', 'Group not found'],
+    ['/groups/3/abc', 'Group not found'],
+    ['/groups/abc/purchase', 'Group not found'],
+    ['/groups/3/9/lesson/abc', 'Lesson not found'],
+    ['/groups/3/x/lesson/2', 'Lesson not found'],
+    ['/lessons/abc/5', 'Lesson not found'],
+    ['/lessons/4/0', 'Lesson not found'],
+    ['/business-academy/lesson/abc', 'Lesson not found'],
+    ['/messages/thread/abc', 'Message not found'],
+  ])('%s, an id that is none, is not found, and asks the API nothing about it', async (path, title) => {
+    signIn(flags(true, true, true));
+    const calls = serve();
+    renderPortal(path);
+    expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
+    expect(screen.queryByText(/could not be loaded/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    // Only the shell's own questions: who is signed in, and the unread count.
+    const shell = /\b(member|unreademails)\s*\(/;
+    const asked = calls.filter(
+      (c) => c.url !== '/gapi' || !shell.test(String((c.body as { query: string }).query)),
+    );
+    expect(asked.map((c) => [c.url, c.body])).toEqual([]);
   });
 
   it('an unknown path shows the not-found page', async () => {

@@ -12,6 +12,28 @@ interface ControlProps {
   'aria-describedby': string | undefined;
 }
 
+/**
+ * The aria attributes of a control with an optional hint and error, whose ids are `${id}-hint` and
+ * `${id}-error`: for Field and the controls laid out their own way (beside a button, a file picker).
+ */
+export function controlAria(id: string, hint: boolean, error: string | null | undefined): ControlProps {
+  return {
+    id,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined,
+  };
+}
+
+/** A control's error sentence, tied to it by controlAria's id. */
+export function FieldError({ id, error }: { id: string; error: string | null | undefined }) {
+  if (!error) return null;
+  return (
+    <p id={`${id}-error`} className="field-error">
+      {error}
+    </p>
+  );
+}
+
 /** The label, hint and error around one control, tied to it for screen readers. */
 function Labelled({
   label,
@@ -22,26 +44,16 @@ function Labelled({
 }: Labels & { id: string | undefined; control: (props: ControlProps) => ReactNode }) {
   const generated = useId();
   const controlId = id ?? generated;
-  const hintId = hint ? `${controlId}-hint` : undefined;
-  const errorId = error ? `${controlId}-error` : undefined;
   return (
     <div className="field">
       <label htmlFor={controlId}>{label}</label>
       {hint && (
-        <p id={hintId} className="field-hint">
+        <p id={`${controlId}-hint`} className="field-hint">
           {hint}
         </p>
       )}
-      {control({
-        id: controlId,
-        'aria-invalid': error ? true : undefined,
-        'aria-describedby': [hintId, errorId].filter(Boolean).join(' ') || undefined,
-      })}
-      {error && (
-        <p id={errorId} className="field-error">
-          {error}
-        </p>
-      )}
+      {control(controlAria(controlId, Boolean(hint), error))}
+      <FieldError id={controlId} error={error} />
     </div>
   );
 }

@@ -1,14 +1,18 @@
 /** Picking files: a file picker (its label is the button) or files dropped on the zone. */
 import { useId, useState, type DragEvent } from 'react';
+import { FieldError, controlAria } from './field';
 import './file-drop-zone.css';
 
 export function FileDropZone({
   label,
   hint,
+  error,
   onFiles,
 }: {
   label: string;
   hint: string;
+  /** The server's refusal of the files together (a form's 422), tied to the picker. */
+  error?: string | undefined;
   onFiles: (files: File[]) => void;
 }) {
   const id = useId();
@@ -32,11 +36,10 @@ export function FileDropZone({
     >
       {/* The input comes first: base.css shows the focus ring on the label that follows it. */}
       <input
-        id={id}
+        {...controlAria(id, true, error)}
         type="file"
         multiple
         className="visually-hidden"
-        aria-describedby={`${id}-hint`}
         onChange={(event) => {
           onFiles([...(event.target.files ?? [])]);
           // The same file can be picked again after a removal.
@@ -49,6 +52,7 @@ export function FileDropZone({
       <span id={`${id}-hint`} className="field-hint">
         {hint}
       </span>
+      <FieldError id={id} error={error} />
     </div>
   );
 }

@@ -72,6 +72,28 @@ describe('error toasts (SPEC §8)', () => {
     expect(toastError).toHaveBeenCalledWith('The subject is too long. Too many files.');
   });
 
+  it("leaves out of the toast a GraphQL 422's messages whose argument the calling form shows", async () => {
+    sessionStore.signIn(apiUser());
+    const refusal = (field: string, message: string) => ({
+      message,
+      extensions: { code: 'BAD_USER_INPUT', field },
+    });
+    fakeApi(() => ({
+      status: 422,
+      data: { data: null, errors: [refusal('subject', 'Write a subject.'), refusal('previous', 'Gone.')] },
+    }));
+    const mutation = 'mutation { sendEmail(user_id: 7) { id } }';
+    const shown = await gql('sendEmail', mutation, {}, { fields: ['subject', 'body'] }).catch(
+      (e: unknown) => e,
+    );
+    expect(fieldErrorsOf(shown)).toEqual({ subject: 'Write a subject.' });
+    expect(toastError).toHaveBeenCalledTimes(1);
+    expect(toastError).toHaveBeenCalledWith('Gone.');
+    toastError.mockClear();
+    await expect(gql('sendEmail', mutation, {}, { fields: ['subject', 'previous'] })).rejects.toThrow();
+    expect(toastError).not.toHaveBeenCalled();
+  });
+
   it("toasts an outage's 503 with the API's message, so the user knows to try again", async () => {
     const message = 'The service is temporarily unavailable. Please try again in a few seconds.';
     fakeApi(() => ({ status: 503, data: { message } }));

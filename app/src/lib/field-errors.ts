@@ -1,8 +1,9 @@
 /**
  * The API's validation answer, 422 `{ message, error: { <field>: ['sentence', ...] } }`, whose keys are the
- * request body's field names. A form that shows those fields next to their controls names them in the request
- * (`fields`, see api-client.ts); the interceptor then toasts only what no field on the form shows, and the
- * form reads its own with fieldErrorsOf().
+ * request body's field names; from /gapi, a 422 whose `errors[]` each name their argument in
+ * `extensions.field` (api/src/graphql/answer.ts). A form that shows those fields next to their controls names
+ * them in the request (`fields`, see api-client.ts; gql() passes them on); the interceptor then toasts only
+ * what no field on the form shows, and the form reads its own with fieldErrorsOf().
  */
 import { isAxiosError } from 'axios';
 
@@ -11,11 +12,22 @@ export type FieldErrors<K extends string = string> = Partial<Record<K, string>>;
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/** A GraphQL refusal's errors[] as { field: [sentence] }, for the errors that name their argument. */
+function graphqlFields(errors: unknown): Record<string, unknown[]> {
+  const fields: Record<string, unknown[]> = {};
+  for (const e of Array.isArray(errors) ? errors : []) {
+    const field: unknown = isRecord(e) && isRecord(e.extensions) ? e.extensions.field : undefined;
+    if (typeof field === 'string' && field) (fields[field] ??= []).push(e.message);
+  }
+  return fields;
+}
+
 /** Every field a 422 names, with its sentences joined; {} for any other failure. */
 function allFieldErrors(error: unknown): FieldErrors {
   if (!isAxiosError(error) || error.response?.status !== 422) return {};
-  const fields: unknown = isRecord(error.response.data) ? error.response.data.error : undefined;
-  if (!isRecord(fields)) return {};
+  const data: unknown = error.response.data;
+  if (!isRecord(data)) return {};
+  const fields = isRecord(data.error) ? data.error : graphqlFields(data.errors);
   const out: FieldErrors = {};
   for (const [field, sentences] of Object.entries(fields)) {
     const list = (Array.isArray(sentences) ? sentences : [sentences]).filter(

@@ -1,4 +1,5 @@
 /** GraphQL at /gapi with the session token in the `token` header (SPEC §7), through the same axios instance. */
+import type { AxiosRequestConfig } from 'axios';
 import { api } from './api-client';
 import { sessionStore } from './session';
 import { notify } from './toast';
@@ -19,13 +20,14 @@ export async function gql<T>(
   field: string,
   query: string,
   variables: Record<string, unknown> = {},
-  options: { signal?: AbortSignal; silent?: boolean } = {},
+  options: Pick<AxiosRequestConfig, 'signal' | 'silent' | 'fields'> = {},
 ): Promise<T> {
   const token = sessionStore.get()?.token;
+  // `fields`: the arguments whose refusals (422, extensions.field) the calling form shows beside its controls.
   const response = await api.post<GraphQLAnswer>(
     '/gapi',
     { query, variables },
-    { headers: token ? { token } : {}, signal: options.signal, silent: options.silent },
+    { ...options, headers: token ? { token } : {} },
   );
   const { data, errors } = response.data;
   const value = data?.[field];

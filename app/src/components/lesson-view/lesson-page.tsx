@@ -3,9 +3,10 @@
  * the member's analytics (./analytics-panel) and links to the lessons before and after it. The feature
  * supplies where the lesson is taken and how its routes are written.
  */
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { PageLoading } from '@/components/page-loading';
-import { RefusedState } from '@/components/refused-state';
+import { NotFoundState, RefusedState } from '@/components/refused-state';
 import { useUser } from '@/lib/session';
 import { AnalyticsPanel } from './analytics-panel';
 import { useLesson } from './get-lesson';
@@ -25,26 +26,47 @@ export interface PlacedLesson extends LessonContent {
   next_lesson: LessonLink | null;
 }
 
-export function LessonPage({
-  place,
-  back,
-  lessonHref,
-}: {
+interface LessonPageProps {
   place: LessonPlace;
   back: { to: string; label: string };
   lessonHref: (lessonId: number) => string;
-}) {
+}
+
+/** A lesson page that shows no lesson: why (locked, not found, not loaded), under the page's title. */
+export function LessonRefusal({ children }: { children: ReactNode }) {
+  return (
+    <section className="page" aria-labelledby="page-title">
+      <h1 id="page-title" className="page-title">
+        Lesson
+      </h1>
+      {children}
+    </section>
+  );
+}
+
+/** `place` is null when the address holds no valid ids: not found, and nothing asked of the API. */
+export function LessonPage({
+  place,
+  ...rest
+}: Omit<LessonPageProps, 'place'> & { place: LessonPlace | null }) {
+  if (!place)
+    return (
+      <LessonRefusal>
+        <NotFoundState subject="lesson" back={rest.back} />
+      </LessonRefusal>
+    );
+  return <PlacedLesson place={place} {...rest} />;
+}
+
+function PlacedLesson({ place, back, lessonHref }: LessonPageProps) {
   const user = useUser();
   const query = useLesson(user.id, place);
   const lesson = query.data;
   if (query.isError)
     return (
-      <section className="page" aria-labelledby="page-title">
-        <h1 id="page-title" className="page-title">
-          Lesson
-        </h1>
+      <LessonRefusal>
         <RefusedState subject="lesson" error={query.error} retry={query.refetch} back={back} />
-      </section>
+      </LessonRefusal>
     );
   return (
     <div className="page">

@@ -2,12 +2,14 @@
  * /assessments/:id: one assessment's analysis (amounts in its currency) and its implementation plan: the focus
  * areas, first priority first, each with its steps and a form to add one (optionally onto the action-steps board).
  */
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { LoadFailed } from '@/components/load-failed';
-import { RefusedState } from '@/components/refused-state';
+import { NotFoundState, RefusedState } from '@/components/refused-state';
 import { PageLoading } from '@/components/page-loading';
 import { paths } from '@/config/paths';
 import { formatDay } from '@/lib/dates';
+import { routeId } from '@/lib/route-id';
 import { useAnalysis } from '../api/get-analysis';
 import { useCurrencies } from '../api/get-currencies';
 import { usePlan } from '../api/get-implementation-plan';
@@ -37,24 +39,16 @@ function Plan({ assessmentId }: { assessmentId: number }) {
   );
 }
 
-export default function AssessmentPage() {
-  const { id = '' } = useParams();
-  // The API refuses a malformed id with a 422 that the page shows like any failure.
-  const assessmentId = /^\d{1,9}$/.test(id) ? Number(id) : 0;
+const BACK = { to: paths.assessments, label: 'See all your assessments' };
+
+function Assessment({ assessmentId }: { assessmentId: number }) {
   const analysis = useAnalysis(assessmentId);
   const currencies = useCurrencies();
 
   let body;
   if (analysis.isPending || currencies.isPending) body = <PageLoading />;
   else if (analysis.isError) {
-    body = (
-      <RefusedState
-        subject="assessment"
-        error={analysis.error}
-        retry={analysis.refetch}
-        back={{ to: paths.assessments, label: 'See all your assessments' }}
-      />
-    );
+    body = <RefusedState subject="assessment" error={analysis.error} retry={analysis.refetch} back={BACK} />;
   } else if (currencies.isError) {
     body = <LoadFailed what="This assessment" error={currencies.error} retry={currencies.refetch} />;
   } else {
@@ -103,15 +97,30 @@ export default function AssessmentPage() {
     );
   }
 
+  return <AssessmentFrame title={analysis.data?.title}>{body}</AssessmentFrame>;
+}
+
+function AssessmentFrame({ title, children }: { title?: string | undefined; children: ReactNode }) {
   return (
     <section className="page assessment-page" aria-labelledby="page-title">
       <p>
         <Link to={paths.assessments}>← All assessments</Link>
       </p>
       <h1 id="page-title" className="page-title">
-        {analysis.data?.title ?? 'Assessment'}
+        {title ?? 'Assessment'}
       </h1>
-      {body}
+      {children}
     </section>
   );
+}
+
+export default function AssessmentPage() {
+  const assessmentId = routeId(useParams().id);
+  if (assessmentId === null)
+    return (
+      <AssessmentFrame>
+        <NotFoundState subject="assessment" back={BACK} />
+      </AssessmentFrame>
+    );
+  return <Assessment assessmentId={assessmentId} />;
 }

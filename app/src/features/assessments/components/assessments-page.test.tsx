@@ -235,6 +235,18 @@ describe('/assessments/:id', () => {
     );
   });
 
+  it('says an address whose id is no id (/assessments/abc) is not found, asking the API nothing', async () => {
+    for (const id of ['abc', '0', '4x', '99999999999']) {
+      const calls = server(() => undefined);
+      const { unmount } = renderPortal(`/assessments/${id}`);
+      expect(await screen.findByRole('heading', { name: 'Assessment not found' }), id).toBeInTheDocument();
+      expect(screen.queryByText(/could not be loaded/)).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+      expect(calls.filter((c) => c.url.startsWith('/api/v1/assessments/'))).toEqual([]);
+      unmount();
+    }
+  });
+
   it('offers to try again when the assessment failed to load', async () => {
     server(({ url }) =>
       url === '/api/v1/assessments/analysis/9'

@@ -2,10 +2,11 @@
 import { useParams } from 'react-router-dom';
 import { LessonPage } from '@/components/lesson-view/lesson-page';
 import { paths } from '@/config/paths';
+import { routeId } from '@/lib/route-id';
 
 export default function AcademyLessonPage() {
-  const { lessonid = '' } = useParams();
-  const place = { lessonId: Number(lessonid), userGroupId: null };
+  const lessonId = routeId(useParams().lessonid);
+  const place = lessonId === null ? null : { lessonId, userGroupId: null };
   return (
     <LessonPage
       place={place}

@@ -25,7 +25,8 @@ const QUERY = `query ($user_id: Int!, $ug: Int!) { usergroup(user_id: $user_id, 
 
 /** GraphQL usergroup: a group page with its lessons in order. */
 function getUserGroup(userId: number, userGroupId: number, signal?: AbortSignal): Promise<UserGroup> {
-  return gql<UserGroup>('usergroup', QUERY, { user_id: userId, ug: userGroupId }, { signal });
+  // The page's subject: the page says why it is refused (refused-state), not a toast as well.
+  return gql<UserGroup>('usergroup', QUERY, { user_id: userId, ug: userGroupId }, { signal, silent: true });
 }
 
 const userGroupQueryOptions = (userId: number, userGroupId: number) =>

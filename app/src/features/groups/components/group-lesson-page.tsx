@@ -2,10 +2,13 @@
 import { useParams } from 'react-router-dom';
 import { LessonPage } from '@/components/lesson-view/lesson-page';
 import { paths } from '@/config/paths';
+import { routeId } from '@/lib/route-id';
 
 export default function GroupLessonPage() {
   const { groupid = '', usergroupid = '', lessonid = '' } = useParams();
-  const place = { lessonId: Number(lessonid), userGroupId: Number(usergroupid) };
+  const lessonId = routeId(lessonid);
+  const userGroupId = routeId(usergroupid);
+  const place = lessonId && userGroupId && routeId(groupid) ? { lessonId, userGroupId } : null;
   return (
     <LessonPage
       place={place}

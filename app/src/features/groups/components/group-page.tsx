@@ -7,12 +7,14 @@ import { Link, useParams } from 'react-router-dom';
 import { GROUP_LESSON_STEPS, LessonStepsNote } from '@/components/lesson-progress';
 import { LoadFailed } from '@/components/load-failed';
 import { PageLoading } from '@/components/page-loading';
+import { NotFoundState, RefusedState } from '@/components/refused-state';
 import { ZoneNote } from '@/components/zone-note';
 import { paths } from '@/config/paths';
 import { apiAssetUrl } from '@/lib/avatar';
 import { httpLink } from '@/lib/http-link';
 import { usePortal } from '@/lib/portal-context';
 import { lessonMeetingOver, useLessonMeetings } from '@/lib/lesson-meetings';
+import { routeId } from '@/lib/route-id';
 import { displayZone, formatDateTime } from '@/lib/dates';
 import { useUser } from '@/lib/session';
 import { useRecordings } from '../api/get-recordings';
@@ -109,15 +111,31 @@ function Recordings({ userGroupId }: { userGroupId: number }) {
   );
 }
 
+const BACK = { to: paths.groups, label: 'See all your groups' };
+const NOT_FOUND = <NotFoundState subject="group" back={BACK} />;
+
 export default function GroupPage() {
+  const params = useParams();
+  const groupId = routeId(params.groupid);
+  const userGroupId = routeId(params.usergroupid);
+  if (groupId === null || userGroupId === null)
+    return (
+      <div className="page">
+        <h1 className="page-title">Group</h1>
+        {NOT_FOUND}
+      </div>
+    );
+  return <Group groupId={groupId} userGroupId={userGroupId} />;
+}
+
+function Group({ groupId, userGroupId }: { groupId: number; userGroupId: number }) {
   const user = useUser();
   const { config } = usePortal();
-  const params = useParams();
-  const userGroupId = Number(params.usergroupid);
   const page = useUserGroup(user.id, userGroupId);
   const group = page.data?.group;
   const lessons = page.data?.lessons ?? [];
-  const mismatch = group && String(group.id) !== params.groupid;
+  // The membership is of another group than the address says.
+  const mismatch = group && group.id !== groupId;
   // A path on the API (its stored files) or an http(s) URL, like a lesson's video.
   const introVideo = group?.intro_video ? apiAssetUrl(config.apiUrl, group.intro_video) : null;
   return (
@@ -126,8 +144,8 @@ export default function GroupPage() {
         <Link to={paths.groups}>← My Groups</Link>
       </p>
       {page.isPending && <PageLoading />}
-      {page.isError && <LoadFailed what="This group" error={page.error} retry={page.refetch} />}
-      {mismatch && <p className="card empty-state">Group not found.</p>}
+      {page.isError && <RefusedState subject="group" error={page.error} retry={page.refetch} back={BACK} />}
+      {mismatch && NOT_FOUND}
       {group && !mismatch && (
         <>
           <h1 className="page-title">{group.title}</h1>

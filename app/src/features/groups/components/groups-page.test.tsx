@@ -144,6 +144,27 @@ describe('/groups', () => {
     expect(screen.getByText('No lesson meetings.')).toBeInTheDocument();
   });
 
+  it("says a group that is not the client's is not found, once, without 'Try again'", async () => {
+    fakeApi((call) =>
+      /\busergroup\s*\(/.test(String((call.body as { query?: unknown }).query))
+        ? {
+            status: 404,
+            data: {
+              data: null,
+              errors: [{ message: 'Group not found.', extensions: { code: 'NOT_FOUND' } }],
+            },
+          }
+        : gapiAnswer(call),
+    );
+    renderPortal('/groups/1/99');
+    expect(await screen.findByRole('heading', { name: 'Group not found' })).toBeInTheDocument();
+    expect(screen.queryByText(/could not be loaded/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    // The page says it; no toast repeats the API's words.
+    expect(screen.queryByText('Group not found.')).toBeNull();
+    expect(screen.getByRole('link', { name: 'See all your groups' })).toHaveAttribute('href', '/groups');
+  });
+
   it('asks for this group’s meetings only, and a past meeting says when it was held with no join link', async () => {
     const hour = 3_600_000;
     const meeting = (id: number, title: string, at: number) => ({

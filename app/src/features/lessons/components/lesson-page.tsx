@@ -5,36 +5,42 @@
  */
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { LessonRefusal } from '@/components/lesson-view/lesson-page';
 import { LessonView } from '@/components/lesson-view/lesson-view';
 import { PageLoading } from '@/components/page-loading';
-import { RefusedState } from '@/components/refused-state';
+import { NotFoundState, RefusedState } from '@/components/refused-state';
 import { paths } from '@/config/paths';
+import { routeId } from '@/lib/route-id';
 import { useFlashLesson } from '../api/get-flash-lesson';
 import { flashAnalytics } from '../api/send-flash-analytics';
 import { FlashAnalyticsPanel } from './flash-analytics-panel';
 import './lessons.css';
 
+const BACK = { to: paths.lessons, label: 'Back to My Lessons' };
+
 export default function LessonPage() {
   const params = useParams();
-  const assessmentId = Number(params.assessmentid);
-  const lessonId = Number(params.lessonid);
+  const assessmentId = routeId(params.assessmentid);
+  const lessonId = routeId(params.lessonid);
+  if (assessmentId === null || lessonId === null)
+    return (
+      <LessonRefusal>
+        <NotFoundState subject="lesson" back={BACK} />
+      </LessonRefusal>
+    );
+  return <FlashLesson assessmentId={assessmentId} lessonId={lessonId} />;
+}
+
+function FlashLesson({ assessmentId, lessonId }: { assessmentId: number; lessonId: number }) {
   const lesson = useFlashLesson(assessmentId, lessonId);
   useEffect(() => flashAnalytics.open(), []);
 
   if (lesson.isPending) return <PageLoading />;
   if (lesson.isError) {
     return (
-      <section className="page" aria-labelledby="page-title">
-        <h1 id="page-title" className="page-title">
-          Lesson
-        </h1>
-        <RefusedState
-          subject="lesson"
-          error={lesson.error}
-          retry={lesson.refetch}
-          back={{ to: paths.lessons, label: 'Back to My Lessons' }}
-        />
-      </section>
+      <LessonRefusal>
+        <RefusedState subject="lesson" error={lesson.error} retry={lesson.refetch} back={BACK} />
+      </LessonRefusal>
     );
   }
   const { data } = lesson;

@@ -20,9 +20,15 @@ const MUTATION = /* GraphQL */ `
   }
 `;
 
+/** The arguments whose refusals the form shows beside them; `to` is the recipient (no coach yet). */
+export type EmailField = 'subject' | 'body' | 'attachments' | 'to';
+
 /** GraphQL sendEmail: a reply goes to the other party of `previous`, a new message to the coach. */
 function sendEmail(userId: number, input: EmailInput): Promise<Email> {
-  return gql<Email>('sendEmail', MUTATION, { user_id: userId, ...input });
+  // A reply's form shows neither its subject (the thread's) nor its recipient (the thread's other party).
+  const fields: EmailField[] =
+    input.previous === undefined ? ['subject', 'body', 'attachments', 'to'] : ['body', 'attachments'];
+  return gql<Email>('sendEmail', MUTATION, { user_id: userId, ...input }, { fields });
 }
 
 export function useSendEmail(userId: number) {

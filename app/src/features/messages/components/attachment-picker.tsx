@@ -3,12 +3,20 @@ import { FileDropZone } from '@/components/file-drop-zone';
 import { UPLOAD_MAX_FILES, UPLOAD_MAX_MB } from '@/lib/uploads';
 import type { useAttachments } from './use-attachments';
 
-export function AttachmentPicker({ attachments }: { attachments: ReturnType<typeof useAttachments> }) {
+export function AttachmentPicker({
+  attachments,
+  error,
+}: {
+  attachments: ReturnType<typeof useAttachments>;
+  /** The server's refusal of the message's files. */
+  error?: string | undefined;
+}) {
   return (
     <div className="field">
       <FileDropZone
         label="Attach files"
         hint={`or drop them here. Up to ${UPLOAD_MAX_FILES} files, ${UPLOAD_MAX_MB} MB in all.`}
+        error={error}
         onFiles={attachments.add}
       />
       {attachments.files.length > 0 && (

@@ -120,4 +120,62 @@ describe('/messages/compose', () => {
     expect(screen.getByLabelText('Subject')).toHaveValue('Hello');
     expect(screen.getByLabelText('Message')).toHaveValue('Anyone there?');
   });
+  it("shows the API's refusals beside the subject, the message, the files and the recipient, and keeps what was typed", async () => {
+    const refusal = (field: string, message: string) => ({
+      message,
+      extensions: { code: 'BAD_USER_INPUT', field },
+    });
+    const refusals = [
+      [refusal('subject', 'Write a subject of at most 200 characters.')],
+      [refusal('body', 'Write a message.')],
+      [refusal('attachments', 'An attachment was not found: upload it again.')],
+      [refusal('to', 'You have no coach to write to yet.')],
+    ];
+    const { calls } = fakeMailbox([], {
+      before: (call) =>
+        gqlCalls([call], 'sendEmail').length
+          ? { status: 422, data: { data: null, errors: refusals.shift() } }
+          : undefined,
+    });
+    const user = userEvent.setup();
+    renderPortal('/messages/compose');
+    const form = await screen.findByRole('region', { name: 'New message' }, LOAD);
+    await user.type(within(form).getByLabelText('Subject'), '   ');
+    await user.type(within(form).getByLabelText('Message'), 'Anyone there?');
+    const send = within(form).getByRole('button', { name: 'Send' });
+
+    await user.click(send);
+    const subject = within(form).getByLabelText('Subject');
+    await waitFor(() =>
+      expect(subject).toHaveAccessibleDescription('Write a subject of at most 200 characters.'),
+    );
+    expect(subject).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(subject).toHaveFocus());
+
+    await user.click(send);
+    const body = within(form).getByLabelText('Message');
+    await waitFor(() => expect(body).toHaveAccessibleDescription('Write a message.'));
+    expect(body).toHaveAttribute('aria-invalid', 'true');
+    // Sent again, the subject's old refusal is gone.
+    expect(subject).not.toHaveAttribute('aria-invalid');
+
+    await user.click(send);
+    const files = within(form).getByLabelText('Attach files');
+    await waitFor(() =>
+      expect(files).toHaveAccessibleDescription(
+        expect.stringContaining('An attachment was not found: upload it again.'),
+      ),
+    );
+    expect(files).toHaveAttribute('aria-invalid', 'true');
+
+    await user.click(send);
+    expect(await within(form).findByText('You have no coach to write to yet.')).toBeInTheDocument();
+    expect(gqlCalls(calls, 'sendEmail')).toHaveLength(4);
+    // Each said once, beside its field: no toast repeats it.
+    expect(
+      screen.getAllByText(/You have no coach|Write a message|Write a subject|An attachment/),
+    ).toHaveLength(1);
+    expect(subject).toHaveValue('   ');
+    expect(body).toHaveValue('Anyone there?');
+  });
 });

@@ -18,21 +18,16 @@ export default function ComposePage() {
       <h2 id="compose-title" className="mail-form-title">
         New message
       </h2>
-      <p className="muted">To: your coach</p>
       <MessageForm
+        recipient="your coach"
         bodyLabel="Message"
         submitLabel="Send"
         pending={send.isPending}
         onSend={(input) =>
-          send.mutateAsync(input).then(
-            (email) => {
-              notify.success(MESSAGE_SENT);
-              void navigate(paths.messagesThread(email.parent ?? email.id));
-              return true;
-            },
-            // The failure was a toast already (the API client); what was typed stays.
-            () => false,
-          )
+          send.mutateAsync(input).then((email) => {
+            notify.success(MESSAGE_SENT);
+            void navigate(paths.messagesThread(email.parent ?? email.id));
+          })
         }
       />
     </section>

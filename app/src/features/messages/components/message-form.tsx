@@ -1,10 +1,12 @@
 /**
  * Writing a message: a new one (with a subject) or a reply (the thread's subject). What was typed and the
- * uploaded files stay when sending fails; Send waits for the uploads to finish.
+ * uploaded files stay when sending fails, and the API's refusals show beside what they are about (the subject,
+ * the message, the files, the recipient); Send waits for the uploads to finish.
  */
 import { useId, useState, type FormEvent } from 'react';
-import { Field } from '@/components/field';
-import type { EmailInput } from '../api/send-email';
+import { Field, FieldError, TextAreaField } from '@/components/field';
+import { useFieldErrors } from '@/lib/use-field-errors';
+import type { EmailInput, EmailField } from '../api/send-email';
 import { AttachmentPicker } from './attachment-picker';
 import { textToHtml } from './text-to-html';
 import { useAttachments } from './use-attachments';
@@ -13,6 +15,7 @@ const SUBJECT_MAX = 200;
 
 export function MessageForm({
   subject: fixedSubject,
+  recipient,
   bodyLabel,
   submitLabel,
   pending,
@@ -20,25 +23,35 @@ export function MessageForm({
 }: {
   /** A reply's subject; a new message asks for one. */
   subject?: string;
+  /** Who a new message goes to ("your coach"); a reply goes to the thread's other party. */
+  recipient?: string;
   bodyLabel: string;
   submitLabel: string;
   pending: boolean;
-  /** true when sent. */
-  onSend: (input: Omit<EmailInput, 'previous'>) => Promise<boolean>;
+  /** Settles once sent; a failure keeps the form as it is and shows the refusals of its fields. */
+  onSend: (input: Omit<EmailInput, 'previous'>) => Promise<unknown>;
 }) {
-  const bodyId = useId();
+  const recipientId = useId();
   const [subject, setSubject] = useState('');
   const [body, setBody] = useState('');
   const attachments = useAttachments();
+  const { errors, fromError, clear } = useFieldErrors<EmailField>();
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const sent = await onSend({
-      subject: fixedSubject ?? subject.trim(),
-      body: textToHtml(body),
-      attachments: attachments.ids,
-    });
-    if (!sent) return;
+    const form = event.currentTarget;
+    try {
+      await onSend({
+        subject: fixedSubject ?? subject.trim(),
+        body: textToHtml(body),
+        attachments: attachments.ids,
+      });
+    } catch (error) {
+      // What the form cannot show was a toast (the API client); what was typed stays.
+      fromError(error, form);
+      return;
+    }
+    clear();
     setSubject('');
     setBody('');
     attachments.clear();
@@ -46,26 +59,33 @@ export function MessageForm({
 
   return (
     <form className="message-form" onSubmit={(event) => void submit(event)}>
+      {recipient !== undefined && (
+        <>
+          <p id={recipientId} className="muted">
+            To: {recipient}
+          </p>
+          <FieldError id={recipientId} error={errors.to} />
+        </>
+      )}
       {fixedSubject === undefined && (
         <Field
           label="Subject"
           value={subject}
           required
           maxLength={SUBJECT_MAX}
+          error={errors.subject}
           onChange={(event) => setSubject(event.target.value.replace(/[\r\n]/g, ' '))}
         />
       )}
-      <div className="field">
-        <label htmlFor={bodyId}>{bodyLabel}</label>
-        <textarea
-          id={bodyId}
-          rows={8}
-          required
-          value={body}
-          onChange={(event) => setBody(event.target.value)}
-        />
-      </div>
-      <AttachmentPicker attachments={attachments} />
+      <TextAreaField
+        label={bodyLabel}
+        rows={8}
+        required
+        value={body}
+        error={errors.body}
+        onChange={(event) => setBody(event.target.value)}
+      />
+      <AttachmentPicker attachments={attachments} error={errors.attachments} />
       <div className="button-row">
         <button type="submit" className="btn btn-primary" disabled={pending || attachments.busy}>
           {pending ? 'Sending...' : submitLabel}

@@ -69,9 +69,22 @@ describe('/messages/thread/:id', () => {
 
   it("says so for a thread that is not there (another user's, deleted, or a wrong id)", async () => {
     fakeMailbox(thread());
-    renderPortal('/messages/thread/99');
-    expect(await screen.findByText('This message does not exist.', {}, LOAD)).toBeInTheDocument();
+    renderPortal('/messages/thread/99?from=sent');
+    expect(await screen.findByRole('heading', { name: 'Message not found' }, LOAD)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Sent' })).toHaveAttribute('href', '/messages/sent');
     expect(screen.queryByRole('region', { name: 'Reply' })).not.toBeInTheDocument();
+  });
+
+  it('says an address whose id is no id (/messages/thread/abc) is not found, asking for no thread', async () => {
+    for (const id of ['abc', '0', '1.5']) {
+      const { calls } = fakeMailbox(thread());
+      const { unmount } = renderPortal(`/messages/thread/${id}`);
+      expect(await screen.findByRole('heading', { name: 'Message not found' }, LOAD), id).toBeInTheDocument();
+      expect(screen.queryByText(/could not be loaded/)).toBeNull();
+      expect(screen.queryByRole('region', { name: 'Reply' })).not.toBeInTheDocument();
+      expect(gqlCalls(calls, 'emails')).toEqual([]);
+      unmount();
+    }
   });
 
   it('shows a load failure with a way to try again', async () => {
@@ -160,6 +173,37 @@ describe('/messages/thread/:id', () => {
     ]);
     expect(await screen.findAllByRole('article')).toHaveLength(4);
     expect(within(reply).getByLabelText('Your reply')).toHaveValue('');
+  });
+
+  it("shows the API's refusal of a reply beside it; a refusal of the subject it does not show is a toast", async () => {
+    const refusal = (field: string, message: string) => ({
+      message,
+      extensions: { code: 'BAD_USER_INPUT', field },
+    });
+    const answers = [
+      refusal('body', 'Write a message.'),
+      refusal('subject', 'Write a subject of at most 200 characters.'),
+    ];
+    fakeMailbox(thread(), {
+      before: (call) =>
+        gqlCalls([call], 'sendEmail').length
+          ? { status: 422, data: { data: null, errors: [answers.shift()] } }
+          : undefined,
+    });
+    const user = userEvent.setup();
+    renderPortal('/messages/thread/1');
+    const reply = await screen.findByRole('region', { name: 'Reply' }, LOAD);
+    const body = within(reply).getByLabelText('Your reply');
+    await user.type(body, '   ');
+    await user.click(within(reply).getByRole('button', { name: 'Send reply' }));
+    await waitFor(() => expect(body).toHaveAccessibleDescription('Write a message.'));
+    expect(body).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getAllByText('Write a message.')).toHaveLength(1);
+    // The reply's subject is the thread's, not a field of the form: the toast says it.
+    await user.click(within(reply).getByRole('button', { name: 'Send reply' }));
+    expect(await screen.findByText('Write a subject of at most 200 characters.')).toBeInTheDocument();
+    expect(body).not.toHaveAttribute('aria-invalid');
+    expect(body).toHaveValue('   ');
   });
 
   it('asks before deleting a message; Delete removes only that one', async () => {

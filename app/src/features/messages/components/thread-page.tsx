@@ -7,12 +7,14 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { LoadFailed } from '@/components/load-failed';
 import { PageLoading } from '@/components/page-loading';
+import { NotFoundState } from '@/components/refused-state';
 import { ZoneNote } from '@/components/zone-note';
 import { displayZone } from '@/lib/dates';
+import { routeId } from '@/lib/route-id';
 import { useUser } from '@/lib/session';
 import { notify } from '@/lib/toast';
 import { useDeleteEmails } from '../api/delete-emails';
-import { useThread, type Email } from '../api/get-emails';
+import { useThread, type Email, type Folder } from '../api/get-emails';
 import { useMarkThreadRead } from '../api/mark-email-read';
 import { useSendEmail } from '../api/send-email';
 import { MessageCard } from './message-card';
@@ -24,8 +26,23 @@ export const MESSAGE_DELETED = 'Message deleted';
 
 const replySubject = (subject: string) => (/^re:/i.test(subject) ? subject : `Re: ${subject}`);
 
+/** Another user's thread, a deleted one, or an address whose id is none: nothing to show, and the way back. */
+const NotFound = ({ folder }: { folder: Folder }) => (
+  <NotFoundState
+    subject="message"
+    back={{ to: folderPath(folder), label: `Back to ${folderLabel(folder)}` }}
+  />
+);
+
 export default function ThreadPage() {
-  const thread = Number(useParams().id);
+  const thread = routeId(useParams().id);
+  const from = useThreadFolder();
+  // A malformed id asks the API nothing.
+  if (thread === null) return <NotFound folder={from ?? 'inbox'} />;
+  return <Thread thread={thread} from={from} />;
+}
+
+function Thread({ thread, from }: { thread: number; from: Folder | null }) {
   const user = useUser();
   const emails = useThread(user.id, thread);
   const markRead = useMarkThreadRead(user.id, thread);
@@ -35,7 +52,6 @@ export default function ThreadPage() {
   const [deleting, setDeleting] = useState<Email | null>(null);
   // Each message is marked once, however often the thread re-renders or refetches before the server agrees.
   const marked = useRef(new Set<number>());
-  const from = useThreadFolder();
   const first = emails.data?.[0];
   // Opened without a folder in the address (a bookmark): the folder where its first message lies, written into
   // the address so the folder tab shows it too.
@@ -70,15 +86,12 @@ export default function ThreadPage() {
     });
   };
 
-  if (!Number.isInteger(thread) || thread <= 0) {
-    return <p className="card empty-state muted">This message does not exist.</p>;
-  }
   if (emails.isPending) return <PageLoading />;
   if (emails.isError) {
     return <LoadFailed what="This conversation" error={emails.error} retry={emails.refetch} />;
   }
   const last = emails.data.at(-1);
-  if (!first || !last) return <p className="card empty-state muted">This message does not exist.</p>;
+  if (!first || !last) return <NotFound folder={folder} />;
 
   return (
     <section aria-labelledby="thread-title">
@@ -106,10 +119,7 @@ export default function ThreadPage() {
           submitLabel="Send reply"
           pending={send.isPending}
           onSend={(input) =>
-            send.mutateAsync({ ...input, previous: last.id }).then(
-              () => (notify.success(MESSAGE_SENT), true),
-              () => false,
-            )
+            send.mutateAsync({ ...input, previous: last.id }).then(() => notify.success(MESSAGE_SENT))
           }
         />
       </section>

@@ -8,8 +8,10 @@ import { lazy, Suspense, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { LoadFailed } from '@/components/load-failed';
 import { PageLoading } from '@/components/page-loading';
+import { NotFoundState } from '@/components/refused-state';
 import { paths } from '@/config/paths';
 import { usePortal } from '@/lib/portal-context';
+import { routeId } from '@/lib/route-id';
 import { notify } from '@/lib/toast';
 import { useMailReceipt } from '../api/mail-receipt';
 import { usePurchase, type Purchase } from '../api/get-purchase';
@@ -77,7 +79,20 @@ function Checkout({ purchase, onPaid }: { purchase: Purchase; onPaid: () => void
 }
 
 export default function PurchasePage() {
-  const groupId = Number(useParams().groupid);
+  const groupId = routeId(useParams().groupid);
+  if (groupId === null)
+    return (
+      <section className="page purchase-page" aria-labelledby="page-title">
+        <h1 id="page-title" className="page-title">
+          Join a group
+        </h1>
+        <NotFoundState subject="group" back={{ to: paths.groups, label: 'See all your groups' }} />
+      </section>
+    );
+  return <GroupPurchase groupId={groupId} />;
+}
+
+function GroupPurchase({ groupId }: { groupId: number }) {
   // Back from a bank's page (3-D Secure), Stripe adds redirect_status to the return URL.
   const [search] = useSearchParams();
   const [accepted, setAccepted] = useState(search.get('redirect_status') === 'succeeded');

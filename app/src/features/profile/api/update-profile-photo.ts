@@ -17,7 +17,10 @@ async function updateProfilePhoto(userId: number, file: File): Promise<unknown> 
   const form = new FormData();
   form.append('id', String(userId));
   form.append('file', file);
-  const response = await api.post<Envelope<unknown>>('/api/v1/student/profilephoto/update', form);
+  const response = await api.post<Envelope<unknown>>('/api/v1/student/profilephoto/update', form, {
+    // Its card shows the picture's problems under the picker.
+    fields: ['file'],
+  });
   return response.data.data;
 }
 

@@ -1,18 +1,23 @@
 import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { FieldError, controlAria } from '@/components/field';
 import { UserAvatar } from '@/components/user-avatar';
 import { notify } from '@/lib/toast';
+import { useFieldErrors } from '@/lib/use-field-errors';
 import { fullName, type User } from '@/lib/user';
 import { photoProblem, useUpdateProfilePhoto } from '../api/update-profile-photo';
 
 export const PHOTO_CHANGED = 'Profile picture changed successfully';
 
-/** The picture and its change: choose a file, see it, then upload it (or pick another). */
+/**
+ * The picture and its change: choose a file, see it, then upload it (or pick another). What is wrong with the
+ * file (found here, or the API's refusal of its content) shows under the picker.
+ */
 export function PhotoCard({ user }: { user: User }) {
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { errors, show, fromError } = useFieldErrors<'file'>();
   const upload = useUpdateProfilePhoto(user.id);
 
   // A data: URL, not a blob: one: the tenant CSP allows images from data: but not from blob:.
@@ -26,7 +31,7 @@ export function PhotoCard({ user }: { user: User }) {
     const chosen = event.target.files?.[0] ?? null;
     if (!chosen) return;
     const wrong = photoProblem(chosen);
-    setProblem(wrong);
+    show(wrong ? { file: wrong } : {});
     setFile(wrong ? null : chosen);
     setPreview(null);
     if (!wrong) readPreview(chosen);
@@ -36,8 +41,10 @@ export function PhotoCard({ user }: { user: User }) {
     if (!file) return;
     try {
       await upload.mutateAsync(file);
-    } catch {
-      return; // The error is a toast; the chosen picture stays so the user can retry.
+    } catch (error) {
+      // The chosen picture stays so the user can retry (or choose another).
+      fromError(error);
+      return;
     }
     notify.success(PHOTO_CHANGED);
     setFile(null);
@@ -56,11 +63,10 @@ export function PhotoCard({ user }: { user: User }) {
       <p className="photo-name">{fullName(user)}</p>
       <input
         ref={input}
-        id={inputId}
+        {...controlAria(inputId, true, errors.file)}
         className="visually-hidden"
         type="file"
         accept="image/jpeg,image/png,image/gif,image/webp"
-        aria-describedby={`${inputId}-hint`}
         onChange={choose}
       />
       {/* After the input so CSS can show the input's keyboard focus on this visible label. */}
@@ -70,7 +76,7 @@ export function PhotoCard({ user }: { user: User }) {
       <p id={`${inputId}-hint`} className="field-hint">
         JPEG, PNG, GIF or WebP, at most 5 MB.
       </p>
-      {problem && <p className="field-error">{problem}</p>}
+      <FieldError id={inputId} error={errors.file} />
       {file && (
         <button
           type="button"

@@ -116,6 +116,26 @@ describe('/profile', () => {
     expect(sessionStore.get()?.user.profile_pic).toBe('/uploads/7.png');
   });
 
+  it("shows the API's refusal of a picture's content under the picker, keeping the chosen picture", async () => {
+    const refusal = 'The file must be a PNG, JPEG, GIF or WebP image.';
+    server(() => ({
+      status: 422,
+      data: { message: 'The given data was invalid.', error: { file: [refusal] } },
+    }));
+    const user = userEvent.setup();
+    renderPortal('/profile');
+    const input = await screen.findByLabelText('Choose a picture');
+    await user.upload(input, new File(['not a picture'], 'me.png', { type: 'image/png' }));
+    await user.click(screen.getByRole('button', { name: 'Save picture' }));
+    await waitFor(() =>
+      expect(input).toHaveAccessibleDescription(`JPEG, PNG, GIF or WebP, at most 5 MB. ${refusal}`),
+    );
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    // Said once, under the picker: no toast repeats it. The picture can be sent again.
+    expect(screen.getAllByText(refusal)).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Save picture' })).toBeEnabled();
+  });
+
   it('refuses files that are not images or are over 5 MB before sending them', () => {
     expect(photoProblem(new File(['x'], 'a.pdf', { type: 'application/pdf' }))).toMatch(/JPEG/);
     const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'big.jpg', { type: 'image/jpeg' });

@@ -21,8 +21,8 @@ async function sendCoachFile(companyId: number, input: CoachFileInput): Promise<
   if (description) form.append('description', description);
   const response = await api.post<Envelope<CompanyFile>>('/api/v1/companies/newcoachfile/', form, {
     onUploadProgress: (event) => input.onProgress?.(event.total ? event.loaded / event.total : 0),
-    // Its form shows the description's problems beside it; the files' are a toast.
-    fields: ['description'],
+    // Its form shows the description's problems beside it, and the files' beside the file picker.
+    fields: ['description', 'files'],
   });
   return response.data.data;
 }

@@ -9,12 +9,17 @@ export interface FileChanges {
   files: { id: number; name: string }[];
 }
 
+/** How the API's 422 names the new name of the entry's i-th file. */
+export const fileNameField = (i: number) => `files.${i}.name`;
+
 /** POST /api/v1/companies/updatefile/: renames an entry's files and changes its description. */
 async function updateFile(companyId: number, changes: FileChanges): Promise<CompanyFile> {
-  const response = await api.post<Envelope<CompanyFile>>('/api/v1/companies/updatefile/', {
-    company_id: companyId,
-    ...changes,
-  });
+  const response = await api.post<Envelope<CompanyFile>>(
+    '/api/v1/companies/updatefile/',
+    { company_id: companyId, ...changes },
+    // Its form shows the description and each name with the API's reasons beside them.
+    { fields: ['description', ...changes.files.map((_, i) => fileNameField(i))] },
+  );
   return response.data.data;
 }
 

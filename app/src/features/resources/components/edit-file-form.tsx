@@ -1,8 +1,12 @@
-/** Renaming an entry's files and changing its description; what was typed stays when saving fails. */
+/**
+ * Renaming an entry's files and changing its description; what was typed stays when saving fails, and the
+ * problems (a blank name here, the API's refusals after) show beside their fields.
+ */
 import { useState, type FormEvent } from 'react';
 import { Field, TextAreaField } from '@/components/field';
+import { useFieldErrors } from '@/lib/use-field-errors';
 import type { CompanyFile } from '../api/get-company-files';
-import type { FileChanges } from '../api/update-file';
+import { fileNameField, type FileChanges } from '../api/update-file';
 
 export function EditFileForm({
   entry,
@@ -12,27 +16,28 @@ export function EditFileForm({
 }: {
   entry: CompanyFile;
   pending: boolean;
-  onSave: (changes: FileChanges) => void;
+  /** Settles once saved; a failure keeps the form and shows the refusals of its fields. */
+  onSave: (changes: FileChanges) => Promise<unknown>;
   onCancel: () => void;
 }) {
   const [names, setNames] = useState(() => entry.files.map((file) => file.name));
   const [description, setDescription] = useState(entry.description);
-  const blank = names.findIndex((name) => !name.trim());
-  const [tried, setTried] = useState(false);
+  const { errors, show, fromError } = useFieldErrors();
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setTried(true);
-    if (blank >= 0) return;
-    onSave({
+    const form = event.currentTarget;
+    const blank = names.flatMap((name, i) => (name.trim() ? [] : [[fileNameField(i), 'Write a name.']]));
+    if (show(Object.fromEntries(blank), form)) return;
+    await onSave({
       id: entry.id,
       description: description.trim(),
       files: entry.files.map((file, i) => ({ id: file.id, name: names[i]!.trim() })),
-    });
+    }).catch((error: unknown) => fromError(error, form));
   };
 
   return (
-    <form className="edit-file-form" onSubmit={submit} noValidate>
+    <form className="edit-file-form" onSubmit={(event) => void submit(event)} noValidate>
       {entry.files.map((file, i) => (
         <Field
           key={file.id}
@@ -41,7 +46,7 @@ export function EditFileForm({
           value={names[i]}
           maxLength={200}
           required
-          error={tried && !names[i]!.trim() ? 'Write a name.' : null}
+          error={errors[fileNameField(i)]}
           onChange={(event) => {
             const value = event.target.value.replace(/[\r\n/\\]/g, '');
             setNames((all) => all.map((name, j) => (j === i ? value : name)));
@@ -53,6 +58,7 @@ export function EditFileForm({
         rows={3}
         maxLength={1000}
         value={description}
+        error={errors.description}
         onChange={(event) => setDescription(event.target.value)}
       />
       <div className="button-row">

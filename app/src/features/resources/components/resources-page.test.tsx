@@ -158,7 +158,15 @@ describe('/resources', () => {
     await user.upload(within(form).getByLabelText('Choose files'), [pdf('shell.jpg')]);
     await user.type(within(form).getByLabelText('Description (optional)'), 'Logo');
     await user.click(within(form).getByRole('button', { name: 'Send to coach' }));
-    expect(await screen.findByText('This type of file is not accepted.')).toBeInTheDocument();
+    // Beside the file picker, tied to it, and not a toast as well.
+    const picker = within(form).getByLabelText('Choose files');
+    await waitFor(() =>
+      expect(picker).toHaveAccessibleDescription(
+        expect.stringContaining('This type of file is not accepted.'),
+      ),
+    );
+    expect(picker).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getAllByText('This type of file is not accepted.')).toHaveLength(1);
     expect(within(form).getByText('shell.jpg')).toBeInTheDocument();
     expect(within(form).getByLabelText('Description (optional)')).toHaveValue('Logo');
   });
@@ -203,6 +211,44 @@ describe('/resources', () => {
       company_id: COMPANY,
       id: 3,
     });
+  });
+
+  it("shows the API's refusal of a new name or description beside it and keeps the form", async () => {
+    const refusals = [
+      { 'files.0.name': ['A name cannot contain / or \\.'] },
+      { description: ['Must not contain control characters.'] },
+    ];
+    const calls = server((call) =>
+      call.url === '/api/v1/companies/updatefile/'
+        ? { status: 422, data: { message: 'The given data was invalid.', error: refusals.shift() } }
+        : undefined,
+    );
+    const user = userEvent.setup();
+    renderPortal('/resources');
+    await user.click(await screen.findByRole('button', { name: 'Rename or describe: Sales.png' }, LOAD));
+    const edit = screen.getByRole('region', { name: 'Edit: Sales.png' });
+    const name = within(edit).getByLabelText('File name');
+    await user.clear(name);
+    await user.type(name, 'Sales Q4');
+    await user.click(within(edit).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() =>
+      expect(name).toHaveAccessibleDescription(expect.stringContaining('cannot contain /')),
+    );
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+
+    const description = within(edit).getByLabelText('Description');
+    await user.type(description, 'Q4');
+    await user.click(within(edit).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() =>
+      expect(description).toHaveAccessibleDescription('Must not contain control characters.'),
+    );
+    expect(description).toHaveAttribute('aria-invalid', 'true');
+    expect(name).not.toHaveAttribute('aria-invalid');
+    // Said beside the fields only, never as a toast as well; the form stays open with what was typed.
+    expect(screen.getAllByText(/cannot contain|control characters/)).toHaveLength(1);
+    expect(calls.filter((c) => c.url === '/api/v1/companies/updatefile/')).toHaveLength(2);
+    expect(name).toHaveValue('Sales Q4');
+    expect(description).toHaveValue('Q4');
   });
 
   // The PDF's blob: frame is Chromium's to show (e2e/resources.test.ts); happy-dom loads no frame.

@@ -38,14 +38,12 @@ function Files({ companyId }: { companyId: number }) {
 
   // A failed download was a toast already (the API client).
   const download = (file: StoredFile) => void downloadFile(companyId, file).catch(() => undefined);
+  // A failure stays with the form, which shows it beside its fields.
   const save = (changes: FileChanges) =>
-    update.mutateAsync(changes).then(
-      () => {
-        notify.success(FILE_UPDATED);
-        setEditing(null);
-      },
-      () => undefined,
-    );
+    update.mutateAsync(changes).then(() => {
+      notify.success(FILE_UPDATED);
+      setEditing(null);
+    });
   const confirmDelete = (entry: CompanyFile) =>
     remove.mutateAsync(entry.id).then(
       () => {
@@ -80,7 +78,7 @@ function Files({ companyId }: { companyId: number }) {
                   <EditFileForm
                     entry={original.get(entry.id)!}
                     pending={update.isPending}
-                    onSave={(changes) => void save(changes)}
+                    onSave={save}
                     onCancel={() => setEditing(null)}
                   />
                 </section>

@@ -32,7 +32,7 @@ export function SendFileForm({ companyId }: { companyId: number }) {
   const [description, setDescription] = useState('');
   const [progress, setProgress] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const { errors, fromError } = useFieldErrors<'description'>();
+  const { errors, fromError, clear } = useFieldErrors<'description' | 'files'>();
   const nextKey = useRef(0);
 
   const ready = picked.filter((p) => !p.error);
@@ -61,6 +61,7 @@ export function SendFileForm({ companyId }: { companyId: number }) {
     try {
       await send.mutateAsync({ files: ready.map((p) => p.file), description, onProgress: setProgress });
       notify.success(FILE_SENT);
+      clear();
       setPicked([]);
       setDescription('');
     } catch (error) {
@@ -77,6 +78,7 @@ export function SendFileForm({ companyId }: { companyId: number }) {
         <FileDropZone
           label="Choose files"
           hint={`or drop them here. PDFs, images, Office documents, .txt or .csv; up to ${UPLOAD_MAX_FILES} files, ${UPLOAD_MAX_MB} MB in all.`}
+          error={errors.files}
           onFiles={add}
         />
         {picked.length > 0 && (

@@ -4,7 +4,10 @@ import { clientTasksQueryOptions, type Task } from './get-client-tasks';
 
 /** POST /api/v1/clientportal/team/member/assign/: gives a task to a team member. */
 async function assignTask(input: { task_id: number; member_id: number }): Promise<Task> {
-  const response = await api.post<Envelope<Task>>('/api/v1/clientportal/team/member/assign/', input);
+  const response = await api.post<Envelope<Task>>('/api/v1/clientportal/team/member/assign/', input, {
+    // Its form shows these beside their controls.
+    fields: ['member_id'],
+  });
   return response.data.data;
 }
 

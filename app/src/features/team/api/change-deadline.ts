@@ -4,7 +4,10 @@ import { clientTasksQueryOptions, type Task } from './get-client-tasks';
 
 /** POST /api/v1/clientportal/team/task/change/deadline/: a task's new deadline (ISO instant). */
 async function changeDeadline(input: { task_id: number; deadline: string }): Promise<Task> {
-  const response = await api.post<Envelope<Task>>('/api/v1/clientportal/team/task/change/deadline/', input);
+  const response = await api.post<Envelope<Task>>('/api/v1/clientportal/team/task/change/deadline/', input, {
+    // Its form shows these beside their controls.
+    fields: ['deadline'],
+  });
   return response.data.data;
 }
 

@@ -1,22 +1,25 @@
 import { useId, useState, type FormEvent } from 'react';
+import { FieldError, controlAria } from '@/components/field';
 import { notify } from '@/lib/toast';
+import { useFieldErrors } from '@/lib/use-field-errors';
 import { useAssignTask } from '../api/assign-task';
 import type { Task } from '../api/get-client-tasks';
 import type { TeamMember } from '../api/get-team-members';
 import { assignedMessage } from './messages';
-import { saveQuietly } from './save-quietly';
+import { saveShowing } from './save-showing';
 
 /** Hands the task to one of the team's members. */
 export function AssignForm({ task, members }: { task: Task; members: TeamMember[] }) {
   const id = useId();
   const [memberId, setMemberId] = useState(String(task.team_member_id ?? ''));
   const assign = useAssignTask();
+  const problems = useFieldErrors<'member_id'>();
 
-  const onAssign = (event: FormEvent) => {
+  const onAssign = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const member = members.find((m) => String(m.id) === memberId);
     if (!member) return;
-    void saveQuietly(async () => {
+    void saveShowing(event.currentTarget, problems, async () => {
       await assign.mutateAsync({ task_id: task.id, member_id: member.id });
       notify.success(assignedMessage(member.first_name, member.last_name));
     });
@@ -26,7 +29,11 @@ export function AssignForm({ task, members }: { task: Task; members: TeamMember[
     <form onSubmit={onAssign} className="task-form">
       <label htmlFor={`${id}-member`}>Assign to</label>
       <div className="task-form-row">
-        <select id={`${id}-member`} value={memberId} onChange={(e) => setMemberId(e.target.value)}>
+        <select
+          {...controlAria(`${id}-member`, false, problems.errors.member_id)}
+          value={memberId}
+          onChange={(e) => setMemberId(e.target.value)}
+        >
           <option value="">Choose…</option>
           {members.map((m) => (
             <option key={m.id} value={m.id}>
@@ -43,6 +50,7 @@ export function AssignForm({ task, members }: { task: Task; members: TeamMember[
           Assign
         </button>
       </div>
+      <FieldError id={`${id}-member`} error={problems.errors.member_id} />
     </form>
   );
 }

@@ -1,10 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
+import { FieldError, controlAria } from '@/components/field';
 import { notify } from '@/lib/toast';
+import { useFieldErrors } from '@/lib/use-field-errors';
 import { formatDateTime, fromLocalInput, toLocalInput } from '@/lib/dates';
 import { useChangeDeadline } from '../api/change-deadline';
 import type { Task } from '../api/get-client-tasks';
 import { deadlineMessage } from './messages';
-import { saveQuietly } from './save-quietly';
+import { saveShowing } from './save-showing';
 
 /**
  * Moves the task's deadline, typed in the user's zone. The card shows the stored deadline while this is being
@@ -24,12 +26,13 @@ export function DeadlineForm({
   const id = useId();
   const [deadline, setDeadline] = useState(() => toLocalInput(task.deadline, zone));
   const change = useChangeDeadline();
+  const problems = useFieldErrors<'deadline'>();
 
-  const onDeadline = (event: FormEvent) => {
+  const onDeadline = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const iso = fromLocalInput(deadline, zone);
     if (!iso) return;
-    void saveQuietly(async () => {
+    void saveShowing(event.currentTarget, problems, async () => {
       const saved = await change.mutateAsync({ task_id: task.id, deadline: iso });
       notify.success(deadlineMessage(formatDateTime(saved.deadline ?? iso, zone)));
       onSaved();
@@ -41,7 +44,7 @@ export function DeadlineForm({
       <label htmlFor={`${id}-deadline`}>New deadline</label>
       <div className="task-form-row">
         <input
-          id={`${id}-deadline`}
+          {...controlAria(`${id}-deadline`, false, problems.errors.deadline)}
           type="datetime-local"
           value={deadline}
           onFocus={onEditing}
@@ -56,6 +59,7 @@ export function DeadlineForm({
           Change deadline
         </button>
       </div>
+      <FieldError id={`${id}-deadline`} error={problems.errors.deadline} />
     </form>
   );
 }

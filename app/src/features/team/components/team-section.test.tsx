@@ -154,6 +154,49 @@ describe('team members and tasks', () => {
     });
   });
 
+  it("shows the API's refusals beside the assignee, the deadline, the status and the note, keeping each", async () => {
+    const refused = (field: string, sentence: string) => ({
+      status: 422,
+      data: { message: 'The given data was invalid.', error: { [field]: [sentence] } },
+    });
+    server(({ url }) => {
+      if (url.endsWith('/member/assign/')) return refused('member_id', 'This team member has left.');
+      if (url.endsWith('/change/deadline/')) return refused('deadline', 'Enter a date and time.');
+      if (url === '/api/v1/tasks/status/') return refused('note', 'Must not contain control characters.');
+      if (url.endsWith('/get/deadline/'))
+        return { status: 200, data: { data: { task_id: 9, deadline: task.deadline } } };
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderPortal('/action-steps');
+    const card = await taskCard();
+
+    const member = within(card).getByLabelText('Assign to');
+    await user.selectOptions(member, 'Sofia Marquez');
+    await user.click(within(card).getByRole('button', { name: 'Assign: Post the job ad' }));
+    await waitFor(() => expect(member).toHaveAccessibleDescription('This team member has left.'));
+    expect(member).toHaveAttribute('aria-invalid', 'true');
+    expect(member).toHaveValue('5');
+
+    const deadline = within(card).getByLabelText('New deadline');
+    await user.clear(deadline);
+    await user.type(deadline, '2027-02-03T14:30');
+    await user.click(within(card).getByRole('button', { name: 'Change deadline: Post the job ad' }));
+    await waitFor(() => expect(deadline).toHaveAccessibleDescription('Enter a date and time.'));
+    expect(deadline).toHaveAttribute('aria-invalid', 'true');
+    expect(deadline).toHaveValue('2027-02-03T14:30');
+
+    const note = within(card).getByLabelText('Note');
+    await user.type(note, 'Posted');
+    await user.click(within(card).getByRole('button', { name: 'Update task: Post the job ad' }));
+    await waitFor(() => expect(note).toHaveAccessibleDescription('Must not contain control characters.'));
+    expect(note).toHaveAttribute('aria-invalid', 'true');
+    expect(within(card).getByLabelText('Status')).not.toHaveAttribute('aria-invalid');
+    expect(note).toHaveValue('Posted');
+    // Each said once, beside its control: no toast repeats it.
+    expect(screen.getAllByText(/has left|Enter a date and time|control characters/)).toHaveLength(3);
+  });
+
   it("shares the list by email, with 'Unable to send email' when the server fails silently", async () => {
     server(({ url }) =>
       url === '/api/v1/coachingportal/task/share/' ? { status: 500, data: {} } : undefined,
