@@ -6,6 +6,7 @@
 // the same checks and limits through storeAttachment.
 import { fileTypeFromBuffer } from 'file-type';
 import { FieldError } from '../../errors.js';
+import { hasControl } from '../../plain-text.js';
 import type { Storage } from '../storage/storage.js';
 import { randomKey } from '../storage/storage.js';
 
@@ -31,8 +32,7 @@ const isSvg = (bytes: Uint8Array) =>
 function isPlainText(bytes: Uint8Array): boolean {
   try {
     const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    // eslint-disable-next-line no-control-regex -- control characters are what this looks for
-    return !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(text);
+    return !hasControl('multi-line', text);
   } catch {
     return false;
   }

@@ -5,6 +5,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, Tenant } from '../../db/database.js';
 import { FieldError, HttpError } from '../../errors.js';
+import { hasControl, plainTextMessages } from '../../plain-text.js';
 import type { Owner } from '../client-work/owner.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { Storage } from '../storage/storage.js';
@@ -41,19 +42,15 @@ export interface SendInput {
 
 const invalid = (field: string, message: string) => new FieldError({ [field]: [message] });
 
-/** GraphQL takes strings as they come (no plainText keyword there), so the subject is checked here. */
+/** GraphQL takes strings as they come (no plainText keyword there), so the plain-text rule is applied here. */
 function checkInput(input: SendInput): { subject: string; body: string; attachments: number[] } {
-  // eslint-disable-next-line no-control-regex -- control characters are what this refuses
-  if (/[\u0000-\u0008\u000a-\u001f\u007f]/.test(input.subject))
-    throw invalid('subject', 'Must not contain line breaks or control characters.');
+  if (hasControl('single-line', input.subject)) throw invalid('subject', plainTextMessages['single-line']);
   const subject = input.subject.trim();
   if (!subject || subject.length > SUBJECT_MAX)
     throw invalid('subject', `Write a subject of at most ${SUBJECT_MAX} characters.`);
   if (input.body.length > BODY_MAX)
     throw invalid('body', `The message must be at most ${BODY_MAX} characters.`);
-  // eslint-disable-next-line no-control-regex -- control characters are what this refuses
-  if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(input.body))
-    throw invalid('body', 'Must not contain control characters.');
+  if (hasControl('multi-line', input.body)) throw invalid('body', plainTextMessages['multi-line']);
   const body = sanitizeBody(input.body).trim();
   if (!body.replace(/<[^>]*>|&nbsp;|\s/g, '')) throw invalid('body', 'Write a message.');
   const attachments = [...new Set(input.attachments ?? [])];
