@@ -67,4 +67,19 @@ describe('api/ structure', () => {
     }
     expect(found).toEqual([]);
   });
+
+  it('answers 429 from the limits module only (and the login throttle, which counts per IP): no limit of its own', async () => {
+    const own = [
+      join('api/src', 'services/limits/limits.ts'),
+      join('api/src', 'services/throttle/throttle-service.ts'),
+    ];
+    const found: string[] = [];
+    for (const [file, text] of await sources('api/src', /\.ts$/)) {
+      if (own.includes(file) || file === join('api/src', 'errors.ts')) continue;
+      text.split('\n').forEach((line, i) => {
+        if (/\btooMany\(|new HttpError\(429\b/.test(line)) found.push(`${file}:${i + 1}`);
+      });
+    }
+    expect(found).toEqual([]);
+  });
 });
