@@ -115,6 +115,12 @@ type LimitName = keyof typeof LIMITS;
 export const secondsUntil = (from: Date | null, windowMs: number, now: Date): number =>
   Math.max(1, Math.ceil(((from?.getTime() ?? now.getTime()) + windowMs - now.getTime()) / 1000));
 
+/** Whose rows a limit counts: a user of a tenant. */
+interface Subject {
+  tenantId: number;
+  userId: number;
+}
+
 /** The user's rows of the limit after `since`: how many, the oldest and the newest. */
 async function rowsSince(trx: Kysely<Database>, source: Source, who: Subject, since: Date) {
   const kind = 'kind' in source ? sql`AND kind = ${source.kind}` : sql``;
@@ -126,11 +132,6 @@ async function rowsSince(trx: Kysely<Database>, source: Source, who: Subject, si
     WHERE tenant_id = ${who.tenantId} AND ${sql.ref(source.user)} = ${user} AND created_at > ${since} ${kind}
   `.execute(trx);
   return rows[0]!;
-}
-
-interface Subject {
-  tenantId: number;
-  userId: number;
 }
 
 /**

@@ -4,8 +4,8 @@
 // Counting and recording are one step, so parallel requests, on one API instance or several, cannot all pass a
 // count taken before any of them is recorded: a login attempt is recorded as a failure before its password is
 // checked (a success clears it), and a mail takes its slot under a lock on the account before it is sent.
-// Login failures do not take that lock: they count per IP across tenants, and a refused attempt must not wait
-// for the CAPTCHA check of another.
+// Login failures keep that shape of their own (record, then count with a way past the account limit, and a
+// second count per IP across tenants) rather than `reserve`'s lock: it already holds for a parallel burst.
 // Past the account limit the account is not locked for everyone (OWASP: a lockout lets anyone who knows an
 // address keep its owner out): the caller's `mayPass` decides (a device the user trusts, a solved CAPTCHA).
 // The per-IP limit has no way past it.
