@@ -1,6 +1,7 @@
 // The API's source keeps the shape api/README.md describes: the seed is its own folder (demo data is not part of
 // the database layer the app runs on), nothing is exported that no other file uses (an export is a promise
-// someone depends on it), and comments say why rather than which issue asked for the code.
+// someone depends on it), comments say why rather than which issue asked for the code, and control characters
+// have one rule (src/plain-text.ts), not a pattern of their own in each file that meets text.
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
@@ -50,5 +51,35 @@ describe('api/ structure', () => {
       });
     }
     expect(cites).toEqual([]);
+  });
+
+  it('keeps the one plain-text rule in src/plain-text.ts: no other control-character pattern', async () => {
+    // A control character written as an escape (\u0000..\u001f, \u007f, \x00..\x1f, \x7f), a Unicode control
+    // class, a line-break class, or eslint's no-control-regex switched off: each is a rule of its own.
+    const pattern =
+      /\\u00[01][0-9a-f]|\\u007f|\\x[01][0-9a-f]|\\x7f|\\p\{(?:Cc|C|Control)\}|\[\\r\\n\]|\[\\n\\r\]|no-control-regex/i;
+    const found: string[] = [];
+    for (const [file, text] of await sources('api/src', /\.ts$/)) {
+      if (file === join('api/src', 'plain-text.ts')) continue;
+      text.split('\n').forEach((line, i) => {
+        if (pattern.test(line)) found.push(`${file}:${i + 1}: ${line.trim()}`);
+      });
+    }
+    expect(found).toEqual([]);
+  });
+
+  it('answers 429 from the limits module only (and the login throttle, which counts per IP): no limit of its own', async () => {
+    const own = [
+      join('api/src', 'services/limits/limits.ts'),
+      join('api/src', 'services/throttle/throttle-service.ts'),
+    ];
+    const found: string[] = [];
+    for (const [file, text] of await sources('api/src', /\.ts$/)) {
+      if (own.includes(file) || file === join('api/src', 'errors.ts')) continue;
+      text.split('\n').forEach((line, i) => {
+        if (/\btooMany\(|new HttpError\(429\b/.test(line)) found.push(`${file}:${i + 1}`);
+      });
+    }
+    expect(found).toEqual([]);
   });
 });

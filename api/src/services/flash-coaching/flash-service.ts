@@ -7,6 +7,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { FieldError, HttpError } from '../../errors.js';
+import { hasControl } from '../../plain-text.js';
 import type { Owner } from '../client-work/owner.js';
 import { lessonPayload } from '../groups/lesson-payload.js';
 import { listResources } from '../groups/lesson-repository.js';
@@ -40,7 +41,8 @@ function checkValue(change: FlashChange) {
   const limit = TEXT_LIMITS[change.field];
   if (typeof change.value !== 'string') throw invalid(`${change.field} must be text.`);
   if (change.value.length > limit) throw invalid(`${change.field} must be at most ${limit} characters.`);
-  if (change.field === 'profit_impact' && /[\r\n]/.test(change.value))
+  // The route's schema takes multi-line text for both text fields; profit_impact is one line.
+  if (change.field === 'profit_impact' && hasControl('single-line', change.value))
     throw invalid('profit_impact must be one line.');
 }
 

@@ -1,6 +1,5 @@
 // The mailbox's queries. Every one filters on the tenant and on the caller as a party of the message (sender
 // or recipient, and not hidden by that party), so another user's ids find nothing and change nothing.
-import { sql } from 'kysely';
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { Owner } from '../client-work/owner.js';
@@ -219,21 +218,6 @@ export async function insertAttachment(
     .values({ tenant_id: owner.tenantId, uploader_id: owner.userId, created_at: at, ...file })
     .returning(['id', 'name', 'size', 'content_type'])
     .executeTakeFirstOrThrow();
-}
-
-/** How many messages the owner sent (or files they uploaded) after `since`, and when the oldest was made. */
-export async function madeSince(
-  db: Kysely<Database>,
-  owner: Owner,
-  what: 'emails' | 'mail_attachments',
-  since: Date,
-): Promise<{ count: number; oldest: Date | null }> {
-  const user = what === 'emails' ? 'from_user_id' : 'uploader_id';
-  const { rows } = await sql<{ count: number; oldest: Date | null }>`
-    SELECT count(*)::int AS count, min(created_at) AS oldest FROM ${sql.table(what)}
-    WHERE tenant_id = ${owner.tenantId} AND ${sql.ref(user)} = ${owner.userId} AND created_at > ${since}
-  `.execute(db);
-  return rows[0]!;
 }
 
 /** Deletes an upload of the owner that was not sent yet; its storage key, or undefined. */

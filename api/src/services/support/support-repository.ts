@@ -1,11 +1,10 @@
-// Support tickets, testimonials and referrals: inserts, the per-user counts their limits read, and the atomic
-// claim of a referral invitation.
-import { sql } from 'kysely';
+// Support tickets, testimonials and referrals: inserts, a referral's invitation state, and the atomic claim of a
+// referral invitation.
 import type { Insertable, Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { Owner } from '../client-work/owner.js';
 
-export type Submissions = 'support_tickets' | 'testimonials' | 'referrals';
+type Submissions = 'support_tickets' | 'testimonials' | 'referrals';
 
 export async function insertSubmission<T extends Submissions>(
   db: Kysely<Database>,
@@ -20,16 +19,12 @@ export async function insertSubmission<T extends Submissions>(
     .executeTakeFirstOrThrow();
 }
 
-/** How many rows the user sent to `table` after `since`, and when the oldest of them was sent. */
-export async function sentSince(db: Kysely<Database>, table: Submissions, owner: Owner, since: Date) {
-  const row = await db
-    .selectFrom(table)
-    .select((eb) => [sql<number>`count(*)::int`.as('count'), eb.fn.min('created_at').as('oldest')])
-    .where('tenant_id', '=', owner.tenantId)
-    .where('user_id', '=', owner.userId)
-    .where('created_at', '>', since)
-    .executeTakeFirstOrThrow();
-  return { count: row.count, oldest: row.oldest as Date | null };
+export async function markInvited(db: Kysely<Database>, referralId: number): Promise<void> {
+  await db.updateTable('referrals').set({ invited: true }).where('id', '=', referralId).execute();
+}
+
+export async function deleteReferral(db: Kysely<Database>, referralId: number): Promise<void> {
+  await db.deleteFrom('referrals').where('id', '=', referralId).execute();
 }
 
 /** Whether the user referred `email` (normalised) after `since`. */

@@ -3,7 +3,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { Owner } from '../client-work/owner.js';
-import { insertWithinLimit, limits } from './per-user-limit.js';
+import { reserve } from '../limits/limits.js';
+import { insertSubmission } from './support-repository.js';
 
 export const ticketCategories = ['general', 'technical', 'account', 'billing', 'coaching'] as const;
 
@@ -22,13 +23,15 @@ export function createTicketService(db: Kysely<Database>, now: () => Date) {
         subject: input.subject.trim(),
         message: input.message.trim(),
       };
-      const row = await insertWithinLimit(db, limits.tickets, owner, at, {
-        tenant_id: owner.tenantId,
-        user_id: owner.userId,
-        request_id: requestId,
-        created_at: at,
-        ...ticket,
-      });
+      const row = await reserve(db, 'tickets', owner, at, (trx) =>
+        insertSubmission(trx, 'support_tickets', {
+          tenant_id: owner.tenantId,
+          user_id: owner.userId,
+          request_id: requestId,
+          created_at: at,
+          ...ticket,
+        }),
+      );
       return { id: row.id, ...ticket, created_at: row.created_at.toISOString() };
     },
   };
