@@ -5,7 +5,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { tooMany } from '../../errors.js';
 import { secondsUntil } from '../throttle/throttle-service.js';
-import type { Owner } from './owner.js';
+import { owned, ownerValues } from '../access/scope.js';
+import type { Actor } from '../access/scope.js';
 
 type ShareTable = 'task_shares' | 'metric_shares';
 
@@ -19,21 +20,20 @@ const shareLimits = { windowMs: 60 * 60_000, perWindow: 5 };
 export async function claimShare(
   db: Kysely<Database>,
   table: ShareTable,
-  owner: Owner,
+  owner: Actor,
   to: string,
   at: Date,
 ) {
   const recent = await db
     .selectFrom(table)
+    .where(owned(owner, table))
     .select((eb) => [eb.fn.countAll<string | number>().as('count'), eb.fn.min('created_at').as('oldest')])
-    .where('tenant_id', '=', owner.tenantId)
-    .where('client_id', '=', owner.userId)
     .where('created_at', '>', new Date(at.getTime() - shareLimits.windowMs))
     .executeTakeFirstOrThrow();
   if (Number(recent.count) >= shareLimits.perWindow)
     throw tooMany(secondsUntil(recent.oldest as Date | null, shareLimits.windowMs, at), 'emails');
   await db
     .insertInto(table)
-    .values({ tenant_id: owner.tenantId, client_id: owner.userId, to_email: to, created_at: at })
+    .values({ ...ownerValues(owner, table), to_email: to, created_at: at })
     .execute();
 }

@@ -1,6 +1,8 @@
 // Lesson resources and the member's progress, shared by groups and the academy.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
+import { owned } from '../access/scope.js';
+import type { Actor } from '../access/scope.js';
 
 export async function listResources(db: Kysely<Database>, tenantId: number, lessonId: number) {
   return db
@@ -23,16 +25,11 @@ export async function listResources(db: Kysely<Database>, tenantId: number, less
 }
 
 /** Per lesson, how many of the five steps the member has ticked in this context (null: the academy). */
-export async function stepsDone(
-  db: Kysely<Database>,
-  owner: { tenantId: number; userId: number },
-  userGroupId: number | null,
-) {
+export async function stepsDone(db: Kysely<Database>, owner: Actor, userGroupId: number | null) {
   const rows = await db
     .selectFrom('lesson_analytics')
+    .where(owned(owner, 'lesson_analytics'))
     .select(['lesson_id', 'pre_meeting', 'attend_meeting', 'meeting_worksheet', 'taken_quiz', 'post_meeting'])
-    .where('tenant_id', '=', owner.tenantId)
-    .where('user_id', '=', owner.userId)
     .where('user_group_id', userGroupId === null ? 'is' : '=', userGroupId)
     .execute();
   return new Map(

@@ -1,14 +1,14 @@
 // How often one user may send a ticket, testimonial or referral: counted from the rows themselves, so the limits
 // hold across API instances and follow the injected clock in tests. Tickets and testimonials are counted and
 // stored in one step (insertWithinLimit), so a burst of parallel submissions stores no more than the limit.
-import type { Insertable, Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { lockSubject } from '../../db/subject-lock.js';
 import { tooMany } from '../../errors.js';
-import type { Owner } from '../client-work/owner.js';
+import type { Actor } from '../access/scope.js';
 import { secondsUntil } from '../throttle/throttle-service.js';
 import { insertSubmission, sentSince } from './support-repository.js';
-import type { Submissions } from './support-repository.js';
+import type { Submission, Submissions } from './support-repository.js';
 
 interface PerUserLimit<T extends Submissions = Submissions> {
   table: T;
@@ -29,7 +29,7 @@ export const limits = {
 } satisfies Record<string, PerUserLimit>;
 
 /** Throws 429 (with the seconds until a slot frees) when the user has used up the limit at `at`. */
-export async function checkLimit(db: Kysely<Database>, limit: PerUserLimit, owner: Owner, at: Date) {
+export async function checkLimit(db: Kysely<Database>, limit: PerUserLimit, owner: Actor, at: Date) {
   const sent = await sentSince(db, limit.table, owner, new Date(at.getTime() - limit.windowMs));
   if (sent.count >= limit.perWindow) throw tooMany(secondsUntil(sent.oldest, limit.windowMs, at), limit.what);
 }
@@ -38,13 +38,13 @@ export async function checkLimit(db: Kysely<Database>, limit: PerUserLimit, owne
 export function insertWithinLimit<T extends Submissions>(
   db: Kysely<Database>,
   limit: PerUserLimit<T>,
-  owner: Owner,
+  owner: Actor,
   at: Date,
-  row: Insertable<Database[T]>,
+  row: Submission<T>,
 ) {
   return db.transaction().execute(async (trx) => {
     await lockSubject(trx, `${limit.table}:${owner.tenantId}:${owner.userId}`);
     await checkLimit(trx, limit, owner, at);
-    return insertSubmission(trx, limit.table, row);
+    return insertSubmission(trx, owner, limit.table, row);
   });
 }

@@ -9,7 +9,7 @@ import type { Database, Tenant } from '../../db/database.js';
 import { FieldError } from '../../errors.js';
 import { normalizeEmail } from '../auth/credentials.js';
 import { found } from '../client-work/owner.js';
-import type { Owner } from '../client-work/owner.js';
+import type { Actor } from '../access/scope.js';
 import type { Mailer } from '../mail/mailer.js';
 import { findCredentials, findProfile } from '../users/user-repository.js';
 import { checkLimit, limits } from './per-user-limit.js';
@@ -56,7 +56,7 @@ export function createReferralService({ db, now, mailer }: ReferralDeps) {
   }
 
   return {
-    async add(tenant: Tenant, owner: Owner, requestId: string, input: ReferralInput) {
+    async add(tenant: Tenant, owner: Actor, requestId: string, input: ReferralInput) {
       const at = now();
       const email = normalizeEmail(input.email);
       const self = found(await findProfile(db, owner.tenantId, owner.userId), 'User');
@@ -67,9 +67,7 @@ export function createReferralService({ db, now, mailer }: ReferralDeps) {
       await checkLimit(db, limits.referrals, owner, at);
       const person = { first_name: input.first_name.trim(), last_name: input.last_name.trim(), email };
       const invited = await invite(tenant, self, person, at);
-      const row = await insertSubmission(db, 'referrals', {
-        tenant_id: owner.tenantId,
-        user_id: owner.userId,
+      const row = await insertSubmission(db, owner, 'referrals', {
         request_id: requestId,
         ...person,
         note: input.note?.trim() ?? '',
