@@ -64,7 +64,7 @@ export const ownership = {
     hiddenBy: { from_user_id: 'deleted_by_sender', to_user_id: 'deleted_by_recipient' },
   },
   mail_attachments: { owner: ['uploader_id'], attachedTo: { column: 'email_id', table: 'emails' } },
-  // SPEC §/resources: colleagues see the company's files; only the uploader changes one.
+  // Company files (/resources): colleagues see the company's files; only the uploader changes one.
   company_files: { owner: ['uploader_id'], sharedBy: 'company_id' },
 } as const satisfies Partial<Record<keyof Database, Rule>>;
 
