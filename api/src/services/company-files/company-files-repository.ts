@@ -90,26 +90,18 @@ export async function insertFile(
   return row.id;
 }
 
-export async function updateDescription(
+/** Marks a sending of the caller changed at `at`, with its new description when one is given. */
+export async function touchFile(
   db: Kysely<Database>,
   scope: CompanyScope,
   id: number,
-  description: string,
   at: Date,
+  description?: string,
 ) {
   await db
     .updateTable('company_files')
     .where(owned(scope, 'company_files'))
-    .set({ description, updated_at: at })
-    .where('id', '=', id)
-    .execute();
-}
-
-export async function touch(db: Kysely<Database>, scope: CompanyScope, id: number, at: Date) {
-  await db
-    .updateTable('company_files')
-    .where(owned(scope, 'company_files'))
-    .set({ updated_at: at })
+    .set({ ...(description !== undefined && { description }), updated_at: at })
     .where('id', '=', id)
     .execute();
 }

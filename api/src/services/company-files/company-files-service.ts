@@ -168,9 +168,7 @@ export function createCompanyFilesService({ db, now, storage, mailer, log }: Dep
         throw invalid('description', 'Write a description: this entry has no file.');
       await db.transaction().execute(async (trx) => {
         const at = now();
-        if (input.description !== undefined)
-          await repo.updateDescription(trx, scope, file.id, input.description.trim(), at);
-        else await repo.touch(trx, scope, file.id, at);
+        await repo.touchFile(trx, scope, file.id, at, input.description?.trim());
         for (const r of renames) await repo.renameItem(trx, file.id, r.id, r.name);
       });
       const [updated] = await shaped(caller, scope, file.id);
