@@ -1,8 +1,9 @@
 // The client's scoping rule of access/scope.ts on a real migrated database: own rows in the own tenant, the
 // company's rows where a table is shared, a message per party until that party hides it, an attachment with
 // its message. The routes' tests show the same through the API; these pin the rule itself.
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ownerValues, owned, visible } from '../src/services/access/scope.js';
+import { ownership, ownerValues, owned, visible } from '../src/services/access/scope.js';
 import type { Actor } from '../src/services/access/scope.js';
 import { ALPHA, BETA, Harness } from './helpers/harness.js';
 import type { TestUser } from './helpers/harness.js';
@@ -27,7 +28,31 @@ async function newCompany(tenant: number) {
   return row.id;
 }
 
+// Tables whose rows name a user but are no client's data to scope, each with why.
+const notClientOwned = {
+  // Sign-in state: looked up by token hash or challenge before any actor exists, never listed to a user.
+  access_tokens: 'session tokens',
+  trusted_devices: 'trusted-device tokens',
+  otp_challenges: 'one-time codes',
+  password_resets: 'reset links',
+  login_links: 'sign-in links',
+  // A coach's profile record: the coach's own, read by their clients through coach_clients.
+  coaches: 'coach profiles',
+  // Crash reports for the support team: written by anyone (signed in or not), read by no user.
+  error_reports: 'crash reports',
+};
+
 describe('the client scope', () => {
+  it('has a rule for every table whose rows belong to a user, or says why not', async () => {
+    const { rows } = await sql<{ table_name: string }>`
+      select distinct table_name from information_schema.columns
+      where table_schema = 'public'
+        and column_name in ('client_id', 'user_id', 'uploader_id', 'from_user_id', 'to_user_id')
+      order by table_name`.execute(h.db);
+    const unruled = rows.map((r) => r.table_name).filter((t) => !(t in ownership));
+    expect(unruled.sort()).toEqual(Object.keys(notClientOwned).sort());
+  });
+
   it("gives a client its own rows of its tenant, and changes none of another's", async () => {
     const [me, colleague, stranger] = [
       await h.createUser(),
