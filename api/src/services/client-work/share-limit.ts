@@ -2,8 +2,9 @@
 // (task_shares, metric_shares), and those rows are what the list's limit in LIMITS counts.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
+import { ownerValues } from '../access/scope.js';
+import type { Actor } from '../access/scope.js';
 import { reserve } from '../limits/limits.js';
-import type { Owner } from './owner.js';
 
 const limitOf = { task_shares: 'task shares', metric_shares: 'metric shares' } as const;
 
@@ -15,14 +16,14 @@ const limitOf = { task_shares: 'task shares', metric_shares: 'metric shares' } a
 export async function claimShare(
   db: Kysely<Database>,
   table: keyof typeof limitOf,
-  owner: Owner,
+  owner: Actor,
   to: string,
   at: Date,
 ) {
   await reserve(db, limitOf[table], owner, at, (trx) =>
     trx
       .insertInto(table)
-      .values({ tenant_id: owner.tenantId, client_id: owner.userId, to_email: to, created_at: at })
+      .values({ ...ownerValues(owner, table), to_email: to, created_at: at })
       .execute(),
   );
 }

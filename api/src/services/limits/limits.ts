@@ -5,17 +5,24 @@
 // before the lock is let go: parallel requests for one subject, on any instance, are counted one after another,
 // so a burst stores no more than the limit. Work that is slow or talks to another server (a mail, a file
 // transfer) runs after the transaction, never under the lock: its row is stored first and deleted again if the
-// work fails. api/README.md lists this table ("Per-user limits"); test/limits.test.ts keeps the two in step.
+// work fails. A client's rows are counted through their table's ownership rule (access/scope.ts, `owned`), the
+// same rule every other query on those tables takes, so a limit counts exactly the rows that are the actor's.
+// api/README.md lists this table ("Per-user limits"); test/limits.test.ts keeps the two in step.
 import { sql } from 'kysely';
-import type { Kysely } from 'kysely';
+import type { Expression, Kysely, SqlBool } from 'kysely';
 import type { AuthEventsTable, Database } from '../../db/database.js';
 import { lockSubject } from '../../db/subject-lock.js';
 import { tooMany } from '../../errors.js';
+import { owned } from '../access/scope.js';
+import type { Actor } from '../access/scope.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-/** Where a limit's rows are: the table, the column naming the user, and for auth events the kind. */
+/**
+ * Where a limit's rows are: the table, the column naming the user (for a client-owned table, the party of its
+ * ownership rule the actor counts as), and for auth events the kind.
+ */
 type Source =
   | { table: 'support_tickets' | 'testimonials' | 'referrals'; user: 'user_id' }
   | { table: 'emails'; user: 'from_user_id' }
@@ -115,21 +122,30 @@ type LimitName = keyof typeof LIMITS;
 export const secondsUntil = (from: Date | null, windowMs: number, now: Date): number =>
   Math.max(1, Math.ceil(((from?.getTime() ?? now.getTime()) + windowMs - now.getTime()) / 1000));
 
-/** Whose rows a limit counts: a user of a tenant. */
-interface Subject {
+/** An account a mail is sent to before anyone signs in: a user of a tenant, not an actor. */
+interface Account {
   tenantId: number;
   userId: number;
 }
 
-/** The user's rows of the limit after `since`: how many, the oldest and the newest. */
-async function rowsSince(trx: Kysely<Database>, source: Source, who: Subject, since: Date) {
-  const kind = 'kind' in source ? sql`AND kind = ${source.kind}` : sql``;
-  // auth_events names its subject as text; the other tables have an integer user column.
-  const user = source.table === 'auth_events' ? String(who.userId) : who.userId;
+/** Whose rows a limit counts: the signed-in actor for a client's own actions, else the account. */
+type Subject<N extends LimitName> = (typeof LIMITS)[N]['scope'] extends 'user' ? Actor : Account;
+
+/** The rows of `source` that are the subject's. */
+function whose(source: Source, who: Actor | Account): Expression<SqlBool> {
+  // auth_events names its subject as text, per kind of event; it is no one's table to scope.
+  if (source.table === 'auth_events')
+    return sql<SqlBool>`tenant_id = ${who.tenantId} AND subject = ${String(who.userId)} AND kind = ${source.kind}`;
+  // A user-scoped limit's subject is an Actor (Subject<N>): counted as that party, hidden rows included.
+  return owned(who as Actor, source.table, source.user);
+}
+
+/** The subject's rows of the limit after `since`: how many, the oldest and the newest. */
+async function rowsSince(trx: Kysely<Database>, source: Source, who: Actor | Account, since: Date) {
   const { rows } = await sql<{ count: number; oldest: Date | null; newest: Date | null }>`
     SELECT count(*)::int AS count, min(created_at) AS oldest, max(created_at) AS newest
     FROM ${sql.table(source.table)}
-    WHERE tenant_id = ${who.tenantId} AND ${sql.ref(source.user)} = ${user} AND created_at > ${since} ${kind}
+    WHERE ${whose(source, who)} AND created_at > ${since}
   `.execute(trx);
   return rows[0]!;
 }
@@ -139,10 +155,10 @@ async function rowsSince(trx: Kysely<Database>, source: Source, who: Subject, si
  * with the seconds until a slot frees and stores nothing. In the caller's transaction when `db` is one (the lock
  * then holds until it ends: keep the rest of it short), else in a transaction of its own.
  */
-export async function reserve<T>(
+export async function reserve<N extends LimitName, T>(
   db: Kysely<Database>,
-  name: LimitName,
-  who: Subject,
+  name: N,
+  who: Subject<N>,
   at: Date,
   store: (trx: Kysely<Database>) => Promise<T>,
 ): Promise<T> {

@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import type { Database, Tenant } from '../../db/database.js';
 import { FieldError, HttpError } from '../../errors.js';
 import { hasControl, plainTextMessages } from '../../plain-text.js';
-import type { Owner } from '../client-work/owner.js';
+import type { Actor } from '../access/scope.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { Storage } from '../storage/storage.js';
 import { reserve } from '../limits/limits.js';
@@ -67,9 +67,10 @@ function page(limit: number, offset: number): { limit: number; offset: number } 
 }
 
 export function createMailboxService({ db, now, mailer, storage, log }: MailboxDeps) {
-  async function shape(owner: Owner, rows: EmailRow[]) {
+  async function shape(owner: Actor, rows: EmailRow[]) {
     const files = await repo.attachmentsOf(
       db,
+      owner,
       rows.map((r) => r.id),
     );
     return rows.map((r) => ({
@@ -91,7 +92,7 @@ export function createMailboxService({ db, now, mailer, storage, log }: MailboxD
     }));
   }
 
-  async function list(owner: Owner, query: ListQuery) {
+  async function list(owner: Actor, query: ListQuery) {
     const { limit, offset } = page(query.limit, query.offset);
     const { rows, total } = await repo.listEmails(db, owner, { ...query, limit, offset });
     const next = offset + rows.length;
@@ -99,7 +100,7 @@ export function createMailboxService({ db, now, mailer, storage, log }: MailboxD
   }
 
   /** Mails the coach when the recipient is the sender's coach; a mail the server refuses waits in the outbox. */
-  async function tellCoach(tenant: Tenant, owner: Owner, toUserId: number, subject: string, body: string) {
+  async function tellCoach(tenant: Tenant, owner: Actor, toUserId: number, subject: string, body: string) {
     if ((await repo.coachUserOf(db, owner)) !== toUserId) return;
     const people = await repo.findPeople(db, owner.tenantId, [owner.userId, toUserId]);
     const from = people.find((p) => p.id === owner.userId);
@@ -113,13 +114,13 @@ export function createMailboxService({ db, now, mailer, storage, log }: MailboxD
   return {
     list,
 
-    markRead: (owner: Owner, ids: number[], read: boolean) =>
+    markRead: (owner: Actor, ids: number[], read: boolean) =>
       ids.length ? repo.markRead(db, owner, ids, read, now()) : Promise.resolve(0),
 
-    remove: (owner: Owner, ids: number[]) =>
+    remove: (owner: Actor, ids: number[]) =>
       ids.length ? repo.hideFor(db, owner, ids, now()) : Promise.resolve(0),
 
-    async send(tenant: Tenant, owner: Owner, input: SendInput) {
+    async send(tenant: Tenant, owner: Actor, input: SendInput) {
       const { subject, body, attachments } = checkInput(input);
       let to: number | undefined;
       let parent: number | null = null;
@@ -156,7 +157,7 @@ export function createMailboxService({ db, now, mailer, storage, log }: MailboxD
       return email!;
     },
 
-    async upload(owner: Owner, name: string, bytes: Uint8Array) {
+    async upload(owner: Actor, name: string, bytes: Uint8Array) {
       // Too large is refused before the hourly count, so a refused file does not use up the user's uploads.
       if (bytes.length > ATTACHMENT_MAX_BYTES) throw invalid('file', TOO_LARGE);
       const file = await checkAttachment('mail', { name, bytes });
@@ -174,13 +175,13 @@ export function createMailboxService({ db, now, mailer, storage, log }: MailboxD
       return { id: row.id, name: row.name, size: row.size, type: row.content_type };
     },
 
-    async discardUpload(owner: Owner, id: number) {
+    async discardUpload(owner: Actor, id: number) {
       const key = await repo.deleteUnsent(db, owner, id);
       if (!key) throw new HttpError(404, 'Attachment not found.');
       await storage.remove(key);
     },
 
-    async download(owner: Owner, id: number) {
+    async download(owner: Actor, id: number) {
       const row = await repo.findDownloadable(db, owner, id);
       const bytes = row && (await storage.get(row.object_key));
       if (!row || !bytes) throw new HttpError(404, 'Attachment not found.');

@@ -9,7 +9,7 @@ import type { Database, Tenant } from '../../db/database.js';
 import { FieldError } from '../../errors.js';
 import { normalizeEmail } from '../auth/credentials.js';
 import { found } from '../client-work/owner.js';
-import type { Owner } from '../client-work/owner.js';
+import type { Actor } from '../access/scope.js';
 import type { Mailer } from '../mail/mailer.js';
 import { reserve } from '../limits/limits.js';
 import { findCredentials, findProfile } from '../users/user-repository.js';
@@ -63,7 +63,7 @@ export function createReferralService({ db, now, mailer }: ReferralDeps) {
   }
 
   return {
-    async add(tenant: Tenant, owner: Owner, requestId: string, input: ReferralInput) {
+    async add(tenant: Tenant, owner: Actor, requestId: string, input: ReferralInput) {
       const at = now();
       const email = normalizeEmail(input.email);
       const self = found(await findProfile(db, owner.tenantId, owner.userId), 'User');
@@ -75,9 +75,7 @@ export function createReferralService({ db, now, mailer }: ReferralDeps) {
       const row = await reserve(db, 'referrals', owner, at, async (trx) => {
         if (await referredSince(trx, owner, email, new Date(at.getTime() - invitationGapMs)))
           throw new FieldError({ email: [ALREADY_REFERRED] });
-        return insertSubmission(trx, 'referrals', {
-          tenant_id: owner.tenantId,
-          user_id: owner.userId,
+        return insertSubmission(trx, owner, 'referrals', {
           request_id: requestId,
           ...person,
           note: input.note?.trim() ?? '',
@@ -90,10 +88,10 @@ export function createReferralService({ db, now, mailer }: ReferralDeps) {
         invited = await invite(tenant, self, person, at);
       } catch (error) {
         // Neither mailed nor queued: the referral did not happen and its slot is free again.
-        await deleteReferral(db, row.id);
+        await deleteReferral(db, owner, row.id);
         throw error;
       }
-      if (invited) await markInvited(db, row.id);
+      if (invited) await markInvited(db, owner, row.id);
       return { id: row.id, ...person, created_at: row.created_at.toISOString() };
     },
   };

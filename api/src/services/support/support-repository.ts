@@ -2,38 +2,47 @@
 // referral invitation.
 import type { Insertable, Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
-import type { Owner } from '../client-work/owner.js';
+import { owned, ownerValues } from '../access/scope.js';
+import type { Actor } from '../access/scope.js';
 
 type Submissions = 'support_tickets' | 'testimonials' | 'referrals';
 
+/** A submission's own fields: its owner comes from the actor. */
+type Submission<T extends Submissions> = Omit<Insertable<Database[T]>, 'tenant_id' | 'user_id'>;
+
 export async function insertSubmission<T extends Submissions>(
   db: Kysely<Database>,
+  owner: Actor,
   table: T,
-  row: Insertable<Database[T]>,
+  row: Submission<T>,
 ): Promise<{ id: number; created_at: Date }> {
   // Kysely cannot narrow a generic table's row type; each caller's row is checked against its own table above.
   return db
     .insertInto(table as Submissions)
-    .values(row as Insertable<Database['support_tickets']>)
+    .values({ ...ownerValues(owner, table as Submissions), ...(row as Submission<'support_tickets'>) })
     .returning(['id', 'created_at'])
     .executeTakeFirstOrThrow();
 }
 
-export async function markInvited(db: Kysely<Database>, referralId: number): Promise<void> {
-  await db.updateTable('referrals').set({ invited: true }).where('id', '=', referralId).execute();
+export async function markInvited(db: Kysely<Database>, owner: Actor, referralId: number): Promise<void> {
+  await db
+    .updateTable('referrals')
+    .where(owned(owner, 'referrals'))
+    .set({ invited: true })
+    .where('id', '=', referralId)
+    .execute();
 }
 
-export async function deleteReferral(db: Kysely<Database>, referralId: number): Promise<void> {
-  await db.deleteFrom('referrals').where('id', '=', referralId).execute();
+export async function deleteReferral(db: Kysely<Database>, owner: Actor, referralId: number): Promise<void> {
+  await db.deleteFrom('referrals').where(owned(owner, 'referrals')).where('id', '=', referralId).execute();
 }
 
 /** Whether the user referred `email` (normalised) after `since`. */
-export async function referredSince(db: Kysely<Database>, owner: Owner, email: string, since: Date) {
+export async function referredSince(db: Kysely<Database>, owner: Actor, email: string, since: Date) {
   const row = await db
     .selectFrom('referrals')
+    .where(owned(owner, 'referrals'))
     .select('id')
-    .where('tenant_id', '=', owner.tenantId)
-    .where('user_id', '=', owner.userId)
     .where('email', '=', email)
     .where('created_at', '>', since)
     .executeTakeFirst();

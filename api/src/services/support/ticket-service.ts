@@ -2,7 +2,7 @@
 // answered under; support reads them from the table (the log only says that a ticket arrived).
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
-import type { Owner } from '../client-work/owner.js';
+import type { Actor } from '../access/scope.js';
 import { reserve } from '../limits/limits.js';
 import { insertSubmission } from './support-repository.js';
 
@@ -16,7 +16,7 @@ interface TicketInput {
 
 export function createTicketService(db: Kysely<Database>, now: () => Date) {
   return {
-    async file(owner: Owner, requestId: string, input: TicketInput) {
+    async file(owner: Actor, requestId: string, input: TicketInput) {
       const at = now();
       const ticket = {
         category: input.category ?? 'general',
@@ -24,13 +24,7 @@ export function createTicketService(db: Kysely<Database>, now: () => Date) {
         message: input.message.trim(),
       };
       const row = await reserve(db, 'tickets', owner, at, (trx) =>
-        insertSubmission(trx, 'support_tickets', {
-          tenant_id: owner.tenantId,
-          user_id: owner.userId,
-          request_id: requestId,
-          created_at: at,
-          ...ticket,
-        }),
+        insertSubmission(trx, owner, 'support_tickets', { request_id: requestId, created_at: at, ...ticket }),
       );
       return { id: row.id, ...ticket, created_at: row.created_at.toISOString() };
     },
