@@ -3,9 +3,12 @@
 // sentence for each schema keyword, written once here for every route. ajv's own text ('Must match pattern
 // "^(https?://\S+)?$"') is for developers, not for the person filling in a form. A pattern or format says
 // nothing a person can act on, so a schema whose value a person types carries `mismatch`: the sentence for a
-// value of the wrong shape (its pattern, format or anyOf). Keywords of our own (plainText) write their own.
+// value of the wrong shape (its pattern, format or anyOf). Keywords of our own write their own (plainText's
+// sentences are src/plain-text.ts's).
 import type Ajv from 'ajv';
 import type { FastifySchemaValidationError } from 'fastify';
+import { plainTextMessages } from './plain-text.js';
+import type { PlainTextKind } from './plain-text.js';
 
 type Params = Record<string, unknown>;
 
@@ -33,6 +36,7 @@ const formats: Record<string, string> = {
 /** The sentence of each keyword, from the error's params (ajv's limit, allowed values...). */
 const sentences: Record<string, (params: Params) => string> = {
   required: () => 'This field is required.',
+  plainText: ({ plainText }) => plainTextMessages[plainText as PlainTextKind],
   additionalProperties: () => 'This field is not allowed.',
   type: typeSentence,
   minLength: ({ limit }) =>
@@ -77,7 +81,7 @@ function messageOf(error: FastifySchemaValidationError): string {
   if (typeof own === 'string' && shapeKeywords.has(error.keyword)) return own;
   const sentence = sentences[error.keyword];
   if (sentence) return sentence(error.params as Params);
-  // Keywords of our own (plainText) say what is wrong in a sentence already.
+  // Keywords of our own (web addresses) say what is wrong in a sentence already.
   const text = error.message ?? 'is not valid';
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
 }

@@ -1,8 +1,8 @@
 // Two real API processes (`npm run api`'s server.ts) on one PostgreSQL server that this file starts, both
 // started at once on the empty database, as a deploy of N instances does. Requests alternate between them and
 // every limit holds across both, as if there were one: the per-IP flood guard, the login throttles, the OTP
-// resend throttle, the per-user limits of tickets, messages and uploads, and an Idempotency-Key replayed on
-// the other instance. A session, a challenge and an upload made on one are used on the other.
+// resend throttle, the per-user limits (a burst of 20 referrals, messages, uploads or shares sent to both at
+// once stores exactly the limit), and an Idempotency-Key replayed on the other instance. A session, a challenge and an upload made on one are used on the other.
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -198,6 +198,35 @@ async function signIn(user: User, first = a, second = b): Promise<string> {
 
 /** Instance A for even i, B for odd: every limit below is reached by alternating between them. */
 const either = (i: number) => (i % 2 ? b : a);
+
+/** A client of a new coach who sent `sent` messages half an hour ago, signed in: the client and a token. */
+async function clientWhoSent(sent: number) {
+  const coachUser = await createUser({ role_id: 2 });
+  const client = await createUser();
+  await makeCoach(helperView, coachUser.id, client.id);
+  await insertEmails(helperView, as(client), as(coachUser), sent, Date.now() - 30 * 60_000);
+  return { client, token: await signIn(client) };
+}
+
+const sendMessage = (instance: Instance, token: string, userId: number) =>
+  instance.call('POST', '/gapi', {
+    ip: nextIp(),
+    headers: { token },
+    body: {
+      query: `mutation ($u: Int!) { sendEmail(user_id: $u, subject: "Hello", body: "<p>Hi</p>") { id } }`,
+      variables: { u: userId },
+    },
+  });
+
+function uploadPng(instance: Instance, token: string) {
+  const { payload, contentType } = multipart({ file: { name: 'scan.png', type: 'image/png', bytes: PNG } });
+  return instance.call('POST', '/upload/mail', {
+    ip: nextIp(),
+    token,
+    body: payload,
+    headers: { 'content-type': contentType },
+  });
+}
 
 describe('starting two instances at once on an empty database', () => {
   it('ran each migration once, and both are ready on the current schema', async () => {
@@ -424,20 +453,8 @@ describe('per-user limits', () => {
   });
 
   it('30 messages an hour across both: the 31st is refused on either', async () => {
-    const coachUser = await createUser({ role_id: 2 });
-    const client = await createUser();
-    await makeCoach(helperView, coachUser.id, client.id);
-    await insertEmails(helperView, as(client), as(coachUser), 28, Date.now() - 30 * 60_000);
-    const token = await signIn(client);
-    const send = (instance: Instance) =>
-      instance.call('POST', '/gapi', {
-        ip: nextIp(),
-        headers: { token },
-        body: {
-          query: `mutation ($u: Int!) { sendEmail(user_id: $u, subject: "Hello", body: "<p>Hi</p>") { id } }`,
-          variables: { u: client.id },
-        },
-      });
+    const { client, token } = await clientWhoSent(28);
+    const send = (instance: Instance) => sendMessage(instance, token, client.id);
     for (const instance of [a, b]) {
       const sent = await send(instance);
       expect(sent.body.errors, JSON.stringify(sent.body)).toBeUndefined();
@@ -455,17 +472,7 @@ describe('per-user limits', () => {
     const user = await createUser();
     await insertUploads(helperView, as(user), 58, Date.now() - 30 * 60_000);
     const token = await signIn(user);
-    const upload = (instance: Instance) => {
-      const { payload, contentType } = multipart({
-        file: { name: 'scan.png', type: 'image/png', bytes: PNG },
-      });
-      return instance.call('POST', '/upload/mail', {
-        ip: nextIp(),
-        token,
-        body: payload,
-        headers: { 'content-type': contentType },
-      });
-    };
+    const upload = (instance: Instance) => uploadPng(instance, token);
     const taken = [];
     for (const instance of [a, b]) {
       const res = await upload(instance);
@@ -483,6 +490,74 @@ describe('per-user limits', () => {
     expect(download.status).toBe(200);
     expect(Buffer.from(await download.arrayBuffer())).toEqual(PNG);
     await db.deleteFrom('mail_attachments').where('uploader_id', '=', user.id).execute();
+  });
+});
+
+describe('a burst of 20 from one user, sent to both instances at once', () => {
+  /** 20 calls at once, alternating between the instances: how many were taken (2xx) and how many refused (429). */
+  async function burst(call: (instance: Instance, i: number) => Promise<Answer>) {
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => call(either(i), i)));
+    const taken = answers.filter((res) => res.status === 200 || res.status === 201).length;
+    const refused = answers.filter((res) => res.status === 429).length;
+    return { taken, refused, others: answers.filter((res) => ![200, 201, 429].includes(res.status)) };
+  }
+
+  it('20 referrals store 10, the limit: the other 10 are 429', async () => {
+    const user = await createUser();
+    const token = await signIn(user);
+    const result = await burst((instance, i) =>
+      instance.call('POST', '/api/v1/testimonials/addreferral', {
+        ip: nextIp(),
+        token,
+        body: { first_name: 'Rae', last_name: `Ferred ${i}`, email: `burst${i}.${user.id}@example.test` },
+      }),
+    );
+    expect(result).toEqual({ taken: 10, refused: 10, others: [] });
+    const rows = await db.selectFrom('referrals').select('id').where('user_id', '=', user.id).execute();
+    expect(rows).toHaveLength(10);
+  });
+
+  it('20 messages after 20 this hour store 10, up to the limit of 30: the other 10 are 429', async () => {
+    const { client, token } = await clientWhoSent(20);
+    const result = await burst((instance) => sendMessage(instance, token, client.id));
+    // GraphQL answers a refused mutation 429 too (and a sent one 200).
+    expect(result).toEqual({ taken: 10, refused: 10, others: [] });
+    const rows = await db.selectFrom('emails').select('id').where('from_user_id', '=', client.id).execute();
+    expect(rows).toHaveLength(30);
+  });
+
+  it('20 uploads after 50 this hour store 10, up to the limit of 60: the other 10 are 429', async () => {
+    const user = await createUser();
+    await insertUploads(helperView, as(user), 50, Date.now() - 30 * 60_000);
+    const token = await signIn(user);
+    const result = await burst((instance) => uploadPng(instance, token));
+    expect(result).toEqual({ taken: 10, refused: 10, others: [] });
+    const rows = await db
+      .selectFrom('mail_attachments')
+      .select('id')
+      .where('uploader_id', '=', user.id)
+      .execute();
+    expect(rows).toHaveLength(60);
+    await db.deleteFrom('mail_attachments').where('uploader_id', '=', user.id).execute();
+  });
+
+  it('20 task-list shares and 20 metrics shares each store 5, the limit: the other 15 are 429', async () => {
+    const user = await createUser();
+    const token = await signIn(user);
+    for (const list of ['task', 'metrics'] as const) {
+      const result = await burst((instance, i) =>
+        instance.call('POST', `/api/v1/coachingportal/${list}/share/`, {
+          ip: nextIp(),
+          token,
+          body: { email: `partner${i}@example.test` },
+        }),
+      );
+      expect(result, list).toEqual({ taken: 5, refused: 15, others: [] });
+    }
+    for (const table of ['task_shares', 'metric_shares'] as const) {
+      const rows = await db.selectFrom(table).select('id').where('client_id', '=', user.id).execute();
+      expect(rows, table).toHaveLength(5);
+    }
   });
 });
 

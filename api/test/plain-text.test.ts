@@ -7,6 +7,7 @@ import { buildSchema, getNamedType } from 'graphql';
 import { lessonMeetingTypeDefs } from '../src/graphql/lesson-meetings.js';
 import { mailboxTypeDefs } from '../src/graphql/mailbox.js';
 import { typeDefs } from '../src/graphql/schema.js';
+import { routeTable } from '../src/routes/index.js';
 import { unguardedStrings } from '../src/routes/plain-text.js';
 import { Harness, nextIp } from './helpers/harness.js';
 import { post, signedInClient } from './helpers/client-work.js';
@@ -38,6 +39,15 @@ describe('control characters are refused with a 422 naming the field', () => {
     const stored = await post(h, me, '/api/v1/clientportal/store/note/', { title: 'Q3\tplan', body });
     expect(stored.statusCode).toBe(201);
     expect(stored.json().data).toMatchObject({ title: 'Q3\tplan', body });
+  });
+
+  it('DEL (U+007F) is a control character in a route’s schema too, as it was in the mailbox’s checks', async () => {
+    const note = await post(h, me, '/api/v1/clientportal/store/note/', {
+      title: 'Plan\u007f',
+      body: 'x\u007f',
+    });
+    expect(note.statusCode).toBe(422);
+    expect(note.json()).toEqual({ error: { title: oneLine, body: anyLines } });
   });
 
   it('a team member’s name', async () => {
@@ -151,6 +161,19 @@ describe('every route’s schema follows the rule', () => {
       '/properties/f',
       '/additionalProperties',
     ]);
+  });
+
+  it('every route of the route table takes strings in its request only under the rule', () => {
+    const gaps: string[] = [];
+    for (const [method, url, spec] of routeTable) {
+      if (!('schema' in spec)) continue; // GraphQL: the test below
+      for (const part of ['body', 'querystring', 'params', 'headers'] as const) {
+        for (const gap of unguardedStrings(spec.schema[part]))
+          gaps.push(`${String(method)} ${url} ${part}${gap}`);
+      }
+    }
+    expect(gaps).toEqual([]);
+    expect(routeTable.filter(([, , spec]) => 'schema' in spec).length).toBeGreaterThan(50);
   });
 
   it('the app refuses to register a route with a plain string, so no route can forget it', async () => {

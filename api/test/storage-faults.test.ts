@@ -38,6 +38,13 @@ describe('storage faults', () => {
       expect(res.json()).toEqual(unavailable);
       expect(h.logs.some((l) => l.includes('"msg":"storage unavailable"'))).toBe(true);
       expect(h.logs.some((l) => l.includes('"msg":"request failed"'))).toBe(false);
+      // The upload's row took its slot in the hourly limit before the transfer; the failed transfer gives it back.
+      const rows = await h.db
+        .selectFrom('mail_attachments')
+        .select('id')
+        .where('uploader_id', '=', client.user.id)
+        .execute();
+      expect(rows).toEqual([]);
     } finally {
       await h.stop();
     }

@@ -4,7 +4,7 @@
 // and that groups and lessons are the caller's (services/groups, services/academy).
 import type { FastifyRequest } from 'fastify';
 import type { MercuriusContext } from 'mercurius';
-import type { Owner } from '../services/client-work/owner.js';
+import type { Actor } from '../services/access/scope.js';
 import type { Services } from '../services/index.js';
 import type { AnalyticsChange } from '../services/lesson-analytics/analytics-change.js';
 import { answer } from './answer.js';
@@ -218,9 +218,10 @@ interface ChangeInput extends Omit<AnalyticsChange, 'value'> {
 }
 
 export const groupResolvers = (services: Services, ownId: OwnId) => {
-  const owner = (ctx: MercuriusContext, userId: number): Owner => {
+  const owner = (ctx: MercuriusContext, userId: number): Actor => {
     const request = ctx.reply.request;
-    return { tenantId: request.tenant.id, userId: ownId(request, userId) };
+    ownId(request, userId);
+    return request.caller;
   };
   type Args<T = object> = T & { user_id: number };
   return {

@@ -53,8 +53,10 @@ export const graphql: PluginRoutes = {
             ...mailbox.Query,
             member: (_root, args: { user_id: number }, ctx) =>
               services.login.profile(ctx.reply.request.tenant.id, ownId(ctx.reply.request, args.user_id)),
-            unreademails: (_root, args: { user_id: number }, ctx) =>
-              services.unreadEmails(ctx.reply.request.tenant.id, ownId(ctx.reply.request, args.user_id)),
+            unreademails: (_root, args: { user_id: number }, ctx) => {
+              ownId(ctx.reply.request, args.user_id);
+              return services.unreadEmails(ctx.reply.request.caller);
+            },
             ...lessonMeetingResolvers(services, ownId),
             ...groups.Query,
           },

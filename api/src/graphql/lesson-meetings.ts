@@ -34,7 +34,8 @@ export const lessonMeetingResolvers = (services: Services, ownId: OwnId) => ({
     ctx: MercuriusContext,
   ) => {
     const request = ctx.reply.request;
-    const owner = { tenantId: request.tenant.id, userId: ownId(request, args.user_id) };
+    ownId(request, args.user_id);
+    const owner = request.caller;
     const userGroupId = args.user_group_id;
     return userGroupId == null
       ? services.schedule.lessonMeetings(owner)

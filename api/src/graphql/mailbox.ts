@@ -4,7 +4,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { MercuriusContext } from 'mercurius';
 import { FieldError } from '../errors.js';
-import type { Owner } from '../services/client-work/owner.js';
+import type { Actor } from '../services/access/scope.js';
 import type { Folder } from '../services/mailbox/mailbox-repository.js';
 import type { SendInput } from '../services/mailbox/mailbox-service.js';
 import type { Services } from '../services/index.js';
@@ -85,9 +85,10 @@ function ids(list: number[]): number[] {
 }
 
 export const mailboxResolvers = (services: Services, ownId: OwnId) => {
-  const owner = (ctx: MercuriusContext, userId: number): Owner => {
+  const owner = (ctx: MercuriusContext, userId: number): Actor => {
     const request = ctx.reply.request;
-    return { tenantId: request.tenant.id, userId: ownId(request, userId) };
+    ownId(request, userId);
+    return request.caller;
   };
   return {
     Query: {

@@ -3,7 +3,7 @@ import type { JSONSchema } from 'json-schema-to-ts';
 import type { SignedIn } from '../services/auth/login-service.js';
 import { linkTtlMs } from '../services/auth/login-service.js';
 import { otpLimits } from '../services/auth/otp-service.js';
-import { limits } from '../services/throttle/throttle-service.js';
+import { LIMITS } from '../services/limits/limits.js';
 import { route } from './route.js';
 import {
   closed,
@@ -40,7 +40,7 @@ const signedInBody = ({ user, device }: SignedIn) => ({
 });
 
 const expiresIn = otpLimits.ttlMs / 1000;
-const resendIn = limits.sendGapMs / 1000;
+const resendIn = LIMITS['sign-in mails'].gapMs / 1000;
 
 export const studentLogin = route({
   schema: { headers: tenantHeaders, body: credentials, response: ok(sessionUser) },

@@ -7,7 +7,7 @@ import { FieldError } from '../errors.js';
 import { DESCRIPTION_MAX } from '../services/company-files/company-files-service.js';
 import { ATTACHMENT_MAX_BYTES, ATTACHMENTS_MAX_COUNT } from '../services/mailbox/attachment-type.js';
 import { authenticated, call, dateTime, id, list } from './client-schemas.js';
-import { hasControl } from './plain-text.js';
+import { hasControl, plainTextMessages } from '../plain-text.js';
 import { displayName, fileBytes, sendPrivateFile } from './private-file.js';
 import { route } from './route.js';
 import { closed, line, multiLine, tenantHeaders } from './schemas.js';
@@ -81,7 +81,7 @@ async function readSending(request: FastifyRequest): Promise<Sending> {
       sending.companyId = Number(value);
     } else if (part.fieldname === 'description') {
       const value = String(part.value);
-      if (hasControl('multi-line', value)) throw field('description', 'Must not contain control characters.');
+      if (hasControl('multi-line', value)) throw field('description', plainTextMessages['multi-line']);
       sending.description = value;
     } else {
       throw field(part.fieldname, 'This field is not allowed.');

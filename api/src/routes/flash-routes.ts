@@ -39,7 +39,7 @@ export const lessons = route({
   config: authenticated,
   async handle(s, request) {
     return {
-      data: await s.flashCoaching.list({ tenantId: request.tenant.id, userId: request.caller.userId }),
+      data: await s.flashCoaching.list(request.caller),
     };
   },
 });
@@ -78,7 +78,7 @@ export const lesson = route({
   },
   config: authenticated,
   async handle(s, request) {
-    const owner = { tenantId: request.tenant.id, userId: request.caller.userId };
+    const owner = request.caller;
     const key = { assessmentId: request.params.assessmentId, lessonId: request.params.lessonId };
     return { data: await s.flashCoaching.lesson(owner, key) };
   },
@@ -104,7 +104,7 @@ export const record = route({
   ),
   config: authenticated,
   async handle(s, request) {
-    const owner = { tenantId: request.tenant.id, userId: request.caller.userId };
+    const owner = request.caller;
     return { data: await s.flashCoaching.record(owner, request.body.user_id, request.body.data) };
   },
 });

@@ -27,7 +27,7 @@ export const upload = route({
       file = { name: displayName(part.filename), bytes: await fileBytes(part, 'file') };
     }
     if (!file) throw new FieldError({ file: ['Choose a file.'] });
-    const owner = { tenantId: request.tenant.id, userId: request.caller.userId };
+    const owner = request.caller;
     return reply.code(201).send({ data: await s.mailbox.upload(owner, file.name, file.bytes) });
   },
 });
@@ -40,7 +40,7 @@ export const discard = route({
   },
   config: signedIn,
   async handle(s, request) {
-    const owner = { tenantId: request.tenant.id, userId: request.caller.userId };
+    const owner = request.caller;
     await s.mailbox.discardUpload(owner, request.body.id);
     return { data: { id: request.body.id, deleted: true } };
   },
@@ -50,7 +50,7 @@ export const download = route({
   schema: { headers: tenantHeaders, params: closed({ id: userId }) },
   config: signedIn,
   async handle(s, request, reply) {
-    const owner = { tenantId: request.tenant.id, userId: request.caller.userId };
+    const owner = request.caller;
     const file = await s.mailbox.download(owner, request.params.id);
     return sendPrivateFile(reply, file);
   },

@@ -34,7 +34,7 @@ export const createIntent = route({
   config: authenticated,
   limited: true,
   async handle(s, request) {
-    const owner = { tenantId: request.tenant.id, userId: request.caller.userId };
+    const owner = request.caller;
     const data = await s.payments.createIntent(
       owner,
       request.body.group_id,
@@ -59,7 +59,7 @@ export const studentPaid = route({
   ),
   config: authenticated,
   async handle(s, request) {
-    const owner = { tenantId: request.tenant.id, userId: request.caller.userId };
+    const owner = request.caller;
     return { data: await s.payments.status(owner, request.body.group_id) };
   },
 });
@@ -76,7 +76,7 @@ export const studentEmail = route({
   config: authenticated,
   limited: true,
   async handle(s, request) {
-    const owner = { tenantId: request.tenant.id, userId: request.caller.userId };
+    const owner = request.caller;
     return { data: await s.payments.mailReceipt(request.tenant, owner, request.body.group_id) };
   },
 });

@@ -1,33 +1,16 @@
-// Every string a request carries is text a person typed or a token the API issued, never control characters:
-// PostgreSQL refuses 0x00 in text (a NUL would be a 500 half-way through a write), and the rest only hides
-// content or breaks lines in logs, mails and CSV files. The `plainText` keyword says what a string may hold:
-// "single-line" allows a tab, "multi-line" also newlines and carriage returns (note bodies, task notes).
-// Routes are checked when they are registered, so a schema that forgets the keyword stops the app from starting.
+// The route schemas' side of the plain-text rule (src/plain-text.ts): the `plainText` keyword says what a string
+// may hold, "single-line" or "multi-line". Routes are checked when they are registered, so a schema that forgets
+// the keyword stops the app from starting.
 import type Ajv from 'ajv';
 import type { FastifyInstance, RouteOptions } from 'fastify';
-
-/** The C0 control characters (U+0000..U+001F) each kind allows. */
-const allowed = { 'single-line': '\t', 'multi-line': '\t\n\r' } as const;
-
-type Kind = keyof typeof allowed;
-
-export function hasControl(kind: Kind, text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
-    if (text.charCodeAt(i) < 0x20 && !allowed[kind].includes(text.charAt(i))) return true;
-  }
-  return false;
-}
-
-const messages: Record<Kind, string> = {
-  'single-line': 'must not contain line breaks or control characters',
-  'multi-line': 'must not contain control characters',
-};
+import { hasControl, plainTextMessages } from '../plain-text.js';
+import type { PlainTextKind as Kind } from '../plain-text.js';
 
 /** The ajv plugin that adds `plainText: "single-line" | "multi-line"` for strings. */
 export function plainTextKeyword(ajv: Ajv): Ajv {
   const check = (kind: Kind, data: string) => {
     if (!hasControl(kind, data)) return true;
-    check.errors = [{ keyword: 'plainText', message: messages[kind], params: { plainText: kind } }];
+    check.errors = [{ keyword: 'plainText', message: plainTextMessages[kind], params: { plainText: kind } }];
     return false;
   };
   check.errors = [] as object[];
@@ -35,7 +18,7 @@ export function plainTextKeyword(ajv: Ajv): Ajv {
     keyword: 'plainText',
     type: 'string',
     schemaType: 'string',
-    metaSchema: { enum: Object.keys(allowed) },
+    metaSchema: { enum: Object.keys(plainTextMessages) },
     errors: true,
     validate: check,
   });

@@ -4,6 +4,7 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyReply } from 'fastify';
 import { FieldError } from '../errors.js';
+import { replaceControl } from '../plain-text.js';
 import { TOO_LARGE } from '../services/mailbox/attachment-type.js';
 
 /**
@@ -12,8 +13,9 @@ import { TOO_LARGE } from '../services/mailbox/attachment-type.js';
  */
 export function displayName(filename: string, fallback = 'attachment'): string {
   const name = filename.replace(/%22/g, '"');
-  // eslint-disable-next-line no-control-regex -- control characters are what this removes
-  const base = (name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]|%0[AD]/gi, '').trim();
+  const base = replaceControl(name.split(/[\\/]/).pop() ?? '', '')
+    .replace(/%0[AD]/gi, '')
+    .trim();
   return [...base].slice(0, 200).join('') || fallback;
 }
 

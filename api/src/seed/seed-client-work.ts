@@ -57,7 +57,7 @@ export function meetingRoom(company: string, title: string): string {
 }
 
 /** When a task or action step is due: the working day `days` from the seed time, at the end of the day there. */
-export const dueAt = (at: Date, days: number, timeZone: string): Date =>
+const dueAt = (at: Date, days: number, timeZone: string): Date =>
   zonedTime(workingDay(at, days, timeZone), 17, 0, timeZone);
 
 export async function seedClientWork(db: Kysely<Database>, seed: ClientWorkSeed): Promise<void> {

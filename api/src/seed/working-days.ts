@@ -9,7 +9,7 @@ export const HOLIDAYS = ['01-01', '12-24', '12-25', '12-26', '12-31'];
 export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
 /** A calendar day, no time and no zone. */
-export interface LocalDay {
+interface LocalDay {
   year: number;
   month: number;
   day: number;

@@ -35,6 +35,7 @@ import type { TenantConfig } from './tenants/tenant-files.js';
 import { createTeamService } from './team/team-service.js';
 import { createThrottleService } from './throttle/throttle-service.js';
 import { countUnreadEmails } from './users/user-repository.js';
+import type { Actor } from './access/scope.js';
 
 interface ServiceDeps {
   db: Kysely<Database>;
@@ -68,7 +69,7 @@ export async function createServices(deps: ServiceDeps) {
     otp,
     resets: createPasswordResetService({ db, now, mailer, throttle, log: deps.log }),
     captcha: createCaptchaService(deps.captcha, throttle.captchaPassed),
-    unreadEmails: (tenantId: number, userId: number) => countUnreadEmails(db, tenantId, userId),
+    unreadEmails: (actor: Actor) => countUnreadEmails(db, actor),
     encodeId: (tenantId: number, id: number) => (hashids.get(tenantId) ?? new Hashids('', 8)).encode(id),
     // Client work: each answers only for the caller's own rows (another client's id is a 404).
     schedule: createScheduleService(db, now),

@@ -4,7 +4,7 @@
 // the schedule and of the mailbox) is shared by every set; dates are never written here, the seed finds them
 // from the seed time (working-days.ts).
 
-export interface DemoPerson {
+interface DemoPerson {
   first_name: string;
   last_name: string;
   title: string;
@@ -22,9 +22,9 @@ export type MeetingTitle =
   | 'Welcome session';
 
 /** An assessment focus area of the shared assessment (seed-assessments.ts). */
-export type FocusArea = 'Pricing and margins' | 'Cash flow' | 'Sales and marketing';
+type FocusArea = 'Pricing and margins' | 'Cash flow' | 'Sales and marketing';
 
-export interface DemoActionStep {
+interface DemoActionStep {
   title: string;
   description: string;
   /** The API's status code (SPEC §4). */
@@ -35,7 +35,7 @@ export interface DemoActionStep {
   area?: FocusArea;
 }
 
-export interface DemoMetric {
+interface DemoMetric {
   name: string;
   /** The set's currency code for money, otherwise a plain unit. */
   unit: string;

@@ -4,7 +4,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { found } from '../client-work/owner.js';
-import type { Owner } from '../client-work/owner.js';
+import type { Actor } from '../access/scope.js';
 import { listResources, stepsDone } from '../groups/lesson-repository.js';
 import { lessonPayload, lessonSummary } from '../groups/lesson-payload.js';
 import { requireTraining } from '../groups/trainings.js';
@@ -33,7 +33,7 @@ async function listAcademyLessons(db: Kysely<Database>, tenantId: number) {
 
 export function createAcademyService(db: Kysely<Database>) {
   /** An academy lesson: 403 without the flag, 404 when it is in no module. */
-  async function openLesson(owner: Owner, lessonId: number) {
+  async function openLesson(owner: Actor, lessonId: number) {
     await requireTraining(db, owner, 'business_academy');
     const rows = await listAcademyLessons(db, owner.tenantId);
     const index = rows.findIndex((r) => r.id === lessonId);
@@ -41,7 +41,7 @@ export function createAcademyService(db: Kysely<Database>) {
   }
 
   return {
-    async modules(owner: Owner) {
+    async modules(owner: Actor) {
       await requireTraining(db, owner, 'business_academy');
       const rows = await listAcademyLessons(db, owner.tenantId);
       const steps = await stepsDone(db, owner, null);
@@ -71,11 +71,11 @@ export function createAcademyService(db: Kysely<Database>) {
     },
 
     /** Throws as lesson() does, without reading the page (the check before analytics are written). */
-    async assertLessonOpen(owner: Owner, lessonId: number) {
+    async assertLessonOpen(owner: Actor, lessonId: number) {
       await openLesson(owner, lessonId);
     },
 
-    async lesson(owner: Owner, lessonId: number) {
+    async lesson(owner: Actor, lessonId: number) {
       const { rows, index, lesson } = await openLesson(owner, lessonId);
       const near = (i: number) => {
         const other = rows[i];

@@ -2,18 +2,18 @@
 // owner, so a foreign id updates nothing and the service answers 404.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
-import type { Owner } from '../client-work/owner.js';
+import { owned } from '../access/scope.js';
+import type { Actor } from '../access/scope.js';
 
 export type BoardTable = 'action_steps' | 'commitments';
 
 const columns = ['id', 'title', 'description', 'status', 'due_date', 'updated_at'] as const;
 
-export async function listItems(db: Kysely<Database>, table: BoardTable, owner: Owner) {
+export async function listItems(db: Kysely<Database>, table: BoardTable, owner: Actor) {
   return db
     .selectFrom(table)
+    .where(owned(owner, table))
     .select(columns)
-    .where('tenant_id', '=', owner.tenantId)
-    .where('client_id', '=', owner.userId)
     .orderBy('due_date', (o) => o.asc().nullsLast())
     .orderBy('id')
     .execute();
@@ -22,28 +22,26 @@ export async function listItems(db: Kysely<Database>, table: BoardTable, owner: 
 export async function setItemStatus(
   db: Kysely<Database>,
   table: BoardTable,
-  owner: Owner,
+  owner: Actor,
   id: number,
   status: number,
   at: Date,
 ) {
   return db
     .updateTable(table)
+    .where(owned(owner, table))
     .set({ status, updated_at: at })
     .where('id', '=', id)
-    .where('tenant_id', '=', owner.tenantId)
-    .where('client_id', '=', owner.userId)
     .returning(columns)
     .executeTakeFirst();
 }
 
 /** Whether the client is coached by someone in the tenant: the board is part of a coaching engagement. */
-export async function hasCoach(db: Kysely<Database>, owner: Owner): Promise<boolean> {
+export async function hasCoach(db: Kysely<Database>, owner: Actor): Promise<boolean> {
   const row = await db
     .selectFrom('coach_clients')
+    .where(owned(owner, 'coach_clients'))
     .select('coach_id')
-    .where('tenant_id', '=', owner.tenantId)
-    .where('client_id', '=', owner.userId)
     .executeTakeFirst();
   return row !== undefined;
 }

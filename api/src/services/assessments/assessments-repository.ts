@@ -1,9 +1,10 @@
 // Assessments, their analysis areas and the currencies they are counted in. Every query of a client's rows
-// filters on the tenant and the client, so another client's ids find nothing.
+// is scoped to the owner, so another client's ids find nothing.
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
-import type { Owner } from '../client-work/owner.js';
+import { owned } from '../access/scope.js';
+import type { Actor } from '../access/scope.js';
 
 export async function listCurrencies(db: Kysely<Database>) {
   return db.selectFrom('currencies').select(['id', 'code', 'name']).orderBy('code').execute();
@@ -12,9 +13,10 @@ export async function listCurrencies(db: Kysely<Database>) {
 const countAll = sql<number>`count(*)::int`;
 
 /** The caller's assessments, newest first, with how many areas, focus areas and steps each has. */
-export async function listAssessments(db: Kysely<Database>, owner: Owner) {
+export async function listAssessments(db: Kysely<Database>, owner: Actor) {
   return db
     .selectFrom('assessments as a')
+    .where(owned(owner, 'assessments as a'))
     .leftJoin('companies as c', 'c.id', 'a.company_id')
     .select([
       'a.id',
@@ -26,12 +28,14 @@ export async function listAssessments(db: Kysely<Database>, owner: Owner) {
       (eb) =>
         eb
           .selectFrom('assessment_areas as r')
+          .where(owned(owner, 'assessment_areas as r'))
           .select(countAll.as('n'))
           .whereRef('r.assessment_id', '=', 'a.id')
           .as('areas_count'),
       (eb) =>
         eb
           .selectFrom('assessment_areas as r')
+          .where(owned(owner, 'assessment_areas as r'))
           .select(countAll.as('n'))
           .whereRef('r.assessment_id', '=', 'a.id')
           .where('r.focus_rank', 'is not', null)
@@ -39,26 +43,26 @@ export async function listAssessments(db: Kysely<Database>, owner: Owner) {
       (eb) =>
         eb
           .selectFrom('implementation_steps as s')
-          .innerJoin('assessment_areas as r', 'r.id', 's.area_id')
+          .where(owned(owner, 'implementation_steps as s'))
+          .innerJoin('assessment_areas as r', (join) =>
+            join.onRef('r.id', '=', 's.area_id').on(owned(owner, 'assessment_areas as r')),
+          )
           .select(countAll.as('n'))
           .whereRef('r.assessment_id', '=', 'a.id')
           .as('steps_count'),
     ])
-    .where('a.tenant_id', '=', owner.tenantId)
-    .where('a.client_id', '=', owner.userId)
     .orderBy('a.assessed_on', 'desc')
     .orderBy('a.id', 'desc')
     .execute();
 }
 
-export async function findAssessment(db: Kysely<Database>, owner: Owner, id: number) {
+export async function findAssessment(db: Kysely<Database>, owner: Actor, id: number) {
   return db
     .selectFrom('assessments as a')
+    .where(owned(owner, 'assessments as a'))
     .leftJoin('companies as c', 'c.id', 'a.company_id')
     .select(['a.id', 'a.title', 'c.name as company', 'a.currency_id', 'a.assessed_on', 'a.created_at'])
     .where('a.id', '=', id)
-    .where('a.tenant_id', '=', owner.tenantId)
-    .where('a.client_id', '=', owner.userId)
     .executeTakeFirst();
 }
 
@@ -74,26 +78,24 @@ const areaColumns = [
 ] as const;
 
 /** An assessment's analysis lines in their order (the assessment is the caller's: checked before). */
-export async function listAreas(db: Kysely<Database>, owner: Owner, assessmentId: number) {
+export async function listAreas(db: Kysely<Database>, owner: Actor, assessmentId: number) {
   return db
     .selectFrom('assessment_areas')
+    .where(owned(owner, 'assessment_areas'))
     .select(areaColumns)
     .where('assessment_id', '=', assessmentId)
-    .where('tenant_id', '=', owner.tenantId)
-    .where('client_id', '=', owner.userId)
     .orderBy('position')
     .orderBy('id')
     .execute();
 }
 
 /** One of the caller's focus areas: an area with a focus rank. */
-export async function findFocusArea(db: Kysely<Database>, owner: Owner, id: number) {
+export async function findFocusArea(db: Kysely<Database>, owner: Actor, id: number) {
   return db
     .selectFrom('assessment_areas')
+    .where(owned(owner, 'assessment_areas'))
     .select(areaColumns)
     .where('id', '=', id)
     .where('focus_rank', 'is not', null)
-    .where('tenant_id', '=', owner.tenantId)
-    .where('client_id', '=', owner.userId)
     .executeTakeFirst();
 }

@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { FieldError } from '../../errors.js';
 import { found } from '../client-work/owner.js';
-import type { Owner } from '../client-work/owner.js';
+import type { Actor } from '../access/scope.js';
 import {
   findAssessment,
   findFocusArea,
@@ -63,14 +63,14 @@ interface StepInput {
 }
 
 export function createAssessmentsService(db: Kysely<Database>, now: () => Date) {
-  const assessment = async (owner: Owner, id: number) =>
+  const assessment = async (owner: Actor, id: number) =>
     found(await findAssessment(db, owner, id), 'Assessment');
-  const focus = async (owner: Owner, id: number) => found(await findFocusArea(db, owner, id), 'Focus area');
+  const focus = async (owner: Actor, id: number) => found(await findFocusArea(db, owner, id), 'Focus area');
 
   return {
     currencies: () => listCurrencies(db),
 
-    async list(owner: Owner) {
+    async list(owner: Actor) {
       return (await listAssessments(db, owner)).map((row) => ({
         ...row,
         areas_count: row.areas_count ?? 0,
@@ -80,7 +80,7 @@ export function createAssessmentsService(db: Kysely<Database>, now: () => Date) 
       }));
     },
 
-    async analysis(owner: Owner, id: number) {
+    async analysis(owner: Actor, id: number) {
       const head = await assessment(owner, id);
       const areas = (await listAreas(db, owner, id)).map(area);
       const sum = (pick: (a: (typeof areas)[number]) => number) => areas.reduce((n, a) => n + pick(a), 0);
@@ -97,7 +97,7 @@ export function createAssessmentsService(db: Kysely<Database>, now: () => Date) 
     },
 
     /** The assessment's implementation plan: its focus areas, first priority first, with step counts. */
-    async plan(owner: Owner, assessmentId: number) {
+    async plan(owner: Actor, assessmentId: number) {
       await assessment(owner, assessmentId);
       const areas = (await listAreas(db, owner, assessmentId))
         .filter((a) => a.focus_rank !== null)
@@ -122,13 +122,13 @@ export function createAssessmentsService(db: Kysely<Database>, now: () => Date) 
     },
 
     /** One focus area ("priority") and its steps: SPEC's "implementation and data". */
-    async implementation(owner: Owner, focusAreaId: number) {
+    async implementation(owner: Actor, focusAreaId: number) {
       const row = await focus(owner, focusAreaId);
       const steps = await listSteps(db, owner, [row.id]);
       return { implementation: focusArea(row), data: steps.map(step) };
     },
 
-    async addStep(owner: Owner, input: StepInput) {
+    async addStep(owner: Actor, input: StepInput) {
       const row = await focus(owner, input.focus_area_id);
       if ((await countSteps(db, owner, row.id)) >= maxStepsPerFocusArea) {
         throw new FieldError({

@@ -1,9 +1,10 @@
 // Implementation steps of the caller's focus areas, with the status of the action step each was put on the
-// board as. The join to action_steps filters on the owner too, so a step only ever shows the caller's own item.
+// board as. The join to action_steps is scoped to the owner too, so a step only ever shows the caller's own item.
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
-import type { Owner } from '../client-work/owner.js';
+import { owned, ownerValues } from '../access/scope.js';
+import type { Actor } from '../access/scope.js';
 
 interface StepFields {
   title: string;
@@ -11,14 +12,12 @@ interface StepFields {
   due_date: string | null;
 }
 
-const stepsOf = (db: Kysely<Database>, owner: Owner) =>
+const stepsOf = (db: Kysely<Database>, owner: Actor) =>
   db
     .selectFrom('implementation_steps as s')
+    .where(owned(owner, 'implementation_steps as s'))
     .leftJoin('action_steps as b', (join) =>
-      join
-        .onRef('b.id', '=', 's.action_step_id')
-        .on('b.tenant_id', '=', owner.tenantId)
-        .on('b.client_id', '=', owner.userId),
+      join.onRef('b.id', '=', 's.action_step_id').on(owned(owner, 'action_steps as b')),
     )
     .select([
       's.id',
@@ -29,23 +28,20 @@ const stepsOf = (db: Kysely<Database>, owner: Owner) =>
       's.created_at',
       'b.id as action_step_id',
       'b.status as action_step_status',
-    ])
-    .where('s.tenant_id', '=', owner.tenantId)
-    .where('s.client_id', '=', owner.userId);
+    ]);
 
 /** The steps of some of the caller's areas, oldest first (the order they were planned in). */
-export async function listSteps(db: Kysely<Database>, owner: Owner, areaIds: number[]) {
+export async function listSteps(db: Kysely<Database>, owner: Actor, areaIds: number[]) {
   if (areaIds.length === 0) return [];
   return stepsOf(db, owner).where('s.area_id', 'in', areaIds).orderBy('s.id').execute();
 }
 
-export async function countSteps(db: Kysely<Database>, owner: Owner, areaId: number): Promise<number> {
+export async function countSteps(db: Kysely<Database>, owner: Actor, areaId: number): Promise<number> {
   const row = await db
     .selectFrom('implementation_steps')
+    .where(owned(owner, 'implementation_steps'))
     .select(sql<number>`count(*)::int`.as('n'))
     .where('area_id', '=', areaId)
-    .where('tenant_id', '=', owner.tenantId)
-    .where('client_id', '=', owner.userId)
     .executeTakeFirstOrThrow();
   return row.n;
 }
@@ -56,7 +52,7 @@ export async function countSteps(db: Kysely<Database>, owner: Owner, areaId: num
  */
 export async function insertStep(
   db: Kysely<Database>,
-  owner: Owner,
+  owner: Actor,
   areaId: number,
   fields: StepFields,
   onBoard: boolean,
@@ -64,17 +60,22 @@ export async function insertStep(
 ) {
   return db.transaction().execute(async (trx) => {
     const stamps = { created_at: at, updated_at: at };
-    const ids = { tenant_id: owner.tenantId, client_id: owner.userId };
     const actionStep = onBoard
       ? await trx
           .insertInto('action_steps')
-          .values({ ...ids, ...fields, status: 0, ...stamps })
+          .values({ ...ownerValues(owner, 'action_steps'), ...fields, status: 0, ...stamps })
           .returning('id')
           .executeTakeFirstOrThrow()
       : undefined;
     const step = await trx
       .insertInto('implementation_steps')
-      .values({ ...ids, area_id: areaId, ...fields, action_step_id: actionStep?.id ?? null, ...stamps })
+      .values({
+        ...ownerValues(owner, 'implementation_steps'),
+        area_id: areaId,
+        ...fields,
+        action_step_id: actionStep?.id ?? null,
+        ...stamps,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     return stepsOf(trx, owner).where('s.id', '=', step.id).executeTakeFirstOrThrow();

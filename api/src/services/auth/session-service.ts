@@ -5,6 +5,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { HttpError } from '../../errors.js';
+import type { Actor } from '../access/scope.js';
 import { newToken, sha256 } from './secrets.js';
 import {
   findAccessToken,
@@ -22,10 +23,9 @@ const sessionLimits = {
   deviceMs: 30 * 24 * 60 * 60_000,
 };
 
-export interface Caller {
+/** The session's actor. */
+export interface Caller extends Actor {
   tokenId: number;
-  userId: number;
-  tenantId: number;
 }
 
 export interface SessionService {
@@ -69,7 +69,8 @@ export function createSessionService(db: Kysely<Database>, now: () => Date): Ses
       if (row.tenant_id !== tenantId) throw new HttpError(403, 'This session belongs to another portal.');
       if (t.getTime() - row.last_used_at.getTime() >= sessionLimits.touchEveryMs)
         await touchAccessToken(db, row.id, t);
-      return { tokenId: row.id, userId: row.user_id, tenantId: row.tenant_id };
+      // Sessions are the client portal's: the coach and admin workspaces give their sign-ins their own roles.
+      return { tokenId: row.id, userId: row.user_id, tenantId: row.tenant_id, role: 'client' };
     },
     revoke: (caller) => revokeAccessToken(db, caller.tokenId, now()),
     async trustDevice(tenantId, userId, label) {

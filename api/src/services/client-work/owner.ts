@@ -1,11 +1,6 @@
-// The client a piece of client work belongs to: the caller's tenant and user id. Every query of the client-work
-// services filters on both, so another client's ids simply find nothing (404) and change nothing.
+// The answer to an id the caller may not see: every query of a client's rows is scoped to the actor
+// (access/scope.ts), so another client's ids simply find nothing (404) and change nothing.
 import { HttpError } from '../../errors.js';
-
-export interface Owner {
-  tenantId: number;
-  userId: number;
-}
 
 export const notFound = (what: string): HttpError => new HttpError(404, `${what} not found.`);
 

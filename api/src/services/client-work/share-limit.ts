@@ -1,15 +1,12 @@
-// Mailing a list of one's work (tasks, metrics) to an address: 5 mails an hour per client and list, enough for
-// real use and useless for spamming. Counted from the audit rows, so the limit holds across API instances and
-// follows the injected clock in tests.
+// Mailing a list of one's work (tasks, metrics) to an address: each mail is recorded in its list's audit table
+// (task_shares, metric_shares), and those rows are what the list's limit in LIMITS counts.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
-import { tooMany } from '../../errors.js';
-import { secondsUntil } from '../throttle/throttle-service.js';
-import type { Owner } from './owner.js';
+import { ownerValues } from '../access/scope.js';
+import type { Actor } from '../access/scope.js';
+import { reserve } from '../limits/limits.js';
 
-type ShareTable = 'task_shares' | 'metric_shares';
-
-const shareLimits = { windowMs: 60 * 60_000, perWindow: 5 };
+const limitOf = { task_shares: 'task shares', metric_shares: 'metric shares' } as const;
 
 /**
  * Throws 429 (with the seconds until a slot frees) when the owner has used up the hour's mails of this list;
@@ -18,22 +15,15 @@ const shareLimits = { windowMs: 60 * 60_000, perWindow: 5 };
  */
 export async function claimShare(
   db: Kysely<Database>,
-  table: ShareTable,
-  owner: Owner,
+  table: keyof typeof limitOf,
+  owner: Actor,
   to: string,
   at: Date,
 ) {
-  const recent = await db
-    .selectFrom(table)
-    .select((eb) => [eb.fn.countAll<string | number>().as('count'), eb.fn.min('created_at').as('oldest')])
-    .where('tenant_id', '=', owner.tenantId)
-    .where('client_id', '=', owner.userId)
-    .where('created_at', '>', new Date(at.getTime() - shareLimits.windowMs))
-    .executeTakeFirstOrThrow();
-  if (Number(recent.count) >= shareLimits.perWindow)
-    throw tooMany(secondsUntil(recent.oldest as Date | null, shareLimits.windowMs, at), 'emails');
-  await db
-    .insertInto(table)
-    .values({ tenant_id: owner.tenantId, client_id: owner.userId, to_email: to, created_at: at })
-    .execute();
+  await reserve(db, limitOf[table], owner, at, (trx) =>
+    trx
+      .insertInto(table)
+      .values({ ...ownerValues(owner, table), to_email: to, created_at: at })
+      .execute(),
+  );
 }

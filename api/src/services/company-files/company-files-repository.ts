@@ -1,22 +1,17 @@
-// The company files' queries. Every one filters on the tenant and the company, so another company's or
-// tenant's ids find nothing and change nothing; who may change a row (its uploader) is the service's rule.
+// The company files' queries. Reads are scoped to the caller's company and changes to what the caller sent
+// there (access/scope.ts), so another company's or tenant's ids find nothing and change nothing; the service
+// answers 403 to a colleague's file before any change.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
+import { owned, ownerValues, self, visible } from '../access/scope.js';
+import type { Actor } from '../access/scope.js';
 
-/** Whose files: the caller's tenant and their company. */
-export interface CompanyScope {
-  tenantId: number;
-  companyId: number;
-}
+/** The caller, with the company whose files they use. */
+export type CompanyScope = Actor & { companyId: number };
 
-/** The company of a user of the tenant (null when they have none), or undefined for no such user. */
-export async function companyOf(db: Kysely<Database>, tenantId: number, userId: number) {
-  const row = await db
-    .selectFrom('users')
-    .select('company_id')
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', userId)
-    .executeTakeFirst();
+/** The actor's company (null when they have none), or undefined when their user is gone. */
+export async function companyOf(db: Kysely<Database>, actor: Actor) {
+  const row = await db.selectFrom('users').select('company_id').where(self(actor)).executeTakeFirst();
   return row?.company_id;
 }
 
@@ -24,6 +19,7 @@ export async function companyOf(db: Kysely<Database>, tenantId: number, userId: 
 export function listFiles(db: Kysely<Database>, scope: CompanyScope, id?: number) {
   let q = db
     .selectFrom('company_files as f')
+    .where(visible(scope, 'company_files as f'))
     .innerJoin('users as u', 'u.id', 'f.uploader_id')
     .leftJoin('coaches as c', 'c.user_id', 'f.uploader_id')
     .select([
@@ -36,9 +32,7 @@ export function listFiles(db: Kysely<Database>, scope: CompanyScope, id?: number
       'u.first_name',
       'u.last_name',
       'c.id as coach_id',
-    ])
-    .where('f.tenant_id', '=', scope.tenantId)
-    .where('f.company_id', '=', scope.companyId);
+    ]);
   if (id !== undefined) q = q.where('f.id', '=', id);
   return q.orderBy('f.created_at', 'desc').orderBy('f.id', 'desc').execute();
 }
@@ -57,9 +51,8 @@ export function itemsOf(db: Kysely<Database>, fileIds: number[]) {
 export function findFile(db: Kysely<Database>, scope: CompanyScope, id: number) {
   return db
     .selectFrom('company_files')
+    .where(visible(scope, 'company_files'))
     .select(['id', 'uploader_id'])
-    .where('tenant_id', '=', scope.tenantId)
-    .where('company_id', '=', scope.companyId)
     .where('id', '=', id)
     .executeTakeFirst();
 }
@@ -73,7 +66,7 @@ interface NewItem {
 
 export async function insertFile(
   db: Kysely<Database>,
-  scope: CompanyScope & { uploaderId: number },
+  scope: CompanyScope,
   description: string,
   items: NewItem[],
   at: Date,
@@ -81,9 +74,7 @@ export async function insertFile(
   const row = await db
     .insertInto('company_files')
     .values({
-      tenant_id: scope.tenantId,
-      company_id: scope.companyId,
-      uploader_id: scope.uploaderId,
+      ...ownerValues(scope, 'company_files'),
       description,
       created_at: at,
       updated_at: at,
@@ -99,12 +90,20 @@ export async function insertFile(
   return row.id;
 }
 
-export async function updateDescription(db: Kysely<Database>, id: number, description: string, at: Date) {
-  await db.updateTable('company_files').set({ description, updated_at: at }).where('id', '=', id).execute();
-}
-
-export async function touch(db: Kysely<Database>, id: number, at: Date) {
-  await db.updateTable('company_files').set({ updated_at: at }).where('id', '=', id).execute();
+/** Marks a sending of the caller changed at `at`, with its new description when one is given. */
+export async function touchFile(
+  db: Kysely<Database>,
+  scope: CompanyScope,
+  id: number,
+  at: Date,
+  description?: string,
+) {
+  await db
+    .updateTable('company_files')
+    .where(owned(scope, 'company_files'))
+    .set({ ...(description !== undefined && { description }), updated_at: at })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Renames a file of the sending `fileId`; false when the item is not one of its files. */
@@ -126,14 +125,14 @@ export function itemNames(db: Kysely<Database>, fileId: number) {
     .execute();
 }
 
-/** Deletes a sending and its files' rows; the storage keys to remove. */
-export async function deleteFile(db: Kysely<Database>, id: number) {
+/** Deletes a sending of the caller (checked by the service) and its files' rows; the storage keys to remove. */
+export async function deleteFile(db: Kysely<Database>, scope: CompanyScope, id: number) {
   const items = await db
     .deleteFrom('company_file_items')
     .where('company_file_id', '=', id)
     .returning('object_key')
     .execute();
-  await db.deleteFrom('company_files').where('id', '=', id).execute();
+  await db.deleteFrom('company_files').where(owned(scope, 'company_files')).where('id', '=', id).execute();
   return items.map((i) => i.object_key);
 }
 
@@ -141,10 +140,10 @@ export async function deleteFile(db: Kysely<Database>, id: number) {
 export function findItem(db: Kysely<Database>, scope: CompanyScope, itemId: number) {
   return db
     .selectFrom('company_file_items as i')
-    .innerJoin('company_files as f', 'f.id', 'i.company_file_id')
+    .innerJoin('company_files as f', (join) =>
+      join.onRef('f.id', '=', 'i.company_file_id').on(visible(scope, 'company_files as f')),
+    )
     .select(['i.object_key', 'i.name', 'i.content_type'])
-    .where('f.tenant_id', '=', scope.tenantId)
-    .where('f.company_id', '=', scope.companyId)
     .where('i.id', '=', itemId)
     .executeTakeFirst();
 }

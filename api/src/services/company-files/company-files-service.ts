@@ -50,10 +50,10 @@ function checkName(name: string, field: string): string {
 export function createCompanyFilesService({ db, now, storage, mailer, log }: Deps) {
   /** The caller's own company, when it is the one asked for; otherwise a 403. */
   async function scopeOf(caller: Caller, companyId: number): Promise<CompanyScope> {
-    const company = await repo.companyOf(db, caller.tenantId, caller.userId);
+    const company = await repo.companyOf(db, caller);
     if (company == null || company !== companyId)
       throw new HttpError(403, 'You can only use the files of your own company.');
-    return { tenantId: caller.tenantId, companyId };
+    return { ...caller, companyId };
   }
 
   async function shaped(caller: Caller, scope: CompanyScope, id?: number) {
@@ -98,8 +98,7 @@ export function createCompanyFilesService({ db, now, storage, mailer, log }: Dep
     caller: Caller,
     sent: { description: string; files: { name: string }[] },
   ) {
-    const owner = { tenantId: caller.tenantId, userId: caller.userId };
-    const coach = await coachUserOf(db, owner);
+    const coach = await coachUserOf(db, caller);
     if (coach === undefined) return;
     const people = await findPeople(db, caller.tenantId, [caller.userId, coach]);
     const from = people.find((p) => p.id === caller.userId);
@@ -143,11 +142,7 @@ export function createCompanyFilesService({ db, now, storage, mailer, log }: Dep
       let id: number;
       try {
         for (const file of input.files) stored.push(await storeAttachment(storage, 'files', file, 'files'));
-        id = await db
-          .transaction()
-          .execute((trx) =>
-            repo.insertFile(trx, { ...scope, uploaderId: caller.userId }, description, stored, now()),
-          );
+        id = await db.transaction().execute((trx) => repo.insertFile(trx, scope, description, stored, now()));
       } catch (error) {
         // Nothing half-sent stays behind: the files stored before a refusal or failure go too.
         await removeStored(stored.map((s) => s.object_key));
@@ -173,9 +168,7 @@ export function createCompanyFilesService({ db, now, storage, mailer, log }: Dep
         throw invalid('description', 'Write a description: this entry has no file.');
       await db.transaction().execute(async (trx) => {
         const at = now();
-        if (input.description !== undefined)
-          await repo.updateDescription(trx, file.id, input.description.trim(), at);
-        else await repo.touch(trx, file.id, at);
+        await repo.touchFile(trx, scope, file.id, at, input.description?.trim());
         for (const r of renames) await repo.renameItem(trx, file.id, r.id, r.name);
       });
       const [updated] = await shaped(caller, scope, file.id);
@@ -185,7 +178,7 @@ export function createCompanyFilesService({ db, now, storage, mailer, log }: Dep
     async remove(caller: Caller, companyId: number, id: number) {
       const scope = await scopeOf(caller, companyId);
       const file = await ownFile(caller, scope, id);
-      const keys = await db.transaction().execute((trx) => repo.deleteFile(trx, file.id));
+      const keys = await db.transaction().execute((trx) => repo.deleteFile(trx, scope, file.id));
       await removeStored(keys);
       return { id: file.id, deleted: true };
     },

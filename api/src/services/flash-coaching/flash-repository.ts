@@ -1,20 +1,18 @@
 // Flash-coaching rows. A lesson is the caller's when a progress record of one of the caller's own assessments
-// names its slug (SPEC §6): every query joins through assessments on tenant and client, so another client's or
+// names its slug (SPEC §6): every query joins through assessments scoped to the owner, so another client's or
 // tenant's ids find nothing.
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
-import type { Owner } from '../client-work/owner.js';
+import { owned, ownerValues } from '../access/scope.js';
+import type { Actor } from '../access/scope.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-const progressOf = (db: Db, owner: Owner) =>
+const progressOf = (db: Db, owner: Actor) =>
   db
     .selectFrom('assessment_progress as p')
     .innerJoin('assessments as a', (j) =>
-      j
-        .onRef('a.id', '=', 'p.assessment_id')
-        .on('a.tenant_id', '=', owner.tenantId)
-        .on('a.client_id', '=', owner.userId),
+      j.onRef('a.id', '=', 'p.assessment_id').on(owned(owner, 'assessments as a')),
     )
     .innerJoin('lessons as l', (j) =>
       j.onRef('l.tenant_id', '=', 'p.tenant_id').onRef('l.slug', '=', 'p.path').on('l.published', '=', true),
@@ -22,7 +20,7 @@ const progressOf = (db: Db, owner: Owner) =>
     .where('p.tenant_id', '=', owner.tenantId);
 
 /** Every flash-coaching lesson of the caller's assessments, open or locked, newest assessment first. */
-export const listLessons = (db: Db, owner: Owner) =>
+export const listLessons = (db: Db, owner: Actor) =>
   progressOf(db, owner)
     .select([
       'p.assessment_id',
@@ -40,7 +38,7 @@ export const listLessons = (db: Db, owner: Owner) =>
     .execute();
 
 /** The progress record that gives the caller this lesson of this assessment, with the lesson. */
-export const findProgress = (db: Db, owner: Owner, assessmentId: number, lessonId: number) =>
+export const findProgress = (db: Db, owner: Actor, assessmentId: number, lessonId: number) =>
   progressOf(db, owner)
     .selectAll('l')
     .select(['p.access', 'a.title as assessment_title'])
@@ -63,23 +61,21 @@ const analyticsColumns = [
   'updated_at',
 ] as const;
 
-export const findAnalytics = (db: Db, owner: Owner, key: FlashKey) =>
+export const findAnalytics = (db: Db, owner: Actor, key: FlashKey) =>
   db
     .selectFrom('flash_analytics')
+    .where(owned(owner, 'flash_analytics'))
     .select(analyticsColumns)
-    .where('tenant_id', '=', owner.tenantId)
-    .where('user_id', '=', owner.userId)
     .where('assessment_id', '=', key.assessmentId)
     .where('lesson_id', '=', key.lessonId)
     .executeTakeFirst();
 
 /** The row of this lesson, created empty if missing, locked for the rest of the transaction. */
-export async function lockAnalytics(trx: Transaction<Database>, owner: Owner, key: FlashKey, at: Date) {
+export async function lockAnalytics(trx: Transaction<Database>, owner: Actor, key: FlashKey, at: Date) {
   await trx
     .insertInto('flash_analytics')
     .values({
-      tenant_id: owner.tenantId,
-      user_id: owner.userId,
+      ...ownerValues(owner, 'flash_analytics'),
       assessment_id: key.assessmentId,
       lesson_id: key.lessonId,
       updated_at: at,
@@ -88,8 +84,8 @@ export async function lockAnalytics(trx: Transaction<Database>, owner: Owner, ke
     .execute();
   return trx
     .selectFrom('flash_analytics')
+    .where(owned(owner, 'flash_analytics'))
     .select(['id', ...analyticsColumns])
-    .where('user_id', '=', owner.userId)
     .where('assessment_id', '=', key.assessmentId)
     .where('lesson_id', '=', key.lessonId)
     .forUpdate()
@@ -104,6 +100,7 @@ export interface FlashValues {
 
 export async function saveAnalytics(
   trx: Transaction<Database>,
+  owner: Actor,
   id: number,
   values: FlashValues,
   times: Selectable<Database['flash_analytics']>['field_times'],
@@ -111,6 +108,7 @@ export async function saveAnalytics(
 ) {
   await trx
     .updateTable('flash_analytics')
+    .where(owned(owner, 'flash_analytics'))
     .set({ ...values, field_times: JSON.stringify(times), updated_at: at })
     .where('id', '=', id)
     .execute();

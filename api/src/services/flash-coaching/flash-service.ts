@@ -7,7 +7,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { FieldError, HttpError } from '../../errors.js';
-import type { Owner } from '../client-work/owner.js';
+import { hasControl } from '../../plain-text.js';
+import type { Actor } from '../access/scope.js';
 import { lessonPayload } from '../groups/lesson-payload.js';
 import { listResources } from '../groups/lesson-repository.js';
 import { requireTraining } from '../groups/trainings.js';
@@ -40,7 +41,8 @@ function checkValue(change: FlashChange) {
   const limit = TEXT_LIMITS[change.field];
   if (typeof change.value !== 'string') throw invalid(`${change.field} must be text.`);
   if (change.value.length > limit) throw invalid(`${change.field} must be at most ${limit} characters.`);
-  if (change.field === 'profit_impact' && /[\r\n]/.test(change.value))
+  // The route's schema takes multi-line text for both text fields; profit_impact is one line.
+  if (change.field === 'profit_impact' && hasControl('single-line', change.value))
     throw invalid('profit_impact must be one line.');
 }
 
@@ -54,17 +56,17 @@ const analyticsPayload = (key: FlashKey, row: Awaited<ReturnType<typeof repo.fin
 });
 
 export function createFlashCoachingService(db: Kysely<Database>, now: () => Date) {
-  const requireFlag = (owner: Owner) => requireTraining(db, owner, 'flash_coaching');
+  const requireFlag = (owner: Actor) => requireTraining(db, owner, 'flash_coaching');
 
   /** The lesson, when SPEC's access rule holds for the caller; 403 otherwise. */
-  async function openLesson(owner: Owner, key: FlashKey) {
+  async function openLesson(owner: Actor, key: FlashKey) {
     const row = await repo.findProgress(db, owner, key.assessmentId, key.lessonId);
     if (!row || row.access !== 1) throw locked();
     return row;
   }
 
   return {
-    async list(owner: Owner) {
+    async list(owner: Actor) {
       await requireFlag(owner);
       const rows = await repo.listLessons(db, owner);
       return rows.map((r) => ({
@@ -81,7 +83,7 @@ export function createFlashCoachingService(db: Kysely<Database>, now: () => Date
       }));
     },
 
-    async lesson(owner: Owner, key: FlashKey) {
+    async lesson(owner: Actor, key: FlashKey) {
       await requireFlag(owner);
       const row = await openLesson(owner, key);
       return {
@@ -93,7 +95,7 @@ export function createFlashCoachingService(db: Kysely<Database>, now: () => Date
     },
 
     /** Applies a batch; answers each touched lesson's analytics as stored. */
-    async record(owner: Owner, bodyUserId: number, changes: FlashChange[]) {
+    async record(owner: Actor, bodyUserId: number, changes: FlashChange[]) {
       // The user is the token's: a batch naming anyone else is refused, never applied to them or the caller.
       if (bodyUserId !== owner.userId) throw new HttpError(403, 'You can only send your own analytics.');
       await requireFlag(owner);
@@ -129,7 +131,7 @@ export function createFlashCoachingService(db: Kysely<Database>, now: () => Date
             answers.push(analyticsPayload(key, row));
             continue;
           }
-          await repo.saveAnalytics(trx, row.id, values, fromMarks(wins.marks).times, at);
+          await repo.saveAnalytics(trx, owner, row.id, values, fromMarks(wins.marks).times, at);
           answers.push(analyticsPayload(key, { ...row, ...values, updated_at: at }));
         }
         return answers;

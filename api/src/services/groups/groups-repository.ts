@@ -1,18 +1,19 @@
-// Groups through the caller's memberships: every query starts from user_groups filtered on the caller's tenant
-// and user id, so another member's or tenant's ids find nothing.
+// Groups through the caller's memberships: every query starts from user_groups scoped to the caller, so another member's or tenant's ids find nothing.
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
-import type { Owner } from '../client-work/owner.js';
+import { owned } from '../access/scope.js';
+import type { Actor } from '../access/scope.js';
 
 export interface MembershipFilter {
   groupId?: number;
   userGroupId?: number;
 }
 
-export async function listMemberships(db: Kysely<Database>, owner: Owner, filter: MembershipFilter = {}) {
+export async function listMemberships(db: Kysely<Database>, owner: Actor, filter: MembershipFilter = {}) {
   let query = db
     .selectFrom('user_groups as ug')
+    .where(owned(owner, 'user_groups as ug'))
     .innerJoin('groups as g', 'g.id', 'ug.group_id')
     .leftJoin('coaches as c', 'c.id', 'g.coach_id')
     .leftJoin('users as cu', 'cu.id', 'c.user_id')
@@ -34,8 +35,6 @@ export async function listMemberships(db: Kysely<Database>, owner: Owner, filter
           .where('l.published', '=', true)
           .as('total_lessons'),
     ])
-    .where('ug.tenant_id', '=', owner.tenantId)
-    .where('ug.user_id', '=', owner.userId)
     .where('ug.status', '!=', 'cancelled')
     .where('g.active', '=', true);
   if (filter.groupId !== undefined) query = query.where('g.id', '=', filter.groupId);

@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { HttpError } from '../../errors.js';
 import { found } from '../client-work/owner.js';
-import type { Owner } from '../client-work/owner.js';
+import type { Actor } from '../access/scope.js';
 import { listGroupLessons, listMemberships, listRecordings } from './groups-repository.js';
 import type { MembershipFilter, MembershipRow } from './groups-repository.js';
 import { listResources, stepsDone } from './lesson-repository.js';
@@ -57,20 +57,20 @@ const groupPayload = (row: MembershipRow) => ({
 });
 
 export function createGroupsService(db: Kysely<Database>) {
-  async function membership(owner: Owner, userGroupId: number): Promise<MembershipRow> {
+  async function membership(owner: Actor, userGroupId: number): Promise<MembershipRow> {
     await requireTraining(db, owner, 'group_coaching');
     const [row] = await listMemberships(db, owner, { userGroupId });
     return found(row, 'Group');
   }
 
   /** The group's id when the member may see its meetings and recordings (active, and paid if it is paid). */
-  async function openGroupId(owner: Owner, userGroupId: number): Promise<number | null> {
+  async function openGroupId(owner: Actor, userGroupId: number): Promise<number | null> {
     const row = await membership(owner, userGroupId);
     return row.membership_status === 'active' && (row.group_type !== 'paid' || row.paid) ? row.id : null;
   }
 
   /** The group with the member's progress, and its lessons and steps for the page. */
-  async function withProgress(owner: Owner, row: MembershipRow) {
+  async function withProgress(owner: Actor, row: MembershipRow) {
     const lessons = await listGroupLessons(db, owner.tenantId, row.id);
     const steps = await stepsDone(db, owner, row.user_group_id);
     const ids = lessons.map((l) => l.id);
@@ -82,7 +82,7 @@ export function createGroupsService(db: Kysely<Database>) {
   }
 
   /** One lesson of the group, when open to the member: 404 if not in the group, 403 with why if locked. */
-  async function openLesson(owner: Owner, userGroupId: number, lessonId: number) {
+  async function openLesson(owner: Actor, userGroupId: number, lessonId: number) {
     const row = await membership(owner, userGroupId);
     const lessons = await listGroupLessons(db, owner.tenantId, row.id);
     const index = lessons.findIndex((l) => l.id === lessonId);
@@ -94,14 +94,14 @@ export function createGroupsService(db: Kysely<Database>) {
 
   return {
     /** The caller's groups (SPEC's group by id / user_id / user_group_id), each with the member's progress. */
-    async groups(owner: Owner, filter: MembershipFilter) {
+    async groups(owner: Actor, filter: MembershipFilter) {
       await requireTraining(db, owner, 'group_coaching');
       const rows = await listMemberships(db, owner, filter);
       return Promise.all(rows.map(async (row) => (await withProgress(owner, row)).group));
     },
 
     /** usergroup: the group page, its lessons in order, each with lock state and the member's steps. */
-    async groupPage(owner: Owner, userGroupId: number) {
+    async groupPage(owner: Actor, userGroupId: number) {
       const row = await membership(owner, userGroupId);
       const { group, lessons, steps } = await withProgress(owner, row);
       return {
@@ -121,7 +121,7 @@ export function createGroupsService(db: Kysely<Database>) {
       };
     },
 
-    async recordings(owner: Owner, userGroupId: number) {
+    async recordings(owner: Actor, userGroupId: number) {
       const groupId = await openGroupId(owner, userGroupId);
       if (groupId === null) return [];
       const rows = await listRecordings(db, owner.tenantId, groupId);
@@ -129,18 +129,18 @@ export function createGroupsService(db: Kysely<Database>) {
     },
 
     /** lessonMeetingSearch with a user_group_id: that group's lesson meetings only, never another group's. */
-    async lessonMeetings(owner: Owner, userGroupId: number) {
+    async lessonMeetings(owner: Actor, userGroupId: number) {
       const groupId = await openGroupId(owner, userGroupId);
       if (groupId === null) return [];
       return lessonMeetingPayloads(await listLessonMeetings(db, owner, groupId));
     },
 
     /** Throws as lesson() does, without reading the page (the check before analytics are written). */
-    async assertLessonOpen(owner: Owner, userGroupId: number, lessonId: number) {
+    async assertLessonOpen(owner: Actor, userGroupId: number, lessonId: number) {
       await openLesson(owner, userGroupId, lessonId);
     },
 
-    async lesson(owner: Owner, userGroupId: number, lessonId: number) {
+    async lesson(owner: Actor, userGroupId: number, lessonId: number) {
       const { row, lessons, index, lesson } = await openLesson(owner, userGroupId, lessonId);
       const open = (i: number) => {
         const other = lessons[i];

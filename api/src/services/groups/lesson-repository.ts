@@ -1,6 +1,8 @@
 // Lesson resources and the member's progress, shared by groups and the academy.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
+import { owned } from '../access/scope.js';
+import type { Actor } from '../access/scope.js';
 import { FLAG_FIELDS } from '../lesson-analytics/analytics-change.js';
 
 export async function listResources(db: Kysely<Database>, tenantId: number, lessonId: number) {
@@ -32,16 +34,11 @@ const GROUP_STEPS = FLAG_FIELDS;
 const ACADEMY_STEPS = ['meeting_worksheet', 'taken_quiz'] as const;
 
 /** Per lesson, how many of its steps the member has ticked in this context (null: the academy). */
-export async function stepsDone(
-  db: Kysely<Database>,
-  owner: { tenantId: number; userId: number },
-  userGroupId: number | null,
-) {
+export async function stepsDone(db: Kysely<Database>, owner: Actor, userGroupId: number | null) {
   const rows = await db
     .selectFrom('lesson_analytics')
+    .where(owned(owner, 'lesson_analytics'))
     .select(['lesson_id', ...GROUP_STEPS])
-    .where('tenant_id', '=', owner.tenantId)
-    .where('user_id', '=', owner.userId)
     .where('user_group_id', userGroupId === null ? 'is' : '=', userGroupId)
     .execute();
   const steps = userGroupId === null ? ACADEMY_STEPS : GROUP_STEPS;

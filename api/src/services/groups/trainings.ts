@@ -3,7 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { HttpError } from '../../errors.js';
-import type { Owner } from '../client-work/owner.js';
+import type { Actor } from '../access/scope.js';
 import { findProfile } from '../users/user-repository.js';
 import { toProfile } from '../users/user-payload.js';
 
@@ -16,7 +16,7 @@ const names: Record<Training, string> = {
 };
 
 /** Throws 403 unless the caller has the training; nothing is read or changed before this check. */
-export async function requireTraining(db: Kysely<Database>, owner: Owner, training: Training): Promise<void> {
+export async function requireTraining(db: Kysely<Database>, owner: Actor, training: Training): Promise<void> {
   const row = await findProfile(db, owner.tenantId, owner.userId);
   if (!row || !toProfile(row).trainings[training])
     throw new HttpError(403, `${names[training]} is not part of your plan.`);

@@ -2,6 +2,7 @@
 // and the client's time of the change, so the service can apply a batch any number of times, in any order,
 // and keep each field's newest value. Checked here, so GraphQL and REST refuse the same things.
 import { FieldError } from '../../errors.js';
+import { hasControl } from '../../plain-text.js';
 
 export const FLAG_FIELDS = [
   'pre_meeting',
@@ -43,9 +44,8 @@ export function checkChanges(changes: AnalyticsChange[]): AnalyticsChange[] {
       const limit = TEXT_LIMITS[field as keyof typeof TEXT_LIMITS];
       if (typeof change.value !== 'string') throw invalid(`${field} must be text.`);
       if (change.value.length > limit) throw invalid(`${field} must be at most ${limit} characters.`);
-      // eslint-disable-next-line no-control-regex -- control characters are what this refuses
-      const control = field === 'notes' ? /[\x00-\x08\x0b\x0c\x0e-\x1f]/ : /[\x00-\x08\x0a-\x1f]/;
-      if (control.test(change.value)) throw invalid(`${field} must not contain control characters.`);
+      if (hasControl(field === 'notes' ? 'multi-line' : 'single-line', change.value))
+        throw invalid(`${field} must not contain control characters.`);
     } else if (typeof change.value !== 'boolean') throw invalid(`${field} must be true or false.`);
   }
   return changes;

@@ -9,7 +9,8 @@ import { sql } from 'kysely';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { AcademyService } from '../academy/academy-service.js';
-import type { Owner } from '../client-work/owner.js';
+import { owned, ownerValues } from '../access/scope.js';
+import type { Actor } from '../access/scope.js';
 import type { GroupsService } from '../groups/groups-service.js';
 import { checkChanges } from './analytics-change.js';
 import type { AnalyticsChange } from './analytics-change.js';
@@ -34,16 +35,15 @@ const columns = [
 
 async function selectRow(
   db: Kysely<Database> | Transaction<Database>,
-  owner: Owner,
+  owner: Actor,
   lessonId: number,
   userGroupId: number | null,
   lock = false,
 ) {
   let query = db
     .selectFrom('lesson_analytics')
+    .where(owned(owner, 'lesson_analytics'))
     .select(columns)
-    .where('tenant_id', '=', owner.tenantId)
-    .where('user_id', '=', owner.userId)
     .where('lesson_id', '=', lessonId)
     .where('user_group_id', userGroupId === null ? 'is' : '=', userGroupId);
   if (lock) query = query.forUpdate();
@@ -71,18 +71,18 @@ export function createAnalyticsService(deps: {
 }) {
   const { db, now } = deps;
   /** Throws 403/404 unless the lesson is open to the caller in that context. */
-  const assertOpen = (owner: Owner, lessonId: number, userGroupId: number | null) =>
+  const assertOpen = (owner: Actor, lessonId: number, userGroupId: number | null) =>
     userGroupId === null
       ? deps.academy.assertLessonOpen(owner, lessonId)
       : deps.groups.assertLessonOpen(owner, userGroupId, lessonId);
 
   return {
-    async search(owner: Owner, lessonId: number, userGroupId: number | null) {
+    async search(owner: Actor, lessonId: number, userGroupId: number | null) {
       await assertOpen(owner, lessonId, userGroupId);
       return payload(lessonId, userGroupId, await selectRow(db, owner, lessonId, userGroupId));
     },
 
-    async apply(owner: Owner, input: AnalyticsChange[]) {
+    async apply(owner: Actor, input: AnalyticsChange[]) {
       const changes = checkChanges(input);
       const contexts = new Map<
         string,
@@ -109,8 +109,7 @@ export function createAnalyticsService(deps: {
           await trx
             .insertInto('lesson_analytics')
             .values({
-              tenant_id: owner.tenantId,
-              user_id: owner.userId,
+              ...ownerValues(owner, 'lesson_analytics'),
               lesson_id: lessonId,
               user_group_id: userGroupId,
               updated_at: at,
@@ -132,14 +131,13 @@ export function createAnalyticsService(deps: {
               ? row
               : await trx
                   .updateTable('lesson_analytics')
+                  .where(owned(owner, 'lesson_analytics'))
                   .set({
                     ...values,
                     field_times: JSON.stringify(marks.times),
                     field_ids: JSON.stringify(marks.ids),
                     updated_at: at,
                   })
-                  .where('tenant_id', '=', owner.tenantId)
-                  .where('user_id', '=', owner.userId)
                   .where('lesson_id', '=', lessonId)
                   .where('user_group_id', userGroupId === null ? 'is' : '=', userGroupId)
                   .returning(columns)

@@ -6,6 +6,7 @@
 // the same checks and limits through storeAttachment.
 import { fileTypeFromBuffer } from 'file-type';
 import { FieldError } from '../../errors.js';
+import { hasControl } from '../../plain-text.js';
 import type { Storage } from '../storage/storage.js';
 import { randomKey } from '../storage/storage.js';
 
@@ -31,8 +32,7 @@ const isSvg = (bytes: Uint8Array) =>
 function isPlainText(bytes: Uint8Array): boolean {
   try {
     const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    // eslint-disable-next-line no-control-regex -- control characters are what this looks for
-    return !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(text);
+    return !hasControl('multi-line', text);
   } catch {
     return false;
   }
@@ -57,18 +57,27 @@ async function attachmentTypeOf(name: string, bytes: Uint8Array, field: string):
 }
 
 /**
- * Checks a file (size, then type by its bytes) and keeps it in the storage under a new server-made key of
- * `area`; a refused file is a 422 on `field` and nothing is stored.
+ * Checks a file (size, then type by its bytes) and names the new server-made key of `area` it is to be kept
+ * under; a refused file is a 422 on `field`. Nothing is stored yet: the caller may record the file first.
  */
-export async function storeAttachment(
-  storage: Storage,
+export async function checkAttachment(
   area: string,
   file: { name: string; bytes: Uint8Array },
   field = 'file',
 ): Promise<{ object_key: string; name: string; size: number; content_type: string }> {
   if (file.bytes.length > ATTACHMENT_MAX_BYTES) throw new FieldError({ [field]: [TOO_LARGE] });
   const contentType = await attachmentTypeOf(file.name, file.bytes, field);
-  const key = randomKey(area);
-  await storage.put(key, file.bytes, contentType);
-  return { object_key: key, name: file.name, size: file.bytes.length, content_type: contentType };
+  return { object_key: randomKey(area), name: file.name, size: file.bytes.length, content_type: contentType };
+}
+
+/** checkAttachment, then keeps the file in the storage under its key; a refused file stores nothing. */
+export async function storeAttachment(
+  storage: Storage,
+  area: string,
+  file: { name: string; bytes: Uint8Array },
+  field = 'file',
+): Promise<{ object_key: string; name: string; size: number; content_type: string }> {
+  const checked = await checkAttachment(area, file, field);
+  await storage.put(checked.object_key, file.bytes, checked.content_type);
+  return checked;
 }

@@ -2,6 +2,7 @@
 // the client typed becomes markup in the coach's inbox; every header value is one line (nodemailer encodes it,
 // and line breaks are replaced here as well), so no field can add a header or a recipient.
 import type { Tenant } from '../../db/database.js';
+import { replaceControl } from '../../plain-text.js';
 import type { MailMessage } from '../mail/mailer.js';
 import { bodyText } from './sanitize-body.js';
 
@@ -11,8 +12,7 @@ interface Person {
   email: string;
 }
 
-// eslint-disable-next-line no-control-regex -- control characters are what this removes
-const oneLine = (value: string) => value.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+const oneLine = (value: string) => replaceControl(value, ' ').trim();
 
 /** A notice from the tenant's no-reply address to the coach, about what `from` did. */
 function notice(

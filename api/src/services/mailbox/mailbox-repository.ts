@@ -1,29 +1,9 @@
-// The mailbox's queries. Every one filters on the tenant and on the caller as a party of the message (sender
-// or recipient, and not hidden by that party), so another user's ids find nothing and change nothing.
-import { sql } from 'kysely';
-import type { ExpressionBuilder, Kysely } from 'kysely';
+// The mailbox's queries. Every one is scoped to the caller as a party of the message (sender or recipient, and
+// not hidden by that party, see access/scope.ts), so another user's ids find nothing and change nothing.
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
-import type { Owner } from '../client-work/owner.js';
-
-type Eb = ExpressionBuilder<Database, 'emails'>;
-
-/** Messages the owner may see: sent and not hidden by them, or received and not hidden by them. */
-const visibleTo = (owner: Owner) => (eb: Eb) =>
-  eb.and([
-    eb('emails.tenant_id', '=', owner.tenantId),
-    eb.or([
-      eb.and([eb('emails.from_user_id', '=', owner.userId), eb('emails.deleted_by_sender', '=', false)]),
-      eb.and([eb('emails.to_user_id', '=', owner.userId), eb('emails.deleted_by_recipient', '=', false)]),
-    ]),
-  ]);
-
-/** The owner's uploads that are not sent with a message yet. */
-const unsentOf = (owner: Owner) => (eb: ExpressionBuilder<Database, 'mail_attachments'>) =>
-  eb.and([
-    eb('mail_attachments.tenant_id', '=', owner.tenantId),
-    eb('mail_attachments.uploader_id', '=', owner.userId),
-    eb('mail_attachments.email_id', 'is', null),
-  ]);
+import { owned, ownerValues, visible } from '../access/scope.js';
+import type { Actor } from '../access/scope.js';
 
 export type Folder = 'inbox' | 'sent';
 
@@ -35,20 +15,20 @@ export interface ListQuery {
   offset: number;
 }
 
-function listed(db: Kysely<Database>, owner: Owner, query: ListQuery) {
-  let q = db.selectFrom('emails').where(visibleTo(owner));
+function listed(db: Kysely<Database>, owner: Actor, query: ListQuery) {
   if (query.thread !== undefined) {
     const thread = query.thread;
-    return q.where((eb) => eb.or([eb('emails.id', '=', thread), eb('emails.parent_id', '=', thread)]));
+    return db
+      .selectFrom('emails')
+      .where(visible(owner, 'emails'))
+      .where((eb) => eb.or([eb('emails.id', '=', thread), eb('emails.parent_id', '=', thread)]));
   }
-  q =
-    query.folder === 'inbox'
-      ? q.where('emails.to_user_id', '=', owner.userId)
-      : q.where('emails.from_user_id', '=', owner.userId);
-  return q;
+  // Clients write to their coach only, never to themselves: a folder is the messages of one party.
+  const party = query.folder === 'inbox' ? 'to_user_id' : 'from_user_id';
+  return db.selectFrom('emails').where(visible(owner, 'emails', party));
 }
 
-export async function listEmails(db: Kysely<Database>, owner: Owner, query: ListQuery) {
+export async function listEmails(db: Kysely<Database>, owner: Actor, query: ListQuery) {
   const base = listed(db, owner, query);
   const order = query.thread === undefined ? 'desc' : 'asc';
   const rows = await base
@@ -87,10 +67,11 @@ export async function listEmails(db: Kysely<Database>, owner: Owner, query: List
 
 export type EmailRow = Awaited<ReturnType<typeof listEmails>>['rows'][number];
 
-export async function attachmentsOf(db: Kysely<Database>, emailIds: number[]) {
+export async function attachmentsOf(db: Kysely<Database>, owner: Actor, emailIds: number[]) {
   if (emailIds.length === 0) return [];
   return db
     .selectFrom('mail_attachments')
+    .where(visible(owner, 'mail_attachments'))
     .select(['id', 'email_id', 'name', 'size', 'content_type'])
     .where('email_id', 'in', emailIds)
     .orderBy('id')
@@ -98,13 +79,11 @@ export async function attachmentsOf(db: Kysely<Database>, emailIds: number[]) {
 }
 
 /** Marks the owner's received messages read or unread; how many changed. */
-export async function markRead(db: Kysely<Database>, owner: Owner, ids: number[], read: boolean, at: Date) {
+export async function markRead(db: Kysely<Database>, owner: Actor, ids: number[], read: boolean, at: Date) {
   const result = await db
     .updateTable('emails')
+    .where(visible(owner, 'emails', 'to_user_id'))
     .set({ read, updated_at: at })
-    .where('tenant_id', '=', owner.tenantId)
-    .where('to_user_id', '=', owner.userId)
-    .where('deleted_by_recipient', '=', false)
     .where('read', '!=', read)
     .where('id', 'in', ids)
     .executeTakeFirst();
@@ -112,14 +91,12 @@ export async function markRead(db: Kysely<Database>, owner: Owner, ids: number[]
 }
 
 /** Hides the messages for the owner only, as sender and as recipient; how many were hidden. */
-export async function hideFor(db: Kysely<Database>, owner: Owner, ids: number[], at: Date) {
+export async function hideFor(db: Kysely<Database>, owner: Actor, ids: number[], at: Date) {
   const hide = (party: 'from_user_id' | 'to_user_id', flag: 'deleted_by_sender' | 'deleted_by_recipient') =>
     db
       .updateTable('emails')
+      .where(visible(owner, 'emails', party))
       .set({ [flag]: true, updated_at: at })
-      .where('tenant_id', '=', owner.tenantId)
-      .where(party, '=', owner.userId)
-      .where(flag, '=', false)
       .where('id', 'in', ids)
       .executeTakeFirst();
   const results = [
@@ -130,23 +107,22 @@ export async function hideFor(db: Kysely<Database>, owner: Owner, ids: number[],
 }
 
 /** A message the owner may see, for a reply: its thread and its other party. */
-export function findVisible(db: Kysely<Database>, owner: Owner, id: number) {
+export function findVisible(db: Kysely<Database>, owner: Actor, id: number) {
   return db
     .selectFrom('emails')
+    .where(visible(owner, 'emails'))
     .select(['id', 'parent_id', 'from_user_id', 'to_user_id'])
-    .where(visibleTo(owner))
     .where('id', '=', id)
     .executeTakeFirst();
 }
 
 /** The user id of the owner's coach in the tenant, if they have one. */
-export async function coachUserOf(db: Kysely<Database>, owner: Owner) {
+export async function coachUserOf(db: Kysely<Database>, owner: Actor) {
   const row = await db
     .selectFrom('coach_clients')
+    .where(owned(owner, 'coach_clients'))
     .innerJoin('coaches', 'coaches.id', 'coach_clients.coach_id')
     .select('coaches.user_id')
-    .where('coach_clients.tenant_id', '=', owner.tenantId)
-    .where('coach_clients.client_id', '=', owner.userId)
     .orderBy('coach_clients.since')
     .executeTakeFirst();
   return row?.user_id;
@@ -169,12 +145,11 @@ interface NewEmail {
   body: string;
 }
 
-export async function insertEmail(db: Kysely<Database>, owner: Owner, email: NewEmail, at: Date) {
+export async function insertEmail(db: Kysely<Database>, owner: Actor, email: NewEmail, at: Date) {
   const row = await db
     .insertInto('emails')
     .values({
-      tenant_id: owner.tenantId,
-      from_user_id: owner.userId,
+      ...ownerValues(owner, 'emails'),
       read: false,
       created_at: at,
       updated_at: at,
@@ -186,23 +161,25 @@ export async function insertEmail(db: Kysely<Database>, owner: Owner, email: New
 }
 
 /** Ties the owner's unsent uploads to a message; how many were theirs and unsent. */
-export async function attachUploads(db: Kysely<Database>, owner: Owner, ids: number[], emailId: number) {
+export async function attachUploads(db: Kysely<Database>, owner: Actor, ids: number[], emailId: number) {
   if (ids.length === 0) return 0;
   const result = await db
     .updateTable('mail_attachments')
+    .where(owned(owner, 'mail_attachments'))
     .set({ email_id: emailId })
-    .where(unsentOf(owner))
+    .where('email_id', 'is', null)
     .where('id', 'in', ids)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
 
-export async function sizeOfUploads(db: Kysely<Database>, owner: Owner, ids: number[]) {
+export async function sizeOfUploads(db: Kysely<Database>, owner: Actor, ids: number[]) {
   if (ids.length === 0) return 0;
   const row = await db
     .selectFrom('mail_attachments')
+    .where(owned(owner, 'mail_attachments'))
     .select((eb) => eb.fn.coalesce(eb.fn.sum<string | number>('size'), eb.lit(0)).as('total'))
-    .where(unsentOf(owner))
+    .where('email_id', 'is', null)
     .where('id', 'in', ids)
     .executeTakeFirstOrThrow();
   return Number(row.total);
@@ -210,37 +187,23 @@ export async function sizeOfUploads(db: Kysely<Database>, owner: Owner, ids: num
 
 export async function insertAttachment(
   db: Kysely<Database>,
-  owner: Owner,
+  owner: Actor,
   file: { object_key: string; name: string; size: number; content_type: string },
   at: Date,
 ) {
   return db
     .insertInto('mail_attachments')
-    .values({ tenant_id: owner.tenantId, uploader_id: owner.userId, created_at: at, ...file })
+    .values({ ...ownerValues(owner, 'mail_attachments'), created_at: at, ...file })
     .returning(['id', 'name', 'size', 'content_type'])
     .executeTakeFirstOrThrow();
 }
 
-/** How many messages the owner sent (or files they uploaded) after `since`, and when the oldest was made. */
-export async function madeSince(
-  db: Kysely<Database>,
-  owner: Owner,
-  what: 'emails' | 'mail_attachments',
-  since: Date,
-): Promise<{ count: number; oldest: Date | null }> {
-  const user = what === 'emails' ? 'from_user_id' : 'uploader_id';
-  const { rows } = await sql<{ count: number; oldest: Date | null }>`
-    SELECT count(*)::int AS count, min(created_at) AS oldest FROM ${sql.table(what)}
-    WHERE tenant_id = ${owner.tenantId} AND ${sql.ref(user)} = ${owner.userId} AND created_at > ${since}
-  `.execute(db);
-  return rows[0]!;
-}
-
 /** Deletes an upload of the owner that was not sent yet; its storage key, or undefined. */
-export async function deleteUnsent(db: Kysely<Database>, owner: Owner, id: number) {
+export async function deleteUnsent(db: Kysely<Database>, owner: Actor, id: number) {
   const row = await db
     .deleteFrom('mail_attachments')
-    .where(unsentOf(owner))
+    .where(owned(owner, 'mail_attachments'))
+    .where('email_id', 'is', null)
     .where('id', '=', id)
     .returning('object_key')
     .executeTakeFirst();
@@ -251,32 +214,13 @@ export async function deleteUnsent(db: Kysely<Database>, owner: Owner, id: numbe
  * An attachment the owner may download: one they uploaded and have not sent yet, or one of a message they
  * may see (sender or recipient, not hidden by them).
  */
-export async function findDownloadable(db: Kysely<Database>, owner: Owner, id: number) {
-  const row = await db
+export async function findDownloadable(db: Kysely<Database>, owner: Actor, id: number) {
+  return db
     .selectFrom('mail_attachments as a')
-    .leftJoin('emails', 'emails.id', 'a.email_id')
-    .select([
-      'a.object_key',
-      'a.name',
-      'a.content_type',
-      'a.uploader_id',
-      'a.email_id',
-      'emails.from_user_id',
-      'emails.to_user_id',
-      'emails.deleted_by_sender',
-      'emails.deleted_by_recipient',
-    ])
-    .where('a.tenant_id', '=', owner.tenantId)
+    .where(visible(owner, 'mail_attachments as a'))
+    .select(['a.object_key', 'a.name', 'a.content_type'])
     .where('a.id', '=', id)
     .executeTakeFirst();
-  if (!row) return undefined;
-  const me = owner.userId;
-  const allowed =
-    row.email_id === null
-      ? row.uploader_id === me
-      : (row.from_user_id === me && row.deleted_by_sender === false) ||
-        (row.to_user_id === me && row.deleted_by_recipient === false);
-  return allowed ? row : undefined;
 }
 
 /** Uploads never sent and older than `before`: deleted, their storage keys returned for removal. */

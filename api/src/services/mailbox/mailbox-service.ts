@@ -4,16 +4,17 @@
 // by the storage module under server-made keys; a client's message to their coach is also mailed to the coach.
 import type { Kysely } from 'kysely';
 import type { Database, Tenant } from '../../db/database.js';
-import { FieldError, HttpError, tooMany } from '../../errors.js';
-import type { Owner } from '../client-work/owner.js';
+import { FieldError, HttpError } from '../../errors.js';
+import { hasControl, plainTextMessages } from '../../plain-text.js';
+import type { Actor } from '../access/scope.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { Storage } from '../storage/storage.js';
-import { secondsUntil } from '../throttle/throttle-service.js';
+import { reserve } from '../limits/limits.js';
 import {
   ATTACHMENT_MAX_BYTES,
   ATTACHMENTS_MAX_COUNT,
   TOO_LARGE,
-  storeAttachment,
+  checkAttachment,
 } from './attachment-type.js';
 import { coachMail } from './coach-mail.js';
 import * as repo from './mailbox-repository.js';
@@ -23,12 +24,6 @@ import { sanitizeBody } from './sanitize-body.js';
 const PAGE_MAX = 50;
 const SUBJECT_MAX = 200;
 const BODY_MAX = 50_000;
-const HOUR = 60 * 60_000;
-// Per user and hour, counted from the rows themselves (so they hold across API instances). A client writes a
-// few messages an hour; each one to the coach is also mailed, so a script sending in a loop must stop early.
-const MESSAGES_PER_HOUR = 30;
-// Six full messages' worth: an upload takes storage until it is sent, discarded or purged a day later.
-const UPLOADS_PER_HOUR = 60;
 
 interface MailboxDeps {
   db: Kysely<Database>;
@@ -47,19 +42,15 @@ export interface SendInput {
 
 const invalid = (field: string, message: string) => new FieldError({ [field]: [message] });
 
-/** GraphQL takes strings as they come (no plainText keyword there), so the subject is checked here. */
+/** GraphQL takes strings as they come (no plainText keyword there), so the plain-text rule is applied here. */
 function checkInput(input: SendInput): { subject: string; body: string; attachments: number[] } {
-  // eslint-disable-next-line no-control-regex -- control characters are what this refuses
-  if (/[\u0000-\u0008\u000a-\u001f\u007f]/.test(input.subject))
-    throw invalid('subject', 'Must not contain line breaks or control characters.');
+  if (hasControl('single-line', input.subject)) throw invalid('subject', plainTextMessages['single-line']);
   const subject = input.subject.trim();
   if (!subject || subject.length > SUBJECT_MAX)
     throw invalid('subject', `Write a subject of at most ${SUBJECT_MAX} characters.`);
   if (input.body.length > BODY_MAX)
     throw invalid('body', `The message must be at most ${BODY_MAX} characters.`);
-  // eslint-disable-next-line no-control-regex -- control characters are what this refuses
-  if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(input.body))
-    throw invalid('body', 'Must not contain control characters.');
+  if (hasControl('multi-line', input.body)) throw invalid('body', plainTextMessages['multi-line']);
   const body = sanitizeBody(input.body).trim();
   if (!body.replace(/<[^>]*>|&nbsp;|\s/g, '')) throw invalid('body', 'Write a message.');
   const attachments = [...new Set(input.attachments ?? [])];
@@ -76,9 +67,10 @@ function page(limit: number, offset: number): { limit: number; offset: number } 
 }
 
 export function createMailboxService({ db, now, mailer, storage, log }: MailboxDeps) {
-  async function shape(owner: Owner, rows: EmailRow[]) {
+  async function shape(owner: Actor, rows: EmailRow[]) {
     const files = await repo.attachmentsOf(
       db,
+      owner,
       rows.map((r) => r.id),
     );
     return rows.map((r) => ({
@@ -100,7 +92,7 @@ export function createMailboxService({ db, now, mailer, storage, log }: MailboxD
     }));
   }
 
-  async function list(owner: Owner, query: ListQuery) {
+  async function list(owner: Actor, query: ListQuery) {
     const { limit, offset } = page(query.limit, query.offset);
     const { rows, total } = await repo.listEmails(db, owner, { ...query, limit, offset });
     const next = offset + rows.length;
@@ -108,7 +100,7 @@ export function createMailboxService({ db, now, mailer, storage, log }: MailboxD
   }
 
   /** Mails the coach when the recipient is the sender's coach; a mail the server refuses waits in the outbox. */
-  async function tellCoach(tenant: Tenant, owner: Owner, toUserId: number, subject: string, body: string) {
+  async function tellCoach(tenant: Tenant, owner: Actor, toUserId: number, subject: string, body: string) {
     if ((await repo.coachUserOf(db, owner)) !== toUserId) return;
     const people = await repo.findPeople(db, owner.tenantId, [owner.userId, toUserId]);
     const from = people.find((p) => p.id === owner.userId);
@@ -119,26 +111,17 @@ export function createMailboxService({ db, now, mailer, storage, log }: MailboxD
     });
   }
 
-  /** 429 with the seconds until a slot frees when the owner made `perHour` messages or uploads this hour. */
-  async function checkRate(owner: Owner, what: 'emails' | 'mail_attachments', perHour: number) {
-    const at = now();
-    const made = await repo.madeSince(db, owner, what, new Date(at.getTime() - HOUR));
-    if (made.count >= perHour)
-      throw tooMany(secondsUntil(made.oldest, HOUR, at), what === 'emails' ? 'messages' : 'uploads');
-  }
-
   return {
     list,
 
-    markRead: (owner: Owner, ids: number[], read: boolean) =>
+    markRead: (owner: Actor, ids: number[], read: boolean) =>
       ids.length ? repo.markRead(db, owner, ids, read, now()) : Promise.resolve(0),
 
-    remove: (owner: Owner, ids: number[]) =>
+    remove: (owner: Actor, ids: number[]) =>
       ids.length ? repo.hideFor(db, owner, ids, now()) : Promise.resolve(0),
 
-    async send(tenant: Tenant, owner: Owner, input: SendInput) {
+    async send(tenant: Tenant, owner: Actor, input: SendInput) {
       const { subject, body, attachments } = checkInput(input);
-      await checkRate(owner, 'emails', MESSAGES_PER_HOUR);
       let to: number | undefined;
       let parent: number | null = null;
       let previous: number | null = null;
@@ -155,12 +138,13 @@ export function createMailboxService({ db, now, mailer, storage, log }: MailboxD
       if ((await repo.sizeOfUploads(db, owner, attachments)) > ATTACHMENT_MAX_BYTES)
         throw invalid('attachments', 'The files of one message must be at most 25 MB together.');
       const recipient = to;
-      const id = await db.transaction().execute(async (trx) => {
+      const at = now();
+      const id = await reserve(db, 'messages', owner, at, async (trx) => {
         const emailId = await repo.insertEmail(
           trx,
           owner,
           { parent_id: parent, previous_id: previous, to_user_id: recipient, subject, body },
-          now(),
+          at,
         );
         if ((await repo.attachUploads(trx, owner, attachments, emailId)) !== attachments.length)
           throw invalid('attachments', 'An attachment was not found: upload it again.');
@@ -173,22 +157,31 @@ export function createMailboxService({ db, now, mailer, storage, log }: MailboxD
       return email!;
     },
 
-    async upload(owner: Owner, name: string, bytes: Uint8Array) {
+    async upload(owner: Actor, name: string, bytes: Uint8Array) {
       // Too large is refused before the hourly count, so a refused file does not use up the user's uploads.
       if (bytes.length > ATTACHMENT_MAX_BYTES) throw invalid('file', TOO_LARGE);
-      await checkRate(owner, 'mail_attachments', UPLOADS_PER_HOUR);
-      const stored = await storeAttachment(storage, 'mail', { name, bytes });
-      const row = await repo.insertAttachment(db, owner, stored, now());
+      const file = await checkAttachment('mail', { name, bytes });
+      // The row takes the upload's slot in the limit before the bytes go to the store, never under the lock.
+      const at = now();
+      const row = await reserve(db, 'uploads', owner, at, (trx) =>
+        repo.insertAttachment(trx, owner, file, at),
+      );
+      try {
+        await storage.put(file.object_key, bytes, file.content_type);
+      } catch (error) {
+        await repo.deleteUnsent(db, owner, row.id);
+        throw error;
+      }
       return { id: row.id, name: row.name, size: row.size, type: row.content_type };
     },
 
-    async discardUpload(owner: Owner, id: number) {
+    async discardUpload(owner: Actor, id: number) {
       const key = await repo.deleteUnsent(db, owner, id);
       if (!key) throw new HttpError(404, 'Attachment not found.');
       await storage.remove(key);
     },
 
-    async download(owner: Owner, id: number) {
+    async download(owner: Actor, id: number) {
       const row = await repo.findDownloadable(db, owner, id);
       const bytes = row && (await storage.get(row.object_key));
       if (!row || !bytes) throw new HttpError(404, 'Attachment not found.');

@@ -1,8 +1,8 @@
-// Business metrics of one client and their monthly values. Every read and write filters on the owner (tenant
-// and client), so ids of another client's metrics find nothing and change nothing.
+// Business metrics of one client and their monthly values. Every read and write is scoped to the owner, so ids of another client's metrics find nothing and change nothing.
 import type { Kysely, Updateable } from 'kysely';
 import type { Database, MetricsTable } from '../../db/database.js';
-import type { Owner } from '../client-work/owner.js';
+import { owned, ownerValues } from '../access/scope.js';
+import type { Actor } from '../access/scope.js';
 
 const metricColumns = ['id', 'name', 'unit', 'target', 'direction', 'created_at', 'updated_at'] as const;
 const valueColumns = ['metric_id', 'period', 'value', 'note', 'updated_at'] as const;
@@ -10,73 +10,63 @@ const valueColumns = ['metric_id', 'period', 'value', 'note', 'updated_at'] as c
 export type MetricRow = Awaited<ReturnType<typeof findMetric>> & {};
 export type ValueRow = Awaited<ReturnType<typeof listValues>>[number];
 
-const mine = (owner: Owner) => ({ tenant_id: owner.tenantId, client_id: owner.userId });
-
 /** The owner's metrics in the order they were added. */
-export async function listMetrics(db: Kysely<Database>, owner: Owner) {
+export async function listMetrics(db: Kysely<Database>, owner: Actor) {
   return db
     .selectFrom('metrics')
+    .where(owned(owner, 'metrics'))
     .select(metricColumns)
-    .where('tenant_id', '=', owner.tenantId)
-    .where('client_id', '=', owner.userId)
     .orderBy('created_at')
     .orderBy('id')
     .execute();
 }
 
-export async function findMetric(db: Kysely<Database>, owner: Owner, id: number) {
+export async function findMetric(db: Kysely<Database>, owner: Actor, id: number) {
   return db
     .selectFrom('metrics')
+    .where(owned(owner, 'metrics'))
     .select(metricColumns)
     .where('id', '=', id)
-    .where('tenant_id', '=', owner.tenantId)
-    .where('client_id', '=', owner.userId)
     .executeTakeFirst();
 }
 
-export async function countMetrics(db: Kysely<Database>, owner: Owner): Promise<number> {
+export async function countMetrics(db: Kysely<Database>, owner: Actor): Promise<number> {
   const row = await db
     .selectFrom('metrics')
+    .where(owned(owner, 'metrics'))
     .select((eb) => eb.fn.countAll<string | number>().as('count'))
-    .where('tenant_id', '=', owner.tenantId)
-    .where('client_id', '=', owner.userId)
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
 
 /** The owner's monthly values, oldest month first; of one metric when `metricId` is given. */
-export async function listValues(db: Kysely<Database>, owner: Owner, metricId?: number) {
-  let query = db
-    .selectFrom('metric_values')
-    .select(valueColumns)
-    .where('tenant_id', '=', owner.tenantId)
-    .where('client_id', '=', owner.userId);
+export async function listValues(db: Kysely<Database>, owner: Actor, metricId?: number) {
+  let query = db.selectFrom('metric_values').where(owned(owner, 'metric_values')).select(valueColumns);
   if (metricId !== undefined) query = query.where('metric_id', '=', metricId);
   return query.orderBy('period').execute();
 }
 
 type MetricFields = Pick<MetricsTable, 'name' | 'target' | 'direction'> & { unit: string };
 
-export async function insertMetric(db: Kysely<Database>, owner: Owner, fields: MetricFields, at: Date) {
+export async function insertMetric(db: Kysely<Database>, owner: Actor, fields: MetricFields, at: Date) {
   return db
     .insertInto('metrics')
-    .values({ ...mine(owner), ...fields, created_at: at, updated_at: at })
+    .values({ ...ownerValues(owner, 'metrics'), ...fields, created_at: at, updated_at: at })
     .returning(metricColumns)
     .executeTakeFirstOrThrow();
 }
 
 export async function updateMetric(
   db: Kysely<Database>,
-  owner: Owner,
+  owner: Actor,
   id: number,
   fields: Updateable<MetricsTable>,
 ) {
   return db
     .updateTable('metrics')
+    .where(owned(owner, 'metrics'))
     .set(fields)
     .where('id', '=', id)
-    .where('tenant_id', '=', owner.tenantId)
-    .where('client_id', '=', owner.userId)
     .returning(metricColumns)
     .executeTakeFirst();
 }
@@ -84,13 +74,13 @@ export async function updateMetric(
 /** Records a month of a metric the caller has checked is the owner's; a month recorded again is replaced. */
 export async function upsertValue(
   db: Kysely<Database>,
-  owner: Owner,
+  owner: Actor,
   value: { metric_id: number; period: string; value: number; note: string },
   at: Date,
 ) {
   await db
     .insertInto('metric_values')
-    .values({ ...mine(owner), ...value, created_at: at, updated_at: at })
+    .values({ ...ownerValues(owner, 'metric_values'), ...value, created_at: at, updated_at: at })
     .onConflict((oc) =>
       oc
         .columns(['metric_id', 'period'])
@@ -99,12 +89,11 @@ export async function upsertValue(
     .execute();
 }
 
-export async function deleteValue(db: Kysely<Database>, owner: Owner, metricId: number, period: string) {
+export async function deleteValue(db: Kysely<Database>, owner: Actor, metricId: number, period: string) {
   await db
     .deleteFrom('metric_values')
+    .where(owned(owner, 'metric_values'))
     .where('metric_id', '=', metricId)
     .where('period', '=', period)
-    .where('tenant_id', '=', owner.tenantId)
-    .where('client_id', '=', owner.userId)
     .execute();
 }

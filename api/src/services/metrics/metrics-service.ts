@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database, Tenant } from '../../db/database.js';
 import { FieldError } from '../../errors.js';
 import { found } from '../client-work/owner.js';
-import type { Owner } from '../client-work/owner.js';
+import type { Actor } from '../access/scope.js';
 import { claimShare } from '../client-work/share-limit.js';
 import type { Mailer } from '../mail/mailer.js';
 import { findCoachOf } from '../profile/profile-repository.js';
@@ -71,24 +71,24 @@ interface MetricsDeps {
 }
 
 export function createMetricsService({ db, now, mailer }: MetricsDeps) {
-  const withValues = async (owner: Owner, row: MetricRow) => metric(row, await listValues(db, owner, row.id));
-  const list = async (owner: Owner) => {
+  const withValues = async (owner: Actor, row: MetricRow) => metric(row, await listValues(db, owner, row.id));
+  const list = async (owner: Actor) => {
     const [rows, values] = await Promise.all([listMetrics(db, owner), listValues(db, owner)]);
     return rows.map((row) => metric(row, values));
   };
   return {
     list,
-    async create(owner: Owner, input: MetricInput) {
+    async create(owner: Actor, input: MetricInput) {
       if ((await countMetrics(db, owner)) >= MAX_METRICS)
         throw new FieldError({ name: [`You can track at most ${MAX_METRICS} metrics.`] });
       return metric(await insertMetric(db, owner, fields(input), now()), []);
     },
-    async update(owner: Owner, id: number, input: MetricInput) {
+    async update(owner: Actor, id: number, input: MetricInput) {
       const row = found(await updateMetric(db, owner, id, { ...fields(input), updated_at: now() }), 'Metric');
       return withValues(owner, row);
     },
     /** Records (or with value null, clears) one month of a metric. */
-    async track(owner: Owner, input: MonthInput) {
+    async track(owner: Actor, input: MonthInput) {
       const at = now();
       if (input.period > new Date(at.getTime() + EARLIEST_ZONE_MS).toISOString().slice(0, 7))
         throw new FieldError({ period: ['Choose this month or an earlier one.'] });
@@ -106,7 +106,7 @@ export function createMetricsService({ db, now, mailer }: MetricsDeps) {
       return withValues(owner, row);
     },
     /** Mails the metrics to `to`, or without it to the client's coach. */
-    async share(tenant: Tenant, owner: Owner, to: string | undefined) {
+    async share(tenant: Tenant, owner: Actor, to: string | undefined) {
       const address = to ?? (await findCoachOf(db, owner))?.email;
       if (!address) throw new FieldError({ email: ['You have no coach yet: enter an email address.'] });
       await claimShare(db, 'metric_shares', owner, address, now());

@@ -1,7 +1,8 @@
-// Meeting notes of one client. Updates and deletes filter on the owner too, so a foreign id touches no row.
+// Meeting notes of one client. Updates and deletes are scoped to the owner too, so a foreign id touches no row.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
-import type { Owner } from '../client-work/owner.js';
+import { owned, ownerValues } from '../access/scope.js';
+import type { Actor } from '../access/scope.js';
 
 export interface NoteFields {
   title: string;
@@ -11,24 +12,22 @@ export interface NoteFields {
 
 const columns = ['id', 'title', 'body', 'meeting_date', 'created_at', 'updated_at'] as const;
 
-export async function listNotes(db: Kysely<Database>, owner: Owner) {
+export async function listNotes(db: Kysely<Database>, owner: Actor) {
   return db
     .selectFrom('meeting_notes')
+    .where(owned(owner, 'meeting_notes'))
     .select(columns)
-    .where('tenant_id', '=', owner.tenantId)
-    .where('client_id', '=', owner.userId)
     .orderBy('meeting_date', (o) => o.desc().nullsLast())
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .execute();
 }
 
-export async function insertNote(db: Kysely<Database>, owner: Owner, fields: NoteFields, at: Date) {
+export async function insertNote(db: Kysely<Database>, owner: Actor, fields: NoteFields, at: Date) {
   return db
     .insertInto('meeting_notes')
     .values({
-      tenant_id: owner.tenantId,
-      client_id: owner.userId,
+      ...ownerValues(owner, 'meeting_notes'),
       ...fields,
       created_at: at,
       updated_at: at,
@@ -39,27 +38,25 @@ export async function insertNote(db: Kysely<Database>, owner: Owner, fields: Not
 
 export async function updateNote(
   db: Kysely<Database>,
-  owner: Owner,
+  owner: Actor,
   id: number,
   fields: NoteFields,
   at: Date,
 ) {
   return db
     .updateTable('meeting_notes')
+    .where(owned(owner, 'meeting_notes'))
     .set({ ...fields, updated_at: at })
     .where('id', '=', id)
-    .where('tenant_id', '=', owner.tenantId)
-    .where('client_id', '=', owner.userId)
     .returning(columns)
     .executeTakeFirst();
 }
 
-export async function deleteNote(db: Kysely<Database>, owner: Owner, id: number): Promise<boolean> {
+export async function deleteNote(db: Kysely<Database>, owner: Actor, id: number): Promise<boolean> {
   const result = await db
     .deleteFrom('meeting_notes')
+    .where(owned(owner, 'meeting_notes'))
     .where('id', '=', id)
-    .where('tenant_id', '=', owner.tenantId)
-    .where('client_id', '=', owner.userId)
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }

@@ -3,7 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { found, notFound } from '../client-work/owner.js';
-import type { Owner } from '../client-work/owner.js';
+import type { Actor } from '../access/scope.js';
 import { deleteNote, insertNote, listNotes, updateNote } from './notes-repository.js';
 import type { NoteFields } from './notes-repository.js';
 
@@ -29,12 +29,12 @@ const fields = (input: NoteInput): NoteFields => ({
 
 export function createNotesService(db: Kysely<Database>, now: () => Date) {
   return {
-    list: async (owner: Owner) => (await listNotes(db, owner)).map(note),
-    create: async (owner: Owner, input: NoteInput) => note(await insertNote(db, owner, fields(input), now())),
-    async update(owner: Owner, id: number, input: NoteInput) {
+    list: async (owner: Actor) => (await listNotes(db, owner)).map(note),
+    create: async (owner: Actor, input: NoteInput) => note(await insertNote(db, owner, fields(input), now())),
+    async update(owner: Actor, id: number, input: NoteInput) {
       return note(found(await updateNote(db, owner, id, fields(input), now()), 'Note'));
     },
-    async remove(owner: Owner, id: number) {
+    async remove(owner: Actor, id: number) {
       if (!(await deleteNote(db, owner, id))) throw notFound('Note');
       return { id, deleted: true };
     },

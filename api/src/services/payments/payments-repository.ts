@@ -1,8 +1,10 @@
 // Rows of paid groups: the group's price as the database holds it, purchase attempts by Idempotency-Key, and
-// the webhook's once-per-event bookkeeping. Every query of a caller's rows filters on tenant and user.
+// the webhook's once-per-event bookkeeping. Every query of a caller's rows is scoped to them; the webhook's
+// act on a payment by its Stripe intent, for no caller.
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
-import type { Owner } from '../client-work/owner.js';
+import { owned, ownerValues } from '../access/scope.js';
+import type { Actor } from '../access/scope.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -16,47 +18,53 @@ export const findGroupForSale = (db: Db, tenantId: number, groupId: number) =>
     .where('template', '=', false)
     .executeTakeFirst();
 
-export const findMembership = (db: Db, owner: Owner, groupId: number) =>
+export const findMembership = (db: Db, owner: Actor, groupId: number) =>
   db
     .selectFrom('user_groups')
+    .where(owned(owner, 'user_groups'))
     .select(['id', 'status', 'paid'])
-    .where('tenant_id', '=', owner.tenantId)
-    .where('user_id', '=', owner.userId)
     .where('group_id', '=', groupId)
     .executeTakeFirst();
 
-export const findPaymentByKey = (db: Db, owner: Owner, key: string) =>
+export const findPaymentByKey = (db: Db, owner: Actor, key: string) =>
   db
     .selectFrom('group_payments')
+    .where(owned(owner, 'group_payments'))
     .selectAll()
-    .where('tenant_id', '=', owner.tenantId)
-    .where('user_id', '=', owner.userId)
     .where('idempotency_key', '=', key)
     .executeTakeFirst();
 
 /** The caller's latest attempt for a group, a succeeded one first. */
-export const latestPayment = (db: Db, owner: Owner, groupId: number) =>
+export const latestPayment = (db: Db, owner: Actor, groupId: number) =>
   db
     .selectFrom('group_payments')
+    .where(owned(owner, 'group_payments'))
     .selectAll()
-    .where('tenant_id', '=', owner.tenantId)
-    .where('user_id', '=', owner.userId)
     .where('group_id', '=', groupId)
     .orderBy((eb) => eb.case().when('status', '=', 'succeeded').then(0).else(1).end())
     .orderBy('id', 'desc')
     .executeTakeFirst();
 
-/** A new attempt: the row's own fields, with the time it was made. */
-type NewPayment = Omit<Insertable<Database['group_payments']>, 'status' | 'created_at' | 'updated_at'> & {
+/** A new attempt: the row's own fields, with the time it was made; its owner comes from the actor. */
+type NewPayment = Omit<
+  Insertable<Database['group_payments']>,
+  'tenant_id' | 'user_id' | 'status' | 'created_at' | 'updated_at'
+> & {
   at: Date;
 };
 
 /** Stores the attempt; a concurrent retry with the same key already stored it, which is no error. */
-export async function insertPayment(db: Db, p: NewPayment): Promise<void> {
+export async function insertPayment(db: Db, owner: Actor, p: NewPayment): Promise<void> {
   const { at, ...fields } = p;
   await db
     .insertInto('group_payments')
-    .values({ ...fields, status: 'pending', created_at: at, updated_at: at })
+    .values({
+      ...ownerValues(owner, 'group_payments'),
+      ...fields,
+      status: 'pending',
+      created_at: at,
+      updated_at: at,
+    })
     .onConflict((oc) => oc.doNothing())
     .execute();
 }
@@ -86,12 +94,11 @@ export async function setPaymentStatus(db: Db, id: number, status: 'succeeded' |
 }
 
 /** The membership becomes paid and active; a member who had no membership row yet gets one. */
-export async function markMemberPaid(db: Db, owner: Owner, groupId: number, at: Date) {
+export async function markMemberPaid(db: Db, owner: Actor, groupId: number, at: Date) {
   await db
     .insertInto('user_groups')
     .values({
-      tenant_id: owner.tenantId,
-      user_id: owner.userId,
+      ...ownerValues(owner, 'user_groups'),
       group_id: groupId,
       status: 'active',
       paid: true,
@@ -105,9 +112,10 @@ export async function markMemberPaid(db: Db, owner: Owner, groupId: number, at: 
 }
 
 /** Marks the receipt mailed, once: false when it was mailed already. */
-export async function claimReceipt(db: Db, paymentId: number, at: Date) {
+export async function claimReceipt(db: Db, owner: Actor, paymentId: number, at: Date) {
   const row = await db
     .updateTable('group_payments')
+    .where(owned(owner, 'group_payments'))
     .set({ receipt_mailed_at: at })
     .where('id', '=', paymentId)
     .where('receipt_mailed_at', 'is', null)
@@ -116,9 +124,10 @@ export async function claimReceipt(db: Db, paymentId: number, at: Date) {
   return row !== undefined;
 }
 
-export async function releaseReceipt(db: Db, paymentId: number) {
+export async function releaseReceipt(db: Db, owner: Actor, paymentId: number) {
   await db
     .updateTable('group_payments')
+    .where(owned(owner, 'group_payments'))
     .set({ receipt_mailed_at: null })
     .where('id', '=', paymentId)
     .execute();

@@ -8,7 +8,7 @@ import Stripe from 'stripe';
 import type { Database, Tenant } from '../../db/database.js';
 import { FieldError, HttpError } from '../../errors.js';
 import { found } from '../client-work/owner.js';
-import type { Owner } from '../client-work/owner.js';
+import type { Actor } from '../access/scope.js';
 import type { Mailer } from '../mail/mailer.js';
 import { requireTraining } from '../groups/trainings.js';
 import { findProfile } from '../users/user-repository.js';
@@ -56,7 +56,7 @@ export function createPaymentsService({ db, now, mailer, stripe: options, log }:
   });
 
   return {
-    async createIntent(owner: Owner, groupId: number, key: string) {
+    async createIntent(owner: Actor, groupId: number, key: string) {
       await requireTraining(db, owner, 'group_coaching');
       if (!stripe) throw notConfigured();
       const earlier = await repo.findPaymentByKey(db, owner, key);
@@ -90,20 +90,18 @@ export function createPaymentsService({ db, now, mailer, stripe: options, log }:
         ),
       );
       const payment = {
-        tenant_id: owner.tenantId,
-        user_id: owner.userId,
         group_id: group.id,
         idempotency_key: key,
         intent_id: intent.id,
         amount: group.price,
         currency,
       };
-      await repo.insertPayment(db, { ...payment, at: now() });
+      await repo.insertPayment(db, owner, { ...payment, at: now() });
       return answer(payment, intent.client_secret);
     },
 
     /** The group's price and where the caller's purchase stands; nothing here can mark it paid. */
-    async status(owner: Owner, groupId: number) {
+    async status(owner: Actor, groupId: number) {
       await requireTraining(db, owner, 'group_coaching');
       const group = found(await repo.findGroupForSale(db, owner.tenantId, groupId), 'Group');
       const [membership, payment] = await Promise.all([
@@ -123,14 +121,14 @@ export function createPaymentsService({ db, now, mailer, stripe: options, log }:
     },
 
     /** Mails the caller the receipt of their paid group, once; later calls answer when it was mailed. */
-    async mailReceipt(tenant: Tenant, owner: Owner, groupId: number) {
+    async mailReceipt(tenant: Tenant, owner: Actor, groupId: number) {
       await requireTraining(db, owner, 'group_coaching');
       const group = found(await repo.findGroupForSale(db, owner.tenantId, groupId), 'Group');
       const payment = await repo.latestPayment(db, owner, groupId);
       if (payment?.status !== 'succeeded' || !payment.paid_at)
         throw new HttpError(409, 'This group has not been paid for yet.');
       const at = now();
-      if (!(await repo.claimReceipt(db, payment.id, at)))
+      if (!(await repo.claimReceipt(db, owner, payment.id, at)))
         return {
           group_id: groupId,
           mailed: false,
@@ -142,7 +140,7 @@ export function createPaymentsService({ db, now, mailer, stripe: options, log }:
           receiptMail(tenant, user, group.title, { ...payment, paid_at: payment.paid_at }),
         );
       } catch (error) {
-        await repo.releaseReceipt(db, payment.id);
+        await repo.releaseReceipt(db, owner, payment.id);
         throw error;
       }
       return { group_id: groupId, mailed: true, mailed_at: at.toISOString() };
@@ -180,9 +178,10 @@ export function createPaymentsService({ db, now, mailer, stripe: options, log }:
         if (intent.amount_received !== payment.amount || intent.currency !== payment.currency)
           return 'amount mismatch';
         await repo.setPaymentStatus(trx, payment.id, 'succeeded', at);
+        // The verified payment's payer: the webhook acts for the client who paid.
         await repo.markMemberPaid(
           trx,
-          { tenantId: payment.tenant_id, userId: payment.user_id },
+          { tenantId: payment.tenant_id, userId: payment.user_id, role: 'client' },
           payment.group_id,
           at,
         );

@@ -1,7 +1,8 @@
 // Profile changes, pictures and the client's coach. Every query filters on the caller's tenant and user id.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
-import type { Owner } from '../client-work/owner.js';
+import { owned, ownerValues, self } from '../access/scope.js';
+import type { Actor } from '../access/scope.js';
 
 export type UserFields = Partial<
   Pick<
@@ -20,12 +21,11 @@ export type UserFields = Partial<
   >
 >;
 
-export async function updateUserFields(db: Kysely<Database>, owner: Owner, fields: UserFields, at: Date) {
+export async function updateUserFields(db: Kysely<Database>, owner: Actor, fields: UserFields, at: Date) {
   const row = await db
     .updateTable('users')
     .set({ ...fields, updated_at: at })
-    .where('tenant_id', '=', owner.tenantId)
-    .where('id', '=', owner.userId)
+    .where(self(owner))
     .returning('id')
     .executeTakeFirst();
   return row !== undefined;
@@ -33,7 +33,7 @@ export async function updateUserFields(db: Kysely<Database>, owner: Owner, field
 
 export async function savePhoto(
   db: Kysely<Database>,
-  owner: Owner,
+  owner: Actor,
   photo: { publicId: string; contentType: string; bytes: Uint8Array; url: string },
   at: Date,
 ): Promise<void> {
@@ -41,8 +41,7 @@ export async function savePhoto(
     await trx
       .insertInto('profile_photos')
       .values({
-        user_id: owner.userId,
-        tenant_id: owner.tenantId,
+        ...ownerValues(owner, 'profile_photos'),
         public_id: photo.publicId,
         content_type: photo.contentType,
         bytes: photo.bytes,
@@ -60,8 +59,7 @@ export async function savePhoto(
     await trx
       .updateTable('users')
       .set({ profile_pic: photo.url, updated_at: at })
-      .where('tenant_id', '=', owner.tenantId)
-      .where('id', '=', owner.userId)
+      .where(self(owner))
       .execute();
   });
 }
@@ -75,9 +73,10 @@ export async function findPhoto(db: Kysely<Database>, publicId: string) {
 }
 
 /** The caller's coach: their user record and coaching profile, through coach_clients. */
-export async function findCoachOf(db: Kysely<Database>, owner: Owner) {
+export async function findCoachOf(db: Kysely<Database>, owner: Actor) {
   return db
     .selectFrom('coach_clients')
+    .where(owned(owner, 'coach_clients'))
     .innerJoin('coaches', 'coaches.id', 'coach_clients.coach_id')
     .innerJoin('users', 'users.id', 'coaches.user_id')
     .leftJoin('companies', 'companies.id', 'users.company_id')
@@ -102,8 +101,6 @@ export async function findCoachOf(db: Kysely<Database>, owner: Owner) {
       'coaches.years_experience',
       'coaches.booking_url',
     ])
-    .where('coach_clients.tenant_id', '=', owner.tenantId)
-    .where('coach_clients.client_id', '=', owner.userId)
     .orderBy('coach_clients.since', 'desc')
     .executeTakeFirst();
 }

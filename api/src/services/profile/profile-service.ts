@@ -7,7 +7,7 @@ import type { Database } from '../../db/database.js';
 import { FieldError, HttpError } from '../../errors.js';
 import type { Caller } from '../auth/session-service.js';
 import type { LoginService } from '../auth/login-service.js';
-import type { Owner } from '../client-work/owner.js';
+import type { Actor } from '../access/scope.js';
 import { imageTypeOf } from './image-type.js';
 import { findCoachOf, findPhoto, savePhoto, updateUserFields } from './profile-repository.js';
 import type { UserFields } from './profile-repository.js';
@@ -32,11 +32,9 @@ interface SocialInput {
   linkedin?: string | null;
 }
 
-const ownerOf = (caller: Caller): Owner => ({ tenantId: caller.tenantId, userId: caller.userId });
-
-function mustBeCaller(caller: Caller, userId: number): Owner {
+function mustBeCaller(caller: Caller, userId: number): Actor {
   if (userId !== caller.userId) throw new HttpError(403, 'You can only change your own profile.');
-  return ownerOf(caller);
+  return caller;
 }
 
 /** Empty text is stored as null ("not set"); everything else trimmed. */
@@ -92,7 +90,7 @@ export function createProfileService(db: Kysely<Database>, now: () => Date, logi
       if (input.company_id != null && input.company_id !== me.company_id) {
         throw new HttpError(403, 'You can only see your own coach.');
       }
-      return (await findCoachOf(db, ownerOf(caller))) ?? null;
+      return (await findCoachOf(db, caller)) ?? null;
     },
   };
 }

@@ -1,11 +1,13 @@
 // Meetings and lesson meetings of one client, oldest first.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
-import type { Owner } from '../client-work/owner.js';
+import { owned, self } from '../access/scope.js';
+import type { Actor } from '../access/scope.js';
 
-export async function listMeetings(db: Kysely<Database>, owner: Owner) {
+export async function listMeetings(db: Kysely<Database>, owner: Actor) {
   return db
     .selectFrom('meetings')
+    .where(owned(owner, 'meetings'))
     .leftJoin('coaches', 'coaches.id', 'meetings.coach_id')
     .leftJoin('users as coach', 'coach.id', 'coaches.user_id')
     .select([
@@ -19,30 +21,22 @@ export async function listMeetings(db: Kysely<Database>, owner: Owner) {
       'coach.first_name as coach_first_name',
       'coach.last_name as coach_last_name',
     ])
-    .where('meetings.tenant_id', '=', owner.tenantId)
-    .where('meetings.client_id', '=', owner.userId)
     .orderBy('meetings.starts_at')
     .orderBy('meetings.id')
     .execute();
 }
 
 /** The client's lesson meetings: all of them, or one group's (the caller's membership is checked before). */
-export async function listLessonMeetings(db: Kysely<Database>, owner: Owner, groupId?: number) {
+export async function listLessonMeetings(db: Kysely<Database>, owner: Actor, groupId?: number) {
   let query = db
     .selectFrom('lesson_meetings')
-    .select(['id', 'title', 'meeting_time', 'time_zone', 'meeting_url'])
-    .where('tenant_id', '=', owner.tenantId)
-    .where('client_id', '=', owner.userId);
+    .where(owned(owner, 'lesson_meetings'))
+    .select(['id', 'title', 'meeting_time', 'time_zone', 'meeting_url']);
   if (groupId !== undefined) query = query.where('group_id', '=', groupId);
   return query.orderBy('meeting_time').orderBy('id').execute();
 }
 
-export async function findTimeZone(db: Kysely<Database>, owner: Owner): Promise<string | null> {
-  const row = await db
-    .selectFrom('users')
-    .select('time_zone')
-    .where('tenant_id', '=', owner.tenantId)
-    .where('id', '=', owner.userId)
-    .executeTakeFirst();
+export async function findTimeZone(db: Kysely<Database>, owner: Actor): Promise<string | null> {
+  const row = await db.selectFrom('users').select('time_zone').where(self(owner)).executeTakeFirst();
   return row?.time_zone ?? null;
 }

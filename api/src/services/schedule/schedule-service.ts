@@ -2,7 +2,7 @@
 // (most recent first), and the lesson meetings GraphQL's lessonMeetingSearch answers.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
-import type { Owner } from '../client-work/owner.js';
+import type { Actor } from '../access/scope.js';
 import { findTimeZone, listLessonMeetings, listMeetings } from './schedule-repository.js';
 
 type MeetingRow = Awaited<ReturnType<typeof listMeetings>>[number];
@@ -26,7 +26,7 @@ export const lessonMeetingPayloads = (rows: Awaited<ReturnType<typeof listLesson
 
 export function createScheduleService(db: Kysely<Database>, now: () => Date) {
   return {
-    async schedule(owner: Owner) {
+    async schedule(owner: Actor) {
       const t = now().getTime();
       // A meeting stays "upcoming" until it has ended, so one in progress still shows its join link.
       const ended = (row: MeetingRow) => row.starts_at.getTime() + row.duration_minutes * 60_000 <= t;
@@ -38,7 +38,7 @@ export function createScheduleService(db: Kysely<Database>, now: () => Date) {
         past: rows.filter(ended).map(meeting).reverse(),
       };
     },
-    async lessonMeetings(owner: Owner) {
+    async lessonMeetings(owner: Actor) {
       return lessonMeetingPayloads(await listLessonMeetings(db, owner));
     },
   };

@@ -9,13 +9,20 @@ import type { Database, Tenant } from '../../db/database.js';
 import { FieldError } from '../../errors.js';
 import { normalizeEmail } from '../auth/credentials.js';
 import { found } from '../client-work/owner.js';
-import type { Owner } from '../client-work/owner.js';
+import type { Actor } from '../access/scope.js';
 import type { Mailer } from '../mail/mailer.js';
+import { reserve } from '../limits/limits.js';
 import { findCredentials, findProfile } from '../users/user-repository.js';
-import { checkLimit, limits } from './per-user-limit.js';
 import { invitationMail } from './referral-mail.js';
 import type { Referrer } from './referral-mail.js';
-import { claimInvitation, insertSubmission, referredSince, releaseInvitation } from './support-repository.js';
+import {
+  claimInvitation,
+  deleteReferral,
+  insertSubmission,
+  referredSince,
+  markInvited,
+  releaseInvitation,
+} from './support-repository.js';
 
 const invitationGapMs = 24 * 60 * 60_000;
 const ALREADY_REFERRED = 'You have already referred this person today.';
@@ -56,26 +63,35 @@ export function createReferralService({ db, now, mailer }: ReferralDeps) {
   }
 
   return {
-    async add(tenant: Tenant, owner: Owner, requestId: string, input: ReferralInput) {
+    async add(tenant: Tenant, owner: Actor, requestId: string, input: ReferralInput) {
       const at = now();
       const email = normalizeEmail(input.email);
       const self = found(await findProfile(db, owner.tenantId, owner.userId), 'User');
       if (self.email === email)
         throw new FieldError({ email: ['Enter the address of someone else, not your own.'] });
-      if (await referredSince(db, owner, email, new Date(at.getTime() - invitationGapMs)))
-        throw new FieldError({ email: [ALREADY_REFERRED] });
-      await checkLimit(db, limits.referrals, owner, at);
       const person = { first_name: input.first_name.trim(), last_name: input.last_name.trim(), email };
-      const invited = await invite(tenant, self, person, at);
-      const row = await insertSubmission(db, 'referrals', {
-        tenant_id: owner.tenantId,
-        user_id: owner.userId,
-        request_id: requestId,
-        ...person,
-        note: input.note?.trim() ?? '',
-        invited,
-        created_at: at,
+      // The row is the referral's slot in the limit: stored first, under the limit's lock, so a burst cannot pass
+      // the limit while invitations are mailed (never under the lock); it says `invited` once the mail went.
+      const row = await reserve(db, 'referrals', owner, at, async (trx) => {
+        if (await referredSince(trx, owner, email, new Date(at.getTime() - invitationGapMs)))
+          throw new FieldError({ email: [ALREADY_REFERRED] });
+        return insertSubmission(trx, owner, 'referrals', {
+          request_id: requestId,
+          ...person,
+          note: input.note?.trim() ?? '',
+          invited: false,
+          created_at: at,
+        });
       });
+      let invited: boolean;
+      try {
+        invited = await invite(tenant, self, person, at);
+      } catch (error) {
+        // Neither mailed nor queued: the referral did not happen and its slot is free again.
+        await deleteReferral(db, owner, row.id);
+        throw error;
+      }
+      if (invited) await markInvited(db, owner, row.id);
       return { id: row.id, ...person, created_at: row.created_at.toISOString() };
     },
   };

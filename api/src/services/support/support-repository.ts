@@ -1,44 +1,48 @@
-// Support tickets, testimonials and referrals: inserts, the per-user counts their limits read, and the atomic
-// claim of a referral invitation.
-import { sql } from 'kysely';
+// Support tickets, testimonials and referrals: inserts, a referral's invitation state, and the atomic claim of a
+// referral invitation.
 import type { Insertable, Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
-import type { Owner } from '../client-work/owner.js';
+import { owned, ownerValues } from '../access/scope.js';
+import type { Actor } from '../access/scope.js';
 
-export type Submissions = 'support_tickets' | 'testimonials' | 'referrals';
+type Submissions = 'support_tickets' | 'testimonials' | 'referrals';
+
+/** A submission's own fields: its owner comes from the actor. */
+type Submission<T extends Submissions> = Omit<Insertable<Database[T]>, 'tenant_id' | 'user_id'>;
 
 export async function insertSubmission<T extends Submissions>(
   db: Kysely<Database>,
+  owner: Actor,
   table: T,
-  row: Insertable<Database[T]>,
+  row: Submission<T>,
 ): Promise<{ id: number; created_at: Date }> {
   // Kysely cannot narrow a generic table's row type; each caller's row is checked against its own table above.
   return db
     .insertInto(table as Submissions)
-    .values(row as Insertable<Database['support_tickets']>)
+    .values({ ...ownerValues(owner, table as Submissions), ...(row as Submission<'support_tickets'>) })
     .returning(['id', 'created_at'])
     .executeTakeFirstOrThrow();
 }
 
-/** How many rows the user sent to `table` after `since`, and when the oldest of them was sent. */
-export async function sentSince(db: Kysely<Database>, table: Submissions, owner: Owner, since: Date) {
-  const row = await db
-    .selectFrom(table)
-    .select((eb) => [sql<number>`count(*)::int`.as('count'), eb.fn.min('created_at').as('oldest')])
-    .where('tenant_id', '=', owner.tenantId)
-    .where('user_id', '=', owner.userId)
-    .where('created_at', '>', since)
-    .executeTakeFirstOrThrow();
-  return { count: row.count, oldest: row.oldest as Date | null };
+export async function markInvited(db: Kysely<Database>, owner: Actor, referralId: number): Promise<void> {
+  await db
+    .updateTable('referrals')
+    .where(owned(owner, 'referrals'))
+    .set({ invited: true })
+    .where('id', '=', referralId)
+    .execute();
+}
+
+export async function deleteReferral(db: Kysely<Database>, owner: Actor, referralId: number): Promise<void> {
+  await db.deleteFrom('referrals').where(owned(owner, 'referrals')).where('id', '=', referralId).execute();
 }
 
 /** Whether the user referred `email` (normalised) after `since`. */
-export async function referredSince(db: Kysely<Database>, owner: Owner, email: string, since: Date) {
+export async function referredSince(db: Kysely<Database>, owner: Actor, email: string, since: Date) {
   const row = await db
     .selectFrom('referrals')
+    .where(owned(owner, 'referrals'))
     .select('id')
-    .where('tenant_id', '=', owner.tenantId)
-    .where('user_id', '=', owner.userId)
     .where('email', '=', email)
     .where('created_at', '>', since)
     .executeTakeFirst();

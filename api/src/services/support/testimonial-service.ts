@@ -2,8 +2,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { FieldError } from '../../errors.js';
-import type { Owner } from '../client-work/owner.js';
-import { insertWithinLimit, limits } from './per-user-limit.js';
+import type { Actor } from '../access/scope.js';
+import { reserve } from '../limits/limits.js';
+import { insertSubmission } from './support-repository.js';
 
 interface TestimonialInput {
   testimonial: string;
@@ -13,20 +14,20 @@ interface TestimonialInput {
 
 export function createTestimonialService(db: Kysely<Database>, now: () => Date) {
   return {
-    async add(owner: Owner, requestId: string, input: TestimonialInput) {
+    async add(owner: Actor, requestId: string, input: TestimonialInput) {
       // The schema requires a boolean; only `true` is consent, and it is the client's to give, not a default.
       if (!input.consent)
         throw new FieldError({ consent: ['Agree to the publication of your testimonial to send it.'] });
       const at = now();
-      const row = await insertWithinLimit(db, limits.testimonials, owner, at, {
-        tenant_id: owner.tenantId,
-        user_id: owner.userId,
-        request_id: requestId,
-        testimonial: input.testimonial.trim(),
-        display_name: input.display_name.trim(),
-        consented_at: at,
-        created_at: at,
-      });
+      const row = await reserve(db, 'testimonials', owner, at, (trx) =>
+        insertSubmission(trx, owner, 'testimonials', {
+          request_id: requestId,
+          testimonial: input.testimonial.trim(),
+          display_name: input.display_name.trim(),
+          consented_at: at,
+          created_at: at,
+        }),
+      );
       return { id: row.id, created_at: row.created_at.toISOString() };
     },
   };

@@ -2,8 +2,9 @@
 // answered under; support reads them from the table (the log only says that a ticket arrived).
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
-import type { Owner } from '../client-work/owner.js';
-import { insertWithinLimit, limits } from './per-user-limit.js';
+import type { Actor } from '../access/scope.js';
+import { reserve } from '../limits/limits.js';
+import { insertSubmission } from './support-repository.js';
 
 export const ticketCategories = ['general', 'technical', 'account', 'billing', 'coaching'] as const;
 
@@ -15,20 +16,16 @@ interface TicketInput {
 
 export function createTicketService(db: Kysely<Database>, now: () => Date) {
   return {
-    async file(owner: Owner, requestId: string, input: TicketInput) {
+    async file(owner: Actor, requestId: string, input: TicketInput) {
       const at = now();
       const ticket = {
         category: input.category ?? 'general',
         subject: input.subject.trim(),
         message: input.message.trim(),
       };
-      const row = await insertWithinLimit(db, limits.tickets, owner, at, {
-        tenant_id: owner.tenantId,
-        user_id: owner.userId,
-        request_id: requestId,
-        created_at: at,
-        ...ticket,
-      });
+      const row = await reserve(db, 'tickets', owner, at, (trx) =>
+        insertSubmission(trx, owner, 'support_tickets', { request_id: requestId, created_at: at, ...ticket }),
+      );
       return { id: row.id, ...ticket, created_at: row.created_at.toISOString() };
     },
   };

@@ -5,7 +5,7 @@ import type { Database, Tenant } from '../../db/database.js';
 import { formatInZone, stageName, toCsv } from '../client-work/csv.js';
 import { found, notFound } from '../client-work/owner.js';
 import { claimShare } from '../client-work/share-limit.js';
-import type { Owner } from '../client-work/owner.js';
+import type { Actor } from '../access/scope.js';
 import type { Mailer } from '../mail/mailer.js';
 import { taskListMail } from './task-mail.js';
 import {
@@ -51,13 +51,13 @@ interface TeamDeps {
 }
 
 export function createTeamService({ db, now, mailer }: TeamDeps) {
-  const change = async (owner: Owner, id: number, fields: Parameters<typeof updateTask>[3]) => {
+  const change = async (owner: Actor, id: number, fields: Parameters<typeof updateTask>[3]) => {
     if (!(await updateTask(db, owner, id, { ...fields, updated_at: now() }))) throw notFound('Task');
     return task(found(await findTask(db, owner, id), 'Task'));
   };
   return {
-    members: async (owner: Owner) => (await listMembers(db, owner)).map(member),
-    async addMember(owner: Owner, input: { first_name: string; last_name: string; email?: string | null }) {
+    members: async (owner: Actor) => (await listMembers(db, owner)).map(member),
+    async addMember(owner: Actor, input: { first_name: string; last_name: string; email?: string | null }) {
       const fields = {
         first_name: input.first_name.trim(),
         last_name: input.last_name.trim(),
@@ -65,22 +65,22 @@ export function createTeamService({ db, now, mailer }: TeamDeps) {
       };
       return member(await insertMember(db, owner, fields, now()));
     },
-    async assign(owner: Owner, taskId: number, memberId: number) {
+    async assign(owner: Actor, taskId: number, memberId: number) {
       const m = found(await findMember(db, owner, memberId), 'Team member');
       return change(owner, taskId, {
         team_member_id: m.id,
         responsibility: `${m.first_name} ${m.last_name}`,
       });
     },
-    changeDeadline: (owner: Owner, taskId: number, deadline: Date) => change(owner, taskId, { deadline }),
-    async getDeadline(owner: Owner, taskId: number) {
+    changeDeadline: (owner: Actor, taskId: number, deadline: Date) => change(owner, taskId, { deadline }),
+    async getDeadline(owner: Actor, taskId: number) {
       const row = found(await findTask(db, owner, taskId), 'Task');
       return { task_id: row.id, deadline: row.deadline?.toISOString() ?? null };
     },
-    tasks: async (owner: Owner) => (await listTasks(db, owner)).map(task),
-    setStatus: (owner: Owner, taskId: number, status: number, note?: string) =>
+    tasks: async (owner: Actor) => (await listTasks(db, owner)).map(task),
+    setStatus: (owner: Actor, taskId: number, status: number, note?: string) =>
       change(owner, taskId, { status, ...(note !== undefined && { note: note.trim() }) }),
-    async tasksCsv(owner: Owner): Promise<string> {
+    async tasksCsv(owner: Actor): Promise<string> {
       const [rows, client] = await Promise.all([listTasks(db, owner), findClient(db, owner)]);
       return toCsv(
         ['Task', 'Responsibility', 'Deadline', 'Status', 'Note', 'File'],
@@ -94,7 +94,7 @@ export function createTeamService({ db, now, mailer }: TeamDeps) {
         ]),
       );
     },
-    async share(tenant: Tenant, owner: Owner, to: string) {
+    async share(tenant: Tenant, owner: Actor, to: string) {
       await claimShare(db, 'task_shares', owner, to, now());
       const [rows, client] = await Promise.all([listTasks(db, owner), findClient(db, owner)]);
       await mailer.sendOrQueue(taskListMail(tenant, client, to, rows));

@@ -1,26 +1,25 @@
 // Login throttling and mail-send limits. State is in the auth_events table (see database.ts for why).
-// Limits: 5 failed logins per account per 15 minutes, 20 per IP per 15 minutes; one OTP or reset mail per
-// account per 60 s and 5 per hour. Unknown emails are throttled exactly like real ones.
+// Login limits: 5 failed logins per account per 15 minutes, 20 per IP per 15 minutes; unknown emails are
+// throttled exactly like real ones. The OTP and reset mails' limits are in the LIMITS table (services/limits).
 // Counting and recording are one step, so parallel requests, on one API instance or several, cannot all pass a
 // count taken before any of them is recorded: a login attempt is recorded as a failure before its password is
 // checked (a success clears it), and a mail takes its slot under a lock on the account before it is sent.
+// Login failures keep that shape of their own (record, then count with a way past the account limit, and a
+// second count per IP across tenants) rather than `reserve`'s lock: it already holds for a parallel burst.
 // Past the account limit the account is not locked for everyone (OWASP: a lockout lets anyone who knows an
 // address keep its owner out): the caller's `mayPass` decides (a device the user trusts, a solved CAPTCHA).
 // The per-IP limit has no way past it.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
-import { lockSubject } from '../../db/subject-lock.js';
 import { tooMany } from '../../errors.js';
+import { reserve, secondsUntil } from '../limits/limits.js';
 import { clearEvents, deleteEvent, eventsSince, recordEvent, takeEvent } from './auth-event-repository.js';
 import type { EventWindow } from './auth-event-repository.js';
 
-export const limits = {
+const limits = {
   loginWindowMs: 15 * 60_000,
   loginFailuresPerAccount: 5,
   loginFailuresPerIp: 20,
-  sendGapMs: 60_000,
-  sendWindowMs: 60 * 60_000,
-  sendsPerWindow: 5,
   /** A solved CAPTCHA allows one login attempt past the account limit within this time (a reCAPTCHA answer's life). */
   captchaPassMs: 2 * 60_000,
 };
@@ -49,10 +48,6 @@ export interface ThrottleService {
   /** Uses up a CAPTCHA solved from this IP in the last two minutes; false when there is none. */
   takeCaptchaPass(tenantId: number, ip: string): Promise<boolean>;
 }
-
-/** Whole seconds (at least 1) until a window of windowMs that began at `from` (or now) is over. */
-export const secondsUntil = (from: Date | null, windowMs: number, now: Date): number =>
-  Math.max(1, Math.ceil(((from?.getTime() ?? now.getTime()) + windowMs - now.getTime()) / 1000));
 
 export function createThrottleService(db: Kysely<Database>, now: () => Date): ThrottleService {
   return {
@@ -85,19 +80,11 @@ export function createThrottleService(db: Kysely<Database>, now: () => Date): Th
       await clearEvents(db, tenantId, 'login_failure', email);
     },
     async sendWithin(tenantId, kind, userId, ip, send) {
-      const subject = String(userId);
-      const slot = await db.transaction().execute(async (trx) => {
-        await lockSubject(trx, `${kind}:${tenantId}:${subject}`);
-        const t = now();
-        const since = new Date(t.getTime() - limits.sendWindowMs);
-        const sent = await eventsSince(trx, { kind, since, tenant_id: tenantId, subject });
-        if (sent.newest && t.getTime() - sent.newest.getTime() < limits.sendGapMs) {
-          throw tooMany(secondsUntil(sent.newest, limits.sendGapMs, t), 'emails');
-        }
-        if (sent.count >= limits.sendsPerWindow)
-          throw tooMany(secondsUntil(sent.oldest, limits.sendWindowMs, t), 'emails');
-        return recordEvent(trx, { tenant_id: tenantId, kind, subject, ip, created_at: t });
-      });
+      const t = now();
+      const limit = kind === 'otp_sent' ? 'sign-in mails' : 'reset mails';
+      const slot = await reserve(db, limit, { tenantId, userId }, t, (trx) =>
+        recordEvent(trx, { tenant_id: tenantId, kind, subject: String(userId), ip, created_at: t }),
+      );
       try {
         return await send();
       } catch (error) {

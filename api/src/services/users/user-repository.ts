@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
+import { visible } from '../access/scope.js';
+import type { Actor } from '../access/scope.js';
 
 const profileColumns = [
   'users.id',
@@ -73,18 +75,12 @@ export async function setPasswordHash(db: Kysely<Database>, userId: number, pass
     .execute();
 }
 
-export async function countUnreadEmails(
-  db: Kysely<Database>,
-  tenantId: number,
-  userId: number,
-): Promise<number> {
+export async function countUnreadEmails(db: Kysely<Database>, actor: Actor): Promise<number> {
   const row = await db
     .selectFrom('emails')
+    .where(visible(actor, 'emails', 'to_user_id'))
     .select((eb) => eb.fn.countAll<string | number>().as('count'))
-    .where('tenant_id', '=', tenantId)
-    .where('to_user_id', '=', userId)
     .where('read', '=', false)
-    .where('deleted_by_recipient', '=', false)
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }

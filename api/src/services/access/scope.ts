@@ -1,0 +1,166 @@
+// Who may see and change a row of a client-owned table, written once per table and once per role. Every
+// repository query on such a table starts from `owned` or `visible` (and every insert takes its owner from
+// `ownerValues`), so the rule is never retyped in a query; a structure test fails when one skips it.
+//
+// Rules per role (DESIGN, Roles): a client sees its own rows, and its company's rows where SPEC shares the table
+// with colleagues. Coaches (the rows of the clients assigned in coach_clients) and admins (the tenant's rows)
+// get their case here, in `clauses`, with the workspaces that sign them in; no other file changes for it.
+import { sql } from 'kysely';
+import type { Expression, SqlBool } from 'kysely';
+import type { Database } from '../../db/database.js';
+
+type Role = 'client' | 'coach' | 'admin';
+
+/** Who is asking: the tenant and user of the session, the role they act in, and their company if they have one. */
+export interface Actor {
+  tenantId: number;
+  userId: number;
+  role: Role;
+  companyId?: number | null | undefined;
+}
+
+interface Rule {
+  /** The columns naming the user a row belongs to; a row with several (a message's two parties) is each one's. */
+  owner: readonly [string, ...string[]];
+  /** The company column of a table SPEC shares with the owner's colleagues: its rows are the company's. */
+  sharedBy?: string;
+  /** Per owner column, the flag with which that party hides the row from their own view (not from the other's). */
+  hiddenBy?: Readonly<Record<string, string>>;
+  /** A row attached to a row of another owned table (by this column) is readable by whoever may see that one. */
+  attachedTo?: { column: string; table: string };
+}
+
+/** One rule per client-owned table; the first owner column is the one an insert sets. */
+export const ownership = {
+  // Client work: the client's own.
+  meetings: { owner: ['client_id'] },
+  lesson_meetings: { owner: ['client_id'] },
+  meeting_notes: { owner: ['client_id'] },
+  action_steps: { owner: ['client_id'] },
+  commitments: { owner: ['client_id'] },
+  team_members: { owner: ['client_id'] },
+  tasks: { owner: ['client_id'] },
+  task_shares: { owner: ['client_id'] },
+  metrics: { owner: ['client_id'] },
+  metric_values: { owner: ['client_id'] },
+  metric_shares: { owner: ['client_id'] },
+  assessments: { owner: ['client_id'] },
+  assessment_areas: { owner: ['client_id'] },
+  implementation_steps: { owner: ['client_id'] },
+  // Whom the client is coached by.
+  coach_clients: { owner: ['client_id'] },
+  // What the user did: progress, purchases, memberships, submissions.
+  lesson_analytics: { owner: ['user_id'] },
+  flash_analytics: { owner: ['user_id'] },
+  user_groups: { owner: ['user_id'] },
+  group_payments: { owner: ['user_id'] },
+  support_tickets: { owner: ['user_id'] },
+  testimonials: { owner: ['user_id'] },
+  referrals: { owner: ['user_id'] },
+  profile_photos: { owner: ['user_id'] },
+  // Mail: a message is its sender's and its recipient's; an upload its uploader's.
+  emails: {
+    owner: ['from_user_id', 'to_user_id'],
+    hiddenBy: { from_user_id: 'deleted_by_sender', to_user_id: 'deleted_by_recipient' },
+  },
+  mail_attachments: { owner: ['uploader_id'], attachedTo: { column: 'email_id', table: 'emails' } },
+  // Company files (/resources): colleagues see the company's files; only the uploader changes one.
+  company_files: { owner: ['uploader_id'], sharedBy: 'company_id' },
+} as const satisfies Partial<Record<keyof Database, Rule>>;
+
+type Rules = typeof ownership;
+type OwnedTable = keyof Rules;
+/** A table, or a table with its alias as Kysely takes it: 'assessments as a'. */
+type From = OwnedTable | `${OwnedTable} as ${string}`;
+
+function parse(from: From) {
+  const [table, alias = table] = from.split(' as ') as [OwnedTable, string?];
+  const rule: Rule = ownership[table];
+  return { rule, ref: (column: string) => sql.ref(`${alias}.${column}`) };
+}
+
+type Ref = (column: string) => Expression<unknown>;
+type Parties = readonly string[];
+
+const anyOf = (parts: Expression<SqlBool>[]) => sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
+const allOf = (parts: Expression<SqlBool>[]) => sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
+
+/** Per role: the rows it owns through the given owner columns, and the rows of a shared table it may read. */
+const clauses: Record<
+  'client',
+  {
+    owned: (actor: Actor, parties: Parties, ref: Ref) => Expression<SqlBool>;
+    shared: (actor: Actor, company: string, ref: Ref) => Expression<SqlBool>;
+  }
+> = {
+  client: {
+    owned: (actor, parties, ref) => anyOf(parties.map((c) => sql<SqlBool>`${ref(c)} = ${actor.userId}`)),
+    // A client without a company has no colleagues' rows.
+    shared: (actor, company, ref) =>
+      actor.companyId == null ? sql<SqlBool>`false` : sql<SqlBool>`${ref(company)} = ${actor.companyId}`,
+  },
+};
+
+function clausesOf(actor: Actor) {
+  if (actor.role !== 'client') throw new Error(`No scoping rule for the ${actor.role} role yet.`);
+  return clauses[actor.role];
+}
+
+const inTenant = (actor: Actor, ref: Ref) => sql<SqlBool>`${ref('tenant_id')} = ${actor.tenantId}`;
+
+type TableOf<F extends From> = F extends `${infer T extends OwnedTable} as ${string}` ? T : F & OwnedTable;
+type Party<F extends From> = Rules[TableOf<F>]['owner'][number];
+
+/**
+ * The rows the actor owns, to change or to count: their own (as `party` only, when given), hidden or not. In a
+ * shared table, only those of their company.
+ */
+export function owned<F extends From>(actor: Actor, from: F, party?: Party<F>): Expression<SqlBool> {
+  const { rule, ref } = parse(from);
+  const scope = clausesOf(actor);
+  const parts = [inTenant(actor, ref), scope.owned(actor, party ? [party] : rule.owner, ref)];
+  if (rule.sharedBy !== undefined) parts.push(scope.shared(actor, rule.sharedBy, ref));
+  return allOf(parts);
+}
+
+/**
+ * The rows the actor may read (as `party` only, when given): in a table shared with colleagues, the company's;
+ * otherwise their own, less those they hid (and, for an attached row, what its parent's readers see).
+ */
+export function visible<F extends From>(actor: Actor, from: F, party?: Party<F>): Expression<SqlBool> {
+  const { rule, ref } = parse(from);
+  const scope = clausesOf(actor);
+  if (rule.sharedBy !== undefined)
+    return allOf([inTenant(actor, ref), scope.shared(actor, rule.sharedBy, ref)]);
+  if (rule.attachedTo !== undefined) {
+    // Unattached (an upload not sent yet): the owner's; attached: as visible as what it is attached to.
+    const { column, table } = rule.attachedTo;
+    const parent = sql<SqlBool>`exists (select 1 from ${sql.table(table)} where ${visible(actor, table as OwnedTable)} and ${sql.ref(`${table}.id`)} = ${ref(column)})`;
+    return anyOf([allOf([owned(actor, from, party), sql<SqlBool>`${ref(column)} is null`]), parent]);
+  }
+  const { hiddenBy } = rule;
+  if (hiddenBy === undefined) return owned(actor, from, party);
+  const parties = party ? [party] : rule.owner;
+  const shown = parties.map((c) =>
+    allOf([scope.owned(actor, [c], ref), sql<SqlBool>`${ref(hiddenBy[c]!)} = false`]),
+  );
+  return allOf([inTenant(actor, ref), anyOf(shown)]);
+}
+
+/** The actor's own user row, where a query reads or changes their profile. */
+export const self = (actor: Actor): Expression<SqlBool> =>
+  sql<SqlBool>`${sql.ref('users.tenant_id')} = ${actor.tenantId} and ${sql.ref('users.id')} = ${actor.userId}`;
+
+type Values<T extends OwnedTable> = { tenant_id: number } & Record<Rules[T]['owner'][0], number> &
+  (Rules[T] extends { sharedBy: infer C extends string } ? Record<C, number> : unknown);
+
+/** The owner columns of a new row: the actor's tenant and user (and company, in a shared table). */
+export function ownerValues<T extends OwnedTable>(actor: Actor, table: T): Values<T> {
+  const rule: Rule = ownership[table];
+  const values: Record<string, number> = { tenant_id: actor.tenantId, [rule.owner[0]]: actor.userId };
+  if (rule.sharedBy !== undefined) {
+    if (actor.companyId == null) throw new Error(`A row of ${table} needs the actor's company.`);
+    values[rule.sharedBy] = actor.companyId;
+  }
+  return values as Values<T>;
+}
