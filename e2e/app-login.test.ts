@@ -148,7 +148,7 @@ describe('other tabs and the idle limit (demo, trusted device)', () => {
     await second.goto(`${app.stack.urls.demo}/notes`);
     await second.getByRole('navigation', { name: 'Main menu' }).waitFor();
     await first
-      .getByRole('button', { name: /Marcus|Bell|@/ })
+      .getByRole('button', { name: /Priya Natarajan/ })
       .first()
       .click();
     await first.getByRole('menuitem', { name: 'Logout' }).click();

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { fieldErrorsOf, type FieldErrors } from './field-errors';
 
 /**
@@ -8,14 +8,21 @@ import { fieldErrorsOf, type FieldErrors } from './field-errors';
  */
 export function useFieldErrors<K extends string>() {
   const [errors, setErrors] = useState<FieldErrors<K>>({});
+  const focusIn = useRef<HTMLFormElement | null>(null);
+
+  // Once React has marked the fields (an effect runs after the commit; a timer or an animation frame may run
+  // before it when the main thread is busy, and then finds no field to focus).
+  useEffect(() => {
+    const form = focusIn.current;
+    focusIn.current = null;
+    form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [errors]);
 
   /** Shows `found` (replacing what was shown); true when there is something to fix. */
   const show = useCallback((found: FieldErrors<K>, form?: HTMLFormElement | null): boolean => {
-    setErrors(found);
     const any = Object.values(found).some(Boolean);
-    // After React has marked the fields.
-    if (any && form)
-      requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+    focusIn.current = any && form ? form : null;
+    setErrors(found);
     return any;
   }, []);
 
