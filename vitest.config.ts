@@ -20,6 +20,8 @@ export default defineConfig({
           name: 'api',
           include: ['api/**/*.test.ts'],
           environment: 'node',
+          // Migrates one database for the run; each file copies it (api/test/helpers/db-template.ts).
+          globalSetup: ['api/test/helpers/db-template.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -16,6 +16,8 @@ export interface DbTimeouts {
 interface DbOptions {
   databaseUrl?: string | undefined;
   dataDir?: string | undefined;
+  /** A PGlite instance made by the caller (the tests load theirs from a dump of a migrated one). */
+  pglite?: PGlite | undefined;
   poolSize?: number;
   /** Without them a stopped or locked server makes requests wait as long as it takes. */
   timeouts?: DbTimeouts | undefined;
@@ -48,6 +50,7 @@ export function createDb(options: DbOptions = {}): Kysely<Database> {
     pool.on('connect', (client) => client.on('error', () => undefined));
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
+  if (options.pglite) return new Kysely<Database>({ dialect: new PGliteDialect(options.pglite) });
   // PGlite creates only the last folder of the path; on a fresh clone .data/ does not exist yet.
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   return new Kysely<Database>({ dialect: new PGliteDialect(new PGlite(options.dataDir)) });

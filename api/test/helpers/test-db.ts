@@ -1,11 +1,14 @@
 // One migrated database per test file: PGlite in memory by default; with DATABASE_URL (see
 // scripts/with-postgres.sh) a fresh database on that server, dropped at the end, so files cannot interfere.
+// Both start as a copy of the database the api project's global setup migrated once (db-template.ts).
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
 import type { Kysely } from 'kysely';
-import pg from 'pg';
+import { inject } from 'vitest';
 import { createDb, warnIdleLost } from '../../src/db/create-db.js';
 import type { Database } from '../../src/db/database.js';
-import { migrateToLatest } from '../../src/db/migrate.js';
+import { onServer } from './pg-admin.js';
 
 export interface TestDb {
   db: Kysely<Database>;
@@ -13,22 +16,14 @@ export interface TestDb {
   destroy(): Promise<void>;
 }
 
-async function admin<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
-
+/** A migrated database, or with `migrate: false` an empty one (for the tests of the migrations themselves). */
 export async function createTestDb(options: { migrate?: boolean } = {}): Promise<TestDb> {
+  const template = options.migrate === false ? undefined : inject('dbTemplate');
   const serverUrl = process.env.DATABASE_URL;
-  let testDb: TestDb;
   if (serverUrl) {
     const name = `portal_test_${randomBytes(6).toString('hex')}`;
-    await admin(serverUrl, (c) => c.query(`CREATE DATABASE ${name}`));
+    const from = template?.engine === 'postgresql' ? ` TEMPLATE ${template.name}` : '';
+    await onServer(serverUrl, (c) => c.query(`CREATE DATABASE ${name}${from}`));
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
     let dropping = false;
@@ -39,19 +34,17 @@ export async function createTestDb(options: { migrate?: boolean } = {}): Promise
       // that is the teardown itself, not a lost connection worth a warning in the test output.
       onIdleError: (error) => dropping || warnIdleLost(error),
     });
-    testDb = {
+    return {
       db,
       engine: 'postgresql',
       async destroy() {
         dropping = true;
         await db.destroy();
-        await admin(serverUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+        await onServer(serverUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
       },
     };
-  } else {
-    const db = createDb();
-    testDb = { db, engine: 'pglite', destroy: () => db.destroy() };
   }
-  if (options.migrate !== false) await migrateToLatest(testDb.db);
-  return testDb;
+  const loadDataDir = template?.engine === 'pglite' ? new Blob([await readFile(template.dump)]) : undefined;
+  const db = createDb({ pglite: new PGlite({ loadDataDir }) });
+  return { db, engine: 'pglite', destroy: () => db.destroy() };
 }
