@@ -41,6 +41,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           environment: 'node',
+          // Migrates one PGlite folder for the run; each stack copies it (e2e/support/db-template.ts).
+          globalSetup: ['e2e/support/db-template.ts'],
           testTimeout: 120_000,
           hookTimeout: 300_000,
           fileParallelism: false,

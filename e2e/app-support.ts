@@ -7,7 +7,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, BrowserContextOptions, Page, Route } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { launchBrowser } from './support/browser';
 import { REPO_ROOT, startStack, type Stack } from './support/stack';
 import { fromMailFolder, otpFromMailFolder } from '../scripts/lib/mail-folder';
@@ -46,7 +46,7 @@ export function useAppStack(
 ): { readonly stack: Stack } {
   beforeAll(async () => {
     await mkdir(SHOTS, { recursive: true });
-    stack = await startStack({ tenants, env: env() });
+    stack = await startStack({ tenants, env: env(), pgliteTemplate: inject('pgliteTemplate') });
     browser = await launchBrowser();
   });
   afterAll(async () => {

@@ -2,7 +2,7 @@
  * The local stack of scripts/lib/local-stack.ts in a temporary folder, with free ports, for browser tests.
  * Everything is stopped and removed by stop().
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { REPO_ROOT, startLocalStack } from '../../scripts/lib/local-stack.js';
@@ -26,11 +26,14 @@ export interface Stack {
 export async function startStack(options: {
   tenants: string[];
   env?: Record<string, string>;
+  /** A migrated PGlite folder to start from (e2e/support/db-template.ts); without it the API migrates. */
+  pgliteTemplate?: string | undefined;
 }): Promise<Stack> {
   const work = await mkdtemp(path.join(os.tmpdir(), 'portal-e2e-'));
   const storage = path.join(work, 'storage');
   const mailDir = path.join(work, 'mail');
   try {
+    if (options.pgliteTemplate) await cp(options.pgliteTemplate, path.join(work, 'pg'), { recursive: true });
     const stack = await startLocalStack({
       tenants: options.tenants,
       distDir: path.join(work, 'dist'),
