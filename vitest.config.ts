@@ -41,8 +41,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           environment: 'node',
-          // Migrates one PGlite folder for the run; each stack copies it (e2e/support/db-template.ts).
-          globalSetup: ['e2e/support/db-template.ts'],
+          // One migrated PGlite folder each stack copies, and one Chromium each file connects to.
+          globalSetup: ['e2e/support/db-template.ts', 'e2e/support/browser-server.ts'],
           testTimeout: 120_000,
           hookTimeout: 300_000,
           fileParallelism: false,
