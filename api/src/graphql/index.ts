@@ -8,11 +8,12 @@ import { HttpError, outageOf, unavailable } from '../errors.js';
 import { identify } from '../request-context.js';
 import type { PluginRoutes } from '../routes/route.js';
 import type { Services } from '../services/index.js';
-import { groupResolvers, groupTypeDefs } from './groups.js';
-import { lessonMeetingResolvers, lessonMeetingTypeDefs } from './lesson-meetings.js';
-import { mailboxResolvers, mailboxTypeDefs } from './mailbox.js';
+import { apiTypeDefs } from './api-schema.js';
+import { groupResolvers } from './groups.js';
+import { lessonMeetingResolvers } from './lesson-meetings.js';
+import { mailboxResolvers } from './mailbox.js';
 import { queryLimits } from './query-limits.js';
-import { typeDefs } from './schema.js';
+import type { MutationResolvers, QueryResolvers } from './schema-types.js';
 
 const forbidden = () => new mercurius.ErrorWithProps('Forbidden', { code: 'FORBIDDEN' }, 403);
 
@@ -30,7 +31,7 @@ export const graphql: PluginRoutes = {
       scope.addHook('preHandler', (request) => identify(services, request, 'token-header'));
       await scope.register(mercurius, {
         path,
-        schema: [typeDefs, lessonMeetingTypeDefs, mailboxTypeDefs, groupTypeDefs],
+        schema: apiTypeDefs,
         graphiql: false,
         queryDepth: 6,
         validationRules: [queryLimits],
@@ -48,19 +49,21 @@ export const graphql: PluginRoutes = {
           // mercurius' formatter keeps it for one error only and answers 200 for two or more.
           void reply.code(error.statusCode).send(response);
         },
+        // Typed from the schema (schema-types.ts): a field without its resolver, or a resolver that takes or
+        // answers other than the schema says, does not compile.
         resolvers: {
           Query: {
             ...mailbox.Query,
-            member: (_root, args: { user_id: number }, ctx) =>
+            member: (_root, args, ctx) =>
               services.login.profile(ctx.reply.request.tenant.id, ownId(ctx.reply.request, args.user_id)),
-            unreademails: (_root, args: { user_id: number }, ctx) => {
+            unreademails: (_root, args, ctx) => {
               ownId(ctx.reply.request, args.user_id);
               return services.unreadEmails(ctx.reply.request.caller);
             },
             ...lessonMeetingResolvers(services, ownId),
             ...groups.Query,
-          },
-          Mutation: { ...mailbox.Mutation, ...groups.Mutation },
+          } satisfies QueryResolvers,
+          Mutation: { ...mailbox.Mutation, ...groups.Mutation } satisfies MutationResolvers,
         },
         // Expected errors (ours, and GraphQL's own syntax and validation errors) keep their message; anything
         // else is a bug or an outage and must not show its text (it may hold SQL) to the caller.

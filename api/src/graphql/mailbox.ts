@@ -5,10 +5,9 @@ import type { FastifyRequest } from 'fastify';
 import type { MercuriusContext } from 'mercurius';
 import { FieldError } from '../errors.js';
 import type { Actor } from '../services/access/scope.js';
-import type { Folder } from '../services/mailbox/mailbox-repository.js';
-import type { SendInput } from '../services/mailbox/mailbox-service.js';
 import type { Services } from '../services/index.js';
 import { answer } from './answer.js';
+import type { MutationResolvers, QueryResolvers } from './schema-types.js';
 
 export const mailboxTypeDefs = /* GraphQL */ `
   type EmailUser {
@@ -90,32 +89,24 @@ export const mailboxResolvers = (services: Services, ownId: OwnId) => {
     ownId(request, userId);
     return request.caller;
   };
-  return {
-    Query: {
-      emails: (
-        _root: unknown,
-        args: { user_id: number; folder: Folder; thread?: number | null; limit: number; offset: number },
-        ctx: MercuriusContext,
-      ) =>
-        answer(() =>
-          services.mailbox.list(owner(ctx, args.user_id), {
-            folder: args.folder,
-            thread: args.thread ?? undefined,
-            limit: args.limit,
-            offset: args.offset,
-          }),
-        ),
-    },
-    Mutation: {
-      markEmailRead: (
-        _root: unknown,
-        args: { user_id: number; ids: number[]; read: boolean },
-        ctx: MercuriusContext,
-      ) => answer(() => services.mailbox.markRead(owner(ctx, args.user_id), ids(args.ids), args.read)),
-      deleteEmails: (_root: unknown, args: { user_id: number; ids: number[] }, ctx: MercuriusContext) =>
-        answer(() => services.mailbox.remove(owner(ctx, args.user_id), ids(args.ids))),
-      sendEmail: (_root: unknown, args: SendInput & { user_id: number }, ctx: MercuriusContext) =>
-        answer(() => services.mailbox.send(ctx.reply.request.tenant, owner(ctx, args.user_id), args)),
-    },
+  const Query: Pick<QueryResolvers, 'emails'> = {
+    emails: (_root, args, ctx) =>
+      answer(() =>
+        services.mailbox.list(owner(ctx, args.user_id), {
+          folder: args.folder,
+          thread: args.thread ?? undefined,
+          limit: args.limit,
+          offset: args.offset,
+        }),
+      ),
   };
+  const Mutation: Pick<MutationResolvers, 'markEmailRead' | 'deleteEmails' | 'sendEmail'> = {
+    markEmailRead: (_root, args, ctx) =>
+      answer(() => services.mailbox.markRead(owner(ctx, args.user_id), ids(args.ids), args.read)),
+    deleteEmails: (_root, args, ctx) =>
+      answer(() => services.mailbox.remove(owner(ctx, args.user_id), ids(args.ids))),
+    sendEmail: (_root, args, ctx) =>
+      answer(() => services.mailbox.send(ctx.reply.request.tenant, owner(ctx, args.user_id), args)),
+  };
+  return { Query, Mutation };
 };
