@@ -2,11 +2,9 @@
 // user_group_id, usergroup, userlesson, manageAnalytics, analyticsSearch; academy is ours). Like member, every
 // call takes a user_id and answers only for the caller (another user_id: 403); the services check the flags
 // and that groups and lessons are the caller's (services/groups, services/academy).
-import type { FastifyRequest } from 'fastify';
-import type { MercuriusContext } from 'mercurius';
-import type { Actor } from '../services/access/scope.js';
 import type { Services } from '../services/index.js';
 import { answer } from './answer.js';
+import { owner } from './owner.js';
 import type { MutationResolvers, QueryResolvers } from './schema-types.js';
 
 export const groupTypeDefs = /* GraphQL */ `
@@ -210,14 +208,7 @@ export const groupTypeDefs = /* GraphQL */ `
   }
 `;
 
-type OwnId = (request: FastifyRequest, userId: number) => number;
-
-export const groupResolvers = (services: Services, ownId: OwnId) => {
-  const owner = (ctx: MercuriusContext, userId: number): Actor => {
-    const request = ctx.reply.request;
-    ownId(request, userId);
-    return request.caller;
-  };
+export const groupResolvers = (services: Services) => {
   const Query: Pick<QueryResolvers, 'group' | 'usergroup' | 'userlesson' | 'academy' | 'analyticsSearch'> = {
     group: (_r, a, ctx) =>
       answer(() =>

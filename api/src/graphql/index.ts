@@ -1,6 +1,6 @@
 // GraphQL at /gapi (mercurius). It lives in its own encapsulated scope so its hook, which authenticates the
 // `token` header, runs for /gapi only. Resolvers take ids from the query but only ever answer for the caller.
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance } from 'fastify';
 import { GraphQLError } from 'graphql';
 import mercurius from 'mercurius';
 import type { MercuriusContext } from 'mercurius';
@@ -12,21 +12,15 @@ import { apiTypeDefs } from './api-schema.js';
 import { groupResolvers } from './groups.js';
 import { lessonMeetingResolvers } from './lesson-meetings.js';
 import { mailboxResolvers } from './mailbox.js';
+import { owner } from './owner.js';
 import { queryLimits } from './query-limits.js';
 import type { MutationResolvers, QueryResolvers } from './schema-types.js';
-
-const forbidden = () => new mercurius.ErrorWithProps('Forbidden', { code: 'FORBIDDEN' }, 403);
-
-function ownId(request: FastifyRequest, userId: number): number {
-  if (userId !== request.caller.userId) throw forbidden();
-  return userId;
-}
 
 /** GraphQL's GET and POST at the route table's url. */
 export const graphql: PluginRoutes = {
   async mount(app: FastifyInstance, services: Services, path: string): Promise<void> {
-    const mailbox = mailboxResolvers(services, ownId);
-    const groups = groupResolvers(services, ownId);
+    const mailbox = mailboxResolvers(services);
+    const groups = groupResolvers(services);
     await app.register(async (scope) => {
       scope.addHook('preHandler', (request) => identify(services, request, 'token-header'));
       await scope.register(mercurius, {
@@ -55,12 +49,9 @@ export const graphql: PluginRoutes = {
           Query: {
             ...mailbox.Query,
             member: (_root, args, ctx) =>
-              services.login.profile(ctx.reply.request.tenant.id, ownId(ctx.reply.request, args.user_id)),
-            unreademails: (_root, args, ctx) => {
-              ownId(ctx.reply.request, args.user_id);
-              return services.unreadEmails(ctx.reply.request.caller);
-            },
-            ...lessonMeetingResolvers(services, ownId),
+              services.login.profile(ctx.reply.request.tenant.id, owner(ctx, args.user_id).userId),
+            unreademails: (_root, args, ctx) => services.unreadEmails(owner(ctx, args.user_id)),
+            ...lessonMeetingResolvers(services),
             ...groups.Query,
           } satisfies QueryResolvers,
           Mutation: { ...mailbox.Mutation, ...groups.Mutation } satisfies MutationResolvers,

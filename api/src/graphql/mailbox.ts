@@ -1,12 +1,10 @@
 // The mailbox's part of /gapi (SPEC §7 emails, markEmailRead, deleteEmails; sendEmail for compose and reply).
 // Like member, every call takes a user_id and answers only for the caller; ids of messages that are not the
 // caller's find nothing and change nothing (services/mailbox).
-import type { FastifyRequest } from 'fastify';
-import type { MercuriusContext } from 'mercurius';
 import { FieldError } from '../errors.js';
-import type { Actor } from '../services/access/scope.js';
 import type { Services } from '../services/index.js';
 import { answer } from './answer.js';
+import { owner } from './owner.js';
 import type { MutationResolvers, QueryResolvers } from './schema-types.js';
 
 export const mailboxTypeDefs = /* GraphQL */ `
@@ -73,8 +71,6 @@ export const mailboxTypeDefs = /* GraphQL */ `
   }
 `;
 
-type OwnId = (request: FastifyRequest, userId: number) => number;
-
 /** At most this many ids per markEmailRead / deleteEmails call (a page is 50). */
 const MAX_IDS = 100;
 
@@ -83,12 +79,7 @@ function ids(list: number[]): number[] {
   return list;
 }
 
-export const mailboxResolvers = (services: Services, ownId: OwnId) => {
-  const owner = (ctx: MercuriusContext, userId: number): Actor => {
-    const request = ctx.reply.request;
-    ownId(request, userId);
-    return request.caller;
-  };
+export const mailboxResolvers = (services: Services) => {
   const Query: Pick<QueryResolvers, 'emails'> = {
     emails: (_root, args, ctx) =>
       answer(() =>
