@@ -2,12 +2,10 @@
 // user_group_id, usergroup, userlesson, manageAnalytics, analyticsSearch; academy is ours). Like member, every
 // call takes a user_id and answers only for the caller (another user_id: 403); the services check the flags
 // and that groups and lessons are the caller's (services/groups, services/academy).
-import type { FastifyRequest } from 'fastify';
-import type { MercuriusContext } from 'mercurius';
-import type { Actor } from '../services/access/scope.js';
 import type { Services } from '../services/index.js';
-import type { AnalyticsChange } from '../services/lesson-analytics/analytics-change.js';
 import { answer } from './answer.js';
+import { owner } from './owner.js';
+import type { MutationResolvers, QueryResolvers } from './schema-types.js';
 
 export const groupTypeDefs = /* GraphQL */ `
   type LessonProgress {
@@ -210,67 +208,40 @@ export const groupTypeDefs = /* GraphQL */ `
   }
 `;
 
-type OwnId = (request: FastifyRequest, userId: number) => number;
-
-interface ChangeInput extends Omit<AnalyticsChange, 'value'> {
-  text?: string | null;
-  checked?: boolean | null;
-}
-
-export const groupResolvers = (services: Services, ownId: OwnId) => {
-  const owner = (ctx: MercuriusContext, userId: number): Actor => {
-    const request = ctx.reply.request;
-    ownId(request, userId);
-    return request.caller;
-  };
-  type Args<T = object> = T & { user_id: number };
-  return {
-    Query: {
-      group: (
-        _r: unknown,
-        a: Args<{ id?: number | null; user_group_id?: number | null }>,
-        ctx: MercuriusContext,
-      ) =>
-        answer(() =>
-          services.groups.groups(owner(ctx, a.user_id), {
-            groupId: a.id ?? undefined,
-            userGroupId: a.user_group_id ?? undefined,
-          }),
-        ),
-      usergroup: (_r: unknown, a: Args<{ user_group_id: number }>, ctx: MercuriusContext) =>
-        answer(() => services.groups.groupPage(owner(ctx, a.user_id), a.user_group_id)),
-      userlesson: (
-        _r: unknown,
-        a: Args<{ lesson_id: number; user_group_id?: number | null }>,
-        ctx: MercuriusContext,
-      ) =>
-        answer(() => {
-          const who = owner(ctx, a.user_id);
-          return a.user_group_id == null
-            ? services.academy.lesson(who, a.lesson_id)
-            : services.groups.lesson(who, a.user_group_id, a.lesson_id);
+export const groupResolvers = (services: Services) => {
+  const Query: Pick<QueryResolvers, 'group' | 'usergroup' | 'userlesson' | 'academy' | 'analyticsSearch'> = {
+    group: (_r, a, ctx) =>
+      answer(() =>
+        services.groups.groups(owner(ctx, a.user_id), {
+          groupId: a.id ?? undefined,
+          userGroupId: a.user_group_id ?? undefined,
         }),
-      academy: (_r: unknown, a: Args, ctx: MercuriusContext) =>
-        answer(() => services.academy.modules(owner(ctx, a.user_id))),
-      analyticsSearch: (
-        _r: unknown,
-        a: Args<{ lesson_id: number; user_group_id?: number | null }>,
-        ctx: MercuriusContext,
-      ) =>
-        answer(() => services.analytics.search(owner(ctx, a.user_id), a.lesson_id, a.user_group_id ?? null)),
-    },
-    Mutation: {
-      manageAnalytics: (_r: unknown, a: Args<{ data: ChangeInput[] }>, ctx: MercuriusContext) =>
-        answer(() =>
-          services.analytics.apply(
-            owner(ctx, a.user_id),
-            a.data.map(({ text, checked, ...change }) => ({
-              ...change,
-              user_group_id: change.user_group_id ?? null,
-              value: text ?? checked ?? '',
-            })),
-          ),
-        ),
-    },
+      ),
+    usergroup: (_r, a, ctx) =>
+      answer(() => services.groups.groupPage(owner(ctx, a.user_id), a.user_group_id)),
+    userlesson: (_r, a, ctx) =>
+      answer(() => {
+        const who = owner(ctx, a.user_id);
+        return a.user_group_id == null
+          ? services.academy.lesson(who, a.lesson_id)
+          : services.groups.lesson(who, a.user_group_id, a.lesson_id);
+      }),
+    academy: (_r, a, ctx) => answer(() => services.academy.modules(owner(ctx, a.user_id))),
+    analyticsSearch: (_r, a, ctx) =>
+      answer(() => services.analytics.search(owner(ctx, a.user_id), a.lesson_id, a.user_group_id ?? null)),
   };
+  const Mutation: Pick<MutationResolvers, 'manageAnalytics'> = {
+    manageAnalytics: (_r, a, ctx) =>
+      answer(() =>
+        services.analytics.apply(
+          owner(ctx, a.user_id),
+          a.data.map(({ text, checked, ...change }) => ({
+            ...change,
+            user_group_id: change.user_group_id ?? null,
+            value: text ?? checked ?? '',
+          })),
+        ),
+      ),
+  };
+  return { Query, Mutation };
 };

@@ -1,6 +1,6 @@
 // GraphQL at /gapi (mercurius). It lives in its own encapsulated scope so its hook, which authenticates the
 // `token` header, runs for /gapi only. Resolvers take ids from the query but only ever answer for the caller.
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance } from 'fastify';
 import { GraphQLError } from 'graphql';
 import mercurius from 'mercurius';
 import type { MercuriusContext } from 'mercurius';
@@ -8,29 +8,24 @@ import { HttpError, outageOf, unavailable } from '../errors.js';
 import { identify } from '../request-context.js';
 import type { PluginRoutes } from '../routes/route.js';
 import type { Services } from '../services/index.js';
-import { groupResolvers, groupTypeDefs } from './groups.js';
-import { lessonMeetingResolvers, lessonMeetingTypeDefs } from './lesson-meetings.js';
-import { mailboxResolvers, mailboxTypeDefs } from './mailbox.js';
+import { apiTypeDefs } from './api-schema.js';
+import { groupResolvers } from './groups.js';
+import { lessonMeetingResolvers } from './lesson-meetings.js';
+import { mailboxResolvers } from './mailbox.js';
+import { owner } from './owner.js';
 import { queryLimits } from './query-limits.js';
-import { typeDefs } from './schema.js';
-
-const forbidden = () => new mercurius.ErrorWithProps('Forbidden', { code: 'FORBIDDEN' }, 403);
-
-function ownId(request: FastifyRequest, userId: number): number {
-  if (userId !== request.caller.userId) throw forbidden();
-  return userId;
-}
+import type { MutationResolvers, QueryResolvers } from './schema-types.js';
 
 /** GraphQL's GET and POST at the route table's url. */
 export const graphql: PluginRoutes = {
   async mount(app: FastifyInstance, services: Services, path: string): Promise<void> {
-    const mailbox = mailboxResolvers(services, ownId);
-    const groups = groupResolvers(services, ownId);
+    const mailbox = mailboxResolvers(services);
+    const groups = groupResolvers(services);
     await app.register(async (scope) => {
       scope.addHook('preHandler', (request) => identify(services, request, 'token-header'));
       await scope.register(mercurius, {
         path,
-        schema: [typeDefs, lessonMeetingTypeDefs, mailboxTypeDefs, groupTypeDefs],
+        schema: apiTypeDefs,
         graphiql: false,
         queryDepth: 6,
         validationRules: [queryLimits],
@@ -48,19 +43,18 @@ export const graphql: PluginRoutes = {
           // mercurius' formatter keeps it for one error only and answers 200 for two or more.
           void reply.code(error.statusCode).send(response);
         },
+        // Typed from the schema (schema-types.ts): a field without its resolver, or a resolver that takes or
+        // answers other than the schema says, does not compile.
         resolvers: {
           Query: {
             ...mailbox.Query,
-            member: (_root, args: { user_id: number }, ctx) =>
-              services.login.profile(ctx.reply.request.tenant.id, ownId(ctx.reply.request, args.user_id)),
-            unreademails: (_root, args: { user_id: number }, ctx) => {
-              ownId(ctx.reply.request, args.user_id);
-              return services.unreadEmails(ctx.reply.request.caller);
-            },
-            ...lessonMeetingResolvers(services, ownId),
+            member: (_root, args, ctx) =>
+              services.login.profile(ctx.reply.request.tenant.id, owner(ctx, args.user_id).userId),
+            unreademails: (_root, args, ctx) => services.unreadEmails(owner(ctx, args.user_id)),
+            ...lessonMeetingResolvers(services),
             ...groups.Query,
-          },
-          Mutation: { ...mailbox.Mutation, ...groups.Mutation },
+          } satisfies QueryResolvers,
+          Mutation: { ...mailbox.Mutation, ...groups.Mutation } satisfies MutationResolvers,
         },
         // Expected errors (ours, and GraphQL's own syntax and validation errors) keep their message; anything
         // else is a bug or an outage and must not show its text (it may hold SQL) to the caller.

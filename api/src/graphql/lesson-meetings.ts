@@ -1,10 +1,10 @@
 // lessonMeetingSearch (SPEC §7): the caller's lesson meetings with SPEC §3's fields (meeting_time, time_zone,
 // meeting_url) plus id and title. Like member, it takes a user_id and answers only for the caller; with a
 // user_group_id, only that group's meetings, through the caller's own membership (a group page).
-import type { FastifyRequest } from 'fastify';
-import type { MercuriusContext } from 'mercurius';
 import type { Services } from '../services/index.js';
 import { answer } from './answer.js';
+import { owner } from './owner.js';
+import type { QueryResolvers } from './schema-types.js';
 
 export const lessonMeetingTypeDefs = /* GraphQL */ `
   type LessonMeeting {
@@ -24,21 +24,12 @@ export const lessonMeetingTypeDefs = /* GraphQL */ `
   }
 `;
 
-/** index.ts's guard: the user_id argument if it is the caller's, else a 403. */
-type OwnId = (request: FastifyRequest, userId: number) => number;
-
-export const lessonMeetingResolvers = (services: Services, ownId: OwnId) => ({
-  lessonMeetingSearch: (
-    _root: unknown,
-    args: { user_id: number; user_group_id?: number | null },
-    ctx: MercuriusContext,
-  ) => {
-    const request = ctx.reply.request;
-    ownId(request, args.user_id);
-    const owner = request.caller;
+export const lessonMeetingResolvers = (services: Services): Pick<QueryResolvers, 'lessonMeetingSearch'> => ({
+  lessonMeetingSearch: (_root, args, ctx) => {
+    const caller = owner(ctx, args.user_id);
     const userGroupId = args.user_group_id;
     return userGroupId == null
-      ? services.schedule.lessonMeetings(owner)
-      : answer(() => services.groups.lessonMeetings(owner, userGroupId));
+      ? services.schedule.lessonMeetings(caller)
+      : answer(() => services.groups.lessonMeetings(caller, userGroupId));
   },
 });

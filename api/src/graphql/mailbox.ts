@@ -1,14 +1,11 @@
 // The mailbox's part of /gapi (SPEC §7 emails, markEmailRead, deleteEmails; sendEmail for compose and reply).
 // Like member, every call takes a user_id and answers only for the caller; ids of messages that are not the
 // caller's find nothing and change nothing (services/mailbox).
-import type { FastifyRequest } from 'fastify';
-import type { MercuriusContext } from 'mercurius';
 import { FieldError } from '../errors.js';
-import type { Actor } from '../services/access/scope.js';
-import type { Folder } from '../services/mailbox/mailbox-repository.js';
-import type { SendInput } from '../services/mailbox/mailbox-service.js';
 import type { Services } from '../services/index.js';
 import { answer } from './answer.js';
+import { owner } from './owner.js';
+import type { MutationResolvers, QueryResolvers } from './schema-types.js';
 
 export const mailboxTypeDefs = /* GraphQL */ `
   type EmailUser {
@@ -74,8 +71,6 @@ export const mailboxTypeDefs = /* GraphQL */ `
   }
 `;
 
-type OwnId = (request: FastifyRequest, userId: number) => number;
-
 /** At most this many ids per markEmailRead / deleteEmails call (a page is 50). */
 const MAX_IDS = 100;
 
@@ -84,38 +79,25 @@ function ids(list: number[]): number[] {
   return list;
 }
 
-export const mailboxResolvers = (services: Services, ownId: OwnId) => {
-  const owner = (ctx: MercuriusContext, userId: number): Actor => {
-    const request = ctx.reply.request;
-    ownId(request, userId);
-    return request.caller;
+export const mailboxResolvers = (services: Services) => {
+  const Query: Pick<QueryResolvers, 'emails'> = {
+    emails: (_root, args, ctx) =>
+      answer(() =>
+        services.mailbox.list(owner(ctx, args.user_id), {
+          folder: args.folder,
+          thread: args.thread ?? undefined,
+          limit: args.limit,
+          offset: args.offset,
+        }),
+      ),
   };
-  return {
-    Query: {
-      emails: (
-        _root: unknown,
-        args: { user_id: number; folder: Folder; thread?: number | null; limit: number; offset: number },
-        ctx: MercuriusContext,
-      ) =>
-        answer(() =>
-          services.mailbox.list(owner(ctx, args.user_id), {
-            folder: args.folder,
-            thread: args.thread ?? undefined,
-            limit: args.limit,
-            offset: args.offset,
-          }),
-        ),
-    },
-    Mutation: {
-      markEmailRead: (
-        _root: unknown,
-        args: { user_id: number; ids: number[]; read: boolean },
-        ctx: MercuriusContext,
-      ) => answer(() => services.mailbox.markRead(owner(ctx, args.user_id), ids(args.ids), args.read)),
-      deleteEmails: (_root: unknown, args: { user_id: number; ids: number[] }, ctx: MercuriusContext) =>
-        answer(() => services.mailbox.remove(owner(ctx, args.user_id), ids(args.ids))),
-      sendEmail: (_root: unknown, args: SendInput & { user_id: number }, ctx: MercuriusContext) =>
-        answer(() => services.mailbox.send(ctx.reply.request.tenant, owner(ctx, args.user_id), args)),
-    },
+  const Mutation: Pick<MutationResolvers, 'markEmailRead' | 'deleteEmails' | 'sendEmail'> = {
+    markEmailRead: (_root, args, ctx) =>
+      answer(() => services.mailbox.markRead(owner(ctx, args.user_id), ids(args.ids), args.read)),
+    deleteEmails: (_root, args, ctx) =>
+      answer(() => services.mailbox.remove(owner(ctx, args.user_id), ids(args.ids))),
+    sendEmail: (_root, args, ctx) =>
+      answer(() => services.mailbox.send(ctx.reply.request.tenant, owner(ctx, args.user_id), args)),
   };
+  return { Query, Mutation };
 };

@@ -3,7 +3,7 @@ import { apiUser, fakeApi } from '@/testing/portal';
 import { api } from './api-client';
 import { fieldErrorsOf } from './field-errors';
 import { SESSION_EXPIRED, errorMessage } from './api-errors';
-import { gql } from './gapi';
+import { gql, graphql } from './gapi';
 import { STORAGE_KEYS, sessionStore } from './session';
 import { notify } from './toast';
 
@@ -26,7 +26,16 @@ describe('the axios instance', () => {
   it('sends GraphQL to /gapi with the token header', async () => {
     sessionStore.signIn(apiUser());
     const calls = fakeApi(() => ({ status: 200, data: { data: { unreademails: 3 } } }));
-    await expect(gql<number>('unreademails', 'query { unreademails(user_id: 7) }')).resolves.toBe(3);
+    await expect(
+      gql<number>(
+        'unreademails',
+        graphql`
+          query {
+            unreademails(user_id: 7)
+          }
+        `,
+      ),
+    ).resolves.toBe(3);
     expect(calls[0]).toMatchObject({ method: 'POST', url: '/gapi', headers: { token: 'token-1' } });
   });
 });
@@ -68,7 +77,18 @@ describe('error toasts (SPEC §8)', () => {
       status: 422,
       data: { data: null, errors: [{ message: 'The subject is too long.' }, { message: 'Too many files.' }] },
     }));
-    await expect(gql('sendEmail', 'mutation { sendEmail(user_id: 7) { id } }')).rejects.toThrow();
+    await expect(
+      gql(
+        'sendEmail',
+        graphql`
+          mutation {
+            sendEmail(user_id: 7) {
+              id
+            }
+          }
+        `,
+      ),
+    ).rejects.toThrow();
     expect(toastError).toHaveBeenCalledWith('The subject is too long. Too many files.');
   });
 
@@ -82,7 +102,13 @@ describe('error toasts (SPEC §8)', () => {
       status: 422,
       data: { data: null, errors: [refusal('subject', 'Write a subject.'), refusal('previous', 'Gone.')] },
     }));
-    const mutation = 'mutation { sendEmail(user_id: 7) { id } }';
+    const mutation = graphql`
+      mutation {
+        sendEmail(user_id: 7) {
+          id
+        }
+      }
+    `;
     const shown = await gql('sendEmail', mutation, {}, { fields: ['subject', 'body'] }).catch(
       (e: unknown) => e,
     );

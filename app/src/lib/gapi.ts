@@ -11,6 +11,18 @@ interface GraphQLAnswer {
 
 class GraphQLError extends Error {}
 
+declare const tagged: unique symbol;
+/** A document written with the `graphql` tag: the only kind gql() sends. */
+type GraphQLDocument = string & { readonly [tagged]: true };
+
+/**
+ * Tags a GraphQL document; its `${…}` parts are the fragment definitions it spreads, tagged too. Each document
+ * the app sends is a constant written with this tag, and gql() takes nothing else, so scripts/app-graphql.test.ts
+ * finds them all in the source and checks each against the API's schema.
+ */
+export const graphql = (text: TemplateStringsArray, ...fragments: GraphQLDocument[]): GraphQLDocument =>
+  text.map((part, i) => part + (fragments[i] ?? '')).join('') as GraphQLDocument;
+
 /**
  * Runs `query` and returns its root `field`. An answer without that field is a failure like any other, never
  * undefined: query functions hand this straight to React Query, which refuses undefined data, and a page would
@@ -18,7 +30,7 @@ class GraphQLError extends Error {}
  */
 export async function gql<T>(
   field: string,
-  query: string,
+  query: GraphQLDocument,
   variables: Record<string, unknown> = {},
   options: Pick<AxiosRequestConfig, 'signal' | 'silent' | 'fields'> = {},
 ): Promise<T> {

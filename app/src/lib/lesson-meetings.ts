@@ -1,6 +1,6 @@
 // Shared by /schedule and the group pages, which list the member's lesson meetings too.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { gql } from '@/lib/gapi';
+import { gql, graphql } from '@/lib/gapi';
 
 /** SPEC §3's lesson meeting (meeting_time, time_zone, meeting_url) with the id and title the API adds. */
 interface LessonMeeting {
@@ -19,9 +19,17 @@ export const LESSON_MINUTES = 60;
 export const lessonMeetingOver = (meeting: { meeting_time: string }, now: number): boolean =>
   Date.parse(meeting.meeting_time) + LESSON_MINUTES * 60_000 <= now;
 
-const QUERY = `query ($id: Int!, $ug: Int) {
-  lessonMeetingSearch(user_id: $id, user_group_id: $ug) { id title meeting_time time_zone meeting_url }
-}`;
+const QUERY = graphql`
+  query ($id: Int!, $ug: Int) {
+    lessonMeetingSearch(user_id: $id, user_group_id: $ug) {
+      id
+      title
+      meeting_time
+      time_zone
+      meeting_url
+    }
+  }
+`;
 
 /**
  * GraphQL lessonMeetingSearch through /gapi: the member's lesson meetings, soonest first; with a user group id

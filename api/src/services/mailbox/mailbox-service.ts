@@ -33,7 +33,7 @@ interface MailboxDeps {
   log: { error(obj: object, msg: string): void };
 }
 
-export interface SendInput {
+interface SendInput {
   subject: string;
   body: string;
   previous?: number | null | undefined;

@@ -1,15 +1,41 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { gql } from '@/lib/gapi';
+import { gql, graphql } from '@/lib/gapi';
 import type { PlacedLesson } from './lesson-page';
 import type { LessonPlace } from './training-analytics';
 
-const QUERY = `query ($user_id: Int!, $lesson: Int!, $ug: Int) {
-  userlesson(user_id: $user_id, lesson_id: $lesson, user_group_id: $ug) {
-    id title short_desc full_desc lesson_video quiz_url lesson_length context_title
-    resources { id title url order type { id name owner } }
-    previous_lesson { id title } next_lesson { id title }
+const QUERY = graphql`
+  query ($user_id: Int!, $lesson: Int!, $ug: Int) {
+    userlesson(user_id: $user_id, lesson_id: $lesson, user_group_id: $ug) {
+      id
+      title
+      short_desc
+      full_desc
+      lesson_video
+      quiz_url
+      lesson_length
+      context_title
+      resources {
+        id
+        title
+        url
+        order
+        type {
+          id
+          name
+          owner
+        }
+      }
+      previous_lesson {
+        id
+        title
+      }
+      next_lesson {
+        id
+        title
+      }
+    }
   }
-}`;
+`;
 
 /** GraphQL userlesson: a lesson of the caller's group (userGroupId) or of the academy (null), when open. */
 function getLesson(userId: number, place: LessonPlace, signal?: AbortSignal): Promise<PlacedLesson> {

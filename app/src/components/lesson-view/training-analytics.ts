@@ -8,7 +8,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { AnalyticsBatcher } from '@/lib/analytics-batcher';
 import { api } from '@/lib/api-client';
-import { gql } from '@/lib/gapi';
+import { gql, graphql } from '@/lib/gapi';
 import { queryClient } from '@/lib/query-client';
 import { postKeepalive } from '@/lib/keepalive-post';
 import { sessionStore } from '@/lib/session';
@@ -48,11 +48,21 @@ interface AnalyticsChange {
 
 const URL_PATH = '/api/v1/training-analytics/';
 
-const QUERY = `query ($user_id: Int!, $lesson: Int!, $ug: Int) {
-  analyticsSearch(user_id: $user_id, lesson_id: $lesson, user_group_id: $ug) {
-    lesson_id user_group_id profit_impact pre_meeting attend_meeting meeting_worksheet taken_quiz post_meeting notes
+const QUERY = graphql`
+  query ($user_id: Int!, $lesson: Int!, $ug: Int) {
+    analyticsSearch(user_id: $user_id, lesson_id: $lesson, user_group_id: $ug) {
+      lesson_id
+      user_group_id
+      profit_impact
+      pre_meeting
+      attend_meeting
+      meeting_worksheet
+      taken_quiz
+      post_meeting
+      notes
+    }
   }
-}`;
+`;
 
 const analyticsKey = (place: LessonPlace) => ['training-analytics', place.lessonId, place.userGroupId];
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { gql } from '@/lib/gapi';
+import { gql, graphql } from '@/lib/gapi';
 
 interface AcademyModule {
   id: number;
@@ -13,9 +13,25 @@ interface AcademyModule {
   }[];
 }
 
-const QUERY = `query ($user_id: Int!) { academy(user_id: $user_id) {
-  id title description lessons { lesson_order lesson_length steps_done lesson { id title short_desc } }
-} }`;
+const QUERY = graphql`
+  query ($user_id: Int!) {
+    academy(user_id: $user_id) {
+      id
+      title
+      description
+      lessons {
+        lesson_order
+        lesson_length
+        steps_done
+        lesson {
+          id
+          title
+          short_desc
+        }
+      }
+    }
+  }
+`;
 
 /** GraphQL academy: the modules and their lessons in order, with the member's steps. */
 function getAcademy(userId: number, signal?: AbortSignal): Promise<AcademyModule[]> {

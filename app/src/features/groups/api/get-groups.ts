@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { gql } from '@/lib/gapi';
+import { gql, graphql } from '@/lib/gapi';
 
 /** SPEC §3's group as the caller's membership of it, with the member's progress. */
 export interface Group {
@@ -24,11 +24,42 @@ export interface Group {
   progress: { completed_lessons: number; steps_done: number; total_steps: number };
 }
 
-export const GROUP_FIELDS = `id user_group_id title description group_img intro_video meets_on schedule group_start_date
-  group_end_date status group_type price currency coach_name membership_status paid total_lessons
-  progress { completed_lessons steps_done total_steps }`;
+export const GROUP_FIELDS = graphql`
+  fragment GroupFields on Group {
+    id
+    user_group_id
+    title
+    description
+    group_img
+    intro_video
+    meets_on
+    schedule
+    group_start_date
+    group_end_date
+    status
+    group_type
+    price
+    currency
+    coach_name
+    membership_status
+    paid
+    total_lessons
+    progress {
+      completed_lessons
+      steps_done
+      total_steps
+    }
+  }
+`;
 
-const QUERY = `query ($user_id: Int!) { group(user_id: $user_id) { ${GROUP_FIELDS} } }`;
+const QUERY = graphql`
+  query ($user_id: Int!) {
+    group(user_id: $user_id) {
+      ...GroupFields
+    }
+  }
+  ${GROUP_FIELDS}
+`;
 
 /** GraphQL group by user_id: the caller's groups. */
 function getGroups(userId: number, signal?: AbortSignal): Promise<Group[]> {

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { gql } from '@/lib/gapi';
+import { gql, graphql } from '@/lib/gapi';
 import { GROUP_FIELDS, type Group } from './get-groups';
 
 /** SPEC §3's member group lesson, with whether the caller can open it and their steps ticked. */
@@ -18,10 +18,29 @@ interface UserGroup {
   lessons: MemberGroupLesson[];
 }
 
-const QUERY = `query ($user_id: Int!, $ug: Int!) { usergroup(user_id: $user_id, user_group_id: $ug) {
-  group { ${GROUP_FIELDS} }
-  lessons { lesson_order lesson_length lesson_access locked locked_reason steps_done lesson { id title short_desc } }
-} }`;
+const QUERY = graphql`
+  query ($user_id: Int!, $ug: Int!) {
+    usergroup(user_id: $user_id, user_group_id: $ug) {
+      group {
+        ...GroupFields
+      }
+      lessons {
+        lesson_order
+        lesson_length
+        lesson_access
+        locked
+        locked_reason
+        steps_done
+        lesson {
+          id
+          title
+          short_desc
+        }
+      }
+    }
+  }
+  ${GROUP_FIELDS}
+`;
 
 /** GraphQL usergroup: a group page with its lessons in order. */
 function getUserGroup(userId: number, userGroupId: number, signal?: AbortSignal): Promise<UserGroup> {

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { gql } from '@/lib/gapi';
+import { gql, graphql } from '@/lib/gapi';
 import { mailboxKey } from './get-emails';
 
-const MUTATION = /* GraphQL */ `
+const MUTATION = graphql`
   mutation DeleteEmails($user_id: Int!, $ids: [Int!]!) {
     deleteEmails(user_id: $user_id, ids: $ids)
   }

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { gql } from '@/lib/gapi';
+import { gql, graphql } from '@/lib/gapi';
 
 interface EmailUser {
   id: number;
@@ -47,21 +47,48 @@ export type Folder = 'inbox' | 'sent';
 const PAGE_SIZE = 50;
 
 /** Every field the mailbox shows; sendEmail answers with the same selection. */
-export const EMAIL_FIELDS = /* GraphQL */ `
-  id parent previous from to subject body read created_at updated_at
-  fromuser { id first_name last_name }
-  touser { id first_name last_name }
-  attachments { id name size type }
+export const EMAIL_FIELDS = graphql`
+  fragment EmailFields on Email {
+    id
+    parent
+    previous
+    from
+    to
+    subject
+    body
+    read
+    created_at
+    updated_at
+    fromuser {
+      id
+      first_name
+      last_name
+    }
+    touser {
+      id
+      first_name
+      last_name
+    }
+    attachments {
+      id
+      name
+      size
+      type
+    }
+  }
 `;
 
-const QUERY = /* GraphQL */ `
+const QUERY = graphql`
   query Emails($user_id: Int!, $folder: Folder, $thread: Int, $limit: Int, $offset: Int) {
     emails(user_id: $user_id, folder: $folder, thread: $thread, limit: $limit, offset: $offset) {
-      items { ${EMAIL_FIELDS} }
+      items {
+        ...EmailFields
+      }
       total
       next_offset
     }
   }
+  ${EMAIL_FIELDS}
 `;
 
 /** GraphQL emails: a folder page (newest first) or a whole thread (oldest first). */

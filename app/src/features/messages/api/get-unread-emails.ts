@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { gql } from '@/lib/gapi';
+import { gql, graphql } from '@/lib/gapi';
 import { mailboxKey } from './get-emails';
 
 /** The badge refreshes every 60 s and when the window regains focus, whatever the 15-minute cache says. */
 const UNREAD_REFRESH_MS = 60_000;
 
-const QUERY = /* GraphQL */ `
+const QUERY = graphql`
   query UnreadEmails($user_id: Int!) {
     unreademails(user_id: $user_id)
   }

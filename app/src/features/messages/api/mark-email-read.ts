@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { gql } from '@/lib/gapi';
+import { gql, graphql } from '@/lib/gapi';
 import { mailboxKey, threadQueryOptions, type Email } from './get-emails';
 import { unreadEmailsQueryOptions } from './get-unread-emails';
 
-const MUTATION = /* GraphQL */ `
+const MUTATION = graphql`
   mutation MarkEmailRead($user_id: Int!, $ids: [Int!]!) {
     markEmailRead(user_id: $user_id, ids: $ids, read: true)
   }

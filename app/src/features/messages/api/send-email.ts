@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { gql } from '@/lib/gapi';
+import { gql, graphql } from '@/lib/gapi';
 import { EMAIL_FIELDS, mailboxKey, type Email } from './get-emails';
 
 export interface EmailInput {
@@ -12,12 +12,25 @@ export interface EmailInput {
   attachments: number[];
 }
 
-const MUTATION = /* GraphQL */ `
-  mutation SendEmail($user_id: Int!, $subject: String!, $body: String!, $previous: Int, $attachments: [Int!]) {
-    sendEmail(user_id: $user_id, subject: $subject, body: $body, previous: $previous, attachments: $attachments) {
-      ${EMAIL_FIELDS}
+const MUTATION = graphql`
+  mutation SendEmail(
+    $user_id: Int!
+    $subject: String!
+    $body: String!
+    $previous: Int
+    $attachments: [Int!]
+  ) {
+    sendEmail(
+      user_id: $user_id
+      subject: $subject
+      body: $body
+      previous: $previous
+      attachments: $attachments
+    ) {
+      ...EmailFields
     }
   }
+  ${EMAIL_FIELDS}
 `;
 
 /** The arguments whose refusals the form shows beside them; `to` is the recipient (no coach yet). */

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { gql } from '@/lib/gapi';
+import { gql, graphql } from '@/lib/gapi';
 import type { User } from '@/lib/user';
 
 /** The profile fields of SPEC §3 as GraphQL member(user_id) answers them (no token fields). */
 export type Member = Omit<User, 'access_token' | 'pas_token'>;
 
-const QUERY = /* GraphQL */ `
+const QUERY = graphql`
   query Member($user_id: Int!) {
     member(user_id: $user_id) {
       id
