@@ -113,6 +113,28 @@ describe('/gapi mailbox', () => {
     expect(await unread(client)).toBe(2);
   });
 
+  it('an explicit null for a defaulted argument is refused, not read as another folder or as "unread"', async () => {
+    const { coach, client } = await coachAndClient(h);
+    const first = (await send(h, client, {})).data.sendEmail;
+    const reply = (await send(h, coach, { previous: first.id })).data.sendEmail;
+    const listed = await gql(
+      h,
+      client,
+      'query ($u: Int!, $f: Folder) { emails(user_id: $u, folder: $f) { total } }',
+      { u: client.user.id, f: null },
+    );
+    expect(listed.data).toBeNull();
+    expect(JSON.stringify(listed.errors)).toMatch(/must not be null/);
+    const marked = await gql(
+      h,
+      client,
+      'mutation ($u: Int!, $ids: [Int!]!, $r: Boolean) { markEmailRead(user_id: $u, ids: $ids, read: $r) }',
+      { u: client.user.id, ids: [reply.id], r: null },
+    );
+    expect(JSON.stringify(marked.errors)).toMatch(/must not be null/);
+    expect(await unread(client)).toBe(1);
+  });
+
   it('deleteEmails hides a message for the caller only', async () => {
     const { coach, client } = await coachAndClient(h);
     const first = (await send(h, client, {})).data.sendEmail;

@@ -75,7 +75,15 @@ export const graphql: PluginRoutes = {
           const refused = !execution.data && execution.errors.every((error) => !error.path);
           const errors = execution.errors.map((error) => {
             const original = error.originalError;
-            if (!original || original instanceof mercurius.ErrorWithProps || 'errors' in original)
+            // GraphQL's own refusal of an argument (an explicit null where the schema says it must not be)
+            // arrives as an execution error whose original is GraphQL's, not a bug's: its message stays. By
+            // name: mercurius loads graphql's CommonJS build, whose class is not the one imported here.
+            if (
+              !original ||
+              original instanceof mercurius.ErrorWithProps ||
+              original.name === 'GraphQLError' ||
+              'errors' in original
+            )
               return error;
             ctx.reply.request.log.error({ err: original }, 'graphql resolver failed');
             const hidden = Object.assign(new Error('Internal server error'), { statusCode: 500 });

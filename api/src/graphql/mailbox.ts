@@ -58,12 +58,12 @@ export const mailboxTypeDefs = /* GraphQL */ `
 
   extend type Query {
     "A folder newest first, or with thread (a thread's first message) that thread oldest first; limit 1..50."
-    emails(user_id: Int!, folder: Folder = inbox, thread: Int, limit: Int = 50, offset: Int = 0): EmailPage!
+    emails(user_id: Int!, folder: Folder! = inbox, thread: Int, limit: Int! = 50, offset: Int! = 0): EmailPage!
   }
 
   type Mutation {
     "Marks the caller's received messages read (or unread); how many changed."
-    markEmailRead(user_id: Int!, ids: [Int!]!, read: Boolean = true): Int!
+    markEmailRead(user_id: Int!, ids: [Int!]!, read: Boolean! = true): Int!
     "Hides the messages for the caller only (the other party keeps theirs); how many were hidden."
     deleteEmails(user_id: Int!, ids: [Int!]!): Int!
     "A reply to previous (to its other party, same thread), or a new message to the caller's coach."
