@@ -71,14 +71,17 @@ const unquote = (etag: string) => etag.replace(/^"|"$/g, '');
  * stored, the live version is the built one, and any other write to it (another version put there directly)
  * shows as another ETag, so it is uploaded again and read back (verifyLiveVersion).
  */
-async function currentEtag(entry: PlanEntry, deps: PublishDeps): Promise<string | null> {
+async function currentEtag(
+  entry: PlanEntry,
+  deps: PublishDeps,
+): Promise<{ etag: string; record?: FileRecord } | null> {
   const backend = deps.backendFor(entry.location);
   const listing = deps.stored.listing(entry.location);
   const listed = listing?.get(entry.key);
   if (listing && !listed) return null;
   const records = deps.stored.records.get(recordId(entry.location, entry.key));
   if (listed && records) {
-    const current = records.some(
+    const record = records.find(
       (r) =>
         unquote(r.etag) === unquote(listed.etag) &&
         r.size === listed.size &&
@@ -86,17 +89,18 @@ async function currentEtag(entry: PlanEntry, deps: PublishDeps): Promise<string 
         r.contentType === entry.contentType &&
         r.cacheControl === entry.cacheControl,
     );
-    return current ? listed.etag : null;
+    // The manifest's own record goes on as it is: an unchanged manifest is told by identity (manifest-writer.ts).
+    return record ? { etag: listed.etag, record } : null;
   }
   // No record: a target that cannot list (a folder, where reading is cheap) or a key no publish has described
   // yet (the first since manifests came). meta.json's own bytes are read, the check of the live version that
   // metadata a direct write can copy would not be; any other key is asked about by its sha256 metadata.
   if (entry.phase === 'meta') {
     const bytes = await backend.get(entry.key);
-    return bytes && sha256(bytes) === entry.sha256 ? (listed?.etag ?? '') : null;
+    return bytes && sha256(bytes) === entry.sha256 ? { etag: listed?.etag ?? '' } : null;
   }
   const stored = await backend.storedHash(entry.key);
-  return stored?.sha256 === entry.sha256 ? stored.etag : null;
+  return stored?.sha256 === entry.sha256 ? { etag: stored.etag } : null;
 }
 
 interface Synced {
@@ -119,8 +123,9 @@ async function sync(entry: PlanEntry, deps: PublishDeps): Promise<Synced> {
   const backend = deps.backendFor(entry.location);
   return withRetry(
     async () => {
-      const etag = await currentEtag(entry, deps);
-      if (etag !== null) return synced('skip', etag, entry);
+      const current = await currentEtag(entry, deps);
+      if (current?.record) return { action: 'skip', ...current };
+      if (current) return synced('skip', current.etag, entry);
       if (deps.dryRun) return { action: 'upload', etag: '' };
       // Read at upload time, not at plan time: a publish of 100 tenants would otherwise hold every file.
       const body = await readFile(entry.file);
