@@ -2,11 +2,11 @@
  * npm run bench:publish: `portal publish --all` of 100 generated tenants to a real S3-protocol server (s3rver on
  * 127.0.0.1), per-site and with --shared-assets (each into its own empty bucket), each cold (empty bucket) and
  * unchanged (everything skipped: the listing and the release manifests decide), as wall time, objects and MB
- * per second, and the requests each run sent, counted by a proxy in front of the server (the publish tests'
- * request log); then the objects a cold release with shared assets wrote, counted in the bucket. Each publish
- * runs as the CLI process a user or CI would start, so node and SDK start-up are included. The verdict: an
- * unchanged release with shared assets within 1 s, and at most one request a tenant beyond the listing pages
- * and the release manifests' reads.
+ * per second, and the requests each run sent, counted by a proxy in front of the server (the one the publish
+ * tests log requests with, lib/bench-s3-proxy.ts); then the objects a cold release with shared assets wrote,
+ * counted in the bucket. Each publish runs as the CLI process a user or CI would start, so node and SDK start-up
+ * are included. The verdict: an unchanged release with shared assets within 1 s, and at most one request a
+ * tenant beyond the listing pages and the release manifests' reads.
  *   BENCH_TENANTS=1000 npm run bench:publish   more tenants (up to 10,000);   BENCH_CONCURRENCY=16   another
  *   --concurrency
  */
@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { RELEASE_MANIFEST_NAME } from '../cli/src/lib/site-layout.js';
 import { createS3Backend, createS3Client } from '../cli/src/lib/storage/s3-backend.js';
-import { startFaultProxy, type Logged } from '../cli/test/publish/support/s3.js';
+import { startFaultProxy, type Logged } from './lib/bench-s3-proxy.js';
 import { generateTenants, runPortal } from './lib/bench-tenants.js';
 import { S3_ENV, startS3 } from './lib/s3-server.js';
 

@@ -17,7 +17,8 @@ import { run } from '../../src/commands/publish.js';
 import { shardOf } from '../../src/lib/shard.js';
 import { runCommand, tempDir, writeDist, writeTenants, type FixtureTenant } from './support/fixtures.js';
 import { S3_ENV, startS3, type S3Server } from '../../../scripts/lib/s3-server.js';
-import { BUCKET, startFaultProxy, type FaultProxy } from './support/s3.js';
+import { startFaultProxy, type FaultProxy } from '../../../scripts/lib/bench-s3-proxy.js';
+import { BUCKET } from './support/s3.js';
 
 const ACME: FixtureTenant = { slug: 'acme', id: 201 };
 const GLOBEX: FixtureTenant = { slug: 'globex', id: 202 };
