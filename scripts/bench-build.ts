@@ -7,6 +7,7 @@
  *   validate  `portal validate` of those tenants (node start-up included)
  * each as the median wall time of BENCH_RUNS runs (default 5), as a ratio to the cold single build and with the
  * peak memory (max RSS) of the CLI process over those runs; then the JavaScript the login page loads (gzip).
+ * BENCH_TENANTS=10000 BENCH_RUNS=1 npm run bench: the 10,000-tenant figures (5x cold, peak memory within 1 GB).
  */
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -19,9 +20,14 @@ const work = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-'));
 const TENANTS = Number(process.env.BENCH_TENANTS ?? 100);
 if (!Number.isInteger(TENANTS) || TENANTS < 1)
   throw new Error(`BENCH_TENANTS must be a whole number above 0.`);
-// The fleet targets: 100 tenants within 1.5x a cold single build, 1,000 within 3x. The app compiles once for
-// the fleet, so the rest is per-tenant baking, which must stay small enough for a release of every tenant.
-const ALL_TARGET = TENANTS > 100 ? 3 : 1.5;
+// The fleet targets: 100 tenants within 1.5x a cold single build, 1,000 within 3x, 10,000 within 5x. The app
+// compiles once for the fleet, so the rest is per-tenant baking, which must stay small enough for a release of
+// every tenant.
+const ALL_TARGET = TENANTS > 1000 ? 5 : TENANTS > 100 ? 3 : 1.5;
+// Peak memory of build --all: within 1 GB at 10,000 tenants; at 1,000 no more than before tenants were streamed
+// through validation and bake (547 MB, the peak of main's build --all of 1,000 tenants by this bench, load
+// average 8.4). Other fleet sizes have no memory target.
+const MEMORY_TARGET_MB = TENANTS >= 10_000 ? 1024 : TENANTS === 1000 ? 547 : null;
 
 interface Run {
   ms: number;
@@ -127,8 +133,16 @@ try {
   console.log(
     `login page JavaScript: ${(js.gzip / 1024).toFixed(1)} KB gzip (${(js.raw / 1024).toFixed(1)} KB raw) in ${js.files.length} files`,
   );
+  const memory =
+    MEMORY_TARGET_MB === null
+      ? ''
+      : `; peak memory of build --all <= ${MEMORY_TARGET_MB} MB: ${all.maxRssMb <= MEMORY_TARGET_MB ? 'met' : 'MISSED'}`;
+  const load = os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(', ');
   console.log(
-    `targets: warm <= 1 s: ${warm.median <= 1000 ? 'met' : 'MISSED'}; ${TENANTS} tenants <= ${ALL_TARGET}x cold: ${all.median <= ALL_TARGET * cold.median ? 'met' : 'MISSED'}; login JS <= 140 KB gzip: ${js.gzip <= 140 * 1024 ? 'met' : 'MISSED'}`,
+    `targets: warm <= 1 s: ${warm.median <= 1000 ? 'met' : 'MISSED'}; ${TENANTS} tenants <= ${ALL_TARGET}x cold: ${all.median <= ALL_TARGET * cold.median ? 'met' : 'MISSED'}${memory}; login JS <= 140 KB gzip: ${js.gzip <= 140 * 1024 ? 'met' : 'MISSED'} (load average ${load} after the runs, 1, 5, 15 min)`,
   );
 } finally {
   await rm(work, { recursive: true, force: true });

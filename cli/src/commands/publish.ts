@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { buildState, readStamp, type BuildStamp } from '../lib/bake/status.js';
+import { mapLimit } from '../lib/concurrency.js';
 import { say, printJson, type Context } from '../lib/context.js';
 import { CliError, EXIT, usageError } from '../lib/errors.js';
 import { createBackendRegistry, type BackendRegistry } from '../lib/storage/backends.js';
@@ -18,6 +19,10 @@ import { resolveLocations } from '../lib/storage/target.js';
 import { themeLocationProblems } from '../lib/storage/theme-location.js';
 import { isValid, loadTenants, type LoadedTenant, type ValidTenant } from '../lib/tenants/index.js';
 import { flag, list, text, whole, type RawOptions } from '../lib/options.js';
+
+/** A fleet's local reads (stamps, tenant files, built sites) a few at a time, not thousands of files at once. */
+const FILE_CONCURRENCY = 16;
+const TENANT_CONCURRENCY = 64;
 
 export interface PublishOptions {
   tenant?: string[];
@@ -65,8 +70,8 @@ async function checkBuilds(ctx: Context, outDir: string, tenants: ValidTenant[],
       hint: `Run \`portal build ${moved.map((s) => `--tenant ${s}`).join(' ')}\` again.`,
     });
   }
-  const states = await Promise.all(
-    tenants.map((t, i) => buildState(ctx.repoRoot, outDir, t.slug, t.dir, stamps[i]!.version)),
+  const states = await mapLimit(tenants, FILE_CONCURRENCY, (t, i) =>
+    buildState(ctx.repoRoot, outDir, t.slug, t.dir, stamps[i]!.version),
   );
   tenants.forEach((t, i) => {
     if (states[i]!.state !== 'stale') return;
@@ -109,7 +114,7 @@ async function planAll(
     const where = options.to ? { themeUrl: config.themeUrl } : config;
     for (const problem of themeLocationProblems(where)) say(ctx, `warning: ${slug}: ${problem.message}.`);
   }
-  const stamps = await Promise.all(tenants.map((t) => readStamp(outDir, t.slug)));
+  const stamps = await mapLimit(tenants, FILE_CONCURRENCY, (t) => readStamp(outDir, t.slug));
   const unbuilt = tenants.filter((t, i) => stamps[i]?.slug !== t.slug).map((t) => t.slug);
   if (unbuilt.length) {
     throw new CliError(`No build of ${unbuilt.join(', ')} in ${outDir}.`, {
@@ -117,13 +122,11 @@ async function planAll(
     });
   }
   await checkBuilds(ctx, outDir, tenants, stamps as BuildStamp[]);
-  const plans = await Promise.all(
-    tenants.map((t, i) =>
-      planTenant(
-        outDir,
-        stamps[i]!,
-        resolveLocations(t.slug, t.config.publish, options.to, ctx.cwd, options.sharedAssets),
-      ),
+  const plans = await mapLimit(tenants, FILE_CONCURRENCY, (t, i) =>
+    planTenant(
+      outDir,
+      stamps[i]!,
+      resolveLocations(t.slug, t.config.publish, options.to, ctx.cwd, options.sharedAssets),
     ),
   );
   return { plans, shard, invalid };
@@ -208,20 +211,20 @@ export async function run(options: PublishOptions, ctx: Context): Promise<number
         say(ctx, `  retry ${attempt} of ${key} in ${delay} ms: ${String((error as Error)?.name ?? error)}`);
     };
     const json = Boolean(options.json || ctx.json);
-    const results = await Promise.all(
-      plans.map(async (plan) => {
-        const result = await publishTenant(plan, {
-          backendFor: registry.backendFor,
-          limit,
-          retry,
-          dryRun,
-          stored,
-          onRetry,
-        });
-        printTenant(ctx, result, { dryRun, json });
-        return result;
-      }),
-    );
+    // Tenants in flight are bounded too (their files wait on `limit` either way): 10,000 tenants started at
+    // once would each hold a phase's worth of pending work.
+    const results = await mapLimit(plans, TENANT_CONCURRENCY, async (plan) => {
+      const result = await publishTenant(plan, {
+        backendFor: registry.backendFor,
+        limit,
+        retry,
+        dryRun,
+        stored,
+        onRetry,
+      });
+      printTenant(ctx, result, { dryRun, json });
+      return result;
+    });
     if (!dryRun) {
       const deps = {
         backendFor: registry.backendFor,

@@ -17,7 +17,8 @@ import { run } from '../../src/commands/publish.js';
 import { shardOf } from '../../src/lib/shard.js';
 import { runCommand, tempDir, writeDist, writeTenants, type FixtureTenant } from './support/fixtures.js';
 import { S3_ENV, startS3, type S3Server } from '../../../scripts/lib/s3-server.js';
-import { BUCKET, startFaultProxy, type FaultProxy } from './support/s3.js';
+import { startFaultProxy, type FaultProxy } from '../../../scripts/lib/bench-s3-proxy.js';
+import { BUCKET } from './support/s3.js';
 
 const ACME: FixtureTenant = { slug: 'acme', id: 201 };
 const GLOBEX: FixtureTenant = { slug: 'globex', id: 202 };
@@ -33,7 +34,7 @@ let bucket: string;
 let bucketCount = 0;
 
 beforeAll(async () => {
-  s3 = await startS3([BUCKET, CLEAN_BUCKET, ...Array.from({ length: 20 }, (_, i) => `bucket-${i}`)]);
+  s3 = await startS3([BUCKET, CLEAN_BUCKET, ...Array.from({ length: 24 }, (_, i) => `bucket-${i}`)]);
   proxy = await startFaultProxy(s3.endpoint);
   client = new S3Client({
     endpoint: s3.endpoint,
@@ -181,9 +182,9 @@ describe('portal publish to S3 (s3rver)', () => {
     expect(again.code).toBe(0);
     expect(puts()).toEqual([]);
     // The listing (one page for the site, one for the theme, one finding the release manifests) and the
-    // manifest decide; meta.json's own bytes are read once, which is also the check of the live version.
+    // manifest decide, meta.json included: its listed ETag is the one recorded when its bytes were stored.
     expect(requests('HEAD')).toEqual([]);
-    expect(requests('GET')).toEqual(['sites/.portal-release.json', 'sites/acme/meta.json']);
+    expect(requests('GET')).toEqual(['sites/.portal-release.json']);
     expect(requests('LIST')).toHaveLength(3);
     expect(JSON.parse(again.stdout)).toMatchObject([
       { slug: 'acme', uploaded: 0, skipped: 9, status: 'unchanged' },
@@ -251,6 +252,73 @@ describe('portal publish to S3 (s3rver)', () => {
     ]);
   });
 
+  it('replaces a meta.json another version was written to behind its back, and reads it back once', async () => {
+    await writeDist(out, ACME, '7.2.2');
+    await writeDist(out, GLOBEX, '7.2.2');
+    expect((await publish({ all: true, sharedAssets: true })).code).toBe(0);
+    // Another version put there directly, with the headers and sha256 metadata a publish would give ours.
+    const key = 'portal/sites/acme/meta.json';
+    const head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+    await client.send(
+      new PutObjectCommand({
+        Bucket: bucket,
+        Key: key,
+        Body: `${JSON.stringify({ version: '9.9.9' })}\n`,
+        ContentType: head.ContentType,
+        CacheControl: head.CacheControl,
+        Metadata: head.Metadata,
+      }),
+    );
+    proxy.log.length = 0;
+    const again = await publish({ all: true, sharedAssets: true });
+    expect(again.code, again.stderr).toBe(0);
+    // The listing shows another ETag: uploaded again, then read back as the check of the live version. The
+    // untouched tenant's meta.json is neither read nor written. Our bytes come back with the ETag the manifest
+    // already records, so the manifest stays as it is.
+    expect(puts()).toEqual(['sites/acme/meta.json']);
+    expect(requests('GET')).toEqual(['sites/.portal-release.json', 'sites/acme/meta.json']);
+    expect(requests('HEAD')).toEqual([]);
+    expect(JSON.parse(await getText(key))).toEqual({ version: '7.2.2' });
+    expect(JSON.parse(again.stdout)).toMatchObject([
+      { slug: 'acme', uploaded: 1, status: 'published' },
+      { slug: 'globex', uploaded: 0, status: 'unchanged' },
+    ]);
+
+    // The next run reads nothing but the manifest.
+    proxy.log.length = 0;
+    const third = await publish({ all: true, sharedAssets: true });
+    expect(third.code, third.stderr).toBe(0);
+    expect(puts()).toEqual([]);
+    expect(requests('GET')).toEqual(['sites/.portal-release.json']);
+    expect(requests('HEAD')).toEqual([]);
+  });
+
+  it('a meta.json no manifest describes is read once and compared, then recorded', async () => {
+    await writeDist(out, ACME, '7.2.2');
+    expect((await publish({ tenant: ['acme'] })).code).toBe(0);
+    // A manifest written before meta.json had records: the same manifest without the key.
+    const manifestKey = 'portal/sites/.portal-release.json';
+    const manifest = JSON.parse(await getText(manifestKey)) as {
+      records: unknown[];
+      tenants: Record<string, Record<string, number>>;
+    };
+    const metaId = Object.keys(manifest.tenants.acme!).find((id) => id.endsWith('/meta.json'))!;
+    delete manifest.tenants.acme![metaId];
+    await client.send(
+      new PutObjectCommand({ Bucket: bucket, Key: manifestKey, Body: JSON.stringify(manifest) }),
+    );
+    proxy.log.length = 0;
+    const again = await publish({ tenant: ['acme'] });
+    expect(again.code, again.stderr).toBe(0);
+    expect(requests('GET')).toEqual(['sites/.portal-release.json', 'sites/acme/meta.json']);
+    expect(puts()).toEqual(['sites/.portal-release.json']);
+    expect(JSON.parse(again.stdout)).toMatchObject([{ slug: 'acme', uploaded: 0, status: 'unchanged' }]);
+    proxy.log.length = 0;
+    expect((await publish({ tenant: ['acme'] })).code).toBe(0);
+    expect(requests('GET')).toEqual(['sites/.portal-release.json']);
+    expect(puts()).toEqual([]);
+  });
+
   it('a manifest from a publish stopped before meta.json skips only what it uploaded', async () => {
     await writeDist(out, ACME, '7.2.2', 'r1');
     expect((await publish({ tenant: ['acme'] })).code).toBe(0);
@@ -265,8 +333,13 @@ describe('portal publish to S3 (s3rver)', () => {
     proxy.log.length = 0;
     const rerun = await publish({ tenant: ['acme'] });
     expect(rerun.code, rerun.stderr).toBe(0);
-    // The stopped run's manifest already describes the chunk as put back (same bytes, same ETag).
-    expect(puts()).toEqual([`sites/acme/${v2.assets[1]}`, 'sites/acme/meta.json']);
+    // The stopped run's manifest already describes the chunk as put back (same bytes, same ETag); the new
+    // meta.json's record is what it adds.
+    expect(puts()).toEqual([
+      `sites/acme/${v2.assets[1]}`,
+      'sites/acme/meta.json',
+      'sites/.portal-release.json',
+    ]);
     expect(JSON.parse(await getText('portal/sites/acme/meta.json'))).toEqual({ version: '7.3.0' });
   });
 

@@ -48,6 +48,21 @@ function tenantRecords(plan: TenantPlan, result: TenantResult, before: Records |
   return records;
 }
 
+/**
+ * Whether a manifest holds exactly the stored one's records, told by identity: a file found unchanged carries on
+ * the very record object the stored manifest was read into (publisher.ts), so an unchanged fleet's manifest is
+ * known to be the same without serialising tens of thousands of records to compare the bytes.
+ */
+function sameRecords(manifest: Manifest, stored: Manifest): boolean {
+  if (manifest.size !== stored.size) return false;
+  for (const [slug, own] of manifest) {
+    const before = stored.get(slug);
+    if (!before || before.size !== own.size) return false;
+    for (const [id, record] of own) if (before.get(id) !== record) return false;
+  }
+  return true;
+}
+
 /** Writes each manifest that changed; returns a warning for each that could not be written. */
 export async function writeReleaseManifests(
   plans: TenantPlan[],
@@ -73,6 +88,7 @@ export async function writeReleaseManifests(
         const { slug } = plans[i]!;
         manifest.set(slug, tenantRecords(plans[i]!, results[i]!, stored?.manifest.get(slug)));
       }
+      if (stored && sameRecords(manifest, stored.manifest)) return;
       const body = serializeManifest(manifest);
       if (stored?.bytes.equals(body)) return;
       const backend = deps.backendFor(dir);

@@ -10,7 +10,7 @@ import { readFile } from 'node:fs/promises';
 import type { CliError } from '../errors.js';
 import type { Backend } from './backend.js';
 import { PHASES, sha256, type PlanEntry, type TenantPlan } from './plan.js';
-import { recordId, type Records } from './release-manifest.js';
+import { recordId, type FileRecord, type Records } from './release-manifest.js';
 import { withRetry, type RetryPolicy } from './retry.js';
 import type { StoredState } from './stored-state.js';
 import type { Location } from './target.js';
@@ -42,7 +42,7 @@ export interface TenantResult {
   /** Set when the failure was credentials or permissions: the command exits 4 with this error. */
   accessError?: CliError;
   lines: PlanLine[];
-  /** What each file of the tenant now holds (all but meta.json), for the run's release manifest. */
+  /** What each file of the tenant now holds, for the run's release manifest. */
   records: Records;
 }
 
@@ -67,21 +67,21 @@ const unquote = (etag: string) => etag.replace(/^"|"$/g, '');
 /**
  * The ETag of the stored object when it already holds the entry's bytes and headers; null when it must be
  * uploaded. A listed key with a manifest record is decided by the listing alone: a changed ETag or size means
- * it was changed behind our back. meta.json, which no manifest describes, is read: one small GET a tenant that
- * is also the check of the live version.
+ * it was changed behind our back. meta.json too: while its listed ETag is the one recorded when these bytes were
+ * stored, the live version is the built one, and any other write to it (another version put there directly)
+ * shows as another ETag, so it is uploaded again and read back (verifyLiveVersion).
  */
-async function currentEtag(entry: PlanEntry, deps: PublishDeps): Promise<string | null> {
+async function currentEtag(
+  entry: PlanEntry,
+  deps: PublishDeps,
+): Promise<{ etag: string; record?: FileRecord } | null> {
   const backend = deps.backendFor(entry.location);
   const listing = deps.stored.listing(entry.location);
   const listed = listing?.get(entry.key);
   if (listing && !listed) return null;
-  if (entry.phase === 'meta') {
-    const bytes = await backend.get(entry.key);
-    return bytes && sha256(bytes) === entry.sha256 ? '' : null;
-  }
   const records = deps.stored.records.get(recordId(entry.location, entry.key));
   if (listed && records) {
-    const current = records.some(
+    const record = records.find(
       (r) =>
         unquote(r.etag) === unquote(listed.etag) &&
         r.size === listed.size &&
@@ -89,27 +89,43 @@ async function currentEtag(entry: PlanEntry, deps: PublishDeps): Promise<string 
         r.contentType === entry.contentType &&
         r.cacheControl === entry.cacheControl,
     );
-    return current ? listed.etag : null;
+    // The manifest's own record goes on as it is: an unchanged manifest is told by identity (manifest-writer.ts).
+    return record ? { etag: listed.etag, record } : null;
   }
   // No record: a target that cannot list (a folder, where reading is cheap) or a key no publish has described
-  // yet (the first since manifests came): ask about this one key.
+  // yet (the first since manifests came). meta.json's own bytes are read, the check of the live version that
+  // metadata a direct write can copy would not be; any other key is asked about by its sha256 metadata.
+  if (entry.phase === 'meta') {
+    const bytes = await backend.get(entry.key);
+    return bytes && sha256(bytes) === entry.sha256 ? { etag: listed?.etag ?? '' } : null;
+  }
   const stored = await backend.storedHash(entry.key);
-  return stored?.sha256 === entry.sha256 ? stored.etag : null;
+  return stored?.sha256 === entry.sha256 ? { etag: stored.etag } : null;
 }
 
 interface Synced {
   action: Action;
   etag: string;
+  /** What the key now holds, for the release manifest; none where the target gives no ETag. */
+  record?: FileRecord;
   /** A skip because another tenant of this publish uploaded the shared key. */
   shared?: boolean;
+}
+
+/** One record a key: every tenant naming a shared key gets the same object, which the manifest writes once. */
+function synced(action: Action, etag: string, entry: PlanEntry): Synced {
+  if (!etag) return { action, etag };
+  const { sha256, size, contentType, cacheControl } = entry;
+  return { action, etag, record: { sha256, size, etag, contentType, cacheControl } };
 }
 
 async function sync(entry: PlanEntry, deps: PublishDeps): Promise<Synced> {
   const backend = deps.backendFor(entry.location);
   return withRetry(
     async () => {
-      const etag = await currentEtag(entry, deps);
-      if (etag !== null) return { action: 'skip', etag };
+      const current = await currentEtag(entry, deps);
+      if (current?.record) return { action: 'skip', ...current };
+      if (current) return synced('skip', current.etag, entry);
       if (deps.dryRun) return { action: 'upload', etag: '' };
       // Read at upload time, not at plan time: a publish of 100 tenants would otherwise hold every file.
       const body = await readFile(entry.file);
@@ -120,7 +136,7 @@ async function sync(entry: PlanEntry, deps: PublishDeps): Promise<Synced> {
         cacheControl: entry.cacheControl,
         sha256: entry.sha256,
       });
-      return { action: 'upload', etag: stored.etag };
+      return synced('upload', stored.etag, entry);
     },
     (error) => backend.isRetryable(error),
     deps.retry,
@@ -134,7 +150,7 @@ async function syncOnce(entry: PlanEntry, deps: PublishDeps): Promise<Synced> {
   const running = deps.stored.once.get(id);
   if (running) {
     const first = await running;
-    return { action: 'skip', etag: first.etag, shared: first.action === 'upload' };
+    return { ...first, action: 'skip', shared: first.action === 'upload' };
   }
   const synced = deps.limit(() => sync(entry, deps));
   deps.stored.once.set(id, synced);
@@ -171,19 +187,9 @@ export async function publishTenant(plan: TenantPlan, deps: PublishDeps): Promis
         failed ??= { key: entry.key, location: entry.location, error: outcome.reason };
         return;
       }
-      const { etag } = outcome.value;
-      // meta.json is read on every publish (currentEtag), so no record of it is kept.
+      const { record } = outcome.value;
       if (phase === 'meta') metaUploaded = outcome.value.action === 'upload';
-      else if (etag) {
-        const { sha256, size, contentType, cacheControl } = entry;
-        result.records.set(recordId(entry.location, entry.key), {
-          sha256,
-          size,
-          etag,
-          contentType,
-          cacheControl,
-        });
-      }
+      if (record) result.records.set(recordId(entry.location, entry.key), record);
       result.lines.push({
         key: entry.key,
         target: deps.backendFor(entry.location).label,
@@ -208,7 +214,8 @@ export async function publishTenant(plan: TenantPlan, deps: PublishDeps): Promis
     }
   }
   if (deps.dryRun) return finish('planned');
-  // A skipped meta.json was read and compared byte for byte: the live version is already checked.
+  // A skipped meta.json holds the built bytes under the ETag they were stored with (or was read and compared):
+  // the live version is already checked.
   const problem = metaUploaded ? await verifyLiveVersion(plan, deps) : null;
   if (problem) {
     result.error = problem;

@@ -96,16 +96,23 @@ const byName = <T>([a]: [string, T], [b]: [string, T]) => (a < b ? -1 : a > b ? 
 export function serializeManifest(manifest: Manifest): Buffer {
   const records: StoredRecord[] = [];
   const indexes = new Map<string, number>();
+  // A fleet names its shared records tens of thousands of times, mostly as the same object: looked up by
+  // identity first, by value only once per object.
+  const known = new Map<FileRecord, number>();
   const tenants: Record<string, Record<string, number>> = {};
   for (const [slug, own] of [...manifest].sort(byName)) {
     const files: Record<string, number> = {};
-    for (const [id, { sha256, size, etag, contentType, cacheControl }] of [...own].sort(byName)) {
-      const record: StoredRecord = [sha256, size, etag, contentType, cacheControl];
-      const text = JSON.stringify(record);
-      let index = indexes.get(text);
+    for (const [id, record] of [...own].sort(byName)) {
+      let index = known.get(record);
       if (index === undefined) {
-        index = records.push(record) - 1;
-        indexes.set(text, index);
+        const { sha256, size, etag, contentType, cacheControl } = record;
+        const text = `${sha256}\0${size}\0${etag}\0${contentType}\0${cacheControl}`;
+        index = indexes.get(text);
+        if (index === undefined) {
+          index = records.push([sha256, size, etag, contentType, cacheControl]) - 1;
+          indexes.set(text, index);
+        }
+        known.set(record, index);
       }
       files[id] = index;
     }

@@ -25,7 +25,7 @@ export interface StoredState {
   /** Each manifest read, by the recordId of its key: a run rewrites its own only when it changed. */
   manifests: Map<string, StoredManifest>;
   /** The one sync of each key in this publish, by recordId; a key several tenants share goes up once. */
-  once: Map<string, Promise<{ action: 'upload' | 'skip'; etag: string }>>;
+  once: Map<string, Promise<{ action: 'upload' | 'skip'; etag: string; record?: FileRecord }>>;
 }
 
 export interface StoredStateDeps {

@@ -72,6 +72,9 @@ function requestedSlugs(all: string[], slugs: string[] | undefined): string[] {
   return [...new Set(slugs)].sort();
 }
 
+/** The fields that must be unique across the fleet; a clash's problem (blameClashes) points at one of them. */
+const CLASH_FIELDS = ['id', 'domain'] as const;
+
 /** Parses one tenant; the full checks (schema, assets, contrast) only for tenants that were asked for. */
 async function checkTenant(tenantsDir: string, slug: string, full: boolean): Promise<Checked> {
   const dir = path.join(tenantsDir, slug);
@@ -101,6 +104,8 @@ async function checkTenant(tenantsDir: string, slug: string, full: boolean): Pro
       }
     }
   }
+  // Checked: only a clash can still add a problem, and it needs no other position.
+  sink.keepLocations(CLASH_FIELDS.map((field) => `/${field}`));
   return { slug, dir, file, value: parsed?.value, sink };
 }
 
@@ -114,7 +119,7 @@ interface Clash {
 }
 
 function findClashes(checked: Checked[]): Clash[] {
-  return (['id', 'domain'] as const).flatMap((field) => {
+  return CLASH_FIELDS.flatMap((field) => {
     const owners = new Map<unknown, Checked[]>();
     for (const c of checked) {
       const value = (c.value as Record<string, unknown> | undefined)?.[field];

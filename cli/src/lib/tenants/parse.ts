@@ -1,4 +1,4 @@
-import { readFile, realpath, stat } from 'node:fs/promises';
+import { readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parse, type AnyNode, type ValueNode } from '@humanwhocodes/momoa';
 import { escapePointer, type Position, type ProblemSink } from './problem.js';
@@ -130,13 +130,14 @@ export async function parseTenantFile(
 ): Promise<{ value: unknown } | undefined> {
   let size: number;
   try {
-    const info = await stat(file);
+    // The synchronous calls, as for the assets (assets.ts): a fleet's files cost microseconds each that way.
+    const info = statSync(file);
     if (!info.isFile()) {
       sink.add({ pointer: '', keyword: 'file', message: 'tenant.json is not a regular file' });
       return undefined;
     }
     // A symlinked tenant.json must not make the CLI read (and echo in code frames) a file from elsewhere.
-    const [real, realDir] = await Promise.all([realpath(file), realpath(path.dirname(file))]);
+    const [real, realDir] = [realpathSync.native(file), realpathSync.native(path.dirname(file))];
     if (path.dirname(real) !== realDir) {
       sink.add({
         pointer: '',
@@ -166,7 +167,7 @@ export async function parseTenantFile(
   let text: string;
   try {
     // fatal: bytes that are not UTF-8 are an error, not silent U+FFFD; a leading BOM is dropped by default.
-    text = new TextDecoder('utf-8', { fatal: true }).decode(await readFile(file));
+    text = new TextDecoder('utf-8', { fatal: true }).decode(readFileSync(file));
   } catch {
     sink.add({ pointer: '', keyword: 'encoding', message: 'the file is not UTF-8 text' });
     return undefined;

@@ -61,6 +61,20 @@ export class ProblemSink {
     });
   }
 
+  /**
+   * Drops every position but those of the given pointers (and the root): once a file is checked, only a few
+   * problems can still come (a clash of its id or domain with another tenant), and a fleet of 10,000 files
+   * would otherwise hold a position for every value of every file until the last one is read.
+   */
+  keepLocations(pointers: readonly string[]): void {
+    const kept = new Map<string, Located>();
+    for (const pointer of ['', ...pointers]) {
+      const found = this.locations.get(pointer);
+      if (found) kept.set(pointer, found);
+    }
+    this.locations = kept;
+  }
+
   get hasErrors(): boolean {
     return this.problems.some((problem) => problem.severity === 'error');
   }
