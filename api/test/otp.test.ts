@@ -37,7 +37,7 @@ describe('loginotp', () => {
   });
 
   it('verifyOTP with the mailed code signs in with exactly the SPEC §3 user fields', async () => {
-    const user = await h.createUser({ group_coaching: null, flash_coaching: true, business_academy: null });
+    const user = await h.createUser({ flags: { flash_coaching: true } });
     const { challenge, code, ip } = await h.startOtp(user);
     const res = await verify(user, challenge, code, ip);
     expect(res.statusCode).toBe(200);
@@ -69,7 +69,7 @@ describe('loginotp', () => {
     );
     expect(body.data.access_token).toMatch(/^[\w-]{43}$/);
     expect(body.data.pas_token).toBe(body.data.access_token);
-    // Null flags take alpha's defaults (group_coaching on, business_academy off); set flags win.
+    // Unset flags take alpha's defaults (group_coaching on, business_academy off); set flags win.
     expect(body.data.trainings).toEqual({
       group_coaching: true,
       flash_coaching: true,

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import flagsSchema from '../../../schemas/flags.schema.json';
 import tenantDefaults from '../../../schemas/tenant-defaults.json';
 import { ConfigError, readConfig } from './config';
 
@@ -50,21 +51,21 @@ describe('baked config', () => {
     expect(() => readConfig()).toThrow(/tenant id/);
   });
 
-  it('falls back to schemas/tenant-defaults.json where a field is missing or breaks portal-config.schema.json', () => {
+  it('falls back to schemas/tenant-defaults.json (flags: flags.schema.json) where a field is missing or breaks portal-config.schema.json', () => {
+    const flagDefaults = Object.fromEntries(
+      Object.entries(flagsSchema.$defs.flags.properties).map(([flag, rule]) => [flag, rule.default]),
+    );
     bake(
       JSON.stringify({
         tenantId: 7,
         domain: 'seven.example',
         themeUrl: 42,
-        defaultFlags: { group_coaching: 'yes', flash_coaching: !tenantDefaults.defaultFlags.flash_coaching },
+        defaultFlags: { group_coaching: 'yes', flash_coaching: !flagDefaults.flash_coaching },
       }),
     );
     const config = readConfig();
     expect(config.themeUrl).toBe(tenantDefaults.themeUrl);
-    expect(config.defaultFlags).toEqual({
-      ...tenantDefaults.defaultFlags,
-      flash_coaching: !tenantDefaults.defaultFlags.flash_coaching,
-    });
+    expect(config.defaultFlags).toEqual({ ...flagDefaults, flash_coaching: !flagDefaults.flash_coaching });
     // A page without a salt gets the rule the bake and the API apply: the field tenant-defaults.json names.
     expect(config.hashidsSalt).toBe('seven.example');
     expect(tenantDefaults.hashidsSaltFallback).toBe('domain');

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { gql } from '@/lib/gapi';
-import type { User } from '@/lib/user';
+import { FLAG_NAMES, type User } from '@/lib/user';
 
 /** The profile fields of SPEC §3 as GraphQL member(user_id) answers them (no token fields). */
 export type Member = Omit<User, 'access_token' | 'pas_token'>;
@@ -26,9 +26,7 @@ const QUERY = /* GraphQL */ `
       twitter
       linkedin
       trainings {
-        group_coaching
-        flash_coaching
-        business_academy
+        ${FLAG_NAMES.join('\n        ')}
       }
     }
   }
