@@ -30,9 +30,6 @@ const flags = {
 export const flagsSchema = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://schemas.portal.local/flags.schema.json',
-  title: 'Training flags',
-  description:
-    "The one list of training flags (SPEC §6). Each property is a flag: its name, what it opens (title, the training's name in the app's and the API's refusals), what it does (description) and its default for a tenant that does not set it. tenant.json's defaultFlags, the baked config's defaultFlags and the user's trainings refer here; the API stores, merges and serves exactly these, the app reads exactly these. A new flag is a property here and its name in filledFlags.required, then `npm run schemas:types`.",
   $defs: {
     flags: { ...flags },
     filledFlags: {

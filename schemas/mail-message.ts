@@ -5,9 +5,6 @@ import type { FromSchema } from 'json-schema-to-ts';
 export const mailMessageSchema = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://schemas.portal.local/mail-message.schema.json',
-  title: 'Mail message',
-  description:
-    "One outgoing plain-text mail, as the API's mailer sends it, its outbox keeps it until it goes through, and the tests read it back from the mail folder or a test SMTP server.",
   type: 'object',
   additionalProperties: false,
   required: ['to', 'from', 'subject', 'text'],

@@ -6,9 +6,6 @@ import { flagsSchema } from './flags.js';
 export const portalConfigSchema = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://schemas.portal.local/portal-config.schema.json',
-  title: 'Baked portal config',
-  description:
-    "The tenant's config that `portal build` writes into index.html as <script type=\"application/json\" id=\"portal-config\"> and the app reads at start (app/src/boot/config.ts). The CLI checks every page against this schema before writing it; the app checks each field's type when reading and falls back to its default (schemas/tenant-defaults.json for the tenant fields) where one does not conform. Each field means what its source in tenant.schema.json means (tenantId is tenant.json's id, sent as X-Tenant-Id); version is the build's, compared with /meta.json; environment is 'development' only under `npm run dev`. Field descriptions live in the top description only: the app bundles the properties.",
   type: 'object',
   additionalProperties: false,
   required: [

@@ -6,9 +6,6 @@ import { flagsSchema } from './flags.js';
 export const tenantSchema = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://schemas.portal.local/tenant.schema.json',
-  title: 'Portal tenant',
-  description:
-    'One tenant of the white-label coaching portal: tenants/<slug>/tenant.json. Validate with `portal validate --tenant <slug>`.',
   type: 'object',
   additionalProperties: false,
   required: ['id', 'name', 'domain', 'apiUrl'],

@@ -6,9 +6,6 @@ import { flagsSchema } from './flags.js';
 export const userSchema = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://schemas.portal.local/user.schema.json',
-  title: 'Logged-in user',
-  description:
-    'The logged-in user of SPEC §3, exactly these fields: the data of studentlogin, verifyOTP and fbslogin, and what the app keeps in local storage.',
   type: 'object',
   additionalProperties: false,
   required: [

@@ -131,7 +131,10 @@ function source(node: Json): string {
 /** The text schemas/<file>.ts must hold for schemas/<file>.schema.json as it is now. */
 export async function typesSource({ file, constant, doc, types }: Generated): Promise<string> {
   const schema = JSON.parse(await readFile(new URL(`${file}.schema.json`, schemasDir), 'utf8')) as Schema;
-  const resolved = resolve(schema, schema, file) as Schema;
+  // The file's own annotations stay in the JSON, for editors and readers: nothing reads them from the constant,
+  // and the app would carry them in its login page's JavaScript.
+  const { title: _title, description: _description, $comment: _comment, ...rules } = schema;
+  const resolved = resolve(rules, schema, file) as Schema;
   // Each `$defs` entry referred to inside the file is declared first (in the file's order, so one may refer to
   // an earlier one), and the schema's $defs spreads it.
   const defs = isSchema(resolved.$defs ?? null) ? (resolved.$defs as Schema) : {};

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import flagsSchema from '../../../schemas/flags.schema.json';
+import { portalConfigSchema } from '../../../schemas/portal-config';
 import tenantDefaults from '../../../schemas/tenant-defaults.json';
 import { ConfigError, readConfig } from './config';
 
@@ -67,5 +68,26 @@ describe('baked config', () => {
     // A page without a salt gets the rule the bake and the API apply: the field tenant-defaults.json names.
     expect(config.hashidsSalt).toBe('seven.example');
     expect(tenantDefaults.hashidsSaltFallback).toBe('domain');
+  });
+
+  it('reads each field against its rule in portal-config.schema.json: a bad one falls back alone, an unknown one is dropped', () => {
+    bake(
+      JSON.stringify({
+        tenantId: 7,
+        environment: 'staging',
+        integrations: { analyticsConsent: 'never', captchaSiteKey: '', stripePublishableKey: 'pk_test_x1' },
+        extra: 'not in the schema',
+      }),
+    );
+    const config = readConfig();
+    expect(config.environment).toBe('production');
+    expect(config.integrations).toEqual({
+      analyticsContainerId: null,
+      analyticsConsent: 'required',
+      captchaSiteKey: null,
+      stripePublishableKey: 'pk_test_x1',
+      avatarService: true,
+    });
+    expect(Object.keys(config).sort()).toEqual(Object.keys(portalConfigSchema.properties).sort());
   });
 });
