@@ -119,7 +119,7 @@ function resolve(node: Json, root: Schema, file: string): Json {
   throw new Error(`${file}.schema.json: no generated form for ${$ref}`);
 }
 
-/** The constant's source: JSON, except each marked reference is a spread of the flags constant. */
+/** The constant's source: JSON, except that each marked reference is a spread of the constant it names. */
 function source(node: Json): string {
   if (Array.isArray(node)) return `[${node.map(source).join(', ')}]`;
   if (!isSchema(node)) return JSON.stringify(node);
