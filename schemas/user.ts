@@ -1,13 +1,11 @@
 // Generated from user.schema.json by `npm run schemas:types`: edit the schema, not this file.
 import type { FromSchema } from 'json-schema-to-ts';
+import { flagsSchema } from './flags.js';
 
 /** The logged-in user of SPEC §3 (user.schema.json). */
 export const userSchema = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://schemas.portal.local/user.schema.json',
-  title: 'Logged-in user',
-  description:
-    'The logged-in user of SPEC §3, exactly these fields: the data of studentlogin, verifyOTP and fbslogin, and what the app keeps in local storage.',
   type: 'object',
   additionalProperties: false,
   required: [
@@ -51,16 +49,9 @@ export const userSchema = {
     twitter: { type: ['string', 'null'] },
     linkedin: { type: ['string', 'null'] },
     trainings: {
-      type: 'object',
-      additionalProperties: false,
+      ...flagsSchema.$defs.filledFlags,
       description:
-        "The training flags, each filled in from the tenant's defaultFlags when the user has none.",
-      required: ['group_coaching', 'flash_coaching', 'business_academy'],
-      properties: {
-        group_coaching: { type: 'boolean' },
-        flash_coaching: { type: 'boolean' },
-        business_academy: { type: 'boolean' },
-      },
+        "The training flags of flags.schema.json, each filled in from the tenant's defaultFlags when the user has none.",
     },
     access_token: { type: 'string', minLength: 1 },
     pas_token: {
@@ -70,4 +61,5 @@ export const userSchema = {
   },
 } as const;
 
+/** The logged-in user of SPEC §3. */
 export type User = FromSchema<typeof userSchema>;

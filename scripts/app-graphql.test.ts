@@ -6,7 +6,16 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Kind, parse, validate } from 'graphql';
+import {
+  getNamedType,
+  isObjectType,
+  Kind,
+  parse,
+  TypeInfo,
+  validate,
+  visit,
+  visitWithTypeInfo,
+} from 'graphql';
 import type { GraphQLSchema, OperationDefinitionNode } from 'graphql';
 import ts from 'typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -214,6 +223,26 @@ describe("the app's GraphQL documents", () => {
           )
             errors.push(`required variable $${d.variable.name.value} is not given`);
       }
+      // The Trainings type is built from schemas/flags.schema.json: a document that lists the flags by hand
+      // asks for all of them, so a new flag cannot be left out of what the app reads.
+      const types = new TypeInfo(schema);
+      visit(
+        parse(text),
+        visitWithTypeInfo(types, {
+          Field(node) {
+            const type = types.getType();
+            if (!type || getNamedType(type).name !== 'Trainings' || !node.selectionSet) return;
+            const asked = node.selectionSet.selections.flatMap((s) =>
+              s.kind === Kind.FIELD ? [s.name.value] : [],
+            );
+            const flags = getNamedType(type);
+            const missing = Object.keys(isObjectType(flags) ? flags.getFields() : {}).filter(
+              (flag) => !asked.includes(flag),
+            );
+            if (missing.length) errors.push(`${node.name.value} leaves out the flags ${missing.join(', ')}`);
+          },
+        }),
+      );
       if (errors.length) failures.push(`${name} (${request.where}): ${errors.join('; ')}`);
     }
     expect(failures).toEqual([]);

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { everyFlag, fillFlags } from '../../schemas/training-flags.js';
 import { migrateDown, migrateToLatest } from '../src/db/migrate.js';
 import { demoPassword, seedDemo } from '../src/seed/seed.js';
 import { purgeExpired } from '../src/services/housekeeping/purge-expired.js';
@@ -79,7 +80,7 @@ describe('tenant files', () => {
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
-  it('reads the good ones (flags default to off) and warns about the rest', async () => {
+  it("reads the good ones (flags take flags.schema.json's defaults) and warns about the rest", async () => {
     const warnings: string[] = [];
     const tenants = await loadTenantFiles(dir, {
       warn: (obj, msg) => void warnings.push(`${msg} ${JSON.stringify(obj)}`),
@@ -91,7 +92,7 @@ describe('tenant files', () => {
         name: 'Good',
         domain: 'good.example',
         hashidsSalt: 'good.example',
-        defaultFlags: { group_coaching: false, flash_coaching: false, business_academy: false },
+        defaultFlags: fillFlags(),
         captcha: false,
       },
     ]);
@@ -139,8 +140,8 @@ describe('seed', () => {
 
   it('client@ has every flag, basic@ none, both log in with the demo password', async () => {
     for (const [email, flags] of [
-      ['client@alpha.test', { group_coaching: true, flash_coaching: true, business_academy: true }],
-      ['basic@alpha.test', { group_coaching: false, flash_coaching: false, business_academy: false }],
+      ['client@alpha.test', everyFlag(true)],
+      ['basic@alpha.test', everyFlag(false)],
     ] as const) {
       const row = await h.db
         .selectFrom('users')

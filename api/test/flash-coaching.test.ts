@@ -75,10 +75,9 @@ beforeAll(async () => {
   me = await signedInClient(h, false);
   other = await signedInClient(h, false);
   beta = await signedInClient(h, false, BETA);
-  const basicUser = await h.createUser({ flash_coaching: false });
+  const basicUser = await h.createUser({ flags: { flash_coaching: false } });
   basic = { user: basicUser, token: (await h.login(basicUser)).token };
-  for (const c of [me, other, beta])
-    await h.db.updateTable('users').set({ flash_coaching: true }).where('id', '=', c.user.id).execute();
+  for (const c of [me, other, beta]) await h.setFlags(c.user.id, { flash_coaching: true });
 
   myAssessment = await assessment(me, 'Autumn assessment');
   myOlderAssessment = await assessment(me, 'Spring assessment');
@@ -181,9 +180,9 @@ describe('the access rule', () => {
       .where('path', '=', 'cash-flow')
       .execute();
     expect((await get(me, lessonUrl(myAssessment, locked))).statusCode).toBe(403);
-    await h.db.updateTable('users').set({ flash_coaching: false }).where('id', '=', me.user.id).execute();
+    await h.setFlags(me.user.id, { flash_coaching: false });
     expect((await get(me, lessonUrl(myAssessment, open))).statusCode).toBe(403);
-    await h.db.updateTable('users').set({ flash_coaching: true }).where('id', '=', me.user.id).execute();
+    await h.setFlags(me.user.id, { flash_coaching: true });
   });
 });
 

@@ -37,7 +37,7 @@ describe('/gapi', () => {
       .values({ tenant_id: 501, name: `Co ${Math.random()}` })
       .returning(['id', 'name'])
       .executeTakeFirstOrThrow();
-    const user = await h.createUser({ company_id: company.id, business_academy: true });
+    const user = await h.createUser({ company_id: company.id, flags: { business_academy: true } });
     const { token } = await h.login(user);
     const res = await gql(MEMBER, { id: user.id }, token);
     expect(res.statusCode).toBe(200);

@@ -2,6 +2,7 @@
 // the code never leaving the mail.
 import Hashids from 'hashids';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FLAG_NAMES } from '../../schemas/training-flags.js';
 import { Harness, PASSWORD, nextIp } from './helpers/harness.js';
 import { mailsTo, otpCode, waitForMail } from './helpers/mail.js';
 
@@ -37,7 +38,7 @@ describe('loginotp', () => {
   });
 
   it('verifyOTP with the mailed code signs in with exactly the SPEC §3 user fields', async () => {
-    const user = await h.createUser({ group_coaching: null, flash_coaching: true, business_academy: null });
+    const user = await h.createUser({ flags: { flash_coaching: true } });
     const { challenge, code, ip } = await h.startOtp(user);
     const res = await verify(user, challenge, code, ip);
     expect(res.statusCode).toBe(200);
@@ -69,12 +70,14 @@ describe('loginotp', () => {
     );
     expect(body.data.access_token).toMatch(/^[\w-]{43}$/);
     expect(body.data.pas_token).toBe(body.data.access_token);
-    // Null flags take alpha's defaults (group_coaching on, business_academy off); set flags win.
-    expect(body.data.trainings).toEqual({
+    // Unset flags take alpha's defaults (group_coaching on, business_academy off); set flags win. Every flag
+    // is there.
+    expect(body.data.trainings).toMatchObject({
       group_coaching: true,
       flash_coaching: true,
       business_academy: false,
     });
+    expect(Object.keys(body.data.trainings)).toEqual(FLAG_NAMES);
   });
 
   it('a code works once', async () => {

@@ -59,7 +59,7 @@ beforeAll(async () => {
   me = await signedInClient(h, false);
   other = await signedInClient(h, false);
   beta = await signedInClient(h, false, BETA);
-  await h.db.updateTable('users').set({ group_coaching: true }).where('id', '=', beta.user.id).execute();
+  await h.setFlags(beta.user.id, { group_coaching: true });
   paidGroup = await group(ALPHA, { price: 4900, group_type: 'paid', title: 'Profit Mastermind' });
   secondPaidGroup = await group(ALPHA, { price: 12_500, group_type: 'paid', title: 'Leaders Circle' });
   freeGroup = await group(ALPHA, { price: 0, group_type: 'free', title: 'Open Office Hours' });
@@ -175,7 +175,7 @@ describe('POST /integrations/stripe/create-intent', () => {
     expect((await createIntent(me, { group_id: betaGroup })).statusCode).toBe(404);
     expect((await createIntent(beta, { group_id: paidGroup })).statusCode).toBe(404);
     expect((await createIntent(me, { group_id: 999_999 })).statusCode).toBe(404);
-    const noGroups = await h.createUser({ group_coaching: false });
+    const noGroups = await h.createUser({ flags: { group_coaching: false } });
     const flagless = { user: noGroups, token: (await h.login(noGroups)).token };
     const refused = await createIntent(flagless, { group_id: paidGroup });
     expect(refused.statusCode).toBe(403);

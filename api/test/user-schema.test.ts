@@ -8,16 +8,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Harness, PASSWORD, nextIp } from './helpers/harness.js';
 import { linkToken, waitForMail } from './helpers/mail.js';
 
-const schema: { properties: Record<string, object> } = JSON.parse(
+const schema: { $id: string; properties: Record<string, object> } = JSON.parse(
   await readFile(new URL('../../schemas/user.schema.json', import.meta.url), 'utf8'),
 );
 const ajv = addFormats.default(new Ajv2020({ allErrors: true }));
+// The trainings are the flags of flags.schema.json, which the user schema refers to.
+ajv.addSchema(
+  JSON.parse(await readFile(new URL('../../schemas/flags.schema.json', import.meta.url), 'utf8')),
+);
 const validUser = ajv.compile(schema);
 // /me, the profile updates and GraphQL's member answer the same user without the session's tokens.
 const { access_token: _access, pas_token: _pas, ...profileProperties } = schema.properties;
 const validProfile = ajv.compile({
   ...schema,
-  $id: undefined,
+  // Its own id, beside which the flags' relative reference resolves as the user schema's does.
+  $id: new URL('profile.schema.json', schema.$id).href,
   required: Object.keys(profileProperties),
   properties: profileProperties,
 });
@@ -35,7 +40,7 @@ describe('the user in every answer matches schemas/user.schema.json', () => {
     const user = await h.createUser({
       title: 'Owner',
       website: 'https://acme.example',
-      group_coaching: true,
+      flags: { group_coaching: true },
     });
     const { challenge, code, ip } = await h.startOtp(user);
     const otp = await h.call('POST', '/api/v1/verifyOTP', {

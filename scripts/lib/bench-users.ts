@@ -8,6 +8,7 @@ import type { Database } from '../../api/src/db/database.js';
 import { seedClientWork } from '../../api/src/seed/seed-client-work.js';
 import { seedGroups } from '../../api/src/seed/seed-groups.js';
 import { seedMailbox } from '../../api/src/seed/seed-mailbox.js';
+import { everyFlag } from '../../schemas/training-flags.js';
 import { demoSetFor } from '../../api/src/seed/sets/index.js';
 import { hashPassword } from '../../api/src/services/auth/passwords.js';
 import type { Storage } from '../../api/src/services/storage/storage.js';
@@ -58,9 +59,7 @@ export async function seedBenchUsers(
         company_id: demo.company_id,
         role_id: 3,
         time_zone: set.timeZone,
-        group_coaching: true,
-        flash_coaching: true,
-        business_academy: true,
+        flags: JSON.stringify(everyFlag(true)),
         password_hash: passwordHash,
         created_at: at,
         updated_at: at,

@@ -1,18 +1,22 @@
 // The Kysely view of the schema. Timestamps are always written from the injected clock (never SQL now()), so
 // tests can move time and every instance of a cluster agrees on what "expired" means.
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { MailMessage } from '../../../schemas/mail-message.js';
+import type { Flags } from '../../../schemas/training-flags.js';
 
 type Timestamp = ColumnType<Date, Date, Date>;
 type Serial = Generated<number>;
+// A JSON object of training flags (schemas/flags.schema.json), written as its JSON text. Read back it may lack
+// a flag, or hold one the schema has since dropped: schemas/training-flags.ts's fillFlags reads it.
+type StoredFlags = ColumnType<Partial<Flags>, string, string>;
 
 interface TenantsTable {
   id: number;
   slug: string;
   name: string;
   domain: string;
-  default_group_coaching: boolean;
-  default_flash_coaching: boolean;
-  default_business_academy: boolean;
+  /** tenant.json's defaultFlags, every flag filled (migration 0900). */
+  default_flags: StoredFlags;
 }
 
 interface CompaniesTable {
@@ -41,10 +45,8 @@ interface UsersTable {
   facebook: string | null;
   twitter: string | null;
   linkedin: string | null;
-  // null means "use the tenant's default flag".
-  group_coaching: boolean | null;
-  flash_coaching: boolean | null;
-  business_academy: boolean | null;
+  // The flags the user has set (migration 0900); one left out takes the tenant's default.
+  flags: ColumnType<Partial<Flags>, string | undefined, string>;
   // null: the account cannot log in with a password (e.g. a coach record).
   password_hash: string | null;
   created_at: Timestamp;
@@ -599,10 +601,11 @@ interface StripeEventsTable {
 // Mail waiting to be sent again (migration 0800): attempts so far, when the next is due, why the last failed.
 interface MailOutboxTable {
   id: Serial;
-  to_address: string;
-  from_address: string;
-  subject: string;
-  body: string;
+  // The message (schemas/mail-message.schema.json), a column per field.
+  to_address: MailMessage['to'];
+  from_address: MailMessage['from'];
+  subject: MailMessage['subject'];
+  body: MailMessage['text'];
   attempts: Generated<number>;
   next_attempt_at: Timestamp;
   last_error: string;

@@ -18,6 +18,7 @@ import * as mailOutbox from './migrations/0800-mail-outbox.js';
 import * as rateLimits from './migrations/0810-rate-limits.js';
 import * as lessonMeetingGroups from './migrations/0820-lesson-meeting-groups.js';
 import * as analyticsChangeIds from './migrations/0830-analytics-change-ids.js';
+import * as flagsAsData from './migrations/0900-flags-as-data.js';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '0810-rate-limits': rateLimits,
   '0820-lesson-meeting-groups': lessonMeetingGroups,
   '0830-analytics-change-ids': analyticsChangeIds,
+  '0900-flags-as-data': flagsAsData,
 };
 
 function migrator<DB>(db: Kysely<DB>): Migrator {
@@ -54,6 +56,11 @@ export async function migrateToLatest<DB>(db: Kysely<DB>): Promise<string[]> {
 /** Migrations this code knows that the database has not run yet: none means the schema is current. */
 export async function pendingMigrations<DB>(db: Kysely<DB>): Promise<string[]> {
   return (await migrator(db).getMigrations()).filter((m) => !m.executedAt).map((m) => m.name);
+}
+
+/** Runs migrations up or down until `name` is the last one applied: a test's way to hold old data. */
+export async function migrateTo<DB>(db: Kysely<DB>, name: string): Promise<string[]> {
+  return unwrap(await migrator(db).migrateTo(name));
 }
 
 export async function migrateDown<DB>(db: Kysely<DB>): Promise<string[]> {

@@ -13,8 +13,11 @@ type Resolver<Args, Answer> = (
 ) => Answer | Promise<Answer>;
 
 interface Trainings {
+  /** Shows My Groups and makes /groups the home page. */
   group_coaching: boolean;
+  /** Shows My Lessons. */
   flash_coaching: boolean;
+  /** Shows Business Academy and allows its route. */
   business_academy: boolean;
 }
 

@@ -4,6 +4,7 @@
 // know (one made by `portal init`). Running it again changes nothing. It refuses to run in production, where a
 // known password would be a hole.
 import type { Kysely } from 'kysely';
+import { everyFlag } from '../../../schemas/training-flags.js';
 import { hashPassword } from '../services/auth/passwords.js';
 import type { TenantConfig } from '../services/tenants/tenant-files.js';
 import { upsertTenants } from '../services/tenants/tenant-repository.js';
@@ -96,9 +97,7 @@ async function seedTenant(
       company_id: company.id,
       role_id: 3,
       time_zone: set.timeZone,
-      group_coaching: flag,
-      flash_coaching: flag,
-      business_academy: flag,
+      flags: JSON.stringify(everyFlag(flag)),
       password_hash: passwordHash,
       ...client,
       ...stamps,

@@ -1,15 +1,15 @@
 // Shortcuts for the group coaching tests: a signed-in member with chosen flags, the demo groups joined, and
 // a /gapi call.
-import type { NewUser } from '../../src/db/database.js';
+import type { Flags as TrainingFlags } from '../../../schemas/training-flags.js';
 import { seedGroups } from '../../src/seed/seed-groups.js';
 import { demoSetFor } from '../../src/seed/sets/index.js';
 import type { Client } from './client-work.js';
 import type { Harness } from './harness.js';
 
-type Flags = Pick<NewUser, 'group_coaching' | 'business_academy'>;
+type Flags = Pick<TrainingFlags, 'group_coaching' | 'business_academy'>;
 
 export async function member(h: Harness, flags: Flags, tenant?: number): Promise<Client> {
-  const user = await h.createUser({ ...flags, ...(tenant ? { tenant_id: tenant } : {}) });
+  const user = await h.createUser({ flags, ...(tenant ? { tenant_id: tenant } : {}) });
   const { token } = await h.login(user);
   return { user, token };
 }

@@ -6,6 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
+import type { Flags } from '../../../schemas/training-flags.js';
 import { buildApp } from '../../src/app.js';
 import type { AppOptions } from '../../src/app.js';
 import type { NewUser } from '../../src/db/database.js';
@@ -95,7 +97,14 @@ export class Harness {
     if (this.storageDir) await rm(this.storageDir, { recursive: true, force: true });
   }
 
-  async createUser(fields: Partial<NewUser> & { tenant_id?: number } = {}): Promise<TestUser> {
+  /** A user of alpha (or tenant_id) with the given fields; `flags` are the training flags the user has set. */
+  async createUser({
+    flags,
+    ...fields
+  }: Omit<Partial<NewUser>, 'flags'> & {
+    tenant_id?: number;
+    flags?: Partial<Flags>;
+  } = {}): Promise<TestUser> {
     this.passwordHash ??= await hashPassword(PASSWORD);
     const at = this.clock.now();
     const email = `user${++this.userCounter}.${Math.random().toString(36).slice(2, 8)}@example.test`;
@@ -110,10 +119,20 @@ export class Harness {
         created_at: at,
         updated_at: at,
         ...fields,
+        flags: JSON.stringify(flags ?? {}),
       })
       .returning(['id', 'email', 'tenant_id'])
       .executeTakeFirstOrThrow();
     return { id: row.id, email: row.email, tenantId: row.tenant_id };
+  }
+
+  /** Sets some of a user's training flags, keeping the others. */
+  async setFlags(userId: number, flags: Partial<Flags>): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set({ flags: sql<string>`flags || ${JSON.stringify(flags)}::jsonb` })
+      .where('id', '=', userId)
+      .execute();
   }
 
   call(method: 'GET' | 'POST', url: string, options: CallOptions = {}): Promise<LightMyRequestResponse> {

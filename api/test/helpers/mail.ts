@@ -1,12 +1,11 @@
 // Reads the .eml files the API writes to its mail folder.
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { MailMessage } from '../../../schemas/mail-message.js';
 
-export interface Mail {
+/** A mail the API wrote as an .eml file: the message it sent (schemas/mail-message.schema.json) and its file. */
+export interface Mail extends MailMessage {
   file: string;
-  to: string;
-  subject: string;
-  text: string;
 }
 
 // Undoes quoted-printable soft line breaks and escapes, enough for the plain-text mails the API sends.
@@ -24,6 +23,7 @@ export async function readMails(dir: string): Promise<Mail[]> {
       return {
         file,
         to: /^To: (.*)$/m.exec(head)?.[1] ?? '',
+        from: /^From: (.*)$/m.exec(head)?.[1] ?? '',
         subject: /^Subject: (.*)$/m.exec(head)?.[1] ?? '',
         text: body.join('\n\n'),
       };

@@ -1,15 +1,9 @@
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import type { Flag } from '@/lib/user';
+import { flagTitle, type Flag } from '@/lib/user';
 
-/** The training each flag opens (SPEC §6), as the API names it in its own refusal. */
-const TRAININGS: Record<Flag, string> = {
-  group_coaching: 'Group coaching',
-  flash_coaching: 'Flash coaching',
-  business_academy: 'The Business Academy',
-};
-
-const notInPlanTitle = (flag: Flag) => `${TRAININGS[flag]} isn't part of your plan`;
+// The training each flag opens (SPEC §6) is its title in flags.schema.json, as the API names it in its refusal.
+const notInPlanTitle = (flag: Flag) => `${flagTitle(flag)} isn't part of your plan`;
 
 /**
  * A flagged route opened without the flag (a typed or bookmarked URL): the reason, rather than a silent

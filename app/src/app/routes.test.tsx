@@ -52,7 +52,7 @@ describe('the side menu (SPEC §2)', () => {
     expect(labels(apiUser(flags(false, false, false)))).toHaveLength(8);
     expect(labels(apiUser(flags(true, true, true)))).toHaveLength(11);
     const noFlags = apiUser({ trainings: {} });
-    expect(labels(noFlags, { group_coaching: false, flash_coaching: true, business_academy: false })).toEqual(
+    expect(labels(noFlags, { ...testConfig.defaultFlags, flash_coaching: true })).toEqual(
       expect.arrayContaining(['My Lessons']),
     );
     expect(labels(noFlags)).not.toContain('My Lessons');

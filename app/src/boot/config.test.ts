@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import flagsSchema from '../../../schemas/flags.schema.json';
+import { portalConfigSchema } from '../../../schemas/portal-config';
 import tenantDefaults from '../../../schemas/tenant-defaults.json';
 import { ConfigError, readConfig } from './config';
 
@@ -13,6 +15,11 @@ function bake(text: string | null) {
 }
 
 afterEach(() => bake(null));
+
+/** Each flag's default in schemas/flags.schema.json. */
+const flagDefaults = Object.fromEntries(
+  Object.entries(flagsSchema.$defs.flags.properties).map(([flag, rule]) => [flag, rule.default]),
+);
 
 describe('baked config', () => {
   it('reads the tenant id, version and settings baked into index.html', () => {
@@ -30,11 +37,7 @@ describe('baked config', () => {
     const config = readConfig();
     expect(config.tenantId).toBe(2002);
     expect(config.version).toBe('7.2.2');
-    expect(config.defaultFlags).toEqual({
-      group_coaching: true,
-      flash_coaching: false,
-      business_academy: false,
-    });
+    expect(config.defaultFlags).toEqual({ ...flagDefaults, group_coaching: true });
     expect(config.integrations.avatarService).toBe(false);
     expect(config.environment).toBe('production');
   });
@@ -50,23 +53,41 @@ describe('baked config', () => {
     expect(() => readConfig()).toThrow(/tenant id/);
   });
 
-  it('falls back to schemas/tenant-defaults.json where a field is missing or breaks portal-config.schema.json', () => {
+  it('falls back to schemas/tenant-defaults.json (flags: flags.schema.json) where a field is missing or breaks portal-config.schema.json', () => {
     bake(
       JSON.stringify({
         tenantId: 7,
         domain: 'seven.example',
         themeUrl: 42,
-        defaultFlags: { group_coaching: 'yes', flash_coaching: !tenantDefaults.defaultFlags.flash_coaching },
+        defaultFlags: { group_coaching: 'yes', flash_coaching: !flagDefaults.flash_coaching },
       }),
     );
     const config = readConfig();
     expect(config.themeUrl).toBe(tenantDefaults.themeUrl);
-    expect(config.defaultFlags).toEqual({
-      ...tenantDefaults.defaultFlags,
-      flash_coaching: !tenantDefaults.defaultFlags.flash_coaching,
-    });
+    expect(config.defaultFlags).toEqual({ ...flagDefaults, flash_coaching: !flagDefaults.flash_coaching });
     // A page without a salt gets the rule the bake and the API apply: the field tenant-defaults.json names.
     expect(config.hashidsSalt).toBe('seven.example');
     expect(tenantDefaults.hashidsSaltFallback).toBe('domain');
+  });
+
+  it('reads each field against its rule in portal-config.schema.json: a bad one falls back alone, an unknown one is dropped', () => {
+    bake(
+      JSON.stringify({
+        tenantId: 7,
+        environment: 'staging',
+        integrations: { analyticsConsent: 'never', captchaSiteKey: '', stripePublishableKey: 'pk_test_x1' },
+        extra: 'not in the schema',
+      }),
+    );
+    const config = readConfig();
+    expect(config.environment).toBe('production');
+    expect(config.integrations).toEqual({
+      analyticsContainerId: null,
+      analyticsConsent: 'required',
+      captchaSiteKey: null,
+      stripePublishableKey: 'pk_test_x1',
+      avatarService: true,
+    });
+    expect(Object.keys(config).sort()).toEqual(Object.keys(portalConfigSchema.properties).sort());
   });
 });

@@ -4,51 +4,57 @@
  * fixed per build while the compiled JavaScript stays identical across tenants.
  *
  * Its shape is schemas/portal-config.schema.json, which the CLI checks in full (ajv) before writing the page.
- * Here each field is checked against its rule in that schema by a small reader (ajv would weigh more than the
- * login page's whole budget allows), and a field that does not conform falls back to its default: the tenant
- * defaults from schemas/tenant-defaults.json, which the bake and the API read too.
+ * Here the page is read against the same schema (its generated constant, schemas/portal-config.ts) by a small
+ * reader that walks the schema's properties and checks each value's rule (ajv would weigh more than the login
+ * page's whole budget allows); a value that does not conform falls back to its default: the tenant defaults
+ * from schemas/tenant-defaults.json and the flags' defaults from schemas/flags.schema.json, which the bake and
+ * the API read too.
  */
-import { properties as fields } from '../../../schemas/portal-config.schema.json';
+import { portalConfigSchema, type PortalConfig as BakedConfig } from '../../../schemas/portal-config';
+import { fillFlags, type Flags } from '../../../schemas/training-flags';
 import * as tenantDefaults from '../../../schemas/tenant-defaults.json';
 
-/** The training flags are the keys of tenant-defaults.json's defaultFlags. */
-export type TrainingFlags = typeof tenantDefaults.defaultFlags;
-export const TRAINING_FLAGS = Object.keys(tenantDefaults.defaultFlags) as (keyof TrainingFlags)[];
+export type TrainingFlags = Flags;
 
-export interface PortalConfig {
-  tenantId: number;
-  version: string;
-  name: string;
-  domain: string;
-  apiUrl: string;
-  themeUrl: string;
-  defaultFlags: TrainingFlags;
-  integrations: {
-    analyticsContainerId: string | null;
-    /** 'required': the user is asked before the container loads; 'implied': it loads without asking. */
-    analyticsConsent: 'required' | 'implied';
-    captchaSiteKey: string | null;
-    stripePublishableKey: string | null;
-    avatarService: boolean;
-  };
-  /** The hashids salt for ids the app encodes (error reports); the tenant domain when the build sets none. */
-  hashidsSalt: string | null;
-  /** 'production' in baked builds; 'development' under `npm run dev` (shows stacks on the crash screen). */
-  environment: 'production' | 'development';
-}
+/**
+ * The config as the app holds it: the schema's, except that the hashids salt of a page without one is null
+ * (the ids the app encodes then take the tenant domain).
+ */
+export type PortalConfig = Omit<BakedConfig, 'hashidsSalt'> & { hashidsSalt: string | null };
 
 export class ConfigError extends Error {}
 
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
+/** What a field falls back to when the page lacks it or breaks its rule; the tenant id has none. */
+const FALLBACK: Omit<PortalConfig, 'tenantId'> = {
+  version: '0.0.0',
+  name: 'Coaching Portal',
+  domain: '',
+  apiUrl: '/',
+  themeUrl: tenantDefaults.themeUrl,
+  hashidsSalt: null,
+  defaultFlags: fillFlags(),
+  integrations: {
+    analyticsContainerId: null,
+    // Consent is the safe default: anything but a valid 'implied' asks first.
+    analyticsConsent: 'required',
+    captchaSiteKey: null,
+    stripePublishableKey: null,
+    avatarService: true,
+  },
+  environment: 'production',
+};
 
-/** The keywords of portal-config.schema.json this reader checks: types and bounds, enough to fail safe. */
+/** The keywords of portal-config.schema.json this reader checks: types, bounds and enums, enough to fail safe. */
 interface Rule {
-  type?: string | string[];
+  type?: string | readonly string[];
   minimum?: number;
   minLength?: number;
   enum?: readonly unknown[];
+  properties?: Readonly<Record<string, Rule>>;
 }
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 const TYPE_CHECKS: Record<string, (v: unknown) => boolean> = {
   string: (v) => typeof v === 'string',
@@ -67,21 +73,17 @@ function conforms(rule: Rule, value: unknown): boolean {
   return true;
 }
 
-/** The value when it conforms to its rule, else undefined (the caller's default applies). */
-function field<T>(rule: Rule, value: unknown, is: (v: unknown) => v is T): T | undefined {
-  return conforms(rule, value) && is(value) ? value : undefined;
-}
-
-const isString = (v: unknown): v is string => typeof v === 'string';
-const isBoolean = (v: unknown): v is boolean => typeof v === 'boolean';
-
-function readFlags(raw: unknown): TrainingFlags {
-  const given = isRecord(raw) ? raw : {};
-  const flags = { ...tenantDefaults.defaultFlags };
-  for (const key of Object.keys(flags) as (keyof TrainingFlags)[]) {
-    flags[key] = field(fields.defaultFlags.properties[key], given[key], isBoolean) ?? flags[key];
-  }
-  return flags;
+/**
+ * The value where it conforms to its rule, else the fallback; an object is read property by property, each
+ * the same way, so one bad field never costs the others (and a property the schema lacks is dropped).
+ */
+function read(rule: Rule, value: unknown, fallback: unknown): unknown {
+  if (!rule.properties) return conforms(rule, value) ? value : fallback;
+  const given = isRecord(value) ? value : {};
+  const fallbacks = isRecord(fallback) ? fallback : {};
+  return Object.fromEntries(
+    Object.entries(rule.properties).map(([key, inner]) => [key, read(inner, given[key], fallbacks[key])]),
+  );
 }
 
 /** Reads and checks the baked config; a broken page fails loudly instead of talking to the wrong tenant. */
@@ -95,44 +97,12 @@ export function readConfig(doc: Document = document): PortalConfig {
     throw new ConfigError('The tenant configuration of this build is not valid JSON.');
   }
   if (!isRecord(raw)) throw new ConfigError('The tenant configuration of this build is not an object.');
-  const tenantId = field(fields.tenantId, raw.tenantId, (v): v is number => typeof v === 'number');
-  if (tenantId === undefined) {
+  const config = read(portalConfigSchema, raw, FALLBACK) as PortalConfig & { tenantId?: number };
+  if (config.tenantId === undefined) {
     throw new ConfigError('The tenant configuration of this build has no valid tenant id.');
   }
-  const text = (key: 'version' | 'name' | 'domain' | 'apiUrl' | 'themeUrl' | 'hashidsSalt') =>
-    field(fields[key], raw[key], isString);
-  const integrations = isRecord(raw.integrations) ? raw.integrations : {};
-  const integration = (key: 'analyticsContainerId' | 'captchaSiteKey' | 'stripePublishableKey') =>
-    field(fields.integrations.properties[key], integrations[key], isString) ?? null;
-  return {
-    tenantId,
-    version: text('version') ?? '0.0.0',
-    name: text('name') ?? 'Coaching Portal',
-    domain: text('domain') ?? '',
-    apiUrl: text('apiUrl') ?? '/',
-    themeUrl: text('themeUrl') ?? tenantDefaults.themeUrl,
-    defaultFlags: readFlags(raw.defaultFlags),
-    integrations: {
-      analyticsContainerId: integration('analyticsContainerId'),
-      // Anything but a valid 'implied' asks first: consent is the safe default.
-      analyticsConsent:
-        field(
-          fields.integrations.properties.analyticsConsent,
-          integrations.analyticsConsent,
-          (v): v is 'implied' => v === 'implied',
-        ) ?? 'required',
-      captchaSiteKey: integration('captchaSiteKey'),
-      stripePublishableKey: integration('stripePublishableKey'),
-      avatarService:
-        field(fields.integrations.properties.avatarService, integrations.avatarService, isBoolean) ?? true,
-    },
-    // The bake always writes a salt; an older page without one gets the same rule as the bake and the API.
-    hashidsSalt:
-      text('hashidsSalt') ??
-      field(fields.hashidsSalt, raw[tenantDefaults.hashidsSaltFallback], isString) ??
-      null,
-    environment:
-      field(fields.environment, raw.environment, (v): v is 'development' => v === 'development') ??
-      'production',
-  };
+  // The bake always writes a salt; an older page without one gets the same rule as the bake and the API.
+  const { hashidsSalt: saltRule } = portalConfigSchema.properties;
+  config.hashidsSalt ??= read(saltRule, raw[tenantDefaults.hashidsSaltFallback], null) as string | null;
+  return config;
 }

@@ -2,10 +2,13 @@
  * The logged-in user exactly as SPEC §3 lists it, and nothing more: whatever else an API answer carries is
  * dropped before it reaches memory or local storage.
  */
+import { FLAG_NAMES, fillFlags, flagTitle, type FlagName } from '../../../schemas/training-flags';
 import type { User as SpecUser } from '../../../schemas/user';
-import { TRAINING_FLAGS, type TrainingFlags } from '@/boot/config';
+import type { TrainingFlags } from '@/boot/config';
 
-export type Flag = keyof TrainingFlags;
+/** A training flag: one of schemas/flags.schema.json's, whose names FLAG_NAMES lists in order. */
+export type Flag = FlagName;
+export { flagTitle };
 
 /**
  * The SPEC §3 user of schemas/user.schema.json (the type generated from it, shared with the API), except that a
@@ -46,7 +49,7 @@ export function toUser(raw: unknown): User | null {
   if (typeof pas_token !== 'string') return null;
   const trainings: Partial<TrainingFlags> = {};
   const rawTrainings = isRecord(raw.trainings) ? raw.trainings : {};
-  for (const flag of TRAINING_FLAGS) {
+  for (const flag of FLAG_NAMES) {
     if (typeof rawTrainings[flag] === 'boolean') trainings[flag] = rawTrainings[flag];
   }
   const user: User = {
@@ -65,7 +68,7 @@ export function toUser(raw: unknown): User | null {
 }
 
 export function hasFlag(user: User, flag: Flag, defaults: TrainingFlags): boolean {
-  return user.trainings[flag] ?? defaults[flag];
+  return fillFlags(user.trainings, defaults)[flag];
 }
 
 /** SPEC §4: the admin flag is true only when role_id equals 1. */

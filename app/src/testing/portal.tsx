@@ -2,6 +2,7 @@
 import { render } from '@testing-library/react';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
+import { everyFlag } from '../../../schemas/training-flags';
 import type { PortalConfig } from '@/boot/config';
 import { DEFAULT_COLORS, type Brand } from '@/boot/theme';
 import { PortalContext } from '@/lib/portal-context';
@@ -17,7 +18,7 @@ export const testConfig: PortalConfig = {
   domain: 'portal.test.localhost',
   apiUrl: '/',
   themeUrl: '/themes',
-  defaultFlags: { group_coaching: false, flash_coaching: false, business_academy: false },
+  defaultFlags: everyFlag(false),
   integrations: {
     analyticsContainerId: null,
     analyticsConsent: 'required',

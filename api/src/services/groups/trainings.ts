@@ -1,23 +1,16 @@
 // The training flags (SPEC §6) as the server enforces them: the user's own flag, or the tenant's default when
 // the user's is unset, read fresh on every call so a flag turned off takes effect at once.
 import type { Kysely } from 'kysely';
+import { flagTitle, type FlagName } from '../../../../schemas/training-flags.js';
 import type { Database } from '../../db/database.js';
 import { HttpError } from '../../errors.js';
 import type { Actor } from '../access/scope.js';
 import { findProfile } from '../users/user-repository.js';
 import { toProfile } from '../users/user-payload.js';
 
-type Training = 'group_coaching' | 'flash_coaching' | 'business_academy';
-
-const names: Record<Training, string> = {
-  group_coaching: 'Group coaching',
-  flash_coaching: 'Flash coaching',
-  business_academy: 'The Business Academy',
-};
-
 /** Throws 403 unless the caller has the training; nothing is read or changed before this check. */
-export async function requireTraining(db: Kysely<Database>, owner: Actor, training: Training): Promise<void> {
+export async function requireTraining(db: Kysely<Database>, owner: Actor, training: FlagName): Promise<void> {
   const row = await findProfile(db, owner.tenantId, owner.userId);
   if (!row || !toProfile(row).trainings[training])
-    throw new HttpError(403, `${names[training]} is not part of your plan.`);
+    throw new HttpError(403, `${flagTitle(training)} is not part of your plan.`);
 }

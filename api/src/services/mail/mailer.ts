@@ -7,6 +7,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import nodemailer from 'nodemailer';
+import type { MailMessage } from '../../../../schemas/mail-message.js';
 import type { Database } from '../../db/database.js';
 import {
   claimDueMail,
@@ -17,12 +18,8 @@ import {
   rescheduleMail,
 } from './outbox-repository.js';
 
-export interface MailMessage {
-  to: string;
-  from: string;
-  subject: string;
-  text: string;
-}
+// One mail's shape is schemas/mail-message.schema.json's (the outbox's columns and the tests' reader use it too).
+export type { MailMessage };
 
 export interface Mailer {
   /** Sends now, or keeps the mail in the outbox to be sent again until it goes through. */

@@ -5,18 +5,16 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 // The defaults every room applies alike (the CLI bakes them, the app falls back to them): read, never copied.
 import TENANT_DEFAULTS from '../../../../schemas/tenant-defaults.json' with { type: 'json' };
+import type { TenantConfig as TenantFile } from '../../../../schemas/tenant.js';
+import { fillFlags, type Flags } from '../../../../schemas/training-flags.js';
 
-/** The training flags are the keys of tenant-defaults.json's defaultFlags. */
-type TenantFlags = typeof TENANT_DEFAULTS.defaultFlags;
-
-export interface TenantConfig {
-  id: number;
+/** What the API keeps of a tenant.json (the one type of schemas/tenant.ts), with its defaults applied. */
+export interface TenantConfig extends Pick<TenantFile, 'id' | 'name' | 'domain'> {
   slug: string;
-  name: string;
-  domain: string;
   /** tenant.json's hashidsSalt, else the field tenant-defaults.json names (the domain): the app bakes the same. */
-  hashidsSalt: string;
-  defaultFlags: TenantFlags;
+  hashidsSalt: NonNullable<TenantFile['hashidsSalt']>;
+  /** Each flag tenant.json sets, the default of flags.schema.json for the others. */
+  defaultFlags: Flags;
   /** integrations.captchaSiteKey is set: the login form asks for a CAPTCHA. */
   captcha: boolean;
 }
@@ -25,20 +23,9 @@ interface Warn {
   warn(obj: object, msg: string): void;
 }
 
-/** Each flag tenant.json sets, the default for the others. */
-function flags(given: Record<string, unknown>): TenantFlags {
-  const out = { ...TENANT_DEFAULTS.defaultFlags };
-  for (const key of Object.keys(out) as (keyof TenantFlags)[]) {
-    const value = given[key];
-    if (typeof value === 'boolean') out[key] = value;
-  }
-  return out;
-}
-
 function toConfig(slug: string, raw: unknown): TenantConfig | null {
   if (typeof raw !== 'object' || raw === null) return null;
   const file = raw as Record<string, unknown>;
-  const given = (typeof file.defaultFlags === 'object' && file.defaultFlags) || {};
   const { id, name, domain } = file;
   const salt =
     typeof file.hashidsSalt === 'string' && file.hashidsSalt.length > 0
@@ -54,7 +41,7 @@ function toConfig(slug: string, raw: unknown): TenantConfig | null {
     name,
     domain,
     hashidsSalt: salt,
-    defaultFlags: flags(given as Record<string, unknown>),
+    defaultFlags: fillFlags(file.defaultFlags),
     captcha: typeof siteKey === 'string' && siteKey.length > 0,
   };
 }

@@ -21,9 +21,7 @@ async function upsertTenant(db: Kysely<Database>, t: TenantConfig): Promise<void
     slug: t.slug,
     name: t.name,
     domain: t.domain,
-    default_group_coaching: t.defaultFlags.group_coaching,
-    default_flash_coaching: t.defaultFlags.flash_coaching,
-    default_business_academy: t.defaultFlags.business_academy,
+    default_flags: JSON.stringify(t.defaultFlags),
   };
   await db
     .insertInto('tenants')

@@ -1,6 +1,7 @@
 // The logged-in user exactly as SPEC §3 lists it: schemas/user.schema.json, whose generated type the app shares.
-// Flags left null on the user fall back to the tenant's defaultFlags, so the app never has to know about
-// tenant defaults.
+// A flag the user has not set falls back to the tenant's defaultFlags (fillFlags, the one merge), so the app
+// never has to know about tenant defaults.
+import { fillFlags } from '../../../../schemas/training-flags.js';
 import type { User } from '../../../../schemas/user.js';
 import type { ProfileRow } from './user-repository.js';
 
@@ -29,11 +30,7 @@ export function toProfile(row: ProfileRow): Profile {
     facebook: row.facebook,
     twitter: row.twitter,
     linkedin: row.linkedin,
-    trainings: {
-      group_coaching: row.group_coaching ?? row.default_group_coaching,
-      flash_coaching: row.flash_coaching ?? row.default_flash_coaching,
-      business_academy: row.business_academy ?? row.default_business_academy,
-    },
+    trainings: fillFlags(row.flags, row.default_flags),
   };
 }
 

@@ -21,9 +21,7 @@ const profileColumns = [
   'users.facebook',
   'users.twitter',
   'users.linkedin',
-  'users.group_coaching',
-  'users.flash_coaching',
-  'users.business_academy',
+  'users.flags',
 ] as const;
 
 function profileQuery(db: Kysely<Database>) {
@@ -32,12 +30,7 @@ function profileQuery(db: Kysely<Database>) {
     .innerJoin('tenants', 'tenants.id', 'users.tenant_id')
     .leftJoin('companies', 'companies.id', 'users.company_id')
     .select(profileColumns)
-    .select([
-      'companies.name as company',
-      'tenants.default_group_coaching',
-      'tenants.default_flash_coaching',
-      'tenants.default_business_academy',
-    ]);
+    .select(['companies.name as company', 'tenants.default_flags']);
 }
 
 export type ProfileRow = NonNullable<Awaited<ReturnType<typeof findProfile>>>;

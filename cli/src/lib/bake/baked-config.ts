@@ -3,7 +3,9 @@
  * (schemas/tenant-defaults.json, which the API and the app read too, so all three fill a missing field alike).
  */
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
+import flagsSchema from '../../../../schemas/flags.schema.json' with { type: 'json' };
 import configSchema from '../../../../schemas/portal-config.schema.json' with { type: 'json' };
+import { fillFlags } from '../../../../schemas/training-flags.js';
 import { TENANT_DEFAULTS } from '../tenants/defaults.js';
 import type { TenantConfig } from '../tenants/types.js';
 
@@ -20,7 +22,7 @@ function fallbackSalt(config: TenantConfig): string {
 }
 
 export function bakedConfig(config: TenantConfig, version: string, environment: Environment = 'production') {
-  const { themeUrl, defaultFlags } = TENANT_DEFAULTS;
+  const { themeUrl } = TENANT_DEFAULTS;
   const baked = {
     tenantId: config.id,
     version,
@@ -30,7 +32,7 @@ export function bakedConfig(config: TenantConfig, version: string, environment: 
     themeUrl: environment === 'development' ? themeUrl : (config.themeUrl ?? themeUrl),
     // The API derives the same salt from the same tenant.json, so encoded user ids agree on both sides.
     hashidsSalt: config.hashidsSalt ?? fallbackSalt(config),
-    defaultFlags: { ...defaultFlags, ...config.defaultFlags },
+    defaultFlags: fillFlags(config.defaultFlags),
     integrations: {
       analyticsContainerId: config.integrations?.analyticsContainerId ?? null,
       analyticsConsent: config.integrations?.analyticsConsent ?? 'required',
@@ -51,7 +53,8 @@ let validate: ValidateFunction | null = null;
  * page is written. tenant.json was validated already, so a failure is a bug in the bake: it names the field.
  */
 export function checkBakedConfig(value: unknown): void {
-  validate ??= new Ajv2020({ allErrors: true }).compile(configSchema);
+  // The flags are flags.schema.json's, which the config schema refers to.
+  validate ??= new Ajv2020({ allErrors: true, schemas: [flagsSchema] }).compile(configSchema);
   if (validate(value)) return;
   const problems = (validate.errors ?? []).map(
     (e) => `${e.instancePath || '/'} ${e.message ?? 'is invalid'}`,

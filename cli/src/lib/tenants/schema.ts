@@ -27,8 +27,10 @@ function compile(): Compiled {
   // verbose: errors carry the failing schema and value, which the plain messages are written from. The colours
   // are theme.schema.json's (a $ref by relative URI), where x-sameAs names the key a colour follows: an
   // annotation for the CLI and the app, which ajv's strict mode would otherwise refuse as unknown.
+  // The training flags are flags.schema.json's, referred to the same way.
   const ajv = new Ajv2020({ allErrors: true, verbose: true, keywords: ['x-sameAs'] });
   ajv.addSchema(themeSchema());
+  ajv.addSchema(JSON.parse(readFileSync(path.join(REPO_ROOT, 'schemas/flags.schema.json'), 'utf8')));
   compiled = { ajv, schemaId: schema.$id, validate: ajv.compile(schema), fields: new Map() };
   return compiled;
 }

@@ -1,44 +1,20 @@
 /** The shapes the tenant loader hands to every command (validate, list, build, publish, serve). */
+import type { TenantConfig } from '../../../../schemas/tenant.js';
 import type themeSchema from '../../../../schemas/theme.schema.json';
-import type { TrainingFlags } from './defaults.js';
+
+// A valid tenant.json is the type generated from tenant.schema.json (`npm run schemas:types`), the one the API
+// reads its part of too.
+export type { TenantConfig };
 
 // The colour keys are theme.schema.json's $defs/colors (the app derives its list from the same place).
 export type ColorKey = keyof typeof themeSchema.$defs.colors.properties;
 
 export type Colors = Record<ColorKey, string>;
 
-export interface Assets {
-  logo?: string;
-  loginBackground?: string;
-  favicon?: string;
-}
+/** The default brand or an extra one: colours (any of the keys above) and images. */
+export type BrandConfig = NonNullable<TenantConfig['theme']>;
 
-export interface BrandConfig {
-  colors?: Partial<Colors>;
-  assets?: Assets;
-}
-
-export interface TenantConfig {
-  $schema?: string;
-  id: number;
-  name: string;
-  domain: string;
-  apiUrl: string;
-  themeUrl?: string;
-  hashidsSalt?: string;
-  theme?: BrandConfig;
-  brands?: Record<string, BrandConfig>;
-  defaultFlags?: Partial<TrainingFlags>;
-  integrations?: {
-    analyticsContainerId?: string;
-    analyticsConsent?: 'required' | 'implied';
-    captchaSiteKey?: string;
-    stripePublishableKey?: string;
-    avatarService?: boolean;
-  };
-  /** Where `portal publish` puts the site, the theme and the shared assets when no --to is given. */
-  publish?: { site?: string; theme?: string; assets?: string };
-}
+export type Assets = NonNullable<BrandConfig['assets']>;
 
 export type Severity = 'error' | 'warning';
 

@@ -1,0 +1,270 @@
+// Generated from tenant.schema.json by `npm run schemas:types`: edit the schema, not this file.
+import type { FromSchema } from 'json-schema-to-ts';
+import { flagsSchema } from './flags.js';
+
+/** A tenant's tenants/<slug>/tenant.json (tenant.schema.json), as `portal validate` accepts it. */
+export const tenantSchema = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://schemas.portal.local/tenant.schema.json',
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'name', 'domain', 'apiUrl'],
+  properties: {
+    $schema: {
+      type: 'string',
+      description: 'Path to this schema, so editors autocomplete and check the file.',
+    },
+    id: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 2147483647,
+      description:
+        'The fixed tenant id, baked into the build and sent as X-Tenant-Id. Unique across tenants.',
+    },
+    name: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 80,
+      pattern: '^[^<>]*\\S[^<>]*$',
+      description: 'The product name shown in the footer and the page title.',
+    },
+    domain: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 253,
+      pattern: '^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$',
+      description:
+        'The brand domain, a lowercase hostname such as portal.acme.com. Password-reset links are built from it. Unique across tenants.',
+    },
+    apiUrl: {
+      type: 'string',
+      description:
+        'The product API base: an https URL, an http URL on localhost or 127.0.0.1, or "/" for the same origin.',
+      maxLength: 2048,
+      anyOf: [
+        { const: '/', description: 'Same origin as the portal.' },
+        { pattern: '^https://[a-z0-9.-]+(:[0-9]{1,5})?(/[A-Za-z0-9._~%/-]*)?$' },
+        { pattern: '^http://(localhost|127\\.0\\.0\\.1)(:[0-9]{1,5})?(/[A-Za-z0-9._~%/-]*)?$' },
+        { pattern: '^/[A-Za-z0-9._~%-]+(/[A-Za-z0-9._~%-]+)*$', description: 'A path on the portal origin.' },
+      ],
+    },
+    themeUrl: {
+      type: 'string',
+      description:
+        'Base from which the app loads {themeUrl}/{id}/theme.json. Default: "/themes" (the portal origin).',
+      maxLength: 2048,
+      anyOf: [
+        { const: '/', description: 'Same origin as the portal.' },
+        { pattern: '^https://[a-z0-9.-]+(:[0-9]{1,5})?(/[A-Za-z0-9._~%/-]*)?$' },
+        { pattern: '^http://(localhost|127\\.0\\.0\\.1)(:[0-9]{1,5})?(/[A-Za-z0-9._~%/-]*)?$' },
+        { pattern: '^/[A-Za-z0-9._~%-]+(/[A-Za-z0-9._~%-]+)*$', description: 'A path on the portal origin.' },
+      ],
+    },
+    hashidsSalt: {
+      type: 'string',
+      minLength: 8,
+      maxLength: 100,
+      pattern: '^[\\x21-\\x7e]+$',
+      description:
+        "Salt of the hashids encoding of user ids (the `encoded` id of the login calls, the user_id of error reports). Shared by the app and the API; default: the tenant's domain.",
+    },
+    theme: {
+      type: 'object',
+      description: 'The default brand: colours and images.',
+      additionalProperties: false,
+      properties: {
+        colors: { type: 'object', additionalProperties: { type: 'string' } },
+        assets: {
+          type: 'object',
+          description:
+            'Brand images: a file inside the tenant folder (png, jpg, webp, svg, ico) or an https URL.',
+          additionalProperties: false,
+          properties: {
+            logo: {
+              type: 'string',
+              description: 'Logo shown on the login page and in the navbar.',
+              minLength: 1,
+              maxLength: 2048,
+              anyOf: [
+                { pattern: '^https://[^\\s"<>\\\\]+$' },
+                { pattern: '^(?!/)(?!.*(^|/)\\.\\.?(/|$))[A-Za-z0-9._/-]+\\.(png|jpg|jpeg|webp|svg|ico)$' },
+              ],
+            },
+            loginBackground: {
+              type: 'string',
+              description: 'Background image of the login page.',
+              minLength: 1,
+              maxLength: 2048,
+              anyOf: [
+                { pattern: '^https://[^\\s"<>\\\\]+$' },
+                { pattern: '^(?!/)(?!.*(^|/)\\.\\.?(/|$))[A-Za-z0-9._/-]+\\.(png|jpg|jpeg|webp|svg|ico)$' },
+              ],
+            },
+            favicon: {
+              type: 'string',
+              description: 'Browser tab icon.',
+              minLength: 1,
+              maxLength: 2048,
+              anyOf: [
+                { pattern: '^https://[^\\s"<>\\\\]+$' },
+                { pattern: '^(?!/)(?!.*(^|/)\\.\\.?(/|$))[A-Za-z0-9._/-]+\\.(png|jpg|jpeg|webp|svg|ico)$' },
+              ],
+            },
+          },
+        },
+      },
+    },
+    brands: {
+      type: 'object',
+      description: 'Extra brands, chosen with ?brand=<key>; each overrides the theme.',
+      maxProperties: 50,
+      propertyNames: { pattern: '^[a-z0-9][a-z0-9-]{0,39}$' },
+      additionalProperties: {
+        type: 'object',
+        description: 'A brand: colours and images over the tenant theme.',
+        additionalProperties: false,
+        properties: {
+          colors: { type: 'object', additionalProperties: { type: 'string' } },
+          assets: {
+            type: 'object',
+            description:
+              'Brand images: a file inside the tenant folder (png, jpg, webp, svg, ico) or an https URL.',
+            additionalProperties: false,
+            properties: {
+              logo: {
+                type: 'string',
+                description: 'Logo shown on the login page and in the navbar.',
+                minLength: 1,
+                maxLength: 2048,
+                anyOf: [
+                  { pattern: '^https://[^\\s"<>\\\\]+$' },
+                  { pattern: '^(?!/)(?!.*(^|/)\\.\\.?(/|$))[A-Za-z0-9._/-]+\\.(png|jpg|jpeg|webp|svg|ico)$' },
+                ],
+              },
+              loginBackground: {
+                type: 'string',
+                description: 'Background image of the login page.',
+                minLength: 1,
+                maxLength: 2048,
+                anyOf: [
+                  { pattern: '^https://[^\\s"<>\\\\]+$' },
+                  { pattern: '^(?!/)(?!.*(^|/)\\.\\.?(/|$))[A-Za-z0-9._/-]+\\.(png|jpg|jpeg|webp|svg|ico)$' },
+                ],
+              },
+              favicon: {
+                type: 'string',
+                description: 'Browser tab icon.',
+                minLength: 1,
+                maxLength: 2048,
+                anyOf: [
+                  { pattern: '^https://[^\\s"<>\\\\]+$' },
+                  { pattern: '^(?!/)(?!.*(^|/)\\.\\.?(/|$))[A-Za-z0-9._/-]+\\.(png|jpg|jpeg|webp|svg|ico)$' },
+                ],
+              },
+            },
+          },
+        },
+      },
+    },
+    defaultFlags: {
+      ...flagsSchema.$defs.flags,
+      description:
+        'Training flags used when a user record lacks one: the flags of flags.schema.json, each defaulting to its default there.',
+    },
+    integrations: {
+      type: 'object',
+      description: 'Third-party integrations.',
+      additionalProperties: false,
+      properties: {
+        analyticsContainerId: {
+          type: 'string',
+          pattern: '^[A-Z0-9-]{4,32}$',
+          description: 'Web-analytics container id, such as GTM-ABC123.',
+        },
+        analyticsConsent: {
+          enum: ['required', 'implied'],
+          default: 'required',
+          description:
+            "When the analytics container loads: 'required' asks each user first (a banner; the answer is remembered), 'implied' loads it without asking. It never loads on the password reset and sign-in link pages.",
+        },
+        captchaSiteKey: {
+          type: 'string',
+          pattern: '^[A-Za-z0-9_-]{10,100}$',
+          description: 'CAPTCHA site key; when set, the login form asks for a CAPTCHA.',
+        },
+        stripePublishableKey: {
+          type: 'string',
+          pattern: '^pk_(test|live)_[A-Za-z0-9]{8,255}$',
+          description: 'Card payment provider publishable key.',
+        },
+        avatarService: {
+          type: 'boolean',
+          default: true,
+          description: 'Use the public avatar service for users without a picture; false shows initials.',
+        },
+      },
+    },
+    publish: {
+      type: 'object',
+      description:
+        'Where `portal publish` writes this tenant when no --to is given. Default: the default target with sites/<slug>/ and themes/<id>/, the assets inside the site.',
+      additionalProperties: false,
+      properties: {
+        site: {
+          type: 'string',
+          maxLength: 2048,
+          anyOf: [
+            {
+              pattern: '^s3://[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](/[A-Za-z0-9._~-]+)*/?$',
+              description: 'An S3 bucket and optional prefix, such as s3://acme-portal/themes.',
+            },
+            { pattern: '^file:///[^\\s]+$', description: 'A local folder as a file URL.' },
+            {
+              pattern: '^(?![A-Za-z][A-Za-z0-9+.-]*:)[^\\s]+$',
+              description: 'A local folder, relative to where `portal publish` runs.',
+            },
+          ],
+          description:
+            'Target of the site (index.html, meta.json, assets): its files go directly under this URL, such as s3://acme-portal-site.',
+        },
+        theme: {
+          type: 'string',
+          maxLength: 2048,
+          anyOf: [
+            {
+              pattern: '^s3://[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](/[A-Za-z0-9._~-]+)*/?$',
+              description: 'An S3 bucket and optional prefix, such as s3://acme-portal/themes.',
+            },
+            { pattern: '^file:///[^\\s]+$', description: 'A local folder as a file URL.' },
+            {
+              pattern: '^(?![A-Za-z][A-Za-z0-9+.-]*:)[^\\s]+$',
+              description: 'A local folder, relative to where `portal publish` runs.',
+            },
+          ],
+          description:
+            'Target under which the theme goes as <id>/theme.json; must be where themeUrl points, such as s3://acme-portal/themes for themeUrl "/themes".',
+        },
+        assets: {
+          type: 'string',
+          maxLength: 2048,
+          anyOf: [
+            {
+              pattern: '^s3://[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](/[A-Za-z0-9._~-]+)*/?$',
+              description: 'An S3 bucket and optional prefix, such as s3://acme-portal/themes.',
+            },
+            { pattern: '^file:///[^\\s]+$', description: 'A local folder as a file URL.' },
+            {
+              pattern: '^(?![A-Za-z][A-Za-z0-9+.-]*:)[^\\s]+$',
+              description: 'A local folder, relative to where `portal publish` runs.',
+            },
+          ],
+          description:
+            'Target of the hashed assets, shared by every tenant that names it: they go once under this URL (assets/x.js as x.js), such as s3://portal/assets, and the CDN serves it at /assets/* of each tenant origin. Default: inside the site (or assets/ under the target with --shared-assets).',
+        },
+      },
+    },
+  },
+} as const;
+
+/** A valid tenant.json: a field it leaves out is undefined (its default is applied by its reader). */
+export type TenantConfig = FromSchema<typeof tenantSchema, { keepDefaultedPropertiesOptional: true }>;
