@@ -14,11 +14,11 @@ const ResetPasswordPage = lazyPage(() => import('@/features/auth/components/rese
 const FbsLoginPage = lazyPage(() => import('@/features/auth/components/fbs-login-page'));
 const GroupsPage = lazyPage(() => import('@/features/groups/components/groups-page'));
 const GroupPage = lazyPage(() => import('@/features/groups/components/group-page'));
-const GroupLessonPage = lazyPage(() => import('@/features/groups/components/group-lesson-page'));
+const GroupLessonPage = lazyPage(() => import('@/features/lessons/components/group-lesson-page'));
 const PurchasePage = lazyPage(() => import('@/features/payments/components/purchase-page'));
 const SchedulePage = lazyPage(() => import('@/features/schedule/components/schedule-page'));
 const LessonsPage = lazyPage(() => import('@/features/lessons/components/lessons-page'));
-const LessonPage = lazyPage(() => import('@/features/lessons/components/lesson-page'));
+const LessonPage = lazyPage(() => import('@/features/lessons/components/flash-lesson-page'));
 const ResourcesPage = lazyPage(() => import('@/features/resources/components/resources-page'));
 const ActionStepsPage = lazyPage(() => import('./action-steps-route'));
 const AssessmentsPage = lazyPage(() => import('@/features/assessments/components/assessments-page'));
@@ -35,9 +35,7 @@ const CoachProfilePage = lazyPage(() => import('@/features/coach/components/coac
 const BusinessAcademyPage = lazyPage(
   () => import('@/features/business-academy/components/business-academy-page'),
 );
-const AcademyLessonPage = lazyPage(
-  () => import('@/features/business-academy/components/academy-lesson-page'),
-);
+const AcademyLessonPage = lazyPage(() => import('@/features/lessons/components/academy-lesson-page'));
 const NotFoundPage = lazyPage(() => import('./not-found-page'));
 // Lazy as well: it needs React Query and hashids, which the login route must not carry.
 const CrashScreen = lazyPage(() => import('./crash-screen'));

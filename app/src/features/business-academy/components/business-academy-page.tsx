@@ -3,7 +3,8 @@
  * with the member's progress per lesson and overall.
  */
 import { Link } from 'react-router-dom';
-import { ACADEMY_LESSON_STEPS, LessonProgress, LessonStepsNote } from '@/components/lesson-progress';
+import { LessonProgress, LessonStepsNote } from '@/components/lesson-progress';
+import { ACADEMY_LESSON_STEPS } from '@/lib/lesson-steps';
 import { LoadFailed } from '@/components/load-failed';
 import { PageLoading } from '@/components/page-loading';
 import { paths } from '@/config/paths';

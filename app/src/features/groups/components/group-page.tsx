@@ -4,7 +4,8 @@
  */
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { GROUP_LESSON_STEPS, LessonStepsNote } from '@/components/lesson-progress';
+import { LessonStepsNote } from '@/components/lesson-progress';
+import { GROUP_LESSON_STEPS } from '@/lib/lesson-steps';
 import { LoadFailed } from '@/components/load-failed';
 import { PageLoading } from '@/components/page-loading';
 import { NotFoundState, RefusedState } from '@/components/refused-state';

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { gql } from '@/lib/gapi';
-import type { PlacedLesson } from './lesson-page';
+import type { PlacedLesson } from './lesson-types';
 import type { LessonPlace } from './training-analytics';
 
 const QUERY = `query ($user_id: Int!, $lesson: Int!, $ug: Int) {

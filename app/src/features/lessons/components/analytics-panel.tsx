@@ -1,10 +1,10 @@
 /**
  * The member's analytics of one lesson (SPEC §3: profit_impact, the lesson's steps, notes), edited on the page and
- * saved in the background by the shared batcher (./training-analytics): every 5000 ms while the page is open
+ * saved in the background by the shared batcher (../api/training-analytics): every 5000 ms while the page is open
  * and at once when it is left. Values not yet saved survive leaving and coming back within the app.
  */
 import { useEffect, useState } from 'react';
-import { ACADEMY_LESSON_STEPS, GROUP_LESSON_STEPS } from '@/components/lesson-progress';
+import { ACADEMY_LESSON_STEPS, GROUP_LESSON_STEPS } from '@/lib/lesson-steps';
 import { LoadFailed } from '@/components/load-failed';
 import { useUser } from '@/lib/session';
 import { ProgressFields } from './progress-fields';
@@ -16,7 +16,7 @@ import {
   type AnalyticsField,
   type LessonAnalytics,
   type LessonPlace,
-} from './training-analytics';
+} from '../api/training-analytics';
 
 function AnalyticsForm({ place, saved }: { place: LessonPlace; saved: LessonAnalytics }) {
   const [values, setValues] = useState<LessonAnalytics>(() => ({ ...saved, ...unsentValues(place) }));
