@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { ACADEMY_LESSON_STEPS, GROUP_LESSON_STEPS } from '@/lib/lesson-steps';
-import { LoadFailed } from '@/components/load-failed';
+import { QueryState } from '@/components/query-state';
 import { useUser } from '@/lib/session';
 import { ProgressFields } from './progress-fields';
 import {
@@ -50,13 +50,16 @@ export function AnalyticsPanel({ place }: { place: LessonPlace }) {
   return (
     <section className="card lesson-analytics" aria-labelledby="lesson-analytics-title">
       <h2 id="lesson-analytics-title">Your progress</h2>
-      {query.isPending && <p role="status">Loading your progress…</p>}
-      {query.isError && (
-        <LoadFailed what="Your progress" error={query.error} retry={query.refetch} className="" />
-      )}
-      {query.data && (
-        <AnalyticsForm key={`${place.lessonId}:${place.userGroupId}`} place={place} saved={query.data} />
-      )}
+      <QueryState
+        query={query}
+        what="Your progress"
+        errorClassName=""
+        loading={<p role="status">Loading your progress…</p>}
+      >
+        {(saved) => (
+          <AnalyticsForm key={`${place.lessonId}:${place.userGroupId}`} place={place} saved={saved} />
+        )}
+      </QueryState>
     </section>
   );
 }
