@@ -10,32 +10,7 @@
  */
 import { properties as fields } from '../../../schemas/portal-config.schema.json';
 import * as tenantDefaults from '../../../schemas/tenant-defaults.json';
-
-/** The training flags are the keys of tenant-defaults.json's defaultFlags. */
-export type TrainingFlags = typeof tenantDefaults.defaultFlags;
-export const TRAINING_FLAGS = Object.keys(tenantDefaults.defaultFlags) as (keyof TrainingFlags)[];
-
-export interface PortalConfig {
-  tenantId: number;
-  version: string;
-  name: string;
-  domain: string;
-  apiUrl: string;
-  themeUrl: string;
-  defaultFlags: TrainingFlags;
-  integrations: {
-    analyticsContainerId: string | null;
-    /** 'required': the user is asked before the container loads; 'implied': it loads without asking. */
-    analyticsConsent: 'required' | 'implied';
-    captchaSiteKey: string | null;
-    stripePublishableKey: string | null;
-    avatarService: boolean;
-  };
-  /** The hashids salt for ids the app encodes (error reports); the tenant domain when the build sets none. */
-  hashidsSalt: string | null;
-  /** 'production' in baked builds; 'development' under `npm run dev` (shows stacks on the crash screen). */
-  environment: 'production' | 'development';
-}
+import type { PortalConfig, TrainingFlags } from '@/lib/portal-config';
 
 export class ConfigError extends Error {}
 

@@ -8,7 +8,7 @@ import { LoadFailed } from './load-failed';
 import { PageLoading } from './page-loading';
 
 /** The part of a React Query result the states read. */
-export interface StateQuery<T> {
+interface StateQuery<T> {
   isPending: boolean;
   isError: boolean;
   error: unknown;

@@ -3,7 +3,7 @@
  * dropped before it reaches memory or local storage.
  */
 import type { User as SpecUser } from '../../../schemas/user';
-import { TRAINING_FLAGS, type TrainingFlags } from '@/boot/config';
+import { TRAINING_FLAGS, type TrainingFlags } from './portal-config';
 
 export type Flag = keyof TrainingFlags;
 

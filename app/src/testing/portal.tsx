@@ -2,8 +2,8 @@
 import { render } from '@testing-library/react';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
-import type { PortalConfig } from '@/boot/config';
-import { DEFAULT_COLORS, type Brand } from '@/boot/theme';
+import type { Brand, PortalConfig } from '@/lib/portal-config';
+import { DEFAULT_COLORS } from '@/boot/theme';
 import { PortalContext } from '@/lib/portal-context';
 import { portalRoutes } from '@/app/routes';
 import { api, configureApi } from '@/lib/api-client';

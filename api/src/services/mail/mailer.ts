@@ -16,13 +16,7 @@ import {
   renewLease,
   rescheduleMail,
 } from './outbox-repository.js';
-
-export interface MailMessage {
-  to: string;
-  from: string;
-  subject: string;
-  text: string;
-}
+import type { MailMessage } from './mail-message.js';
 
 export interface Mailer {
   /** Sends now, or keeps the mail in the outbox to be sent again until it goes through. */

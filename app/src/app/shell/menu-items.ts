@@ -2,7 +2,7 @@
  * The side menu of SPEC §2: 11 items in this order, three of them shown only with their page's training flag; the
  * active item is the one whose first path segment matches the current one.
  */
-import type { TrainingFlags } from '@/boot/config';
+import type { TrainingFlags } from '@/lib/portal-config';
 import { hasFlag, type User } from '@/lib/user';
 import { paths } from '@/config/paths';
 import { pageFlag } from '../page-table';
