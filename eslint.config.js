@@ -1,6 +1,6 @@
 // Lint for the whole repository. Besides the usual rules it enforces the room boundaries of DESIGN.md:
 // app/ imports neither api/ nor cli/, api/ neither app/ nor cli/, cli/ never imports app/src or api/src,
-// and the one-way layers inside app/src (app/README.md).
+// the one-way layers inside app/src (app/README.md), and no import cycle in app/src, api/src or cli/src.
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
@@ -9,6 +9,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
 import { appLayers } from './eslint-rules/app-layers.js';
+import { noCycle } from './eslint-rules/no-cycle.js';
 
 const root = fileURLToPath(new URL('.', import.meta.url)).replace(/\/$/, '');
 
@@ -36,8 +37,9 @@ const layerZones = [
   })),
   {
     target: ['app/src/lib', 'app/src/components', 'app/src/config'],
-    from: ['app/src/features', 'app/src/app'],
-    message: 'lib/ and components/ (and config/) sit below the features and src/app: they import neither.',
+    from: ['app/src/features', 'app/src/app', 'app/src/boot'],
+    message:
+      'lib/ and components/ (and config/) sit below boot/, the features and src/app: they import none of them (what boot hands on is typed in lib/portal-config.ts).',
   },
 ];
 
@@ -81,6 +83,11 @@ export default tseslint.config(
     rules: {
       'local/app-layers': ['error', { root, alias: { '@/': 'app/src' }, zones: layerZones }],
     },
+  },
+  {
+    files: ['app/src/**/*.{ts,tsx}', 'api/src/**/*.ts', 'cli/src/**/*.ts'],
+    plugins: { cycles: { rules: { 'no-cycle': noCycle } } },
+    rules: { 'cycles/no-cycle': ['error', { root, alias: { '@/': 'app/src' } }] },
   },
   {
     files: ['api/**/*.ts'],

@@ -3,8 +3,9 @@ import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
-// The one-way layers of app/src (app/README.md) are kept by `npm run lint`, not by habit: these run the
-// repository's own ESLint config on code placed at a feature's, a library's or a shared component's path.
+// The one-way layers of app/src (app/README.md) and the ban on import cycles are kept by `npm run lint`, not by
+// habit: these run the repository's own ESLint config on code placed at a feature's, a library's or a shared
+// component's path, or in place of a real file's code (a cycle needs a file on disk that imports it back).
 const root = fileURLToPath(new URL('../', import.meta.url));
 const eslint = new ESLint({ cwd: root });
 
@@ -33,9 +34,12 @@ describe('app layers', () => {
     ['lib/', 'app/src/lib/layer-probe.ts', "import '@/features/notes/api/get-notes';\n"],
     ['components/', 'app/src/components/layer-probe.tsx', "import '../features/notes/api/get-notes';\n"],
     ['lib/', 'app/src/lib/layer-probe.ts', "import '@/app/routes';\n"],
-  ])('%s importing a feature or app/ fails', async (_, file, code) => {
+    ['lib/', 'app/src/lib/layer-probe.ts', "import type { PortalConfig } from '@/boot/config';\n"],
+    ['lib/', 'app/src/lib/layer-probe.ts', "import '../boot/theme';\n"],
+    ['components/', 'app/src/components/layer-probe.tsx', "import '@/boot/version-check';\n"],
+  ])('%s importing a feature, app/ or boot/ fails', async (_, file, code) => {
     expect(await layerErrors(file, code)).toEqual([
-      expect.stringMatching(/sit below the features and src\/app/),
+      expect.stringMatching(/sit below boot\/, the features and src\/app/),
     ]);
   });
 
@@ -49,5 +53,36 @@ describe('app layers', () => {
       '',
     ].join('\n');
     expect(await lint('app/src/features/notes/components/layer-probe.tsx', code)).toEqual([]);
+  });
+});
+
+const cycleErrors = async (file: string, code: string) =>
+  (await lint(file, code)).filter((m) => m.ruleId === 'cycles/no-cycle').map((m) => m.message);
+
+describe('import cycles', () => {
+  it.each([
+    // lib/user.ts imports ./portal-config, so portal-config importing user closes a loop.
+    [
+      'a value import in app/src',
+      'app/src/lib/portal-config.ts',
+      "import { hasFlag } from './user';\nhasFlag;\n",
+    ],
+    [
+      'a type-only import in app/src',
+      'app/src/lib/portal-config.ts',
+      "import type { User } from '@/lib/user';\n",
+    ],
+    ['a longer loop through the alias', 'app/src/lib/portal-config.ts', "import '@/lib/session';\n"],
+    [
+      'a type-only import in api/src',
+      'api/src/services/storage/storage-port.ts',
+      "import type { createStorage } from './storage.js';\nexport type S = typeof createStorage;\n",
+    ],
+  ])('%s that leads back to the file fails', async (_, file, code) => {
+    expect(await cycleErrors(file, code)).toEqual([expect.stringMatching(/^Import cycle: /)]);
+  });
+
+  it('an import that does not lead back passes', async () => {
+    expect(await cycleErrors('app/src/lib/portal-config.ts', "import '@/lib/cipher';\n")).toEqual([]);
   });
 });

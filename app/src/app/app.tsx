@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
 import { RouterProvider, createBrowserRouter } from 'react-router-dom';
-import type { PortalConfig } from '@/boot/config';
-import type { Brand } from '@/boot/theme';
+import type { Brand, PortalConfig } from '@/lib/portal-config';
 import { PortalContext } from '@/lib/portal-context';
 import { portalRoutes } from './routes';
 

@@ -1,4 +1,4 @@
-import type { TrainingFlags } from '@/boot/config';
+import type { TrainingFlags } from '@/lib/portal-config';
 import { hasFlag, type User } from '@/lib/user';
 import { paths } from '@/config/paths';
 

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sessionStore } from '@/lib/session';
 import { apiUser, fakeApi, gapiAnswer, renderPortal, testConfig } from '@/testing/portal';
+import { SIGNED_IN_PAGES } from './page-table';
 import { MENU_ITEMS, isActiveItem, visibleMenuItems } from './shell/menu-items';
 
 const flags = (group_coaching: boolean, flash_coaching: boolean, business_academy: boolean) => ({
@@ -121,6 +122,20 @@ describe('redirects', () => {
     expect(router.state.location.pathname).toBe(path);
     await userEvent.setup().click(screen.getByRole('link', { name: 'Go to the home page' }));
     await screen.findByRole('heading', { name: 'My Schedule' });
+  });
+
+  // The guard comes from the table: a page given a flag there cannot be reached without it.
+  it.each(
+    SIGNED_IN_PAGES.filter((entry) => entry.flag).map((entry) => [
+      entry.path.replace(/:\w+/g, '3'),
+      entry.flag,
+    ]),
+  )('%s, flagged %s in the page table, is guarded', async (path) => {
+    signIn(flags(false, false, false));
+    renderPortal(path);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: /isn't part of your plan$/ }),
+    ).toBeInTheDocument();
   });
 
   it('/business-academy opens with business_academy', async () => {

@@ -10,17 +10,10 @@
  * from schemas/tenant-defaults.json and the flags' defaults from schemas/flags.schema.json, which the bake and
  * the API read too.
  */
-import { portalConfigSchema, type PortalConfig as BakedConfig } from '../../../schemas/portal-config';
-import { fillFlags, type Flags } from '../../../schemas/training-flags';
+import { portalConfigSchema } from '../../../schemas/portal-config';
+import { fillFlags } from '../../../schemas/training-flags';
 import * as tenantDefaults from '../../../schemas/tenant-defaults.json';
-
-export type TrainingFlags = Flags;
-
-/**
- * The config as the app holds it: the schema's, except that the hashids salt of a page without one is null
- * (the ids the app encodes then take the tenant domain).
- */
-export type PortalConfig = Omit<BakedConfig, 'hashidsSalt'> & { hashidsSalt: string | null };
+import type { PortalConfig } from '@/lib/portal-config';
 
 export class ConfigError extends Error {}
 

@@ -4,25 +4,15 @@
  * pick ugly colours: every value is checked as #rgb / #rrggbb before it is used.
  */
 import { $defs } from '../../../schemas/theme.schema.json';
+import type { Brand, ColorKey, Colors } from '@/lib/portal-config';
 
 /**
  * The colour keys, each with its default or the key it follows, come from schemas/theme.schema.json ($defs/colors,
  * which tenant.schema.json refers to), so a new key is added there, not here. Only that `$defs` is bundled.
  */
-type ColorKey = keyof typeof $defs.colors.properties;
 type ColorRule = { default?: string; 'x-sameAs'?: string };
 const RULES: Record<ColorKey, ColorRule> = $defs.colors.properties;
 export const COLOR_KEYS = Object.keys(RULES) as readonly ColorKey[];
-
-type Colors = Record<ColorKey, string>;
-
-export interface Brand {
-  key: string | null;
-  colors: Colors;
-  logo: string | null;
-  loginBackground: string | null;
-  favicon: string | null;
-}
 
 /** Keys without a fixed default (x-sameAs in the schema): left out, each follows the key it names. */
 const SAME_AS: Partial<Record<ColorKey, ColorKey>> = {};

@@ -1,3 +1,5 @@
+import './lesson-progress.css';
+
 /** A member's progress through lessons: a labelled bar of the steps ticked, and the lessons completed. */
 export function LessonProgress({
   stepsDone,
@@ -16,30 +18,6 @@ export function LessonProgress({
     </div>
   );
 }
-
-/** A step a member ticks on a lesson: one of SPEC §3's lesson analytics flags, and what ticking it says. */
-type LessonStep = readonly [
-  field: 'pre_meeting' | 'attend_meeting' | 'meeting_worksheet' | 'taken_quiz' | 'post_meeting',
-  label: string,
-];
-
-/** A group lesson's steps, around the group's meeting. */
-export const GROUP_LESSON_STEPS: readonly LessonStep[] = [
-  ['pre_meeting', 'I prepared for the meeting'],
-  ['attend_meeting', 'I attended the meeting'],
-  ['meeting_worksheet', 'I completed the worksheet'],
-  ['taken_quiz', 'I took the quiz'],
-  ['post_meeting', 'I did the follow-up work'],
-];
-
-/**
- * A self-paced academy lesson has no meeting, so only the flags that make sense without one (the API counts
- * the same two for the academy); what the lesson is worth and the notes follow them as for a group lesson.
- */
-export const ACADEMY_LESSON_STEPS: readonly LessonStep[] = [
-  ['meeting_worksheet', 'I did the worksheet'],
-  ['taken_quiz', 'I took the quiz'],
-];
 
 /** A lesson's length and the member's steps, beside it in a lesson list. */
 export function LessonStepsNote({

@@ -1,6 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { PortalConfig } from '@/boot/config';
-import type { Brand } from '@/boot/theme';
+import type { Brand, PortalConfig } from './portal-config';
 
 /** The baked config and the chosen brand, fixed for the life of the page. */
 interface Portal {

@@ -4,7 +4,7 @@
  */
 import { FLAG_NAMES, fillFlags, flagTitle, type FlagName } from '../../../schemas/training-flags';
 import type { User as SpecUser } from '../../../schemas/user';
-import type { TrainingFlags } from '@/boot/config';
+import type { TrainingFlags } from './portal-config';
 
 /** A training flag: one of schemas/flags.schema.json's, whose names FLAG_NAMES lists in order. */
 export type Flag = FlagName;

@@ -7,7 +7,6 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import nodemailer from 'nodemailer';
-import type { MailMessage } from '../../../../schemas/mail-message.js';
 import type { Database } from '../../db/database.js';
 import {
   claimDueMail,
@@ -17,9 +16,7 @@ import {
   renewLease,
   rescheduleMail,
 } from './outbox-repository.js';
-
-// One mail's shape is schemas/mail-message.schema.json's (the outbox's columns and the tests' reader use it too).
-export type { MailMessage };
+import type { MailMessage } from './mail-message.js';
 
 export interface Mailer {
   /** Sends now, or keeps the mail in the outbox to be sent again until it goes through. */

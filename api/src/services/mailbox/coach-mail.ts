@@ -3,7 +3,7 @@
 // and line breaks are replaced here as well), so no field can add a header or a recipient.
 import type { Tenant } from '../../db/database.js';
 import { replaceControl } from '../../plain-text.js';
-import type { MailMessage } from '../mail/mailer.js';
+import type { MailMessage } from '../mail/mail-message.js';
 import { bodyText } from './sanitize-body.js';
 
 interface Person {

@@ -20,27 +20,13 @@ import {
   updateMetric,
   upsertValue,
 } from './metrics-repository.js';
-import type { MetricRow, ValueRow } from './metrics-repository.js';
+import { metric } from './metric.js';
+import type { MetricRow } from './metrics-repository.js';
 
 /** More than a dashboard's worth; a bound so one client cannot grow the table without end. */
 const MAX_METRICS = 50;
 // Time zones run up to 14 hours ahead of UTC: the month that has begun somewhere is the latest one to record.
 const EARLIEST_ZONE_MS = 14 * 60 * 60_000;
-
-const metric = (row: MetricRow, values: ValueRow[]) => ({
-  id: row.id,
-  name: row.name,
-  unit: row.unit,
-  target: row.target,
-  direction: row.direction,
-  values: values
-    .filter((v) => v.metric_id === row.id)
-    .map((v) => ({ period: v.period, value: v.value, note: v.note, updated_at: v.updated_at.toISOString() })),
-  created_at: row.created_at.toISOString(),
-  updated_at: row.updated_at.toISOString(),
-});
-
-export type Metric = ReturnType<typeof metric>;
 
 interface MetricInput {
   name: string;

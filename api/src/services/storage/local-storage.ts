@@ -1,7 +1,7 @@
 // The default storage: files under one folder (`.data/storage`), readable by this user only.
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import type { Storage } from './storage.js';
+import type { Storage } from './storage-port.js';
 
 export function createLocalStorage(root: string): Storage {
   // Keys are server-made (storage.ts), so they cannot climb out of root; this guards against a future caller.

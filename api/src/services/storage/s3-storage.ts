@@ -3,7 +3,7 @@
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { S3ClientConfig } from '@aws-sdk/client-s3';
 import { DependencyDown } from '../../errors.js';
-import type { Storage } from './storage.js';
+import type { Storage } from './storage-port.js';
 
 interface S3StorageOptions {
   bucket: string;

@@ -5,14 +5,10 @@ import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { createLocalStorage } from './local-storage.js';
 import { createS3Storage } from './s3-storage.js';
+import type { Storage } from './storage-port.js';
 
-export interface Storage {
-  put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
-  /** The file's bytes, or null when there is no such key. */
-  get(key: string): Promise<Buffer | null>;
-  /** Removes the key; a missing key is not an error. */
-  remove(key: string): Promise<void>;
-}
+// The interface has a file of its own so that the stores it creates can name it without importing this file.
+export type { Storage } from './storage-port.js';
 
 /** 128 random bits under a folder per area: unguessable and free of anything the user typed. */
 export const randomKey = (area: string): string => `${area}/${randomBytes(16).toString('hex')}`;

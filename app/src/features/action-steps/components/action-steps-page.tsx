@@ -3,8 +3,7 @@
  * whatever the route puts below them (the team section, composed in src/app so features stay apart).
  */
 import type { ReactNode } from 'react';
-import { PageLoading } from '@/components/page-loading';
-import { LoadFailed } from '@/components/load-failed';
+import { QueryState, bothQueries } from '@/components/query-state';
 import { toastFallback } from '@/lib/fallback-toast';
 import { notify } from '@/lib/toast';
 import { useChangeActionStatus } from '../api/change-action-status';
@@ -36,41 +35,31 @@ export default function ActionStepsPage({ children }: { children?: ReactNode }) 
     );
   };
 
-  let body: ReactNode;
-  if (steps.isPending || access.isPending) body = <PageLoading />;
-  else if (steps.isError || access.isError) {
-    body = (
-      <LoadFailed
-        what="Your action steps"
-        error={steps.error ?? access.error}
-        retry={() => Promise.all([steps.refetch(), access.refetch()])}
-      />
-    );
-  } else if (access.data !== 1) {
-    body = (
-      <div className="card empty-state">
-        <p>Your action steps open once your coach has set up your coaching plan.</p>
-      </div>
-    );
-  } else {
-    const { action_steps, commitments } = steps.data;
-    body = (
-      <>
-        <Board kind="action-step" title="Action steps" items={action_steps} onMove={move('action-step')} />
-        <Board kind="commitment" title="Commitments" items={commitments} onMove={move('commitment')} />
-        <div className="button-row">
-          <button
-            type="button"
-            className="btn btn-secondary"
-            disabled={download.isPending || commitments.length === 0}
-            onClick={() => download.mutate()}
-          >
-            {download.isPending ? 'Preparing...' : 'Download commitments'}
-          </button>
-        </div>
-      </>
-    );
-  }
+  const body = (
+    <QueryState
+      query={bothQueries(steps, access)}
+      what="Your action steps"
+      empty="Your action steps open once your coach has set up your coaching plan."
+      isEmpty={([, open]) => open !== 1}
+    >
+      {([{ action_steps, commitments }]) => (
+        <>
+          <Board kind="action-step" title="Action steps" items={action_steps} onMove={move('action-step')} />
+          <Board kind="commitment" title="Commitments" items={commitments} onMove={move('commitment')} />
+          <div className="button-row">
+            <button
+              type="button"
+              className="btn btn-secondary"
+              disabled={download.isPending || commitments.length === 0}
+              onClick={() => download.mutate()}
+            >
+              {download.isPending ? 'Preparing...' : 'Download commitments'}
+            </button>
+          </div>
+        </>
+      )}
+    </QueryState>
+  );
 
   return (
     <section className="page action-steps-page" aria-labelledby="page-title">

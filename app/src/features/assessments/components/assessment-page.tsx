@@ -5,6 +5,7 @@
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { LoadFailed } from '@/components/load-failed';
+import { QueryState } from '@/components/query-state';
 import { NotFoundState, RefusedState } from '@/components/refused-state';
 import { PageLoading } from '@/components/page-loading';
 import { paths } from '@/config/paths';
@@ -20,22 +21,21 @@ import './assessments.css';
 
 function Plan({ assessmentId }: { assessmentId: number }) {
   const plan = usePlan(assessmentId);
-  if (plan.isPending) return <PageLoading />;
-  if (plan.isError)
-    return <LoadFailed what="The implementation plan" error={plan.error} retry={plan.refetch} />;
-  if (plan.data.focus_areas.length === 0) {
-    return (
-      <p className="card empty-state muted">
-        No focus areas in this assessment yet. Your coach marks them when you agree on priorities together.
-      </p>
-    );
-  }
   return (
-    <div className="focus-areas">
-      {plan.data.focus_areas.map((area) => (
-        <FocusAreaCard key={area.id} area={area} />
-      ))}
-    </div>
+    <QueryState
+      query={plan}
+      what="The implementation plan"
+      empty="No focus areas in this assessment yet. Your coach marks them when you agree on priorities together."
+      isEmpty={(data) => data.focus_areas.length === 0}
+    >
+      {(data) => (
+        <div className="focus-areas">
+          {data.focus_areas.map((area) => (
+            <FocusAreaCard key={area.id} area={area} />
+          ))}
+        </div>
+      )}
+    </QueryState>
   );
 }
 

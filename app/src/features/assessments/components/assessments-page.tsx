@@ -1,7 +1,6 @@
 /** /assessments: the client's assessments, newest first, each opening its analysis and implementation plan. */
 import { Link } from 'react-router-dom';
-import { LoadFailed } from '@/components/load-failed';
-import { PageLoading } from '@/components/page-loading';
+import { QueryState } from '@/components/query-state';
 import { paths } from '@/config/paths';
 import { formatDay } from '@/lib/dates';
 import { useAssessments, type AssessmentSummary } from '../api/get-assessments';
@@ -32,27 +31,23 @@ function AssessmentCard({ assessment }: { assessment: AssessmentSummary }) {
 export default function AssessmentsPage() {
   const assessments = useAssessments();
 
-  let body;
-  if (assessments.isPending) body = <PageLoading />;
-  else if (assessments.isError) {
-    body = <LoadFailed what="Your assessments" error={assessments.error} retry={assessments.refetch} />;
-  } else if (assessments.data.length === 0) {
-    body = (
-      <p className="card empty-state muted">
-        No assessments yet. Your coach adds them here after reviewing your business with you.
-      </p>
-    );
-  } else {
-    body = (
-      <ul className="assessment-list">
-        {assessments.data.map((assessment) => (
-          <li key={assessment.id}>
-            <AssessmentCard assessment={assessment} />
-          </li>
-        ))}
-      </ul>
-    );
-  }
+  const body = (
+    <QueryState
+      query={assessments}
+      what="Your assessments"
+      empty="No assessments yet. Your coach adds them here after reviewing your business with you."
+    >
+      {(list) => (
+        <ul className="assessment-list">
+          {list.map((assessment) => (
+            <li key={assessment.id}>
+              <AssessmentCard assessment={assessment} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </QueryState>
+  );
 
   return (
     <section className="page assessments-page" aria-labelledby="page-title">

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { LoadFailed } from '@/components/load-failed';
+import { QueryState } from '@/components/query-state';
 import { paths } from '@/config/paths';
 import { stageLabel, stageOf } from '@/lib/stages';
 import { notify } from '@/lib/toast';
@@ -51,28 +51,24 @@ export function FocusAreaCard({ area }: { area: PlannedFocusArea }) {
     close();
   };
 
-  let steps;
-  if (implementation.isPending) steps = <p role="status">Loading steps...</p>;
-  else if (implementation.isError) {
-    steps = (
-      <LoadFailed
-        what="The steps"
-        error={implementation.error}
-        retry={implementation.refetch}
-        className="inline-state"
-      />
-    );
-  } else if (implementation.data.data.length === 0) {
-    steps = <p className="muted">No steps yet. What is the first thing you will do?</p>;
-  } else {
-    steps = (
-      <ol className="step-list">
-        {implementation.data.data.map((step) => (
-          <StepItem key={step.id} step={step} />
-        ))}
-      </ol>
-    );
-  }
+  const steps = (
+    <QueryState
+      query={implementation}
+      what="The steps"
+      errorClassName="inline-state"
+      loading={<p role="status">Loading steps...</p>}
+      empty={<p className="muted">No steps yet. What is the first thing you will do?</p>}
+      isEmpty={(answer) => answer.data.length === 0}
+    >
+      {(answer) => (
+        <ol className="step-list">
+          {answer.data.map((step) => (
+            <StepItem key={step.id} step={step} />
+          ))}
+        </ol>
+      )}
+    </QueryState>
+  );
 
   return (
     <section className="card focus-area" aria-labelledby={headingId}>

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Field, TextAreaField } from '@/components/field';
 import { useFieldErrors } from '@/lib/use-field-errors';
 import type { StepInput } from '../api/add-implementation';
+import { FormButtons } from '@/components/form-buttons';
 
 /**
  * A new implementation step of one focus area. What was typed stays until a save succeeds (onSave resolves),
@@ -86,14 +87,7 @@ export function StepForm({
         />
         <label htmlFor={boardId}>Also add it to My Action Steps</label>
       </div>
-      <div className="button-row">
-        <button type="submit" className="btn btn-primary" disabled={pending}>
-          {pending ? 'Saving...' : 'Add step'}
-        </button>
-        <button type="button" className="btn" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
+      <FormButtons submitLabel="Add step" pending={pending} onCancel={onCancel} />
     </form>
   );
 }

@@ -7,8 +7,11 @@ interface GenerateOtpInput {
 }
 
 /** POST /api/auth/generateOTP: mails a new code for the same challenge (the old code stops working). */
-async function generateOtp(input: GenerateOtpInput): Promise<{ resend_in?: number }> {
-  const response = await api.post<Envelope<{ resend_in?: number }>>('/api/auth/generateOTP', input);
+async function generateOtp(input: GenerateOtpInput): Promise<{ expires_in?: number; resend_in?: number }> {
+  const response = await api.post<Envelope<{ expires_in?: number; resend_in?: number }>>(
+    '/api/auth/generateOTP',
+    input,
+  );
   return response.data.data ?? {};
 }
 

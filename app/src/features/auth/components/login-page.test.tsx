@@ -1,6 +1,6 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { deviceToken, sessionStore } from '@/lib/session';
 import { apiUser, fakeApi, gapiAnswer, renderPortal, type FakeCall } from '@/testing/portal';
 import { OTP_SENT } from './login-page';
@@ -81,6 +81,33 @@ describe('login with a one-time password (SPEC §4)', () => {
     const verify = calls.find((c) => c.url === '/api/v1/verifyOTP')!;
     expect(verify.body).toMatchObject({ user_id: 7, challenge: 'chal-1', otp: '123456' });
     expect(calls.map((c) => c.url)).not.toContain('/api/auth/studentlogin');
+  });
+
+  // The expiry is the API's (otp-service's ttl, answered as expires_in): the screen writes no number of its own.
+  it('says how long the code works as the API answered, and again after a resend', async () => {
+    fakeApi(({ url }) => {
+      if (url === '/api/auth/loginotp')
+        return { status: 200, data: { data: { ...challenge, expires_in: 600, resend_in: 0 }, encoded: 'x' } };
+      if (url === '/api/auth/generateOTP')
+        return {
+          status: 200,
+          data: { data: { sent: true, expires_in: 60, resend_in: 0 }, message: OTP_SENT },
+        };
+      return { status: 204 };
+    });
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const user = await submitCredentials();
+      await screen.findByLabelText('One-time password');
+      expect(screen.getByText(/It works once and expires in 10 minutes\./)).toBeInTheDocument();
+      // Past the resend counter (SPEC §9's 300 s, the app's own): the counter reads the wall clock.
+      vi.setSystemTime(Date.now() + 301_000);
+      await act(() => vi.advanceTimersByTimeAsync(1000));
+      await user.click(screen.getByRole('button', { name: 'Resend OTP' }));
+      expect(await screen.findByText(/It works once and expires in 1 minute\./)).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('a trusted device skips the OTP: loginotp answers verified, studentlogin signs in', async () => {

@@ -14,6 +14,7 @@ import { useStudentLogin } from '../api/student-login';
 import { useVerifyOtp } from '../api/verify-otp';
 import { AuthLayout } from './auth-layout';
 import { CredentialsForm, type SignInMode } from './credentials-form';
+import { expiryText } from './expiry-text';
 import { OTP_RESEND_SECONDS, OtpForm } from './otp-form';
 import { useCountdown } from './use-countdown';
 
@@ -25,11 +26,16 @@ interface Challenge {
   challenge: string;
 }
 
+/** The API's answer says how long the mailed code or link works (seconds); the screens say it in words. */
+type Expiry = number | undefined;
+
 export default function LoginPage() {
   const { config } = usePortal();
   const [credentials, setCredentials] = useState<Credentials>({ email: '', password: '' });
   const [pending, setPending] = useState<Challenge | null>(null);
-  const [linkSent, setLinkSent] = useState(false);
+  const [codeExpiry, setCodeExpiry] = useState<Expiry>(undefined);
+  // The link's expiry once it was mailed; null while no link was sent.
+  const [linkSent, setLinkSent] = useState<{ expiresIn: Expiry } | null>(null);
   const resend = useCountdown();
   const loginOtp = useLoginOtp();
   const studentLogin = useStudentLogin();
@@ -46,12 +52,13 @@ export default function LoginPage() {
       return;
     }
     if (mode === 'link') {
-      setLinkSent(true);
+      setLinkSent({ expiresIn: step.expires_in });
       notify.success(LINK_SENT);
       return;
     }
     if (!step.challenge) throw new Error('The server did not start a one-time password challenge.');
     setPending({ user_id: step.user_id, challenge: step.challenge });
+    setCodeExpiry(step.expires_in);
     resend.start(OTP_RESEND_SECONDS);
     notify.success(OTP_SENT);
   };
@@ -66,7 +73,9 @@ export default function LoginPage() {
 
   const resendOtp = async () => {
     if (!pending) return;
-    await generateOtp.run(pending);
+    const sent = await generateOtp.run(pending);
+    // A new code for the same challenge: it works as long as the API now says, or as the last one did.
+    setCodeExpiry((last) => sent.expires_in ?? last);
     resend.start(OTP_RESEND_SECONDS);
     notify.success(OTP_SENT);
   };
@@ -76,9 +85,10 @@ export default function LoginPage() {
       <AuthLayout title="Check your email">
         <p className="auth-text" role="status">
           We sent a sign-in link to <strong>{credentials.email.trim()}</strong>. Open it on this device: it
-          works once, within 10 minutes.
+          works once
+          {linkSent.expiresIn === undefined ? '.' : `, within ${expiryText(linkSent.expiresIn)}.`}
         </p>
-        <button type="button" className="btn btn-primary" onClick={() => setLinkSent(false)}>
+        <button type="button" className="btn btn-primary" onClick={() => setLinkSent(null)}>
           Back to sign in
         </button>
       </AuthLayout>
@@ -90,6 +100,7 @@ export default function LoginPage() {
       <AuthLayout title="Check your email">
         <OtpForm
           email={credentials.email.trim()}
+          expiresIn={codeExpiry}
           busy={verifyOtp.isPending}
           resendIn={resend.seconds}
           resending={generateOtp.isPending}

@@ -1,11 +1,14 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Field } from '@/components/field';
 import { useFieldErrors } from '@/lib/use-field-errors';
+import { expiryText } from './expiry-text';
 
 export const OTP_RESEND_SECONDS = 300;
 
 interface OtpFormProps {
   email: string;
+  /** Seconds the mailed code works, as the API answered; unsaid when an API leaves it out. */
+  expiresIn: number | undefined;
   busy: boolean;
   resendIn: number;
   resending: boolean;
@@ -15,7 +18,16 @@ interface OtpFormProps {
 }
 
 /** The one-time-password step, shown only after the server generated and mailed a code (SPEC §4, §5). */
-export function OtpForm({ email, busy, resendIn, resending, onVerify, onResend, onBack }: OtpFormProps) {
+export function OtpForm({
+  email,
+  expiresIn,
+  busy,
+  resendIn,
+  resending,
+  onVerify,
+  onResend,
+  onBack,
+}: OtpFormProps) {
   const [otp, setOtp] = useState('');
   const { errors, show, fromError } = useFieldErrors<'otp'>();
   const input = useRef<HTMLInputElement>(null);
@@ -37,7 +49,8 @@ export function OtpForm({ email, busy, resendIn, resending, onVerify, onResend, 
   return (
     <form onSubmit={submit} noValidate aria-busy={busy}>
       <p className="auth-text">
-        We sent a one-time password to <strong>{email}</strong>. It works once and expires in 5 minutes.
+        We sent a one-time password to <strong>{email}</strong>. It works once
+        {expiresIn === undefined ? '.' : ` and expires in ${expiryText(expiresIn)}.`}
       </p>
       <Field
         ref={input}

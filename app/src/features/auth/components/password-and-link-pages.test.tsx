@@ -83,7 +83,7 @@ describe('a sign-in link instead of the OTP', () => {
   it('mails the link through loginotpfbs and says so', async () => {
     const calls = fakeApi(({ url }) =>
       url === '/api/auth/loginotpfbs'
-        ? { status: 200, data: { data: { verified: false, user_id: 7, otp: 'ref-1', expires_in: 600 } } }
+        ? { status: 200, data: { data: { verified: false, user_id: 7, otp: 'ref-1', expires_in: 900 } } }
         : { status: 204 },
     );
     const user = userEvent.setup();
@@ -93,6 +93,8 @@ describe('a sign-in link instead of the OTP', () => {
     await user.click(screen.getByRole('button', { name: 'Email me a sign-in link instead of a code' }));
     expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeInTheDocument();
     expect(await screen.findByText(LINK_SENT)).toBeInTheDocument();
+    // How long the link works is the API's answer (expires_in), not a number of the page's.
+    expect(screen.getByRole('status')).toHaveTextContent(/it works once, within 15 minutes\.$/);
     expect(calls.find((c) => c.url === '/api/auth/loginotpfbs')!.body).toMatchObject({
       email: 'client@demo.test',
     });

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { gql, graphql } from '@/lib/gapi';
 
-interface AcademyModule {
+export interface AcademyModule {
   id: number;
   title: string;
   description: string;

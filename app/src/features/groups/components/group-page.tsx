@@ -4,8 +4,9 @@
  */
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { GROUP_LESSON_STEPS, LessonStepsNote } from '@/components/lesson-progress';
-import { LoadFailed } from '@/components/load-failed';
+import { LessonStepsNote } from '@/components/lesson-progress';
+import { GROUP_LESSON_STEPS } from '@/lib/lesson-steps';
+import { QueryState } from '@/components/query-state';
 import { PageLoading } from '@/components/page-loading';
 import { NotFoundState, RefusedState } from '@/components/refused-state';
 import { ZoneNote } from '@/components/zone-note';
@@ -47,35 +48,40 @@ function Meetings({ userGroupId }: { userGroupId: number }) {
   const meetings = useLessonMeetings(user.id, userGroupId);
   const zone = displayZone(user.time_zone);
   const [now] = useState(() => Date.now());
-  if (meetings.isPending) return <p role="status">Loading meetings…</p>;
-  if (meetings.isError)
-    return <LoadFailed what="Your lesson meetings" error={meetings.error} retry={meetings.refetch} />;
-  if (meetings.data.length === 0) return <p className="card empty-state muted">No lesson meetings.</p>;
   return (
-    <ul className="recording-list">
-      {meetings.data.map((m) => {
-        const over = lessonMeetingOver(m, now);
-        const link = over ? null : httpLink(m.meeting_url);
-        return (
-          <li key={m.id} className="card">
-            <strong>{m.title}</strong>
-            <br />
-            <span>
-              {over && 'Held on '}
-              <time dateTime={m.meeting_time}>{formatDateTime(m.meeting_time, zone)}</time>
-            </span>
-            {link && (
-              <>
-                {' · '}
-                <a href={link} target="_blank" rel="noopener noreferrer">
-                  Join meeting<span className="visually-hidden">: {m.title}</span>
-                </a>
-              </>
-            )}
-          </li>
-        );
-      })}
-    </ul>
+    <QueryState
+      query={meetings}
+      what="Your lesson meetings"
+      empty="No lesson meetings."
+      loading={<p role="status">Loading meetings…</p>}
+    >
+      {(list) => (
+        <ul className="recording-list">
+          {list.map((m) => {
+            const over = lessonMeetingOver(m, now);
+            const link = over ? null : httpLink(m.meeting_url);
+            return (
+              <li key={m.id} className="card">
+                <strong>{m.title}</strong>
+                <br />
+                <span>
+                  {over && 'Held on '}
+                  <time dateTime={m.meeting_time}>{formatDateTime(m.meeting_time, zone)}</time>
+                </span>
+                {link && (
+                  <>
+                    {' · '}
+                    <a href={link} target="_blank" rel="noopener noreferrer">
+                      Join meeting<span className="visually-hidden">: {m.title}</span>
+                    </a>
+                  </>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </QueryState>
   );
 }
 
@@ -83,31 +89,36 @@ function Recordings({ userGroupId }: { userGroupId: number }) {
   const recordings = useRecordings(userGroupId);
   const user = useUser();
   const zone = displayZone(user.time_zone);
-  if (recordings.isPending) return <p role="status">Loading recordings…</p>;
-  if (recordings.isError)
-    return <LoadFailed what="The recordings" error={recordings.error} retry={recordings.refetch} />;
-  if (recordings.data.length === 0) return <p className="card empty-state muted">No recordings yet.</p>;
   return (
-    <ul className="recording-list">
-      {recordings.data.map((r) => {
-        const link = httpLink(r.recording_url);
-        return (
-          <li key={r.id} className="card">
-            <strong>{r.title}</strong>
-            <br />
-            {formatDateTime(r.recorded_at, zone)} · {r.duration_minutes} min
-            {link && (
-              <>
-                {' · '}
-                <a href={link} target="_blank" rel="noopener noreferrer">
-                  Watch the recording<span className="visually-hidden">: {r.title}</span>
-                </a>
-              </>
-            )}
-          </li>
-        );
-      })}
-    </ul>
+    <QueryState
+      query={recordings}
+      what="The recordings"
+      empty="No recordings yet."
+      loading={<p role="status">Loading recordings…</p>}
+    >
+      {(list) => (
+        <ul className="recording-list">
+          {list.map((r) => {
+            const link = httpLink(r.recording_url);
+            return (
+              <li key={r.id} className="card">
+                <strong>{r.title}</strong>
+                <br />
+                {formatDateTime(r.recorded_at, zone)} · {r.duration_minutes} min
+                {link && (
+                  <>
+                    {' · '}
+                    <a href={link} target="_blank" rel="noopener noreferrer">
+                      Watch the recording<span className="visually-hidden">: {r.title}</span>
+                    </a>
+                  </>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </QueryState>
   );
 }
 

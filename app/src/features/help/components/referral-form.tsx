@@ -4,6 +4,7 @@ import { useAddReferral, type ReferralInput } from '../api/add-referral';
 import { REFERRAL_SENT } from './messages';
 
 import { useHelpForm, type Problems } from './use-help-form';
+import { FormButtons } from '@/components/form-buttons';
 
 const initial: ReferralInput = { first_name: '', last_name: '', email: '', note: '' };
 
@@ -67,9 +68,7 @@ export function ReferralForm() {
         onChange={(e) => set('note', e.target.value)}
         error={problems.note}
       />
-      <button type="submit" className="btn btn-primary" disabled={pending}>
-        {pending ? 'Sending...' : 'Send referral'}
-      </button>
+      <FormButtons submitLabel="Send referral" pendingLabel="Sending..." pending={pending} />
     </form>
   );
 }

@@ -3,6 +3,7 @@ import { useFileTicket, type TicketInput } from '../api/file-ticket';
 import { TICKET_SUBMITTED } from './messages';
 
 import { useHelpForm, type Problems } from './use-help-form';
+import { FormButtons } from '@/components/form-buttons';
 
 const CATEGORIES = [
   ['general', 'General question'],
@@ -63,9 +64,7 @@ export function TicketForm() {
         onChange={(e) => set('message', e.target.value)}
         error={problems.message}
       />
-      <button type="submit" className="btn btn-primary" disabled={pending}>
-        {pending ? 'Submitting...' : 'Submit ticket'}
-      </button>
+      <FormButtons submitLabel="Submit ticket" pendingLabel="Submitting..." pending={pending} />
     </form>
   );
 }

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { LessonContent } from '@/components/lesson-view/lesson-types';
+import type { LessonContent } from './lesson-types';
 import { api, type Envelope } from '@/lib/api-client';
 
 export interface FlashAnalytics {

@@ -4,7 +4,7 @@
  * when it is left. Values not yet saved survive leaving and coming back within the app.
  */
 import { useState } from 'react';
-import { ProgressFields } from '@/components/lesson-view/progress-fields';
+import { ProgressFields } from './progress-fields';
 import type { FlashAnalytics } from '../api/get-flash-lesson';
 import {
   flashAnalytics,

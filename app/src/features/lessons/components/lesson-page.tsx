@@ -1,57 +1,89 @@
 /**
- * /lessons/{assessmentid}/{lessonid}: one flash-coaching lesson, shown only when the API finds SPEC §6's
- * progress record (open to this client on this assessment); otherwise the API's 403 reason and the way back.
- * Flash-coaching analytics are sent from here, and only while this page is open.
+ * A lesson page, shared by group lessons and the business academy: a way back, the lesson (./lesson-view),
+ * the member's analytics (./analytics-panel) and links to the lessons before and after it. The feature
+ * supplies where the lesson is taken and how its routes are written.
  */
-import { useEffect } from 'react';
-import { Link, useParams } from 'react-router-dom';
-import { LessonRefusal } from '@/components/lesson-view/lesson-page';
-import { LessonView } from '@/components/lesson-view/lesson-view';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { PageLoading } from '@/components/page-loading';
 import { NotFoundState, RefusedState } from '@/components/refused-state';
-import { paths } from '@/config/paths';
-import { routeId } from '@/lib/route-id';
-import { useFlashLesson } from '../api/get-flash-lesson';
-import { flashAnalytics } from '../api/send-flash-analytics';
-import { FlashAnalyticsPanel } from './flash-analytics-panel';
-import './lessons.css';
+import { useUser } from '@/lib/session';
+import { AnalyticsPanel } from './analytics-panel';
+import { useLesson } from '../api/get-lesson';
+import { LessonView } from './lesson-view';
+import type { LessonPlace } from '../api/training-analytics';
 
-const BACK = { to: paths.lessons, label: 'Back to My Lessons' };
-
-export default function LessonPage() {
-  const params = useParams();
-  const assessmentId = routeId(params.assessmentid);
-  const lessonId = routeId(params.lessonid);
-  if (assessmentId === null || lessonId === null)
-    return (
-      <LessonRefusal>
-        <NotFoundState subject="lesson" back={BACK} />
-      </LessonRefusal>
-    );
-  return <FlashLesson assessmentId={assessmentId} lessonId={lessonId} />;
+interface LessonPageProps {
+  place: LessonPlace;
+  back: { to: string; label: string };
+  lessonHref: (lessonId: number) => string;
 }
 
-function FlashLesson({ assessmentId, lessonId }: { assessmentId: number; lessonId: number }) {
-  const lesson = useFlashLesson(assessmentId, lessonId);
-  useEffect(() => flashAnalytics.open(), []);
+/** A lesson page that shows no lesson: why (locked, not found, not loaded), under the page's title. */
+export function LessonRefusal({ children }: { children: ReactNode }) {
+  return (
+    <section className="page" aria-labelledby="page-title">
+      <h1 id="page-title" className="page-title">
+        Lesson
+      </h1>
+      {children}
+    </section>
+  );
+}
 
-  if (lesson.isPending) return <PageLoading />;
-  if (lesson.isError) {
+/** `place` is null when the address holds no valid ids: not found, and nothing asked of the API. */
+export function LessonPage({
+  place,
+  ...rest
+}: Omit<LessonPageProps, 'place'> & { place: LessonPlace | null }) {
+  if (!place)
     return (
       <LessonRefusal>
-        <RefusedState subject="lesson" error={lesson.error} retry={lesson.refetch} back={BACK} />
+        <NotFoundState subject="lesson" back={rest.back} />
       </LessonRefusal>
     );
-  }
-  const { data } = lesson;
+  return <PlacedLesson place={place} {...rest} />;
+}
+
+function PlacedLesson({ place, back, lessonHref }: LessonPageProps) {
+  const user = useUser();
+  const query = useLesson(user.id, place);
+  const lesson = query.data;
+  if (query.isError)
+    return (
+      <LessonRefusal>
+        <RefusedState subject="lesson" error={query.error} retry={query.refetch} back={back} />
+      </LessonRefusal>
+    );
   return (
-    <div className="page flash-lesson-page">
-      <nav aria-label="Breadcrumb" className="muted">
-        <Link to={paths.lessons}>My Lessons</Link> · {data.assessment_title}
-      </nav>
-      <LessonView lesson={data.lesson}>
-        <FlashAnalyticsPanel key={`${assessmentId}:${lessonId}`} saved={data.analytics} />
-      </LessonView>
+    <div className="page">
+      <p>
+        <Link to={back.to}>← {back.label}</Link>
+      </p>
+      {query.isPending && <PageLoading />}
+      {lesson && (
+        <LessonView lesson={lesson}>
+          <p className="muted lesson-meta">
+            {lesson.context_title}
+            {lesson.lesson_length > 0 && ` · ${lesson.lesson_length} minutes`}
+          </p>
+          <AnalyticsPanel place={place} />
+          {(lesson.previous_lesson || lesson.next_lesson) && (
+            <nav className="lesson-nav" aria-label="Lessons">
+              {lesson.previous_lesson && (
+                <Link to={lessonHref(lesson.previous_lesson.id)}>
+                  ← Previous: {lesson.previous_lesson.title}
+                </Link>
+              )}
+              {lesson.next_lesson && (
+                <Link className="lesson-nav-next" to={lessonHref(lesson.next_lesson.id)}>
+                  Next: {lesson.next_lesson.title} →
+                </Link>
+              )}
+            </nav>
+          )}
+        </LessonView>
+      )}
     </div>
   );
 }

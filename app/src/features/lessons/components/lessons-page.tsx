@@ -1,7 +1,6 @@
 /** /lessons: the client's flash-coaching lessons by assessment; a locked one is listed but not opened. */
 import { Link } from 'react-router-dom';
-import { LoadFailed } from '@/components/load-failed';
-import { PageLoading } from '@/components/page-loading';
+import { QueryState } from '@/components/query-state';
 import { paths } from '@/config/paths';
 import { useFlashLessons, type FlashLessonItem } from '../api/get-flash-lessons';
 import './lessons.css';
@@ -37,33 +36,29 @@ function LessonCard({ item }: { item: FlashLessonItem }) {
 
 export default function LessonsPage() {
   const lessons = useFlashLessons();
-  let content;
-  if (lessons.isPending) content = <PageLoading />;
-  else if (lessons.isError)
-    content = <LoadFailed what="Your lessons" error={lessons.error} retry={lessons.refetch} />;
-  else if (lessons.data.length === 0)
-    content = (
-      <p className="card empty-state muted">
-        No lessons yet. Your coach adds flash-coaching lessons after your assessment.
-      </p>
-    );
-  else
-    content = byAssessment(lessons.data).map(([id, group]) => (
-      <section key={id} aria-labelledby={`assessment-${id}`} className="flash-assessment">
-        <h2 id={`assessment-${id}`}>{group.title}</h2>
-        <ul className="flash-lesson-list">
-          {group.items.map((item) => (
-            <LessonCard key={item.lesson.id} item={item} />
-          ))}
-        </ul>
-      </section>
-    ));
   return (
     <section className="page lessons-page" aria-labelledby="page-title">
       <h1 id="page-title" className="page-title">
         My Lessons
       </h1>
-      {content}
+      <QueryState
+        query={lessons}
+        what="Your lessons"
+        empty="No lessons yet. Your coach adds flash-coaching lessons after your assessment."
+      >
+        {(list) =>
+          byAssessment(list).map(([id, group]) => (
+            <section key={id} aria-labelledby={`assessment-${id}`} className="flash-assessment">
+              <h2 id={`assessment-${id}`}>{group.title}</h2>
+              <ul className="flash-lesson-list">
+                {group.items.map((item) => (
+                  <LessonCard key={item.lesson.id} item={item} />
+                ))}
+              </ul>
+            </section>
+          ))
+        }
+      </QueryState>
     </section>
   );
 }

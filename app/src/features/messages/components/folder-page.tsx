@@ -2,8 +2,7 @@
 import { useState } from 'react';
 import { useMatch } from 'react-router-dom';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { LoadFailed } from '@/components/load-failed';
-import { PageLoading } from '@/components/page-loading';
+import { QueryState } from '@/components/query-state';
 import { ZoneNote } from '@/components/zone-note';
 import { paths } from '@/config/paths';
 import { displayZone } from '@/lib/dates';
@@ -34,52 +33,54 @@ export default function FolderPage() {
       },
     });
 
-  let content;
-  if (emails.isPending) content = <PageLoading />;
-  else if (emails.isError) {
-    content = <LoadFailed what={`Your ${label.toLowerCase()}`} error={emails.error} retry={emails.refetch} />;
-  } else {
-    const items = emails.data.pages.flatMap((page) => page.items);
-    content =
-      items.length === 0 ? (
-        <p className="card empty-state muted">No messages yet.</p>
-      ) : (
-        <>
-          <div className="mail-toolbar">
-            <button
-              type="button"
-              className="btn btn-danger"
-              disabled={selected.length === 0}
-              onClick={() => setConfirming(true)}
-            >
-              Delete selected{selected.length > 0 && ` (${selected.length})`}
-            </button>
-            <span className="muted">
-              {items.length} of {emails.data.pages[0]?.total ?? items.length}
-            </span>
-          </div>
-          <MailList
-            folder={folder}
-            label={label}
-            emails={items}
-            zone={zone}
-            selected={selected}
-            onSelect={setSelected}
-          />
-          <ZoneNote zone={zone} />
-          {emails.hasNextPage && (
-            <button
-              type="button"
-              className="btn btn-secondary mail-more"
-              disabled={emails.isFetchingNextPage}
-              onClick={() => void emails.fetchNextPage()}
-            >
-              {emails.isFetchingNextPage ? 'Loading...' : 'Load more'}
-            </button>
-          )}
-        </>
-      );
-  }
+  const content = (
+    <QueryState
+      query={emails}
+      what={`Your ${label.toLowerCase()}`}
+      empty="No messages yet."
+      isEmpty={(data) => data.pages.every((page) => page.items.length === 0)}
+    >
+      {(data) => {
+        const items = data.pages.flatMap((page) => page.items);
+        return (
+          <>
+            <div className="mail-toolbar">
+              <button
+                type="button"
+                className="btn btn-danger"
+                disabled={selected.length === 0}
+                onClick={() => setConfirming(true)}
+              >
+                Delete selected{selected.length > 0 && ` (${selected.length})`}
+              </button>
+              <span className="muted">
+                {items.length} of {data.pages[0]?.total ?? items.length}
+              </span>
+            </div>
+            <MailList
+              folder={folder}
+              label={label}
+              emails={items}
+              zone={zone}
+              selected={selected}
+              onSelect={setSelected}
+            />
+            <ZoneNote zone={zone} />
+            {emails.hasNextPage && (
+              <button
+                type="button"
+                className="btn btn-secondary mail-more"
+                disabled={emails.isFetchingNextPage}
+                onClick={() => void emails.fetchNextPage()}
+              >
+                {emails.isFetchingNextPage ? 'Loading...' : 'Load more'}
+              </button>
+            )}
+          </>
+        );
+      }}
+    </QueryState>
+  );
 
   return (
     <section aria-labelledby="folder-title">

@@ -10,6 +10,7 @@ import type { EmailInput, EmailField } from '../api/send-email';
 import { AttachmentPicker } from './attachment-picker';
 import { textToHtml } from './text-to-html';
 import { useAttachments } from './use-attachments';
+import { FormButtons } from '@/components/form-buttons';
 
 const SUBJECT_MAX = 200;
 
@@ -86,12 +87,14 @@ export function MessageForm({
         onChange={(event) => setBody(event.target.value)}
       />
       <AttachmentPicker attachments={attachments} error={errors.attachments} />
-      <div className="button-row">
-        <button type="submit" className="btn btn-primary" disabled={pending || attachments.busy}>
-          {pending ? 'Sending...' : submitLabel}
-        </button>
+      <FormButtons
+        submitLabel={submitLabel}
+        pendingLabel="Sending..."
+        pending={pending}
+        disabled={attachments.busy}
+      >
         {attachments.busy && <span className="muted">Waiting for the uploads to finish...</span>}
-      </div>
+      </FormButtons>
     </form>
   );
 }

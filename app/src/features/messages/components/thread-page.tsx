@@ -5,8 +5,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { LoadFailed } from '@/components/load-failed';
-import { PageLoading } from '@/components/page-loading';
+import { QueryState } from '@/components/query-state';
 import { NotFoundState } from '@/components/refused-state';
 import { ZoneNote } from '@/components/zone-note';
 import { displayZone } from '@/lib/dates';
@@ -86,53 +85,54 @@ function Thread({ thread, from }: { thread: number; from: Folder | null }) {
     });
   };
 
-  if (emails.isPending) return <PageLoading />;
-  if (emails.isError) {
-    return <LoadFailed what="This conversation" error={emails.error} retry={emails.refetch} />;
-  }
-  const last = emails.data.at(-1);
-  if (!first || !last) return <NotFound folder={folder} />;
-
   return (
-    <section aria-labelledby="thread-title">
-      <p className="thread-back">
-        <Link to={folderPath(folder)}>← {folderLabel(folder)}</Link>
-      </p>
-      <h2 id="thread-title" className="thread-title">
-        {first.subject}
-      </h2>
-      <ol className="thread">
-        {emails.data.map((email) => (
-          <li key={email.id}>
-            <MessageCard email={email} zone={zone} onDelete={() => setDeleting(email)} />
-          </li>
-        ))}
-      </ol>
-      <ZoneNote zone={zone} />
-      <section className="card" aria-labelledby="reply-title">
-        <h3 id="reply-title" className="mail-form-title">
-          Reply
-        </h3>
-        <MessageForm
-          subject={replySubject(first.subject)}
-          bodyLabel="Your reply"
-          submitLabel="Send reply"
-          pending={send.isPending}
-          onSend={(input) =>
-            send.mutateAsync({ ...input, previous: last.id }).then(() => notify.success(MESSAGE_SENT))
-          }
-        />
-      </section>
-      {deleting && (
-        <ConfirmDialog
-          title="Delete this message?"
-          text="Only your copy is deleted: the other person keeps theirs."
-          confirmLabel="Delete message"
-          pending={remove.isPending}
-          onConfirm={confirmDelete}
-          onCancel={() => setDeleting(null)}
-        />
-      )}
-    </section>
+    <QueryState query={emails} what="This conversation">
+      {(messages) => {
+        const last = messages.at(-1);
+        if (!first || !last) return <NotFound folder={folder} />;
+        return (
+          <section aria-labelledby="thread-title">
+            <p className="thread-back">
+              <Link to={folderPath(folder)}>← {folderLabel(folder)}</Link>
+            </p>
+            <h2 id="thread-title" className="thread-title">
+              {first.subject}
+            </h2>
+            <ol className="thread">
+              {messages.map((email) => (
+                <li key={email.id}>
+                  <MessageCard email={email} zone={zone} onDelete={() => setDeleting(email)} />
+                </li>
+              ))}
+            </ol>
+            <ZoneNote zone={zone} />
+            <section className="card" aria-labelledby="reply-title">
+              <h3 id="reply-title" className="mail-form-title">
+                Reply
+              </h3>
+              <MessageForm
+                subject={replySubject(first.subject)}
+                bodyLabel="Your reply"
+                submitLabel="Send reply"
+                pending={send.isPending}
+                onSend={(input) =>
+                  send.mutateAsync({ ...input, previous: last.id }).then(() => notify.success(MESSAGE_SENT))
+                }
+              />
+            </section>
+            {deleting && (
+              <ConfirmDialog
+                title="Delete this message?"
+                text="Only your copy is deleted: the other person keeps theirs."
+                confirmLabel="Delete message"
+                pending={remove.isPending}
+                onConfirm={confirmDelete}
+                onCancel={() => setDeleting(null)}
+              />
+            )}
+          </section>
+        );
+      }}
+    </QueryState>
   );
 }

@@ -1,6 +1,5 @@
 /** /metrics: the client's business metrics: add and edit them, record each month, see them over time, share. */
-import { PageLoading } from '@/components/page-loading';
-import { LoadFailed } from '@/components/load-failed';
+import { QueryState } from '@/components/query-state';
 import { useUser } from '@/lib/session';
 import { notify } from '@/lib/toast';
 import { displayZone } from '@/lib/dates';
@@ -35,32 +34,29 @@ export default function MetricsPage() {
   const record = (name: string, input: MonthInput) =>
     attempt(track.mutateAsync(input), () => recordedMessage(name, monthName(input.period)));
 
-  let list;
-  if (metrics.isPending) list = <PageLoading />;
-  else if (metrics.isError)
-    list = <LoadFailed what="Your metrics" error={metrics.error} retry={metrics.refetch} />;
-  else if (metrics.data.length === 0)
-    list = (
-      <p className="card empty-state muted">
-        No metrics yet. Add the numbers you want to grow (or shrink) above, then record them month by month.
-      </p>
-    );
-  else
-    list = (
-      <ul className="metric-list">
-        {metrics.data.map((metric) => (
-          <li key={metric.id}>
-            <MetricCard
-              metric={metric}
-              latest={latest}
-              pending={{ update: update.isPending, track: track.isPending }}
-              onUpdate={(input) => edit(metric.id, input)}
-              onTrack={(input) => record(metric.name, input)}
-            />
-          </li>
-        ))}
-      </ul>
-    );
+  const list = (
+    <QueryState
+      query={metrics}
+      what="Your metrics"
+      empty="No metrics yet. Add the numbers you want to grow (or shrink) above, then record them month by month."
+    >
+      {(data) => (
+        <ul className="metric-list">
+          {data.map((metric) => (
+            <li key={metric.id}>
+              <MetricCard
+                metric={metric}
+                latest={latest}
+                pending={{ update: update.isPending, track: track.isPending }}
+                onUpdate={(input) => edit(metric.id, input)}
+                onTrack={(input) => record(metric.name, input)}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </QueryState>
+  );
 
   return (
     <section className="page metrics-page" aria-labelledby="page-title">

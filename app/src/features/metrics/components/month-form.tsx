@@ -4,6 +4,7 @@ import { useFieldErrors } from '@/lib/use-field-errors';
 import type { Metric } from '../api/get-metrics';
 import type { MonthInput } from '../api/track-month';
 import { monthName, parseAmount, recentMonths } from '../lib/format';
+import { FormButtons } from '@/components/form-buttons';
 
 /** Three years of months to pick from: a coaching engagement's worth of history. */
 const MONTHS_OFFERED = 36;
@@ -78,9 +79,7 @@ export function MonthForm({
           error={errors.note}
         />
       </div>
-      <button type="submit" className="btn btn-primary" disabled={pending}>
-        {pending ? 'Saving...' : recorded(period) ? 'Update month' : 'Record month'}
-      </button>
+      <FormButtons submitLabel={recorded(period) ? 'Update month' : 'Record month'} pending={pending} />
     </form>
   );
 }

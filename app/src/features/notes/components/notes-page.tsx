@@ -1,7 +1,6 @@
 /** /notes: the client's meeting notes: write, edit and delete them (with a confirmation first). */
 import { useState } from 'react';
-import { PageLoading } from '@/components/page-loading';
-import { LoadFailed } from '@/components/load-failed';
+import { QueryState } from '@/components/query-state';
 import { OfflineBanner } from '@/components/offline-banner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { notify } from '@/lib/toast';
@@ -45,36 +44,36 @@ export default function NotesPage() {
     );
   };
 
-  let list;
-  if (notes.isPending) list = <PageLoading />;
-  else if (notes.isError) {
-    list = <LoadFailed what="Your notes" error={notes.error} retry={notes.refetch} />;
-  } else if (notes.data.length === 0) {
-    list = <p className="card empty-state muted">No notes yet. Your first one is a few keystrokes away.</p>;
-  } else {
-    list = (
-      <ul className="note-list">
-        {notes.data.map((note) => (
-          <li key={note.id}>
-            {editing === note.id ? (
-              <div className="card">
-                <h2 className="visually-hidden">Edit note: {note.title}</h2>
-                <NoteForm
-                  initial={note}
-                  submitLabel="Save changes"
-                  pending={edit.isPending}
-                  onSave={(input) => update(note, input)}
-                  onCancel={() => setEditing(null)}
-                />
-              </div>
-            ) : (
-              <NoteCard note={note} onEdit={() => setEditing(note.id)} onDelete={() => setDeleting(note)} />
-            )}
-          </li>
-        ))}
-      </ul>
-    );
-  }
+  const list = (
+    <QueryState
+      query={notes}
+      what="Your notes"
+      empty="No notes yet. Your first one is a few keystrokes away."
+    >
+      {(data) => (
+        <ul className="note-list">
+          {data.map((note) => (
+            <li key={note.id}>
+              {editing === note.id ? (
+                <div className="card">
+                  <h2 className="visually-hidden">Edit note: {note.title}</h2>
+                  <NoteForm
+                    initial={note}
+                    submitLabel="Save changes"
+                    pending={edit.isPending}
+                    onSave={(input) => update(note, input)}
+                    onCancel={() => setEditing(null)}
+                  />
+                </div>
+              ) : (
+                <NoteCard note={note} onEdit={() => setEditing(note.id)} onDelete={() => setDeleting(note)} />
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </QueryState>
+  );
 
   return (
     <section className="page notes-page" aria-labelledby="page-title">

@@ -6,8 +6,7 @@
  */
 import { lazy, Suspense, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
-import { LoadFailed } from '@/components/load-failed';
-import { PageLoading } from '@/components/page-loading';
+import { QueryState } from '@/components/query-state';
 import { NotFoundState } from '@/components/refused-state';
 import { paths } from '@/config/paths';
 import { usePortal } from '@/lib/portal-context';
@@ -98,21 +97,24 @@ function GroupPurchase({ groupId }: { groupId: number }) {
   const [accepted, setAccepted] = useState(search.get('redirect_status') === 'succeeded');
   const purchase = usePurchase(groupId, accepted);
 
-  let content;
-  if (purchase.isPending) content = <PageLoading />;
-  else if (purchase.isError)
-    content = <LoadFailed what="This group" error={purchase.error} retry={purchase.refetch} />;
-  else if (purchase.data.paid) content = <Enrolled purchase={purchase.data} />;
-  else if (purchase.data.amount === 0)
-    content = <p className="card empty-state">This group is free: it needs no payment.</p>;
-  else if (accepted)
-    content = (
-      <p className="card" role="status">
-        <span className="spinner spinner-inline" aria-hidden="true" /> Payment accepted. Confirming your
-        place…
-      </p>
-    );
-  else content = <Checkout purchase={purchase.data} onPaid={() => setAccepted(true)} />;
+  const content = (
+    <QueryState query={purchase} what="This group">
+      {(group) =>
+        group.paid ? (
+          <Enrolled purchase={group} />
+        ) : group.amount === 0 ? (
+          <p className="card empty-state">This group is free: it needs no payment.</p>
+        ) : accepted ? (
+          <p className="card" role="status">
+            <span className="spinner spinner-inline" aria-hidden="true" /> Payment accepted. Confirming your
+            place…
+          </p>
+        ) : (
+          <Checkout purchase={group} onPaid={() => setAccepted(true)} />
+        )
+      }
+    </QueryState>
+  );
 
   return (
     <section className="page purchase-page" aria-labelledby="page-title">

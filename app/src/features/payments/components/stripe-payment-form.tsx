@@ -12,6 +12,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { errorMessage } from '@/lib/api-errors';
 import { createIntent } from '../api/create-intent';
 import { formatPrice } from './format-price';
+import { FormButtons } from '@/components/form-buttons';
 
 interface FormProps {
   groupId: number;
@@ -61,9 +62,12 @@ function CheckoutForm({ groupId, amount, currency, onPaid }: FormProps) {
           {problem}
         </p>
       )}
-      <button type="submit" className="btn btn-primary" disabled={!stripe || busy}>
-        {busy ? 'Paying…' : `Pay ${formatPrice(amount, currency)}`}
-      </button>
+      <FormButtons
+        submitLabel={`Pay ${formatPrice(amount, currency)}`}
+        pendingLabel="Paying…"
+        pending={busy}
+        disabled={!stripe}
+      />
     </form>
   );
 }

@@ -5,6 +5,7 @@ import type { Member } from '../api/get-member';
 import { useUpdateProfile } from '../api/update-profile';
 import { TimeZoneSelect } from './time-zone-select';
 import { useFormState } from './use-form-state';
+import { FormButtons } from '@/components/form-buttons';
 
 export const PROFILE_UPDATED = 'Profile updated successfully';
 
@@ -69,11 +70,7 @@ export function DetailsForm({ userId, profile }: { userId: number; profile: Memb
         <TimeZoneSelect {...form.bind('time_zone')} />
         <Field label="Birthday" type="date" autoComplete="bday" {...form.bind('birthday')} />
       </div>
-      <div className="button-row">
-        <button type="submit" className="btn btn-primary" disabled={update.isPending}>
-          {update.isPending ? 'Saving...' : 'Save details'}
-        </button>
-      </div>
+      <FormButtons submitLabel="Save details" pending={update.isPending} />
     </form>
   );
 }

@@ -5,6 +5,7 @@ import type { Member } from '../api/get-member';
 import { useUpdateSocialLinks } from '../api/update-social-links';
 import { PROFILE_UPDATED } from './details-form';
 import { useFormState } from './use-form-state';
+import { FormButtons } from '@/components/form-buttons';
 
 export function SocialForm({ userId, profile }: { userId: number; profile: Member }) {
   const form = useFormState(
@@ -42,11 +43,7 @@ export function SocialForm({ userId, profile }: { userId: number; profile: Membe
           {...form.bind('linkedin')}
         />
       </div>
-      <div className="button-row">
-        <button type="submit" className="btn btn-primary" disabled={update.isPending}>
-          {update.isPending ? 'Saving...' : 'Save social profiles'}
-        </button>
-      </div>
+      <FormButtons submitLabel="Save social profiles" pending={update.isPending} />
     </form>
   );
 }

@@ -7,6 +7,7 @@ import { Field, TextAreaField } from '@/components/field';
 import { useFieldErrors } from '@/lib/use-field-errors';
 import type { CompanyFile } from '../api/get-company-files';
 import { fileNameField, type FileChanges } from '../api/update-file';
+import { FormButtons } from '@/components/form-buttons';
 
 export function EditFileForm({
   entry,
@@ -61,14 +62,7 @@ export function EditFileForm({
         error={errors.description}
         onChange={(event) => setDescription(event.target.value)}
       />
-      <div className="button-row">
-        <button type="submit" className="btn btn-primary" disabled={pending}>
-          {pending ? 'Saving...' : 'Save changes'}
-        </button>
-        <button type="button" className="btn" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
+      <FormButtons submitLabel="Save changes" pending={pending} onCancel={onCancel} />
     </form>
   );
 }

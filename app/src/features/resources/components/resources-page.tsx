@@ -6,8 +6,7 @@
  */
 import { useId, useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { LoadFailed } from '@/components/load-failed';
-import { PageLoading } from '@/components/page-loading';
+import { QueryState } from '@/components/query-state';
 import { useUser } from '@/lib/session';
 import { notify } from '@/lib/toast';
 import { useDeleteFile } from '../api/delete-file';
@@ -53,49 +52,46 @@ function Files({ companyId }: { companyId: number }) {
       () => undefined,
     );
 
-  let list;
-  if (files.isPending) list = <PageLoading />;
-  else if (files.isError) list = <LoadFailed what="Your files" error={files.error} retry={files.refetch} />;
-  else if (files.data.length === 0) {
-    list = (
-      <p className="card empty-state muted">
-        No files yet. Files you and your colleagues send to your coach, and files your coach shares with you,
-        appear here.
-      </p>
-    );
-  } else {
-    const original = new Map(files.data.map((entry) => [entry.id, entry]));
-    const shown = arrange(files.data, kind, sort);
-    list =
-      shown.length === 0 ? (
-        <p className="card empty-state muted">No {KINDS[kind as Kind].toLowerCase()} here yet.</p>
-      ) : (
-        <ul className="file-entries">
-          {shown.map((entry) => (
-            <li key={entry.id}>
-              {editing === entry.id ? (
-                <section className="card" aria-label={`Edit: ${entryTitle(entry)}`}>
-                  <EditFileForm
-                    entry={original.get(entry.id)!}
-                    pending={update.isPending}
-                    onSave={save}
-                    onCancel={() => setEditing(null)}
+  const list = (
+    <QueryState
+      query={files}
+      what="Your files"
+      empty="No files yet. Files you and your colleagues send to your coach, and files your coach shares with you, appear here."
+    >
+      {(data) => {
+        const original = new Map(data.map((entry) => [entry.id, entry]));
+        const shown = arrange(data, kind, sort);
+        return shown.length === 0 ? (
+          <p className="card empty-state muted">No {KINDS[kind as Kind].toLowerCase()} here yet.</p>
+        ) : (
+          <ul className="file-entries">
+            {shown.map((entry) => (
+              <li key={entry.id}>
+                {editing === entry.id ? (
+                  <section className="card" aria-label={`Edit: ${entryTitle(entry)}`}>
+                    <EditFileForm
+                      entry={original.get(entry.id)!}
+                      pending={update.isPending}
+                      onSave={save}
+                      onCancel={() => setEditing(null)}
+                    />
+                  </section>
+                ) : (
+                  <FileEntry
+                    entry={entry}
+                    onPreview={setPreviewing}
+                    onDownload={download}
+                    onEdit={() => setEditing(entry.id)}
+                    onDelete={() => setDeleting(original.get(entry.id)!)}
                   />
-                </section>
-              ) : (
-                <FileEntry
-                  entry={entry}
-                  onPreview={setPreviewing}
-                  onDownload={download}
-                  onEdit={() => setEditing(entry.id)}
-                  onDelete={() => setDeleting(original.get(entry.id)!)}
-                />
-              )}
-            </li>
-          ))}
-        </ul>
-      );
-  }
+                )}
+              </li>
+            ))}
+          </ul>
+        );
+      }}
+    </QueryState>
+  );
 
   return (
     <section aria-labelledby="files-title">

@@ -10,6 +10,7 @@ import { notify } from '@/lib/toast';
 import { useFieldErrors } from '@/lib/use-field-errors';
 import { UPLOAD_MAX_FILES, UPLOAD_MAX_MB, checkPicked, fileSize } from '@/lib/uploads';
 import { useSendCoachFile } from '../api/send-coach-file';
+import { FormButtons } from '@/components/form-buttons';
 
 const FILE_SENT = 'File sent successfully to the coach';
 const DESCRIPTION_MAX = 1000;
@@ -122,12 +123,9 @@ export function SendFileForm({ companyId }: { companyId: number }) {
           {problem}
         </p>
       )}
-      <div className="button-row">
-        <button type="submit" className="btn btn-primary" disabled={send.isPending}>
-          {send.isPending ? 'Sending...' : 'Send to coach'}
-        </button>
+      <FormButtons submitLabel="Send to coach" pendingLabel="Sending..." pending={send.isPending}>
         {progress !== null && <progress max={1} value={progress} aria-label="Sending files" />}
-      </div>
+      </FormButtons>
     </form>
   );
 }

@@ -2,7 +2,7 @@
 import { useState, type ReactNode } from 'react';
 import { PageLoading } from '@/components/page-loading';
 import { usePortal } from '@/lib/portal-context';
-import { LoadFailed } from '@/components/load-failed';
+import { QueryState } from '@/components/query-state';
 import { OfflineBanner } from '@/components/offline-banner';
 import { sessionStore, useUser } from '@/lib/session';
 import { queryClient } from '@/lib/query-client';
@@ -36,23 +36,6 @@ function Section({ title, id, children }: { title: string; id: string; children:
       {children}
     </section>
   );
-}
-
-/** The state of one settled query: an error with a retry, an empty message, or the list. */
-function QueryState<T>({
-  query,
-  what,
-  empty,
-  children,
-}: {
-  query: { isError: boolean; error: unknown; data?: T[]; refetch: () => unknown };
-  what: string;
-  empty: string;
-  children: (items: T[]) => ReactNode;
-}) {
-  if (query.isError) return <LoadFailed what={what} error={query.error} retry={query.refetch} />;
-  if (!query.data?.length) return <p className="card empty-state muted">{empty}</p>;
-  return <>{children(query.data)}</>;
 }
 
 /**

@@ -4,6 +4,7 @@ import { notify } from '@/lib/toast';
 import { useFieldErrors } from '@/lib/use-field-errors';
 import { useAddTeamMember } from '../api/add-team-member';
 import { addedMessage } from './messages';
+import { FormButtons } from '@/components/form-buttons';
 
 /** Adds a team member; the fields are cleared only once the member is saved, and problems show beside them. */
 export function AddMemberForm() {
@@ -58,9 +59,7 @@ export function AddMemberForm() {
           error={errors.email}
         />
       </div>
-      <button type="submit" className="btn btn-primary" disabled={add.isPending}>
-        {add.isPending ? 'Adding...' : 'Add member'}
-      </button>
+      <FormButtons submitLabel="Add member" pendingLabel="Adding..." pending={add.isPending} />
     </form>
   );
 }

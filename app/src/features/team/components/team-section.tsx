@@ -2,9 +2,7 @@
  * Team members and their tasks. SPEC §2 gives them no route of their own, so they live on /action-steps,
  * below the boards (composed there by src/app): tasks are the team's action steps.
  */
-import type { ReactNode } from 'react';
-import { PageLoading } from '@/components/page-loading';
-import { LoadFailed } from '@/components/load-failed';
+import { QueryState } from '@/components/query-state';
 import { useUser } from '@/lib/session';
 import { ZoneNote } from '@/components/zone-note';
 import { displayZone } from '@/lib/dates';
@@ -23,42 +21,44 @@ export function TeamSection() {
   const tasks = useClientTasks();
   const download = useDownloadTasks();
 
-  let memberList: ReactNode;
-  if (members.isPending) memberList = <PageLoading />;
-  else if (members.isError)
-    memberList = (
-      <LoadFailed className="empty-state" what="Your team" error={members.error} retry={members.refetch} />
-    );
-  else if (members.data.length === 0) memberList = <p className="muted">No team members yet.</p>;
-  else
-    memberList = (
-      <ul className="member-list">
-        {members.data.map((m) => (
-          <li key={m.id}>
-            <strong>
-              {m.first_name} {m.last_name}
-            </strong>
-            {m.email && <span className="muted"> · {m.email}</span>}
-          </li>
-        ))}
-      </ul>
-    );
+  const memberList = (
+    <QueryState
+      query={members}
+      what="Your team"
+      errorClassName="empty-state"
+      empty={<p className="muted">No team members yet.</p>}
+    >
+      {(list) => (
+        <ul className="member-list">
+          {list.map((m) => (
+            <li key={m.id}>
+              <strong>
+                {m.first_name} {m.last_name}
+              </strong>
+              {m.email && <span className="muted"> · {m.email}</span>}
+            </li>
+          ))}
+        </ul>
+      )}
+    </QueryState>
+  );
 
-  let taskList: ReactNode;
-  if (tasks.isPending) taskList = <PageLoading />;
-  else if (tasks.isError)
-    taskList = (
-      <LoadFailed className="empty-state" what="Your tasks" error={tasks.error} retry={tasks.refetch} />
-    );
-  else if (tasks.data.length === 0) taskList = <p className="muted">No tasks yet.</p>;
-  else
-    taskList = (
-      <ul className="task-list">
-        {tasks.data.map((t) => (
-          <TaskItem key={t.id} task={t} members={members.data ?? []} zone={zone} />
-        ))}
-      </ul>
-    );
+  const taskList = (
+    <QueryState
+      query={tasks}
+      what="Your tasks"
+      errorClassName="empty-state"
+      empty={<p className="muted">No tasks yet.</p>}
+    >
+      {(list) => (
+        <ul className="task-list">
+          {list.map((t) => (
+            <TaskItem key={t.id} task={t} members={members.data ?? []} zone={zone} />
+          ))}
+        </ul>
+      )}
+    </QueryState>
+  );
 
   return (
     <section className="team-section" aria-labelledby="team-title">

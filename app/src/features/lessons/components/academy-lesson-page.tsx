@@ -1,6 +1,6 @@
 /** /business-academy/lesson/{lessonid}: an academy lesson on the shared lesson page, with its analytics. */
 import { useParams } from 'react-router-dom';
-import { LessonPage } from '@/components/lesson-view/lesson-page';
+import { LessonPage } from './lesson-page';
 import { paths } from '@/config/paths';
 import { routeId } from '@/lib/route-id';
 

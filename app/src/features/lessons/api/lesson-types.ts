@@ -1,4 +1,4 @@
-/** A lesson as the API answers it (SPEC §3 Lesson), for the shared lesson view. */
+/** A lesson as the API answers it (SPEC §3 Lesson), for the lesson view every lesson page shares. */
 export interface LessonResourceType {
   id: number;
   name: string;
@@ -22,4 +22,17 @@ export interface LessonContent {
   lesson_video: string | null;
   quiz_url: string | null;
   resources: LessonResource[];
+}
+
+interface LessonLink {
+  id: number;
+  title: string;
+}
+
+/** A group or academy lesson: its content, where it is taken, and the lessons before and after it. */
+export interface PlacedLesson extends LessonContent {
+  lesson_length: number;
+  context_title: string;
+  previous_lesson: LessonLink | null;
+  next_lesson: LessonLink | null;
 }

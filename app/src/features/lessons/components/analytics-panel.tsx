@@ -1,11 +1,11 @@
 /**
  * The member's analytics of one lesson (SPEC §3: profit_impact, the lesson's steps, notes), edited on the page and
- * saved in the background by the shared batcher (./training-analytics): every 5000 ms while the page is open
+ * saved in the background by the shared batcher (../api/training-analytics): every 5000 ms while the page is open
  * and at once when it is left. Values not yet saved survive leaving and coming back within the app.
  */
 import { useEffect, useState } from 'react';
-import { ACADEMY_LESSON_STEPS, GROUP_LESSON_STEPS } from '@/components/lesson-progress';
-import { LoadFailed } from '@/components/load-failed';
+import { ACADEMY_LESSON_STEPS, GROUP_LESSON_STEPS } from '@/lib/lesson-steps';
+import { QueryState } from '@/components/query-state';
 import { useUser } from '@/lib/session';
 import { ProgressFields } from './progress-fields';
 import {
@@ -16,7 +16,7 @@ import {
   type AnalyticsField,
   type LessonAnalytics,
   type LessonPlace,
-} from './training-analytics';
+} from '../api/training-analytics';
 
 function AnalyticsForm({ place, saved }: { place: LessonPlace; saved: LessonAnalytics }) {
   const [values, setValues] = useState<LessonAnalytics>(() => ({ ...saved, ...unsentValues(place) }));
@@ -50,13 +50,16 @@ export function AnalyticsPanel({ place }: { place: LessonPlace }) {
   return (
     <section className="card lesson-analytics" aria-labelledby="lesson-analytics-title">
       <h2 id="lesson-analytics-title">Your progress</h2>
-      {query.isPending && <p role="status">Loading your progress…</p>}
-      {query.isError && (
-        <LoadFailed what="Your progress" error={query.error} retry={query.refetch} className="" />
-      )}
-      {query.data && (
-        <AnalyticsForm key={`${place.lessonId}:${place.userGroupId}`} place={place} saved={query.data} />
-      )}
+      <QueryState
+        query={query}
+        what="Your progress"
+        errorClassName=""
+        loading={<p role="status">Loading your progress…</p>}
+      >
+        {(saved) => (
+          <AnalyticsForm key={`${place.lessonId}:${place.userGroupId}`} place={place} saved={saved} />
+        )}
+      </QueryState>
     </section>
   );
 }

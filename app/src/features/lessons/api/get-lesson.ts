@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { gql, graphql } from '@/lib/gapi';
-import type { PlacedLesson } from './lesson-page';
+import type { PlacedLesson } from './lesson-types';
 import type { LessonPlace } from './training-analytics';
 
 const QUERY = graphql`

@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { apiAssetUrl } from '@/lib/avatar';
 import { httpLink } from '@/lib/http-link';
 import { usePortal } from '@/lib/portal-context';
-import type { LessonContent } from './lesson-types';
+import type { LessonContent } from '../api/lesson-types';
 import { groupResources } from './resource-groups';
 import { sanitizeLessonHtml } from './sanitize-lesson-html';
 import './lesson-view.css';

@@ -1,6 +1,6 @@
 /** /groups/{groupid}/{usergroupid}/lesson/{lessonid}: a group lesson and the member's analytics of it. */
 import { useParams } from 'react-router-dom';
-import { LessonPage } from '@/components/lesson-view/lesson-page';
+import { LessonPage } from './lesson-page';
 import { paths } from '@/config/paths';
 import { routeId } from '@/lib/route-id';
 

@@ -1,4 +1,4 @@
-import type { LessonResource, LessonResourceType } from './lesson-types';
+import type { LessonResource, LessonResourceType } from '../api/lesson-types';
 
 interface ResourceGroup {
   type: LessonResourceType;

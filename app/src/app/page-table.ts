@@ -1,0 +1,124 @@
+/**
+ * Every page of SPEC §2 as data: its path (from @/config/paths only), its lazy chunk, its name in the browser
+ * tab and the training flag it needs. ./routes makes the router's routes of it (a flag becomes a FlagGuard,
+ * so the guard cannot be forgotten or name the wrong flag) and the side menu reads its items' flags from it.
+ */
+import { paths } from '@/config/paths';
+import type { Flag } from '@/lib/user';
+import { lazyPage, type LazyPage } from './lazy-page';
+
+export interface PageEntry {
+  path: string;
+  page: LazyPage;
+  /** The page's name in the browser tab (./page-title): the side menu's words without 'My'. */
+  title: string;
+  /** The training flag the page needs; without it the page says it is not part of the plan (./guards). */
+  flag?: Flag;
+  /** Pages inside this one (its layout); `opens` is the one its own address shows. */
+  children?: readonly PageEntry[];
+  opens?: string;
+}
+
+type PageLoad = Parameters<typeof lazyPage>[0];
+
+const page = (path: string, title: string, load: PageLoad | LazyPage, flag?: Flag): PageEntry => ({
+  path,
+  title,
+  page: 'preload' in load ? load : lazyPage(load),
+  ...(flag ? { flag } : {}),
+});
+
+// Both folders are one component, so moving between them keeps the page rather than mounting another.
+const MailFolderPage = lazyPage(() => import('@/features/messages/components/folder-page'));
+
+/** Signed-out screens: a signed-in user is sent on (GuestOnly). */
+export const GUEST_PAGES: readonly PageEntry[] = [
+  page(paths.login, 'Sign in', () => import('@/features/auth/components/login-page')),
+  page(
+    paths.forgotPassword,
+    'Reset your password',
+    () => import('@/features/auth/components/forgot-password-page'),
+  ),
+];
+
+/**
+ * Open to anyone. A reset link opened while signed in (a forgotten password on another device, a link a
+ * colleague's help desk sent) sets the password rather than leading home.
+ */
+export const OPEN_PAGES: readonly PageEntry[] = [
+  page(
+    paths.reset(),
+    'Choose a new password',
+    () => import('@/features/auth/components/reset-password-page'),
+  ),
+  page(paths.fbsLogin(), 'Sign-in link', () => import('@/features/auth/components/fbs-login-page')),
+];
+
+/** The portal's pages, inside the shell, for a signed-in user. */
+export const SIGNED_IN_PAGES: readonly PageEntry[] = [
+  page(paths.groups, 'Groups', () => import('@/features/groups/components/groups-page'), 'group_coaching'),
+  page(paths.group(), 'Group', () => import('@/features/groups/components/group-page'), 'group_coaching'),
+  page(
+    paths.groupLesson(),
+    'Group lesson',
+    () => import('@/features/lessons/components/group-lesson-page'),
+    'group_coaching',
+  ),
+  page(
+    paths.groupPurchase(),
+    'Join a group',
+    () => import('@/features/payments/components/purchase-page'),
+    'group_coaching',
+  ),
+  page(paths.schedule, 'Schedule', () => import('@/features/schedule/components/schedule-page')),
+  page(
+    paths.lessons,
+    'Lessons',
+    () => import('@/features/lessons/components/lessons-page'),
+    'flash_coaching',
+  ),
+  page(
+    paths.lesson(),
+    'Lesson',
+    () => import('@/features/lessons/components/flash-lesson-page'),
+    'flash_coaching',
+  ),
+  page(paths.resources, 'Resources', () => import('@/features/resources/components/resources-page')),
+  page(paths.actionSteps, 'Action Steps', () => import('./action-steps-route')),
+  page(paths.assessments, 'Assessments', () => import('@/features/assessments/components/assessments-page')),
+  page(paths.assessment(), 'Assessment', () => import('@/features/assessments/components/assessment-page')),
+  page(paths.metrics, 'Metrics', () => import('@/features/metrics/components/metrics-page')),
+  page(paths.notes, 'Notes', () => import('@/features/notes/components/notes-page')),
+  {
+    ...page(paths.messages, 'Messages', () => import('@/features/messages/components/messages-layout')),
+    // A mail client opens on the inbox.
+    opens: paths.messagesInbox,
+    children: [
+      page(paths.messagesInbox, 'Inbox', MailFolderPage),
+      page(paths.messagesSent, 'Sent', MailFolderPage),
+      page(paths.messagesThread(), 'Message', () => import('@/features/messages/components/thread-page')),
+      page(paths.messagesCompose, 'New message', () => import('@/features/messages/components/compose-page')),
+    ],
+  },
+  page(paths.help, 'Help', () => import('@/features/help/components/help-page')),
+  page(paths.profile, 'Profile', () => import('@/features/profile/components/profile-page')),
+  page(paths.coachProfile, "Coach's Profile", () => import('@/features/coach/components/coach-profile-page')),
+  page(
+    paths.businessAcademy,
+    'Business Academy',
+    () => import('@/features/business-academy/components/business-academy-page'),
+    'business_academy',
+  ),
+  page(
+    paths.academyLesson(),
+    'Business Academy lesson',
+    () => import('@/features/lessons/components/academy-lesson-page'),
+    'business_academy',
+  ),
+];
+
+export const NOT_FOUND_PAGE = page('*', 'Page not found', () => import('./not-found-page'));
+
+/** The flag the signed-in page at `path` needs, if any (the side menu shows its item only with it). */
+export const pageFlag = (path: string): Flag | undefined =>
+  SIGNED_IN_PAGES.find((entry) => entry.path === path)?.flag;
