@@ -18,6 +18,7 @@ import * as mailOutbox from './migrations/0800-mail-outbox.js';
 import * as rateLimits from './migrations/0810-rate-limits.js';
 import * as lessonMeetingGroups from './migrations/0820-lesson-meeting-groups.js';
 import * as analyticsChangeIds from './migrations/0830-analytics-change-ids.js';
+import * as coachNotes from './migrations/0910-coach-notes.js';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '0810-rate-limits': rateLimits,
   '0820-lesson-meeting-groups': lessonMeetingGroups,
   '0830-analytics-change-ids': analyticsChangeIds,
+  '0910-coach-notes': coachNotes,
 };
 
 function migrator<DB>(db: Kysely<DB>): Migrator {

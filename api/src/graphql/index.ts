@@ -7,6 +7,7 @@ import type { MercuriusContext } from 'mercurius';
 import { HttpError, outageOf, unavailable } from '../errors.js';
 import { identify } from '../request-context.js';
 import type { PluginRoutes } from '../routes/route.js';
+import { allowRoles } from '../services/access/roles.js';
 import type { Services } from '../services/index.js';
 import { groupResolvers, groupTypeDefs } from './groups.js';
 import { lessonMeetingResolvers, lessonMeetingTypeDefs } from './lesson-meetings.js';
@@ -16,6 +17,23 @@ import { typeDefs } from './schema.js';
 
 const forbidden = () => new mercurius.ErrorWithProps('Forbidden', { code: 'FORBIDDEN' }, 403);
 
+const mailboxRoles = ['client', 'coach'] as const;
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- resolvers of every signature pass through
+type Resolvers = Record<string, (root: any, args: any, ctx: MercuriusContext) => unknown>;
+
+/** Fields of the client's own portal (profile, groups, lessons): a coach's session is refused them. */
+function clientOnly<R extends Resolvers>(resolvers: R): R {
+  const guarded: Resolvers = {};
+  for (const [name, resolve] of Object.entries(resolvers)) {
+    guarded[name] = (root, args, ctx) => {
+      if (ctx.reply.request.caller.role !== 'client') throw forbidden();
+      return resolve(root, args, ctx);
+    };
+  }
+  return guarded as R;
+}
+
 function ownId(request: FastifyRequest, userId: number): number {
   if (userId !== request.caller.userId) throw forbidden();
   return userId;
@@ -23,11 +41,17 @@ function ownId(request: FastifyRequest, userId: number): number {
 
 /** GraphQL's GET and POST at the route table's url. */
 export const graphql: PluginRoutes = {
+  // The client portal's mailbox, groups and profile. The mailbox's fields act for the caller as a party of
+  // their messages, so a coach uses them too; every other field is the client's own (clientOnly below).
+  roles: mailboxRoles,
   async mount(app: FastifyInstance, services: Services, path: string): Promise<void> {
     const mailbox = mailboxResolvers(services, ownId);
     const groups = groupResolvers(services, ownId);
     await app.register(async (scope) => {
-      scope.addHook('preHandler', (request) => identify(services, request, 'token-header'));
+      scope.addHook('preHandler', async (request) => {
+        await identify(services, request, 'token-header');
+        allowRoles(mailboxRoles, request.caller);
+      });
       await scope.register(mercurius, {
         path,
         schema: [typeDefs, lessonMeetingTypeDefs, mailboxTypeDefs, groupTypeDefs],
@@ -51,16 +75,18 @@ export const graphql: PluginRoutes = {
         resolvers: {
           Query: {
             ...mailbox.Query,
-            member: (_root, args: { user_id: number }, ctx) =>
-              services.login.profile(ctx.reply.request.tenant.id, ownId(ctx.reply.request, args.user_id)),
-            unreademails: (_root, args: { user_id: number }, ctx) => {
+            unreademails: (_root: unknown, args: { user_id: number }, ctx: MercuriusContext) => {
               ownId(ctx.reply.request, args.user_id);
               return services.unreadEmails(ctx.reply.request.caller);
             },
-            ...lessonMeetingResolvers(services, ownId),
-            ...groups.Query,
+            ...clientOnly({
+              member: (_root: unknown, args: { user_id: number }, ctx: MercuriusContext) =>
+                services.login.profile(ctx.reply.request.tenant.id, ownId(ctx.reply.request, args.user_id)),
+              ...lessonMeetingResolvers(services, ownId),
+              ...groups.Query,
+            }),
           },
-          Mutation: { ...mailbox.Mutation, ...groups.Mutation },
+          Mutation: { ...mailbox.Mutation, ...clientOnly(groups.Mutation) },
         },
         // Expected errors (ours, and GraphQL's own syntax and validation errors) keep their message; anything
         // else is a bug or an outage and must not show its text (it may hold SQL) to the caller.
