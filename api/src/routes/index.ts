@@ -10,6 +10,10 @@ import * as metrics from './client-metrics-routes.js';
 import * as assessments from './assessment-routes.js';
 import * as files from './company-files-routes.js';
 import * as notes from './client-notes-routes.js';
+import * as coachSteps from './coach-action-steps-routes.js';
+import * as coachClients from './coach-clients-routes.js';
+import * as coachMessages from './coach-messages-routes.js';
+import * as coachToday from './coach-today-routes.js';
 import * as flash from './flash-routes.js';
 import * as lessons from './lesson-routes.js';
 import * as mail from './mail-routes.js';
@@ -108,6 +112,19 @@ export const routeTable: [HTTPMethods | HTTPMethods[], string, RouteSpec | Plugi
   ['POST', '/upload/mail', mail.upload],
   ['POST', '/delete/mail', mail.discard],
   ['GET', '/api/v1/mail/attachments/:id', mail.download],
+  // The coach's workspace (not in SPEC §7: the coach's side of every conversation)
+  ['GET', '/api/v1/coach/today', coachToday.coachToday],
+  ['GET', '/api/v1/coach/clients', coachClients.coachClients],
+  ['GET', '/api/v1/coach/clients/:id', coachClients.coachClientPage],
+  ['POST', '/api/v1/coach/clients/:id/notes', coachClients.addPrivateNote],
+  ['POST', '/api/v1/coach/clients/:id/action-steps', coachSteps.addActionStep],
+  ['POST', '/api/v1/coach/action-steps/:id', coachSteps.editActionStep],
+  ['POST', '/api/v1/coach/action-steps/:id/move', coachSteps.moveActionStep],
+  ['GET', '/api/v1/coach/messages', coachMessages.coachThreads],
+  ['GET', '/api/v1/coach/messages/unread', coachMessages.coachUnread],
+  ['GET', '/api/v1/coach/messages/:id', coachMessages.coachThread],
+  ['POST', '/api/v1/coach/messages', coachMessages.coachCompose],
+  ['POST', '/api/v1/coach/messages/:id/reply', coachMessages.coachReply],
   // GraphQL (SPEC §7 "GraphQL through /gapi")
   [['GET', 'POST'], graphqlPath, graphql],
 ];
