@@ -45,12 +45,17 @@ export async function identify(
 }
 
 export function registerRequestContext(app: FastifyInstance, services: Services): void {
-  // Declared up front so every request has the same shape; the preHandler below fills them for the routes
-  // that ask, and only those routes read them.
+  // Declared up front so every request has the same shape; the hooks below fill them for the routes that ask,
+  // and only those routes read them. A signed-in route finds its caller before validation, so who may call it
+  // (its roles, routes/index.ts) is decided before anything about the body is answered; a route that only needs
+  // the tenant keeps validating its headers first.
   app.decorateRequest('tenant');
   app.decorateRequest('caller');
+  app.addHook('preValidation', async (request) => {
+    if (request.routeOptions.config.auth) await identify(services, request, 'bearer');
+  });
   app.addHook('preHandler', async (request) => {
     const { tenant, auth } = request.routeOptions.config;
-    if (tenant || auth) await identify(services, request, auth ? 'bearer' : undefined);
+    if (tenant && !auth) await identify(services, request, undefined);
   });
 }

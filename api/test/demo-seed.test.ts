@@ -81,7 +81,8 @@ describe.each(NOWS)('the demo data seeded at %s', (iso) => {
         'u.time_zone as zone',
       ])
       .execute();
-    expect(meetings.length).toBe(tenants.length * 7);
+    // client@ six, basic@ one, and the second coach's two clients a kick-off session each.
+    expect(meetings.length).toBe(tenants.length * 9);
     for (const m of meetings) {
       const what = `${m.email}: ${m.title}`;
       expect(m.time_zone, what).toBe(m.zone);
@@ -111,7 +112,8 @@ describe.each(NOWS)('the demo data seeded at %s', (iso) => {
       const upcoming = meetings.filter(
         (m) => m.email.endsWith(`@${tenant.slug}.test`) && new Date(m.starts_at) > now,
       );
-      expect(upcoming.length, tenant.slug).toBe(4);
+      // client@'s three and basic@'s one, and the kick-off sessions of the second coach's two clients.
+      expect(upcoming.length, tenant.slug).toBe(6);
     }
   });
 

@@ -319,10 +319,13 @@ describe('the coach hears about a client’s message', () => {
     const [raw] = await rawMailTo(coach.user.email);
     expect(raw).toMatch(/^From: Alpha Coaching <no-reply@portal\.alpha-coaching\.example>$/m);
     expect(raw).toMatch(/^Content-Type: text\/plain/m);
-    // The coach answering does not mail the client (they read it in the portal).
+    // The coach's answer mails the client a notice that leads to their messages (the login code came first).
     const first = (await listEmails(h, coach)).data.emails.items[0];
     await send(h, coach, { previous: first.id });
-    expect(await mailsTo(h.mailDir, client.user.email)).toHaveLength(1); // the login code only
+    const notice = await waitForMail(h.mailDir, client.user.email, 2);
+    expect(notice.subject).toBe('New message from Cora Coach: Hello');
+    expect(notice.text).toContain('/messages');
+    expect(await mailsTo(h.mailDir, client.user.email)).toHaveLength(2);
   });
 
   it('a NUL or other control character in the subject or body is refused by field, and nothing is stored', async () => {

@@ -3,6 +3,7 @@
 // its message. The routes' tests show the same through the API; these pin the rule itself.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assignedClient } from '../src/services/access/assigned-client.js';
 import { ownership, ownerValues, owned, visible } from '../src/services/access/scope.js';
 import type { Actor } from '../src/services/access/scope.js';
 import { ALPHA, BETA, Harness } from './helpers/harness.js';
@@ -180,8 +181,153 @@ describe('the client scope', () => {
     expect(await files(sender)).toEqual(['unsent']);
   });
 
-  it('has no rule yet for the coach and admin roles, and says so rather than guess', () => {
-    for (const role of ['coach', 'admin'] as const)
-      expect(() => visible({ tenantId: ALPHA, userId: 1, role }, 'meeting_notes')).toThrow(/role/);
+  it('has no rule yet for the admin role, and says so rather than guess', () => {
+    expect(() => visible({ tenantId: ALPHA, userId: 1, role: 'admin' }, 'meeting_notes')).toThrow(/role/);
+  });
+});
+
+describe('the coach scope', () => {
+  /** A coach user of `tenant` with these clients assigned. */
+  async function coachOf(tenant: number, clients: TestUser[]): Promise<Actor> {
+    const user = await h.createUser({ tenant_id: tenant, role_id: 2 });
+    const coach = await h.db
+      .insertInto('coaches')
+      .values({
+        tenant_id: tenant,
+        user_id: user.id,
+        bio: '',
+        specialties: '',
+        certifications: '',
+        years_experience: 1,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    for (const client of clients)
+      await h.db
+        .insertInto('coach_clients')
+        .values({ coach_id: coach.id, client_id: client.id, tenant_id: tenant, since: h.clock.now() })
+        .execute();
+    return { tenantId: tenant, userId: user.id, role: 'coach' };
+  }
+
+  async function note(user: TestUser, title: string) {
+    const at = h.clock.now();
+    await h.db
+      .insertInto('meeting_notes')
+      .values({
+        ...ownerValues(client(user), 'meeting_notes'),
+        title,
+        body: '',
+        meeting_date: null,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+  }
+
+  it("gives a coach their clients' rows, never another coach's client's or another tenant's", async () => {
+    const [mine, theirs, foreign] = [
+      await h.createUser(),
+      await h.createUser(),
+      await h.createUser({ tenant_id: BETA }),
+    ];
+    const coach = await coachOf(ALPHA, [mine]);
+    await coachOf(ALPHA, [theirs]);
+    // A coach of the other tenant with a user id that exists in this one: the tenant still decides.
+    await coachOf(BETA, [foreign]);
+    for (const [user, title] of [
+      [mine, 'mine'],
+      [theirs, 'theirs'],
+      [foreign, 'foreign'],
+    ] as const)
+      await note(user, title);
+    const titles = (actor: Actor, scope: typeof visible) =>
+      h.db
+        .selectFrom('meeting_notes')
+        .where(scope(actor, 'meeting_notes'))
+        .select('title')
+        .execute()
+        .then((rows) => rows.map((r) => r.title));
+    expect(await titles(coach, visible)).toEqual(['mine']);
+    expect(await titles(coach, owned)).toEqual(['mine']);
+    expect(await titles({ ...coach, tenantId: BETA }, visible)).toEqual([]);
+
+    const changed = await h.db
+      .updateTable('meeting_notes')
+      .where(owned(coach, 'meeting_notes'))
+      .set({ title: 'taken over' })
+      .where('title', 'in', ['theirs', 'foreign'])
+      .executeTakeFirst();
+    expect(Number(changed.numUpdatedRows)).toBe(0);
+  });
+
+  it('writes a client row only for a client found assigned to the coach', async () => {
+    const [mine, theirs, foreign] = [
+      await h.createUser(),
+      await h.createUser(),
+      await h.createUser({ tenant_id: BETA }),
+    ];
+    const coach = await coachOf(ALPHA, [mine]);
+    await coachOf(ALPHA, [theirs]);
+    const assigned = await assignedClient(h.db, coach, mine.id);
+    expect(ownerValues(coach, 'action_steps', assigned)).toEqual({ tenant_id: ALPHA, client_id: mine.id });
+    // Without an assigned client, or with one of another tenant, a coach's insert does not start.
+    expect(() => ownerValues(coach, 'action_steps')).toThrow(/assigned/);
+    expect(() => ownerValues({ ...coach, tenantId: BETA }, 'action_steps', assigned)).toThrow(/assigned/);
+    for (const other of [theirs, foreign])
+      await expect(assignedClient(h.db, coach, other.id)).rejects.toMatchObject({ statusCode: 404 });
+    // A client is never "assigned" to themselves, whatever the rule of coach_clients gives a client.
+    await expect(assignedClient(h.db, client(mine), mine.id)).rejects.toMatchObject({ statusCode: 404 });
+    // A row of parties (a message) is the coach's own, as sender.
+    expect(ownerValues(coach, 'emails')).toEqual({ tenant_id: ALPHA, from_user_id: coach.userId });
+  });
+
+  it("shows a coach their own messages only, and the company files of their clients' companies", async () => {
+    const [company, other] = [await newCompany(ALPHA), await newCompany(ALPHA)];
+    const mine = await h.createUser({ company_id: company });
+    const stranger = await h.createUser({ company_id: other });
+    const coach = await coachOf(ALPHA, [mine]);
+    const at = h.clock.now();
+    const mail = (from: number, to: number, subject: string) =>
+      h.db
+        .insertInto('emails')
+        .values({
+          tenant_id: ALPHA,
+          parent_id: null,
+          from_user_id: from,
+          to_user_id: to,
+          subject,
+          body: '',
+          read: false,
+          created_at: at,
+          updated_at: at,
+        })
+        .execute();
+    await mail(mine.id, coach.userId, 'to the coach');
+    await mail(coach.userId, mine.id, 'from the coach');
+    // The client's message to someone else is theirs and that person's, not the coach's.
+    await mail(mine.id, stranger.id, 'to a stranger');
+    const subjects = await h.db
+      .selectFrom('emails')
+      .where(visible(coach, 'emails'))
+      .select('subject')
+      .orderBy('subject')
+      .execute();
+    expect(subjects.map((r) => r.subject)).toEqual(['from the coach', 'to the coach']);
+
+    for (const [user, companyId] of [
+      [mine, company],
+      [stranger, other],
+    ] as const)
+      await h.db
+        .insertInto('company_files')
+        .values({ ...ownerValues(client(user, companyId), 'company_files'), created_at: at, updated_at: at })
+        .execute();
+    const files = await h.db
+      .selectFrom('company_files')
+      .where(visible(coach, 'company_files'))
+      .select('company_id')
+      .execute();
+    expect(files).toEqual([{ company_id: company }]);
   });
 });

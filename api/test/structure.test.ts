@@ -9,6 +9,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { routeTable, undeclaredRoles } from '../src/routes/index.js';
 import { ownership } from '../src/services/access/scope.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -160,5 +161,22 @@ describe('api/ structure', () => {
       if (file !== join('api/src', 'services/access/scope.ts')) found.push(...unscopedQueries(file, text));
     }
     expect(found).toEqual([]);
+  });
+
+  it('has every route of the route table say which roles may call it', () => {
+    expect(undeclaredRoles(routeTable)).toEqual([]);
+    // The check finds a planted route without roles, and roles that do not fit the route's session.
+    const [method, url, spec] = routeTable.find(([, path]) => path === '/api/v1/me')!;
+    const { roles: _dropped, ...withoutRoles } = spec;
+    const planted = [
+      [method, url, withoutRoles],
+      [method, '/anyone-signed-in', { ...spec, roles: 'anyone' }],
+      [method, '/no-session', { ...spec, config: {} }],
+    ] as unknown as typeof routeTable;
+    expect(undeclaredRoles(planted)).toEqual([
+      'GET /api/v1/me: no roles',
+      'GET /anyone-signed-in: signed in, for anyone',
+      'GET /no-session: roles without a session',
+    ]);
   });
 });

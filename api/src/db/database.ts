@@ -619,6 +619,18 @@ interface RateLimitHitsTable {
   window_ends_at: Timestamp;
 }
 
+// A coach's private notes about a client (migration 0910), never shown to the client.
+interface CoachNotesTable {
+  id: Serial;
+  tenant_id: number;
+  client_id: number;
+  author_id: number;
+  body: string;
+  meeting_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   tenants: TenantsTable;
   companies: CompaniesTable;
@@ -663,6 +675,7 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   lesson_recordings: LessonRecordingsTable;
   lesson_analytics: LessonAnalyticsTable;
+  coach_notes: CoachNotesTable;
   academy_modules: AcademyModulesTable;
   academy_lessons: AcademyLessonsTable;
   company_files: CompanyFilesTable;

@@ -19,6 +19,7 @@ import * as rateLimits from './migrations/0810-rate-limits.js';
 import * as lessonMeetingGroups from './migrations/0820-lesson-meeting-groups.js';
 import * as analyticsChangeIds from './migrations/0830-analytics-change-ids.js';
 import * as flagsAsData from './migrations/0900-flags-as-data.js';
+import * as coachNotes from './migrations/0910-coach-notes.js';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '0820-lesson-meeting-groups': lessonMeetingGroups,
   '0830-analytics-change-ids': analyticsChangeIds,
   '0900-flags-as-data': flagsAsData,
+  '0910-coach-notes': coachNotes,
 };
 
 function migrator<DB>(db: Kysely<DB>): Migrator {

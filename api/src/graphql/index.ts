@@ -1,28 +1,51 @@
 // GraphQL at /gapi (mercurius). It lives in its own encapsulated scope so its hook, which authenticates the
 // `token` header, runs for /gapi only. Resolvers take ids from the query but only ever answer for the caller.
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { GraphQLError } from 'graphql';
+import { GraphQLError, type GraphQLResolveInfo } from 'graphql';
 import mercurius from 'mercurius';
 import type { MercuriusContext } from 'mercurius';
 import { HttpError, outageOf, unavailable } from '../errors.js';
 import { identify } from '../request-context.js';
 import type { PluginRoutes } from '../routes/route.js';
+import { allowRoles } from '../services/access/roles.js';
 import type { Services } from '../services/index.js';
 import { apiTypeDefs } from './api-schema.js';
 import { groupResolvers } from './groups.js';
 import { lessonMeetingResolvers } from './lesson-meetings.js';
 import { mailboxResolvers } from './mailbox.js';
-import { owner } from './owner.js';
+import { forbidden, owner } from './owner.js';
 import { queryLimits } from './query-limits.js';
 import type { MutationResolvers, QueryResolvers } from './schema-types.js';
 
+const mailboxRoles = ['client', 'coach'] as const;
+
+type AnyResolver = (root: unknown, args: never, ctx: MercuriusContext, info: GraphQLResolveInfo) => unknown;
+
+/** Fields of the client's own portal (profile, groups, lessons): a coach's session is refused them. */
+function clientOnly<R extends Record<string, AnyResolver>>(resolvers: R): R {
+  const guarded = Object.entries(resolvers).map(([name, resolve]) => {
+    const only: AnyResolver = (root, args, ctx, info) => {
+      if (ctx.reply.request.caller.role !== 'client') throw forbidden();
+      return resolve(root, args, ctx, info);
+    };
+    return [name, only];
+  });
+  return Object.fromEntries(guarded) as R;
+}
+
 /** GraphQL's GET and POST at the route table's url. */
 export const graphql: PluginRoutes = {
+  // The client portal's mailbox, groups and profile. The mailbox's fields act for the caller as a party of
+  // their messages, so a coach uses them too; every other field is the client's own (clientOnly below).
+  roles: mailboxRoles,
   async mount(app: FastifyInstance, services: Services, path: string): Promise<void> {
     const mailbox = mailboxResolvers(services);
     const groups = groupResolvers(services);
     await app.register(async (scope) => {
-      scope.addHook('preHandler', (request) => identify(services, request, 'token-header'));
+      scope.addHook('preHandler', async (request) => {
+        await identify(services, request, 'token-header');
+        allowRoles(mailboxRoles, request.caller);
+      });
       await scope.register(mercurius, {
         path,
         schema: apiTypeDefs,
@@ -48,13 +71,15 @@ export const graphql: PluginRoutes = {
         resolvers: {
           Query: {
             ...mailbox.Query,
-            member: (_root, args, ctx) =>
-              services.login.profile(ctx.reply.request.tenant.id, owner(ctx, args.user_id).userId),
             unreademails: (_root, args, ctx) => services.unreadEmails(owner(ctx, args.user_id)),
-            ...lessonMeetingResolvers(services),
-            ...groups.Query,
+            ...clientOnly({
+              member: (_root, args: { user_id: number }, ctx) =>
+                services.login.profile(ctx.reply.request.tenant.id, owner(ctx, args.user_id).userId),
+              ...lessonMeetingResolvers(services),
+              ...groups.Query,
+            }),
           } satisfies QueryResolvers,
-          Mutation: { ...mailbox.Mutation, ...groups.Mutation } satisfies MutationResolvers,
+          Mutation: { ...mailbox.Mutation, ...clientOnly(groups.Mutation) } satisfies MutationResolvers,
         },
         // Expected errors (ours, and GraphQL's own syntax and validation errors) keep their message; anything
         // else is a bug or an outage and must not show its text (it may hold SQL) to the caller.

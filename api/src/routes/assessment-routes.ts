@@ -2,7 +2,7 @@
 // adding a step, and the currencies amounts are counted in. Another client's or tenant's ids are a 404 and
 // change nothing.
 import { calendarDate, call, dateTime, id, list, noBody, authenticated, text } from './client-schemas.js';
-import { route } from './route.js';
+import { clients, route } from './route.js';
 import { closed, multiLine, nullableString, ok, tenantHeaders } from './schemas.js';
 
 const integer = { type: 'integer' } as const;
@@ -50,6 +50,7 @@ const step = closed({
 });
 
 export const currencies = route({
+  roles: clients,
   schema: { headers: tenantHeaders, response: ok(list(currency)) },
   config: authenticated,
   async handle(s) {
@@ -58,6 +59,7 @@ export const currencies = route({
 });
 
 export const companyAssessments = route({
+  roles: clients,
   schema: call(
     noBody,
     list(
@@ -76,6 +78,7 @@ export const companyAssessments = route({
 });
 
 export const analysis = route({
+  roles: clients,
   schema: {
     ...call(
       noBody,
@@ -94,6 +97,7 @@ export const analysis = route({
 });
 
 export const implementationShow = route({
+  roles: clients,
   schema: call(
     closed({ assessment_id: id }),
     closed({
@@ -115,6 +119,7 @@ export const implementationShow = route({
 });
 
 export const priorityImplementation = route({
+  roles: clients,
   schema: {
     headers: tenantHeaders,
     params,
@@ -127,6 +132,7 @@ export const priorityImplementation = route({
 });
 
 export const addImplementation = route({
+  roles: clients,
   schema: call(
     closed(
       {

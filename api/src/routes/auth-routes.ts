@@ -4,7 +4,7 @@ import type { SignedIn } from '../services/auth/login-service.js';
 import { linkTtlMs } from '../services/auth/login-service.js';
 import { otpLimits } from '../services/auth/otp-service.js';
 import { LIMITS } from '../services/limits/limits.js';
-import { route } from './route.js';
+import { everyone, route } from './route.js';
 import {
   closed,
   email,
@@ -43,6 +43,7 @@ const expiresIn = otpLimits.ttlMs / 1000;
 const resendIn = LIMITS['sign-in mails'].gapMs / 1000;
 
 export const studentLogin = route({
+  roles: 'anyone',
   schema: { headers: tenantHeaders, body: credentials, response: ok(sessionUser) },
   config: tenant,
   limited: true,
@@ -67,6 +68,7 @@ const loginStep = <const P extends Record<string, JSONSchema>>(pending: P) => ({
 });
 
 export const loginOtp = route({
+  roles: 'anyone',
   schema: loginStep({
     challenge: { type: 'string' },
     expires_in: { type: 'integer' },
@@ -83,6 +85,7 @@ export const loginOtp = route({
 
 // SPEC: "Returns data.otp and encoded". data.otp is the opaque reference of a mailed sign-in link, never a code.
 export const loginOtpFbs = route({
+  roles: 'anyone',
   schema: loginStep({ otp: { type: 'string' }, expires_in: { type: 'integer' } }),
   config: tenant,
   limited: true,
@@ -96,6 +99,7 @@ export const loginOtpFbs = route({
 });
 
 export const generateOtp = route({
+  roles: 'anyone',
   schema: {
     headers: tenantHeaders,
     body: closed({ user_id: userId, challenge: opaque }),
@@ -122,6 +126,7 @@ export const generateOtp = route({
 });
 
 export const verifyOtp = route({
+  roles: 'anyone',
   schema: {
     headers: tenantHeaders,
     body: closed(
@@ -148,6 +153,7 @@ export const verifyOtp = route({
 });
 
 export const fbsLogin = route({
+  roles: 'anyone',
   schema: {
     headers: tenantHeaders,
     body: closed({ token: opaque, browser: label }, ['token']),
@@ -161,6 +167,7 @@ export const fbsLogin = route({
 });
 
 export const logout = route({
+  roles: everyone,
   schema: { headers: tenantHeaders, response: ok(closed({ logout: { type: 'boolean' } })) },
   config: { auth: true },
   async handle(s, request) {
@@ -170,6 +177,7 @@ export const logout = route({
 });
 
 export const me = route({
+  roles: everyone,
   schema: { headers: tenantHeaders, response: ok(profile) },
   config: { auth: true },
   async handle(s, request) {
@@ -178,6 +186,7 @@ export const me = route({
 });
 
 export const verifyRecaptcha = route({
+  roles: 'anyone',
   schema: {
     headers: tenantHeaders,
     body: closed({ token: line(4096, { minLength: 1 }) }),

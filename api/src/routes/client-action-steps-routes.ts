@@ -5,7 +5,7 @@ import type { Caller } from '../services/auth/session-service.js';
 import type { Services } from '../services/index.js';
 import { sendCsv } from './client-files.js';
 import { boardItem, call, fileCall, id, list, noBody, authenticated } from './client-schemas.js';
-import { route } from './route.js';
+import { clients, route } from './route.js';
 import { closed } from './schemas.js';
 
 type Setter = (owner: Caller, id: number, status: number) => Promise<unknown>;
@@ -13,6 +13,7 @@ type Setter = (owner: Caller, id: number, status: number) => Promise<unknown>;
 /** A status change: { id, status 0..maximum } for the caller's own item, answered with the item. */
 const statusRoute = (maximum: number, setter: (s: Services) => Setter) =>
   route({
+    roles: clients,
     schema: call(closed({ id, status: { type: 'integer', minimum: 0, maximum } }), boardItem),
     config: authenticated,
     async handle(s, request) {
@@ -22,6 +23,7 @@ const statusRoute = (maximum: number, setter: (s: Services) => Setter) =>
   });
 
 export const steps = route({
+  roles: clients,
   schema: call(noBody, closed({ action_steps: list(boardItem), commitments: list(boardItem) })),
   config: authenticated,
   async handle(s, request) {
@@ -30,6 +32,7 @@ export const steps = route({
 });
 
 export const actionStepsAccess = route({
+  roles: clients,
   schema: call(noBody, closed({ access: { type: 'integer', enum: [0, 1] } })),
   config: authenticated,
   async handle(s, request) {
@@ -41,6 +44,7 @@ export const changeActionStatus = statusRoute(3, (s) => s.actionSteps.setActionS
 export const updateCommitment = statusRoute(2, (s) => s.actionSteps.setCommitmentStatus);
 
 export const commitmentDownload = route({
+  roles: clients,
   schema: fileCall('commitments.csv: Commitment, Description, Stage, Due date'),
   config: authenticated,
   async handle(s, request, reply) {

@@ -1,7 +1,7 @@
 // Business metrics: list, add and edit a metric, record a month of it (the monthly tracker) and mail them. A
 // metric id of another client is a 404 and changes nothing.
 import { call, dateTime, id, list, noBody, authenticated, text } from './client-schemas.js';
-import { route } from './route.js';
+import { clients, route } from './route.js';
 import { closed, email, line, singleLine } from './schemas.js';
 
 // A number or null (no target; for a month, clear it), bounded far beyond any business figure so every value
@@ -35,6 +35,7 @@ const metric = closed({
 });
 
 export const metrics = route({
+  roles: clients,
   schema: call(noBody, list(metric)),
   config: authenticated,
   async handle(s, request) {
@@ -43,6 +44,7 @@ export const metrics = route({
 });
 
 export const saveMetric = route({
+  roles: clients,
   schema: call(closed(metricFields, ['name']), metric, 201),
   config: authenticated,
   async handle(s, request, reply) {
@@ -52,6 +54,7 @@ export const saveMetric = route({
 });
 
 export const updateMetric = route({
+  roles: clients,
   schema: call(closed({ id, ...metricFields }, ['id', 'name']), metric),
   config: authenticated,
   async handle(s, request) {
@@ -61,6 +64,7 @@ export const updateMetric = route({
 });
 
 export const trackMonth = route({
+  roles: clients,
   schema: call(
     closed(
       {
@@ -85,6 +89,7 @@ export const trackMonth = route({
 });
 
 export const shareMetrics = route({
+  roles: clients,
   schema: call(
     closed({ email }, []),
     closed({ sent: { type: 'boolean' }, to: { type: 'string' }, metrics: { type: 'integer' } }),

@@ -1,11 +1,12 @@
 // Meeting notes: list, store, edit, delete. Another client's note id is a 404 and changes nothing.
-import { route } from './route.js';
+import { clients, route } from './route.js';
 import { calendarDate, call, id, list, noBody, note, authenticated, text } from './client-schemas.js';
 import { closed, multiLine } from './schemas.js';
 
 const noteFields = { title: text(200), body: text(20_000, multiLine), meeting_date: calendarDate };
 
 export const notes = route({
+  roles: clients,
   schema: call(noBody, list(note)),
   config: authenticated,
   async handle(s, request) {
@@ -14,6 +15,7 @@ export const notes = route({
 });
 
 export const storeNote = route({
+  roles: clients,
   schema: call(closed(noteFields, ['title', 'body']), note, 201),
   config: authenticated,
   async handle(s, request, reply) {
@@ -23,6 +25,7 @@ export const storeNote = route({
 });
 
 export const editNote = route({
+  roles: clients,
   schema: call(closed({ id, ...noteFields }, ['id', 'title', 'body']), note),
   config: authenticated,
   async handle(s, request) {
@@ -32,6 +35,7 @@ export const editNote = route({
 });
 
 export const deleteNote = route({
+  roles: clients,
   schema: call(closed({ id }), closed({ id: { type: 'integer' }, deleted: { type: 'boolean' } })),
   config: authenticated,
   async handle(s, request) {

@@ -13,10 +13,11 @@ import {
   teamMember,
   text,
 } from './client-schemas.js';
-import { route } from './route.js';
+import { clients, route } from './route.js';
 import { closed, email, multiLine, singleLine } from './schemas.js';
 
 export const teamMembers = route({
+  roles: clients,
   schema: call(noBody, list(teamMember)),
   config: authenticated,
   async handle(s, request) {
@@ -25,6 +26,7 @@ export const teamMembers = route({
 });
 
 export const addTeamMember = route({
+  roles: clients,
   schema: call(
     closed({ first_name: text(100), last_name: text(100), email: { anyOf: [email, { type: 'null' }] } }, [
       'first_name',
@@ -41,6 +43,7 @@ export const addTeamMember = route({
 });
 
 export const assignTask = route({
+  roles: clients,
   schema: call(closed({ task_id: id, member_id: id }), task),
   config: authenticated,
   async handle(s, request) {
@@ -50,6 +53,7 @@ export const assignTask = route({
 });
 
 export const changeDeadline = route({
+  roles: clients,
   schema: call(closed({ task_id: id, deadline: { ...dateTime, ...singleLine } }), task),
   config: authenticated,
   async handle(s, request) {
@@ -59,6 +63,7 @@ export const changeDeadline = route({
 });
 
 export const getDeadline = route({
+  roles: clients,
   schema: call(
     closed({ task_id: id }),
     closed({ task_id: { type: 'integer' }, deadline: { type: ['string', 'null'] } }),
@@ -70,6 +75,7 @@ export const getDeadline = route({
 });
 
 export const clientTasks = route({
+  roles: clients,
   schema: call(noBody, list(task)),
   config: authenticated,
   async handle(s, request) {
@@ -79,6 +85,7 @@ export const clientTasks = route({
 
 // Task codes follow the commitments' (0 to do, 1 in progress, 2 completed).
 export const taskStatus = route({
+  roles: clients,
   schema: call(
     closed(
       {
@@ -98,6 +105,7 @@ export const taskStatus = route({
 });
 
 export const taskDownload = route({
+  roles: clients,
   schema: fileCall('tasks.csv: Task, Responsibility, Deadline, Status, Note, File'),
   config: authenticated,
   async handle(s, request, reply) {
@@ -106,6 +114,7 @@ export const taskDownload = route({
 });
 
 export const shareTasks = route({
+  roles: clients,
   schema: call(
     closed({ email }),
     closed({ sent: { type: 'boolean' }, to: { type: 'string' }, tasks: { type: 'integer' } }),

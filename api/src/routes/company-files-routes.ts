@@ -9,7 +9,7 @@ import { ATTACHMENT_MAX_BYTES, ATTACHMENTS_MAX_COUNT } from '../services/mailbox
 import { authenticated, call, dateTime, id, list } from './client-schemas.js';
 import { hasControl, plainTextMessages } from '../plain-text.js';
 import { displayName, fileBytes, sendPrivateFile } from './private-file.js';
-import { route } from './route.js';
+import { clients, route } from './route.js';
 import { closed, line, multiLine, tenantHeaders } from './schemas.js';
 
 const companyFile = closed({
@@ -35,6 +35,7 @@ const companyFile = closed({
 const description = { type: 'string', maxLength: DESCRIPTION_MAX, ...multiLine } as const;
 
 export const companyFiles = route({
+  roles: clients,
   schema: {
     headers: tenantHeaders,
     params: closed({ id }),
@@ -97,6 +98,7 @@ async function readSending(request: FastifyRequest): Promise<Sending> {
 }
 
 export const newCoachFile = route({
+  roles: clients,
   schema: { headers: tenantHeaders, response: { 201: closed({ data: companyFile }) } },
   config: authenticated,
   limited: true,
@@ -118,6 +120,7 @@ export const newCoachFile = route({
 });
 
 export const updateFile = route({
+  roles: clients,
   schema: call(
     closed(
       {
@@ -142,6 +145,7 @@ export const updateFile = route({
 });
 
 export const deleteFile = route({
+  roles: clients,
   schema: call(
     closed({ company_id: id, id }),
     closed({ id: { type: 'integer' }, deleted: { type: 'boolean' } }),
@@ -153,6 +157,7 @@ export const deleteFile = route({
 });
 
 export const downloadFile = route({
+  roles: clients,
   schema: { headers: tenantHeaders, params: closed({ id, fileId: id }) },
   config: authenticated,
   async handle(s, request, reply) {

@@ -2,7 +2,7 @@
 // SPEC §7: the list and the lesson behind /lessons and /lessons/{assessmentid}/{lessonid}).
 import { FLASH_FIELDS, MAX_FLASH_CHANGES } from '../services/flash-coaching/flash-service.js';
 import { authenticated, call, id, list } from './client-schemas.js';
-import { route } from './route.js';
+import { clients, route } from './route.js';
 import { closed, multiLine, nullableString, ok, singleLine, tenantHeaders, userId } from './schemas.js';
 
 const analytics = closed({
@@ -23,6 +23,7 @@ const lessonSummary = {
 } as const;
 
 export const lessons = route({
+  roles: clients,
   schema: {
     headers: tenantHeaders,
     response: ok(
@@ -45,6 +46,7 @@ export const lessons = route({
 });
 
 export const lesson = route({
+  roles: clients,
   schema: {
     headers: tenantHeaders,
     params: closed({ assessmentId: id, lessonId: id }),
@@ -85,6 +87,7 @@ export const lesson = route({
 });
 
 export const record = route({
+  roles: clients,
   schema: call(
     closed({
       data: {

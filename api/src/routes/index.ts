@@ -1,7 +1,8 @@
 // The route table: every path the API answers, in SPEC §7's order and spelling, in one place.
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, HTTPMethods } from 'fastify';
+import type { FastifyInstance, FastifyRequest, HTTPMethods } from 'fastify';
 import { graphql } from '../graphql/index.js';
+import { allowRoles } from '../services/access/roles.js';
 import type { Services } from '../services/index.js';
 import * as auth from './auth-routes.js';
 import * as actionSteps from './client-action-steps-routes.js';
@@ -9,6 +10,10 @@ import * as metrics from './client-metrics-routes.js';
 import * as assessments from './assessment-routes.js';
 import * as files from './company-files-routes.js';
 import * as notes from './client-notes-routes.js';
+import * as coachSteps from './coach-action-steps-routes.js';
+import * as coachClients from './coach-clients-routes.js';
+import * as coachMessages from './coach-messages-routes.js';
+import * as coachToday from './coach-today-routes.js';
 import * as flash from './flash-routes.js';
 import * as lessons from './lesson-routes.js';
 import * as mail from './mail-routes.js';
@@ -107,6 +112,19 @@ export const routeTable: [HTTPMethods | HTTPMethods[], string, RouteSpec | Plugi
   ['POST', '/upload/mail', mail.upload],
   ['POST', '/delete/mail', mail.discard],
   ['GET', '/api/v1/mail/attachments/:id', mail.download],
+  // The coach's workspace (not in SPEC §7: the coach's side of every conversation)
+  ['GET', '/api/v1/coach/today', coachToday.coachToday],
+  ['GET', '/api/v1/coach/clients', coachClients.coachClients],
+  ['GET', '/api/v1/coach/clients/:id', coachClients.coachClientPage],
+  ['POST', '/api/v1/coach/clients/:id/notes', coachClients.addPrivateNote],
+  ['POST', '/api/v1/coach/clients/:id/action-steps', coachSteps.addActionStep],
+  ['POST', '/api/v1/coach/action-steps/:id', coachSteps.editActionStep],
+  ['POST', '/api/v1/coach/action-steps/:id/move', coachSteps.moveActionStep],
+  ['GET', '/api/v1/coach/messages', coachMessages.coachThreads],
+  ['GET', '/api/v1/coach/messages/unread', coachMessages.coachUnread],
+  ['GET', '/api/v1/coach/messages/:id', coachMessages.coachThread],
+  ['POST', '/api/v1/coach/messages', coachMessages.coachCompose],
+  ['POST', '/api/v1/coach/messages/:id/reply', coachMessages.coachReply],
   // GraphQL (SPEC §7 "GraphQL through /gapi")
   [['GET', 'POST'], graphqlPath, graphql],
 ];
@@ -116,12 +134,33 @@ export interface RouteOptions {
   authRequestsPerMinute: number;
 }
 
+type RouteTable = typeof routeTable;
+
+/**
+ * The entries of a route table that do not say who may call them: no `roles`, or roles that do not match the
+ * route's session (a signed-in route names its roles; 'anyone' is for routes without a session).
+ */
+export function undeclaredRoles(table: RouteTable): string[] {
+  return table.flatMap(([method, url, spec]) => {
+    const where = `${[method].flat().join(',')} ${url}`;
+    const roles: unknown = spec.roles;
+    if (roles === 'anyone')
+      return 'mount' in spec || !spec.config?.auth ? [] : [`${where}: signed in, for anyone`];
+    if (!Array.isArray(roles) || roles.length === 0) return [`${where}: no roles`];
+    return 'mount' in spec || spec.config?.auth ? [] : [`${where}: roles without a session`];
+  });
+}
+
 export async function registerRoutes(app: FastifyInstance, services: Services, options: RouteOptions) {
+  const undeclared = undeclaredRoles(routeTable);
+  if (undeclared.length > 0) throw new Error(`Routes without their roles: ${undeclared.join('; ')}`);
   for (const [method, url, spec] of routeTable) {
+    // A plugin (GraphQL) identifies its caller in its own scope, so it refuses other roles there too.
     if ('mount' in spec) {
       await spec.mount(app, services, url);
       continue;
     }
+    const { roles } = spec;
     const rateLimit = spec.limited ? { max: options.authRequestsPerMinute, timeWindow: 60_000 } : undefined;
     const add = (scope: FastifyInstance) =>
       scope.route({
@@ -129,6 +168,10 @@ export async function registerRoutes(app: FastifyInstance, services: Services, o
         url,
         schema: spec.schema,
         config: { ...spec.config, ...(rateLimit && { rateLimit }) },
+        // After the app's hook has found the caller from the token (request-context.ts), before validation.
+        ...(roles !== 'anyone' && {
+          preValidation: async (request: FastifyRequest) => allowRoles(roles, request.caller),
+        }),
         handler: (request, reply) => spec.handle(services, request, reply),
       });
     // A multipart call gets the parser in a scope of its own: elsewhere a multipart body stays a 415.

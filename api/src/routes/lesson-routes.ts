@@ -4,7 +4,7 @@
 import { HttpError } from '../errors.js';
 import { FLAG_FIELDS, MAX_CHANGES, TEXT_LIMITS } from '../services/lesson-analytics/analytics-change.js';
 import { authenticated, call, dateTime, id, list } from './client-schemas.js';
-import { route } from './route.js';
+import { clients, route } from './route.js';
 import { closed, line, multiLine, nullableString, userId } from './schemas.js';
 
 const recording = closed({
@@ -17,6 +17,7 @@ const recording = closed({
 });
 
 export const recordings = route({
+  roles: clients,
   schema: call(closed({ user_group_id: id }), list(recording)),
   config: authenticated,
   async handle(s, request) {
@@ -62,6 +63,7 @@ const analytics = closed({
 });
 
 export const trainingAnalytics = route({
+  roles: clients,
   schema: call(
     closed({ data: { type: 'array', maxItems: MAX_CHANGES, items: change }, user_id: userId }),
     closed({ applied: { type: 'integer' }, ignored: { type: 'integer' }, analytics: list(analytics) }),

@@ -16,6 +16,7 @@ const attachment = closed({
 });
 
 export const upload = route({
+  roles: ['client', 'coach'],
   schema: { headers: tenantHeaders, response: { 201: closed({ data: attachment }) } },
   config: signedIn,
   multipart: { limits: { fileSize: ATTACHMENT_MAX_BYTES, files: 1, fields: 0, parts: 1 } },
@@ -33,6 +34,7 @@ export const upload = route({
 });
 
 export const discard = route({
+  roles: ['client', 'coach'],
   schema: {
     headers: tenantHeaders,
     body: closed({ id: userId }),
@@ -47,6 +49,7 @@ export const discard = route({
 });
 
 export const download = route({
+  roles: ['client', 'coach'],
   schema: { headers: tenantHeaders, params: closed({ id: userId }) },
   config: signedIn,
   async handle(s, request, reply) {

@@ -4,6 +4,7 @@ import { route } from './route.js';
 import { closed, email, line, newPassword, ok, opaque, tenantHeaders } from './schemas.js';
 
 export const createReset = route({
+  roles: 'anyone',
   schema: {
     headers: tenantHeaders,
     body: closed({ email }),
@@ -22,6 +23,7 @@ export const createReset = route({
 });
 
 export const resetPassword = route({
+  roles: 'anyone',
   schema: {
     headers: tenantHeaders,
     body: closed({

@@ -2,7 +2,7 @@
 // Stripe's webhook. The client names only the group: the amount is the server's, and paid is the webhook's.
 import type { FastifyInstance } from 'fastify';
 import type { PluginRoutes } from './route.js';
-import { route } from './route.js';
+import { clients, route } from './route.js';
 import { authenticated, call, id } from './client-schemas.js';
 import { closed, line, singleLine } from './schemas.js';
 import type { Services } from '../services/index.js';
@@ -10,6 +10,7 @@ import type { Services } from '../services/index.js';
 const byGroup = closed({ group_id: id });
 
 export const createIntent = route({
+  roles: clients,
   schema: {
     ...call(
       byGroup,
@@ -45,6 +46,7 @@ export const createIntent = route({
 });
 
 export const studentPaid = route({
+  roles: clients,
   schema: call(
     byGroup,
     closed({
@@ -65,6 +67,7 @@ export const studentPaid = route({
 });
 
 export const studentEmail = route({
+  roles: clients,
   schema: call(
     byGroup,
     closed({
@@ -86,6 +89,7 @@ export const studentEmail = route({
  * own scope); no tenant header or token: the signature is the authentication.
  */
 export const stripeWebhook: PluginRoutes = {
+  roles: 'anyone',
   async mount(app: FastifyInstance, services: Services, url: string) {
     await app.register(async (scope) => {
       scope.removeAllContentTypeParsers();

@@ -2,7 +2,7 @@
 import { FieldError, HttpError } from '../errors.js';
 import { PHOTO_MAX_BYTES } from '../services/profile/profile-service.js';
 import { extensionOf, imageTypeOf } from '../services/profile/image-type.js';
-import { route } from './route.js';
+import { clients, route } from './route.js';
 import {
   closed,
   line,
@@ -30,6 +30,7 @@ const params = closed({ id: userId });
 const signedIn = { auth: true };
 
 export const updateDetails = route({
+  roles: clients,
   schema: {
     headers: tenantHeaders,
     params,
@@ -63,6 +64,7 @@ export const updateDetails = route({
 });
 
 export const updateSocial = route({
+  roles: clients,
   schema: {
     headers: tenantHeaders,
     params,
@@ -76,6 +78,7 @@ export const updateSocial = route({
 });
 
 export const coachProfile = route({
+  roles: clients,
   schema: {
     headers: tenantHeaders,
     body: closed({ company_id: { type: ['integer', 'null'] }, client_id: userId }, ['client_id']),
@@ -118,6 +121,7 @@ export const coachProfile = route({
  * guard applies.
  */
 export const errorReport = route({
+  roles: 'anyone',
   schema: {
     headers: tenantHeaders,
     body: closed(
@@ -154,6 +158,7 @@ export const errorReport = route({
  * even a polyglot file cannot become a page on the API's origin.
  */
 export const updatePhoto = route({
+  roles: clients,
   schema: { headers: tenantHeaders, response: ok(profile) },
   config: signedIn,
   multipart: { limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 2, parts: 3 } },
@@ -183,6 +188,7 @@ export const updatePhoto = route({
 });
 
 export const photo = route({
+  roles: 'anyone',
   schema: { params: closed({ publicId: line(22, { pattern: '^[A-Za-z0-9_-]{22}$' }) }) },
   async handle(s, request, reply) {
     const found = await s.profile.photo(request.params.publicId);

@@ -9,7 +9,21 @@ import type {
   RawServerDefault,
   RouteGenericInterface,
 } from 'fastify';
+import type { Role } from '../services/access/roles.js';
 import type { Services } from '../services/index.js';
+
+/**
+ * Who may call a route: signed-in users of these roles (the registration refuses every other role with a 403),
+ * or 'anyone' for the calls made before there is a session (sign-in, reset, health, Stripe's signed webhook).
+ */
+export type Roles = readonly [Role, ...Role[]] | 'anyone';
+
+/** The client portal's own calls (SPEC §7): a coach or admin signed in is refused them. */
+export const clients = ['client'] as const;
+/** The coach's workspace. */
+export const coaches = ['coach'] as const;
+/** Calls every signed-in user makes: their own profile, signing out, a message's attachments. */
+export const everyone = ['client', 'coach', 'admin'] as const;
 
 /** A request whose body, params, querystring and headers have the types its route's schema validates. */
 type TypedRequest<S extends FastifySchema> = FastifyRequest<
@@ -24,6 +38,7 @@ type TypedRequest<S extends FastifySchema> = FastifyRequest<
 export interface RouteSpec<S extends FastifySchema = FastifySchema> {
   schema: S;
   config?: FastifyContextConfig;
+  roles: Roles;
   /** Calls that cost a password check, send a mail or store what a person typed get the per-IP flood guard. */
   limited?: boolean;
   /** A multipart/form-data call: its parser, with these limits, is registered for it alone. */
@@ -36,5 +51,6 @@ export const route = <const S extends FastifySchema>(spec: RouteSpec<S>): RouteS
 
 /** Routes a plugin answers itself (mercurius owns GET and POST at its path), mounted at the table's url. */
 export interface PluginRoutes {
+  roles: Roles;
   mount(app: FastifyInstance, services: Services, url: string): Promise<void>;
 }

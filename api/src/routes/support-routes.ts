@@ -2,12 +2,13 @@
 // by the services and per IP by the flood guard (`limited`), since each one stores text and a referral mails.
 import { ticketCategories } from '../services/support/ticket-service.js';
 import { authenticated, call, text } from './client-schemas.js';
-import { route } from './route.js';
+import { clients, route } from './route.js';
 import { closed, email, multiLine, singleLine } from './schemas.js';
 
 const created = { type: 'string', format: 'date-time' } as const;
 
 export const tickets = route({
+  roles: clients,
   schema: call(
     closed(
       {
@@ -36,6 +37,7 @@ export const tickets = route({
 });
 
 export const addTestimonial = route({
+  roles: clients,
   schema: call(
     closed({
       testimonial: { ...text(5000, multiLine), minLength: 20 },
@@ -55,6 +57,7 @@ export const addTestimonial = route({
 });
 
 export const addReferral = route({
+  roles: clients,
   schema: call(
     closed(
       {

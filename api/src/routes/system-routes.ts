@@ -24,6 +24,7 @@ const healthData = closed({ status: { type: 'string' }, database: { type: 'strin
 // Liveness: the process answers, so restarting it would not help; the database is reported, never a reason to
 // fail (a liveness probe failing on a database outage would restart every instance for nothing).
 export const health = route({
+  roles: 'anyone',
   schema: { response: { 200: closed({ data: healthData }) } },
   async handle(s) {
     return { data: { status: 'ok', database: (await passes(s.ping, 1000)) ? 'up' : 'down' } };
@@ -39,6 +40,7 @@ const readyData = closed({
 // Readiness: send traffic here only while the database answers and its schema is the one this code expects
 // (a newer release starting against an old schema, or migrations still running elsewhere, is not ready).
 export const ready = route({
+  roles: 'anyone',
   schema: {
     response: {
       200: closed({ data: readyData }),
@@ -67,6 +69,7 @@ export const ready = route({
 // The API authenticates with bearer tokens, which browsers never attach on their own, so cross-site request
 // forgery does not apply; the cookie exists because the portal calls this first (SPEC §7).
 export const csrfCookie = route({
+  roles: 'anyone',
   schema: { response: { 204: { type: 'null' } } },
   async handle(_s, request, reply) {
     const secure = request.protocol === 'https' ? '; Secure' : '';

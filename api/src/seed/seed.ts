@@ -1,5 +1,6 @@
 // Development data: per tenant a company, a coach with a profile, and two clients who can log in with a
-// known password: client@<slug>.test (every training flag on) and basic@<slug>.test (none). What they see is
+// known password: client@<slug>.test (every training flag on) and basic@<slug>.test (none); their coach
+// coach@<slug>.test, and a second coach (coach2@) with clients of their own (seed-second-coach.ts). What they see is
 // one coherent demo business chosen by the tenant's slug (sets/), the generic one for a tenant the seed does not
 // know (one made by `portal init`). Running it again changes nothing. It refuses to run in production, where a
 // known password would be a hole.
@@ -8,7 +9,7 @@ import { everyFlag } from '../../../schemas/training-flags.js';
 import { hashPassword } from '../services/auth/passwords.js';
 import type { TenantConfig } from '../services/tenants/tenant-files.js';
 import { upsertTenants } from '../services/tenants/tenant-repository.js';
-import type { Database, NewUser } from '../db/database.js';
+import type { Database } from '../db/database.js';
 import { seedAssessments } from './seed-assessments.js';
 import { seedClientWork } from './seed-client-work.js';
 import { seedCompanyFiles } from './seed-company-files.js';
@@ -16,26 +17,13 @@ import { seedFlashCoaching } from './seed-flash-coaching.js';
 import { seedGroups } from './seed-groups.js';
 import { seedMailbox } from './seed-mailbox.js';
 import { seedMetrics } from './seed-metrics.js';
+import { assignClient, upsertCoach, upsertCompany, upsertUser } from './seed-people.js';
+import { seedSecondCoach } from './seed-second-coach.js';
 import { demoSetFor } from './sets/index.js';
 import type { DemoSet } from './sets/index.js';
 import type { Storage } from '../services/storage/storage.js';
 
 export const demoPassword = 'portal-demo-1';
-
-async function upsertUser(db: Kysely<Database>, user: NewUser): Promise<number> {
-  await db
-    .insertInto('users')
-    .values(user)
-    .onConflict((oc) => oc.columns(['tenant_id', 'email']).doNothing())
-    .execute();
-  const row = await db
-    .selectFrom('users')
-    .select('id')
-    .where('tenant_id', '=', user.tenant_id)
-    .where('email', '=', user.email)
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
 
 async function seedTenant(
   db: Kysely<Database>,
@@ -45,44 +33,17 @@ async function seedTenant(
   at: Date,
   storage: Storage,
 ) {
-  await db
-    .insertInto('companies')
-    .values({ tenant_id: tenant.id, ...set.company })
-    .onConflict((oc) => oc.columns(['tenant_id', 'name']).doNothing())
-    .execute();
-  const company = await db
-    .selectFrom('companies')
-    .select('id')
-    .where('tenant_id', '=', tenant.id)
-    .where('name', '=', set.company.name)
-    .executeTakeFirstOrThrow();
+  const company = { id: await upsertCompany(db, tenant.id, set.company) };
   const stamps = { created_at: at, updated_at: at };
-  const coachUserId = await upsertUser(db, {
-    tenant_id: tenant.id,
+  const { userId: coachUserId, coachId } = await upsertCoach(db, {
+    tenantId: tenant.id,
     email: `coach@${tenant.slug}.test`,
-    role_id: 2,
-    password_hash: null,
-    ...set.coach,
-    time_zone: set.timeZone,
-    ...stamps,
+    person: set.coach,
+    profile: set.coachProfile,
+    timeZone: set.timeZone,
+    passwordHash,
+    at,
   });
-  await db
-    .insertInto('coaches')
-    .values({
-      tenant_id: tenant.id,
-      user_id: coachUserId,
-      // The demo coaches have no booking page, so the coach card offers no "Book a session" (a made-up
-      // address would lead nowhere); the website and social links stay empty for the same reason.
-      booking_url: null,
-      ...set.coachProfile,
-    })
-    .onConflict((oc) => oc.column('user_id').doNothing())
-    .execute();
-  const coach = await db
-    .selectFrom('coaches')
-    .select('id')
-    .where('user_id', '=', coachUserId)
-    .executeTakeFirstOrThrow();
 
   const slug = tenant.slug;
   const clients = [
@@ -102,12 +63,8 @@ async function seedTenant(
       ...client,
       ...stamps,
     });
-    await db
-      .insertInto('coach_clients')
-      .values({ coach_id: coach.id, client_id: clientId, tenant_id: tenant.id, since: at })
-      .onConflict((oc) => oc.columns(['coach_id', 'client_id']).doNothing())
-      .execute();
-    await seedClientWork(db, { tenantId: tenant.id, clientId, coachId: coach.id, full: flag, at, set });
+    await assignClient(db, { coach_id: coachId, client_id: clientId, tenant_id: tenant.id, since: at });
+    await seedClientWork(db, { tenantId: tenant.id, clientId, coachId: coachId, full: flag, at, set });
     if (flag) await seedMetrics(db, { tenantId: tenant.id, clientId, at, set });
     await seedAssessments(db, { tenantId: tenant.id, clientId, companyId: company.id, set, full: flag, at });
     await seedMailbox(db, storage, {
@@ -126,7 +83,7 @@ async function seedTenant(
   await seedGroups(db, {
     tenantId: tenant.id,
     tenantSlug: tenant.slug,
-    coachId: coach.id,
+    coachId: coachId,
     memberIds: members,
     at,
     set,
@@ -140,6 +97,7 @@ async function seedTenant(
     at,
     set,
   });
+  await seedSecondCoach(db, { tenant, set, passwordHash, at });
 }
 
 export async function seedDemo(

@@ -8,6 +8,7 @@ import { createAcademyService } from './academy/academy-service.js';
 import { createActionStepsService } from './action-steps/action-steps-service.js';
 import { createAssessmentsService } from './assessments/assessments-service.js';
 import { createCaptchaService } from './auth/captcha-service.js';
+import { createCoachService } from './coach/coach-service.js';
 import { createCompanyFilesService } from './company-files/company-files-service.js';
 import type { CaptchaOptions } from './auth/captcha-service.js';
 import { createLoginService } from './auth/login-service.js';
@@ -61,6 +62,7 @@ export async function createServices(deps: ServiceDeps) {
   );
   const login = createLoginService({ db, now, mailer, throttle, sessions, otp, captchaTenants });
   const groups = createGroupsService(db);
+  const mailbox = createMailboxService({ db, now, mailer, storage: deps.storage, log: deps.log });
   const academy = createAcademyService(db);
   return {
     tenants: await createTenantService(db, deps.tenants),
@@ -83,7 +85,9 @@ export async function createServices(deps: ServiceDeps) {
     profile: createProfileService(db, now, login),
     errorReports: createErrorReportService(db, now),
     // The mailbox between a client and their coach, with its attachments.
-    mailbox: createMailboxService({ db, now, mailer, storage: deps.storage, log: deps.log }),
+    mailbox,
+    // The coach's workspace: their clients' work, as the coach's scope of access/scope.ts reaches it.
+    coach: createCoachService({ db, now, mailbox }),
     // The company's files (/resources), kept like mail attachments.
     companyFiles: createCompanyFilesService({ db, now, mailer, storage: deps.storage, log: deps.log }),
     // Support tickets, testimonials and referrals: limited per user, rows kept with the caller and tenant.

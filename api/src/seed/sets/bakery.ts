@@ -201,4 +201,33 @@ export const bakery: DemoSet = {
   },
   priceList:
     'Item,Price,Unit\nSourdough loaf,7.50,each\nCroissant,4.25,each\nCatering box (12 pastries),48.00,box\n',
+  secondCoach: {
+    coach: {
+      first_name: 'Elena',
+      last_name: 'Vasquez',
+      title: 'Business Coach',
+      phone_number: '+1 415 555 0163',
+      location: 'San Francisco, CA',
+    },
+    profile: {
+      bio: 'Elena ran the wholesale side of a Bay Area coffee company for nine years. She coaches owners of food and drink businesses through their first wholesale accounts and their first managers.',
+      specialties: 'Wholesale pricing, production planning, first managers',
+      certifications: 'ICF Associate Certified Coach (ACC)',
+      years_experience: 8,
+    },
+    company: { name: 'Bayside Coffee Roasters', industry: 'Food and beverage' },
+    clients: [
+      { first_name: 'Jonah', last_name: 'Fischer', title: 'Owner', location: 'Berkeley, CA' },
+      { first_name: 'Mei', last_name: 'Lin', title: 'Head Roaster', location: 'Berkeley, CA' },
+    ],
+    kickOff: 'Goals for the year, the wholesale accounts to win first and the numbers to watch each week.',
+    overdueStep: {
+      title: 'Cost out a 5 lb wholesale bag',
+      description: 'Green coffee, roasting time, bag and delivery per bag, to set the café price list.',
+    },
+    message: {
+      subject: 'Wholesale price list',
+      body: '<p>Hi Elena, a café in Albany asked for our wholesale prices. Can we go over my draft before I send it?</p>',
+    },
+  },
 };

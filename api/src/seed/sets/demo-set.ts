@@ -85,6 +85,19 @@ export interface DemoSet {
   };
   /** The client's price list (CSV, with a header), sent to the coach as "Price list.csv". */
   priceList: string;
+  /** The tenant's second coach, whose own clients run another business nearby (coach2@, client2@, client3@). */
+  secondCoach: {
+    coach: DemoPerson & { phone_number: string };
+    profile: { bio: string; specialties: string; certifications: string; years_experience: number };
+    company: { name: string; industry: string };
+    clients: [DemoPerson, DemoPerson];
+    /** The agenda of each client's kick-off session, the first working day after the seed time. */
+    kickOff: string;
+    /** The first client's step, due three working days before the seed time and not started. */
+    overdueStep: { title: string; description: string };
+    /** The first client's question to the coach, not read yet. */
+    message: { subject: string; body: string };
+  };
 }
 
 /** The SBA's page on hiring, which the US businesses' coaches point to. */

@@ -203,4 +203,33 @@ export const dental: DemoSet = {
   },
   priceList:
     'Treatment,Price,Minutes\nExamination,65.00,30\nHygienist appointment,85.00,30\nWhitening course,395.00,90\n',
+  secondCoach: {
+    coach: {
+      first_name: 'Hugh',
+      last_name: 'Pemberton',
+      title: 'Practice Coach',
+      phone_number: '+44 20 7946 0581',
+      location: 'London, UK',
+    },
+    profile: {
+      bio: 'Hugh ran a group of physiotherapy clinics in north London for a decade. He coaches clinic owners on their diaries, their fees and growing a team of clinicians.',
+      specialties: 'Clinic diaries, fees, hiring clinicians',
+      certifications: 'EMCC Senior Practitioner',
+      years_experience: 11,
+    },
+    company: { name: 'Camden Physio Clinic', industry: 'Healthcare' },
+    clients: [
+      { first_name: 'Nadia', last_name: 'Rahman', title: 'Clinic Owner', location: 'London, UK' },
+      { first_name: 'James', last_name: 'Hale', title: 'Clinic Manager', location: 'London, UK' },
+    ],
+    kickOff: 'Goals for the year, how full the diary is today and the numbers to watch each week.',
+    overdueStep: {
+      title: 'Count last month’s missed appointments',
+      description: 'Missed and late-cancelled appointments per clinician, to decide on a cancellation fee.',
+    },
+    message: {
+      subject: 'Cancellation fee',
+      body: '<p>Hi Hugh, three patients missed their sessions this week. Should we start charging a cancellation fee?</p>',
+    },
+  },
 };

@@ -205,4 +205,33 @@ export const generic: DemoSet = {
   },
   priceList:
     'Service,Price,Days\nStrategy workshop,2400.00,1\nProcess review,6500.00,3\nMonthly retainer,4000.00,4\n',
+  secondCoach: {
+    coach: {
+      first_name: 'Rebecca',
+      last_name: 'Stone',
+      title: 'Business Coach',
+      phone_number: '+1 212 555 0194',
+      location: 'New York, NY',
+    },
+    profile: {
+      bio: 'Rebecca co-founded a small design studio and ran it for ten years. She coaches owners of creative businesses on pricing projects, cash flow and their first hires.',
+      specialties: 'Project pricing, cash flow, first hires',
+      certifications: 'ICF Professional Certified Coach (PCC)',
+      years_experience: 10,
+    },
+    company: { name: 'Hudson Print & Design', industry: 'Creative services' },
+    clients: [
+      { first_name: 'Kevin', last_name: 'Park', title: 'Founder', location: 'Jersey City, NJ' },
+      { first_name: 'Emily', last_name: 'Carter', title: 'Studio Manager', location: 'Jersey City, NJ' },
+    ],
+    kickOff: 'Goals for the year, how projects are priced today and the numbers to watch each week.',
+    overdueStep: {
+      title: 'Time sheet for the last three projects',
+      description: 'Hours per project against the quote, to see which kind of work we underprice.',
+    },
+    message: {
+      subject: 'Quote for a rebrand',
+      body: '<p>Hi Rebecca, a client asked for a full rebrand quote. Can we go over my numbers before I send it?</p>',
+    },
+  },
 };

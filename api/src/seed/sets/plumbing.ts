@@ -197,4 +197,34 @@ export const plumbing: DemoSet = {
   },
   priceList:
     'Service,Price,Hours\nStandard call-out,95.00,1\nBoiler service,140.00,1.5\nBathroom refit (from),4800.00,40\n',
+  secondCoach: {
+    coach: {
+      first_name: 'Denise',
+      last_name: 'Walsh',
+      title: 'Business Coach',
+      phone_number: '+1 312 555 0176',
+      location: 'Chicago, IL',
+    },
+    profile: {
+      bio: 'Denise managed dispatch and estimating for a Chicago electrical contractor before she began coaching trade businesses on scheduling, estimating and keeping their technicians.',
+      specialties: 'Estimating, dispatch and scheduling, technician retention',
+      certifications: 'ICF Associate Certified Coach (ACC)',
+      years_experience: 9,
+    },
+    company: { name: 'Northside Electric Co.', industry: 'Home services' },
+    clients: [
+      { first_name: 'Tom', last_name: 'Kowalski', title: 'Owner', location: 'Skokie, IL' },
+      { first_name: 'Rosa', last_name: 'Alvarez', title: 'Office Manager', location: 'Skokie, IL' },
+    ],
+    kickOff: 'Goals for the year, how jobs are estimated today and the numbers to watch each week.',
+    overdueStep: {
+      title: 'List last quarter’s callbacks',
+      description:
+        'Every job we went back to for free, with the reason, to find the estimates that ran over.',
+    },
+    message: {
+      subject: 'Panel upgrade estimates',
+      body: '<p>Hi Denise, we lost two panel upgrades on price this week. Can we look at how I estimate them?</p>',
+    },
+  },
 };

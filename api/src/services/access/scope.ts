@@ -3,13 +3,14 @@
 // `ownerValues`), so the rule is never retyped in a query; a structure test fails when one skips it.
 //
 // Rules per role (DESIGN, Roles): a client sees its own rows, and its company's rows where SPEC shares the table
-// with colleagues. Coaches (the rows of the clients assigned in coach_clients) and admins (the tenant's rows)
-// get their case here, in `clauses`, with the workspaces that sign them in; no other file changes for it.
+// with colleagues. A coach sees the rows of the clients assigned to them in coach_clients (and those clients'
+// companies' shared rows), in their own tenant; in a table of parties (a message, an upload) a coach, like a
+// client, owns the rows they are a party of. Admins (the tenant's rows) get their case here, in `clauses`, with
+// the workspace that signs them in; no other file changes for it.
 import { sql } from 'kysely';
 import type { Expression, SqlBool } from 'kysely';
 import type { Database } from '../../db/database.js';
-
-type Role = 'client' | 'coach' | 'admin';
+import type { Role } from './roles.js';
 
 /** Who is asking: the tenant and user of the session, the role they act in, and their company if they have one. */
 export interface Actor {
@@ -28,6 +29,13 @@ interface Rule {
   hiddenBy?: Readonly<Record<string, string>>;
   /** A row attached to a row of another owned table (by this column) is readable by whoever may see that one. */
   attachedTo?: { column: string; table: string };
+  /**
+   * The owner columns name who acted (sent, received, uploaded) rather than whose client work a row is: every
+   * role owns the rows it is a party of, and a coach does not reach their clients' rows through them.
+   */
+  parties?: true;
+  /** Rows about a client that only their coach sees (private notes): a client's own scope holds none. */
+  coachOnly?: true;
 }
 
 /** One rule per client-owned table; the first owner column is the one an insert sets. */
@@ -47,6 +55,7 @@ export const ownership = {
   assessments: { owner: ['client_id'] },
   assessment_areas: { owner: ['client_id'] },
   implementation_steps: { owner: ['client_id'] },
+  coach_notes: { owner: ['client_id'], coachOnly: true },
   // Whom the client is coached by.
   coach_clients: { owner: ['client_id'] },
   // What the user did: progress, purchases, memberships, submissions.
@@ -62,10 +71,15 @@ export const ownership = {
   emails: {
     owner: ['from_user_id', 'to_user_id'],
     hiddenBy: { from_user_id: 'deleted_by_sender', to_user_id: 'deleted_by_recipient' },
+    parties: true,
   },
-  mail_attachments: { owner: ['uploader_id'], attachedTo: { column: 'email_id', table: 'emails' } },
+  mail_attachments: {
+    owner: ['uploader_id'],
+    attachedTo: { column: 'email_id', table: 'emails' },
+    parties: true,
+  },
   // Company files (/resources): colleagues see the company's files; only the uploader changes one.
-  company_files: { owner: ['uploader_id'], sharedBy: 'company_id' },
+  company_files: { owner: ['uploader_id'], sharedBy: 'company_id', parties: true },
 } as const satisfies Partial<Record<keyof Database, Rule>>;
 
 type Rules = typeof ownership;
@@ -79,30 +93,48 @@ function parse(from: From) {
   return { rule, ref: (column: string) => sql.ref(`${alias}.${column}`) };
 }
 
+/** The ids of the clients assigned to the coach, in the coach's tenant (coach_clients, by the coach's user). */
+const assignedTo = (actor: Actor) =>
+  sql`(select cc.client_id from coach_clients cc join coaches co on co.id = cc.coach_id
+    where co.user_id = ${actor.userId} and co.tenant_id = ${actor.tenantId} and cc.tenant_id = ${actor.tenantId})`;
+
 type Ref = (column: string) => Expression<unknown>;
 type Parties = readonly string[];
 
 const anyOf = (parts: Expression<SqlBool>[]) => sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
 const allOf = (parts: Expression<SqlBool>[]) => sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
 
+const asParty = (actor: Actor, parties: Parties, ref: Ref) =>
+  anyOf(parties.map((c) => sql<SqlBool>`${ref(c)} = ${actor.userId}`));
+
 /** Per role: the rows it owns through the given owner columns, and the rows of a shared table it may read. */
 const clauses: Record<
-  'client',
+  'client' | 'coach',
   {
-    owned: (actor: Actor, parties: Parties, ref: Ref) => Expression<SqlBool>;
+    owned: (actor: Actor, parties: Parties, ref: Ref, rule: Rule) => Expression<SqlBool>;
     shared: (actor: Actor, company: string, ref: Ref) => Expression<SqlBool>;
   }
 > = {
   client: {
-    owned: (actor, parties, ref) => anyOf(parties.map((c) => sql<SqlBool>`${ref(c)} = ${actor.userId}`)),
+    owned: (actor, parties, ref, rule) =>
+      rule.coachOnly ? sql<SqlBool>`false` : asParty(actor, parties, ref),
     // A client without a company has no colleagues' rows.
     shared: (actor, company, ref) =>
       actor.companyId == null ? sql<SqlBool>`false` : sql<SqlBool>`${ref(company)} = ${actor.companyId}`,
   },
+  coach: {
+    owned: (actor, parties, ref, rule) =>
+      rule.parties
+        ? asParty(actor, parties, ref)
+        : anyOf(parties.map((c) => sql<SqlBool>`${ref(c)} in ${assignedTo(actor)}`)),
+    // The companies of the coach's clients.
+    shared: (actor, company, ref) =>
+      sql<SqlBool>`${ref(company)} in (select u.company_id from users u where u.tenant_id = ${actor.tenantId} and u.id in ${assignedTo(actor)})`,
+  },
 };
 
 function clausesOf(actor: Actor) {
-  if (actor.role !== 'client') throw new Error(`No scoping rule for the ${actor.role} role yet.`);
+  if (actor.role === 'admin') throw new Error(`No scoping rule for the ${actor.role} role yet.`);
   return clauses[actor.role];
 }
 
@@ -118,7 +150,7 @@ type Party<F extends From> = Rules[TableOf<F>]['owner'][number];
 export function owned<F extends From>(actor: Actor, from: F, party?: Party<F>): Expression<SqlBool> {
   const { rule, ref } = parse(from);
   const scope = clausesOf(actor);
-  const parts = [inTenant(actor, ref), scope.owned(actor, party ? [party] : rule.owner, ref)];
+  const parts = [inTenant(actor, ref), scope.owned(actor, party ? [party] : rule.owner, ref, rule)];
   if (rule.sharedBy !== undefined) parts.push(scope.shared(actor, rule.sharedBy, ref));
   return allOf(parts);
 }
@@ -142,7 +174,7 @@ export function visible<F extends From>(actor: Actor, from: F, party?: Party<F>)
   if (hiddenBy === undefined) return owned(actor, from, party);
   const parties = party ? [party] : rule.owner;
   const shown = parties.map((c) =>
-    allOf([scope.owned(actor, [c], ref), sql<SqlBool>`${ref(hiddenBy[c]!)} = false`]),
+    allOf([scope.owned(actor, [c], ref, rule), sql<SqlBool>`${ref(hiddenBy[c]!)} = false`]),
   );
   return allOf([inTenant(actor, ref), anyOf(shown)]);
 }
@@ -154,10 +186,32 @@ export const self = (actor: Actor): Expression<SqlBool> =>
 type Values<T extends OwnedTable> = { tenant_id: number } & Record<Rules[T]['owner'][0], number> &
   (Rules[T] extends { sharedBy: infer C extends string } ? Record<C, number> : unknown);
 
-/** The owner columns of a new row: the actor's tenant and user (and company, in a shared table). */
-export function ownerValues<T extends OwnedTable>(actor: Actor, table: T): Values<T> {
+declare const checked: unique symbol;
+
+/** A client found assigned to the coach (access/assigned-client.ts): the only way a coach names a row's owner. */
+export interface AssignedClient {
+  readonly userId: number;
+  readonly tenantId: number;
+  readonly [checked]: true;
+}
+
+/**
+ * The owner columns of a new row: the actor's tenant and user (and company, in a shared table). A coach writes
+ * a client's row (an action step) for a client assigned to them, `client`; a row of parties is their own.
+ */
+export function ownerValues<T extends OwnedTable>(
+  actor: Actor,
+  table: T,
+  client?: AssignedClient,
+): Values<T> {
   const rule: Rule = ownership[table];
-  const values: Record<string, number> = { tenant_id: actor.tenantId, [rule.owner[0]]: actor.userId };
+  let owner = actor.userId;
+  if (actor.role !== 'client' && !rule.parties) {
+    if (!client || client.tenantId !== actor.tenantId)
+      throw new Error(`A ${actor.role}'s row of ${table} needs a client assigned to them.`);
+    owner = client.userId;
+  }
+  const values: Record<string, number> = { tenant_id: actor.tenantId, [rule.owner[0]]: owner };
   if (rule.sharedBy !== undefined) {
     if (actor.companyId == null) throw new Error(`A row of ${table} needs the actor's company.`);
     values[rule.sharedBy] = actor.companyId;

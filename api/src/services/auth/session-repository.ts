@@ -22,8 +22,17 @@ export async function insertAccessToken(
 export async function findAccessToken(db: Kysely<Database>, tokenHash: string) {
   return db
     .selectFrom('access_tokens')
-    .select(['id', 'tenant_id', 'user_id', 'last_used_at', 'expires_at', 'revoked_at'])
-    .where('token_hash', '=', tokenHash)
+    .innerJoin('users', 'users.id', 'access_tokens.user_id')
+    .select([
+      'access_tokens.id',
+      'access_tokens.tenant_id',
+      'access_tokens.user_id',
+      'access_tokens.last_used_at',
+      'access_tokens.expires_at',
+      'access_tokens.revoked_at',
+      'users.role_id',
+    ])
+    .where('access_tokens.token_hash', '=', tokenHash)
     .executeTakeFirst();
 }
 

@@ -5,6 +5,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { HttpError } from '../../errors.js';
+import { roleOf } from '../access/roles.js';
 import type { Actor } from '../access/scope.js';
 import { newToken, sha256 } from './secrets.js';
 import {
@@ -69,8 +70,8 @@ export function createSessionService(db: Kysely<Database>, now: () => Date): Ses
       if (row.tenant_id !== tenantId) throw new HttpError(403, 'This session belongs to another portal.');
       if (t.getTime() - row.last_used_at.getTime() >= sessionLimits.touchEveryMs)
         await touchAccessToken(db, row.id, t);
-      // Sessions are the client portal's: the coach and admin workspaces give their sign-ins their own roles.
-      return { tokenId: row.id, userId: row.user_id, tenantId: row.tenant_id, role: 'client' };
+      // The role is the user's as the database has it now, so a changed role_id applies from the next request.
+      return { tokenId: row.id, userId: row.user_id, tenantId: row.tenant_id, role: roleOf(row.role_id) };
     },
     revoke: (caller) => revokeAccessToken(db, caller.tokenId, now()),
     async trustDevice(tenantId, userId, label) {

@@ -1,4 +1,5 @@
-// The mails that tell a coach what a client did: wrote to them, or sent them files. Plain text only, so nothing
+// The mails that tell a coach what a client did (wrote to them, or sent them files), and a client that their
+// coach wrote. Plain text only, so nothing
 // the client typed becomes markup in the coach's inbox; every header value is one line (nodemailer encodes it,
 // and line breaks are replaced here as well), so no field can add a header or a recipient.
 import type { Tenant } from '../../db/database.js';
@@ -30,19 +31,35 @@ function notice(
   };
 }
 
-export function coachMail(
-  tenant: Tenant,
-  from: Person,
-  to: Person,
-  subject: string,
-  body: string,
-): MailMessage {
+/** A message as its notice quotes it; `thread` is its thread's first message, which the coach's link opens. */
+export interface Message {
+  subject: string;
+  body: string;
+  thread: number;
+}
+
+/** A client wrote to their coach: the link opens the thread in the coach's workspace. */
+export function coachMail(tenant: Tenant, from: Person, to: Person, message: Message): MailMessage {
   return notice(tenant, from, to, (name) => ({
-    subject: `New message from ${name}: ${subject}`,
+    subject: `New message from ${name}: ${message.subject}`,
     lines: [
       `${name} wrote to you in ${tenant.name}:`,
       '',
-      bodyText(body),
+      bodyText(message.body),
+      '',
+      `Read and answer it in your workspace: https://${tenant.domain}/coach/messages/${message.thread}`,
+    ],
+  }));
+}
+
+/** A coach wrote to a client: the link opens the client's messages. */
+export function clientMail(tenant: Tenant, from: Person, to: Person, message: Message): MailMessage {
+  return notice(tenant, from, to, (name) => ({
+    subject: `New message from ${name}: ${message.subject}`,
+    lines: [
+      `${name}, your coach, wrote to you in ${tenant.name}:`,
+      '',
+      bodyText(message.body),
       '',
       `Read and answer it in the portal: https://${tenant.domain}/messages`,
     ],

@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import type { Database, Tenant } from '../../db/database.js';
 import { FieldError, HttpError } from '../../errors.js';
 import { hasControl, plainTextMessages } from '../../plain-text.js';
-import type { Actor } from '../access/scope.js';
+import type { Actor, AssignedClient } from '../access/scope.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { Storage } from '../storage/storage.js';
 import { reserve } from '../limits/limits.js';
@@ -16,7 +16,8 @@ import {
   TOO_LARGE,
   checkAttachment,
 } from './attachment-type.js';
-import { coachMail } from './coach-mail.js';
+import { clientMail, coachMail } from './coach-mail.js';
+import type { Message } from './coach-mail.js';
 import * as repo from './mailbox-repository.js';
 import type { EmailRow, ListQuery } from './mailbox-repository.js';
 import { sanitizeBody } from './sanitize-body.js';
@@ -33,7 +34,7 @@ interface MailboxDeps {
   log: { error(obj: object, msg: string): void };
 }
 
-interface SendInput {
+export interface SendInput {
   subject: string;
   body: string;
   previous?: number | null | undefined;
@@ -99,15 +100,20 @@ export function createMailboxService({ db, now, mailer, storage, log }: MailboxD
     return { items: await shape(owner, rows), total, next_offset: next < total ? next : null };
   }
 
-  /** Mails the coach when the recipient is the sender's coach; a mail the server refuses waits in the outbox. */
-  async function tellCoach(tenant: Tenant, owner: Actor, toUserId: number, subject: string, body: string) {
-    if ((await repo.coachUserOf(db, owner)) !== toUserId) return;
+  /**
+   * Mails the recipient: the sender's coach (a link to the thread in the coach's workspace), or the client a
+   * coach wrote to (a link to their messages). A mail the server refuses waits in the outbox.
+   */
+  async function tell(tenant: Tenant, owner: Actor, toUserId: number, message: Message) {
+    const toCoach = owner.role === 'client' && (await repo.coachUserOf(db, owner)) === toUserId;
+    if (!toCoach && owner.role !== 'coach') return;
     const people = await repo.findPeople(db, owner.tenantId, [owner.userId, toUserId]);
     const from = people.find((p) => p.id === owner.userId);
     const to = people.find((p) => p.id === toUserId);
     if (!from || !to) return;
-    await mailer.sendOrQueue(coachMail(tenant, from, to, subject, body)).catch((error: unknown) => {
-      log.error({ err: error }, 'coach notification not sent');
+    const mail = toCoach ? coachMail(tenant, from, to, message) : clientMail(tenant, from, to, message);
+    await mailer.sendOrQueue(mail).catch((error: unknown) => {
+      log.error({ err: error }, 'message notification not sent');
     });
   }
 
@@ -120,7 +126,8 @@ export function createMailboxService({ db, now, mailer, storage, log }: MailboxD
     remove: (owner: Actor, ids: number[]) =>
       ids.length ? repo.hideFor(db, owner, ids, now()) : Promise.resolve(0),
 
-    async send(tenant: Tenant, owner: Actor, input: SendInput) {
+    /** `recipient`: a coach's new message to a client assigned to them (otherwise a client writes to their coach). */
+    async send(tenant: Tenant, owner: Actor, input: SendInput, recipient?: AssignedClient) {
       const { subject, body, attachments } = checkInput(input);
       let to: number | undefined;
       let parent: number | null = null;
@@ -131,26 +138,28 @@ export function createMailboxService({ db, now, mailer, storage, log }: MailboxD
         to = answered.from_user_id === owner.userId ? answered.to_user_id : answered.from_user_id;
         parent = answered.parent_id ?? answered.id;
         previous = answered.id;
+      } else if (recipient) {
+        to = recipient.userId;
       } else {
         to = await repo.coachUserOf(db, owner);
         if (to === undefined) throw invalid('to', 'You have no coach to write to yet.');
       }
       if ((await repo.sizeOfUploads(db, owner, attachments)) > ATTACHMENT_MAX_BYTES)
         throw invalid('attachments', 'The files of one message must be at most 25 MB together.');
-      const recipient = to;
+      const addressee = to;
       const at = now();
       const id = await reserve(db, 'messages', owner, at, async (trx) => {
         const emailId = await repo.insertEmail(
           trx,
           owner,
-          { parent_id: parent, previous_id: previous, to_user_id: recipient, subject, body },
+          { parent_id: parent, previous_id: previous, to_user_id: addressee, subject, body },
           at,
         );
         if ((await repo.attachUploads(trx, owner, attachments, emailId)) !== attachments.length)
           throw invalid('attachments', 'An attachment was not found: upload it again.');
         return emailId;
       });
-      await tellCoach(tenant, owner, recipient, subject, body);
+      await tell(tenant, owner, addressee, { subject, body, thread: parent ?? id });
       // As a "thread" the new message finds only itself: no message names it as its first one yet.
       const { rows } = await repo.listEmails(db, owner, { folder: 'sent', thread: id, limit: 1, offset: 0 });
       const [email] = await shape(owner, rows);

@@ -1,0 +1,165 @@
+// JSON Schemas of the coach's workspace answers (/api/v1/coach/...): a client named in a list is always
+// { id, first_name, last_name }, times are ISO instants, dates YYYY-MM-DD.
+import { list, note } from './client-schemas.js';
+import { closed, nullableString } from './schemas.js';
+
+const integer = { type: 'integer' } as const;
+const string = { type: 'string' } as const;
+
+export const person = closed({ id: integer, first_name: string, last_name: string });
+
+const coachMeeting = closed({
+  id: integer,
+  client: person,
+  title: string,
+  agenda: string,
+  starts_at: string,
+  duration_minutes: integer,
+  meeting_url: nullableString,
+  client_time_zone: string,
+});
+
+const submission = closed({ id: integer, client: person, summary: string, created_at: string });
+
+export const todayPage = closed({
+  time_zone: string,
+  date: string,
+  meetings: closed({ today: list(coachMeeting), week: list(coachMeeting) }),
+  unread: list(closed({ client: person, count: integer, latest_at: string })),
+  files: list(
+    closed({
+      id: integer,
+      sending_id: integer,
+      company_id: integer,
+      client: person,
+      name: string,
+      size: integer,
+      type: string,
+      created_at: string,
+    }),
+  ),
+  waiting: closed({ tickets: list(submission), testimonials: list(submission), referrals: list(submission) }),
+  overdue: list(closed({ client: person, count: integer, oldest_due: string })),
+});
+
+export const coachClient = closed({
+  id: integer,
+  first_name: string,
+  last_name: string,
+  email: string,
+  time_zone: nullableString,
+  company: { anyOf: [{ type: 'null' }, closed({ id: integer, name: string })] },
+  since: string,
+  counts: closed({ unread: integer, open_steps: integer, overdue: integer }),
+  next_meeting_at: nullableString,
+});
+
+export const coachStep = closed({
+  id: integer,
+  title: string,
+  description: string,
+  status: integer,
+  due_date: nullableString,
+  created_at: string,
+  updated_at: string,
+});
+
+export const privateNote = closed({
+  id: integer,
+  body: string,
+  meeting_id: { type: ['integer', 'null'] },
+  author_id: integer,
+  created_at: string,
+  updated_at: string,
+});
+
+const clientMeeting = closed({
+  id: integer,
+  title: string,
+  agenda: string,
+  starts_at: string,
+  duration_minutes: integer,
+  time_zone: string,
+  meeting_url: nullableString,
+});
+
+export const clientPage = closed({
+  client: closed({
+    id: integer,
+    first_name: string,
+    last_name: string,
+    email: string,
+    title: nullableString,
+    location: nullableString,
+    time_zone: nullableString,
+    phone_number: nullableString,
+    profile_pic: nullableString,
+    company_id: { type: ['integer', 'null'] },
+    company: { anyOf: [{ type: 'null' }, closed({ id: integer, name: string })] },
+  }),
+  schedule: closed({ upcoming: list(clientMeeting), past: list(clientMeeting) }),
+  notes: closed({ client: list(note), private: list(privateNote) }),
+  action_steps: list(coachStep),
+  commitments: list(coachStep),
+  metrics: list(
+    closed({
+      id: integer,
+      name: string,
+      unit: string,
+      target: { type: ['number', 'null'] },
+      direction: string,
+      values: list(closed({ metric_id: integer, period: string, value: { type: 'number' }, note: string })),
+    }),
+  ),
+  assessments: list(closed({ id: integer, title: string, assessed_on: string })),
+  files: list(
+    closed({
+      id: integer,
+      sending_id: integer,
+      from_client: { type: 'boolean' },
+      description: string,
+      name: string,
+      size: integer,
+      type: string,
+      created_at: string,
+    }),
+  ),
+  groups: list(
+    closed({
+      id: integer,
+      group_id: integer,
+      title: string,
+      status: string,
+      joined_at: string,
+      lessons: integer,
+      started: integer,
+      completed: integer,
+    }),
+  ),
+});
+
+export const thread = closed({
+  id: integer,
+  subject: string,
+  client: person,
+  latest_at: string,
+  messages: integer,
+  unread: integer,
+});
+
+const party = closed({ id: integer, first_name: string, last_name: string });
+export const message = closed({
+  id: integer,
+  parent: { type: ['integer', 'null'] },
+  previous: { type: ['integer', 'null'] },
+  from: integer,
+  to: integer,
+  fromuser: party,
+  touser: party,
+  subject: string,
+  body: string,
+  read: { type: 'boolean' },
+  attachments: list(closed({ id: integer, name: string, size: integer, type: string })),
+  created_at: string,
+  updated_at: string,
+});

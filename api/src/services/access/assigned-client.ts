@@ -1,0 +1,23 @@
+// A coach acts on a client's rows only after the client is found assigned to them in coach_clients, in their
+// tenant; any other id (another coach's client, another tenant's user, no user) is the same 404, so a coach
+// cannot learn whom another coach coaches.
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.js';
+import { HttpError } from '../../errors.js';
+import { owned } from './scope.js';
+import type { Actor, AssignedClient } from './scope.js';
+
+export async function assignedClient(
+  db: Kysely<Database>,
+  coach: Actor,
+  clientId: number,
+): Promise<AssignedClient> {
+  const row = await db
+    .selectFrom('coach_clients')
+    .where(owned(coach, 'coach_clients'))
+    .select('client_id')
+    .where('client_id', '=', clientId)
+    .executeTakeFirst();
+  if (coach.role !== 'coach' || !row) throw new HttpError(404, 'Client not found.');
+  return { userId: row.client_id, tenantId: coach.tenantId } as AssignedClient;
+}
