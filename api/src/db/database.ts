@@ -280,7 +280,12 @@ interface SubmissionColumns {
   user_id: number;
   request_id: string;
   created_at: Timestamp;
+  /** Where the coach is with it (migration 0950): 'new', 'in_progress' or 'done'. */
+  status: Generated<RequestStatus>;
+  status_changed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
+
+export type RequestStatus = 'new' | 'in_progress' | 'done';
 
 interface SupportTicketsTable extends SubmissionColumns {
   category: string;
@@ -292,6 +297,8 @@ interface TestimonialsTable extends SubmissionColumns {
   testimonial: string;
   display_name: string;
   consented_at: Timestamp;
+  /** The coach approved it for publication (migration 0950). */
+  approved: Generated<boolean>;
 }
 
 interface ReferralsTable extends SubmissionColumns {

@@ -20,6 +20,7 @@ import * as lessonMeetingGroups from './migrations/0820-lesson-meeting-groups.js
 import * as analyticsChangeIds from './migrations/0830-analytics-change-ids.js';
 import * as flagsAsData from './migrations/0900-flags-as-data.js';
 import * as coachNotes from './migrations/0910-coach-notes.js';
+import * as requestStatus from './migrations/0950-request-status.js';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '0830-analytics-change-ids': analyticsChangeIds,
   '0900-flags-as-data': flagsAsData,
   '0910-coach-notes': coachNotes,
+  '0950-request-status': requestStatus,
 };
 
 function migrator<DB>(db: Kysely<DB>): Migrator {

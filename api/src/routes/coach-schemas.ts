@@ -42,6 +42,19 @@ export const todayPage = closed({
   overdue: list(closed({ client: person, count: integer, oldest_due: string })),
 });
 
+export const coachRequest = closed({
+  kind: { type: 'string', enum: ['tickets', 'testimonials', 'referrals'] },
+  id: integer,
+  client: person,
+  summary: string,
+  text: string,
+  status: { type: 'string', enum: ['new', 'in_progress', 'done'] },
+  // A testimonial's approval for publication; null for the other kinds.
+  approved: { type: ['boolean', 'null'] },
+  created_at: string,
+  status_changed_at: nullableString,
+});
+
 export const coachClient = closed({
   id: integer,
   first_name: string,

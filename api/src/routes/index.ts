@@ -13,6 +13,7 @@ import * as notes from './client-notes-routes.js';
 import * as coachSteps from './coach-action-steps-routes.js';
 import * as coachClients from './coach-clients-routes.js';
 import * as coachMessages from './coach-messages-routes.js';
+import * as coachRequests from './coach-requests-routes.js';
 import * as coachToday from './coach-today-routes.js';
 import * as flash from './flash-routes.js';
 import * as lessons from './lesson-routes.js';
@@ -125,6 +126,8 @@ export const routeTable: [HTTPMethods | HTTPMethods[], string, RouteSpec | Plugi
   ['GET', '/api/v1/coach/messages/:id', coachMessages.coachThread],
   ['POST', '/api/v1/coach/messages', coachMessages.coachCompose],
   ['POST', '/api/v1/coach/messages/:id/reply', coachMessages.coachReply],
+  ['GET', '/api/v1/coach/requests', coachRequests.coachRequests],
+  ['POST', '/api/v1/coach/requests/:kind/:id', coachRequests.changeRequest],
   // GraphQL (SPEC §7 "GraphQL through /gapi")
   [['GET', 'POST'], graphqlPath, graphql],
 ];

@@ -1,6 +1,5 @@
 // The queries of the coach's Today page. Each reads every assigned client at once (the coach's scope of
 // access/scope.ts), so the page costs the same few statements whether a coach has two clients or two hundred.
-import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { self, visible } from '../access/scope.js';
@@ -100,40 +99,4 @@ export function overdueByClient(db: Kysely<Database>, coach: Actor, today: strin
     .groupBy(['s.client_id', 'u.first_name', 'u.last_name'])
     .orderBy('oldest_due')
     .execute();
-}
-
-type Submissions = 'support_tickets' | 'testimonials' | 'referrals';
-
-/** One kind of submission of the coach's clients since `since`, newest first, with a line that sums it up. */
-function recent(db: Kysely<Database>, coach: Actor, table: Submissions, since: Date) {
-  const summary = {
-    support_tickets: sql<string>`subject`,
-    testimonials: sql<string>`testimonial`,
-    referrals: sql<string>`first_name || ' ' || last_name`,
-  }[table];
-  return db
-    .selectFrom(table)
-    .where(visible(coach, table))
-    .select([
-      'id',
-      'user_id as client_id',
-      'created_at',
-      summary.as('summary'),
-      // users has no user_id column, so the name is the submitter's.
-      sql<string>`(select u.first_name from users u where u.id = user_id)`.as('first_name'),
-      sql<string>`(select u.last_name from users u where u.id = user_id)`.as('last_name'),
-    ])
-    .where('created_at', '>=', since)
-    .orderBy('created_at', 'desc')
-    .execute();
-}
-
-/** What the coach's clients submitted since `since`: tickets, testimonials and referrals. */
-export async function submissionsSince(db: Kysely<Database>, coach: Actor, since: Date) {
-  const [tickets, testimonials, referrals] = await Promise.all(
-    (['support_tickets', 'testimonials', 'referrals'] as const).map((table) =>
-      recent(db, coach, table, since),
-    ),
-  );
-  return { tickets: tickets!, testimonials: testimonials!, referrals: referrals! };
 }

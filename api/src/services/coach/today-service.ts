@@ -1,9 +1,10 @@
 // The coach's home: today's and this week's meetings (each in the coach's and the client's time zone), unread
-// messages per client, files the clients sent lately, their tickets, testimonials and referrals of the last
-// week, and the clients with action steps overdue. One call, a fixed number of statements run side by side.
+// messages per client, files the clients sent lately, their tickets, testimonials and referrals the coach has
+// not marked done (however old), and the clients with action steps overdue. One call, a fixed number of statements run side by side.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { Actor } from '../access/scope.js';
+import { requestsOf } from './requests-repository.js';
 import * as repo from './today-repository.js';
 import { dayStart, localDate } from './zoned-day.js';
 
@@ -21,12 +22,14 @@ export async function today(db: Kysely<Database>, coach: Actor, now: Date) {
   const zone = (await repo.coachTimeZone(db, coach)) ?? FALLBACK_ZONE;
   const [start, tomorrow, weekEnd] = [dayStart(now, zone), dayStart(now, zone, 1), dayStart(now, zone, 7)];
   const since = new Date(now.getTime() - RECENT_MS);
-  const [meetings, unread, files, overdue, submissions] = await Promise.all([
+  const [meetings, unread, files, overdue, tickets, testimonials, referrals] = await Promise.all([
     repo.meetingsBetween(db, coach, start, weekEnd),
     repo.unreadByClient(db, coach),
     repo.filesSince(db, coach, since),
     repo.overdueByClient(db, coach, localDate(now, zone)),
-    repo.submissionsSince(db, coach, since),
+    requestsOf(db, coach, 'support_tickets', true),
+    requestsOf(db, coach, 'testimonials', true),
+    requestsOf(db, coach, 'referrals', true),
   ]);
   const meeting = (m: (typeof meetings)[number]) => ({
     id: m.id,
@@ -75,9 +78,9 @@ export async function today(db: Kysely<Database>, coach: Actor, now: Date) {
       created_at: f.created_at.toISOString(),
     })),
     waiting: {
-      tickets: submissions.tickets.map(submission),
-      testimonials: submissions.testimonials.map(submission),
-      referrals: submissions.referrals.map(submission),
+      tickets: tickets.map(submission),
+      testimonials: testimonials.map(submission),
+      referrals: referrals.map(submission),
     },
     overdue: overdue.map((o) => ({
       client: person(o),

@@ -87,3 +87,23 @@ export function coachFilesMail(
     ],
   }));
 }
+
+/** A coach answers a client's ticket, testimonial or referral by mail; the subject names the tenant. */
+export function requestReplyMail(
+  tenant: Tenant,
+  from: Person,
+  to: Person,
+  request: { kind: string; summary: string; reply: string },
+): MailMessage {
+  return notice(tenant, from, to, (name) => ({
+    subject: `${tenant.name}: ${name} answered your ${request.kind}`,
+    lines: [
+      `${name}, your coach, answered your ${request.kind} in ${tenant.name}`,
+      `("${oneLine(request.summary).slice(0, 80)}"):`,
+      '',
+      request.reply,
+      '',
+      `Write back in the portal: https://${tenant.domain}/messages`,
+    ],
+  }));
+}
