@@ -1,7 +1,7 @@
 // The texts of the mails login sends. Links are built from the tenant's brand domain, never from the request's
 // Host header, so a forged Host cannot turn a reset mail into a link to someone else's site.
 import type { Tenant } from '../../db/database.js';
-import type { MailMessage } from '../mail/mail-message.js';
+import type { MailMessage } from '../../../../schemas/mail-message.js';
 
 const from = (tenant: Tenant) => `"${tenant.name}" <no-reply@${tenant.domain}>`;
 

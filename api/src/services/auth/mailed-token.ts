@@ -3,7 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, Tenant } from '../../db/database.js';
 import { HttpError } from '../../errors.js';
-import type { MailMessage } from '../mail/mail-message.js';
+import type { MailMessage } from '../../../../schemas/mail-message.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { SendKind, ThrottleService } from '../throttle/throttle-service.js';
 import { findUserEmail } from '../users/user-repository.js';

@@ -1,7 +1,7 @@
 // The mail a client sends when sharing a list of their work (tasks, metrics): plain text only, so nothing a
 // client typed can become markup in someone's inbox, from the tenant's no-reply address.
 import type { Tenant } from '../../db/database.js';
-import type { MailMessage } from '../mail/mail-message.js';
+import type { MailMessage } from '../../../../schemas/mail-message.js';
 
 export interface Sharer {
   first_name: string;

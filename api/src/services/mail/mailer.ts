@@ -16,7 +16,7 @@ import {
   renewLease,
   rescheduleMail,
 } from './outbox-repository.js';
-import type { MailMessage } from './mail-message.js';
+import type { MailMessage } from '../../../../schemas/mail-message.js';
 
 export interface Mailer {
   /** Sends now, or keeps the mail in the outbox to be sent again until it goes through. */

@@ -4,7 +4,7 @@
 // and line breaks are replaced here as well), so no field can add a header or a recipient.
 import type { Tenant } from '../../db/database.js';
 import { replaceControl } from '../../plain-text.js';
-import type { MailMessage } from '../mail/mail-message.js';
+import type { MailMessage } from '../../../../schemas/mail-message.js';
 import { bodyText } from './sanitize-body.js';
 
 interface Person {

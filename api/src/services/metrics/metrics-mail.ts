@@ -2,7 +2,7 @@
 import type { Tenant } from '../../db/database.js';
 import { sharedListMail } from '../client-work/shared-list-mail.js';
 import type { Sharer } from '../client-work/shared-list-mail.js';
-import type { MailMessage } from '../mail/mail-message.js';
+import type { MailMessage } from '../../../../schemas/mail-message.js';
 import type { Metric } from './metric.js';
 
 const MONTHS_MAILED = 12;

@@ -1,7 +1,7 @@
 // The receipt studentemail mails after a paid group's payment succeeded. Plain text; the amount is the one
 // charged, in the currency's minor unit formatted with Intl.
 import type { Tenant } from '../../db/database.js';
-import type { MailMessage } from '../mail/mail-message.js';
+import type { MailMessage } from '../../../../schemas/mail-message.js';
 
 interface Paid {
   amount: number;

@@ -2,7 +2,7 @@
 // the referred person's first name: the client's note is for the coach, so nobody can use the form to put their
 // own message in a stranger's inbox under the tenant's name.
 import type { Tenant } from '../../db/database.js';
-import type { MailMessage } from '../mail/mail-message.js';
+import type { MailMessage } from '../../../../schemas/mail-message.js';
 
 export interface Referrer {
   first_name: string;

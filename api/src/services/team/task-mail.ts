@@ -3,7 +3,7 @@ import type { Tenant } from '../../db/database.js';
 import { formatInZone, stageName } from '../client-work/csv.js';
 import { sharedListMail } from '../client-work/shared-list-mail.js';
 import type { Sharer } from '../client-work/shared-list-mail.js';
-import type { MailMessage } from '../mail/mail-message.js';
+import type { MailMessage } from '../../../../schemas/mail-message.js';
 import type { TaskRow } from './team-repository.js';
 
 export function taskListMail(
