@@ -58,7 +58,13 @@ export const mailboxTypeDefs = /* GraphQL */ `
 
   extend type Query {
     "A folder newest first, or with thread (a thread's first message) that thread oldest first; limit 1..50."
-    emails(user_id: Int!, folder: Folder! = inbox, thread: Int, limit: Int! = 50, offset: Int! = 0): EmailPage!
+    emails(
+      user_id: Int!
+      folder: Folder! = inbox
+      thread: Int
+      limit: Int! = 50
+      offset: Int! = 0
+    ): EmailPage!
   }
 
   type Mutation {
