@@ -2,8 +2,9 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useSession } from '@/lib/session';
-import { hasFlag, type Flag } from '@/lib/user';
+import { hasFlag, userRole, type Flag, type Role } from '@/lib/user';
 import { homePath } from './home-path';
+import { NotAvailablePage } from './not-available-page';
 import { NotInPlanPage } from './not-in-plan-page';
 import { paths } from '@/config/paths';
 import { usePortal } from '@/lib/portal-context';
@@ -35,6 +36,17 @@ export function HomeRedirect() {
   const { config } = usePortal();
   if (!session) return <Navigate to={paths.login} replace />;
   return <Navigate to={homePath(session.user, config.defaultFlags)} replace />;
+}
+
+/**
+ * The route tree of one role (DESIGN Roles): another role's user sees NotAvailablePage at its addresses. The
+ * API refuses their calls by role all the same; this decides what to show.
+ */
+export function RoleGuard({ tree }: { tree: Role }) {
+  const session = useSession();
+  if (!session) return <Navigate to={paths.home} replace />;
+  if (userRole(session.user) !== tree) return <NotAvailablePage />;
+  return <Outlet />;
 }
 
 /**

@@ -117,6 +117,26 @@ export const SIGNED_IN_PAGES: readonly PageEntry[] = [
   ),
 ];
 
+/**
+ * The coach's workspace (DESIGN Roles): a route tree of its own under /coach, each page its own lazy chunk, so a
+ * client never downloads it. ./routes puts these behind RoleGuard tree="coach" and the client's pages behind
+ * tree="client": either opened by the other role says it is not available to their account.
+ */
+export const COACH_PAGES: readonly PageEntry[] = [
+  page(paths.coach, 'Today', () => import('@/features/coach-today/components/today-page')),
+  page(paths.coachClients, 'Clients', () => import('@/features/coach-clients/components/clients-page')),
+  page(paths.coachClient(), 'Client', () => import('@/features/coach-clients/components/client-page')),
+  page(
+    paths.coachSchedule,
+    'Meetings',
+    () => import('@/features/coach-schedule/components/coach-schedule-page'),
+  ),
+  page(paths.coachMessages, 'Messages', () => import('@/features/coach-mailbox/components/mailbox-page')),
+  page(paths.coachCompose, 'New message', () => import('@/features/coach-mailbox/components/compose-page')),
+  page(paths.coachThread(), 'Message', () => import('@/features/coach-mailbox/components/thread-page')),
+  page(paths.coachRequests, 'Requests', () => import('@/features/coach-requests/components/requests-page')),
+];
+
 export const NOT_FOUND_PAGE = page('*', 'Page not found', () => import('./not-found-page'));
 
 /** The flag the signed-in page at `path` needs, if any (the side menu shows its item only with it). */

@@ -1,8 +1,15 @@
 /** The route table of SPEC §2, made from the pages of ./page-table. Every page is its own lazy chunk. */
 import { Navigate, matchRoutes, type RouteObject } from 'react-router-dom';
-import { FlagGuard, GuestOnly, HomeRedirect, RequireAuth } from './guards';
+import { FlagGuard, GuestOnly, HomeRedirect, RequireAuth, RoleGuard } from './guards';
 import { lazyPage } from './lazy-page';
-import { GUEST_PAGES, NOT_FOUND_PAGE, OPEN_PAGES, SIGNED_IN_PAGES, type PageEntry } from './page-table';
+import {
+  COACH_PAGES,
+  GUEST_PAGES,
+  NOT_FOUND_PAGE,
+  OPEN_PAGES,
+  SIGNED_IN_PAGES,
+  type PageEntry,
+} from './page-table';
 import type { RouteHandle } from './page-title';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
@@ -58,7 +65,14 @@ export function portalRoutes(options: { updateAvailable: boolean }): RouteObject
                   element: <RequireAuth />,
                   children: [
                     { index: true, element: <HomeRedirect /> },
-                    ...SIGNED_IN_PAGES.map((entry) => pageRoute(entry, true)),
+                    {
+                      element: <RoleGuard tree="client" />,
+                      children: SIGNED_IN_PAGES.map((entry) => pageRoute(entry, true)),
+                    },
+                    {
+                      element: <RoleGuard tree="coach" />,
+                      children: COACH_PAGES.map((entry) => pageRoute(entry, true)),
+                    },
                   ],
                 },
                 pageRoute(NOT_FOUND_PAGE, true),

@@ -34,6 +34,18 @@ export const paths = {
   businessAcademy: '/business-academy',
   /** An academy lesson (SPEC §2 gives the academy one route; its lessons reuse the lesson page). */
   academyLesson: (lessonId = ':lessonid') => `/business-academy/lesson/${lessonId}`,
+  /**
+   * The coach's workspace (DESIGN Roles: its own route tree under /coach). Today is its home; a client's
+   * message mails the coach a link to coachThread.
+   */
+  coach: '/coach',
+  coachClients: '/coach/clients',
+  coachClient: (id: number | string = ':id') => `/coach/clients/${id}`,
+  coachSchedule: '/coach/schedule',
+  coachMessages: '/coach/messages',
+  coachCompose: '/coach/messages/new',
+  coachThread: (id: number | string = ':id') => `/coach/messages/${id}`,
+  coachRequests: '/coach/requests',
 } as const;
 
 /** The routes whose path is a secret (a password reset or a sign-in link): never in a Referer or analytics. */

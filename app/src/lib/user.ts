@@ -3,6 +3,7 @@
  * dropped before it reaches memory or local storage.
  */
 import { FLAG_NAMES, fillFlags, flagTitle, type FlagName } from '../../../schemas/training-flags';
+import { roleOf, type Role } from '../../../schemas/roles';
 import type { User as SpecUser } from '../../../schemas/user';
 import type { TrainingFlags } from './portal-config';
 
@@ -70,6 +71,11 @@ export function toUser(raw: unknown): User | null {
 export function hasFlag(user: User, flag: Flag, defaults: TrainingFlags): boolean {
   return fillFlags(user.trainings, defaults)[flag];
 }
+
+export type { Role };
+
+/** Which route tree a signed-in user sees: the client's portal, the coach's workspace or (to come) the admin's. */
+export const userRole = (user: Pick<User, 'role_id'>): Role => roleOf(user.role_id);
 
 /** SPEC §4: the admin flag is true only when role_id equals 1. */
 export const isAdmin = (user: User): boolean => user.role_id === 1;

@@ -47,7 +47,7 @@ export function apiUser(overrides: Record<string, unknown> = {}) {
     company: 'Brightwater Plumbing',
     company_id: 3,
     website: null,
-    role_id: 2,
+    role_id: 3,
     profile_pic: null,
     title: null,
     location: null,

@@ -1,11 +1,9 @@
 // The three roles of DESIGN (Roles) and where a session's role comes from: the user's role_id in the database
 // (SPEC §6: 1 is admin), read with the session's token on every request, never from what the caller sends.
 import { HttpError } from '../../errors.js';
+import type { Role } from '../../../../schemas/roles.js';
 
-export type Role = 'client' | 'coach' | 'admin';
-
-/** role_id 1 is SPEC's admin and 2 the seed's and workspace's coach; every other user is a client. */
-export const roleOf = (roleId: number): Role => (roleId === 1 ? 'admin' : roleId === 2 ? 'coach' : 'client');
+export { roleOf, type Role } from '../../../../schemas/roles.js';
 
 /** Refuses (403, the API's { message }) a caller whose role the route does not allow. */
 export function allowRoles(roles: readonly Role[], caller: { role: Role }): void {

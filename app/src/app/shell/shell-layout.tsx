@@ -14,7 +14,7 @@ import { logout } from '@/features/auth/api/logout';
 import { withLoading } from '@/lib/loading';
 import { queryClient } from '@/lib/query-client';
 import { useSession, useUser } from '@/lib/session';
-import { displayName } from '@/lib/user';
+import { displayName, userRole } from '@/lib/user';
 import { IdleLogout } from '../idle-logout';
 import { paths } from '@/config/paths';
 import { usePortal } from '@/lib/portal-context';
@@ -39,6 +39,7 @@ function Shell() {
   const user = useUser();
   const token = useSession()?.token;
   useFreshUser(user);
+  const coach = userRole(user) === 'coach';
   const { pathname } = useLocation();
   const menuId = useId();
   const mobile = useMediaQuery('(max-width: 768px)');
@@ -84,12 +85,20 @@ function Shell() {
           {brand.logo ? <img src={brand.logo} alt={config.name} /> : <span>{config.name}</span>}
         </Link>
         <div className="navbar-actions">
-          <Link to={paths.groups} className="icon-button" aria-label="Home" title="Home">
+          <Link
+            to={coach ? paths.coach : paths.groups}
+            className="icon-button"
+            aria-label="Home"
+            title="Home"
+          >
             <Icon name="home" />
           </Link>
-          <Link to={paths.help} className="icon-button" aria-label="Help" title="Help">
-            <Icon name="help" />
-          </Link>
+          {/* Help is the client's way to their coach (tickets, referrals, testimonials). */}
+          {!coach && (
+            <Link to={paths.help} className="icon-button" aria-label="Help" title="Help">
+              <Icon name="help" />
+            </Link>
+          )}
           <UserMenu user={user} onLogout={signOut} />
         </div>
       </header>

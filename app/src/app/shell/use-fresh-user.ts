@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { memberQueryOptions } from '@/features/profile/api/get-member';
 import { sessionStore } from '@/lib/session';
-import { PROFILE_TEXT_FIELDS, type User } from '@/lib/user';
+import { PROFILE_TEXT_FIELDS, userRole, type User } from '@/lib/user';
 
 /**
  * The stored user is a copy from login time; the coach may have changed a training flag or the user their
@@ -10,7 +10,12 @@ import { PROFILE_TEXT_FIELDS, type User } from '@/lib/user';
  * menu and redirects follow without a new login. Failures stay silent: the stored copy is still usable.
  */
 export function useFreshUser(user: User): void {
-  const { data } = useQuery({ ...memberQueryOptions(user.id), retry: false });
+  // The member query is the client's (SPEC §7); a coach's account is read nowhere else yet.
+  const { data } = useQuery({
+    ...memberQueryOptions(user.id),
+    retry: false,
+    enabled: userRole(user) === 'client',
+  });
   useEffect(() => {
     if (!data) return;
     const changes: Partial<User> = {};

@@ -4,7 +4,7 @@
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { fullName, type User } from '@/lib/user';
+import { fullName, userRole, type User } from '@/lib/user';
 import { paths } from '@/config/paths';
 import { Icon } from './icons';
 import { UserAvatar } from '@/components/user-avatar';
@@ -84,9 +84,12 @@ export function UserMenu({ user, onLogout }: { user: User; onLogout: () => void 
         onKeyDown={onMenuKey}
         aria-label="Account"
       >
-        <Link role="menuitem" tabIndex={-1} to={paths.profile} onClick={() => close(false)}>
-          <Icon name="user" size={18} /> Profile
-        </Link>
+        {/* My Profile is the client's page (SPEC §2); a coach's profile is not edited in the portal yet. */}
+        {userRole(user) === 'client' && (
+          <Link role="menuitem" tabIndex={-1} to={paths.profile} onClick={() => close(false)}>
+            <Icon name="user" size={18} /> Profile
+          </Link>
+        )}
         <button
           role="menuitem"
           tabIndex={-1}
