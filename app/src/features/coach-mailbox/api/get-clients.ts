@@ -9,12 +9,9 @@ export interface ClientChoice {
   company: { id: number; name: string } | null;
 }
 
-/** GET /api/v1/coach/clients: the coach's own clients, by name: whom a new message may go to. */
+/** GET /api/v1/coach/clients: the coach's own clients (by name, the API's default): whom a message may go to. */
 async function getClients(signal?: AbortSignal): Promise<ClientChoice[]> {
-  const response = await api.get<{ data: ClientChoice[] }>('/api/v1/coach/clients', {
-    params: { sort: 'name' },
-    signal,
-  });
+  const response = await api.get<{ data: ClientChoice[] }>('/api/v1/coach/clients', { signal });
   return response.data.data;
 }
 

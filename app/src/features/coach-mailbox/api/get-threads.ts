@@ -16,10 +16,8 @@ export interface Thread {
 
 /** GET /api/v1/coach/messages: the coach's threads (with one client only when asked), latest first. */
 async function getThreads(clientId: number | null, signal?: AbortSignal): Promise<Thread[]> {
-  const response = await api.get<Envelope<Thread[]>>('/api/v1/coach/messages', {
-    params: clientId === null ? {} : { client_id: clientId },
-    signal,
-  });
+  const query = clientId === null ? '' : `?client_id=${clientId}`;
+  const response = await api.get<Envelope<Thread[]>>(`/api/v1/coach/messages${query}`, { signal });
   return response.data.data;
 }
 
