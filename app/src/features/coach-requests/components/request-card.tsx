@@ -60,7 +60,8 @@ export function RequestCard({ row, zone }: { row: CoachRequest; zone: string }) 
         {fullName(row.client)}, <time dateTime={row.created_at}>{formatDateTime(row.created_at, zone)}</time>
         {row.approved !== null && (row.approved ? ' · approved for publication' : ' · not published')}
       </p>
-      <p className="request-text">{row.text}</p>
+      {/* A testimonial is its own summary: said once. */}
+      {row.text !== row.summary && <p className="request-text">{row.text}</p>}
       <form className="request-form" onSubmit={(event) => void submit(event)}>
         <div className="request-choices">
           <FilterSelect
