@@ -8,9 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser';
 
-const SOURCE = fileURLToPath(
-  new URL('../app/src/features/messages/components/sanitize-body.ts', import.meta.url),
-);
+const SOURCE = fileURLToPath(new URL('../app/src/lib/sanitize-body.ts', import.meta.url));
 
 let browser: Browser;
 let page: Page;

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { gql, graphql } from '@/lib/gapi';
-import { mailboxKey } from './get-emails';
+import { mailboxKey } from '@/lib/mail';
 
 const MUTATION = graphql`
   mutation DeleteEmails($user_id: Int!, $ids: [Int!]!) {

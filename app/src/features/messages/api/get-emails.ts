@@ -1,38 +1,6 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { gql, graphql } from '@/lib/gapi';
-
-interface EmailUser {
-  id: number;
-  first_name: string;
-  last_name: string;
-}
-
-export interface Attachment {
-  id: number;
-  name: string;
-  size: number;
-  type: string;
-}
-
-export interface Email {
-  id: number;
-  /** The thread's first message; null on that first message itself. */
-  parent: number | null;
-  /** The message this one answers; null on a thread's first message. */
-  previous: number | null;
-  from: number;
-  to: number;
-  fromuser: EmailUser;
-  touser: EmailUser;
-  subject: string;
-  /** HTML, sanitised by the server; the app sanitises it again before rendering. */
-  body: string;
-  /** For the caller as recipient; what the caller sent is always read. */
-  read: boolean;
-  attachments: Attachment[];
-  created_at: string;
-  updated_at: string;
-}
+import { mailboxKey, type Email } from '@/lib/mail';
 
 interface EmailPage {
   items: Email[];
@@ -98,9 +66,6 @@ function getEmails(
 ): Promise<EmailPage> {
   return gql<EmailPage>('emails', QUERY, variables, { signal });
 }
-
-/** Everything under this key is the mailbox: one invalidation reconciles lists, threads and the badge. */
-export const mailboxKey = (userId: number) => ['messages', userId] as const;
 
 const folderQueryOptions = (userId: number, folder: Folder) =>
   infiniteQueryOptions({

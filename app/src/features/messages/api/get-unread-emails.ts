@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { gql, graphql } from '@/lib/gapi';
-import { mailboxKey } from './get-emails';
+import { unreadMailKey } from '@/lib/mail';
 
 /** The badge refreshes every 60 s and when the window regains focus, whatever the 15-minute cache says. */
 const UNREAD_REFRESH_MS = 60_000;
@@ -19,7 +19,7 @@ async function getUnreadEmails(userId: number, signal?: AbortSignal): Promise<nu
 
 export const unreadEmailsQueryOptions = (userId: number) =>
   queryOptions({
-    queryKey: [...mailboxKey(userId), 'unread'],
+    queryKey: unreadMailKey(userId),
     queryFn: ({ signal }) => getUnreadEmails(userId, signal),
     staleTime: 0,
     refetchInterval: UNREAD_REFRESH_MS,

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { gql, graphql } from '@/lib/gapi';
-import { mailboxKey, threadQueryOptions, type Email } from './get-emails';
+import { mailboxKey, type Email } from '@/lib/mail';
+import { threadQueryOptions } from './get-emails';
 import { unreadEmailsQueryOptions } from './get-unread-emails';
 
 const MUTATION = graphql`

@@ -1,15 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { gql, graphql } from '@/lib/gapi';
-import { EMAIL_FIELDS, mailboxKey, type Email } from './get-emails';
+import { mailboxKey, type Email, type Letter, type LetterField } from '@/lib/mail';
+import { EMAIL_FIELDS } from './get-emails';
 
-export interface EmailInput {
-  subject: string;
-  /** HTML. */
-  body: string;
+interface EmailInput extends Letter {
   /** The message this answers; none for a new message to the coach. */
   previous?: number;
-  /** Ids from /upload/mail. */
-  attachments: number[];
 }
 
 const MUTATION = graphql`
@@ -33,13 +29,10 @@ const MUTATION = graphql`
   ${EMAIL_FIELDS}
 `;
 
-/** The arguments whose refusals the form shows beside them; `to` is the recipient (no coach yet). */
-export type EmailField = 'subject' | 'body' | 'attachments' | 'to';
-
 /** GraphQL sendEmail: a reply goes to the other party of `previous`, a new message to the coach. */
 function sendEmail(userId: number, input: EmailInput): Promise<Email> {
   // A reply's form shows neither its subject (the thread's) nor its recipient (the thread's other party).
-  const fields: EmailField[] =
+  const fields: LetterField[] =
     input.previous === undefined ? ['subject', 'body', 'attachments', 'to'] : ['body', 'attachments'];
   return gql<Email>('sendEmail', MUTATION, { user_id: userId, ...input }, { fields });
 }

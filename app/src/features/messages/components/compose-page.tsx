@@ -4,7 +4,7 @@ import { paths } from '@/config/paths';
 import { useUser } from '@/lib/session';
 import { notify } from '@/lib/toast';
 import { useSendEmail } from '../api/send-email';
-import { MessageForm } from './message-form';
+import { MessageForm } from '@/components/message-form';
 
 export const MESSAGE_SENT = 'Message sent';
 

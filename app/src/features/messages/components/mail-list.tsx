@@ -6,9 +6,10 @@ import { useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { formatShortDate } from '@/lib/dates';
 import { fullName } from '@/lib/user';
-import type { Email, Folder } from '../api/get-emails';
+import type { Email } from '@/lib/mail';
+import type { Folder } from '../api/get-emails';
 import { PaperclipIcon } from './paperclip-icon';
-import { snippet } from './sanitize-body';
+import { snippet } from '@/lib/sanitize-body';
 import { threadHref } from './thread-folder';
 
 const STEPS: Record<string, (index: number, last: number) => number> = {

@@ -13,17 +13,16 @@ import { routeId } from '@/lib/route-id';
 import { useUser } from '@/lib/session';
 import { notify } from '@/lib/toast';
 import { useDeleteEmails } from '../api/delete-emails';
-import { useThread, type Email, type Folder } from '../api/get-emails';
+import type { Email } from '@/lib/mail';
+import { useThread, type Folder } from '../api/get-emails';
 import { useMarkThreadRead } from '../api/mark-email-read';
 import { useSendEmail } from '../api/send-email';
-import { MessageCard } from './message-card';
-import { MessageForm } from './message-form';
+import { MessageCard } from '@/components/message-card';
+import { ReplySection } from '@/components/message-form';
 import { MESSAGE_SENT } from './compose-page';
 import { folderLabel, folderPath, useThreadFolder } from './thread-folder';
 
 export const MESSAGE_DELETED = 'Message deleted';
-
-const replySubject = (subject: string) => (/^re:/i.test(subject) ? subject : `Re: ${subject}`);
 
 /** Another user's thread, a deleted one, or an address whose id is none: nothing to show, and the way back. */
 const NotFound = ({ folder }: { folder: Folder }) => (
@@ -106,20 +105,14 @@ function Thread({ thread, from }: { thread: number; from: Folder | null }) {
               ))}
             </ol>
             <ZoneNote zone={zone} />
-            <section className="card" aria-labelledby="reply-title">
-              <h3 id="reply-title" className="mail-form-title">
-                Reply
-              </h3>
-              <MessageForm
-                subject={replySubject(first.subject)}
-                bodyLabel="Your reply"
-                submitLabel="Send reply"
-                pending={send.isPending}
-                onSend={(input) =>
-                  send.mutateAsync({ ...input, previous: last.id }).then(() => notify.success(MESSAGE_SENT))
-                }
-              />
-            </section>
+            <ReplySection
+              threadSubject={first.subject}
+              Heading="h3"
+              pending={send.isPending}
+              onSend={(input) =>
+                send.mutateAsync({ ...input, previous: last.id }).then(() => notify.success(MESSAGE_SENT))
+              }
+            />
             {deleting && (
               <ConfirmDialog
                 title="Delete this message?"

@@ -5,7 +5,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeApi, gapiAnswer, renderPortal, type FakeCall } from '@/testing/portal';
-import type { Email } from '../api/get-emails';
+import type { Email } from '@/lib/mail';
 
 export const ME = { id: 7, first_name: 'Rachel', last_name: 'Kowalski' };
 export const COACH = { id: 3, first_name: 'Dana', last_name: 'Whitfield' };

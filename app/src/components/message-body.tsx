@@ -1,4 +1,4 @@
-import { sanitizeBody } from './sanitize-body';
+import { sanitizeBody } from '@/lib/sanitize-body';
 
 /** A message's HTML body, sanitised (./sanitize-body) right before it is rendered. */
 export function MessageBody({ html }: { html: string }) {

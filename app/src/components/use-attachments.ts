@@ -5,9 +5,8 @@
 import { useRef, useState } from 'react';
 import { errorMessage } from '@/lib/api-errors';
 import { UPLOAD_MAX_FILES, UPLOAD_MAX_MB, checkPicked } from '@/lib/uploads';
-import { deleteAttachment } from '../api/delete-attachment';
-import type { Attachment } from '../api/get-emails';
-import { uploadAttachment } from '../api/upload-attachment';
+import { deleteAttachment, uploadAttachment } from '@/lib/mail-attachments';
+import type { Attachment } from '@/lib/mail';
 
 interface PendingFile {
   key: number;

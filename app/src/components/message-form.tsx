@@ -3,14 +3,15 @@
  * uploaded files stay when sending fails, and the API's refusals show beside what they are about (the subject,
  * the message, the files, the recipient); Send waits for the uploads to finish.
  */
-import { useId, useState, type FormEvent } from 'react';
-import { Field, FieldError, TextAreaField } from '@/components/field';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { Field, FieldError, TextAreaField } from './field';
 import { useFieldErrors } from '@/lib/use-field-errors';
-import type { EmailInput, EmailField } from '../api/send-email';
+import type { Letter, LetterField } from '@/lib/mail';
 import { AttachmentPicker } from './attachment-picker';
-import { textToHtml } from './text-to-html';
+import { textToHtml } from '@/lib/text-to-html';
 import { useAttachments } from './use-attachments';
-import { FormButtons } from '@/components/form-buttons';
+import { FormButtons } from './form-buttons';
+import './message.css';
 
 const SUBJECT_MAX = 200;
 
@@ -21,6 +22,7 @@ export function MessageForm({
   submitLabel,
   pending,
   onSend,
+  children,
 }: {
   /** A reply's subject; a new message asks for one. */
   subject?: string;
@@ -30,13 +32,15 @@ export function MessageForm({
   submitLabel: string;
   pending: boolean;
   /** Settles once sent; a failure keeps the form as it is and shows the refusals of its fields. */
-  onSend: (input: Omit<EmailInput, 'previous'>) => Promise<unknown>;
+  onSend: (input: Letter) => Promise<unknown>;
+  /** Fields of the page's own before the subject: the coach's choice of client. */
+  children?: ReactNode;
 }) {
   const recipientId = useId();
   const [subject, setSubject] = useState('');
   const [body, setBody] = useState('');
   const attachments = useAttachments();
-  const { errors, fromError, clear } = useFieldErrors<EmailField>();
+  const { errors, fromError, clear } = useFieldErrors<LetterField>();
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -68,6 +72,7 @@ export function MessageForm({
           <FieldError id={recipientId} error={errors.to} />
         </>
       )}
+      {children}
       {fixedSubject === undefined && (
         <Field
           label="Subject"
@@ -96,5 +101,37 @@ export function MessageForm({
         {attachments.busy && <span className="muted">Waiting for the uploads to finish...</span>}
       </FormButtons>
     </form>
+  );
+}
+
+const replySubject = (subject: string) => (/^re:/i.test(subject) ? subject : `Re: ${subject}`);
+
+/** The reply card under a thread: its subject is the thread's ("Re: ..."), its recipient the other party. */
+export function ReplySection({
+  threadSubject,
+  Heading,
+  pending,
+  onSend,
+}: {
+  threadSubject: string;
+  /** The level under the page's thread title. */
+  Heading: 'h2' | 'h3';
+  pending: boolean;
+  onSend: (input: Letter) => Promise<unknown>;
+}) {
+  const titleId = useId();
+  return (
+    <section className="card" aria-labelledby={titleId}>
+      <Heading id={titleId} className="mail-form-title">
+        Reply
+      </Heading>
+      <MessageForm
+        subject={replySubject(threadSubject)}
+        bodyLabel="Your reply"
+        submitLabel="Send reply"
+        pending={pending}
+        onSend={onSend}
+      />
+    </section>
   );
 }

@@ -1,12 +1,24 @@
-/** One message of a thread: who wrote to whom and when (in `zone`), the sanitised body, its attachments, Delete. */
+/**
+ * One message of a thread: who wrote to whom and when (in `zone`), the sanitised body, its attachments, and
+ * Delete where the mailbox offers it.
+ */
 import { formatDateTime } from '@/lib/dates';
 import { fileSize } from '@/lib/uploads';
 import { fullName } from '@/lib/user';
-import type { Email } from '../api/get-emails';
-import { downloadAttachment } from '../api/download-attachment';
+import type { Email } from '@/lib/mail';
+import { downloadAttachment } from '@/lib/mail-attachments';
 import { MessageBody } from './message-body';
+import './message.css';
 
-export function MessageCard({ email, zone, onDelete }: { email: Email; zone: string; onDelete: () => void }) {
+export function MessageCard({
+  email,
+  zone,
+  onDelete,
+}: {
+  email: Email;
+  zone: string;
+  onDelete?: () => void;
+}) {
   const headingId = `message-${email.id}`;
   return (
     <article className="card message" aria-labelledby={headingId}>
@@ -37,11 +49,13 @@ export function MessageCard({ email, zone, onDelete }: { email: Email; zone: str
           ))}
         </ul>
       )}
-      <div className="message-actions">
-        <button type="button" className="btn-link" onClick={onDelete}>
-          Delete<span className="visually-hidden"> message from {fullName(email.fromuser)}</span>
-        </button>
-      </div>
+      {onDelete && (
+        <div className="message-actions">
+          <button type="button" className="btn-link" onClick={onDelete}>
+            Delete<span className="visually-hidden"> message from {fullName(email.fromuser)}</span>
+          </button>
+        </div>
+      )}
     </article>
   );
 }
