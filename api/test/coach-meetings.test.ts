@@ -112,7 +112,11 @@ describe("the coach's meetings", () => {
       meeting_url: 'https://meet.example/review',
     });
     expect((await schedule(client)).upcoming).toContainEqual(
-      expect.objectContaining({ id: meeting.id, meeting_time: '2027-04-06T08:00:00.000Z' }),
+      expect.objectContaining({
+        id: meeting.id,
+        meeting_time: '2027-04-06T08:00:00.000Z',
+        place: 'Office, 2nd floor',
+      }),
     );
 
     const mail = await waitForMail(h.mailDir, client.user.email, before + 1);

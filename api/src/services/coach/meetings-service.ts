@@ -73,7 +73,7 @@ export function createMeetingsService(deps: { db: Kysely<Database>; now: () => D
       duration_minutes: input.duration_minutes,
       time_zone: zone,
       meeting_url: input.meeting_url || null,
-      place: input.place || null,
+      place: input.place?.trim() || null,
     };
     if (fields.meeting_url === null && fields.place === null)
       throw new FieldError({ meeting_url: ['Give an online link or a place.'] });
