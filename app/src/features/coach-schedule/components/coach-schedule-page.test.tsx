@@ -65,13 +65,21 @@ describe('/coach/schedule', () => {
     expect(posts[1]!.body).toMatchObject({ client_id: 41, title: 'Clash', start: '2030-11-25T16:30' });
   });
 
-  it('says so when there are no meetings', async () => {
-    fakeApi((call) =>
-      call.url === '/api/v1/coach/meetings'
-        ? { status: 200, data: { data: { time_zone: 'Europe/Berlin', meetings: [] } } }
-        : gapiAnswer(call),
-    );
+  it('offers a retry when the list fails, and says so when there are no meetings', async () => {
+    let fail = true;
+    fakeApi((call) => {
+      if (call.url !== '/api/v1/coach/meetings') return gapiAnswer(call);
+      return fail
+        ? { status: 503, data: { message: 'Down for maintenance.' } }
+        : { status: 200, data: { data: { time_zone: 'Europe/Berlin', meetings: [] } } };
+    });
+    const user = userEvent.setup();
     renderPortal('/coach/schedule');
+    expect(
+      await screen.findByText(/Your meetings could not be loaded: Down for maintenance./),
+    ).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('No meetings in the next 8 weeks.')).toBeInTheDocument();
   });
 });
