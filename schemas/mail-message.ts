@@ -20,6 +20,26 @@ export const mailMessageSchema = {
       type: 'string',
       description: 'The plain-text body; it may carry codes and links, so it never reaches a log line.',
     },
+    attachments: {
+      type: 'array',
+      description:
+        "Files sent with the text, such as a meeting's calendar invitation; absent when there are none.",
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['filename', 'contentType', 'content'],
+        properties: {
+          filename: { type: 'string', minLength: 1 },
+          contentType: {
+            type: 'string',
+            minLength: 1,
+            description:
+              'The MIME type with its parameters, e.g. text/calendar; method=REQUEST; charset=UTF-8.',
+          },
+          content: { type: 'string', description: "The file's text." },
+        },
+      },
+    },
   },
 } as const;
 

@@ -78,6 +78,8 @@ describe.each(NOWS)('the demo data seeded at %s', (iso) => {
         'm.starts_at',
         'm.duration_minutes',
         'm.time_zone',
+        'm.meeting_url',
+        'm.place',
         'u.time_zone as zone',
       ])
       .execute();
@@ -86,6 +88,8 @@ describe.each(NOWS)('the demo data seeded at %s', (iso) => {
     for (const m of meetings) {
       const what = `${m.email}: ${m.title}`;
       expect(m.time_zone, what).toBe(m.zone);
+      // Online or somewhere: the coach can change any of them without first giving it a place.
+      expect(m.meeting_url ?? m.place, what).toBeTruthy();
       expectWorkingTime(what, new Date(m.starts_at), m.time_zone, m.duration_minutes);
     }
     const lessonMeetings = await t.db

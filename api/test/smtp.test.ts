@@ -1,5 +1,7 @@
 // With SMTP_URL the OTP goes through a real SMTP conversation: an smtp-server on 127.0.0.1 receives it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { calendarIcs } from '../../schemas/ics.js';
+import { createMailer } from '../src/services/mail/mailer.js';
 import { Harness, PASSWORD, nextIp } from './helpers/harness.js';
 import { readMails } from './helpers/mail.js';
 import { startSmtp } from './helpers/smtp.js';
@@ -72,5 +74,43 @@ describe('SMTP delivery', () => {
     const code = /one-time password is: (\d{6})/.exec(queued[0]!.body)?.[1];
     expect(code).toMatch(/^\d{6}$/);
     expect(h.logs.join('\n')).not.toContain(code!);
+  });
+
+  it('sends an attachment as a MIME part of its own: a calendar invitation with its method', async () => {
+    const mailer = createMailer({
+      smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
+      mailDir: '/nonexistent/never-written',
+      log: { info: () => {}, warn: () => {}, error: () => {} },
+      db: h.db,
+      now: h.clock.now,
+    });
+    const ics = calendarIcs({
+      method: 'REQUEST',
+      uid: 'meeting-1@portal.alpha-coaching.example',
+      sequence: 0,
+      stamp: h.clock.now(),
+      start: new Date('2027-04-06T08:00:00Z'),
+      minutes: 60,
+      title: 'Quarter review',
+    });
+    const before = inbox.length;
+    await mailer.sendOrQueue({
+      to: 'client@alpha.test',
+      from: '"Alpha Coaching" <no-reply@portal.alpha-coaching.example>',
+      subject: 'New meeting',
+      text: 'The attached calendar file adds it to your calendar.',
+      attachments: [{ filename: 'invite.ics', contentType: 'text/calendar; method=REQUEST', content: ics }],
+    });
+    mailer.close();
+    expect(inbox).toHaveLength(before + 1);
+    const raw = inbox[before]!.raw;
+    expect(raw).toMatch(/^Content-Type: multipart\/mixed;/m);
+    expect(raw).toMatch(/^Content-Type: text\/calendar; method=REQUEST/m);
+    expect(raw).toMatch(/^Content-Disposition: attachment; filename=invite\.ics/m);
+    const part = raw.slice(raw.indexOf('Content-Type: text/calendar'));
+    // Base64 holds no "-", so the part ends where the boundary starts (the inbox's quoted-printable decoding
+    // may have joined the padding's line to it).
+    const body = part.slice(part.search(/\r?\n\r?\n/)).split('--')[0]!;
+    expect(Buffer.from(body.replace(/[^A-Za-z0-9+/]/g, ''), 'base64').toString('utf8')).toBe(ics);
   });
 });

@@ -173,6 +173,10 @@ interface MeetingsTable {
   duration_minutes: number;
   time_zone: string;
   meeting_url: string | null;
+  // Where the meeting takes place when it is not online (migration 0980).
+  place: Generated<string | null>;
+  // The calendar invitation's SEQUENCE: raised on every reschedule or edit (migration 0980).
+  sequence: Generated<number>;
 }
 
 interface LessonMeetingsTable {
@@ -613,6 +617,8 @@ interface MailOutboxTable {
   from_address: MailMessage['from'];
   subject: MailMessage['subject'];
   body: MailMessage['text'];
+  // Its attachments as JSON text (migration 0980); null when it has none.
+  attachments: ColumnType<MailMessage['attachments'] | null, string | null | undefined, never>;
   attempts: Generated<number>;
   next_attempt_at: Timestamp;
   last_error: string;

@@ -46,6 +46,7 @@ export const meeting = closed({
   duration_minutes: { type: 'integer' },
   time_zone: { type: 'string' },
   meeting_url: nullableString,
+  place: nullableString,
   coach_name: nullableString,
 });
 

@@ -8,7 +8,8 @@ const string = { type: 'string' } as const;
 
 export const person = closed({ id: integer, first_name: string, last_name: string });
 
-const coachMeeting = closed({
+// A meeting with a client as every coach answer names it.
+const meetingWith = {
   id: integer,
   client: person,
   title: string,
@@ -16,8 +17,9 @@ const coachMeeting = closed({
   starts_at: string,
   duration_minutes: integer,
   meeting_url: nullableString,
-  client_time_zone: string,
-});
+} as const;
+
+const coachMeeting = closed({ ...meetingWith, client_time_zone: string });
 
 const submission = closed({ id: integer, client: person, summary: string, created_at: string });
 
@@ -175,4 +177,12 @@ export const message = closed({
   attachments: list(closed({ id: integer, name: string, size: integer, type: string })),
   created_at: string,
   updated_at: string,
+});
+
+/** A meeting the coach holds: its start as an instant, the zone it was booked in and the client's zone. */
+export const scheduledMeeting = closed({
+  ...meetingWith,
+  time_zone: string,
+  client_time_zone: nullableString,
+  place: nullableString,
 });

@@ -12,6 +12,7 @@ import * as files from './company-files-routes.js';
 import * as notes from './client-notes-routes.js';
 import * as coachSteps from './coach-action-steps-routes.js';
 import * as coachClients from './coach-clients-routes.js';
+import * as coachMeetings from './coach-meetings-routes.js';
 import * as coachMessages from './coach-messages-routes.js';
 import * as coachRequests from './coach-requests-routes.js';
 import * as coachToday from './coach-today-routes.js';
@@ -126,6 +127,10 @@ export const routeTable: [HTTPMethods | HTTPMethods[], string, RouteSpec | Plugi
   ['GET', '/api/v1/coach/messages/:id', coachMessages.coachThread],
   ['POST', '/api/v1/coach/messages', coachMessages.coachCompose],
   ['POST', '/api/v1/coach/messages/:id/reply', coachMessages.coachReply],
+  ['GET', '/api/v1/coach/meetings', coachMeetings.coachMeetings],
+  ['POST', '/api/v1/coach/meetings', coachMeetings.scheduleMeeting],
+  ['POST', '/api/v1/coach/meetings/:id', coachMeetings.changeMeeting],
+  ['POST', '/api/v1/coach/meetings/:id/cancel', coachMeetings.cancelMeeting],
   ['GET', '/api/v1/coach/requests', coachRequests.coachRequests],
   ['POST', '/api/v1/coach/requests/:kind/:id', coachRequests.changeRequest],
   // GraphQL (SPEC §7 "GraphQL through /gapi")

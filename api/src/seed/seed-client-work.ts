@@ -27,7 +27,7 @@ interface DemoMeeting {
   minute: number;
   title: MeetingTitle;
   minutes: number;
-  /** A video call (a room of its own), or by phone or in person (no link). */
+  /** A video call (a room of its own), or in person at the client's company (a place, no link). */
   online: boolean;
 }
 
@@ -86,6 +86,8 @@ export async function seedClientWork(db: Kysely<Database>, seed: ClientWorkSeed)
         duration_minutes: m.minutes,
         time_zone: zone,
         meeting_url: m.online ? meetingRoom(set.company.name, m.title) : null,
+        // A meeting off line is at the client's company, where the coach's invitation says to go.
+        place: m.online ? null : `${set.company.name}, meeting room`,
       })),
     )
     .execute();

@@ -9,6 +9,7 @@ import { createActionStepsService } from './action-steps/action-steps-service.js
 import { createAssessmentsService } from './assessments/assessments-service.js';
 import { createCaptchaService } from './auth/captcha-service.js';
 import { createCoachService } from './coach/coach-service.js';
+import { createMeetingsService } from './coach/meetings-service.js';
 import { createRequestsService } from './coach/requests-service.js';
 import { createCompanyFilesService } from './company-files/company-files-service.js';
 import type { CaptchaOptions } from './auth/captcha-service.js';
@@ -89,6 +90,8 @@ export async function createServices(deps: ServiceDeps) {
     mailbox,
     // The coach's workspace: their clients' work, as the coach's scope of access/scope.ts reaches it.
     coach: createCoachService({ db, now, mailbox }),
+    // The coach's meetings with their clients, each change mailed to the client with its invitation.
+    meetings: createMeetingsService({ db, now, mailer }),
     // The coach's requests: their clients' tickets, testimonials and referrals, answered by mail.
     coachRequests: createRequestsService({ db, now, mailer }),
     // The company's files (/resources), kept like mail attachments.

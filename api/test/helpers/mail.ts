@@ -14,18 +14,75 @@ export const decodeQuotedPrintable = (raw: string): string =>
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
+/** A Q-encoded word's text as bytes: "_" is a space, =XX a byte, anything else itself. */
+const qBytes = (text: string): Buffer =>
+  Buffer.from(
+    text
+      .replace(/_/g, ' ')
+      .split(/(=[0-9A-F]{2})/i)
+      .flatMap((piece) =>
+        /^=[0-9A-F]{2}$/i.test(piece) ? [parseInt(piece.slice(1), 16)] : [...Buffer.from(piece, 'utf8')],
+      ),
+  );
+
+/** A header with its RFC 2047 encoded words (=?UTF-8?Q?...?=, =?UTF-8?B?...?=) decoded, as a mail program shows it. */
+const header = (value: string): string =>
+  value
+    .replace(/(\?=)\s+(?==\?)/g, '$1')
+    .replace(/=\?[^?]+\?([QqBb])\?([^?]*)\?=/g, (_m, kind: string, text: string) =>
+      (kind.toUpperCase() === 'B' ? Buffer.from(text, 'base64') : qBytes(text)).toString('utf8'),
+    );
+
+type Attachment = NonNullable<MailMessage['attachments']>[number];
+
+/** A MIME entity's headers (folded lines joined) by lower-case name, and its body. */
+function entity(raw: string): { headers: Map<string, string>; body: string } {
+  const at = raw.search(/\r?\n\r?\n/);
+  const head = at < 0 ? raw : raw.slice(0, at);
+  const headers = new Map<string, string>();
+  for (const line of head.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers.set(line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim());
+  }
+  return { headers, body: at < 0 ? '' : raw.slice(at).replace(/^\r?\n\r?\n/, '') };
+}
+
+function decoded(part: { headers: Map<string, string>; body: string }): string {
+  const encoding = part.headers.get('content-transfer-encoding')?.toLowerCase();
+  if (encoding === 'base64') return Buffer.from(part.body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  return decodeQuotedPrintable(part.body);
+}
+
+/** A plain mail's text; a multipart one's text part and its attachments. */
+function contents(mail: { headers: Map<string, string>; body: string }) {
+  const boundary = /boundary="?([^";]+)"?/.exec(mail.headers.get('content-type') ?? '')?.[1];
+  if (!boundary) return { text: decoded(mail) };
+  const parts = mail.body
+    .split(`--${boundary}`)
+    .slice(1, -1)
+    .map((p) => entity(p.replace(/^\r?\n/, '').replace(/\r?\n$/, '')));
+  const attachments: Attachment[] = [];
+  let text = '';
+  for (const part of parts) {
+    const type = part.headers.get('content-type') ?? 'text/plain';
+    const filename = /filename="?([^";]+)"?/.exec(part.headers.get('content-disposition') ?? '')?.[1];
+    if (filename) attachments.push({ filename, contentType: type, content: decoded(part) });
+    else if (type.startsWith('text/plain')) text = decoded(part);
+  }
+  return { text, attachments };
+}
+
 export async function readMails(dir: string): Promise<Mail[]> {
   const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
   return Promise.all(
     files.map(async (file) => {
-      const raw = decodeQuotedPrintable(await readFile(join(dir, file), 'utf8'));
-      const [head = '', ...body] = raw.split(/\r?\n\r?\n/);
+      const mail = entity(await readFile(join(dir, file), 'utf8'));
       return {
         file,
-        to: /^To: (.*)$/m.exec(head)?.[1] ?? '',
-        from: /^From: (.*)$/m.exec(head)?.[1] ?? '',
-        subject: /^Subject: (.*)$/m.exec(head)?.[1] ?? '',
-        text: body.join('\n\n'),
+        to: header(mail.headers.get('to') ?? ''),
+        from: header(mail.headers.get('from') ?? ''),
+        subject: header(mail.headers.get('subject') ?? ''),
+        ...contents(mail),
       };
     }),
   );

@@ -31,3 +31,26 @@ export function dayStart(at: Date, timeZone: string, days = 0): Date {
   const guess = midnight - offsetMs(new Date(midnight), timeZone);
   return new Date(midnight - offsetMs(new Date(guess), timeZone));
 }
+
+/** The wall-clock date and time (YYYY-MM-DDTHH:mm) of `at` in the zone. */
+export function localDateTime(at: Date, timeZone: string): string {
+  return new Date(at.getTime() + offsetMs(at, timeZone)).toISOString().slice(0, 16);
+}
+
+/**
+ * The instant a wall-clock time (YYYY-MM-DDTHH:mm) names in the zone, with the offset of that day rather than
+ * today's (09:00 the day after summer time starts is still 09:00 there); null for a time the zone skips when
+ * its clocks go forward. A time that happens twice (clocks going back) is its first occurrence.
+ */
+export function zonedInstant(local: string, timeZone: string): Date | null {
+  const wall = Date.parse(`${local}:00Z`);
+  if (Number.isNaN(wall)) return null;
+  // The zone's offsets a day either side: one of them is the offset in force at that wall time (no zone changes
+  // its clocks twice in two days). Of the instants that show the wall time, the earliest.
+  const offsets = [-86_400_000, 0, 86_400_000].map((d) => offsetMs(new Date(wall + d), timeZone));
+  const found = offsets
+    .map((offset) => wall - offset)
+    .filter((t) => localDateTime(new Date(t), timeZone) === local)
+    .sort((a, b) => a - b);
+  return found.length === 0 ? null : new Date(found[0]!);
+}

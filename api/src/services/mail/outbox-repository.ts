@@ -32,6 +32,7 @@ export async function enqueueMail(db: Kysely<Database>, message: MailMessage, at
       from_address: message.from,
       subject: message.subject,
       body: message.text,
+      attachments: message.attachments ? JSON.stringify(message.attachments) : null,
       next_attempt_at: new Date(at.getTime() + retryDelayMs(1)),
       last_error: error,
       created_at: at,
@@ -61,7 +62,13 @@ export async function claimDueMail(db: Kysely<Database>, at: Date, limit: number
   return rows.map((r) => ({
     id: r.id,
     attempts: r.attempts,
-    message: { to: r.to_address, from: r.from_address, subject: r.subject, text: r.body },
+    message: {
+      to: r.to_address,
+      from: r.from_address,
+      subject: r.subject,
+      text: r.body,
+      ...(r.attachments ? { attachments: r.attachments } : {}),
+    },
     leaseUntil: r.next_attempt_at,
   }));
 }

@@ -18,6 +18,7 @@ export async function listMeetings(db: Kysely<Database>, owner: Actor) {
       'meetings.duration_minutes',
       'meetings.time_zone',
       'meetings.meeting_url',
+      'meetings.place',
       'coach.first_name as coach_first_name',
       'coach.last_name as coach_last_name',
     ])

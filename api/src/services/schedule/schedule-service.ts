@@ -15,6 +15,7 @@ const meeting = (row: MeetingRow) => ({
   duration_minutes: row.duration_minutes,
   time_zone: row.time_zone,
   meeting_url: row.meeting_url,
+  place: row.place,
   coach_name: row.coach_first_name ? `${row.coach_first_name} ${row.coach_last_name ?? ''}`.trim() : null,
 });
 

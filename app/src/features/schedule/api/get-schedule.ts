@@ -12,6 +12,8 @@ export interface Meeting {
   /** The zone the meeting was planned in. */
   time_zone: string;
   meeting_url: string | null;
+  /** Where it takes place when it is not (only) online. */
+  place: string | null;
   coach_name: string | null;
 }
 

@@ -11,6 +11,7 @@ const meeting = (id: number, title: string, meeting_time: string, meeting_url: s
   duration_minutes: 60,
   time_zone: 'America/Los_Angeles',
   meeting_url,
+  place: null,
   coach_name: 'Thomas Lindqvist',
 });
 

@@ -25,7 +25,8 @@ const fromMeeting = (m: Meeting): MeetingView => ({
   meetingTime: m.meeting_time,
   minutes: m.duration_minutes,
   agenda: m.agenda,
-  detail: m.coach_name && `With ${m.coach_name}`,
+  detail:
+    [m.coach_name && `With ${m.coach_name}`, m.place && `At ${m.place}`].filter(Boolean).join(' · ') || null,
   url: m.meeting_url,
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { escapeText, foldLine, icsFileName, toIcs } from './ics';
+import { escapeText, foldLine } from '../../../../../schemas/ics';
+import { icsFileName, toIcs } from './ics';
 import { httpLink } from '@/lib/http-link';
 
 describe('.ics (RFC 5545)', () => {

@@ -1,0 +1,98 @@
+// The coach's meetings: the list over a range of days, schedule one with an assigned client, change it
+// (reschedule or edit) and cancel it. A booking that overlaps another of the coach's meetings answers 409 with
+// those meetings, and is made only when sent again with confirm_overlap: true.
+import type { FastifyReply } from 'fastify';
+import { authenticated, id, list, text } from './client-schemas.js';
+import { scheduledMeeting } from './coach-schemas.js';
+import { coaches, route } from './route.js';
+import { closed, line, multiLine, ok, singleLine, tenantHeaders } from './schemas.js';
+
+const day = { type: 'string', format: 'date', ...singleLine } as const;
+const fields = {
+  title: text(200),
+  agenda: { type: 'string', maxLength: 5000, ...multiLine },
+  // The coach's wall clock, read in their time zone.
+  start: line(16, { pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}$' }),
+  duration_minutes: { type: 'integer', minimum: 5, maximum: 720 },
+  // Online (http or https only: a link a client clicks) or a place; empty or null for none.
+  meeting_url: { type: ['string', 'null'], maxLength: 2000, pattern: '^(https?://\\S+)?$', ...singleLine },
+  place: { type: ['string', 'null'], maxLength: 300, ...singleLine },
+  confirm_overlap: { type: 'boolean' },
+} as const;
+
+const overlap = closed({ message: { type: 'string' }, overlaps: list(scheduledMeeting) });
+
+/** 409 with the overlapping meetings, or the meeting under `status`. */
+function booked(
+  reply: FastifyReply,
+  status: 200 | 201,
+  result: { meeting: unknown } | { overlaps: unknown[] },
+) {
+  if ('overlaps' in result)
+    return reply.code(409).send({
+      message: 'This time overlaps another of your meetings. Book it anyway to keep both.',
+      overlaps: result.overlaps,
+    });
+  return reply.code(status).send({ data: result.meeting });
+}
+
+export const coachMeetings = route({
+  roles: coaches,
+  schema: {
+    headers: tenantHeaders,
+    querystring: closed({ from: day, to: day }, []),
+    response: ok(closed({ time_zone: { type: 'string' }, meetings: list(scheduledMeeting) })),
+  },
+  config: authenticated,
+  async handle(s, request) {
+    return { data: await s.meetings.list(request.caller, request.query) };
+  },
+});
+
+export const scheduleMeeting = route({
+  roles: coaches,
+  schema: {
+    headers: tenantHeaders,
+    body: closed({ client_id: id, ...fields }, ['client_id', 'title', 'start', 'duration_minutes']),
+    response: { 201: closed({ data: scheduledMeeting }), 409: overlap },
+  },
+  config: authenticated,
+  limited: true,
+  async handle(s, request, reply) {
+    const { client_id: clientId, ...input } = request.body;
+    return booked(reply, 201, await s.meetings.create(request.tenant, request.caller, clientId, input));
+  },
+});
+
+export const changeMeeting = route({
+  roles: coaches,
+  schema: {
+    headers: tenantHeaders,
+    params: closed({ id }),
+    body: { ...closed(fields, []), minProperties: 1 },
+    response: { ...ok(scheduledMeeting), 409: overlap },
+  },
+  config: authenticated,
+  limited: true,
+  async handle(s, request, reply) {
+    return booked(
+      reply,
+      200,
+      await s.meetings.change(request.tenant, request.caller, request.params.id, request.body),
+    );
+  },
+});
+
+export const cancelMeeting = route({
+  roles: coaches,
+  schema: {
+    headers: tenantHeaders,
+    params: closed({ id }),
+    response: ok(closed({ id: { type: 'integer' } })),
+  },
+  config: authenticated,
+  limited: true,
+  async handle(s, request) {
+    return { data: await s.meetings.cancel(request.tenant, request.caller, request.params.id) };
+  },
+});
