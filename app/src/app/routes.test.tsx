@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sessionStore } from '@/lib/session';
+import { EMPTY_TODAY } from '@/testing/coach-today';
 import { apiUser, fakeApi, gapiAnswer, renderPortal, testConfig } from '@/testing/portal';
 import { SIGNED_IN_PAGES } from './page-table';
 import { MENU_ITEMS, isActiveItem, visibleMenuItems } from './shell/menu-items';
@@ -22,17 +23,7 @@ beforeEach(() => {
 
 // What a coach's pages ask first, each with nothing in it.
 const COACH_ANSWERS: Record<string, unknown> = {
-  '/api/v1/coach/today': {
-    data: {
-      time_zone: 'America/Chicago',
-      date: '2030-11-25',
-      meetings: { today: [], week: [] },
-      unread: [],
-      files: [],
-      waiting: { tickets: [], testimonials: [], referrals: [] },
-      overdue: [],
-    },
-  },
+  '/api/v1/coach/today': { data: EMPTY_TODAY },
   '/api/v1/coach/clients?sort=name&order=asc': { data: [], total: 0 },
 };
 

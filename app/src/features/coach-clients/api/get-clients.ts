@@ -3,7 +3,7 @@ import { api } from '@/lib/api-client';
 
 export const CLIENT_SORTS = ['name', 'company', 'unread', 'overdue', 'next_meeting'] as const;
 export type ClientSort = (typeof CLIENT_SORTS)[number];
-export type SortOrder = 'asc' | 'desc';
+type SortOrder = 'asc' | 'desc';
 
 export interface ClientQuery {
   search: string;

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sessionStore } from '@/lib/session';
 import { expectConsole } from '@/testing/console';
+import { EMPTY_TODAY } from '@/testing/coach-today';
 import { apiUser, fakeApi, gapiAnswer, renderPortal } from '@/testing/portal';
 
 const person = (id: number, first_name: string, last_name: string) => ({ id, first_name, last_name });
@@ -20,15 +21,7 @@ const meeting = (id: number, title: string, starts_at: string, client_time_zone:
   client_time_zone,
 });
 
-const empty = {
-  time_zone: 'America/Chicago',
-  date: '2030-11-25',
-  meetings: { today: [], week: [] },
-  unread: [],
-  files: [],
-  waiting: { tickets: [], testimonials: [], referrals: [] },
-  overdue: [],
-};
+const empty = EMPTY_TODAY;
 
 const full = {
   ...empty,
