@@ -75,7 +75,7 @@ describe('/coach (Today)', () => {
       '/coach/clients/11',
     );
     // A client in the coach's own zone gets no second time.
-    const week = screen.getByRole('region', { name: 'Later this week' });
+    const week = screen.getByRole('region', { name: 'The week ahead' });
     expect(within(week).queryByText(/Their time/)).toBeNull();
 
     const unread = screen.getByRole('region', { name: 'Unread messages' });

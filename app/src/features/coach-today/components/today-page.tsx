@@ -58,7 +58,7 @@ function TodayParts({ today }: { today: Today }) {
         </TodaySection>
         <TodaySection
           id="week-meetings"
-          title="Later this week"
+          title="The week ahead"
           items={today.meetings.week}
           empty="Nothing booked for the rest of the week."
         >
