@@ -5,9 +5,16 @@
  * other; axe at 1280 and 375 px in acme and demo on Today, Clients and the not-available page.
  */
 import path from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SHOTS, expectNoSeriousViolations, newContext, signIn, useAppStack } from './app-support';
+import {
+  SHOTS,
+  expectBrowserProblem,
+  expectNoSeriousViolations,
+  newContext,
+  signIn,
+  useAppStack,
+} from './app-support';
 
 const app = useAppStack(['acme', 'demo']);
 const NOT_AVAILABLE = 'This is not available to your account';
@@ -123,6 +130,32 @@ describe("the coach's Today and Clients (acme)", () => {
     await page.goBack();
     await heading(page, 'Clients');
     expect(new URL(page.url()).searchParams.get('sort')).toBe('company');
+  });
+
+  it.each([
+    ['/coach', '/api/v1/coach/today', 'Today could not be loaded', 'Requests waiting'],
+    ['/coach/clients', '/api/v1/coach/clients', 'Your clients could not be loaded', 'Your clients'],
+  ])('%s says what failed when the API does, and Try again loads it', async (at, api, failed, loaded) => {
+    const fail = (route: Route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: 'Something went wrong on our side.', request_id: 'req-1' }),
+      });
+    const matcher = (url: URL) => url.pathname === api;
+    await page.route(matcher, fail);
+    expectBrowserProblem(new RegExp(`^console\\.error: API error GET ${api.replaceAll('/', '\\/')}`));
+    try {
+      await page.goto(`${origin}${at}`);
+      const alert = page.getByRole('alert').filter({ hasText: failed });
+      await alert.waitFor();
+      await expectNoSeriousViolations(page, `${at} failed`, 'body');
+      await page.unroute(matcher, fail);
+      await alert.getByRole('button', { name: 'Try again' }).click();
+      await page.getByRole(loaded === 'Your clients' ? 'list' : 'region', { name: loaded }).waitFor();
+    } finally {
+      await page.unroute(matcher, fail);
+    }
   });
 
   it('a coach who opens /schedule sees the not-available page, and its link leads to Today', async () => {
