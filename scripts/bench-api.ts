@@ -45,6 +45,8 @@ const RATE = positive('BENCH_RATE', 2);
 const CPU_PROF = process.env.BENCH_CPU_PROF ? resolve(process.env.BENCH_CPU_PROF) : undefined;
 const WARM_UP = Math.min(10, DURATION);
 const TENANT = { id: '1001', email: 'client@demo.test' };
+/** The demo client's coach, whom seedBenchUsers makes every simulated client's coach too. */
+const COACH_EMAIL = 'coach@demo.test';
 const tenantsDir = resolve('tenants');
 const targets = { ratio: 0.5, memoryGrowth: 0.1 };
 
@@ -117,24 +119,22 @@ async function post(url: string, ip: string, body: object): Promise<Record<strin
 }
 
 /** The app's first login on a device: credentials, the mailed code, verifyOTP (which trusts the device). */
-async function signIn(api: string, mailDir: string, user: BenchUser, ip: string): Promise<Session> {
-  const credentials = { email: user.email, password: demoPassword };
+async function signIn(api: string, mailDir: string, email: string, ip: string) {
+  const credentials = { email, password: demoPassword };
   const since = Date.now() - 1000;
   const step = (await post(`${api}/api/auth/loginotp`, ip, credentials)).data as {
     user_id: number;
     challenge: string;
   };
-  const otp = await otpFromMailFolder(mailDir, user.email, since);
+  const otp = await otpFromMailFolder(mailDir, email, since);
   const signedIn = await post(`${api}/api/v1/verifyOTP`, ip, {
     user_id: step.user_id,
     challenge: step.challenge,
     otp,
   });
   return {
-    user,
     token: (signedIn.data as { access_token: string }).access_token,
     deviceToken: signedIn.device_token as string,
-    ip,
   };
 }
 
@@ -203,9 +203,19 @@ async function main(): Promise<void> {
   );
   try {
     const ready = await child.ask('ready');
+    const mailDir = join(workDir, 'mail');
+    // The simulated clients' coach, signed in once from an address of its own, as the coach's kinds' caller.
+    const coach = await signIn(ready.api, mailDir, COACH_EMAIL, clientAddress(ready.users.length));
     const sessions: Session[] = [];
-    for (const [n, user] of ready.users.entries())
-      sessions.push(await signIn(ready.api, join(workDir, 'mail'), user, clientAddress(n)));
+    for (const [n, user] of ready.users.entries()) {
+      const ip = clientAddress(n);
+      sessions.push({
+        user,
+        ip,
+        coachToken: coach.token,
+        ...(await signIn(ready.api, mailDir, user.email, ip)),
+      });
+    }
     const kinds = mixKinds(demoPassword);
     const reads = kinds.filter((k) => k.read);
     const weights = new Map(kinds.map((k) => [k.name, k.weight]));

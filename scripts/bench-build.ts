@@ -6,7 +6,8 @@
  *   all    `portal build --all` over BENCH_TENANTS generated tenants (default 100), cold cache
  *   validate  `portal validate` of those tenants (node start-up included)
  * each as the median wall time of BENCH_RUNS runs (default 5), as a ratio to the cold single build and with the
- * peak memory (max RSS) of the CLI process over those runs; then the JavaScript the login page loads (gzip).
+ * peak memory (max RSS) of the CLI process over those runs; then the JavaScript the login page loads (gzip) and
+ * the coach tree's own (the chunks only the coach's pages load: what a client never downloads).
  * BENCH_TENANTS=10000 BENCH_RUNS=1 npm run bench: the 10,000-tenant figures (5x cold, peak memory within 1 GB).
  */
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
@@ -37,16 +38,25 @@ interface Run {
 const timed = (args: string[], cache: string): Promise<Run> =>
   runPortal(work, args, { PORTAL_CACHE_DIR: cache });
 
-/** The entry, its static imports and the login route's lazy chunk: what a browser loads for /login. */
-async function loginPageJs(
-  distSite: string,
-  cache: string,
-): Promise<{ files: string[]; gzip: number; raw: number }> {
+type Manifest = Record<
+  string,
+  { file: string; imports?: string[]; isEntry?: boolean; isDynamicEntry?: boolean }
+>;
+
+interface Js {
+  files: string[];
+  gzip: number;
+  raw: number;
+}
+
+/** Vite's manifest of the compiled app (the one hash folder of the cache). */
+async function readManifest(cache: string): Promise<Manifest> {
   const [hash] = (await readdir(cache)).filter((n) => /^[0-9a-f]{64}$/.test(n));
-  const manifest = JSON.parse(await readFile(path.join(cache, hash!, 'manifest.json'), 'utf8')) as Record<
-    string,
-    { file: string; imports?: string[]; isEntry?: boolean }
-  >;
+  return JSON.parse(await readFile(path.join(cache, hash!, 'manifest.json'), 'utf8')) as Manifest;
+}
+
+/** The files of the chunks `keys` name and of every chunk they import statically: what loading them fetches. */
+function reach(manifest: Manifest, keys: string[]): Set<string> {
   const files = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];
@@ -54,9 +64,11 @@ async function loginPageJs(
     files.add(chunk.file);
     for (const next of chunk.imports ?? []) visit(next);
   };
-  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visit(key);
-  const login = Object.keys(manifest).find((key) => key.includes('features/auth/components/login-page'));
-  if (login) visit(login);
+  keys.forEach(visit);
+  return files;
+}
+
+async function measure(distSite: string, files: Set<string>): Promise<Js> {
   let gzip = 0;
   let raw = 0;
   for (const file of files) {
@@ -65,6 +77,30 @@ async function loginPageJs(
     gzip += gzipSync(bytes, { level: 9 }).length;
   }
   return { files: [...files], gzip, raw };
+}
+
+// The coach's pages (app/src/app/page-table.ts COACH_PAGES) live in the features named coach-<area>; the
+// client's "My Coach's Profile" is features/coach/ and belongs to the client's tree.
+const COACH_PAGE = /features\/coach-[a-z-]+\/components\//;
+
+/**
+ * What a browser loads for /login (the entry, its static imports and the login route's lazy chunk), and the
+ * coach tree's own JavaScript: the chunks the coach's pages load that neither the entry nor any other page
+ * does, so what a client never downloads.
+ */
+async function appJs(distSite: string, cache: string): Promise<{ login: Js; coach: Js }> {
+  const manifest = await readManifest(cache);
+  const keys = Object.keys(manifest);
+  const entries = keys.filter((key) => manifest[key]!.isEntry);
+  const login = keys.filter((key) => key.includes('features/auth/components/login-page'));
+  const coachPages = keys.filter((key) => manifest[key]!.isDynamicEntry && COACH_PAGE.test(key));
+  const otherPages = keys.filter((key) => manifest[key]!.isDynamicEntry && !COACH_PAGE.test(key));
+  const shared = reach(manifest, [...entries, ...otherPages]);
+  const coachOnly = [...reach(manifest, coachPages)].filter((file) => !shared.has(file));
+  return {
+    login: await measure(distSite, reach(manifest, [...entries, ...login])),
+    coach: await measure(distSite, new Set(coachOnly)),
+  };
 }
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -119,7 +155,10 @@ try {
   const validate = await sample(() =>
     timed(['validate', '--tenants-dir', many], path.join(work, 'cache-all-0')),
   );
-  const js = await loginPageJs(path.join(work, 'dist-single-0/acme'), path.join(work, 'cache-single-0'));
+  const { login: js, coach } = await appJs(
+    path.join(work, 'dist-single-0/acme'),
+    path.join(work, 'cache-single-0'),
+  );
 
   const row = (name: string, s: Sample) =>
     `${name.padEnd(46)} ${(s.median / 1000).toFixed(2).padStart(6)} s   ${(s.median / cold.median).toFixed(2).padStart(5)}x cold   (${(s.min / 1000).toFixed(2)}-${(s.max / 1000).toFixed(2)} s)   max RSS ${s.maxRssMb.toFixed(0).padStart(5)} MB`;
@@ -132,6 +171,9 @@ try {
   console.log(row(`validate  ${TENANTS} tenants`, validate));
   console.log(
     `login page JavaScript: ${(js.gzip / 1024).toFixed(1)} KB gzip (${(js.raw / 1024).toFixed(1)} KB raw) in ${js.files.length} files`,
+  );
+  console.log(
+    `coach tree's own JavaScript (loaded by the coach's pages only): ${(coach.gzip / 1024).toFixed(1)} KB gzip (${(coach.raw / 1024).toFixed(1)} KB raw) in ${coach.files.length} files`,
   );
   const memory =
     MEMORY_TARGET_MB === null

@@ -62,6 +62,9 @@ for (const [client, basic] of logins)
   console.log(
     `  ${client.padEnd(loginWidth(0))}  (all features)    ${basic.padEnd(loginWidth(1))}  (no training flags)`,
   );
+console.log(
+  "  coach@<slug>.test, coach2@<slug>.test  (each tenant's two coaches: their workspace is /coach)",
+);
 console.log(`\nOne-time passwords are mailed as .eml files to ${shownPath(data.mailDir)}/`);
 console.log(
   `Local data (database, mail, uploaded files) is in ${shownPath(data.root)}/; a tenant added to ${shownPath(tenantsDir)}/ appears after a restart.`,

@@ -14,6 +14,8 @@ export interface Session {
   deviceToken: string;
   /** The client's own address, sent as X-Forwarded-For (the API trusts the loopback as its balancer). */
   ip: string;
+  /** The token of the client's coach (every simulated client has the demo coach): the coach's kinds use it. */
+  coachToken: string;
 }
 
 /** Client n's address: 200 people on 200 connections, not one machine, as the per-IP limits see them. */
@@ -63,6 +65,15 @@ function gapi(query: string, variables: (s: Session) => object) {
     path: '/gapi',
     headers: json(s, tenantId, { token: s.token }),
     body: JSON.stringify({ query, variables: variables(s) }),
+  });
+}
+
+/** A coach's page as the workspace asks for it (the coach-<area> features' api folders): a GET as the client's coach. */
+function coach(path: (s: Session) => string) {
+  return (s: Session, tenantId: string): BenchRequest => ({
+    method: 'GET',
+    path: path(s),
+    headers: json(s, tenantId, { authorization: `Bearer ${s.coachToken}` }),
   });
 }
 
@@ -139,7 +150,7 @@ export function mixKinds(password: string): Kind[] {
   return [
     {
       name: 'unread badge poll',
-      weight: 40,
+      weight: 36,
       read: true,
       request: gapi(UNREAD, (s) => ({ user_id: s.user.userId })),
       ok: gapiOk,
@@ -169,6 +180,16 @@ export function mixKinds(password: string): Kind[] {
         offset: 0,
       })),
       ok: gapiOk,
+    },
+    // The coach's home and a client's page, answered for the demo coach, whose clients the simulated clients all
+    // are (200 by default: a busy coach). Not reads for the baseline: it replays each client's own SQL behind
+    // their own token, and these run behind the coach's.
+    { name: 'coach: today', weight: 2, read: false, request: coach(() => '/api/v1/coach/today') },
+    {
+      name: 'coach: client page',
+      weight: 2,
+      read: false,
+      request: coach((s) => `/api/v1/coach/clients/${s.user.userId}`),
     },
     {
       name: 'analytics flush',

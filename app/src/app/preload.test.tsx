@@ -18,4 +18,13 @@ describe('preloading at boot', () => {
       calls.some((c) => String((c.body as { query?: string }).query).includes('lessonMeetingSearch')),
     ).toBe(true);
   });
+
+  it("a coach's Today asks for its one request before anything renders", async () => {
+    sessionStore.signIn(apiUser({ role_id: 2 }));
+    const calls = fakeApi((call) =>
+      call.url === '/gapi' ? gapiAnswer(call) : { status: 200, data: { data: {} } },
+    );
+    preloadSignedInPage('/coach');
+    await waitFor(() => expect(calls.map((c) => c.url)).toContain('/api/v1/coach/today'));
+  });
 });

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sessionStore } from '@/lib/session';
+import { EMPTY_TODAY } from '@/testing/coach-today';
 import { apiUser, fakeApi, gapiAnswer, renderPortal, testConfig } from '@/testing/portal';
 import { SIGNED_IN_PAGES } from './page-table';
 import { MENU_ITEMS, isActiveItem, visibleMenuItems } from './shell/menu-items';
@@ -20,9 +21,16 @@ beforeEach(() => {
   serve();
 });
 
+// What a coach's pages ask first, each with nothing in it.
+const COACH_ANSWERS: Record<string, unknown> = {
+  '/api/v1/coach/today': { data: EMPTY_TODAY },
+  '/api/v1/coach/clients?sort=name&order=asc': { data: [], total: 0 },
+};
+
 /** The API for these tests: the unread count, and the member as stored unless `member` says otherwise. */
 function serve(member?: Record<string, unknown>) {
   return fakeApi((call) => {
+    if (call.url in COACH_ANSWERS) return { status: 200, data: COACH_ANSWERS[call.url] };
     if (call.url !== '/gapi') return { status: 404, data: { message: 'Not found.' } };
     const { access_token: _a, pas_token: _p, ...stored } = sessionStore.get()!.user;
     return gapiAnswer(call, { unreademails: 4, member: { ...stored, ...member } });
@@ -190,6 +198,112 @@ describe('redirects', () => {
     sessionStore.logout('expired');
     await screen.findByRole('heading', { name: 'Sign in' });
     expect(router.state.location.pathname).toBe('/login');
+  });
+});
+
+describe('the role trees', () => {
+  const coach = () => signIn({ role_id: 2, email: 'coach@demo.test', company: null, company_id: null });
+  const notAvailable = 'This is not available to your account';
+
+  it("a coach's / goes to Today at /coach", async () => {
+    coach();
+    const { router } = renderPortal('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Today' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/coach');
+  });
+
+  it.each([
+    ['a coach', '/schedule', coach],
+    ['a coach', '/messages/thread/12', coach],
+    ['a client', '/coach/clients', () => signIn(flags(true, true, true))],
+    ['a client', '/coach', () => signIn(flags(true, true, true))],
+  ])('%s at %s sees that it is not available to their account, at that address', async (_who, path, as) => {
+    as();
+    const { router } = renderPortal(path);
+    expect(await screen.findByRole('heading', { level: 1, name: notAvailable })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(path);
+    // The other tree's page never loads, so it asks the API nothing of its own.
+    expect(screen.queryByText(/could not be loaded/)).toBeNull();
+  });
+
+  it('the not-available page leads a coach home to Today', async () => {
+    coach();
+    const { router } = renderPortal('/schedule');
+    await screen.findByRole('heading', { level: 1, name: notAvailable });
+    await userEvent.setup().click(screen.getByRole('link', { name: 'Go to the home page' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Today' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/coach');
+  });
+
+  it("a coach's menu is the workspace's, Today active only at /coach", async () => {
+    coach();
+    const { router } = renderPortal('/coach');
+    const menu = await screen.findByRole('navigation', { name: 'Main menu' });
+    // Each item by its label: the Messages item also carries the unread badge.
+    const label = (link: HTMLElement) => link.getAttribute('title');
+    expect(within(menu).getAllByRole('link').map(label)).toEqual([
+      'Today',
+      'Clients',
+      'Meetings',
+      'Messages',
+      'Requests',
+    ]);
+    const current = () =>
+      within(menu)
+        .getAllByRole('link')
+        .filter((link) => link.getAttribute('aria-current') === 'page')
+        .map(label);
+    expect(current()).toEqual(['Today']);
+    await router.navigate('/coach/clients');
+    await waitFor(() => expect(current()).toEqual(['Clients']));
+    await router.navigate('/coach/requests');
+    await waitFor(() => expect(current()).toEqual(['Requests']));
+  });
+
+  it("marks a coach's item on the pages under it, and Today on its own address only", () => {
+    const items = visibleMenuItems(
+      sessionStore.signIn(apiUser({ role_id: 2 })).user,
+      testConfig.defaultFlags,
+    );
+    const active = (pathname: string) =>
+      items.filter((item) => isActiveItem(item, pathname)).map((item) => item.label);
+    expect(active('/coach')).toEqual(['Today']);
+    expect(active('/coach/clients/5')).toEqual(['Clients']);
+    expect(active('/coach/messages/new')).toEqual(['Messages']);
+    expect(active('/coach/messages/12')).toEqual(['Messages']);
+    expect(active('/coach/schedule')).toEqual(['Meetings']);
+    expect(active('/schedule')).toEqual([]);
+  });
+
+  it('a client’s menu has none of the coach’s items', async () => {
+    signIn(flags(true, true, true));
+    renderPortal('/schedule');
+    const menu = await screen.findByRole('navigation', { name: 'Main menu' });
+    expect(within(menu).queryByRole('link', { name: 'Today' })).toBeNull();
+    expect(within(menu).queryByRole('link', { name: 'Requests' })).toBeNull();
+  });
+
+  it("a coach's navbar has Home to Today and no Help; the user menu has no Profile", async () => {
+    coach();
+    renderPortal('/coach');
+    await screen.findByRole('heading', { level: 1, name: 'Today' });
+    const navbar = screen.getByRole('banner');
+    expect(within(navbar).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/coach');
+    expect(within(navbar).queryByRole('link', { name: 'Help' })).toBeNull();
+    await userEvent.setup().click(within(navbar).getByRole('button', { name: /Rachel Kowalski/ }));
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent?.trim())).toEqual(['Logout']);
+  });
+
+  it("a client's navbar keeps Help and the user menu Profile", async () => {
+    signIn(flags(true, true, true));
+    renderPortal('/schedule');
+    const navbar = await screen.findByRole('banner');
+    expect(within(navbar).getByRole('link', { name: 'Help' })).toHaveAttribute('href', '/help');
+    await userEvent.setup().click(within(navbar).getByRole('button', { name: /Rachel Kowalski/ }));
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent?.trim())).toEqual([
+      'Profile',
+      'Logout',
+    ]);
   });
 });
 

@@ -1,0 +1,47 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export const CLIENT_SORTS = ['name', 'company', 'unread', 'overdue', 'next_meeting'] as const;
+export type ClientSort = (typeof CLIENT_SORTS)[number];
+type SortOrder = 'asc' | 'desc';
+
+export interface ClientQuery {
+  search: string;
+  sort: ClientSort;
+  order: SortOrder;
+}
+
+export interface CoachClientRow {
+  id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  time_zone: string | null;
+  company: { id: number; name: string } | null;
+  since: string;
+  counts: { unread: number; open_steps: number; overdue: number };
+  next_meeting_at: string | null;
+}
+
+interface ClientList {
+  data: CoachClientRow[];
+  total: number;
+}
+
+/** GET /api/v1/coach/clients: the coach's own clients, searched and sorted by the API. */
+async function getClients(query: ClientQuery, signal?: AbortSignal): Promise<ClientList> {
+  const params = new URLSearchParams({ sort: query.sort, order: query.order });
+  if (query.search) params.set('search', query.search);
+  const response = await api.get<ClientList>(`/api/v1/coach/clients?${params}`, { signal });
+  return response.data;
+}
+
+const clientsQueryOptions = (query: ClientQuery) =>
+  queryOptions({
+    queryKey: ['coach', 'clients', query],
+    queryFn: ({ signal }) => getClients(query, signal),
+  });
+
+/** The list for `query`; while another search is on its way the last answer stays on screen. */
+export const useClients = (query: ClientQuery) =>
+  useQuery({ ...clientsQueryOptions(query), placeholderData: keepPreviousData });
