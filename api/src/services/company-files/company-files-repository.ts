@@ -136,7 +136,7 @@ export async function deleteFile(db: Kysely<Database>, scope: CompanyScope, id: 
   return items.map((i) => i.object_key);
 }
 
-/** One file of the company, for its download. */
+/** One file of the scope's company (a coach's scope reaches several: only the one named), for its download. */
 export function findItem(db: Kysely<Database>, scope: CompanyScope, itemId: number) {
   return db
     .selectFrom('company_file_items as i')
@@ -144,6 +144,7 @@ export function findItem(db: Kysely<Database>, scope: CompanyScope, itemId: numb
       join.onRef('f.id', '=', 'i.company_file_id').on(visible(scope, 'company_files as f')),
     )
     .select(['i.object_key', 'i.name', 'i.content_type'])
+    .where('f.company_id', '=', scope.companyId)
     .where('i.id', '=', itemId)
     .executeTakeFirst();
 }

@@ -1,5 +1,5 @@
-// The mails that tell a coach what a client did (wrote to them, or sent them files), and a client that their
-// coach wrote. Plain text only, so nothing
+// The mails that tell a coach what a client did (wrote to them, or sent them files), and a client what their
+// coach did (wrote, sent files). Plain text only, so nothing
 // the client typed becomes markup in the coach's inbox; every header value is one line (nodemailer encodes it,
 // and line breaks are replaced here as well), so no field can add a header or a recipient.
 import type { Tenant } from '../../db/database.js';
@@ -66,6 +66,17 @@ export function clientMail(tenant: Tenant, from: Person, to: Person, message: Me
   }));
 }
 
+/** What a sending holds, as its notice names it: "a file", "3 files", or "a note" when it is a description alone. */
+function filesNotice(sent: { description: string; files: { name: string }[] }) {
+  const count = sent.files.length;
+  const what = count === 0 ? 'a note' : count === 1 ? 'a file' : `${count} files`;
+  const lines = [
+    ...sent.files.map((file) => `- ${oneLine(file.name)}`),
+    ...(sent.description ? [...(count ? [''] : []), sent.description] : []),
+  ];
+  return { what, lines };
+}
+
 /** A client sent the coach files (and a description) through /resources. */
 export function coachFilesMail(
   tenant: Tenant,
@@ -73,17 +84,35 @@ export function coachFilesMail(
   to: Person,
   sent: { description: string; files: { name: string }[] },
 ): MailMessage {
-  const count = sent.files.length;
-  const what = count === 0 ? 'a note' : count === 1 ? 'a file' : `${count} files`;
+  const { what, lines } = filesNotice(sent);
   return notice(tenant, from, to, (name) => ({
     subject: `${name} sent you ${what}`,
     lines: [
       `${name} sent you ${what} in ${tenant.name}:`,
       '',
-      ...sent.files.map((file) => `- ${oneLine(file.name)}`),
-      ...(sent.description ? [...(count ? [''] : []), sent.description] : []),
+      ...lines,
       '',
       `They are with the client's files in the portal: https://${tenant.domain}/resources`,
+    ],
+  }));
+}
+
+/** A coach sent files to a client's company: the client finds them on /resources, with their colleagues'. */
+export function clientFilesMail(
+  tenant: Tenant,
+  from: Person,
+  to: Person,
+  sent: { description: string; files: { name: string }[] },
+): MailMessage {
+  const { what, lines } = filesNotice(sent);
+  return notice(tenant, from, to, (name) => ({
+    subject: `${name} sent you ${what}`,
+    lines: [
+      `${name}, your coach, sent you ${what} in ${tenant.name}:`,
+      '',
+      ...lines,
+      '',
+      `They are with your company's files in the portal: https://${tenant.domain}/resources`,
     ],
   }));
 }
