@@ -10,7 +10,7 @@ import { assignedClient } from '../access/assigned-client.js';
 import type { Caller } from '../auth/session-service.js';
 import { notFound } from '../client-work/owner.js';
 import { ATTACHMENT_MAX_BYTES, ATTACHMENTS_MAX_COUNT, storeAttachment } from '../mailbox/attachment-type.js';
-import { clientFilesMail, coachFilesMail } from '../mailbox/coach-mail.js';
+import { filesMail } from '../mailbox/coach-mail.js';
 import { coachUserOf, findPeople } from '../mailbox/mailbox-repository.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { Storage } from '../storage/storage.js';
@@ -100,13 +100,13 @@ export function createCompanyFilesService({ db, now, storage, mailer, log }: Dep
     caller: Caller,
     toId: number,
     sent: { description: string; files: { name: string }[] },
-    mail: typeof coachFilesMail,
+    told: 'coach' | 'client',
   ) {
     const people = await findPeople(db, caller.tenantId, [caller.userId, toId]);
     const from = people.find((p) => p.id === caller.userId);
     const to = people.find((p) => p.id === toId);
     if (!from || !to) return;
-    await mailer.sendOrQueue(mail(tenant, from, to, sent)).catch((error: unknown) => {
+    await mailer.sendOrQueue(filesMail(tenant, from, to, sent, told)).catch((error: unknown) => {
       log.error({ err: error }, 'notice of new files not sent');
     });
   }
@@ -179,7 +179,7 @@ export function createCompanyFilesService({ db, now, storage, mailer, log }: Dep
     ) {
       const created = await store(caller, await scopeOf(caller, companyId), input);
       const coach = await coachUserOf(db, caller);
-      if (coach !== undefined) await tell(tenant, caller, coach, created, coachFilesMail);
+      if (coach !== undefined) await tell(tenant, caller, coach, created, 'coach');
       return created;
     },
 
@@ -192,7 +192,7 @@ export function createCompanyFilesService({ db, now, storage, mailer, log }: Dep
     ) {
       const { client, scope } = await clientScope(coach, clientId);
       const created = await store(coach, scope, input);
-      await tell(tenant, coach, client.userId, created, clientFilesMail);
+      await tell(tenant, coach, client.userId, created, 'client');
       return created;
     },
 

@@ -66,53 +66,32 @@ export function clientMail(tenant: Tenant, from: Person, to: Person, message: Me
   }));
 }
 
-/** What a sending holds, as its notice names it: "a file", "3 files", or "a note" when it is a description alone. */
-function filesNotice(sent: { description: string; files: { name: string }[] }) {
+/** Who is told of a sending: the coach of a client's files, or a client of their coach's (SPEC §7 /resources). */
+const filesWording = {
+  coach: { by: (name: string) => name, where: "the client's files" },
+  client: { by: (name: string) => `${name}, your coach,`, where: "your company's files" },
+} as const;
+
+/** A sending of files (and a description) through /resources, told to the other party. */
+export function filesMail(
+  tenant: Tenant,
+  from: Person,
+  to: Person,
+  sent: { description: string; files: { name: string }[] },
+  told: keyof typeof filesWording,
+): MailMessage {
   const count = sent.files.length;
   const what = count === 0 ? 'a note' : count === 1 ? 'a file' : `${count} files`;
-  const lines = [
-    ...sent.files.map((file) => `- ${oneLine(file.name)}`),
-    ...(sent.description ? [...(count ? [''] : []), sent.description] : []),
-  ];
-  return { what, lines };
-}
-
-/** A client sent the coach files (and a description) through /resources. */
-export function coachFilesMail(
-  tenant: Tenant,
-  from: Person,
-  to: Person,
-  sent: { description: string; files: { name: string }[] },
-): MailMessage {
-  const { what, lines } = filesNotice(sent);
+  const { by, where } = filesWording[told];
   return notice(tenant, from, to, (name) => ({
     subject: `${name} sent you ${what}`,
     lines: [
-      `${name} sent you ${what} in ${tenant.name}:`,
+      `${by(name)} sent you ${what} in ${tenant.name}:`,
       '',
-      ...lines,
+      ...sent.files.map((file) => `- ${oneLine(file.name)}`),
+      ...(sent.description ? [...(count ? [''] : []), sent.description] : []),
       '',
-      `They are with the client's files in the portal: https://${tenant.domain}/resources`,
-    ],
-  }));
-}
-
-/** A coach sent files to a client's company: the client finds them on /resources, with their colleagues'. */
-export function clientFilesMail(
-  tenant: Tenant,
-  from: Person,
-  to: Person,
-  sent: { description: string; files: { name: string }[] },
-): MailMessage {
-  const { what, lines } = filesNotice(sent);
-  return notice(tenant, from, to, (name) => ({
-    subject: `${name} sent you ${what}`,
-    lines: [
-      `${name}, your coach, sent you ${what} in ${tenant.name}:`,
-      '',
-      ...lines,
-      '',
-      `They are with your company's files in the portal: https://${tenant.domain}/resources`,
+      `They are with ${where} in the portal: https://${tenant.domain}/resources`,
     ],
   }));
 }
