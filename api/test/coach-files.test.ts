@@ -1,15 +1,19 @@
 // Files between a coach and a client through the API on a real migrated database (PGlite, or PostgreSQL through
 // scripts/with-postgres.sh), with the seeded fixture tenants. A coach sends files to an assigned client's
-// company, which the client and colleagues list and download on /resources, and downloads what the client sent;
+// company, which the client and colleagues list and download on /resources, or to the client alone, which no
+// colleague lists or downloads, and downloads what the client sent;
 // another coach's client, another tenant's, or a file of another company is a 404 that changes nothing, and a
 // client is refused. The uploads take the company files' type sniffing, size and count limits.
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateTo, migrateToLatest } from '../src/db/migrate.js';
 import { as, demoSignIn, demoUser, seedFixtures } from './helpers/coach.js';
 import { downloadFile, listFiles, sendFiles } from './helpers/company-files.js';
 import { BETA, Harness } from './helpers/harness.js';
 import { readMails, waitForMail } from './helpers/mail.js';
 import { PNG, pdf, refusedFiles, storedFiles } from './helpers/mailbox.js';
 import type { Person } from './helpers/mailbox.js';
+import { createTestDb } from './helpers/test-db.js';
 
 const h = new Harness();
 let coach: Person;
@@ -179,6 +183,64 @@ describe("a coach's files with a client", () => {
     expect(await state()).toEqual(before);
   });
 
+  it('sends a file to the client alone: the client lists and downloads it, a colleague neither, and nothing else changes', async () => {
+    const companyId = await companyOf(client);
+    const pageOf = async (who: Person, clientId: number) =>
+      (await as(h, who, 'GET', `/api/v1/coach/clients/${clientId}`)).json().data.files as {
+        id: number;
+        to: string;
+      }[];
+    const colleagueBefore = (await listFiles(h, basic, companyId)).json().data;
+    const colleaguePageBefore = await pageOf(coach, basic.user.id);
+    const mailsBefore = (await readMails(h.mailDir)).filter((m) => m.to === client.user.email).length;
+
+    const res = await send(coach, client.user.id, {
+      to: 'client',
+      description: 'Your own review, for your eyes only.',
+      files: [{ name: 'Review.pdf', bytes: pdf(2000) }],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const sent = res.json().data;
+    expect(sent).toMatchObject({ company_id: companyId, to: 'client', from_coach: true });
+    const row = await h.db
+      .selectFrom('company_files')
+      .select('recipient_id')
+      .where('id', '=', sent.id)
+      .executeTakeFirstOrThrow();
+    expect(row.recipient_id).toBe(client.user.id);
+
+    const mine = await listFiles(h, client, companyId);
+    expect(mine.json().data[0]).toMatchObject({ id: sent.id, to: 'client', editable: false });
+    const file = await downloadFile(h, client, companyId, sent.files[0].id);
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.equals(pdf(2000))).toBe(true);
+    await waitForMail(h.mailDir, client.user.email, mailsBefore + 1);
+
+    // The colleague (the same company, the same coach) lists exactly what they did before and cannot fetch it.
+    expect((await listFiles(h, basic, companyId)).json().data).toEqual(colleagueBefore);
+    const theirs = await downloadFile(h, basic, companyId, sent.files[0].id);
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json()).toEqual({ message: 'File not found.' });
+
+    // The coach sees it on the client's page, not on the colleague's, and only through the client downloads it.
+    expect(await pageOf(coach, client.user.id)).toContainEqual(
+      expect.objectContaining({ id: sent.files[0].id, to: 'client' }),
+    );
+    expect(await pageOf(coach, basic.user.id)).toEqual(colleaguePageBefore);
+    expect((await fetchFile(coach, client.user.id, sent.files[0].id)).statusCode).toBe(200);
+    expect((await fetchFile(coach, basic.user.id, sent.files[0].id)).statusCode).toBe(404);
+    // Another coach whose client were of the same company would not reach it either.
+    expect((await fetchFile(coach2, client.user.id, sent.files[0].id)).statusCode).toBe(404);
+  });
+
+  it('refuses a `to` other than client or company, and keeps nothing', async () => {
+    const before = await state();
+    const res = await send(coach, client.user.id, { to: 'everyone', files: [{ name: 'a.png', bytes: PNG }] });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error.to).toEqual(['Send client or company.']);
+    expect(await state()).toEqual(before);
+  });
+
   it('refuses a client without a company (there is nowhere to share the file) with a 422', async () => {
     const loner = await h.createUser({ tenant_id: client.user.tenantId, company_id: null });
     const coachRow = await h.db
@@ -195,5 +257,28 @@ describe("a coach's files with a client", () => {
     expect(res.statusCode).toBe(422);
     expect(res.json().error.files).toEqual(['This client has no company to share files with.']);
     expect(await state()).toEqual(before);
+  });
+});
+
+describe('the migration of a file for one client', () => {
+  it('adds recipient_id to company_files and takes it away again', async () => {
+    const t = await createTestDb();
+    const columns = async () =>
+      (
+        await sql<{ column_name: string }>`select column_name from information_schema.columns
+          where table_schema = 'public' and table_name = 'company_files'`.execute(t.db)
+      ).rows.map((r) => r.column_name);
+    try {
+      expect(await columns()).toContain('recipient_id');
+      expect(await migrateTo(t.db, '0950-request-status')).toEqual([
+        'Down 0960-company-file-recipient: Success',
+      ]);
+      expect(await columns()).not.toContain('recipient_id');
+      expect(await columns()).toContain('company_id');
+      expect(await migrateToLatest(t.db)).toContain('Up 0960-company-file-recipient: Success');
+      expect(await columns()).toContain('recipient_id');
+    } finally {
+      await t.destroy();
+    }
   });
 });

@@ -1,5 +1,6 @@
 // Files between a coach and a client: the coach sends files to the company of a client assigned to them (the
-// client and colleagues see them on /resources) and downloads any file of that company. The company files'
+// client and colleagues see them on /resources), or to the client alone (`to: client`: the colleagues never
+// see those), and downloads any file of that company the client sees. The company files'
 // service holds the rules (type sniffing, size and count limits, private storage), the same as a client's.
 import { authenticated, id } from './client-schemas.js';
 import { companyFile } from './company-files-routes.js';
@@ -17,10 +18,11 @@ export const sendClientFile = route({
   },
   config: authenticated,
   limited: true,
-  multipart: sendingLimits(1),
+  multipart: sendingLimits(2),
   async handle(s, request, reply) {
-    const { description, files } = await readSending(request, false);
+    const { to, description, files } = await readSending(request, 'to');
     const data = await s.companyFiles.sendToClient(request.tenant, request.caller, request.params.id, {
+      to,
       description,
       files,
     });

@@ -24,6 +24,7 @@ export const companyFile = closed({
   ),
   sender: closed({ id: { type: 'integer' }, first_name: { type: 'string' }, last_name: { type: 'string' } }),
   from_coach: { type: 'boolean' },
+  to: { type: 'string', enum: ['client', 'company'] },
   editable: { type: 'boolean' },
   created_at: dateTime,
   updated_at: dateTime,
@@ -51,8 +52,9 @@ export const newCoachFile = route({
   limited: true,
   multipart: sendingLimits(2),
   async handle(s, request, reply) {
-    const { companyId, ...input } = await readSending(request, true);
+    const { companyId, description, files } = await readSending(request, 'company_id');
     if (companyId === null) throw field('company_id', 'This field is required.');
+    const input = { description, files };
     return reply
       .code(201)
       .send({ data: await s.companyFiles.send(request.tenant, request.caller, companyId, input) });

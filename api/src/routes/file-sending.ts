@@ -1,6 +1,7 @@
-// A sending of files as a multipart form (a client's to their coach, a coach's to a client's company): files
-// (`files` or `files[]`, repeated) within the size and count limits, an optional description and, where the
-// route names a company in the form, company_id. Any other field is a 422, as is a limit multipart hits.
+// A sending of files as a multipart form (a client's to their coach, a coach's to a client or their company):
+// files (`files` or `files[]`, repeated) within the size and count limits, an optional description and the
+// door's own field: company_id on the client's, `to` (client or company, the company unless said) on the
+// coach's. Any other field is a 422, as is a limit multipart hits.
 import type { Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { FieldError } from '../errors.js';
@@ -22,14 +23,15 @@ export const sendingLimits = (fields: number) => ({
 
 interface Sending {
   companyId: number | null;
+  to: 'client' | 'company';
   description: string;
   files: { name: string; bytes: Buffer }[];
 }
 
-/** Reads the form; `withCompany` allows (and reads) company_id, which the coach's door takes from the path. */
-export async function readSending(request: FastifyRequest, withCompany: boolean): Promise<Sending> {
-  const sending: Sending = { companyId: null, description: '', files: [] };
-  const fields = withCompany ? 'company_id, description and files' : 'description and files';
+/** Reads the form with the door's own field besides description and files: company_id or to. */
+export async function readSending(request: FastifyRequest, own: 'company_id' | 'to'): Promise<Sending> {
+  const sending: Sending = { companyId: null, to: 'company', description: '', files: [] };
+  const fields = `${own}, description and files`;
   // multipart's own limits (too many files or fields) answered as the contract's 422.
   const limitErrors: Record<string, [string, string]> = {
     FST_FILES_LIMIT: ['files', `Send at most ${ATTACHMENTS_MAX_COUNT} files at a time.`],
@@ -46,7 +48,11 @@ export async function readSending(request: FastifyRequest, withCompany: boolean)
       if (total > ATTACHMENT_MAX_BYTES)
         throw field('files', 'The files sent at once must be at most 25 MB together.');
       sending.files.push({ name: displayName(part.filename, 'file'), bytes });
-    } else if (withCompany && part.fieldname === 'company_id') {
+    } else if (own === 'to' && part.fieldname === 'to') {
+      const value = String(part.value);
+      if (value !== 'client' && value !== 'company') throw field('to', 'Send client or company.');
+      sending.to = value;
+    } else if (own === 'company_id' && part.fieldname === 'company_id') {
       const value = String(part.value);
       if (!/^[1-9][0-9]{0,9}$/.test(value) || Number(value) > 2_147_483_647)
         throw field('company_id', 'Send your company id.');

@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import type { Database, Tenant } from '../../db/database.js';
 import { FieldError, HttpError } from '../../errors.js';
 import { assignedClient } from '../access/assigned-client.js';
+import type { AssignedClient } from '../access/scope.js';
 import type { Caller } from '../auth/session-service.js';
 import { notFound } from '../client-work/owner.js';
 import { ATTACHMENT_MAX_BYTES, ATTACHMENTS_MAX_COUNT, storeAttachment } from '../mailbox/attachment-type.js';
@@ -79,6 +80,7 @@ export function createCompanyFilesService({ db, now, storage, mailer, log }: Dep
         })),
       sender: { id: r.uploader_id, first_name: r.first_name, last_name: r.last_name },
       from_coach: r.coach_id !== null,
+      to: r.recipient_id === null ? ('company' as const) : ('client' as const),
       editable: r.uploader_id === caller.userId,
       created_at: r.created_at.toISOString(),
       updated_at: r.updated_at.toISOString(),
@@ -119,14 +121,18 @@ export function createCompanyFilesService({ db, now, storage, mailer, log }: Dep
     const client = await assignedClient(db, coach, clientId);
     const companyId = await repo.companyOf(db, { ...client, role: 'client' });
     if (companyId == null) throw invalid('files', 'This client has no company to share files with.');
-    return { client, scope: { ...coach, companyId } };
+    return { client, scope: { ...coach, companyId, clientId: client.userId } };
   }
 
-  /** Checks, stores and records a sending in the scope's company; nothing stays behind when it fails. */
+  /**
+   * Checks, stores and records a sending in the scope's company (for `to` alone, when given); nothing stays
+   * behind when it fails.
+   */
   async function store(
     caller: Caller,
     scope: CompanyScope,
     input: { description: string; files: { name: string; bytes: Buffer }[] },
+    to?: AssignedClient,
   ) {
     const description = input.description.trim();
     if (description.length > DESCRIPTION_MAX)
@@ -141,7 +147,9 @@ export function createCompanyFilesService({ db, now, storage, mailer, log }: Dep
     let id: number;
     try {
       for (const file of input.files) stored.push(await storeAttachment(storage, 'files', file, 'files'));
-      id = await db.transaction().execute((trx) => repo.insertFile(trx, scope, description, stored, now()));
+      id = await db
+        .transaction()
+        .execute((trx) => repo.insertFile(trx, scope, description, stored, now(), to));
     } catch (error) {
       // Nothing half-sent stays behind: the files stored before a refusal or failure go too.
       await removeStored(stored.map((s) => s.object_key));
@@ -183,15 +191,18 @@ export function createCompanyFilesService({ db, now, storage, mailer, log }: Dep
       return created;
     },
 
-    /** A coach sends files to a client's company; the client is mailed, as a coach is for a client's. */
+    /**
+     * A coach sends files to a client's company, or (`to: client`) to the client alone, whose colleagues never
+     * see them; the client is mailed, as a coach is for a client's.
+     */
     async sendToClient(
       tenant: Tenant,
       coach: Caller,
       clientId: number,
-      input: { description: string; files: { name: string; bytes: Buffer }[] },
+      input: { to: 'client' | 'company'; description: string; files: { name: string; bytes: Buffer }[] },
     ) {
       const { client, scope } = await clientScope(coach, clientId);
-      const created = await store(coach, scope, input);
+      const created = await store(coach, scope, input, input.to === 'client' ? client : undefined);
       await tell(tenant, coach, client.userId, created, 'client');
       return created;
     },
