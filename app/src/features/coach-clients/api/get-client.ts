@@ -44,6 +44,8 @@ export interface ClientFile {
   id: number;
   sending_id: number;
   from_client: boolean;
+  /** Sent to the client's whole company, or to the client alone (their colleagues never see it). */
+  to: 'client' | 'company';
   description: string;
   name: string;
   size: number;

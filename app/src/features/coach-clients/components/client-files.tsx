@@ -11,7 +11,8 @@ import { useSendClientFile } from '../api/send-client-file';
 
 const kilobytes = (size: number) => `${Math.max(1, Math.round(size / 1024))} KB`;
 
-function SendFileForm({ clientId, company }: { clientId: number; company: string }) {
+function SendFileForm({ clientId, company, client }: { clientId: number; company: string; client: string }) {
+  const [to, setTo] = useState<'client' | 'company'>('company');
   const [files, setFiles] = useState<File[]>([]);
   const [description, setDescription] = useState('');
   const send = useSendClientFile(clientId);
@@ -21,7 +22,7 @@ function SendFileForm({ clientId, company }: { clientId: number; company: string
     const form = event.currentTarget;
     if (show({ files: files.length ? undefined : 'Choose a file to send.' }, form)) return;
     send.mutate(
-      { files, description },
+      { to, files, description },
       {
         onSuccess: () => {
           setFiles([]);
@@ -35,7 +36,30 @@ function SendFileForm({ clientId, company }: { clientId: number; company: string
   return (
     <form className="client-send-file" onSubmit={submit} noValidate>
       <h3>Send a file</h3>
-      <p className="muted">It goes to {company}&apos;s files: the client and their colleagues see it.</p>
+      {/* Native radios: one tab stop, arrow keys choose, and the legend names the choice for screen readers. */}
+      <fieldset className="client-send-to">
+        <legend>Send to</legend>
+        <label>
+          <input
+            type="radio"
+            name="to"
+            value="company"
+            checked={to === 'company'}
+            onChange={() => setTo('company')}
+          />{' '}
+          {company}: {client} and their colleagues see it
+        </label>
+        <label>
+          <input
+            type="radio"
+            name="to"
+            value="client"
+            checked={to === 'client'}
+            onChange={() => setTo('client')}
+          />{' '}
+          {client} alone: their colleagues never see it
+        </label>
+      </fieldset>
       <FileDropZone
         label="Choose files"
         hint="PDF, images and Office files, at most 10 files and 25 MB together."
@@ -74,7 +98,8 @@ function FileRow({ clientId, file }: { clientId: number; file: ClientFile }) {
     <li className="client-row">
       <strong>{file.name}</strong>
       <span className="muted">
-        {file.from_client ? 'From the client' : 'From a coach'}, {formatDateTime(file.created_at)},{' '}
+        {file.from_client ? 'From the client' : 'From a coach'}
+        {file.to === 'client' && ', for the client alone'}, {formatDateTime(file.created_at)},{' '}
         {kilobytes(file.size)}
       </span>
       {file.description && <span className="client-text">{file.description}</span>}
@@ -85,15 +110,17 @@ function FileRow({ clientId, file }: { clientId: number; file: ClientFile }) {
   );
 }
 
-/** The files of the client's company, both ways, and the coach's form to send one there. */
+/** The files of the client's company and the client's own, both ways, and the coach's form to send one. */
 export function ClientFiles({
   clientId,
   files,
   company,
+  client,
 }: {
   clientId: number;
   files: ClientFile[];
   company: ClientPageData['client']['company'];
+  client: string;
 }) {
   return (
     <section id="files" className="card client-section" aria-labelledby="files-title">
@@ -113,7 +140,7 @@ export function ClientFiles({
               ))}
             </ul>
           )}
-          <SendFileForm clientId={clientId} company={company.name} />
+          <SendFileForm clientId={clientId} company={company.name} client={client} />
         </>
       )}
     </section>

@@ -136,4 +136,33 @@ describe("the coach's page of a client", () => {
       expect((screen.getByLabelText('Stage of Cost out a bag') as HTMLSelectElement).value).toBe('progress'),
     );
   });
+
+  it('sends a file to the company by default, or to the client alone when chosen by keyboard', async () => {
+    const calls = server((call) => {
+      if (call.url === URL) return { status: 200, data: { data: page() } };
+      if (call.url === `${URL}/files`) return { status: 201, data: { data: {} } };
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderPortal('/coach/clients/12');
+    const choice = await screen.findByRole('group', { name: 'Send to' }, LOAD);
+    const company = within(choice).getByRole('radio', { name: /^Bayside Coffee Roasters/ });
+    const alone = within(choice).getByRole('radio', { name: /^Jonah Fischer alone/ });
+    expect((company as HTMLInputElement).checked).toBe(true);
+    const send = async () => {
+      await user.upload(screen.getByLabelText('Choose files'), new File(['%PDF-1.4'], 'plan.pdf'));
+      await user.click(screen.getByRole('button', { name: 'Send' }));
+      await screen.findByText('File sent', {}, LOAD);
+    };
+    await send();
+    const sent = () =>
+      calls.filter((c) => c.url === `${URL}/files`).map((c) => (c.body as FormData).get('to'));
+    expect(sent()).toEqual(['company']);
+
+    company.focus();
+    await user.keyboard('{ArrowDown}');
+    expect((alone as HTMLInputElement).checked).toBe(true);
+    await send();
+    expect(sent()).toEqual(['company', 'client']);
+  });
 });

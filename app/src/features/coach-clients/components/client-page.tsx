@@ -11,6 +11,7 @@ import { PageLoading } from '@/components/page-loading';
 import { NotFoundState } from '@/components/refused-state';
 import { paths } from '@/config/paths';
 import { routeId } from '@/lib/route-id';
+import { fullName } from '@/lib/user';
 import { useClient, type ClientPageData } from '../api/get-client';
 import { ClientFiles } from './client-files';
 import { ClientHeader } from './client-header';
@@ -50,7 +51,12 @@ function ClientSections({ data }: { data: ClientPageData }) {
       <ClientNotes clientId={clientId} notes={data.notes} />
       <ClientSteps clientId={clientId} steps={data.action_steps} commitments={data.commitments} />
       <ClientProgress data={data} />
-      <ClientFiles clientId={clientId} files={data.files} company={data.client.company} />
+      <ClientFiles
+        clientId={clientId}
+        files={data.files}
+        company={data.client.company}
+        client={fullName(data.client)}
+      />
     </>
   );
 }

@@ -17,6 +17,7 @@ const entry = (id: number, fields: Partial<CompanyFile> = {}): CompanyFile => ({
   files: [],
   sender: { id: 5, first_name: 'Rachel', last_name: 'Kowalski' },
   from_coach: false,
+  to: 'company',
   editable: true,
   created_at: `2026-11-${String(10 + id).padStart(2, '0')}T10:00:00.000Z`,
   updated_at: '2026-11-20T10:00:00.000Z',
@@ -89,7 +90,8 @@ describe('/resources', () => {
       expect.stringContaining('Cash-flow worksheet.pdf'),
     ]);
     const coach = articles[2]!;
-    expect(within(coach).getByRole('heading')).toHaveTextContent('From your coach, Cora Coach');
+    expect(within(coach).getByRole('heading')).toHaveTextContent(/^From your coach, Cora Coach/);
+    expect(within(coach).getByRole('heading')).not.toHaveTextContent('for you alone');
     expect(within(coach).queryByRole('button', { name: /Delete/ })).toBeNull();
     expect(
       within(coach).getByRole('button', { name: 'Preview Cash-flow worksheet.pdf' }),
@@ -111,6 +113,32 @@ describe('/resources', () => {
       'Prices.csv',
       'Sales.png',
     ]);
+  });
+
+  it("says a coach's file sent to the client alone is for them alone", async () => {
+    server((call) =>
+      call.url === `/api/v1/companies/files/${COMPANY}`
+        ? {
+            status: 200,
+            data: {
+              data: [
+                entry(4, {
+                  from_coach: true,
+                  to: 'client',
+                  editable: false,
+                  sender: { id: 9, first_name: 'Cora', last_name: 'Coach' },
+                  files: [stored(41, 'Review.pdf', 'application/pdf')],
+                }),
+              ],
+            },
+          }
+        : undefined,
+    );
+    renderPortal('/resources');
+    const [article] = await screen.findAllByRole('article', {}, LOAD);
+    expect(within(article!).getByRole('heading')).toHaveTextContent(
+      'From your coach, Cora Coach, for you alone',
+    );
   });
 
   it('sends files with a description (only when not blank), refusing what breaks the limits first', async () => {
