@@ -39,26 +39,23 @@ function SendFileForm({ clientId, company, client }: { clientId: number; company
       {/* Native radios: one tab stop, arrow keys choose, and the legend names the choice for screen readers. */}
       <fieldset className="client-send-to">
         <legend>Send to</legend>
-        <label>
-          <input
-            type="radio"
-            name="to"
-            value="company"
-            checked={to === 'company'}
-            onChange={() => setTo('company')}
-          />{' '}
-          {company}: {client} and their colleagues see it
-        </label>
-        <label>
-          <input
-            type="radio"
-            name="to"
-            value="client"
-            checked={to === 'client'}
-            onChange={() => setTo('client')}
-          />{' '}
-          {client} alone: their colleagues never see it
-        </label>
+        {(
+          [
+            ['company', `${company}: ${client} and their colleagues see it`],
+            ['client', `${client} alone: their colleagues never see it`],
+          ] as const
+        ).map(([value, label]) => (
+          <label key={value}>
+            <input
+              type="radio"
+              name="to"
+              value={value}
+              checked={to === value}
+              onChange={() => setTo(value)}
+            />
+            {label}
+          </label>
+        ))}
       </fieldset>
       <FileDropZone
         label="Choose files"

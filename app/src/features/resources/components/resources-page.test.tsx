@@ -115,32 +115,6 @@ describe('/resources', () => {
     ]);
   });
 
-  it("says a coach's file sent to the client alone is for them alone", async () => {
-    server((call) =>
-      call.url === `/api/v1/companies/files/${COMPANY}`
-        ? {
-            status: 200,
-            data: {
-              data: [
-                entry(4, {
-                  from_coach: true,
-                  to: 'client',
-                  editable: false,
-                  sender: { id: 9, first_name: 'Cora', last_name: 'Coach' },
-                  files: [stored(41, 'Review.pdf', 'application/pdf')],
-                }),
-              ],
-            },
-          }
-        : undefined,
-    );
-    renderPortal('/resources');
-    const [article] = await screen.findAllByRole('article', {}, LOAD);
-    expect(within(article!).getByRole('heading')).toHaveTextContent(
-      'From your coach, Cora Coach, for you alone',
-    );
-  });
-
   it('sends files with a description (only when not blank), refusing what breaks the limits first', async () => {
     const calls = server();
     const user = userEvent.setup();
@@ -321,13 +295,20 @@ describe('/resources', () => {
     expect(await screen.findByText(/No files yet\./)).toBeInTheDocument();
   });
 
-  it('names who sent each entry, a colleague by name, and the form says colleagues see the files', async () => {
+  it('names who sent each entry, a colleague by name, a coach’s file for you alone, and the form says colleagues see the files', async () => {
     server((call) =>
       call.url === `/api/v1/companies/files/${COMPANY}`
         ? {
             status: 200,
             data: {
               data: [
+                entry(5, {
+                  from_coach: true,
+                  to: 'client',
+                  editable: false,
+                  sender: { id: 9, first_name: 'Cora', last_name: 'Coach' },
+                  files: [stored(51, 'Review.pdf', 'application/pdf')],
+                }),
                 entry(4, {
                   editable: false,
                   sender: { id: 7, first_name: 'Anna', last_name: 'Lee' },
@@ -340,7 +321,10 @@ describe('/resources', () => {
         : undefined,
     );
     renderPortal('/resources');
-    const [colleague, mine] = await screen.findAllByRole('article', {}, LOAD);
+    const [alone, colleague, mine] = await screen.findAllByRole('article', {}, LOAD);
+    expect(within(alone!).getByRole('heading')).toHaveTextContent(
+      'From your coach, Cora Coach, for you alone',
+    );
     expect(within(colleague!).getByRole('heading')).toHaveTextContent('Sent by Anna Lee');
     expect(within(colleague!).queryByRole('button', { name: /Delete/ })).toBeNull();
     expect(within(mine!).getByRole('heading')).toHaveTextContent('Sent by you');
