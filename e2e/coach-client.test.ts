@@ -1,8 +1,9 @@
 /**
  * The coach's page of one client in Chromium against the real API (PGlite, seeded): the demo coach opens their
- * client, adds a private note, adds an action step and moves it with the keyboard control, and sends a file;
- * the client, signed in beside them, sees the step moved on their board, never the private note, and downloads
- * the file on /resources. Another coach's client is a not-found state; axe at 1280 and 375 px in two tenants.
+ * client, adds a private note, adds an action step and moves it with the keyboard control, and sends a file to
+ * the client's company and one to the client alone; the client, signed in beside them, sees the step moved on
+ * their board, never the private note, downloads the file on /resources and sees the other marked as theirs
+ * alone. Another coach's client is a not-found state; axe at 1280 and 375 px in two tenants.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -21,6 +22,7 @@ import {
 const NOTE = 'Private: ask about the second location before the bank meeting.';
 const STEP = 'Call three wholesale customers';
 const FILE_NAME = 'Plan for Thursday.png';
+const ALONE_NAME = 'Your own review.png';
 const app = useAppStack(['demo', 'acme']);
 const coach = useSignedInPage(app, 'demo', 'coach@demo.test', 'coach-client');
 
@@ -111,7 +113,7 @@ describe("the coach's page of a client (demo coach)", () => {
     await expect.poll(() => stage.inputValue()).toBe('progress');
   });
 
-  it("sends a file to the client's company", async () => {
+  it("sends a file to the client's company, and one to the client alone", async () => {
     const files = section('Files');
     await files
       .getByLabel('Choose files')
@@ -122,9 +124,26 @@ describe("the coach's page of a client (demo coach)", () => {
     expect((await sent).status()).toBe(201);
     await toast('File sent').waitFor();
     await files.getByRole('button', { name: `Download ${FILE_NAME}` }).waitFor();
+
+    // The second goes to the client alone, chosen from the keyboard.
+    const choice = files.getByRole('group', { name: 'Send to' });
+    await choice.getByRole('radio', { name: /and their colleagues see it$/ }).focus();
+    await page.keyboard.press('ArrowDown');
+    expect(
+      await choice.getByRole('radio', { name: /alone: their colleagues never see it$/ }).isChecked(),
+    ).toBe(true);
+    await files
+      .getByLabel('Choose files')
+      .setInputFiles({ name: ALONE_NAME, mimeType: 'image/png', buffer: PNG });
+    const alone = page.waitForResponse((r) => r.url().endsWith('/files') && r.request().method() === 'POST');
+    await files.getByRole('button', { name: 'Send', exact: true }).click();
+    const answer = await alone;
+    expect(answer.status()).toBe(201);
+    expect(((await answer.json()) as { data: { to: string } }).data.to).toBe('client');
+    await files.getByRole('button', { name: `Download ${ALONE_NAME}` }).waitFor();
   });
 
-  it('the client sees the step moved, not the private note, and downloads the file', async () => {
+  it('the client sees the step moved, not the private note, downloads the file and sees the one for them alone', async () => {
     await clientPage.goto(`${origin}/action-steps`);
     await clientPage
       .getByRole('region', { name: 'Action steps: In progress' })
@@ -144,6 +163,8 @@ describe("the coach's page of a client (demo coach)", () => {
     const target = path.join(app.stack.work, 'from-coach.png');
     await download.saveAs(target);
     expect(await readFile(target)).toEqual(PNG);
+    const alone = clientPage.getByRole('article').filter({ hasText: ALONE_NAME });
+    expect(await alone.getByRole('heading').innerText()).toMatch(/for you alone$/);
   });
 });
 
