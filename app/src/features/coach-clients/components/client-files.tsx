@@ -124,7 +124,8 @@ export function ClientFiles({
       <h2 id="files-title">Files</h2>
       {company === null ? (
         <p className="muted">
-          This client has no company, and files are shared through the company: write to them instead.
+          This client has no company yet, and a client sees files on their company&apos;s files page: send a
+          file as a message attachment instead.
         </p>
       ) : (
         <>
