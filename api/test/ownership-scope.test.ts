@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignedClient } from '../src/services/access/assigned-client.js';
 import { ownership, ownerValues, owned, visible } from '../src/services/access/scope.js';
-import type { Actor } from '../src/services/access/scope.js';
+import type { Actor, AssignedClient } from '../src/services/access/scope.js';
 import { ALPHA, BETA, Harness } from './helpers/harness.js';
 import type { TestUser } from './helpers/harness.js';
 
@@ -329,5 +329,42 @@ describe('the coach scope', () => {
       .select('company_id')
       .execute();
     expect(files).toEqual([{ company_id: company }]);
+  });
+
+  it("reads a company file for one client as that client's: they and their coach see it, no colleague", async () => {
+    const company = await newCompany(ALPHA);
+    const [mine, colleague] = [
+      await h.createUser({ company_id: company }),
+      await h.createUser({ company_id: company }),
+    ];
+    const coach = await coachOf(ALPHA, [mine, colleague]);
+    const colleaguesCoach = await coachOf(ALPHA, [colleague]);
+    const at = h.clock.now();
+    const send = async (description: string, to?: AssignedClient) =>
+      h.db
+        .insertInto('company_files')
+        .values({
+          ...ownerValues({ ...coach, companyId: company }, 'company_files', to),
+          description,
+          created_at: at,
+          updated_at: at,
+        })
+        .execute();
+    await send('for the company');
+    await send('for one client', await assignedClient(h.db, coach, mine.id));
+    const seenBy = async (actor: Actor) =>
+      (
+        await h.db
+          .selectFrom('company_files')
+          .where(visible(actor, 'company_files'))
+          .where('company_id', '=', company)
+          .select('description')
+          .orderBy('description')
+          .execute()
+      ).map((r) => r.description);
+    expect(await seenBy(client(mine, company))).toEqual(['for one client', 'for the company']);
+    expect(await seenBy(coach)).toEqual(['for one client', 'for the company']);
+    expect(await seenBy(client(colleague, company))).toEqual(['for the company']);
+    expect(await seenBy(colleaguesCoach)).toEqual(['for the company']);
   });
 });

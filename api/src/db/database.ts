@@ -543,6 +543,8 @@ interface CompanyFilesTable {
   tenant_id: number;
   company_id: number;
   uploader_id: number;
+  /** The one client a sending is for (migration 0960); null: the whole company's. */
+  recipient_id: Generated<number | null>;
   description: Generated<string>;
   created_at: Timestamp;
   updated_at: Timestamp;

@@ -21,6 +21,7 @@ import * as analyticsChangeIds from './migrations/0830-analytics-change-ids.js';
 import * as flagsAsData from './migrations/0900-flags-as-data.js';
 import * as coachNotes from './migrations/0910-coach-notes.js';
 import * as requestStatus from './migrations/0950-request-status.js';
+import * as companyFileRecipient from './migrations/0960-company-file-recipient.js';
 import * as meetingInvitations from './migrations/0980-meeting-invitations.js';
 
 const migrations: Record<string, Migration> = {
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '0900-flags-as-data': flagsAsData,
   '0910-coach-notes': coachNotes,
   '0950-request-status': requestStatus,
+  '0960-company-file-recipient': companyFileRecipient,
   '0980-meeting-invitations': meetingInvitations,
 };
 

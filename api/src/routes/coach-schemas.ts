@@ -132,6 +132,7 @@ export const clientPage = closed({
       id: integer,
       sending_id: integer,
       from_client: { type: 'boolean' },
+      to: { type: 'string', enum: ['client', 'company'] },
       description: string,
       name: string,
       size: integer,

@@ -12,6 +12,7 @@ import * as files from './company-files-routes.js';
 import * as notes from './client-notes-routes.js';
 import * as coachSteps from './coach-action-steps-routes.js';
 import * as coachClients from './coach-clients-routes.js';
+import * as coachFiles from './coach-files-routes.js';
 import * as coachMeetings from './coach-meetings-routes.js';
 import * as coachMessages from './coach-messages-routes.js';
 import * as coachRequests from './coach-requests-routes.js';
@@ -119,6 +120,8 @@ export const routeTable: [HTTPMethods | HTTPMethods[], string, RouteSpec | Plugi
   ['GET', '/api/v1/coach/clients', coachClients.coachClients],
   ['GET', '/api/v1/coach/clients/:id', coachClients.coachClientPage],
   ['POST', '/api/v1/coach/clients/:id/notes', coachClients.addPrivateNote],
+  ['POST', '/api/v1/coach/clients/:id/files', coachFiles.sendClientFile],
+  ['GET', '/api/v1/coach/clients/:id/files/:fileId', coachFiles.downloadClientFile],
   ['POST', '/api/v1/coach/clients/:id/action-steps', coachSteps.addActionStep],
   ['POST', '/api/v1/coach/action-steps/:id', coachSteps.editActionStep],
   ['POST', '/api/v1/coach/action-steps/:id/move', coachSteps.moveActionStep],

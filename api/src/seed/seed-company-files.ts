@@ -122,10 +122,12 @@ const sendings = (set: DemoSet): DemoSending[] => [
   },
 ];
 
-export async function seedCompanyFiles(
+/** Seeds the sendings into the company unless it has files already (seeding twice changes nothing). */
+async function seedSendings(
   db: Kysely<Database>,
   storage: Storage,
   seed: CompanyFilesSeed,
+  list: DemoSending[],
 ): Promise<void> {
   const existing = await db
     .selectFrom('company_files')
@@ -135,7 +137,7 @@ export async function seedCompanyFiles(
     .executeTakeFirst();
   if (existing) return;
   const zone = seed.set.timeZone;
-  for (const [index, sending] of sendings(seed.set).entries()) {
+  for (const [index, sending] of list.entries()) {
     // On working days in office hours, later ones later in the day, so two moved to one day keep their order.
     const at = zonedTime(workingDay(seed.at, -sending.daysAgo, zone), 10 + index, 0, zone);
     const row = await db
@@ -166,4 +168,24 @@ export async function seedCompanyFiles(
         .execute();
     }
   }
+}
+
+export function seedCompanyFiles(db: Kysely<Database>, storage: Storage, seed: CompanyFilesSeed) {
+  return seedSendings(db, storage, seed, sendings(seed.set));
+}
+
+/** The second coach's company: one PDF the coach sent two working days before the seed time. */
+export function seedCoachFile(
+  db: Kysely<Database>,
+  storage: Storage,
+  seed: CompanyFilesSeed,
+  file: { name: string; line: string; description: string },
+) {
+  const sending = {
+    daysAgo: 2,
+    fromCoach: true,
+    description: file.description,
+    files: [pdf(file.name, file.line)],
+  };
+  return seedSendings(db, storage, seed, [sending]);
 }

@@ -1,12 +1,14 @@
 // The tenant's second coach (coach2@<slug>.test) and their own two clients at another business of the set
 // (client2@ and client3@): enough for the coach's workspace to show a day's work (a kick-off session each, an
-// overdue step, an unread question) and for either coach to see that the other's clients are not theirs. A
+// overdue step, an unread question, a file the coach sent the business) and for either coach to see that the other's clients are not theirs. A
 // client who already has meetings is left alone: seeding twice changes nothing.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import { sanitizeBody } from '../services/mailbox/sanitize-body.js';
+import type { Storage } from '../services/storage/storage.js';
 import type { TenantConfig } from '../services/tenants/tenant-files.js';
 import { meetingRoom } from './seed-client-work.js';
+import { seedCoachFile } from './seed-company-files.js';
 import { assignClient, upsertCoach, upsertCompany, upsertUser } from './seed-people.js';
 import type { DemoSet } from './sets/index.js';
 import { isoDay, workingDay, zonedTime } from './working-days.js';
@@ -16,6 +18,7 @@ interface SecondCoachSeed {
   set: DemoSet;
   passwordHash: string;
   at: Date;
+  storage: Storage;
 }
 
 export async function seedSecondCoach(db: Kysely<Database>, seed: SecondCoachSeed): Promise<void> {
@@ -33,6 +36,7 @@ export async function seedSecondCoach(db: Kysely<Database>, seed: SecondCoachSee
   });
   const companyId = await upsertCompany(db, tenant.id, team.company);
 
+  const clientIds: number[] = [];
   for (const [index, person] of team.clients.entries()) {
     const clientId = await upsertUser(db, {
       tenant_id: tenant.id,
@@ -46,6 +50,7 @@ export async function seedSecondCoach(db: Kysely<Database>, seed: SecondCoachSee
       updated_at: at,
     });
     await assignClient(db, { coach_id: coach.coachId, client_id: clientId, tenant_id: tenant.id, since: at });
+    clientIds.push(clientId);
     const already = await db
       .selectFrom('meetings')
       .select('id')
@@ -96,4 +101,10 @@ export async function seedSecondCoach(db: Kysely<Database>, seed: SecondCoachSee
       })
       .execute();
   }
+  await seedCoachFile(
+    db,
+    seed.storage,
+    { tenantId: tenant.id, companyId, coachUserId: coach.userId, clientId: clientIds[0]!, at, set },
+    team.file,
+  );
 }

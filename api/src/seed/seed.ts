@@ -97,7 +97,7 @@ async function seedTenant(
     at,
     set,
   });
-  await seedSecondCoach(db, { tenant, set, passwordHash, at });
+  await seedSecondCoach(db, { tenant, set, passwordHash, at, storage });
 }
 
 export async function seedDemo(

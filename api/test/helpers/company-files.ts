@@ -34,8 +34,13 @@ export async function company(h: Harness, tenant = ALPHA, count = 1): Promise<Me
 
 type Part = string | { name: string; type?: string; bytes: Buffer };
 
-/** POST newcoachfile with these form fields; a field given a list is repeated (files). */
-export function sendFiles(h: Harness, as: Person, fields: Record<string, Part | Part[]>) {
+/** POST newcoachfile (or `url`) with these form fields; a field given a list is repeated (files). */
+export function sendFiles(
+  h: Harness,
+  as: Person,
+  fields: Record<string, Part | Part[]>,
+  url = '/api/v1/companies/newcoachfile/',
+) {
   const { payload, contentType } = multipart(
     Object.entries(fields).flatMap(([name, value]) =>
       [value]
@@ -48,7 +53,7 @@ export function sendFiles(h: Harness, as: Person, fields: Record<string, Part | 
   );
   return h.app.inject({
     method: 'POST',
-    url: '/api/v1/companies/newcoachfile/',
+    url,
     headers: {
       'x-tenant-id': String(as.user.tenantId),
       authorization: `Bearer ${as.token}`,

@@ -225,6 +225,12 @@ export const bakery: DemoSet = {
       title: 'Cost out a 5 lb wholesale bag',
       description: 'Green coffee, roasting time, bag and delivery per bag, to set the café price list.',
     },
+    file: {
+      name: 'Wholesale bag costing.pdf',
+      line: 'Wholesale bag costing - green coffee, roasting, bag, delivery per 5 lb bag',
+      description:
+        'A costing sheet for the 5 lb bag: fill in your green coffee price and we go over it together.',
+    },
     message: {
       subject: 'Wholesale price list',
       body: '<p>Hi Elena, a café in Albany asked for our wholesale prices. Can we go over my draft before I send it?</p>',

@@ -97,6 +97,8 @@ export interface DemoSet {
     overdueStep: { title: string; description: string };
     /** The first client's question to the coach, not read yet. */
     message: { subject: string; body: string };
+    /** A one-page PDF the coach sent the company (its line is the page's text), with its description. */
+    file: { name: string; line: string; description: string };
   };
 }
 

@@ -227,6 +227,11 @@ export const dental: DemoSet = {
       title: 'Count last month’s missed appointments',
       description: 'Missed and late-cancelled appointments per clinician, to decide on a cancellation fee.',
     },
+    file: {
+      name: 'Cancellation policy draft.pdf',
+      line: 'Cancellation policy - 24 hours notice, fee after the second missed appointment',
+      description: 'A draft cancellation policy to read before we talk about the fee.',
+    },
     message: {
       subject: 'Cancellation fee',
       body: '<p>Hi Hugh, three patients missed their sessions this week. Should we start charging a cancellation fee?</p>',

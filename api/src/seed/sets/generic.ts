@@ -229,6 +229,11 @@ export const generic: DemoSet = {
       title: 'Time sheet for the last three projects',
       description: 'Hours per project against the quote, to see which kind of work we underprice.',
     },
+    file: {
+      name: 'Project time sheet.pdf',
+      line: 'Project time sheet - quoted hours, actual hours, difference per project',
+      description: 'A time sheet for the last three projects: quoted against actual hours.',
+    },
     message: {
       subject: 'Quote for a rebrand',
       body: '<p>Hi Rebecca, a client asked for a full rebrand quote. Can we go over my numbers before I send it?</p>',

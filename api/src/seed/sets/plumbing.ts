@@ -222,6 +222,11 @@ export const plumbing: DemoSet = {
       description:
         'Every job we went back to for free, with the reason, to find the estimates that ran over.',
     },
+    file: {
+      name: 'Callback log.pdf',
+      line: 'Callback log - job, date, reason, hours spent, estimate',
+      description: "A log for last quarter's callbacks, one line a job, for our estimate review.",
+    },
     message: {
       subject: 'Panel upgrade estimates',
       body: '<p>Hi Denise, we lost two panel upgrades on price this week. Can we look at how I estimate them?</p>',

@@ -25,6 +25,11 @@ interface Rule {
   owner: readonly [string, ...string[]];
   /** The company column of a table SPEC shares with the owner's colleagues: its rows are the company's. */
   sharedBy?: string;
+  /**
+   * In a shared table, the column naming the one client a row is for (null: the company's): such a row is read
+   * only by that client and their coach, never by the client's colleagues.
+   */
+  addressedTo?: string;
   /** Per owner column, the flag with which that party hides the row from their own view (not from the other's). */
   hiddenBy?: Readonly<Record<string, string>>;
   /** A row attached to a row of another owned table (by this column) is readable by whoever may see that one. */
@@ -78,8 +83,14 @@ export const ownership = {
     attachedTo: { column: 'email_id', table: 'emails' },
     parties: true,
   },
-  // Company files (/resources): colleagues see the company's files; only the uploader changes one.
-  company_files: { owner: ['uploader_id'], sharedBy: 'company_id', parties: true },
+  // Company files (/resources): colleagues see the company's files, less a coach's file for one client alone;
+  // only the uploader changes one.
+  company_files: {
+    owner: ['uploader_id'],
+    sharedBy: 'company_id',
+    addressedTo: 'recipient_id',
+    parties: true,
+  },
 } as const satisfies Partial<Record<keyof Database, Rule>>;
 
 type Rules = typeof ownership;
@@ -162,8 +173,14 @@ export function owned<F extends From>(actor: Actor, from: F, party?: Party<F>): 
 export function visible<F extends From>(actor: Actor, from: F, party?: Party<F>): Expression<SqlBool> {
   const { rule, ref } = parse(from);
   const scope = clausesOf(actor);
-  if (rule.sharedBy !== undefined)
-    return allOf([inTenant(actor, ref), scope.shared(actor, rule.sharedBy, ref)]);
+  if (rule.sharedBy !== undefined) {
+    const parts = [inTenant(actor, ref), scope.shared(actor, rule.sharedBy, ref)];
+    const to = rule.addressedTo;
+    // A row for one client is read as that client's own work: by them and their coach.
+    if (to !== undefined)
+      parts.push(anyOf([sql<SqlBool>`${ref(to)} is null`, scope.owned(actor, [to], ref, { owner: [to] })]));
+    return allOf(parts);
+  }
   if (rule.attachedTo !== undefined) {
     // Unattached (an upload not sent yet): the owner's; attached: as visible as what it is attached to.
     const { column, table } = rule.attachedTo;
@@ -184,7 +201,8 @@ export const self = (actor: Actor): Expression<SqlBool> =>
   sql<SqlBool>`${sql.ref('users.tenant_id')} = ${actor.tenantId} and ${sql.ref('users.id')} = ${actor.userId}`;
 
 type Values<T extends OwnedTable> = { tenant_id: number } & Record<Rules[T]['owner'][0], number> &
-  (Rules[T] extends { sharedBy: infer C extends string } ? Record<C, number> : unknown);
+  (Rules[T] extends { sharedBy: infer C extends string } ? Record<C, number> : unknown) &
+  (Rules[T] extends { addressedTo: infer C extends string } ? Partial<Record<C, number>> : unknown);
 
 declare const checked: unique symbol;
 
@@ -197,7 +215,8 @@ export interface AssignedClient {
 
 /**
  * The owner columns of a new row: the actor's tenant and user (and company, in a shared table). A coach writes
- * a client's row (an action step) for a client assigned to them, `client`; a row of parties is their own.
+ * a client's row (an action step) for a client assigned to them, `client`; a row of parties is their own, and
+ * in a table of rows for one client (`addressedTo`), `client` is the one it is for.
  */
 export function ownerValues<T extends OwnedTable>(
   actor: Actor,
@@ -212,6 +231,11 @@ export function ownerValues<T extends OwnedTable>(
     owner = client.userId;
   }
   const values: Record<string, number> = { tenant_id: actor.tenantId, [rule.owner[0]]: owner };
+  if (rule.addressedTo !== undefined && client) {
+    if (client.tenantId !== actor.tenantId)
+      throw new Error(`A row of ${table} is for a client of its tenant.`);
+    values[rule.addressedTo] = client.userId;
+  }
   if (rule.sharedBy !== undefined) {
     if (actor.companyId == null) throw new Error(`A row of ${table} needs the actor's company.`);
     values[rule.sharedBy] = actor.companyId;

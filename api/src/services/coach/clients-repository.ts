@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { owned, visible } from '../access/scope.js';
 import type { Actor, AssignedClient } from '../access/scope.js';
+import { throughClient } from '../company-files/company-files-repository.js';
 
 type ClientSort = 'name' | 'company' | 'unread' | 'overdue' | 'next_meeting';
 
@@ -182,8 +183,11 @@ export const assessmentsOf = (db: Kysely<Database>, coach: Actor, client: Assign
     .orderBy('assessed_on', 'desc')
     .execute();
 
-/** The files of the client's company (SPEC shares them with colleagues), the client's own sendings included. */
-export const filesOf = (db: Kysely<Database>, coach: Actor, companyId: number) =>
+/**
+ * The files of the client's company (SPEC shares them with colleagues), the client's own sendings included, and
+ * those sent to the client alone; not those a colleague alone was sent.
+ */
+export const filesOf = (db: Kysely<Database>, coach: Actor, client: AssignedClient, companyId: number) =>
   db
     .selectFrom('company_files as f')
     .where(visible(coach, 'company_files as f'))
@@ -192,6 +196,7 @@ export const filesOf = (db: Kysely<Database>, coach: Actor, companyId: number) =
       'i.id',
       'f.id as sending_id',
       'f.uploader_id',
+      'f.recipient_id',
       'f.description',
       'i.name',
       'i.size',
@@ -199,6 +204,7 @@ export const filesOf = (db: Kysely<Database>, coach: Actor, companyId: number) =
       'f.created_at',
     ])
     .where('f.company_id', '=', companyId)
+    .where(throughClient(client.userId))
     .orderBy('f.created_at', 'desc')
     .orderBy('i.id')
     .execute();

@@ -80,7 +80,9 @@ export function createCoachService(deps: { db: Kysely<Database>; now: () => Date
           clients.stepsOf(db, coach, client, 'commitments'),
           clients.metricsOf(db, coach, client),
           clients.assessmentsOf(db, coach, client),
-          profile.company_id === null ? Promise.resolve([]) : clients.filesOf(db, coach, profile.company_id),
+          profile.company_id === null
+            ? Promise.resolve([])
+            : clients.filesOf(db, coach, client, profile.company_id),
           clients.groupsOf(db, coach, client),
         ]);
       const meeting = (m: (typeof meetings)[number]) => ({
@@ -120,6 +122,7 @@ export function createCoachService(deps: { db: Kysely<Database>; now: () => Date
           id: f.id,
           sending_id: f.sending_id,
           from_client: f.uploader_id === client.userId,
+          to: f.recipient_id === null ? ('company' as const) : ('client' as const),
           description: f.description,
           name: f.name,
           size: f.size,

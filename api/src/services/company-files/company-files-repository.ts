@@ -1,13 +1,21 @@
 // The company files' queries. Reads are scoped to the caller's company and changes to what the caller sent
 // there (access/scope.ts), so another company's or tenant's ids find nothing and change nothing; the service
 // answers 403 to a colleague's file before any change.
-import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { Kysely, SqlBool } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { owned, ownerValues, self, visible } from '../access/scope.js';
-import type { Actor } from '../access/scope.js';
+import type { Actor, AssignedClient } from '../access/scope.js';
 
-/** The caller, with the company whose files they use. */
-export type CompanyScope = Actor & { companyId: number };
+/**
+ * The caller, with the company whose files they use; a coach acting through one client (`clientId`) sees the
+ * company's files and that client's own, not those a colleague of theirs alone was sent.
+ */
+export type CompanyScope = Actor & { companyId: number; clientId?: number };
+
+/** The sendings (`f`) a coach sees through one client: the whole company's, and the client's own. */
+export const throughClient = (clientId: number) =>
+  sql<SqlBool>`(f.recipient_id is null or f.recipient_id = ${clientId})`;
 
 /** The actor's company (null when they have none), or undefined when their user is gone. */
 export async function companyOf(db: Kysely<Database>, actor: Actor) {
@@ -26,6 +34,7 @@ export function listFiles(db: Kysely<Database>, scope: CompanyScope, id?: number
       'f.id',
       'f.company_id',
       'f.uploader_id',
+      'f.recipient_id',
       'f.description',
       'f.created_at',
       'f.updated_at',
@@ -64,17 +73,19 @@ interface NewItem {
   content_type: string;
 }
 
+/** Records a sending to the scope's company, or to `to` alone when given (a client assigned to the coach). */
 export async function insertFile(
   db: Kysely<Database>,
   scope: CompanyScope,
   description: string,
   items: NewItem[],
   at: Date,
+  to?: AssignedClient,
 ) {
   const row = await db
     .insertInto('company_files')
     .values({
-      ...ownerValues(scope, 'company_files'),
+      ...ownerValues(scope, 'company_files', to),
       description,
       created_at: at,
       updated_at: at,
@@ -136,7 +147,7 @@ export async function deleteFile(db: Kysely<Database>, scope: CompanyScope, id: 
   return items.map((i) => i.object_key);
 }
 
-/** One file of the company, for its download. */
+/** One file of the scope's company (a coach's scope reaches several: only the one named), for its download. */
 export function findItem(db: Kysely<Database>, scope: CompanyScope, itemId: number) {
   return db
     .selectFrom('company_file_items as i')
@@ -144,6 +155,8 @@ export function findItem(db: Kysely<Database>, scope: CompanyScope, itemId: numb
       join.onRef('f.id', '=', 'i.company_file_id').on(visible(scope, 'company_files as f')),
     )
     .select(['i.object_key', 'i.name', 'i.content_type'])
+    .where('f.company_id', '=', scope.companyId)
+    .where(scope.clientId === undefined ? sql<SqlBool>`true` : throughClient(scope.clientId))
     .where('i.id', '=', itemId)
     .executeTakeFirst();
 }

@@ -1,14 +1,17 @@
 // The company's files (/resources): the caller sees the files of their own company (theirs, their
 // colleagues' and their coach's), sends new ones to the coach, and renames, describes or deletes what they sent
 // themselves. A company id other than the caller's own is a 403 and changes nothing; a file id of another
-// company or tenant is a 404. Files go through the mail attachments' checks, limits and private storage.
+// company or tenant is a 404. Files go through the mail attachments' checks, limits and private storage. A
+// coach uses the same files through a client assigned to them: that client's company, sent to and read from.
 import type { Kysely } from 'kysely';
 import type { Database, Tenant } from '../../db/database.js';
 import { FieldError, HttpError } from '../../errors.js';
+import { assignedClient } from '../access/assigned-client.js';
+import type { AssignedClient } from '../access/scope.js';
 import type { Caller } from '../auth/session-service.js';
 import { notFound } from '../client-work/owner.js';
 import { ATTACHMENT_MAX_BYTES, ATTACHMENTS_MAX_COUNT, storeAttachment } from '../mailbox/attachment-type.js';
-import { coachFilesMail } from '../mailbox/coach-mail.js';
+import { filesMail } from '../mailbox/coach-mail.js';
 import { coachUserOf, findPeople } from '../mailbox/mailbox-repository.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { Storage } from '../storage/storage.js';
@@ -77,6 +80,7 @@ export function createCompanyFilesService({ db, now, storage, mailer, log }: Dep
         })),
       sender: { id: r.uploader_id, first_name: r.first_name, last_name: r.last_name },
       from_coach: r.coach_id !== null,
+      to: r.recipient_id === null ? ('company' as const) : ('client' as const),
       editable: r.uploader_id === caller.userId,
       created_at: r.created_at.toISOString(),
       updated_at: r.updated_at.toISOString(),
@@ -92,21 +96,74 @@ export function createCompanyFilesService({ db, now, storage, mailer, log }: Dep
     return file;
   }
 
-  /** Mails the caller's coach what was sent, like a message; a mail the server refuses waits in the outbox. */
-  async function tellCoach(
+  /** Mails the other party what was sent, like a message; a mail the server refuses waits in the outbox. */
+  async function tell(
     tenant: Tenant,
     caller: Caller,
+    toId: number,
     sent: { description: string; files: { name: string }[] },
+    told: 'coach' | 'client',
   ) {
-    const coach = await coachUserOf(db, caller);
-    if (coach === undefined) return;
-    const people = await findPeople(db, caller.tenantId, [caller.userId, coach]);
+    const people = await findPeople(db, caller.tenantId, [caller.userId, toId]);
     const from = people.find((p) => p.id === caller.userId);
-    const to = people.find((p) => p.id === coach);
+    const to = people.find((p) => p.id === toId);
     if (!from || !to) return;
-    await mailer.sendOrQueue(coachFilesMail(tenant, from, to, sent)).catch((error: unknown) => {
-      log.error({ err: error }, 'coach notice of new files not sent');
+    await mailer.sendOrQueue(filesMail(tenant, from, to, sent, told)).catch((error: unknown) => {
+      log.error({ err: error }, 'notice of new files not sent');
     });
+  }
+
+  /**
+   * A client's company, for their coach's door: the client is first found assigned to the coach (else 404),
+   * and the coach then acts in that company's files as the client's colleagues do.
+   */
+  async function clientScope(coach: Caller, clientId: number) {
+    const client = await assignedClient(db, coach, clientId);
+    const companyId = await repo.companyOf(db, { ...client, role: 'client' });
+    if (companyId == null) throw invalid('files', 'This client has no company to share files with.');
+    return { client, scope: { ...coach, companyId, clientId: client.userId } };
+  }
+
+  /**
+   * Checks, stores and records a sending in the scope's company (for `to` alone, when given); nothing stays
+   * behind when it fails.
+   */
+  async function store(
+    caller: Caller,
+    scope: CompanyScope,
+    input: { description: string; files: { name: string; bytes: Buffer }[] },
+    to?: AssignedClient,
+  ) {
+    const description = input.description.trim();
+    if (description.length > DESCRIPTION_MAX)
+      throw invalid('description', `The description must be at most ${DESCRIPTION_MAX} characters.`);
+    if (input.files.length === 0 && !description)
+      throw invalid('files', 'Choose a file or write a description.');
+    if (input.files.length > ATTACHMENTS_MAX_COUNT)
+      throw invalid('files', `Send at most ${ATTACHMENTS_MAX_COUNT} files at a time.`);
+    if (input.files.reduce((sum, f) => sum + f.bytes.length, 0) > ATTACHMENT_MAX_BYTES)
+      throw invalid('files', 'The files sent at once must be at most 25 MB together.');
+    const stored: Awaited<ReturnType<typeof storeAttachment>>[] = [];
+    let id: number;
+    try {
+      for (const file of input.files) stored.push(await storeAttachment(storage, 'files', file, 'files'));
+      id = await db
+        .transaction()
+        .execute((trx) => repo.insertFile(trx, scope, description, stored, now(), to));
+    } catch (error) {
+      // Nothing half-sent stays behind: the files stored before a refusal or failure go too.
+      await removeStored(stored.map((s) => s.object_key));
+      throw error;
+    }
+    const [created] = await shaped(caller, scope, id);
+    return created!;
+  }
+
+  async function fileOf(scope: CompanyScope, itemId: number) {
+    const item = await repo.findItem(db, scope, itemId);
+    const bytes = item && (await storage.get(item.object_key));
+    if (!item || !bytes) throw fileNotFound();
+    return { name: item.name, type: item.content_type, bytes };
   }
 
   async function removeStored(keys: string[]) {
@@ -128,29 +185,26 @@ export function createCompanyFilesService({ db, now, storage, mailer, log }: Dep
       companyId: number,
       input: { description: string; files: { name: string; bytes: Buffer }[] },
     ) {
-      const scope = await scopeOf(caller, companyId);
-      const description = input.description.trim();
-      if (description.length > DESCRIPTION_MAX)
-        throw invalid('description', `The description must be at most ${DESCRIPTION_MAX} characters.`);
-      if (input.files.length === 0 && !description)
-        throw invalid('files', 'Choose a file or write a description.');
-      if (input.files.length > ATTACHMENTS_MAX_COUNT)
-        throw invalid('files', `Send at most ${ATTACHMENTS_MAX_COUNT} files at a time.`);
-      if (input.files.reduce((sum, f) => sum + f.bytes.length, 0) > ATTACHMENT_MAX_BYTES)
-        throw invalid('files', 'The files sent at once must be at most 25 MB together.');
-      const stored: Awaited<ReturnType<typeof storeAttachment>>[] = [];
-      let id: number;
-      try {
-        for (const file of input.files) stored.push(await storeAttachment(storage, 'files', file, 'files'));
-        id = await db.transaction().execute((trx) => repo.insertFile(trx, scope, description, stored, now()));
-      } catch (error) {
-        // Nothing half-sent stays behind: the files stored before a refusal or failure go too.
-        await removeStored(stored.map((s) => s.object_key));
-        throw error;
-      }
-      const [created] = await shaped(caller, scope, id);
-      await tellCoach(tenant, caller, created!);
-      return created!;
+      const created = await store(caller, await scopeOf(caller, companyId), input);
+      const coach = await coachUserOf(db, caller);
+      if (coach !== undefined) await tell(tenant, caller, coach, created, 'coach');
+      return created;
+    },
+
+    /**
+     * A coach sends files to a client's company, or (`to: client`) to the client alone, whose colleagues never
+     * see them; the client is mailed, as a coach is for a client's.
+     */
+    async sendToClient(
+      tenant: Tenant,
+      coach: Caller,
+      clientId: number,
+      input: { to: 'client' | 'company'; description: string; files: { name: string; bytes: Buffer }[] },
+    ) {
+      const { client, scope } = await clientScope(coach, clientId);
+      const created = await store(coach, scope, input, input.to === 'client' ? client : undefined);
+      await tell(tenant, coach, client.userId, created, 'client');
+      return created;
     },
 
     async update(caller: Caller, companyId: number, id: number, input: UpdateInput) {
@@ -184,11 +238,12 @@ export function createCompanyFilesService({ db, now, storage, mailer, log }: Dep
     },
 
     async download(caller: Caller, companyId: number, itemId: number) {
-      const scope = await scopeOf(caller, companyId);
-      const item = await repo.findItem(db, scope, itemId);
-      const bytes = item && (await storage.get(item.object_key));
-      if (!item || !bytes) throw fileNotFound();
-      return { name: item.name, type: item.content_type, bytes };
+      return fileOf(await scopeOf(caller, companyId), itemId);
+    },
+
+    /** A file of a client's company (the client's, a colleague's or a coach's), for the client's coach. */
+    async downloadForCoach(coach: Caller, clientId: number, itemId: number) {
+      return fileOf((await clientScope(coach, clientId)).scope, itemId);
     },
   };
 }

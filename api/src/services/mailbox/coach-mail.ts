@@ -1,5 +1,5 @@
-// The mails that tell a coach what a client did (wrote to them, or sent them files), and a client that their
-// coach wrote. Plain text only, so nothing
+// The mails that tell a coach what a client did (wrote to them, or sent them files), and a client what their
+// coach did (wrote, sent files). Plain text only, so nothing
 // the client typed becomes markup in the coach's inbox; every header value is one line (nodemailer encodes it,
 // and line breaks are replaced here as well), so no field can add a header or a recipient.
 import type { Tenant } from '../../db/database.js';
@@ -66,24 +66,32 @@ export function clientMail(tenant: Tenant, from: Person, to: Person, message: Me
   }));
 }
 
-/** A client sent the coach files (and a description) through /resources. */
-export function coachFilesMail(
+/** Who is told of a sending: the coach of a client's files, or a client of their coach's (SPEC §7 /resources). */
+const filesWording = {
+  coach: { by: (name: string) => name, where: "the client's files" },
+  client: { by: (name: string) => `${name}, your coach,`, where: "your company's files" },
+} as const;
+
+/** A sending of files (and a description) through /resources, told to the other party. */
+export function filesMail(
   tenant: Tenant,
   from: Person,
   to: Person,
   sent: { description: string; files: { name: string }[] },
+  told: keyof typeof filesWording,
 ): MailMessage {
   const count = sent.files.length;
   const what = count === 0 ? 'a note' : count === 1 ? 'a file' : `${count} files`;
+  const { by, where } = filesWording[told];
   return notice(tenant, from, to, (name) => ({
     subject: `${name} sent you ${what}`,
     lines: [
-      `${name} sent you ${what} in ${tenant.name}:`,
+      `${by(name)} sent you ${what} in ${tenant.name}:`,
       '',
       ...sent.files.map((file) => `- ${oneLine(file.name)}`),
       ...(sent.description ? [...(count ? [''] : []), sent.description] : []),
       '',
-      `They are with the client's files in the portal: https://${tenant.domain}/resources`,
+      `They are with ${where} in the portal: https://${tenant.domain}/resources`,
     ],
   }));
 }

@@ -1,13 +1,89 @@
-/** The coach's Client screen: being built (its API is under /api/v1/coach/, see api/README.md). */
-export default function Page() {
+/**
+ * The coach's page of one client: who they are and their local time now, then their schedule, notes, action
+ * steps and commitments, metrics, assessments, files and groups, each a section the in-page nav jumps to (plain
+ * links: the keyboard and a phone's narrow screen work as with any link). The whole page is one request; a
+ * client not assigned to the coach is the API's 404 and a not-found state here.
+ */
+import { isAxiosError } from 'axios';
+import { useParams } from 'react-router-dom';
+import { LoadFailed } from '@/components/load-failed';
+import { PageLoading } from '@/components/page-loading';
+import { NotFoundState } from '@/components/refused-state';
+import { paths } from '@/config/paths';
+import { routeId } from '@/lib/route-id';
+import { fullName } from '@/lib/user';
+import { useClient, type ClientPageData } from '../api/get-client';
+import { ClientFiles } from './client-files';
+import { ClientHeader } from './client-header';
+import { ClientNotes } from './client-notes';
+import { ClientProgress } from './client-progress';
+import { ClientSchedule } from './client-schedule';
+import { ClientSteps } from './client-steps';
+import './client-page.css';
+
+const SECTIONS = [
+  ['schedule', 'Schedule'],
+  ['notes', 'Notes'],
+  ['steps', 'Action steps'],
+  ['metrics', 'Metrics'],
+  ['assessments', 'Assessments'],
+  ['files', 'Files'],
+  ['groups', 'Groups'],
+] as const;
+
+const back = { to: paths.coachClients, label: 'Back to your clients' };
+
+function ClientSections({ data }: { data: ClientPageData }) {
+  const clientId = data.client.id;
   return (
-    <section className="page" aria-labelledby="page-title">
-      <h1 id="page-title" className="page-title">
-        Client
-      </h1>
-      <div className="card">
-        <p>This screen is being built.</p>
-      </div>
+    <>
+      <ClientHeader client={data.client} />
+      <nav className="client-nav" aria-label="Sections of this page">
+        <ul>
+          {SECTIONS.map(([id, label]) => (
+            <li key={id}>
+              <a href={`#${id}`}>{label}</a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <ClientSchedule clientId={clientId} schedule={data.schedule} zone={data.client.time_zone} />
+      <ClientNotes clientId={clientId} notes={data.notes} />
+      <ClientSteps clientId={clientId} steps={data.action_steps} commitments={data.commitments} />
+      <ClientProgress data={data} />
+      <ClientFiles
+        clientId={clientId}
+        files={data.files}
+        company={data.client.company}
+        client={fullName(data.client)}
+      />
+    </>
+  );
+}
+
+/** Before the client is shown: loading, not found (not the coach's client, or no id at all), or failed. */
+function Waiting({ query, found }: { query: ReturnType<typeof useClient>; found: boolean }) {
+  const status = isAxiosError(query.error) ? query.error.response?.status : undefined;
+  if (!found || status === 404) return <NotFoundState subject="client" back={back} />;
+  if (query.isError) return <LoadFailed what="This client" error={query.error} retry={query.refetch} />;
+  return <PageLoading />;
+}
+
+export default function Page() {
+  const id = routeId(useParams().id);
+  const query = useClient(id);
+  return (
+    <section className="page coach-client" aria-labelledby="page-title">
+      {query.data ? (
+        <ClientSections data={query.data} />
+      ) : (
+        <>
+          <h1 id="page-title" className="page-title">
+            Client
+          </h1>
+          <Waiting query={query} found={id !== null} />
+        </>
+      )}
     </section>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { Metric, MetricInput } from '../api/get-metrics';
 import type { MonthInput } from '../api/track-month';
 import { formatAmount } from '../lib/format';
-import { MetricChart } from './metric-chart';
+import { MetricChart } from '@/components/metric-chart';
 import { MetricForm } from './metric-form';
 import { MetricTable } from './metric-table';
 import { MonthForm } from './month-form';

@@ -3,20 +3,8 @@
  * and found by the portal's one date module (lib/dates).
  */
 export { currentMonth, formatMonth as monthName } from '@/lib/dates';
-
-const numberFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
-
-/** Midnight UTC of the month's first day. */
-export function monthStart(period: string): Date {
-  const [year = 1970, month = 1] = period.split('-').map(Number);
-  return new Date(Date.UTC(year, month - 1, 1));
-}
-
-/** 52800.5 and 'USD' -> '52,800.5 USD'. */
-export function formatAmount(value: number, unit: string): string {
-  const number = numberFormat.format(value);
-  return unit ? `${number} ${unit}` : number;
-}
+export { formatAmount } from '@/lib/metric-amounts';
+import { monthStart } from '@/lib/metric-amounts';
 
 /** `count` months back from `latest` (itself first), newest first: the months a client can record. */
 export function recentMonths(latest: string, count: number): string[] {

@@ -18,6 +18,8 @@ export interface CompanyFile {
   files: StoredFile[];
   sender: { id: number; first_name: string; last_name: string };
   from_coach: boolean;
+  /** For the whole company, or (a coach's) for the signed-in client alone: their colleagues never see it. */
+  to: 'client' | 'company';
   /** Only the sender may rename, describe or delete it. */
   editable: boolean;
   created_at: string;

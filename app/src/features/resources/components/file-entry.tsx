@@ -8,9 +8,13 @@ import { canPreview, kindLabel } from './file-kinds';
 export const entryTitle = (entry: CompanyFile): string =>
   entry.files[0]?.name ?? (entry.description.split('\n')[0] || 'Note');
 
-/** Whose the entry is: the files are the company's, so a colleague's upload names the colleague. */
+/**
+ * Whose the entry is: the files are the company's, so a colleague's upload names the colleague, and a coach's
+ * file for the client alone says so (the client knows their colleagues do not have it).
+ */
 const senderLine = (entry: CompanyFile): string => {
-  if (entry.from_coach) return `From your coach, ${fullName(entry.sender)}`;
+  if (entry.from_coach)
+    return `From your coach, ${fullName(entry.sender)}${entry.to === 'client' ? ', for you alone' : ''}`;
   return entry.editable ? 'Sent by you' : `Sent by ${fullName(entry.sender)}`;
 };
 

@@ -17,6 +17,7 @@ const entry = (id: number, fields: Partial<CompanyFile> = {}): CompanyFile => ({
   files: [],
   sender: { id: 5, first_name: 'Rachel', last_name: 'Kowalski' },
   from_coach: false,
+  to: 'company',
   editable: true,
   created_at: `2026-11-${String(10 + id).padStart(2, '0')}T10:00:00.000Z`,
   updated_at: '2026-11-20T10:00:00.000Z',
@@ -89,7 +90,8 @@ describe('/resources', () => {
       expect.stringContaining('Cash-flow worksheet.pdf'),
     ]);
     const coach = articles[2]!;
-    expect(within(coach).getByRole('heading')).toHaveTextContent('From your coach, Cora Coach');
+    expect(within(coach).getByRole('heading')).toHaveTextContent(/^From your coach, Cora Coach/);
+    expect(within(coach).getByRole('heading')).not.toHaveTextContent('for you alone');
     expect(within(coach).queryByRole('button', { name: /Delete/ })).toBeNull();
     expect(
       within(coach).getByRole('button', { name: 'Preview Cash-flow worksheet.pdf' }),
@@ -293,13 +295,20 @@ describe('/resources', () => {
     expect(await screen.findByText(/No files yet\./)).toBeInTheDocument();
   });
 
-  it('names who sent each entry, a colleague by name, and the form says colleagues see the files', async () => {
+  it('names who sent each entry, a colleague by name, a coach’s file for you alone, and the form says colleagues see the files', async () => {
     server((call) =>
       call.url === `/api/v1/companies/files/${COMPANY}`
         ? {
             status: 200,
             data: {
               data: [
+                entry(5, {
+                  from_coach: true,
+                  to: 'client',
+                  editable: false,
+                  sender: { id: 9, first_name: 'Cora', last_name: 'Coach' },
+                  files: [stored(51, 'Review.pdf', 'application/pdf')],
+                }),
                 entry(4, {
                   editable: false,
                   sender: { id: 7, first_name: 'Anna', last_name: 'Lee' },
@@ -312,7 +321,10 @@ describe('/resources', () => {
         : undefined,
     );
     renderPortal('/resources');
-    const [colleague, mine] = await screen.findAllByRole('article', {}, LOAD);
+    const [alone, colleague, mine] = await screen.findAllByRole('article', {}, LOAD);
+    expect(within(alone!).getByRole('heading')).toHaveTextContent(
+      'From your coach, Cora Coach, for you alone',
+    );
     expect(within(colleague!).getByRole('heading')).toHaveTextContent('Sent by Anna Lee');
     expect(within(colleague!).queryByRole('button', { name: /Delete/ })).toBeNull();
     expect(within(mine!).getByRole('heading')).toHaveTextContent('Sent by you');

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import type { Metric } from '../api/get-metrics';
-import { formatAmount, monthName } from '../lib/format';
+import { formatMonth as monthName } from '@/lib/dates';
+import { formatAmount } from '@/lib/metric-amounts';
+import type { ChartMetric } from './draw-chart';
+import './metric-chart.css';
 
 /** Whether this browser can draw on a canvas (some privacy settings and old engines cannot). */
 const canDraw = () => Boolean(document.createElement('canvas').getContext('2d'));
@@ -17,7 +19,7 @@ function themeColors(element: HTMLElement) {
 }
 
 /** One sentence with what the chart shows, for everyone: the latest month and how it stands to the target. */
-function summary(metric: Metric): string {
+function summary(metric: ChartMetric): string {
   const latest = metric.values.at(-1);
   if (!latest) return '';
   const months = metric.values.length === 1 ? '1 month' : `${metric.values.length} months`;
@@ -26,10 +28,10 @@ function summary(metric: Metric): string {
 }
 
 /**
- * The metric over time. The canvas is hidden from screen readers: the caption says what it shows and the table
+ * The metric over time (on /metrics and on the coach's page of a client). The canvas is hidden from screen readers: the caption says what it shows and the table
  * next to it (MetricTable) has every value.
  */
-export function MetricChart({ metric }: { metric: Metric }) {
+export function MetricChart({ metric }: { metric: ChartMetric }) {
   const box = useRef<HTMLDivElement>(null);
   const [drawable] = useState(canDraw);
   const [failed, setFailed] = useState(false);

@@ -5,17 +5,24 @@
  */
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import type { Metric } from '../api/get-metrics';
-import { formatAmount, monthStart } from '../lib/format';
+import { formatAmount, monthStart } from '@/lib/metric-amounts';
 
 const HEIGHT = 220;
 /** uPlot's axis labels: 12 px text, each amount centred on its tick. */
-export const AXIS_FONT_PX = 12;
+const AXIS_FONT_PX = 12;
 /**
  * Between the plot and the months below it: the lowest amount's label, centred on the plot's bottom edge,
  * reaches half its height below it, and uPlot's default 5 px let it touch the first month.
  */
-export const MONTHS_GAP_PX = AXIS_FONT_PX / 2 + 8;
+const MONTHS_GAP_PX = AXIS_FONT_PX / 2 + 8;
+
+/** What the chart draws of a metric: its monthly values against its target. */
+export interface ChartMetric {
+  name: string;
+  unit: string;
+  target: number | null;
+  values: { period: string; value: number }[];
+}
 
 export interface ChartColors {
   line: string;
@@ -24,7 +31,7 @@ export interface ChartColors {
 }
 
 /** Draws `metric` into `container`, following its width; returns the function that removes the chart. */
-export function drawChart(container: HTMLElement, metric: Metric, colors: ChartColors): () => void {
+export function drawChart(container: HTMLElement, metric: ChartMetric, colors: ChartColors): () => void {
   const months = metric.values.map((v) => monthStart(v.period).getTime() / 1000);
   const values = metric.values.map((v) => v.value);
   const target = metric.values.map(() => metric.target);

@@ -1,0 +1,41 @@
+// Files between a coach and a client: the coach sends files to the company of a client assigned to them (the
+// client and colleagues see them on /resources), or to the client alone (`to: client`: the colleagues never
+// see those), and downloads any file of that company the client sees. The company files'
+// service holds the rules (type sniffing, size and count limits, private storage), the same as a client's.
+import { authenticated, id } from './client-schemas.js';
+import { companyFile } from './company-files-routes.js';
+import { readSending, sendingLimits } from './file-sending.js';
+import { sendPrivateFile } from './private-file.js';
+import { coaches, route } from './route.js';
+import { closed, tenantHeaders } from './schemas.js';
+
+export const sendClientFile = route({
+  roles: coaches,
+  schema: {
+    headers: tenantHeaders,
+    params: closed({ id }),
+    response: { 201: closed({ data: companyFile }) },
+  },
+  config: authenticated,
+  limited: true,
+  multipart: sendingLimits(2),
+  async handle(s, request, reply) {
+    const { to, description, files } = await readSending(request, 'to');
+    const data = await s.companyFiles.sendToClient(request.tenant, request.caller, request.params.id, {
+      to,
+      description,
+      files,
+    });
+    return reply.code(201).send({ data });
+  },
+});
+
+export const downloadClientFile = route({
+  roles: coaches,
+  schema: { headers: tenantHeaders, params: closed({ id, fileId: id }) },
+  config: authenticated,
+  async handle(s, request, reply) {
+    const { id: clientId, fileId } = request.params;
+    return sendPrivateFile(reply, await s.companyFiles.downloadForCoach(request.caller, clientId, fileId));
+  },
+});

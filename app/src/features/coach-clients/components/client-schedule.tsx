@@ -1,0 +1,78 @@
+import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { displayZone, formatDateTime, zoneName } from '@/lib/dates';
+import { useUser } from '@/lib/session';
+import type { ClientMeeting, ClientPageData } from '../api/get-client';
+
+function Meeting({ meeting, zone }: { meeting: ClientMeeting; zone: string }) {
+  return (
+    <li className="client-row">
+      <strong>{meeting.title}</strong>
+      <span>
+        {formatDateTime(meeting.starts_at, zone)} ({meeting.duration_minutes} min)
+      </span>
+      {meeting.agenda && <span className="muted">{meeting.agenda}</span>}
+      {meeting.meeting_url && (
+        <a href={meeting.meeting_url} target="_blank" rel="noreferrer">
+          Join online<span className="visually-hidden">: {meeting.title}</span>
+        </a>
+      )}
+    </li>
+  );
+}
+
+function Meetings({
+  title,
+  list,
+  zone,
+  empty,
+}: {
+  title: string;
+  list: ClientMeeting[];
+  zone: string;
+  empty: string;
+}) {
+  return (
+    <>
+      <h3>{title}</h3>
+      {list.length === 0 ? (
+        <p className="muted">{empty}</p>
+      ) : (
+        <ul className="client-list">
+          {list.map((m) => (
+            <Meeting key={m.id} meeting={m} zone={zone} />
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+/** The client's meetings in the coach's time zone, upcoming first, the last past one first, and a way to book one. */
+export function ClientSchedule({
+  clientId,
+  schedule,
+  zone: clientZone,
+}: {
+  clientId: number;
+  schedule: ClientPageData['schedule'];
+  zone: string | null;
+}) {
+  const zone = displayZone(useUser().time_zone);
+  return (
+    <section id="schedule" className="card client-section" aria-labelledby="schedule-title">
+      <div className="client-section-head">
+        <h2 id="schedule-title">Schedule</h2>
+        <Link className="btn btn-primary" to={`${paths.coachSchedule}?client=${clientId}`}>
+          Schedule a meeting
+        </Link>
+      </div>
+      <p className="muted">
+        Times in your time zone ({zoneName(zone)})
+        {clientZone && clientZone !== zone ? `; the client is in ${zoneName(clientZone)}.` : '.'}
+      </p>
+      <Meetings title="Upcoming" list={schedule.upcoming} zone={zone} empty="No meetings booked." />
+      <Meetings title="Past" list={schedule.past} zone={zone} empty="No meetings yet." />
+    </section>
+  );
+}
