@@ -270,9 +270,10 @@ describe('the migration of a file for one client', () => {
       ).rows.map((r) => r.column_name);
     try {
       expect(await columns()).toContain('recipient_id');
-      expect(await migrateTo(t.db, '0950-request-status')).toEqual([
+      // Later migrations go down first; this one is among them.
+      expect(await migrateTo(t.db, '0950-request-status')).toContain(
         'Down 0960-company-file-recipient: Success',
-      ]);
+      );
       expect(await columns()).not.toContain('recipient_id');
       expect(await columns()).toContain('company_id');
       expect(await migrateToLatest(t.db)).toContain('Up 0960-company-file-recipient: Success');
