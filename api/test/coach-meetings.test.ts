@@ -237,13 +237,16 @@ describe("the coach's meetings", () => {
     expect(noDay.statusCode).toBe(422);
   });
 
-  it('validates: an online link is http(s), and a meeting is online or somewhere', async () => {
+  it('validates: an online link is http(s), a meeting is online or somewhere, and still to come', async () => {
     const count = await meetingCount();
     const script = await book(coach, { start: '2027-07-01T09:00', meeting_url: 'javascript:alert(1)' });
     expect(script.statusCode).toBe(422);
     const nowhere = await book(coach, { start: '2027-07-01T09:00', meeting_url: null });
     expect(nowhere.statusCode).toBe(422);
     expect(nowhere.json().error.meeting_url).toEqual(['Give an online link or a place.']);
+    const past = await book(coach, { start: '2020-01-06T09:00' });
+    expect(past.statusCode).toBe(422);
+    expect(past.json().error.start).toEqual(['This time has passed. Choose a time still to come.']);
     expect(await meetingCount()).toBe(count);
   });
 

@@ -56,6 +56,13 @@ export function createMeetingsService(deps: { db: Kysely<Database>; now: () => D
     return { ...profile, zone: profile.time_zone ?? 'UTC' };
   }
 
+  /** A booking or a move to a time already gone is a mistake (a wrong year, a stale form), not a meeting. */
+  function notPast(fields: MeetingFields): MeetingFields {
+    if (fields.starts_at < now())
+      throw new FieldError({ start: ['This time has passed. Choose a time still to come.'] });
+    return fields;
+  }
+
   /** The row's fields from what the coach sent; a start the zone skips (clocks going forward) is a 422. */
   function fieldsOf(input: MeetingInput, zone: string): MeetingFields {
     const wall = Date.parse(`${input.start}:00Z`);
@@ -135,7 +142,7 @@ export function createMeetingsService(deps: { db: Kysely<Database>; now: () => D
     async create(tenant: Tenant, coach: Actor, clientId: number, input: MeetingInput): Promise<Booked> {
       const me = await coachOf(coach);
       const client = await assignedClient(db, coach, clientId);
-      const fields = fieldsOf(input, me.zone);
+      const fields = notPast(fieldsOf(input, me.zone));
       const booked = await book(coach, me.id, fields, input.confirm_overlap === true, null, (trx) =>
         repo.insertMeeting(trx, coach, client, me.id, fields),
       );
@@ -161,6 +168,8 @@ export function createMeetingsService(deps: { db: Kysely<Database>; now: () => D
         },
         me.zone,
       );
+      // A meeting already past may still be edited (its notes, its link); only moving one into the past is refused.
+      if (input.start !== undefined) notPast(fields);
       const booked = await book(coach, me.id, fields, input.confirm_overlap === true, id, async (trx) => {
         if (!(await repo.updateMeeting(trx, coach, me.id, id, fields))) throw notFound();
         return id;
