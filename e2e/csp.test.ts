@@ -95,7 +95,9 @@ describe('the page CSP and tenant values', () => {
     expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
     // Chromium's own report of each refusal, in the console a developer would look at.
     expect(refused).toEqual([
-      expect.stringMatching(/^Executing inline script violates .*'script-src 'self''.*has been blocked/),
+      expect.stringMatching(
+        /^Executing inline script violates .*'script-src 'self' 'sha256-[^']+''.*has been blocked/,
+      ),
       expect.stringMatching(/^Executing inline event handler violates .*has been blocked/),
     ]);
     await page.context().close();

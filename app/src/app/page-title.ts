@@ -7,7 +7,7 @@ export interface RouteHandle {
   /** The page's name in the browser tab and history, before the tenant's name. */
   title: string;
   /** Starts fetching the page's chunk; the shell calls it so the chunk loads alongside the shell's own. */
-  preload?: () => void;
+  preload?: () => Promise<unknown>;
 }
 
 /**

@@ -4,7 +4,7 @@ import { waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { sessionStore } from '@/lib/session';
 import { apiUser, fakeApi, gapiAnswer } from '@/testing/portal';
-import { preloadSignedInPage } from './routes';
+import { preloadPage } from './routes';
 
 describe('preloading at boot', () => {
   it("a signed-in user's page asks for its data before anything renders", async () => {
@@ -12,7 +12,7 @@ describe('preloading at boot', () => {
     const calls = fakeApi((call) =>
       call.url === '/gapi' ? gapiAnswer(call) : { status: 200, data: { data: { meetings: [] } } },
     );
-    preloadSignedInPage('/schedule');
+    void preloadPage('/schedule', true);
     await waitFor(() => expect(calls.map((c) => c.url)).toContain('/api/v1/clientportal/schedule/'));
     expect(
       calls.some((c) => String((c.body as { query?: string }).query).includes('lessonMeetingSearch')),

@@ -6,8 +6,8 @@ import type { RouteHandle } from './page-title';
 
 const ShellLayout = lazyPage(() => import('./shell/shell-layout'));
 
-/** Starts fetching the shell's chunk before anything renders (see ./routes preloadSignedInPage). */
-export const preloadShell = (): void => ShellLayout.preload();
+/** Starts fetching the shell's chunk before anything renders (see ./routes preloadPage). */
+export const preloadShell = (): Promise<unknown> => ShellLayout.preload();
 
 /**
  * The shell (navbar, menu, footer) only when a user is signed in (SPEC §2); the bare page otherwise. The page's
@@ -19,7 +19,7 @@ export function SessionShell() {
   const matches = useMatches();
   useEffect(() => {
     if (!signedIn) return;
-    for (const match of matches) (match.handle as RouteHandle | undefined)?.preload?.();
+    for (const match of matches) void (match.handle as RouteHandle | undefined)?.preload?.();
   }, [signedIn, matches]);
   return signedIn ? <ShellLayout /> : <Outlet />;
 }
