@@ -18,4 +18,16 @@ describe('preloading at boot', () => {
       calls.some((c) => String((c.body as { query?: string }).query).includes('lessonMeetingSearch')),
     ).toBe(true);
   });
+
+  it('the notes and the metrics ask for their data before anything renders too', async () => {
+    sessionStore.signIn(apiUser());
+    const calls = fakeApi(() => ({ status: 200, data: { data: [] } }));
+    void preloadPage('/notes', true);
+    void preloadPage('/metrics', true);
+    await waitFor(() =>
+      expect(calls.map((c) => c.url)).toEqual(
+        expect.arrayContaining(['/api/v1/clientportal/notes/', '/api/v1/clientportal/metrics/list/']),
+      ),
+    );
+  });
 });
