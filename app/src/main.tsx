@@ -12,6 +12,7 @@ import '@/styles/fonts.css';
 // login route's JavaScript and inject it at run time), before base.css, whose rules adjust it.
 import 'react-toastify/ReactToastify.css';
 import '@/styles/base.css';
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { readConfig } from '@/boot/config';
 import { hideTokenFromReferrer } from '@/boot/referrer';
@@ -52,7 +53,12 @@ async function boot(): Promise<void> {
       preloadPage(window.location.pathname, signedIn),
     ]);
     applyTheme(brand);
-    root.render(<App config={config} brand={brand} updateAvailable={version.updateAvailable} />);
+    // As a transition: React renders the app in slices of a few milliseconds, yielding to the browser between
+    // them, instead of one long task that blocks input (on a slow phone the shell and its page took half a
+    // second); the screen already shown stays until the whole app commits at once.
+    startTransition(() =>
+      root.render(<App config={config} brand={brand} updateAvailable={version.updateAvailable} />),
+    );
     // A chunk of its own, fetched after the first render: the login route's JavaScript does not carry it.
     void import('@/boot/service-worker').then((m) => m.registerServiceWorker(config.environment));
   } catch (error) {
