@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { loadTemplates, renderIndex } from '../../src/lib/bake/bake.js';
-import { BOOT_MODE_SCRIPT, BOOT_MODE_SCRIPT_HASH, type Prerendered } from '../../src/lib/bake/prerender.js';
+import { BOOT_SCRIPT, BOOT_SCRIPT_HASH, type Prerendered } from '../../src/lib/bake/prerender.js';
 import { REPO_ROOT } from '../../src/lib/context.js';
 import type { TenantConfig } from '../../src/lib/tenants/types.js';
 
@@ -85,9 +85,12 @@ describe("index.html's pre-rendered first screen", () => {
   it('runs only the inline script the CSP allows by its hash', async () => {
     const html = await page(base);
     const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
-    expect(inline).toEqual([BOOT_MODE_SCRIPT]);
+    expect(inline).toEqual([BOOT_SCRIPT]);
+    // It starts the app: the entry is fetched ahead as a module preload, never run by a tag of its own.
+    expect(html).toContain('<link rel="modulepreload" href="/assets/main.js" data-entry />');
+    expect(html).not.toContain('<script type="module"');
     const digest = createHash('sha256').update(inline[0]!).digest('base64');
-    expect(BOOT_MODE_SCRIPT_HASH).toBe(`'sha256-${digest}'`);
+    expect(BOOT_SCRIPT_HASH).toBe(`'sha256-${digest}'`);
     expect(html).toContain(`script-src &#39;self&#39; &#39;sha256-${digest.replaceAll('=', '&#61;')}&#39;`);
   });
 

@@ -26,7 +26,7 @@ import { bakedConfig, type Environment } from './baked-config.js';
 import type { CompiledApp } from './compile.js';
 import { contentSecurityPolicy } from './csp.js';
 import { computeTenantHash } from './hash.js';
-import { BOOT_MODE_SCRIPT, firstScreen } from './prerender.js';
+import { BOOT_SCRIPT, firstScreen } from './prerender.js';
 import { CompiledMarkup, ScriptJson, renderTemplate } from './render.js';
 import { renderServiceWorker } from './service-worker.js';
 import { STAMP_FILE, type BuildStamp } from './status.js';
@@ -125,7 +125,7 @@ export function renderIndex({ templates, config, version, app, environment, csp 
   const first = app.prerendered ? firstScreen(app.prerendered, config, baked.themeUrl) : null;
   return renderTemplate(templates.index, 'index.html.mustache', {
     htmlStyle: first?.style ?? '',
-    bootScript: new CompiledMarkup(BOOT_MODE_SCRIPT),
+    bootScript: new CompiledMarkup(BOOT_SCRIPT),
     firstScreen: new CompiledMarkup(first?.markup ?? ''),
     name: config.name,
     csp: csp ?? contentSecurityPolicy(config),

@@ -18,17 +18,24 @@ export interface Prerendered {
 }
 
 /**
- * Which pre-rendered screen this visit shows, decided before the body is parsed: the shell when a session is
- * stored (the app restores it), nothing on the other guest screens (their markup differs from the login
- * screen's), the login screen otherwise: every signed-out address but those ends there. Without JavaScript
- * the attribute is never set and the login screen shows. An inline script, allowed by its hash in the CSP.
+ * index.html's one inline script, allowed by its hash in the CSP. First it picks which pre-rendered screen
+ * this visit shows, before the body is parsed: the shell when a session is stored (the app restores it),
+ * nothing on the other guest screens (their markup differs from the login screen's), the login screen
+ * otherwise: every signed-out address but those ends there. Without JavaScript the attribute is never set and
+ * the login screen shows. Then it starts the app's entry (fetched and compiled meanwhile: index.html
+ * modulepreloads it, marked data-entry) only once the page has painted that screen: run on arrival, as a
+ * module script would, the entry's evaluation would hold the first paint whenever it arrives first (from a
+ * cache, on a fast network).
  */
-export const BOOT_MODE_SCRIPT =
+export const BOOT_SCRIPT =
   "(function(){var d=document.documentElement,t=null;try{t=localStorage.getItem('portal.token')||" +
   "localStorage.getItem('portal.token.backup')}catch(e){}d.setAttribute('data-boot'," +
-  "/^\\/(forgot-password|reset\\/|fbslogin\\/)/.test(location.pathname)?'none':t?'shell':'login')})()";
+  "/^\\/(forgot-password|reset\\/|fbslogin\\/)/.test(location.pathname)?'none':t?'shell':'login');" +
+  "document.addEventListener('DOMContentLoaded',function(){requestAnimationFrame(function(){" +
+  "setTimeout(function(){var s=document.createElement('script');s.type='module';" +
+  "s.src=document.querySelector('link[data-entry]').href;document.head.appendChild(s)})})})})()";
 
-export const BOOT_MODE_SCRIPT_HASH = `'sha256-${createHash('sha256').update(BOOT_MODE_SCRIPT).digest('base64')}'`;
+export const BOOT_SCRIPT_HASH = `'sha256-${createHash('sha256').update(BOOT_SCRIPT).digest('base64')}'`;
 
 /** An asset of the theme as the app resolves it: an https URL as given, a file relative to theme.json. */
 function assetHref(ref: string, themeJson: string): string {
@@ -39,7 +46,7 @@ function assetHref(ref: string, themeJson: string): string {
 }
 
 export interface FirstScreen {
-  /** The login screen and the shell, for #root; the CSS shows the one BOOT_MODE_SCRIPT picked. */
+  /** The login screen and the shell, for #root; the CSS shows the one BOOT_SCRIPT picked. */
   markup: string;
   /** The style attribute of <html>: the colours and the login background. */
   style: string;
