@@ -50,8 +50,8 @@ describe("index.html's pre-rendered first screen", () => {
     expect(html).toMatch(/<html lang="en" style="[^"]*--color-primary:#9a3412;[^"]*">/);
     expect(html).toContain('--color-login-background:#431407');
     // Nothing in it can be used before the app takes it over.
-    expect(markup).toMatch(/^<div class="prerendered prerendered-login" inert>/);
-    expect(markup).toContain('<div class="prerendered prerendered-shell" inert>');
+    expect(markup).toMatch(/^<div class="prerendered prerendered-login" inert aria-hidden="true">/);
+    expect(markup).toContain('<div class="prerendered prerendered-shell" inert aria-hidden="true">');
   });
 
   it('shows the name where a tenant has no logo, and keeps an https logo as it is', async () => {
@@ -78,7 +78,7 @@ describe("index.html's pre-rendered first screen", () => {
 
   it('leaves the login screen to the app on a tenant with a captcha (its widget needs the script)', async () => {
     const markup = root(await page({ ...base, integrations: { captchaSiteKey: 'abcdefghijkl' } }));
-    expect(markup).toContain('<div class="prerendered prerendered-login" inert></div>');
+    expect(markup).toContain('<div class="prerendered prerendered-login" inert aria-hidden="true"></div>');
     expect(markup).toContain('<header class="navbar">');
   });
 

@@ -67,10 +67,11 @@ export function firstScreen(prerendered: Prerendered, config: TenantConfig, them
   const pick = (screen: { logo: string; name: string }) => fill(logo ? screen.logo : screen.name);
   // A captcha widget appears only once its script runs: the login screen waits for the app on such a tenant.
   const login = config.integrations?.captchaSiteKey ? '' : pick(prerendered.login);
-  // inert: nothing in it can be focused, typed into or submitted before the app has taken it over.
+  // inert: nothing in it can be focused, typed into or submitted before the app has taken it over; hidden from
+  // assistive technology (and so from role queries), which meets the app's own screen only.
   const markup =
-    `<div class="prerendered prerendered-login" inert>${login}</div>` +
-    `<div class="prerendered prerendered-shell" inert>${pick(prerendered.shell)}</div>`;
+    `<div class="prerendered prerendered-login" inert aria-hidden="true">${login}</div>` +
+    `<div class="prerendered prerendered-shell" inert aria-hidden="true">${pick(prerendered.shell)}</div>`;
   const colors = Object.entries(theme.colors).map(([key, value]) => `${prerendered.colorVars[key]}:${value}`);
   colors.push(`--login-background-image:${background ? `url(${JSON.stringify(background)})` : 'none'}`);
   return { markup, style: colors.join(';') };
