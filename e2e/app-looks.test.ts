@@ -26,6 +26,8 @@ describe("each tenant's look", () => {
       const context = await newContext();
       const page = await context.newPage();
       await page.goto(`${app.stack.urls[slug]}/login`);
+      // The app's own login screen, once it has replaced index.html's pre-rendered one.
+      await page.locator('.prerendered').first().waitFor({ state: 'detached' });
       const logo = page.locator('.login-logo');
       await logo.waitFor();
       expect(await page.title()).toBe(`Sign in · ${name}`);
@@ -55,6 +57,8 @@ describe("each tenant's look", () => {
     const context = await newContext();
     const page = await context.newPage();
     await page.goto(`${app.stack.urls.acme}/login?brand=night`);
+    // The brand is the app's choice: index.html's pre-rendered screen shows the default one until replaced.
+    await page.locator('.prerendered').first().waitFor({ state: 'detached' });
     const logo = page.locator('.login-logo');
     await logo.waitFor();
     expect(await logo.getAttribute('src')).toMatch(/logo-night\.svg$/);

@@ -15,6 +15,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StripeStandIn } from '../api/test/helpers/stripe-stand-in';
+import { BOOT_SCRIPT_HASH } from '../cli/src/lib/bake/prerender';
 import { fromMail, newContext, serious, SHOTS, signIn, useAppStack } from './app-support';
 
 const WEBHOOK_SECRET = 'whsec_portal_e2e';
@@ -226,7 +227,9 @@ describe('paying for the paid group', () => {
     const stripeRequest = page.waitForRequest((r) => r.url().startsWith('https://js.stripe.com/'));
     await openPaidGroupPayment(page, app.stack.urls.acme!);
     const csp = await cspOf(page);
-    expect(csp).toContain("script-src 'self' https://js.stripe.com https://*.js.stripe.com");
+    expect(csp).toContain(
+      `script-src 'self' ${BOOT_SCRIPT_HASH} https://js.stripe.com https://*.js.stripe.com`,
+    );
     expect(csp).toContain('https://api.stripe.com');
     const area = page.getByRole('region', { name: 'Card details' });
     await area.waitFor();

@@ -1,13 +1,18 @@
 /**
  * Boot: read the baked config, then fetch the theme and check the published version in parallel; render the
- * router only when both are done (SPEC §4). Until then an overlay says 'Loading theme...'. The API client and
- * the stored session are set up first, so the first render already knows whether someone is signed in.
+ * router only when both are done (SPEC §4). Until then a page baked with its first screen (the login screen or
+ * the neutral shell, pre-rendered with the tenant's name, logo and colours) keeps showing it, and any other
+ * page shows an overlay saying 'Loading theme...'. The API client and the stored session are set up first, so
+ * the first render already knows whether someone is signed in, and the chunks of the pages this address shows
+ * are fetched meanwhile: the app's first commit then draws those pages and replaces the pre-rendered screen in
+ * one step, without a fallback in between.
  */
 import '@/styles/fonts.css';
 // The toast library's own stylesheet joins the one stylesheet (its default entry would carry it inside the
 // login route's JavaScript and inject it at run time), before base.css, whose rules adjust it.
 import 'react-toastify/ReactToastify.css';
 import '@/styles/base.css';
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { readConfig } from '@/boot/config';
 import { hideTokenFromReferrer } from '@/boot/referrer';
@@ -19,15 +24,21 @@ import { sessionStore } from '@/lib/session';
 import { notify } from '@/lib/toast';
 import { BootOverlay } from '@/boot/boot-overlay';
 import { App } from '@/app/app';
-import { preloadSignedInPage } from '@/app/routes';
+import { preloadPage } from '@/app/routes';
 
 hideTokenFromReferrer();
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 const root = createRoot(container);
 
+/** Whether index.html shows a pre-rendered screen for this visit (its inline script picked one that exists). */
+function showsFirstScreen(): boolean {
+  const mode = document.documentElement.dataset.boot;
+  return (mode === 'login' || mode === 'shell') && !!container?.querySelector(`.prerendered-${mode} > *`);
+}
+
 async function boot(): Promise<void> {
-  root.render(<BootOverlay message="Loading theme..." />);
+  if (!showsFirstScreen()) root.render(<BootOverlay message="Loading theme..." />);
   try {
     const config = readConfig();
     installChunkErrorReload(config.version);
@@ -36,13 +47,18 @@ async function boot(): Promise<void> {
     const explainIdle = sessionStore.onLogout((reason) => reason === 'idle' && notify.info(IDLE_LOGGED_OUT));
     const signedIn = sessionStore.restore();
     explainIdle(); // (the toast waits for the toast container to mount)
-    if (signedIn) preloadSignedInPage(window.location.pathname);
     const [brand, version] = await Promise.all([
       loadTheme(config.themeUrl, config.tenantId, requestedBrand()),
       checkVersion(config.version),
+      preloadPage(window.location.pathname, signedIn ? (sessionStore.get()?.user ?? null) : null),
     ]);
     applyTheme(brand);
-    root.render(<App config={config} brand={brand} updateAvailable={version.updateAvailable} />);
+    // As a transition: React renders the app in slices of a few milliseconds, yielding to the browser between
+    // them, instead of one long task that blocks input (on a slow phone the shell and its page took half a
+    // second); the screen already shown stays until the whole app commits at once.
+    startTransition(() =>
+      root.render(<App config={config} brand={brand} updateAvailable={version.updateAvailable} />),
+    );
     // A chunk of its own, fetched after the first render: the login route's JavaScript does not carry it.
     void import('@/boot/service-worker').then((m) => m.registerServiceWorker(config.environment));
   } catch (error) {

@@ -18,12 +18,12 @@ export type Variant = (demo: TenantConfig) => TenantConfig;
 /** The entry, stylesheets and preloads of a built index.html: what renderIndex needs of the compile. */
 export function builtApp(html: string) {
   const all = (pattern: RegExp) => [...html.matchAll(pattern)].map((m) => m[1]!);
-  const entry = /<script type="module" src="([^"]+)"/.exec(html)?.[1];
+  const entry = /<link rel="modulepreload" href="([^"]+)" data-entry/.exec(html)?.[1];
   if (!entry) throw new Error('The built index.html has no entry script.');
   return {
     entry,
     styles: all(/<link rel="stylesheet" href="([^"]+)"/g),
-    modulePreloads: all(/<link rel="modulepreload" href="([^"]+)"/g),
+    modulePreloads: all(/<link rel="modulepreload" href="([^"]+)" \/>/g),
   };
 }
 

@@ -18,18 +18,27 @@ describe('lazy pages (SPEC §2, §9)', () => {
   it('fetches the chunk on preload(), once, and renders from that same load', async () => {
     const load = vi.fn(() => Promise.resolve({ default: () => <h1>Schedule</h1> }));
     const Page = lazyPage(load);
-    Page.preload();
-    Page.preload();
+    void Page.preload();
+    void Page.preload();
     expect(load).toHaveBeenCalledTimes(1);
     render(<Page />);
     expect(await screen.findByRole('heading', { name: 'Schedule' })).toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(1);
   });
 
+  it('draws a page whose chunk is already in at its first render, with no loading state first', async () => {
+    const Page = lazyPage(() => Promise.resolve({ default: () => <h1>Sign in</h1> }));
+    await Page.preload();
+    render(<Page />);
+    // Synchronously: the app's first commit over index.html's pre-rendered screen is the page itself.
+    expect(screen.getByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.queryByText('Loading page....')).toBeNull();
+  });
+
   it("starts the page's data as soon as its chunk is in, once", async () => {
     const prefetch = vi.fn();
     const Page = lazyPage(() => Promise.resolve({ default: () => <h1>Schedule</h1>, prefetch }));
-    Page.preload();
+    void Page.preload();
     render(<Page />);
     expect(await screen.findByRole('heading', { name: 'Schedule' })).toBeInTheDocument();
     expect(prefetch).toHaveBeenCalledTimes(1);

@@ -27,8 +27,11 @@ function withTimeout<T>(load: () => Promise<T>): Promise<T> {
   return Promise.race([load(), timeout]).finally(() => clearTimeout(timer));
 }
 
-/** A lazy page component; preload() starts fetching its chunk before it first renders. */
-export type LazyPage = ComponentType & { preload: () => void };
+/**
+ * A lazy page component; preload() starts fetching its chunk before it first renders, and settles once it is
+ * in (or has failed).
+ */
+export type LazyPage = ComponentType & { preload: () => Promise<unknown> };
 
 /** A page's chunk: the page, and optionally what starts its data as soon as the chunk is in. */
 interface PageModule {
@@ -38,10 +41,14 @@ interface PageModule {
 
 export function lazyPage(load: () => Promise<PageModule>): LazyPage {
   let loading: Promise<PageModule> | undefined;
+  // The page once its chunk is in: rendered at once rather than through a Suspense round with the fallback, so
+  // the app's first commit over index.html's pre-rendered screen draws the page itself, not 'Loading page....'.
+  let loaded: ComponentType | undefined;
   const start = () =>
     (loading ??= withTimeout(load)
       .then((module) => {
         module.prefetch?.();
+        loaded = module.default;
         return module;
       })
       .catch((error: unknown) => {
@@ -50,11 +57,13 @@ export function lazyPage(load: () => Promise<PageModule>): LazyPage {
       }));
   const Page = lazy(start);
   function LazyPage() {
+    const Loaded = loaded;
+    if (Loaded) return <Loaded />;
     return (
       <Suspense fallback={<PageLoading />}>
         <Page />
       </Suspense>
     );
   }
-  return Object.assign(LazyPage, { preload: () => void start() });
+  return Object.assign(LazyPage, { preload: start });
 }

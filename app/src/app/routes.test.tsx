@@ -224,6 +224,8 @@ describe('the role trees', () => {
     expect(router.state.location.pathname).toBe(path);
     // The other tree's page never loads, so it asks the API nothing of its own.
     expect(screen.queryByText(/could not be loaded/)).toBeNull();
+    // The tab says the same as the page rather than naming the other role's page.
+    await waitFor(() => expect(document.title).toBe('Not available · Test Portal'));
   });
 
   it('the not-available page leads a coach home to Today', async () => {

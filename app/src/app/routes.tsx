@@ -10,7 +10,8 @@ import {
   SIGNED_IN_PAGES,
   type PageEntry,
 } from './page-table';
-import type { RouteHandle } from './page-title';
+import type { User } from '@/lib/user';
+import { reachableHandles, type RouteHandle, type TreeHandle } from './page-title';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 import { SessionShell, preloadShell } from './session-shell';
@@ -19,14 +20,12 @@ import { SessionShell, preloadShell } from './session-shell';
 const CrashScreen = lazyPage(() => import('./crash-screen'));
 
 /**
- * A page's route: its title in `handle`, and for a signed-in page its chunk to fetch alongside the shell's
- * (see ./session-shell); a flagged page behind its FlagGuard.
+ * A page's route: its title in `handle`, and its chunk to fetch ahead (at boot, and for a signed-in page
+ * alongside the shell's, see ./session-shell); a flagged page behind its FlagGuard.
  */
-function pageRoute(entry: PageEntry, preload: boolean): RouteObject {
+function pageRoute(entry: PageEntry): RouteObject {
   const { page: Page, flag, children = [], opens } = entry;
-  const handle: RouteHandle = preload
-    ? { title: entry.title, preload: Page.preload }
-    : { title: entry.title };
+  const handle: RouteHandle = { title: entry.title, preload: Page.preload };
   const route: RouteObject = {
     path: entry.path,
     handle,
@@ -41,7 +40,7 @@ function pageRoute(entry: PageEntry, preload: boolean): RouteObject {
   if (opens || children.length > 0)
     route.children = [
       ...(opens ? [{ index: true, element: <Navigate to={opens} replace /> }] : []),
-      ...children.map((child) => pageRoute(child, preload)),
+      ...children.map(pageRoute),
     ];
   return route;
 }
@@ -52,8 +51,8 @@ export function portalRoutes(options: { updateAvailable: boolean }): RouteObject
       element: <RootLayout updateAvailable={options.updateAvailable} />,
       errorElement: <RouteError />,
       children: [
-        { element: <GuestOnly />, children: GUEST_PAGES.map((entry) => pageRoute(entry, false)) },
-        ...OPEN_PAGES.map((entry) => pageRoute(entry, false)),
+        { element: <GuestOnly />, children: GUEST_PAGES.map(pageRoute) },
+        ...OPEN_PAGES.map(pageRoute),
         {
           element: <SessionShell />,
           children: [
@@ -67,15 +66,17 @@ export function portalRoutes(options: { updateAvailable: boolean }): RouteObject
                     { index: true, element: <HomeRedirect /> },
                     {
                       element: <RoleGuard tree="client" />,
-                      children: SIGNED_IN_PAGES.map((entry) => pageRoute(entry, true)),
+                      handle: { tree: 'client' } satisfies TreeHandle,
+                      children: SIGNED_IN_PAGES.map(pageRoute),
                     },
                     {
                       element: <RoleGuard tree="coach" />,
-                      children: COACH_PAGES.map((entry) => pageRoute(entry, true)),
+                      handle: { tree: 'coach' } satisfies TreeHandle,
+                      children: COACH_PAGES.map(pageRoute),
                     },
                   ],
                 },
-                pageRoute(NOT_FOUND_PAGE, true),
+                pageRoute(NOT_FOUND_PAGE),
               ],
             },
           ],
@@ -86,12 +87,16 @@ export function portalRoutes(options: { updateAvailable: boolean }): RouteObject
 }
 
 /**
- * For a signed-in user at boot, while the theme and the published version are still being fetched: starts
- * fetching the shell's chunk and the chunks of the pages this URL shows, which SessionShell would otherwise ask
- * for only once the router has rendered, a round trip (and a render) later. Asking twice is free.
+ * At boot, while the theme and the published version are still being fetched: starts fetching the chunks of
+ * the pages this URL shows (and for a signed-in user the shell's), which the router would otherwise ask for
+ * only once it has rendered, a round trip (and a render) later. Settles when they are in, so that the app's
+ * first render draws the pages themselves. Asking twice is free.
  */
-export function preloadSignedInPage(pathname: string): void {
-  preloadShell();
-  for (const match of matchRoutes(portalRoutes({ updateAvailable: false }), pathname) ?? [])
-    (match.route.handle as RouteHandle | undefined)?.preload?.();
+export function preloadPage(pathname: string, user: User | null): Promise<unknown> {
+  const matches = matchRoutes(portalRoutes({ updateAvailable: false }), pathname) ?? [];
+  const handles = reachableHandles(
+    matches.map((match) => match.route.handle),
+    user,
+  );
+  return Promise.all([...(user ? [preloadShell()] : []), ...handles.map((handle) => handle.preload?.())]);
 }

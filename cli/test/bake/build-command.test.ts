@@ -86,6 +86,12 @@ describe('portal build', () => {
       hashidsSalt: 'portal.acme-coaching.com',
     });
     expect(html).toContain('<title>Acme Business Coaching</title>');
+    // The first screen, rendered by the compile from the app's components, with acme's logo, name and colours.
+    expect(html).toContain(
+      '<img class="login-logo" src="/themes/2002/logo.svg" alt="Acme Business Coaching"/>',
+    );
+    expect(html).toMatch(/<html lang="en" style="[^"]*--color-primary:#9a3412;/);
+    expect(html).toContain('<h1 id="auth-title">Sign in</h1>');
     // The page links its stylesheet, and that stylesheet styles through the theme's custom properties.
     const stylesheet = html.match(/<link rel="stylesheet" href="\/(assets\/[^"]+\.css)"/)?.[1];
     expect(stylesheet).toBeDefined();
@@ -99,7 +105,10 @@ describe('portal build', () => {
     const demoHtml = await readFile(path.join(demo, 'index.html'), 'utf8');
     const cspOf = (page: string) =>
       /http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(page)?.[1] ?? '';
-    expect(cspOf(html)).toContain('script-src &#39;self&#39; https://js.stripe.com https://*.js.stripe.com;');
+    // (Between this origin and Stripe: the hash of the page's one inline script, its choice of first screen.)
+    expect(cspOf(html)).toMatch(
+      /script-src &#39;self&#39; &#39;sha256-[\w+/]+(&#61;)*&#39; https:\/\/js\.stripe\.com https:\/\/\*\.js\.stripe\.com;/,
+    );
     expect(cspOf(html)).toContain('connect-src &#39;self&#39; https://api.stripe.com');
     expect(cspOf(demoHtml)).not.toContain('stripe');
     expect(demoHtml).toContain('"stripePublishableKey":null');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contentSecurityPolicy } from '../../src/lib/bake/csp.js';
+import { BOOT_SCRIPT_HASH } from '../../src/lib/bake/prerender.js';
 import { buildThemeFile } from '../../src/lib/bake/theme-file.js';
 import { defaultColors } from '../../src/lib/tenants/colors.js';
 
@@ -12,7 +13,8 @@ describe('content security policy', () => {
   it('allows only this origin by default', () => {
     const csp = contentSecurityPolicy(base);
     expect(csp).toContain("default-src 'self'");
-    expect(csp).toContain("script-src 'self';");
+    // Scripts: this origin's, and index.html's one inline script by its hash (its choice of first screen).
+    expect(csp).toContain(`script-src 'self' ${BOOT_SCRIPT_HASH};`);
     expect(csp).toContain("connect-src 'self';");
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("media-src 'self';");
@@ -32,7 +34,7 @@ describe('content security policy', () => {
     expect(csp).toContain("connect-src 'self' https://api.example.com https://cdn.example.com");
     // Lesson videos: this origin and the API's (its stored files), nothing else.
     expect(csp).toContain("media-src 'self' https://api.example.com;");
-    expect(csp).toMatch(/script-src 'self' https:\/\/www\.google\.com\/recaptcha\//);
+    expect(csp).toContain(`script-src 'self' ${BOOT_SCRIPT_HASH} https://www.google.com/recaptcha/`);
   });
 
   it("allows each integration's hosts only when the tenant sets it", () => {
@@ -43,7 +45,7 @@ describe('content security policy', () => {
       ...base,
       integrations: { analyticsContainerId: 'GTM-ABC123' },
     });
-    expect(analytics).toContain("script-src 'self' https://*.googletagmanager.com;");
+    expect(analytics).toContain(`script-src 'self' ${BOOT_SCRIPT_HASH} https://*.googletagmanager.com;`);
     expect(analytics).toContain('https://*.google-analytics.com https://*.analytics.google.com');
     expect(hosts.filter((host) => analytics.includes(host))).toEqual([
       'googletagmanager.com',
@@ -54,7 +56,9 @@ describe('content security policy', () => {
       integrations: { stripePublishableKey: 'pk_test_abcdefgh12345678' },
     });
     expect(hosts.filter((host) => stripe.includes(host))).toEqual(['stripe.com']);
-    expect(stripe).toContain("script-src 'self' https://js.stripe.com https://*.js.stripe.com;");
+    expect(stripe).toContain(
+      `script-src 'self' ${BOOT_SCRIPT_HASH} https://js.stripe.com https://*.js.stripe.com;`,
+    );
     expect(stripe).toContain(
       'frame-src blob: https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com;',
     );

@@ -26,7 +26,8 @@ import { bakedConfig, type Environment } from './baked-config.js';
 import type { CompiledApp } from './compile.js';
 import { contentSecurityPolicy } from './csp.js';
 import { computeTenantHash } from './hash.js';
-import { ScriptJson, renderTemplate } from './render.js';
+import { BOOT_SCRIPT, firstScreen } from './prerender.js';
+import { CompiledMarkup, ScriptJson, renderTemplate } from './render.js';
 import { renderServiceWorker } from './service-worker.js';
 import { STAMP_FILE, type BuildStamp } from './status.js';
 import { buildThemeFile, type ThemeFile } from './theme-file.js';
@@ -105,17 +106,27 @@ export interface PageInput {
   templates: Templates;
   config: TenantConfig;
   version: string;
-  /** The compile's entry and the files it links; under `npm run dev`, Vite's own entry and none. */
-  app: Pick<CompiledApp, 'entry' | 'styles' | 'modulePreloads'>;
+  /**
+   * The compile's entry, the files it links and its pre-rendered first screen; under `npm run dev`, Vite's own
+   * entry and nothing else (the page then paints when the app does).
+   */
+  app: Pick<CompiledApp, 'entry' | 'styles' | 'modulePreloads'> & Partial<Pick<CompiledApp, 'prerendered'>>;
   environment?: Environment;
   /** The page's CSP; the dev server relaxes it for hot reload. */
   csp?: string;
 }
 
-/** index.html: the page shell, the tenant's name, favicon and theme preload, and the baked config. */
+/**
+ * index.html: the page shell, the tenant's name, favicon and theme preload, the baked config, and the first
+ * screen with the tenant's values filled in.
+ */
 export function renderIndex({ templates, config, version, app, environment, csp }: PageInput): string {
   const baked = bakedConfig(config, version, environment);
+  const first = app.prerendered ? firstScreen(app.prerendered, config, baked.themeUrl) : null;
   return renderTemplate(templates.index, 'index.html.mustache', {
+    htmlStyle: first?.style ?? '',
+    bootScript: new CompiledMarkup(BOOT_SCRIPT),
+    firstScreen: new CompiledMarkup(first?.markup ?? ''),
     name: config.name,
     csp: csp ?? contentSecurityPolicy(config),
     faviconHref: siteFavicon(config, baked.themeUrl).href,

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { computeAppHash } from './hash.js';
+import type { Prerendered } from './prerender.js';
 
 /** One compile of the shared app, cached by the hash of everything that changes its output. */
 export interface CompiledApp {
@@ -13,6 +14,8 @@ export interface CompiledApp {
   modulePreloads: string[];
   /** Every output file, relative to dir (assets/...). */
   files: string[];
+  /** The first screen as static markup, for each tenant's index.html (see ./prerender). */
+  prerendered: Prerendered;
   cached: boolean;
   ms: number;
 }
@@ -25,6 +28,8 @@ interface ManifestChunk {
 }
 
 const COMPLETE = '.complete';
+// Beside the hashed assets, not among them: it is read by the bake, never served.
+const PRERENDER_FILE = 'prerender.json';
 const KEEP_CACHES = 3;
 
 function fromManifest(
@@ -60,7 +65,8 @@ async function load(dir: string, hash: string, cached: boolean, ms: number): Pro
     string,
     ManifestChunk
   >;
-  return { hash, dir, ...fromManifest(manifest), files: await listOutput(dir), cached, ms };
+  const prerendered = JSON.parse(await readFile(path.join(dir, PRERENDER_FILE), 'utf8')) as Prerendered;
+  return { hash, dir, ...fromManifest(manifest), files: await listOutput(dir), prerendered, cached, ms };
 }
 
 async function pruneOldCaches(cacheRoot: string, keep: string): Promise<void> {
@@ -97,10 +103,20 @@ export async function compileApp(options: {
   const tmp = path.join(cacheRoot, `.tmp-${hash.slice(0, 12)}-${randomBytes(4).toString('hex')}`);
   try {
     // Vite and its plugins load only when a compile really runs: a cache hit stays fast.
-    const [{ build }, { viteConfig }] = await Promise.all([import('vite'), import('./vite-config.js')]);
+    const [{ build, runnerImport }, { viteConfig, appConfig }] = await Promise.all([
+      import('vite'),
+      import('./vite-config.js'),
+    ]);
     // Vite and the React plugin pick development builds from NODE_ENV; a release compile is always production.
     process.env.NODE_ENV = 'production';
     await build(viteConfig(options.repoRoot, tmp, options.version));
+    // The first screen's markup, rendered by the app's own components in Node (Vite's module runner compiles
+    // them as the browser build does), once for every tenant of this compile.
+    const { module } = await runnerImport<{ prerender: () => Prerendered }>(
+      path.join(options.repoRoot, 'app/src/boot/prerender.tsx'),
+      appConfig(options.repoRoot, options.version),
+    );
+    await writeFile(path.join(tmp, PRERENDER_FILE), JSON.stringify(module.prerender()));
     await writeFile(path.join(tmp, COMPLETE), new Date().toISOString());
     await rm(dir, { recursive: true, force: true });
     await rename(tmp, dir);

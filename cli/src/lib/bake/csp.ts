@@ -1,4 +1,5 @@
 import type { TenantConfig } from '../tenants/types.js';
+import { BOOT_SCRIPT_HASH } from './prerender.js';
 
 /**
  * The Content-Security-Policy of a tenant's index.html: only this origin, the tenant's API and theme origins,
@@ -14,7 +15,8 @@ const stripeScriptAndFrameHosts = ['https://js.stripe.com', 'https://*.js.stripe
 
 export function contentSecurityPolicy(config: TenantConfig): string {
   const connect = new Set(["'self'"]);
-  const script = new Set(["'self'"]);
+  // index.html's one inline script (its first screen, then the app's start), by its hash: any other is refused.
+  const script = new Set(["'self'", BOOT_SCRIPT_HASH]);
   // blob: only: the /resources preview shows a PDF in a frame from an object URL of a file the app fetched
   // itself with the token (a plain URL cannot carry it). A blob: document is this origin's and inherits this
   // policy, so it cannot run script; object-src stays 'none' (Chromium's viewer needs no <embed> of ours).

@@ -3,8 +3,8 @@ import Mustache from 'mustache';
 /**
  * Mustache rendering for tenant files. Templates use only `{{ }}`: every value is HTML-escaped, except values
  * wrapped in ScriptJson, which are JSON-encoded with every character that could end a <script> element or
- * start markup escaped as \uXXXX. So a tenant value can neither break out of an attribute nor out of the JSON
- * config script, and no template needs unescaped mustache.
+ * start markup escaped as \uXXXX, and CompiledMarkup (below). So a tenant value can neither break out of an
+ * attribute nor out of the JSON config script, and no template needs unescaped mustache.
  */
 export class ScriptJson {
   constructor(readonly value: unknown) {}
@@ -17,6 +17,15 @@ export class ScriptJson {
   }
 }
 
+/**
+ * Markup the build itself made (the first screen the compile rendered from the app's components, an inline
+ * script of the CLI's own), written as it is. Never a tenant value: those enter such markup only through
+ * escapeHtml, before it is wrapped.
+ */
+export class CompiledMarkup {
+  constructor(readonly html: string) {}
+}
+
 const HTML_ESCAPES: Record<string, string> = {
   '&': '&amp;',
   '<': '&lt;',
@@ -27,12 +36,13 @@ const HTML_ESCAPES: Record<string, string> = {
   '=': '&#61;',
 };
 
-function escapeHtml(value: string): string {
+export function escapeHtml(value: string): string {
   return value.replace(/[&<>"'`=]/g, (c) => HTML_ESCAPES[c] ?? c);
 }
 
 function escape(value: unknown): string {
   if (value instanceof ScriptJson) return value.encode();
+  if (value instanceof CompiledMarkup) return value.html;
   return escapeHtml(String(value));
 }
 

@@ -22,10 +22,10 @@ function schemasWithoutDescriptions(schemasDir: string): Plugin {
 }
 
 /**
- * The one Vite configuration for the shared app. The compile has no HTML entry: `portal build` renders each
- * tenant's index.html from templates/ using the manifest, so no tenant value ever reaches a hashed file.
+ * What the browser build and the pre-render share: the app's root, plugins, alias and constants. On its own it
+ * is the configuration that runs app/src/boot/prerender.tsx in Node at compile time.
  */
-export function viteConfig(repoRoot: string, outDir: string, version: string): InlineConfig {
+export function appConfig(repoRoot: string, version: string): InlineConfig {
   const appRoot = path.join(repoRoot, 'app');
   return {
     root: appRoot,
@@ -43,6 +43,16 @@ export function viteConfig(repoRoot: string, outDir: string, version: string): I
       // Always the production React, even when the caller runs under NODE_ENV=test (vitest) or development.
       'process.env.NODE_ENV': JSON.stringify('production'),
     },
+  };
+}
+
+/**
+ * The one Vite configuration for the shared app. The compile has no HTML entry: `portal build` renders each
+ * tenant's index.html from templates/ using the manifest, so no tenant value ever reaches a hashed file.
+ */
+export function viteConfig(repoRoot: string, outDir: string, version: string): InlineConfig {
+  return {
+    ...appConfig(repoRoot, version),
     build: {
       outDir,
       emptyOutDir: true,
@@ -56,7 +66,7 @@ export function viteConfig(repoRoot: string, outDir: string, version: string): I
       // fewer files, each of which is linked into every tenant's site and uploaded on every publish.
       cssCodeSplit: false,
       rolldownOptions: {
-        input: path.join(appRoot, 'src/main.tsx'),
+        input: path.join(repoRoot, 'app/src/main.tsx'),
         // Vite clears the terminal line on stdout for every log Rolldown raises, an escape sequence even under
         // NO_COLOR and stray bytes in stdout, which belongs to the command's result. Two checks raise logs that
         // mean nothing to whoever runs the build: libraries' "use client" directives (meaningless in a client

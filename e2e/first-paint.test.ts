@@ -1,0 +1,133 @@
+/**
+ * index.html's pre-rendered first screen in Chromium, against the built and served tenants: with JavaScript
+ * off, /login of two tenants already shows each tenant's name, logo and colours; a stored session paints the
+ * neutral shell instead, before any of the app's script runs; and the app takes the login screen over
+ * without moving anything (cumulative layout shift 0, from Chromium's layout-shift entries).
+ */
+import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectNoSeriousViolations, newContext, useAppStack } from './app-support';
+
+const TENANTS = {
+  acme: { name: 'Acme Business Coaching', primary: 'rgb(154, 52, 18)', loginBackground: 'rgb(67, 20, 7)' },
+  globex: {
+    name: 'Globex Leadership Academy',
+    primary: 'rgb(20, 83, 45)',
+    loginBackground: 'rgb(5, 46, 22)',
+  },
+};
+const app = useAppStack(Object.keys(TENANTS));
+
+/**
+ * A context for one test, closed however the test ends: a page left open would log into the next test (a page
+ * without JavaScript never uses its theme preload, which Chromium reports a few seconds after load).
+ */
+async function withContext(
+  options: BrowserContextOptions,
+  test: (context: BrowserContext) => Promise<void>,
+): Promise<void> {
+  const context = await newContext(options);
+  try {
+    await test(context);
+  } finally {
+    await context.close();
+  }
+}
+
+/** What the page shows as the tenant's brand: the logo's name and whether it was drawn, and the colours. */
+async function brandOf(page: Page) {
+  return page.evaluate(() => {
+    const logo = document.querySelector<HTMLImageElement>('.login-logo');
+    const screen = document.querySelector('.login-screen');
+    const button = document.querySelector('.login-card .btn-primary');
+    return {
+      logoAlt: logo?.alt,
+      logoDrawn: !!logo && logo.complete && logo.naturalWidth > 0,
+      background: screen && getComputedStyle(screen).backgroundColor,
+      button: button && getComputedStyle(button).backgroundColor,
+      heading: document.querySelector('#auth-title')?.textContent,
+    };
+  });
+}
+
+describe('first paint before JavaScript', () => {
+  for (const [slug, tenant] of Object.entries(TENANTS)) {
+    it(`/login of ${slug} shows its name, logo and colours with JavaScript disabled`, () =>
+      withContext({ javaScriptEnabled: false }, async (context) => {
+        const page = await context.newPage();
+        await page.goto(`${app.stack.urls[slug]}/login`);
+        await expect
+          .poll(() => brandOf(page))
+          .toEqual({
+            logoAlt: tenant.name,
+            logoDrawn: true,
+            background: tenant.loginBackground,
+            button: tenant.primary,
+            heading: 'Sign in',
+          });
+        expect(await page.title()).toBe(tenant.name);
+        // Only the login screen shows: the shell's markup is there, hidden, for a visit with a session.
+        expect(await page.locator('.prerendered-shell').isVisible()).toBe(false);
+      }));
+  }
+
+  it("paints the neutral shell for a stored session before the app's script has run", () =>
+    withContext({}, async (context) => {
+      // The app's entry never arrives: what shows is index.html and the stylesheet alone.
+      await context.route(/\/assets\/main-[^/]+\.js$/, (route) => route.abort());
+      await context.addInitScript(() => {
+        // Not on the blank page the context starts with, whose storage is refused.
+        if (location.protocol === 'http:') localStorage.setItem('portal.token', 'stored-session');
+      });
+      const page = await context.newPage();
+      await page.goto(`${app.stack.urls.acme}/schedule`);
+      const shell = page.locator('.prerendered-shell');
+      await expect.poll(() => shell.isVisible()).toBe(true);
+      expect(await page.locator('.prerendered-login').isVisible()).toBe(false);
+      expect(await shell.locator('.navbar img').getAttribute('alt')).toBe(TENANTS.acme.name);
+      expect(await shell.getByText('Loading page....').isVisible()).toBe(true);
+      const topbar = await shell.locator('.topbar').evaluate((el) => getComputedStyle(el).backgroundColor);
+      expect(topbar).toBe(TENANTS.acme.primary);
+    }));
+
+  for (const width of [1280, 375]) {
+    it(`the app takes over /login without a layout shift at ${width} px`, () =>
+      withContext({ viewport: { width, height: 800 } }, async (context) => {
+        // The app's entry is held until the pre-rendered screen has settled (fonts and logo in), so that the
+        // shifts counted are the hand-over's alone, not a web font replacing the fallback one.
+        let release!: () => void;
+        const released = new Promise<void>((resolve) => (release = resolve));
+        await context.route(/\/assets\/main-[^/]+\.js$/, async (route) => {
+          await released;
+          await route.continue();
+        });
+        await context.addInitScript(() => {
+          const shifts: { at: number; value: number }[] = [];
+          (window as unknown as { __shifts: typeof shifts }).__shifts = shifts;
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries())
+              shifts.push({ at: entry.startTime, value: (entry as unknown as { value: number }).value });
+          }).observe({ type: 'layout-shift', buffered: true });
+        });
+        const page = await context.newPage();
+        await page.goto(`${app.stack.urls.globex}/login`, { waitUntil: 'commit' });
+        await expect.poll(() => brandOf(page)).toMatchObject({ logoDrawn: true, heading: 'Sign in' });
+        const from = await page.evaluate(async () => {
+          await document.fonts.ready;
+          await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100)));
+          return performance.now();
+        });
+        release();
+        // Taken over: the pre-rendered markup is gone and the app's own form is live.
+        await expect.poll(() => page.locator('.prerendered').count(), { timeout: 20_000 }).toBe(0);
+        await page.getByLabel('Email').fill('client@globex.test');
+        expect(await brandOf(page)).toMatchObject({ logoAlt: TENANTS.globex.name, logoDrawn: true });
+        const shifts = await page.evaluate(
+          () => (window as unknown as { __shifts: { at: number; value: number }[] }).__shifts,
+        );
+        const atHandOver = shifts.filter((shift) => shift.at >= from);
+        expect(atHandOver.reduce((sum, shift) => sum + shift.value, 0)).toBe(0);
+        await expectNoSeriousViolations(page, `login at ${width} px`, 'body');
+      }));
+  }
+});
