@@ -122,11 +122,13 @@ describe("the coach's Today and Clients (acme)", () => {
     // Keyboard: each row is a link, reached with Tab and opened with Enter.
     const first = clientRows().first();
     const href = await first.getAttribute('href');
+    const name = await first.locator('.clients-name').innerText();
     await first.focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => pathname(page)).toBe(href);
     expect(href).toMatch(/^\/coach\/clients\/\d+$/);
-    await heading(page, 'Client');
+    // The client's page is headed with the client's name.
+    await heading(page, name);
     await page.goBack();
     await heading(page, 'Clients');
     expect(new URL(page.url()).searchParams.get('sort')).toBe('company');

@@ -1,8 +1,8 @@
 /**
  * Boot: read the baked config, then fetch the theme and check the published version in parallel; render the
  * router only when both are done (SPEC §4). Until then a page baked with its first screen (the login screen or
- * the neutral shell, pre-rendered with the tenant's name, logo and colours) keeps showing it, and any other
- * page shows an overlay saying 'Loading theme...'. The API client and the stored session are set up first, so
+ * the neutral shell, pre-rendered with the tenant's name, logo and colours) keeps showing it (with the overlay
+ * saying 'Loading theme...' only when that takes a while), and any other page shows the overlay at once. The API client and the stored session are set up first, so
  * the first render already knows whether someone is signed in, and the chunks of the pages this address shows
  * are fetched meanwhile: the app's first commit then draws those pages and replaces the pre-rendered screen in
  * one step, without a fallback in between.
@@ -37,8 +37,18 @@ function showsFirstScreen(): boolean {
   return (mode === 'login' || mode === 'shell') && !!container?.querySelector(`.prerendered-${mode} > *`);
 }
 
+/**
+ * Over a pre-rendered screen, SPEC §4's 'Loading theme...' shows only once the wait is long enough to notice (a
+ * slow or stalled theme file, an inert form that would otherwise look broken): a quick boot goes from that
+ * screen to the app without a flash.
+ */
+const OVERLAY_AFTER_MS = 1000;
+
 async function boot(): Promise<void> {
-  if (!showsFirstScreen()) root.render(<BootOverlay message="Loading theme..." />);
+  const loading = () => root.render(<BootOverlay message="Loading theme..." />);
+  let overlayTimer: ReturnType<typeof setTimeout> | undefined;
+  if (showsFirstScreen()) overlayTimer = setTimeout(loading, OVERLAY_AFTER_MS);
+  else loading();
   try {
     const config = readConfig();
     installChunkErrorReload(config.version);
@@ -52,6 +62,7 @@ async function boot(): Promise<void> {
       checkVersion(config.version),
       preloadPage(window.location.pathname, signedIn ? (sessionStore.get()?.user ?? null) : null),
     ]);
+    clearTimeout(overlayTimer);
     applyTheme(brand);
     // As a transition: React renders the app in slices of a few milliseconds, yielding to the browser between
     // them, instead of one long task that blocks input (on a slow phone the shell and its page took half a
@@ -62,6 +73,7 @@ async function boot(): Promise<void> {
     // A chunk of its own, fetched after the first render: the login route's JavaScript does not carry it.
     void import('@/boot/service-worker').then((m) => m.registerServiceWorker(config.environment));
   } catch (error) {
+    clearTimeout(overlayTimer);
     const message = error instanceof Error ? error.message : String(error);
     root.render(<BootOverlay message={`Error: ${message}`} failed />);
   }
