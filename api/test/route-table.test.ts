@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import type * as auth from '../src/routes/auth-routes.js';
 import { routeTable } from '../src/routes/index.js';
+import { admins } from '../src/routes/route.js';
 import type * as profile from '../src/routes/profile-routes.js';
 import { Harness } from './helpers/harness.js';
 
@@ -16,6 +17,12 @@ beforeAll(() => h.start());
 afterAll(() => h.stop());
 
 describe('the route table', () => {
+  it("keeps the admin's calls to admins: every /api/v1/admin/ route allows that role alone", () => {
+    const adminRoutes = routeTable.filter(([, url]) => url.startsWith('/api/v1/admin/'));
+    for (const [method, url, spec] of adminRoutes)
+      expect([method, url, spec.roles]).toEqual([method, url, admins]);
+  });
+
   it('lists every route, multipart and GraphQL included, and the app answers each', () => {
     const urls = routeTable.map(([, url]) => url);
     expect(urls).toEqual(

@@ -627,6 +627,15 @@ interface MailOutboxTable {
   created_at: Timestamp;
 }
 
+// What happened in a tenant, for webhooks out (migration 0990); `id` is the id a receiver de-duplicates on.
+interface EventsTable {
+  id: string;
+  tenant_id: number;
+  type: string;
+  data: ColumnType<Record<string, unknown>, string, never>;
+  created_at: Generated<Timestamp>;
+}
+
 // The flood guard's counters (migration 0810): requests of one route and address in the window ending then.
 interface RateLimitHitsTable {
   key: string;
@@ -700,6 +709,7 @@ export interface Database {
   group_payments: GroupPaymentsTable;
   stripe_events: StripeEventsTable;
   rate_limit_hits: RateLimitHitsTable;
+  events: EventsTable;
 }
 
 export type User = Selectable<UsersTable>;

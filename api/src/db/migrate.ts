@@ -23,6 +23,7 @@ import * as coachNotes from './migrations/0910-coach-notes.js';
 import * as requestStatus from './migrations/0950-request-status.js';
 import * as companyFileRecipient from './migrations/0960-company-file-recipient.js';
 import * as meetingInvitations from './migrations/0980-meeting-invitations.js';
+import * as events from './migrations/0990-events.js';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '0950-request-status': requestStatus,
   '0960-company-file-recipient': companyFileRecipient,
   '0980-meeting-invitations': meetingInvitations,
+  '0990-events': events,
 };
 
 function migrator<DB>(db: Kysely<DB>): Migrator {

@@ -22,6 +22,8 @@ export type Roles = readonly [Role, ...Role[]] | 'anyone';
 export const clients = ['client'] as const;
 /** The coach's workspace. */
 export const coaches = ['coach'] as const;
+/** The tenant admin's screens. */
+export const admins = ['admin'] as const;
 /** Calls every signed-in user makes: their own profile, signing out, a message's attachments. */
 export const everyone = ['client', 'coach', 'admin'] as const;
 

@@ -52,6 +52,11 @@ export const OPEN_PAGES: readonly PageEntry[] = [
     () => import('@/features/auth/components/reset-password-page'),
   ),
   page(paths.fbsLogin(), 'Sign-in link', () => import('@/features/auth/components/fbs-login-page')),
+  page(
+    paths.invitation(),
+    'Accept your invitation',
+    () => import('@/features/auth/components/invitation-page'),
+  ),
 ];
 
 /** The portal's pages, inside the shell, for a signed-in user. */
@@ -135,6 +140,59 @@ export const COACH_PAGES: readonly PageEntry[] = [
   page(paths.coachCompose, 'New message', () => import('@/features/coach-mailbox/components/compose-page')),
   page(paths.coachThread(), 'Message', () => import('@/features/coach-mailbox/components/thread-page')),
   page(paths.coachRequests, 'Requests', () => import('@/features/coach-requests/components/requests-page')),
+  // Authoring: the rich-text editor is imported by the lesson pages alone, so it stays out of every other chunk.
+  page(paths.coachGroups, 'Groups', () => import('@/features/coach-groups/components/groups-page')),
+  page(paths.coachGroupNew, 'New group', () => import('@/features/coach-groups/components/group-new-page')),
+  page(paths.coachGroup(), 'Group', () => import('@/features/coach-groups/components/group-page')),
+  page(paths.coachGroupLesson(), 'Lesson', () => import('@/features/coach-groups/components/lesson-page')),
+  page(
+    paths.coachGroupSessions(),
+    'Live sessions',
+    () => import('@/features/coach-sessions/components/sessions-page'),
+  ),
+  page(
+    paths.coachGroupProgress(),
+    'Progress',
+    () => import('@/features/coach-progress/components/progress-page'),
+  ),
+  page(paths.coachAcademy, 'Academy', () => import('@/features/coach-academy/components/academy-page')),
+  page(
+    paths.coachAcademyLesson(),
+    'Academy lesson',
+    () => import('@/features/coach-academy/components/academy-lesson-page'),
+  ),
+  page(
+    paths.coachAssessment(),
+    'Assessment',
+    () => import('@/features/coach-assessments/components/assessment-page'),
+  ),
+  page(
+    paths.coachResources,
+    'Resources',
+    () => import('@/features/coach-resources/components/resources-page'),
+  ),
+];
+
+/** The tenant admin's screens (DESIGN Roles): their own tree under /admin behind RoleGuard tree="admin". */
+export const ADMIN_PAGES: readonly PageEntry[] = [
+  page(paths.admin, 'People', () => import('@/features/admin-people/components/people-page')),
+  page(
+    paths.adminPersonNew,
+    'Add a person',
+    () => import('@/features/admin-people/components/person-new-page'),
+  ),
+  page(paths.adminPerson(), 'Person', () => import('@/features/admin-people/components/person-page')),
+  page(paths.adminCompanies, 'Companies', () => import('@/features/admin-people/components/companies-page')),
+  page(
+    paths.adminAssignments,
+    'Coach assignments',
+    () => import('@/features/admin-people/components/assignments-page'),
+  ),
+  page(paths.adminImport, 'Import people', () => import('@/features/admin-import/components/import-page')),
+  page(paths.adminAudit, 'Audit log', () => import('@/features/admin-people/components/audit-page')),
+  page(paths.adminKeys, 'API keys', () => import('@/features/admin-keys/components/keys-page')),
+  page(paths.adminWebhooks, 'Webhooks', () => import('@/features/admin-webhooks/components/webhooks-page')),
+  page(paths.adminWebhook(), 'Webhook', () => import('@/features/admin-webhooks/components/webhook-page')),
 ];
 
 export const NOT_FOUND_PAGE = page('*', 'Page not found', () => import('./not-found-page'));

@@ -12,7 +12,7 @@ const flags = (group_coaching: boolean, flash_coaching: boolean, business_academ
 });
 
 function signIn(overrides: Record<string, unknown> = {}) {
-  sessionStore.signIn(apiUser(overrides));
+  return sessionStore.signIn(apiUser(overrides));
 }
 
 beforeEach(() => {
@@ -249,6 +249,9 @@ describe('the role trees', () => {
       'Meetings',
       'Messages',
       'Requests',
+      'Groups',
+      'Academy',
+      'Resources',
     ]);
     const current = () =>
       within(menu)
@@ -274,7 +277,35 @@ describe('the role trees', () => {
     expect(active('/coach/messages/new')).toEqual(['Messages']);
     expect(active('/coach/messages/12')).toEqual(['Messages']);
     expect(active('/coach/schedule')).toEqual(['Meetings']);
+    expect(active('/coach/groups/4/lessons/9')).toEqual(['Groups']);
     expect(active('/schedule')).toEqual([]);
+  });
+
+  it("an admin's / goes to People at /admin; the menu is the admin's, People active on a person's page", async () => {
+    const admin = signIn({ role_id: 1, email: 'admin@demo.test', company: null, company_id: null }).user;
+    const { router } = renderPortal('/');
+    await screen.findByRole('heading', { level: 1, name: 'People' });
+    expect(router.state.location.pathname).toBe('/admin');
+    const active = (pathname: string) =>
+      visibleMenuItems(admin, testConfig.defaultFlags)
+        .filter((item) => isActiveItem(item, pathname))
+        .map((item) => item.label);
+    expect(active('/admin')).toEqual(['People']);
+    expect(active('/admin/people/7')).toEqual(['People']);
+    expect(active('/admin/people/new')).toEqual(['People']);
+    expect(active('/admin/webhooks/3')).toEqual(['Webhooks']);
+    expect(active('/admin/companies')).toEqual(['Companies']);
+  });
+
+  it("an admin at a coach's or a client's address, and a coach at an admin's, see it is not available", async () => {
+    signIn({ role_id: 1, email: 'admin@demo.test', company: null, company_id: null });
+    const { router } = renderPortal('/coach/clients');
+    expect(await screen.findByText(notAvailable)).toBeInTheDocument();
+    await router.navigate('/schedule');
+    expect(await screen.findByText(notAvailable)).toBeInTheDocument();
+    coach();
+    await router.navigate('/admin/api-keys');
+    expect(await screen.findByText(notAvailable)).toBeInTheDocument();
   });
 
   it('a client’s menu has none of the coach’s items', async () => {

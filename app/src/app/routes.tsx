@@ -3,6 +3,7 @@ import { Navigate, matchRoutes, type RouteObject } from 'react-router-dom';
 import { FlagGuard, GuestOnly, HomeRedirect, RequireAuth, RoleGuard } from './guards';
 import { lazyPage } from './lazy-page';
 import {
+  ADMIN_PAGES,
   COACH_PAGES,
   GUEST_PAGES,
   NOT_FOUND_PAGE,
@@ -73,6 +74,11 @@ export function portalRoutes(options: { updateAvailable: boolean }): RouteObject
                       element: <RoleGuard tree="coach" />,
                       handle: { tree: 'coach' } satisfies TreeHandle,
                       children: COACH_PAGES.map(pageRoute),
+                    },
+                    {
+                      element: <RoleGuard tree="admin" />,
+                      handle: { tree: 'admin' } satisfies TreeHandle,
+                      children: ADMIN_PAGES.map(pageRoute),
                     },
                   ],
                 },

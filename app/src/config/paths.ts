@@ -46,10 +46,39 @@ export const paths = {
   coachCompose: '/coach/messages/new',
   coachThread: (id: number | string = ':id') => `/coach/messages/${id}`,
   coachRequests: '/coach/requests',
+  /** The coach's authoring: groups (details and members, lessons, live sessions, progress), the academy, resources. */
+  coachGroups: '/coach/groups',
+  coachGroupNew: '/coach/groups/new',
+  coachGroup: (id: number | string = ':id') => `/coach/groups/${id}`,
+  coachGroupLesson: (id: number | string = ':id', lessonId: number | string = ':lessonid') =>
+    `/coach/groups/${id}/lessons/${lessonId}`,
+  coachGroupSessions: (id: number | string = ':id') => `/coach/groups/${id}/sessions`,
+  coachGroupProgress: (id: number | string = ':id') => `/coach/groups/${id}/progress`,
+  coachAcademy: '/coach/academy',
+  coachAcademyLesson: (lessonId: number | string = ':lessonid') => `/coach/academy/${lessonId}`,
+  /** A flash-coaching assessment the coach writes for one client (opened from the client's page). */
+  coachAssessment: (clientId: number | string = ':id', assessmentId: number | string = ':assessmentid') =>
+    `/coach/clients/${clientId}/assessments/${assessmentId}`,
+  coachResources: '/coach/resources',
+  /**
+   * The tenant admin's screens (DESIGN Roles: its own route tree under /admin). People is its home.
+   */
+  admin: '/admin',
+  adminPersonNew: '/admin/people/new',
+  adminPerson: (id: number | string = ':id') => `/admin/people/${id}`,
+  adminCompanies: '/admin/companies',
+  adminAssignments: '/admin/assignments',
+  adminImport: '/admin/import',
+  adminAudit: '/admin/audit',
+  adminKeys: '/admin/api-keys',
+  adminWebhooks: '/admin/webhooks',
+  adminWebhook: (id: number | string = ':id') => `/admin/webhooks/${id}`,
+  /** An invitation's set-password link (mailed; a secret like a reset link). */
+  invitation: (token = ':token') => `/invitation/${token}`,
 } as const;
 
 /** The routes whose path is a secret (a password reset or a sign-in link): never in a Referer or analytics. */
-const TOKEN_ROUTES = [paths.reset(''), paths.fbsLogin('')];
+const TOKEN_ROUTES = [paths.reset(''), paths.fbsLogin(''), paths.invitation('')];
 
 export const carriesToken = (pathname: string): boolean =>
   TOKEN_ROUTES.some((prefix) => pathname.startsWith(prefix));

@@ -16,7 +16,10 @@ interface MenuItem {
   unreadBadge?: boolean;
   /** Pages without an item of their own that belong to this one (SPEC's menu has eleven items, no more). */
   also?: readonly string[];
-  /** Active only at its own address (the coach's Today, whose address starts every other coach page's). */
+  /**
+   * Active only at its own address and under `also` (the coach's Today and the admin's People, whose addresses
+   * start every other page's of their tree).
+   */
   exact?: boolean;
 }
 
@@ -42,6 +45,20 @@ const COACH_MENU_ITEMS: readonly MenuItem[] = [
   { label: 'Meetings', to: paths.coachSchedule, icon: 'calendar' },
   { label: 'Messages', to: paths.coachMessages, icon: 'mail', unreadBadge: true },
   { label: 'Requests', to: paths.coachRequests, icon: 'check' },
+  { label: 'Groups', to: paths.coachGroups, icon: 'users' },
+  { label: 'Academy', to: paths.coachAcademy, icon: 'academy' },
+  { label: 'Resources', to: paths.coachResources, icon: 'folder' },
+];
+
+/** The tenant admin's screens (their pages in ../page-table ADMIN_PAGES). */
+const ADMIN_MENU_ITEMS: readonly MenuItem[] = [
+  { label: 'People', to: paths.admin, icon: 'users', exact: true, also: [paths.adminPerson('')] },
+  { label: 'Companies', to: paths.adminCompanies, icon: 'folder' },
+  { label: 'Coach assignments', to: paths.adminAssignments, icon: 'coach' },
+  { label: 'Import people', to: paths.adminImport, icon: 'note' },
+  { label: 'Audit log', to: paths.adminAudit, icon: 'check' },
+  { label: 'API keys', to: paths.adminKeys, icon: 'user' },
+  { label: 'Webhooks', to: paths.adminWebhooks, icon: 'mail' },
 ];
 
 /**
@@ -49,7 +66,9 @@ const COACH_MENU_ITEMS: readonly MenuItem[] = [
  * (../page-table), never retyped here.
  */
 export function visibleMenuItems(user: User, defaults: TrainingFlags): MenuItem[] {
-  if (userRole(user) === 'coach') return [...COACH_MENU_ITEMS];
+  const role = userRole(user);
+  if (role === 'coach') return [...COACH_MENU_ITEMS];
+  if (role === 'admin') return [...ADMIN_MENU_ITEMS];
   return MENU_ITEMS.filter((item) => {
     const flag = pageFlag(item.to);
     return !flag || hasFlag(user, flag, defaults);
@@ -61,8 +80,7 @@ const segments = (pathname: string): string[] => pathname.split('/').filter(Bool
 /** An item is active on the pages whose address starts with its own segments (a client's: its first one). */
 export function isActiveItem(item: MenuItem, pathname: string): boolean {
   const at = segments(pathname);
-  if (item.exact) return at.join('/') === segments(item.to).join('/');
-  return [item.to, ...(item.also ?? [])].some((to) =>
-    segments(to).every((segment, index) => at[index] === segment),
-  );
+  const under = (to: string) => segments(to).every((segment, index) => at[index] === segment);
+  if (item.exact) return at.join('/') === segments(item.to).join('/') || (item.also ?? []).some(under);
+  return [item.to, ...(item.also ?? [])].some(under);
 }

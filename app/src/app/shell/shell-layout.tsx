@@ -15,6 +15,7 @@ import { withLoading } from '@/lib/loading';
 import { queryClient } from '@/lib/query-client';
 import { useSession, useUser } from '@/lib/session';
 import { displayName, userRole } from '@/lib/user';
+import { homePath } from '../home-path';
 import { IdleLogout } from '../idle-logout';
 import { paths } from '@/config/paths';
 import { usePortal } from '@/lib/portal-context';
@@ -39,7 +40,7 @@ function Shell() {
   const user = useUser();
   const token = useSession()?.token;
   useFreshUser(user);
-  const coach = userRole(user) === 'coach';
+  const client = userRole(user) === 'client';
   const { pathname } = useLocation();
   const menuId = useId();
   const mobile = useMediaQuery('(max-width: 768px)');
@@ -86,7 +87,7 @@ function Shell() {
         </Link>
         <div className="navbar-actions">
           <Link
-            to={coach ? paths.coach : paths.groups}
+            to={client ? paths.groups : homePath(user, config.defaultFlags)}
             className="icon-button"
             aria-label="Home"
             title="Home"
@@ -94,7 +95,7 @@ function Shell() {
             <Icon name="home" />
           </Link>
           {/* Help is the client's way to their coach (tickets, referrals, testimonials). */}
-          {!coach && (
+          {client && (
             <Link to={paths.help} className="icon-button" aria-label="Help" title="Help">
               <Icon name="help" />
             </Link>

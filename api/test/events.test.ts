@@ -1,0 +1,42 @@
+// recordEvent on a real migrated database: an event exists exactly when the change it reports committed, each
+// with an id of its own (what a receiver de-duplicates on), and only of the types schemas/events.ts lists.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordEvent } from '../src/services/events/record-event.js';
+import { EVENT_TYPES } from '../../schemas/events.js';
+import { ALPHA, Harness } from './helpers/harness.js';
+
+const h = new Harness();
+beforeAll(() => h.start());
+afterAll(() => h.stop());
+
+const eventsOf = (type: string) =>
+  h.db.selectFrom('events').selectAll().where('tenant_id', '=', ALPHA).where('type', '=', type).execute();
+
+describe('recordEvent', () => {
+  it('keeps an event whose transaction committed, with a fresh id and its data', async () => {
+    const ids = await h.db
+      .transaction()
+      .execute(async (trx) => [
+        await recordEvent(trx, ALPHA, 'ticket.created', { ticket_id: 7 }),
+        await recordEvent(trx, ALPHA, 'ticket.created', { ticket_id: 8 }),
+      ]);
+    expect(new Set(ids).size).toBe(2);
+    const rows = await eventsOf('ticket.created');
+    expect(rows.map((row) => row.data)).toEqual([{ ticket_id: 7 }, { ticket_id: 8 }]);
+  });
+
+  it('loses the event of a change that rolled back', async () => {
+    await expect(
+      h.db.transaction().execute(async (trx) => {
+        await recordEvent(trx, ALPHA, 'referral.created', { referral_id: 1 });
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    expect(await eventsOf('referral.created')).toEqual([]);
+  });
+
+  it('lists each type once, in the dotted noun.verb form receivers match on', () => {
+    expect(new Set(EVENT_TYPES).size).toBe(EVENT_TYPES.length);
+    for (const type of EVENT_TYPES) expect(type).toMatch(/^[a-z]+\.[a-z]+$/);
+  });
+});

@@ -1,0 +1,13 @@
+/** The API keys screen: being built (its API is listed in api/README.md). */
+export default function Page() {
+  return (
+    <section className="page" aria-labelledby="page-title">
+      <h1 id="page-title" className="page-title">
+        API keys
+      </h1>
+      <div className="card">
+        <p>This screen is being built.</p>
+      </div>
+    </section>
+  );
+}
