@@ -1,6 +1,7 @@
 // Development data: per tenant a company, a coach with a profile, and two clients who can log in with a
 // known password: client@<slug>.test (every training flag on) and basic@<slug>.test (none); their coach
-// coach@<slug>.test, and a second coach (coach2@) with clients of their own (seed-second-coach.ts). What they see is
+// coach@<slug>.test, a second coach (coach2@) with clients of their own (seed-second-coach.ts) and the tenant admin
+// (admin@<slug>.test). What they see is
 // one coherent demo business chosen by the tenant's slug (sets/), the generic one for a tenant the seed does not
 // know (one made by `portal init`). Running it again changes nothing. It refuses to run in production, where a
 // known password would be a hole.
@@ -43,6 +44,17 @@ async function seedTenant(
     timeZone: set.timeZone,
     passwordHash,
     at,
+  });
+
+  // The tenant admin (SPEC §3's role_id 1): the business's operations person, who adds people and keys.
+  await upsertUser(db, {
+    tenant_id: tenant.id,
+    email: `admin@${tenant.slug}.test`,
+    role_id: 1,
+    time_zone: set.timeZone,
+    password_hash: passwordHash,
+    ...set.admin,
+    ...stamps,
   });
 
   const slug = tenant.slug;

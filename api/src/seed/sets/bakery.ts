@@ -33,6 +33,12 @@ export const bakery: DemoSet = {
     title: 'Operations Manager',
     location: 'Oakland, CA',
   },
+  admin: {
+    first_name: 'Carmen',
+    last_name: 'Ortiz',
+    title: 'Programme Coordinator',
+    location: 'San Francisco, CA',
+  },
   agendas: {
     'Kick-off session': 'Goals for the next 12 months, how we will work together, first numbers to track.',
     'Pricing workshop': 'Margin per product line; which prices to raise first and how to tell customers.',

@@ -57,6 +57,8 @@ export interface DemoSet {
   coachProfile: { bio: string; specialties: string; certifications: string; years_experience: number };
   client: DemoPerson & { phone_number: string; birthday: string };
   basic: DemoPerson;
+  /** The coaching business's own operations person: the tenant admin (admin@), who manages people and keys. */
+  admin: DemoPerson;
   agendas: Record<MeetingTitle, string>;
   /** Notes taken at the past sessions, by the session's title, and one note of ideas for the next one. */
   notes: { meeting: MeetingTitle | null; title: string; body: string }[];

@@ -27,6 +27,12 @@ export const dental: DemoSet = {
     birthday: '1981-06-25',
   },
   basic: { first_name: 'Sofia', last_name: 'Marchetti', title: 'Practice Manager', location: 'London, UK' },
+  admin: {
+    first_name: 'Hannah',
+    last_name: 'Whitfield',
+    title: 'Client Success Manager',
+    location: 'London, UK',
+  },
   agendas: {
     'Kick-off session': 'Goals for the year, how we will work together, and the studio’s numbers to track.',
     'Pricing workshop': 'Fees per treatment; the hygienist appointment and whitening prices to review first.',

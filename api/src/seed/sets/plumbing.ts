@@ -29,6 +29,12 @@ export const plumbing: DemoSet = {
     birthday: '1979-11-02',
   },
   basic: { first_name: 'Marcus', last_name: 'Bell', title: 'Service Manager', location: 'Evanston, IL' },
+  admin: {
+    first_name: 'Dana',
+    last_name: 'Kowalczyk',
+    title: 'Client Operations Lead',
+    location: 'Chicago, IL',
+  },
   agendas: {
     'Kick-off session':
       'Goals for the year, how we will work together, and the job-costing numbers to track.',
