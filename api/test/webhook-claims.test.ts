@@ -1,6 +1,7 @@
 // Two senders claiming the same delivery queue at once (on PostgreSQL under scripts/with-postgres.sh, each claim
 // on its own pooled connection; PGlite runs it one statement at a time): FOR UPDATE SKIP LOCKED gives each due
-// delivery to one of them, so no event reaches the receiver twice. A lease runs out: a claim left by a sender that
+// delivery to one of them, so no event reaches the receiver twice; two whole API instances built on the one
+// database deliver a burst the same way. A lease runs out: a claim left by a sender that
 // stopped is taken by another after a minute, not before, and the first sender's late write changes nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordEvent } from '../src/services/events/record-event.js';
@@ -69,6 +70,32 @@ describe('claiming the delivery queue', () => {
     expect(new Set(both).size).toBe(both.length);
     const rows = await h.db.selectFrom('webhook_deliveries').select(['status', 'attempts']).execute();
     expect(rows.every((r) => r.status === 'delivered' && r.attempts === 1)).toBe(true);
+  });
+
+  it('lets two API instances on one database deliver a burst with no event sent twice', async () => {
+    const before = receiver.received.length;
+    const ids: string[] = [];
+    for (let i = 0; i < 30; i++) ids.push(await recordEvent(h.db, ALPHA, 'file.shared', { file_id: i }));
+    h.clock.advance(60_000);
+    const instances = [
+      await h.build({ webhooks: { everyMs: 5 } }),
+      await h.build({ webhooks: { everyMs: 5 } }),
+    ];
+    try {
+      await expect
+        .poll(
+          async () => {
+            const rows = await h.db.selectFrom('webhook_deliveries').select('status').execute();
+            return rows.filter((r) => r.status !== 'delivered').length;
+          },
+          { timeout: 20_000 },
+        )
+        .toBe(0);
+    } finally {
+      await Promise.all(instances.map((instance) => instance.close()));
+    }
+    const received = receiver.received.slice(before).map((r) => r.headers['portal-event-id'] as string);
+    expect(received.sort()).toEqual([...ids].sort());
   });
 
   it("takes back a stopped sender's claim once its lease has run out, and fences the late write", async () => {

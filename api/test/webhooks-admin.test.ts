@@ -75,7 +75,7 @@ describe('an admin registers an endpoint', () => {
     expect(unknown.statusCode).toBe(422);
   });
 
-  it('refuses plain http to this machine too in production', async () => {
+  it("refuses plain http, and any address of the server's own network, in production", async () => {
     const app = await h.build({ production: true });
     try {
       const res = await app.inject({
@@ -85,7 +85,29 @@ describe('an admin registers an endpoint', () => {
         payload: { url: 'http://127.0.0.1:9/hooks', events: 'all' },
       });
       expect(res.statusCode).toBe(422);
-      expect(res.json().error.url).toEqual(['The address must start with https://.']);
+      expect(res.json().error.url).toEqual([
+        'Enter an address on the internet, not one of this server’s own network.',
+      ]);
+      const inject = (url: string) =>
+        app.inject({
+          method: 'POST',
+          url: base,
+          headers: { 'x-tenant-id': String(ALPHA), authorization: `Bearer ${admin.token}` },
+          payload: { url, events: 'all' },
+        });
+      expect((await inject('http://crm.example.com/hooks')).json().error.url).toEqual([
+        'The address must start with https://.',
+      ]);
+      // Nor https to what only the server can reach: a cloud's metadata service, a private network, itself.
+      for (const url of [
+        'https://169.254.169.254/latest',
+        'https://10.1.2.3/',
+        'https://[::1]/',
+        'https://[::ffff:127.0.0.1]/',
+        'https://localhost/',
+      ])
+        expect((await inject(url)).statusCode, url).toBe(422);
+      expect((await inject('https://crm.example.com/hooks')).statusCode).toBe(201);
     } finally {
       await app.close();
     }
