@@ -145,6 +145,25 @@ describe('an admin connects their CRM (demo)', () => {
       .toBe('2');
   });
 
+  it('makes a new secret, shown once, that signs from then on', async () => {
+    await admin.getByRole('button', { name: 'New secret' }).click();
+    const shown = admin.getByLabel('Secret');
+    await shown.waitFor();
+    const fresh = await shown.inputValue();
+    expect(fresh).toMatch(/^whsec_/);
+    expect(fresh).not.toBe(secret);
+    await admin.getByRole('button', { name: 'I have copied it' }).click();
+    await expect.poll(() => admin.getByLabel('Secret').count()).toBe(0);
+    const item = admin.getByRole('list', { name: 'Deliveries' }).getByRole('listitem').first();
+    await item.getByRole('button', { name: /Send again/ }).click();
+    await expect.poll(() => ticketsReceived().length, { timeout: 30_000 }).toBe(3);
+    const third = ticketsReceived()[2]!;
+    const signature = third.headers['portal-signature'] as string;
+    const now = Math.floor(Date.now() / 1000);
+    expect(verifySignature(fresh, signature, third.body, now)).toBe(true);
+    expect(verifySignature(secret, signature, third.body, now)).toBe(false);
+  });
+
   it('edits the events, disables the endpoint and deletes it after a confirmation', async () => {
     await admin.getByLabel('All events, including those added later').check();
     await admin.getByRole('button', { name: 'Save events' }).click();
