@@ -19,6 +19,9 @@ import { createServices } from './services/index.js';
 import type { StripeOptions } from './services/payments/stripe-client.js';
 import { schedulePurge } from './services/housekeeping/purge-expired.js';
 import { scheduleMailRetry } from './services/mail/mail-retry.js';
+import { scheduleWebhookDeliveries } from './services/webhooks/webhook-retry.js';
+import { createWebhookSender } from './services/webhooks/webhook-sender.js';
+import type { WebhookSenderOptions } from './services/webhooks/webhook-sender.js';
 import { databaseRateLimitStore } from './services/throttle/rate-limit-store.js';
 import { createMailer } from './services/mail/mailer.js';
 import type { Storage } from './services/storage/storage.js';
@@ -38,7 +41,12 @@ export interface AppOptions {
   captcha?: CaptchaOptions;
   /** Stripe keys (and, in tests, the stand-in's URL); without a secret key payments are off. */
   stripe?: StripeOptions;
-  /** Production drops the localhost CORS origins. */
+  /**
+   * Webhooks out: how often due deliveries are claimed (every 5 s by default), how long a receiver may take, and
+   * (tests) the backoff's jitter source.
+   */
+  webhooks?: { everyMs?: number } & Pick<WebhookSenderOptions, 'timeoutMs' | 'random'>;
+  /** Production drops the localhost CORS origins and plain-http webhook endpoints. */
   production?: boolean;
   authRequestsPerMinute?: number;
   logger?: FastifyServerOptions['logger'];
@@ -102,11 +110,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     tenants,
     captcha: options.captcha ?? {},
     stripe: options.stripe ?? {},
+    production: options.production ?? false,
     log: app.log,
   });
   scheduleMailRetry(app, mailer, options.mail.retryEveryMs ?? 15_000);
   app.addHook('onClose', async () => mailer.close());
   schedulePurge(app, options.db, now, services.mailbox);
+  const { everyMs = 5000, ...sending } = options.webhooks ?? {};
+  scheduleWebhookDeliveries(
+    app,
+    createWebhookSender({ db: options.db, now, log: app.log, ...sending }),
+    everyMs,
+  );
 
   registerRequestContext(app, services);
   await registerRoutes(app, services, { authRequestsPerMinute: options.authRequestsPerMinute ?? 60 });

@@ -263,3 +263,42 @@ describe('steps of a self-paced academy lesson', () => {
     expect(lessons.find((l: { lesson: { id: number } }) => l.lesson.id === academyLesson).steps_done).toBe(1);
   });
 });
+
+describe('a lesson completed', () => {
+  const completions = () =>
+    h.db.selectFrom('events').select(['tenant_id', 'data']).where('type', '=', 'lesson.completed').execute();
+
+  it('records lesson.completed once, by the batch that ticks the last step of the lesson in its context', async () => {
+    const before = (await completions()).length;
+    const lesson = lessonIds[2];
+    const t = h.clock.now().getTime() + 1000;
+    const steps = ['pre_meeting', 'attend_meeting', 'meeting_worksheet', 'taken_quiz'];
+    await send(
+      me,
+      steps.map((field) => change(field, true, t, lesson)),
+    );
+    expect(await completions()).toHaveLength(before);
+    await send(me, [change('post_meeting', true, t + 1, lesson), change('notes', 'Done', t + 1, lesson)]);
+    // Sent again (a retry), or another field changed: still one.
+    await send(me, [change('notes', 'Done, really', t + 2, lesson)]);
+    const events = (await completions()).slice(before);
+    expect(events).toEqual([
+      {
+        tenant_id: me.user.tenantId,
+        data: {
+          user_id: me.user.id,
+          lesson_id: lesson,
+          user_group_id: ug.free,
+          completed_at: expect.any(String),
+        },
+      },
+    ]);
+    // An academy lesson is complete with its worksheet and quiz (it has no meeting).
+    await send(me, [change('taken_quiz', true, t + 3, academyLesson, null)]);
+    expect((await completions()).slice(before + 1)).toEqual([
+      expect.objectContaining({
+        data: expect.objectContaining({ lesson_id: academyLesson, user_group_id: null }),
+      }),
+    ]);
+  });
+});

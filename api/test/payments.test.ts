@@ -290,6 +290,38 @@ describe('the webhook and studentpaid', () => {
     expect((await createIntent(me, { group_id: paidGroup })).statusCode).toBe(409);
   });
 
+  it("reports the verified payment to the tenant's systems once (payment.succeeded), replays included", async () => {
+    const payment = await h.db
+      .selectFrom('group_payments')
+      .selectAll()
+      .where('intent_id', '=', intent.id)
+      .executeTakeFirstOrThrow();
+    const events = await h.db
+      .selectFrom('events')
+      .select(['tenant_id', 'data'])
+      .where('type', '=', 'payment.succeeded')
+      .execute();
+    expect(events).toEqual([
+      {
+        tenant_id: ALPHA,
+        data: {
+          payment_id: payment.id,
+          user_id: me.user.id,
+          group_id: paidGroup,
+          amount: 4900,
+          currency: payment.currency,
+          stripe_payment_intent: intent.id,
+          paid_at: h.clock.now().toISOString(),
+        },
+      },
+    ]);
+    // Another success for the same intent under a new event id (Stripe may send one) is not a new payment.
+    expect((await deliver(stand.succeededEvent(intent))).statusCode).toBe(200);
+    expect(
+      await h.db.selectFrom('events').select('id').where('type', '=', 'payment.succeeded').execute(),
+    ).toHaveLength(1);
+  });
+
   it('grants nothing for a settled amount other than the one asked for, or an intent it never made', async () => {
     const res = await createIntent(other, { group_id: secondPaidGroup });
     const otherIntent = intentOf(res.json().data.payment_intent_id);

@@ -633,7 +633,40 @@ interface EventsTable {
   tenant_id: number;
   type: string;
   data: ColumnType<Record<string, unknown>, string, never>;
-  created_at: Generated<Timestamp>;
+  created_at: Generated<Date>;
+}
+
+// Webhooks out (migration 1200): where a tenant's events go, and each event's delivery to each endpoint.
+interface WebhookEndpointsTable {
+  id: Serial;
+  tenant_id: number;
+  url: string;
+  // null: every event type.
+  events: ColumnType<string[] | null, string | null, string | null>;
+  secret: string;
+  enabled: Generated<boolean>;
+  created_at: Timestamp;
+  secret_rotated_at: Timestamp | null;
+}
+
+interface WebhookDeliveriesTable {
+  id: Serial;
+  tenant_id: number;
+  endpoint_id: number;
+  event_id: string;
+  status: ColumnType<
+    'pending' | 'delivered' | 'failed',
+    'pending' | undefined,
+    'pending' | 'delivered' | 'failed'
+  >;
+  attempts: Generated<number>;
+  // When the next try is due (or, while an instance sends it, its lease); null once delivered or failed.
+  next_attempt_at: Timestamp | null;
+  last_status_code: number | null;
+  last_error: string | null;
+  last_attempt_at: Timestamp | null;
+  trying_since: Generated<Date>;
+  created_at: Generated<Date>;
 }
 
 // The flood guard's counters (migration 0810): requests of one route and address in the window ending then.
@@ -710,6 +743,8 @@ export interface Database {
   stripe_events: StripeEventsTable;
   rate_limit_hits: RateLimitHitsTable;
   events: EventsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -6,6 +6,7 @@ import { allowRoles } from '../services/access/roles.js';
 import type { Services } from '../services/index.js';
 import * as auth from './auth-routes.js';
 import * as actionSteps from './client-action-steps-routes.js';
+import * as adminWebhooks from './admin-webhooks-routes.js';
 import * as metrics from './client-metrics-routes.js';
 import * as assessments from './assessment-routes.js';
 import * as files from './company-files-routes.js';
@@ -136,6 +137,15 @@ export const routeTable: [HTTPMethods | HTTPMethods[], string, RouteSpec | Plugi
   ['POST', '/api/v1/coach/meetings/:id/cancel', coachMeetings.cancelMeeting],
   ['GET', '/api/v1/coach/requests', coachRequests.coachRequests],
   ['POST', '/api/v1/coach/requests/:kind/:id', coachRequests.changeRequest],
+  // The tenant admin's webhooks out (not in SPEC §7)
+  ['GET', '/api/v1/admin/webhooks', adminWebhooks.webhooks],
+  ['POST', '/api/v1/admin/webhooks', adminWebhooks.addWebhook],
+  ['GET', '/api/v1/admin/webhooks/:id', adminWebhooks.webhook],
+  ['POST', '/api/v1/admin/webhooks/:id', adminWebhooks.changeWebhook],
+  ['POST', '/api/v1/admin/webhooks/:id/rotate', adminWebhooks.rotateWebhookSecret],
+  ['POST', '/api/v1/admin/webhooks/:id/delete', adminWebhooks.deleteWebhook],
+  ['GET', '/api/v1/admin/webhooks/:id/deliveries', adminWebhooks.webhookDeliveries],
+  ['POST', '/api/v1/admin/webhooks/:id/deliveries/:deliveryId/again', adminWebhooks.sendDeliveryAgain],
   // GraphQL (SPEC §7 "GraphQL through /gapi")
   [['GET', 'POST'], graphqlPath, graphql],
 ];

@@ -38,6 +38,7 @@ import type { TenantConfig } from './tenants/tenant-files.js';
 import { createTeamService } from './team/team-service.js';
 import { createThrottleService } from './throttle/throttle-service.js';
 import { countUnreadEmails } from './users/user-repository.js';
+import { createWebhooksService } from './webhooks/webhooks-service.js';
 import type { Actor } from './access/scope.js';
 
 interface ServiceDeps {
@@ -48,6 +49,8 @@ interface ServiceDeps {
   tenants: TenantConfig[];
   captcha: CaptchaOptions;
   stripe: StripeOptions;
+  /** Production refuses plain-http webhook endpoints (webhooks-service.ts). */
+  production: boolean;
   log: { error(obj: object, msg: string): void; info(obj: object, msg: string): void };
 }
 
@@ -108,6 +111,8 @@ export async function createServices(deps: ServiceDeps) {
     groups,
     academy,
     analytics: createAnalyticsService({ db, now, groups, academy }),
+    // The tenant admin's webhook endpoints and their delivery history (the sending is webhook-retry.ts's).
+    webhooks: createWebhooksService({ db, now, production: deps.production }),
     ping: async () => {
       await db.selectFrom('tenants').select('id').limit(1).execute();
     },

@@ -10,6 +10,7 @@ import { assignedClient } from '../access/assigned-client.js';
 import type { AssignedClient } from '../access/scope.js';
 import type { Caller } from '../auth/session-service.js';
 import { notFound } from '../client-work/owner.js';
+import { recordEvent } from '../events/record-event.js';
 import { ATTACHMENT_MAX_BYTES, ATTACHMENTS_MAX_COUNT, storeAttachment } from '../mailbox/attachment-type.js';
 import { filesMail } from '../mailbox/coach-mail.js';
 import { coachUserOf, findPeople } from '../mailbox/mailbox-repository.js';
@@ -147,9 +148,22 @@ export function createCompanyFilesService({ db, now, storage, mailer, log }: Dep
     let id: number;
     try {
       for (const file of input.files) stored.push(await storeAttachment(storage, 'files', file, 'files'));
-      id = await db
-        .transaction()
-        .execute((trx) => repo.insertFile(trx, scope, description, stored, now(), to));
+      id = await db.transaction().execute(async (trx) => {
+        const at = now();
+        const fileId = await repo.insertFile(trx, scope, description, stored, at, to);
+        // Who shared what with whom: the company, and the one client when it is addressed to one. File names
+        // and the description stay in the portal (a name can say more than a CRM should hold).
+        await recordEvent(trx, scope.tenantId, 'file.shared', {
+          file_id: fileId,
+          company_id: scope.companyId,
+          recipient_id: to?.userId ?? null,
+          from_user_id: scope.userId,
+          from_role: scope.role,
+          files: stored.length,
+          created_at: at.toISOString(),
+        });
+        return fileId;
+      });
     } catch (error) {
       // Nothing half-sent stays behind: the files stored before a refusal or failure go too.
       await removeStored(stored.map((s) => s.object_key));

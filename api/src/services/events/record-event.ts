@@ -1,6 +1,8 @@
 // The one way a change reports itself to the tenant's systems: called with the transaction that made the change,
-// so a rolled-back change reports nothing and a committed one is never lost (webhook deliveries start from here).
+// so a rolled-back change reports nothing and a committed one is never lost. The same statement queues one
+// delivery per enabled endpoint that hears the type (webhooks/delivery-repository.ts sends them), due at once.
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { EventType } from '../../../../schemas/events.js';
@@ -15,6 +17,23 @@ export async function recordEvent(
   await db
     .insertInto('events')
     .values({ id, tenant_id: tenantId, type, data: JSON.stringify(data) })
+    .execute();
+  await db
+    .insertInto('webhook_deliveries')
+    .columns(['tenant_id', 'endpoint_id', 'event_id', 'next_attempt_at'])
+    .expression((eb) =>
+      eb
+        .selectFrom('webhook_endpoints')
+        .select([
+          'tenant_id',
+          'id',
+          sql<string>`${id}::uuid`.as('event_id'),
+          sql<Date>`now()`.as('next_attempt_at'),
+        ])
+        .where('tenant_id', '=', tenantId)
+        .where('enabled', '=', true)
+        .where((w) => w.or([w('events', 'is', null), sql<boolean>`events ? ${type}`])),
+    )
     .execute();
   return id;
 }

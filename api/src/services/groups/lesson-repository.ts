@@ -33,6 +33,10 @@ const GROUP_STEPS = FLAG_FIELDS;
  */
 const ACADEMY_STEPS = ['meeting_worksheet', 'taken_quiz'] as const;
 
+/** The steps of a lesson in its context (null: the academy); all of them ticked is the lesson completed. */
+export const lessonSteps = (userGroupId: number | null) =>
+  userGroupId === null ? ACADEMY_STEPS : GROUP_STEPS;
+
 /** Per lesson, how many of its steps the member has ticked in this context (null: the academy). */
 export async function stepsDone(db: Kysely<Database>, owner: Actor, userGroupId: number | null) {
   const rows = await db
@@ -41,6 +45,6 @@ export async function stepsDone(db: Kysely<Database>, owner: Actor, userGroupId:
     .select(['lesson_id', ...GROUP_STEPS])
     .where('user_group_id', userGroupId === null ? 'is' : '=', userGroupId)
     .execute();
-  const steps = userGroupId === null ? ACADEMY_STEPS : GROUP_STEPS;
+  const steps = lessonSteps(userGroupId);
   return new Map(rows.map((r) => [r.lesson_id, steps.filter((step) => r[step]).length]));
 }

@@ -12,6 +12,8 @@ import type { AcademyService } from '../academy/academy-service.js';
 import { owned, ownerValues } from '../access/scope.js';
 import type { Actor } from '../access/scope.js';
 import type { GroupsService } from '../groups/groups-service.js';
+import { lessonSteps } from '../groups/lesson-repository.js';
+import { recordEvent } from '../events/record-event.js';
 import { checkChanges } from './analytics-change.js';
 import type { AnalyticsChange } from './analytics-change.js';
 import { fromMarks, newestWins, toMarks } from './newest-wins.js';
@@ -49,6 +51,14 @@ async function selectRow(
   if (lock) query = query.forUpdate();
   return query.executeTakeFirst();
 }
+
+/**
+ * Completed, as the progress pages count steps (lesson-repository.ts): every step of the lesson in its context
+ * ticked (a group lesson's five, an academy lesson's worksheet and quiz). The event is recorded by the batch
+ * that ticks the last one; unticking one and ticking it again later reports the lesson completed again.
+ */
+const complete = (row: Row, userGroupId: number | null) =>
+  row !== undefined && lessonSteps(userGroupId).every((step) => row[step]);
 
 const payload = (lessonId: number, userGroupId: number | null, row: Row) => ({
   lesson_id: lessonId,
@@ -142,6 +152,13 @@ export function createAnalyticsService(deps: {
                   .where('user_group_id', userGroupId === null ? 'is' : '=', userGroupId)
                   .returning(columns)
                   .executeTakeFirst();
+          if (!complete(row, userGroupId) && complete(current, userGroupId))
+            await recordEvent(trx, owner.tenantId, 'lesson.completed', {
+              user_id: owner.userId,
+              lesson_id: lessonId,
+              user_group_id: userGroupId,
+              completed_at: at.toISOString(),
+            });
           results.push(payload(lessonId, userGroupId, current));
         }
         return results;

@@ -9,6 +9,7 @@ import { hasControl, plainTextMessages } from '../../plain-text.js';
 import type { Actor, AssignedClient } from '../access/scope.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { Storage } from '../storage/storage.js';
+import { recordEvent } from '../events/record-event.js';
 import { reserve } from '../limits/limits.js';
 import {
   ATTACHMENT_MAX_BYTES,
@@ -157,6 +158,16 @@ export function createMailboxService({ db, now, mailer, storage, log }: MailboxD
         );
         if ((await repo.attachUploads(trx, owner, attachments, emailId)) !== attachments.length)
           throw invalid('attachments', 'An attachment was not found: upload it again.');
+        // Who wrote to whom and in which thread, never the subject or body: those stay in the portal.
+        await recordEvent(trx, owner.tenantId, 'message.created', {
+          message_id: emailId,
+          thread_id: parent ?? emailId,
+          from_user_id: owner.userId,
+          from_role: owner.role,
+          to_user_id: addressee,
+          attachments: attachments.length,
+          created_at: at.toISOString(),
+        });
         return emailId;
       });
       await tell(tenant, owner, addressee, { subject, body, thread: parent ?? id });

@@ -16,6 +16,7 @@ import * as repo from './payments-repository.js';
 import { receiptMail } from './receipt-mail.js';
 import { createStripe, WEBHOOK_TOLERANCE_SECONDS } from './stripe-client.js';
 import type { StripeOptions } from './stripe-client.js';
+import { recordEvent } from '../events/record-event.js';
 
 interface PaymentDeps {
   db: Kysely<Database>;
@@ -178,6 +179,18 @@ export function createPaymentsService({ db, now, mailer, stripe: options, log }:
         if (intent.amount_received !== payment.amount || intent.currency !== payment.currency)
           return 'amount mismatch';
         await repo.setPaymentStatus(trx, payment.id, 'succeeded', at);
+        // Once per payment (Stripe may send a success again under another event id): what was bought, by whom,
+        // for how much; nothing of the card or Stripe's client secret.
+        if (payment.status !== 'succeeded')
+          await recordEvent(trx, payment.tenant_id, 'payment.succeeded', {
+            payment_id: payment.id,
+            user_id: payment.user_id,
+            group_id: payment.group_id,
+            amount: payment.amount,
+            currency: payment.currency,
+            stripe_payment_intent: intent.id,
+            paid_at: at.toISOString(),
+          });
         // The verified payment's payer: the webhook acts for the client who paid.
         await repo.markMemberPaid(
           trx,

@@ -11,6 +11,7 @@ import { normalizeEmail } from '../auth/credentials.js';
 import { found } from '../client-work/owner.js';
 import type { Actor } from '../access/scope.js';
 import type { Mailer } from '../mail/mailer.js';
+import { recordEvent } from '../events/record-event.js';
 import { reserve } from '../limits/limits.js';
 import { findCredentials, findProfile } from '../users/user-repository.js';
 import { invitationMail } from './referral-mail.js';
@@ -75,13 +76,23 @@ export function createReferralService({ db, now, mailer }: ReferralDeps) {
       const row = await reserve(db, 'referrals', owner, at, async (trx) => {
         if (await referredSince(trx, owner, email, new Date(at.getTime() - invitationGapMs)))
           throw new FieldError({ email: [ALREADY_REFERRED] });
-        return insertSubmission(trx, owner, 'referrals', {
+        const stored = await insertSubmission(trx, owner, 'referrals', {
           request_id: requestId,
           ...person,
           note: input.note?.trim() ?? '',
           invited: false,
           created_at: at,
         });
+        // The referred person is the lead a CRM wants: their name and address, not the referrer's note. Recorded
+        // with the row, so the event is never lost; the row is withdrawn below only when the invitation could be
+        // neither sent nor queued (the database failing), so its event may then have announced it already.
+        await recordEvent(trx, owner.tenantId, 'referral.created', {
+          referral_id: stored.id,
+          user_id: owner.userId,
+          ...person,
+          created_at: at.toISOString(),
+        });
+        return stored;
       });
       let invited: boolean;
       try {

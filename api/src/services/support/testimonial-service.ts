@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { FieldError } from '../../errors.js';
 import type { Actor } from '../access/scope.js';
+import { recordEvent } from '../events/record-event.js';
 import { reserve } from '../limits/limits.js';
 import { insertSubmission } from './support-repository.js';
 
@@ -19,15 +20,24 @@ export function createTestimonialService(db: Kysely<Database>, now: () => Date) 
       if (!input.consent)
         throw new FieldError({ consent: ['Agree to the publication of your testimonial to send it.'] });
       const at = now();
-      const row = await reserve(db, 'testimonials', owner, at, (trx) =>
-        insertSubmission(trx, owner, 'testimonials', {
+      const displayName = input.display_name.trim();
+      const row = await reserve(db, 'testimonials', owner, at, async (trx) => {
+        const stored = await insertSubmission(trx, owner, 'testimonials', {
           request_id: requestId,
           testimonial: input.testimonial.trim(),
-          display_name: input.display_name.trim(),
+          display_name: displayName,
           consented_at: at,
           created_at: at,
-        }),
-      );
+        });
+        // The name it is to be published under; the text itself is read in the portal.
+        await recordEvent(trx, owner.tenantId, 'testimonial.created', {
+          testimonial_id: stored.id,
+          user_id: owner.userId,
+          display_name: displayName,
+          created_at: at.toISOString(),
+        });
+        return stored;
+      });
       return { id: row.id, created_at: row.created_at.toISOString() };
     },
   };

@@ -3,6 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { Actor } from '../access/scope.js';
+import { recordEvent } from '../events/record-event.js';
 import { reserve } from '../limits/limits.js';
 import { insertSubmission } from './support-repository.js';
 
@@ -23,9 +24,21 @@ export function createTicketService(db: Kysely<Database>, now: () => Date) {
         subject: input.subject.trim(),
         message: input.message.trim(),
       };
-      const row = await reserve(db, 'tickets', owner, at, (trx) =>
-        insertSubmission(trx, owner, 'support_tickets', { request_id: requestId, created_at: at, ...ticket }),
-      );
+      const row = await reserve(db, 'tickets', owner, at, async (trx) => {
+        const stored = await insertSubmission(trx, owner, 'support_tickets', {
+          request_id: requestId,
+          created_at: at,
+          ...ticket,
+        });
+        // The category routes it in a help desk; subject and message stay in the portal.
+        await recordEvent(trx, owner.tenantId, 'ticket.created', {
+          ticket_id: stored.id,
+          user_id: owner.userId,
+          category: ticket.category,
+          created_at: at.toISOString(),
+        });
+        return stored;
+      });
       return { id: row.id, ...ticket, created_at: row.created_at.toISOString() };
     },
   };

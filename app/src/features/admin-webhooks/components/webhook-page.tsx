@@ -1,13 +1,170 @@
-/** The Webhook screen: being built (its API is listed in api/README.md). */
-export default function Page() {
+/**
+ * /admin/webhooks/:id: one endpoint: the events it hears, enabling and disabling it, a new signing secret (shown
+ * once), deleting it (after a confirmation), and its delivery history with "Send again". Another tenant's or
+ * an unknown id is the API's 404 and a not-found state here.
+ */
+import { isAxiosError } from 'axios';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { FormButtons } from '@/components/form-buttons';
+import { LoadFailed } from '@/components/load-failed';
+import { PageLoading } from '@/components/page-loading';
+import { paths } from '@/config/paths';
+import { displayZone, formatDateTime } from '@/lib/dates';
+import { routeId } from '@/lib/route-id';
+import { useUser } from '@/lib/session';
+import { notify } from '@/lib/toast';
+import { useFieldErrors } from '@/lib/use-field-errors';
+import { useChangeWebhook } from '../api/change-webhook';
+import { useDeleteWebhook } from '../api/delete-webhook';
+import { useWebhook } from '../api/get-webhook';
+import type { WebhookEndpoint, WebhookEvents } from '../api/get-webhooks';
+import { useRotateWebhookSecret } from '../api/rotate-webhook-secret';
+import { webhookProblems } from './add-webhook-form';
+import { DeliveryHistory } from './delivery-history';
+import { EventsFieldset } from './events-fieldset';
+import { SecretOnce } from './secret-once';
+import './webhooks.css';
+
+const back = (
+  <p>
+    <Link to={paths.adminWebhooks}>Back to the webhooks</Link>
+  </p>
+);
+
+function EventsForm({ endpoint }: { endpoint: WebhookEndpoint }) {
+  const change = useChangeWebhook(endpoint.id);
+  const [events, setEvents] = useState<WebhookEvents>(endpoint.events);
+  const { errors, show, fromError } = useFieldErrors<'events'>();
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    if (show({ events: webhookProblems(endpoint.url, events).events }, form)) return;
+    await change.mutateAsync({ events }).then(
+      () => notify.success('Events saved'),
+      (error: unknown) => fromError(error, form),
+    );
+  };
   return (
-    <section className="page" aria-labelledby="page-title">
-      <h1 id="page-title" className="page-title">
-        Webhook
+    <form className="card webhook-form" noValidate onSubmit={(event) => void submit(event)}>
+      <EventsFieldset value={events} onChange={setEvents} error={errors.events} />
+      <FormButtons submitLabel="Save events" pending={change.isPending} />
+    </form>
+  );
+}
+
+function Endpoint({ endpoint, zone }: { endpoint: WebhookEndpoint; zone: string }) {
+  const navigate = useNavigate();
+  const [search, setSearch] = useSearchParams();
+  const page = Math.max(1, Number(search.get('page')) || 1);
+  const change = useChangeWebhook(endpoint.id);
+  const rotate = useRotateWebhookSecret(endpoint.id);
+  const remove = useDeleteWebhook(endpoint.id);
+  const [secret, setSecret] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState(false);
+
+  const toggle = () =>
+    change.mutateAsync({ enabled: !endpoint.enabled }).then(
+      (changed) => notify.success(changed.enabled ? 'Endpoint enabled' : 'Endpoint disabled'),
+      () => undefined,
+    );
+  const newSecret = () =>
+    rotate.mutateAsync().then(
+      (rotated) => setSecret(rotated.secret),
+      () => undefined,
+    );
+  const confirmDelete = () =>
+    remove.mutateAsync().then(
+      () => {
+        notify.success('Endpoint deleted');
+        void navigate(paths.adminWebhooks);
+      },
+      () => undefined,
+    );
+
+  return (
+    <>
+      <h1 id="page-title" className="page-title webhook-url">
+        {endpoint.url}
       </h1>
+      {back}
       <div className="card">
-        <p>This screen is being built.</p>
+        <p>
+          {endpoint.enabled
+            ? 'Enabled: events are posted to this address.'
+            : 'Disabled: no event is posted here until it is enabled again; deliveries already queued wait.'}
+        </p>
+        <p className="muted">
+          Added {formatDateTime(endpoint.created_at, zone)}
+          {endpoint.secret_rotated_at &&
+            `; secret changed ${formatDateTime(endpoint.secret_rotated_at, zone)}`}
+          .
+        </p>
+        <div className="button-row">
+          <button type="button" className="btn" disabled={change.isPending} onClick={() => void toggle()}>
+            {endpoint.enabled ? 'Disable' : 'Enable'}
+          </button>
+          <button type="button" className="btn" disabled={rotate.isPending} onClick={() => void newSecret()}>
+            {rotate.isPending ? 'Changing...' : 'New secret'}
+          </button>
+          <button type="button" className="btn btn-danger" onClick={() => setDeleting(true)}>
+            Delete
+          </button>
+        </div>
+        <p className="field-hint">
+          A new secret replaces the old one at once: update the receiving system with it.
+        </p>
       </div>
+      {secret && <SecretOnce secret={secret} onDone={() => setSecret(null)} />}
+      <EventsForm endpoint={endpoint} />
+      <DeliveryHistory
+        endpointId={endpoint.id}
+        zone={zone}
+        page={page}
+        onPage={(next) => setSearch(next > 1 ? { page: String(next) } : {}, { replace: true })}
+      />
+      {deleting && (
+        <ConfirmDialog
+          title="Delete this endpoint?"
+          text={`Nothing more is posted to ${endpoint.url}, and its delivery history is deleted with it.`}
+          confirmLabel="Delete endpoint"
+          pending={remove.isPending}
+          onConfirm={() => void confirmDelete()}
+          onCancel={() => setDeleting(false)}
+        />
+      )}
+    </>
+  );
+}
+
+export default function WebhookPage() {
+  const id = routeId(useParams().id);
+  const user = useUser();
+  const query = useWebhook(id);
+  const status = isAxiosError(query.error) ? query.error.response?.status : undefined;
+  let body;
+  if (query.data)
+    body = <Endpoint key={query.data.id} endpoint={query.data} zone={displayZone(user.time_zone)} />;
+  else if (id === null || status === 404)
+    body = (
+      <div className="card empty-state" role="status">
+        <h2>Endpoint not found</h2>
+        <p>There is no such webhook endpoint: the link may be mistyped, or it was deleted.</p>
+        {back}
+      </div>
+    );
+  else if (query.isError)
+    body = <LoadFailed what="This endpoint" error={query.error} retry={query.refetch} />;
+  else body = <PageLoading />;
+  return (
+    <section className="page admin-webhooks" aria-labelledby="page-title">
+      {!query.data && (
+        <h1 id="page-title" className="page-title">
+          Webhook
+        </h1>
+      )}
+      {body}
     </section>
   );
 }

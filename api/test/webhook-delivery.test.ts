@@ -1,0 +1,214 @@
+// Webhooks out end to end, against a real receiver on 127.0.0.1: deliveries wait in their durable queue while
+// the receiver is down, are tried again after a 500, and once it answers 200 every event arrives exactly once
+// (the receiver de-duplicates on the event id, and no id comes twice), each signed with the endpoint's secret.
+// The API is closed and built again on the same database in the middle, with another instance's claim left
+// behind as if it had crashed: nothing is lost. Then "Send again", the history, and a slow receiver beside a
+// fast one.
+import { vi, afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordEvent } from '../src/services/events/record-event.js';
+import { claimDueDeliveries } from '../src/services/webhooks/delivery-repository.js';
+import { verifySignature } from '../src/services/webhooks/signature.js';
+import { as, demoSignIn, seedFixtures } from './helpers/coach.js';
+import { ALPHA, Harness } from './helpers/harness.js';
+import type { Person } from './helpers/mailbox.js';
+import { WebhookReceiver } from './helpers/webhook-receiver.js';
+import type { Received } from './helpers/webhook-receiver.js';
+
+const h = new Harness();
+// Ticks often, retries after the shortest wait (no jitter), and gives a receiver 2 s.
+const options = { webhooks: { everyMs: 20, timeoutMs: 2000, random: () => 0 } };
+const receiver = new WebhookReceiver();
+let admin: Person;
+beforeAll(async () => {
+  await h.start(options);
+  await seedFixtures(h);
+  admin = await demoSignIn(h, 'admin');
+  // Up once to learn a free port, then down: the endpoint is registered while nothing listens there.
+  await receiver.up();
+  await receiver.down();
+});
+afterAll(async () => {
+  await receiver.down();
+  await h.stop();
+});
+
+const base = '/api/v1/admin/webhooks';
+const hour = 60 * 60_000;
+
+async function addEndpoint(url: string) {
+  const res = await as(h, admin, 'POST', base, { url, events: 'all' });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data as { endpoint: { id: number }; secret: string };
+}
+
+const deliveriesOf = (endpointId: number) =>
+  h.db
+    .selectFrom('webhook_deliveries')
+    .selectAll()
+    .where('endpoint_id', '=', endpointId)
+    .orderBy('id')
+    .execute();
+
+/** Waits until every delivery of the endpoint passes `check`. */
+const settle = (
+  endpointId: number,
+  check: (d: Awaited<ReturnType<typeof deliveriesOf>>[number]) => boolean,
+) =>
+  vi.waitFor(
+    async () => {
+      const rows = await deliveriesOf(endpointId);
+      expect(rows.length).toBeGreaterThan(0);
+      expect(rows.filter((row) => !check(row))).toEqual([]);
+      return rows;
+    },
+    { timeout: 20_000, interval: 25 },
+  );
+
+const eventId = (request: Received) => request.headers['portal-event-id'] as string;
+
+function expectSigned(requests: Received[], secret: string) {
+  const now = Math.floor(h.clock.now().getTime() / 1000);
+  for (const request of requests) {
+    const signature = request.headers['portal-signature'] as string;
+    expect(signature).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
+    expect(verifySignature(secret, signature, request.body, now)).toBe(true);
+    expect(request.headers['portal-timestamp']).toBe(signature.slice(2, signature.indexOf(',')));
+    const body = JSON.parse(request.body) as { id: string; type: string; created_at: string; data: object };
+    expect(Object.keys(body)).toEqual(['id', 'type', 'created_at', 'data']);
+    expect(body.id).toBe(eventId(request));
+  }
+}
+
+describe('a receiver that is down, then fails, then recovers', () => {
+  it('gets every event exactly once after it recovers, signed, with the API restarted in the middle', async () => {
+    const { endpoint, secret } = await addEndpoint(receiver.url);
+    const events: string[] = [];
+    for (let i = 1; i <= 5; i++)
+      events.push(await recordEvent(h.db, ALPHA, 'ticket.created', { ticket_id: i }));
+
+    // Down: every delivery is tried, refused, and kept for later.
+    h.clock.advance(60_000);
+    const refused = await settle(endpoint.id, (d) => d.attempts >= 1);
+    for (const d of refused) expect(d).toMatchObject({ status: 'pending', last_status_code: null });
+    expect(refused.every((d) => d.last_error !== null && d.next_attempt_at! > h.clock.now())).toBe(true);
+    expect(receiver.received).toEqual([]);
+
+    // Up but answering 500: tried again, still pending, the status kept.
+    receiver.answer = () => 500;
+    await receiver.up();
+    h.clock.advance(hour);
+    const failing = await settle(endpoint.id, (d) => d.attempts >= 2 && d.last_status_code === 500);
+    expect(failing.every((d) => d.status === 'pending')).toBe(true);
+    expectSigned(receiver.received, secret);
+
+    // The API goes away. Meanwhile two more events commit, and another instance claims them and dies.
+    await h.app.close();
+    for (let i = 6; i <= 7; i++)
+      events.push(await recordEvent(h.db, ALPHA, 'ticket.created', { ticket_id: i }));
+    const crashed = await claimDueDeliveries(h.db, h.clock.now(), 10);
+    expect(crashed.map((d) => d.event.id).sort()).toEqual(events.slice(5).sort());
+
+    // A new API on the same database; the receiver recovers, de-duplicating on the event id.
+    h.app = await h.build(options);
+    const seen = new Set<string>();
+    const recovered: Received[] = [];
+    receiver.answer = (request) => {
+      recovered.push(request);
+      seen.add(eventId(request));
+      return 200;
+    };
+    h.clock.advance(hour);
+    const delivered = await settle(endpoint.id, (d) => d.status === 'delivered');
+    expect(delivered).toHaveLength(7);
+    for (const d of delivered) expect(d).toMatchObject({ last_status_code: 200, next_attempt_at: null });
+
+    // Exactly once each: every event, and no event twice, in the 200 phase.
+    expect(recovered.map(eventId).sort()).toEqual([...events].sort());
+    expect(seen.size).toBe(events.length);
+    expectSigned(recovered, secret);
+    const bodies = recovered.map((r) => JSON.parse(r.body) as { type: string; data: { ticket_id: number } });
+    expect(bodies.map((b) => b.data.ticket_id).sort()).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(new Set(bodies.map((b) => b.type))).toEqual(new Set(['ticket.created']));
+  });
+
+  it('shows the history, and "Send again" delivers the same event once more', async () => {
+    // Signed in again: the moved clock has let the first session lapse.
+    admin = await demoSignIn(h, 'admin');
+    const [first] = await h.db.selectFrom('webhook_endpoints').select('id').orderBy('id').execute();
+    const history = await as(h, admin, 'GET', `${base}/${first!.id}/deliveries`);
+    expect(history.statusCode).toBe(200);
+    const page = history.json().data;
+    expect(page).toMatchObject({ page: 1, pages: 1, total: 7 });
+    const [latest] = page.deliveries;
+    expect(latest).toMatchObject({ status: 'delivered', type: 'ticket.created', last_status_code: 200 });
+
+    const before = receiver.received.length;
+    const again = await as(h, admin, 'POST', `${base}/${first!.id}/deliveries/${latest.id}/again`);
+    expect(again.statusCode).toBe(200);
+    const row = await vi.waitFor(
+      async () => {
+        const d = await h.db
+          .selectFrom('webhook_deliveries')
+          .selectAll()
+          .where('id', '=', latest.id)
+          .executeTakeFirstOrThrow();
+        expect(d.status).toBe('delivered');
+        expect(d.attempts).toBe(latest.attempts + 1);
+        return d;
+      },
+      { timeout: 20_000, interval: 25 },
+    );
+    expect(receiver.received.slice(before).map(eventId)).toEqual([row.event_id]);
+
+    // A delivery still being tried cannot be sent again; one of another endpoint is not found.
+    await h.db
+      .updateTable('webhook_deliveries')
+      .set({ status: 'pending' })
+      .where('id', '=', latest.id)
+      .execute();
+    const busy = await as(h, admin, 'POST', `${base}/${first!.id}/deliveries/${latest.id}/again`);
+    expect(busy.statusCode).toBe(409);
+    const { endpoint: other } = await addEndpoint('https://crm.example.com/other');
+    const elsewhere = await as(h, admin, 'POST', `${base}/${other.id}/deliveries/${latest.id}/again`);
+    expect(elsewhere.statusCode).toBe(404);
+    await h.db
+      .updateTable('webhook_deliveries')
+      .set({ status: 'delivered' })
+      .where('id', '=', latest.id)
+      .execute();
+    await as(h, admin, 'POST', `${base}/${other.id}/delete`);
+  });
+
+  it('does not let a slow receiver hold a fast one', async () => {
+    const slow = new WebhookReceiver();
+    const fast = new WebhookReceiver();
+    let fastGotIt!: () => void;
+    const fastGot = new Promise<void>((resolve) => (fastGotIt = resolve));
+    // The slow receiver answers only once the fast one has its delivery: sent one after the other, slow first,
+    // the slow one would time out.
+    slow.answer = async () => {
+      await fastGot;
+      return 200;
+    };
+    fast.answer = () => {
+      fastGotIt();
+      return 200;
+    };
+    await slow.up();
+    await fast.up();
+    try {
+      await h.db.updateTable('webhook_endpoints').set({ enabled: false }).execute();
+      const { endpoint: slowEndpoint } = await addEndpoint(slow.url);
+      const { endpoint: fastEndpoint } = await addEndpoint(fast.url);
+      await recordEvent(h.db, ALPHA, 'referral.created', { referral_id: 1 });
+      h.clock.advance(60_000);
+      for (const id of [slowEndpoint.id, fastEndpoint.id]) {
+        const [d] = await settle(id, (row) => row.status === 'delivered');
+        expect(d).toMatchObject({ attempts: 1, last_status_code: 200 });
+      }
+    } finally {
+      await slow.down();
+      await fast.down();
+    }
+  });
+});

@@ -1,0 +1,58 @@
+// The pure parts of webhooks out: the signature (Stripe's t=,v1= scheme) verifies only with its secret, body and a
+// timestamp within the tolerance; the retry waits grow, are capped and jittered within their bounds.
+import { createHmac } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { retryDelayMs } from '../src/services/webhooks/backoff.js';
+import { newWebhookSecret, signatureHeader, verifySignature } from '../src/services/webhooks/signature.js';
+
+describe('webhook signatures', () => {
+  const secret = newWebhookSecret();
+  const body = '{"id":"e1","type":"ticket.created","created_at":"2026-01-01T00:00:00.000Z","data":{}}';
+  const t = 1_800_000_000;
+
+  it('signs "<t>.<raw body>" with HMAC-SHA256 in hex, as Stripe does', () => {
+    const expected = createHmac('sha256', secret).update(`${t}.${body}`).digest('hex');
+    expect(signatureHeader(secret, t, body)).toBe(`t=${t},v1=${expected}`);
+  });
+
+  it('verifies its own signature within the tolerance, and nothing else', () => {
+    const header = signatureHeader(secret, t, body);
+    expect(verifySignature(secret, header, body, t + 299)).toBe(true);
+    expect(verifySignature(secret, header, body, t + 301)).toBe(false);
+    expect(verifySignature(secret, header, `${body} `, t)).toBe(false);
+    expect(verifySignature(newWebhookSecret(), header, body, t)).toBe(false);
+    expect(verifySignature(secret, header.replace(`t=${t}`, `t=${t + 1}`), body, t)).toBe(false);
+    expect(verifySignature(secret, `t=${t}`, body, t)).toBe(false);
+    expect(verifySignature(secret, `t=${t},v1=zz`, body, t)).toBe(false);
+    expect(verifySignature(secret, '', body, t)).toBe(false);
+  });
+
+  it('accepts any of several v1 values (one per secret while a receiver rotates)', () => {
+    const other = signatureHeader(newWebhookSecret(), t, body).split(',')[1];
+    const header = `${signatureHeader(secret, t, body)},${other}`;
+    expect(verifySignature(secret, header, body, t)).toBe(true);
+  });
+
+  it('makes a fresh, prefixed secret every time', () => {
+    expect(newWebhookSecret()).toMatch(/^whsec_[\w-]{43}$/);
+    expect(newWebhookSecret()).not.toBe(newWebhookSecret());
+  });
+});
+
+describe('retry backoff', () => {
+  it('starts at 30 s, doubles, and stops growing at 6 hours (the shortest draw is half of that)', () => {
+    expect([1, 2, 3, 4].map((n) => retryDelayMs(n, 0))).toEqual([15_000, 30_000, 60_000, 120_000]);
+    expect(retryDelayMs(20, 0)).toBe(3 * 60 * 60_000);
+    expect(retryDelayMs(200, 0)).toBe(3 * 60 * 60_000);
+  });
+
+  it('draws each wait between half and all of its ceiling', () => {
+    expect(retryDelayMs(3, 0)).toBe(60_000);
+    expect(retryDelayMs(3, 0.5)).toBe(90_000);
+    for (let i = 0; i < 100; i++) {
+      const wait = retryDelayMs(5, Math.random());
+      expect(wait).toBeGreaterThanOrEqual(240_000);
+      expect(wait).toBeLessThanOrEqual(480_000);
+    }
+  });
+});
