@@ -468,6 +468,8 @@ describe('companies and the audit log', () => {
       after: { name: `${name} Ltd` },
       actor_name: 'Ada Admin',
     });
+    const about = (await asAdmin('GET', `/api/v1/admin/audit?person=hopper-murray`)).json();
+    expect(about.data.map((e: { person_name: string }) => e.person_name)).toContain('Grace Hopper-Murray');
     const yesterday = new Date(h.clock.now().getTime() - 86_400_000).toISOString().slice(0, 10);
     const old = (await asAdmin('GET', `/api/v1/admin/audit?action=company.renamed&to=${yesterday}`)).json();
     expect(old.total).toBe(0);

@@ -73,6 +73,7 @@ export const adminAudit = route({
         actor: { type: 'string', maxLength: 100, ...singleLine },
         action: { type: 'string', maxLength: 64, ...singleLine },
         person_id: id,
+        person: { type: 'string', maxLength: 100, ...singleLine },
         from: { ...calendarDate, type: 'string' },
         to: { ...calendarDate, type: 'string' },
         ...paging,
@@ -83,11 +84,12 @@ export const adminAudit = route({
   },
   config: authenticated,
   async handle(s, request) {
-    const { actor, action, person_id, from, to, page = 1, per_page = 25 } = request.query;
+    const { actor, action, person_id, person, from, to, page = 1, per_page = 25 } = request.query;
     const { rows, total } = await s.people.auditLog(request.caller, {
       actor: actor?.trim() || undefined,
       action: action || undefined,
       personId: person_id,
+      person: person?.trim() || undefined,
       from,
       to,
       page,

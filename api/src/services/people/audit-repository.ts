@@ -67,6 +67,8 @@ export interface AuditFilter {
   actor?: string | undefined;
   action?: string | undefined;
   personId?: number | undefined;
+  /** Part of the name or email of the person a change was about. */
+  person?: string | undefined;
   /** 'YYYY-MM-DD' days, both included, in UTC. */
   from?: string | undefined;
   to?: string | undefined;
@@ -75,16 +77,24 @@ export interface AuditFilter {
 }
 
 export async function listAudit(db: Kysely<Database>, tenantId: number, filter: AuditFilter) {
-  let query = db.selectFrom('audit_log').where('audit_log.tenant_id', '=', tenantId);
+  let query = db
+    .selectFrom('audit_log')
+    .leftJoin('users as p', 'p.id', 'audit_log.person_id')
+    .where('audit_log.tenant_id', '=', tenantId);
   if (filter.actor) query = query.where('actor_name', 'ilike', containing(filter.actor));
   if (filter.action) query = query.where('action', '=', filter.action);
   if (filter.personId !== undefined) query = query.where('person_id', '=', filter.personId);
+  if (filter.person) {
+    const like = containing(filter.person);
+    query = query.where((eb) =>
+      eb.or([eb(sql`p.first_name || ' ' || p.last_name`, 'ilike', like), eb('p.email', 'ilike', like)]),
+    );
+  }
   if (filter.from) query = query.where('at', '>=', new Date(`${filter.from}T00:00:00Z`));
   if (filter.to)
     query = query.where('at', '<', sql<Date>`${`${filter.to}T00:00:00Z`}::timestamptz + interval '1 day'`);
   const [rows, total] = await Promise.all([
     query
-      .leftJoin('users as p', 'p.id', 'audit_log.person_id')
       .select([
         'audit_log.id',
         'audit_log.at',
