@@ -2,15 +2,17 @@
  * /admin/assignments: pick clients (searched, a page at a time) and give them all one coach, or no coach, in
  * one step. The API checks every client and coach and changes all of them or none.
  */
-import { useEffect, useState, type FormEvent } from 'react';
-import { Field, SelectField } from '@/components/field';
+import { useState, type FormEvent } from 'react';
+import { Field } from '@/components/field';
 import { QueryState } from '@/components/query-state';
 import { notify } from '@/lib/toast';
 import { useFieldErrors } from '@/lib/use-field-errors';
 import { useAssignClients } from '../api/assign-clients';
-import { useCoaches, usePeople } from '../api/get-people';
-import { Pager } from './pager';
+import { usePeople } from '../api/get-people';
+import { CoachSelect } from './choices';
+import { PagedTable } from './paged-table';
 import { fullName } from './person-labels';
+import { useSettled } from './use-settled';
 import './admin.css';
 
 const PER_PAGE = 25;
@@ -18,20 +20,12 @@ const NO_COACH = 'none';
 
 export default function AssignmentsPage() {
   const [typed, setTyped] = useState('');
-  const [search, setSearch] = useState('');
+  const search = useSettled(typed);
   const [page, setPage] = useState(1);
   const [picked, setPicked] = useState<Set<number>>(new Set());
   const [coach, setCoach] = useState('');
   const { errors, show, fromError } = useFieldErrors<'client_ids' | 'coach_id'>();
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setSearch(typed.trim());
-      setPage(1);
-    }, 300);
-    return () => clearTimeout(timer);
-  }, [typed]);
   const clients = usePeople({ search, role: 'client', status: '', page, perPage: PER_PAGE });
-  const coaches = useCoaches();
   const assign = useAssignClients();
 
   const toggle = (id: number) =>
@@ -77,23 +71,15 @@ export default function AssignmentsPage() {
             maxLength={100}
             value={typed}
             placeholder="Name, email or company"
-            onChange={(e) => setTyped(e.target.value)}
+            onChange={(e) => {
+              setTyped(e.target.value);
+              setPage(1);
+            }}
           />
-          <SelectField
-            label="Coach"
-            value={coach}
-            disabled={coaches.isPending}
-            error={errors.coach_id ?? (coaches.isError ? 'The coaches could not be loaded.' : undefined)}
-            onChange={(e) => setCoach(e.target.value)}
-          >
+          <CoachSelect value={coach} error={errors.coach_id} onChange={setCoach}>
             <option value="">Choose a coach</option>
             <option value={NO_COACH}>No coach</option>
-            {coaches.data?.data.map((c) => (
-              <option key={c.id} value={c.id}>
-                {fullName(c)}
-              </option>
-            ))}
-          </SelectField>
+          </CoachSelect>
           <div className="button-row">
             <button type="submit" className="btn btn-primary" disabled={assign.isPending}>
               {assign.isPending ? 'Saving...' : `Assign ${picked.size} picked`}
@@ -112,45 +98,40 @@ export default function AssignmentsPage() {
         >
           {(rows) => (
             <>
-              <div className="card admin-table-wrap">
-                <table className="admin-table">
-                  <caption className="visually-hidden">Clients, page {page}</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Pick</th>
-                      <th scope="col">Client</th>
-                      <th scope="col">Company</th>
-                      <th scope="col">Coach now</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {rows.map((client) => (
-                      <tr key={client.id}>
-                        <td>
-                          <input
-                            type="checkbox"
-                            className="admin-pick"
-                            aria-label={`Pick ${fullName(client)}`}
-                            aria-describedby={errors.client_ids ? 'client-ids-error' : undefined}
-                            checked={picked.has(client.id)}
-                            onChange={() => toggle(client.id)}
-                          />
-                        </td>
-                        <td>{fullName(client)}</td>
-                        <td>{client.company ?? '—'}</td>
-                        <td>{client.coach_name ?? 'No coach'}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-              <Pager
+              <PagedTable
+                caption="Clients"
+                head={
+                  <>
+                    <th scope="col">Pick</th>
+                    <th scope="col">Client</th>
+                    <th scope="col">Company</th>
+                    <th scope="col">Coach now</th>
+                  </>
+                }
                 page={page}
                 perPage={PER_PAGE}
                 total={clients.data?.total ?? 0}
                 label="Client pages"
                 onPage={setPage}
-              />
+              >
+                {rows.map((client) => (
+                  <tr key={client.id}>
+                    <td>
+                      <input
+                        type="checkbox"
+                        className="admin-pick"
+                        aria-label={`Pick ${fullName(client)}`}
+                        aria-describedby={errors.client_ids ? 'client-ids-error' : undefined}
+                        checked={picked.has(client.id)}
+                        onChange={() => toggle(client.id)}
+                      />
+                    </td>
+                    <td>{fullName(client)}</td>
+                    <td>{client.company ?? '—'}</td>
+                    <td>{client.coach_name ?? 'No coach'}</td>
+                  </tr>
+                ))}
+              </PagedTable>
             </>
           )}
         </QueryState>

@@ -2,7 +2,7 @@
  * /admin/audit: every change an admin or an integration made, newest first, filtered by who made it, what it
  * was, whom it was about and when. ?person={id} (the person page's link) shows one person's entries.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { Field, SelectField } from '@/components/field';
@@ -10,6 +10,7 @@ import { QueryState } from '@/components/query-state';
 import { useAudit } from '../api/get-audit';
 import { AuditList } from './audit-list';
 import { Pager } from './pager';
+import { useSettled } from './use-settled';
 import './admin.css';
 
 const PER_PAGE = 25;
@@ -26,16 +27,6 @@ const ACTIONS: Record<string, string> = {
   'assignment.changed': 'Coach assigned',
   'assignment.removed': 'Coach removed',
 };
-
-/** A text filter sent once typing pauses. */
-function useSettled(value: string) {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value.trim()), 300);
-    return () => clearTimeout(timer);
-  }, [value]);
-  return settled;
-}
 
 export default function AuditPage() {
   const [params, setParams] = useSearchParams();

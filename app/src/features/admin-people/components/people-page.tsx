@@ -2,32 +2,26 @@
  * /admin: the tenant's people, searched by name, email or company and filtered by role and status (a pending
  * invitation among them), a page at a time; each name leads to the person's page.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { Field, SelectField } from '@/components/field';
 import { QueryState } from '@/components/query-state';
 import { usePeople, type PersonRole, type PersonStatus } from '../api/get-people';
-import { Pager } from './pager';
+import { RoleOptions } from './choices';
+import { PagedTable } from './paged-table';
 import { ROLE_LABELS, STATUS_LABELS, fullName, statusText } from './person-labels';
+import { useSettled } from './use-settled';
 import './admin.css';
 
 const PER_PAGE = 25;
 
 export default function PeoplePage() {
   const [typed, setTyped] = useState('');
-  const [search, setSearch] = useState('');
+  const search = useSettled(typed);
   const [role, setRole] = useState<PersonRole | ''>('');
   const [status, setStatus] = useState<PersonStatus | ''>('');
   const [page, setPage] = useState(1);
-  // The API is asked once typing pauses, not on every key.
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setSearch(typed.trim());
-      setPage(1);
-    }, 300);
-    return () => clearTimeout(timer);
-  }, [typed]);
   const people = usePeople({ search, role, status, page, perPage: PER_PAGE });
   const list = { ...people, data: people.data?.data };
   const filtered = Boolean(search || role || status);
@@ -49,7 +43,10 @@ export default function PeoplePage() {
           value={typed}
           placeholder="Name, email or company"
           maxLength={100}
-          onChange={(e) => setTyped(e.target.value)}
+          onChange={(e) => {
+            setTyped(e.target.value);
+            setPage(1);
+          }}
         />
         <SelectField
           label="Role"
@@ -60,11 +57,7 @@ export default function PeoplePage() {
           }}
         >
           <option value="">Every role</option>
-          {(['client', 'coach', 'admin'] as const).map((r) => (
-            <option key={r} value={r}>
-              {ROLE_LABELS[r]}
-            </option>
-          ))}
+          <RoleOptions />
         </SelectField>
         <SelectField
           label="Status"
@@ -94,42 +87,37 @@ export default function PeoplePage() {
             <p className="clients-total" role="status">
               {people.data?.total === 1 ? '1 person' : `${people.data?.total ?? 0} people`}
             </p>
-            <div className="card admin-table-wrap">
-              <table className="admin-table">
-                <caption className="visually-hidden">People, page {page}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Name</th>
-                    <th scope="col">Email</th>
-                    <th scope="col">Role</th>
-                    <th scope="col">Company</th>
-                    <th scope="col">Status</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.map((person) => (
-                    <tr key={person.id}>
-                      <td>
-                        <Link to={paths.adminPerson(person.id)}>{fullName(person)}</Link>
-                      </td>
-                      <td>{person.email}</td>
-                      <td>{ROLE_LABELS[person.role]}</td>
-                      <td>{person.company ?? '—'}</td>
-                      <td>
-                        <span className="admin-status">{statusText(person)}</span>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <Pager
+            <PagedTable
+              caption="People"
+              head={
+                <>
+                  <th scope="col">Name</th>
+                  <th scope="col">Email</th>
+                  <th scope="col">Role</th>
+                  <th scope="col">Company</th>
+                  <th scope="col">Status</th>
+                </>
+              }
               page={page}
               perPage={PER_PAGE}
               total={people.data?.total ?? 0}
               label="People pages"
               onPage={setPage}
-            />
+            >
+              {rows.map((person) => (
+                <tr key={person.id}>
+                  <td>
+                    <Link to={paths.adminPerson(person.id)}>{fullName(person)}</Link>
+                  </td>
+                  <td>{person.email}</td>
+                  <td>{ROLE_LABELS[person.role]}</td>
+                  <td>{person.company ?? '—'}</td>
+                  <td>
+                    <span className="admin-status">{statusText(person)}</span>
+                  </td>
+                </tr>
+              ))}
+            </PagedTable>
           </>
         )}
       </QueryState>

@@ -6,9 +6,10 @@ import { usePortal } from '@/lib/portal-context';
 import { useFieldErrors } from '@/lib/use-field-errors';
 import { FLAG_NAMES, flagTitle } from '../../../../../schemas/training-flags';
 import { useCompanies } from '../api/get-companies';
-import { useCoaches, type Person, type PersonRole } from '../api/get-people';
+import type { Person, PersonRole } from '../api/get-people';
 import type { PERSON_FIELDS, PersonInput } from '../api/save-person';
-import { ROLE_IDS, ROLE_LABELS, fullName } from './person-labels';
+import { CoachSelect, RoleOptions } from './choices';
+import { ROLE_IDS } from './person-labels';
 
 type Fields = (typeof PERSON_FIELDS)[number];
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -37,7 +38,6 @@ export function PersonForm({
 }) {
   const { config } = usePortal();
   const companies = useCompanies();
-  const coaches = useCoaches();
   const [firstName, setFirstName] = useState(person?.first_name ?? '');
   const [lastName, setLastName] = useState(person?.last_name ?? '');
   const [email, setEmail] = useState(person?.email ?? '');
@@ -76,7 +76,6 @@ export function PersonForm({
     ).catch((error: unknown) => fromError(error, form));
   };
 
-  const coachOptions = (coaches.data?.data ?? []).filter((c) => c.id !== person?.id);
   return (
     <form className="card admin-form" onSubmit={submit} noValidate aria-busy={pending}>
       <div className="admin-form-grid">
@@ -114,11 +113,7 @@ export function PersonForm({
           error={errors.role_id}
           onChange={(e) => setRole(e.target.value as PersonRole)}
         >
-          {(['client', 'coach', 'admin'] as const).map((r) => (
-            <option key={r} value={r}>
-              {ROLE_LABELS[r]}
-            </option>
-          ))}
+          <RoleOptions />
         </SelectField>
         <SelectField
           label="Company"
@@ -135,20 +130,9 @@ export function PersonForm({
           ))}
         </SelectField>
         {role === 'client' && (
-          <SelectField
-            label="Coach"
-            value={coach}
-            disabled={coaches.isPending}
-            error={errors.coach_id ?? (coaches.isError ? 'The coaches could not be loaded.' : undefined)}
-            onChange={(e) => setCoach(e.target.value)}
-          >
+          <CoachSelect value={coach} error={errors.coach_id} except={person?.id} onChange={setCoach}>
             <option value="">No coach</option>
-            {coachOptions.map((c) => (
-              <option key={c.id} value={c.id}>
-                {fullName(c)}
-              </option>
-            ))}
-          </SelectField>
+          </CoachSelect>
         )}
         <TimeZoneSelect
           name="time_zone"
