@@ -74,8 +74,15 @@ export async function findPerson(db: Kysely<Database>, scope: Actor, id: number)
   return peopleQuery(db, scope).where('u.id', '=', id).executeTakeFirst();
 }
 
-export async function findPersonByEmail(db: Kysely<Database>, scope: Actor, email: string) {
-  return peopleQuery(db, scope).where('u.email', '=', email).executeTakeFirst();
+/** Who in the tenant has this (normalised) email, by id alone: the cheap check an import makes per row. */
+export async function findIdByEmail(db: Kysely<Database>, tenantId: number, email: string) {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('email', '=', email)
+    .executeTakeFirst();
+  return row?.id;
 }
 
 export interface PeopleFilter {

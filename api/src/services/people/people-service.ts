@@ -33,7 +33,7 @@ import {
   countCoachedClients,
   ensureCoachProfile,
   findPerson,
-  findPersonByEmail,
+  findIdByEmail,
   listPeople,
 } from './people-repository.js';
 import type { PeopleFilter, PersonRow } from './people-repository.js';
@@ -99,14 +99,14 @@ export function createPeopleService({ db, now, mailer }: Deps) {
     return { tenantId: actor.tenantId, email: person.email, firstName: person.first_name, token };
   }
 
-  /** The writes of a change to `current`; false when it changes nothing (then nothing is written). */
+  /** The writes of a change to `current`: the person after it, or undefined when it changes nothing (then nothing is written). */
   async function applyChange(
     trx: Kysely<Database>,
     actor: ChangeActor,
     current: PersonRow,
     fields: CheckedFields,
     at: Date,
-  ): Promise<boolean> {
+  ): Promise<PersonRow | undefined> {
     const scope = adminScope(actor);
     const role = roleOf(fields.role_id ?? current.role_id);
     const wasCoach = roleOf(current.role_id) === 'coach';
@@ -128,7 +128,7 @@ export function createPeopleService({ db, now, mailer }: Deps) {
         ? fields.coachProfileId
         : undefined;
     if (role !== 'client' && current.coach_id !== null) coachProfileId = null;
-    if (Object.keys(set).length === 0 && coachProfileId === undefined) return false;
+    if (Object.keys(set).length === 0 && coachProfileId === undefined) return undefined;
     // The coach changes while the person is a client by role: before a role change away from client, after
     // one towards it (tenantClient reads the role as the transaction has it).
     const assign = async () => {
@@ -147,7 +147,7 @@ export function createPeopleService({ db, now, mailer }: Deps) {
     if (coachProfileId != null) await assign();
     const after = await mustFind(trx, scope, current.id);
     const diff = changes(snapshot(current), snapshot(after));
-    if (!diff) return false;
+    if (!diff) return undefined;
     await writeAudit(trx, actor, at, {
       action: 'person.updated',
       subject_type: 'person',
@@ -156,7 +156,7 @@ export function createPeopleService({ db, now, mailer }: Deps) {
       summary: `Changed ${Object.keys(diff.after).join(', ')} of ${fullName(after)}`,
       ...diff,
     });
-    return true;
+    return after;
   }
 
   async function create(
@@ -209,7 +209,8 @@ export function createPeopleService({ db, now, mailer }: Deps) {
         summary: `Added ${fullName(row)} (${row.email})`,
         after: snapshot(row),
       });
-      if (options.invite) invitation = await invitationIn(trx, actor, row, at);
+      if (!options.invite) return row;
+      invitation = await invitationIn(trx, actor, row, at);
       return mustFind(trx, scope, id);
     });
     await sendInvitation(invitation);
@@ -220,8 +221,8 @@ export function createPeopleService({ db, now, mailer }: Deps) {
     const scope = adminScope(actor);
     const row = await db.transaction().execute(async (trx) => {
       const current = await mustFind(trx, scope, id);
-      await applyChange(trx, actor, current, await checkFields(trx, scope, input, current), now());
-      return mustFind(trx, scope, id);
+      const fields = await checkFields(trx, scope, input, current);
+      return (await applyChange(trx, actor, current, fields, now())) ?? current;
     });
     return toPerson(row, now());
   }
@@ -238,8 +239,8 @@ export function createPeopleService({ db, now, mailer }: Deps) {
   ): Promise<{ outcome: UpsertOutcome; person: Person }> {
     const scope = adminScope(actor);
     for (let attempt = 0; ; attempt++) {
-      const existing = await findPersonByEmail(db, scope, input.email.trim().toLowerCase());
-      if (!existing) {
+      const existing = await findIdByEmail(db, actor.tenantId, input.email.trim().toLowerCase());
+      if (existing === undefined) {
         try {
           return { outcome: 'created', person: await create(actor, input, options) };
         } catch (error) {
@@ -250,15 +251,10 @@ export function createPeopleService({ db, now, mailer }: Deps) {
         }
       }
       const result = await db.transaction().execute(async (trx) => {
-        const current = await mustFind(trx, scope, existing.id);
-        const changed = await applyChange(
-          trx,
-          actor,
-          current,
-          await checkFields(trx, scope, input, current),
-          now(),
-        );
-        return { changed, row: await mustFind(trx, scope, existing.id) };
+        const current = await mustFind(trx, scope, existing);
+        const fields = await checkFields(trx, scope, input, current);
+        const after = await applyChange(trx, actor, current, fields, now());
+        return { changed: after !== undefined, row: after ?? current };
       });
       return { outcome: result.changed ? 'changed' : 'unchanged', person: toPerson(result.row, now()) };
     }

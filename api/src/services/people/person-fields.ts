@@ -10,7 +10,7 @@ import type { Actor } from '../access/scope.js';
 import { normalizeEmail } from '../auth/credentials.js';
 import { isKnownZone } from '../users/time-zones.js';
 import { findCompany } from './companies-repository.js';
-import { findCoachProfile } from './people-repository.js';
+import { findCoachProfile, findIdByEmail } from './people-repository.js';
 import type { PersonRow } from './people-repository.js';
 
 /** A flag on, off, or null: the tenant's default. */
@@ -54,14 +54,9 @@ export async function checkFields(
     fields.email = normalizeEmail(input.email);
     if (!emailPattern.test(fields.email) || fields.email.length > 254)
       fail('email', 'Enter a valid email address.');
-    else {
-      const taken = await db
-        .selectFrom('users')
-        .select('id')
-        .where('tenant_id', '=', scope.tenantId)
-        .where('email', '=', fields.email)
-        .executeTakeFirst();
-      if (taken && taken.id !== current?.id) fail('email', 'Someone in this portal already has this email.');
+    else if (fields.email !== current?.email) {
+      const taken = await findIdByEmail(db, scope.tenantId, fields.email);
+      if (taken !== undefined) fail('email', 'Someone in this portal already has this email.');
     }
   } else if (!current) fail('email', 'Enter the email address.');
 
