@@ -131,8 +131,9 @@ describe('seed', () => {
         ),
       );
     const first = await count();
-    // Per tenant: two companies, two coaches with two clients each (each client linked to its coach), and mail.
-    expect(first.slice(0, 4)).toEqual([12, 4, 4, 8]);
+    // Per tenant: two companies, two coaches with two clients each (each client linked to its coach), the
+    // tenant admin, and mail.
+    expect(first.slice(0, 4)).toEqual([14, 4, 4, 8]);
     expect(first[4]).toBeGreaterThanOrEqual(8);
     await seedDemo(h.db, tenants, { production: false, storage: h.storage });
     expect(await count()).toEqual(first);

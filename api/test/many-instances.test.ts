@@ -2,7 +2,7 @@
 // started at once on the empty database, as a deploy of N instances does. Requests alternate between them and
 // every limit holds across both, as if there were one: the per-IP flood guard, the login throttles, the OTP
 // resend throttle, the per-user limits (a burst of 20 referrals, messages, uploads or shares sent to both at
-// once stores exactly the limit), and an Idempotency-Key replayed on the other instance. A session, a challenge and an upload made on one are used on the other.
+// once stores exactly the limit), and an Idempotency-Key replayed on the other instance. A session, a challenge and an upload made on one are used on the other; an admin's deactivation on one ends the person's session on both.
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -606,5 +606,28 @@ describe('an Idempotency-Key', () => {
         .execute();
       expect(rows).toHaveLength(1);
     }
+  });
+});
+
+describe('deactivation', () => {
+  it("an admin's deactivation on one instance ends the person's session on both at once", async () => {
+    const admin = await createUser({ role_id: 1 });
+    const person = await createUser();
+    const adminToken = await signIn(admin);
+    const token = await signIn(person, b, a);
+    const me = (instance: Instance) => instance.call('GET', '/api/v1/me', { ip: nextIp(), token });
+    expect([(await me(a)).status, (await me(b)).status]).toEqual([200, 200]);
+    const res = await b.call('POST', `/api/v1/admin/people/${person.id}/deactivate`, {
+      ip: nextIp(),
+      token: adminToken,
+      body: {},
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect([(await me(a)).status, (await me(b)).status]).toEqual([401, 401]);
+    const again = await a.call('POST', '/api/auth/loginotp', {
+      ip: nextIp(),
+      body: { email: person.email, password: PASSWORD },
+    });
+    expect(again.status).toBe(403);
   });
 });

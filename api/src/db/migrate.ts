@@ -25,6 +25,7 @@ import * as companyFileRecipient from './migrations/0960-company-file-recipient.
 import * as meetingInvitations from './migrations/0980-meeting-invitations.js';
 import * as events from './migrations/0990-events.js';
 import * as webhooks from './migrations/1200-webhooks.js';
+import * as peopleAdmin from './migrations/1000-people-admin.js';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '0980-meeting-invitations': meetingInvitations,
   '0990-events': events,
   '1200-webhooks': webhooks,
+  '1000-people-admin': peopleAdmin,
 };
 
 function migrator<DB>(db: Kysely<DB>): Migrator {

@@ -5,6 +5,8 @@ import { graphql } from '../graphql/index.js';
 import { allowRoles } from '../services/access/roles.js';
 import type { Services } from '../services/index.js';
 import * as auth from './auth-routes.js';
+import * as adminOrganisation from './admin-organisation-routes.js';
+import * as adminPeople from './admin-people-routes.js';
 import * as actionSteps from './client-action-steps-routes.js';
 import * as adminWebhooks from './admin-webhooks-routes.js';
 import * as metrics from './client-metrics-routes.js';
@@ -48,6 +50,8 @@ export const routeTable: [HTTPMethods | HTTPMethods[], string, RouteSpec | Plugi
   ['POST', '/api/auth/verifyRecaptchaToken', auth.verifyRecaptcha],
   ['POST', '/api/password/create', password.createReset],
   ['POST', '/api/password/reset', password.resetPassword],
+  // An invited person's first password (not in SPEC §7: the link of an admin's invitation)
+  ['POST', '/api/password/invitation', password.acceptInvitation],
   // The signed-in user (not in SPEC §7: the profile a REST client can re-read after login).
   ['GET', '/api/v1/me', auth.me],
   // Profile
@@ -146,6 +150,19 @@ export const routeTable: [HTTPMethods | HTTPMethods[], string, RouteSpec | Plugi
   ['POST', '/api/v1/admin/webhooks/:id/delete', adminWebhooks.deleteWebhook],
   ['GET', '/api/v1/admin/webhooks/:id/deliveries', adminWebhooks.webhookDeliveries],
   ['POST', '/api/v1/admin/webhooks/:id/deliveries/:deliveryId/again', adminWebhooks.sendDeliveryAgain],
+  // The tenant admin (not in SPEC §7: people, companies, coach assignments, the audit log)
+  ['GET', '/api/v1/admin/people', adminPeople.adminPeople],
+  ['POST', '/api/v1/admin/people', adminPeople.adminAddPerson],
+  ['GET', '/api/v1/admin/people/:id', adminPeople.adminPerson],
+  ['POST', '/api/v1/admin/people/:id', adminPeople.adminChangePerson],
+  ['POST', '/api/v1/admin/people/:id/deactivate', adminPeople.adminDeactivate],
+  ['POST', '/api/v1/admin/people/:id/reactivate', adminPeople.adminReactivate],
+  ['POST', '/api/v1/admin/people/:id/invitation', adminPeople.adminInvite],
+  ['GET', '/api/v1/admin/companies', adminOrganisation.adminCompanies],
+  ['POST', '/api/v1/admin/companies', adminOrganisation.adminAddCompany],
+  ['POST', '/api/v1/admin/companies/:id', adminOrganisation.adminRenameCompany],
+  ['POST', '/api/v1/admin/assignments', adminOrganisation.adminAssign],
+  ['GET', '/api/v1/admin/audit', adminOrganisation.adminAudit],
   // GraphQL (SPEC §7 "GraphQL through /gapi")
   [['GET', 'POST'], graphqlPath, graphql],
 ];

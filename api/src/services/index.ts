@@ -16,6 +16,8 @@ import type { CaptchaOptions } from './auth/captcha-service.js';
 import { createLoginService } from './auth/login-service.js';
 import { createOtpService } from './auth/otp-service.js';
 import { createPasswordResetService } from './auth/password-reset-service.js';
+import { createOrganisationService } from './people/organisation-service.js';
+import { createPeopleService } from './people/people-service.js';
 import { createProfileService } from './profile/profile-service.js';
 import { createSessionService } from './auth/session-service.js';
 import { createGroupsService } from './groups/groups-service.js';
@@ -113,6 +115,10 @@ export async function createServices(deps: ServiceDeps) {
     analytics: createAnalyticsService({ db, now, groups, academy }),
     // The tenant admin's webhook endpoints and their delivery history (the sending is webhook-retry.ts's).
     webhooks: createWebhooksService({ db, now, production: deps.production }),
+    // The tenant admin's people, companies and coach assignments (also the integration API's and the CSV
+    // import's): every change audited in its own transaction.
+    people: createPeopleService({ db, now, mailer }),
+    organisation: createOrganisationService({ db, now }),
     ping: async () => {
       await db.selectFrom('tenants').select('id').limit(1).execute();
     },

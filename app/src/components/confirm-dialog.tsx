@@ -6,6 +6,7 @@ export function ConfirmDialog({
   title,
   text,
   confirmLabel,
+  pendingLabel = 'Deleting...',
   pending,
   onConfirm,
   onCancel,
@@ -13,6 +14,8 @@ export function ConfirmDialog({
   title: string;
   text: string;
   confirmLabel: string;
+  /** The confirm button's words while the request runs. */
+  pendingLabel?: string;
   pending: boolean;
   onConfirm: () => void;
   onCancel: () => void;
@@ -33,7 +36,7 @@ export function ConfirmDialog({
           Cancel
         </button>
         <button type="button" className="btn btn-danger" disabled={pending} onClick={onConfirm}>
-          {pending ? 'Deleting...' : confirmLabel}
+          {pending ? pendingLabel : confirmLabel}
         </button>
       </div>
     </Modal>

@@ -1,13 +1,39 @@
-/** The Add a person screen: being built (its API is listed in api/README.md). */
-export default function Page() {
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { notify } from '@/lib/toast';
+import { useSavePerson } from '../api/save-person';
+import { PersonForm } from './person-form';
+import './admin.css';
+
+/** /admin/people/new: a new person, invited by mail unless the admin unticks it. */
+export default function PersonNewPage() {
+  const navigate = useNavigate();
+  const save = useSavePerson();
+  const [invite, setInvite] = useState(true);
   return (
     <section className="page" aria-labelledby="page-title">
+      <p>
+        <Link to={paths.admin}>Back to people</Link>
+      </p>
       <h1 id="page-title" className="page-title">
         Add a person
       </h1>
-      <div className="card">
-        <p>This screen is being built.</p>
-      </div>
+      <PersonForm
+        submitLabel="Add the person"
+        pending={save.isPending}
+        onCancel={() => navigate(paths.admin)}
+        onSave={async (input) => {
+          const person = await save.mutateAsync({ ...input, invite });
+          notify.success(invite ? `${person.email} was added and invited.` : `${person.email} was added.`);
+          navigate(paths.adminPerson(person.id));
+        }}
+      >
+        <label className="admin-check">
+          <input type="checkbox" checked={invite} onChange={(e) => setInvite(e.target.checked)} />
+          Send the invitation by email now (a link to set a password, valid 7 days)
+        </label>
+      </PersonForm>
     </section>
   );
 }

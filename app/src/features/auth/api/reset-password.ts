@@ -1,14 +1,15 @@
 import { api, type Envelope } from '@/lib/api-client';
 import { useAction } from '@/lib/use-action';
 
-interface ResetPasswordInput {
+/** A password chosen with a mailed token: a reset link's or an invitation's. */
+export interface PasswordInput {
   token: string;
   password: string;
   password_confirmation: string;
 }
 
 /** POST /api/password/reset: sets the new password with the mailed token (and ends every session). */
-async function resetPassword(input: ResetPasswordInput): Promise<string | undefined> {
+async function resetPassword(input: PasswordInput): Promise<string | undefined> {
   // Its form shows the two passwords' problems beside them; a dead token is a toast.
   const response = await api.post<Envelope<unknown>>('/api/password/reset', input, {
     fields: ['password', 'password_confirmation'],

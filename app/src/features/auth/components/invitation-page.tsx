@@ -1,13 +1,19 @@
-/** The Accept your invitation screen: being built (its API is listed in api/README.md). */
-export default function Page() {
+import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { useAcceptInvitation } from '../api/accept-invitation';
+import { PasswordForm } from './password-form';
+
+/** /invitation/{token}: an invited person chooses their password, then signs in with it and the mailed code. */
+export default function InvitationPage() {
   return (
-    <section className="page" aria-labelledby="page-title">
-      <h1 id="page-title" className="page-title">
-        Accept your invitation
-      </h1>
-      <div className="card">
-        <p>This screen is being built.</p>
-      </div>
-    </section>
+    <PasswordForm
+      title="Accept your invitation"
+      label="Your password"
+      confirmLabel="Confirm your password"
+      submitLabel="Set my password"
+      done="Your password is set. Log in with your email and the new password."
+      action={useAcceptInvitation()}
+      links={<Link to={paths.login}>Already set? Sign in</Link>}
+    />
   );
 }

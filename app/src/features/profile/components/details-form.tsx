@@ -3,7 +3,7 @@ import { Field } from '@/components/field';
 import { notify } from '@/lib/toast';
 import type { Member } from '../api/get-member';
 import { useUpdateProfile } from '../api/update-profile';
-import { TimeZoneSelect } from './time-zone-select';
+import { TimeZoneSelect } from '@/components/time-zone-select';
 import { useFormState } from './use-form-state';
 import { FormButtons } from '@/components/form-buttons';
 

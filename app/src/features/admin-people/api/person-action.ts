@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, type Envelope } from '@/lib/api-client';
+import { PEOPLE_KEY, type Person } from './get-people';
+
+type Action = 'deactivate' | 'reactivate' | 'invitation';
+
+/**
+ * POST /api/v1/admin/people/{id}/deactivate, .../reactivate and .../invitation (send the invitation again):
+ * each answers the person as they now are.
+ */
+async function personAction(id: number, action: Action): Promise<Person> {
+  const response = await api.post<Envelope<Person>>(`/api/v1/admin/people/${id}/${action}`, {});
+  return response.data.data;
+}
+
+export function usePersonAction(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (action: Action) => personAction(id, action),
+    onSuccess: () => client.invalidateQueries({ queryKey: PEOPLE_KEY }),
+  });
+}
