@@ -15,6 +15,8 @@ import * as coachClients from './coach-clients-routes.js';
 import * as coachFiles from './coach-files-routes.js';
 import * as coachMeetings from './coach-meetings-routes.js';
 import * as coachMessages from './coach-messages-routes.js';
+import * as programme from './coach-programme-routes.js';
+import * as sharedResources from './client-resources-routes.js';
 import * as coachRequests from './coach-requests-routes.js';
 import * as coachToday from './coach-today-routes.js';
 import * as flash from './flash-routes.js';
@@ -136,6 +138,27 @@ export const routeTable: [HTTPMethods | HTTPMethods[], string, RouteSpec | Plugi
   ['POST', '/api/v1/coach/meetings/:id/cancel', coachMeetings.cancelMeeting],
   ['GET', '/api/v1/coach/requests', coachRequests.coachRequests],
   ['POST', '/api/v1/coach/requests/:kind/:id', coachRequests.changeRequest],
+  // The coach's programme: live sessions, recordings and progress of their groups, flash lessons, the library
+  ['GET', '/api/v1/coach/groups/:id/sessions', programme.groupSessions],
+  ['POST', '/api/v1/coach/groups/:id/sessions', programme.scheduleSession],
+  ['POST', '/api/v1/coach/groups/:id/sessions/:sessionId', programme.changeSession],
+  ['POST', '/api/v1/coach/groups/:id/sessions/:sessionId/cancel', programme.cancelSession],
+  ['POST', '/api/v1/coach/groups/:id/recordings', programme.addRecording],
+  ['POST', '/api/v1/coach/groups/:id/recordings/:recordingId/delete', programme.removeRecording],
+  ['GET', '/api/v1/coach/groups/:id/progress', programme.groupProgress],
+  ['GET', '/api/v1/coach/groups/:id/progress/csv', programme.groupProgressCsv],
+  ['GET', '/api/v1/coach/clients/:id/flash-lessons', programme.clientFlashLessons],
+  ['POST', '/api/v1/coach/clients/:id/flash-lessons', programme.setFlashAccess],
+  ['GET', '/api/v1/coach/resources', programme.coachLibrary],
+  ['POST', '/api/v1/coach/resources/links', programme.addLink],
+  ['POST', '/api/v1/coach/resources/files', programme.addFile],
+  ['POST', '/api/v1/coach/resources/:id/shares', programme.shareResource],
+  ['POST', '/api/v1/coach/resources/:id/shares/:shareId/delete', programme.unshareResource],
+  ['POST', '/api/v1/coach/resources/:id/delete', programme.deleteResource],
+  ['GET', '/api/v1/coach/resources/:id/file', programme.downloadResource],
+  // What the client's coaches share with them (the /resources page's second list)
+  ['GET', '/api/v1/resources/shared', sharedResources.sharedResources],
+  ['GET', '/api/v1/resources/shared/:id/file', sharedResources.downloadSharedResource],
   // GraphQL (SPEC §7 "GraphQL through /gapi")
   [['GET', 'POST'], graphqlPath, graphql],
 ];

@@ -23,10 +23,14 @@ import { createAnalyticsService } from './lesson-analytics/analytics-service.js'
 import type { Mailer } from './mail/mailer.js';
 import { createMailboxService } from './mailbox/mailbox-service.js';
 import { createMetricsService } from './metrics/metrics-service.js';
+import { createCoachFlashService } from './flash-coaching/coach-flash.js';
 import { createFlashCoachingService } from './flash-coaching/flash-service.js';
 import { createNotesService } from './notes/notes-service.js';
 import { createPaymentsService } from './payments/payments-service.js';
 import type { StripeOptions } from './payments/stripe-client.js';
+import { createProgressService } from './programme/progress-service.js';
+import { createResourcesService } from './programme/resources-service.js';
+import { createSessionsService } from './programme/sessions-service.js';
 import { createScheduleService } from './schedule/schedule-service.js';
 import type { Storage } from './storage/storage.js';
 import { createErrorReportService } from './support/error-report-service.js';
@@ -108,6 +112,12 @@ export async function createServices(deps: ServiceDeps) {
     groups,
     academy,
     analytics: createAnalyticsService({ db, now, groups, academy }),
+    // The coach's programme: their groups' live sessions and progress, flash lessons opened to a client, and
+    // the library of files and links they share.
+    groupSessions: createSessionsService({ db, now, mailer }),
+    groupProgress: createProgressService(db),
+    coachFlash: createCoachFlashService(db, now),
+    resources: createResourcesService({ db, now, storage: deps.storage, log: deps.log }),
     ping: async () => {
       await db.selectFrom('tenants').select('id').limit(1).execute();
     },
