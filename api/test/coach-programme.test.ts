@@ -454,3 +454,71 @@ describe("the coach's library", () => {
     expect(await titles(client)).not.toContain('private-one');
   });
 });
+
+describe("a client's assessment, written by their coach", () => {
+  const base = (clientId = basic.user.id) => `/api/v1/coach/clients/${clientId}`;
+
+  it('creates an assessment with analysis figures, a focus area and its steps; the client reads them', async () => {
+    const created = await as(h, coach, 'POST', `${base()}/assessments`, {
+      title: 'Spring review',
+      assessed_on: '2026-03-02',
+    });
+    expect(created.statusCode).toBe(201);
+    const { assessment } = created.json().data;
+    const withArea = await as(h, coach, 'POST', `${base()}/assessments/${assessment.id}/areas`, {
+      name: 'Pricing',
+      score: 4,
+      current_amount: 1000,
+      potential_amount: 2500,
+      focus_rank: 1,
+      goal: 'Raise prices on the second visit',
+    });
+    expect(withArea.statusCode).toBe(201);
+    const area = withArea.json().data.areas[0];
+    const planned = await as(h, coach, 'POST', `${base()}/areas/${area.id}/steps`, {
+      title: 'Write the new price list',
+      due_date: '2026-04-01',
+      add_to_action_steps: true,
+    });
+    expect(planned.statusCode).toBe(201);
+    expect(planned.json().data.areas[0].steps).toEqual([
+      expect.objectContaining({ title: 'Write the new price list', on_board: true }),
+    ]);
+    const edited = await as(h, coach, 'POST', `${base()}/areas/${area.id}`, { current_amount: 1200 });
+    expect(edited.json().data.areas[0].current_amount).toBe(1200);
+    const refused = await as(h, coach, 'POST', `${base()}/areas/${area.id}`, {
+      current_amount: 3000,
+      potential_amount: 100,
+    });
+    expect(refused.statusCode).toBe(422);
+
+    const analysis = (await as(h, basic, 'POST', `/api/v1/assessments/analysis/${assessment.id}`)).json()
+      .data;
+    expect(analysis.areas).toEqual([
+      expect.objectContaining({ name: 'Pricing', current_amount: 1200, potential_amount: 2500, gap: 1300 }),
+    ]);
+    const plan = (
+      await as(h, basic, 'POST', '/api/v1/coachingportal/implementation/show/', {
+        assessment_id: assessment.id,
+      })
+    ).json().data;
+    expect(JSON.stringify(plan)).toContain('Pricing');
+  });
+
+  it("reaches no other coach's client, and no assessment through the wrong client's page", async () => {
+    const mine = (
+      await as(h, coach, 'POST', `${base()}/assessments`, { title: 'Mine', assessed_on: '2026-03-02' })
+    ).json().data.assessment;
+    expect((await as(h, coach, 'GET', `${base(client.user.id)}/assessments/${mine.id}`)).statusCode).toBe(
+      404,
+    );
+    for (const other of [coach2, foreignCoach]) {
+      expect((await as(h, other, 'GET', `${base()}/assessments/${mine.id}`)).statusCode).toBe(404);
+      expect(
+        (await as(h, other, 'POST', `${base()}/assessments`, { title: 'x', assessed_on: '2026-03-02' }))
+          .statusCode,
+      ).toBe(404);
+    }
+    expect((await as(h, basic, 'GET', `${base()}/assessments/${mine.id}`)).statusCode).toBe(403);
+  });
+});

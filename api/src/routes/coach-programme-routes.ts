@@ -3,11 +3,11 @@
 // library of links and files shared with clients, companies, groups or all their clients. Every call reaches
 // only the coach's own groups, clients and resources: anything else is a 404.
 import { FieldError } from '../errors.js';
-import { authenticated, id, list, text } from './client-schemas.js';
+import { authenticated, calendarDate, id, list, text } from './client-schemas.js';
 import { readSending, sendingLimits } from './file-sending.js';
 import { sendPrivateFile } from './private-file.js';
 import { coaches, route } from './route.js';
-import { closed, line, nullableString, ok, singleLine, tenantHeaders } from './schemas.js';
+import { closed, line, multiLine, nullableString, ok, singleLine, tenantHeaders } from './schemas.js';
 
 const integer = { type: 'integer' } as const;
 const string = { type: 'string' } as const;
@@ -341,5 +341,171 @@ export const downloadResource = route({
   config: authenticated,
   async handle(s, request, reply) {
     return sendPrivateFile(reply, await s.resources.download(request.caller, request.params.id));
+  },
+});
+
+const amount = { type: 'integer', minimum: 0, maximum: 2_000_000_000 } as const;
+const areaFields = {
+  name: text(200),
+  score: { type: 'integer', minimum: 0, maximum: 10 },
+  current_amount: amount,
+  potential_amount: amount,
+  focus_rank: { type: ['integer', 'null'], minimum: 1, maximum: 100 },
+  goal: { type: 'string', maxLength: 2000, ...multiLine },
+} as const;
+const day = { type: 'string', format: 'date', ...singleLine } as const;
+
+const assessmentPage = closed({
+  assessment: closed({
+    id: integer,
+    title: string,
+    assessed_on: string,
+    currency_id: integer,
+    currency: string,
+  }),
+  areas: list(
+    closed({
+      id: integer,
+      name: string,
+      score: integer,
+      current_amount: integer,
+      potential_amount: integer,
+      focus_rank: { type: ['integer', 'null'] },
+      goal: string,
+      steps: list(
+        closed({
+          id: integer,
+          title: string,
+          description: string,
+          due_date: nullableString,
+          on_board: boolean,
+        }),
+      ),
+    }),
+  ),
+  currencies: list(closed({ id: integer, code: string, name: string })),
+});
+
+export const createAssessment = route({
+  roles: coaches,
+  schema: {
+    headers: tenantHeaders,
+    params: closed({ id }),
+    body: closed({ title: text(200), assessed_on: day, currency_id: id }, ['title', 'assessed_on']),
+    response: { 201: closed({ data: assessmentPage }) },
+  },
+  config: authenticated,
+  limited: true,
+  async handle(s, request, reply) {
+    const data = await s.coachAssessments.create(request.caller, request.params.id, request.body);
+    return reply.code(201).send({ data });
+  },
+});
+
+export const assessmentOfClient = route({
+  roles: coaches,
+  schema: {
+    headers: tenantHeaders,
+    params: closed({ id, assessmentId: id }),
+    response: ok(assessmentPage),
+  },
+  config: authenticated,
+  async handle(s, request) {
+    const { id: clientId, assessmentId } = request.params;
+    return { data: await s.coachAssessments.page(request.caller, clientId, assessmentId) };
+  },
+});
+
+export const editAssessment = route({
+  roles: coaches,
+  schema: {
+    headers: tenantHeaders,
+    params: closed({ id, assessmentId: id }),
+    body: { ...closed({ title: text(200), assessed_on: day }, []), minProperties: 1 },
+    response: ok(assessmentPage),
+  },
+  config: authenticated,
+  async handle(s, request) {
+    const { id: clientId, assessmentId } = request.params;
+    return { data: await s.coachAssessments.update(request.caller, clientId, assessmentId, request.body) };
+  },
+});
+
+export const addArea = route({
+  roles: coaches,
+  schema: {
+    headers: tenantHeaders,
+    params: closed({ id, assessmentId: id }),
+    body: closed(areaFields),
+    response: { 201: closed({ data: assessmentPage }) },
+  },
+  config: authenticated,
+  async handle(s, request, reply) {
+    const { id: clientId, assessmentId } = request.params;
+    const data = await s.coachAssessments.addArea(request.caller, clientId, assessmentId, request.body);
+    return reply.code(201).send({ data });
+  },
+});
+
+export const editArea = route({
+  roles: coaches,
+  schema: {
+    headers: tenantHeaders,
+    params: closed({ id, areaId: id }),
+    body: { ...closed(areaFields, []), minProperties: 1 },
+    response: ok(assessmentPage),
+  },
+  config: authenticated,
+  async handle(s, request) {
+    const { id: clientId, areaId } = request.params;
+    return { data: await s.coachAssessments.updateArea(request.caller, clientId, areaId, request.body) };
+  },
+});
+
+export const deleteArea = route({
+  roles: coaches,
+  schema: { headers: tenantHeaders, params: closed({ id, areaId: id }), response: ok(assessmentPage) },
+  config: authenticated,
+  async handle(s, request) {
+    const { id: clientId, areaId } = request.params;
+    return { data: await s.coachAssessments.deleteArea(request.caller, clientId, areaId) };
+  },
+});
+
+export const addImplementationStep = route({
+  roles: coaches,
+  schema: {
+    headers: tenantHeaders,
+    params: closed({ id, areaId: id }),
+    body: closed(
+      {
+        title: text(200),
+        description: { type: 'string', maxLength: 2000, ...multiLine },
+        due_date: calendarDate,
+        add_to_action_steps: boolean,
+      },
+      ['title', 'add_to_action_steps'],
+    ),
+    response: { 201: closed({ data: assessmentPage }) },
+  },
+  config: authenticated,
+  async handle(s, request, reply) {
+    const { id: clientId, areaId } = request.params;
+    const data = await s.coachAssessments.addStep(request.caller, clientId, areaId, request.body);
+    return reply.code(201).send({ data });
+  },
+});
+
+export const deleteImplementationStep = route({
+  roles: coaches,
+  schema: {
+    headers: tenantHeaders,
+    params: closed({ id, stepId: id }),
+    response: ok(closed({ id: integer })),
+  },
+  config: authenticated,
+  async handle(s, request) {
+    const { id: clientId, stepId } = request.params;
+    return { data: await s.coachAssessments.deleteStep(request.caller, clientId, stepId) };
   },
 });

@@ -7,6 +7,7 @@ import { pendingMigrations } from '../db/migrate.js';
 import { createAcademyService } from './academy/academy-service.js';
 import { createActionStepsService } from './action-steps/action-steps-service.js';
 import { createAssessmentsService } from './assessments/assessments-service.js';
+import { createCoachAssessmentsService } from './assessments/coach-assessments.js';
 import { createCaptchaService } from './auth/captcha-service.js';
 import { createCoachService } from './coach/coach-service.js';
 import { createMeetingsService } from './coach/meetings-service.js';
@@ -117,6 +118,7 @@ export async function createServices(deps: ServiceDeps) {
     groupSessions: createSessionsService({ db, now, mailer }),
     groupProgress: createProgressService(db),
     coachFlash: createCoachFlashService(db, now),
+    coachAssessments: createCoachAssessmentsService(db, now),
     resources: createResourcesService({ db, now, storage: deps.storage, log: deps.log }),
     ping: async () => {
       await db.selectFrom('tenants').select('id').limit(1).execute();
