@@ -522,3 +522,52 @@ describe("a client's assessment, written by their coach", () => {
     expect((await as(h, basic, 'GET', `${base()}/assessments/${mine.id}`)).statusCode).toBe(403);
   });
 });
+
+describe('at once', () => {
+  it('opens a flash lesson and shares a resource once however many times they are sent together', async () => {
+    const assessment = (
+      await as(h, coach, 'GET', `/api/v1/coach/clients/${client.user.id}/flash-lessons`)
+    ).json().data.assessments[0];
+    const lesson = assessment.lessons.at(-1);
+    const opens = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        as(h, coach, 'POST', `/api/v1/coach/clients/${client.user.id}/flash-lessons`, {
+          assessment_id: assessment.id,
+          lesson_id: lesson.id,
+          open: true,
+        }),
+      ),
+    );
+    expect(opens.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    const slug = (
+      await h.db.selectFrom('lessons').select('slug').where('id', '=', lesson.id).executeTakeFirstOrThrow()
+    ).slug;
+    const records = await h.db
+      .selectFrom('assessment_progress')
+      .select(['access'])
+      .where('assessment_id', '=', assessment.id)
+      .where('path', '=', slug)
+      .execute();
+    expect(records).toEqual([{ access: 1 }]);
+
+    const link = (
+      await as(h, coach, 'POST', '/api/v1/coach/resources/links', {
+        title: 'once',
+        url: 'https://example.org/once',
+      })
+    ).json().data;
+    const shares = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        as(h, coach, 'POST', `/api/v1/coach/resources/${link.id}/shares`, { audience: 'all' }),
+      ),
+    );
+    expect(shares.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(shares.at(-1)!.json().data.shares).toHaveLength(1);
+    const rows = await h.db
+      .selectFrom('resource_shares')
+      .select('id')
+      .where('resource_id', '=', link.id)
+      .execute();
+    expect(rows).toHaveLength(1);
+  });
+});
