@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Field, SelectField, TextAreaField } from '@/components/field';
 import { FormButtons } from '@/components/form-buttons';
-import { WhenFields } from '@/components/when-fields';
-import { formatDateTime, toLocalInput } from '@/lib/dates';
+import { formatDateTime, toLocalInput, zoneName } from '@/lib/dates';
 import { useFieldErrors } from '@/lib/use-field-errors';
 import type { CoachMeeting } from '../api/get-meetings';
 import { useClients } from '../api/get-clients';
@@ -95,13 +94,24 @@ export function MeetingForm({
         onChange={(e) => setTitle(e.target.value)}
         error={errors.title}
       />
-      <WhenFields
-        zone={zone}
-        start={start}
-        minutes={minutes}
-        onStart={setStart}
-        onMinutes={setMinutes}
-        errors={errors}
+      <Field
+        label="Start"
+        type="datetime-local"
+        hint={`Your time: ${zoneName(zone)}.`}
+        value={start}
+        required
+        onChange={(e) => setStart(e.target.value)}
+        error={errors.start}
+      />
+      <Field
+        label="Length in minutes"
+        type="number"
+        min={5}
+        max={720}
+        step={5}
+        value={minutes}
+        onChange={(e) => setMinutes(e.target.value)}
+        error={errors.duration_minutes}
       />
       <Field
         label="Online link"
