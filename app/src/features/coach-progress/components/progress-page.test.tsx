@@ -1,18 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { sessionStore } from '@/lib/session';
-import { apiUser, fakeApi, gapiAnswer, renderPortal, type FakeCall } from '@/testing/portal';
+import { coachApi, signInCoach } from '@/testing/coach-pages';
+import { renderPortal } from '@/testing/portal';
 import type { GroupProgress } from '../api/get-progress';
 
 const LOAD = { timeout: 5000 };
 const URL = '/api/v1/coach/groups/7/progress';
-
-function server(route: (call: FakeCall) => { status: number; data?: unknown } | undefined) {
-  return fakeApi((call) => {
-    if (call.url === '/gapi') return gapiAnswer(call);
-    return route(call) ?? { status: 404, data: { message: 'Not found.' } };
-  });
-}
 
 const figures: GroupProgress = {
   group: { id: 7, title: 'Profit Accelerator' },
@@ -35,15 +28,11 @@ const figures: GroupProgress = {
   ],
 };
 
-beforeEach(() => {
-  sessionStore.logout('user');
-  localStorage.clear();
-  sessionStore.signIn(apiUser({ role_id: 2, email: 'coach@demo.test' }));
-});
+beforeEach(signInCoach);
 
 describe("a group's progress", () => {
   it('shows each member’s lessons with the totals', async () => {
-    server((call) => (call.url === URL ? { status: 200, data: { data: figures } } : undefined));
+    coachApi((call) => (call.url === URL ? { status: 200, data: { data: figures } } : undefined));
     renderPortal('/coach/groups/7/progress');
     const row = await screen.findByRole('row', { name: /Rachel Kowalski/ }, LOAD);
     const cells = within(row)
@@ -58,7 +47,7 @@ describe("a group's progress", () => {
   });
 
   it('says when there is nothing to show yet', async () => {
-    server((call) =>
+    coachApi((call) =>
       call.url === URL ? { status: 200, data: { data: { ...figures, members: [] } } } : undefined,
     );
     renderPortal('/coach/groups/7/progress');
@@ -72,7 +61,9 @@ describe("a group's progress", () => {
   });
 
   it('shows a group that is not the coach’s as could not be loaded', async () => {
-    server((call) => (call.url === URL ? { status: 404, data: { message: 'Group not found.' } } : undefined));
+    coachApi((call) =>
+      call.url === URL ? { status: 404, data: { message: 'Group not found.' } } : undefined,
+    );
     renderPortal('/coach/groups/7/progress');
     expect(
       await screen.findByText(/The group's progress could not be loaded: Group not found/, {}, LOAD),

@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { sessionStore } from '@/lib/session';
 import { expectConsole } from '@/testing/console';
-import { apiUser, fakeApi, gapiAnswer, renderPortal, type FakeCall } from '@/testing/portal';
+import { coachApi, signInCoach } from '@/testing/coach-pages';
+import { renderPortal } from '@/testing/portal';
 import type { GroupSessions } from '../api/get-sessions';
 
 const LOAD = { timeout: 5000 };
@@ -18,22 +18,11 @@ const answer = (fields: Partial<GroupSessions> = {}): GroupSessions => ({
   ...fields,
 });
 
-function server(route: (call: FakeCall) => { status: number; data?: unknown } | undefined) {
-  return fakeApi((call) => {
-    if (call.url === '/gapi') return gapiAnswer(call);
-    return route(call) ?? { status: 404, data: { message: 'Not found.' } };
-  });
-}
-
-beforeEach(() => {
-  sessionStore.logout('user');
-  localStorage.clear();
-  sessionStore.signIn(apiUser({ role_id: 2, email: 'coach@demo.test', time_zone: 'America/Los_Angeles' }));
-});
+beforeEach(signInCoach);
 
 describe("a group's live sessions", () => {
   it('says when nothing is scheduled yet, and shows a session in the coach’s time and each other zone', async () => {
-    server((call) => (call.url === URL ? { status: 200, data: { data: answer() } } : undefined));
+    coachApi((call) => (call.url === URL ? { status: 200, data: { data: answer() } } : undefined));
     renderPortal('/coach/groups/7/sessions');
     expect(await screen.findByText('No live sessions scheduled yet.', {}, LOAD)).toBeTruthy();
     expect(
@@ -50,7 +39,7 @@ describe("a group's live sessions", () => {
       time_zone: 'America/Los_Angeles',
       meeting_url: 'https://meet.example/clinic',
     };
-    server((call) =>
+    coachApi((call) =>
       call.url === URL ? { status: 200, data: { data: answer({ sessions: [session] }) } } : undefined,
     );
     renderPortal('/coach/groups/7/sessions');
@@ -63,7 +52,7 @@ describe("a group's live sessions", () => {
 
   it('shows what could not be loaded with Try again', async () => {
     let fail = true;
-    server((call) =>
+    coachApi((call) =>
       call.url === URL
         ? fail
           ? { status: 500, data: {} }
@@ -81,7 +70,7 @@ describe("a group's live sessions", () => {
   });
 
   it('refuses a session without a title, time or link beside its fields, sending nothing', async () => {
-    const calls = server((call) =>
+    const calls = coachApi((call) =>
       call.url === URL ? { status: 200, data: { data: answer() } } : undefined,
     );
     const user = userEvent.setup();
