@@ -59,7 +59,8 @@ describe("the coach's programme (demo)", () => {
     await page.goto(`${origin}/coach/groups/${groupId}/sessions`);
     await heading(page, /^Live sessions: /);
     await expectNoSeriousViolations(page, 'live sessions');
-    await page.getByRole('button', { name: 'New live session' }).click();
+    await page.getByRole('button', { name: 'New live session' }).focus();
+    await page.keyboard.press('Enter');
     const form = page.getByRole('form', { name: 'New live session' });
     await form.getByLabel('Title').fill('Pricing clinic');
     await form.getByLabel(/^Start/).fill(nextStart());
@@ -161,7 +162,9 @@ describe("the coach's programme (demo)", () => {
     await line.getByText('Saved').waitFor();
     await expectNoSeriousViolations(page, 'assessment with a new line');
 
-    await page.getByRole('button', { name: `Open ${locked.lesson.title}` }).click();
+    // By keyboard: the button takes the focus and Enter opens the lesson.
+    await page.getByRole('button', { name: `Open ${locked.lesson.title}` }).focus();
+    await page.keyboard.press('Enter');
     await page.getByRole('button', { name: `Close ${locked.lesson.title}` }).waitFor();
     await client.page.reload();
     await client.page.getByRole('link', { name: locked.lesson.title }).waitFor();
