@@ -194,6 +194,8 @@ interface LessonMeetingsTable {
   meeting_url: string | null;
   /** The group whose lesson it is (migration 0820); null outside any group. */
   group_id: number | null;
+  /** The group's live session this member's row is of (migration 1400); null for older rows. */
+  session_id: Generated<number | null>;
 }
 
 interface MeetingNotesTable {
@@ -710,6 +712,45 @@ interface AuditLogTable {
   after: ColumnType<Record<string, unknown> | null, string | null, never>;
 }
 
+// The coach's programme (migration 1400): a group's live sessions, and the coach's library with its shares.
+interface GroupSessionsTable {
+  id: Serial;
+  tenant_id: number;
+  group_id: number;
+  title: string;
+  starts_at: Timestamp;
+  duration_minutes: number;
+  time_zone: string;
+  meeting_url: string | null;
+  /** The calendar invitation's SEQUENCE: raised on every move. */
+  sequence: Generated<number>;
+  created_at: Generated<Date>;
+}
+
+interface CoachResourcesTable {
+  id: Serial;
+  tenant_id: number;
+  coach_id: number;
+  title: string;
+  /** A link's address; null for a file. */
+  url: string | null;
+  object_key: string | null;
+  file_name: string | null;
+  size: number | null;
+  content_type: string | null;
+  created_at: Timestamp;
+}
+
+interface ResourceSharesTable {
+  id: Serial;
+  tenant_id: number;
+  resource_id: number;
+  audience: 'client' | 'company' | 'group' | 'all';
+  /** The client, company or group id; null for 'all'. */
+  target_id: number | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
   tenants: TenantsTable;
   companies: CompaniesTable;
@@ -769,6 +810,9 @@ export interface Database {
   webhook_deliveries: WebhookDeliveriesTable;
   invitations: InvitationsTable;
   audit_log: AuditLogTable;
+  group_sessions: GroupSessionsTable;
+  coach_resources: CoachResourcesTable;
+  resource_shares: ResourceSharesTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -26,6 +26,7 @@ import * as meetingInvitations from './migrations/0980-meeting-invitations.js';
 import * as events from './migrations/0990-events.js';
 import * as webhooks from './migrations/1200-webhooks.js';
 import * as peopleAdmin from './migrations/1000-people-admin.js';
+import * as coachProgramme from './migrations/1400-coach-programme.js';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '0990-events': events,
   '1200-webhooks': webhooks,
   '1000-people-admin': peopleAdmin,
+  '1400-coach-programme': coachProgramme,
 };
 
 function migrator<DB>(db: Kysely<DB>): Migrator {

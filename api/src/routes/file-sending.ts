@@ -28,10 +28,16 @@ interface Sending {
   files: { name: string; bytes: Buffer }[];
 }
 
-/** Reads the form with the door's own field besides description and files: company_id or to. */
-export async function readSending(request: FastifyRequest, own: 'company_id' | 'to'): Promise<Sending> {
+/**
+ * Reads the form with the door's own field besides description and files: company_id or to (none for the
+ * coach's library, where the description is the title).
+ */
+export async function readSending(
+  request: FastifyRequest,
+  own: 'company_id' | 'to' | null,
+): Promise<Sending> {
   const sending: Sending = { companyId: null, to: 'company', description: '', files: [] };
-  const fields = `${own}, description and files`;
+  const fields = own === null ? 'description and files' : `${own}, description and files`;
   // multipart's own limits (too many files or fields) answered as the contract's 422.
   const limitErrors: Record<string, [string, string]> = {
     FST_FILES_LIMIT: ['files', `Send at most ${ATTACHMENTS_MAX_COUNT} files at a time.`],

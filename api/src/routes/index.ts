@@ -18,6 +18,8 @@ import * as coachClients from './coach-clients-routes.js';
 import * as coachFiles from './coach-files-routes.js';
 import * as coachMeetings from './coach-meetings-routes.js';
 import * as coachMessages from './coach-messages-routes.js';
+import * as programme from './coach-programme-routes.js';
+import * as sharedResources from './client-resources-routes.js';
 import * as coachRequests from './coach-requests-routes.js';
 import * as coachToday from './coach-today-routes.js';
 import * as flash from './flash-routes.js';
@@ -163,6 +165,35 @@ export const routeTable: [HTTPMethods | HTTPMethods[], string, RouteSpec | Plugi
   ['POST', '/api/v1/admin/companies/:id', adminOrganisation.adminRenameCompany],
   ['POST', '/api/v1/admin/assignments', adminOrganisation.adminAssign],
   ['GET', '/api/v1/admin/audit', adminOrganisation.adminAudit],
+  // The coach's programme: live sessions, recordings and progress of their groups, flash lessons, the library
+  ['GET', '/api/v1/coach/groups/:id/sessions', programme.groupSessions],
+  ['POST', '/api/v1/coach/groups/:id/sessions', programme.scheduleSession],
+  ['POST', '/api/v1/coach/groups/:id/sessions/:sessionId', programme.changeSession],
+  ['POST', '/api/v1/coach/groups/:id/sessions/:sessionId/cancel', programme.cancelSession],
+  ['POST', '/api/v1/coach/groups/:id/recordings', programme.addRecording],
+  ['POST', '/api/v1/coach/groups/:id/recordings/:recordingId/delete', programme.removeRecording],
+  ['GET', '/api/v1/coach/groups/:id/progress', programme.groupProgress],
+  ['GET', '/api/v1/coach/groups/:id/progress/csv', programme.groupProgressCsv],
+  ['GET', '/api/v1/coach/clients/:id/flash-lessons', programme.clientFlashLessons],
+  ['POST', '/api/v1/coach/clients/:id/flash-lessons', programme.setFlashAccess],
+  ['POST', '/api/v1/coach/clients/:id/assessments', programme.createAssessment],
+  ['GET', '/api/v1/coach/clients/:id/assessments/:assessmentId', programme.assessmentOfClient],
+  ['POST', '/api/v1/coach/clients/:id/assessments/:assessmentId', programme.editAssessment],
+  ['POST', '/api/v1/coach/clients/:id/assessments/:assessmentId/areas', programme.addArea],
+  ['POST', '/api/v1/coach/clients/:id/areas/:areaId', programme.editArea],
+  ['POST', '/api/v1/coach/clients/:id/areas/:areaId/delete', programme.deleteArea],
+  ['POST', '/api/v1/coach/clients/:id/areas/:areaId/steps', programme.addImplementationStep],
+  ['POST', '/api/v1/coach/clients/:id/steps/:stepId/delete', programme.deleteImplementationStep],
+  ['GET', '/api/v1/coach/resources', programme.coachLibrary],
+  ['POST', '/api/v1/coach/resources/links', programme.addLink],
+  ['POST', '/api/v1/coach/resources/files', programme.addFile],
+  ['POST', '/api/v1/coach/resources/:id/shares', programme.shareResource],
+  ['POST', '/api/v1/coach/resources/:id/shares/:shareId/delete', programme.unshareResource],
+  ['POST', '/api/v1/coach/resources/:id/delete', programme.deleteResource],
+  ['GET', '/api/v1/coach/resources/:id/file', programme.downloadResource],
+  // What the client's coaches share with them (the /resources page's second list)
+  ['GET', '/api/v1/resources/shared', sharedResources.sharedResources],
+  ['GET', '/api/v1/resources/shared/:id/file', sharedResources.downloadSharedResource],
   // GraphQL (SPEC §7 "GraphQL through /gapi")
   [['GET', 'POST'], graphqlPath, graphql],
 ];

@@ -7,6 +7,7 @@ import { pendingMigrations } from '../db/migrate.js';
 import { createAcademyService } from './academy/academy-service.js';
 import { createActionStepsService } from './action-steps/action-steps-service.js';
 import { createAssessmentsService } from './assessments/assessments-service.js';
+import { createCoachAssessmentsService } from './assessments/coach-assessments.js';
 import { createCaptchaService } from './auth/captcha-service.js';
 import { createCoachService } from './coach/coach-service.js';
 import { createMeetingsService } from './coach/meetings-service.js';
@@ -25,10 +26,14 @@ import { createAnalyticsService } from './lesson-analytics/analytics-service.js'
 import type { Mailer } from './mail/mailer.js';
 import { createMailboxService } from './mailbox/mailbox-service.js';
 import { createMetricsService } from './metrics/metrics-service.js';
+import { createCoachFlashService } from './flash-coaching/coach-flash.js';
 import { createFlashCoachingService } from './flash-coaching/flash-service.js';
 import { createNotesService } from './notes/notes-service.js';
 import { createPaymentsService } from './payments/payments-service.js';
 import type { StripeOptions } from './payments/stripe-client.js';
+import { createProgressService } from './programme/progress-service.js';
+import { createResourcesService } from './programme/resources-service.js';
+import { createSessionsService } from './programme/sessions-service.js';
 import { createScheduleService } from './schedule/schedule-service.js';
 import type { Storage } from './storage/storage.js';
 import { createErrorReportService } from './support/error-report-service.js';
@@ -119,6 +124,13 @@ export async function createServices(deps: ServiceDeps) {
     // import's): every change audited in its own transaction.
     people: createPeopleService({ db, now, mailer }),
     organisation: createOrganisationService({ db, now }),
+    // The coach's programme: their groups' live sessions and progress, flash lessons opened to a client, and
+    // the library of files and links they share.
+    groupSessions: createSessionsService({ db, now, mailer }),
+    groupProgress: createProgressService(db),
+    coachFlash: createCoachFlashService(db, now),
+    coachAssessments: createCoachAssessmentsService(db, now),
+    resources: createResourcesService({ db, now, storage: deps.storage, log: deps.log }),
     ping: async () => {
       await db.selectFrom('tenants').select('id').limit(1).execute();
     },

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { owned, ownerValues } from '../access/scope.js';
-import type { Actor } from '../access/scope.js';
+import type { Actor, AssignedClient } from '../access/scope.js';
 
 interface StepFields {
   title: string;
@@ -57,20 +57,22 @@ export async function insertStep(
   fields: StepFields,
   onBoard: boolean,
   at: Date,
+  // A coach writes a step for a client assigned to them; a client's own steps need none.
+  client?: AssignedClient,
 ) {
   return db.transaction().execute(async (trx) => {
     const stamps = { created_at: at, updated_at: at };
     const actionStep = onBoard
       ? await trx
           .insertInto('action_steps')
-          .values({ ...ownerValues(owner, 'action_steps'), ...fields, status: 0, ...stamps })
+          .values({ ...ownerValues(owner, 'action_steps', client), ...fields, status: 0, ...stamps })
           .returning('id')
           .executeTakeFirstOrThrow()
       : undefined;
     const step = await trx
       .insertInto('implementation_steps')
       .values({
-        ...ownerValues(owner, 'implementation_steps'),
+        ...ownerValues(owner, 'implementation_steps', client),
         area_id: areaId,
         ...fields,
         action_step_id: actionStep?.id ?? null,

@@ -39,6 +39,8 @@ export function meetingMail(
   meeting: MeetingRow,
   coach: Person,
   at: Date,
+  // A group's live session names its own invitation, apart from the one-to-one meetings' ids.
+  uid = `meeting-${meeting.id}@${tenant.domain}`,
 ): MailMessage {
   const client = { first_name: meeting.first_name, last_name: meeting.last_name, email: meeting.email };
   const zone = meeting.client_time_zone ?? meeting.time_zone;
@@ -79,7 +81,7 @@ export function meetingMail(
         contentType: `text/calendar; method=${method}; charset=UTF-8`,
         content: calendarIcs({
           method,
-          uid: `meeting-${meeting.id}@${tenant.domain}`,
+          uid,
           sequence: meeting.sequence,
           stamp: at,
           start: meeting.starts_at,

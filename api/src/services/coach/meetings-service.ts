@@ -14,7 +14,7 @@ import { meetingMail } from './meeting-mail.js';
 import type { Change } from './meeting-mail.js';
 import * as repo from './meetings-repository.js';
 import type { MeetingFields, MeetingRow } from './meetings-repository.js';
-import { dayStart, localDateTime, zonedInstant } from './zoned-day.js';
+import { dayStart, localDateTime, wallClockStart } from './zoned-day.js';
 
 interface MeetingInput {
   title: string;
@@ -65,18 +65,10 @@ export function createMeetingsService(deps: { db: Kysely<Database>; now: () => D
 
   /** The row's fields from what the coach sent; a start the zone skips (clocks going forward) is a 422. */
   function fieldsOf(input: MeetingInput, zone: string): MeetingFields {
-    const wall = Date.parse(`${input.start}:00Z`);
-    if (Number.isNaN(wall) || new Date(wall).toISOString().slice(0, 16) !== input.start)
-      throw new FieldError({ start: ['Give a date and time that exist.'] });
-    const startsAt = zonedInstant(input.start, zone);
-    if (!startsAt)
-      throw new FieldError({
-        start: [`This time does not exist in ${zone}: the clocks go forward then. Choose another time.`],
-      });
     const fields = {
       title: input.title,
       agenda: input.agenda ?? '',
-      starts_at: startsAt,
+      starts_at: wallClockStart(input.start, zone),
       duration_minutes: input.duration_minutes,
       time_zone: zone,
       meeting_url: input.meeting_url || null,

@@ -1,3 +1,5 @@
+import { FieldError } from '../../errors.js';
+
 // Days as a person lives them: the start of a calendar day in their time zone, and that day's date, so "today"
 // and "overdue" follow the coach's clock rather than the server's.
 
@@ -42,7 +44,7 @@ export function localDateTime(at: Date, timeZone: string): string {
  * today's (09:00 the day after summer time starts is still 09:00 there); null for a time the zone skips when
  * its clocks go forward. A time that happens twice (clocks going back) is its first occurrence.
  */
-export function zonedInstant(local: string, timeZone: string): Date | null {
+function zonedInstant(local: string, timeZone: string): Date | null {
   const wall = Date.parse(`${local}:00Z`);
   if (Number.isNaN(wall)) return null;
   // The zone's offsets a day either side: one of them is the offset in force at that wall time (no zone changes
@@ -53,4 +55,20 @@ export function zonedInstant(local: string, timeZone: string): Date | null {
     .filter((t) => localDateTime(new Date(t), timeZone) === local)
     .sort((a, b) => a - b);
   return found.length === 0 ? null : new Date(found[0]!);
+}
+
+/**
+ * A start the coach typed (YYYY-MM-DDTHH:mm on their wall clock) as an instant; a date that does not exist or a
+ * time the zone skips (clocks going forward) is a 422 on `start`.
+ */
+export function wallClockStart(start: string, zone: string): Date {
+  const wall = Date.parse(`${start}:00Z`);
+  if (Number.isNaN(wall) || new Date(wall).toISOString().slice(0, 16) !== start)
+    throw new FieldError({ start: ['Give a date and time that exist.'] });
+  const instant = zonedInstant(start, zone);
+  if (!instant)
+    throw new FieldError({
+      start: [`This time does not exist in ${zone}: the clocks go forward then. Choose another time.`],
+    });
+  return instant;
 }

@@ -1,13 +1,104 @@
-/** The Progress screen: being built (its API is listed in api/README.md). */
+import { useParams } from 'react-router-dom';
+import { QueryState } from '@/components/query-state';
+import { routeId } from '@/lib/route-id';
+import { downloadProgress } from '../api/download-progress';
+import { useProgress, type Cell, type GroupProgress } from '../api/get-progress';
+import { ProgressChart } from './progress-chart';
+import './progress.css';
+
+const cellText = (c: Cell, steps: number) =>
+  c.watched ? `Watched, ${c.ticked} of ${steps} steps${c.completed ? ', completed' : ''}` : 'Not started';
+
+function ProgressTable({ data }: { data: GroupProgress }) {
+  return (
+    // Scrolls sideways on a narrow screen: focusable, so the keyboard scrolls it too (axe's
+    // scrollable-region-focusable).
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+    <div className="card progress-table-wrap" role="region" aria-label="Progress table" tabIndex={0}>
+      <table className="progress-table">
+        <caption className="muted">
+          What each member did with each lesson; the last column and row are the totals.
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Member</th>
+            {data.lessons.map((l) => (
+              <th key={l.lesson.id} scope="col">
+                {l.lesson.title}
+              </th>
+            ))}
+            <th scope="col">Total</th>
+          </tr>
+        </thead>
+        <tbody>
+          {data.members.map((m) => (
+            <tr key={m.member.id}>
+              <th scope="row">
+                {m.member.first_name} {m.member.last_name}
+              </th>
+              {m.cells.map((c, index) => (
+                <td key={data.lessons[index]!.lesson.id}>{cellText(c, data.steps)}</td>
+              ))}
+              <td>
+                {m.watched} watched, {m.ticked} steps ticked, {m.completed} completed
+              </td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row">All members</th>
+            {data.lessons.map((l) => (
+              <td key={l.lesson.id}>
+                {l.watched} watched, {l.ticked} steps ticked, {l.completed} completed
+              </td>
+            ))}
+            <td />
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
+}
+
+/** A group's progress: per lesson and member, watched, ticked and completed, as a table, a chart and a CSV. */
 export default function Page() {
+  const groupId = routeId(useParams().id);
+  const query = useProgress(groupId);
   return (
     <section className="page" aria-labelledby="page-title">
       <h1 id="page-title" className="page-title">
-        Progress
+        Progress{query.data ? `: ${query.data.group.title}` : ''}
       </h1>
-      <div className="card">
-        <p>This screen is being built.</p>
-      </div>
+      {groupId === null ? (
+        <p className="card empty-state muted">There is no such group.</p>
+      ) : (
+        <QueryState
+          query={query}
+          what="The group's progress"
+          isEmpty={(d) => d.members.length === 0 || d.lessons.length === 0}
+          empty="No progress to show yet: the group needs lessons and members of yours."
+        >
+          {(data) => (
+            <>
+              <div className="button-row">
+                {/* A failed download was a toast already (the API client). */}
+                <button
+                  type="button"
+                  className="btn"
+                  onClick={() =>
+                    void downloadProgress(data.group.id, data.group.title).catch(() => undefined)
+                  }
+                >
+                  Download CSV
+                </button>
+              </div>
+              <ProgressTable data={data} />
+              <ProgressChart data={data} />
+            </>
+          )}
+        </QueryState>
+      )}
     </section>
   );
 }

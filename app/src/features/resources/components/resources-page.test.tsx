@@ -51,6 +51,8 @@ function server(
     const answer = handle(call);
     if (answer) return answer;
     if (call.url === `/api/v1/companies/files/${COMPANY}`) return { status: 200, data: { data: files } };
+    // The page also lists what the coach shares from their library: nothing, unless a test says otherwise.
+    if (call.url === '/api/v1/resources/shared') return { status: 200, data: { data: [] } };
     if (call.url === '/api/v1/companies/deletefile/') {
       files = files.filter((f) => f.id !== (call.body as { id: number }).id);
       return { status: 200, data: { data: { id: 2, deleted: true } } };
@@ -79,6 +81,46 @@ beforeEach(() => {
 });
 
 describe('/resources', () => {
+  it('lists what the coach shares from their library: a link to open, a file to download', async () => {
+    server((call) =>
+      call.url === '/api/v1/resources/shared'
+        ? {
+            status: 200,
+            data: {
+              data: [
+                {
+                  id: 4,
+                  title: 'Pricing guide',
+                  kind: 'link',
+                  url: 'https://example.org/pricing',
+                  file: null,
+                  created_at: '2026-11-20T10:00:00.000Z',
+                  coach: { first_name: 'Cora', last_name: 'Coach' },
+                },
+                {
+                  id: 5,
+                  title: 'Price list',
+                  kind: 'file',
+                  url: null,
+                  file: { name: 'prices.pdf', size: 2048, type: 'application/pdf' },
+                  created_at: '2026-11-19T10:00:00.000Z',
+                  coach: { first_name: 'Cora', last_name: 'Coach' },
+                },
+              ],
+            },
+          }
+        : undefined,
+    );
+    renderPortal('/resources');
+    const shared = await screen.findByRole('region', { name: 'Shared by your coach' }, LOAD);
+    expect(await within(shared).findByRole('link', { name: 'Pricing guide' })).toHaveAttribute(
+      'href',
+      'https://example.org/pricing',
+    );
+    expect(within(shared).getByRole('button', { name: 'Download Price list' })).toBeInTheDocument();
+    expect(shared).toHaveTextContent('from Cora Coach');
+  });
+
   it('lists the company’s files newest first; only your own have Edit and Delete; filters and sorts', async () => {
     server();
     const user = userEvent.setup();

@@ -2,7 +2,7 @@
  * /resources: the company's files, shared between its clients and the coach, each naming who sent it. Send
  * files to the coach (the form says colleagues see them too), preview
  * images and PDFs, download anything under its own name, sort and filter by type; rename, describe or delete
- * (after a confirmation) what you sent yourself.
+ * (after a confirmation) what you sent yourself. Above them, what the coach shares from their library.
  */
 import { useId, useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -18,6 +18,7 @@ import { FileEntry, entryTitle } from './file-entry';
 import { KINDS, SORTS, arrange, type Kind, type Sort } from './file-kinds';
 import { FilePreview } from './file-preview';
 import { SendFileForm } from './send-file-form';
+import { SharedResources } from './shared-resources';
 import './resources.css';
 
 const FILE_UPDATED = 'File updated successfully';
@@ -161,6 +162,7 @@ export default function ResourcesPage() {
       <h1 id="page-title" className="page-title">
         My Resources
       </h1>
+      <SharedResources />
       {user.company_id == null ? (
         <p className="card empty-state muted">
           Your account is not linked to a company yet, so there are no files to show. Ask your coach to link

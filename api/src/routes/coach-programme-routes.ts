@@ -1,0 +1,511 @@
+// The coach's programme: a group's live sessions (schedule, move, cancel; each member mailed an invitation) and
+// recordings, the group's progress (JSON and a CSV download), flash lessons opened to a client, and the coach's
+// library of links and files shared with clients, companies, groups or all their clients. Every call reaches
+// only the coach's own groups, clients and resources: anything else is a 404.
+import { FieldError } from '../errors.js';
+import { authenticated, calendarDate, id, list, text } from './client-schemas.js';
+import { readSending, sendingLimits } from './file-sending.js';
+import { sendPrivateFile } from './private-file.js';
+import { coaches, route } from './route.js';
+import { closed, line, multiLine, nullableString, ok, singleLine, tenantHeaders } from './schemas.js';
+
+const integer = { type: 'integer' } as const;
+const string = { type: 'string' } as const;
+const boolean = { type: 'boolean' } as const;
+const webLink = (max: number) => line(max, { minLength: 1, pattern: '^https?://\\S+$' });
+
+const sessionFields = {
+  title: text(200),
+  // The coach's wall clock, read in their time zone.
+  start: line(16, { pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}$' }),
+  duration_minutes: { type: 'integer', minimum: 5, maximum: 720 },
+  meeting_url: webLink(2000),
+} as const;
+
+const session = closed({
+  id: integer,
+  title: string,
+  starts_at: string,
+  duration_minutes: integer,
+  time_zone: string,
+  meeting_url: nullableString,
+});
+
+const recording = closed({
+  id: integer,
+  title: string,
+  recording_url: string,
+  duration_minutes: integer,
+  recorded_at: string,
+});
+
+const groupRef = closed({ id: integer, title: string });
+
+export const groupSessions = route({
+  roles: coaches,
+  schema: {
+    headers: tenantHeaders,
+    params: closed({ id }),
+    response: ok(
+      closed({
+        group: groupRef,
+        time_zone: string,
+        sessions: list(session),
+        members: list(
+          closed({ id: integer, first_name: string, last_name: string, time_zone: nullableString }),
+        ),
+        recordings: list(recording),
+      }),
+    ),
+  },
+  config: authenticated,
+  async handle(s, request) {
+    return { data: await s.groupSessions.list(request.caller, request.params.id) };
+  },
+});
+
+export const scheduleSession = route({
+  roles: coaches,
+  schema: {
+    headers: tenantHeaders,
+    params: closed({ id }),
+    body: closed(sessionFields),
+    response: { 201: closed({ data: session }) },
+  },
+  config: authenticated,
+  limited: true,
+  async handle(s, request, reply) {
+    const data = await s.groupSessions.create(
+      request.tenant,
+      request.caller,
+      request.params.id,
+      request.body,
+    );
+    return reply.code(201).send({ data });
+  },
+});
+
+export const changeSession = route({
+  roles: coaches,
+  schema: {
+    headers: tenantHeaders,
+    params: closed({ id, sessionId: id }),
+    body: { ...closed(sessionFields, []), minProperties: 1 },
+    response: ok(session),
+  },
+  config: authenticated,
+  limited: true,
+  async handle(s, request) {
+    const { id: groupId, sessionId } = request.params;
+    return {
+      data: await s.groupSessions.change(request.tenant, request.caller, groupId, sessionId, request.body),
+    };
+  },
+});
+
+export const cancelSession = route({
+  roles: coaches,
+  schema: {
+    headers: tenantHeaders,
+    params: closed({ id, sessionId: id }),
+    response: ok(closed({ id: integer })),
+  },
+  config: authenticated,
+  limited: true,
+  async handle(s, request) {
+    const { id: groupId, sessionId } = request.params;
+    return { data: await s.groupSessions.cancel(request.tenant, request.caller, groupId, sessionId) };
+  },
+});
+
+export const addRecording = route({
+  roles: coaches,
+  schema: {
+    headers: tenantHeaders,
+    params: closed({ id }),
+    body: closed(
+      {
+        title: text(200),
+        recording_url: webLink(2000),
+        duration_minutes: { type: 'integer', minimum: 0, maximum: 720 },
+      },
+      ['title', 'recording_url'],
+    ),
+    response: { 201: closed({ data: recording }) },
+  },
+  config: authenticated,
+  limited: true,
+  async handle(s, request, reply) {
+    const data = await s.groupSessions.addRecording(request.caller, request.params.id, request.body);
+    return reply.code(201).send({ data });
+  },
+});
+
+export const removeRecording = route({
+  roles: coaches,
+  schema: {
+    headers: tenantHeaders,
+    params: closed({ id, recordingId: id }),
+    response: ok(closed({ id: integer })),
+  },
+  config: authenticated,
+  async handle(s, request) {
+    const { id: groupId, recordingId } = request.params;
+    return { data: await s.groupSessions.removeRecording(request.caller, groupId, recordingId) };
+  },
+});
+
+const figures = closed({ watched: integer, ticked: integer, completed: integer });
+
+export const groupProgress = route({
+  roles: coaches,
+  schema: {
+    headers: tenantHeaders,
+    params: closed({ id }),
+    response: ok(
+      closed({
+        group: groupRef,
+        steps: integer,
+        lessons: list(closed({ lesson: groupRef, ...figures.properties })),
+        members: list(
+          closed({
+            member: closed({ id: integer, first_name: string, last_name: string }),
+            cells: list(closed({ watched: boolean, ticked: integer, completed: boolean })),
+            ...figures.properties,
+          }),
+        ),
+      }),
+    ),
+  },
+  config: authenticated,
+  async handle(s, request) {
+    return { data: await s.groupProgress.figures(request.caller, request.params.id) };
+  },
+});
+
+export const groupProgressCsv = route({
+  roles: coaches,
+  schema: { headers: tenantHeaders, params: closed({ id }) },
+  config: authenticated,
+  async handle(s, request, reply) {
+    const { title, csv } = await s.groupProgress.csv(request.caller, request.params.id);
+    return sendPrivateFile(reply, {
+      name: `${title} progress.csv`,
+      type: 'text/csv; charset=utf-8',
+      bytes: Buffer.from(csv, 'utf8'),
+    });
+  },
+});
+
+const flashLessons = closed({
+  assessments: list(
+    closed({
+      id: integer,
+      title: string,
+      lessons: list(closed({ id: integer, title: string, open: boolean })),
+    }),
+  ),
+});
+
+export const clientFlashLessons = route({
+  roles: coaches,
+  schema: { headers: tenantHeaders, params: closed({ id }), response: ok(flashLessons) },
+  config: authenticated,
+  async handle(s, request) {
+    return { data: await s.coachFlash.lessons(request.caller, request.params.id) };
+  },
+});
+
+export const setFlashAccess = route({
+  roles: coaches,
+  schema: {
+    headers: tenantHeaders,
+    params: closed({ id }),
+    body: closed({ assessment_id: id, lesson_id: id, open: boolean }),
+    response: ok(flashLessons),
+  },
+  config: authenticated,
+  limited: true,
+  async handle(s, request) {
+    return { data: await s.coachFlash.setAccess(request.caller, request.params.id, request.body) };
+  },
+});
+
+const resourceFile = {
+  anyOf: [{ type: 'null' }, closed({ name: string, size: integer, type: string })],
+} as const;
+export const resourceFields = {
+  id: integer,
+  title: string,
+  kind: { type: 'string', enum: ['file', 'link'] },
+  url: nullableString,
+  file: resourceFile,
+  created_at: string,
+} as const;
+const audience = { type: 'string', enum: ['client', 'company', 'group', 'all'], ...singleLine } as const;
+const resource = closed({
+  ...resourceFields,
+  shares: list(closed({ id: integer, audience, target_id: { type: ['integer', 'null'] }, name: string })),
+});
+
+export const coachLibrary = route({
+  roles: coaches,
+  schema: {
+    headers: tenantHeaders,
+    response: ok(
+      closed({
+        resources: list(resource),
+        audiences: closed({
+          clients: list(closed({ id: integer, first_name: string, last_name: string })),
+          companies: list(closed({ id: integer, name: string })),
+          groups: list(groupRef),
+        }),
+      }),
+    ),
+  },
+  config: authenticated,
+  async handle(s, request) {
+    return { data: await s.resources.library(request.caller) };
+  },
+});
+
+export const addLink = route({
+  roles: coaches,
+  schema: {
+    headers: tenantHeaders,
+    body: closed({ title: text(200), url: webLink(2000) }),
+    response: { 201: closed({ data: resource }) },
+  },
+  config: authenticated,
+  limited: true,
+  async handle(s, request, reply) {
+    return reply.code(201).send({ data: await s.resources.addLink(request.caller, request.body) });
+  },
+});
+
+export const addFile = route({
+  roles: coaches,
+  schema: { headers: tenantHeaders, response: { 201: closed({ data: resource }) } },
+  config: authenticated,
+  limited: true,
+  multipart: sendingLimits(1),
+  async handle(s, request, reply) {
+    const { description, files } = await readSending(request, null);
+    const [file, ...more] = files;
+    if (!file) throw new FieldError({ files: ['Choose a file.'] });
+    if (more.length > 0) throw new FieldError({ files: ['Add one file at a time.'] });
+    if (description.length > 200)
+      throw new FieldError({ description: ['Keep the title to 200 characters.'] });
+    const data = await s.resources.addFile(request.caller, { title: description, file });
+    return reply.code(201).send({ data });
+  },
+});
+
+export const shareResource = route({
+  roles: coaches,
+  schema: {
+    headers: tenantHeaders,
+    params: closed({ id }),
+    body: closed({ audience, target_id: id }, ['audience']),
+    response: ok(resource),
+  },
+  config: authenticated,
+  limited: true,
+  async handle(s, request) {
+    return { data: await s.resources.share(request.caller, request.params.id, request.body) };
+  },
+});
+
+export const unshareResource = route({
+  roles: coaches,
+  schema: { headers: tenantHeaders, params: closed({ id, shareId: id }), response: ok(resource) },
+  config: authenticated,
+  async handle(s, request) {
+    const { id: resourceId, shareId } = request.params;
+    return { data: await s.resources.unshare(request.caller, resourceId, shareId) };
+  },
+});
+
+export const deleteResource = route({
+  roles: coaches,
+  schema: { headers: tenantHeaders, params: closed({ id }), response: ok(closed({ id: integer })) },
+  config: authenticated,
+  async handle(s, request) {
+    return { data: await s.resources.remove(request.caller, request.params.id) };
+  },
+});
+
+export const downloadResource = route({
+  roles: coaches,
+  schema: { headers: tenantHeaders, params: closed({ id }) },
+  config: authenticated,
+  async handle(s, request, reply) {
+    return sendPrivateFile(reply, await s.resources.download(request.caller, request.params.id));
+  },
+});
+
+const amount = { type: 'integer', minimum: 0, maximum: 2_000_000_000 } as const;
+const areaFields = {
+  name: text(200),
+  score: { type: 'integer', minimum: 0, maximum: 10 },
+  current_amount: amount,
+  potential_amount: amount,
+  focus_rank: { type: ['integer', 'null'], minimum: 1, maximum: 100 },
+  goal: { type: 'string', maxLength: 2000, ...multiLine },
+} as const;
+const day = { type: 'string', format: 'date', ...singleLine } as const;
+
+const assessmentPage = closed({
+  assessment: closed({
+    id: integer,
+    title: string,
+    assessed_on: string,
+    currency_id: integer,
+    currency: string,
+  }),
+  areas: list(
+    closed({
+      id: integer,
+      name: string,
+      score: integer,
+      current_amount: integer,
+      potential_amount: integer,
+      focus_rank: { type: ['integer', 'null'] },
+      goal: string,
+      steps: list(
+        closed({
+          id: integer,
+          title: string,
+          description: string,
+          due_date: nullableString,
+          on_board: boolean,
+        }),
+      ),
+    }),
+  ),
+  currencies: list(closed({ id: integer, code: string, name: string })),
+});
+
+export const createAssessment = route({
+  roles: coaches,
+  schema: {
+    headers: tenantHeaders,
+    params: closed({ id }),
+    body: closed({ title: text(200), assessed_on: day, currency_id: id }, ['title', 'assessed_on']),
+    response: { 201: closed({ data: assessmentPage }) },
+  },
+  config: authenticated,
+  limited: true,
+  async handle(s, request, reply) {
+    const data = await s.coachAssessments.create(request.caller, request.params.id, request.body);
+    return reply.code(201).send({ data });
+  },
+});
+
+export const assessmentOfClient = route({
+  roles: coaches,
+  schema: {
+    headers: tenantHeaders,
+    params: closed({ id, assessmentId: id }),
+    response: ok(assessmentPage),
+  },
+  config: authenticated,
+  async handle(s, request) {
+    const { id: clientId, assessmentId } = request.params;
+    return { data: await s.coachAssessments.page(request.caller, clientId, assessmentId) };
+  },
+});
+
+export const editAssessment = route({
+  roles: coaches,
+  schema: {
+    headers: tenantHeaders,
+    params: closed({ id, assessmentId: id }),
+    body: { ...closed({ title: text(200), assessed_on: day }, []), minProperties: 1 },
+    response: ok(assessmentPage),
+  },
+  config: authenticated,
+  async handle(s, request) {
+    const { id: clientId, assessmentId } = request.params;
+    return { data: await s.coachAssessments.update(request.caller, clientId, assessmentId, request.body) };
+  },
+});
+
+export const addArea = route({
+  roles: coaches,
+  schema: {
+    headers: tenantHeaders,
+    params: closed({ id, assessmentId: id }),
+    body: closed(areaFields),
+    response: { 201: closed({ data: assessmentPage }) },
+  },
+  config: authenticated,
+  async handle(s, request, reply) {
+    const { id: clientId, assessmentId } = request.params;
+    const data = await s.coachAssessments.addArea(request.caller, clientId, assessmentId, request.body);
+    return reply.code(201).send({ data });
+  },
+});
+
+export const editArea = route({
+  roles: coaches,
+  schema: {
+    headers: tenantHeaders,
+    params: closed({ id, areaId: id }),
+    body: { ...closed(areaFields, []), minProperties: 1 },
+    response: ok(assessmentPage),
+  },
+  config: authenticated,
+  async handle(s, request) {
+    const { id: clientId, areaId } = request.params;
+    return { data: await s.coachAssessments.updateArea(request.caller, clientId, areaId, request.body) };
+  },
+});
+
+export const deleteArea = route({
+  roles: coaches,
+  schema: { headers: tenantHeaders, params: closed({ id, areaId: id }), response: ok(assessmentPage) },
+  config: authenticated,
+  async handle(s, request) {
+    const { id: clientId, areaId } = request.params;
+    return { data: await s.coachAssessments.deleteArea(request.caller, clientId, areaId) };
+  },
+});
+
+export const addImplementationStep = route({
+  roles: coaches,
+  schema: {
+    headers: tenantHeaders,
+    params: closed({ id, areaId: id }),
+    body: closed(
+      {
+        title: text(200),
+        description: { type: 'string', maxLength: 2000, ...multiLine },
+        due_date: calendarDate,
+        add_to_action_steps: boolean,
+      },
+      ['title', 'add_to_action_steps'],
+    ),
+    response: { 201: closed({ data: assessmentPage }) },
+  },
+  config: authenticated,
+  async handle(s, request, reply) {
+    const { id: clientId, areaId } = request.params;
+    const data = await s.coachAssessments.addStep(request.caller, clientId, areaId, request.body);
+    return reply.code(201).send({ data });
+  },
+});
+
+export const deleteImplementationStep = route({
+  roles: coaches,
+  schema: {
+    headers: tenantHeaders,
+    params: closed({ id, stepId: id }),
+    response: ok(closed({ id: integer })),
+  },
+  config: authenticated,
+  async handle(s, request) {
+    const { id: clientId, stepId } = request.params;
+    return { data: await s.coachAssessments.deleteStep(request.caller, clientId, stepId) };
+  },
+});

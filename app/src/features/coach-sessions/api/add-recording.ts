@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { sessionsQueryOptions } from './get-sessions';
+
+export interface RecordingInput {
+  title: string;
+  recording_url: string;
+}
+
+/** POST /api/v1/coach/groups/:id/recordings: a session's recording, attached afterwards as a link. */
+export function useAddRecording(groupId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: RecordingInput) =>
+      api.post(`/api/v1/coach/groups/${groupId}/recordings`, input, { fields: Object.keys(input) }),
+    onSuccess: () => client.invalidateQueries({ queryKey: sessionsQueryOptions(groupId).queryKey }),
+  });
+}
