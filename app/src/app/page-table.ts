@@ -5,6 +5,8 @@
  */
 import { paths } from '@/config/paths';
 import type { Flag } from '@/lib/user';
+import type { adminPages } from './admin-pages';
+import type { coachPages } from './coach-pages';
 import { lazyPage, type LazyPage } from './lazy-page';
 
 export interface PageEntry {
@@ -20,6 +22,16 @@ export interface PageEntry {
 }
 
 type PageLoad = Parameters<typeof lazyPage>[0];
+
+// Another role's pages load through its own small module (./coach-pages, ./admin-pages), see there why.
+const coachPage =
+  (name: keyof typeof coachPages): PageLoad =>
+  () =>
+    import('./coach-pages').then((pages) => pages.coachPages[name]());
+const adminPage =
+  (name: keyof typeof adminPages): PageLoad =>
+  () =>
+    import('./admin-pages').then((pages) => pages.adminPages[name]());
 
 const page = (path: string, title: string, load: PageLoad | LazyPage, flag?: Flag): PageEntry => ({
   path,
@@ -128,71 +140,38 @@ export const SIGNED_IN_PAGES: readonly PageEntry[] = [
  * tree="client": either opened by the other role says it is not available to their account.
  */
 export const COACH_PAGES: readonly PageEntry[] = [
-  page(paths.coach, 'Today', () => import('@/features/coach-today/components/today-page')),
-  page(paths.coachClients, 'Clients', () => import('@/features/coach-clients/components/clients-page')),
-  page(paths.coachClient(), 'Client', () => import('@/features/coach-clients/components/client-page')),
-  page(
-    paths.coachSchedule,
-    'Meetings',
-    () => import('@/features/coach-schedule/components/coach-schedule-page'),
-  ),
-  page(paths.coachMessages, 'Messages', () => import('@/features/coach-mailbox/components/mailbox-page')),
-  page(paths.coachCompose, 'New message', () => import('@/features/coach-mailbox/components/compose-page')),
-  page(paths.coachThread(), 'Message', () => import('@/features/coach-mailbox/components/thread-page')),
-  page(paths.coachRequests, 'Requests', () => import('@/features/coach-requests/components/requests-page')),
-  // Authoring: the rich-text editor is imported by the lesson pages alone, so it stays out of every other chunk.
-  page(paths.coachGroups, 'Groups', () => import('@/features/coach-groups/components/groups-page')),
-  page(paths.coachGroupNew, 'New group', () => import('@/features/coach-groups/components/group-new-page')),
-  page(paths.coachGroup(), 'Group', () => import('@/features/coach-groups/components/group-page')),
-  page(paths.coachGroupLesson(), 'Lesson', () => import('@/features/coach-groups/components/lesson-page')),
-  page(
-    paths.coachGroupSessions(),
-    'Live sessions',
-    () => import('@/features/coach-sessions/components/sessions-page'),
-  ),
-  page(
-    paths.coachGroupProgress(),
-    'Progress',
-    () => import('@/features/coach-progress/components/progress-page'),
-  ),
-  page(paths.coachAcademy, 'Academy', () => import('@/features/coach-academy/components/academy-page')),
-  page(
-    paths.coachAcademyLesson(),
-    'Academy lesson',
-    () => import('@/features/coach-academy/components/academy-lesson-page'),
-  ),
-  page(
-    paths.coachAssessment(),
-    'Assessment',
-    () => import('@/features/coach-assessments/components/assessment-page'),
-  ),
-  page(
-    paths.coachResources,
-    'Resources',
-    () => import('@/features/coach-resources/components/resources-page'),
-  ),
+  page(paths.coach, 'Today', coachPage('coach')),
+  page(paths.coachClients, 'Clients', coachPage('coachClients')),
+  page(paths.coachClient(), 'Client', coachPage('coachClient')),
+  page(paths.coachSchedule, 'Meetings', coachPage('coachSchedule')),
+  page(paths.coachMessages, 'Messages', coachPage('coachMessages')),
+  page(paths.coachCompose, 'New message', coachPage('coachCompose')),
+  page(paths.coachThread(), 'Message', coachPage('coachThread')),
+  page(paths.coachRequests, 'Requests', coachPage('coachRequests')),
+  page(paths.coachGroups, 'Groups', coachPage('coachGroups')),
+  page(paths.coachGroupNew, 'New group', coachPage('coachGroupNew')),
+  page(paths.coachGroup(), 'Group', coachPage('coachGroup')),
+  page(paths.coachGroupLesson(), 'Lesson', coachPage('coachGroupLesson')),
+  page(paths.coachGroupSessions(), 'Live sessions', coachPage('coachGroupSessions')),
+  page(paths.coachGroupProgress(), 'Progress', coachPage('coachGroupProgress')),
+  page(paths.coachAcademy, 'Academy', coachPage('coachAcademy')),
+  page(paths.coachAcademyLesson(), 'Academy lesson', coachPage('coachAcademyLesson')),
+  page(paths.coachAssessment(), 'Assessment', coachPage('coachAssessment')),
+  page(paths.coachResources, 'Resources', coachPage('coachResources')),
 ];
 
 /** The tenant admin's screens (DESIGN Roles): their own tree under /admin behind RoleGuard tree="admin". */
 export const ADMIN_PAGES: readonly PageEntry[] = [
-  page(paths.admin, 'People', () => import('@/features/admin-people/components/people-page')),
-  page(
-    paths.adminPersonNew,
-    'Add a person',
-    () => import('@/features/admin-people/components/person-new-page'),
-  ),
-  page(paths.adminPerson(), 'Person', () => import('@/features/admin-people/components/person-page')),
-  page(paths.adminCompanies, 'Companies', () => import('@/features/admin-people/components/companies-page')),
-  page(
-    paths.adminAssignments,
-    'Coach assignments',
-    () => import('@/features/admin-people/components/assignments-page'),
-  ),
-  page(paths.adminImport, 'Import people', () => import('@/features/admin-import/components/import-page')),
-  page(paths.adminAudit, 'Audit log', () => import('@/features/admin-people/components/audit-page')),
-  page(paths.adminKeys, 'API keys', () => import('@/features/admin-keys/components/keys-page')),
-  page(paths.adminWebhooks, 'Webhooks', () => import('@/features/admin-webhooks/components/webhooks-page')),
-  page(paths.adminWebhook(), 'Webhook', () => import('@/features/admin-webhooks/components/webhook-page')),
+  page(paths.admin, 'People', adminPage('admin')),
+  page(paths.adminPersonNew, 'Add a person', adminPage('adminPersonNew')),
+  page(paths.adminPerson(), 'Person', adminPage('adminPerson')),
+  page(paths.adminCompanies, 'Companies', adminPage('adminCompanies')),
+  page(paths.adminAssignments, 'Coach assignments', adminPage('adminAssignments')),
+  page(paths.adminImport, 'Import people', adminPage('adminImport')),
+  page(paths.adminAudit, 'Audit log', adminPage('adminAudit')),
+  page(paths.adminKeys, 'API keys', adminPage('adminKeys')),
+  page(paths.adminWebhooks, 'Webhooks', adminPage('adminWebhooks')),
+  page(paths.adminWebhook(), 'Webhook', adminPage('adminWebhook')),
 ];
 
 export const NOT_FOUND_PAGE = page('*', 'Page not found', () => import('./not-found-page'));
