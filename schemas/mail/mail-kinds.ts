@@ -37,7 +37,14 @@ export interface MailValues {
   'login-link': { link: string; minutes: number };
   reset: { link: string; minutes: number };
   invitation: { firstName: string; link: string; inviter: string; days: number };
-  'shared-list': { sharer: string; sharerEmail: string; what: string; their: string; items: TaskItem[]; empty: string };
+  'shared-list': {
+    sharer: string;
+    sharerEmail: string;
+    what: string;
+    their: string;
+    items: TaskItem[];
+    empty: string;
+  };
   meeting: {
     firstName: string;
     coach: string;
@@ -65,10 +72,24 @@ export interface MailValues {
   };
   'coach-message': { sender: string; subject: string; body: string; link: string };
   'client-message': { sender: string; subject: string; body: string; link: string };
-  files: { sender: string; fromCoach: boolean; what: string; files: { name: string }[]; description: string; link: string };
+  files: {
+    sender: string;
+    fromCoach: boolean;
+    what: string;
+    files: { name: string }[];
+    description: string;
+    link: string;
+  };
   'request-reply': { sender: string; request: string; summary: string; reply: string; link: string };
   referral: { firstName: string; referrer: string; referrerEmail: string; link: string };
-  receipt: { firstName: string; group: string; amount: string; date: string; reference: string; link: string };
+  receipt: {
+    firstName: string;
+    group: string;
+    amount: string;
+    date: string;
+    reference: string;
+    link: string;
+  };
 }
 
 export type MailKind = keyof MailValues;
@@ -141,7 +162,10 @@ export const MAIL_KINDS: { [K in MailKind]: KindSpec<K> } = {
           heading: 'Hire a bookkeeper',
           lines: ['Responsibility: Jordan', 'Deadline: 12 March 2026', 'Status: In progress'],
         },
-        { heading: 'Draft the price list', lines: ['Responsibility: Unassigned', 'Deadline: None', 'Status: To do'] },
+        {
+          heading: 'Draft the price list',
+          lines: ['Responsibility: Unassigned', 'Deadline: None', 'Status: To do'],
+        },
       ],
       empty: 'There are no tasks yet.',
     },
@@ -264,7 +288,14 @@ export const MAIL_KINDS: { [K in MailKind]: KindSpec<K> } = {
   },
   receipt: {
     title: "The receipt of a paid group's payment",
-    fields: { firstName: 'text', group: 'text', amount: 'text', date: 'text', reference: 'text', link: 'text' },
+    fields: {
+      firstName: 'text',
+      group: 'text',
+      amount: 'text',
+      date: 'text',
+      reference: 'text',
+      link: 'text',
+    },
     required: ['amount', 'reference'],
     sample: {
       firstName: 'Jordan',

@@ -96,7 +96,11 @@ const oneLine = (value: string) =>
     .trim();
 
 /** The tenant's mail of this kind with these values. */
-export function renderMail<K extends MailKind>(tenant: MailTenant, kind: K, values: MailValues[K]): RenderedMail {
+export function renderMail<K extends MailKind>(
+  tenant: MailTenant,
+  kind: K,
+  values: MailValues[K],
+): RenderedMail {
   const templates = tenant.templates[kind];
   const view = { ...values, brand: tenant.brand };
   const subject = oneLine(Mustache.render(templates.subject, view, {}, verbatim));

@@ -4,7 +4,11 @@
 import { sql, type Kysely } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable('mail_outbox').addColumn('html', 'text').addColumn('message_id', 'text').execute();
+  await db.schema
+    .alterTable('mail_outbox')
+    .addColumn('html', 'text')
+    .addColumn('message_id', 'text')
+    .execute();
   await db.schema
     .createTable('mail_muted')
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))

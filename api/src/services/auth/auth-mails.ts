@@ -9,7 +9,12 @@ export function otpMail(tenant: Tenant, to: string, code: string, minutes: numbe
 }
 
 export function loginLinkMail(tenant: Tenant, to: string, token: string, minutes: number): MailDraft {
-  return { tenant, kind: 'login-link', to, values: { link: `https://${tenant.domain}/fbslogin/${token}`, minutes } };
+  return {
+    tenant,
+    kind: 'login-link',
+    to,
+    values: { link: `https://${tenant.domain}/fbslogin/${token}`, minutes },
+  };
 }
 
 export function resetMail(tenant: Tenant, to: string, token: string, minutes: number): MailDraft {

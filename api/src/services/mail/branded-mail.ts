@@ -4,13 +4,14 @@
 // (never from tenant.json itself); a tenant whose key cannot be found sends unsigned mail, with a warning.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { replaceControl } from '../../plain-text.js';
 import type { MailMessage } from '../../../../schemas/mail-message.js';
 import { mailBrand, mailSender, type MailSender } from '../../../../schemas/mail/mail-brand.js';
 import { loadMailTemplates, renderMail, type MailTenant } from '../../../../schemas/mail/render-mail.js';
 import type { TenantConfig } from '../tenants/tenant-files.js';
 import type { MailDraft } from './mail-draft.js';
 
-export interface DkimKey {
+interface DkimKey {
   domainName: string;
   keySelector: string;
   privateKey: string;
@@ -45,14 +46,16 @@ function readKey(config: TenantConfig, env: NodeJS.ProcessEnv, log: Warn): DkimK
 }
 
 // A display name inside quotes: no quote, backslash or line break can end it early or add a header.
-// eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
-const displayName = (name: string) => name.replace(/["\\\u0000-\u001f\u007f]/g, '').trim();
+const displayName = (name: string) => replaceControl(name, '').replace(/["\\]/g, '').trim();
 
 export function createBrandedMail(tenants: TenantConfig[], env: NodeJS.ProcessEnv, log: Warn) {
   const branded = new Map<number, Branded>(
     tenants.map((t) => [
       t.id,
-      { mail: { brand: t.mail.brand, templates: loadMailTemplates(t.mail.overrides) }, sender: t.mail.sender },
+      {
+        mail: { brand: t.mail.brand, templates: loadMailTemplates(t.mail.overrides) },
+        sender: t.mail.sender,
+      },
     ]),
   );
   const keys = new Map<string, DkimKey>();
@@ -64,7 +67,10 @@ export function createBrandedMail(tenants: TenantConfig[], env: NodeJS.ProcessEn
   const brandOf = (tenant: MailDraft['tenant']): Branded => {
     const known = branded.get(tenant.id);
     if (known) return known;
-    const made = { mail: { brand: mailBrand(tenant), templates: loadMailTemplates() }, sender: mailSender(tenant) };
+    const made = {
+      mail: { brand: mailBrand(tenant), templates: loadMailTemplates() },
+      sender: mailSender(tenant),
+    };
     branded.set(tenant.id, made);
     return made;
   };

@@ -19,9 +19,17 @@ export async function mutedTopics(db: Kysely<Database>, userId: number): Promise
 }
 
 /** Replaces the user's muted topics with `muted`, in one transaction. */
-export async function setMutedTopics(db: Kysely<Database>, userId: number, muted: MailTopic[]): Promise<void> {
+export async function setMutedTopics(
+  db: Kysely<Database>,
+  userId: number,
+  muted: MailTopic[],
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('mail_muted').where('user_id', '=', userId).execute();
-    if (muted.length) await trx.insertInto('mail_muted').values(muted.map((topic) => ({ user_id: userId, topic }))).execute();
+    if (muted.length)
+      await trx
+        .insertInto('mail_muted')
+        .values(muted.map((topic) => ({ user_id: userId, topic })))
+        .execute();
   });
 }

@@ -7,7 +7,7 @@ import { MAIL_TOPICS, type MailTopic } from '../../../../schemas/mail/mail-topic
 import type { Actor } from '../access/scope.js';
 import { mutedTopics, setMutedTopics } from './mail-preferences-repository.js';
 
-export type MailPreferences = Record<MailTopic, boolean>;
+type MailPreferences = Record<MailTopic, boolean>;
 
 const asPreferences = (muted: MailTopic[]): MailPreferences =>
   Object.fromEntries(MAIL_TOPICS.map((topic) => [topic, !muted.includes(topic)])) as MailPreferences;

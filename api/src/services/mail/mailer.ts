@@ -69,7 +69,10 @@ const reason = (error: unknown) => (error instanceof Error ? error.message : Str
 
 type Signer = (from: string) => { domainName: string; keySelector: string; privateKey: string } | undefined;
 
-function deliverer({ smtpUrl, mailDir, log }: Pick<MailerOptions, 'smtpUrl' | 'mailDir' | 'log'>, sign: Signer) {
+function deliverer(
+  { smtpUrl, mailDir, log }: Pick<MailerOptions, 'smtpUrl' | 'mailDir' | 'log'>,
+  sign: Signer,
+) {
   // The message as nodemailer takes it: signed for the sender's domain when its tenant has a key.
   const prepared = (message: MailMessage) => {
     const dkim = sign(message.from);
@@ -112,7 +115,10 @@ export function createMailer(options: MailerOptions): Mailer {
   return {
     async send(draft) {
       if (draft.notice && (await isMuted(db, draft.notice.userId, draft.notice.topic))) {
-        log.info({ kind: draft.kind, topic: draft.notice.topic }, 'mail not sent: its recipient turned the topic off');
+        log.info(
+          { kind: draft.kind, topic: draft.notice.topic },
+          'mail not sent: its recipient turned the topic off',
+        );
         return;
       }
       await sendOrQueue(branded.compose(draft));

@@ -5,7 +5,12 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 // The defaults every room applies alike (the CLI bakes them, the app falls back to them): read, never copied.
 import TENANT_DEFAULTS from '../../../../schemas/tenant-defaults.json' with { type: 'json' };
-import { mailBrand, mailSender, type MailBrand, type MailSender } from '../../../../schemas/mail/mail-brand.js';
+import {
+  mailBrand,
+  mailSender,
+  type MailBrand,
+  type MailSender,
+} from '../../../../schemas/mail/mail-brand.js';
 import type { TenantConfig as TenantFile } from '../../../../schemas/tenant.js';
 import { fillFlags, type Flags } from '../../../../schemas/training-flags.js';
 
