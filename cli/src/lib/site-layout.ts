@@ -45,6 +45,9 @@ export const SITES_DIR = 'sites';
 /** The default favicon, rendered from the tenant's colours, is <FAVICON_PATH>.svg at the site root. */
 export const FAVICON_PATH = '/favicon';
 
+/** Where `portal mail preview` writes each tenant's rendered mails (<dir>/<slug>/<kind>.html and .txt). */
+export const MAIL_PREVIEW_DIR = '.portal/mail-preview';
+
 /** The paths a tenant's origin forwards to the API rather than serving from the site. */
 // /upload and /delete: the mailbox's attachment calls (SPEC §7's /upload/mail and /delete/mail).
 export const PROXIED_PREFIXES = ['/api', '/gapi', '/sanctum', '/upload', '/delete', '/integrations'];
