@@ -1,9 +1,11 @@
 // A tenant's own mail templates (tenants/<slug>/mail/<kind>/) are checked by `portal validate` like its config:
 // one fixture per mistake in test/fixtures/mail/, each reported with its file, line and column.
+import { cp } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { mailKinds } from '../../schemas/mail/mail-kinds.js';
 import { formatReport, loadTenants, type LoadedTenant, type Problem } from '../src/lib/tenants/index.js';
-import { FIXTURES } from './helpers.js';
+import { FIXTURES, REPO, minimalConfig, tempDir, writeTenant } from './helpers.js';
 
 const dir = path.join(FIXTURES, 'mail');
 let tenants: Map<string, LoadedTenant>;
@@ -23,6 +25,15 @@ const problemsOf = (slug: string) =>
   }));
 
 describe('mail template overrides', () => {
+  it('accepts every default template of templates/mail/ as an override of its own kind', async () => {
+    const tenantsDir = await tempDir();
+    const dir = await writeTenant(tenantsDir, 'defaults', minimalConfig());
+    for (const kind of mailKinds)
+      await cp(path.join(REPO, 'templates', 'mail', kind), path.join(dir, 'mail', kind), { recursive: true });
+    const [tenant] = await loadTenants({ tenantsDir });
+    expect(tenant!.problems).toEqual([]);
+  });
+
   it('accepts a good override of the wording, the subject and the HTML', () => {
     expect(problemsOf('good-override')).toEqual([]);
     expect(tenants.get('good-override')!.config).not.toBeNull();
