@@ -1,6 +1,6 @@
 // `portal mail preview --tenant <slug> [kind...]`: renders a tenant's mails with sample values (its own templates
 // where it has them, the brand of its tenant.json) into <out>/<slug>/<kind>.html and .txt, so an ops person can
-// open them before a release. The files written are the result (stdout); a tenant whose config or templates are invalid is reported and nothing is written (exit 3).
+// open them before a release (`portal serve` serves the default folder under /_mail/). The files written are the result (stdout); a tenant whose config or templates are invalid is reported and nothing is written (exit 3).
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { mailBrand } from '../../../schemas/mail/mail-brand.js';
@@ -9,7 +9,7 @@ import { loadMailTemplates, renderMail } from '../../../schemas/mail/render-mail
 import { print, printJson, say, type Context } from '../lib/context.js';
 import { CliError, EXIT, usageError } from '../lib/errors.js';
 import { flag, text, type RawOptions } from '../lib/options.js';
-import { MAIL_PREVIEW_DIR } from '../lib/site-layout.js';
+import { MAIL_PREVIEW_DIR, MAIL_PREVIEW_SEGMENT } from '../lib/site-layout.js';
 import { didYouMean } from '../lib/tenants/suggest.js';
 import { formatReport, loadTenants, relativePath } from '../lib/tenants/index.js';
 
@@ -80,5 +80,10 @@ export async function run(options: MailPreviewOptions, ctx: Context, args: strin
     `✔ ${written.length} mail${written.length === 1 ? '' : 's'} of ${tenant.slug} in ${relativePath(ctx.cwd, out)}`,
   );
   say(ctx, 'Open the .html files in a browser; each .txt file is the text part its mail carries.');
+  if (!options.out)
+    say(
+      ctx,
+      `\`portal serve\` serves them at its storage address, under /${MAIL_PREVIEW_SEGMENT}/${tenant.slug}/.`,
+    );
   return EXIT.ok;
 }
