@@ -26,37 +26,36 @@ export interface Message {
   thread: number;
 }
 
-/** A client wrote to their coach: the link opens the thread in the coach's workspace. */
-export function coachMail(tenant: Tenant, from: Person, to: Person, message: Message): MailDraft {
+/** A message told to the other party: the kind says who wrote (client or coach), `path` what the link opens. */
+function messageMail(
+  tenant: Tenant,
+  kind: 'coach-message' | 'client-message',
+  from: Person,
+  to: Person,
+  message: Message,
+  path: string,
+): MailDraft {
   return {
     tenant,
-    kind: 'coach-message',
+    kind,
     to: to.email,
     notice: { userId: to.id, topic: 'messages' },
     values: {
       sender: nameOf(from),
       subject: message.subject,
       body: bodyText(message.body),
-      link: `https://${tenant.domain}/coach/messages/${message.thread}`,
+      link: `https://${tenant.domain}${path}`,
     },
   };
 }
 
+/** A client wrote to their coach: the link opens the thread in the coach's workspace. */
+export const coachMail = (tenant: Tenant, from: Person, to: Person, message: Message): MailDraft =>
+  messageMail(tenant, 'coach-message', from, to, message, `/coach/messages/${message.thread}`);
+
 /** A coach wrote to a client: the link opens the client's messages. */
-export function clientMail(tenant: Tenant, from: Person, to: Person, message: Message): MailDraft {
-  return {
-    tenant,
-    kind: 'client-message',
-    to: to.email,
-    notice: { userId: to.id, topic: 'messages' },
-    values: {
-      sender: nameOf(from),
-      subject: message.subject,
-      body: bodyText(message.body),
-      link: `https://${tenant.domain}/messages`,
-    },
-  };
-}
+export const clientMail = (tenant: Tenant, from: Person, to: Person, message: Message): MailDraft =>
+  messageMail(tenant, 'client-message', from, to, message, '/messages');
 
 /** A sending of files (and a description) through /resources, told to the other party (SPEC §7 /resources). */
 export function filesMail(
