@@ -13,12 +13,18 @@ export const mailMessageSchema = {
     from: {
       type: 'string',
       minLength: 1,
-      description: "The sender: the tenant's name and no-reply address.",
+      description:
+        "The sender: the tenant's sender name and address (tenant.json's mail, else its name and no-reply address).",
     },
     subject: { type: 'string' },
     text: {
       type: 'string',
-      description: 'The plain-text body; it may carry codes and links, so it never reaches a log line.',
+      description:
+        'The plain-text body, always present; it may carry codes and links, so it never reaches a log line.',
+    },
+    html: {
+      type: 'string',
+      description: "The HTML alternative of the text (templates/mail/), in the tenant's brand.",
     },
     attachments: {
       type: 'array',
@@ -39,6 +45,11 @@ export const mailMessageSchema = {
           content: { type: 'string', description: "The file's text." },
         },
       },
+    },
+    messageId: {
+      type: 'string',
+      pattern: '^<[^<>@\\s]+@[a-z0-9.-]+>$',
+      description: "The Message-ID, on the sender's domain; kept so a mail sent again is the same mail.",
     },
   },
 } as const;

@@ -263,6 +263,78 @@ export const tenantSchema = {
         },
       },
     },
+    mail: {
+      type: 'object',
+      description:
+        "The tenant's mail: who it comes from, the footer every mail carries, and its DKIM signature. Its templates may be overridden in tenants/<slug>/mail/<kind>/ (`portal validate` checks them).",
+      additionalProperties: false,
+      properties: {
+        senderName: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 80,
+          pattern: '^[^<>"\\\\\\x00-\\x1f]*\\S[^<>"\\\\\\x00-\\x1f]*$',
+          description: "The sender's name. Default: the tenant's name.",
+        },
+        senderAddress: {
+          type: 'string',
+          minLength: 3,
+          maxLength: 254,
+          pattern:
+            '^[A-Za-z0-9._%+-]+@[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$',
+          description:
+            "The sender's address; its domain signs the mail (dkim) and names the Message-IDs. Default: no-reply@<domain>.",
+        },
+        address: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 300,
+          pattern: '^[^\\x00-\\x1f]*$',
+          description: "The business's postal address, in the footer of every mail.",
+        },
+        contact: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 200,
+          pattern: '^[^\\x00-\\x1f]*$',
+          description: 'How to reach the business (an address, a phone number), in the footer of every mail.',
+        },
+        lang: {
+          type: 'string',
+          pattern: '^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$',
+          maxLength: 35,
+          description: "The language of the mail's wording (the lang of its HTML). Default: en.",
+        },
+        dkim: {
+          type: 'object',
+          description:
+            "Signs every mail with DKIM for the sender's domain. The private key is never in this file: it comes from the environment variable or the secret file named here.",
+          additionalProperties: false,
+          required: ['selector'],
+          properties: {
+            selector: {
+              type: 'string',
+              pattern: '^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$',
+              maxLength: 253,
+              description:
+                'The DKIM selector: the public key is published at <selector>._domainkey.<domain>.',
+            },
+            privateKeyEnv: {
+              type: 'string',
+              pattern: '^[A-Z_][A-Z0-9_]{0,127}$',
+              description: 'The environment variable that holds the private key (PEM).',
+            },
+            privateKeyFile: {
+              type: 'string',
+              pattern: '^/[^\\x00-\\x1f]{1,1023}$',
+              description:
+                'The absolute path of a secret file (outside the repository) that holds the private key (PEM).',
+            },
+          },
+          oneOf: [{ required: ['privateKeyEnv'] }, { required: ['privateKeyFile'] }],
+        },
+      },
+    },
   },
 } as const;
 

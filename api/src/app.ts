@@ -101,7 +101,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   const now = options.now ?? (() => new Date());
-  const mailer = createMailer({ ...options.mail, log: app.log, db: options.db, now });
+  const mailer = createMailer({ ...options.mail, log: app.log, db: options.db, now, tenants });
   const services = await createServices({
     db: options.db,
     now,

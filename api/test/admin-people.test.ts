@@ -52,7 +52,7 @@ const accept = (token: string, password = 'my first password', tenant = ALPHA) =
 
 async function invitationLinks(email: string) {
   return (await mailsTo(h.mailDir, email))
-    .filter((m) => m.subject.startsWith('You are invited'))
+    .filter((m) => m.subject.endsWith('invited you to Alpha Coaching'))
     .map((m) => linkToken(m, 'invitation'));
 }
 
@@ -310,8 +310,10 @@ describe('invitations', () => {
     expect(person.status).toBe('pending');
     expect(person.invitation).toMatchObject({ expired: false });
     const mail = await waitForMail(h.mailDir, person.email);
-    expect(mail.subject).toBe('You are invited to Alpha Coaching');
+    // Named after the admin who sent it, in the tenant's brand (templates/mail/invitation).
+    expect(mail.subject).toBe('Ada Admin invited you to Alpha Coaching');
     expect(mail.text).toContain('Hello Ina,');
+    expect(mail.html).toContain('Choose your password');
     const link = linkToken(mail, 'invitation');
     expect(link.url.startsWith('https://portal.alpha-coaching.example/invitation/')).toBe(true);
     // Not another tenant's link.

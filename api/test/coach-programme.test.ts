@@ -82,7 +82,10 @@ describe("a group's live sessions", () => {
     expect(await lessonMeetings(client)).toContainEqual(
       expect.objectContaining({ title: 'Live Q&A', meeting_time: session.starts_at }),
     );
-    const first = invitation(await waitForMail(h.mailDir, client.user.email, sent + 1));
+    const firstMail = await waitForMail(h.mailDir, client.user.email, sent + 1);
+    // The group's own mail (templates/mail/group-session), not a one-to-one meeting's.
+    expect(firstMail.subject).toMatch(/live session "Live Q&A"/);
+    const first = invitation(firstMail);
     expect(first('METHOD')).toBe('REQUEST');
     expect(first('UID')).toBe(`group-session-${session.id}@portal.alpha-coaching.example`);
     expect(first('SEQUENCE')).toBe('0');
@@ -103,7 +106,9 @@ describe("a group's live sessions", () => {
 
     const cancelled = await as(h, coach, 'POST', `${sessions()}/${session.id}/cancel`);
     expect(cancelled.statusCode).toBe(200);
-    const third = invitation(await waitForMail(h.mailDir, client.user.email, sent + 3));
+    const thirdMail = await waitForMail(h.mailDir, client.user.email, sent + 3);
+    expect(thirdMail.subject).toMatch(/live session cancelled "Live Q&A"/);
+    const third = invitation(thirdMail);
     expect(third('METHOD')).toBe('CANCEL');
     expect(third('SEQUENCE')).toBe('2');
     expect((await lessonMeetings(client)).map((m) => m.title)).not.toContain('Live Q&A');

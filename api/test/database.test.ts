@@ -94,6 +94,13 @@ describe('tenant files', () => {
         hashidsSalt: 'good.example',
         defaultFlags: fillFlags(),
         captcha: false,
+        // Its mail: the default brand and sender on its domain, its own templates' folder.
+        mail: {
+          brand: expect.objectContaining({ name: 'Good', homeUrl: 'https://good.example/' }),
+          sender: { name: 'Good', address: 'no-reply@good.example', domain: 'good.example' },
+          dkim: undefined,
+          overrides: join(dir, 'good', 'mail'),
+        },
       },
     ]);
     expect(warnings).toHaveLength(2);

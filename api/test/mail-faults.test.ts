@@ -56,6 +56,9 @@ describe('SMTP faults', () => {
     expect(res.statusCode).toBe(200);
     const [queued] = await outbox(user.email);
     expect(queued).toMatchObject({ attempts: 1, last_error: expect.stringMatching(/ECONNREFUSED/) });
+    // The rendered mail is kept whole: its HTML and its Message-ID, so the retry sends the same mail.
+    expect(queued!.html).toContain('<html lang="en"');
+    expect(queued!.message_id).toMatch(/^<[0-9a-f-]+@portal\.alpha-coaching\.example>$/);
 
     // Still down when it falls due: tried again, kept, and the next try is further away.
     h.clock.advance(16_000);
@@ -72,6 +75,8 @@ describe('SMTP faults', () => {
     await until(async () => ((await outbox(user.email)).length === 0 ? true : undefined), 'an empty outbox');
     expect(inbox.filter((m) => m.to.includes(user.email))).toHaveLength(1);
 
+    expect(mail.raw.replace(/\r?\n[ \t]+/g, ' ')).toContain(`Message-ID: ${queued!.message_id}`);
+    expect(mail.raw).toContain('Content-Type: text/html');
     const code = /one-time password is: (\d{6})/.exec(mail.raw)?.[1];
     expect(code).toMatch(/^\d{6}$/);
     const verify = await h.call('POST', '/api/v1/verifyOTP', {

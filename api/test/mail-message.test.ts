@@ -17,12 +17,14 @@ beforeAll(() => h.start());
 afterAll(() => h.stop());
 
 describe('schemas/mail-message.schema.json', () => {
-  it('is what a sent mail holds: to, from, subject and text, nothing else', async () => {
+  it('is what a sent mail holds: to, from, subject, text, its HTML and Message-ID, nothing else', async () => {
     const user = await h.createUser();
     await h.startOtp(user);
     const { file: _file, ...message } = await waitForMail(h.mailDir, user.email);
     expect(valid(message), ajv.errorsText(valid.errors)).toBe(true);
     expect(message.to).toBe(user.email);
     expect(message.from).toContain('Alpha Coaching');
+    expect(message.html).toContain('<html lang="en"');
+    expect(message.messageId).toMatch(/@portal\.alpha-coaching\.example>$/);
   });
 });

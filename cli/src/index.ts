@@ -199,6 +199,22 @@ program
   )
   .action(action(() => import('./commands/serve.js')));
 
+program
+  .command('mail')
+  .description("the tenants' mail")
+  .command('preview')
+  .argument('[kind...]', 'mails to render, such as otp or reset (default: every one)')
+  .description(
+    "render a tenant's mails with sample values into HTML and text files, to look at before a release",
+  )
+  .option('--tenant <slug>', 'the tenant whose mails to render')
+  .option('--out <dir>', 'folder to write <slug>/<kind>.html and .txt into', '.portal/mail-preview')
+  .addHelpText(
+    'after',
+    '\nExamples:\n  portal mail preview --tenant acme\n  portal mail preview --tenant acme otp reset --json',
+  )
+  .action(action(() => import('./commands/mail-preview.js')));
+
 // Read from argv rather than from commander: a failure can come before (or from) the parsing of the flags.
 const json = process.argv.includes('--json');
 try {

@@ -2,6 +2,7 @@
 // tests can move time and every instance of a cluster agrees on what "expired" means.
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { MailMessage } from '../../../schemas/mail-message.js';
+import type { MailTopic } from '../../../schemas/mail/mail-topics.js';
 import type { Flags } from '../../../schemas/training-flags.js';
 
 type Timestamp = ColumnType<Date, Date, Date>;
@@ -628,10 +629,19 @@ interface MailOutboxTable {
   body: MailMessage['text'];
   // Its attachments as JSON text (migration 0980); null when it has none.
   attachments: ColumnType<MailMessage['attachments'] | null, string | null | undefined, never>;
+  // The HTML body and the Message-ID (migration 1500); null for a mail queued before them.
+  html: ColumnType<string | null, string | null | undefined, never>;
+  message_id: ColumnType<string | null, string | null | undefined, never>;
   attempts: Generated<number>;
   next_attempt_at: Timestamp;
   last_error: string;
   created_at: Timestamp;
+}
+
+// A topic of notifications a user turned off by mail (migration 1500); a topic without a row is mailed.
+interface MailMutedTable {
+  user_id: number;
+  topic: MailTopic;
 }
 
 // What happened in a tenant, for webhooks out (migration 0990); `id` is the id a receiver de-duplicates on.
@@ -813,6 +823,7 @@ export interface Database {
   group_sessions: GroupSessionsTable;
   coach_resources: CoachResourcesTable;
   resource_shares: ResourceSharesTable;
+  mail_muted: MailMutedTable;
 }
 
 export type User = Selectable<UsersTable>;

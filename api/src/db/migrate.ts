@@ -27,6 +27,7 @@ import * as events from './migrations/0990-events.js';
 import * as webhooks from './migrations/1200-webhooks.js';
 import * as peopleAdmin from './migrations/1000-people-admin.js';
 import * as coachProgramme from './migrations/1400-coach-programme.js';
+import * as brandedMail from './migrations/1500-branded-mail.js';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '1200-webhooks': webhooks,
   '1000-people-admin': peopleAdmin,
   '1400-coach-programme': coachProgramme,
+  '1500-branded-mail': brandedMail,
 };
 
 function migrator<DB>(db: Kysely<DB>): Migrator {

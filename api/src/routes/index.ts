@@ -31,6 +31,7 @@ import * as team from './client-team-routes.js';
 import * as password from './password-routes.js';
 import * as payments from './payment-routes.js';
 import * as profile from './profile-routes.js';
+import * as mailPreferences from './mail-preferences-routes.js';
 import type { PluginRoutes, RouteSpec } from './route.js';
 import * as system from './system-routes.js';
 
@@ -61,6 +62,9 @@ export const routeTable: [HTTPMethods | HTTPMethods[], string, RouteSpec | Plugi
   ['POST', '/api/v1/students/updatetwo/:id', profile.updateSocial],
   ['POST', '/api/v1/student/profilephoto/update', profile.updatePhoto],
   ['GET', '/api/v1/student/profilephoto/:publicId', profile.photo],
+  // Which notifications the client gets by mail (My Profile); sign-in codes, links and resets always go.
+  ['GET', '/api/v1/me/mail-preferences', mailPreferences.mailPreferences],
+  ['POST', '/api/v1/me/mail-preferences', mailPreferences.saveMailPreferences],
   // Support
   ['POST', '/api/v1/tickets', support.tickets],
   ['POST', '/api/v1/users/error/logs/', profile.errorReport],

@@ -24,6 +24,7 @@ import { createSessionService } from './auth/session-service.js';
 import { createGroupsService } from './groups/groups-service.js';
 import { createAnalyticsService } from './lesson-analytics/analytics-service.js';
 import type { Mailer } from './mail/mailer.js';
+import { createMailPreferencesService } from './mail/mail-preferences-service.js';
 import { createMailboxService } from './mailbox/mailbox-service.js';
 import { createMetricsService } from './metrics/metrics-service.js';
 import { createCoachFlashService } from './flash-coaching/coach-flash.js';
@@ -95,6 +96,8 @@ export async function createServices(deps: ServiceDeps) {
     assessments: createAssessmentsService(db, now),
     // Profile, picture and coach; the crash screen's error reports.
     profile: createProfileService(db, now, login),
+    // Which notifications the client gets by mail; the mailer honours them when it sends.
+    mailPreferences: createMailPreferencesService(db),
     errorReports: createErrorReportService(db, now),
     // The mailbox between a client and their coach, with its attachments.
     mailbox,

@@ -53,23 +53,36 @@ function decoded(part: { headers: Map<string, string>; body: string }): string {
   return decodeQuotedPrintable(part.body);
 }
 
-/** A plain mail's text; a multipart one's text part and its attachments. */
-function contents(mail: { headers: Map<string, string>; body: string }) {
+/** The parts of a multipart entity (none for a single part). */
+function partsOf(mail: { headers: Map<string, string>; body: string }) {
   const boundary = /boundary="?([^";]+)"?/.exec(mail.headers.get('content-type') ?? '')?.[1];
-  if (!boundary) return { text: decoded(mail) };
-  const parts = mail.body
+  if (!boundary) return null;
+  return mail.body
     .split(`--${boundary}`)
     .slice(1, -1)
     .map((p) => entity(p.replace(/^\r?\n/, '').replace(/\r?\n$/, '')));
+}
+
+/**
+ * A plain mail's text; a multipart one's text part, HTML part and attachments, looked for through nested parts
+ * (a mail with an HTML body and a file is a mixed part around an alternative one).
+ */
+function contents(mail: { headers: Map<string, string>; body: string }) {
+  if (!partsOf(mail)) return { text: decoded(mail) };
   const attachments: Attachment[] = [];
   let text = '';
-  for (const part of parts) {
-    const type = part.headers.get('content-type') ?? 'text/plain';
-    const filename = /filename="?([^";]+)"?/.exec(part.headers.get('content-disposition') ?? '')?.[1];
-    if (filename) attachments.push({ filename, contentType: type, content: decoded(part) });
-    else if (type.startsWith('text/plain')) text = decoded(part);
-  }
-  return { text, attachments };
+  let html: string | undefined;
+  const walk = (entity: { headers: Map<string, string>; body: string }) => {
+    const parts = partsOf(entity);
+    if (parts) return parts.forEach(walk);
+    const type = entity.headers.get('content-type') ?? 'text/plain';
+    const filename = /filename="?([^";]+)"?/.exec(entity.headers.get('content-disposition') ?? '')?.[1];
+    if (filename) attachments.push({ filename, contentType: type, content: decoded(entity) });
+    else if (type.startsWith('text/plain')) text = decoded(entity);
+    else if (type.startsWith('text/html')) html = decoded(entity);
+  };
+  walk(mail);
+  return { text, ...(html === undefined ? {} : { html }), attachments };
 }
 
 export async function readMails(dir: string): Promise<Mail[]> {
@@ -82,6 +95,7 @@ export async function readMails(dir: string): Promise<Mail[]> {
         to: header(mail.headers.get('to') ?? ''),
         from: header(mail.headers.get('from') ?? ''),
         subject: header(mail.headers.get('subject') ?? ''),
+        ...(mail.headers.has('message-id') ? { messageId: mail.headers.get('message-id')! } : {}),
         ...contents(mail),
       };
     }),

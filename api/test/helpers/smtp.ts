@@ -7,6 +7,8 @@ export interface Received {
   from: string;
   to: string[];
   raw: string;
+  /** The message as it came over the wire, undecoded: what a DKIM signature is checked against. */
+  bytes: Buffer;
 }
 
 export interface TestSmtp {
@@ -31,10 +33,12 @@ export async function startSmtp(
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
+        const bytes = Buffer.concat(chunks);
         inbox.push({
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),
-          raw: decodeQuotedPrintable(Buffer.concat(chunks).toString('utf8')),
+          raw: decodeQuotedPrintable(bytes.toString('utf8')),
+          bytes,
         });
         void hold().then(() => callback());
       });

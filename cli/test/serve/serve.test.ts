@@ -399,4 +399,29 @@ describe('portal serve on one port, a host name per tenant (the default)', () =>
     expect((await rawGet(hosts.storageUrl, '/themes/302/nope.json')).status).toBe(404);
     expect((await rawGet(hosts.storageUrl, '/../outside/secret.txt')).status).toBe(400);
   });
+
+  it('serves the mail previews under /_mail/ on the storage address, and nothing outside their folder', async () => {
+    const previews = path.join(root, 'mail-preview');
+    await mkdir(path.join(previews, 'acme'), { recursive: true });
+    await writeFile(path.join(previews, 'acme', 'otp.html'), '<!DOCTYPE html><title>Your code</title>');
+    const withMail = await startServe({
+      storage,
+      port: 0,
+      api: apiUrl,
+      addressing: 'ports',
+      mailPreview: previews,
+    });
+    try {
+      const res = await fetch(`${withMail.storageUrl}/_mail/acme/otp.html`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(await res.text()).toContain('<title>Your code</title>');
+      expect((await fetch(`${withMail.storageUrl}/_mail/acme/reset.html`)).status).toBe(404);
+      expect((await rawGet(withMail.storageUrl, '/_mail/../outside/secret.txt')).status).not.toBe(200);
+      // The storage itself is served as before.
+      expect((await fetch(`${withMail.storageUrl}/themes/302/theme.json`)).status).toBe(200);
+    } finally {
+      await withMail.close();
+    }
+  });
 });

@@ -3,7 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, Tenant } from '../../db/database.js';
 import { HttpError } from '../../errors.js';
-import type { MailMessage } from '../../../../schemas/mail-message.js';
+import type { MailDraft } from '../mail/mail-draft.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { SendKind, ThrottleService } from '../throttle/throttle-service.js';
 import { findUserEmail } from '../users/user-repository.js';
@@ -21,7 +21,7 @@ interface MailedToken {
   kind: SendKind;
   ttlMs: number;
   store(row: OneTimeRow): Promise<void>;
-  message(tenant: Tenant, to: string, token: string, minutes: number): MailMessage;
+  message(tenant: Tenant, to: string, token: string, minutes: number): MailDraft;
 }
 
 export async function mailToken(
@@ -42,6 +42,6 @@ export async function mailToken(
       created_at: at,
       expires_at: new Date(at.getTime() + spec.ttlMs),
     });
-    await deps.mailer.sendOrQueue(spec.message(tenant, user.email, token, spec.ttlMs / 60_000));
+    await deps.mailer.send(spec.message(tenant, user.email, token, spec.ttlMs / 60_000));
   });
 }

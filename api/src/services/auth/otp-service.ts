@@ -80,7 +80,7 @@ export function createOtpService({ db, now, mailer, throttle }: Deps): OtpServic
     await throttle.sendWithin(tenant.id, 'otp_sent', user.id, user.ip, async () => {
       const { code, fresh } = newCode(challenge);
       await store(fresh);
-      await mailer.sendOrQueue(otpMail(tenant, email, code, otpLimits.ttlMs / 60_000));
+      await mailer.send(otpMail(tenant, email, code, otpLimits.ttlMs / 60_000));
     });
   }
 

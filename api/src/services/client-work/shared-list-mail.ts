@@ -1,7 +1,9 @@
-// The mail a client sends when sharing a list of their work (tasks, metrics): plain text only, so nothing a
-// client typed can become markup in someone's inbox, from the tenant's no-reply address.
+// The mail a client sends when sharing a list of their work (tasks, metrics), in the tenant's brand
+// (templates/mail/shared-list): every value is escaped in its HTML, so nothing a client typed becomes markup in
+// someone's inbox.
 import type { Tenant } from '../../db/database.js';
-import type { MailMessage } from '../../../../schemas/mail-message.js';
+import type { MailDraft } from '../mail/mail-draft.js';
+import type { TaskItem } from '../../../../schemas/mail/mail-kinds.js';
 
 export interface Sharer {
   first_name: string;
@@ -14,21 +16,16 @@ interface SharedList {
   what: string;
   /** Where the intro says it comes from: "their task list", "their business metrics". */
   their: string;
-  /** One block of text per item; none shows `empty`. */
-  items: string[];
+  /** Each item's heading and its detail lines; none shows `empty`. */
+  items: TaskItem[];
   empty: string;
 }
 
-export function sharedListMail(tenant: Tenant, client: Sharer, to: string, list: SharedList): MailMessage {
-  const name = `${client.first_name} ${client.last_name}`;
+export function sharedListMail(tenant: Tenant, client: Sharer, to: string, list: SharedList): MailDraft {
   return {
-    from: `"${tenant.name}" <no-reply@${tenant.domain}>`,
+    tenant,
+    kind: 'shared-list',
     to,
-    subject: `${name} shared ${list.what} with you`,
-    text: [
-      `${name} (${client.email}) shared ${list.their} from ${tenant.name}.`,
-      '',
-      ...(list.items.length ? list.items : [list.empty]),
-    ].join('\n'),
+    values: { sharer: `${client.first_name} ${client.last_name}`, sharerEmail: client.email, ...list },
   };
 }

@@ -1,9 +1,9 @@
-// The mail a client gets when their coach schedules, moves or cancels a meeting: plain text naming the tenant
-// and the time in the client's own zone, with the calendar invitation (meeting-ics.ts) attached so a calendar
+// The mail a client gets when their coach schedules, moves or cancels a meeting (templates/mail/meeting), with
+// the time in the client's own zone, with the calendar invitation (meeting-ics.ts) attached so a calendar
 // adds, replaces or removes the event.
 import type { Tenant } from '../../db/database.js';
 import { calendarIcs } from '../../../../schemas/ics.js';
-import type { MailMessage } from '../../../../schemas/mail-message.js';
+import type { MailDraft } from '../mail/mail-draft.js';
 import type { MeetingRow } from './meetings-repository.js';
 
 export type Change = 'scheduled' | 'moved' | 'cancelled';
@@ -27,54 +27,38 @@ const wallTime = (at: Date, timeZone: string) =>
     hourCycle: 'h23',
   }).format(at)} (${timeZone})`;
 
-const heading: Record<Change, string> = {
-  scheduled: 'New meeting',
-  moved: 'Meeting changed',
-  cancelled: 'Meeting cancelled',
-};
-
 export function meetingMail(
   tenant: Tenant,
   change: Change,
   meeting: MeetingRow,
   coach: Person,
   at: Date,
-  // A group's live session names its own invitation, apart from the one-to-one meetings' ids.
-  uid = `meeting-${meeting.id}@${tenant.domain}`,
-): MailMessage {
+  /** A group's live session: its own mail (templates/mail/group-session) and invitation id, apart from meetings'. */
+  session?: { id: number; group: string },
+): MailDraft {
+  const uid = session
+    ? `group-session-${session.id}@${tenant.domain}`
+    : `meeting-${meeting.id}@${tenant.domain}`;
   const client = { first_name: meeting.first_name, last_name: meeting.last_name, email: meeting.email };
   const zone = meeting.client_time_zone ?? meeting.time_zone;
-  const when = wallTime(meeting.starts_at, zone);
   const coachName = `${coach.first_name} ${coach.last_name}`;
-  const where = [
-    ...(meeting.meeting_url === null ? [] : [`Join online: ${meeting.meeting_url}`]),
-    ...(meeting.place === null ? [] : [`Place: ${meeting.place}`]),
-  ];
-  const lead: Record<Change, string> = {
-    scheduled: `${coachName} has scheduled a meeting with you on ${when}, for ${meeting.duration_minutes} minutes.`,
-    moved: `${coachName} has changed your meeting. It now takes place on ${when}, for ${meeting.duration_minutes} minutes.`,
-    cancelled: `${coachName} has cancelled your meeting on ${when}.`,
-  };
   const method = change === 'cancelled' ? 'CANCEL' : 'REQUEST';
-  return {
-    from: `"${tenant.name}" <no-reply@${tenant.domain}>`,
-    to: client.email,
-    subject: `${tenant.name}: ${heading[change]} "${meeting.title}", ${when}`,
-    text: [
-      `Hello ${client.first_name},`,
-      '',
-      lead[change],
-      '',
-      `"${meeting.title}"`,
-      ...(meeting.agenda === '' || change === 'cancelled' ? [] : ['', meeting.agenda]),
-      ...(where.length === 0 || change === 'cancelled' ? [] : ['', ...where]),
-      '',
-      change === 'cancelled'
-        ? 'The attached calendar file removes it from your calendar.'
-        : `The attached calendar file adds it to your calendar. Your schedule: https://${tenant.domain}/schedule`,
-      '',
-      tenant.name,
-    ].join('\n'),
+  const flags = {
+    scheduled: change === 'scheduled',
+    moved: change === 'moved',
+    cancelled: change === 'cancelled',
+  };
+  const common = {
+    firstName: client.first_name,
+    coach: coachName,
+    title: meeting.title,
+    when: wallTime(meeting.starts_at, zone),
+    minutes: meeting.duration_minutes,
+    joinUrl: meeting.meeting_url ?? '',
+    place: meeting.place ?? '',
+    ...flags,
+  };
+  const invitation = {
     attachments: [
       {
         filename: change === 'cancelled' ? 'cancel.ics' : 'invite.ics',
@@ -95,5 +79,22 @@ export function meetingMail(
         }),
       },
     ],
+  };
+  if (session)
+    return {
+      tenant,
+      kind: 'group-session',
+      to: client.email,
+      notice: { userId: meeting.client_id, topic: 'group_sessions' },
+      values: { ...common, group: session.group, link: `https://${tenant.domain}/groups` },
+      ...invitation,
+    };
+  return {
+    tenant,
+    kind: 'meeting',
+    to: client.email,
+    notice: { userId: meeting.client_id, topic: 'meetings' },
+    values: { ...common, agenda: meeting.agenda, link: `https://${tenant.domain}/schedule` },
+    ...invitation,
   };
 }

@@ -108,7 +108,7 @@ export function createMeetingsService(deps: { db: Kysely<Database>; now: () => D
     meeting: MeetingRow,
     coach: NonNullable<Awaited<ReturnType<typeof repo.coachProfile>>>,
   ) {
-    await mailer.sendOrQueue(meetingMail(tenant, change, meeting, coach, now()));
+    await mailer.send(meetingMail(tenant, change, meeting, coach, now()));
   }
 
   async function found(coach: Actor, coachId: number, id: number) {

@@ -64,7 +64,7 @@ export function createRequestsService(deps: { db: Kysely<Database>; now: () => D
         const from = people.find((p) => p.id === coach.userId);
         const to = people.find((p) => p.id === changed.user_id);
         if (from && to)
-          await mailer.sendOrQueue(
+          await mailer.send(
             requestReplyMail(tenant, from, to, { kind: word, summary: shown.summary, reply: input.reply }),
           );
       }

@@ -109,7 +109,7 @@ export function createCompanyFilesService({ db, now, storage, mailer, log }: Dep
     const from = people.find((p) => p.id === caller.userId);
     const to = people.find((p) => p.id === toId);
     if (!from || !to) return;
-    await mailer.sendOrQueue(filesMail(tenant, from, to, sent, told)).catch((error: unknown) => {
+    await mailer.send(filesMail(tenant, from, to, sent, told)).catch((error: unknown) => {
       log.error({ err: error }, 'notice of new files not sent');
     });
   }

@@ -1,6 +1,8 @@
 // Outgoing mail. With SMTP_URL it goes to that server; otherwise each message is written as an .eml file
 // under the mail folder, which is how a developer (and the tests) read OTP codes and reset links locally.
 // Only the subject and file are logged: bodies carry codes and links, which must never reach a log line.
+// Services hand it drafts (mail-draft.ts): `send` renders each in its tenant's brand (branded-mail.ts), drops a
+// notification its recipient turned off, and signs with the DKIM key of the sender's domain when there is one.
 // Every mail goes through sendOrQueue, the one path: when the server fails it waits in the outbox
 // (outbox-repository.ts) and retryQueued, called by mail-retry.ts, sends it once the server is back.
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -8,6 +10,10 @@ import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import nodemailer from 'nodemailer';
 import type { Database } from '../../db/database.js';
+import type { TenantConfig } from '../tenants/tenant-files.js';
+import { createBrandedMail } from './branded-mail.js';
+import type { MailDraft } from './mail-draft.js';
+import { isMuted } from './mail-preferences-repository.js';
 import {
   claimDueMail,
   deleteSentMail,
@@ -19,6 +25,8 @@ import {
 import type { MailMessage } from '../../../../schemas/mail-message.js';
 
 export interface Mailer {
+  /** Renders a draft in its tenant's brand and sends it, unless it is a notification its recipient turned off. */
+  send(draft: MailDraft): Promise<void>;
   /** Sends now, or keeps the mail in the outbox to be sent again until it goes through. */
   sendOrQueue(message: MailMessage): Promise<void>;
   /** Tries the outbox's due mail again; resolves to how many went out. */
@@ -40,6 +48,10 @@ interface MailerOptions {
   now: () => Date;
   /** How often a queued mail's lease is renewed while it is being sent (a minute by default). */
   renewLeaseEveryMs?: number | undefined;
+  /** The tenants whose brand, sender and DKIM key the drafts take (none: the defaults). */
+  tenants?: TenantConfig[] | undefined;
+  /** Where the DKIM keys tenant.json names by variable are read from (process.env by default). */
+  env?: NodeJS.ProcessEnv | undefined;
 }
 
 /** How many queued mails one retry sends at most. */
@@ -55,11 +67,21 @@ type Deliver = (message: MailMessage) => Promise<void>;
 
 const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-function deliverer({ smtpUrl, mailDir, log }: Pick<MailerOptions, 'smtpUrl' | 'mailDir' | 'log'>) {
+type Signer = (from: string) => { domainName: string; keySelector: string; privateKey: string } | undefined;
+
+function deliverer(
+  { smtpUrl, mailDir, log }: Pick<MailerOptions, 'smtpUrl' | 'mailDir' | 'log'>,
+  sign: Signer,
+) {
+  // The message as nodemailer takes it: signed for the sender's domain when its tenant has a key.
+  const prepared = (message: MailMessage) => {
+    const dkim = sign(message.from);
+    return dkim ? { ...message, dkim } : message;
+  };
   if (smtpUrl) {
     const transport = nodemailer.createTransport({ url: smtpUrl, ...smtpTimeouts });
     const deliver: Deliver = async (message) => {
-      await transport.sendMail(message);
+      await transport.sendMail(prepared(message));
       log.info({ subject: message.subject }, 'mail sent over SMTP');
     };
     return { deliver, close: () => transport.close() };
@@ -67,7 +89,7 @@ function deliverer({ smtpUrl, mailDir, log }: Pick<MailerOptions, 'smtpUrl' | 'm
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   let sequence = 0;
   const deliver: Deliver = async (message) => {
-    const info = await transport.sendMail(message);
+    const info = await transport.sendMail(prepared(message));
     await mkdir(mailDir, { recursive: true });
     // Time first so a directory listing sorts by sending order; the counter breaks ties within a millisecond.
     const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}-${++sequence}.eml`;
@@ -80,16 +102,28 @@ function deliverer({ smtpUrl, mailDir, log }: Pick<MailerOptions, 'smtpUrl' | 'm
 
 export function createMailer(options: MailerOptions): Mailer {
   const { log, db, now } = options;
-  const { deliver, close } = deliverer(options);
+  const branded = createBrandedMail(options.tenants ?? [], options.env ?? process.env, log);
+  const { deliver, close } = deliverer(options, (from) => branded.dkimFor(from));
+  async function sendOrQueue(message: MailMessage) {
+    try {
+      await deliver(message);
+    } catch (error) {
+      log.warn({ err: error, subject: message.subject }, 'mail not sent: queued to be sent again');
+      await enqueueMail(db, message, now(), reason(error));
+    }
+  }
   return {
-    async sendOrQueue(message) {
-      try {
-        await deliver(message);
-      } catch (error) {
-        log.warn({ err: error, subject: message.subject }, 'mail not sent: queued to be sent again');
-        await enqueueMail(db, message, now(), reason(error));
+    async send(draft) {
+      if (draft.notice && (await isMuted(db, draft.notice.userId, draft.notice.topic))) {
+        log.info(
+          { kind: draft.kind, topic: draft.notice.topic },
+          'mail not sent: its recipient turned the topic off',
+        );
+        return;
       }
+      await sendOrQueue(branded.compose(draft));
     },
+    sendOrQueue,
     async retryQueued() {
       const dropped = await dropStaleMail(db, new Date(now().getTime() - keepTryingMs));
       for (const { subject, attempts, last_error } of dropped)

@@ -113,7 +113,7 @@ export function createMailboxService({ db, now, mailer, storage, log }: MailboxD
     const to = people.find((p) => p.id === toUserId);
     if (!from || !to) return;
     const mail = toCoach ? coachMail(tenant, from, to, message) : clientMail(tenant, from, to, message);
-    await mailer.sendOrQueue(mail).catch((error: unknown) => {
+    await mailer.send(mail).catch((error: unknown) => {
       log.error({ err: error }, 'message notification not sent');
     });
   }

@@ -2,7 +2,8 @@
 import type { Tenant } from '../../db/database.js';
 import { sharedListMail } from '../client-work/shared-list-mail.js';
 import type { Sharer } from '../client-work/shared-list-mail.js';
-import type { MailMessage } from '../../../../schemas/mail-message.js';
+import type { TaskItem } from '../../../../schemas/mail/mail-kinds.js';
+import type { MailDraft } from '../mail/mail-draft.js';
 import type { Metric } from './metric.js';
 
 const MONTHS_MAILED = 12;
@@ -21,17 +22,17 @@ function monthName(period: string): string {
 
 const withUnit = (n: number, unit: string) => (unit ? `${formatNumber(n)} ${unit}` : formatNumber(n));
 
-function metricLines(m: Metric): string {
+function metricLines(m: Metric): TaskItem {
   const better = m.direction === 'up' ? 'higher is better' : 'lower is better';
   const target = m.target === null ? 'no target' : `target ${withUnit(m.target, m.unit)}`;
   const months = m.values.slice(-MONTHS_MAILED).map((v) => {
     const note = v.note ? ` (${v.note})` : '';
-    return `  ${monthName(v.period)}: ${withUnit(v.value, m.unit)}${note}`;
+    return `${monthName(v.period)}: ${withUnit(v.value, m.unit)}${note}`;
   });
-  return [`- ${m.name}: ${target}, ${better}`, ...(months.length ? months : ['  No values yet.'])].join('\n');
+  return { heading: `${m.name}: ${target}, ${better}`, lines: months.length ? months : ['No values yet.'] };
 }
 
-export function metricsMail(tenant: Tenant, client: Sharer, to: string, metrics: Metric[]): MailMessage {
+export function metricsMail(tenant: Tenant, client: Sharer, to: string, metrics: Metric[]): MailDraft {
   return sharedListMail(tenant, client, to, {
     what: 'their business metrics',
     their: 'their business metrics',

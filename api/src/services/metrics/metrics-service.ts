@@ -97,7 +97,7 @@ export function createMetricsService({ db, now, mailer }: MetricsDeps) {
       if (!address) throw new FieldError({ email: ['You have no coach yet: enter an email address.'] });
       await claimShare(db, 'metric_shares', owner, address, now());
       const [metrics, client] = await Promise.all([list(owner), findClient(db, owner)]);
-      await mailer.sendOrQueue(metricsMail(tenant, client, address, metrics));
+      await mailer.send(metricsMail(tenant, client, address, metrics));
       return { sent: true, to: address, metrics: metrics.length };
     },
   };

@@ -137,9 +137,7 @@ export function createPaymentsService({ db, now, mailer, stripe: options, log }:
         };
       const user = found(await findProfile(db, owner.tenantId, owner.userId), 'User');
       try {
-        await mailer.sendOrQueue(
-          receiptMail(tenant, user, group.title, { ...payment, paid_at: payment.paid_at }),
-        );
+        await mailer.send(receiptMail(tenant, user, group.title, { ...payment, paid_at: payment.paid_at }));
       } catch (error) {
         await repo.releaseReceipt(db, owner, payment.id);
         throw error;

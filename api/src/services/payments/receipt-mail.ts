@@ -1,7 +1,7 @@
-// The receipt studentemail mails after a paid group's payment succeeded. Plain text; the amount is the one
+// The receipt studentemail mails after a paid group's payment succeeded (templates/mail/receipt); the amount is the one
 // charged, in the currency's minor unit formatted with Intl.
 import type { Tenant } from '../../db/database.js';
-import type { MailMessage } from '../../../../schemas/mail-message.js';
+import type { MailDraft } from '../mail/mail-draft.js';
 
 interface Paid {
   amount: number;
@@ -21,21 +21,18 @@ export function receiptMail(
   to: { first_name: string; email: string },
   groupTitle: string,
   paid: Paid,
-) {
+): MailDraft {
   return {
-    from: `"${tenant.name}" <no-reply@${tenant.domain}>`,
+    tenant,
+    kind: 'receipt',
     to: to.email,
-    subject: `Your payment for ${groupTitle}`,
-    text: [
-      `Hello ${to.first_name},`,
-      '',
-      `Thank you: your payment for ${groupTitle} was received and your place in the group is confirmed.`,
-      '',
-      `Amount: ${formatAmount(paid.amount, paid.currency)}`,
-      `Date: ${paid.paid_at.toISOString().slice(0, 10)}`,
-      `Reference: ${paid.intent_id}`,
-      '',
-      `Open the group at https://${tenant.domain}/groups`,
-    ].join('\n'),
-  } satisfies MailMessage;
+    values: {
+      firstName: to.first_name,
+      group: groupTitle,
+      amount: formatAmount(paid.amount, paid.currency),
+      date: paid.paid_at.toISOString().slice(0, 10),
+      reference: paid.intent_id,
+      link: `https://${tenant.domain}/groups`,
+    },
+  };
 }

@@ -54,6 +54,7 @@ interface Invitation {
   email: string;
   firstName: string;
   token: string;
+  inviter: string;
 }
 
 const notFound = () => new HttpError(404, 'Person not found.');
@@ -68,12 +69,13 @@ export function createPeopleService({ db, now, mailer }: Deps) {
   async function sendInvitation(invitation: Invitation | undefined): Promise<void> {
     if (!invitation) return;
     const tenant = (await findTenant(db, invitation.tenantId)) as Tenant;
-    await mailer.sendOrQueue(
+    await mailer.send(
       invitationMail(
         tenant,
         { email: invitation.email, firstName: invitation.firstName },
         invitation.token,
         invitationDays,
+        invitation.inviter,
       ),
     );
   }
@@ -96,7 +98,22 @@ export function createPeopleService({ db, now, mailer }: Deps) {
       person_id: person.id,
       summary: `Sent an invitation to ${person.email}`,
     });
-    return { tenantId: actor.tenantId, email: person.email, firstName: person.first_name, token };
+    const inviter =
+      'userId' in actor
+        ? await trx
+            .selectFrom('users')
+            .select(['first_name', 'last_name'])
+            .where('id', '=', actor.userId)
+            .where('tenant_id', '=', actor.tenantId)
+            .executeTakeFirst()
+        : undefined;
+    return {
+      tenantId: actor.tenantId,
+      email: person.email,
+      firstName: person.first_name,
+      token,
+      inviter: inviter ? `${inviter.first_name} ${inviter.last_name}`.trim() : '',
+    };
   }
 
   /** The writes of a change to `current`: the person after it, or undefined when it changes nothing (then nothing is written). */

@@ -77,9 +77,10 @@ export function createSessionsService(deps: { db: Kysely<Database>; now: () => D
     session: SessionRow,
     members: GroupMember[],
     coach: Awaited<ReturnType<typeof coachOf>>,
+    group: string,
   ) {
     for (const member of members) {
-      await mailer.sendOrQueue(
+      await mailer.send(
         meetingMail(
           tenant,
           change,
@@ -95,7 +96,7 @@ export function createSessionsService(deps: { db: Kysely<Database>; now: () => D
           },
           coach,
           now(),
-          `group-session-${session.id}@${tenant.domain}`,
+          { id: session.id, group },
         ),
       );
     }
@@ -133,7 +134,7 @@ export function createSessionsService(deps: { db: Kysely<Database>; now: () => D
 
     async create(tenant: Tenant, coach: Actor, groupId: number, input: SessionInput) {
       const me = await coachOf(coach);
-      await ownGroup(db, coach, groupId);
+      const group = await ownGroup(db, coach, groupId);
       const fields = fieldsOf(input, me.zone);
       const members = await groupMembers(db, coach, groupId);
       const id = await db.transaction().execute(async (trx) => {
@@ -141,14 +142,14 @@ export function createSessionsService(deps: { db: Kysely<Database>; now: () => D
         return repo.insertSession(trx, coach, groupId, fields, assigned);
       });
       const row = await sessionOf(coach, groupId, id);
-      await mailMembers(tenant, 'scheduled', row, members, me);
+      await mailMembers(tenant, 'scheduled', row, members, me, group.title);
       return answer(row);
     },
 
     /** A move or an edit: what is not sent stays as it was. */
     async change(tenant: Tenant, coach: Actor, groupId: number, id: number, input: Partial<SessionInput>) {
       const me = await coachOf(coach);
-      await ownGroup(db, coach, groupId);
+      const group = await ownGroup(db, coach, groupId);
       const before = await sessionOf(coach, groupId, id);
       const fields = fieldsOf(
         {
@@ -163,19 +164,26 @@ export function createSessionsService(deps: { db: Kysely<Database>; now: () => D
       const row = await sessionOf(coach, groupId, id);
       const invited = new Set(await repo.sessionMemberIds(db, coach, id));
       const members = (await groupMembers(db, coach, groupId)).filter((m) => invited.has(m.id));
-      await mailMembers(tenant, 'moved', row, members, me);
+      await mailMembers(tenant, 'moved', row, members, me, group.title);
       return answer(row);
     },
 
     async cancel(tenant: Tenant, coach: Actor, groupId: number, id: number) {
       const me = await coachOf(coach);
-      await ownGroup(db, coach, groupId);
+      const group = await ownGroup(db, coach, groupId);
       const row = await sessionOf(coach, groupId, id);
       const invited = new Set(await repo.sessionMemberIds(db, coach, id));
       const members = (await groupMembers(db, coach, groupId)).filter((m) => invited.has(m.id));
       await repo.deleteSession(db, coach.tenantId, id);
       // The cancellation outranks every invitation sent before it.
-      await mailMembers(tenant, 'cancelled', { ...row, sequence: row.sequence + 1 }, members, me);
+      await mailMembers(
+        tenant,
+        'cancelled',
+        { ...row, sequence: row.sequence + 1 },
+        members,
+        me,
+        group.title,
+      );
       return { id };
     },
 

@@ -1,8 +1,8 @@
-// The invitation a referral mails to the referred person. Plain text, and nothing in it the client typed except
+// The invitation a referral mails to the referred person (templates/mail/referral). Nothing in it the client typed except
 // the referred person's first name: the client's note is for the coach, so nobody can use the form to put their
 // own message in a stranger's inbox under the tenant's name.
 import type { Tenant } from '../../db/database.js';
-import type { MailMessage } from '../../../../schemas/mail-message.js';
+import type { MailDraft } from '../mail/mail-draft.js';
 
 export interface Referrer {
   first_name: string;
@@ -10,21 +10,20 @@ export interface Referrer {
   email: string;
 }
 
-export function invitationMail(tenant: Tenant, from: Referrer, to: { first_name: string; email: string }) {
-  const name = `${from.first_name} ${from.last_name}`;
+export function invitationMail(
+  tenant: Tenant,
+  from: Referrer,
+  to: { first_name: string; email: string },
+): MailDraft {
   return {
-    from: `"${tenant.name}" <no-reply@${tenant.domain}>`,
+    tenant,
+    kind: 'referral',
     to: to.email,
-    subject: `${name} recommends ${tenant.name} to you`,
-    text: [
-      `Hello ${to.first_name},`,
-      '',
-      `${name} (${from.email}) works with a coach at ${tenant.name} and thought you might like to as well.`,
-      '',
-      `To find out more, visit https://${tenant.domain}/ or simply reply to ${from.email}.`,
-      '',
-      'You received this email because someone you know referred you. We will not write to you again unless',
-      'someone refers you again, and never more than once a day.',
-    ].join('\n'),
-  } satisfies MailMessage;
+    values: {
+      firstName: to.first_name,
+      referrer: `${from.first_name} ${from.last_name}`,
+      referrerEmail: from.email,
+      link: `https://${tenant.domain}/`,
+    },
+  };
 }

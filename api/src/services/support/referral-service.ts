@@ -54,7 +54,7 @@ export function createReferralService({ db, now, mailer }: ReferralDeps) {
     if (!(await claimInvitation(db, { ...claim, since: new Date(at.getTime() - invitationGapMs) })))
       return false;
     try {
-      await mailer.sendOrQueue(invitationMail(tenant, referrer, to));
+      await mailer.send(invitationMail(tenant, referrer, to));
     } catch (error) {
       // Neither sent nor queued (the database failed too): the address may be invited by the next try.
       await releaseInvitation(db, claim);

@@ -97,7 +97,7 @@ export function createTeamService({ db, now, mailer }: TeamDeps) {
     async share(tenant: Tenant, owner: Actor, to: string) {
       await claimShare(db, 'task_shares', owner, to, now());
       const [rows, client] = await Promise.all([listTasks(db, owner), findClient(db, owner)]);
-      await mailer.sendOrQueue(taskListMail(tenant, client, to, rows));
+      await mailer.send(taskListMail(tenant, client, to, rows));
       return { sent: true, to, tasks: rows.length };
     },
   };

@@ -5,6 +5,12 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 // The defaults every room applies alike (the CLI bakes them, the app falls back to them): read, never copied.
 import TENANT_DEFAULTS from '../../../../schemas/tenant-defaults.json' with { type: 'json' };
+import {
+  mailBrand,
+  mailSender,
+  type MailBrand,
+  type MailSender,
+} from '../../../../schemas/mail/mail-brand.js';
 import type { TenantConfig as TenantFile } from '../../../../schemas/tenant.js';
 import { fillFlags, type Flags } from '../../../../schemas/training-flags.js';
 
@@ -17,13 +23,20 @@ export interface TenantConfig extends Pick<TenantFile, 'id' | 'name' | 'domain'>
   defaultFlags: Flags;
   /** integrations.captchaSiteKey is set: the login form asks for a CAPTCHA. */
   captcha: boolean;
+  /** How its mail looks and who sends it; `overrides` is tenants/<slug>/mail/, its own templates. */
+  mail: {
+    brand: MailBrand;
+    sender: MailSender;
+    dkim: NonNullable<TenantFile['mail']>['dkim'];
+    overrides: string;
+  };
 }
 
 interface Warn {
   warn(obj: object, msg: string): void;
 }
 
-function toConfig(slug: string, raw: unknown): TenantConfig | null {
+function toConfig(slug: string, folder: string, raw: unknown): TenantConfig | null {
   if (typeof raw !== 'object' || raw === null) return null;
   const file = raw as Record<string, unknown>;
   const { id, name, domain } = file;
@@ -43,6 +56,13 @@ function toConfig(slug: string, raw: unknown): TenantConfig | null {
     hashidsSalt: salt,
     defaultFlags: fillFlags(file.defaultFlags),
     captcha: typeof siteKey === 'string' && siteKey.length > 0,
+    // The rest of the file is as `portal validate` let it through before the deploy.
+    mail: {
+      brand: mailBrand(file as TenantFile),
+      sender: mailSender(file as TenantFile),
+      dkim: (file as TenantFile).mail?.dkim,
+      overrides: join(folder, 'mail'),
+    },
   };
 }
 
@@ -53,7 +73,7 @@ export async function loadTenantFiles(dir: string, log: Warn): Promise<TenantCon
     const file = join(dir, entry.name, 'tenant.json');
     let config: TenantConfig | null;
     try {
-      config = toConfig(entry.name, JSON.parse(await readFile(file, 'utf8')));
+      config = toConfig(entry.name, join(dir, entry.name), JSON.parse(await readFile(file, 'utf8')));
     } catch (error) {
       log.warn({ file, reason: (error as Error).message }, 'skipping tenant: tenant.json does not parse');
       continue;

@@ -7,7 +7,13 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { ASSETS_DIR, INDEX_FILE, SERVICE_WORKER_FILE, THEMES_DIR } from '../site-layout.js';
+import {
+  ASSETS_DIR,
+  INDEX_FILE,
+  MAIL_PREVIEW_SEGMENT,
+  SERVICE_WORKER_FILE,
+  THEMES_DIR,
+} from '../site-layout.js';
 import { isProxied, proxyRequest } from './proxy.js';
 import { securityHeaders } from './security-headers.js';
 import { findFile, rawPathname, safeSegments, sendError, sendFile } from './static-files.js';
@@ -54,8 +60,11 @@ export function siteHandler({ siteRoot, themesRoot, assetsRoot, api }: SiteOptio
   };
 }
 
-/** The storage folder itself, as the bucket would serve it; CORS lets any portal origin read theme files. */
-export function storageHandler(storageRoot: string) {
+/**
+ * The storage folder itself, as the bucket would serve it; CORS lets any portal origin read theme files. With
+ * `mailPreviewRoot`, /_mail/ serves the mails `portal mail preview` rendered there (a local look before release).
+ */
+export function storageHandler(storageRoot: string, mailPreviewRoot?: string) {
   const cors = {
     'Access-Control-Allow-Origin': '*',
     'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS',
@@ -71,7 +80,11 @@ export function storageHandler(storageRoot: string) {
     const resolved = safeSegments(rawPathname(req.url));
     if (!resolved.ok)
       return sendError(res, resolved.status, resolved.status === 400 ? 'Bad path.' : 'Not found.', cors);
-    const file = await findFile(storageRoot, resolved.segments);
+    const [first, ...rest] = resolved.segments;
+    const file =
+      mailPreviewRoot && first === MAIL_PREVIEW_SEGMENT
+        ? await findFile(mailPreviewRoot, rest)
+        : await findFile(storageRoot, resolved.segments);
     if (!file) return sendError(res, 404, 'Not found.', cors);
     return sendFile(req, res, file, cors);
   };

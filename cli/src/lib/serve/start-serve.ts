@@ -11,7 +11,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { CliError, usageError } from '../errors.js';
-import { ASSETS_DIR, SITES_DIR, THEMES_DIR } from '../site-layout.js';
+import { ASSETS_DIR, MAIL_PREVIEW_SEGMENT, SITES_DIR, THEMES_DIR } from '../site-layout.js';
 import { SLUG_PATTERN } from '../tenants/slug.js';
 import { hostRouter, tenantAddress } from './host-router.js';
 import { siteHandler, storageHandler } from './site-handler.js';
@@ -30,6 +30,8 @@ export interface ServeOptions {
   host?: string;
   /** 'hosts' (default): one port, a host name per tenant; 'ports': a port per tenant. */
   addressing?: Addressing;
+  /** The folder `portal mail preview` writes to, served under /_mail/ on the storage address. */
+  mailPreview?: string;
 }
 
 export interface ServeHandle {
@@ -101,7 +103,7 @@ export async function startServe(options: ServeOptions): Promise<ServeHandle> {
       }),
     ]),
   );
-  const storageAnswers = storageHandler(storage);
+  const storageAnswers = storageHandler(storage, options.mailPreview);
   const servers: http.Server[] = [];
   const portOf = (server: http.Server) => (server.address() as AddressInfo).port;
   const urlOf = (server: http.Server) => `http://${host}:${portOf(server)}`;
@@ -121,6 +123,9 @@ export async function startServe(options: ServeOptions): Promise<ServeHandle> {
         const resolved = safeSegments(pathname);
         // A path the storage refuses (400, hidden names) is its to answer.
         if (!resolved.ok) return true;
+        const [first, ...rest] = resolved.segments;
+        if (options.mailPreview && first === MAIL_PREVIEW_SEGMENT)
+          return (await findFile(options.mailPreview, rest)) !== null;
         return resolved.segments.length > 0 && (await findFile(storage, resolved.segments)) !== null;
       };
       const router = hostRouter({ sites: handlers, storage: storageAnswers, urls, inStorage });

@@ -6,6 +6,7 @@ import { lastBuilt } from '../bake/status.js';
 import { checkAssets } from './assets.js';
 import { themeLocationProblems } from '../storage/theme-location.js';
 import { checkContrast } from './contrast.js';
+import { checkMailOverrides } from './mail-overrides.js';
 import { parseTenantFile } from './parse.js';
 import { ProblemSink } from './problem.js';
 import { schemaErrors } from './schema.js';
@@ -98,6 +99,9 @@ async function checkTenant(tenantsDir: string, slug: string, full: boolean): Pro
       const config = parsed.value as TenantConfig;
       await checkAssets(config, dir, sink, clean);
       if (!errors.some((e) => /^\/(theme|brands)(\/|$)/.test(e.pointer))) checkContrast(config, sink);
+      // Its own mail templates, checked with the brand they are rendered in.
+      if (!errors.some((e) => /^\/(theme|mail)(\/|$)/.test(e.pointer)))
+        await checkMailOverrides(config, dir, sink);
       // Where publish puts the theme must be where the baked themeUrl makes the app look for it.
       if (!errors.some((e) => /^\/(themeUrl|publish)(\/|$)/.test(e.pointer))) {
         for (const problem of themeLocationProblems(config)) sink.add(problem);
@@ -193,7 +197,14 @@ export async function loadTenants(options: LoadOptions): Promise<LoadedTenant[]>
             ? { ...problem, severity: 'error' as const }
             : problem,
         )
-        .sort((a, b) => a.line - b.line || a.column - b.column);
+        // tenant.json's problems first, then each mail template's, each file's in order.
+        .sort(
+          (a, b) =>
+            Number(a.file !== c.file) - Number(b.file !== c.file) ||
+            a.file.localeCompare(b.file) ||
+            a.line - b.line ||
+            a.column - b.column,
+        );
       const file = { slug: c.slug, dir: c.dir, file: c.file, problems, raw: c.value };
       // The schema passed and nothing else is an error: the value has the shape TenantConfig describes.
       const valid = !problems.some((problem) => problem.severity === 'error');

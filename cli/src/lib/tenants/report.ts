@@ -100,9 +100,15 @@ export function formatReport(tenants: LoadedTenant[], options: ReportOptions): s
         : plural(warnings, 'warning');
     const mark = errors > 0 ? paint(RED, 'x') : paint(YELLOW, '!');
     out.push(`${mark} ${shown}: ${counts} (schema: ${schema})`, '');
-    const lines = options.codeFrames ? readSource(tenant.file) : null;
+    // A tenant's problems may be in its mail templates as well as in tenant.json: each names its own file.
+    const sources = new Map<string, string[] | null>();
+    const linesOf = (file: string) => {
+      if (!sources.has(file)) sources.set(file, readSource(file));
+      return sources.get(file)!;
+    };
     for (const problem of tenant.problems) {
-      out.push(formatProblem(problem, shown, paint));
+      out.push(formatProblem(problem, relativePath(options.cwd, problem.file), paint));
+      const lines = options.codeFrames ? linesOf(problem.file) : null;
       if (lines && problem.line > 0) out.push(...codeFrame(lines, problem, paint));
     }
     out.push('');

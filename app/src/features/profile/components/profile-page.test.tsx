@@ -5,13 +5,19 @@ import { sessionStore } from '@/lib/session';
 import { apiUser, fakeApi, gapiAnswer, renderPortal, type FakeRoute } from '@/testing/portal';
 import { photoProblem } from '../api/update-profile-photo';
 import { PROFILE_UPDATED } from './details-form';
+import { PREFERENCES_SAVED } from './mail-preferences-form';
 import { PHOTO_CHANGED } from './photo-card';
 
 const { access_token: _a, pas_token: _p, ...member } = apiUser();
 
+const allOn = { messages: true, files: true, meetings: true, group_sessions: true };
+
+// The profile and the saved email notifications come from their own calls; `update` answers every other call.
 function server(update: FakeRoute) {
   return fakeApi((call) => {
     if (call.url === '/gapi') return gapiAnswer(call, { member });
+    if (call.url === '/api/v1/me/mail-preferences' && call.method === 'GET')
+      return { status: 200, data: { data: allOn } };
     return update(call);
   });
 }
@@ -141,5 +147,32 @@ describe('/profile', () => {
     const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'big.jpg', { type: 'image/jpeg' });
     expect(photoProblem(big)).toMatch(/5 MB/);
     expect(photoProblem(new File(['x'], 'ok.jpg', { type: 'image/jpeg' }))).toBeNull();
+  });
+
+  it('turns a kind of email notification off and saves the whole choice', async () => {
+    const calls = server(({ body }) => ({ status: 200, data: { data: body } }));
+    const user = userEvent.setup();
+    renderPortal('/profile');
+    const meetings = await screen.findByRole('checkbox', { name: /^Meetings/ });
+    expect(meetings).toBeChecked();
+    expect(
+      screen.getByText('Sign-in codes, sign-in links and password resets are always sent.'),
+    ).toBeInTheDocument();
+    await user.click(meetings);
+    await user.click(screen.getByRole('button', { name: 'Save email notifications' }));
+    expect(await screen.findByText(PREFERENCES_SAVED)).toBeInTheDocument();
+    const sent = calls.find((c) => c.url === '/api/v1/me/mail-preferences' && c.method === 'POST')!;
+    expect(sent.body).toEqual({ ...allOn, meetings: false });
+    expect(screen.getByRole('checkbox', { name: /^Meetings/ })).not.toBeChecked();
+  });
+
+  it('says when the email notifications cannot be loaded, with Try again', async () => {
+    fakeApi((call) => {
+      if (call.url === '/gapi') return gapiAnswer(call, { member });
+      return { status: 503, data: { message: 'The service is busy.' } };
+    });
+    renderPortal('/profile');
+    expect(await screen.findByText(/Your email notifications could not be loaded/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 });

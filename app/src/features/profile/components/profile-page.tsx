@@ -1,9 +1,13 @@
-/** /profile: the fields of SPEC §3 in two forms (details, social links) and the profile picture. */
+/**
+ * /profile: the fields of SPEC §3 in two forms (details, social links), the profile picture, and which
+ * notifications the client gets by mail.
+ */
 import './profile.css';
 import { PageLoading } from '@/components/page-loading';
 import { useUser } from '@/lib/session';
 import { useMember } from '../api/get-member';
 import { DetailsForm } from './details-form';
+import { MailPreferencesForm } from './mail-preferences-form';
 import { PhotoCard } from './photo-card';
 import { SocialForm } from './social-form';
 
@@ -25,6 +29,7 @@ export default function ProfilePage() {
           <div className="profile-forms">
             <DetailsForm userId={user.id} profile={profile} />
             <SocialForm userId={user.id} profile={profile} />
+            <MailPreferencesForm />
           </div>
         ) : (
           <PageLoading />

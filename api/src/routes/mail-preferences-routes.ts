@@ -1,0 +1,30 @@
+// The client's choice of notifications by mail, on My Profile: messages, files, meetings and group sessions. The
+// one-time password, the sign-in link and the reset are no topic here: they always go.
+import { clients, route } from './route.js';
+import { closed, ok, tenantHeaders } from './schemas.js';
+
+const preferences = closed({
+  messages: { type: 'boolean' },
+  files: { type: 'boolean' },
+  meetings: { type: 'boolean' },
+  group_sessions: { type: 'boolean' },
+});
+
+export const mailPreferences = route({
+  roles: clients,
+  schema: { headers: tenantHeaders, response: ok(preferences) },
+  config: { auth: true },
+  async handle(s, request) {
+    return { data: await s.mailPreferences.get(request.caller) };
+  },
+});
+
+export const saveMailPreferences = route({
+  roles: clients,
+  schema: { headers: tenantHeaders, body: preferences, response: ok(preferences) },
+  config: { auth: true },
+  limited: true,
+  async handle(s, request) {
+    return { data: await s.mailPreferences.set(request.caller, request.body) };
+  },
+});

@@ -1,0 +1,97 @@
+// Renders a draft in its tenant's brand (schemas/mail/render-mail.ts) into the message the mailer sends: from
+// the tenant's sender, with a Message-ID on the sender's domain, the HTML and its text alternative. The DKIM key
+// of a tenant that names one is read once, from the environment variable or the secret file tenant.json names
+// (never from tenant.json itself); a tenant whose key cannot be found sends unsigned mail, with a warning.
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { replaceControl } from '../../plain-text.js';
+import type { MailMessage } from '../../../../schemas/mail-message.js';
+import { mailBrand, mailSender, type MailSender } from '../../../../schemas/mail/mail-brand.js';
+import { loadMailTemplates, renderMail, type MailTenant } from '../../../../schemas/mail/render-mail.js';
+import type { TenantConfig } from '../tenants/tenant-files.js';
+import type { MailDraft } from './mail-draft.js';
+
+interface DkimKey {
+  domainName: string;
+  keySelector: string;
+  privateKey: string;
+}
+
+interface Branded {
+  mail: MailTenant;
+  sender: MailSender;
+}
+
+interface Warn {
+  warn(obj: object, msg: string): void;
+}
+
+function readKey(config: TenantConfig, env: NodeJS.ProcessEnv, log: Warn): DkimKey | null {
+  const dkim = config.mail.dkim;
+  if (!dkim) return null;
+  let privateKey: string | undefined;
+  if (dkim.privateKeyEnv) privateKey = env[dkim.privateKeyEnv];
+  else if (dkim.privateKeyFile) {
+    try {
+      privateKey = readFileSync(dkim.privateKeyFile, 'utf8');
+    } catch (error) {
+      log.warn({ tenant: config.slug, reason: (error as Error).message }, 'DKIM key file not readable');
+    }
+  }
+  if (!privateKey?.includes('PRIVATE KEY')) {
+    log.warn({ tenant: config.slug }, 'no DKIM key found: the tenant mail goes unsigned');
+    return null;
+  }
+  return { domainName: config.mail.sender.domain, keySelector: dkim.selector, privateKey };
+}
+
+// A display name inside quotes: no quote, backslash or line break can end it early or add a header.
+const displayName = (name: string) => replaceControl(name, '').replace(/["\\]/g, '').trim();
+
+export function createBrandedMail(tenants: TenantConfig[], env: NodeJS.ProcessEnv, log: Warn) {
+  const branded = new Map<number, Branded>(
+    tenants.map((t) => [
+      t.id,
+      {
+        mail: { brand: t.mail.brand, templates: loadMailTemplates(t.mail.overrides) },
+        sender: t.mail.sender,
+      },
+    ]),
+  );
+  const keys = new Map<string, DkimKey>();
+  for (const t of tenants) {
+    const key = readKey(t, env, log);
+    if (key) keys.set(key.domainName, key);
+  }
+  // A tenant of the database without a folder (a test's, one removed since): the default templates and colours.
+  const brandOf = (tenant: MailDraft['tenant']): Branded => {
+    const known = branded.get(tenant.id);
+    if (known) return known;
+    const made = {
+      mail: { brand: mailBrand(tenant), templates: loadMailTemplates() },
+      sender: mailSender(tenant),
+    };
+    branded.set(tenant.id, made);
+    return made;
+  };
+  return {
+    compose(draft: MailDraft): MailMessage {
+      const { mail, sender } = brandOf(draft.tenant);
+      const { subject, html, text } = renderMail(mail, draft.kind, draft.values as never);
+      return {
+        from: `"${displayName(sender.name)}" <${sender.address}>`,
+        to: draft.to,
+        subject,
+        text,
+        html,
+        messageId: `<${randomUUID()}@${sender.domain}>`,
+        ...(draft.attachments ? { attachments: draft.attachments } : {}),
+      };
+    },
+    /** The key that signs mail from this sender's domain, if its tenant has one. */
+    dkimFor(from: string): DkimKey | undefined {
+      const domain = /@([^@>\s]+)>?\s*$/.exec(from)?.[1];
+      return domain ? keys.get(domain) : undefined;
+    },
+  };
+}

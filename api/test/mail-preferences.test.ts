@@ -1,0 +1,91 @@
+// A client chooses which notifications they get by mail (My Profile). The mailer honours the choice wherever a
+// notification is sent: a meeting the coach books for a client who turned meetings off sends nothing, one for a
+// client who did not still goes, and the one-time password always goes.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAIL_TOPICS } from '../../schemas/mail/mail-topics.js';
+import { as, demoSignIn, seedFixtures } from './helpers/coach.js';
+import { Harness } from './helpers/harness.js';
+import { mailsTo, waitForMail } from './helpers/mail.js';
+import type { Person } from './helpers/mailbox.js';
+
+const h = new Harness();
+let coach: Person;
+let client: Person;
+let basic: Person;
+
+beforeAll(async () => {
+  await h.start();
+  await seedFixtures(h);
+  [coach, client, basic] = [
+    await demoSignIn(h, 'coach'),
+    await demoSignIn(h, 'client'),
+    await demoSignIn(h, 'basic'),
+  ];
+});
+afterAll(() => h.stop());
+
+const preferences = (who: Person) => as(h, who, 'GET', '/api/v1/me/mail-preferences');
+const save = (who: Person, body: Record<string, unknown>) =>
+  as(h, who, 'POST', '/api/v1/me/mail-preferences', body);
+const allOn = { messages: true, files: true, meetings: true, group_sessions: true };
+
+const book = (who: Person, start: string) =>
+  as(h, coach, 'POST', '/api/v1/coach/meetings', {
+    client_id: who.user.id,
+    title: 'Quarter review',
+    agenda: 'Numbers and hiring',
+    duration_minutes: 60,
+    meeting_url: 'https://meet.example/review',
+    start,
+  });
+
+describe('mail preferences', () => {
+  it('are all on until the client turns one off; the choice is the caller’s own', async () => {
+    expect((await preferences(client)).json()).toEqual({ data: allOn });
+    const saved = await save(client, { ...allOn, meetings: false });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toEqual({ data: { ...allOn, meetings: false } });
+    expect((await preferences(client)).json()).toEqual({ data: { ...allOn, meetings: false } });
+    // Another client's choice is untouched.
+    expect((await preferences(basic)).json()).toEqual({ data: allOn });
+  });
+
+  it('refuses a partial or unknown body and a coach (the profile is the client’s)', async () => {
+    expect((await save(client, { meetings: false })).statusCode).toBe(422);
+    expect((await save(client, { ...allOn, otp: false })).statusCode).toBe(422);
+    expect((await save(client, { ...allOn, files: 'no' })).statusCode).toBe(422);
+    expect((await save(coach, allOn)).statusCode).toBe(403);
+    expect((await preferences(client)).json()).toEqual({ data: { ...allOn, meetings: false } });
+  });
+
+  it('a muted topic is not mailed; the same notification to a client who did not mute it is', async () => {
+    const mutedBefore = (await mailsTo(h.mailDir, client.user.email)).length;
+    const basicBefore = (await mailsTo(h.mailDir, basic.user.email)).length;
+    expect((await book(client, '2027-05-03T10:00')).statusCode).toBe(201);
+    expect((await book(basic, '2027-05-03T12:00')).statusCode).toBe(201);
+    const told = await waitForMail(h.mailDir, basic.user.email, basicBefore + 1);
+    expect(told.subject).toContain('New meeting');
+    // The muted client's mail would have been written before the other's (same request order, same mailer).
+    expect(await mailsTo(h.mailDir, client.user.email)).toHaveLength(mutedBefore);
+    expect(h.logs.some((l) => l.includes('its recipient turned the topic off'))).toBe(true);
+  });
+
+  it('the one-time password always goes, whatever is muted', async () => {
+    // A client of their own (the demo clients' codes were just mailed, and a second is a minute away).
+    const user = await h.createUser();
+    await h.db
+      .insertInto('mail_muted')
+      .values(MAIL_TOPICS.map((topic) => ({ user_id: user.id, topic })))
+      .execute();
+    const { code } = await h.startOtp(user);
+    expect(code).toMatch(/^\d{6}$/);
+  });
+
+  it('turning a topic on again mails it again', async () => {
+    expect((await save(client, allOn)).statusCode).toBe(200);
+    const before = (await mailsTo(h.mailDir, client.user.email)).length;
+    expect((await book(client, '2027-05-04T10:00')).statusCode).toBe(201);
+    const mail = await waitForMail(h.mailDir, client.user.email, before + 1);
+    expect(mail.subject).toContain('New meeting');
+  });
+});

@@ -1,0 +1,111 @@
+// Every kind of mail, rendered for every example tenant in tenants/, is HTML a validator accepts, carries the
+// tenant's logo, colours, name and footer, and has its plain-text part with the values that make it useful (the
+// code, the link); no value reaches the HTML unescaped, not even the tenant's own name.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { HtmlValidate } from 'html-validate';
+import Mustache from 'mustache';
+import { describe, expect, it } from 'vitest';
+import { mailBrand } from '../../schemas/mail/mail-brand.js';
+import { MAIL_KINDS, mailKinds, type MailKind } from '../../schemas/mail/mail-kinds.js';
+import { loadMailTemplates, renderMail, type MailTenant } from '../../schemas/mail/render-mail.js';
+import type { TenantConfig } from '../../schemas/tenant.js';
+
+const tenantsDir = fileURLToPath(new URL('../../tenants/', import.meta.url));
+const slugs = readdirSync(tenantsDir, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+// The recommended rules, less what mail needs: inline styles (mail clients drop <style> rules), a div with the
+// article role (several clients strip <article>), and the subject as the title however long it is.
+const validator = new HtmlValidate({
+  extends: ['html-validate:recommended'],
+  rules: {
+    'no-inline-style': 'off',
+    'prefer-native-element': ['error', { exclude: ['article'] }],
+    'long-title': 'off',
+  },
+});
+
+const escaped = (value: string | number) => Mustache.escape(String(value));
+
+/** The strings a required value shows: itself, or for a list the first item's heading. */
+function shown(kind: MailKind, name: string): string {
+  const value = (MAIL_KINDS[kind].sample as Record<string, unknown>)[name];
+  if (Array.isArray(value)) return (value[0] as { heading: string }).heading;
+  return String(value);
+}
+
+const withButton = (html: string) => html.includes('class="button"');
+
+describe.each(slugs)('every mail of tenants/%s', (slug) => {
+  const config = JSON.parse(readFileSync(join(tenantsDir, slug, 'tenant.json'), 'utf8')) as TenantConfig;
+  const tenant: MailTenant = {
+    brand: mailBrand(config),
+    templates: loadMailTemplates(join(tenantsDir, slug, 'mail')),
+  };
+  const { brand } = tenant;
+
+  it.each(mailKinds)('%s: valid HTML in the brand, and a text part with what it must show', async (kind) => {
+    const mail = renderMail(tenant, kind, MAIL_KINDS[kind].sample as never);
+    const report = await validator.validateString(mail.html);
+    expect(
+      report.results.flatMap((r) => r.messages.map((m) => `${m.line}:${m.column} ${m.message}`)),
+    ).toEqual([]);
+
+    expect(mail.html).toContain(`lang="${brand.lang}"`);
+    expect(mail.html).toContain(`src="${escaped(brand.logoUrl)}"`);
+    expect(mail.html).toContain(`alt="${escaped(brand.name)}"`);
+    expect(brand.logoUrl).toMatch(/^https:\/\//);
+    expect(mail.html).toContain(`background-color: ${brand.primary}`);
+    expect(mail.html).toContain(`background-color: ${brand.background}`);
+    if (withButton(mail.html)) {
+      expect(mail.html).toContain(`background-color: ${brand.buttonColor}; color: ${brand.buttonText}`);
+    }
+    for (const line of [brand.address, brand.contact].filter(Boolean)) {
+      expect(mail.html).toContain(escaped(line));
+      expect(mail.text).toContain(line);
+    }
+    expect(mail.subject).not.toMatch(/[\r\n]/);
+    expect(mail.subject.length).toBeGreaterThan(0);
+    expect(mail.text.trim().length).toBeGreaterThan(0);
+    for (const name of MAIL_KINDS[kind].required) {
+      expect(mail.text).toContain(shown(kind, name));
+      expect(mail.html).toContain(escaped(shown(kind, name)));
+    }
+  });
+});
+
+describe('escaping', () => {
+  const evil = '<script>alert("x")</script>';
+  const tenant: MailTenant = {
+    brand: mailBrand({ id: 9, name: `Evil ${evil} & Co`, domain: 'evil.example' }),
+    templates: loadMailTemplates(),
+  };
+
+  it.each(mailKinds)('%s: a tenant name and values with markup come out as text', (kind) => {
+    const sample = MAIL_KINDS[kind].sample as Record<string, unknown>;
+    // Every text value carries markup too, the way a client's message or file name could.
+    const values = Object.fromEntries(
+      Object.entries(sample).map(([name, value]) => [
+        name,
+        typeof value === 'string' ? `${value}${evil}` : value,
+      ]),
+    );
+    const mail = renderMail(tenant, kind, values as never);
+    expect(mail.html).not.toContain('<script');
+    expect(mail.html).toContain('&lt;script&gt;');
+    expect(mail.html).toContain('Evil &lt;script&gt;alert(&quot;x&quot;)&lt;&#x2F;script&gt; &amp; Co');
+    // The text part is plain text: shown as typed, which a mail program never runs.
+    expect(mail.text).toContain(`Evil ${evil} & Co`);
+  });
+
+  it('a value with a line break cannot add a header line to the subject', () => {
+    const mail = renderMail(tenant, 'coach-message', {
+      ...MAIL_KINDS['coach-message'].sample,
+      subject: 'Hello\r\nBcc: victim@evil.example',
+    });
+    expect(mail.subject).toBe('New message from Jordan Lee: Hello Bcc: victim@evil.example');
+  });
+});

@@ -1,0 +1,104 @@
+/**
+ * Every mail as a client's mail program shows it: each kind rendered for two example tenants (acme and globex)
+ * opened in Chromium at 375 px (a phone) and 800 px (a desktop reading pane), with axe (no serious violation) and
+ * a screenshot each in /tmp/mail-templates/, the tenant's logo served from its own file. Then My Profile's
+ * email notifications in both tenants, at 1280 and 375 px: axe, the keyboard, and the choice kept by the server.
+ */
+import { mkdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailBrand } from '../schemas/mail/mail-brand';
+import { MAIL_KINDS, mailKinds } from '../schemas/mail/mail-kinds';
+import { loadMailTemplates, renderMail } from '../schemas/mail/render-mail';
+import type { TenantConfig } from '../schemas/tenant';
+import { newContext, serious, toastOf, useAppStack, useSignedInPage } from './app-support';
+
+const TENANTS = ['acme', 'globex'];
+const SHOTS = '/tmp/mail-templates';
+const TENANTS_DIR = path.resolve(import.meta.dirname, '..', 'tenants');
+const app = useAppStack(TENANTS);
+
+const configOf = async (slug: string) =>
+  JSON.parse(await readFile(path.join(TENANTS_DIR, slug, 'tenant.json'), 'utf8')) as TenantConfig;
+
+describe.each(TENANTS)('the mails of %s', (slug) => {
+  let context: BrowserContext;
+  let page: Page;
+  let tenant: { brand: ReturnType<typeof mailBrand>; templates: ReturnType<typeof loadMailTemplates> };
+
+  beforeAll(async () => {
+    await mkdir(SHOTS, { recursive: true });
+    const config = await configOf(slug);
+    tenant = { brand: mailBrand(config), templates: loadMailTemplates(path.join(TENANTS_DIR, slug, 'mail')) };
+    context = await newContext();
+    // The logo's address is on the tenant's domain: answered here with the tenant's own file.
+    const logo = await readFile(path.join(TENANTS_DIR, slug, config.theme!.assets!.logo!));
+    await context.route(tenant.brand.logoUrl, (route) =>
+      route.fulfill({ status: 200, contentType: 'image/svg+xml', body: logo }),
+    );
+    page = await context.newPage();
+  });
+  afterAll(() => context?.close());
+
+  it.each(mailKinds)(
+    '%s at 375 and 800 px: no serious axe violation, the logo shown, no sideways scroll',
+    async (kind) => {
+      const mail = renderMail(tenant, kind, MAIL_KINDS[kind].sample as never);
+      for (const width of [375, 800]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.setContent(mail.html, { waitUntil: 'load' });
+        const logo = page.getByRole('img', { name: tenant.brand.name });
+        await expect
+          .poll(() => logo.evaluate((img: HTMLImageElement) => img.naturalWidth))
+          .toBeGreaterThan(0);
+        expect(await page.evaluate(() => document.documentElement.lang)).toBe(tenant.brand.lang);
+        // Readable at a phone's width without scrolling sideways.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        const { violations } = await new AxeBuilder({ page }).analyze();
+        expect(serious(violations), `${slug} ${kind} at ${width}px`).toEqual([]);
+        await page.screenshot({ path: path.join(SHOTS, `${slug}-${kind}-${width}.png`), fullPage: true });
+      }
+    },
+  );
+});
+
+const ACME = useSignedInPage(app, 'acme', 'client@acme.test', 'mail-preferences-acme');
+const GLOBEX = useSignedInPage(app, 'globex', 'client@globex.test', 'mail-preferences-globex');
+
+describe.each([
+  ['acme', ACME],
+  ['globex', GLOBEX],
+] as const)('email notifications on My Profile (%s)', (slug, user) => {
+  it('pass axe at 1280 and 375 px, and keep a choice made with the keyboard', async () => {
+    const { page, origin } = user;
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${origin}/profile`);
+    const section = page.getByRole('region', { name: 'Email notifications' });
+    const meetings = section.getByRole('checkbox', { name: /^Meetings/ });
+    await meetings.waitFor();
+    expect(await meetings.isChecked()).toBe(true);
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 800 });
+      const { violations } = await new AxeBuilder({ page }).include('.page').analyze();
+      expect(serious(violations), `${slug} profile at ${width}px`).toEqual([]);
+      await section.screenshot({ path: path.join(SHOTS, `profile-${slug}-${width}.png`) });
+    }
+    await meetings.focus();
+    await page.keyboard.press('Space');
+    expect(await meetings.isChecked()).toBe(false);
+    await section.getByRole('button', { name: 'Save email notifications' }).focus();
+    await page.keyboard.press('Enter');
+    await toastOf(page, 'Email notifications saved').waitFor();
+    await page.reload();
+    await section.getByRole('checkbox', { name: /^Meetings/ }).waitFor();
+    expect(await section.getByRole('checkbox', { name: /^Meetings/ }).isChecked()).toBe(false);
+    expect(await section.getByRole('checkbox', { name: /^Messages/ }).isChecked()).toBe(true);
+    expect(
+      await section
+        .getByText('Sign-in codes, sign-in links and password resets are always sent.')
+        .isVisible(),
+    ).toBe(true);
+  });
+});
