@@ -8,6 +8,9 @@ import { createAcademyService } from './academy/academy-service.js';
 import { createActionStepsService } from './action-steps/action-steps-service.js';
 import { createAssessmentsService } from './assessments/assessments-service.js';
 import { createCaptchaService } from './auth/captcha-service.js';
+import { createAcademyAuthoring } from './authoring/academy-authoring.js';
+import { createGroupsAuthoring } from './authoring/groups-authoring.js';
+import { createLessonsAuthoring } from './authoring/lessons-authoring.js';
 import { createCoachService } from './coach/coach-service.js';
 import { createMeetingsService } from './coach/meetings-service.js';
 import { createRequestsService } from './coach/requests-service.js';
@@ -108,6 +111,10 @@ export async function createServices(deps: ServiceDeps) {
     groups,
     academy,
     analytics: createAnalyticsService({ db, now, groups, academy }),
+    // The coach authors their groups, lessons and academy modules (only their own).
+    groupsAuthoring: createGroupsAuthoring(db, now),
+    lessonsAuthoring: createLessonsAuthoring(db, now),
+    academyAuthoring: createAcademyAuthoring(db, now),
     ping: async () => {
       await db.selectFrom('tenants').select('id').limit(1).execute();
     },

@@ -1,13 +1,14 @@
-/** The Academy lesson screen: being built (its API is listed in api/README.md). */
+/** /coach/academy/:lessonid: one of the academy's lessons in the shared lesson editor. */
+import { useParams } from 'react-router-dom';
+import { LessonEditor } from '@/components/lesson-editor';
+import { paths } from '@/config/paths';
+import { routeId } from '@/lib/route-id';
+
 export default function Page() {
   return (
-    <section className="page" aria-labelledby="page-title">
-      <h1 id="page-title" className="page-title">
-        Academy lesson
-      </h1>
-      <div className="card">
-        <p>This screen is being built.</p>
-      </div>
-    </section>
+    <LessonEditor
+      lessonId={routeId(useParams().lessonid)}
+      back={{ to: paths.coachAcademy, label: 'Back to the academy' }}
+    />
   );
 }
