@@ -141,10 +141,16 @@ export const COACH_PAGES: readonly PageEntry[] = [
   page(paths.coachThread(), 'Message', () => import('@/features/coach-mailbox/components/thread-page')),
   page(paths.coachRequests, 'Requests', () => import('@/features/coach-requests/components/requests-page')),
   // Authoring: the rich-text editor is imported by the lesson pages alone, so it stays out of every other chunk.
-  page(paths.coachGroups, 'Groups', () => import('@/features/coach-groups/components/groups-page')),
-  page(paths.coachGroupNew, 'New group', () => import('@/features/coach-groups/components/group-new-page')),
-  page(paths.coachGroup(), 'Group', () => import('@/features/coach-groups/components/group-page')),
-  page(paths.coachGroupLesson(), 'Lesson', () => import('@/features/coach-groups/components/lesson-page')),
+  page(paths.coachGroups, 'Groups', () =>
+    import('@/features/coach-groups/pages').then((p) => p.groupsPage()),
+  ),
+  page(paths.coachGroupNew, 'New group', () =>
+    import('@/features/coach-groups/pages').then((p) => p.groupNewPage()),
+  ),
+  page(paths.coachGroup(), 'Group', () => import('@/features/coach-groups/pages').then((p) => p.groupPage())),
+  page(paths.coachGroupLesson(), 'Lesson', () =>
+    import('@/features/coach-groups/pages').then((p) => p.lessonPage()),
+  ),
   page(
     paths.coachGroupSessions(),
     'Live sessions',
@@ -155,11 +161,12 @@ export const COACH_PAGES: readonly PageEntry[] = [
     'Progress',
     () => import('@/features/coach-progress/components/progress-page'),
   ),
-  page(paths.coachAcademy, 'Academy', () => import('@/features/coach-academy/components/academy-page')),
-  page(
-    paths.coachAcademyLesson(),
-    'Academy lesson',
-    () => import('@/features/coach-academy/components/academy-lesson-page'),
+  page(paths.coachAcademy, 'Academy', () =>
+    import('@/features/coach-academy/pages').then((p) => p.academyPage()),
+  ),
+  // A group's lesson and an academy lesson share one editor page.
+  page(paths.coachAcademyLesson(), 'Academy lesson', () =>
+    import('@/features/coach-groups/pages').then((p) => p.lessonPage()),
   ),
   page(
     paths.coachAssessment(),
