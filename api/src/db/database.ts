@@ -432,6 +432,10 @@ interface GroupsTable {
   stripe_id: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Members at most; null: no limit. */
+  capacity: number | null;
+  /** 'draft' (hidden from members), 'open' or 'closed' (no one new joins). */
+  state: Generated<string>;
 }
 
 /** A membership; id is the SPEC's user_group_id. status: 'active', 'pending' or 'cancelled'. */
@@ -462,6 +466,8 @@ interface LessonsTable {
   price: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The coach who authors it; null for content without one (a deleted coach). */
+  coach_id: number | null;
 }
 
 interface LessonResourceTypesTable {
@@ -533,6 +539,7 @@ interface AcademyModulesTable {
   title: string;
   description: Generated<string>;
   module_order: number;
+  coach_id: number | null;
 }
 
 interface AcademyLessonsTable {

@@ -28,6 +28,7 @@ import * as webhooks from './migrations/1200-webhooks.js';
 import * as peopleAdmin from './migrations/1000-people-admin.js';
 import * as coachProgramme from './migrations/1400-coach-programme.js';
 import * as brandedMail from './migrations/1500-branded-mail.js';
+import * as coachAuthoring from './migrations/1300-coach-authoring.js';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '1000-people-admin': peopleAdmin,
   '1400-coach-programme': coachProgramme,
   '1500-branded-mail': brandedMail,
+  '1300-coach-authoring': coachAuthoring,
 };
 
 function migrator<DB>(db: Kysely<DB>): Migrator {

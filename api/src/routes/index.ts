@@ -22,6 +22,9 @@ import * as programme from './coach-programme-routes.js';
 import * as sharedResources from './client-resources-routes.js';
 import * as coachRequests from './coach-requests-routes.js';
 import * as coachToday from './coach-today-routes.js';
+import * as coachAcademy from './coach-academy-routes.js';
+import * as coachGroups from './coach-groups-routes.js';
+import * as coachLessons from './coach-lessons-routes.js';
 import * as flash from './flash-routes.js';
 import * as lessons from './lesson-routes.js';
 import * as mail from './mail-routes.js';
@@ -198,6 +201,27 @@ export const routeTable: [HTTPMethods | HTTPMethods[], string, RouteSpec | Plugi
   // What the client's coaches share with them (the /resources page's second list)
   ['GET', '/api/v1/resources/shared', sharedResources.sharedResources],
   ['GET', '/api/v1/resources/shared/:id/file', sharedResources.downloadSharedResource],
+  // The coach authors groups, lessons and the academy
+  ['GET', '/api/v1/coach/groups', coachGroups.coachGroups],
+  ['POST', '/api/v1/coach/groups', coachGroups.createGroup],
+  ['GET', '/api/v1/coach/groups/:id', coachGroups.coachGroup],
+  ['POST', '/api/v1/coach/groups/:id', coachGroups.changeGroup],
+  ['POST', '/api/v1/coach/groups/:id/members', coachGroups.addGroupMember],
+  ['POST', '/api/v1/coach/groups/:id/members/:clientId/remove', coachGroups.removeGroupMember],
+  ['POST', '/api/v1/coach/groups/:id/lessons', coachGroups.addGroupLesson],
+  ['POST', '/api/v1/coach/groups/:id/lessons/order', coachGroups.orderGroupLessons],
+  ['GET', '/api/v1/coach/lessons/:id', coachLessons.coachLesson],
+  ['POST', '/api/v1/coach/lessons/:id', coachLessons.changeLesson],
+  ['POST', '/api/v1/coach/lessons/:id/delete', coachLessons.deleteLesson],
+  ['POST', '/api/v1/coach/lessons/:id/resources', coachLessons.addLessonResource],
+  ['POST', '/api/v1/coach/lessons/:id/resources/:resourceId/delete', coachLessons.removeLessonResource],
+  ['GET', '/api/v1/coach/academy', coachAcademy.coachAcademy],
+  ['POST', '/api/v1/coach/academy/modules', coachAcademy.addModule],
+  ['POST', '/api/v1/coach/academy/order', coachAcademy.orderModules],
+  ['POST', '/api/v1/coach/academy/modules/:id', coachAcademy.changeModule],
+  ['POST', '/api/v1/coach/academy/modules/:id/delete', coachAcademy.deleteModule],
+  ['POST', '/api/v1/coach/academy/modules/:id/lessons', coachAcademy.addModuleLesson],
+  ['POST', '/api/v1/coach/academy/modules/:id/lessons/order', coachAcademy.orderModuleLessons],
   // GraphQL (SPEC §7 "GraphQL through /gapi")
   [['GET', 'POST'], graphqlPath, graphql],
 ];

@@ -1,9 +1,10 @@
 // Demo group coaching and business academy (content in seed-groups-data.ts): per tenant the lessons, two
-// groups led by the demo coach and the academy; client@ joins the free group (active, with a lesson meeting per
-// lesson) and the paid one (pending, not paid: its payment is the pay flow's). A group's meetings are the days
-// of its rule at the rule's time in the demo business's time zone, and its meets_on text is written from the
-// same rule, so the two always agree. A tenant that already has the lessons keeps its content, and a
-// membership is added once, so seeding twice changes nothing.
+// groups led by the demo coach and the academy, all the demo coach's to edit (published, as clients see
+// them); client@ joins the free group (active, with a lesson meeting per lesson) and the paid one (pending,
+// not paid: its payment is the pay flow's). A group's meetings are the days of its rule at the rule's time in
+// the demo business's time zone, and its meets_on text is written from the same rule, so the two always
+// agree. A tenant that already has the lessons keeps its content, and a membership is added once, so seeding
+// twice changes nothing.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import { meetingRoom } from './seed-client-work.js';
@@ -51,7 +52,7 @@ async function seedContent(db: Kysely<Database>, seed: GroupsSeed) {
   for (const { resources, ...lesson } of lessons) {
     const row = await db
       .insertInto('lessons')
-      .values({ tenant_id: tenantId, ...lesson, ...stamps })
+      .values({ tenant_id: tenantId, coach_id: seed.coachId, ...lesson, ...stamps })
       .returning('id')
       .executeTakeFirstOrThrow();
     lessonIds.set(lesson.slug, row.id);
@@ -114,6 +115,7 @@ async function seedContent(db: Kysely<Database>, seed: GroupsSeed) {
       .insertInto('academy_modules')
       .values({
         tenant_id: tenantId,
+        coach_id: seed.coachId,
         title: module.title,
         description: module.description,
         module_order: index + 1,

@@ -9,6 +9,9 @@ import { createActionStepsService } from './action-steps/action-steps-service.js
 import { createAssessmentsService } from './assessments/assessments-service.js';
 import { createCoachAssessmentsService } from './assessments/coach-assessments.js';
 import { createCaptchaService } from './auth/captcha-service.js';
+import { createAcademyAuthoring } from './authoring/academy-authoring.js';
+import { createGroupsAuthoring } from './authoring/groups-authoring.js';
+import { createLessonsAuthoring } from './authoring/lessons-authoring.js';
 import { createCoachService } from './coach/coach-service.js';
 import { createMeetingsService } from './coach/meetings-service.js';
 import { createRequestsService } from './coach/requests-service.js';
@@ -134,6 +137,10 @@ export async function createServices(deps: ServiceDeps) {
     coachFlash: createCoachFlashService(db, now),
     coachAssessments: createCoachAssessmentsService(db, now),
     resources: createResourcesService({ db, now, storage: deps.storage, log: deps.log }),
+    // The coach authors their groups, lessons and academy modules (only their own).
+    groupsAuthoring: createGroupsAuthoring(db, now),
+    lessonsAuthoring: createLessonsAuthoring(db, now),
+    academyAuthoring: createAcademyAuthoring(db, now),
     ping: async () => {
       await db.selectFrom('tenants').select('id').limit(1).execute();
     },

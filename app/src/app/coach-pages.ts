@@ -19,7 +19,8 @@ export const coachPages = {
   coachGroupSessions: () => import('@/features/coach-sessions/components/sessions-page'),
   coachGroupProgress: () => import('@/features/coach-progress/components/progress-page'),
   coachAcademy: () => import('@/features/coach-academy/components/academy-page'),
-  coachAcademyLesson: () => import('@/features/coach-academy/components/academy-lesson-page'),
+  // A group's lesson and an academy lesson: one editor page, one chunk.
+  coachAcademyLesson: () => import('@/features/coach-groups/components/lesson-page'),
   coachAssessment: () => import('@/features/coach-assessments/components/assessment-page'),
   coachResources: () => import('@/features/coach-resources/components/resources-page'),
 };

@@ -1,6 +1,7 @@
 /**
  * tiptap with the formatting a lesson needs, nothing that fetches (no images, no embeds), so what it writes
- * passes the rich-text rule (schemas/rich-text.ts) unchanged. The toolbar is one tab stop (WAI-ARIA toolbar:
+ * passes the rich-text rule (schemas/rich-text.ts, which the server applies) unchanged. The rule's module is
+ * not imported here: it would become a chunk of its own on the client's lesson pages, which share it. The toolbar is one tab stop (WAI-ARIA toolbar:
  * arrows, Home and End move between its labelled buttons); the usual shortcuts (Ctrl+B, Ctrl+I, ...) work in
  * the text. Loaded only through rich-text-editor.tsx.
  */
@@ -8,7 +9,6 @@ import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import type { Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { isAllowedLink } from '../../../schemas/rich-text';
 import './rich-text-editor.css';
 
 export interface RichTextEditorProps {
@@ -81,6 +81,9 @@ const TOOLS: Tool[] = [
 ];
 
 const LINK_ERROR = 'Enter a link that starts with https://, http:// or mailto:';
+
+/** The addresses the rule keeps on a link (the server drops any other). */
+const isAllowedLink = (href: string) => /^(?:https?:\/\/[^\s/]|mailto:\S)/i.test(href.trim());
 
 function LinkForm({ editor, id, onDone }: { editor: Editor; id: string; onDone: () => void }) {
   const [href, setHref] = useState(

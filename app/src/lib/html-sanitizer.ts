@@ -9,9 +9,20 @@ import DOMPurify from 'dompurify';
 
 type Purify = ReturnType<typeof DOMPurify>;
 
-/** A sanitiser on its own DOMPurify instance; `configure` may add hooks to that instance only. */
+/** Which tags and attributes stay: e.g. the rich-text rule of schemas/rich-text.ts (the API's own list). */
+interface AllowList {
+  tags: readonly string[];
+  attributes: readonly string[];
+}
+
+/**
+ * A sanitiser on its own DOMPurify instance; `configure` may add hooks to that instance only. With `allow`,
+ * only those tags and attributes stay (the rule shared with the API); without, DOMPurify's HTML profile less
+ * the forbidden tags below.
+ */
 export function createHtmlSanitizer(
   configure: (purify: Purify) => void = () => {},
+  allow?: AllowList,
 ): (html: string) => string {
   const purify = DOMPurify(window);
   configure(purify);
@@ -24,7 +35,9 @@ export function createHtmlSanitizer(
   });
   return (html) =>
     purify.sanitize(html, {
-      USE_PROFILES: { html: true },
+      ...(allow
+        ? { ALLOWED_TAGS: [...allow.tags], ALLOWED_ATTR: [...allow.attributes] }
+        : { USE_PROFILES: { html: true } }),
       ALLOWED_URI_REGEXP: /^(?:https?|mailto):/i,
       FORBID_TAGS: [
         'img',

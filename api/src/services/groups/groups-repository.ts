@@ -36,7 +36,9 @@ export async function listMemberships(db: Kysely<Database>, owner: Actor, filter
           .as('total_lessons'),
     ])
     .where('ug.status', '!=', 'cancelled')
-    .where('g.active', '=', true);
+    .where('g.active', '=', true)
+    // A group its coach is still writing is no member's yet.
+    .where('g.state', '!=', 'draft');
   if (filter.groupId !== undefined) query = query.where('g.id', '=', filter.groupId);
   if (filter.userGroupId !== undefined) query = query.where('ug.id', '=', filter.userGroupId);
   return query.orderBy('g.start_date').orderBy('g.id').execute();
@@ -61,13 +63,16 @@ export async function listGroupLessons(db: Kysely<Database>, tenantId: number, g
 
 export type GroupLessonRow = Awaited<ReturnType<typeof listGroupLessons>>[number];
 
+/** The group's recordings, less those of a lesson still in draft (its title is not the members' yet). */
 export async function listRecordings(db: Kysely<Database>, tenantId: number, groupId: number) {
   return db
-    .selectFrom('lesson_recordings')
-    .select(['id', 'lesson_id', 'title', 'recording_url', 'duration_minutes', 'recorded_at'])
-    .where('tenant_id', '=', tenantId)
-    .where('group_id', '=', groupId)
-    .orderBy('recorded_at', 'desc')
-    .orderBy('id', 'desc')
+    .selectFrom('lesson_recordings as r')
+    .leftJoin('lessons as l', 'l.id', 'r.lesson_id')
+    .select(['r.id', 'r.lesson_id', 'r.title', 'r.recording_url', 'r.duration_minutes', 'r.recorded_at'])
+    .where('r.tenant_id', '=', tenantId)
+    .where('r.group_id', '=', groupId)
+    .where((eb) => eb.or([eb('r.lesson_id', 'is', null), eb('l.published', '=', true)]))
+    .orderBy('r.recorded_at', 'desc')
+    .orderBy('r.id', 'desc')
     .execute();
 }

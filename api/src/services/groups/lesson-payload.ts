@@ -1,8 +1,8 @@
-// A lesson as the API answers it (SPEC §3 Lesson): the description sanitised on the way out with the
-// mailbox's allow-list (the app sanitises again), resources with their type and order.
+// A lesson as the API answers it (SPEC §3 Lesson): the description sanitised on the way out by the rich-text
+// rule (the app applies the same rule again), resources with their type and order.
 import type { Selectable } from 'kysely';
 import type { Database } from '../../db/database.js';
-import { sanitizeBody } from '../mailbox/sanitize-body.js';
+import { sanitizeRichText } from './rich-text.js';
 import type { listResources } from './lesson-repository.js';
 
 type LessonRow = Selectable<Database['lessons']>;
@@ -22,7 +22,7 @@ export const lessonSummary = (row: LessonRow) => ({
 
 export const lessonPayload = (row: LessonRow, resources: ResourceRow[]) => ({
   ...lessonSummary(row),
-  full_desc: sanitizeBody(row.full_desc),
+  full_desc: sanitizeRichText(row.full_desc),
   lesson_video: row.lesson_video,
   quiz_url: row.quiz_url,
   published: row.published,

@@ -16,6 +16,8 @@ export const findGroupForSale = (db: Db, tenantId: number, groupId: number) =>
     .where('tenant_id', '=', tenantId)
     .where('id', '=', groupId)
     .where('template', '=', false)
+    // A draft group is not on sale: its members do not see it yet.
+    .where('state', '!=', 'draft')
     .executeTakeFirst();
 
 export const findMembership = (db: Db, owner: Actor, groupId: number) =>

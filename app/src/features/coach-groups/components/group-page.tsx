@@ -1,13 +1,52 @@
-/** The Group screen: being built (its API is listed in api/README.md). */
+/**
+ * /coach/groups/:id: one of the coach's groups: its details (autosaved), lessons in order, members with their
+ * progress and payment, and links to its live sessions and progress. Another coach's group is a 404 here.
+ */
+import { isAxiosError } from 'axios';
+import { Link, useParams } from 'react-router-dom';
+import { LoadFailed } from '@/components/load-failed';
+import { PageLoading } from '@/components/page-loading';
+import { NotFoundState } from '@/components/refused-state';
+import { paths } from '@/config/paths';
+import { routeId } from '@/lib/route-id';
+import { useGroup } from '../api/get-group';
+import { GroupDetails } from './group-details';
+import { GroupLessons } from './group-lessons';
+import { GroupMembers } from './group-members';
+import './coach-groups.css';
+
+const back = { to: paths.coachGroups, label: 'Back to your groups' };
+
 export default function Page() {
+  const id = routeId(useParams().id);
+  const query = useGroup(id);
+  const status = isAxiosError(query.error) ? query.error.response?.status : undefined;
+  const group = query.data;
+  let body;
+  if (id === null || status === 404) body = <NotFoundState subject="group" back={back} />;
+  else if (group)
+    body = (
+      <>
+        <nav className="group-links" aria-label="More about this group">
+          <Link to={paths.coachGroupSessions(group.id)}>Live sessions</Link>
+          <Link to={paths.coachGroupProgress(group.id)}>Progress</Link>
+        </nav>
+        <GroupDetails key={group.id} group={group} />
+        <GroupLessons group={group} />
+        <GroupMembers group={group} />
+      </>
+    );
+  else if (query.isError) body = <LoadFailed what="This group" error={query.error} retry={query.refetch} />;
+  else body = <PageLoading />;
   return (
     <section className="page" aria-labelledby="page-title">
+      <p>
+        <Link to={paths.coachGroups}>{back.label}</Link>
+      </p>
       <h1 id="page-title" className="page-title">
-        Group
+        {group ? group.title : 'Group'}
       </h1>
-      <div className="card">
-        <p>This screen is being built.</p>
-      </div>
+      {body}
     </section>
   );
 }

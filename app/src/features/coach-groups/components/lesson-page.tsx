@@ -1,13 +1,20 @@
-/** The Lesson screen: being built (its API is listed in api/README.md). */
+/**
+ * A lesson in the shared lesson editor: of a group (/coach/groups/:id/lessons/:lessonid) or of the academy
+ * (/coach/academy/:lessonid, no group id), each with its way back.
+ */
+import { useParams } from 'react-router-dom';
+import { LessonEditor } from '@/components/lesson-editor';
+import { paths } from '@/config/paths';
+import { routeId } from '@/lib/route-id';
+
 export default function Page() {
-  return (
-    <section className="page" aria-labelledby="page-title">
-      <h1 id="page-title" className="page-title">
-        Lesson
-      </h1>
-      <div className="card">
-        <p>This screen is being built.</p>
-      </div>
-    </section>
-  );
+  const params = useParams();
+  const groupId = routeId(params.id);
+  const back =
+    params.id === undefined
+      ? { to: paths.coachAcademy, label: 'Back to the academy' }
+      : groupId
+        ? { to: paths.coachGroup(groupId), label: 'Back to the group' }
+        : { to: paths.coachGroups, label: 'Back to your groups' };
+  return <LessonEditor lessonId={routeId(params.lessonid)} back={back} />;
 }

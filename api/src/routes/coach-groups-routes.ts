@@ -1,0 +1,101 @@
+// The coach authors their groups: the list, a new group, the group page (details, members with their progress
+// and payment, lessons in order), its members and its lessons' order.
+import { authenticated, id, list, text } from './client-schemas.js';
+import { groupFields, groupPage, groupRow, newLesson, lessonOrder } from './coach-authoring-schemas.js';
+import { coaches, route } from './route.js';
+import { closed, ok, tenantHeaders } from './schemas.js';
+
+const params = closed({ id });
+
+export const coachGroups = route({
+  roles: coaches,
+  schema: { headers: tenantHeaders, response: ok(list(groupRow)) },
+  config: authenticated,
+  async handle(s, request) {
+    return { data: await s.groupsAuthoring.list(request.caller) };
+  },
+});
+
+export const createGroup = route({
+  roles: coaches,
+  schema: {
+    headers: tenantHeaders,
+    body: closed(groupFields, ['title']),
+    response: { 201: closed({ data: groupPage }) },
+  },
+  config: authenticated,
+  limited: true,
+  async handle(s, request, reply) {
+    return reply.code(201).send({ data: await s.groupsAuthoring.create(request.caller, request.body) });
+  },
+});
+
+export const coachGroup = route({
+  roles: coaches,
+  schema: { headers: tenantHeaders, params, response: ok(groupPage) },
+  config: authenticated,
+  async handle(s, request) {
+    return { data: await s.groupsAuthoring.page(request.caller, request.params.id) };
+  },
+});
+
+export const changeGroup = route({
+  roles: coaches,
+  schema: {
+    headers: tenantHeaders,
+    params,
+    body: { ...closed(groupFields, []), minProperties: 1 },
+    response: ok(groupPage),
+  },
+  config: authenticated,
+  async handle(s, request) {
+    return { data: await s.groupsAuthoring.change(request.caller, request.params.id, request.body) };
+  },
+});
+
+export const addGroupMember = route({
+  roles: coaches,
+  schema: { headers: tenantHeaders, params, body: closed({ client_id: id }), response: ok(groupPage) },
+  config: authenticated,
+  async handle(s, request) {
+    const { id: groupId } = request.params;
+    return { data: await s.groupsAuthoring.addMember(request.caller, groupId, request.body.client_id) };
+  },
+});
+
+export const removeGroupMember = route({
+  roles: coaches,
+  schema: { headers: tenantHeaders, params: closed({ id, clientId: id }), response: ok(groupPage) },
+  config: authenticated,
+  async handle(s, request) {
+    const { id: groupId, clientId } = request.params;
+    return { data: await s.groupsAuthoring.removeMember(request.caller, groupId, clientId) };
+  },
+});
+
+export const addGroupLesson = route({
+  roles: coaches,
+  schema: {
+    headers: tenantHeaders,
+    params,
+    body: closed({ title: text(200) }),
+    response: { 201: closed({ data: newLesson }) },
+  },
+  config: authenticated,
+  limited: true,
+  async handle(s, request, reply) {
+    const lesson = await s.groupsAuthoring.addLesson(request.caller, request.params.id, request.body.title);
+    return reply.code(201).send({ data: lesson });
+  },
+});
+
+export const orderGroupLessons = route({
+  roles: coaches,
+  schema: { headers: tenantHeaders, params, body: lessonOrder, response: ok(groupPage) },
+  config: authenticated,
+  async handle(s, request) {
+    return {
+      data: await s.groupsAuthoring.reorder(request.caller, request.params.id, request.body.lesson_ids),
+    };
+  },
+});
