@@ -181,8 +181,34 @@ describe('the client scope', () => {
     expect(await files(sender)).toEqual(['unsent']);
   });
 
-  it('has no rule yet for the admin role, and says so rather than guess', () => {
-    expect(() => visible({ tenantId: ALPHA, userId: 1, role: 'admin' }, 'meeting_notes')).toThrow(/role/);
+  it("gives the admin (and the API keys that read as it) every row of its tenant and none of another's", async () => {
+    const [mine, theirs] = [await h.createUser(), await h.createUser({ tenant_id: BETA })];
+    const ids: number[] = [];
+    for (const user of [mine, theirs]) {
+      const row = await h.db
+        .insertInto('support_tickets')
+        .values({
+          ...ownerValues(client(user), 'support_tickets'),
+          request_id: `scope-${Math.random()}`,
+          category: 'Other',
+          subject: 'Scope',
+          message: 'Whose is this?',
+          created_at: h.clock.now(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      ids.push(row.id);
+    }
+    const admin: Actor = { tenantId: ALPHA, userId: 0, role: 'admin' };
+    for (const rule of [owned, visible]) {
+      const seen = await h.db
+        .selectFrom('support_tickets')
+        .where(rule(admin, 'support_tickets'))
+        .select('id')
+        .execute();
+      expect(seen.map((r) => r.id)).toContain(ids[0]);
+      expect(seen.map((r) => r.id)).not.toContain(ids[1]);
+    }
   });
 });
 

@@ -5,6 +5,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import { pendingMigrations } from '../db/migrate.js';
 import { createAcademyService } from './academy/academy-service.js';
+import { createApiKeyService } from './api-keys/api-key-service.js';
+import { createIntegrationService } from './integration/integration-service.js';
 import { createActionStepsService } from './action-steps/action-steps-service.js';
 import { createAssessmentsService } from './assessments/assessments-service.js';
 import { createCaptchaService } from './auth/captcha-service.js';
@@ -66,6 +68,8 @@ export async function createServices(deps: ServiceDeps) {
   const groups = createGroupsService(db);
   const mailbox = createMailboxService({ db, now, mailer, storage: deps.storage, log: deps.log });
   const academy = createAcademyService(db);
+  const coach = createCoachService({ db, now, mailbox });
+  const meetings = createMeetingsService({ db, now, mailer });
   return {
     tenants: await createTenantService(db, deps.tenants),
     sessions,
@@ -89,9 +93,9 @@ export async function createServices(deps: ServiceDeps) {
     // The mailbox between a client and their coach, with its attachments.
     mailbox,
     // The coach's workspace: their clients' work, as the coach's scope of access/scope.ts reaches it.
-    coach: createCoachService({ db, now, mailbox }),
+    coach,
     // The coach's meetings with their clients, each change mailed to the client with its invitation.
-    meetings: createMeetingsService({ db, now, mailer }),
+    meetings,
     // The coach's requests: their clients' tickets, testimonials and referrals, answered by mail.
     coachRequests: createRequestsService({ db, now, mailer }),
     // The company's files (/resources), kept like mail attachments.
@@ -112,6 +116,10 @@ export async function createServices(deps: ServiceDeps) {
       await db.selectFrom('tenants').select('id').limit(1).execute();
     },
     pendingMigrations: () => pendingMigrations(db),
+    // The tenant's API keys, made by its admin, and the integration API's caller from one.
+    apiKeys: createApiKeyService(db, now),
+    // The integration API: the coach's services driven by a key, and what the tenant's clients did.
+    integration: createIntegrationService({ db, meetings, coach }),
   };
 }
 

@@ -5,8 +5,8 @@
 // Rules per role (DESIGN, Roles): a client sees its own rows, and its company's rows where SPEC shares the table
 // with colleagues. A coach sees the rows of the clients assigned to them in coach_clients (and those clients'
 // companies' shared rows), in their own tenant; in a table of parties (a message, an upload) a coach, like a
-// client, owns the rows they are a party of. Admins (the tenant's rows) get their case here, in `clauses`, with
-// the workspace that signs them in; no other file changes for it.
+// client, owns the rows they are a party of. An admin (and an API key, which reads as the tenant's admin) sees
+// every row of the tenant.
 import { sql } from 'kysely';
 import type { Expression, SqlBool } from 'kysely';
 import type { Database } from '../../db/database.js';
@@ -120,7 +120,7 @@ const asParty = (actor: Actor, parties: Parties, ref: Ref) =>
 
 /** Per role: the rows it owns through the given owner columns, and the rows of a shared table it may read. */
 const clauses: Record<
-  'client' | 'coach',
+  Role,
   {
     owned: (actor: Actor, parties: Parties, ref: Ref, rule: Rule) => Expression<SqlBool>;
     shared: (actor: Actor, company: string, ref: Ref) => Expression<SqlBool>;
@@ -142,12 +142,15 @@ const clauses: Record<
     shared: (actor, company, ref) =>
       sql<SqlBool>`${ref(company)} in (select u.company_id from users u where u.tenant_id = ${actor.tenantId} and u.id in ${assignedTo(actor)})`,
   },
+  // The tenant's admin, and its API keys acting for it: every row of the tenant (the tenant clause is always
+  // added beside this one), coach-only notes included.
+  admin: {
+    owned: () => sql<SqlBool>`true`,
+    shared: () => sql<SqlBool>`true`,
+  },
 };
 
-function clausesOf(actor: Actor) {
-  if (actor.role === 'admin') throw new Error(`No scoping rule for the ${actor.role} role yet.`);
-  return clauses[actor.role];
-}
+const clausesOf = (actor: Actor) => clauses[actor.role];
 
 const inTenant = (actor: Actor, ref: Ref) => sql<SqlBool>`${ref('tenant_id')} = ${actor.tenantId}`;
 
