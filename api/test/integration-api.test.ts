@@ -365,3 +365,129 @@ describe('the OpenAPI document', () => {
     expect(document.components.securitySchemes.apiKey).toEqual({ type: 'http', scheme: 'bearer' });
   });
 });
+
+describe('people through the integration API', () => {
+  const unique = Math.random().toString(36).slice(2, 8);
+  const rows = [
+    { email: `ops.coach.${unique}@alpha.test`, first_name: 'Olive', last_name: 'Ops', role: 'coach' },
+    {
+      email: `new.client.${unique}@alpha.test`,
+      first_name: 'Nia',
+      last_name: 'New',
+      role: 'client',
+      company: `Northwind ${unique}`,
+      coach_email: `ops.coach.${unique}@alpha.test`,
+      time_zone: 'Europe/Lisbon',
+    },
+  ];
+  const outcomes = (res: { json(): { data: { outcome: string }[] } }) =>
+    res.json().data.map((r) => r.outcome);
+
+  it('a dry run writes nothing; the import creates; the same rows again change nothing; the audit log names the key', async () => {
+    const { key, prefix } = await makeKey(admin, 'read-write', 'CRM sync');
+    const count = async () =>
+      (await h.db.selectFrom('users').select('id').where('email', 'like', `%${unique}%`).execute()).length;
+    const dry = await withKey(key, 'POST', '/integration/v1/people', { people: rows, dry_run: true });
+    expect(dry.statusCode, dry.body).toBe(200);
+    expect(outcomes(dry)).toEqual(['created', 'created']);
+    expect(await count()).toBe(0);
+    const done = await withKey(key, 'POST', '/integration/v1/people', { people: rows });
+    expect(outcomes(done)).toEqual(['created', 'created']);
+    const client = await h.db
+      .selectFrom('users')
+      .innerJoin('companies', 'companies.id', 'users.company_id')
+      .select(['users.time_zone', 'companies.name'])
+      .where('users.email', '=', rows[1]!.email)
+      .executeTakeFirstOrThrow();
+    expect(client).toEqual({ time_zone: 'Europe/Lisbon', name: `Northwind ${unique}` });
+    const again = await withKey(key, 'POST', '/integration/v1/people', { people: rows });
+    expect(outcomes(again)).toEqual(['unchanged', 'unchanged']);
+    const dryAgain = await withKey(key, 'POST', '/integration/v1/people', { people: rows, dry_run: true });
+    expect(outcomes(dryAgain)).toEqual(['unchanged', 'unchanged']);
+    const changed = await withKey(key, 'POST', '/integration/v1/people', {
+      people: [{ ...rows[1], last_name: 'Newer' }],
+      dry_run: true,
+    });
+    expect(outcomes(changed)).toEqual(['changed']);
+    const audit = await h.db
+      .selectFrom('audit_log')
+      .select(['actor_name', 'actor_user_id'])
+      .where('person_id', '=', done.json().data[1].person_id)
+      .execute();
+    expect(audit.length).toBeGreaterThan(0);
+    for (const entry of audit)
+      expect(entry).toEqual({ actor_name: expect.stringContaining(prefix), actor_user_id: null });
+  });
+
+  it('answers each bad row with its errors and still upserts the good ones', async () => {
+    const { key } = await makeKey(admin);
+    const res = await withKey(key, 'POST', '/integration/v1/people', {
+      people: [
+        { email: `fine.${unique}@alpha.test`, first_name: 'Fine', last_name: 'Row', role: 'client' },
+        {
+          email: `bad.${unique}@alpha.test`,
+          first_name: 'Bad',
+          last_name: 'Zone',
+          time_zone: 'Mars/Olympus',
+        },
+        {
+          email: `lost.${unique}@alpha.test`,
+          first_name: 'Lost',
+          last_name: 'Coach',
+          coach_email: 'nobody@alpha.test',
+        },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [fine, zone, coach] = res.json().data;
+    expect(fine.outcome).toBe('created');
+    expect(zone).toMatchObject({ outcome: 'error', errors: { time_zone: [expect.any(String)] } });
+    expect(coach).toMatchObject({ outcome: 'error', errors: { coach_email: [expect.any(String)] } });
+  });
+
+  it('a read-only key cannot import; a key makes people in its own tenant only', async () => {
+    const reader = await makeKey(admin, 'read');
+    const refused = await withKey(reader.key, 'POST', '/integration/v1/people', { people: rows });
+    expect(refused.statusCode).toBe(403);
+    const betaKey = await makeKey(betaAdmin);
+    // The alpha client's email, sent with beta's key: a new person of beta; alpha's stays as it was.
+    const alphaClient = await demoUser(h, 'client');
+    const before = await h.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', alphaClient.id)
+      .executeTakeFirstOrThrow();
+    const res = await withKey(betaKey.key, 'POST', '/integration/v1/people', {
+      people: [{ email: alphaClient.email, first_name: 'Someone', last_name: 'Else', role: 'client' }],
+    });
+    expect(res.json().data[0].outcome).toBe('created');
+    const made = await h.db
+      .selectFrom('users')
+      .select('tenant_id')
+      .where('id', '=', res.json().data[0].person_id)
+      .executeTakeFirstOrThrow();
+    expect(made.tenant_id).toBe(BETA);
+    expect(
+      await h.db.selectFrom('users').selectAll().where('id', '=', alphaClient.id).executeTakeFirstOrThrow(),
+    ).toEqual(before);
+  });
+
+  it('upserts a company by name and assigns clients to a coach by email', async () => {
+    const { key } = await makeKey(admin);
+    const first = await withKey(key, 'POST', '/integration/v1/companies', { name: `Acme Labs ${unique}` });
+    expect(first.json().data.outcome).toBe('created');
+    const second = await withKey(key, 'POST', '/integration/v1/companies', { name: `acme labs ${unique}` });
+    expect(second.json().data).toEqual({ outcome: 'unchanged', company: first.json().data.company });
+    const assigned = await withKey(key, 'POST', '/integration/v1/coach-assignments', {
+      coach_email: 'coach2@alpha.test',
+      client_emails: ['basic@alpha.test'],
+    });
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    expect(assigned.json().data).toEqual({ changed: 1, unchanged: 0 });
+    const foreign = await withKey(key, 'POST', '/integration/v1/coach-assignments', {
+      coach_email: 'coach@beta.test',
+      client_emails: ['basic@alpha.test'],
+    });
+    expect(foreign.statusCode).toBe(422);
+  });
+});

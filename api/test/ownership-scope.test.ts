@@ -37,6 +37,7 @@ const notClientOwned = {
   otp_challenges: 'one-time codes',
   password_resets: 'reset links',
   login_links: 'sign-in links',
+  invitations: 'invitation links',
   // A coach's profile record: the coach's own, read by their clients through coach_clients.
   coaches: 'coach profiles',
   // Crash reports for the support team: written by anyone (signed in or not), read by no user.
@@ -181,34 +182,45 @@ describe('the client scope', () => {
     expect(await files(sender)).toEqual(['unsent']);
   });
 
-  it("gives the admin (and the API keys that read as it) every row of its tenant and none of another's", async () => {
+  it("gives an admin every client's rows of their own tenant and none of another's, but not others' messages", async () => {
     const [mine, theirs] = [await h.createUser(), await h.createUser({ tenant_id: BETA })];
-    const ids: number[] = [];
-    for (const user of [mine, theirs]) {
-      const row = await h.db
-        .insertInto('support_tickets')
+    for (const user of [mine, theirs])
+      await h.db
+        .insertInto('meeting_notes')
         .values({
-          ...ownerValues(client(user), 'support_tickets'),
-          request_id: `scope-${Math.random()}`,
-          category: 'Other',
-          subject: 'Scope',
-          message: 'Whose is this?',
-          created_at: h.clock.now(),
+          ...ownerValues(client(user), 'meeting_notes'),
+          title: `admin scope ${user.id}`,
+          body: '',
+          meeting_date: null,
+          created_at: new Date(),
+          updated_at: new Date(),
         })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      ids.push(row.id);
-    }
-    const admin: Actor = { tenantId: ALPHA, userId: 0, role: 'admin' };
-    for (const rule of [owned, visible]) {
-      const seen = await h.db
-        .selectFrom('support_tickets')
-        .where(rule(admin, 'support_tickets'))
-        .select('id')
         .execute();
-      expect(seen.map((r) => r.id)).toContain(ids[0]);
-      expect(seen.map((r) => r.id)).not.toContain(ids[1]);
-    }
+    const admin: Actor = { tenantId: ALPHA, userId: (await h.createUser({ role_id: 1 })).id, role: 'admin' };
+    const titles = await h.db
+      .selectFrom('meeting_notes')
+      .where(visible(admin, 'meeting_notes'))
+      .select('title')
+      .where('title', 'like', 'admin scope %')
+      .execute();
+    expect(titles.map((r) => r.title)).toEqual([`admin scope ${mine.id}`]);
+    // A message is its two parties' own: the admin is neither.
+    const other = await h.createUser();
+    await h.db
+      .insertInto('emails')
+      .values({
+        ...ownerValues(client(mine), 'emails'),
+        parent_id: null,
+        to_user_id: other.id,
+        subject: 'private',
+        body: '',
+        read: false,
+        created_at: new Date(),
+        updated_at: new Date(),
+      })
+      .execute();
+    const seen = await h.db.selectFrom('emails').where(visible(admin, 'emails')).select('id').execute();
+    expect(seen).toEqual([]);
   });
 });
 

@@ -51,6 +51,8 @@ interface UsersTable {
   password_hash: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  // Set by an admin (migration 1000): the person keeps their data but cannot sign in.
+  deactivated_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 interface CoachesTable {
@@ -143,6 +145,9 @@ interface PasswordResetsTable {
   expires_at: Timestamp;
   used_at: Timestamp | null;
 }
+
+// An invitation's set-password link (migration 1000): the same life as a reset link, a week long.
+type InvitationsTable = PasswordResetsTable;
 
 interface LoginLinksTable extends PasswordResetsTable {
   // Returned to the client as loginotpfbs' data.otp; the token itself is only in the mail.
@@ -673,6 +678,23 @@ interface CoachNotesTable {
   updated_at: Timestamp;
 }
 
+// Every change an admin or an integration made (migration 1000); before and after are the changed fields.
+interface AuditLogTable {
+  id: Serial;
+  tenant_id: number;
+  at: Timestamp;
+  actor_user_id: number | null;
+  actor_key_id: number | null;
+  actor_name: string;
+  action: string;
+  subject_type: string;
+  subject_id: number;
+  person_id: number | null;
+  summary: string;
+  before: ColumnType<Record<string, unknown> | null, string | null, never>;
+  after: ColumnType<Record<string, unknown> | null, string | null, never>;
+}
+
 export interface Database {
   tenants: TenantsTable;
   companies: CompaniesTable;
@@ -728,6 +750,8 @@ export interface Database {
   stripe_events: StripeEventsTable;
   rate_limit_hits: RateLimitHitsTable;
   events: EventsTable;
+  invitations: InvitationsTable;
+  audit_log: AuditLogTable;
   api_keys: ApiKeysTable;
 }
 

@@ -24,6 +24,7 @@ import * as requestStatus from './migrations/0950-request-status.js';
 import * as companyFileRecipient from './migrations/0960-company-file-recipient.js';
 import * as meetingInvitations from './migrations/0980-meeting-invitations.js';
 import * as events from './migrations/0990-events.js';
+import * as peopleAdmin from './migrations/1000-people-admin.js';
 import * as apiKeys from './migrations/1100-api-keys.js';
 
 const migrations: Record<string, Migration> = {
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '0960-company-file-recipient': companyFileRecipient,
   '0980-meeting-invitations': meetingInvitations,
   '0990-events': events,
+  '1000-people-admin': peopleAdmin,
   '1100-api-keys': apiKeys,
 };
 

@@ -6,6 +6,8 @@ import { identifyKey } from '../request-context.js';
 import { allowRoles } from '../services/access/roles.js';
 import type { Services } from '../services/index.js';
 import * as auth from './auth-routes.js';
+import * as adminOrganisation from './admin-organisation-routes.js';
+import * as adminPeople from './admin-people-routes.js';
 import * as actionSteps from './client-action-steps-routes.js';
 import * as metrics from './client-metrics-routes.js';
 import * as assessments from './assessment-routes.js';
@@ -20,6 +22,7 @@ import * as coachRequests from './coach-requests-routes.js';
 import * as coachToday from './coach-today-routes.js';
 import * as adminKeys from './admin-api-keys-routes.js';
 import * as integration from './integration-routes.js';
+import * as integrationPeople from './integration-people-routes.js';
 import { openApiDocument } from './openapi.js';
 import * as flash from './flash-routes.js';
 import * as lessons from './lesson-routes.js';
@@ -52,6 +55,8 @@ export const routeTable: [HTTPMethods | HTTPMethods[], string, RouteSpec | Plugi
   ['POST', '/api/auth/verifyRecaptchaToken', auth.verifyRecaptcha],
   ['POST', '/api/password/create', password.createReset],
   ['POST', '/api/password/reset', password.resetPassword],
+  // An invited person's first password (not in SPEC §7: the link of an admin's invitation)
+  ['POST', '/api/password/invitation', password.acceptInvitation],
   // The signed-in user (not in SPEC §7: the profile a REST client can re-read after login).
   ['GET', '/api/v1/me', auth.me],
   // Profile
@@ -141,6 +146,19 @@ export const routeTable: [HTTPMethods | HTTPMethods[], string, RouteSpec | Plugi
   ['POST', '/api/v1/coach/meetings/:id/cancel', coachMeetings.cancelMeeting],
   ['GET', '/api/v1/coach/requests', coachRequests.coachRequests],
   ['POST', '/api/v1/coach/requests/:kind/:id', coachRequests.changeRequest],
+  // The tenant admin (not in SPEC §7: people, companies, coach assignments, the audit log)
+  ['GET', '/api/v1/admin/people', adminPeople.adminPeople],
+  ['POST', '/api/v1/admin/people', adminPeople.adminAddPerson],
+  ['GET', '/api/v1/admin/people/:id', adminPeople.adminPerson],
+  ['POST', '/api/v1/admin/people/:id', adminPeople.adminChangePerson],
+  ['POST', '/api/v1/admin/people/:id/deactivate', adminPeople.adminDeactivate],
+  ['POST', '/api/v1/admin/people/:id/reactivate', adminPeople.adminReactivate],
+  ['POST', '/api/v1/admin/people/:id/invitation', adminPeople.adminInvite],
+  ['GET', '/api/v1/admin/companies', adminOrganisation.adminCompanies],
+  ['POST', '/api/v1/admin/companies', adminOrganisation.adminAddCompany],
+  ['POST', '/api/v1/admin/companies/:id', adminOrganisation.adminRenameCompany],
+  ['POST', '/api/v1/admin/assignments', adminOrganisation.adminAssign],
+  ['GET', '/api/v1/admin/audit', adminOrganisation.adminAudit],
   // The tenant admin's API keys for the integration API
   ['GET', '/api/v1/admin/api-keys', adminKeys.apiKeys],
   ['POST', '/api/v1/admin/api-keys', adminKeys.createApiKey],
@@ -156,6 +174,9 @@ export const routeTable: [HTTPMethods | HTTPMethods[], string, RouteSpec | Plugi
   ['GET', '/integration/v1/lesson-progress', integration.lessonProgress],
   ['POST', '/integration/v1/meetings', integration.bookMeeting],
   ['POST', '/integration/v1/messages', integration.sendMessage],
+  ['POST', '/integration/v1/people', integrationPeople.importPeople],
+  ['POST', '/integration/v1/companies', integrationPeople.upsertCompany],
+  ['POST', '/integration/v1/coach-assignments', integrationPeople.assignCoach],
   // GraphQL (SPEC §7 "GraphQL through /gapi")
   [['GET', 'POST'], graphqlPath, graphql],
 ];

@@ -1,4 +1,5 @@
-// Password reset (SPEC §7: password/create sends the mail, password/reset sets the new password).
+// Password reset (SPEC §7: password/create sends the mail, password/reset sets the new password), and the first
+// password an invited person sets from their invitation's link, with the same rules.
 import { FieldError } from '../errors.js';
 import { route } from './route.js';
 import { closed, email, line, newPassword, ok, opaque, tenantHeaders } from './schemas.js';
@@ -22,28 +23,54 @@ export const createReset = route({
   },
 });
 
+const passwordBody = closed({
+  token: opaque,
+  password: newPassword,
+  password_confirmation: line(128),
+});
+
+const confirmed = (body: { password: string; password_confirmation: string }) => {
+  if (body.password !== body.password_confirmation) {
+    throw new FieldError({ password_confirmation: ['The password confirmation does not match.'] });
+  }
+};
+
 export const resetPassword = route({
   roles: 'anyone',
   schema: {
     headers: tenantHeaders,
-    body: closed({
-      token: opaque,
-      password: newPassword,
-      password_confirmation: line(128),
-    }),
+    body: passwordBody,
     response: ok(closed({ reset: { type: 'boolean' } }), { message: { type: 'string' } }),
   },
   config: { tenant: true },
   limited: true,
   async handle(s, request) {
     const { body } = request;
-    if (body.password !== body.password_confirmation) {
-      throw new FieldError({ password_confirmation: ['The password confirmation does not match.'] });
-    }
+    confirmed(body);
     await s.resets.reset(request.tenant, body.token, body.password);
     return {
       data: { reset: true },
       message: 'Your password has been reset. Please log in with the new password.',
+    };
+  },
+});
+
+export const acceptInvitation = route({
+  roles: 'anyone',
+  schema: {
+    headers: tenantHeaders,
+    body: passwordBody,
+    response: ok(closed({ accepted: { type: 'boolean' } }), { message: { type: 'string' } }),
+  },
+  config: { tenant: true },
+  limited: true,
+  async handle(s, request) {
+    const { body } = request;
+    confirmed(body);
+    await s.people.acceptInvitation(request.tenant, body.token, body.password);
+    return {
+      data: { accepted: true },
+      message: 'Your password is set. Log in with your email and the new password.',
     };
   },
 });

@@ -18,6 +18,8 @@ import type { CaptchaOptions } from './auth/captcha-service.js';
 import { createLoginService } from './auth/login-service.js';
 import { createOtpService } from './auth/otp-service.js';
 import { createPasswordResetService } from './auth/password-reset-service.js';
+import { createOrganisationService } from './people/organisation-service.js';
+import { createPeopleService } from './people/people-service.js';
 import { createProfileService } from './profile/profile-service.js';
 import { createSessionService } from './auth/session-service.js';
 import { createGroupsService } from './groups/groups-service.js';
@@ -70,6 +72,8 @@ export async function createServices(deps: ServiceDeps) {
   const academy = createAcademyService(db);
   const coach = createCoachService({ db, now, mailbox });
   const meetings = createMeetingsService({ db, now, mailer });
+  const people = createPeopleService({ db, now, mailer });
+  const organisation = createOrganisationService({ db, now });
   return {
     tenants: await createTenantService(db, deps.tenants),
     sessions,
@@ -112,6 +116,10 @@ export async function createServices(deps: ServiceDeps) {
     groups,
     academy,
     analytics: createAnalyticsService({ db, now, groups, academy }),
+    // The tenant admin's people, companies and coach assignments (also the integration API's and the CSV
+    // import's): every change audited in its own transaction.
+    people,
+    organisation,
     ping: async () => {
       await db.selectFrom('tenants').select('id').limit(1).execute();
     },
@@ -119,7 +127,7 @@ export async function createServices(deps: ServiceDeps) {
     // The tenant's API keys, made by its admin, and the integration API's caller from one.
     apiKeys: createApiKeyService(db, now),
     // The integration API: the coach's services driven by a key, and what the tenant's clients did.
-    integration: createIntegrationService({ db, meetings, coach }),
+    integration: createIntegrationService({ db, meetings, coach, people, organisation }),
   };
 }
 

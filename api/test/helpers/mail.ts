@@ -108,7 +108,7 @@ export const otpCode = (mail: Mail): string => {
   return code;
 };
 
-export const linkToken = (mail: Mail, path: 'reset' | 'fbslogin'): { url: string; token: string } => {
+export const linkToken = (mail: Mail, path: 'reset' | 'fbslogin' | 'invitation'): { url: string; token: string } => {
   const match = new RegExp(`(https://\\S+/${path}/)(\\S+)`).exec(mail.text);
   if (!match?.[1] || !match[2]) throw new Error(`no ${path} link in mail "${mail.subject}"`);
   return { url: match[1] + match[2], token: match[2] };

@@ -5,8 +5,8 @@
 // Rules per role (DESIGN, Roles): a client sees its own rows, and its company's rows where SPEC shares the table
 // with colleagues. A coach sees the rows of the clients assigned to them in coach_clients (and those clients'
 // companies' shared rows), in their own tenant; in a table of parties (a message, an upload) a coach, like a
-// client, owns the rows they are a party of. An admin (and an API key, which reads as the tenant's admin) sees
-// every row of the tenant.
+// client, owns the rows they are a party of. An admin (or an integration acting for the tenant, as one) reaches
+// every row of their tenant, less the rows of parties (a message, an upload), which stay their parties' own.
 import { sql } from 'kysely';
 import type { Expression, SqlBool } from 'kysely';
 import type { Database } from '../../db/database.js';
@@ -142,10 +142,8 @@ const clauses: Record<
     shared: (actor, company, ref) =>
       sql<SqlBool>`${ref(company)} in (select u.company_id from users u where u.tenant_id = ${actor.tenantId} and u.id in ${assignedTo(actor)})`,
   },
-  // The tenant's admin, and its API keys acting for it: every row of the tenant (the tenant clause is always
-  // added beside this one), coach-only notes included.
   admin: {
-    owned: () => sql<SqlBool>`true`,
+    owned: (actor, parties, ref, rule) => (rule.parties ? asParty(actor, parties, ref) : sql<SqlBool>`true`),
     shared: () => sql<SqlBool>`true`,
   },
 };

@@ -42,7 +42,7 @@ export async function revokeApiKey(db: Kysely<Database>, tenantId: number, id: n
 export async function findApiKeyByHash(db: Kysely<Database>, keyHash: string) {
   return db
     .selectFrom('api_keys')
-    .select(['id', 'tenant_id', 'scope', 'last_used_at', 'revoked_at'])
+    .select(['id', 'tenant_id', 'name', 'prefix', 'scope', 'last_used_at', 'revoked_at'])
     .where('key_hash', '=', keyHash)
     .executeTakeFirst();
 }

@@ -27,6 +27,8 @@ export interface KeyCaller {
   keyId: number;
   tenantId: number;
   scope: ApiKeyScope;
+  /** How the audit log names the key: its name and visible prefix. */
+  name: string;
 }
 
 const unauthenticated = () =>
@@ -78,7 +80,7 @@ export function createApiKeyService(db: Kysely<Database>, now: () => Date) {
       const t = now();
       if (!row.last_used_at || t.getTime() - row.last_used_at.getTime() >= touchEveryMs)
         await touchApiKey(db, row.id, t);
-      return { keyId: row.id, tenantId: row.tenant_id, scope: row.scope };
+      return { keyId: row.id, tenantId: row.tenant_id, scope: row.scope, name: `${row.name} (${row.prefix}…)` };
     },
     /** One request of the key's allowance a minute (limits.ts), or 429. */
     spend: (key: KeyCaller, perMinute: number) => spendKeyRequest(db, key.keyId, perMinute),

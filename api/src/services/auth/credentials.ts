@@ -2,12 +2,15 @@
 // throttled under their own email, so status, body and timing are the same as for a wrong password.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
-import { FieldError } from '../../errors.js';
+import { FieldError, HttpError } from '../../errors.js';
 import type { ThrottleService } from '../throttle/throttle-service.js';
 import { findCredentials } from '../users/user-repository.js';
 import { checkPassword } from './passwords.js';
 
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
+
+const deactivatedMessage =
+  'This account has been deactivated. Ask your coaching team to reactivate it if you need it again.';
 
 const badCredentials = () => new FieldError({ email: ['These credentials do not match our records.'] });
 
@@ -24,5 +27,7 @@ export async function checkCredentials(
   await throttle.attemptLogin(login.tenantId, email, login.ip, () => mayPass(user?.id));
   if (!(await checkPassword(user?.password_hash, login.password)) || !user) throw badCredentials();
   await throttle.loginSucceeded(login.tenantId, email);
+  // Said only to whoever knows the password: a deactivated person learns why, nobody else learns who is.
+  if (user.deactivated_at) throw new HttpError(403, deactivatedMessage);
   return user.id;
 }

@@ -1,8 +1,8 @@
-// Password-reset tokens and sign-in links share one life: issued hashed, valid for minutes, used once.
+// Password-reset tokens, sign-in links and invitations share one life: issued hashed, valid for a while, used once.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 
-type OneTimeTable = 'password_resets' | 'login_links';
+type OneTimeTable = 'password_resets' | 'login_links' | 'invitations';
 
 export interface OneTimeRow {
   tenant_id: number;
@@ -14,6 +14,10 @@ export interface OneTimeRow {
 
 export async function insertPasswordReset(db: Kysely<Database>, row: OneTimeRow): Promise<void> {
   await db.insertInto('password_resets').values(row).execute();
+}
+
+export async function insertInvitation(db: Kysely<Database>, row: OneTimeRow): Promise<void> {
+  await db.insertInto('invitations').values(row).execute();
 }
 
 export async function insertLoginLink(
@@ -41,9 +45,12 @@ export async function consumeOneTimeToken(
   return row?.user_id;
 }
 
-/** Marks every unused reset link and sign-in link of the user used (after a password change). */
+/**
+ * Marks every unused reset link, sign-in link and invitation of the user used (after a password change, which
+ * accepting an invitation is, and when the person is deactivated).
+ */
 export async function retireOneTimeTokens(db: Kysely<Database>, userId: number, at: Date): Promise<void> {
-  for (const table of ['password_resets', 'login_links'] as const) {
+  for (const table of ['password_resets', 'login_links', 'invitations'] as const) {
     await db
       .updateTable(table)
       .set({ used_at: at })

@@ -43,7 +43,8 @@ export function createPasswordResetService(deps: Deps): PasswordResetService {
   return {
     async request(tenant, email, ip) {
       const user = await findCredentials(db, tenant.id, normalizeEmail(email));
-      if (!user) return;
+      // A deactivated person gets no link either: the same silent answer as an unknown address.
+      if (!user || user.deactivated_at) return;
       // Not awaited on purpose (see the file comment); a throttled or failed send is only logged.
       send(tenant, user.id, ip).catch((error: Error) =>
         deps.log.error({ reason: error.message }, 'password reset mail not sent'),

@@ -3,6 +3,7 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
+import { containing } from '../../db/like.js';
 import { owned, visible } from '../access/scope.js';
 import type { Actor, AssignedClient } from '../access/scope.js';
 import { throughClient } from '../company-files/company-files-repository.js';
@@ -18,7 +19,6 @@ export interface ClientQuery {
 }
 
 /** A search term as a LIKE pattern that matches it literally anywhere. */
-const containing = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export function listClients(db: Kysely<Database>, coach: Actor, query: ClientQuery) {
   let q = db

@@ -1,5 +1,6 @@
 // What the tenant's clients did, read for the tenant's own systems: each list is the tenant's rows (the admin's
-// scope, access/scope.ts), ordered by time then id for cursor.ts's pages, with the people named by email (the
+// scope, access/scope.ts; messages and files, which that scope leaves to their parties, by the tenant alone:
+// the business's own systems are where its conversations are kept, which is what a key is made for), ordered by time then id for cursor.ts's pages, with the people named by email (the
 // key a CRM matches on).
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
@@ -15,7 +16,7 @@ const emailOf = (column: string) =>
 export const messages = (db: Kysely<Database>, tenant: Actor, page: PageQuery) =>
   db
     .selectFrom('emails as e')
-    .where(owned(tenant, 'emails as e'))
+    .where('e.tenant_id', '=', tenant.tenantId)
     .select([
       'e.id',
       'e.parent_id',
@@ -32,7 +33,7 @@ export const messages = (db: Kysely<Database>, tenant: Actor, page: PageQuery) =
 export const files = (db: Kysely<Database>, tenant: Actor, page: PageQuery) =>
   db
     .selectFrom('company_files as f')
-    .where(owned(tenant, 'company_files as f'))
+    .where('f.tenant_id', '=', tenant.tenantId)
     .select([
       'f.id',
       'f.company_id',

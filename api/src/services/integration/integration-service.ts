@@ -9,7 +9,12 @@ import { roleOf } from '../access/roles.js';
 import type { KeyCaller } from '../api-keys/api-key-service.js';
 import type { createMeetingsService } from '../coach/meetings-service.js';
 import type { createCoachService } from '../coach/coach-service.js';
+import type { ChangeActor } from '../people/audit-repository.js';
+import type { createOrganisationService } from '../people/organisation-service.js';
+import type { createPeopleService } from '../people/people-service.js';
 import * as activity from './activity-repository.js';
+import { createPeopleImport } from './people-import.js';
+import type { PersonRowInput } from './people-import.js';
 import { toPage } from './cursor.js';
 import type { PageQuery } from './cursor.js';
 
@@ -39,12 +44,22 @@ const activities = {
 
 export type Activity = keyof typeof activities;
 
+/** The key as the people service's audit log records who made a change. */
+const changeActor = (key: KeyCaller): ChangeActor => ({
+  tenantId: key.tenantId,
+  keyId: key.keyId,
+  keyName: key.name,
+});
+
 export function createIntegrationService(deps: {
   db: Kysely<Database>;
   meetings: MeetingsService;
   coach: CoachService;
+  people: ReturnType<typeof createPeopleService>;
+  organisation: ReturnType<typeof createOrganisationService>;
 }) {
   const { db } = deps;
+  const peopleImport = createPeopleImport(deps);
 
   /** The person of the key's tenant with this email, in the role the call names them in; else 422. */
   async function person(key: KeyCaller, email: string, role: 'coach' | 'client', field: string) {
@@ -86,6 +101,25 @@ export function createIntegrationService(deps: {
       const { coach_email, client_email, ...meeting } = input;
       const { coach, clientId } = await coachAndClient(key, { coach_email, client_email });
       return deps.meetings.create(tenant, coach, clientId, meeting);
+    },
+    importPeople: (
+      key: KeyCaller,
+      rows: PersonRowInput[],
+      options: { dryRun: boolean; invite: boolean; arrivingCoaches: string[] },
+    ) => peopleImport.run(changeActor(key), rows, options),
+    upsertCompany: (key: KeyCaller, name: string) => deps.organisation.upsertCompany(changeActor(key), name),
+    /** Assigns the clients (by email) to the coach (by email), or with no coach_email, to none. */
+    async assignCoach(key: KeyCaller, input: { coach_email: string | null; client_emails: string[] }) {
+      const clients = [];
+      for (const [i, email] of input.client_emails.entries())
+        clients.push(await person(key, email, 'client', `client_emails/${i}`));
+      const actor = changeActor(key);
+      if (input.coach_email === null) return deps.organisation.unassign(actor, clients);
+      return deps.organisation.assign(
+        actor,
+        clients,
+        await person(key, input.coach_email, 'coach', 'coach_email'),
+      );
     },
     async sendMessage(
       tenant: Tenant,

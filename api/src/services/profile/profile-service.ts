@@ -11,6 +11,7 @@ import type { Actor } from '../access/scope.js';
 import { imageTypeOf } from './image-type.js';
 import { findCoachOf, findPhoto, savePhoto, updateUserFields } from './profile-repository.js';
 import type { UserFields } from './profile-repository.js';
+import { isKnownZone } from '../users/time-zones.js';
 
 export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 const photoPath = (publicId: string) => `/api/v1/student/profilephoto/${publicId}`;
@@ -47,8 +48,6 @@ function cleanFields<T extends object>(input: T): UserFields {
   return out as UserFields;
 }
 
-const knownZones = new Set(Intl.supportedValuesOf('timeZone'));
-
 export function createProfileService(db: Kysely<Database>, now: () => Date, login: LoginService) {
   async function update(caller: Caller, userId: number, fields: UserFields) {
     const owner = mustBeCaller(caller, userId);
@@ -62,7 +61,7 @@ export function createProfileService(db: Kysely<Database>, now: () => Date, logi
       if (!fields.first_name || !fields.last_name) {
         throw new FieldError({ first_name: ['Enter your first and last name.'] });
       }
-      if (fields.time_zone && !knownZones.has(fields.time_zone)) {
+      if (fields.time_zone && !isKnownZone(fields.time_zone)) {
         throw new FieldError({ time_zone: ['Choose a time zone from the list.'] });
       }
       return update(caller, userId, fields);

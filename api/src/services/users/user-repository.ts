@@ -45,7 +45,7 @@ export async function findProfile(db: Kysely<Database>, tenantId: number, userId
 export async function findCredentials(db: Kysely<Database>, tenantId: number, email: string) {
   return db
     .selectFrom('users')
-    .select(['id', 'email', 'password_hash'])
+    .select(['id', 'email', 'password_hash', 'deactivated_at'])
     .where('tenant_id', '=', tenantId)
     .where('email', '=', email)
     .executeTakeFirst();

@@ -1,0 +1,98 @@
+// The tenant admin's companies, coach assignments in bulk, and the audit log with its filters.
+import { authenticated, calendarDate, id } from './client-schemas.js';
+import { auditEntry, company, idList, page, paging } from './admin-schemas.js';
+import { admins, route } from './route.js';
+import { closed, line, ok, singleLine, tenantHeaders } from './schemas.js';
+
+const name = line(200, { minLength: 1 });
+
+export const adminCompanies = route({
+  roles: admins,
+  schema: { headers: tenantHeaders, response: ok({ type: 'array', items: company }) },
+  config: authenticated,
+  async handle(s, request) {
+    return { data: await s.organisation.listCompanies(request.caller) };
+  },
+});
+
+const companyAnswer = closed({ id: { type: 'integer' }, name: { type: 'string' } });
+
+export const adminAddCompany = route({
+  roles: admins,
+  schema: {
+    headers: tenantHeaders,
+    body: closed({ name }),
+    response: { 201: closed({ data: companyAnswer }) },
+  },
+  config: authenticated,
+  async handle(s, request, reply) {
+    return reply
+      .code(201)
+      .send({ data: await s.organisation.createCompany(request.caller, request.body.name) });
+  },
+});
+
+export const adminRenameCompany = route({
+  roles: admins,
+  schema: {
+    headers: tenantHeaders,
+    params: closed({ id }),
+    body: closed({ name }),
+    response: ok(companyAnswer),
+  },
+  config: authenticated,
+  async handle(s, request) {
+    return { data: await s.organisation.renameCompany(request.caller, request.params.id, request.body.name) };
+  },
+});
+
+export const adminAssign = route({
+  roles: admins,
+  schema: {
+    headers: tenantHeaders,
+    body: closed({ client_ids: idList, coach_id: { ...id, type: ['integer', 'null'] } }),
+    response: ok(closed({ changed: { type: 'integer' }, unchanged: { type: 'integer' } })),
+  },
+  config: authenticated,
+  async handle(s, request) {
+    const { client_ids, coach_id } = request.body;
+    const data =
+      coach_id === null
+        ? await s.organisation.unassign(request.caller, client_ids)
+        : await s.organisation.assign(request.caller, client_ids, coach_id);
+    return { data };
+  },
+});
+
+export const adminAudit = route({
+  roles: admins,
+  schema: {
+    headers: tenantHeaders,
+    querystring: closed(
+      {
+        actor: { type: 'string', maxLength: 100, ...singleLine },
+        action: { type: 'string', maxLength: 64, ...singleLine },
+        person_id: id,
+        from: { ...calendarDate, type: 'string' },
+        to: { ...calendarDate, type: 'string' },
+        ...paging,
+      },
+      [],
+    ),
+    response: page(auditEntry),
+  },
+  config: authenticated,
+  async handle(s, request) {
+    const { actor, action, person_id, from, to, page = 1, per_page = 25 } = request.query;
+    const { rows, total } = await s.people.auditLog(request.caller, {
+      actor: actor?.trim() || undefined,
+      action: action || undefined,
+      personId: person_id,
+      from,
+      to,
+      page,
+      perPage: per_page,
+    });
+    return { data: rows, total, page, per_page };
+  },
+});

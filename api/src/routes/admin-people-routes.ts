@@ -1,0 +1,104 @@
+// The tenant admin's people: the list with search, filters and pages, a person's page, adding and changing
+// one, deactivating and reactivating, and the invitation. The tenant is the session's, never the body's.
+import type { FlagSettings } from '../services/people/person-fields.js';
+import { authenticated, id } from './client-schemas.js';
+import { page, paging, person, personFields, personStatus, roleName } from './admin-schemas.js';
+import { admins, route } from './route.js';
+import { closed, ok, singleLine, tenantHeaders } from './schemas.js';
+
+const personParams = closed({ id });
+const noBody = closed({}, []);
+
+export const adminPeople = route({
+  roles: admins,
+  schema: {
+    headers: tenantHeaders,
+    querystring: closed(
+      {
+        search: { type: 'string', maxLength: 100, ...singleLine },
+        role: roleName,
+        status: personStatus,
+        ...paging,
+      },
+      [],
+    ),
+    response: page(person),
+  },
+  config: authenticated,
+  async handle(s, request) {
+    const { search, role, status, page = 1, per_page = 25 } = request.query;
+    const { people, total } = await s.people.list(request.caller, {
+      search: search?.trim() || undefined,
+      role,
+      status,
+      page,
+      perPage: per_page,
+    });
+    return { data: people, total, page, per_page };
+  },
+});
+
+export const adminAddPerson = route({
+  roles: admins,
+  schema: {
+    headers: tenantHeaders,
+    body: closed({ ...personFields, invite: { type: 'boolean' } }, ['email', 'first_name', 'last_name']),
+    response: { 201: closed({ data: person }) },
+  },
+  config: authenticated,
+  limited: true,
+  async handle(s, request, reply) {
+    const { invite = false, flags, ...fields } = request.body;
+    const data = await s.people.create(
+      request.caller,
+      { ...fields, flags: flags as FlagSettings },
+      { invite },
+    );
+    return reply.code(201).send({ data });
+  },
+});
+
+export const adminPerson = route({
+  roles: admins,
+  schema: { headers: tenantHeaders, params: personParams, response: ok(person) },
+  config: authenticated,
+  async handle(s, request) {
+    return { data: await s.people.find(request.caller, request.params.id) };
+  },
+});
+
+export const adminChangePerson = route({
+  roles: admins,
+  schema: {
+    headers: tenantHeaders,
+    params: personParams,
+    body: closed(personFields, []),
+    response: ok(person),
+  },
+  config: authenticated,
+  async handle(s, request) {
+    const { flags, ...fields } = request.body;
+    return {
+      data: await s.people.update(request.caller, request.params.id, {
+        ...fields,
+        flags: flags as FlagSettings,
+      }),
+    };
+  },
+});
+
+const personAction = (act: 'deactivate' | 'reactivate' | 'invite', limited = false) =>
+  route({
+    roles: admins,
+    schema: { headers: tenantHeaders, params: personParams, body: noBody, response: ok(person) },
+    config: authenticated,
+    limited,
+    async handle(s, request) {
+      return { data: await s.people[act](request.caller, request.params.id) };
+    },
+  });
+
+export const adminDeactivate = personAction('deactivate');
+export const adminReactivate = personAction('reactivate');
+/** Sends the invitation, or sends it again: a mail per call, so the flood guard counts it. */
+export const adminInvite = personAction('invite', true);

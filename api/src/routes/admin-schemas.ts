@@ -1,0 +1,103 @@
+// JSON Schemas of the tenant admin's calls. The flags come from flags.schema.json's list, so a new flag needs no
+// change here; every body is closed like the others, and ids are bounded to PostgreSQL's integer.
+import type { JSONSchema } from 'json-schema-to-ts';
+import { FLAG_NAMES } from '../../../schemas/training-flags.js';
+import type { FlagName } from '../../../schemas/training-flags.js';
+import { dateTime, id, list } from './client-schemas.js';
+import { closed, email, line, nullableString, singleLine } from './schemas.js';
+
+const flagObject = <const T>(value: T) =>
+  ({
+    type: 'object',
+    additionalProperties: false,
+    properties: Object.fromEntries(FLAG_NAMES.map((flag) => [flag, value])) as Record<FlagName, T>,
+  }) as const;
+
+const nullableId = { ...id, type: ['integer', 'null'] } as const;
+const nullableDate = { type: ['string', 'null'], format: 'date-time' } as const;
+
+export const personStatus = {
+  type: 'string',
+  enum: ['active', 'pending', 'deactivated'],
+  ...singleLine,
+} as const;
+export const roleName = { type: 'string', enum: ['client', 'coach', 'admin'], ...singleLine } as const;
+
+/** The fields an admin may set; `flags` null: the tenant's default. */
+export const personFields = {
+  email,
+  first_name: line(100),
+  last_name: line(100),
+  role_id: { type: 'integer', enum: [1, 2, 3] },
+  company_id: nullableId,
+  time_zone: { type: ['string', 'null'], maxLength: 64, ...singleLine },
+  flags: flagObject({ type: ['boolean', 'null'] } as const),
+  coach_id: nullableId,
+} as const;
+
+export const person = closed({
+  id: { type: 'integer' },
+  email: { type: 'string' },
+  first_name: { type: 'string' },
+  last_name: { type: 'string' },
+  role_id: { type: 'integer' },
+  role: { type: 'string' },
+  company_id: { type: ['integer', 'null'] },
+  company: nullableString,
+  time_zone: nullableString,
+  flags: flagObject({ type: ['boolean', 'null'] } as const),
+  effective_flags: flagObject({ type: 'boolean' } as const),
+  coach_id: { type: ['integer', 'null'] },
+  coach_name: nullableString,
+  status: { type: 'string' },
+  invitation: {
+    anyOf: [
+      closed({ sent_at: dateTime, expires_at: dateTime, expired: { type: 'boolean' } }),
+      { type: 'null' },
+    ],
+  },
+  deactivated_at: nullableDate,
+  created_at: dateTime,
+  updated_at: dateTime,
+});
+
+export const company = closed({
+  id: { type: 'integer' },
+  name: { type: 'string' },
+  website: nullableString,
+  industry: nullableString,
+  people: { type: 'integer' },
+});
+
+export const auditEntry = closed({
+  id: { type: 'integer' },
+  at: dateTime,
+  actor_user_id: { type: ['integer', 'null'] },
+  actor_key_id: { type: ['integer', 'null'] },
+  actor_name: { type: 'string' },
+  action: { type: 'string' },
+  subject_type: { type: 'string' },
+  subject_id: { type: 'integer' },
+  person_id: { type: ['integer', 'null'] },
+  person_name: nullableString,
+  summary: { type: 'string' },
+  before: { type: ['object', 'null'], additionalProperties: true },
+  after: { type: ['object', 'null'], additionalProperties: true },
+});
+
+export const paging = {
+  page: { type: 'integer', minimum: 1, maximum: 100_000, default: 1 },
+  per_page: { type: 'integer', minimum: 1, maximum: 100, default: 25 },
+} as const;
+
+/** A page of a list: its rows, how many there are in all, and which page this is. */
+export const page = <const I extends JSONSchema>(item: I) => ({
+  200: closed({
+    data: list(item),
+    total: { type: 'integer' },
+    page: { type: 'integer' },
+    per_page: { type: 'integer' },
+  }),
+});
+
+export const idList = { type: 'array', items: id, minItems: 1, maxItems: 1000 } as const;

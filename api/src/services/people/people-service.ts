@@ -1,0 +1,373 @@
+// The tenant's people, one service for every door: the admin's screens, the integration API and the CSV
+// import call it, so a rule is written once. Each change is one transaction holding the change, its audit
+// entry and its event (webhooks out); an invitation's mail goes out after that transaction commits, so a mail
+// never carries a link that does not exist.
+import type { Kysely } from 'kysely';
+import type { Database, Tenant } from '../../db/database.js';
+import { FieldError, HttpError } from '../../errors.js';
+import { tenantClient } from '../access/assigned-client.js';
+import { roleOf } from '../access/roles.js';
+import type { Actor } from '../access/scope.js';
+import {
+  consumeOneTimeToken,
+  insertInvitation,
+  retireOneTimeTokens,
+} from '../auth/one-time-token-repository.js';
+import { retireChallenges } from '../auth/otp-repository.js';
+import { changePassword } from '../auth/password-change.js';
+import { hashPassword } from '../auth/passwords.js';
+import { newToken, sha256 } from '../auth/secrets.js';
+import { revokeAllForUser } from '../auth/session-repository.js';
+import { recordEvent } from '../events/record-event.js';
+import type { Mailer } from '../mail/mailer.js';
+import { findTenant } from '../tenants/tenant-repository.js';
+import { setCoach } from './assignments-repository.js';
+import { adminScope, listAudit, writeAudit } from './audit-repository.js';
+import type { AuditFilter, ChangeActor } from './audit-repository.js';
+import { invitationMail } from './invitation-mail.js';
+import { checkFields } from './person-fields.js';
+import type { CheckedFields, PersonFields } from './person-fields.js';
+import { changes, fullName, mergeFlags, snapshot, toPerson } from './person-view.js';
+import type { Person } from './person-view.js';
+import {
+  countCoachedClients,
+  ensureCoachProfile,
+  findPerson,
+  findPersonByEmail,
+  listPeople,
+} from './people-repository.js';
+import type { PeopleFilter, PersonRow } from './people-repository.js';
+
+const invitationDays = 7;
+
+type UpsertOutcome = 'created' | 'changed' | 'unchanged';
+
+interface Deps {
+  db: Kysely<Database>;
+  now: () => Date;
+  mailer: Mailer;
+}
+
+/** A mail to send once the transaction that made its link has committed. */
+interface Invitation {
+  tenantId: number;
+  email: string;
+  firstName: string;
+  token: string;
+}
+
+const notFound = () => new HttpError(404, 'Person not found.');
+
+async function mustFind(db: Kysely<Database>, scope: Actor, id: number): Promise<PersonRow> {
+  const row = await findPerson(db, scope, id);
+  if (!row) throw notFound();
+  return row;
+}
+
+export function createPeopleService({ db, now, mailer }: Deps) {
+  async function sendInvitation(invitation: Invitation | undefined): Promise<void> {
+    if (!invitation) return;
+    const tenant = (await findTenant(db, invitation.tenantId)) as Tenant;
+    await mailer.sendOrQueue(
+      invitationMail(
+        tenant,
+        { email: invitation.email, firstName: invitation.firstName },
+        invitation.token,
+        invitationDays,
+      ),
+    );
+  }
+
+  /** A new single-use link for the person, its event and its audit entry, in the caller's transaction. */
+  async function invitationIn(trx: Kysely<Database>, actor: ChangeActor, person: PersonRow, at: Date) {
+    const token = newToken();
+    await insertInvitation(trx, {
+      tenant_id: actor.tenantId,
+      user_id: person.id,
+      token_hash: sha256(token),
+      created_at: at,
+      expires_at: new Date(at.getTime() + invitationDays * 24 * 60 * 60_000),
+    });
+    await recordEvent(trx, actor.tenantId, 'person.invited', { person_id: person.id, email: person.email });
+    await writeAudit(trx, actor, at, {
+      action: 'person.invited',
+      subject_type: 'person',
+      subject_id: person.id,
+      person_id: person.id,
+      summary: `Sent an invitation to ${person.email}`,
+    });
+    return { tenantId: actor.tenantId, email: person.email, firstName: person.first_name, token };
+  }
+
+  /** The writes of a change to `current`; false when it changes nothing (then nothing is written). */
+  async function applyChange(
+    trx: Kysely<Database>,
+    actor: ChangeActor,
+    current: PersonRow,
+    fields: CheckedFields,
+    at: Date,
+  ): Promise<boolean> {
+    const scope = adminScope(actor);
+    const role = roleOf(fields.role_id ?? current.role_id);
+    const wasCoach = roleOf(current.role_id) === 'coach';
+    if (wasCoach && role !== 'coach' && (await countCoachedClients(trx, scope, current.id)) > 0)
+      throw new FieldError({
+        role_id: ['This coach still has clients: assign them to another coach first.'],
+      });
+    const set: Record<string, unknown> = {};
+    for (const key of ['email', 'first_name', 'last_name', 'role_id', 'company_id', 'time_zone'] as const)
+      if (fields[key] !== undefined && fields[key] !== current[key]) set[key] = fields[key];
+    if (fields.flags) {
+      const flags = mergeFlags(current.flags, fields.flags);
+      if (JSON.stringify(flags) !== JSON.stringify(mergeFlags(current.flags, {})))
+        set.flags = JSON.stringify(flags);
+    }
+    // A person who is no longer a client has no coach; a coach's change of coach is refused in checkFields.
+    let coachProfileId =
+      fields.coach_id !== undefined && fields.coach_id !== current.coach_id
+        ? fields.coachProfileId
+        : undefined;
+    if (role !== 'client' && current.coach_id !== null) coachProfileId = null;
+    if (Object.keys(set).length === 0 && coachProfileId === undefined) return false;
+    // The coach changes while the person is a client by role: before a role change away from client, after
+    // one towards it (tenantClient reads the role as the transaction has it).
+    const assign = async () => {
+      const client = await tenantClient(trx, scope, current.id);
+      if (client && coachProfileId !== undefined) await setCoach(trx, scope, client, { coachProfileId, at });
+    };
+    if (coachProfileId === null) await assign();
+    if (Object.keys(set).length > 0)
+      await trx
+        .updateTable('users')
+        .set({ ...set, updated_at: at })
+        .where('tenant_id', '=', actor.tenantId)
+        .where('id', '=', current.id)
+        .execute();
+    if (role === 'coach' && !wasCoach) await ensureCoachProfile(trx, actor.tenantId, current.id);
+    if (coachProfileId != null) await assign();
+    const after = await mustFind(trx, scope, current.id);
+    const diff = changes(snapshot(current), snapshot(after));
+    if (!diff) return false;
+    await writeAudit(trx, actor, at, {
+      action: 'person.updated',
+      subject_type: 'person',
+      subject_id: current.id,
+      person_id: current.id,
+      summary: `Changed ${Object.keys(diff.after).join(', ')} of ${fullName(after)}`,
+      ...diff,
+    });
+    return true;
+  }
+
+  async function create(
+    actor: ChangeActor,
+    input: PersonFields,
+    options: { invite?: boolean } = {},
+  ): Promise<Person> {
+    const scope = adminScope(actor);
+    let invitation: Invitation | undefined;
+    const person = await db.transaction().execute(async (trx) => {
+      const fields = await checkFields(trx, scope, input);
+      const at = now();
+      const { id } = await trx
+        .insertInto('users')
+        .values({
+          tenant_id: actor.tenantId,
+          email: fields.email!,
+          first_name: fields.first_name!,
+          last_name: fields.last_name!,
+          role_id: fields.role_id ?? 3,
+          company_id: fields.company_id ?? null,
+          time_zone: fields.time_zone ?? null,
+          flags: JSON.stringify(mergeFlags({}, fields.flags ?? {})),
+          website: null,
+          profile_pic: null,
+          title: null,
+          location: null,
+          phone_number: null,
+          birthday: null,
+          facebook: null,
+          twitter: null,
+          linkedin: null,
+          password_hash: null,
+          created_at: at,
+          updated_at: at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (roleOf(fields.role_id ?? 3) === 'coach') await ensureCoachProfile(trx, actor.tenantId, id);
+      if (fields.coachProfileId != null) {
+        const client = await tenantClient(trx, scope, id);
+        if (client) await setCoach(trx, scope, client, { coachProfileId: fields.coachProfileId, at });
+      }
+      const row = await mustFind(trx, scope, id);
+      await writeAudit(trx, actor, at, {
+        action: 'person.created',
+        subject_type: 'person',
+        subject_id: id,
+        person_id: id,
+        summary: `Added ${fullName(row)} (${row.email})`,
+        after: snapshot(row),
+      });
+      if (options.invite) invitation = await invitationIn(trx, actor, row, at);
+      return mustFind(trx, scope, id);
+    });
+    await sendInvitation(invitation);
+    return toPerson(person, now());
+  }
+
+  async function update(actor: ChangeActor, id: number, input: PersonFields): Promise<Person> {
+    const scope = adminScope(actor);
+    const row = await db.transaction().execute(async (trx) => {
+      const current = await mustFind(trx, scope, id);
+      await applyChange(trx, actor, current, await checkFields(trx, scope, input, current), now());
+      return mustFind(trx, scope, id);
+    });
+    return toPerson(row, now());
+  }
+
+  /**
+   * Creates the person with this email, or changes the fields given that differ: the same input twice makes
+   * one person and one audit entry. Two upserts of one new email at once: the loser of the insert changes the
+   * winner's person instead.
+   */
+  async function upsert(
+    actor: ChangeActor,
+    input: PersonFields & { email: string },
+    options: { invite?: boolean } = {},
+  ): Promise<{ outcome: UpsertOutcome; person: Person }> {
+    const scope = adminScope(actor);
+    for (let attempt = 0; ; attempt++) {
+      const existing = await findPersonByEmail(db, scope, input.email.trim().toLowerCase());
+      if (!existing) {
+        try {
+          return { outcome: 'created', person: await create(actor, input, options) };
+        } catch (error) {
+          // Another upsert of this email committed first: this one becomes a change to that person.
+          const taken = isDuplicateEmail(error) || (error instanceof FieldError && error.fields.email);
+          if (attempt > 0 || !taken) throw error;
+          continue;
+        }
+      }
+      const result = await db.transaction().execute(async (trx) => {
+        const current = await mustFind(trx, scope, existing.id);
+        const changed = await applyChange(
+          trx,
+          actor,
+          current,
+          await checkFields(trx, scope, input, current),
+          now(),
+        );
+        return { changed, row: await mustFind(trx, scope, existing.id) };
+      });
+      return { outcome: result.changed ? 'changed' : 'unchanged', person: toPerson(result.row, now()) };
+    }
+  }
+
+  async function setActive(actor: ChangeActor, id: number, active: boolean): Promise<Person> {
+    const scope = adminScope(actor);
+    if ('userId' in actor && actor.userId === id && !active)
+      throw new HttpError(409, 'You cannot deactivate your own account.');
+    const row = await db.transaction().execute(async (trx) => {
+      const current = await mustFind(trx, scope, id);
+      if ((current.deactivated_at === null) === active) return current;
+      const at = now();
+      await trx
+        .updateTable('users')
+        .set({ deactivated_at: active ? null : at, updated_at: at })
+        .where('tenant_id', '=', actor.tenantId)
+        .where('id', '=', id)
+        .execute();
+      if (!active) {
+        // Sessions are rows every instance reads on each request: revoked here, they end everywhere at once.
+        await revokeAllForUser(trx, id, at);
+        await retireOneTimeTokens(trx, id, at);
+        await retireChallenges(trx, { userId: id, at });
+      }
+      await recordEvent(trx, actor.tenantId, active ? 'person.activated' : 'person.deactivated', {
+        person_id: id,
+        email: current.email,
+      });
+      const after = await mustFind(trx, scope, id);
+      await writeAudit(trx, actor, at, {
+        action: active ? 'person.reactivated' : 'person.deactivated',
+        subject_type: 'person',
+        subject_id: id,
+        person_id: id,
+        summary: `${active ? 'Reactivated' : 'Deactivated'} ${fullName(current)}`,
+        before: { status: current.status },
+        after: { status: after.status },
+      });
+      return after;
+    });
+    return toPerson(row, now());
+  }
+
+  return {
+    create,
+    update,
+    upsert,
+    find: async (actor: ChangeActor, id: number) =>
+      toPerson(await mustFind(db, adminScope(actor), id), now()),
+    async list(actor: ChangeActor, filter: PeopleFilter) {
+      const { rows, total } = await listPeople(db, adminScope(actor), filter);
+      const at = now();
+      return { people: rows.map((row) => toPerson(row, at)), total };
+    },
+    deactivate: (actor: ChangeActor, id: number) => setActive(actor, id, false),
+    reactivate: (actor: ChangeActor, id: number) => setActive(actor, id, true),
+    /** Sends (or sends again) the invitation of a person who has not set a password yet. */
+    async invite(actor: ChangeActor, id: number): Promise<Person> {
+      const scope = adminScope(actor);
+      let invitation: Invitation | undefined;
+      const row = await db.transaction().execute(async (trx) => {
+        const current = await mustFind(trx, scope, id);
+        if (current.status === 'deactivated')
+          throw new HttpError(409, 'Reactivate this person before inviting them.');
+        if (current.status === 'active') throw new HttpError(409, 'This person has already set a password.');
+        invitation = await invitationIn(trx, actor, current, now());
+        return mustFind(trx, scope, id);
+      });
+      await sendInvitation(invitation);
+      return toPerson(row, now());
+    },
+    /** The invitee sets their password: the link is used up, with every other link they were sent. */
+    async acceptInvitation(tenant: Tenant, token: string, password: string): Promise<void> {
+      const passwordHash = await hashPassword(password);
+      await db.transaction().execute(async (trx) => {
+        const at = now();
+        const userId = await consumeOneTimeToken(trx, 'invitations', {
+          tenant_id: tenant.id,
+          token_hash: sha256(token),
+          at,
+        });
+        if (userId === undefined)
+          throw new FieldError({
+            token: [
+              'This invitation link is invalid, used or expired. Ask the person who invited you for a new one.',
+            ],
+          });
+        await changePassword(trx, { userId, passwordHash, at });
+        const person = await mustFind(trx, adminScope({ tenantId: tenant.id, userId }), userId);
+        await recordEvent(trx, tenant.id, 'person.activated', { person_id: userId, email: person.email });
+        await writeAudit(trx, { tenantId: tenant.id, userId }, at, {
+          action: 'person.activated',
+          subject_type: 'person',
+          subject_id: userId,
+          person_id: userId,
+          summary: `${fullName(person)} accepted the invitation and set a password`,
+          before: { status: 'pending' },
+          after: { status: 'active' },
+        });
+      });
+    },
+    async auditLog(actor: ChangeActor, filter: AuditFilter) {
+      return listAudit(db, actor.tenantId, filter);
+    },
+  };
+}
+
+function isDuplicateEmail(error: unknown): boolean {
+  const e = error as { code?: string; constraint?: string } | undefined;
+  return e?.code === '23505' && (e.constraint ?? 'users_tenant_email') === 'users_tenant_email';
+}
