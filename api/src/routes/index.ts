@@ -165,6 +165,7 @@ export const routeTable: [HTTPMethods | HTTPMethods[], string, RouteSpec | Plugi
   ['POST', '/api/v1/admin/api-keys/:id/revoke', adminKeys.revokeApiKey],
   // The integration API: the tenant's own systems, with an API key (its OpenAPI file lists exactly these)
   ['GET', '/integration/v1/openapi.json', openApiDocument],
+  ['GET', '/integration/v1/key', integration.keyInfo],
   ['GET', '/integration/v1/messages', integration.messages],
   ['GET', '/integration/v1/files', integration.files],
   ['GET', '/integration/v1/tickets', integration.tickets],

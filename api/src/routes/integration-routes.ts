@@ -80,3 +80,24 @@ export const sendMessage = route({
       .send({ data: await s.integration.sendMessage(request.tenant, request.key, request.body) });
   },
 });
+
+export const keyInfo = route({
+  roles: readKeys,
+  schema: {
+    summary: 'This key',
+    description: 'The key’s name, scope and tenant: what a script checks before it writes.',
+    response: {
+      200: closed({
+        data: closed({
+          name: { type: 'string' },
+          scope: { type: 'string', enum: ['read', 'read-write'] },
+          tenant: closed({ id: { type: 'integer' }, slug: { type: 'string' }, name: { type: 'string' } }),
+        }),
+      }),
+    },
+  },
+  async handle(_s, request) {
+    const { id, slug, name } = request.tenant;
+    return { data: { name: request.key.name, scope: request.key.scope, tenant: { id, slug, name } } };
+  },
+});
