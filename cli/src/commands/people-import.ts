@@ -189,7 +189,11 @@ export async function run(options: PeopleImportOptions, ctx: Context, args: stri
     report(outcomes(preview), true);
     return EXIT.ok;
   }
-  const done = await pass(ordered, false, options.invite ? 'Importing and inviting' : 'Importing');
+  // A row the check found unchanged needs no write: a second run of the same file sends nothing at all.
+  const unchanged = preview.filter(({ answer }) => answer.outcome === 'unchanged');
+  const toWrite = preview.filter(({ answer }) => answer.outcome !== 'unchanged').map(({ person }) => person);
+  const written = await pass(toWrite, false, options.invite ? 'Importing and inviting' : 'Importing');
+  const done = [...unchanged, ...written];
   const failed = problemsOf(done);
   if (failed.length > 0) {
     // Another change between the check and the import (a coach deactivated meanwhile): the rest went in.

@@ -1,7 +1,7 @@
 /**
  * The integration API as `portal people import` calls it: the key in `Authorization: Bearer`, JSON both ways.
- * A 429 is waited out (its Retry-After) and the call sent again, so a large import keeps to the key's allowance
- * instead of failing half-way; a refused key is a credentials error (exit 4) naming what to fix.
+ * A 429 or 503 is waited out (its Retry-After) and the call sent again, so a large import keeps to the key's
+ * allowance and rides out a busy API instead of failing half-way; a refused key is a credentials error (exit 4) naming what to fix.
  */
 import { CliError, EXIT } from '../errors.js';
 
@@ -53,7 +53,9 @@ export function integrationClient(apiUrl: string, key: string, fetchImpl: typeof
       const text = await res.text();
       const json = text ? (JSON.parse(text) as { message?: string; data?: unknown }) : {};
       if (res.ok) return json as T;
-      if (res.status === 429 && attempt < 20) {
+      // Over the key's allowance, or the API shedding load: wait as told and send the batch again (an
+      // upsert by email done twice is done once).
+      if ((res.status === 429 || res.status === 503) && attempt < 20) {
         await sleep(Number(res.headers.get('retry-after') ?? 1) * 1000);
         continue;
       }
