@@ -491,3 +491,24 @@ describe('people through the integration API', () => {
     expect(foreign.statusCode).toBe(422);
   });
 });
+
+describe("the admin's Import screen's call", () => {
+  it('previews and imports rows with the admin as who made them; a coach cannot call it', async () => {
+    const email = `screen.${Math.random().toString(36).slice(2, 8)}@alpha.test`;
+    const body = { people: [{ email, first_name: 'Sam', last_name: 'Screen', role: 'client' }] };
+    const dry = await as(h, admin, 'POST', '/api/v1/admin/people/import', { ...body, dry_run: true });
+    expect(dry.statusCode, dry.body).toBe(200);
+    expect(dry.json().data[0].outcome).toBe('created');
+    expect(await h.db.selectFrom('users').select('id').where('email', '=', email).execute()).toEqual([]);
+    const done = await as(h, admin, 'POST', '/api/v1/admin/people/import', body);
+    expect(done.json().data[0].outcome).toBe('created');
+    const audit = await h.db
+      .selectFrom('audit_log')
+      .select('actor_user_id')
+      .where('person_id', '=', done.json().data[0].person_id)
+      .execute();
+    expect(audit.map((a) => a.actor_user_id)).toContain(admin.user.id);
+    const coach = await demoSignIn(h, 'coach');
+    expect((await as(h, coach, 'POST', '/api/v1/admin/people/import', body)).statusCode).toBe(403);
+  });
+});

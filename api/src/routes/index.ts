@@ -21,6 +21,7 @@ import * as coachMessages from './coach-messages-routes.js';
 import * as coachRequests from './coach-requests-routes.js';
 import * as coachToday from './coach-today-routes.js';
 import * as adminKeys from './admin-api-keys-routes.js';
+import { adminImportPeople } from './admin-import-routes.js';
 import * as integration from './integration-routes.js';
 import * as integrationPeople from './integration-people-routes.js';
 import { openApiDocument } from './openapi.js';
@@ -159,7 +160,8 @@ export const routeTable: [HTTPMethods | HTTPMethods[], string, RouteSpec | Plugi
   ['POST', '/api/v1/admin/companies/:id', adminOrganisation.adminRenameCompany],
   ['POST', '/api/v1/admin/assignments', adminOrganisation.adminAssign],
   ['GET', '/api/v1/admin/audit', adminOrganisation.adminAudit],
-  // The tenant admin's API keys for the integration API
+  // The tenant admin's API keys for the integration API, and the Import screen's people rows
+  ['POST', '/api/v1/admin/people/import', adminImportPeople],
   ['GET', '/api/v1/admin/api-keys', adminKeys.apiKeys],
   ['POST', '/api/v1/admin/api-keys', adminKeys.createApiKey],
   ['POST', '/api/v1/admin/api-keys/:id/revoke', adminKeys.revokeApiKey],

@@ -23,6 +23,42 @@ const personRow = closed(
   ['email'],
 );
 
+/** A batch of people rows and what to do with them: the integration API's and the admin's Import screen's. */
+export const importBody = closed(
+  {
+    people: { type: 'array', items: personRow, minItems: 1, maxItems: batchSize },
+    dry_run: { type: 'boolean', default: false },
+    invite: { type: 'boolean', default: false },
+    arriving_coaches: { type: 'array', items: email, maxItems: 10_000, default: [] },
+  },
+  ['people'],
+);
+
+/** Per row, in the order sent: what was (or would be) done, or its errors by field. */
+export const importAnswer = {
+  200: closed({
+    data: list(
+      closed({
+        index: { type: 'integer' },
+        outcome,
+        person_id: { type: ['integer', 'null'] },
+        errors: { type: 'object', additionalProperties: list({ type: 'string' }) },
+      }),
+    ),
+  }),
+};
+
+/** The options of a batch as the people import takes them. */
+export const importOptions = (body: {
+  dry_run?: boolean;
+  invite?: boolean;
+  arriving_coaches?: string[];
+}) => ({
+  dryRun: body.dry_run ?? false,
+  invite: body.invite ?? false,
+  arrivingCoaches: body.arriving_coaches ?? [],
+});
+
 export const importPeople = route({
   roles: writeKeys,
   schema: {
@@ -33,32 +69,13 @@ export const importPeople = route({
       '`coach_email` names a coach of the portal. `dry_run` writes nothing and says what would happen ' +
       '(`arriving_coaches`: coaches a later call of the same import brings). `invite` mails each new person ' +
       'an invitation. The same rows again change nothing.',
-    body: closed(
-      {
-        people: { type: 'array', items: personRow, minItems: 1, maxItems: batchSize },
-        dry_run: { type: 'boolean', default: false },
-        invite: { type: 'boolean', default: false },
-        arriving_coaches: { type: 'array', items: email, maxItems: 10_000, default: [] },
-      },
-      ['people'],
-    ),
-    response: {
-      200: closed({
-        data: list(
-          closed({
-            index: { type: 'integer' },
-            outcome,
-            person_id: { type: ['integer', 'null'] },
-            errors: { type: 'object', additionalProperties: list({ type: 'string' }) },
-          }),
-        ),
-      }),
-    },
+    body: importBody,
+    response: importAnswer,
   },
   async handle(s, request) {
-    const { people, dry_run = false, invite = false, arriving_coaches = [] } = request.body;
-    const options = { dryRun: dry_run, invite, arrivingCoaches: arriving_coaches };
-    return { data: await s.integration.importPeople(request.key, people, options) };
+    return {
+      data: await s.integration.importPeople(request.key, request.body.people, importOptions(request.body)),
+    };
   },
 });
 

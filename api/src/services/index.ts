@@ -7,6 +7,7 @@ import { pendingMigrations } from '../db/migrate.js';
 import { createAcademyService } from './academy/academy-service.js';
 import { createApiKeyService } from './api-keys/api-key-service.js';
 import { createIntegrationService } from './integration/integration-service.js';
+import { createPeopleImport } from './integration/people-import.js';
 import { createActionStepsService } from './action-steps/action-steps-service.js';
 import { createAssessmentsService } from './assessments/assessments-service.js';
 import { createCaptchaService } from './auth/captcha-service.js';
@@ -74,6 +75,7 @@ export async function createServices(deps: ServiceDeps) {
   const meetings = createMeetingsService({ db, now, mailer });
   const people = createPeopleService({ db, now, mailer });
   const organisation = createOrganisationService({ db, now });
+  const peopleImport = createPeopleImport({ db, people, organisation });
   return {
     tenants: await createTenantService(db, deps.tenants),
     sessions,
@@ -127,7 +129,9 @@ export async function createServices(deps: ServiceDeps) {
     // The tenant's API keys, made by its admin, and the integration API's caller from one.
     apiKeys: createApiKeyService(db, now),
     // The integration API: the coach's services driven by a key, and what the tenant's clients did.
-    integration: createIntegrationService({ db, meetings, coach, people, organisation }),
+    integration: createIntegrationService({ db, meetings, coach, organisation, peopleImport }),
+    // A batch of people rows (a CSV's) upserted by email: the admin's Import screen and the integration API.
+    peopleImport,
   };
 }
 

@@ -5,7 +5,7 @@ import { CliError, EXIT, usageError } from '../lib/errors.js';
 import { flag, text, type RawOptions } from '../lib/options.js';
 import { createProgress } from '../lib/progress.js';
 import { table } from '../lib/table.js';
-import { columnOfField, readPeopleCsv, type CsvPerson, type CsvProblem } from '../lib/people/csv-file.js';
+import { columnOfField, readPeopleCsv, type CsvPerson, type CsvProblem } from '../../../schemas/people-csv.js';
 import { integrationClient, type RowAnswer } from '../lib/people/integration-client.js';
 
 export interface PeopleImportOptions {

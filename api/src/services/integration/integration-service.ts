@@ -11,9 +11,8 @@ import type { createMeetingsService } from '../coach/meetings-service.js';
 import type { createCoachService } from '../coach/coach-service.js';
 import type { ChangeActor } from '../people/audit-repository.js';
 import type { createOrganisationService } from '../people/organisation-service.js';
-import type { createPeopleService } from '../people/people-service.js';
 import * as activity from './activity-repository.js';
-import { createPeopleImport } from './people-import.js';
+import type { createPeopleImport } from './people-import.js';
 import type { PersonRowInput } from './people-import.js';
 import { toPage } from './cursor.js';
 import type { PageQuery } from './cursor.js';
@@ -55,11 +54,10 @@ export function createIntegrationService(deps: {
   db: Kysely<Database>;
   meetings: MeetingsService;
   coach: CoachService;
-  people: ReturnType<typeof createPeopleService>;
   organisation: ReturnType<typeof createOrganisationService>;
+  peopleImport: ReturnType<typeof createPeopleImport>;
 }) {
-  const { db } = deps;
-  const peopleImport = createPeopleImport(deps);
+  const { db, peopleImport } = deps;
 
   /** The person of the key's tenant with this email, in the role the call names them in; else 422. */
   async function person(key: KeyCaller, email: string, role: 'coach' | 'client', field: string) {

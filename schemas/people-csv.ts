@@ -1,13 +1,13 @@
 /**
- * A people CSV read for `portal people import`: parsed by csv-parse (quotes, embedded commas and line breaks,
+ * A people CSV read for `portal people import` and the admin's Import screen alike: parsed by csv-parse (quotes, embedded commas and line breaks,
  * a BOM), its header checked against the columns the import knows (a misspelt one gets a suggestion, as
  * `portal validate` gives for a key), and each row checked for what can be told without the API. Every problem
  * of the file is collected, never only the first, each at its line and column (the column counted in fields,
  * as a spreadsheet numbers them).
  */
-import { parse } from 'csv-parse/sync';
-import { CsvError } from 'csv-parse/sync';
-import { didYouMean } from '../tenants/suggest.js';
+// The browser build: the same parser in the CLI (Node) and the admin's screen, with no Node built-in.
+import { CsvError, parse } from 'csv-parse/browser/esm/sync';
+import { didYouMean } from './suggest.js';
 
 export const COLUMNS = [
   'email',
