@@ -182,3 +182,19 @@ export function columnOfField(columns: string[], field: string): { column: numbe
   const index = columns.indexOf(name);
   return index >= 0 ? { column: index + 1, field: name } : { column: 1, field: name };
 }
+
+const ROLE_ORDER: Record<string, number> = { admin: 0, coach: 1 };
+
+/**
+ * The rows the API is to check, in import order: none when the header is wrong (no row reads right then), else
+ * the rows without a problem of their own, admins and coaches first, so a client's coach exists when the
+ * client arrives.
+ */
+export function rowsToCheck(people: CsvPerson[], problems: CsvProblem[]): CsvPerson[] {
+  const firstRow = people[0]?.line ?? Infinity;
+  if (problems.some((p) => p.field === '(file)' || p.line < firstRow)) return [];
+  const bad = new Set(problems.map((p) => p.line));
+  return people
+    .filter((row) => !bad.has(row.line))
+    .sort((a, b) => (ROLE_ORDER[a.fields.role ?? ''] ?? 2) - (ROLE_ORDER[b.fields.role ?? ''] ?? 2));
+}

@@ -5,7 +5,13 @@ import { CliError, EXIT, usageError } from '../lib/errors.js';
 import { flag, text, type RawOptions } from '../lib/options.js';
 import { createProgress } from '../lib/progress.js';
 import { table } from '../lib/table.js';
-import { columnOfField, readPeopleCsv, type CsvPerson, type CsvProblem } from '../../../schemas/people-csv.js';
+import {
+  columnOfField,
+  readPeopleCsv,
+  rowsToCheck,
+  type CsvPerson,
+  type CsvProblem,
+} from '../../../schemas/people-csv.js';
 import { integrationClient, type RowAnswer } from '../lib/people/integration-client.js';
 
 export interface PeopleImportOptions {
@@ -28,7 +34,6 @@ export function parseOptions(raw: RawOptions): PeopleImportOptions {
 
 /** Rows a call carries: the API's most, each call answered within seconds however large the file. */
 const BATCH = 200;
-const ROLE_ORDER: Record<string, number> = { admin: 0, coach: 1 };
 
 type Outcome = RowAnswer['outcome'];
 
@@ -113,9 +118,6 @@ export async function run(options: PeopleImportOptions, ctx: Context, args: stri
       hint: 'An admin makes a read-write key under API keys (/admin/api-keys).',
     });
 
-  const ordered = [...people].sort(
-    (a, b) => (ROLE_ORDER[a.fields.role ?? ''] ?? 2) - (ROLE_ORDER[b.fields.role ?? ''] ?? 2),
-  );
   const progress = createProgress(ctx);
   // The bar redraws in place on a terminal; a log (piped, CI) gets one line at the start and one at the end.
   const live = ctx.color;
@@ -153,16 +155,7 @@ export async function run(options: PeopleImportOptions, ctx: Context, args: stri
       .sort((a, b) => a.line - b.line);
 
   // Rows the file itself gets wrong are not sent; the others are checked by the API's dry run.
-  // A file whose header is wrong has no row to read right: only its own problems are reported.
-  const badLines = new Set(problems.map((p) => p.line));
-  const headerBroken = problems.some(
-    (p) => p.field === '(file)' || !people.some((row) => row.line <= p.line),
-  );
-  const preview = await pass(
-    headerBroken ? [] : ordered.filter((p) => !badLines.has(p.line)),
-    true,
-    'Checking',
-  );
+  const preview = await pass(rowsToCheck(people, problems), true, 'Checking');
   const allProblems = [...problems, ...problemsOf(preview)];
   if (allProblems.length > 0) {
     if (json) printJson(ctx, { ok: false, problems: allProblems.map((p) => ({ file: shown, ...p })) });
