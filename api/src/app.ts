@@ -11,6 +11,7 @@ import { defaultPressureLimits, registerInfrastructure } from './infrastructure.
 import type { PressureLimits } from './infrastructure.js';
 import { registerRequestContext } from './request-context.js';
 import { graphqlPath, registerRoutes } from './routes/index.js';
+import { registerOpenApi } from './routes/openapi.js';
 import { plainTextKeyword, requirePlainText } from './routes/plain-text.js';
 import { webAddressKeyword } from './routes/web-address.js';
 import { mismatchKeyword } from './validation-errors.js';
@@ -49,6 +50,8 @@ export interface AppOptions {
   /** Production drops the localhost CORS origins and plain-http webhook endpoints. */
   production?: boolean;
   authRequestsPerMinute?: number;
+  /** Requests a minute each integration API key may make (300 unless given). */
+  keyRequestsPerMinute?: number;
   logger?: FastifyServerOptions['logger'];
   trustProxy?: TrustProxy;
   /** When the process sheds load with 503 (infrastructure.ts): defaultPressureLimits() unless given. */
@@ -124,6 +127,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
 
   registerRequestContext(app, services);
-  await registerRoutes(app, services, { authRequestsPerMinute: options.authRequestsPerMinute ?? 60 });
+  await registerOpenApi(app);
+  await registerRoutes(app, services, {
+    authRequestsPerMinute: options.authRequestsPerMinute ?? 60,
+    keyRequestsPerMinute: options.keyRequestsPerMinute ?? 300,
+  });
   return app;
 }

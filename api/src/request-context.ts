@@ -1,11 +1,13 @@
 // Who is calling, resolved once per request before the handler: the tenant from X-Tenant-Id (routes with
 // config.tenant) and the caller from the bearer token (config.auth) or GraphQL's `token` header. A token only
-// works with the tenant it was issued for.
+// works with the tenant it was issued for. The integration API's caller is an API key instead (`key`), whose
+// tenant is the key's: X-Tenant-Id is not read there, and a key is no session nor a session a key.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Tenant } from './db/database.js';
 import { HttpError } from './errors.js';
 import type { Services } from './services/index.js';
 import type { Caller } from './services/auth/session-service.js';
+import type { KeyCaller } from './services/api-keys/api-key-service.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -15,6 +17,7 @@ declare module 'fastify' {
   interface FastifyRequest {
     tenant: Tenant;
     caller: Caller;
+    key: KeyCaller;
   }
 }
 
@@ -44,6 +47,26 @@ export async function identify(
   request.caller = await services.sessions.authenticate(token, tenant.id);
 }
 
+/**
+ * The integration API's caller from its bearer key: 401 without a live key, 403 when the route writes and the
+ * key only reads, 429 past the key's requests a minute. The tenant is the key's.
+ */
+export async function identifyKey(
+  services: Services,
+  request: FastifyRequest,
+  write: boolean,
+  perMinute: number,
+): Promise<void> {
+  const key = await services.apiKeys.authenticate(bearer(request));
+  if (write && key.scope !== 'read-write')
+    throw new HttpError(403, 'This API key may only read. An admin makes a read-write key in API keys.');
+  await services.apiKeys.spend(key, perMinute);
+  const tenant = await services.tenants.get(key.tenantId);
+  if (!tenant) throw new HttpError(401, 'This API key belongs to no portal.');
+  request.key = key;
+  request.tenant = tenant;
+}
+
 export function registerRequestContext(app: FastifyInstance, services: Services): void {
   // Declared up front so every request has the same shape; the hooks below fill them for the routes that ask,
   // and only those routes read them. A signed-in route finds its caller before validation, so who may call it
@@ -51,6 +74,7 @@ export function registerRequestContext(app: FastifyInstance, services: Services)
   // the tenant keeps validating its headers first.
   app.decorateRequest('tenant');
   app.decorateRequest('caller');
+  app.decorateRequest('key');
   app.addHook('preValidation', async (request) => {
     if (request.routeOptions.config.auth) await identify(services, request, 'bearer');
   });

@@ -2,7 +2,9 @@
 // started at once on the empty database, as a deploy of N instances does. Requests alternate between them and
 // every limit holds across both, as if there were one: the per-IP flood guard, the login throttles, the OTP
 // resend throttle, the per-user limits (a burst of 20 referrals, messages, uploads or shares sent to both at
-// once stores exactly the limit), and an Idempotency-Key replayed on the other instance. A session, a challenge and an upload made on one are used on the other; an admin's deactivation on one ends the person's session on both.
+// once stores exactly the limit), an Idempotency-Key replayed on the other instance, and an API key revoked
+// through one refused at once by both. A session, a challenge and an upload made on one are used on the other;
+// an admin's deactivation on one ends the person's session on both.
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -629,5 +631,33 @@ describe('deactivation', () => {
       body: { email: person.email, password: PASSWORD },
     });
     expect(again.status).toBe(403);
+  });
+});
+
+describe('an API key', () => {
+  it('revoked through one instance is refused at once by both', async () => {
+    const admin = await createUser({ role_id: 1 });
+    const token = await signIn(admin);
+    const made = await a.call('POST', '/api/v1/admin/api-keys', {
+      ip: nextIp(),
+      token,
+      body: { name: 'Two instances', scope: 'read' },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const key = made.body.data.key as string;
+    for (const instance of [a, b])
+      expect(
+        (await instance.call('GET', '/integration/v1/tickets', { ip: nextIp(), token: key })).status,
+      ).toBe(200);
+    const revoked = await b.call('POST', `/api/v1/admin/api-keys/${made.body.data.id}/revoke`, {
+      ip: nextIp(),
+      token,
+      body: {},
+    });
+    expect(revoked.status).toBe(200);
+    for (const instance of [a, b]) {
+      const res = await instance.call('GET', '/integration/v1/tickets', { ip: nextIp(), token: key });
+      expect(res.status).toBe(401);
+    }
   });
 });

@@ -42,6 +42,8 @@ const notClientOwned = {
   coaches: 'coach profiles',
   // Crash reports for the support team: written by anyone (signed in or not), read by no user.
   error_reports: 'crash reports',
+  // A user's own mail preferences: read and written only as the signed-in user's (/me), never listed.
+  mail_muted: 'mail preferences',
 };
 
 describe('the client scope', () => {

@@ -45,6 +45,10 @@ const unscoped: Record<string, string> = {
     "Stripe's webhook, verified by its signature, finds the payment of an intent for no session",
   'services/payments/payments-repository.ts setPaymentStatus':
     "Stripe's webhook settles the payment it found by its intent",
+  'services/integration/activity-repository.ts messages':
+    "an API key reads every message of its tenant (the business's own records), by the key's tenant",
+  'services/integration/activity-repository.ts files':
+    "an API key reads every file sending of its tenant (the business's own records), by the key's tenant",
   'services/profile/profile-repository.ts findPhoto':
     'a profile photo is served to whoever has its unguessable public id, like any profile_pic URL',
 };

@@ -215,6 +215,38 @@ program
   )
   .action(action(() => import('./commands/mail-preview.js')));
 
+const people = program
+  .command('people')
+  .description("a tenant's people, through its integration API (the key in PORTAL_API_KEY)");
+
+people
+  .command('import')
+  .argument('<file>', 'CSV file: a header line naming the columns, then one person a line')
+  .description(
+    'create or update people by email from a CSV file (columns: email, first_name, last_name, role, company, coach_email, time_zone)',
+  )
+  .option('--tenant <slug>', 'the tenant to import into (its key must be the one in PORTAL_API_KEY)')
+  .option('--dry-run', 'print what would be created, changed or left alone, and write nothing')
+  .option('--invite', 'mail each new person an invitation to set their password')
+  .option('--api <url>', 'the API to call (default: PORTAL_API_URL, else http://127.0.0.1:8080)')
+  .addHelpText(
+    'after',
+    [
+      '',
+      'The key: PORTAL_API_KEY, a read-write API key an admin makes under API keys (/admin/api-keys).',
+      'The whole file is checked before anything is written: every bad row is reported at once as',
+      'file:line:column (columns counted in fields), and nothing is imported while one is bad. An empty',
+      'cell leaves that field as it is; a second run of the same file changes nothing.',
+      'Exit codes: 0 done, 1 bad rows, 2 usage, 4 key refused, 5 some rows failed during the import.',
+      '',
+      'Examples:',
+      '  PORTAL_API_KEY=pk_live_... portal people import --tenant acme people.csv --dry-run',
+      '  PORTAL_API_KEY=pk_live_... portal people import --tenant acme people.csv --invite',
+      '  portal people import --tenant acme people.csv --api https://api.example.com --json',
+    ].join('\n'),
+  )
+  .action(action(() => import('./commands/people-import.js')));
+
 // Read from argv rather than from commander: a failure can come before (or from) the parsing of the flags.
 const json = process.argv.includes('--json');
 try {

@@ -693,6 +693,24 @@ interface WebhookDeliveriesTable {
   created_at: Generated<Date>;
 }
 
+// A tenant's API key for the integration API (migration 1100): the key itself is never stored, only its hash.
+interface ApiKeysTable {
+  id: Serial;
+  tenant_id: number;
+  name: string;
+  scope: ApiKeyScope;
+  /** The key's first characters, shown in the admin's list to tell keys apart. */
+  prefix: string;
+  key_hash: string;
+  created_by: number;
+  created_at: Timestamp;
+  /** Written at most once a minute per key (api-keys/api-key-service.ts). */
+  last_used_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+}
+
+export type ApiKeyScope = 'read' | 'read-write';
+
 // The flood guard's counters (migration 0810): requests of one route and address in the window ending then.
 interface RateLimitHitsTable {
   key: string;
@@ -831,6 +849,7 @@ export interface Database {
   coach_resources: CoachResourcesTable;
   resource_shares: ResourceSharesTable;
   mail_muted: MailMutedTable;
+  api_keys: ApiKeysTable;
 }
 
 export type User = Selectable<UsersTable>;

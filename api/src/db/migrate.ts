@@ -29,6 +29,7 @@ import * as peopleAdmin from './migrations/1000-people-admin.js';
 import * as coachProgramme from './migrations/1400-coach-programme.js';
 import * as brandedMail from './migrations/1500-branded-mail.js';
 import * as coachAuthoring from './migrations/1300-coach-authoring.js';
+import * as apiKeys from './migrations/1100-api-keys.js';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '1400-coach-programme': coachProgramme,
   '1500-branded-mail': brandedMail,
   '1300-coach-authoring': coachAuthoring,
+  '1100-api-keys': apiKeys,
 };
 
 function migrator<DB>(db: Kysely<DB>): Migrator {

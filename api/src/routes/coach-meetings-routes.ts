@@ -8,7 +8,8 @@ import { coaches, route } from './route.js';
 import { closed, line, multiLine, ok, singleLine, tenantHeaders } from './schemas.js';
 
 const day = { type: 'string', format: 'date', ...singleLine } as const;
-const fields = {
+/** A meeting as the coach books it; the integration API books one with the same fields. */
+export const meetingFields = {
   title: text(200),
   agenda: { type: 'string', maxLength: 5000, ...multiLine },
   // The coach's wall clock, read in their time zone.
@@ -20,7 +21,7 @@ const fields = {
   confirm_overlap: { type: 'boolean' },
 } as const;
 
-const overlap = closed({ message: { type: 'string' }, overlaps: list(scheduledMeeting) });
+export const overlap = closed({ message: { type: 'string' }, overlaps: list(scheduledMeeting) });
 
 /** 409 with the overlapping meetings, or the meeting under `status`. */
 function booked(
@@ -53,7 +54,7 @@ export const scheduleMeeting = route({
   roles: coaches,
   schema: {
     headers: tenantHeaders,
-    body: closed({ client_id: id, ...fields }, ['client_id', 'title', 'start', 'duration_minutes']),
+    body: closed({ client_id: id, ...meetingFields }, ['client_id', 'title', 'start', 'duration_minutes']),
     response: { 201: closed({ data: scheduledMeeting }), 409: overlap },
   },
   config: authenticated,
@@ -69,7 +70,7 @@ export const changeMeeting = route({
   schema: {
     headers: tenantHeaders,
     params: closed({ id }),
-    body: { ...closed(fields, []), minProperties: 1 },
+    body: { ...closed(meetingFields, []), minProperties: 1 },
     response: { ...ok(scheduledMeeting), 409: overlap },
   },
   config: authenticated,

@@ -2,6 +2,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest, HTTPMethods } from 'fastify';
 import { graphql } from '../graphql/index.js';
+import { identifyKey } from '../request-context.js';
 import { allowRoles } from '../services/access/roles.js';
 import type { Services } from '../services/index.js';
 import * as auth from './auth-routes.js';
@@ -25,6 +26,11 @@ import * as coachToday from './coach-today-routes.js';
 import * as coachAcademy from './coach-academy-routes.js';
 import * as coachGroups from './coach-groups-routes.js';
 import * as coachLessons from './coach-lessons-routes.js';
+import * as adminKeys from './admin-api-keys-routes.js';
+import { adminImportPeople } from './admin-import-routes.js';
+import * as integration from './integration-routes.js';
+import * as integrationPeople from './integration-people-routes.js';
+import { openApiDocument } from './openapi.js';
 import * as flash from './flash-routes.js';
 import * as lessons from './lesson-routes.js';
 import * as mail from './mail-routes.js';
@@ -35,7 +41,8 @@ import * as password from './password-routes.js';
 import * as payments from './payment-routes.js';
 import * as profile from './profile-routes.js';
 import * as mailPreferences from './mail-preferences-routes.js';
-import type { PluginRoutes, RouteSpec } from './route.js';
+import type { PluginRoutes, Roles, RouteSpec } from './route.js';
+import { readKeys, writeKeys } from './route.js';
 import * as system from './system-routes.js';
 
 /** GraphQL's path: its query text is graphql-js's to parse, so the plain-text check of routes skips it. */
@@ -222,6 +229,26 @@ export const routeTable: [HTTPMethods | HTTPMethods[], string, RouteSpec | Plugi
   ['POST', '/api/v1/coach/academy/modules/:id/delete', coachAcademy.deleteModule],
   ['POST', '/api/v1/coach/academy/modules/:id/lessons', coachAcademy.addModuleLesson],
   ['POST', '/api/v1/coach/academy/modules/:id/lessons/order', coachAcademy.orderModuleLessons],
+  // The tenant admin's API keys for the integration API, and the Import screen's people rows
+  ['POST', '/api/v1/admin/people/import', adminImportPeople],
+  ['GET', '/api/v1/admin/api-keys', adminKeys.apiKeys],
+  ['POST', '/api/v1/admin/api-keys', adminKeys.createApiKey],
+  ['POST', '/api/v1/admin/api-keys/:id/revoke', adminKeys.revokeApiKey],
+  // The integration API: the tenant's own systems, with an API key (its OpenAPI file lists exactly these)
+  ['GET', '/integration/v1/openapi.json', openApiDocument],
+  ['GET', '/integration/v1/key', integration.keyInfo],
+  ['GET', '/integration/v1/messages', integration.messages],
+  ['GET', '/integration/v1/files', integration.files],
+  ['GET', '/integration/v1/tickets', integration.tickets],
+  ['GET', '/integration/v1/testimonials', integration.testimonials],
+  ['GET', '/integration/v1/referrals', integration.referrals],
+  ['GET', '/integration/v1/payments', integration.payments],
+  ['GET', '/integration/v1/lesson-progress', integration.lessonProgress],
+  ['POST', '/integration/v1/meetings', integration.bookMeeting],
+  ['POST', '/integration/v1/messages', integration.sendMessage],
+  ['POST', '/integration/v1/people', integrationPeople.importPeople],
+  ['POST', '/integration/v1/companies', integrationPeople.upsertCompany],
+  ['POST', '/integration/v1/coach-assignments', integrationPeople.assignCoach],
   // GraphQL (SPEC §7 "GraphQL through /gapi")
   [['GET', 'POST'], graphqlPath, graphql],
 ];
@@ -229,6 +256,8 @@ export const routeTable: [HTTPMethods | HTTPMethods[], string, RouteSpec | Plugi
 export interface RouteOptions {
   /** Requests per minute per IP to each limited route. */
   authRequestsPerMinute: number;
+  /** Requests per minute per API key, over the whole integration API. */
+  keyRequestsPerMinute: number;
 }
 
 type RouteTable = typeof routeTable;
@@ -243,9 +272,19 @@ export function undeclaredRoles(table: RouteTable): string[] {
     const roles: unknown = spec.roles;
     if (roles === 'anyone')
       return 'mount' in spec || !spec.config?.auth ? [] : [`${where}: signed in, for anyone`];
+    if (roles === readKeys || roles === writeKeys)
+      return 'mount' in spec || spec.config?.auth ? [`${where}: an API key's route with a session`] : [];
     if (!Array.isArray(roles) || roles.length === 0) return [`${where}: no roles`];
     return 'mount' in spec || spec.config?.auth ? [] : [`${where}: roles without a session`];
   });
+}
+
+/** The check before validation: a key's scope, or (after the app's hook found the session) the caller's role. */
+function whoMayCall(roles: Exclude<Roles, 'anyone'>, options: RouteOptions, services: Services) {
+  if (roles === readKeys || roles === writeKeys)
+    return (request: FastifyRequest) =>
+      identifyKey(services, request, roles === writeKeys, options.keyRequestsPerMinute);
+  return async (request: FastifyRequest) => allowRoles(roles, request.caller);
 }
 
 export async function registerRoutes(app: FastifyInstance, services: Services, options: RouteOptions) {
@@ -265,10 +304,7 @@ export async function registerRoutes(app: FastifyInstance, services: Services, o
         url,
         schema: spec.schema,
         config: { ...spec.config, ...(rateLimit && { rateLimit }) },
-        // After the app's hook has found the caller from the token (request-context.ts), before validation.
-        ...(roles !== 'anyone' && {
-          preValidation: async (request: FastifyRequest) => allowRoles(roles, request.caller),
-        }),
+        ...(roles !== 'anyone' && { preValidation: whoMayCall(roles, options, services) }),
         handler: (request, reply) => spec.handle(services, request, reply),
       });
     // A multipart call gets the parser in a scope of its own: elsewhere a multipart body stays a 415.

@@ -14,9 +14,10 @@ import type { Services } from '../services/index.js';
 
 /**
  * Who may call a route: signed-in users of these roles (the registration refuses every other role with a 403),
- * or 'anyone' for the calls made before there is a session (sign-in, reset, health, Stripe's signed webhook).
+ * or 'anyone' for the calls made before there is a session (sign-in, reset, health, Stripe's signed webhook),
+ * or an API key's scope for the integration API.
  */
-export type Roles = readonly [Role, ...Role[]] | 'anyone';
+export type Roles = readonly [Role, ...Role[]] | 'anyone' | typeof readKeys | typeof writeKeys;
 
 /** The client portal's own calls (SPEC §7): a coach or admin signed in is refused them. */
 export const clients = ['client'] as const;
@@ -26,6 +27,10 @@ export const coaches = ['coach'] as const;
 export const admins = ['admin'] as const;
 /** Calls every signed-in user makes: their own profile, signing out, a message's attachments. */
 export const everyone = ['client', 'coach', 'admin'] as const;
+/** The integration API's reads: any API key of the tenant (never a session) may make them. */
+export const readKeys = 'key:read';
+/** The integration API's writes: a read-write key only; a read-only key is refused with a 403. */
+export const writeKeys = 'key:read-write';
 
 /** A request whose body, params, querystring and headers have the types its route's schema validates. */
 type TypedRequest<S extends FastifySchema> = FastifyRequest<

@@ -5,6 +5,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import { pendingMigrations } from '../db/migrate.js';
 import { createAcademyService } from './academy/academy-service.js';
+import { createApiKeyService } from './api-keys/api-key-service.js';
+import { createIntegrationService } from './integration/integration-service.js';
+import { createPeopleImport } from './integration/people-import.js';
 import { createActionStepsService } from './action-steps/action-steps-service.js';
 import { createAssessmentsService } from './assessments/assessments-service.js';
 import { createCoachAssessmentsService } from './assessments/coach-assessments.js';
@@ -80,6 +83,11 @@ export async function createServices(deps: ServiceDeps) {
   const groups = createGroupsService(db);
   const mailbox = createMailboxService({ db, now, mailer, storage: deps.storage, log: deps.log });
   const academy = createAcademyService(db);
+  const coach = createCoachService({ db, now, mailbox });
+  const meetings = createMeetingsService({ db, now, mailer });
+  const people = createPeopleService({ db, now, mailer });
+  const organisation = createOrganisationService({ db, now });
+  const peopleImport = createPeopleImport({ db, people, organisation });
   return {
     tenants: await createTenantService(db, deps.tenants),
     sessions,
@@ -105,9 +113,9 @@ export async function createServices(deps: ServiceDeps) {
     // The mailbox between a client and their coach, with its attachments.
     mailbox,
     // The coach's workspace: their clients' work, as the coach's scope of access/scope.ts reaches it.
-    coach: createCoachService({ db, now, mailbox }),
+    coach,
     // The coach's meetings with their clients, each change mailed to the client with its invitation.
-    meetings: createMeetingsService({ db, now, mailer }),
+    meetings,
     // The coach's requests: their clients' tickets, testimonials and referrals, answered by mail.
     coachRequests: createRequestsService({ db, now, mailer }),
     // The company's files (/resources), kept like mail attachments.
@@ -128,8 +136,8 @@ export async function createServices(deps: ServiceDeps) {
     webhooks: createWebhooksService({ db, now, production: deps.production }),
     // The tenant admin's people, companies and coach assignments (also the integration API's and the CSV
     // import's): every change audited in its own transaction.
-    people: createPeopleService({ db, now, mailer }),
-    organisation: createOrganisationService({ db, now }),
+    people,
+    organisation,
     // The coach's programme: their groups' live sessions and progress, flash lessons opened to a client, and
     // the library of files and links they share.
     groupSessions: createSessionsService({ db, now, mailer }),
@@ -145,6 +153,12 @@ export async function createServices(deps: ServiceDeps) {
       await db.selectFrom('tenants').select('id').limit(1).execute();
     },
     pendingMigrations: () => pendingMigrations(db),
+    // The tenant's API keys, made by its admin, and the integration API's caller from one.
+    apiKeys: createApiKeyService(db, now),
+    // The integration API: the coach's services driven by a key, and what the tenant's clients did.
+    integration: createIntegrationService({ db, meetings, coach, organisation, peopleImport }),
+    // A batch of people rows (a CSV's) upserted by email: the admin's Import screen and the integration API.
+    peopleImport,
   };
 }
 

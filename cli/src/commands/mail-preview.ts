@@ -10,7 +10,7 @@ import { print, printJson, say, type Context } from '../lib/context.js';
 import { CliError, EXIT, usageError } from '../lib/errors.js';
 import { flag, text, type RawOptions } from '../lib/options.js';
 import { MAIL_PREVIEW_DIR, MAIL_PREVIEW_SEGMENT } from '../lib/site-layout.js';
-import { didYouMean } from '../lib/tenants/suggest.js';
+import { didYouMean } from '../../../schemas/suggest.js';
 import { formatReport, loadTenants, relativePath } from '../lib/tenants/index.js';
 
 export interface MailPreviewOptions {

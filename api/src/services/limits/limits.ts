@@ -14,6 +14,7 @@ import type { AuthEventsTable, Database } from '../../db/database.js';
 import { lockSubject } from '../../db/subject-lock.js';
 import { tooMany } from '../../errors.js';
 import { owned } from '../access/scope.js';
+import { hit } from '../throttle/rate-limit-store.js';
 import type { Actor } from '../access/scope.js';
 
 const MINUTE = 60_000;
@@ -170,4 +171,14 @@ export async function reserve<N extends LimitName, T>(
     throw tooMany(secondsUntil(made.newest, limit.gapMs, at), limit.what);
   if (made.count >= limit.count) throw tooMany(secondsUntil(made.oldest, limit.windowMs, at), limit.what);
   return store(db);
+}
+
+/**
+ * One request of an integration API key: each key may make `perMinute` a minute, counted in the flood guard's
+ * table (throttle/rate-limit-store.ts) on the database's clock, so every instance spends the one allowance.
+ * Past it, 429 with the seconds until the minute ends.
+ */
+export async function spendKeyRequest(db: Kysely<Database>, keyId: number, perMinute: number): Promise<void> {
+  const hits = await hit(db, `integration key ${keyId}`, MINUTE);
+  if (hits.current > perMinute) throw tooMany(Math.max(1, Math.ceil(hits.ttl / 1000)), 'requests');
 }

@@ -74,6 +74,11 @@ export async function findPerson(db: Kysely<Database>, scope: Actor, id: number)
   return peopleQuery(db, scope).where('u.id', '=', id).executeTakeFirst();
 }
 
+/** The person with this (normalised) email, as the admin reads them: what an import's dry run compares with. */
+export async function findPersonByEmail(db: Kysely<Database>, scope: Actor, email: string) {
+  return peopleQuery(db, scope).where('u.email', '=', email).executeTakeFirst();
+}
+
 /** Who in the tenant has this (normalised) email, by id alone: the cheap check an import makes per row. */
 export async function findIdByEmail(db: Kysely<Database>, tenantId: number, email: string) {
   const row = await db

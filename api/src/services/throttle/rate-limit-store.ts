@@ -14,7 +14,7 @@ interface Hits {
   ttl: number;
 }
 
-async function hit(db: Kysely<Database>, key: string, windowMs: number): Promise<Hits> {
+export async function hit(db: Kysely<Database>, key: string, windowMs: number): Promise<Hits> {
   const ends = sql<Date>`now() + make_interval(secs => ${windowMs}::double precision / 1000)`;
   const ended = sql<boolean>`rate_limit_hits.window_ends_at <= now()`;
   const row = await db

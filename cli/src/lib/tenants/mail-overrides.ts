@@ -19,7 +19,7 @@ import {
 import { MAIL_PARTIALS, MAIL_PARTS, type MailPart } from '../../../../schemas/mail/render-mail.js';
 import { contrastRatio, formatRatio, MIN_CONTRAST } from './contrast.js';
 import type { ProblemSink } from './problem.js';
-import { didYouMean } from './suggest.js';
+import { didYouMean } from '../../../../schemas/suggest.js';
 import type { Problem, TenantConfig } from './types.js';
 
 /** tenants/<slug>/mail/: the folder of a tenant's own mail templates. */

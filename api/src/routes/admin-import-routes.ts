@@ -1,0 +1,16 @@
+// The admin's Import screen: the rows of a CSV the screen read, upserted (or with dry_run, previewed) by the
+// same people import as the integration API's, with the admin as who made each change.
+import { authenticated } from './client-schemas.js';
+import { importAnswer, importBody, importOptions } from './integration-people-routes.js';
+import { admins, route } from './route.js';
+import { tenantHeaders } from './schemas.js';
+
+export const adminImportPeople = route({
+  roles: admins,
+  schema: { headers: tenantHeaders, body: importBody, response: importAnswer },
+  config: authenticated,
+  async handle(s, request) {
+    const { people } = request.body;
+    return { data: await s.peopleImport.run(request.caller, people, importOptions(request.body)) };
+  },
+});

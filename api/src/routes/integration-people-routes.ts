@@ -1,0 +1,119 @@
+// The integration API's people: rows upserted by email (the CSV import's door too), companies by name, and
+// coach assignments by email, each through the people service the admin's screens use.
+import { list } from './client-schemas.js';
+import { email, line, closed, singleLine } from './schemas.js';
+import { coachAndClient } from './integration-schemas.js';
+import { route, writeKeys } from './route.js';
+
+/** The most rows one call takes: a batch answers within seconds, so a 10,000-row import is 50 calls. */
+const batchSize = 200;
+const cell = (maxLength: number) => line(maxLength);
+const outcome = { type: 'string', enum: ['created', 'changed', 'unchanged', 'error'] } as const;
+
+const personRow = closed(
+  {
+    email: line(254, { minLength: 1 }),
+    first_name: cell(100),
+    last_name: cell(100),
+    role: { type: 'string', enum: ['client', 'coach', 'admin'], ...singleLine },
+    company: cell(200),
+    coach_email: cell(254),
+    time_zone: cell(64),
+  },
+  ['email'],
+);
+
+/** A batch of people rows and what to do with them: the integration API's and the admin's Import screen's. */
+export const importBody = closed(
+  {
+    people: { type: 'array', items: personRow, minItems: 1, maxItems: batchSize },
+    dry_run: { type: 'boolean', default: false },
+    invite: { type: 'boolean', default: false },
+    arriving_coaches: { type: 'array', items: email, maxItems: 10_000, default: [] },
+  },
+  ['people'],
+);
+
+/** Per row, in the order sent: what was (or would be) done, or its errors by field. */
+export const importAnswer = {
+  200: closed({
+    data: list(
+      closed({
+        index: { type: 'integer' },
+        outcome,
+        person_id: { type: ['integer', 'null'] },
+        errors: { type: 'object', additionalProperties: list({ type: 'string' }) },
+      }),
+    ),
+  }),
+};
+
+/** The options of a batch as the people import takes them. */
+export const importOptions = (body: {
+  dry_run?: boolean;
+  invite?: boolean;
+  arriving_coaches?: string[];
+}) => ({
+  dryRun: body.dry_run ?? false,
+  invite: body.invite ?? false,
+  arrivingCoaches: body.arriving_coaches ?? [],
+});
+
+export const importPeople = route({
+  roles: writeKeys,
+  schema: {
+    summary: 'Upsert people',
+    description:
+      'Creates or changes people by email, in order, each row on its own: a bad row is answered with its ' +
+      'errors and stops no other. A field left out or empty is left as it is; `company` is made when missing; ' +
+      '`coach_email` names a coach of the portal. `dry_run` writes nothing and says what would happen ' +
+      '(`arriving_coaches`: coaches a later call of the same import brings). `invite` mails each new person ' +
+      'an invitation. The same rows again change nothing.',
+    body: importBody,
+    response: importAnswer,
+  },
+  async handle(s, request) {
+    return {
+      data: await s.integration.importPeople(request.key, request.body.people, importOptions(request.body)),
+    };
+  },
+});
+
+export const upsertCompany = route({
+  roles: writeKeys,
+  schema: {
+    summary: 'Upsert a company',
+    description: 'The company of this name (any case), made when there is none.',
+    body: closed({ name: line(200, { minLength: 1 }) }),
+    response: {
+      200: closed({
+        data: closed({
+          outcome: { type: 'string' },
+          company: closed({ id: { type: 'integer' }, name: { type: 'string' } }),
+        }),
+      }),
+    },
+  },
+  async handle(s, request) {
+    return { data: await s.integration.upsertCompany(request.key, request.body.name) };
+  },
+});
+
+export const assignCoach = route({
+  roles: writeKeys,
+  schema: {
+    summary: 'Assign clients to a coach',
+    description:
+      'Assigns the clients to the coach (null: to none), all or none; clients already with them are left alone.',
+    body: closed({
+      coach_email: { ...coachAndClient.coach_email, type: ['string', 'null'] },
+      client_emails: { type: 'array', items: email, minItems: 1, maxItems: 1000 },
+    }),
+    response: {
+      200: closed({ data: closed({ changed: { type: 'integer' }, unchanged: { type: 'integer' } }) }),
+    },
+  },
+  async handle(s, request) {
+    return { data: await s.integration.assignCoach(request.key, request.body) };
+  },
+});

@@ -1,0 +1,100 @@
+// The integration API's pieces: a page's query and answer, and the rows each list hands out (documented in
+// the OpenAPI file generated from them, /integration/v1/openapi.json).
+import type { JSONSchema } from 'json-schema-to-ts';
+import { list } from './client-schemas.js';
+import { closed, email, line, nullableString, singleLine } from './schemas.js';
+
+const string = { type: 'string' } as const;
+const integer = { type: 'integer' } as const;
+const boolean = { type: 'boolean' } as const;
+const nullableInteger = { type: ['integer', 'null'] } as const;
+const time = { type: 'string', format: 'date-time' } as const;
+
+export const pageQuery = closed(
+  {
+    limit: { type: 'integer', minimum: 1, maximum: 200, default: 50 },
+    since: { type: 'string', format: 'date-time', ...singleLine },
+    cursor: line(200, { pattern: '^[A-Za-z0-9_-]+$' }),
+  },
+  [],
+);
+
+/** A page of `item`s: next_cursor is null on the last page. */
+export const page = <const I extends JSONSchema>(item: I) => ({
+  200: closed({ data: list(item), next_cursor: nullableString }),
+});
+
+/** The coach and the client a write is about, named by email in the key's tenant. */
+export const coachAndClient = { coach_email: email, client_email: email } as const;
+
+export const rows = {
+  messages: closed({
+    id: integer,
+    parent_id: nullableInteger,
+    from_email: string,
+    to_email: string,
+    subject: string,
+    body: string,
+    read: boolean,
+    created_at: time,
+  }),
+  files: closed({
+    id: integer,
+    company_id: integer,
+    uploader_email: string,
+    recipient_email: nullableString,
+    description: string,
+    files: list(closed({ name: string, size: integer, content_type: string })),
+    created_at: time,
+  }),
+  tickets: closed({
+    id: integer,
+    client_email: string,
+    category: string,
+    subject: string,
+    message: string,
+    status: string,
+    created_at: time,
+  }),
+  testimonials: closed({
+    id: integer,
+    client_email: string,
+    testimonial: string,
+    display_name: string,
+    approved: boolean,
+    status: string,
+    created_at: time,
+  }),
+  referrals: closed({
+    id: integer,
+    client_email: string,
+    first_name: string,
+    last_name: string,
+    email: string,
+    note: string,
+    status: string,
+    created_at: time,
+  }),
+  payments: closed({
+    id: integer,
+    client_email: string,
+    group_id: integer,
+    amount: integer,
+    currency: string,
+    status: string,
+    paid_at: { type: ['string', 'null'], format: 'date-time' },
+    created_at: time,
+  }),
+  'lesson-progress': closed({
+    id: integer,
+    client_email: string,
+    lesson_id: integer,
+    user_group_id: nullableInteger,
+    pre_meeting: boolean,
+    attend_meeting: boolean,
+    meeting_worksheet: boolean,
+    taken_quiz: boolean,
+    post_meeting: boolean,
+    updated_at: time,
+  }),
+} as const;

@@ -1,0 +1,135 @@
+// What the tenant's clients did, read for the tenant's own systems: each list is the tenant's rows (the admin's
+// scope, access/scope.ts; messages and files, which that scope leaves to their parties, by the tenant alone:
+// the business's own systems are where its conversations are kept, which is what a key is made for), ordered by time then id for cursor.ts's pages, with the people named by email (the
+// key a CRM matches on).
+import { sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.js';
+import { owned } from '../access/scope.js';
+import type { Actor } from '../access/scope.js';
+import { inPages } from './cursor.js';
+import type { PageQuery } from './cursor.js';
+
+const emailOf = (column: string) =>
+  sql<string>`(select u.email from users u where u.id = ${sql.ref(column)})`;
+
+export const messages = (db: Kysely<Database>, tenant: Actor, page: PageQuery) =>
+  db
+    .selectFrom('emails as e')
+    .where('e.tenant_id', '=', tenant.tenantId)
+    .select([
+      'e.id',
+      'e.parent_id',
+      emailOf('e.from_user_id').as('from_email'),
+      emailOf('e.to_user_id').as('to_email'),
+      'e.subject',
+      'e.body',
+      'e.read',
+      'e.created_at',
+    ])
+    .$call(inPages('e', page))
+    .execute();
+
+export const files = (db: Kysely<Database>, tenant: Actor, page: PageQuery) =>
+  db
+    .selectFrom('company_files as f')
+    .where('f.tenant_id', '=', tenant.tenantId)
+    .select([
+      'f.id',
+      'f.company_id',
+      emailOf('f.uploader_id').as('uploader_email'),
+      emailOf('f.recipient_id').as('recipient_email'),
+      'f.description',
+      sql<{ name: string; size: number; content_type: string }[]>`coalesce((
+        select json_agg(json_build_object('name', i.name, 'size', i.size, 'content_type', i.content_type) order by i.id)
+        from company_file_items i where i.company_file_id = f.id), '[]'::json)`.as('files'),
+      'f.created_at',
+    ])
+    .$call(inPages('f', page))
+    .execute();
+
+export const tickets = (db: Kysely<Database>, tenant: Actor, page: PageQuery) =>
+  db
+    .selectFrom('support_tickets as t')
+    .where(owned(tenant, 'support_tickets as t'))
+    .select([
+      't.id',
+      emailOf('t.user_id').as('client_email'),
+      't.category',
+      't.subject',
+      't.message',
+      't.status',
+      't.created_at',
+    ])
+    .$call(inPages('t', page))
+    .execute();
+
+export const testimonials = (db: Kysely<Database>, tenant: Actor, page: PageQuery) =>
+  db
+    .selectFrom('testimonials as t')
+    .where(owned(tenant, 'testimonials as t'))
+    .select([
+      't.id',
+      emailOf('t.user_id').as('client_email'),
+      't.testimonial',
+      't.display_name',
+      't.approved',
+      't.status',
+      't.created_at',
+    ])
+    .$call(inPages('t', page))
+    .execute();
+
+export const referrals = (db: Kysely<Database>, tenant: Actor, page: PageQuery) =>
+  db
+    .selectFrom('referrals as r')
+    .where(owned(tenant, 'referrals as r'))
+    .select([
+      'r.id',
+      emailOf('r.user_id').as('client_email'),
+      'r.first_name',
+      'r.last_name',
+      'r.email',
+      'r.note',
+      'r.status',
+      'r.created_at',
+    ])
+    .$call(inPages('r', page))
+    .execute();
+
+export const payments = (db: Kysely<Database>, tenant: Actor, page: PageQuery) =>
+  db
+    .selectFrom('group_payments as p')
+    .where(owned(tenant, 'group_payments as p'))
+    .select([
+      'p.id',
+      emailOf('p.user_id').as('client_email'),
+      'p.group_id',
+      'p.amount',
+      'p.currency',
+      'p.status',
+      'p.paid_at',
+      'p.created_at',
+    ])
+    .$call(inPages('p', page))
+    .execute();
+
+/** Ordered by the last change, so a system polling with `since` hears of a lesson again when it moves on. */
+export const lessonProgress = (db: Kysely<Database>, tenant: Actor, page: PageQuery) =>
+  db
+    .selectFrom('lesson_analytics as a')
+    .where(owned(tenant, 'lesson_analytics as a'))
+    .select([
+      'a.id',
+      emailOf('a.user_id').as('client_email'),
+      'a.lesson_id',
+      'a.user_group_id',
+      'a.pre_meeting',
+      'a.attend_meeting',
+      'a.meeting_worksheet',
+      'a.taken_quiz',
+      'a.post_meeting',
+      'a.updated_at',
+    ])
+    .$call(inPages('a', page, 'updated_at'))
+    .execute();

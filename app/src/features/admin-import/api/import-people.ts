@@ -1,0 +1,41 @@
+import { useMutation } from '@tanstack/react-query';
+import { api, type Envelope } from '@/lib/api-client';
+import type { CsvPerson } from '../../../../../schemas/people-csv';
+
+export interface RowAnswer {
+  index: number;
+  outcome: 'created' | 'changed' | 'unchanged' | 'error';
+  person_id: number | null;
+  errors: Record<string, string[]>;
+}
+
+/** Rows a call carries (the API's most). */
+const BATCH = 200;
+
+interface ImportRun {
+  rows: CsvPerson[];
+  dryRun: boolean;
+  invite: boolean;
+}
+
+/**
+ * POST /api/v1/admin/people/import, batch after batch: each row's answer, in the order of `rows`. A dry run
+ * counts the file's coaches as arriving, so a client may name a coach the same file brings.
+ */
+async function importPeople({ rows, dryRun, invite }: ImportRun): Promise<RowAnswer[]> {
+  const arriving = dryRun ? rows.filter((r) => r.fields.role === 'coach').map((r) => r.fields.email!) : [];
+  const answers: RowAnswer[] = [];
+  for (let i = 0; i < rows.length; i += BATCH) {
+    const batch = rows.slice(i, i + BATCH);
+    const response = await api.post<Envelope<RowAnswer[]>>('/api/v1/admin/people/import', {
+      people: batch.map((row) => ({ ...row.fields, email: row.fields.email! })),
+      dry_run: dryRun,
+      invite,
+      arriving_coaches: arriving,
+    });
+    answers.push(...response.data.data.map((answer) => ({ ...answer, index: answer.index + i })));
+  }
+  return answers;
+}
+
+export const useImportPeople = () => useMutation({ mutationFn: importPeople });

@@ -1,0 +1,33 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, type Envelope } from '@/lib/api-client';
+import { keysQueryOptions, type KeyScope } from './get-keys';
+
+export interface NewKey {
+  name: string;
+  scope: KeyScope;
+}
+
+/** The key made: `key` is the whole key, in this answer and nowhere else. */
+export interface MadeKey {
+  id: number;
+  key: string;
+  prefix: string;
+  name: string;
+  scope: KeyScope;
+}
+
+/** POST /api/v1/admin/api-keys. */
+async function createKey(input: NewKey): Promise<MadeKey> {
+  const response = await api.post<Envelope<MadeKey>>('/api/v1/admin/api-keys', input, {
+    fields: ['name', 'scope'],
+  });
+  return response.data.data;
+}
+
+export function useCreateKey() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: createKey,
+    onSuccess: () => client.invalidateQueries({ queryKey: keysQueryOptions().queryKey }),
+  });
+}

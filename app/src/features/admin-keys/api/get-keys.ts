@@ -1,0 +1,27 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, type Envelope } from '@/lib/api-client';
+
+export type KeyScope = 'read' | 'read-write';
+
+export interface ApiKey {
+  id: number;
+  name: string;
+  scope: KeyScope;
+  /** The key's first characters: the key itself is shown once, when it is made. */
+  prefix: string;
+  created_by: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+/** GET /api/v1/admin/api-keys: the tenant's keys, newest first, revoked ones included. */
+async function getKeys(signal?: AbortSignal): Promise<ApiKey[]> {
+  const response = await api.get<Envelope<ApiKey[]>>('/api/v1/admin/api-keys', { signal });
+  return response.data.data;
+}
+
+export const keysQueryOptions = () =>
+  queryOptions({ queryKey: ['admin-api-keys'], queryFn: ({ signal }) => getKeys(signal) });
+
+export const useKeys = () => useQuery(keysQueryOptions());

@@ -1,0 +1,134 @@
+/**
+ * The admin's API keys and Import people screens in Chromium against the real API (PGlite, seeded): the demo
+ * admin makes a key, sees it once (never again once dismissed), revokes it with the keyboard after a
+ * confirmation; imports a small CSV, its dry run shown first as a table, then imported; a bad file shows every
+ * bad row with its line and column and imports nothing. axe at 1280 and 375 px in two tenants.
+ */
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectNoSeriousViolations, toastOf, useAppStack, useSignedInPage } from './app-support';
+
+const app = useAppStack(['demo', 'acme']);
+const admin = useSignedInPage(app, 'demo', 'admin@demo.test', 'admin-integration');
+const otherTenant = useSignedInPage(app, 'acme', 'admin@acme.test', 'admin-integration-acme');
+
+let page: Page;
+let origin: string;
+beforeAll(() => {
+  ({ page, origin } = admin);
+});
+
+const unique = Math.random().toString(36).slice(2, 8);
+const csvFile = (name: string, lines: string[]) => ({
+  name,
+  mimeType: 'text/csv',
+  buffer: Buffer.from(`${lines.join('\n')}\n`),
+});
+
+describe('API keys (demo)', () => {
+  it('makes a key shown once, with its warning, then lists it by its prefix only', async () => {
+    await page.goto(`${origin}/admin/api-keys`);
+    await page.getByRole('heading', { level: 1, name: 'API keys' }).waitFor();
+    await expectNoSeriousViolations(page, 'api keys');
+    await page.getByLabel('Name').fill(`CRM sync ${unique}`);
+    await page.getByLabel('Access').selectOption('read-write');
+    await page.getByRole('button', { name: 'Make key' }).click();
+    const shown = page.getByRole('region', { name: `Your new key: CRM sync ${unique}` });
+    await shown.waitFor();
+    const key = await shown.getByLabel('API key').innerText();
+    expect(key).toMatch(/^pk_live_[A-Za-z0-9_-]{43}$/);
+    expect(await shown.innerText()).toContain('It will not be shown again');
+    await expectNoSeriousViolations(page, 'key shown once');
+    await admin.shot('key-shown');
+    await shown.getByRole('button', { name: 'I have saved the key' }).click();
+    const card = page.getByRole('listitem').filter({ hasText: `CRM sync ${unique}` });
+    await card.waitFor();
+    expect(await card.innerText()).toContain(`${key.slice(0, 12)}…`);
+    expect(await page.content()).not.toContain(key);
+  });
+
+  it('revokes a key after a confirmation, with the keyboard', async () => {
+    await page.getByRole('button', { name: `Revoke CRM sync ${unique}` }).focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('alertdialog', { name: `Revoke CRM sync ${unique}?` });
+    await dialog.waitFor();
+    await expectNoSeriousViolations(page, 'revoke dialog', 'body');
+    await dialog.getByRole('button', { name: 'Revoke key' }).click();
+    await toastOf(page, `API key CRM sync ${unique} revoked`).waitFor();
+    const card = page.getByRole('listitem').filter({ hasText: `CRM sync ${unique}` });
+    await card.getByText(/^Revoked /).waitFor();
+    expect(await card.getByRole('button', { name: /Revoke/ }).count()).toBe(0);
+  });
+});
+
+describe('Import people (demo)', () => {
+  it('shows the dry run as a table first, then imports', async () => {
+    await page.goto(`${origin}/admin/import`);
+    await page.getByRole('heading', { level: 1, name: 'Import people' }).waitFor();
+    await expectNoSeriousViolations(page, 'import');
+    await page
+      .getByLabel('CSV file')
+      .setInputFiles(
+        csvFile('people.csv', [
+          'email,first_name,last_name,role,coach_email',
+          `ines.${unique}@demo.test,Ines,Import,client,coach@demo.test`,
+          `otto.${unique}@demo.test,Otto,Import,client,`,
+          'client@demo.test,,,,',
+        ]),
+      );
+    const plan = page.getByRole('table', { name: 'What importing people.csv would do' });
+    await plan.waitFor();
+    const rows = plan.getByRole('row');
+    expect(await rows.nth(1).innerText()).toMatch(
+      new RegExp(`2\\s+ines\\.${unique}@demo\\.test.*Created`, 's'),
+    );
+    expect(await rows.nth(3).innerText()).toMatch(/4\s+client@demo\.test.*Unchanged/s);
+    await expectNoSeriousViolations(page, 'import plan');
+    await admin.shot('import-plan');
+    await page.getByRole('button', { name: 'Import 3 people' }).click();
+    await toastOf(page, 'Imported 3 people: 2 created, 0 changed').waitFor();
+    await page.getByRole('table', { name: 'Imported from people.csv' }).waitFor();
+  });
+
+  it('a bad file shows every bad row with its line and column, and imports nothing', async () => {
+    await page
+      .getByLabel('CSV file')
+      .setInputFiles(
+        csvFile('bad.csv', [
+          'email,first_name,last_name,role',
+          `fine.${unique}@demo.test,Fine,Row,client`,
+          'not-an-email,Bad,Email,client',
+          `role.${unique}@demo.test,Bad,Role,coahc`,
+        ]),
+      );
+    const problems = page.getByRole('alert').filter({ hasText: 'bad.csv: 2 problems' });
+    await problems.waitFor();
+    const text = await problems.innerText();
+    expect(text).toContain('Line 3, column 1 (email): "not-an-email" is not an email address');
+    expect(text).toContain('Line 4, column 4 (role): "coahc" is no role: did you mean "coach"?');
+    expect(text).toContain('Nothing was imported');
+    expect(await page.getByRole('button', { name: /^Import \d+ people$/ }).count()).toBe(0);
+    await expectNoSeriousViolations(page, 'import problems');
+  });
+
+  it('has no serious axe violations at 375 px, nor in a second tenant', async () => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    for (const path of ['/admin/api-keys', '/admin/import']) {
+      await page.goto(`${origin}${path}`);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await expectNoSeriousViolations(page, `${path} at 375 px`);
+    }
+    await admin.shot('narrow');
+    const acme = otherTenant.page;
+    for (const width of [1280, 375]) {
+      await acme.setViewportSize({ width, height: 800 });
+      for (const path of ['/admin/api-keys', '/admin/import']) {
+        await acme.goto(`${otherTenant.origin}${path}`);
+        await acme.getByRole('heading', { level: 1 }).waitFor();
+        if (path.endsWith('api-keys')) await acme.getByText('No API keys yet. Make one above.').waitFor();
+        await expectNoSeriousViolations(acme, `acme ${path} at ${width} px`);
+      }
+    }
+    await otherTenant.shot('acme');
+  });
+});
