@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Field, SelectField, TextAreaField } from '@/components/field';
 import { FormButtons } from '@/components/form-buttons';
-import { formatDateTime, toLocalInput, zoneName } from '@/lib/dates';
+import { StartAndLengthFields } from '@/components/start-and-length-fields';
+import { formatDateTime, toLocalInput } from '@/lib/dates';
 import { useFieldErrors } from '@/lib/use-field-errors';
 import type { CoachMeeting } from '../api/get-meetings';
 import { useClients } from '../api/get-clients';
@@ -94,24 +95,13 @@ export function MeetingForm({
         onChange={(e) => setTitle(e.target.value)}
         error={errors.title}
       />
-      <Field
-        label="Start"
-        type="datetime-local"
-        hint={`Your time: ${zoneName(zone)}.`}
-        value={start}
-        required
-        onChange={(e) => setStart(e.target.value)}
-        error={errors.start}
-      />
-      <Field
-        label="Length in minutes"
-        type="number"
-        min={5}
-        max={720}
-        step={5}
-        value={minutes}
-        onChange={(e) => setMinutes(e.target.value)}
-        error={errors.duration_minutes}
+      <StartAndLengthFields
+        zone={zone}
+        start={start}
+        onStart={setStart}
+        minutes={minutes}
+        onMinutes={setMinutes}
+        errors={errors}
       />
       <Field
         label="Online link"

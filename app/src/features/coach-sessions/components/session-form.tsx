@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Field } from '@/components/field';
 import { FormButtons } from '@/components/form-buttons';
-import { toLocalInput, zoneName } from '@/lib/dates';
+import { StartAndLengthFields } from '@/components/start-and-length-fields';
+import { toLocalInput } from '@/lib/dates';
 import { useFieldErrors } from '@/lib/use-field-errors';
 import type { GroupSession } from '../api/get-sessions';
 import { useSaveSession, type SessionInput } from '../api/save-session';
@@ -66,24 +67,14 @@ export function SessionForm({
         onChange={(e) => setTitle(e.target.value)}
         error={errors.title}
       />
-      <Field
-        label="Start"
-        type="datetime-local"
-        hint={`Your time: ${zoneName(zone)}. Members are mailed it in their own time.`}
-        value={start}
-        required
-        onChange={(e) => setStart(e.target.value)}
-        error={errors.start}
-      />
-      <Field
-        label="Length in minutes"
-        type="number"
-        min={5}
-        max={720}
-        step={5}
-        value={minutes}
-        onChange={(e) => setMinutes(e.target.value)}
-        error={errors.duration_minutes}
+      <StartAndLengthFields
+        zone={zone}
+        zoneHint="Members are mailed it in their own time."
+        start={start}
+        onStart={setStart}
+        minutes={minutes}
+        onMinutes={setMinutes}
+        errors={errors}
       />
       <Field
         label="Online link"
