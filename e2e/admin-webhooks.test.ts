@@ -13,7 +13,7 @@ import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifySignature } from '../api/src/services/webhooks/signature';
-import { SHOTS, expectNoSeriousViolations, newContext, signIn, toastOf, useAppStack } from './app-support';
+import { SHOTS, accessibleAtBothWidths, newContext, signIn, toastOf, useAppStack } from './app-support';
 
 const app = useAppStack(['demo', 'acme']);
 
@@ -55,18 +55,6 @@ afterAll(async () => {
 
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: path.join(SHOTS, `admin-webhooks-${name}.png`), fullPage: true });
-
-/** axe finds nothing serious on the page at 1280 px, nor once the page is as wide as a phone. */
-async function accessibleAtBothWidths(page: Page, where: string) {
-  await expectNoSeriousViolations(page, `${where} at 1280 px`);
-  await page.setViewportSize({ width: 375, height: 800 });
-  try {
-    await expectNoSeriousViolations(page, `${where} at 375 px`);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-  } finally {
-    await page.setViewportSize({ width: 1280, height: 800 });
-  }
-}
 
 const ticketsReceived = () => received.filter((d) => d.headers['portal-event-type'] === 'ticket.created');
 

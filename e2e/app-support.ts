@@ -191,5 +191,20 @@ export async function expectNoSeriousViolations(page: Page, where: string, inclu
   expect(serious(violations), where).toEqual([]);
 }
 
+/**
+ * axe finds nothing serious on the page at 1280 px, nor once the page is as wide as a phone, where nothing runs off
+ * the screen sideways; the page is back at 1280 px afterwards.
+ */
+export async function accessibleAtBothWidths(page: Page, where: string) {
+  await expectNoSeriousViolations(page, `${where} at 1280 px`);
+  await page.setViewportSize({ width: 375, height: 800 });
+  try {
+    await expectNoSeriousViolations(page, `${where} at 375 px`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  } finally {
+    await page.setViewportSize({ width: 1280, height: 800 });
+  }
+}
+
 /** A toast's text (the newest first match). */
 export const toastOf = (page: Page, text: string) => page.locator('.Toastify').getByText(text).first();

@@ -11,8 +11,8 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   PNG,
+  accessibleAtBothWidths,
   SHOTS,
-  expectNoSeriousViolations,
   fromMail,
   newContext,
   signIn,
@@ -52,19 +52,6 @@ async function badge(page: Page, item: RegExp): Promise<number> {
 }
 const coachBadge = () => badge(coach, /^Messages/);
 const clientBadge = () => badge(client, /My Messages/);
-
-/** axe finds nothing serious on the page at 1280 px, nor once the page is as wide as a phone. */
-async function accessibleAtBothWidths(page: Page, where: string) {
-  await expectNoSeriousViolations(page, `${where} at 1280 px`);
-  await page.setViewportSize({ width: 375, height: 800 });
-  try {
-    await expectNoSeriousViolations(page, `${where} at 375 px`);
-    // Nothing runs off a phone's screen sideways.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-  } finally {
-    await page.setViewportSize({ width: 1280, height: 800 });
-  }
-}
 
 describe('the coach answers a client (demo)', () => {
   let since: number;
