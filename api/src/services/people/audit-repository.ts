@@ -28,12 +28,13 @@ interface AuditEntry {
   after?: Record<string, unknown> | null;
 }
 
+/** Writes the entry; resolves to the name it recorded for the actor (a user's name, or the key's). */
 export async function writeAudit(
   db: Kysely<Database>,
   actor: ChangeActor,
   at: Date,
   entry: AuditEntry,
-): Promise<void> {
+): Promise<string> {
   let actorName: string;
   if ('userId' in actor) {
     const user = await db
@@ -61,6 +62,7 @@ export async function writeAudit(
       after: entry.after ? JSON.stringify(entry.after) : null,
     })
     .execute();
+  return actorName;
 }
 
 export interface AuditFilter {

@@ -91,28 +91,20 @@ export function createPeopleService({ db, now, mailer }: Deps) {
       expires_at: new Date(at.getTime() + invitationDays * 24 * 60 * 60_000),
     });
     await recordEvent(trx, actor.tenantId, 'person.invited', { person_id: person.id, email: person.email });
-    await writeAudit(trx, actor, at, {
+    const actorName = await writeAudit(trx, actor, at, {
       action: 'person.invited',
       subject_type: 'person',
       subject_id: person.id,
       person_id: person.id,
       summary: `Sent an invitation to ${person.email}`,
     });
-    const inviter =
-      'userId' in actor
-        ? await trx
-            .selectFrom('users')
-            .select(['first_name', 'last_name'])
-            .where('id', '=', actor.userId)
-            .where('tenant_id', '=', actor.tenantId)
-            .executeTakeFirst()
-        : undefined;
     return {
       tenantId: actor.tenantId,
       email: person.email,
       firstName: person.first_name,
       token,
-      inviter: inviter ? `${inviter.first_name} ${inviter.last_name}`.trim() : '',
+      // An integration's key invites in the business's name, not the key's.
+      inviter: 'userId' in actor ? actorName : '',
     };
   }
 
