@@ -261,7 +261,8 @@ describe('a tenant the seed has no business for (one made by portal init)', () =
   });
   afterAll(() => h.stop());
 
-  it('gets the generic demo business, and its demo users sign in and see it', async () => {
+  it('gets the generic demo business, and its demo users sign in and see it, their coach’s library too', async () => {
+    const shared: Record<string, string[]> = {};
     for (const email of ['client@alpha.test', 'basic@alpha.test']) {
       const row = await h.db
         .selectFrom('users')
@@ -284,7 +285,26 @@ describe('a tenant the seed has no business for (one made by portal init)', () =
       });
       expect(coach.statusCode, email).toBe(200);
       expect(coach.json().data).toMatchObject({ first_name: 'Jordan', booking_url: null });
+      const library = await h.call('GET', '/api/v1/resources/shared', { tenant: ALPHA, token });
+      expect(library.statusCode, email).toBe(200);
+      const items = library.json().data as { id: number; title: string; kind: string }[];
+      shared[email] = items.map((r) => r.title).sort();
+      const file = items.find((r) => r.kind === 'file')!;
+      const download = await h.call('GET', `/api/v1/resources/shared/${file.id}/file`, {
+        tenant: ALPHA,
+        token,
+      });
+      expect(download.statusCode, email).toBe(200);
+      expect(download.rawPayload.subarray(0, 5).toString('latin1'), email).toBe('%PDF-');
     }
+    // The coach's library: shared with all their clients or the company reaches both; one is client@'s alone.
+    const both = [
+      'Proposal pricing worksheet',
+      'SBA: managing your business finances',
+      'Value-based pricing, explained',
+    ];
+    expect(shared['client@alpha.test']).toEqual([...both, 'Utilization tracker'].sort());
+    expect(shared['basic@alpha.test']).toEqual(both);
     const company = await h.db
       .selectFrom('companies')
       .select('name')

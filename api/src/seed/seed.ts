@@ -13,6 +13,7 @@ import { upsertTenants } from '../services/tenants/tenant-repository.js';
 import type { Database } from '../db/database.js';
 import { seedAssessments } from './seed-assessments.js';
 import { seedClientWork } from './seed-client-work.js';
+import { seedCoachLibrary } from './seed-coach-library.js';
 import { seedCompanyFiles } from './seed-company-files.js';
 import { seedFlashCoaching } from './seed-flash-coaching.js';
 import { seedGroups } from './seed-groups.js';
@@ -105,6 +106,14 @@ async function seedTenant(
     tenantId: tenant.id,
     companyId: company.id,
     coachUserId,
+    clientId: clientIds[0]!,
+    at,
+    set,
+  });
+  await seedCoachLibrary(db, storage, {
+    tenantId: tenant.id,
+    coachId,
+    companyId: company.id,
     clientId: clientIds[0]!,
     at,
     set,

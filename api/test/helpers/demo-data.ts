@@ -63,6 +63,7 @@ export async function tenantLinks(db: Kysely<Database>, tenantId: number) {
   add('coaches', await rows('coaches', ['booking_url']));
   add('users', await rows('users', ['website', 'linkedin', 'facebook', 'twitter', 'profile_pic']));
   add('companies', await rows('companies', ['website']));
+  add('coach resources', await rows('coach_resources', ['url']));
   for (const body of await rows('emails', ['body']))
     add(
       'mail',
@@ -96,6 +97,7 @@ export async function tenantText(db: Kysely<Database>, storage: Storage, tenantI
     'lessons',
     'lesson_resources',
     'academy_modules',
+    'coach_resources',
   ] as const;
   const parts: string[] = [];
   for (const table of tables) {

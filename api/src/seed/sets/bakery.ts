@@ -205,6 +205,34 @@ export const bakery: DemoSet = {
     bigCost: 'the oven repair',
     ...sbaHiringGuide,
   },
+  library: [
+    {
+      title: 'SBA: managing your business finances',
+      link: 'https://www.sba.gov/business-guide/manage-your-business/manage-your-finances',
+      share: 'all',
+    },
+    {
+      title: 'Recipe costing worksheet',
+      file: {
+        name: 'Recipe costing worksheet.pdf',
+        line: 'Recipe costing - ingredient, grams per batch, cost per kilo, cost per loaf, price, margin',
+      },
+      share: 'company',
+    },
+    {
+      title: 'Cost of goods sold, explained',
+      link: 'https://en.wikipedia.org/wiki/Cost_of_goods_sold',
+      share: 'company',
+    },
+    {
+      title: 'Holiday pre-order planner',
+      file: {
+        name: 'Holiday pre-order planner.pdf',
+        line: 'Holiday pre-orders - pies, stollen, loaves per day, deposit taken, pick-up slot',
+      },
+      share: 'client',
+    },
+  ],
   priceList:
     'Item,Price,Unit\nSourdough loaf,7.50,each\nCroissant,4.25,each\nCatering box (12 pastries),48.00,box\n',
   secondCoach: {

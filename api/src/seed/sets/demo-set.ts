@@ -85,6 +85,16 @@ export interface DemoSet {
     guideUrl: string;
     guideTitle: string;
   };
+  /**
+   * The coach's resource library: real public pages and one-page PDFs (the line is the page's text), each
+   * shared with all the coach's clients, the demo company or client@ alone.
+   */
+  library: {
+    title: string;
+    link?: string;
+    file?: { name: string; line: string };
+    share: 'all' | 'company' | 'client';
+  }[];
   /** The client's price list (CSV, with a header), sent to the coach as "Price list.csv". */
   priceList: string;
   /** The tenant's second coach, whose own clients run another business nearby (coach2@, client2@, client3@). */

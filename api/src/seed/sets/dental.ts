@@ -207,6 +207,34 @@ export const dental: DemoSet = {
     guideUrl: 'https://www.gov.uk/employing-staff',
     guideTitle: 'GOV.UK’s guide to employing staff',
   },
+  library: [
+    {
+      title: 'GOV.UK: workplace pensions for employers',
+      link: 'https://www.gov.uk/workplace-pensions-employers',
+      share: 'all',
+    },
+    {
+      title: 'Treatment plan pricing sheet',
+      file: {
+        name: 'Treatment plan pricing sheet.pdf',
+        line: 'Treatment plans - examination, hygienist, whitening, chair minutes, lab cost, price',
+      },
+      share: 'company',
+    },
+    {
+      title: 'What a dental hygienist does',
+      link: 'https://en.wikipedia.org/wiki/Dental_hygienist',
+      share: 'company',
+    },
+    {
+      title: 'Recall reminder script',
+      file: {
+        name: 'Recall reminder script.pdf',
+        line: 'Recall reminders - text two days before, call on the day, rebook missed visits the same week',
+      },
+      share: 'client',
+    },
+  ],
   priceList:
     'Treatment,Price,Minutes\nExamination,65.00,30\nHygienist appointment,85.00,30\nWhitening course,395.00,90\n',
   secondCoach: {

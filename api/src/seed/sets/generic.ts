@@ -204,6 +204,34 @@ export const generic: DemoSet = {
     bigCost: 'the annual insurance bill',
     ...sbaHiringGuide,
   },
+  library: [
+    {
+      title: 'SBA: managing your business finances',
+      link: 'https://www.sba.gov/business-guide/manage-your-business/manage-your-finances',
+      share: 'all',
+    },
+    {
+      title: 'Proposal pricing worksheet',
+      file: {
+        name: 'Proposal pricing worksheet.pdf',
+        line: 'Proposal pricing - days, day rate, expenses, value to the client, fixed fee',
+      },
+      share: 'company',
+    },
+    {
+      title: 'Value-based pricing, explained',
+      link: 'https://en.wikipedia.org/wiki/Value-based_pricing',
+      share: 'company',
+    },
+    {
+      title: 'Utilization tracker',
+      file: {
+        name: 'Utilization tracker.pdf',
+        line: 'Utilization - billable hours, available hours, per consultant, per week, target 70 percent',
+      },
+      share: 'client',
+    },
+  ],
   priceList:
     'Service,Price,Days\nStrategy workshop,2400.00,1\nProcess review,6500.00,3\nMonthly retainer,4000.00,4\n',
   secondCoach: {

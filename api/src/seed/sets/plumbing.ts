@@ -201,6 +201,34 @@ export const plumbing: DemoSet = {
     bigCost: 'the new van’s deposit',
     ...sbaHiringGuide,
   },
+  library: [
+    {
+      title: 'SBA: managing your business finances',
+      link: 'https://www.sba.gov/business-guide/manage-your-business/manage-your-finances',
+      share: 'all',
+    },
+    {
+      title: 'Service agreement pricing sheet',
+      file: {
+        name: 'Service agreement pricing sheet.pdf',
+        line: 'Maintenance plans - boiler check, water heater flush, visits a year, price, renewal month',
+      },
+      share: 'company',
+    },
+    {
+      title: 'Preventive maintenance, explained',
+      link: 'https://en.wikipedia.org/wiki/Preventive_maintenance',
+      share: 'company',
+    },
+    {
+      title: 'Van stock checklist',
+      file: {
+        name: 'Van stock checklist.pdf',
+        line: 'Van stock - fittings, valves, PEX, cartridges, count on Friday, reorder below minimum',
+      },
+      share: 'client',
+    },
+  ],
   priceList:
     'Service,Price,Hours\nStandard call-out,95.00,1\nBoiler service,140.00,1.5\nBathroom refit (from),4800.00,40\n',
   secondCoach: {
