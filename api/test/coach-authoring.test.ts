@@ -192,7 +192,34 @@ describe('the coach authors groups', () => {
       client_id: basic.id,
     });
     expect(second.statusCode).toBe(422);
-    expect(second.json()).toEqual({ error: { client_id: ['The group is full: its 1 places are taken.'] } });
+    expect(second.json()).toEqual({ error: { client_id: ['The group is full: its one place is taken.'] } });
+  });
+
+  it('keeps to the capacity when adds arrive together: one place, ten adds of two clients, one member', async () => {
+    const group = await newGroup();
+    await as(h, coach, 'POST', `/api/v1/coach/groups/${group.id}`, { capacity: 1 });
+    const basic = await demoUser(h, 'basic');
+    const adds = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        as(h, coach, 'POST', `/api/v1/coach/groups/${group.id}/members`, {
+          client_id: i % 2 === 0 ? client.user.id : basic.id,
+        }),
+      ),
+    );
+    const members = await h.db
+      .selectFrom('user_groups')
+      .select('user_id')
+      .where('group_id', '=', group.id)
+      .where('status', '=', 'active')
+      .execute();
+    expect(members).toHaveLength(1);
+    // The client who got the place may be added again (nothing changes); the other is refused every time.
+    const winner = members[0]!.user_id;
+    adds.forEach((res, i) =>
+      expect(res.statusCode, `add ${i}`).toBe(
+        (i % 2 === 0 ? client.user.id : basic.id) === winner ? 200 : 422,
+      ),
+    );
   });
 
   it('reorders lessons, refusing an order that leaves one out', async () => {

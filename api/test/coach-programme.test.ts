@@ -114,6 +114,46 @@ describe("a group's live sessions", () => {
     expect((await lessonMeetings(client)).map((m) => m.title)).not.toContain('Live Q&A');
   });
 
+  it('schedules the sessions still to come for a member who joins later, and mails their invitation once', async () => {
+    const group = (await as(h, coach, 'POST', '/api/v1/coach/groups', { title: 'Late joiners' })).json().data;
+    await as(h, coach, 'POST', `/api/v1/coach/groups/${group.id}`, { state: 'open' });
+    const session = (
+      await as(h, coach, 'POST', sessions(group.id), {
+        title: 'Pricing circle',
+        start: '2027-06-08T10:00',
+        duration_minutes: 45,
+        meeting_url: 'https://meet.example/circle',
+      })
+    ).json().data;
+    expect((await lessonMeetings(client)).map((m) => m.title)).not.toContain('Pricing circle');
+    const sent = (await mailsTo(h.mailDir, client.user.email)).length;
+    // Added five times at once (two tabs, a double click): one lesson meeting, one invitation.
+    const adds = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        as(h, coach, 'POST', `/api/v1/coach/groups/${group.id}/members`, { client_id: client.user.id }),
+      ),
+    );
+    expect(adds.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(await lessonMeetings(client)).toContainEqual(
+      expect.objectContaining({ title: 'Pricing circle', meeting_time: session.starts_at }),
+    );
+    const rows = await h.db
+      .selectFrom('lesson_meetings')
+      .select('id')
+      .where('session_id', '=', session.id)
+      .execute();
+    expect(rows).toHaveLength(1);
+    const mail = await waitForMail(h.mailDir, client.user.email, sent + 1);
+    expect(mail.subject).toMatch(/live session "Pricing circle"/);
+    expect(invitation(mail)('UID')).toBe(`group-session-${session.id}@portal.alpha-coaching.example`);
+    // Nothing more is mailed for it: adding again changes nothing, and the next mail is the move's.
+    await as(h, coach, 'POST', `/api/v1/coach/groups/${group.id}/members`, { client_id: client.user.id });
+    await as(h, coach, 'POST', `${sessions(group.id)}/${session.id}`, { start: '2027-06-09T10:00' });
+    const moved = await waitForMail(h.mailDir, client.user.email, sent + 2);
+    expect(invitation(moved)('SEQUENCE')).toBe('1');
+    expect(await mailsTo(h.mailDir, client.user.email)).toHaveLength(sent + 2);
+  });
+
   it('refuses a time already gone', async () => {
     const res = await as(h, coach, 'POST', sessions(), {
       title: 'Too late',

@@ -28,6 +28,7 @@ import * as webhooks from './migrations/1200-webhooks.js';
 import * as peopleAdmin from './migrations/1000-people-admin.js';
 import * as coachProgramme from './migrations/1400-coach-programme.js';
 import * as brandedMail from './migrations/1500-branded-mail.js';
+import * as sessionMemberOnce from './migrations/1700-session-member-once.js';
 import * as coachAuthoring from './migrations/1300-coach-authoring.js';
 import * as apiKeys from './migrations/1100-api-keys.js';
 
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '1000-people-admin': peopleAdmin,
   '1400-coach-programme': coachProgramme,
   '1500-branded-mail': brandedMail,
+  '1700-session-member-once': sessionMemberOnce,
   '1300-coach-authoring': coachAuthoring,
   '1100-api-keys': apiKeys,
 };

@@ -59,7 +59,9 @@ export const addGroupMember = route({
   config: authenticated,
   async handle(s, request) {
     const { id: groupId } = request.params;
-    return { data: await s.groupsAuthoring.addMember(request.caller, groupId, request.body.client_id) };
+    const page = await s.groupsAuthoring.addMember(request.caller, groupId, request.body.client_id);
+    await s.groupSessions.inviteMember(request.tenant, request.caller, groupId, request.body.client_id);
+    return { data: page };
   },
 });
 

@@ -205,7 +205,13 @@ export function createGroupsAuthoring(db: Kysely<Database>, now: () => Date) {
           .where('user_id', '!=', client.userId)
           .executeTakeFirstOrThrow();
         if (group.capacity !== null && taken.n >= group.capacity)
-          throw new FieldError({ client_id: [`The group is full: its ${group.capacity} places are taken.`] });
+          throw new FieldError({
+            client_id: [
+              group.capacity === 1
+                ? 'The group is full: its one place is taken.'
+                : `The group is full: all ${group.capacity} places are taken.`,
+            ],
+          });
         const at = now();
         await trx
           .insertInto('user_groups')

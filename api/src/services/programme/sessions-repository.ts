@@ -74,6 +74,59 @@ export async function insertSession(
   return id;
 }
 
+/**
+ * The group's sessions still to come that this member has no lesson meeting of (a member who joined, or
+ * came back, after they were scheduled), each given one; the sessions this call wrote are returned to be mailed.
+ */
+export async function joinUpcomingSessions(
+  db: Kysely<Database>,
+  coach: Actor,
+  groupId: number,
+  member: AssignedClient,
+  now: Date,
+) {
+  const sessions = await db
+    .selectFrom('group_sessions as s')
+    .select(sessionColumns.map((c) => `s.${c}` as const))
+    .where('s.tenant_id', '=', coach.tenantId)
+    .where('s.group_id', '=', groupId)
+    .where('s.starts_at', '>', now)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('lesson_meetings as m')
+            .where(owned(coach, 'lesson_meetings as m'))
+            .whereRef('m.session_id', '=', 's.id')
+            .where('m.client_id', '=', member.userId)
+            .select('m.id'),
+        ),
+      ),
+    )
+    .orderBy('s.starts_at')
+    .orderBy('s.id')
+    .execute();
+  const joined: typeof sessions = [];
+  for (const session of sessions) {
+    // Another add of the same member at once may have written it first: only the one that wrote it mails.
+    const row = await db
+      .insertInto('lesson_meetings')
+      .values({
+        ...ownerValues(coach, 'lesson_meetings', member),
+        group_id: groupId,
+        session_id: session.id,
+        title: session.title,
+        meeting_time: session.starts_at,
+        time_zone: session.time_zone,
+        meeting_url: session.meeting_url,
+      })
+      .onConflict((oc) => oc.columns(['session_id', 'client_id']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (row) joined.push(session);
+  }
+  return joined;
+}
+
 /** A move or an edit: the members' lesson meetings follow, and the invitation's SEQUENCE goes up. */
 export async function updateSession(db: Kysely<Database>, coach: Actor, id: number, fields: SessionFields) {
   await db

@@ -187,6 +187,21 @@ export function createSessionsService(deps: { db: Kysely<Database>; now: () => D
       return { id };
     },
 
+    /**
+     * A member added to the group (after its sessions were scheduled, or back after a removal) gets the
+     * sessions still to come on their schedule and each one's invitation, as the members before them did.
+     */
+    async inviteMember(tenant: Tenant, coach: Actor, groupId: number, clientId: number) {
+      const me = await coachOf(coach);
+      const group = await ownGroup(db, coach, groupId);
+      const member = (await groupMembers(db, coach, groupId)).find((m) => m.id === clientId);
+      if (!member) return;
+      const assigned = await assignedClient(db, coach, clientId);
+      const sessions = await repo.joinUpcomingSessions(db, coach, groupId, assigned, now());
+      for (const session of sessions)
+        await mailMembers(tenant, 'scheduled', session, [member], me, group.title);
+    },
+
     async addRecording(coach: Actor, groupId: number, input: RecordingInput) {
       await ownGroup(db, coach, groupId);
       const row = await repo.insertRecording(db, coach.tenantId, groupId, {
