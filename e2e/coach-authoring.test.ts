@@ -3,7 +3,8 @@
  * the first published (its body written in the rich-text editor, autosaved), the second a draft; a client of
  * theirs added. The client sees only the published lesson, ticks its five steps, and the coach sees the lesson
  * completed on the group page. A lesson moved with the keyboard stays moved after a reload. Every authoring
- * page passes axe at 1280 and 375 px in two tenants (screenshots in test-results/).
+ * page passes axe at 1280 and 375 px in two tenants (screenshots in test-results/). The group is then handed to
+ * the tenant's other coach, refused beside the choice while its member is not theirs.
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -148,6 +149,37 @@ describe('the coach authors a group (demo)', () => {
     await page.getByRole('heading', { level: 1, name: `Edit lesson: ${title}` }).waitFor();
     await page.getByRole('textbox', { name: 'Lesson text' }).waitFor();
     await axeBothWidths(page, 'academy lesson');
+  });
+});
+
+describe('handing the group over (demo)', () => {
+  it('is refused beside the choice while a member is not the colleague’s client, then done after a confirmation', async () => {
+    await page.goto(groupUrl);
+    const coachCard = page.getByRole('region', { name: 'Coach' });
+    await coachCard.getByLabel('Hand over to').selectOption({ label: 'Elena Vasquez' });
+    await coachCard.getByRole('button', { name: 'Hand over' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Hand over this group?' })
+      .getByRole('button', { name: 'Hand over' })
+      .click();
+    await coachCard
+      .getByText(/^Elena Vasquez does not coach .+: ask your admin to assign them first/)
+      .waitFor();
+    expect(await page.getByRole('heading', { level: 1, name: GROUP }).count()).toBe(1);
+
+    const members = page.getByRole('table');
+    await members.getByRole('button', { name: /^Remove .+ from the group$/ }).click();
+    await page.getByText('No members yet.').waitFor();
+    await coachCard.getByRole('button', { name: 'Hand over' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Hand over this group?' });
+    await expectNoSeriousViolations(page, 'hand-over dialog');
+    await dialog.getByRole('button', { name: 'Hand over' }).click();
+    await page.getByText(`"${GROUP}" is now Elena Vasquez's group`).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Groups' }).waitFor();
+    await page.getByRole('link', { name: 'Profit Accelerator' }).waitFor();
+    expect(await page.getByRole('link', { name: GROUP }).count()).toBe(0);
+    await page.goto(groupUrl);
+    await page.getByRole('heading', { name: 'Group not found' }).waitFor();
   });
 });
 

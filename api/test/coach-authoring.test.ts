@@ -222,6 +222,56 @@ describe('the coach authors groups', () => {
     );
   });
 
+  it('hands a group to a colleague once every member is their client; its own lessons go with it', async () => {
+    const { group, published } = await openGroupWithMember();
+    const coachIdOf = async (who: Person) =>
+      (
+        await h.db
+          .selectFrom('coaches')
+          .select('id')
+          .where('user_id', '=', who.user.id)
+          .executeTakeFirstOrThrow()
+      ).id;
+    const [mine, theirs, foreign] = [
+      await coachIdOf(coach),
+      await coachIdOf(coach2),
+      await coachIdOf(betaCoach),
+    ];
+    const page = (await as(h, coach, 'GET', `/api/v1/coach/groups/${group.id}`)).json().data;
+    expect(page.colleagues.map((c: { id: number }) => c.id)).toEqual([theirs]);
+    const handOver = (to: number, who = coach) =>
+      as(h, who, 'POST', `/api/v1/coach/groups/${group.id}/handover`, { coach_id: to });
+    for (const to of [mine, foreign])
+      expect((await handOver(to)).json(), `coach ${to}`).toEqual({
+        error: { coach_id: ['Choose another coach of your business.'] },
+      });
+    // client@ is coach@'s client, not coach2's: the hand-over says so and changes nothing.
+    const refused = await handOver(theirs);
+    expect(refused.statusCode).toBe(422);
+    const member = await h.db
+      .selectFrom('users')
+      .select(['first_name', 'last_name'])
+      .where('id', '=', client.user.id)
+      .executeTakeFirstOrThrow();
+    expect(refused.json().error.coach_id).toEqual([
+      `Rebecca Stone does not coach ${member.first_name} ${member.last_name}: ask your admin to assign them first, or remove them from the group.`,
+    ]);
+    expect((await as(h, coach, 'GET', `/api/v1/coach/groups/${group.id}`)).statusCode).toBe(200);
+    expect((await handOver(theirs, coach2)).statusCode).toBe(404);
+    expect((await handOver(theirs, client)).statusCode).toBe(403);
+
+    await as(h, coach, 'POST', `/api/v1/coach/groups/${group.id}/members/${client.user.id}/remove`);
+    const done = await handOver(theirs);
+    expect(done.statusCode).toBe(200);
+    expect(done.json().data).toMatchObject({ id: group.id, coach: { id: theirs } });
+    expect((await as(h, coach, 'GET', `/api/v1/coach/groups/${group.id}`)).statusCode).toBe(404);
+    expect((await editLesson(published, { title: 'Mine still?' })).statusCode).toBe(404);
+    const now = await as(h, coach2, 'GET', `/api/v1/coach/groups/${group.id}`);
+    expect(now.statusCode).toBe(200);
+    expect(now.json().data.lessons.map((l: { id: number }) => l.id)).toContain(published);
+    expect((await editLesson(published, { title: 'Week one: prices' }, coach2)).statusCode).toBe(200);
+  });
+
   it('reorders lessons, refusing an order that leaves one out', async () => {
     const group = await newGroup();
     const a = await newLesson(group.id, 'A');

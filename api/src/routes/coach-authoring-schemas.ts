@@ -66,6 +66,8 @@ export const groupPage = closed({
     }),
   ),
   candidates: list(closed({ id: integer, first_name: string, last_name: string, email: string })),
+  /** The tenant's other coaches, whom the group may be handed to. */
+  colleagues: list(closed({ id: integer, first_name: string, last_name: string })),
 });
 
 export const newLesson = closed({ id: integer, title: string, published: boolean });

@@ -6,6 +6,7 @@ import { coaches, route } from './route.js';
 import { closed, ok, tenantHeaders } from './schemas.js';
 
 const params = closed({ id });
+const name = { type: 'string' } as const;
 
 export const coachGroups = route({
   roles: coaches,
@@ -62,6 +63,22 @@ export const addGroupMember = route({
     const page = await s.groupsAuthoring.addMember(request.caller, groupId, request.body.client_id);
     await s.groupSessions.inviteMember(request.tenant, request.caller, groupId, request.body.client_id);
     return { data: page };
+  },
+});
+
+export const handOverGroup = route({
+  roles: coaches,
+  schema: {
+    headers: tenantHeaders,
+    params,
+    body: closed({ coach_id: id }),
+    response: ok(closed({ id, coach: closed({ id, first_name: name, last_name: name }) })),
+  },
+  config: authenticated,
+  async handle(s, request) {
+    return {
+      data: await s.groupsAuthoring.handOver(request.caller, request.params.id, request.body.coach_id),
+    };
   },
 });
 

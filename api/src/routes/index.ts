@@ -215,6 +215,7 @@ export const routeTable: [HTTPMethods | HTTPMethods[], string, RouteSpec | Plugi
   ['POST', '/api/v1/coach/groups/:id', coachGroups.changeGroup],
   ['POST', '/api/v1/coach/groups/:id/members', coachGroups.addGroupMember],
   ['POST', '/api/v1/coach/groups/:id/members/:clientId/remove', coachGroups.removeGroupMember],
+  ['POST', '/api/v1/coach/groups/:id/handover', coachGroups.handOverGroup],
   ['POST', '/api/v1/coach/groups/:id/lessons', coachGroups.addGroupLesson],
   ['POST', '/api/v1/coach/groups/:id/lessons/order', coachGroups.orderGroupLessons],
   ['GET', '/api/v1/coach/lessons/:id', coachLessons.coachLesson],

@@ -12,6 +12,7 @@ import { owned, ownerValues } from '../access/scope.js';
 import type { Actor } from '../access/scope.js';
 import { found } from '../client-work/owner.js';
 import { coachIdOf, slugOf } from './coach-of.js';
+import { colleaguesOf, handOver } from './group-handover.js';
 import { listMembers } from './group-members.js';
 import { addLesson, reorder } from './lesson-links.js';
 
@@ -94,7 +95,7 @@ export function createGroupsAuthoring(db: Kysely<Database>, now: () => Date) {
   }
 
   async function page(coach: Actor, groupId: number) {
-    const { group } = await own(coach, groupId);
+    const { coachId, group } = await own(coach, groupId);
     const members = await listMembers(db, coach, groupId);
     const inGroup = new Set(members.map((m) => m.id));
     const clients = await db
@@ -112,6 +113,7 @@ export function createGroupsAuthoring(db: Kysely<Database>, now: () => Date) {
       lessons,
       members,
       candidates: clients.filter((c) => !inGroup.has(c.id)),
+      colleagues: (await colleaguesOf(db, coach, coachId)).map(({ user_id: _, ...c }) => c),
     };
   }
 
@@ -249,6 +251,13 @@ export function createGroupsAuthoring(db: Kysely<Database>, now: () => Date) {
           .execute();
       });
       return page(coach, groupId);
+    },
+
+    /** The group goes to a colleague (group-handover.ts); the caller reaches it no more. */
+    async handOver(coach: Actor, groupId: number, colleagueId: number) {
+      const { coachId } = await own(coach, groupId);
+      const to = await handOver(db, coach, coachId, groupId, colleagueId, now());
+      return { id: groupId, coach: to };
     },
 
     async addLesson(coach: Actor, groupId: number, title: string) {

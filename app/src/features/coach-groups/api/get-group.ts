@@ -31,6 +31,8 @@ export interface GroupPageData extends Omit<GroupRow, 'members' | 'lessons'> {
   members: GroupMember[];
   /** The coach's clients not in the group yet. */
   candidates: { id: number; first_name: string; last_name: string; email: string }[];
+  /** The business's other coaches, whom the group may be handed to. */
+  colleagues: { id: number; first_name: string; last_name: string }[];
 }
 
 /** GET /api/v1/coach/groups/{id}: the group page (a 404 for a group that is not the coach's). */

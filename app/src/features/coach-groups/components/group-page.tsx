@@ -11,6 +11,7 @@ import { paths } from '@/config/paths';
 import { routeId } from '@/lib/route-id';
 import { useGroup } from '../api/get-group';
 import { GroupDetails } from './group-details';
+import { GroupHandover } from './group-handover';
 import { GroupLessons } from './group-lessons';
 import { GroupMembers } from './group-members';
 import './coach-groups.css';
@@ -34,6 +35,7 @@ export default function Page() {
         <GroupDetails key={group.id} group={group} />
         <GroupLessons group={group} />
         <GroupMembers group={group} />
+        <GroupHandover group={group} />
       </>
     );
   else if (query.isError) body = <LoadFailed what="This group" error={query.error} retry={query.refetch} />;
