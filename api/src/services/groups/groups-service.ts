@@ -9,6 +9,7 @@ import type { Actor } from '../access/scope.js';
 import { listGroupLessons, listMemberships, listRecordings } from './groups-repository.js';
 import type { MembershipFilter, MembershipRow } from './groups-repository.js';
 import { listResources, stepsDone } from './lesson-repository.js';
+import { memberChecklist } from '../checklist/checklist-repository.js';
 import { LESSON_STEPS, lessonPayload, lessonSummary } from './lesson-payload.js';
 import { lockReason } from './lesson-lock.js';
 import { requireTraining } from './trainings.js';
@@ -154,6 +155,7 @@ export function createGroupsService(db: Kysely<Database>) {
         context_title: row.title,
         previous_lesson: open(index - 1),
         next_lesson: open(index + 1),
+        checklist: await memberChecklist(db, owner, lesson.id, userGroupId),
       };
     },
   };
