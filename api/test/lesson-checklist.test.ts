@@ -234,6 +234,11 @@ describe('completion', () => {
       },
     ]);
     expect(await cell()).toEqual({ watched: true, ticked: 5, checked: 3, completed: true });
+    const completedLessons = async () =>
+      (await as(h, coach, 'GET', `/api/v1/coach/groups/${groupId}`))
+        .json()
+        .data.members.find((m: { id: number }) => m.id === client.user.id).completed_lessons;
+    expect(await completedLessons()).toBe(1);
     const figures = await progress();
     expect(figures.lessons[0]).toMatchObject({ checklist: 3, checked: 3, completed: 1 });
     const csv = (await as(h, coach, 'GET', `/api/v1/coach/groups/${groupId}/progress/csv`)).body.split(
@@ -248,6 +253,7 @@ describe('completion', () => {
     const grown = await save([...items, { text: 'Tell one client' }]);
     const added: Item = grown.json().data.items.at(-1);
     expect(await cell()).toEqual({ watched: true, ticked: 5, checked: 3, completed: false });
+    expect(await completedLessons()).toBe(0);
     expect((await read(client)).data.userlesson.checklist.at(-1)).toEqual({ ...added, ticked: false });
     // Ticking it completes the lesson again (a second event: it became complete a second time).
     await send([tickChange(added.id, true, t + 3)]);

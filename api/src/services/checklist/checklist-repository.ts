@@ -1,5 +1,6 @@
 // A lesson's checklist and the members' ticks of it. Items are tenant content (the coach's, through the lesson);
 // ticks are the member's own rows, read and written through the ownership rule (access/scope.ts).
+import { sql } from 'kysely';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { owned, visible } from '../access/scope.js';
@@ -55,3 +56,12 @@ export async function memberChecklist(db: Db, owner: Actor, lessonId: number, us
   const ticked = new Set(ticks.filter((t) => t.ticked).map((t) => t.item_id));
   return items.map((item) => ({ id: item.id, text: item.text, ticked: ticked.has(item.id) }));
 }
+
+/**
+ * For a query over `lesson_analytics as a` (already in the caller's scope): whether the member ticked every item
+ * of that row's lesson in that row's membership (true for a lesson without a checklist).
+ */
+export const checklistTicked = sql<boolean>`not exists (
+  select 1 from lesson_checklist_items i where i.lesson_id = a.lesson_id and not exists (
+    select 1 from lesson_checklist_ticks t
+    where t.item_id = i.id and t.user_id = a.user_id and t.user_group_id = a.user_group_id and t.ticked))`;
