@@ -239,6 +239,12 @@ describe('completion', () => {
         .json()
         .data.members.find((m: { id: number }) => m.id === client.user.id).completed_lessons;
     expect(await completedLessons()).toBe(1);
+    const GROUP = `query ($user_id: Int!, $ug: Int!) { usergroup(user_id: $user_id, user_group_id: $ug) {
+      group { progress { completed_lessons } } } }`;
+    const ownProgress = async () =>
+      (await gql(h, client, GROUP, { user_id: client.user.id, ug: userGroupId })).data.usergroup.group
+        .progress.completed_lessons;
+    expect(await ownProgress()).toBe(1);
     const figures = await progress();
     expect(figures.lessons[0]).toMatchObject({ checklist: 3, checked: 3, completed: 1 });
     const csv = (await as(h, coach, 'GET', `/api/v1/coach/groups/${groupId}/progress/csv`)).body.split(
@@ -254,6 +260,7 @@ describe('completion', () => {
     const added: Item = grown.json().data.items.at(-1);
     expect(await cell()).toEqual({ watched: true, ticked: 5, checked: 3, completed: false });
     expect(await completedLessons()).toBe(0);
+    expect(await ownProgress()).toBe(0);
     expect((await read(client)).data.userlesson.checklist.at(-1)).toEqual({ ...added, ticked: false });
     // Ticking it completes the lesson again (a second event: it became complete a second time).
     await send([tickChange(added.id, true, t + 3)]);

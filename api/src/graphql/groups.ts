@@ -10,7 +10,7 @@ import type { MutationResolvers, QueryResolvers } from './schema-types.js';
 export const groupTypeDefs = /* GraphQL */ `
   type LessonProgress {
     total_lessons: Int!
-    "Lessons with all five steps ticked."
+    "Lessons with all five steps and every checklist item ticked."
     completed_lessons: Int!
     steps_done: Int!
     total_steps: Int!

@@ -100,7 +100,7 @@ type Folder = 'inbox' | 'sent';
 
 interface LessonProgress {
   total_lessons: number;
-  /** Lessons with all five steps ticked. */
+  /** Lessons with all five steps and every checklist item ticked. */
   completed_lessons: number;
   steps_done: number;
   total_steps: number;

@@ -65,3 +65,15 @@ export const checklistTicked = sql<boolean>`not exists (
   select 1 from lesson_checklist_items i where i.lesson_id = a.lesson_id and not exists (
     select 1 from lesson_checklist_ticks t
     where t.item_id = i.id and t.user_id = a.user_id and t.user_group_id = a.user_group_id and t.ticked))`;
+
+/** The lessons whose checklist the member ticked whole in this membership (of those they opened). */
+export async function checklistsDone(db: Db, owner: Actor, userGroupId: number) {
+  const rows = await db
+    .selectFrom('lesson_analytics as a')
+    .where(owned(owner, 'lesson_analytics as a'))
+    .select('a.lesson_id')
+    .where('a.user_group_id', '=', userGroupId)
+    .where(checklistTicked)
+    .execute();
+  return new Set(rows.map((row) => row.lesson_id));
+}
