@@ -29,7 +29,11 @@ const STEPS = [
 
 let groupUrl: string;
 
-const saved = (on: Page) => on.getByText('Saved', { exact: true }).waitFor();
+/** The checklist's own save status, and the lesson form's (each editor part says it has saved). */
+const checklistSaved = (on: Page) =>
+  on.getByRole('region', { name: 'Checklist' }).getByText('Saved', { exact: true }).waitFor();
+const lessonSaved = (on: Page) =>
+  expect.poll(() => on.locator('.lesson-editor-status').innerText()).toBe('Saved');
 const checklistInputs = (on: Page) =>
   on
     .getByRole('list', { name: 'Checklist' })
@@ -57,14 +61,15 @@ describe('the coach writes a checklist and the member ticks it (demo)', () => {
       await page.getByRole('button', { name: 'Add item' }).click();
     }
     await expect.poll(() => checklistInputs(page)).toEqual(ITEMS);
-    await saved(page);
+    await checklistSaved(page);
 
     const up = page.getByRole('button', { name: `Move “${ITEMS[2]}” up` });
     await up.focus();
     await page.keyboard.press('Enter');
     await page.getByText(`“${ITEMS[2]}” moved to position 2 of 3.`).waitFor({ state: 'attached' });
     await page.getByLabel('Status').selectOption('published');
-    await saved(page);
+    await lessonSaved(page);
+    await checklistSaved(page);
     await accessibleAtBothWidths(page, 'lesson editor with its checklist');
     await coach.shot('editor');
 
