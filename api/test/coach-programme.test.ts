@@ -227,6 +227,7 @@ describe("a group's progress", () => {
       .execute();
     expect(lessons.length).toBeGreaterThanOrEqual(2);
     await h.db.deleteFrom('lesson_analytics').where('user_group_id', '=', userGroupId).execute();
+    await h.db.deleteFrom('lesson_checklist_ticks').where('user_group_id', '=', userGroupId).execute();
     const at = h.clock.now();
     const row = {
       tenant_id: client.user.tenantId,
@@ -234,27 +235,48 @@ describe("a group's progress", () => {
       user_group_id: userGroupId,
       updated_at: at,
     };
+    const steps = { pre_meeting: true, attend_meeting: true, meeting_worksheet: true, taken_quiz: true };
     await h.db
       .insertInto('lesson_analytics')
       .values([
-        {
-          ...row,
-          lesson_id: lessons[0]!.lesson_id,
-          pre_meeting: true,
-          attend_meeting: true,
-          post_meeting: true,
-        },
-        { ...row, lesson_id: lessons[1]!.lesson_id, taken_quiz: true },
+        { ...row, lesson_id: lessons[0]!.lesson_id, ...steps, post_meeting: true },
+        { ...row, lesson_id: lessons[1]!.lesson_id, ...steps },
+        { ...row, lesson_id: lessons[2]!.lesson_id, taken_quiz: true },
       ])
+      .execute();
+    // Lesson one's checklist all ticked; lesson two's one item ticked: completed needs every step and item.
+    const items = await h.db
+      .selectFrom('lesson_checklist_items')
+      .select(['id', 'lesson_id'])
+      .where('lesson_id', 'in', [lessons[0]!.lesson_id, lessons[1]!.lesson_id])
+      .orderBy('sort_order')
+      .execute();
+    const first = items.filter((i) => i.lesson_id === lessons[0]!.lesson_id);
+    const second = items.filter((i) => i.lesson_id === lessons[1]!.lesson_id);
+    expect(first.length).toBeGreaterThan(0);
+    await h.db
+      .insertInto('lesson_checklist_ticks')
+      .values(
+        [...first, second[0]!].map((item) => ({
+          ...row,
+          lesson_id: item.lesson_id,
+          item_id: item.id,
+          ticked: true,
+          changed_at: at.getTime(),
+          change_id: `seed-${item.id}`,
+        })),
+      )
       .execute();
     const res = await as(h, coach, 'GET', `/api/v1/coach/groups/${groupId}/progress`);
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
     const mine = data.members.find((m: { member: { id: number } }) => m.member.id === client.user.id);
-    expect(mine.cells[0]).toEqual({ watched: true, ticked: 3, completed: true });
-    expect(mine.cells[1]).toEqual({ watched: true, ticked: 1, completed: false });
-    expect(mine).toMatchObject({ watched: 2, ticked: 4, completed: 1 });
-    expect(data.lessons[0]).toMatchObject({ watched: 1, ticked: 3, completed: 1 });
+    const n = first.length;
+    expect(mine.cells[0]).toEqual({ watched: true, ticked: 5, checked: n, completed: true });
+    expect(mine.cells[1]).toEqual({ watched: true, ticked: 4, checked: 1, completed: false });
+    expect(mine.cells[2]).toEqual({ watched: true, ticked: 1, checked: 0, completed: false });
+    expect(mine).toMatchObject({ watched: 3, ticked: 10, checked: n + 1, completed: 1 });
+    expect(data.lessons[0]).toMatchObject({ watched: 1, ticked: 5, checked: n, checklist: n, completed: 1 });
     expect(data.steps).toBe(5);
 
     const csv = await as(h, coach, 'GET', `/api/v1/coach/groups/${groupId}/progress/csv`);
@@ -262,9 +284,11 @@ describe("a group's progress", () => {
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
     expect(csv.headers['content-disposition']).toMatch(/^attachment;/);
     const lines = csv.body.split('\r\n');
-    expect(lines[0]).toBe('Member,Lesson,Watched,Steps ticked,Steps,Completed');
-    expect(lines[1]).toMatch(/,yes,3,5,yes$/);
-    expect(lines[2]).toMatch(/,yes,1,5,no$/);
+    expect(lines[0]).toBe(
+      'Member,Lesson,Watched,Steps ticked,Steps,Checklist ticked,Checklist items,Completed',
+    );
+    expect(lines[1]).toMatch(new RegExp(`,yes,5,5,${n},${n},yes$`));
+    expect(lines[2]).toMatch(new RegExp(`,yes,4,5,1,${second.length},no$`));
   });
 
   it('writes CSV by RFC 4180 and never as a formula', () => {
@@ -279,19 +303,29 @@ describe("a group's progress", () => {
     expect(csvField(3)).toBe('3');
     const text = progressCsv({
       steps: 5,
-      lessons: [{ lesson: { id: 1, title: '=cmd|calc' }, watched: 1, ticked: 2, completed: 0 }],
+      lessons: [
+        {
+          lesson: { id: 1, title: '=cmd|calc' },
+          checklist: 2,
+          watched: 1,
+          ticked: 2,
+          checked: 1,
+          completed: 0,
+        },
+      ],
       members: [
         {
           member: { id: 9, first_name: 'Ann, "Jo"', last_name: 'Lee' },
-          cells: [{ watched: true, ticked: 2, completed: false }],
+          cells: [{ watched: true, ticked: 2, checked: 1, completed: false }],
           watched: 1,
           ticked: 2,
+          checked: 1,
           completed: 0,
         },
       ],
     });
     expect(text).toBe(
-      'Member,Lesson,Watched,Steps ticked,Steps,Completed\r\n"Ann, ""Jo"" Lee",\'=cmd|calc,yes,2,5,no\r\n',
+      'Member,Lesson,Watched,Steps ticked,Steps,Checklist ticked,Checklist items,Completed\r\n"Ann, ""Jo"" Lee",\'=cmd|calc,yes,2,5,1,2,no\r\n',
     );
   });
 });

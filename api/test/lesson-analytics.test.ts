@@ -268,7 +268,7 @@ describe('a lesson completed', () => {
   const completions = () =>
     h.db.selectFrom('events').select(['tenant_id', 'data']).where('type', '=', 'lesson.completed').execute();
 
-  it('records lesson.completed once, by the batch that ticks the last step of the lesson in its context', async () => {
+  it('records lesson.completed once, by the batch that ticks the last step or checklist item of the lesson in its context', async () => {
     const before = (await completions()).length;
     const lesson = lessonIds[2];
     const t = h.clock.now().getTime() + 1000;
@@ -278,7 +278,19 @@ describe('a lesson completed', () => {
       steps.map((field) => change(field, true, t, lesson)),
     );
     expect(await completions()).toHaveLength(before);
-    await send(me, [change('post_meeting', true, t + 1, lesson), change('notes', 'Done', t + 1, lesson)]);
+    // Every step, but the lesson's checklist is not ticked yet: not complete.
+    await send(me, [change('post_meeting', true, t, lesson)]);
+    expect(await completions()).toHaveLength(before);
+    const items = await h.db
+      .selectFrom('lesson_checklist_items')
+      .select('id')
+      .where('lesson_id', '=', lesson!)
+      .execute();
+    expect(items.length).toBeGreaterThan(0);
+    await send(me, [
+      ...items.map((item) => ({ ...change('checklist', true, t + 1, lesson), item_id: item.id })),
+      change('notes', 'Done', t + 1, lesson),
+    ]);
     // Sent again (a retry), or another field changed: still one.
     await send(me, [change('notes', 'Done, really', t + 2, lesson)]);
     const events = (await completions()).slice(before);

@@ -776,6 +776,30 @@ interface CoachResourcesTable {
   created_at: Timestamp;
 }
 
+/** A lesson's checklist item, in the coach's order (migration 1650). */
+interface LessonChecklistItemsTable {
+  id: Serial;
+  tenant_id: number;
+  lesson_id: number;
+  text: string;
+  sort_order: number;
+  created_at: Generated<Date>;
+}
+
+/** A member's tick of a checklist item, per membership (null: the academy); changed_at is the client's ms. */
+interface LessonChecklistTicksTable {
+  id: Serial;
+  tenant_id: number;
+  user_id: number;
+  lesson_id: number;
+  user_group_id: number | null;
+  item_id: number;
+  ticked: boolean;
+  changed_at: ColumnType<string, number, number>;
+  change_id: string;
+  updated_at: Timestamp;
+}
+
 interface ResourceSharesTable {
   id: Serial;
   tenant_id: number;
@@ -850,6 +874,8 @@ export interface Database {
   resource_shares: ResourceSharesTable;
   mail_muted: MailMutedTable;
   api_keys: ApiKeysTable;
+  lesson_checklist_items: LessonChecklistItemsTable;
+  lesson_checklist_ticks: LessonChecklistTicksTable;
 }
 
 export type User = Selectable<UsersTable>;

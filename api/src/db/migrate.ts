@@ -31,6 +31,7 @@ import * as brandedMail from './migrations/1500-branded-mail.js';
 import * as sessionMemberOnce from './migrations/1700-session-member-once.js';
 import * as coachAuthoring from './migrations/1300-coach-authoring.js';
 import * as apiKeys from './migrations/1100-api-keys.js';
+import * as lessonChecklists from './migrations/1650-lesson-checklists.js';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   '1700-session-member-once': sessionMemberOnce,
   '1300-coach-authoring': coachAuthoring,
   '1100-api-keys': apiKeys,
+  '1650-lesson-checklists': lessonChecklists,
 };
 
 function migrator<DB>(db: Kysely<DB>): Migrator {

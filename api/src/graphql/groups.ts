@@ -10,7 +10,7 @@ import type { MutationResolvers, QueryResolvers } from './schema-types.js';
 export const groupTypeDefs = /* GraphQL */ `
   type LessonProgress {
     total_lessons: Int!
-    "Lessons with all five steps ticked."
+    "Lessons with all five steps and every checklist item ticked."
     completed_lessons: Int!
     steps_done: Int!
     total_steps: Int!
@@ -101,6 +101,14 @@ export const groupTypeDefs = /* GraphQL */ `
     title: String!
   }
 
+  type ChecklistItem {
+    id: Int!
+    "Plain text written by the coach."
+    text: String!
+    "Whether the caller ticked it (in this group, or in the academy)."
+    ticked: Boolean!
+  }
+
   type Lesson {
     id: Int!
     title: String!
@@ -126,6 +134,8 @@ export const groupTypeDefs = /* GraphQL */ `
     "The open lessons before and after it in the same group or academy."
     previous_lesson: LessonLink
     next_lesson: LessonLink
+    "The coach's checklist in order, with the caller's ticks: all of it and every step ticked is the lesson done."
+    checklist: [ChecklistItem!]!
   }
 
   type AcademyLesson {
@@ -172,6 +182,7 @@ export const groupTypeDefs = /* GraphQL */ `
     taken_quiz
     post_meeting
     notes
+    checklist
   }
 
   input AnalyticsChange {
@@ -183,8 +194,10 @@ export const groupTypeDefs = /* GraphQL */ `
     field: AnalyticsField!
     "For profit_impact and notes."
     text: String
-    "For the five steps."
+    "For the five steps and a checklist item."
     checked: Boolean
+    "The checklist item a checklist change ticks; only with that field."
+    item_id: Int
     "The client's time of the change, epoch ms."
     at: Float!
   }

@@ -100,7 +100,7 @@ type Folder = 'inbox' | 'sent';
 
 interface LessonProgress {
   total_lessons: number;
-  /** Lessons with all five steps ticked. */
+  /** Lessons with all five steps and every checklist item ticked. */
   completed_lessons: number;
   steps_done: number;
   total_steps: number;
@@ -191,6 +191,14 @@ interface LessonLink {
   title: string;
 }
 
+interface ChecklistItem {
+  id: number;
+  /** Plain text written by the coach. */
+  text: string;
+  /** Whether the caller ticked it (in this group, or in the academy). */
+  ticked: boolean;
+}
+
 interface Lesson {
   id: number;
   title: string;
@@ -216,6 +224,8 @@ interface Lesson {
   /** The open lessons before and after it in the same group or academy. */
   previous_lesson?: Maybe<LessonLink>;
   next_lesson?: Maybe<LessonLink>;
+  /** The coach's checklist in order, with the caller's ticks: all of it and every step ticked is the lesson done. */
+  checklist: readonly ChecklistItem[];
 }
 
 interface AcademyLesson {
@@ -261,7 +271,8 @@ type AnalyticsField =
   | 'meeting_worksheet'
   | 'taken_quiz'
   | 'post_meeting'
-  | 'notes';
+  | 'notes'
+  | 'checklist';
 
 interface AnalyticsChange {
   /** Made by the client, unique per change. */
@@ -272,8 +283,10 @@ interface AnalyticsChange {
   field: AnalyticsField;
   /** For profit_impact and notes. */
   text?: Maybe<string>;
-  /** For the five steps. */
+  /** For the five steps and a checklist item. */
   checked?: Maybe<boolean>;
+  /** The checklist item a checklist change ticks; only with that field. */
+  item_id?: Maybe<number>;
   /** The client's time of the change, epoch ms. */
   at: number;
 }

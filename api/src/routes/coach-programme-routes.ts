@@ -155,7 +155,8 @@ export const removeRecording = route({
   },
 });
 
-const figures = closed({ watched: integer, ticked: integer, completed: integer });
+// ticked: the lesson steps ticked; checked: the coach's checklist items ticked.
+const figures = closed({ watched: integer, ticked: integer, checked: integer, completed: integer });
 
 export const groupProgress = route({
   roles: coaches,
@@ -166,11 +167,11 @@ export const groupProgress = route({
       closed({
         group: groupRef,
         steps: integer,
-        lessons: list(closed({ lesson: groupRef, ...figures.properties })),
+        lessons: list(closed({ lesson: groupRef, checklist: integer, ...figures.properties })),
         members: list(
           closed({
             member: closed({ id: integer, first_name: string, last_name: string }),
-            cells: list(closed({ watched: boolean, ticked: integer, completed: boolean })),
+            cells: list(closed({ watched: boolean, ticked: integer, checked: integer, completed: boolean })),
             ...figures.properties,
           }),
         ),

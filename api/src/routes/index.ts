@@ -26,6 +26,7 @@ import * as coachToday from './coach-today-routes.js';
 import * as coachAcademy from './coach-academy-routes.js';
 import * as coachGroups from './coach-groups-routes.js';
 import * as coachLessons from './coach-lessons-routes.js';
+import * as coachChecklist from './coach-checklist-routes.js';
 import * as adminKeys from './admin-api-keys-routes.js';
 import { adminImportPeople } from './admin-import-routes.js';
 import * as integration from './integration-routes.js';
@@ -223,6 +224,8 @@ export const routeTable: [HTTPMethods | HTTPMethods[], string, RouteSpec | Plugi
   ['POST', '/api/v1/coach/lessons/:id/delete', coachLessons.deleteLesson],
   ['POST', '/api/v1/coach/lessons/:id/resources', coachLessons.addLessonResource],
   ['POST', '/api/v1/coach/lessons/:id/resources/:resourceId/delete', coachLessons.removeLessonResource],
+  ['GET', '/api/v1/coach/lessons/:id/checklist', coachChecklist.lessonChecklist],
+  ['POST', '/api/v1/coach/lessons/:id/checklist', coachChecklist.saveLessonChecklist],
   ['GET', '/api/v1/coach/academy', coachAcademy.coachAcademy],
   ['POST', '/api/v1/coach/academy/modules', coachAcademy.addModule],
   ['POST', '/api/v1/coach/academy/order', coachAcademy.orderModules],

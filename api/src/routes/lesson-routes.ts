@@ -46,6 +46,8 @@ const change = {
       field: { const: 'notes' },
       value: { type: 'string', maxLength: TEXT_LIMITS.notes, ...multiLine },
     }),
+    // A tick of one of the coach's checklist items.
+    closed({ ...changeBase, field: { const: 'checklist' }, item_id: id, value: { type: 'boolean' } }),
   ],
 } as const;
 

@@ -4,7 +4,7 @@
 // not paid: its payment is the pay flow's). A group's meetings are the days of its rule at the rule's time in
 // the demo business's time zone, and its meets_on text is written from the same rule, so the two always
 // agree. A tenant that already has the lessons keeps its content, and a membership is added once, so seeding
-// twice changes nothing.
+// twice changes nothing. Each group lesson gets a short checklist in the business's own words (the set's).
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import { meetingRoom } from './seed-client-work.js';
@@ -35,6 +35,28 @@ interface GroupsSeed {
 /** The group's meeting days: its rule's days from the first on or after its start. */
 const meetingDays = (group: DemoGroup, seed: GroupsSeed) =>
   ruleDays(group.rule, addDays(localDay(seed.at, seed.set.timeZone), group.startDays), group.meetings);
+
+/** A group lesson's checklist in the business's words, once (a lesson in two groups gets one list). */
+async function seedChecklist(db: Kysely<Database>, seed: GroupsSeed, lessonId: number, slug: string) {
+  const texts = seed.set.lessonChecklists[slug as keyof DemoSet['lessonChecklists']];
+  const existing = await db
+    .selectFrom('lesson_checklist_items')
+    .select('id')
+    .where('lesson_id', '=', lessonId)
+    .executeTakeFirst();
+  if (existing || !texts) return;
+  await db
+    .insertInto('lesson_checklist_items')
+    .values(
+      texts.map((text, index) => ({
+        tenant_id: seed.tenantId,
+        lesson_id: lessonId,
+        text,
+        sort_order: index + 1,
+      })),
+    )
+    .execute();
+}
 
 async function seedContent(db: Kysely<Database>, seed: GroupsSeed) {
   const { tenantId, at } = seed;
@@ -98,6 +120,7 @@ async function seedContent(db: Kysely<Database>, seed: GroupsSeed) {
       .returning('id')
       .executeTakeFirstOrThrow();
     for (const [index, slug] of group.lessons.entries()) {
+      await seedChecklist(db, seed, lessonIds.get(slug)!, slug);
       await db
         .insertInto('member_group_lessons')
         .values({

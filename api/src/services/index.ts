@@ -53,6 +53,7 @@ import { createTeamService } from './team/team-service.js';
 import { createThrottleService } from './throttle/throttle-service.js';
 import { countUnreadEmails } from './users/user-repository.js';
 import { createWebhooksService } from './webhooks/webhooks-service.js';
+import { createChecklistAuthoring } from './authoring/lesson-checklist.js';
 import type { Actor } from './access/scope.js';
 
 interface ServiceDeps {
@@ -149,6 +150,8 @@ export async function createServices(deps: ServiceDeps) {
     groupsAuthoring: createGroupsAuthoring(db, now),
     lessonsAuthoring: createLessonsAuthoring(db, now),
     academyAuthoring: createAcademyAuthoring(db, now),
+    // A lesson's checklist, which members tick beside the lesson's steps.
+    checklistAuthoring: createChecklistAuthoring(db),
     ping: async () => {
       await db.selectFrom('tenants').select('id').limit(1).execute();
     },

@@ -11,10 +11,13 @@ import './authoring.css';
 export function TitleForm({
   label,
   submitLabel,
+  missing = 'Write a title.',
   onAdd,
 }: {
   label: string;
   submitLabel: string;
+  /** What the field says when it is sent empty. */
+  missing?: string;
   onAdd: (title: string, done: () => void, failed: (error: unknown) => void) => void;
 }) {
   const [title, setTitle] = useState('');
@@ -23,7 +26,7 @@ export function TitleForm({
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
-    if (show({ title: title.trim() ? undefined : 'Write a title.' }, form)) return;
+    if (show({ title: title.trim() ? undefined : missing }, form)) return;
     setPending(true);
     onAdd(
       title.trim(),

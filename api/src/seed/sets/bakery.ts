@@ -235,6 +235,31 @@ export const bakery: DemoSet = {
   ],
   priceList:
     'Item,Price,Unit\nSourdough loaf,7.50,each\nCroissant,4.25,each\nCatering box (12 pastries),48.00,box\n',
+  lessonChecklists: {
+    'know-your-numbers': [
+      'Pull last month’s flour, butter and sugar invoices',
+      'Work out the ingredient cost of a sourdough loaf',
+      'Note the gross margin of your best-selling pastry',
+    ],
+    'pricing-for-profit': [
+      'List the ten items you bake most',
+      'Compare the catering box’s price with two nearby bakeries',
+      'Pick one item to raise by 50 cents',
+    ],
+    'cash-flow-rhythm': [
+      'List the supplier bills due in the next 13 weeks',
+      'Add the catering deposits you expect',
+      'Book 15 minutes every Monday before the morning bake',
+    ],
+    'hiring-your-first-manager': [
+      'Write down the shifts you still open yourself',
+      'List what a head baker would decide without you',
+    ],
+    'delegation-that-sticks': [
+      'Write the oven start-up checklist',
+      'Hand the daily flour order to one baker this week',
+    ],
+  },
   secondCoach: {
     coach: {
       first_name: 'Elena',

@@ -4,6 +4,14 @@
 // the schedule and of the mailbox) is shared by every set; dates are never written here, the seed finds them
 // from the seed time (working-days.ts).
 
+/** The shared lessons the demo groups hold (seed-groups-data.ts). */
+type GroupLessonSlug =
+  | 'know-your-numbers'
+  | 'pricing-for-profit'
+  | 'cash-flow-rhythm'
+  | 'hiring-your-first-manager'
+  | 'delegation-that-sticks';
+
 interface DemoPerson {
   first_name: string;
   last_name: string;
@@ -97,6 +105,8 @@ export interface DemoSet {
   }[];
   /** The client's price list (CSV, with a header), sent to the coach as "Price list.csv". */
   priceList: string;
+  /** Each group lesson's checklist (the shared lessons, seed-groups-data.ts), in this business's words. */
+  lessonChecklists: Record<GroupLessonSlug, string[]>;
   /** The tenant's second coach, whose own clients run another business nearby (coach2@, client2@, client3@). */
   secondCoach: {
     coach: DemoPerson & { phone_number: string };

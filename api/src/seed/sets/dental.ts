@@ -237,6 +237,31 @@ export const dental: DemoSet = {
   ],
   priceList:
     'Treatment,Price,Minutes\nExamination,65.00,30\nHygienist appointment,85.00,30\nWhitening course,395.00,90\n',
+  lessonChecklists: {
+    'know-your-numbers': [
+      'Pull last month’s production per chair',
+      'Work out the lab cost of a crown',
+      'Note this quarter’s hygiene recall rate',
+    ],
+    'pricing-for-profit': [
+      'List your ten most common treatments and their fees',
+      'Compare your whitening fee with two nearby practices',
+      'Pick one fee to review',
+    ],
+    'cash-flow-rhythm': [
+      'List insurance claims older than 30 days',
+      'Add the lab and supply bills due this quarter',
+      'Book 15 minutes every Monday before the first patient',
+    ],
+    'hiring-your-first-manager': [
+      'Write down the decisions the front desk brings to you',
+      'List what a practice manager would run without you',
+    ],
+    'delegation-that-sticks': [
+      'Write the sterilisation room checklist',
+      'Hand the recall calls to one team member this week',
+    ],
+  },
   secondCoach: {
     coach: {
       first_name: 'Hugh',

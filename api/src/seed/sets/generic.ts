@@ -234,6 +234,31 @@ export const generic: DemoSet = {
   ],
   priceList:
     'Service,Price,Days\nStrategy workshop,2400.00,1\nProcess review,6500.00,3\nMonthly retainer,4000.00,4\n',
+  lessonChecklists: {
+    'know-your-numbers': [
+      'Pull last quarter’s revenue and overheads',
+      'Work out the gross margin of your best seller',
+      'Note the cash in the bank today',
+    ],
+    'pricing-for-profit': [
+      'List your ten best-selling products or services',
+      'Compare your prices with two competitors',
+      'Pick one price to raise',
+    ],
+    'cash-flow-rhythm': [
+      'List the bills due in the next 13 weeks',
+      'Add the payments you expect from customers',
+      'Book 15 minutes every Monday for the forecast',
+    ],
+    'hiring-your-first-manager': [
+      'Write down the decisions that wait for you',
+      'List what a manager would own without you',
+    ],
+    'delegation-that-sticks': [
+      'Write a checklist for one task you do every week',
+      'Hand that task to a team member this week',
+    ],
+  },
   secondCoach: {
     coach: {
       first_name: 'Rebecca',

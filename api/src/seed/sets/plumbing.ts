@@ -231,6 +231,31 @@ export const plumbing: DemoSet = {
   ],
   priceList:
     'Service,Price,Hours\nStandard call-out,95.00,1\nBoiler service,140.00,1.5\nBathroom refit (from),4800.00,40\n',
+  lessonChecklists: {
+    'know-your-numbers': [
+      'Total last month’s billed call-outs',
+      'Work out the parts cost of a water-heater install',
+      'Note each van’s fuel cost for the month',
+    ],
+    'pricing-for-profit': [
+      'List your five most common jobs and their prices',
+      'Compare your call-out fee with two local firms',
+      'Pick one job type to reprice',
+    ],
+    'cash-flow-rhythm': [
+      'List unpaid invoices older than 30 days',
+      'Add the supplier account payments due this quarter',
+      'Book 15 minutes every Monday before the vans go out',
+    ],
+    'hiring-your-first-manager': [
+      'Write down the jobs only you can quote today',
+      'List what a lead plumber would sign off without you',
+    ],
+    'delegation-that-sticks': [
+      'Write the van restock checklist',
+      'Hand the emergency call rota to one plumber this week',
+    ],
+  },
   secondCoach: {
     coach: {
       first_name: 'Denise',

@@ -8,6 +8,7 @@ import type { Actor } from '../access/scope.js';
 import { listResources, stepsDone } from '../groups/lesson-repository.js';
 import { lessonPayload, lessonSummary } from '../groups/lesson-payload.js';
 import { requireTraining } from '../groups/trainings.js';
+import { memberChecklist } from '../checklist/checklist-repository.js';
 
 async function listAcademyLessons(db: Kysely<Database>, tenantId: number) {
   return db
@@ -89,6 +90,7 @@ export function createAcademyService(db: Kysely<Database>) {
         context_title: lesson.module_title,
         previous_lesson: near(index - 1),
         next_lesson: near(index + 1),
+        checklist: await memberChecklist(db, owner, lesson.id, null),
       };
     },
   };

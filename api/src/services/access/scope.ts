@@ -66,6 +66,7 @@ export const ownership = {
   // What the user did: progress, purchases, memberships, submissions.
   lesson_analytics: { owner: ['user_id'] },
   flash_analytics: { owner: ['user_id'] },
+  lesson_checklist_ticks: { owner: ['user_id'] },
   user_groups: { owner: ['user_id'] },
   group_payments: { owner: ['user_id'] },
   support_tickets: { owner: ['user_id'] },

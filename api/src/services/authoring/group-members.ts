@@ -1,12 +1,13 @@
 // A group's members as its coach sees them: only clients assigned to the coach (access/scope.ts's coach scope
-// of user_groups and lesson_analytics), each with their progress (lessons with every step ticked, of the
-// group's published lessons) and whether their place is paid for.
+// of user_groups and lesson_analytics), each with their progress (lessons with every step and every checklist
+// item ticked, of the group's published lessons) and whether their place is paid for.
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { owned } from '../access/scope.js';
 import type { Actor } from '../access/scope.js';
 import { FLAG_FIELDS } from '../lesson-analytics/analytics-change.js';
+import { checklistTicked } from '../checklist/checklist-repository.js';
 
 const allSteps = sql.join(
   FLAG_FIELDS.map((f) => sql`a.${sql.ref(f)}`),
@@ -38,6 +39,7 @@ export async function listMembers(db: Kysely<Database>, coach: Actor, groupId: n
         .whereRef('a.user_group_id', '=', 'ug.id')
         .where('l.published', '=', true)
         .where(sql<boolean>`${allSteps}`)
+        .where(checklistTicked)
         .select(sql<number>`count(*)::int`.as('n'))
         .as('completed'),
     ])

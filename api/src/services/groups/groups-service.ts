@@ -9,17 +9,19 @@ import type { Actor } from '../access/scope.js';
 import { listGroupLessons, listMemberships, listRecordings } from './groups-repository.js';
 import type { MembershipFilter, MembershipRow } from './groups-repository.js';
 import { listResources, stepsDone } from './lesson-repository.js';
+import { checklistsDone, memberChecklist } from '../checklist/checklist-repository.js';
 import { LESSON_STEPS, lessonPayload, lessonSummary } from './lesson-payload.js';
 import { lockReason } from './lesson-lock.js';
 import { requireTraining } from './trainings.js';
 import { listLessonMeetings } from '../schedule/schedule-repository.js';
 import { lessonMeetingPayloads } from '../schedule/schedule-service.js';
 
-function progress(total: number, steps: Map<number, number>, lessonIds: number[]) {
+/** A lesson is completed with its five steps and every item of its checklist ticked. */
+function progress(total: number, steps: Map<number, number>, checklists: Set<number>, lessonIds: number[]) {
   const done = lessonIds.map((id) => steps.get(id) ?? 0);
   return {
     total_lessons: total,
-    completed_lessons: done.filter((n) => n === LESSON_STEPS).length,
+    completed_lessons: lessonIds.filter((id, i) => done[i] === LESSON_STEPS && checklists.has(id)).length,
     steps_done: done.reduce((a, b) => a + b, 0),
     total_steps: total * LESSON_STEPS,
   };
@@ -73,9 +75,10 @@ export function createGroupsService(db: Kysely<Database>) {
   async function withProgress(owner: Actor, row: MembershipRow) {
     const lessons = await listGroupLessons(db, owner.tenantId, row.id);
     const steps = await stepsDone(db, owner, row.user_group_id);
+    const checklists = await checklistsDone(db, owner, row.user_group_id);
     const ids = lessons.map((l) => l.id);
     return {
-      group: { ...groupPayload(row), progress: progress(lessons.length, steps, ids) },
+      group: { ...groupPayload(row), progress: progress(lessons.length, steps, checklists, ids) },
       lessons,
       steps,
     };
@@ -154,6 +157,7 @@ export function createGroupsService(db: Kysely<Database>) {
         context_title: row.title,
         previous_lesson: open(index - 1),
         next_lesson: open(index + 1),
+        checklist: await memberChecklist(db, owner, lesson.id, userGroupId),
       };
     },
   };

@@ -1,6 +1,8 @@
 // One change of a member's lesson analytics (SPEC §3 fields), as the app's batcher sends it: a client-made id
 // and the client's time of the change, so the service can apply a batch any number of times, in any order,
-// and keep each field's newest value. Checked here, so GraphQL and REST refuse the same things.
+// and keep each field's newest value. A tick of one of the coach's checklist items is a change of the field
+// 'checklist' naming the item, kept per item the same way. Checked here, so GraphQL and REST refuse the same
+// things.
 import { FieldError } from '../../errors.js';
 import { hasControl } from '../../plain-text.js';
 
@@ -12,7 +14,11 @@ export const FLAG_FIELDS = [
   'post_meeting',
 ] as const;
 export const TEXT_LIMITS = { profit_impact: 200, notes: 10_000 } as const;
-const ANALYTICS_FIELDS = [...FLAG_FIELDS, ...(Object.keys(TEXT_LIMITS) as (keyof typeof TEXT_LIMITS)[])];
+const ANALYTICS_FIELDS = [
+  ...FLAG_FIELDS,
+  ...(Object.keys(TEXT_LIMITS) as (keyof typeof TEXT_LIMITS)[]),
+  'checklist',
+] as const;
 /** At most this many changes a batch (seven fields of a few lessons). */
 export const MAX_CHANGES = 100;
 
@@ -24,6 +30,8 @@ export interface AnalyticsChange {
   /** null: an academy lesson. */
   user_group_id: number | null;
   field: AnalyticsField;
+  /** The checklist item a 'checklist' change ticks or unticks; absent for every other field. */
+  item_id?: number | null | undefined;
   value: string | boolean;
   /** The client's time of the change (epoch ms). */
   at: number;
@@ -47,6 +55,9 @@ export function checkChanges(changes: AnalyticsChange[]): AnalyticsChange[] {
       if (hasControl(field === 'notes' ? 'multi-line' : 'single-line', change.value))
         throw invalid(`${field} must not contain control characters.`);
     } else if (typeof change.value !== 'boolean') throw invalid(`${field} must be true or false.`);
+    const item = change.item_id ?? null;
+    if (field === 'checklist' ? !(Number.isSafeInteger(item) && Number(item) > 0) : item !== null)
+      throw invalid('A checklist change, and only one, names its item_id.');
   }
   return changes;
 }

@@ -4,7 +4,8 @@
 // twice (a retry after a lost answer, a page-leave send racing a timer send) changes nothing the second time,
 // counts its changes as ignored, leaves updated_at alone and never undoes a newer value. The lesson must be
 // open to the caller in that context (a group lesson through the caller's membership, an academy lesson with
-// the flag), else the whole batch is refused and nothing changes.
+// the flag), else the whole batch is refused and nothing changes. Ticks of the coach's checklist items ride in
+// the same batch (field 'checklist') and are applied per item by the same rule (checklist/checklist-ticks.ts).
 import { sql } from 'kysely';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
@@ -14,6 +15,7 @@ import type { Actor } from '../access/scope.js';
 import type { GroupsService } from '../groups/groups-service.js';
 import { lessonSteps } from '../groups/lesson-repository.js';
 import { recordEvent } from '../events/record-event.js';
+import { applyTicks } from '../checklist/checklist-ticks.js';
 import { checkChanges } from './analytics-change.js';
 import type { AnalyticsChange } from './analytics-change.js';
 import { fromMarks, newestWins, toMarks } from './newest-wins.js';
@@ -53,11 +55,11 @@ async function selectRow(
 }
 
 /**
- * Completed, as the progress pages count steps (lesson-repository.ts): every step of the lesson in its context
- * ticked (a group lesson's five, an academy lesson's worksheet and quiz). The event is recorded by the batch
+ * Completed: every step of the lesson in its context ticked (a group lesson's five, an academy lesson's
+ * worksheet and quiz; lesson-repository.ts) and every item of its checklist. The event is recorded by the batch
  * that ticks the last one; unticking one and ticking it again later reports the lesson completed again.
  */
-const complete = (row: Row, userGroupId: number | null) =>
+const stepsComplete = (row: Row, userGroupId: number | null) =>
   row !== undefined && lessonSteps(userGroupId).every((step) => row[step]);
 
 const payload = (lessonId: number, userGroupId: number | null, row: Row) => ({
@@ -130,7 +132,19 @@ export function createAnalyticsService(deps: {
             .execute();
           const row = await selectRow(trx, owner, lessonId, userGroupId, true);
           const stored = toMarks(row?.field_times ?? {}, row?.field_ids);
-          const wins = newestWins(batch, stored, at.getTime());
+          const wins = newestWins(
+            batch.filter((change) => change.field !== 'checklist'),
+            stored,
+            at.getTime(),
+          );
+          const ticks = await applyTicks(
+            trx,
+            owner,
+            { lessonId, userGroupId },
+            batch.filter((change) => change.field === 'checklist'),
+            at,
+          );
+          applied += ticks.applied;
           // In newestWins' order, oldest first: of two changes of one field in a batch the newer is kept.
           const values = Object.fromEntries(wins.applied.map((change) => [change.field, change.value]));
           applied += wins.applied.length;
@@ -152,7 +166,8 @@ export function createAnalyticsService(deps: {
                   .where('user_group_id', userGroupId === null ? 'is' : '=', userGroupId)
                   .returning(columns)
                   .executeTakeFirst();
-          if (!complete(row, userGroupId) && complete(current, userGroupId))
+          const before = stepsComplete(row, userGroupId) && ticks.doneBefore;
+          if (!before && stepsComplete(current, userGroupId) && ticks.doneAfter)
             await recordEvent(trx, owner.tenantId, 'lesson.completed', {
               user_id: owner.userId,
               lesson_id: lessonId,

@@ -5,12 +5,19 @@ import type { Database } from '../../db/database.js';
 import { visible } from '../access/scope.js';
 import type { Actor } from '../access/scope.js';
 
-/** The group's lessons in their order. */
+/** The group's lessons in their order, each with how many checklist items it has. */
 export const groupLessons = (db: Kysely<Database>, tenantId: number, groupId: number) =>
   db
     .selectFrom('member_group_lessons as m')
     .innerJoin('lessons as l', 'l.id', 'm.lesson_id')
     .select(['l.id', 'l.title', 'm.lesson_order'])
+    .select((eb) =>
+      eb
+        .selectFrom('lesson_checklist_items as i')
+        .whereRef('i.lesson_id', '=', 'l.id')
+        .select(eb.fn.countAll<number>().as('n'))
+        .as('items'),
+    )
     .where('m.tenant_id', '=', tenantId)
     .where('m.group_id', '=', groupId)
     .orderBy('m.lesson_order')

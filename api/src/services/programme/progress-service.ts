@@ -6,6 +6,7 @@ import type { Actor } from '../access/scope.js';
 import { groupMembers, ownGroup } from './group-scope.js';
 import { progressCsv, progressFigures } from './progress.js';
 import { groupLessons, memberAnalytics } from './progress-repository.js';
+import { tickedCounts } from '../checklist/checklist-repository.js';
 
 export function createProgressService(db: Kysely<Database>) {
   async function figures(coach: Actor, groupId: number) {
@@ -14,12 +15,16 @@ export function createProgressService(db: Kysely<Database>) {
       groupLessons(db, coach.tenantId, groupId),
       groupMembers(db, coach, groupId),
     ]);
-    const rows = await memberAnalytics(
-      db,
-      coach,
-      members.map((m) => m.user_group_id),
-    );
-    return { group: { id: group.id, title: group.title }, ...progressFigures(lessons, members, rows) };
+    const memberships = members.map((m) => m.user_group_id);
+    const [rows, checks] = await Promise.all([
+      memberAnalytics(db, coach, memberships),
+      tickedCounts(db, coach, memberships),
+    ]);
+    const counted = lessons.map((l) => ({ ...l, checklist: Number(l.items ?? 0) }));
+    return {
+      group: { id: group.id, title: group.title },
+      ...progressFigures(counted, members, rows, checks),
+    };
   }
 
   return {

@@ -1,7 +1,8 @@
 // A group's progress as figures: per member and lesson whether the member watched it (opened it: the client
-// side records a row as soon as they do), how many of its steps they ticked, and whether they completed it (the
-// last step, after the meeting, ticked: the same "completed" the coach's client page counts); per lesson and per
-// member the totals. Pure, so the table, the chart and the CSV export show the same numbers.
+// side records a row as soon as they do), how many of its steps and of its checklist items they ticked, and
+// whether they completed it (every step and every checklist item ticked: what the lesson.completed event
+// reports); per lesson and per member the totals. Pure, so the table, the chart and the CSV export show the
+// same numbers.
 
 /** The steps a member ticks on a lesson page, in the page's order. */
 const STEPS = ['pre_meeting', 'attend_meeting', 'meeting_worksheet', 'taken_quiz', 'post_meeting'] as const;
@@ -17,11 +18,14 @@ interface Person {
 interface Lesson {
   id: number;
   title: string;
+  /** How many items its checklist has. */
+  checklist: number;
 }
 
 interface Cell {
   watched: boolean;
   ticked: number;
+  checked: number;
   completed: boolean;
 }
 
@@ -29,35 +33,40 @@ export function progressFigures(
   lessons: Lesson[],
   members: Person[],
   rows: (Ticks & { user_id: number; lesson_id: number })[],
+  checks: { user_id: number; lesson_id: number; ticked: number }[],
 ) {
   const byKey = new Map(rows.map((r) => [`${r.user_id}:${r.lesson_id}`, r]));
-  const cell = (userId: number, lessonId: number): Cell => {
-    const row = byKey.get(`${userId}:${lessonId}`);
+  const checkedBy = new Map(checks.map((c) => [`${c.user_id}:${c.lesson_id}`, Number(c.ticked)]));
+  const cell = (userId: number, lesson: Lesson): Cell => {
+    const row = byKey.get(`${userId}:${lesson.id}`);
+    const ticked = row ? STEPS.filter((s) => row[s]).length : 0;
+    const checked = checkedBy.get(`${userId}:${lesson.id}`) ?? 0;
     return {
       watched: row !== undefined,
-      ticked: row ? STEPS.filter((s) => row[s]).length : 0,
-      completed: row?.post_meeting ?? false,
+      ticked,
+      checked,
+      completed: ticked === STEPS.length && checked === lesson.checklist,
     };
   };
+  const sum = (cells: Cell[]) => ({
+    watched: cells.filter((c) => c.watched).length,
+    ticked: cells.reduce((n, c) => n + c.ticked, 0),
+    checked: cells.reduce((n, c) => n + c.checked, 0),
+    completed: cells.filter((c) => c.completed).length,
+  });
   const memberRows = members.map((m) => {
-    const cells = lessons.map((l) => cell(m.id, l.id));
+    const cells = lessons.map((l) => cell(m.id, l));
     return {
       member: { id: m.id, first_name: m.first_name, last_name: m.last_name },
       cells,
-      watched: cells.filter((c) => c.watched).length,
-      ticked: cells.reduce((n, c) => n + c.ticked, 0),
-      completed: cells.filter((c) => c.completed).length,
+      ...sum(cells),
     };
   });
-  const lessonTotals = lessons.map((l, index) => {
-    const cells = memberRows.map((m) => m.cells[index]!);
-    return {
-      lesson: { id: l.id, title: l.title },
-      watched: cells.filter((c) => c.watched).length,
-      ticked: cells.reduce((n, c) => n + c.ticked, 0),
-      completed: cells.filter((c) => c.completed).length,
-    };
-  });
+  const lessonTotals = lessons.map((l, index) => ({
+    lesson: { id: l.id, title: l.title },
+    checklist: l.checklist,
+    ...sum(memberRows.map((m) => m.cells[index]!)),
+  }));
   return { steps: STEPS.length, lessons: lessonTotals, members: memberRows };
 }
 
@@ -76,7 +85,18 @@ export function csvField(value: string | number): string {
 
 /** The figures as CSV, one line per member and lesson, CRLF line ends (RFC 4180). */
 export function progressCsv(figures: ProgressFigures): string {
-  const lines = [['Member', 'Lesson', 'Watched', 'Steps ticked', 'Steps', 'Completed']];
+  const lines = [
+    [
+      'Member',
+      'Lesson',
+      'Watched',
+      'Steps ticked',
+      'Steps',
+      'Checklist ticked',
+      'Checklist items',
+      'Completed',
+    ],
+  ];
   for (const row of figures.members) {
     const name = `${row.member.first_name} ${row.member.last_name}`;
     row.cells.forEach((c, index) => {
@@ -86,6 +106,8 @@ export function progressCsv(figures: ProgressFigures): string {
         c.watched ? 'yes' : 'no',
         String(c.ticked),
         String(figures.steps),
+        String(c.checked),
+        String(figures.lessons[index]!.checklist),
         c.completed ? 'yes' : 'no',
       ]);
     });

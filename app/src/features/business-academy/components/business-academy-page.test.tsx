@@ -76,6 +76,7 @@ describe('/business-academy', () => {
           resources: [],
           previous_lesson: null,
           next_lesson: null,
+          checklist: [],
         },
         analyticsSearch: {
           lesson_id: 6,

@@ -1,15 +1,19 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client';
 
-interface Counts {
+/** ticked: lesson steps; checked: the coach's checklist items. */
+export interface Counts {
   watched: number;
   ticked: number;
+  checked: number;
   completed: number;
 }
 
+/** completed: every step and every checklist item ticked. */
 export interface Cell {
   watched: boolean;
   ticked: number;
+  checked: number;
   completed: boolean;
 }
 
@@ -17,7 +21,8 @@ export interface GroupProgress {
   group: { id: number; title: string };
   /** How many steps a lesson has to tick. */
   steps: number;
-  lessons: ({ lesson: { id: number; title: string } } & Counts)[];
+  /** checklist: how many items the lesson's checklist has. */
+  lessons: ({ lesson: { id: number; title: string }; checklist: number } & Counts)[];
   /** One row per member; `cells` in the order of `lessons`. */
   members: ({ member: { id: number; first_name: string; last_name: string }; cells: Cell[] } & Counts)[];
 }

@@ -11,18 +11,33 @@ const figures: GroupProgress = {
   group: { id: 7, title: 'Profit Accelerator' },
   steps: 5,
   lessons: [
-    { lesson: { id: 1, title: 'Know your numbers' }, watched: 1, ticked: 5, completed: 1 },
-    { lesson: { id: 2, title: 'Pricing for profit' }, watched: 0, ticked: 0, completed: 0 },
+    {
+      lesson: { id: 1, title: 'Know your numbers' },
+      checklist: 3,
+      watched: 1,
+      ticked: 5,
+      checked: 3,
+      completed: 1,
+    },
+    {
+      lesson: { id: 2, title: 'Pricing for profit' },
+      checklist: 0,
+      watched: 0,
+      ticked: 0,
+      checked: 0,
+      completed: 0,
+    },
   ],
   members: [
     {
       member: { id: 3, first_name: 'Rachel', last_name: 'Kowalski' },
       cells: [
-        { watched: true, ticked: 5, completed: true },
-        { watched: false, ticked: 0, completed: false },
+        { watched: true, ticked: 5, checked: 3, completed: true },
+        { watched: false, ticked: 0, checked: 0, completed: false },
       ],
       watched: 1,
       ticked: 5,
+      checked: 3,
       completed: 1,
     },
   ],
@@ -39,9 +54,9 @@ describe("a group's progress", () => {
       .getAllByRole('cell')
       .map((c) => c.textContent);
     expect(cells).toEqual([
-      'Watched, 5 of 5 steps, completed',
+      'Watched, 5 of 5 steps, 3 of 3 checklist items, completed',
       'Not started',
-      '1 watched, 5 steps ticked, 1 completed',
+      '1 watched, 5 steps ticked, 3 checklist items ticked, 1 completed',
     ]);
     expect(screen.getByRole('button', { name: 'Download CSV' })).toBeTruthy();
   });

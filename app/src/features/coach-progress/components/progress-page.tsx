@@ -2,14 +2,22 @@ import { useParams } from 'react-router-dom';
 import { QueryState } from '@/components/query-state';
 import { routeId } from '@/lib/route-id';
 import { downloadProgress } from '../api/download-progress';
-import { useProgress, type Cell, type GroupProgress } from '../api/get-progress';
+import { useProgress, type Cell, type Counts, type GroupProgress } from '../api/get-progress';
 import { ProgressChart } from './progress-chart';
 import './progress.css';
 
-const cellText = (c: Cell, steps: number) =>
-  c.watched ? `Watched, ${c.ticked} of ${steps} steps${c.completed ? ', completed' : ''}` : 'Not started';
+/** A member's lesson; its checklist counted only when the lesson has one. */
+const cellText = (c: Cell, steps: number, checklist: number) =>
+  c.watched
+    ? `Watched, ${c.ticked} of ${steps} steps${checklist > 0 ? `, ${c.checked} of ${checklist} checklist items` : ''}${c.completed ? ', completed' : ''}`
+    : 'Not started';
+
+/** A total; checklist items counted only when a lesson of the group has a checklist. */
+const totalText = (t: Counts, checklists: boolean) =>
+  `${t.watched} watched, ${t.ticked} steps ticked, ${checklists ? `${t.checked} checklist items ticked, ` : ''}${t.completed} completed`;
 
 function ProgressTable({ data }: { data: GroupProgress }) {
+  const checklists = data.lessons.some((l) => l.checklist > 0);
   return (
     // Scrolls sideways on a narrow screen: focusable, so the keyboard scrolls it too (axe's
     // scrollable-region-focusable).
@@ -37,11 +45,11 @@ function ProgressTable({ data }: { data: GroupProgress }) {
                 {m.member.first_name} {m.member.last_name}
               </th>
               {m.cells.map((c, index) => (
-                <td key={data.lessons[index]!.lesson.id}>{cellText(c, data.steps)}</td>
+                <td key={data.lessons[index]!.lesson.id}>
+                  {cellText(c, data.steps, data.lessons[index]!.checklist)}
+                </td>
               ))}
-              <td>
-                {m.watched} watched, {m.ticked} steps ticked, {m.completed} completed
-              </td>
+              <td>{totalText(m, checklists)}</td>
             </tr>
           ))}
         </tbody>
@@ -49,9 +57,7 @@ function ProgressTable({ data }: { data: GroupProgress }) {
           <tr>
             <th scope="row">All members</th>
             {data.lessons.map((l) => (
-              <td key={l.lesson.id}>
-                {l.watched} watched, {l.ticked} steps ticked, {l.completed} completed
-              </td>
+              <td key={l.lesson.id}>{totalText(l, checklists)}</td>
             ))}
             <td />
           </tr>

@@ -33,6 +33,11 @@ const QUERY = graphql`
         id
         title
       }
+      checklist {
+        id
+        text
+        ticked
+      }
     }
   }
 `;

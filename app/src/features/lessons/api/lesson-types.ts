@@ -29,10 +29,18 @@ interface LessonLink {
   title: string;
 }
 
+/** An item of the coach's checklist, with whether the member ticked it. */
+export interface LessonChecklistItem {
+  id: number;
+  text: string;
+  ticked: boolean;
+}
+
 /** A group or academy lesson: its content, where it is taken, and the lessons before and after it. */
 export interface PlacedLesson extends LessonContent {
   lesson_length: number;
   context_title: string;
   previous_lesson: LessonLink | null;
   next_lesson: LessonLink | null;
+  checklist: LessonChecklistItem[];
 }

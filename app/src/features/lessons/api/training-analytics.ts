@@ -41,7 +41,9 @@ interface AnalyticsChange {
   id: string;
   lesson_id: number;
   user_group_id: number | null;
-  field: AnalyticsField;
+  /** 'checklist': a tick of the coach's checklist item `item_id`. */
+  field: AnalyticsField | 'checklist';
+  item_id?: number;
   value: string | boolean;
   at: number;
 }
@@ -91,6 +93,9 @@ async function sendBatch(changes: AnalyticsChange[], { keepalive }: { keepalive:
     : (await api.post<{ data: { analytics: AnalyticsRow[] } }>(URL_PATH, body, { silent: true })).data;
   for (const row of answer.data.analytics)
     queryClient.setQueryData(analyticsKey({ lessonId: row.lesson_id, userGroupId: row.user_group_id }), row);
+  // The checklist's ticks come with the lesson: read it again when it is next shown.
+  if (changes.some((change) => change.field === 'checklist'))
+    void queryClient.invalidateQueries({ queryKey: ['lesson'], refetchType: 'none' });
 }
 
 export const trainingAnalytics = new AnalyticsBatcher<AnalyticsChange>(sendBatch);
@@ -112,11 +117,37 @@ export function recordChange(place: LessonPlace, field: AnalyticsField, value: s
   });
 }
 
+/** A tick (or untick) of one of the coach's checklist items, batched like the steps. */
+export function recordTick(place: LessonPlace, itemId: number, ticked: boolean): void {
+  trainingAnalytics.record({
+    key: `${place.lessonId}:${place.userGroupId ?? 'academy'}:checklist:${itemId}`,
+    id: changeId(),
+    lesson_id: place.lessonId,
+    user_group_id: place.userGroupId,
+    field: 'checklist',
+    item_id: itemId,
+    value: ticked,
+    at: Date.now(),
+  });
+}
+
+const unsentOf = (place: LessonPlace) =>
+  trainingAnalytics
+    .unsent()
+    .filter((change) => change.lesson_id === place.lessonId && change.user_group_id === place.userGroupId);
+
 /** The place's changes not yet saved, as field values over what the API answered. */
 export function unsentValues(place: LessonPlace): Partial<LessonAnalytics> {
   const values: Partial<Record<AnalyticsField, string | boolean>> = {};
-  for (const change of trainingAnalytics.unsent())
-    if (change.lesson_id === place.lessonId && change.user_group_id === place.userGroupId)
-      values[change.field] = change.value;
+  for (const change of unsentOf(place)) if (change.field !== 'checklist') values[change.field] = change.value;
   return values as Partial<LessonAnalytics>;
+}
+
+/** The place's checklist ticks not yet saved, by item id. */
+export function unsentTicks(place: LessonPlace): Map<number, boolean> {
+  return new Map(
+    unsentOf(place)
+      .filter((change) => change.field === 'checklist' && change.item_id !== undefined)
+      .map((change) => [change.item_id!, change.value === true]),
+  );
 }

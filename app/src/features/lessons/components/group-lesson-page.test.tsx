@@ -38,6 +38,7 @@ const lesson = {
   ],
   previous_lesson: null,
   next_lesson: { id: 4, title: 'Pricing for profit' },
+  checklist: [],
 };
 
 const saved = {
@@ -76,7 +77,7 @@ const group = {
 
 const analyticsCalls = (calls: FakeCall[]) => calls.filter((c) => c.url === '/api/v1/training-analytics/');
 
-function routes(sends: { status: number }[]) {
+function routes(sends: { status: number }[], userlesson: object = lesson) {
   return fakeApi((call) => {
     if (call.url === '/api/v1/training-analytics/') {
       const answer = sends.shift() ?? { status: 200 };
@@ -86,7 +87,7 @@ function routes(sends: { status: number }[]) {
     }
     if (call.url === '/api/v1/lessons/recording/') return { status: 200, data: { data: [] } };
     return gapiAnswer(call, {
-      userlesson: lesson,
+      userlesson,
       analyticsSearch: saved,
       usergroup: { group, lessons: [] },
     });
@@ -218,5 +219,42 @@ describe('/groups/:groupid/:usergroupid/lesson/:lessonid', () => {
     await act(() => vi.advanceTimersByTimeAsync(10_000));
     expect(analyticsCalls(calls)).toHaveLength(0);
     await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+  });
+
+  it('shows the coach’s checklist under the steps with the member’s ticks, and batches a tick with its item', async () => {
+    const checklist = [
+      { id: 7, text: 'Bring last month’s invoices', ticked: true },
+      { id: 8, text: 'Mark your best sellers', ticked: false },
+    ];
+    const calls = routes([], { ...lesson, checklist });
+    renderPortal('/groups/1/2/lesson/3');
+    const card = await screen.findByRole('region', { name: 'Your coach’s checklist' });
+    expect(within(card).getByRole('checkbox', { name: 'Bring last month’s invoices' })).toBeChecked();
+    expect(
+      within(card).getByText(/^1 of 2 done\. The lesson is complete when its steps and every item/),
+    ).toBeVisible();
+    const user = userEvent.setup();
+    await user.click(within(card).getByRole('checkbox', { name: 'Mark your best sellers' }));
+    expect(within(card).getByRole('checkbox', { name: 'Mark your best sellers' })).toBeChecked();
+    expect(within(card).getByText(/^2 of 2 done/)).toBeVisible();
+    await act(() => vi.advanceTimersByTimeAsync(5000));
+    const body = analyticsCalls(calls)[0]!.body as { data: Record<string, unknown>[] };
+    expect(body.data).toEqual([
+      expect.objectContaining({
+        lesson_id: 3,
+        user_group_id: 2,
+        field: 'checklist',
+        item_id: 8,
+        value: true,
+      }),
+    ]);
+    await screen.findByText('All changes saved.');
+  });
+
+  it('shows no checklist for a lesson without one', async () => {
+    routes([]);
+    renderPortal('/groups/1/2/lesson/3');
+    await screen.findByRole('checkbox', { name: 'I prepared for the meeting' });
+    expect(screen.queryByRole('region', { name: 'Your coach’s checklist' })).toBeNull();
   });
 });

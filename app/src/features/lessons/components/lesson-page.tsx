@@ -9,6 +9,7 @@ import { PageLoading } from '@/components/page-loading';
 import { NotFoundState, RefusedState } from '@/components/refused-state';
 import { useUser } from '@/lib/session';
 import { AnalyticsPanel } from './analytics-panel';
+import { LessonChecklist } from './lesson-checklist';
 import { useLesson } from '../api/get-lesson';
 import { LessonView } from './lesson-view';
 import type { LessonPlace } from '../api/training-analytics';
@@ -68,6 +69,7 @@ function PlacedLesson({ place, back, lessonHref }: LessonPageProps) {
             {lesson.lesson_length > 0 && ` · ${lesson.lesson_length} minutes`}
           </p>
           <AnalyticsPanel place={place} />
+          <LessonChecklist key={lesson.id} place={place} items={lesson.checklist} />
           {(lesson.previous_lesson || lesson.next_lesson) && (
             <nav className="lesson-nav" aria-label="Lessons">
               {lesson.previous_lesson && (

@@ -1,0 +1,44 @@
+// The coach reads and saves a lesson's checklist (the lesson editor autosaves the whole list in order).
+import { CHECKLIST_LIMITS } from '../services/authoring/lesson-checklist.js';
+import { authenticated, id, list, text } from './client-schemas.js';
+import { coaches, route } from './route.js';
+import { closed, ok, tenantHeaders } from './schemas.js';
+
+const params = closed({ id });
+const checklist = closed({
+  items: list(closed({ id: { type: 'integer' }, text: { type: 'string' } })),
+});
+
+export const lessonChecklist = route({
+  roles: coaches,
+  schema: { headers: tenantHeaders, params, response: ok(checklist) },
+  config: authenticated,
+  async handle(s, request) {
+    return { data: await s.checklistAuthoring.read(request.caller, request.params.id) };
+  },
+});
+
+export const saveLessonChecklist = route({
+  roles: coaches,
+  schema: {
+    headers: tenantHeaders,
+    params,
+    body: closed({
+      items: {
+        type: 'array',
+        maxItems: CHECKLIST_LIMITS.items,
+        // An item without an id is new; the text is one plain line (the app shows it as text, never as HTML).
+        items: closed({ id: { anyOf: [id, { type: 'null' }] }, text: text(CHECKLIST_LIMITS.length) }, [
+          'text',
+        ]),
+      },
+    }),
+    response: ok(checklist),
+  },
+  config: authenticated,
+  async handle(s, request) {
+    return {
+      data: await s.checklistAuthoring.replace(request.caller, request.params.id, request.body.items),
+    };
+  },
+});

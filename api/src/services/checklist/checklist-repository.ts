@@ -1,0 +1,79 @@
+// A lesson's checklist and the members' ticks of it. Items are tenant content (the coach's, through the lesson);
+// ticks are the member's own rows, read and written through the ownership rule (access/scope.ts).
+import { sql } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/database.js';
+import { owned, visible } from '../access/scope.js';
+import type { Actor } from '../access/scope.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** The items of these lessons in the coach's order. */
+export const listItems = (db: Db, tenantId: number, lessonIds: number[]) =>
+  lessonIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('lesson_checklist_items')
+        .select(['id', 'lesson_id', 'text'])
+        .where('tenant_id', '=', tenantId)
+        .where('lesson_id', 'in', lessonIds)
+        .orderBy('sort_order')
+        .orderBy('id')
+        .execute();
+
+/** The member's ticks of a lesson in one context (null: the academy), locked when asked (the tick's writer). */
+export function listTicks(db: Db, owner: Actor, lessonId: number, userGroupId: number | null, lock = false) {
+  let query = db
+    .selectFrom('lesson_checklist_ticks')
+    .where(owned(owner, 'lesson_checklist_ticks'))
+    .select(['item_id', 'ticked', 'changed_at', 'change_id'])
+    .where('lesson_id', '=', lessonId)
+    .where('user_group_id', userGroupId === null ? 'is' : '=', userGroupId);
+  if (lock) query = query.forUpdate();
+  return query.execute();
+}
+
+/** Per member, lesson and membership, how many items they ticked: what the coach's progress counts. */
+export const tickedCounts = (db: Db, coach: Actor, userGroupIds: number[]) =>
+  userGroupIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('lesson_checklist_ticks as t')
+        .where(visible(coach, 'lesson_checklist_ticks as t'))
+        .select(['t.user_id', 't.lesson_id'])
+        .select((eb) => eb.fn.countAll<number>().as('ticked'))
+        .where('t.ticked', '=', true)
+        .where('t.user_group_id', 'in', userGroupIds)
+        .groupBy(['t.user_id', 't.lesson_id'])
+        .execute();
+
+/** The lesson's checklist with the member's ticks, as every client read of a lesson answers it. */
+export async function memberChecklist(db: Db, owner: Actor, lessonId: number, userGroupId: number | null) {
+  const [items, ticks] = await Promise.all([
+    listItems(db, owner.tenantId, [lessonId]),
+    listTicks(db, owner, lessonId, userGroupId),
+  ]);
+  const ticked = new Set(ticks.filter((t) => t.ticked).map((t) => t.item_id));
+  return items.map((item) => ({ id: item.id, text: item.text, ticked: ticked.has(item.id) }));
+}
+
+/**
+ * For a query over `lesson_analytics as a` (already in the caller's scope): whether the member ticked every item
+ * of that row's lesson in that row's membership (true for a lesson without a checklist).
+ */
+export const checklistTicked = sql<boolean>`not exists (
+  select 1 from lesson_checklist_items i where i.lesson_id = a.lesson_id and not exists (
+    select 1 from lesson_checklist_ticks t
+    where t.item_id = i.id and t.user_id = a.user_id and t.user_group_id = a.user_group_id and t.ticked))`;
+
+/** The lessons whose checklist the member ticked whole in this membership (of those they opened). */
+export async function checklistsDone(db: Db, owner: Actor, userGroupId: number) {
+  const rows = await db
+    .selectFrom('lesson_analytics as a')
+    .where(owned(owner, 'lesson_analytics as a'))
+    .select('a.lesson_id')
+    .where('a.user_group_id', '=', userGroupId)
+    .where(checklistTicked)
+    .execute();
+  return new Set(rows.map((row) => row.lesson_id));
+}
