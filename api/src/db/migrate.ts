@@ -28,6 +28,7 @@ import * as webhooks from './migrations/1200-webhooks.js';
 import * as peopleAdmin from './migrations/1000-people-admin.js';
 import * as coachProgramme from './migrations/1400-coach-programme.js';
 import * as brandedMail from './migrations/1500-branded-mail.js';
+import * as lessonFiles from './migrations/1600-lesson-files.js';
 import * as coachAuthoring from './migrations/1300-coach-authoring.js';
 import * as apiKeys from './migrations/1100-api-keys.js';
 
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '1500-branded-mail': brandedMail,
   '1300-coach-authoring': coachAuthoring,
   '1100-api-keys': apiKeys,
+  '1600-lesson-files': lessonFiles,
 };
 
 function migrator<DB>(db: Kysely<DB>): Migrator {
