@@ -19,33 +19,24 @@ const uploaded = closed({
   type: string,
 });
 
-export const uploadLessonFile = route({
-  roles: coaches,
-  schema: { headers: tenantHeaders, params: closed({ id }), response: { 201: closed({ data: uploaded }) } },
-  config: authenticated,
-  limited: true,
-  multipart: oneFileLimits(ATTACHMENT_MAX_BYTES),
-  async handle(s, request, reply) {
-    const data = await withUpload(request, 'file', TOO_LARGE, (upload) =>
-      s.lessonFiles.upload(request.caller, request.params.id, 'file', upload),
-    );
-    return reply.code(201).send({ data });
-  },
-});
+/** The upload of one file of `kind` (its form field is named so too), within its size limit. */
+const uploadOf = (kind: 'file' | 'video', maxBytes: number, tooLarge: string) =>
+  route({
+    roles: coaches,
+    schema: { headers: tenantHeaders, params: closed({ id }), response: { 201: closed({ data: uploaded }) } },
+    config: authenticated,
+    limited: true,
+    multipart: oneFileLimits(maxBytes),
+    async handle(s, request, reply) {
+      const data = await withUpload(request, kind, tooLarge, (upload) =>
+        s.lessonFiles.upload(request.caller, request.params.id, kind, upload),
+      );
+      return reply.code(201).send({ data });
+    },
+  });
 
-export const uploadLessonVideo = route({
-  roles: coaches,
-  schema: { headers: tenantHeaders, params: closed({ id }), response: { 201: closed({ data: uploaded }) } },
-  config: authenticated,
-  limited: true,
-  multipart: oneFileLimits(VIDEO_MAX_BYTES),
-  async handle(s, request, reply) {
-    const data = await withUpload(request, 'video', VIDEO_TOO_LARGE, (upload) =>
-      s.lessonFiles.upload(request.caller, request.params.id, 'video', upload),
-    );
-    return reply.code(201).send({ data });
-  },
-});
+export const uploadLessonFile = uploadOf('file', ATTACHMENT_MAX_BYTES, TOO_LARGE);
+export const uploadLessonVideo = uploadOf('video', VIDEO_MAX_BYTES, VIDEO_TOO_LARGE);
 
 const fileParams = closed({ id, fileId: id });
 

@@ -12,6 +12,7 @@ import { fieldErrorsOf, type FieldErrors } from '@/lib/field-errors';
 import { useFieldErrors } from '@/lib/use-field-errors';
 import { Field, SelectField, TextAreaField } from './field';
 import { FormButtons } from './form-buttons';
+import { LessonUploads } from './lesson-uploads';
 import { LoadFailed } from './load-failed';
 import { PageLoading } from './page-loading';
 import { NotFoundState } from './refused-state';
@@ -234,6 +235,7 @@ function LessonForm({ lesson }: { lesson: CoachLesson }) {
         )}
       </form>
       <LessonLinks lesson={lesson} />
+      <LessonUploads lesson={lesson} />
     </>
   );
 }
