@@ -5,7 +5,7 @@
 // with exactly the asked bytes, through the bearer download and a play ticket alike.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, demoSignIn, seedFixtures } from './helpers/coach.js';
-import { BETA, Harness } from './helpers/harness.js';
+import { ALPHA, BETA, Harness } from './helpers/harness.js';
 import { gql, pdf, storedFiles } from './helpers/mailbox.js';
 import type { Person } from './helpers/mailbox.js';
 import { multipart } from './helpers/multipart.js';
@@ -263,5 +263,19 @@ describe('a client gets the files of a lesson open to them', () => {
         expect((await as(h, who, 'POST', `/api/v1/lesson-files/${id}/ticket`)).statusCode).toBe(404);
       }
     expect((await get(coach, `/api/v1/lesson-files/${file}`)).statusCode).toBe(403);
+  });
+
+  it("the seed's worksheet on the first lesson of the first group downloads for its member, once per tenant", async () => {
+    const seeded = await h.db
+      .selectFrom('lesson_files')
+      .select(['id', 'tenant_id'])
+      .where('name', '=', 'Lesson worksheet.pdf')
+      .orderBy('tenant_id')
+      .execute();
+    expect(seeded.map((r) => r.tenant_id)).toEqual([ALPHA, BETA].sort((a, b) => a - b));
+    const own = seeded.find((r) => r.tenant_id === client.user.tenantId)!;
+    const res = await get(client, `/api/v1/lesson-files/${own.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
   });
 });

@@ -16,6 +16,7 @@ import { seedClientWork } from './seed-client-work.js';
 import { seedCompanyFiles } from './seed-company-files.js';
 import { seedFlashCoaching } from './seed-flash-coaching.js';
 import { seedGroups } from './seed-groups.js';
+import { seedLessonFiles } from './seed-lesson-files.js';
 import { seedMailbox } from './seed-mailbox.js';
 import { seedMetrics } from './seed-metrics.js';
 import { assignClient, upsertCoach, upsertCompany, upsertUser } from './seed-people.js';
@@ -100,6 +101,7 @@ async function seedTenant(
     at,
     set,
   });
+  await seedLessonFiles(db, storage, tenant.id);
   // The company's files are shared by its clients; client@ sent the clients' ones.
   await seedCompanyFiles(db, storage, {
     tenantId: tenant.id,
