@@ -120,6 +120,16 @@ describe('the coach uploads files to a lesson', () => {
     expect((await as(h, coach, 'GET', `/api/v1/coach/lessons/${published}`)).json().data.files).toEqual([]);
   });
 
+  it('deleting the lesson removes its uploads from storage too', async () => {
+    const { draft } = await groupWithFiles();
+    const before = (await storedFiles(h)).length;
+    expect((await as(h, coach, 'POST', `/api/v1/coach/lessons/${draft}/delete`)).statusCode).toBe(200);
+    expect((await storedFiles(h)).length).toBe(before - 2);
+    expect(
+      await h.db.selectFrom('lesson_files').select('id').where('lesson_id', '=', draft).execute(),
+    ).toEqual([]);
+  });
+
   it('a second video replaces the first, in the database and in storage', async () => {
     const { published, video } = await groupWithFiles();
     const before = (await storedFiles(h)).length;

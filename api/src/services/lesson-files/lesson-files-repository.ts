@@ -9,7 +9,7 @@ export type FileKind = 'file' | 'video';
 
 const columns = ['id', 'lesson_id', 'kind', 'name', 'size', 'content_type', 'object_key'] as const;
 
-const filesOfLesson = (db: Kysely<Database>, tenantId: number, lessonId: number) =>
+export const filesOfLesson = (db: Kysely<Database>, tenantId: number, lessonId: number) =>
   db
     .selectFrom('lesson_files')
     .select(columns)

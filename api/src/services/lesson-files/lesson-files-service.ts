@@ -161,6 +161,14 @@ export function createLessonFilesService({ db, now, storage, groups, academy, lo
       return { id: fileId };
     },
 
+    /** Runs `remove` (which deletes the coach's lesson and, by cascade, its files' rows), then the stored files. */
+    async removingLesson(coach: Actor, lessonId: number, remove: () => Promise<void>) {
+      await ownLesson(coach, lessonId);
+      const rows = await repo.filesOfLesson(db, coach.tenantId, lessonId);
+      await remove();
+      for (const row of rows) await removeStored(row.object_key);
+    },
+
     /** The coach's own copy of a file of their lesson (to check what they uploaded). */
     async coachFile(coach: Actor, lessonId: number, fileId: number) {
       await ownLesson(coach, lessonId);
