@@ -2,7 +2,8 @@
 // keeps when MAIL_STORAGE is s3://bucket/prefix. An attachment and a company file go up and come back through the
 // app, private under the prefix; deleting a company file removes its object; the local folder refuses a key that
 // is not one of its own and keeps its files private (0600).
-import { stat } from 'node:fs/promises';
+import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -46,6 +47,21 @@ describe('S3 storage', () => {
     await storage.remove(key);
     expect(await storage.get(key)).toBeNull();
     await storage.remove(key);
+  });
+
+  it('puts a file from disk and streams a range of it back; a missing key streams null', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'portal-put-file-'));
+    const bytes = Buffer.from(Array.from({ length: 5000 }, (_, i) => i % 256));
+    await writeFile(join(folder, 'video'), bytes);
+    const key = randomKey('lesson-files');
+    await storage.putFile(key, join(folder, 'video'), bytes.length, 'video/webm');
+    const stream = await storage.stream(key, { start: 1000, end: 1999 });
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream!) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).equals(bytes.subarray(1000, 2000))).toBe(true);
+    await storage.remove(key);
+    expect(await storage.stream(key, { start: 0, end: 10 })).toBeNull();
+    await rm(folder, { recursive: true, force: true });
   });
 
   it('an attachment uploaded through the app is kept in the bucket and downloaded by the recipient', async () => {

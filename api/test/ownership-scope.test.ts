@@ -44,6 +44,8 @@ const notClientOwned = {
   error_reports: 'crash reports',
   // A user's own mail preferences: read and written only as the signed-in user's (/me), never listed.
   mail_muted: 'mail preferences',
+  // A lesson video's play tickets: looked up by token hash, bound to the session that asked, never listed.
+  lesson_file_tickets: 'play tickets',
 };
 
 describe('the client scope', () => {

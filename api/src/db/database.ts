@@ -510,6 +510,29 @@ interface LessonRecordingsTable {
   recorded_at: Timestamp;
 }
 
+/** A file the coach uploaded to a lesson: kind 'file' (a resource) or 'video' (at most one a lesson). */
+interface LessonFilesTable {
+  id: Serial;
+  tenant_id: number;
+  lesson_id: number;
+  kind: 'file' | 'video';
+  name: string;
+  object_key: string;
+  size: number;
+  content_type: string;
+  created_at: Generated<Date>;
+}
+
+/** A short-lived play ticket of one member for one lesson file, stored as the token's SHA-256. */
+interface LessonFileTicketsTable {
+  token_hash: string;
+  tenant_id: number;
+  user_id: number;
+  access_token_id: number;
+  file_id: number;
+  expires_at: Timestamp;
+}
+
 /** Per-field client times of the latest applied change (epoch ms), keyed by field name. */
 type AnalyticsFieldTimes = Record<string, number>;
 
@@ -876,6 +899,8 @@ export interface Database {
   api_keys: ApiKeysTable;
   lesson_checklist_items: LessonChecklistItemsTable;
   lesson_checklist_ticks: LessonChecklistTicksTable;
+  lesson_files: LessonFilesTable;
+  lesson_file_tickets: LessonFileTicketsTable;
 }
 
 export type User = Selectable<UsersTable>;

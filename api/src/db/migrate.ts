@@ -29,6 +29,7 @@ import * as peopleAdmin from './migrations/1000-people-admin.js';
 import * as coachProgramme from './migrations/1400-coach-programme.js';
 import * as brandedMail from './migrations/1500-branded-mail.js';
 import * as sessionMemberOnce from './migrations/1700-session-member-once.js';
+import * as lessonFiles from './migrations/1600-lesson-files.js';
 import * as coachAuthoring from './migrations/1300-coach-authoring.js';
 import * as apiKeys from './migrations/1100-api-keys.js';
 import * as lessonChecklists from './migrations/1650-lesson-checklists.js';
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   '1300-coach-authoring': coachAuthoring,
   '1100-api-keys': apiKeys,
   '1650-lesson-checklists': lessonChecklists,
+  '1600-lesson-files': lessonFiles,
 };
 
 function migrator<DB>(db: Kysely<DB>): Migrator {

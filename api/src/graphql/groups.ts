@@ -109,6 +109,14 @@ export const groupTypeDefs = /* GraphQL */ `
     ticked: Boolean!
   }
 
+  "A file the coach uploaded to the lesson: downloaded (or, a video, played) through /api/v1/lesson-files/{id}."
+  type LessonFile {
+    id: Int!
+    name: String!
+    size: Int!
+    type: String!
+  }
+
   type Lesson {
     id: Int!
     title: String!
@@ -126,6 +134,10 @@ export const groupTypeDefs = /* GraphQL */ `
     created_at: String!
     updated_at: String!
     resources: [LessonResource!]!
+    "Files uploaded to the lesson, in the order they were added."
+    files: [LessonFile!]!
+    "The lesson's uploaded video, if any (lesson_video is a link)."
+    video_file: LessonFile
     lesson_order: Int!
     lesson_length: Int!
     lesson_access: Int!

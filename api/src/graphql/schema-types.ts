@@ -199,6 +199,14 @@ interface ChecklistItem {
   ticked: boolean;
 }
 
+/** A file the coach uploaded to the lesson: downloaded (or, a video, played) through /api/v1/lesson-files/{id}. */
+interface LessonFile {
+  id: number;
+  name: string;
+  size: number;
+  type: string;
+}
+
 interface Lesson {
   id: number;
   title: string;
@@ -216,6 +224,10 @@ interface Lesson {
   created_at: string;
   updated_at: string;
   resources: readonly LessonResource[];
+  /** Files uploaded to the lesson, in the order they were added. */
+  files: readonly LessonFile[];
+  /** The lesson's uploaded video, if any (lesson_video is a link). */
+  video_file?: Maybe<LessonFile>;
   lesson_order: number;
   lesson_length: number;
   lesson_access: number;

@@ -84,6 +84,13 @@ export const lessonFields = {
   lesson_access: { type: 'integer', enum: [0, 1] },
 } as const;
 
+const uploadedFile = closed({ id: integer, name: string, size: integer, type: string });
+/** What the coach uploaded to a lesson: its files and its video (null: none). */
+const lessonUploads = {
+  files: list(uploadedFile),
+  video_file: { anyOf: [uploadedFile, { type: 'null' }] },
+} as const;
+
 export const lessonPage = closed({
   id: integer,
   title: string,
@@ -101,6 +108,7 @@ export const lessonPage = closed({
     ],
   },
   resources: list(closed({ id: integer, title: string, url: string })),
+  ...lessonUploads,
   updated_at: string,
 });
 

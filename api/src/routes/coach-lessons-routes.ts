@@ -35,7 +35,9 @@ export const deleteLesson = route({
   schema: { headers: tenantHeaders, params, response: ok(closed({ deleted: { type: 'boolean' } })) },
   config: authenticated,
   async handle(s, request) {
-    await s.lessonsAuthoring.remove(request.caller, request.params.id);
+    const { caller, params } = request;
+    // Its uploads' rows go with the lesson; their stored files go once it is gone.
+    await s.lessonFiles.removingLesson(caller, params.id, () => s.lessonsAuthoring.remove(caller, params.id));
     return { data: { deleted: true } };
   },
 });

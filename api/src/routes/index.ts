@@ -34,6 +34,7 @@ import * as integrationPeople from './integration-people-routes.js';
 import { openApiDocument } from './openapi.js';
 import * as flash from './flash-routes.js';
 import * as lessons from './lesson-routes.js';
+import * as lessonFiles from './lesson-file-routes.js';
 import * as mail from './mail-routes.js';
 import * as schedule from './client-schedule-routes.js';
 import * as support from './support-routes.js';
@@ -233,6 +234,15 @@ export const routeTable: [HTTPMethods | HTTPMethods[], string, RouteSpec | Plugi
   ['POST', '/api/v1/coach/academy/modules/:id/delete', coachAcademy.deleteModule],
   ['POST', '/api/v1/coach/academy/modules/:id/lessons', coachAcademy.addModuleLesson],
   ['POST', '/api/v1/coach/academy/modules/:id/lessons/order', coachAcademy.orderModuleLessons],
+  // Files and videos uploaded to a lesson: the coach's own, and a client's of a lesson open to them
+  ['POST', '/api/v1/coach/lessons/:id/files', lessonFiles.uploadLessonFile],
+  ['POST', '/api/v1/coach/lessons/:id/video', lessonFiles.uploadLessonVideo],
+  ['GET', '/api/v1/coach/lessons/:id/files/:fileId', lessonFiles.coachLessonFile],
+  ['POST', '/api/v1/coach/lessons/:id/files/:fileId', lessonFiles.renameLessonFile],
+  ['POST', '/api/v1/coach/lessons/:id/files/:fileId/delete', lessonFiles.deleteLessonFile],
+  ['GET', '/api/v1/lesson-files/:id', lessonFiles.lessonFile],
+  ['POST', '/api/v1/lesson-files/:id/ticket', lessonFiles.lessonFileTicket],
+  ['GET', '/api/v1/lesson-files/play/:token', lessonFiles.playLessonFile],
   // The tenant admin's API keys for the integration API, and the Import screen's people rows
   ['POST', '/api/v1/admin/people/import', adminImportPeople],
   ['GET', '/api/v1/admin/api-keys', adminKeys.apiKeys],

@@ -39,16 +39,20 @@ export function fileBytes(part: MultipartFile, field: string): Promise<Buffer> {
   });
 }
 
-/** The file as a download: its stored type, nosniff, a CSP that forbids everything, never cached. */
-export function sendPrivateFile(
-  reply: FastifyReply,
-  file: { name: string; type: string; bytes: Buffer },
-): FastifyReply {
+/** A download's headers: its stored type, nosniff, a CSP that forbids everything, never cached. */
+export function privateFileHeaders(reply: FastifyReply, file: { name: string; type: string }): FastifyReply {
   return reply
     .type(file.type)
     .header('content-disposition', contentDisposition(file.name))
     .header('x-content-type-options', 'nosniff')
     .header('content-security-policy', "default-src 'none'; sandbox")
-    .header('cache-control', 'private, no-store')
-    .send(file.bytes);
+    .header('cache-control', 'private, no-store');
+}
+
+/** The file as a download, with privateFileHeaders. */
+export function sendPrivateFile(
+  reply: FastifyReply,
+  file: { name: string; type: string; bytes: Buffer },
+): FastifyReply {
+  return privateFileHeaders(reply, file).send(file.bytes);
 }

@@ -17,6 +17,7 @@ import { seedCoachLibrary } from './seed-coach-library.js';
 import { seedCompanyFiles } from './seed-company-files.js';
 import { seedFlashCoaching } from './seed-flash-coaching.js';
 import { seedGroups } from './seed-groups.js';
+import { seedLessonFiles } from './seed-lesson-files.js';
 import { seedMailbox } from './seed-mailbox.js';
 import { seedMetrics } from './seed-metrics.js';
 import { assignClient, upsertCoach, upsertCompany, upsertUser } from './seed-people.js';
@@ -101,6 +102,7 @@ async function seedTenant(
     at,
     set,
   });
+  await seedLessonFiles(db, storage, tenant.id);
   // The company's files are shared by its clients; client@ sent the clients' ones.
   await seedCompanyFiles(db, storage, {
     tenantId: tenant.id,

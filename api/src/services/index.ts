@@ -40,6 +40,7 @@ import { createPaymentsService } from './payments/payments-service.js';
 import type { StripeOptions } from './payments/stripe-client.js';
 import { createProgressService } from './programme/progress-service.js';
 import { createResourcesService } from './programme/resources-service.js';
+import { createLessonFilesService } from './lesson-files/lesson-files-service.js';
 import { createSessionsService } from './programme/sessions-service.js';
 import { createScheduleService } from './schedule/schedule-service.js';
 import type { Storage } from './storage/storage.js';
@@ -152,6 +153,8 @@ export async function createServices(deps: ServiceDeps) {
     academyAuthoring: createAcademyAuthoring(db, now),
     // A lesson's checklist, which members tick beside the lesson's steps.
     checklistAuthoring: createChecklistAuthoring(db),
+    // Files and videos uploaded to lessons, in private storage; a client's by the lesson's own access rule.
+    lessonFiles: createLessonFilesService({ db, now, storage: deps.storage, groups, academy, log: deps.log }),
     ping: async () => {
       await db.selectFrom('tenants').select('id').limit(1).execute();
     },

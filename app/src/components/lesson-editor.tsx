@@ -13,6 +13,7 @@ import { useFieldErrors } from '@/lib/use-field-errors';
 import { Field, SelectField, TextAreaField } from './field';
 import { FormButtons } from './form-buttons';
 import { LessonChecklistEditor } from './lesson-checklist-editor';
+import { LessonUploads } from './lesson-uploads';
 import { LoadFailed } from './load-failed';
 import { PageLoading } from './page-loading';
 import { NotFoundState } from './refused-state';
@@ -236,6 +237,7 @@ function LessonForm({ lesson }: { lesson: CoachLesson }) {
       </form>
       <LessonLinks lesson={lesson} />
       <LessonChecklistEditor lessonId={lesson.id} />
+      <LessonUploads lesson={lesson} />
     </>
   );
 }

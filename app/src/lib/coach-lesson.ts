@@ -4,6 +4,7 @@
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type Envelope } from './api-client';
+import type { UploadedFile } from './lesson-uploads';
 
 export interface CoachLesson {
   id: number;
@@ -20,6 +21,8 @@ export interface CoachLesson {
   lesson_access: number | null;
   place: { kind: 'group' | 'academy'; id: number; title: string } | null;
   resources: { id: number; title: string; url: string }[];
+  files: UploadedFile[];
+  video_file: UploadedFile | null;
   updated_at: string;
 }
 
@@ -75,4 +78,10 @@ export function useLessonResources(id: number) {
       onSuccess: put,
     }),
   };
+}
+
+/** Reads the lesson again after a change to its uploaded files (the editor's page carries them). */
+export function useRefreshLesson(id: number) {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: coachLessonQueryOptions(id).queryKey });
 }

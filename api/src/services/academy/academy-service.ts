@@ -2,6 +2,7 @@
 // lessons in order with the member's progress, and one academy lesson. Every call needs the business_academy
 // flag (403); a lesson that is in no academy module is a 404 here, whatever else it belongs to.
 import type { Kysely } from 'kysely';
+import { uploadsOf } from '../lesson-files/lesson-files-repository.js';
 import type { Database } from '../../db/database.js';
 import { found } from '../client-work/owner.js';
 import type { Actor } from '../access/scope.js';
@@ -84,6 +85,7 @@ export function createAcademyService(db: Kysely<Database>) {
       };
       return {
         ...lessonPayload(lesson, await listResources(db, owner.tenantId, lesson.id)),
+        ...(await uploadsOf(db, owner.tenantId, lesson.id)),
         lesson_order: lesson.lesson_order,
         lesson_length: lesson.lesson_length,
         lesson_access: 1,

@@ -3,6 +3,7 @@
 // length and whether members may open it. A coach reaches only lessons whose coach_id is theirs; any other id
 // is the same 404. A change is what every client read answers at once: nothing is cached.
 import type { Kysely } from 'kysely';
+import { uploadsOf } from '../lesson-files/lesson-files-repository.js';
 import type { Database } from '../../db/database.js';
 import { FieldError } from '../../errors.js';
 import type { Actor } from '../access/scope.js';
@@ -83,6 +84,7 @@ export function createLessonsAuthoring(db: Kysely<Database>, now: () => Date) {
       lesson_access: where?.lesson_access ?? null,
       place: where ? { kind: where.kind, id: where.id, title: where.title } : null,
       resources: resources.map((r) => ({ id: r.id, title: r.title, url: r.url })),
+      ...(await uploadsOf(db, coach.tenantId, lessonId)),
       updated_at: lesson.updated_at.toISOString(),
     };
   }

@@ -2,6 +2,7 @@
 // progress, its recordings, and one lesson when it is open to the member. Every call needs the group_coaching
 // flag (403) and answers only through the caller's own memberships (another member's or tenant's ids: 404).
 import type { Kysely } from 'kysely';
+import { uploadsOf } from '../lesson-files/lesson-files-repository.js';
 import type { Database } from '../../db/database.js';
 import { HttpError } from '../../errors.js';
 import { found } from '../client-work/owner.js';
@@ -151,6 +152,7 @@ export function createGroupsService(db: Kysely<Database>) {
       };
       return {
         ...lessonPayload(lesson, await listResources(db, owner.tenantId, lesson.id)),
+        ...(await uploadsOf(db, owner.tenantId, lesson.id)),
         lesson_order: lesson.lesson_order,
         lesson_length: lesson.lesson_length,
         lesson_access: lesson.lesson_access,

@@ -3,8 +3,11 @@
 // SVG is refused altogether: it is XML that can carry script, and no allow-list of its features is worth the
 // risk for a mailbox. Plain text (which has no signature) is accepted under a .txt or .csv name when it is
 // valid UTF-8 without control characters; it is always served as text/plain. Company files (/resources) take
-// the same checks and limits through storeAttachment.
-import { fileTypeFromBuffer } from 'file-type';
+// the same checks and limits through storeAttachment; files uploaded to a lesson take them through
+// fileTypeOnDisk, with audio besides, and a lesson's video only as MP4 or WebM.
+import { open, readFile } from 'node:fs/promises';
+import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
+import type { FileTypeResult } from 'file-type';
 import { FieldError } from '../../errors.js';
 import { hasControl } from '../../plain-text.js';
 import type { Storage } from '../storage/storage.js';
@@ -15,7 +18,7 @@ export const ATTACHMENT_MAX_BYTES = 25 * 1024 * 1024;
 export const ATTACHMENTS_MAX_COUNT = 10;
 export const TOO_LARGE = 'A file must be at most 25 MB.';
 
-const accepted = new Set([
+const documents = [
   'application/pdf',
   'image/png',
   'image/jpeg',
@@ -24,7 +27,23 @@ const accepted = new Set([
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-]);
+];
+const audio = ['audio/mpeg', 'audio/mp4', 'audio/x-m4a', 'audio/ogg', 'audio/wav'];
+const videos = ['video/mp4', 'video/webm'];
+const documentsSaid =
+  'a PDF, an image (PNG, JPEG, GIF or WebP), a Word, Excel or PowerPoint document, or a .txt or .csv file';
+
+/** The types a door accepts (plain text only where documents are), and how its refusal names them. */
+export const ACCEPTS = {
+  documents: { types: new Set(documents), text: true, said: documentsSaid },
+  'lesson file': {
+    types: new Set([...documents, ...audio]),
+    text: true,
+    said: `${documentsSaid}, or audio (MP3, M4A, OGG or WAV)`,
+  },
+  video: { types: new Set(videos), text: false, said: 'an MP4 or WebM video' },
+} as const;
+type Accept = (typeof ACCEPTS)[keyof typeof ACCEPTS];
 
 const isSvg = (bytes: Uint8Array) =>
   /<svg[\s>/]/i.test(Buffer.from(bytes.subarray(0, 4096)).toString('latin1'));
@@ -38,22 +57,60 @@ function isPlainText(bytes: Uint8Array): boolean {
   }
 }
 
-/** The type the file is stored and served with, or a 422 on `field` saying why it is refused. */
-async function attachmentTypeOf(name: string, bytes: Uint8Array, field: string): Promise<string> {
+/**
+ * The type a file is stored and served with, from what its bytes are (`detected`, its first bytes `head` and,
+ * read only when needed, all of them), or a 422 on `field` saying why it is refused.
+ */
+async function typeOf(
+  file: { name: string; size: number; head: Uint8Array; detected: FileTypeResult | undefined },
+  all: () => Promise<Uint8Array>,
+  accept: Accept,
+  field: string,
+): Promise<string> {
   const refuse = (message: string) => new FieldError({ [field]: [message] });
-  if (bytes.length === 0) throw refuse('The file is empty.');
-  if (isSvg(bytes) || /\.svgz?$/i.test(name)) {
+  if (file.size === 0) throw refuse('The file is empty.');
+  if (isSvg(file.head) || /\.svgz?$/i.test(file.name)) {
     throw refuse(
       'SVG images are not accepted because they can contain scripts. Send a PNG or a PDF instead.',
     );
   }
-  const detected = await fileTypeFromBuffer(bytes);
-  if (detected && accepted.has(detected.mime)) return detected.mime;
-  if (!detected && /\.(txt|csv)$/i.test(name) && isPlainText(bytes)) return 'text/plain; charset=utf-8';
-  throw refuse(
-    'This type of file is not accepted. Send a PDF, an image (PNG, JPEG, GIF or WebP), a Word, Excel or ' +
-      'PowerPoint document, or a .txt or .csv file.',
-  );
+  if (file.detected && accept.types.has(file.detected.mime)) return file.detected.mime;
+  if (
+    !file.detected &&
+    accept.text &&
+    /\.(txt|csv)$/i.test(file.name) &&
+    file.size <= ATTACHMENT_MAX_BYTES &&
+    isPlainText(await all())
+  )
+    return 'text/plain; charset=utf-8';
+  throw refuse(`This type of file is not accepted. Send ${accept.said}.`);
+}
+
+/** The type the attachment is stored and served with, or a 422 on `field` saying why it is refused. */
+async function attachmentTypeOf(name: string, bytes: Uint8Array, field: string): Promise<string> {
+  const file = { name, size: bytes.length, head: bytes, detected: await fileTypeFromBuffer(bytes) };
+  return typeOf(file, () => Promise.resolve(bytes), ACCEPTS.documents, field);
+}
+
+/**
+ * A file streamed to disk (`path`, `size` bytes), typed by its bytes as an attachment is, against what the door
+ * accepts; read from the disk only as far as its type needs (all of it only for plain text).
+ */
+export async function fileTypeOnDisk(
+  file: { path: string; name: string; size: number },
+  accept: Accept,
+  field: string,
+): Promise<string> {
+  const handle = await open(file.path);
+  let head: Uint8Array;
+  try {
+    const buffer = Buffer.alloc(Math.min(file.size, 4096));
+    head = buffer.subarray(0, (await handle.read(buffer, 0, buffer.length, 0)).bytesRead);
+  } finally {
+    await handle.close();
+  }
+  const detected = await fileTypeFromFile(file.path);
+  return typeOf({ ...file, head, detected }, () => readFile(file.path), accept, field);
 }
 
 /**

@@ -2,6 +2,8 @@
 // settings as the CLI's publisher (cli/src/lib/storage/s3-backend.ts).
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { S3ClientConfig } from '@aws-sdk/client-s3';
+import { createReadStream } from 'node:fs';
+import { Readable } from 'node:stream';
 import { DependencyDown } from '../../errors.js';
 import type { Storage } from './storage-port.js';
 
@@ -57,6 +59,16 @@ const outage = (error: unknown) => {
   return status === undefined || status >= 500;
 };
 
+/** The store's answer, or null when the key is missing. */
+async function unlessMissing<T>(call: () => Promise<T>): Promise<T | null> {
+  try {
+    return await call();
+  } catch (error) {
+    if (missing(error)) return null;
+    throw outage(error) ? new DependencyDown('storage', error) : error;
+  }
+}
+
 async function guarded<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
@@ -82,14 +94,33 @@ export function createS3Storage({ bucket, prefix, env }: S3StorageOptions): Stor
         ),
       );
     },
+    async putFile(key, path, size, contentType) {
+      // Its length known up front, a file streams up in one request (no multipart upload up to S3's 5 GB).
+      await guarded(() =>
+        client.send(
+          new PutObjectCommand({
+            Bucket: bucket,
+            Key: Key(key),
+            Body: createReadStream(path),
+            ContentLength: size,
+            ContentType: contentType,
+          }),
+        ),
+      );
+    },
+    async stream(key, range) {
+      const answer = await unlessMissing(() =>
+        client.send(
+          new GetObjectCommand({ Bucket: bucket, Key: Key(key), Range: `bytes=${range.start}-${range.end}` }),
+        ),
+      );
+      return answer?.Body instanceof Readable ? answer.Body : null;
+    },
     async get(key) {
-      try {
+      return unlessMissing(async () => {
         const answer = await client.send(new GetObjectCommand({ Bucket: bucket, Key: Key(key) }));
         return answer.Body ? Buffer.from(await answer.Body.transformToByteArray()) : null;
-      } catch (error) {
-        if (missing(error)) return null;
-        throw outage(error) ? new DependencyDown('storage', error) : error;
-      }
+      });
     },
     async remove(key) {
       await guarded(() => client.send(new DeleteObjectCommand({ Bucket: bucket, Key: Key(key) })));

@@ -25,6 +25,18 @@ const QUERY = graphql`
           owner
         }
       }
+      files {
+        id
+        name
+        size
+        type
+      }
+      video_file {
+        id
+        name
+        size
+        type
+      }
       previous_lesson {
         id
         title

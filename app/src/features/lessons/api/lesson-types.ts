@@ -13,6 +13,14 @@ export interface LessonResource {
   type: LessonResourceType;
 }
 
+/** A file the coach uploaded to the lesson. */
+export interface LessonFile {
+  id: number;
+  name: string;
+  size: number;
+  type: string;
+}
+
 export interface LessonContent {
   id: number;
   title: string;
@@ -22,6 +30,9 @@ export interface LessonContent {
   lesson_video: string | null;
   quiz_url: string | null;
   resources: LessonResource[];
+  /** Uploaded files and video: group and academy lessons have them, flash lessons none. */
+  files?: LessonFile[];
+  video_file?: LessonFile | null;
 }
 
 interface LessonLink {

@@ -8,6 +8,7 @@ import { apiAssetUrl } from '@/lib/avatar';
 import { httpLink } from '@/lib/http-link';
 import { usePortal } from '@/lib/portal-context';
 import type { LessonContent } from '../api/lesson-types';
+import { UploadedFiles, UploadedVideo } from './lesson-files';
 import { groupResources } from './resource-groups';
 import { sanitizeLessonHtml } from './sanitize-lesson-html';
 import './lesson-view.css';
@@ -24,6 +25,7 @@ export function LessonView({ lesson, children }: { lesson: LessonContent; childr
         {lesson.title}
       </h1>
       {lesson.short_desc && <p className="lesson-summary">{lesson.short_desc}</p>}
+      {lesson.video_file && <UploadedVideo file={lesson.video_file} />}
       {video && (
         <video className="lesson-video" controls preload="metadata" src={video}>
           <track kind="captions" />
@@ -68,6 +70,7 @@ export function LessonView({ lesson, children }: { lesson: LessonContent; childr
           ))}
         </section>
       )}
+      <UploadedFiles files={lesson.files ?? []} />
       {children}
     </article>
   );
