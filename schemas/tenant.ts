@@ -5,16 +5,7 @@ import { flagsSchema } from './flags.js';
 export const footer = {
   type: 'object',
   additionalProperties: false,
-  properties: {
-    supportEmail: {
-      type: 'string',
-      title: 'Support',
-      minLength: 3,
-      maxLength: 254,
-      pattern:
-        '^[A-Za-z0-9._%+-]+@[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$',
-    },
-  },
+  properties: { supportEmail: { type: 'string', title: 'Support', minLength: 3 } },
 } as const;
 
 /** A tenant's tenants/<slug>/tenant.json (tenant.schema.json), as `portal validate` accepts it. */

@@ -151,13 +151,18 @@ function source(node: Json): string {
 const readSchema = async (file: string) =>
   JSON.parse(await readFile(new URL(`${file}.schema.json`, schemasDir), 'utf8')) as Schema;
 
-/** A schema without its annotations (`description`, `$comment`), at every depth. */
+/**
+ * What the app reads of a schema (app/src/boot/config.ts checks types, bounds and enums; a footer shows each
+ * field's title), at every depth: its descriptions and the string rules it never checks (pattern, maxLength),
+ * which the bake checks against the JSON itself, stay out of the login page's JavaScript.
+ */
 function rulesOnly(node: Json): Json {
   if (Array.isArray(node)) return node.map(rulesOnly);
   if (!isSchema(node)) return node;
+  const omitted = ['description', '$comment', 'pattern', 'maxLength'];
   return Object.fromEntries(
     Object.entries(node)
-      .filter(([key]) => key !== 'description' && key !== '$comment')
+      .filter(([key]) => !omitted.includes(key))
       .map(([key, value]) => [key, rulesOnly(value)]),
   );
 }
@@ -172,8 +177,8 @@ export async function typesSource({ file, constant, doc, types }: Generated): Pr
   const resolved = resolve(rules, schema, file, imports) as Schema;
   // Each `$defs` entry referred to inside the file is declared first (in the file's order, so one may refer to
   // an earlier one), and the schema's $defs spreads it. An entry another schema refers to is exported for its
-  // file to spread, without its annotations: the app bundles it through that schema (the footer, through the
-  // baked config's), and its descriptions stay in the JSON for editors.
+  // file to spread, as the app reads it (rulesOnly): the app bundles it through that schema (the footer, through
+  // the baked config's), and the rest stays in the JSON for editors, the CLI and the bake.
   const defs = isSchema(resolved.$defs ?? null) ? (resolved.$defs as Schema) : {};
   const text = JSON.stringify(resolved);
   const others = await Promise.all(

@@ -1,16 +1,11 @@
-import { Fragment } from 'react';
 import { portalConfigSchema } from '../../../schemas/portal-config';
 import { usePortal } from '@/lib/portal-context';
 
 /** The footer's own fields (tenant.schema.json's $defs/footer), in the schema's order. */
 const FIELDS = portalConfigSchema.properties.footer.properties;
 
-/** A footer value as written: an email address is a mail link, an https address a link, anything else text. */
-function FooterValue({ value }: { value: string }) {
-  if (/^[^\s@]+@[^\s@]+$/.test(value)) return <a href={`mailto:${value}`}>{value}</a>;
-  if (value.startsWith('https://')) return <a href={value}>{value}</a>;
-  return value;
-}
+/** A footer value as written: an email address is a mail link. */
+const shown = (value: string) => (value.includes('@') ? <a href={`mailto:${value}`}>{value}</a> : value);
 
 /**
  * SPEC §2's footer: the year, the product name and 'version: {x}' as SPEC writes it (the version baked into
@@ -23,15 +18,15 @@ export function VersionFooter({ className = 'footer' }: { className?: string }) 
   return (
     <footer className={className}>
       © {new Date().getFullYear()} {config.name} · version: {config.version}
-      {Object.entries(FIELDS).map(([key, rule]) => {
-        const value = footer[key];
-        return value ? (
-          <Fragment key={key}>
-            {' · '}
-            {rule.title}: <FooterValue value={value} />
-          </Fragment>
-        ) : null;
-      })}
+      {Object.entries(FIELDS).map(
+        ([key, rule]) =>
+          footer[key] && (
+            <span key={key}>
+              {` · ${rule.title}: `}
+              {shown(footer[key])}
+            </span>
+          ),
+      )}
     </footer>
   );
 }
