@@ -1,6 +1,7 @@
 // Generated from portal-config.schema.json by `npm run schemas:types`: edit the schema, not this file.
 import type { FromSchema } from 'json-schema-to-ts';
 import { flagsSchema } from './flags.js';
+import { footer } from './tenant.js';
 
 /** The config `portal build` bakes into each page (portal-config.schema.json). */
 export const portalConfigSchema = {
@@ -16,6 +17,7 @@ export const portalConfigSchema = {
     'apiUrl',
     'themeUrl',
     'hashidsSalt',
+    'footer',
     'defaultFlags',
     'integrations',
     'environment',
@@ -28,6 +30,7 @@ export const portalConfigSchema = {
     apiUrl: { type: 'string', minLength: 1 },
     themeUrl: { type: 'string', minLength: 1 },
     hashidsSalt: { type: 'string', minLength: 1 },
+    footer: { ...footer },
     defaultFlags: { ...flagsSchema.$defs.filledFlags },
     integrations: {
       type: 'object',

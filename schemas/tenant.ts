@@ -2,6 +2,12 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { flagsSchema } from './flags.js';
 
+export const footer = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { supportEmail: { type: 'string', title: 'Support', minLength: 3 } },
+} as const;
+
 /** A tenant's tenants/<slug>/tenant.json (tenant.schema.json), as `portal validate` accepts it. */
 export const tenantSchema = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -9,6 +15,7 @@ export const tenantSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'name', 'domain', 'apiUrl'],
+  $defs: { footer: { ...footer } },
   properties: {
     $schema: {
       type: 'string',
@@ -68,6 +75,7 @@ export const tenantSchema = {
       description:
         "Salt of the hashids encoding of user ids (the `encoded` id of the login calls, the user_id of error reports). Shared by the app and the API; default: the tenant's domain.",
     },
+    footer: { ...footer },
     theme: {
       type: 'object',
       description: 'The default brand: colours and images.',

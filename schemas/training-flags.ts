@@ -11,6 +11,13 @@ const rules = flagsSchema.$defs.flags.properties;
 /** The flags, in flags.schema.json's order. */
 export const FLAG_NAMES = Object.keys(rules) as FlagName[];
 
+declare const selection: unique symbol;
+/** Every flag as the fields of a GraphQL selection: the /gapi Trainings type has a field per flag. */
+export type FlagFields = string & { readonly [selection]: true };
+
+/** What a GraphQL document asks of a member's trainings, `trainings { ${FLAG_FIELDS} }`: every flag, by name. */
+export const FLAG_FIELDS = FLAG_NAMES.join(' ') as FlagFields;
+
 /** The training a flag opens, as the app and the API name it when it is not part of a plan. */
 export const flagTitle = (flag: FlagName): string => rules[flag].title;
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 
 // An export nobody imports is dead code that still looks like an interface: in app/src every export is
 // imported somewhere (a test counts: it is a reader too), or the file is the entry. Read with the compiler's own
-// resolution, so '@/x', relative paths and lazy `import()`s of pages all count.
+// resolution, so '@/x', relative paths, lazy `import()`s of pages and Vite's `import.meta.glob` all count.
 const root = fileURLToPath(new URL('../', import.meta.url));
 const src = path.join(root, 'app/src');
 const ENTRY = path.join(src, 'main.tsx');
@@ -42,13 +42,14 @@ function exportedNames(file: ts.SourceFile): string[] {
 /** file -> the names other files import from it ('*' for all of them). */
 function importedNames(): Map<string, Set<string>> {
   const used = new Map<string, Set<string>>();
-  const use = (from: string, specifier: string, names: string[]) => {
-    const resolved = ts.resolveModuleName(specifier, from, options, ts.sys).resolvedModule?.resolvedFileName;
-    if (!resolved) return;
-    const target = path.resolve(resolved);
+  const useFile = (target: string, names: string[]) => {
     const set = used.get(target) ?? new Set<string>();
     for (const name of names) set.add(name);
     used.set(target, set);
+  };
+  const use = (from: string, specifier: string, names: string[]) => {
+    const resolved = ts.resolveModuleName(specifier, from, options, ts.sys).resolvedModule?.resolvedFileName;
+    if (resolved) useFile(path.resolve(resolved), names);
   };
   for (const name of files) {
     const file = ts.createSourceFile(name, readFileSync(name, 'utf8'), ts.ScriptTarget.Latest, true);
@@ -69,6 +70,18 @@ function importedNames(): Map<string, Set<string>> {
         ts.isStringLiteral(node.moduleSpecifier)
       ) {
         use(name, node.moduleSpecifier.text, ['*']);
+      } else if (
+        ts.isCallExpression(node) &&
+        node.expression.getText(file) === 'import.meta.glob' &&
+        node.arguments[0] &&
+        ts.isStringLiteral(node.arguments[0])
+      ) {
+        // Vite's glob import (a role's page modules): every file the pattern matches is imported.
+        const pattern = path.resolve(path.dirname(name), node.arguments[0].text);
+        const matches = new RegExp(
+          `^${pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*')}$`,
+        );
+        for (const matched of files.filter((f) => matches.test(f))) useFile(matched, ['*']);
       } else if (
         ts.isCallExpression(node) &&
         node.expression.kind === ts.SyntaxKind.ImportKeyword &&

@@ -5,7 +5,7 @@
 // test reads those constants from the source and also fails when a request is built any other way.
 import { readdir, readFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
   getNamedType,
   isObjectType,
@@ -24,6 +24,7 @@ import { buildApiSchema } from '../api/src/graphql/api-schema.js';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const appSrc = join(root, 'app/src');
 const gapiModule = join(appSrc, 'lib/gapi.ts');
+const schemasDir = join(root, 'schemas/');
 
 interface Source {
   file: string;
@@ -93,6 +94,7 @@ class AppGraphQL {
   readonly requests: Request[] = [];
   readonly problems: string[] = [];
   private readonly byFile = new Map<string, Source>();
+  private readonly schemas = new Map<string, Record<string, unknown>>();
 
   constructor(sources: Source[]) {
     for (const source of sources) this.byFile.set(source.file, source);
@@ -134,18 +136,46 @@ class AppGraphQL {
     return binding && this.documentNamed(binding.module, binding.imported);
   }
 
-  /** A tagged constant's text, each `${…}` replaced by the fragment constant it names. */
+  /** The modules of schemas/ the app imports a value from (FLAG_FIELDS), loaded as the app loads them. */
+  async loadSchemas(): Promise<void> {
+    const interpolated = [...this.tagged].flatMap(([key, node]) => {
+      const file = key.slice(0, key.indexOf('#'));
+      const names = ts.isTemplateExpression(node.template)
+        ? node.template.templateSpans.map((span) => span.expression.getText())
+        : [];
+      const imports = namedImports(file, this.byFile.get(file)!.ast);
+      return imports.filter((b) => names.includes(b.local) && b.module.startsWith(schemasDir));
+    });
+    for (const file of new Set(interpolated.map((binding) => binding.module)))
+      this.schemas.set(file, (await import(pathToFileURL(file).href)) as Record<string, unknown>);
+  }
+
+  /** A text constant of schemas/ that `file` imports as `name` (the flags' fields), as the app receives it. */
+  private schemaText(file: string, name: string): string | undefined {
+    const source = this.byFile.get(file);
+    const binding = source && namedImports(file, source.ast).find((b) => b.local === name);
+    const value = binding && this.schemas.get(binding.module)?.[binding.imported];
+    return typeof value === 'string' ? value : undefined;
+  }
+
+  /**
+   * A tagged constant's text, each `${…}` replaced by the fragment constant it names, or by the text of the
+   * schemas/ constant it names.
+   */
   text(key: string): string {
     const node = this.tagged.get(key)!;
     const file = key.slice(0, key.indexOf('#'));
     const template = node.template;
     if (ts.isNoSubstitutionTemplateLiteral(template)) return template.text;
     return template.templateSpans.reduce((text, span) => {
-      const part = ts.isIdentifier(span.expression)
-        ? this.documentNamed(file, span.expression.text)
-        : undefined;
-      if (!part) throw new Error(`${at(span.expression)}: only a graphql constant may be interpolated`);
-      return text + this.text(part) + span.literal.text;
+      const name = ts.isIdentifier(span.expression) ? span.expression.text : undefined;
+      const part = name && this.documentNamed(file, name);
+      const schemaPart = name && !part ? this.schemaText(file, name) : undefined;
+      if (!part && schemaPart === undefined)
+        throw new Error(
+          `${at(span.expression)}: only a graphql constant or a text of schemas/ may be interpolated`,
+        );
+      return text + (part ? this.text(part) : schemaPart) + span.literal.text;
     }, template.head.text);
   }
 }
@@ -166,6 +196,7 @@ describe("the app's GraphQL documents", () => {
     schema = buildApiSchema();
     sources = await appSources();
     app = new AppGraphQL(sources);
+    await app.loadSchemas();
     sent = new Map();
     for (const request of app.requests) {
       const key =

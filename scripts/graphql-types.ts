@@ -18,6 +18,7 @@ import {
 import type { GraphQLArgument, GraphQLInputType, GraphQLNamedType, GraphQLOutputType } from 'graphql';
 import { format, resolveConfig } from 'prettier';
 import { buildApiSchema } from '../api/src/graphql/api-schema.js';
+import { FLAG_NAMES } from '../schemas/training-flags.js';
 
 export const typesFile = fileURLToPath(new URL('../api/src/graphql/schema-types.ts', import.meta.url));
 
@@ -27,6 +28,15 @@ const scalars: Record<string, string> = {
   String: 'string',
   Boolean: 'boolean',
   ID: 'string',
+};
+
+/**
+ * The /gapi types that api-schema.ts builds at run time from a JSON Schema (a field per flag of
+ * flags.schema.json): each is written as that schema's generated type, after checking that its fields are the
+ * schema's, so a new flag changes flags.schema.json and its generated file, not this one.
+ */
+const FROM_SCHEMAS: Record<string, { type: string; from: string; fields: readonly string[] }> = {
+  Trainings: { type: 'Flags', from: '../../../schemas/flags.js', fields: FLAG_NAMES },
 };
 
 const doc = (description: string | null | undefined) =>
@@ -69,6 +79,15 @@ const args = (list: readonly GraphQLArgument[]) =>
   `{ ${list.map((arg) => member(arg.name, arg.type, false, arg.defaultValue !== undefined)).join(' ')} }`;
 
 function declaration(type: GraphQLNamedType): string {
+  const fromSchema = FROM_SCHEMAS[type.name];
+  if (fromSchema) {
+    const fields = isObjectType(type) ? Object.values(type.getFields()) : [];
+    const same =
+      fields.length === fromSchema.fields.length &&
+      fields.every((field, i) => field.name === fromSchema.fields[i] && String(field.type) === 'Boolean!');
+    if (!same) throw new Error(`${type.name} is not a Boolean! field per name of ${fromSchema.type}.`);
+    return `${doc(type.description)}type ${type.name} = ${fromSchema.type};`;
+  }
   if (isEnumType(type))
     return `${doc(type.description)}type ${type.name} = ${type
       .getValues()
@@ -102,10 +121,15 @@ export async function graphqlTypesSource(): Promise<string> {
         )
         .join('\n')}\n}`,
   );
+  const fromSchemas = named.flatMap((type) => {
+    const fromSchema = FROM_SCHEMAS[type.name];
+    return fromSchema ? [`import type { ${fromSchema.type} } from '${fromSchema.from}';`] : [];
+  });
   const header = [
     '// Generated from the /gapi schema (api-schema.ts) by `npm run graphql:types`: edit the schema, not this file.',
     "import type { GraphQLResolveInfo } from 'graphql';",
     "import type { MercuriusContext } from 'mercurius';",
+    ...fromSchemas,
     '',
     'type Maybe<T> = T | null;',
     '',

@@ -106,13 +106,24 @@ describe('api/ structure', () => {
       ...(await sources('scripts', /\.ts$/)),
       ...(await sources('e2e', /\.ts$/)),
     ]);
+    // A route that declares its own method and url is used by the route table, which registers it from its
+    // module: these are the exports the table holds.
+    const registered = new Set(routeTable.map(([, , spec]) => spec));
+    const tableRoutes = new Set<string>();
+    for (const file of [...api.keys()].filter((name) => name.startsWith('api/src/routes/'))) {
+      const module = (await import(join(root, file))) as Record<string, unknown>;
+      for (const [name, value] of Object.entries(module))
+        if (registered.has(value as (typeof routeTable)[number][2])) tableRoutes.add(`${file}: ${name}`);
+    }
     const unused: string[] = [];
     for (const [file, text] of api) {
       for (const [, name] of text.matchAll(
         /^export (?:async )?(?:const|function|interface|type|class) (\w+)/gm,
       )) {
         const word = new RegExp(`\\b${name}\\b`);
-        const used = [...users].some(([other, otherText]) => other !== file && word.test(otherText));
+        const used =
+          tableRoutes.has(`${file}: ${name}`) ||
+          [...users].some(([other, otherText]) => other !== file && word.test(otherText));
         if (!used) unused.push(`${relative('api/src', file)}: ${name}`);
       }
     }
@@ -165,6 +176,25 @@ describe('api/ structure', () => {
       if (file !== join('api/src', 'services/access/scope.ts')) found.push(...unscopedQueries(file, text));
     }
     expect(found).toEqual([]);
+  });
+
+  it('registers every route a module declares with its own method and url (its module is in the table)', async () => {
+    const registered = new Set(routeTable.map(([, , spec]) => spec));
+    const routes = await sources('api/src/routes', /\.ts$/);
+    const missing: string[] = [];
+    for (const file of routes.keys()) {
+      const module = (await import(join(root, file))) as Record<string, unknown>;
+      for (const [name, value] of Object.entries(module))
+        if (
+          typeof value === 'object' &&
+          value !== null &&
+          'at' in value &&
+          'handle' in value &&
+          !registered.has(value as never)
+        )
+          missing.push(`${relative('api/src', file)}: ${name}`);
+    }
+    expect(missing).toEqual([]);
   });
 
   it('has every route of the route table say which roles may call it', () => {

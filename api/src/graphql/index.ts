@@ -9,6 +9,7 @@ import { identify } from '../request-context.js';
 import type { PluginRoutes } from '../routes/route.js';
 import { allowRoles } from '../services/access/roles.js';
 import type { Services } from '../services/index.js';
+import { countUnreadEmails } from '../services/users/user-repository.js';
 import { apiTypeDefs } from './api-schema.js';
 import { groupResolvers } from './groups.js';
 import { lessonMeetingResolvers } from './lesson-meetings.js';
@@ -71,7 +72,7 @@ export const graphql: PluginRoutes = {
         resolvers: {
           Query: {
             ...mailbox.Query,
-            unreademails: (_root, args, ctx) => services.unreadEmails(owner(ctx, args.user_id)),
+            unreademails: (_root, args, ctx) => services.read(countUnreadEmails, owner(ctx, args.user_id)),
             ...clientOnly({
               member: (_root, args: { user_id: number }, ctx) =>
                 services.login.profile(ctx.reply.request.tenant.id, owner(ctx, args.user_id).userId),

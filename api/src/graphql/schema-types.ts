@@ -1,6 +1,7 @@
 // Generated from the /gapi schema (api-schema.ts) by `npm run graphql:types`: edit the schema, not this file.
 import type { GraphQLResolveInfo } from 'graphql';
 import type { MercuriusContext } from 'mercurius';
+import type { Flags } from '../../../schemas/flags.js';
 
 type Maybe<T> = T | null;
 
@@ -12,14 +13,7 @@ type Resolver<Args, Answer> = (
   info: GraphQLResolveInfo,
 ) => Answer | Promise<Answer>;
 
-interface Trainings {
-  /** Shows My Groups and makes /groups the home page. */
-  group_coaching: boolean;
-  /** Shows My Lessons. */
-  flash_coaching: boolean;
-  /** Shows Business Academy and allows its route. */
-  business_academy: boolean;
-}
+type Trainings = Flags;
 
 interface Member {
   id: number;

@@ -3,6 +3,7 @@
 // (the same private storage, type sniffing and limits as the client's) and named here by id.
 import { authenticated, id, list } from './client-schemas.js';
 import { message, thread } from './coach-schemas.js';
+import { countUnreadEmails } from '../services/users/user-repository.js';
 import { coaches, route } from './route.js';
 import { closed, multiLine, ok, singleLine, tenantHeaders } from './schemas.js';
 
@@ -78,10 +79,11 @@ export const coachCompose = route({
 });
 
 export const coachUnread = route({
+  at: ['GET', '/api/v1/coach/messages/unread'],
   roles: coaches,
   schema: { headers: tenantHeaders, response: ok(closed({ count: { type: 'integer' } })) },
   config: authenticated,
   async handle(s, request) {
-    return { data: { count: await s.unreadEmails(request.caller) } };
+    return { data: { count: await s.read(countUnreadEmails, request.caller) } };
   },
 });

@@ -1,4 +1,5 @@
-// The route table: every path the API answers, in SPEC §7's order and spelling, in one place.
+// The route table: every path the API answers, in SPEC §7's order and spelling, in one place; a route that a
+// module declares with its own method and url (`at`) joins it from that module (routeModules below).
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest, HTTPMethods } from 'fastify';
 import { graphql } from '../graphql/index.js';
@@ -47,10 +48,65 @@ import type { PluginRoutes, Roles, RouteSpec } from './route.js';
 import { readKeys, writeKeys } from './route.js';
 import * as system from './system-routes.js';
 
+type TableEntry = [HTTPMethods | HTTPMethods[], string, RouteSpec | PluginRoutes];
+
+/**
+ * The route modules: each route one of them declares whole (`route({ at: [method, url], … })`) is in the table,
+ * so a new route of a listed module is its export alone, and a new module one line here.
+ */
+const routeModules: readonly Record<string, unknown>[] = [
+  auth,
+  adminOrganisation,
+  adminPeople,
+  actionSteps,
+  adminWebhooks,
+  metrics,
+  assessments,
+  files,
+  notes,
+  coachSteps,
+  coachClients,
+  coachFiles,
+  coachMeetings,
+  coachMessages,
+  programme,
+  sharedResources,
+  coachRequests,
+  coachToday,
+  coachAcademy,
+  coachGroups,
+  coachLessons,
+  adminKeys,
+  integration,
+  integrationPeople,
+  flash,
+  lessons,
+  mail,
+  schedule,
+  support,
+  team,
+  password,
+  payments,
+  profile,
+  mailPreferences,
+  system,
+];
+
+const declaresItsPath = (value: unknown): value is RouteSpec & { at: [HTTPMethods, string] } =>
+  typeof value === 'object' && value !== null && 'at' in value && 'handle' in value;
+
+/** The routes the modules declare with their own method and url, in the modules' order. */
+const declaredRoutes = (): TableEntry[] =>
+  routeModules.flatMap((module) =>
+    Object.values(module)
+      .filter(declaresItsPath)
+      .map((spec): TableEntry => [spec.at[0], spec.at[1], spec]),
+  );
+
 /** GraphQL's path: its query text is graphql-js's to parse, so the plain-text check of routes skips it. */
 export const graphqlPath = '/gapi';
 
-export const routeTable: [HTTPMethods | HTTPMethods[], string, RouteSpec | PluginRoutes][] = [
+export const routeTable: TableEntry[] = [
   ['GET', '/health', system.health],
   ['GET', '/ready', system.ready],
   // Auth
@@ -149,7 +205,6 @@ export const routeTable: [HTTPMethods | HTTPMethods[], string, RouteSpec | Plugi
   ['POST', '/api/v1/coach/action-steps/:id', coachSteps.editActionStep],
   ['POST', '/api/v1/coach/action-steps/:id/move', coachSteps.moveActionStep],
   ['GET', '/api/v1/coach/messages', coachMessages.coachThreads],
-  ['GET', '/api/v1/coach/messages/unread', coachMessages.coachUnread],
   ['GET', '/api/v1/coach/messages/:id', coachMessages.coachThread],
   ['POST', '/api/v1/coach/messages', coachMessages.coachCompose],
   ['POST', '/api/v1/coach/messages/:id/reply', coachMessages.coachReply],
@@ -265,6 +320,7 @@ export const routeTable: [HTTPMethods | HTTPMethods[], string, RouteSpec | Plugi
   ['POST', '/integration/v1/coach-assignments', integrationPeople.assignCoach],
   // GraphQL (SPEC §7 "GraphQL through /gapi")
   [['GET', 'POST'], graphqlPath, graphql],
+  ...declaredRoutes(),
 ];
 
 export interface RouteOptions {

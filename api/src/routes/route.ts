@@ -5,6 +5,7 @@ import type {
   FastifyReply,
   FastifyRequest,
   FastifySchema,
+  HTTPMethods,
   RawRequestDefaultExpression,
   RawServerDefault,
   RouteGenericInterface,
@@ -43,6 +44,11 @@ type TypedRequest<S extends FastifySchema> = FastifyRequest<
 
 /** One entry of the route table: its schema, who may call it, and the handler. */
 export interface RouteSpec<S extends FastifySchema = FastifySchema> {
+  /**
+   * The route's own method and url, for a route its module declares whole: ./index.ts registers every such
+   * export of the modules it lists, so a new route of an existing module is that export and nothing else.
+   */
+  at?: [HTTPMethods, string];
   schema: S;
   config?: FastifyContextConfig;
   roles: Roles;

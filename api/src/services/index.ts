@@ -52,10 +52,8 @@ import { createTenantService } from './tenants/tenant-service.js';
 import type { TenantConfig } from './tenants/tenant-files.js';
 import { createTeamService } from './team/team-service.js';
 import { createThrottleService } from './throttle/throttle-service.js';
-import { countUnreadEmails } from './users/user-repository.js';
 import { createWebhooksService } from './webhooks/webhooks-service.js';
 import { createChecklistAuthoring } from './authoring/lesson-checklist.js';
-import type { Actor } from './access/scope.js';
 
 interface ServiceDeps {
   db: Kysely<Database>;
@@ -97,7 +95,6 @@ export async function createServices(deps: ServiceDeps) {
     otp,
     resets: createPasswordResetService({ db, now, mailer, throttle, log: deps.log }),
     captcha: createCaptchaService(deps.captcha, throttle.captchaPassed),
-    unreadEmails: (actor: Actor) => countUnreadEmails(db, actor),
     encodeId: (tenantId: number, id: number) => (hashids.get(tenantId) ?? new Hashids('', 8)).encode(id),
     // Client work: each answers only for the caller's own rows (another client's id is a 404).
     schedule: createScheduleService(db, now),
@@ -165,6 +162,10 @@ export async function createServices(deps: ServiceDeps) {
     integration: createIntegrationService({ db, meetings, coach, organisation, peopleImport }),
     // A batch of people rows (a CSV's) upserted by email: the admin's Import screen and the integration API.
     peopleImport,
+    // A read whose one rule is whom the caller may see (the scope of access/scope.ts, inside the repository's
+    // query): a route passes the repository function and its arguments, so a new list needs no key here.
+    read: <A extends unknown[], R>(query: (db: Kysely<Database>, ...args: A) => Promise<R>, ...args: A) =>
+      query(db, ...args),
   };
 }
 

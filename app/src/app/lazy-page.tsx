@@ -34,9 +34,23 @@ function withTimeout<T>(load: () => Promise<T>): Promise<T> {
 export type LazyPage = ComponentType & { preload: () => Promise<unknown> };
 
 /** A page's chunk: the page, and optionally what starts its data as soon as the chunk is in. */
-interface PageModule {
+export interface PageModule {
   default: ComponentType;
   prefetch?: () => void;
+}
+
+/**
+ * The page `name` of a role's page modules (./coach-pages, ./admin-pages): its file is
+ * features/<feature>/components/<name>-page.tsx, one of that role's (their file names differ). Here, in the
+ * entry, so that neither role's chunk needs a chunk of its own for it.
+ */
+export function rolePage(
+  pages: Record<string, () => Promise<PageModule>>,
+  name: string,
+): Promise<PageModule> {
+  const files = Object.keys(pages).filter((file) => file.endsWith(`/components/${name}-page.tsx`));
+  const load = files.length === 1 ? pages[files[0]!] : undefined;
+  return load ? load() : Promise.reject(new Error(`there is no page ${name}.`));
 }
 
 export function lazyPage(load: () => Promise<PageModule>): LazyPage {

@@ -1,13 +1,14 @@
 /**
- * Every page of SPEC §2 as data: its path (from @/config/paths only), its lazy chunk, its name in the browser
- * tab and the training flag it needs. ./routes makes the router's routes of it (a flag becomes a FlagGuard,
- * so the guard cannot be forgotten or name the wrong flag) and the side menu reads its items' flags from it.
+ * Every page of SPEC §2 as data: its path (from @/config/paths when another module links to it, else written
+ * here, its one place), its lazy chunk, its name in the browser tab, the training flag it needs and its
+ * side-menu item. ./routes makes the router's routes of it (a flag becomes a FlagGuard, so the guard cannot be
+ * forgotten or name the wrong flag) and the side menu is its items, in the table's order, each shown when its
+ * page may be opened: a new page with an item is one entry here.
  */
 import { paths } from '@/config/paths';
 import type { Flag } from '@/lib/user';
-import type { adminPages } from './admin-pages';
-import type { coachPages } from './coach-pages';
 import { lazyPage, type LazyPage } from './lazy-page';
+import type { IconName } from './shell/icons';
 
 export interface PageEntry {
   path: string;
@@ -19,19 +20,37 @@ export interface PageEntry {
   /** Pages inside this one (its layout); `opens` is the one its own address shows. */
   children?: readonly PageEntry[];
   opens?: string;
+  /** The page's item in its tree's side menu (./shell/menu-items), in the table's order. */
+  menu?: MenuEntry;
+}
+
+export interface MenuEntry {
+  /** The item's words: by default the page's title, after 'My' in the client's menu (SPEC §2's 'My Schedule'). */
+  label?: string;
+  icon: IconName;
+  /** The item that carries the unread-mail badge. */
+  unreadBadge?: boolean;
+  /** Pages without an item of their own that belong to this one (SPEC's menu has eleven items, no more). */
+  also?: readonly string[];
+  /**
+   * Active only at its own address and under `also` (the coach's Today and the admin's People, whose addresses
+   * start every other page's of their tree).
+   */
+  exact?: boolean;
 }
 
 type PageLoad = Parameters<typeof lazyPage>[0];
 
-// Another role's pages load through its own small module (./coach-pages, ./admin-pages), see there why.
+// Another role's pages load through its own small module (./coach-pages, ./admin-pages), see there why; a page
+// is named by its file (coachPage('clients'): coach-clients/components/clients-page.tsx).
 const coachPage =
-  (name: keyof typeof coachPages): PageLoad =>
+  (name: string): PageLoad =>
   () =>
-    import('./coach-pages').then((pages) => pages.coachPages[name]());
+    import('./coach-pages').then((pages) => pages.coachPage(name));
 const adminPage =
-  (name: keyof typeof adminPages): PageLoad =>
+  (name: string): PageLoad =>
   () =>
-    import('./admin-pages').then((pages) => pages.adminPages[name]());
+    import('./admin-pages').then((pages) => pages.adminPage(name));
 
 const page = (path: string, title: string, load: PageLoad | LazyPage, flag?: Flag): PageEntry => ({
   path,
@@ -39,6 +58,8 @@ const page = (path: string, title: string, load: PageLoad | LazyPage, flag?: Fla
   page: 'preload' in load ? load : lazyPage(load),
   ...(flag ? { flag } : {}),
 });
+
+const inMenu = (entry: PageEntry, menu: MenuEntry): PageEntry => ({ ...entry, menu });
 
 // Both folders are one component, so moving between them keeps the page rather than mounting another.
 const MailFolderPage = lazyPage(() => import('@/features/messages/components/folder-page'));
@@ -73,7 +94,14 @@ export const OPEN_PAGES: readonly PageEntry[] = [
 
 /** The portal's pages, inside the shell, for a signed-in user. */
 export const SIGNED_IN_PAGES: readonly PageEntry[] = [
-  page(paths.groups, 'Groups', () => import('@/features/groups/components/groups-page'), 'group_coaching'),
+  inMenu(
+    page(paths.schedule, 'Schedule', () => import('@/features/schedule/components/schedule-page')),
+    { icon: 'calendar' },
+  ),
+  inMenu(
+    page(paths.groups, 'Groups', () => import('@/features/groups/components/groups-page'), 'group_coaching'),
+    { icon: 'users' },
+  ),
   page(paths.group(), 'Group', () => import('@/features/groups/components/group-page'), 'group_coaching'),
   page(
     paths.groupLesson(),
@@ -87,12 +115,14 @@ export const SIGNED_IN_PAGES: readonly PageEntry[] = [
     () => import('@/features/payments/components/purchase-page'),
     'group_coaching',
   ),
-  page(paths.schedule, 'Schedule', () => import('@/features/schedule/components/schedule-page')),
-  page(
-    paths.lessons,
-    'Lessons',
-    () => import('@/features/lessons/components/lessons-page'),
-    'flash_coaching',
+  inMenu(
+    page(
+      paths.lessons,
+      'Lessons',
+      () => import('@/features/lessons/components/lessons-page'),
+      'flash_coaching',
+    ),
+    { icon: 'play' },
   ),
   page(
     paths.lesson(),
@@ -100,14 +130,20 @@ export const SIGNED_IN_PAGES: readonly PageEntry[] = [
     () => import('@/features/lessons/components/flash-lesson-page'),
     'flash_coaching',
   ),
-  page(paths.resources, 'Resources', () => import('@/features/resources/components/resources-page')),
-  page(paths.actionSteps, 'Action Steps', () => import('./action-steps-route')),
+  inMenu(
+    page(paths.resources, 'Resources', () => import('@/features/resources/components/resources-page')),
+    { icon: 'folder' },
+  ),
+  // Assessments' implementation steps become action steps, and the board links to them.
+  inMenu(
+    page(paths.actionSteps, 'Action Steps', () => import('./action-steps-route')),
+    { icon: 'check', also: [paths.assessments] },
+  ),
   page(paths.assessments, 'Assessments', () => import('@/features/assessments/components/assessments-page')),
   page(paths.assessment(), 'Assessment', () => import('@/features/assessments/components/assessment-page')),
-  page(paths.metrics, 'Metrics', () => import('@/features/metrics/components/metrics-page')),
-  page(paths.notes, 'Notes', () => import('@/features/notes/components/notes-page')),
   {
     ...page(paths.messages, 'Messages', () => import('@/features/messages/components/messages-layout')),
+    menu: { icon: 'mail', unreadBadge: true },
     // A mail client opens on the inbox.
     opens: paths.messagesInbox,
     children: [
@@ -117,20 +153,41 @@ export const SIGNED_IN_PAGES: readonly PageEntry[] = [
       page(paths.messagesCompose, 'New message', () => import('@/features/messages/components/compose-page')),
     ],
   },
+  inMenu(
+    page(paths.metrics, 'Metrics', () => import('@/features/metrics/components/metrics-page')),
+    { icon: 'chart' },
+  ),
+  inMenu(
+    page(paths.notes, 'Notes', () => import('@/features/notes/components/notes-page')),
+    { icon: 'note' },
+  ),
   page(paths.help, 'Help', () => import('@/features/help/components/help-page')),
-  page(paths.profile, 'Profile', () => import('@/features/profile/components/profile-page')),
-  page(paths.coachProfile, "Coach's Profile", () => import('@/features/coach/components/coach-profile-page')),
-  page(
-    paths.businessAcademy,
-    'Business Academy',
-    () => import('@/features/business-academy/components/business-academy-page'),
-    'business_academy',
+  inMenu(
+    page(paths.profile, 'Profile', () => import('@/features/profile/components/profile-page')),
+    { icon: 'user' },
+  ),
+  inMenu(
+    page(
+      paths.businessAcademy,
+      'Business Academy',
+      () => import('@/features/business-academy/components/business-academy-page'),
+      'business_academy',
+    ),
+    { label: 'Business Academy', icon: 'academy' },
   ),
   page(
     paths.academyLesson(),
     'Business Academy lesson',
     () => import('@/features/lessons/components/academy-lesson-page'),
     'business_academy',
+  ),
+  inMenu(
+    page(
+      paths.coachProfile,
+      "Coach's Profile",
+      () => import('@/features/coach/components/coach-profile-page'),
+    ),
+    { icon: 'coach' },
   ),
 ];
 
@@ -140,42 +197,42 @@ export const SIGNED_IN_PAGES: readonly PageEntry[] = [
  * tree="client": either opened by the other role says it is not available to their account.
  */
 export const COACH_PAGES: readonly PageEntry[] = [
-  page(paths.coach, 'Today', coachPage('coach')),
-  page(paths.coachClients, 'Clients', coachPage('coachClients')),
-  page(paths.coachClient(), 'Client', coachPage('coachClient')),
-  page(paths.coachSchedule, 'Meetings', coachPage('coachSchedule')),
-  page(paths.coachMessages, 'Messages', coachPage('coachMessages')),
-  page(paths.coachCompose, 'New message', coachPage('coachCompose')),
-  page(paths.coachThread(), 'Message', coachPage('coachThread')),
-  page(paths.coachRequests, 'Requests', coachPage('coachRequests')),
-  page(paths.coachGroups, 'Groups', coachPage('coachGroups')),
-  page(paths.coachGroupNew, 'New group', coachPage('coachGroupNew')),
-  page(paths.coachGroup(), 'Group', coachPage('coachGroup')),
-  page(paths.coachGroupLesson(), 'Lesson', coachPage('coachGroupLesson')),
-  page(paths.coachGroupSessions(), 'Live sessions', coachPage('coachGroupSessions')),
-  page(paths.coachGroupProgress(), 'Progress', coachPage('coachGroupProgress')),
-  page(paths.coachAcademy, 'Academy', coachPage('coachAcademy')),
-  page(paths.coachAcademyLesson(), 'Academy lesson', coachPage('coachAcademyLesson')),
-  page(paths.coachAssessment(), 'Assessment', coachPage('coachAssessment')),
-  page(paths.coachResources, 'Resources', coachPage('coachResources')),
+  inMenu(page(paths.coach, 'Today', coachPage('today')), { icon: 'home', exact: true }),
+  inMenu(page(paths.coachClients, 'Clients', coachPage('clients')), { icon: 'users' }),
+  page(paths.coachClient(), 'Client', coachPage('client')),
+  inMenu(page(paths.coachSchedule, 'Meetings', coachPage('coach-schedule')), { icon: 'calendar' }),
+  inMenu(page(paths.coachMessages, 'Messages', coachPage('mailbox')), { icon: 'mail', unreadBadge: true }),
+  page(paths.coachCompose, 'New message', coachPage('compose')),
+  page(paths.coachThread(), 'Message', coachPage('thread')),
+  inMenu(page(paths.coachRequests, 'Requests', coachPage('requests')), { icon: 'check' }),
+  inMenu(page(paths.coachGroups, 'Groups', coachPage('groups')), { icon: 'users' }),
+  page(paths.coachGroupNew, 'New group', coachPage('group-new')),
+  page(paths.coachGroup(), 'Group', coachPage('group')),
+  page(paths.coachGroupLesson(), 'Lesson', coachPage('lesson')),
+  page(paths.coachGroupSessions(), 'Live sessions', coachPage('sessions')),
+  page(paths.coachGroupProgress(), 'Progress', coachPage('progress')),
+  inMenu(page(paths.coachAcademy, 'Academy', coachPage('academy')), { icon: 'academy' }),
+  page(paths.coachAcademyLesson(), 'Academy lesson', coachPage('lesson')),
+  page(paths.coachAssessment(), 'Assessment', coachPage('assessment')),
+  inMenu(page(paths.coachResources, 'Resources', coachPage('resources')), { icon: 'folder' }),
 ];
 
 /** The tenant admin's screens (DESIGN Roles): their own tree under /admin behind RoleGuard tree="admin". */
 export const ADMIN_PAGES: readonly PageEntry[] = [
-  page(paths.admin, 'People', adminPage('admin')),
-  page(paths.adminPersonNew, 'Add a person', adminPage('adminPersonNew')),
-  page(paths.adminPerson(), 'Person', adminPage('adminPerson')),
-  page(paths.adminCompanies, 'Companies', adminPage('adminCompanies')),
-  page(paths.adminAssignments, 'Coach assignments', adminPage('adminAssignments')),
-  page(paths.adminImport, 'Import people', adminPage('adminImport')),
-  page(paths.adminAudit, 'Audit log', adminPage('adminAudit')),
-  page(paths.adminKeys, 'API keys', adminPage('adminKeys')),
-  page(paths.adminWebhooks, 'Webhooks', adminPage('adminWebhooks')),
-  page(paths.adminWebhook(), 'Webhook', adminPage('adminWebhook')),
+  inMenu(page(paths.admin, 'People', adminPage('people')), {
+    icon: 'users',
+    exact: true,
+    also: [paths.adminPerson('')],
+  }),
+  page(paths.adminPersonNew, 'Add a person', adminPage('person-new')),
+  page(paths.adminPerson(), 'Person', adminPage('person')),
+  inMenu(page(paths.adminCompanies, 'Companies', adminPage('companies')), { icon: 'folder' }),
+  inMenu(page(paths.adminAssignments, 'Coach assignments', adminPage('assignments')), { icon: 'coach' }),
+  inMenu(page(paths.adminImport, 'Import people', adminPage('import')), { icon: 'note' }),
+  inMenu(page(paths.adminAudit, 'Audit log', adminPage('audit')), { icon: 'check' }),
+  inMenu(page(paths.adminKeys, 'API keys', adminPage('keys')), { icon: 'user' }),
+  inMenu(page(paths.adminWebhooks, 'Webhooks', adminPage('webhooks')), { icon: 'mail' }),
+  page(paths.adminWebhook(), 'Webhook', adminPage('webhook')),
 ];
 
 export const NOT_FOUND_PAGE = page('*', 'Page not found', () => import('./not-found-page'));
-
-/** The flag the signed-in page at `path` needs, if any (the side menu shows its item only with it). */
-export const pageFlag = (path: string): Flag | undefined =>
-  SIGNED_IN_PAGES.find((entry) => entry.path === path)?.flag;

@@ -41,7 +41,8 @@ describe('colour keys', () => {
     const shared = { $ref: 'theme.schema.json#/$defs/colors' };
     expect(tenantSchema.properties.theme.properties.colors).toEqual(shared);
     expect(tenantSchema.properties.brands.additionalProperties.properties.colors).toEqual(shared);
-    expect(tenantSchema).not.toHaveProperty('$defs');
+    // tenant.schema.json's own $defs (the footer's fields) define no colour.
+    expect(JSON.stringify(tenantSchema.$defs)).not.toMatch(/colou?r/i);
   });
 
   it('base.css gives every colour its default, for the screens before the theme arrives', () => {

@@ -32,10 +32,12 @@ describe('baked config', () => {
         themeUrl: '/themes',
         defaultFlags: { group_coaching: true },
         integrations: { avatarService: false },
+        footer: { supportEmail: 'help@acme.test' },
       }),
     );
     const config = readConfig();
     expect(config.tenantId).toBe(2002);
+    expect(config.footer.supportEmail).toBe('help@acme.test');
     expect(config.version).toBe('7.2.2');
     expect(config.defaultFlags).toEqual({ ...flagDefaults, group_coaching: true });
     expect(config.integrations.avatarService).toBe(false);
@@ -76,6 +78,7 @@ describe('baked config', () => {
         tenantId: 7,
         environment: 'staging',
         integrations: { analyticsConsent: 'never', captchaSiteKey: '', stripePublishableKey: 'pk_test_x1' },
+        footer: { supportEmail: 42, unknown: 'dropped' },
         extra: 'not in the schema',
       }),
     );
@@ -88,6 +91,7 @@ describe('baked config', () => {
       stripePublishableKey: 'pk_test_x1',
       avatarService: true,
     });
+    expect(config.footer).toEqual({ supportEmail: undefined });
     expect(Object.keys(config).sort()).toEqual(Object.keys(portalConfigSchema.properties).sort());
   });
 });

@@ -25,6 +25,7 @@ const FALLBACK: Omit<PortalConfig, 'tenantId'> = {
   apiUrl: '/',
   themeUrl: tenantDefaults.themeUrl,
   hashidsSalt: null,
+  footer: {},
   defaultFlags: fillFlags(),
   integrations: {
     analyticsContainerId: null,

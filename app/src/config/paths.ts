@@ -1,4 +1,7 @@
-/** Every route of SPEC §2 in one typed table, so no URL string is written twice. */
+/**
+ * The routes of SPEC §2 that the app links to or redirects to, in one typed table, so no URL string is written
+ * twice. A page that only its menu item leads to writes its path in its page-table entry instead.
+ */
 export const paths = {
   home: '/',
   login: '/login',

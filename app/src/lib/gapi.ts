@@ -1,5 +1,6 @@
 /** GraphQL at /gapi with the session token in the `token` header (SPEC §7), through the same axios instance. */
 import type { AxiosRequestConfig } from 'axios';
+import type { FlagFields } from '../../../schemas/training-flags';
 import { api } from './api-client';
 import { sessionStore } from './session';
 import { notify } from './toast';
@@ -16,12 +17,15 @@ declare const tagged: unique symbol;
 type GraphQLDocument = string & { readonly [tagged]: true };
 
 /**
- * Tags a GraphQL document; its `${…}` parts are the fragment definitions it spreads, tagged too. Each document
- * the app sends is a constant written with this tag, and gql() takes nothing else, so scripts/app-graphql.test.ts
- * finds them all in the source and checks each against the API's schema.
+ * Tags a GraphQL document; its `${…}` parts are the fragment definitions it spreads, tagged too, or the flags'
+ * fields (FLAG_FIELDS), so a new flag is asked for without an edit to the documents. Each document the app sends
+ * is a constant written with this tag, and gql() takes nothing else, so scripts/app-graphql.test.ts finds them
+ * all in the source and checks each against the API's schema.
  */
-export const graphql = (text: TemplateStringsArray, ...fragments: GraphQLDocument[]): GraphQLDocument =>
-  text.map((part, i) => part + (fragments[i] ?? '')).join('') as GraphQLDocument;
+export const graphql = (
+  text: TemplateStringsArray,
+  ...parts: (GraphQLDocument | FlagFields)[]
+): GraphQLDocument => text.map((part, i) => part + (parts[i] ?? '')).join('') as GraphQLDocument;
 
 /**
  * Runs `query` and returns its root `field`. An answer without that field is a failure like any other, never

@@ -27,6 +27,7 @@ export const testConfig: PortalConfig = {
     avatarService: false,
   },
   hashidsSalt: null,
+  footer: {},
   environment: 'production',
 };
 

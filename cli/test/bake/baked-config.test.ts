@@ -43,7 +43,11 @@ describe('the baked config', () => {
 
   it('matches schemas/portal-config.schema.json for every valid fixture, in both environments', async () => {
     const flags = await json<object>('schemas/flags.schema.json');
-    const validate = new Ajv2020({ allErrors: true, schemas: [flags] }).compile(
+    const schemas = [
+      flags,
+      ...(await Promise.all(['theme', 'tenant'].map((n) => json<object>(`schemas/${n}.schema.json`)))),
+    ];
+    const validate = new Ajv2020({ allErrors: true, keywords: ['x-sameAs'], schemas }).compile(
       await json<object>('schemas/portal-config.schema.json'),
     );
     const tenants = await loadTenants({ tenantsDir: path.join(FIXTURES, 'valid') });
@@ -63,6 +67,12 @@ describe('the baked config', () => {
       checkBakedConfig({ ...baked, defaultFlags: { ...baked.defaultFlags, group_coaching: 'yes' } }),
     ).toThrow(/portal-config\.schema\.json: \/defaultFlags\/group_coaching must be boolean/);
     expect(() => checkBakedConfig({ ...baked, tenantId: 0 })).toThrow(/\/tenantId must be >= 1/);
+  });
+
+  it("copies the footer's fields as tenant.json writes them, none when it sets none", () => {
+    expect(bakedConfig(bare, '1.2.3').footer).toEqual({});
+    const footer = { supportEmail: 'help@bare.example' };
+    expect(bakedConfig({ ...bare, footer }, '1.2.3').footer).toEqual(footer);
   });
 
   it('bakes exactly the training flags of flags.schema.json', async () => {

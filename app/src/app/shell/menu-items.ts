@@ -1,65 +1,28 @@
 /**
  * The side menu of SPEC §2: 11 items in this order, three of them shown only with their page's training flag; the
- * active item is the one whose first path segment matches the current one.
+ * coach's and the admin's workspaces have their own. Each item is its page's `menu` in ../page-table, in the
+ * table's order, so a page and its item are one entry there; the active item is the one whose first path
+ * segment matches the current one.
  */
 import type { TrainingFlags } from '@/lib/portal-config';
-import { hasFlag, userRole, type User } from '@/lib/user';
-import { paths } from '@/config/paths';
-import { pageFlag } from '../page-table';
-import type { IconName } from './icons';
+import { hasFlag, userRole, type Flag, type User } from '@/lib/user';
+import { ADMIN_PAGES, COACH_PAGES, SIGNED_IN_PAGES, type MenuEntry, type PageEntry } from '../page-table';
 
-interface MenuItem {
+interface MenuItem extends MenuEntry {
   label: string;
   to: string;
-  icon: IconName;
-  /** The item that carries the unread-mail badge. */
-  unreadBadge?: boolean;
-  /** Pages without an item of their own that belong to this one (SPEC's menu has eleven items, no more). */
-  also?: readonly string[];
-  /**
-   * Active only at its own address and under `also` (the coach's Today and the admin's People, whose addresses
-   * start every other page's of their tree).
-   */
-  exact?: boolean;
+  /** Its page's training flag: the item shows only with it. */
+  flag?: Flag;
 }
 
-export const MENU_ITEMS: readonly MenuItem[] = [
-  { label: 'My Schedule', to: paths.schedule, icon: 'calendar' },
-  { label: 'My Groups', to: paths.groups, icon: 'users' },
-  { label: 'My Lessons', to: paths.lessons, icon: 'play' },
-  { label: 'My Resources', to: paths.resources, icon: 'folder' },
-  // Assessments' implementation steps become action steps, and the board links to them.
-  { label: 'My Action Steps', to: paths.actionSteps, icon: 'check', also: [paths.assessments] },
-  { label: 'My Messages', to: paths.messages, icon: 'mail', unreadBadge: true },
-  { label: 'My Metrics', to: paths.metrics, icon: 'chart' },
-  { label: 'My Notes', to: paths.notes, icon: 'note' },
-  { label: 'My Profile', to: paths.profile, icon: 'user' },
-  { label: 'Business Academy', to: paths.businessAcademy, icon: 'academy' },
-  { label: "My Coach's Profile", to: paths.coachProfile, icon: 'coach' },
-];
+const itemsOf = (pages: readonly PageEntry[], my = ''): readonly MenuItem[] =>
+  pages.flatMap(({ path, title, flag, menu }) =>
+    menu ? [{ ...menu, label: menu.label ?? my + title, to: path, ...(flag ? { flag } : {}) }] : [],
+  );
 
-/** The coach's workspace (its pages in ../page-table COACH_PAGES). */
-const COACH_MENU_ITEMS: readonly MenuItem[] = [
-  { label: 'Today', to: paths.coach, icon: 'home', exact: true },
-  { label: 'Clients', to: paths.coachClients, icon: 'users' },
-  { label: 'Meetings', to: paths.coachSchedule, icon: 'calendar' },
-  { label: 'Messages', to: paths.coachMessages, icon: 'mail', unreadBadge: true },
-  { label: 'Requests', to: paths.coachRequests, icon: 'check' },
-  { label: 'Groups', to: paths.coachGroups, icon: 'users' },
-  { label: 'Academy', to: paths.coachAcademy, icon: 'academy' },
-  { label: 'Resources', to: paths.coachResources, icon: 'folder' },
-];
-
-/** The tenant admin's screens (their pages in ../page-table ADMIN_PAGES). */
-const ADMIN_MENU_ITEMS: readonly MenuItem[] = [
-  { label: 'People', to: paths.admin, icon: 'users', exact: true, also: [paths.adminPerson('')] },
-  { label: 'Companies', to: paths.adminCompanies, icon: 'folder' },
-  { label: 'Coach assignments', to: paths.adminAssignments, icon: 'coach' },
-  { label: 'Import people', to: paths.adminImport, icon: 'note' },
-  { label: 'Audit log', to: paths.adminAudit, icon: 'check' },
-  { label: 'API keys', to: paths.adminKeys, icon: 'user' },
-  { label: 'Webhooks', to: paths.adminWebhooks, icon: 'mail' },
-];
+export const MENU_ITEMS = itemsOf(SIGNED_IN_PAGES, 'My ');
+const COACH_MENU_ITEMS = itemsOf(COACH_PAGES);
+const ADMIN_MENU_ITEMS = itemsOf(ADMIN_PAGES);
 
 /**
  * The items of the user's role; a client's show when their page may be opened: the flag is the page's own
@@ -69,10 +32,7 @@ export function visibleMenuItems(user: User, defaults: TrainingFlags): MenuItem[
   const role = userRole(user);
   if (role === 'coach') return [...COACH_MENU_ITEMS];
   if (role === 'admin') return [...ADMIN_MENU_ITEMS];
-  return MENU_ITEMS.filter((item) => {
-    const flag = pageFlag(item.to);
-    return !flag || hasFlag(user, flag, defaults);
-  });
+  return MENU_ITEMS.filter((item) => !item.flag || hasFlag(user, item.flag, defaults));
 }
 
 const segments = (pathname: string): string[] => pathname.split('/').filter(Boolean);

@@ -5,7 +5,9 @@
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
 import flagsSchema from '../../../../schemas/flags.schema.json' with { type: 'json' };
 import configSchema from '../../../../schemas/portal-config.schema.json' with { type: 'json' };
+import tenantSchema from '../../../../schemas/tenant.schema.json' with { type: 'json' };
 import { fillFlags } from '../../../../schemas/training-flags.js';
+import { themeSchema } from '../tenants/colors.js';
 import { TENANT_DEFAULTS } from '../tenants/defaults.js';
 import type { TenantConfig } from '../tenants/types.js';
 
@@ -32,6 +34,8 @@ export function bakedConfig(config: TenantConfig, version: string, environment: 
     themeUrl: environment === 'development' ? themeUrl : (config.themeUrl ?? themeUrl),
     // The API derives the same salt from the same tenant.json, so encoded user ids agree on both sides.
     hashidsSalt: config.hashidsSalt ?? fallbackSalt(config),
+    // Shown as written (tenant.schema.json's $defs/footer, which the config schema refers to): copied whole.
+    footer: config.footer ?? {},
     defaultFlags: fillFlags(config.defaultFlags),
     integrations: {
       analyticsContainerId: config.integrations?.analyticsContainerId ?? null,
@@ -53,8 +57,13 @@ let validate: ValidateFunction | null = null;
  * page is written. tenant.json was validated already, so a failure is a bug in the bake: it names the field.
  */
 export function checkBakedConfig(value: unknown): void {
-  // The flags are flags.schema.json's, which the config schema refers to.
-  validate ??= new Ajv2020({ allErrors: true, schemas: [flagsSchema] }).compile(configSchema);
+  // The flags are flags.schema.json's and the footer tenant.schema.json's, which the config schema refers to
+  // (and tenant.schema.json to the theme's colours, with their x-sameAs annotation).
+  validate ??= new Ajv2020({
+    allErrors: true,
+    keywords: ['x-sameAs'],
+    schemas: [flagsSchema, themeSchema(), tenantSchema],
+  }).compile(configSchema);
   if (validate(value)) return;
   const problems = (validate.errors ?? []).map(
     (e) => `${e.instancePath || '/'} ${e.message ?? 'is invalid'}`,

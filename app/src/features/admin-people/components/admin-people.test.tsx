@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { FLAG_NAMES } from '../../../../../schemas/training-flags';
 import { sessionStore } from '@/lib/session';
 import { apiUser, fakeApi, gapiAnswer, renderPortal, type FakeCall } from '@/testing/portal';
 
@@ -129,7 +130,8 @@ describe('/admin/people/new', () => {
       company_id: null,
       time_zone: null,
       coach_id: 6,
-      flags: { group_coaching: null, flash_coaching: false, business_academy: null },
+      // Every flag of flags.schema.json is sent: the tenant's default (null) but the one chosen.
+      flags: { ...Object.fromEntries(FLAG_NAMES.map((flag) => [flag, null])), flash_coaching: false },
       invite: true,
     });
   });

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { FLAG_FIELDS } from '../../../../../schemas/training-flags';
 import { gql, graphql } from '@/lib/gapi';
 import type { User } from '@/lib/user';
 
@@ -26,9 +27,7 @@ const QUERY = graphql`
       twitter
       linkedin
       trainings {
-        group_coaching
-        flash_coaching
-        business_academy
+        ${FLAG_FIELDS}
       }
     }
   }
