@@ -13,6 +13,10 @@ const prerendered: Prerendered = {
     logo: `<main class="login-card"><img class="login-logo" src="${LOGO}" alt="${NAME}"/><h1>Sign in</h1></main>`,
     name: `<main class="login-card"><p class="login-brand">${NAME}</p><h1>Sign in</h1></main>`,
   },
+  loginCaptcha: {
+    logo: `<main class="login-card"><img class="login-logo" src="${LOGO}" alt="${NAME}"/><div class="captcha"><div class="captcha-slot"></div></div></main>`,
+    name: `<main class="login-card"><p class="login-brand">${NAME}</p><div class="captcha"><div class="captcha-slot"></div></div></main>`,
+  },
   shell: {
     logo: `<header class="navbar"><img src="${LOGO}" alt="${NAME}"/></header>`,
     name: `<header class="navbar"><span>${NAME}</span></header>`,
@@ -76,10 +80,16 @@ describe("index.html's pre-rendered first screen", () => {
     }
   });
 
-  it('leaves the login screen to the app on a tenant with a captcha (its widget needs the script)', async () => {
+  it("pre-renders a captcha tenant's login form with the empty slot its widget mounts into", async () => {
     const markup = root(await page({ ...base, integrations: { captchaSiteKey: 'abcdefghijkl' } }));
-    expect(markup).toContain('<div class="prerendered prerendered-login" inert aria-hidden="true"></div>');
+    expect(markup).toContain(
+      '<div class="prerendered prerendered-login" inert aria-hidden="true"><main class="login-card">' +
+        '<img class="login-logo" src="/themes/7/img/logo.svg" alt="Acme Coaching"/>' +
+        '<div class="captcha"><div class="captcha-slot"></div></div></main></div>',
+    );
     expect(markup).toContain('<header class="navbar">');
+    // A tenant without one gets the form without the slot.
+    expect(root(await page(base))).not.toContain('captcha');
   });
 
   it('runs only the inline script the CSP allows by its hash', async () => {

@@ -12,6 +12,8 @@ import { buildThemeFile, isRemote } from './theme-file.js';
  */
 export interface Prerendered {
   login: { logo: string; name: string };
+  /** A captcha tenant's login screen: the form, and the empty slot the widget mounts into once its script runs. */
+  loginCaptcha: { logo: string; name: string };
   shell: { logo: string; name: string };
   colorVars: Record<string, string>;
   placeholders: { name: string; logo: string };
@@ -65,8 +67,7 @@ export function firstScreen(prerendered: Prerendered, config: TenantConfig, them
       .replaceAll(placeholders.name, escapeHtml(config.name))
       .replaceAll(placeholders.logo, escapeHtml(logo ?? ''));
   const pick = (screen: { logo: string; name: string }) => fill(logo ? screen.logo : screen.name);
-  // A captcha widget appears only once its script runs: the login screen waits for the app on such a tenant.
-  const login = config.integrations?.captchaSiteKey ? '' : pick(prerendered.login);
+  const login = pick(config.integrations?.captchaSiteKey ? prerendered.loginCaptcha : prerendered.login);
   // inert: nothing in it can be focused, typed into or submitted before the app has taken it over; hidden from
   // assistive technology (and so from role queries), which meets the app's own screen only.
   const markup =
