@@ -92,6 +92,29 @@ describe("index.html's pre-rendered first screen", () => {
     expect(root(await page(base))).not.toContain('captcha');
   });
 
+  it("gives each brand's colours and logo to the boot script, which paints a ?brand= visit in that brand", async () => {
+    const branded: TenantConfig = {
+      ...base,
+      brands: {
+        night: { colors: { primary: '#0f172a' }, assets: { logo: 'img/night.svg' } },
+        plain: { colors: { loginBackground: '#020617' } },
+      },
+    };
+    const html = await page(branded);
+    const table = /<script type="application\/json" id="portal-brands">(.*?)<\/script>/.exec(html);
+    const brands = JSON.parse(table![1]!);
+    expect(brands.night.logo).toBe('/themes/7/img/night.svg');
+    expect(brands.night.style).toContain('--color-primary:#0f172a');
+    expect(brands.night.style).toContain('--color-login-background:#431407');
+    // A brand without its own logo keeps the tenant's.
+    expect(brands.plain.logo).toBe('/themes/7/img/logo.svg');
+    expect(brands.plain.style).toContain('--color-primary:#9a3412');
+    expect(brands.plain.style).toContain('--color-login-background:#020617');
+    // Read by the boot script, so above it; a tenant without brands has no table.
+    expect(html.indexOf('id="portal-brands"')).toBeLessThan(html.indexOf(`<script>${BOOT_SCRIPT}`));
+    expect(await page(base)).not.toContain('id="portal-brands"');
+  });
+
   it('runs only the inline script the CSP allows by its hash', async () => {
     const html = await page(base);
     const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
