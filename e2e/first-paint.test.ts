@@ -1,8 +1,9 @@
 /**
  * index.html's pre-rendered first screen in Chromium, against the built and served tenants: with JavaScript
  * off, /login of two tenants already shows each tenant's name, logo and colours; a stored session paints the
- * neutral shell instead, before any of the app's script runs; and the app takes the login screen over
- * without moving anything (cumulative layout shift 0, from Chromium's layout-shift entries).
+ * neutral shell instead, and a ?brand= visit paints in that brand, before any of the app's script runs; and the
+ * app takes the login screen over without moving anything (cumulative layout shift 0, from Chromium's
+ * layout-shift entries).
  */
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -88,6 +89,26 @@ describe('first paint before JavaScript', () => {
       expect(await shell.getByText('Loading page....').isVisible()).toBe(true);
       const topbar = await shell.locator('.topbar').evaluate((el) => getComputedStyle(el).backgroundColor);
       expect(topbar).toBe(TENANTS.acme.primary);
+    }));
+
+  it('paints a ?brand= visit in that brand before the app runs: its colours and its logo', () =>
+    withContext({}, async (context) => {
+      // As above: index.html, the stylesheet and its inline script alone.
+      await context.route(/\/assets\/main-[^/]+\.js$/, (route) => route.abort());
+      const page = await context.newPage();
+      await page.goto(`${app.stack.urls.acme}/login?brand=night`);
+      // acme's "night" brand (tenants/acme/tenant.json): its own login background, button colour and logo.
+      await expect
+        .poll(() => brandOf(page))
+        .toEqual({
+          logoAlt: TENANTS.acme.name,
+          logoDrawn: true,
+          background: 'rgb(2, 6, 23)',
+          button: 'rgb(15, 23, 42)',
+          heading: 'Sign in',
+        });
+      const logo = await page.locator('.login-logo').getAttribute('src');
+      expect(logo).toMatch(/\/logo-night\.svg$/);
     }));
 
   for (const width of [1280, 375]) {

@@ -1,6 +1,6 @@
 /** npm run lighthouse's figures: each category's median over the runs, and what falls short of the targets. */
 import { describe, expect, it } from 'vitest';
-import { medianRun, shortfalls, type Scores } from './lib/lighthouse-scores.js';
+import { medianRun, shortfalls, targetsFor, type Scores } from './lib/lighthouse-scores.js';
 
 const run = (performance: number, accessibility: number, bestPractices: number, report: string): Scores => ({
   categories: { performance, accessibility, 'best-practices': bestPractices },
@@ -24,5 +24,13 @@ describe('lighthouse scores', () => {
       { category: 'performance', score: 94, audits: ['slow a'] },
       { category: 'accessibility', score: 99, audits: [] },
     ]);
+  });
+
+  it('holds /login to a performance of 98 and the signed-in pages to 95', () => {
+    expect(shortfalls(run(97, 100, 95, 'a'), targetsFor('/login'))).toEqual([
+      { category: 'performance', score: 97, audits: ['slow a'] },
+    ]);
+    expect(shortfalls(run(97, 100, 95, 'a'), targetsFor('/schedule'))).toEqual([]);
+    expect(shortfalls(run(95, 100, 95, 'a'), targetsFor('/coach'))).toEqual([]);
   });
 });

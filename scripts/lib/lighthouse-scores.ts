@@ -7,6 +7,11 @@ export const TARGETS: Record<Category, number> = {
   'best-practices': 95,
 };
 
+/** /login is index.html and the stylesheet before any script: it is held to more than the signed-in pages. */
+export function targetsFor(page: string): Record<Category, number> {
+  return page === '/login' ? { ...TARGETS, performance: 98 } : TARGETS;
+}
+
 export interface Scores {
   /** 0 to 100 per category. */
   categories: Record<Category, number>;
@@ -35,8 +40,11 @@ export function medianRun(runs: Scores[]): Scores {
 }
 
 /** The categories of a run below their target, with the audits to look at. */
-export function shortfalls(run: Scores): { category: Category; score: number; audits: string[] }[] {
-  return (Object.keys(TARGETS) as Category[])
-    .filter((category) => run.categories[category] < TARGETS[category])
+export function shortfalls(
+  run: Scores,
+  targets: Record<Category, number> = TARGETS,
+): { category: Category; score: number; audits: string[] }[] {
+  return (Object.keys(targets) as Category[])
+    .filter((category) => run.categories[category] < targets[category])
     .map((category) => ({ category, score: run.categories[category], audits: run.failing[category] }));
 }

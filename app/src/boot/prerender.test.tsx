@@ -27,6 +27,26 @@ describe("index.html's first screen, pre-rendered at compile", () => {
     expect(parsed(first.login.name)).toBe(parsed(drawn));
   });
 
+  it("is a captcha tenant's login form too, with the widget's slot kept empty for it to mount into", async () => {
+    // A widget that draws nothing: what is compared is the form the app draws with the slot still empty.
+    window.grecaptcha = { render: () => 0, reset: () => undefined };
+    const first = prerender();
+    const captcha = { ...testConfig.integrations, captchaSiteKey: 'site-key-1' };
+    const view = renderPortal('/login', {
+      ...testConfig,
+      name: first.placeholders.name,
+      integrations: captcha,
+    });
+    await screen.findByRole('heading', { name: 'Sign in' });
+    const drawn = view.container.querySelector('.login-screen')!.outerHTML;
+    expect(parsed(first.loginCaptcha.name)).toBe(parsed(drawn));
+    expect(first.loginCaptcha.logo).toContain('<div class="captcha"><div class="captcha-slot"></div></div>');
+    expect(first.login.logo).not.toContain('captcha');
+    // The key is the widget's to read when it mounts: it is not part of the markup.
+    expect(first.loginCaptcha.logo).not.toContain('portal-prerender-captcha');
+    delete window.grecaptcha;
+  });
+
   it("holds the logo, the tenant's name and the neutral shell as placeholders the bake fills", () => {
     const { login, shell, placeholders, colorVars } = prerender();
     expect(login.logo).toContain(

@@ -40,10 +40,17 @@ function ShellFrame({ logo }: { logo: boolean }) {
   );
 }
 
-function portalFor(logo: boolean) {
+/**
+ * A site key for the captcha variant: the key itself never reaches the markup (the widget's script reads it when
+ * it mounts), only the empty slot the widget fills does.
+ */
+const CAPTCHA_SITE_KEY = 'portal-prerender-captcha';
+
+function portalFor(logo: boolean, captcha: boolean) {
   // The login screen reads only the name, the captcha key and the brand's logo: the rest is what the config
-  // reader falls back to, read from a page that holds only these two values (there is no document in Node).
-  const baked = { textContent: JSON.stringify({ tenantId: 1, name: NAME_PLACEHOLDER }) };
+  // reader falls back to, read from a page that holds only these values (there is no document in Node).
+  const integrations = captcha ? { captchaSiteKey: CAPTCHA_SITE_KEY } : {};
+  const baked = { textContent: JSON.stringify({ tenantId: 1, name: NAME_PLACEHOLDER, integrations }) };
   const config = readConfig({ getElementById: () => baked } as unknown as Document);
   const brand = {
     key: null,
@@ -55,9 +62,9 @@ function portalFor(logo: boolean) {
   return { config, brand };
 }
 
-function render(logo: boolean, screen: 'login' | 'shell'): string {
+function render(logo: boolean, screen: 'login' | 'shell', captcha = false): string {
   return renderToStaticMarkup(
-    <PortalContext.Provider value={portalFor(logo)}>
+    <PortalContext.Provider value={portalFor(logo, captcha)}>
       <MemoryRouter initialEntries={[paths.login]}>
         {screen === 'login' ? <LoginPage /> : <ShellFrame logo={logo} />}
       </MemoryRouter>
@@ -68,6 +75,8 @@ function render(logo: boolean, screen: 'login' | 'shell'): string {
 interface Prerendered {
   /** Each screen with the tenant's logo, and with its name in the logo's place for a tenant without one. */
   login: { logo: string; name: string };
+  /** The login screen of a tenant with a captcha: the form with the widget's empty slot, which it mounts into. */
+  loginCaptcha: { logo: string; name: string };
   shell: { logo: string; name: string };
   /** The custom property of each colour key, as applyTheme names it. */
   colorVars: Record<ColorKey, string>;
@@ -78,6 +87,7 @@ interface Prerendered {
 export function prerender(): Prerendered {
   return {
     login: { logo: render(true, 'login'), name: render(false, 'login') },
+    loginCaptcha: { logo: render(true, 'login', true), name: render(false, 'login', true) },
     shell: { logo: render(true, 'shell'), name: render(false, 'shell') },
     colorVars: Object.fromEntries(COLOR_KEYS.map((key) => [key, cssVar(key)])) as Record<ColorKey, string>,
     placeholders: { name: NAME_PLACEHOLDER, logo: LOGO_PLACEHOLDER },

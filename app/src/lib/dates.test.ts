@@ -1,5 +1,8 @@
+import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import {
+  currentMonth,
+  displayZone,
   formatDate,
   formatDateTime,
   formatDay,
@@ -32,5 +35,44 @@ describe('dates', () => {
     expect(fromLocalInput('2026-11-23T16:00', 'America/Chicago')).toBe('2026-11-23T22:00:00.000Z');
     expect(toLocalInput('2026-11-23T22:00:00.000Z', 'America/Chicago')).toBe('2026-11-23T16:00');
     expect(fromLocalInput('soon', 'UTC')).toBeNull();
+  });
+
+  it("reads a zone's wall clock as dayjs's tz() does, at midnight, noon and across daylight saving", () => {
+    const zones = ['America/Chicago', 'Europe/London', 'Asia/Kolkata', 'Australia/Lord_Howe', 'UTC'];
+    const instants = [
+      '2026-03-08T07:59:00Z', // Chicago: 1:59 am, a minute before the clocks go forward
+      '2026-03-08T08:00:00Z',
+      '2026-11-01T06:30:00Z', // Chicago: the hour that repeats
+      '2026-03-29T00:59:00Z',
+      '2026-10-25T01:00:00Z',
+      '2026-12-31T23:59:59Z',
+      '2027-01-01T00:00:00Z',
+      '2026-06-01T12:00:00Z',
+      '2026-06-01T00:00:00Z',
+    ];
+    const now = '2026-06-01T12:00:00Z';
+    for (const zone of zones) {
+      for (const instant of instants) {
+        const there = dayjs(instant).tz(zone);
+        expect(formatDateTime(instant, zone)).toBe(there.format('h:mm a, dddd, MMMM Do, YYYY'));
+        expect(toLocalInput(instant, zone)).toBe(there.format('YYYY-MM-DDTHH:mm'));
+        expect(currentMonth(zone, instant)).toBe(there.format('YYYY-MM'));
+        const short = there.isSame(dayjs(now).tz(zone), 'day') ? 'h:mm a' : 'MMM D, YYYY';
+        expect(formatShortDate(instant, zone, now)).toBe(there.format(short));
+      }
+    }
+    // Every day of a month for the ordinals: 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st, 22nd, 23rd, 31st.
+    for (let day = 1; day <= 31; day++) {
+      const instant = `2026-01-${String(day).padStart(2, '0')}T15:00:00Z`;
+      expect(formatDateTime(instant, 'UTC')).toBe(
+        dayjs(instant).tz('UTC').format('h:mm a, dddd, MMMM Do, YYYY'),
+      );
+    }
+  });
+
+  it("falls back to the browser's zone for a zone name it does not know", () => {
+    expect(displayZone('America/Chicago')).toBe('America/Chicago');
+    expect(displayZone('Mars/Olympus_Mons')).toBe(dayjs.tz.guess());
+    expect(displayZone(null)).toBe(dayjs.tz.guess());
   });
 });

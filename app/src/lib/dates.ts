@@ -14,15 +14,82 @@ dayjs.extend(advancedFormat); // 'Do' (1st, 2nd, ...) needs it.
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
-const DATE_DISPLAY_FORMAT = 'h:mm a, dddd, MMMM Do, YYYY';
-
 type DateInput = string | number | Date;
+
+/**
+ * One Intl formatter per zone, kept: building one is what costs (on a slow phone a few milliseconds each), and
+ * dayjs's tz() builds one for every date it converts, so a page of meetings spent a long task on its dates.
+ * The key '' is the browser's own zone.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** Throws a RangeError for a zone name the browser does not know. */
+function formatterFor(zone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(zone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      ...(zone ? { timeZone: zone } : {}),
+      weekday: 'long',
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      hour12: true,
+    });
+    formatters.set(zone, formatter);
+  }
+  return formatter;
+}
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** An instant's wall-clock fields in a zone ('' for the browser's), read from the zone's one formatter. */
+function wallClock(date: Date, zone: string) {
+  const part: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const { type, value } of formatterFor(zone).formatToParts(date)) part[type] = value;
+  const hour12 = Number(part.hour);
+  const pm = part.dayPeriod?.toLowerCase() === 'pm';
+  return {
+    year: Number(part.year),
+    month: MONTHS.indexOf(part.month!) + 1,
+    monthName: part.month!,
+    day: Number(part.day),
+    weekday: part.weekday!,
+    hour12,
+    hour24: (hour12 % 12) + (pm ? 12 : 0),
+    minute: part.minute!,
+    period: pm ? 'pm' : 'am',
+  };
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/** 1st, 2nd, 3rd, 4th, ... 11th, 12th, 13th, ... 21st (dayjs's 'Do'). */
+function ordinal(n: number): string {
+  const suffixes = ['th', 'st', 'nd', 'rd'];
+  const v = n % 100;
+  return `${n}${suffixes[(v - 20) % 10] ?? suffixes[v] ?? suffixes[0]}`;
+}
 
 /** The zone to show times in: the user's, when the browser knows it, else the browser's own. */
 export function displayZone(preferred: string | null | undefined): string {
   if (preferred) {
     try {
-      new Intl.DateTimeFormat('en-US', { timeZone: preferred });
+      formatterFor(preferred);
       return preferred;
     } catch {
       // An unknown zone name falls through to the browser's zone.
@@ -41,7 +108,8 @@ export const zoneName = (zone: string): string => zone.replaceAll('_', ' ');
 export function formatDateTime(value: DateInput, zone?: string): string {
   const date = dayjs(value);
   if (!date.isValid()) return '';
-  return (zone ? date.tz(zone) : date).format(DATE_DISPLAY_FORMAT);
+  const t = wallClock(date.toDate(), zone ?? '');
+  return `${t.hour12}:${t.minute} ${t.period}, ${t.weekday}, ${t.monthName} ${ordinal(t.day)}, ${t.year}`;
 }
 
 /** A calendar date ('YYYY-MM-DD', no zone) as SPEC §9's date part: 'Friday, November 20th, 2026'. */
@@ -63,14 +131,19 @@ export function formatMonth(period: string): string {
 }
 
 /** The month it is in `zone` at `now`, as 'YYYY-MM'. */
-export const currentMonth = (zone: string, now: DateInput = Date.now()): string =>
-  dayjs(now).tz(zone).format('YYYY-MM');
+export function currentMonth(zone: string, now: DateInput = Date.now()): string {
+  const t = wallClock(dayjs(now).toDate(), zone);
+  return `${pad(t.year, 4)}-${pad(t.month)}`;
+}
 
 /** A list's short date in `zone`: the time for today's, else the day ('Nov 3, 2026'). */
 export function formatShortDate(value: DateInput, zone: string, now: DateInput = Date.now()): string {
-  const date = dayjs(value).tz(zone);
+  const date = dayjs(value);
   if (!date.isValid()) return '';
-  return date.isSame(dayjs(now).tz(zone), 'day') ? date.format('h:mm a') : date.format('MMM D, YYYY');
+  const t = wallClock(date.toDate(), zone);
+  const today = wallClock(dayjs(now).toDate(), zone);
+  const sameDay = t.year === today.year && t.month === today.month && t.day === today.day;
+  return sameDay ? `${t.hour12}:${t.minute} ${t.period}` : `${t.monthName.slice(0, 3)} ${t.day}, ${t.year}`;
 }
 
 /** An <input type="datetime-local"> value ('YYYY-MM-DDTHH:mm') read as wall-clock time in `zone`, as ISO. */
@@ -84,5 +157,7 @@ export function fromLocalInput(value: string, zone: string): string | null {
 export function toLocalInput(value: string | null | undefined, zone: string): string {
   if (!value) return '';
   const date = dayjs(value);
-  return date.isValid() ? date.tz(zone).format('YYYY-MM-DDTHH:mm') : '';
+  if (!date.isValid()) return '';
+  const t = wallClock(date.toDate(), zone);
+  return `${pad(t.year, 4)}-${pad(t.month)}-${pad(t.day)}T${pad(t.hour24)}:${t.minute}`;
 }

@@ -154,6 +154,40 @@ describe('portal build', () => {
     }
   });
 
+  it("puts what every signed-in page loads in one chunk, none of it on the login route, with React Router's production build", async () => {
+    // The compile the first test made (nothing has changed since, so there is one).
+    const [hash] = (await readdir(cacheDir)).filter((name) => /^[0-9a-f]{64}$/.test(name));
+    const compiled = path.join(cacheDir, hash!);
+    type Chunk = { file: string; imports?: string[]; isEntry?: boolean };
+    const manifest = JSON.parse(await readFile(path.join(compiled, 'manifest.json'), 'utf8')) as Record<
+      string,
+      Chunk
+    >;
+    const files = (key: string, into = new Set<string>()): Set<string> => {
+      const chunk = manifest[key]!;
+      if (!into.has(chunk.file)) {
+        into.add(chunk.file);
+        for (const next of chunk.imports ?? []) files(next, into);
+      }
+      return into;
+    };
+    const main = Object.keys(manifest).find((key) => manifest[key]!.isEntry)!;
+    const loginRoute = files('src/features/auth/components/login-page.tsx', files(main));
+    const beyondLogin = (key: string) => [...files(key)].filter((file) => !loginRoute.has(file));
+    const signedIn = (file: string) => /^assets\/signed-in-shell-[\w-]+\.js$/.test(file);
+    // The client's schedule: its own chunk, the signed-in chunk (the shell, React Query, the dates, the query
+    // states) and the few files only it and a few other pages use; the bundler alone made twenty of them.
+    const schedule = beyondLogin('src/features/schedule/components/schedule-page.tsx');
+    expect(schedule.filter(signedIn)).toHaveLength(1);
+    expect(schedule.length, schedule.join(' ')).toBeLessThanOrEqual(6);
+    expect([...loginRoute].filter(signedIn)).toEqual([]);
+    // The shell is inside it: it has no chunk of its own.
+    expect(manifest['src/app/shell/shell-layout.tsx']).toBeUndefined();
+    const mainCode = await readFile(path.join(compiled, manifest[main]!.file), 'utf8');
+    // A warning only React Router's development build carries.
+    expect(mainCode.includes('You rendered descendant')).toBe(false);
+  });
+
   it('writes one service worker that precaches the hashed assets, and a web app manifest per tenant', async () => {
     const result = await portal(['build', '--tenant', 'demo', '--tenant', 'acme', '--out', 'dist-sw']);
     expect(result.exitCode, result.stderr).toBe(0);

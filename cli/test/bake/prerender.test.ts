@@ -13,6 +13,10 @@ const prerendered: Prerendered = {
     logo: `<main class="login-card"><img class="login-logo" src="${LOGO}" alt="${NAME}"/><h1>Sign in</h1></main>`,
     name: `<main class="login-card"><p class="login-brand">${NAME}</p><h1>Sign in</h1></main>`,
   },
+  loginCaptcha: {
+    logo: `<main class="login-card"><img class="login-logo" src="${LOGO}" alt="${NAME}"/><div class="captcha"><div class="captcha-slot"></div></div></main>`,
+    name: `<main class="login-card"><p class="login-brand">${NAME}</p><div class="captcha"><div class="captcha-slot"></div></div></main>`,
+  },
   shell: {
     logo: `<header class="navbar"><img src="${LOGO}" alt="${NAME}"/></header>`,
     name: `<header class="navbar"><span>${NAME}</span></header>`,
@@ -76,10 +80,39 @@ describe("index.html's pre-rendered first screen", () => {
     }
   });
 
-  it('leaves the login screen to the app on a tenant with a captcha (its widget needs the script)', async () => {
+  it("pre-renders a captcha tenant's login form with the empty slot its widget mounts into", async () => {
     const markup = root(await page({ ...base, integrations: { captchaSiteKey: 'abcdefghijkl' } }));
-    expect(markup).toContain('<div class="prerendered prerendered-login" inert aria-hidden="true"></div>');
+    expect(markup).toContain(
+      '<div class="prerendered prerendered-login" inert aria-hidden="true"><main class="login-card">' +
+        '<img class="login-logo" src="/themes/7/img/logo.svg" alt="Acme Coaching"/>' +
+        '<div class="captcha"><div class="captcha-slot"></div></div></main></div>',
+    );
     expect(markup).toContain('<header class="navbar">');
+    // A tenant without one gets the form without the slot.
+    expect(root(await page(base))).not.toContain('captcha');
+  });
+
+  it("gives each brand's colours and logo to the boot script, which paints a ?brand= visit in that brand", async () => {
+    const branded: TenantConfig = {
+      ...base,
+      brands: {
+        night: { colors: { primary: '#0f172a' }, assets: { logo: 'img/night.svg' } },
+        plain: { colors: { loginBackground: '#020617' } },
+      },
+    };
+    const html = await page(branded);
+    const table = /<script type="application\/json" id="portal-brands">(.*?)<\/script>/.exec(html);
+    const brands = JSON.parse(table![1]!);
+    expect(brands.night.logo).toBe('/themes/7/img/night.svg');
+    expect(brands.night.style).toContain('--color-primary:#0f172a');
+    expect(brands.night.style).toContain('--color-login-background:#431407');
+    // A brand without its own logo keeps the tenant's.
+    expect(brands.plain.logo).toBe('/themes/7/img/logo.svg');
+    expect(brands.plain.style).toContain('--color-primary:#9a3412');
+    expect(brands.plain.style).toContain('--color-login-background:#020617');
+    // Read by the boot script, so above it; a tenant without brands has no table.
+    expect(html.indexOf('id="portal-brands"')).toBeLessThan(html.indexOf(`<script>${BOOT_SCRIPT}`));
+    expect(await page(base)).not.toContain('id="portal-brands"');
   });
 
   it('runs only the inline script the CSP allows by its hash', async () => {

@@ -125,6 +125,7 @@ export function renderIndex({ templates, config, version, app, environment, csp 
   const first = app.prerendered ? firstScreen(app.prerendered, config, baked.themeUrl) : null;
   return renderTemplate(templates.index, 'index.html.mustache', {
     htmlStyle: first?.style ?? '',
+    brands: first && Object.keys(first.brands).length > 0 ? new ScriptJson(first.brands) : null,
     bootScript: new CompiledMarkup(BOOT_SCRIPT),
     firstScreen: new CompiledMarkup(first?.markup ?? ''),
     name: config.name,

@@ -12,6 +12,8 @@ import { buildThemeFile, isRemote } from './theme-file.js';
  */
 export interface Prerendered {
   login: { logo: string; name: string };
+  /** A captcha tenant's login screen: the form, and the empty slot the widget mounts into once its script runs. */
+  loginCaptcha: { logo: string; name: string };
   shell: { logo: string; name: string };
   colorVars: Record<string, string>;
   placeholders: { name: string; logo: string };
@@ -25,11 +27,19 @@ export interface Prerendered {
  * the login screen shows. Then it starts the app's entry (fetched and compiled meanwhile: index.html
  * modulepreloads it, marked data-entry) only once the page has painted that screen: run on arrival, as a
  * module script would, the entry's evaluation would hold the first paint whenever it arrives first (from a
- * cache, on a fast network).
+ * cache, on a fast network). A visit for one of the tenant's brands (?brand=, or the one this tab asked for
+ * before, as the app's requestedBrand reads it) paints in that brand: its colours replace the default ones on
+ * <html> and its logo the default logo, from the brands' table the bake writes above this script.
  */
 export const BOOT_SCRIPT =
-  "(function(){var d=document.documentElement,t=null;try{t=localStorage.getItem('portal.token')||" +
-  "localStorage.getItem('portal.token.backup')}catch(e){}d.setAttribute('data-boot'," +
+  "(function(){var d=document.documentElement,t=null,b=null;try{t=localStorage.getItem('portal.token')||" +
+  "localStorage.getItem('portal.token.backup');var q=new URLSearchParams(location.search).get('brand');" +
+  "b=q===null?sessionStorage.getItem('portal.brand'):q.trim().toLowerCase()}catch(e){}" +
+  "var j=document.getElementById('portal-brands'),m=j?JSON.parse(j.textContent):{};" +
+  "if(b&&Object.prototype.hasOwnProperty.call(m,b)){d.setAttribute('style',m[b].style);var l=m[b].logo;" +
+  "if(l)document.addEventListener('DOMContentLoaded',function(){" +
+  "document.querySelectorAll('.prerendered img').forEach(function(i){i.src=l})})}" +
+  "d.setAttribute('data-boot'," +
   "/^\\/(forgot-password|reset\\/|fbslogin\\/)/.test(location.pathname)?'none':t?'shell':'login');" +
   "document.addEventListener('DOMContentLoaded',function(){requestAnimationFrame(function(){" +
   "setTimeout(function(){var s=document.createElement('script');s.type='module';" +
@@ -50,6 +60,8 @@ export interface FirstScreen {
   markup: string;
   /** The style attribute of <html>: the colours and the login background. */
   style: string;
+  /** Each brand's style attribute and logo, which BOOT_SCRIPT puts in place for a visit in that brand. */
+  brands: Record<string, { style: string; logo: string | null }>;
 }
 
 export function firstScreen(prerendered: Prerendered, config: TenantConfig, themeUrl: string): FirstScreen {
@@ -65,14 +77,29 @@ export function firstScreen(prerendered: Prerendered, config: TenantConfig, them
       .replaceAll(placeholders.name, escapeHtml(config.name))
       .replaceAll(placeholders.logo, escapeHtml(logo ?? ''));
   const pick = (screen: { logo: string; name: string }) => fill(logo ? screen.logo : screen.name);
-  // A captcha widget appears only once its script runs: the login screen waits for the app on such a tenant.
-  const login = config.integrations?.captchaSiteKey ? '' : pick(prerendered.login);
+  const login = pick(config.integrations?.captchaSiteKey ? prerendered.loginCaptcha : prerendered.login);
   // inert: nothing in it can be focused, typed into or submitted before the app has taken it over; hidden from
   // assistive technology (and so from role queries), which meets the app's own screen only.
   const markup =
     `<div class="prerendered prerendered-login" inert aria-hidden="true">${login}</div>` +
     `<div class="prerendered prerendered-shell" inert aria-hidden="true">${pick(prerendered.shell)}</div>`;
-  const colors = Object.entries(theme.colors).map(([key, value]) => `${prerendered.colorVars[key]}:${value}`);
-  colors.push(`--login-background-image:${background ? `url(${JSON.stringify(background)})` : 'none'}`);
-  return { markup, style: colors.join(';') };
+  const style = (colors: Record<string, string>, image: string | null) =>
+    [
+      ...Object.entries(colors).map(([key, value]) => `${prerendered.colorVars[key]}:${value}`),
+      `--login-background-image:${image ? `url(${JSON.stringify(image)})` : 'none'}`,
+    ].join(';');
+  // A brand without its own images keeps the tenant's, as the app's theme reader does.
+  const brands = Object.fromEntries(
+    Object.entries(theme.brands ?? {}).map(([key, brand]) => [
+      key,
+      {
+        style: style(
+          brand.colors,
+          brand.assets?.loginBackground ? assetHref(brand.assets.loginBackground, themeJson) : background,
+        ),
+        logo: brand.assets?.logo ? assetHref(brand.assets.logo, themeJson) : logo,
+      },
+    ]),
+  );
+  return { markup, style: style(theme.colors, background), brands };
 }

@@ -21,6 +21,8 @@ function schemasWithoutDescriptions(schemasDir: string): Plugin {
   };
 }
 
+const REACT_ROUTER_PRODUCTION = { 'react-router': 'index.mjs', 'react-router/dom': 'dom-export.mjs' };
+
 /**
  * What the browser build and the pre-render share: the app's root, plugins, alias and constants. On its own it
  * is the configuration that runs app/src/boot/prerender.tsx in Node at compile time.
@@ -35,8 +37,19 @@ export function appConfig(repoRoot: string, version: string): InlineConfig {
     mode: 'production',
     base: '/',
     plugins: [react(), schemasWithoutDescriptions(path.join(repoRoot, 'schemas'))],
-    // `@/` is app/src, as in tsconfig.json.
-    resolve: { alias: { '@': path.join(appRoot, 'src') } },
+    resolve: {
+      alias: [
+        // `@/` is app/src, as in tsconfig.json.
+        { find: '@', replacement: path.join(appRoot, 'src') },
+        // React Router's package exports name only its development build, whose warnings run on every render
+        // and navigation (and weigh on the login route): the app gets the production build, both entries from
+        // it, so that they share one copy of the router's contexts.
+        ...Object.entries(REACT_ROUTER_PRODUCTION).map(([specifier, file]) => ({
+          find: new RegExp(`^${specifier}$`),
+          replacement: path.join(repoRoot, 'node_modules/react-router/dist/production', file),
+        })),
+      ],
+    },
     define: {
       // The version is the same for every tenant of a release, so it may live in the hashed code.
       __PORTAL_BUILD_VERSION__: JSON.stringify(version),
@@ -46,13 +59,53 @@ export function appConfig(repoRoot: string, version: string): InlineConfig {
   };
 }
 
+/** Modules most signed-in pages use beside the shell's own: they travel with it rather than each on its own. */
+const SIGNED_IN_COMMON = [
+  /[\\/]node_modules[\\/]dayjs[\\/]/,
+  /[\\/]app[\\/]src[\\/]lib[\\/](dates|http-link|offline-copy)\.tsx?$/,
+  /[\\/]app[\\/]src[\\/]components[\\/](query-state|load-failed|zone-note|offline-banner)\.tsx?$/,
+];
+
+/**
+ * One chunk for what every signed-in page loads: the shell and everything it imports (React Query, the unread
+ * badge's and the user menu's calls) and the helpers most pages share (dates, query states). Left to the
+ * bundler these are a dozen chunks of 1-5 KB each, and a signed-in page's first load fetched twenty files
+ * before its own data could leave: over HTTP/1.1's six connections that is several round trips. Nothing the
+ * login route (the main entry and the login page) loads statically is taken, so that route does not grow. The plugin reads
+ * the module graph once it is complete; the group's test runs after that, when chunks are made.
+ */
+function signedInChunk(appRoot: string) {
+  const taken = new Set<string>();
+  const plugin: Plugin = {
+    name: 'portal:signed-in-chunk',
+    buildEnd() {
+      const closure = (from: string, into = new Set<string>()): Set<string> => {
+        if (into.has(from)) return into;
+        into.add(from);
+        for (const id of this.getModuleInfo(from)?.importedIds ?? []) closure(id, into);
+        return into;
+      };
+      const loginRoute = closure(path.join(appRoot, 'src/features/auth/components/login-page.tsx'));
+      closure(path.join(appRoot, 'src/main.tsx'), loginRoute);
+      const shell = closure(path.join(appRoot, 'src/app/shell/shell-layout.tsx'));
+      const common = [...this.getModuleIds()].filter((id) => SIGNED_IN_COMMON.some((test) => test.test(id)));
+      for (const id of common) closure(id, shell);
+      for (const id of shell) if (!loginRoute.has(id)) taken.add(id);
+    },
+  };
+  return { plugin, group: { name: 'signed-in-shell', test: (id: string) => taken.has(id) } };
+}
+
 /**
  * The one Vite configuration for the shared app. The compile has no HTML entry: `portal build` renders each
  * tenant's index.html from templates/ using the manifest, so no tenant value ever reaches a hashed file.
  */
 export function viteConfig(repoRoot: string, outDir: string, version: string): InlineConfig {
+  const app = appConfig(repoRoot, version);
+  const signedIn = signedInChunk(path.join(repoRoot, 'app'));
   return {
-    ...appConfig(repoRoot, version),
+    ...app,
+    plugins: [...(app.plugins ?? []), signedIn.plugin],
     build: {
       outDir,
       emptyOutDir: true,
@@ -73,6 +126,7 @@ export function viteConfig(repoRoot: string, outDir: string, version: string): I
         // bundle; Vite drops the warning anyway) and the bundler's "slow build" timings, which appear only when
         // the machine is busy.
         checks: { moduleLevelDirective: false, bundlerTimings: false },
+        output: { codeSplitting: { includeDependenciesRecursively: false, groups: [signedIn.group] } },
       },
     },
   };

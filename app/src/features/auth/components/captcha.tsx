@@ -84,7 +84,9 @@ export function Captcha({
 
   return (
     <div className="captcha">
-      <div ref={box} />
+      {/* The widget's room, kept from the first paint (index.html pre-renders this form) until it mounts, so
+          that nothing below it moves then; given up when the widget cannot load and the error says so. */}
+      <div ref={box} className={error ? undefined : 'captcha-slot'} />
       {error && <p className="field-error">{error}</p>}
     </div>
   );
