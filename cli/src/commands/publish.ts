@@ -122,7 +122,7 @@ async function planAll(
     });
   }
   await checkBuilds(ctx, outDir, tenants, stamps as BuildStamp[]);
-  const plans = await mapLimit(tenants, FILE_CONCURRENCY, (t, i) =>
+  const plans = tenants.map((t, i) =>
     planTenant(
       outDir,
       stamps[i]!,
