@@ -54,6 +54,18 @@ export async function lastBuilt(
   return { id: stamp.tenantId, domain: typeof domain === 'string' ? domain : null };
 }
 
+/**
+ * Whether the tenant's files and the templates are still the ones its build hashed (and validated): the stamp's
+ * tenant hash, computed again over the same compile.
+ */
+export async function sourcesAsBuilt(
+  repoRoot: string,
+  tenantDir: string,
+  stamp: BuildStamp,
+): Promise<boolean> {
+  return (await computeTenantHash(repoRoot, tenantDir, stamp.appHash)) === stamp.tenantHash;
+}
+
 export type BuildState = 'current' | 'stale' | 'missing';
 
 /** Whether dist/<slug>/ holds a build of the current sources, tenant files and version. */
