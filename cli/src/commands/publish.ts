@@ -3,7 +3,8 @@
  * phase) -> report. The work is in lib/storage; this file decides what to publish and what the exit code is.
  */
 import path from 'node:path';
-import { buildState, readStamp, type BuildStamp } from '../lib/bake/status.js';
+import { computeAppHash } from '../lib/bake/hash.js';
+import { readStamp, sourcesAsBuilt, type BuildStamp } from '../lib/bake/status.js';
 import { mapLimit } from '../lib/concurrency.js';
 import { say, printJson, type Context } from '../lib/context.js';
 import { CliError, EXIT, usageError } from '../lib/errors.js';
@@ -20,8 +21,6 @@ import { themeLocationProblems } from '../lib/storage/theme-location.js';
 import { isValid, loadTenants, type LoadedTenant, type ValidTenant } from '../lib/tenants/index.js';
 import { flag, list, text, whole, type RawOptions } from '../lib/options.js';
 
-/** A fleet's local reads (stamps, tenant files, built sites) a few at a time, not thousands of files at once. */
-const FILE_CONCURRENCY = 16;
 const TENANT_CONCURRENCY = 64;
 
 export interface PublishOptions {
@@ -59,22 +58,33 @@ export function parseOptions(raw: RawOptions): PublishOptions {
   };
 }
 
+/** A tenant's build stamp, and whether its files are still the ones that build hashed and validated. */
+interface Built {
+  stamp: BuildStamp | null;
+  asBuilt: boolean;
+}
+
 /**
  * A build whose tenant id differs from tenant.json would put the theme where the app does not look: refused.
  * One older than its sources (app or tenant files changed since) is published as built, with a warning.
  */
-async function checkBuilds(ctx: Context, outDir: string, tenants: ValidTenant[], stamps: BuildStamp[]) {
+async function checkBuilds(ctx: Context, tenants: ValidTenant[], built: Built[]) {
+  const stamps = built.map((b) => b.stamp!);
   const moved = tenants.filter((t, i) => t.config.id !== stamps[i]!.tenantId).map((t) => t.slug);
   if (moved.length) {
     throw new CliError(`The build of ${moved.join(', ')} has another tenant id than its tenant.json.`, {
       hint: `Run \`portal build ${moved.map((s) => `--tenant ${s}`).join(' ')}\` again.`,
     });
   }
-  const states = await mapLimit(tenants, FILE_CONCURRENCY, (t, i) =>
-    buildState(ctx.repoRoot, outDir, t.slug, t.dir, stamps[i]!.version),
+  // The tenant hash mixes in the compile's hash: files as built and the same compile is a current build.
+  const stale = await Promise.all(
+    built.map(
+      async ({ asBuilt, stamp }) =>
+        !asBuilt || stamp!.appHash !== (await computeAppHash(ctx.repoRoot, stamp!.version)),
+    ),
   );
   tenants.forEach((t, i) => {
-    if (states[i]!.state !== 'stale') return;
+    if (!stale[i]) return;
     say(
       ctx,
       `warning: ${t.slug}: the build is older than its sources; run \`portal build --tenant ${t.slug}\` to publish them.`,
@@ -92,10 +102,20 @@ async function planAll(
     throw usageError('Name the tenants to publish with --tenant <slug>, or use --all.');
   const shard = parseShard(options.shard, options.all);
   const outDir = path.resolve(ctx.cwd, options.out ?? 'dist');
+  // Each tenant's stamp is read once, as it is loaded: a tenant whose files are the ones its build hashed was
+  // validated by that build, so the load checks it only against the fleet (ids and domains).
+  const builds = new Map<string, Built>();
+  const checkedBefore = async (slug: string, dir: string) => {
+    const stamp = await readStamp(outDir, slug);
+    const asBuilt = stamp?.slug === slug && (await sourcesAsBuilt(ctx.repoRoot, dir, stamp));
+    builds.set(slug, { stamp, asBuilt });
+    return asBuilt;
+  };
   const fleet = await loadTenants({
     tenantsDir: ctx.tenantsDir,
     slugs: options.all ? undefined : slugs,
     outDir,
+    checkedBefore,
   });
   const loaded = inShard(fleet, shard);
   if (shard && loaded.length === 0) say(ctx, emptyShardNote(shard, fleet.length, 'publish'));
@@ -114,15 +134,16 @@ async function planAll(
     const where = options.to ? { themeUrl: config.themeUrl } : config;
     for (const problem of themeLocationProblems(where)) say(ctx, `warning: ${slug}: ${problem.message}.`);
   }
-  const stamps = await mapLimit(tenants, FILE_CONCURRENCY, (t) => readStamp(outDir, t.slug));
+  const built = tenants.map((t) => builds.get(t.slug)!);
+  const stamps = built.map((b) => b.stamp);
   const unbuilt = tenants.filter((t, i) => stamps[i]?.slug !== t.slug).map((t) => t.slug);
   if (unbuilt.length) {
     throw new CliError(`No build of ${unbuilt.join(', ')} in ${outDir}.`, {
       hint: `Run \`portal build ${unbuilt.map((s) => `--tenant ${s}`).join(' ')}\` first${options.out ? ` (with --out ${options.out})` : ''}.`,
     });
   }
-  await checkBuilds(ctx, outDir, tenants, stamps as BuildStamp[]);
-  const plans = await mapLimit(tenants, FILE_CONCURRENCY, (t, i) =>
+  await checkBuilds(ctx, tenants, built);
+  const plans = tenants.map((t, i) =>
     planTenant(
       outDir,
       stamps[i]!,

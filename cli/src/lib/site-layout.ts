@@ -3,7 +3,8 @@
  * write or read it: the bake (dist/<slug>/), the publish plan (storage keys), `portal serve` (URL paths) and
  * `npm run dev` (the same paths served from the tenant folder). A file moved here moves for all four at once.
  *
- *   dist/<slug>/index.html, meta.json, assets/..., themes/<id>/theme.json and its images (the favicon among them)
+ *   dist/<slug>/index.html, meta.json, assets/..., themes/<id>/theme.json and its images (the favicon among them);
+ *               assets/ links to dist/.portal-assets-<hash>/assets, the compile's one copy
  *   storage:    sites/<slug>/... and themes/<id>/... (the CDN maps /themes/* of every origin to the latter)
  *   shared:     assets/... once for every tenant (--shared-assets or publish.assets: the CDN maps /assets/* of
  *               every origin there, and the site holds no assets/ of its own); index.html is the same either way
@@ -30,6 +31,16 @@ export const THEMES_DIR = 'themes';
  * tenants use, which the bake makes byte-identical for every tenant of one compile.
  */
 export const ASSETS_DIR = 'assets';
+/**
+ * Beside the sites in the build output folder: one folder per compile, `.portal-assets-<hash>/`, holding its
+ * hashed assets once (assets/..., hard links to the compile cache) and their sizes and SHA-256 (digests.json).
+ * Each site's assets/ is a symbolic link to it (a copy only where the file system refuses links), so a fleet's
+ * build makes one link per tenant rather than one per asset and tenant. A hidden name: no slug can take it.
+ */
+export const COMPILE_ASSETS_STEM = '.portal-assets-';
+export const compileAssetsFolder = (appHash: string): string =>
+  `${COMPILE_ASSETS_STEM}${appHash.slice(0, 16)}`;
+export const ASSET_DIGESTS_FILE = 'digests.json';
 /**
  * Beside the sites in storage (sites/.portal-release.json, or .portal-release.<k>-of-<n>.json for a shard): what
  * the publish runs stored, per tenant and file (sha256, size, ETag, headers), one object per run rather than one

@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, readdir, readlink, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../src/lib/context.js';
+import { compileAssetsFolder } from '../../src/lib/site-layout.js';
 
 /**
  * `portal build` end to end through the real CLI process: a temporary tenants folder, output folder and compile
@@ -30,6 +31,19 @@ const portal = (args: string[], env: Record<string, string> = {}) =>
     reject: false,
     env: { PORTAL_CACHE_DIR: cacheDir, NO_COLOR: '1', ...env },
   });
+
+/**
+ * What an output folder holds besides the assets folder of the sites' compile (site-layout.ts), which must be
+ * there, once: the sites and anything else left behind.
+ */
+async function outFolder(dir: string): Promise<string[]> {
+  const names = (await readdir(path.join(work, dir))).sort();
+  const stamp = JSON.parse(await readFile(path.join(work, dir, 'acme/.portal-build.json'), 'utf8'));
+  expect(names.filter((name) => name.startsWith('.portal-assets-'))).toEqual([
+    compileAssetsFolder(stamp.appHash),
+  ]);
+  return names.filter((name) => !name.startsWith('.portal-assets-'));
+}
 
 const sha = async (file: string) =>
   createHash('sha256')
@@ -129,6 +143,27 @@ describe('portal build', () => {
     expect(await sha(path.join(acme, 'themes/2002/favicon.svg'))).toBe(tenantFavicon);
     expect(html).toContain('<link rel="icon" href="/themes/2002/favicon.svg"');
     expect(existsSync(path.join(acme, 'favicon.svg'))).toBe(false);
+
+    // One copy of the compile's assets beside the sites, each site's assets/ a link to it; the stamp lists every
+    // other file of the site with the size and SHA-256 of what was written (what a publish plans from).
+    const stamp = JSON.parse(await readFile(path.join(acme, '.portal-build.json'), 'utf8'));
+    expect(await readlink(path.join(acme, 'assets'))).toBe(`../${compileAssetsFolder(stamp.appHash)}/assets`);
+    expect(Object.keys(stamp.files).sort()).toEqual([
+      'index.html',
+      'manifest.webmanifest',
+      'meta.json',
+      'service-worker.js',
+      'themes/2002/favicon.svg',
+      'themes/2002/logo-night.svg',
+      'themes/2002/logo.svg',
+      'themes/2002/theme.json',
+    ]);
+    for (const [file, [size, hash]] of Object.entries(stamp.files as Record<string, [number, string]>)) {
+      expect([size, hash], file).toEqual([
+        (await stat(path.join(acme, file))).size,
+        await sha(path.join(acme, file)),
+      ]);
+    }
 
     // Hashed assets: the same names, byte-identical, and no tenant value inside them.
     const demoAssets = (await readdir(path.join(demo, 'assets'))).sort();
@@ -265,9 +300,10 @@ describe('portal build', () => {
     expect(forced.exitCode, forced.stderr).toBe(0);
     expect(JSON.parse(forced.stdout).compiled).toBe(true);
 
-    // Each rebuild swapped the whole site in and left no temporary or replaced folder behind.
-    expect((await readdir(path.join(work, 'dist'))).sort()).toEqual(['acme', 'demo']);
+    // Each rebuild swapped the whole site in and left no temporary or replaced folder behind: the sites and
+    // the one assets folder of their compile.
     const stamp = JSON.parse(await readFile(path.join(work, 'dist/acme/.portal-build.json'), 'utf8'));
+    expect(await outFolder('dist')).toEqual(['acme', 'demo']);
     expect(stamp).toMatchObject({ slug: 'acme', tenantId: 2002, version: '7.2.2' });
     expect(JSON.parse(await readFile(path.join(work, 'dist/acme/meta.json'), 'utf8'))).toEqual({
       version: '7.2.2',
@@ -321,7 +357,7 @@ describe('portal build', () => {
     }
     const result = await portal(['build', '--tenant', 'acme', '--out', 'dist-sweep']);
     expect(result.exitCode, result.stderr).toBe(0);
-    expect((await readdir(out)).sort()).toEqual([running, 'acme']);
+    expect(await outFolder('dist-sweep')).toEqual([running, 'acme']);
   });
 
   it.each([
@@ -403,7 +439,7 @@ describe('portal build', () => {
       expect(result.exitCode).toBe(5);
       expect(result.stderr).toContain('broken');
       expect(result.stderr).toMatch(/not built: broken/);
-      expect((await readdir(path.join(work, 'dist-all'))).sort()).toEqual(['acme', 'demo']);
+      expect(await outFolder('dist-all')).toEqual(['acme', 'demo']);
 
       const only = await portal(['build', '--tenant', 'broken', '--out', 'dist-broken']);
       expect(only.exitCode).toBe(3);

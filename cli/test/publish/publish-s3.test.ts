@@ -10,7 +10,7 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { run } from '../../src/commands/publish.js';
@@ -344,14 +344,10 @@ describe('portal publish to S3 (s3rver)', () => {
   });
 
   it("--shared-assets writes each asset and the service worker once to assets/, each tenant's own files to its site", async () => {
-    const { assets } = await writeDist(out, ACME, '7.2.2');
-    await writeDist(out, GLOBEX, '7.2.2');
     // The bake links one service worker into every site of a compile: the same bytes for each tenant.
-    for (const slug of ['acme', 'globex'])
-      await writeFile(
-        path.join(out, slug, 'service-worker.js'),
-        'self.addEventListener("fetch", () => {});\n',
-      );
+    const serviceWorker = 'self.addEventListener("fetch", () => {});\n';
+    const { assets } = await writeDist(out, ACME, '7.2.2', '7.2.2', { serviceWorker });
+    await writeDist(out, GLOBEX, '7.2.2', '7.2.2', { serviceWorker });
     const shared = [...assets, 'assets/service-worker.js'];
     const result = await publish({ all: true, sharedAssets: true });
     expect(result.code, result.stderr).toBe(0);

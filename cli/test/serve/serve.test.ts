@@ -194,8 +194,8 @@ describe('portal serve', () => {
     const shared = path.join(root, 'shared-storage');
     const tenantsDir = path.join(root, 'tenants');
     const worker = 'self.addEventListener("fetch", () => {});\n';
-    for (const slug of ['acme', 'globex'])
-      await writeFile(path.join(root, 'dist', slug, 'service-worker.js'), worker);
+    for (const tenant of [ACME, GLOBEX])
+      await writeDist(path.join(root, 'dist'), tenant, '7.2.2', '7.2.2', { serviceWorker: worker });
     const published = await runCommand(
       publish,
       { all: true, to: shared, sharedAssets: true },

@@ -1,14 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import {
-  copyFileSync,
-  existsSync,
-  linkSync,
-  mkdirSync,
-  readdirSync,
-  renameSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
@@ -21,9 +12,11 @@ import {
   themeFolder,
   themeHref,
 } from '../site-layout.js';
+import { digestOf, type Digest } from '../digest.js';
 import type { TenantConfig } from '../tenants/types.js';
 import { bakedConfig, type Environment } from './baked-config.js';
 import type { CompiledApp } from './compile.js';
+import { linkOrCopySync, linkSiteAssets, type CompileAssets } from './compile-assets.js';
 import { contentSecurityPolicy } from './csp.js';
 import { computeTenantHash } from './hash.js';
 import { BOOT_SCRIPT, firstScreen } from './prerender.js';
@@ -34,14 +27,18 @@ import { buildThemeFile, type ThemeFile } from './theme-file.js';
 import { webManifest, webManifestJson } from './web-manifest.js';
 
 /**
- * Bakes one tenant from the shared compile: hashed assets hard-linked (byte-identical across tenants), then the
- * tenant's own files: index.html with the baked config, theme.json with its images, favicon, meta.json and the
- * build stamp. The site is assembled in a temporary folder and swapped in, so dist/<slug>/ is never half-built.
+ * Bakes one tenant from the shared compile: its assets/ linked to the compile's one copy in the output folder
+ * (compile-assets.ts; byte-identical across tenants), then the tenant's own files: index.html with the baked
+ * config, theme.json with its images, favicon, meta.json and the build stamp. The site is assembled in a
+ * temporary folder and swapped in, so dist/<slug>/ is never half-built.
  *
  * A bake has two halves. stageTenant writes everything that depends on the tenant alone (folders, theme, images,
- * favicon, meta.json, the stamp), so it can run while Vite compiles; finishTenant then adds what needs the
- * compile (the asset links and index.html) and swaps the site in. Creating a file costs far more than linking
- * one, so whatever is the same for every tenant is written once and linked.
+ * favicon, meta.json), so it can run while Vite compiles; finishTenant then adds what needs the compile (the
+ * assets link, index.html, the service worker) and the stamp, and swaps the site in. Creating a file costs far
+ * more than linking one, so whatever is the same for every tenant is written once and linked.
+ *
+ * The stamp lists every file the tenant's own bake wrote with its size and SHA-256 (the digests of the bytes as
+ * they were written): a publish plans the site from it without listing, reading or hashing the site again.
  */
 export interface Templates {
   index: string;
@@ -59,41 +56,25 @@ export async function loadTemplates(repoRoot: string): Promise<Templates> {
   return { index, favicon, serviceWorker };
 }
 
-// A link refused by the file system (another device, no hard links, too many links): copy the file instead.
-const LINK_REFUSED = new Set(['EXDEV', 'EPERM', 'EMLINK']);
-const refused = (error: unknown) => LINK_REFUSED.has((error as NodeJS.ErrnoException).code ?? '');
-
-/** Hard link when the cache and dist share a file system; a copy otherwise. */
-function linkOrCopySync(from: string, to: string): void {
-  try {
-    linkSync(from, to);
-  } catch (error) {
-    if (!refused(error)) throw error;
-    copyFileSync(from, to);
-  }
-}
-
 /**
- * The compile's files into one site, linked one after another with the synchronous calls. A fleet of 1,000
- * tenants links 52,000 files: as promises they queue on libuv's four threads and contend for the same folder's
- * lock (4.3 to 4.7 s here), while the same links in a plain loop took 1.6 to 2.7 s. One site's links block the
- * event loop for about a millisecond, which nothing waiting on it notices. The tenant's own few files are
- * written the same way, for the same reason: at 10,000 tenants the promises' open, write and close calls were
- * most of the bake.
+ * Writes one of the tenant's own files and returns its digest for the stamp. The synchronous calls: at 10,000
+ * tenants the promises' open, write and close calls queued on libuv's four threads were most of the bake, while
+ * in a plain loop one site's few files block the event loop for about a millisecond.
  */
-function linkOrCopyAllSync(fromDir: string, files: string[], toDir: string): void {
-  for (const file of files) linkOrCopySync(path.join(fromDir, file), path.join(toDir, file));
+function writeOwnSync(file: string, bytes: Buffer | string): Digest {
+  writeFileSync(file, bytes);
+  return digestOf(bytes);
 }
 
 /** Copies a tenant file the validator already checked, refusing anything that resolves outside the folder. */
-function copyTenantFile(tenantDir: string, relative: string, to: string): void {
+function copyTenantFile(tenantDir: string, relative: string, to: string): Digest {
   const from = path.resolve(tenantDir, relative);
   if (!from.startsWith(tenantDir + path.sep))
     throw new Error(`Asset ${relative} is outside the tenant folder.`);
   // Nested image paths (img/logo.png) need their folder; the theme folder itself already exists.
   if (path.dirname(relative) !== '.') mkdirSync(path.dirname(to), { recursive: true });
   // A copy, not a link: an image edited in place in tenants/ must not change a site already built.
-  copyFileSync(from, to);
+  return writeOwnSync(to, readFileSync(from));
 }
 
 /** The files whose bytes a bake writes, shared with the dev server so that both answer the same. */
@@ -158,7 +139,15 @@ export interface BakeInput {
 export interface StagedTenant {
   input: BakeInput;
   tmp: string;
-  stamp: BuildStamp;
+  stamp: Omit<BuildStamp, 'files'>;
+  /** What the staging wrote, by path in the site, for the stamp. */
+  files: Record<string, Digest>;
+}
+
+/** A file every tenant of a run shares, linked into each site, and its digest. */
+interface SharedFile {
+  file: string;
+  digest: Digest;
 }
 
 /**
@@ -167,16 +156,17 @@ export interface StagedTenant {
  */
 export interface SharedFiles {
   dir: string;
-  meta: string;
+  meta: SharedFile;
   /** service-worker.js, written by the first tenant to finish (it needs the compile) and linked by the rest. */
-  serviceWorker?: Promise<string>;
+  serviceWorker?: Promise<SharedFile>;
 }
 
 function sharedServiceWorker(shared: SharedFiles, app: CompiledApp, templates: Templates, version: string) {
   shared.serviceWorker ??= (async () => {
     const file = path.join(shared.dir, SERVICE_WORKER_FILE);
-    await writeFile(file, renderServiceWorker(templates.serviceWorker, app, version));
-    return file;
+    const text = renderServiceWorker(templates.serviceWorker, app, version);
+    await writeFile(file, text);
+    return { file, digest: digestOf(text) };
   })();
   return shared.serviceWorker;
 }
@@ -186,8 +176,9 @@ export async function prepareShared(outDir: string, version: string): Promise<Sh
   const dir = path.join(outDir, `.portal-shared-${process.pid}-${randomBytes(4).toString('hex')}`);
   await mkdir(dir, { recursive: true });
   const meta = path.join(dir, META_FILE);
-  await writeFile(meta, metaJson(version));
-  return { dir, meta };
+  const text = metaJson(version);
+  await writeFile(meta, text);
+  return { dir, meta: { file: meta, digest: digestOf(text) } };
 }
 
 export async function removeShared(shared: SharedFiles): Promise<void> {
@@ -257,7 +248,7 @@ export async function stopAndRemoveOwnWorkFolders(outDir: string): Promise<void>
 
 /**
  * The tenant's half of a bake, in a temporary folder under outDir; nothing in dist/<slug>/ changes yet. Its
- * files are written with the synchronous calls (see linkOrCopyAllSync).
+ * files are written with the synchronous calls (see writeOwnSync).
  */
 export async function stageTenant(input: BakeInput): Promise<StagedTenant> {
   const { slug, config, outDir, version, tenantDir } = input;
@@ -267,19 +258,25 @@ export async function stageTenant(input: BakeInput): Promise<StagedTenant> {
   const { theme, files } = buildThemeFile(config);
   // Only the rendered default lives at the site root; the tenant's own favicon is one of the theme's files.
   const favicon = siteFavicon(config, bakedConfig(config, version).themeUrl);
+  const written: Record<string, Digest> = {};
+  const themeRel = themeFolder(config.id);
   try {
     mkdirSync(themeDir, { recursive: true });
-    mkdirSync(path.join(tmp, 'assets'));
-    writeFileSync(path.join(themeDir, THEME_FILE), themeJson(theme));
-    for (const file of files) copyTenantFile(tenantDir, file, path.join(themeDir, file));
-    if (favicon.rendered) writeFileSync(path.join(tmp, favicon.href), renderFavicon(input.templates, theme));
-    linkOrCopySync(input.shared.meta, path.join(tmp, META_FILE));
+    written[`${themeRel}/${THEME_FILE}`] = writeOwnSync(path.join(themeDir, THEME_FILE), themeJson(theme));
+    for (const file of files)
+      written[`${themeRel}/${file}`] = copyTenantFile(tenantDir, file, path.join(themeDir, file));
+    if (favicon.rendered) {
+      const rendered = renderFavicon(input.templates, theme);
+      written[favicon.href.replace(/^\//, '')] = writeOwnSync(path.join(tmp, favicon.href), rendered);
+    }
+    linkOrCopySync(input.shared.meta.file, path.join(tmp, META_FILE));
+    written[META_FILE] = input.shared.meta.digest;
     const [tenantHash, manifest] = await Promise.all([
       computeTenantHash(input.repoRoot, tenantDir, input.appHash),
       webManifest(config, tenantDir),
     ]);
-    writeFileSync(path.join(tmp, WEB_MANIFEST_FILE), webManifestJson(manifest));
-    const stamp: BuildStamp = {
+    written[WEB_MANIFEST_FILE] = writeOwnSync(path.join(tmp, WEB_MANIFEST_FILE), webManifestJson(manifest));
+    const stamp = {
       slug,
       tenantId: config.id,
       domain: config.domain,
@@ -288,8 +285,7 @@ export async function stageTenant(input: BakeInput): Promise<StagedTenant> {
       tenantHash,
       builtAt: new Date().toISOString(),
     };
-    writeFileSync(path.join(tmp, STAMP_FILE), `${JSON.stringify(stamp, null, 2)}\n`);
-    return { input, tmp, stamp };
+    return { input, tmp, stamp, files: written };
   } catch (error) {
     await rm(tmp, { recursive: true, force: true });
     throw error;
@@ -301,10 +297,11 @@ export async function discardStaged(staged: StagedTenant): Promise<void> {
   await rm(staged.tmp, { recursive: true, force: true });
 }
 
-/** The compile's half: asset links and index.html, then the swap into dist/<slug>/. */
+/** The compile's half: the assets link, index.html, the service worker and the stamp, then the swap. */
 export async function finishTenant(
   staged: StagedTenant,
   app: CompiledApp,
+  assets: CompileAssets,
 ): Promise<{ dir: string; stamp: BuildStamp }> {
   const { input, tmp } = staged;
   const { slug, config, outDir, version } = input;
@@ -313,9 +310,15 @@ export async function finishTenant(
   const html = renderIndex({ templates: input.templates, config, version, app });
   try {
     const serviceWorker = await sharedServiceWorker(input.shared, app, input.templates, version);
-    writeFileSync(path.join(tmp, INDEX_FILE), html);
-    linkOrCopySync(serviceWorker, path.join(tmp, SERVICE_WORKER_FILE));
-    linkOrCopyAllSync(app.dir, app.files, tmp);
+    const files: Record<string, Digest> = {
+      ...staged.files,
+      [INDEX_FILE]: writeOwnSync(path.join(tmp, INDEX_FILE), html),
+      [SERVICE_WORKER_FILE]: serviceWorker.digest,
+    };
+    linkOrCopySync(serviceWorker.file, path.join(tmp, SERVICE_WORKER_FILE));
+    linkSiteAssets(assets, app, tmp);
+    const stamp: BuildStamp = { ...staged.stamp, files };
+    writeFileSync(path.join(tmp, STAMP_FILE), `${JSON.stringify(stamp)}\n`);
     await holdWhenStopping();
     const old = path.join(outDir, `.${slug}.old-${process.pid}-${randomBytes(4).toString('hex')}`);
     let replaced = true;
@@ -327,7 +330,7 @@ export async function finishTenant(
     }
     renameSync(tmp, finalDir);
     if (replaced) await rm(old, { recursive: true, force: true });
-    return { dir: finalDir, stamp: staged.stamp };
+    return { dir: finalDir, stamp };
   } catch (error) {
     await rm(tmp, { recursive: true, force: true });
     throw error;

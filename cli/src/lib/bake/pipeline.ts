@@ -13,6 +13,7 @@ import {
   type StagedTenant,
 } from './bake.js';
 import { compileApp, type CompiledApp } from './compile.js';
+import { prepareCompileAssets, pruneCompileAssets, type CompileAssets } from './compile-assets.js';
 import { computeAppHash } from './hash.js';
 
 /** Bakes touch many small files; a few tenants at once keep the file system busy without a pile-up. */
@@ -78,11 +79,13 @@ export async function compileAndBake(options: {
         return { tenant, staged: null, error: error as Error };
       }
     });
+    const discardAll = async () =>
+      Promise.all((await staging).map((s) => (s.staged ? discardStaged(s.staged) : undefined)));
     let app: CompiledApp;
     try {
       app = await compiling;
     } catch (error) {
-      await Promise.all((await staging).map((s) => (s.staged ? discardStaged(s.staged) : undefined)));
+      await discardAll();
       await progress.fail('Compiling the app failed');
       throw new CliError(`The app did not compile: ${(error as Error).message}`, {
         hint: 'Fix the error above (run `npm run typecheck`) and build again.',
@@ -99,11 +102,18 @@ export async function compileAndBake(options: {
       const id = s.tenant.config.id;
       return { slug: s.tenant.slug, id, status: 'failed', out: null, ms: 0, problems: 0, error: message };
     };
+    let assets: CompileAssets;
+    try {
+      assets = prepareCompileAssets(outDir, app);
+    } catch (error) {
+      await discardAll();
+      throw error;
+    }
     const results = await mapLimit(await staging, BAKE_CONCURRENCY, async (s): Promise<TenantResult> => {
       if (!s.staged) return failed(s, s.error.message);
       const t0 = performance.now();
       try {
-        const { dir } = await finishTenant(s.staged, app);
+        const { dir } = await finishTenant(s.staged, app, assets);
         options.onBuilt?.(s.tenant.slug);
         // Whole milliseconds: finer digits are timer noise, and --json readers expect an integer.
         const ms = Math.round(s.ms + performance.now() - t0);
@@ -113,6 +123,7 @@ export async function compileAndBake(options: {
         return failed(s, (error as Error).message);
       }
     });
+    pruneCompileAssets(outDir, assets.name);
     return { app, results };
   } finally {
     await removeShared(shared);

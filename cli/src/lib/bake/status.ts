@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Digest } from '../digest.js';
 import { INDEX_FILE } from '../site-layout.js';
 import { computeAppHash, computeTenantHash } from './hash.js';
 
@@ -13,6 +14,12 @@ export interface BuildStamp {
   appHash: string;
   tenantHash: string;
   builtAt: string;
+  /**
+   * Every file of the site but its assets (those are the compile's, listed in its assets folder's digests), by
+   * path in the site, with the size and SHA-256 the bake wrote. Absent in stamps written before it was recorded:
+   * such a build is built again before it is published.
+   */
+  files?: Record<string, Digest>;
 }
 
 export const STAMP_FILE = '.portal-build.json';
@@ -45,6 +52,18 @@ export async function lastBuilt(
     // A damaged page records nothing.
   }
   return { id: stamp.tenantId, domain: typeof domain === 'string' ? domain : null };
+}
+
+/**
+ * Whether the tenant's files and the templates are still the ones its build hashed (and validated): the stamp's
+ * tenant hash, computed again over the same compile.
+ */
+export async function sourcesAsBuilt(
+  repoRoot: string,
+  tenantDir: string,
+  stamp: BuildStamp,
+): Promise<boolean> {
+  return (await computeTenantHash(repoRoot, tenantDir, stamp.appHash)) === stamp.tenantHash;
 }
 
 export type BuildState = 'current' | 'stale' | 'missing';

@@ -9,7 +9,7 @@ import { access, constants, mkdir, readFile, rename, rm, writeFile } from 'node:
 import path from 'node:path';
 import { CliError, EXIT } from '../errors.js';
 import type { Backend, PutRequest } from './backend.js';
-import { sha256 } from './plan.js';
+import { sha256 } from '../digest.js';
 
 const RETRYABLE_CODES = new Set(['EBUSY', 'EAGAIN', 'EMFILE', 'ENFILE']);
 const ACCESS_CODES = new Set(['EACCES', 'EPERM', 'EROFS']);

@@ -14,7 +14,8 @@
 import { releaseManifestName } from '../site-layout.js';
 import type { Shard } from '../shard.js';
 import type { Backend } from './backend.js';
-import { sha256, type TenantPlan } from './plan.js';
+import { sha256 } from '../digest.js';
+import type { TenantPlan } from './plan.js';
 import type { TenantResult } from './publisher.js';
 import { recordId, serializeManifest, type Manifest, type Records } from './release-manifest.js';
 import { withRetry, type RetryPolicy } from './retry.js';

@@ -1,15 +1,18 @@
 /**
- * The upload plan of one built tenant: every file of dist/<slug>/ with its key, phase, size, hash and headers.
+ * The upload plan of one built tenant: every file of dist/<slug>/ with its key, phase, size, hash and headers,
+ * as the build recorded them.
  * Keys come only from validated parts: the target prefix, the slug, the integer tenant id and relative paths
  * whose every segment is plain (no '..', no absolute paths, no hidden files).
  */
-import { createHash } from 'node:crypto';
-import { readdirSync, statSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { assetDigests } from '../bake/compile-assets.js';
+import type { BuildStamp } from '../bake/status.js';
+import { sha256, type Digest } from '../digest.js';
 import { CliError } from '../errors.js';
 import {
   ASSETS_DIR,
+  compileAssetsFolder,
   INDEX_FILE,
   META_FILE,
   SERVICE_WORKER_FILE,
@@ -18,6 +21,7 @@ import {
   themeFolder,
 } from '../site-layout.js';
 import { cacheControlFor, contentTypeFor, isHashedAsset } from './content-types.js';
+import { recordId } from './release-manifest.js';
 import { prefixSegments, under, type Location, type TenantLocations } from './target.js';
 
 /**
@@ -50,137 +54,160 @@ export interface TenantPlan {
   metaKey: { location: Location; key: string };
 }
 
-/**
- * The files of a built site, with the synchronous calls: a fleet's sites are thousands of folders and tens of
- * thousands of files, and as promises each readdir and stat queued on libuv's four threads (2.6 s of a 1,000
- * tenant re-publish went to stat alone); in a plain loop they cost a few microseconds each. Planning runs
- * before any request, so nothing waits on the event loop meanwhile.
- */
-function listFiles(root: string, dir = ''): string[] {
-  const found: string[] = [];
-  for (const entry of readdirSync(path.join(root, dir), { withFileTypes: true })) {
-    const rel = dir ? `${dir}/${entry.name}` : entry.name;
-    // Hidden files (the build stamp, editor droppings) are never published.
-    if (entry.name.startsWith('.')) continue;
-    if (entry.isDirectory()) found.push(...listFiles(root, rel));
-    else if (entry.isFile()) found.push(rel);
-    else
-      throw new CliError(`dist file ${path.join(root, rel)} is not a regular file.`, {
-        hint: 'Rebuild the tenant with `portal build`.',
-      });
-  }
-  return found;
-}
-
 function phaseOf(rel: string): Phase {
   if (rel === INDEX_FILE) return 'index';
   if (rel === META_FILE) return 'meta';
   return isHashedAsset(rel) ? 'asset' : 'static';
 }
 
-export const sha256 = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex');
+const rebuild = (slug: string) => `Run \`portal build --tenant ${slug}\` again.`;
 
-// Every tenant's hashed assets are hard links to one compile, so a fleet's thousand copies of a file are one
-// inode: it is read and hashed once per run, not once per tenant (meta.json too: the bake links one into every
-// site). Size and mtime are in the key so a file rewritten in place (not through a new link) is read again.
-interface Digest {
-  size: number;
-  sha256: string;
-  /** Kept for meta.json, whose version is checked. */
-  bytes?: Buffer;
+/** What the plan needs of the build stamp (status.ts BuildStamp). */
+type PlannedStamp = Pick<BuildStamp, 'slug' | 'tenantId' | 'version' | 'appHash' | 'files'>;
+
+/** What a file's path in the site decides: its phase and headers. */
+interface Described {
+  phase: Phase;
+  contentType: string;
+  cacheControl: string;
 }
-const digests = new Map<string, Promise<Digest>>();
 
-function digest(file: string, keepBytes: boolean): Promise<Digest> {
-  const { dev, ino, size, mtimeMs } = statSync(file);
-  const key = `${dev}:${ino}:${size}:${mtimeMs}`;
-  let found = digests.get(key);
-  if (!found) {
-    found = readFile(file).then((bytes) => ({
-      size: bytes.length,
-      sha256: sha256(bytes),
-      ...(keepBytes ? { bytes } : {}),
-    }));
-    digests.set(key, found);
-    found.catch(() => digests.delete(key));
+// A fleet's sites name the same paths (index.html, every asset) a thousand times: each is checked and
+// described once per process.
+const described = new Map<string, Described | null>();
+
+function describe(rel: string): Described | null {
+  let found = described.get(rel);
+  if (found === undefined) {
+    const segments = prefixSegments(rel);
+    // Hidden names (the build stamp, a working file) are never published.
+    found =
+      !segments || segments.some((s) => s.startsWith('.'))
+        ? null
+        : {
+            phase: phaseOf(rel),
+            contentType: contentTypeFor(rel),
+            // By the path in the site: the same file gets the same headers wherever it is stored.
+            cacheControl: cacheControlFor(rel),
+          };
+    described.set(rel, found);
   }
   return found;
 }
 
+const byPhaseAndKey = (a: PlanEntry, b: PlanEntry) =>
+  PHASES.indexOf(a.phase) - PHASES.indexOf(b.phase) || a.key.localeCompare(b.key);
+
+function entryOf(
+  slug: string,
+  rel: string,
+  [size, sha256]: Digest,
+  file: string,
+  place: { location: Location; keyRel: string; phase?: Phase },
+): PlanEntry {
+  const what = describe(rel);
+  if (!what) {
+    throw new CliError(`dist/${slug}/${rel} has a name that cannot be published.`, {
+      hint: 'Use plain file names (letters, digits, ".", "-", "_").',
+    });
+  }
+  const { location, keyRel, phase = what.phase } = place;
+  return { ...what, file, rel, location, key: `${location.prefix}${keyRel}`, phase, size, sha256 };
+}
+
 /**
- * Plans dist/<slug>/ for upload. Theme files go from themes/<id>/ to the theme location, assets/ and the service
- * worker to the shared assets location when there is one; every other file to the site location. The tenant id comes from the build
- * stamp and must be a positive integer.
+ * The compile's assets, planned once for every tenant that shares their location (--shared-assets: the same
+ * objects for the whole fleet), from the digests the build wrote beside them: nothing is listed, read or hashed.
  */
-export async function planTenant(
-  distDir: string,
-  stamp: { slug: string; tenantId: number; version: string },
-  locations: TenantLocations,
-): Promise<TenantPlan> {
+const assetPlans = new Map<string, PlanEntry[]>();
+
+function assetEntries(distDir: string, stamp: PlannedStamp, location: Location, inSite: boolean) {
+  const id = `${distDir}\0${stamp.appHash}\0${recordId(location, location.prefix)}\0${inSite}`;
+  let entries = assetPlans.get(id);
+  if (!entries) {
+    const digests = assetDigests(distDir, stamp.appHash);
+    if (!digests) {
+      throw new CliError(`The build of ${stamp.slug} has no assets folder of its compile in ${distDir}.`, {
+        hint: rebuild(stamp.slug),
+      });
+    }
+    const folder = path.join(distDir, compileAssetsFolder(stamp.appHash));
+    entries = Object.entries(digests)
+      .map(([rel, digest]) =>
+        entryOf(stamp.slug, rel, digest, path.join(folder, ...rel.split('/')), {
+          location,
+          keyRel: inSite ? rel : rel.slice(ASSETS_DIR.length + 1),
+        }),
+      )
+      .sort(byPhaseAndKey);
+    assetPlans.set(id, entries);
+  }
+  return entries;
+}
+
+/** Two lists each in upload order, as one. */
+function merge(a: PlanEntry[], b: PlanEntry[]): PlanEntry[] {
+  const merged: PlanEntry[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) merged.push(byPhaseAndKey(a[i]!, b[j]!) <= 0 ? a[i++]! : b[j++]!);
+  return merged.concat(a.slice(i), b.slice(j));
+}
+
+/**
+ * Plans dist/<slug>/ for upload from what its build recorded: its own files from the stamp, its assets from the
+ * compile's digests (the folder its assets/ links to). Nothing of the site is listed or hashed: a fleet's
+ * re-publish plans 1,000 sites from 1,000 stamps and one digests file. A file changed in dist/ after the build
+ * is refused when it is uploaded (publisher.ts), and meta.json, the one file read here, must announce the
+ * stamp's version (it is what clients reload to) and be the bytes the build wrote.
+ *
+ * Theme files go from themes/<id>/ to the theme location, assets/ and the service worker to the shared assets
+ * location when there is one; every other file to the site location. The tenant id comes from the build stamp
+ * and must be a positive integer.
+ */
+export function planTenant(distDir: string, stamp: PlannedStamp, locations: TenantLocations): TenantPlan {
   const { slug, tenantId } = stamp;
   if (!Number.isInteger(tenantId) || tenantId < 1) {
-    throw new CliError(`The build stamp of ${slug} has no valid tenant id.`, {
-      hint: `Run \`portal build --tenant ${slug}\` again.`,
-    });
+    throw new CliError(`The build stamp of ${slug} has no valid tenant id.`, { hint: rebuild(slug) });
+  }
+  if (!stamp.files) {
+    throw new CliError(`The build of ${slug} records no list of its files.`, { hint: rebuild(slug) });
   }
   const root = path.join(distDir, slug);
   const themeDir = `${themeFolder(tenantId)}/`;
   const themeLocation = under(locations.themes, String(tenantId));
-  const entries: PlanEntry[] = [];
-  let meta: Digest | undefined;
-  for (const rel of listFiles(root).sort()) {
-    if (!prefixSegments(rel) || rel.split('/').some((s) => s === '.' || s === '..')) {
-      throw new CliError(`dist/${slug}/${rel} has a name that cannot be published.`, {
-        hint: 'Use plain file names (letters, digits, ".", "-", "_").',
-      });
-    }
-    let location = locations.site;
-    let keyRel = rel;
-    let phase = phaseOf(rel);
+  const own: PlanEntry[] = [];
+  for (const [rel, digest] of Object.entries(stamp.files)) {
+    let place: { location: Location; keyRel: string; phase?: Phase } = {
+      location: locations.site,
+      keyRel: rel,
+    };
     if (rel.startsWith(`${THEMES_DIR}/`)) {
       if (!rel.startsWith(themeDir)) {
         throw new CliError(`dist/${slug}/${rel} belongs to another tenant's theme.`, {
           hint: `Rebuild with \`portal build --tenant ${slug}\`.`,
         });
       }
-      location = themeLocation;
-      keyRel = rel.slice(themeDir.length);
-      phase = keyRel === THEME_FILE ? 'theme' : 'theme-file';
-    } else if (locations.assets && rel.startsWith(`${ASSETS_DIR}/`)) {
-      location = locations.assets;
-      keyRel = rel.slice(ASSETS_DIR.length + 1);
+      const keyRel = rel.slice(themeDir.length);
+      place = { location: themeLocation, keyRel, phase: keyRel === THEME_FILE ? 'theme' : 'theme-file' };
     } else if (locations.assets && rel === SERVICE_WORKER_FILE) {
       // The same bytes for every tenant of the compile: one object beside the shared assets, not one a tenant.
-      location = locations.assets;
+      place = { location: locations.assets, keyRel: rel };
     }
-    const file = path.join(root, ...rel.split('/'));
-    const digested = await digest(file, rel === META_FILE);
-    if (rel === META_FILE) meta = digested;
-    const { size, sha256: hash } = digested;
-    entries.push({
-      file,
-      rel,
-      location,
-      key: `${location.prefix}${keyRel}`,
-      phase,
-      size,
-      sha256: hash,
-      contentType: contentTypeFor(rel),
-      // By the path in the site: the same file gets the same headers wherever it is stored.
-      cacheControl: cacheControlFor(rel),
-    });
+    own.push(entryOf(slug, rel, digest, path.join(root, ...rel.split('/')), place));
   }
   const missing = [INDEX_FILE, META_FILE, `${themeDir}${THEME_FILE}`].filter(
-    (rel) => !entries.some((e) => e.rel === rel),
+    (rel) => !own.some((e) => e.rel === rel),
   );
   if (missing.length) {
     throw new CliError(`The build of ${slug} is incomplete: ${missing.join(', ')} missing.`, {
-      hint: `Run \`portal build --tenant ${slug}\` again.`,
+      hint: rebuild(slug),
     });
   }
-  entries.sort((a, b) => PHASES.indexOf(a.phase) - PHASES.indexOf(b.phase) || a.key.localeCompare(b.key));
-  const metaEntry = entries.find((e) => e.rel === META_FILE)!;
-  checkMetaVersion(meta?.bytes ?? (await readFile(metaEntry.file)), stamp);
+  const assets = assetEntries(distDir, stamp, locations.assets ?? locations.site, !locations.assets);
+  const entries = merge(assets, own.sort(byPhaseAndKey));
+  const metaEntry = own.find((e) => e.rel === META_FILE)!;
+  checkMeta(metaEntry, stamp);
   return {
     slug,
     tenantId,
@@ -191,7 +218,8 @@ export async function planTenant(
 }
 
 /** dist/<slug>/meta.json must announce the version the stamp says was built: it is what clients reload to. */
-function checkMetaVersion(bytes: Buffer, stamp: { slug: string; version: string }): void {
+function checkMeta(entry: PlanEntry, stamp: { slug: string; version: string }): void {
+  const bytes = readFileSync(entry.file);
   let version: unknown;
   try {
     version = (JSON.parse(bytes.toString('utf8')) as { version?: unknown }).version;
@@ -201,7 +229,12 @@ function checkMetaVersion(bytes: Buffer, stamp: { slug: string; version: string 
   if (version !== stamp.version) {
     throw new CliError(
       `dist/${stamp.slug}/meta.json announces version ${JSON.stringify(version ?? null)} but the build stamp says "${stamp.version}".`,
-      { hint: `Run \`portal build --tenant ${stamp.slug}\` again.` },
+      { hint: rebuild(stamp.slug) },
     );
+  }
+  if (sha256(bytes) !== entry.sha256) {
+    throw new CliError(`dist/${stamp.slug}/meta.json is not the file its build wrote.`, {
+      hint: rebuild(stamp.slug),
+    });
   }
 }

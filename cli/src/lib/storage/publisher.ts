@@ -7,9 +7,10 @@
  * was stored goes into the run's manifest once every tenant is done (manifest-writer.ts).
  */
 import { readFile } from 'node:fs/promises';
-import type { CliError } from '../errors.js';
 import type { Backend } from './backend.js';
-import { PHASES, sha256, type PlanEntry, type TenantPlan } from './plan.js';
+import { sha256 } from '../digest.js';
+import { CliError } from '../errors.js';
+import { PHASES, type PlanEntry, type TenantPlan } from './plan.js';
 import { recordId, type FileRecord, type Records } from './release-manifest.js';
 import { withRetry, type RetryPolicy } from './retry.js';
 import type { StoredState } from './stored-state.js';
@@ -129,6 +130,12 @@ async function sync(entry: PlanEntry, deps: PublishDeps): Promise<Synced> {
       if (deps.dryRun) return { action: 'upload', etag: '' };
       // Read at upload time, not at plan time: a publish of 100 tenants would otherwise hold every file.
       const body = await readFile(entry.file);
+      // The plan is the build's record (plan.ts): bytes changed in dist/ since then are not that build.
+      if (sha256(body) !== entry.sha256) {
+        throw new CliError(`${entry.file} changed after it was built.`, {
+          hint: 'Build the tenant again with `portal build`, then publish.',
+        });
+      }
       const stored = await backend.put({
         key: entry.key,
         body,

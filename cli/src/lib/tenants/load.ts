@@ -28,6 +28,12 @@ export interface LoadOptions {
   strict?: boolean;
   /** The build output folder: its stamps tell which tenant of an id or domain clash had the value first. */
   outDir?: string;
+  /**
+   * True for a requested tenant whose files were already checked as they are now (publish: the build that
+   * validated them hashed the very same files). It is only parsed and checked against the fleet (ids and
+   * domains), which a change to another tenant can break; its own checks would find what they found then.
+   */
+  checkedBefore?: (slug: string, dir: string) => Promise<boolean>;
 }
 
 interface Checked {
@@ -77,8 +83,14 @@ function requestedSlugs(all: string[], slugs: string[] | undefined): string[] {
 const CLASH_FIELDS = ['id', 'domain'] as const;
 
 /** Parses one tenant; the full checks (schema, assets, contrast) only for tenants that were asked for. */
-async function checkTenant(tenantsDir: string, slug: string, full: boolean): Promise<Checked> {
+async function checkTenant(
+  tenantsDir: string,
+  slug: string,
+  requested: boolean,
+  checkedBefore: LoadOptions['checkedBefore'],
+): Promise<Checked> {
   const dir = path.join(tenantsDir, slug);
+  const full = requested && !(await checkedBefore?.(slug, dir));
   const file = path.join(dir, 'tenant.json');
   const sink = new ProblemSink(file);
   if (full && !SLUG_PATTERN.test(slug)) {
@@ -185,7 +197,9 @@ export async function loadTenants(options: LoadOptions): Promise<LoadedTenant[]>
   const all = await tenantFolders(tenantsDir);
   const requested = new Set(requestedSlugs(all, options.slugs));
   // Bounded concurrency: hundreds of tenants must not open thousands of files at once.
-  const checked = await mapLimit(all, 16, (slug) => checkTenant(tenantsDir, slug, requested.has(slug)));
+  const checked = await mapLimit(all, 16, (slug) =>
+    checkTenant(tenantsDir, slug, requested.has(slug), options.checkedBefore),
+  );
   const clashes = findClashes(checked);
   blameClashes(clashes, requested, tenantsDir, await builtValues(clashes, options.outDir));
   return checked

@@ -5,7 +5,7 @@
 // the button's among them. Each problem carries the override file's line and column, as the config's do.
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { HtmlValidate } from 'html-validate';
+import type { HtmlValidate } from 'html-validate';
 import Mustache from 'mustache';
 import { mailBrand, type MailBrand } from '../../../../schemas/mail/mail-brand.js';
 import {
@@ -26,10 +26,17 @@ import type { Problem, TenantConfig } from './types.js';
 const MAIL_OVERRIDES_DIR = 'mail';
 
 // A fragment of a mail's body: inline styles are what mail needs; the layout around it has the document's parts.
-const htmlValidator = new HtmlValidate({
-  extends: ['html-validate:recommended'],
-  rules: { 'no-inline-style': 'off', 'prefer-native-element': ['error', { exclude: ['article'] }] },
-});
+// Loaded at the first HTML template checked: html-validate takes longer to import than most commands run, and
+// every command that loads tenants imports this module, mostly for tenants with no mail of their own.
+let htmlValidator: Promise<HtmlValidate> | undefined;
+const validatorOf = () =>
+  (htmlValidator ??= import('html-validate').then(
+    ({ HtmlValidate }) =>
+      new HtmlValidate({
+        extends: ['html-validate:recommended'],
+        rules: { 'no-inline-style': 'off', 'prefer-native-element': ['error', { exclude: ['article'] }] },
+      }),
+  ));
 
 type Token = [string, string, number, number, Token[]?, number?];
 
@@ -180,7 +187,7 @@ async function checkFile(
     // Each tag blanked out to as many letters, so a value in an attribute or {{& }} is not taken for markup and
     // every position stays the template's own.
     const markup = source.replace(/\{\{[\s\S]*?\}\}\}?/g, (tag) => 'x'.repeat(tag.length));
-    const result = await htmlValidator.validateString(markup, file);
+    const result = await (await validatorOf()).validateString(markup, file);
     for (const message of result.results.flatMap((r) => r.messages)) {
       add({
         line: message.line,
