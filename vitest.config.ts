@@ -50,11 +50,11 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           environment: 'node',
-          // One migrated PGlite folder each stack copies, one compile of the app each stack's build reuses, and
-          // one Chromium each file connects to. Each file starts its own stack on free ports in its own folder.
+          // One migrated PGlite folder and one publish of every tenant, each stack copying both into a folder of
+          // its own, and one Chromium each file connects to (e2e/README.md: what files running side by side share).
           globalSetup: [
             'e2e/support/db-template.ts',
-            'e2e/support/app-compile.ts',
+            'e2e/support/published-sites.ts',
             'e2e/support/browser-server.ts',
           ],
           // Every API these files start (stacks, npm start, npm run dev) sheds no load for a lagging event loop:

@@ -46,7 +46,12 @@ export function useAppStack(
 ): { readonly stack: Stack } {
   beforeAll(async () => {
     await mkdir(SHOTS, { recursive: true });
-    stack = await startStack({ tenants, env: env(), pgliteTemplate: inject('pgliteTemplate') });
+    stack = await startStack({
+      tenants,
+      env: env(),
+      pgliteTemplate: inject('pgliteTemplate'),
+      publishedSites: inject('publishedSites'),
+    });
     browser = await launchBrowser();
   });
   afterAll(async () => {
