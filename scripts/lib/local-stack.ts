@@ -37,6 +37,7 @@ export interface LocalStackOptions {
   /**
    * `storage` already holds the published site of each tenant listed (the browser tests publish every tenant
    * once per run, e2e/support/published-sites.ts): serve those as they are rather than build and publish again.
+   * Only with a list of tenants: `all` is what the tenants folder holds now, so it is always built.
    */
   published?: boolean;
 }
