@@ -42,6 +42,9 @@ export default defineConfig({
           include: ['app/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['app/src/testing/setup.ts'],
+          // Vitest's 5 s is a second or two of work on an idle machine, and the files now share it: a screen
+          // test slowed by its neighbours is still a passing test (the node projects allow 60 s).
+          testTimeout: 30_000,
           maxWorkers: WORKERS,
         },
       },
