@@ -46,7 +46,12 @@ export function useAppStack(
 ): { readonly stack: Stack } {
   beforeAll(async () => {
     await mkdir(SHOTS, { recursive: true });
-    stack = await startStack({ tenants, env: env(), pgliteTemplate: inject('pgliteTemplate') });
+    stack = await startStack({
+      tenants,
+      env: env(),
+      pgliteTemplate: inject('pgliteTemplate'),
+      publishedSites: inject('publishedSites'),
+    });
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -91,6 +96,9 @@ export async function answerWithServerError(page: Page, path: string): Promise<(
 /** `options` are Playwright's own (serviceWorkers: 'block' lets page.route see every request of the page). */
 export async function newContext(options: BrowserContextOptions = {}): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
+  // Twice Playwright's 30 s for a wait or an action: files run side by side, and on a busy machine a page may
+  // take that long to get there. A wait still ends as soon as its condition holds.
+  context.setDefaultTimeout(60_000);
   // Only 127.0.0.1 may be contacted: the public avatar service fails, and the app must show initials.
   await context.route(/^https:\/\//, (route) => route.abort());
   context.on('page', (page) => {
@@ -100,6 +108,9 @@ export async function newContext(options: BrowserContextOptions = {}): Promise<B
       // purpose (a wrong password, an aborted avatar); what the user is told of them is checked in the tests.
       if (!['error', 'warning'].includes(message.type())) return;
       if (message.text().startsWith('Failed to load resource:')) return;
+      // Chromium's own timer, not the app's: a preload unused "within a few seconds from the window's load
+      // event" is what a busy machine gives any page whose script boots late (files run side by side).
+      if (/was preloaded using link preload but not used within a few seconds/.test(message.text())) return;
       // Playwright's own word that it did what the test asked (serviceWorkers: 'block').
       if (options.serviceWorkers === 'block' && message.text().includes('registration blocked by Playwright'))
         return;

@@ -23,7 +23,9 @@ beforeAll(async () => {
     // A data folder that does not exist yet, as .data/ on a fresh clone (the database, mail and uploads in it).
     { PORT: String(apiPort), DATA_DIR: path.join(work, 'data') },
     'with hot reload',
-    120_000,
+    // As npm-start.test.ts gives `npm start`: a first start migrates a new PGlite folder and seeds it, which a
+    // machine busy with the neighbouring files can take past two minutes.
+    240_000,
   );
 });
 

@@ -175,5 +175,6 @@ describe('a tenant made by portal init, after a restart', () => {
     } finally {
       await browser.close();
     }
-  });
+    // A whole `npm start` again inside the test (build, publish, seed, serve): the time beforeAll gives the first.
+  }, 300_000);
 });

@@ -74,8 +74,14 @@ async function openCounted(): Promise<{ page: Page; documents: string[]; metaRea
   return { page, documents, metaReads: () => meta };
 }
 
-/** The login page is up, and long enough ago that a pending reload would have started. */
-async function rendered(page: Page): Promise<void> {
+/**
+ * The page has loaded at least `loads` documents (those the test expects, reloads included), its login page is
+ * up, and long enough ago that a reload too many would have started. The expected loads are waited for first: the
+ * login markup is in index.html itself, so on a busy machine a fixed wait alone could end before the version
+ * check's reload began.
+ */
+async function rendered(page: Page, documents: string[], loads: number): Promise<void> {
+  await expect.poll(() => documents.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(loads);
   await page
     .getByRole('button', { name: /sign in/i })
     .first()
@@ -102,7 +108,7 @@ describe('version check in the browser', () => {
       await route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: oldIndex });
     });
     await page.goto(`${fresh.urls[0]!.url}/login`);
-    await rendered(page);
+    await rendered(page, documents, 2);
     expect(documents).toHaveLength(2);
     expect(metaReads()).toBe(2);
     expect(await runningVersion(page)).toBe('7.3.0');
@@ -116,14 +122,13 @@ describe('version check in the browser', () => {
   it('cannot loop when meta.json stays newer: one reload, then the banner', async () => {
     const { page, documents } = await openCounted();
     await page.goto(`${stale.urls[0]!.url}/login`);
-    await rendered(page);
+    await rendered(page, documents, 2);
     expect(documents).toHaveLength(2);
     const banner = page.getByRole('status').filter({ hasText: 'A new version is available' });
     await banner.waitFor();
     // The user's own Reload is one more load, and still no automatic one after it.
     await banner.getByRole('button', { name: 'Reload' }).click();
-    await page.waitForLoadState('load');
-    await rendered(page);
+    await rendered(page, documents, 3);
     expect(documents).toHaveLength(3);
     await banner.waitFor();
     await page.context().close();
@@ -135,7 +140,7 @@ describe('version check in the browser', () => {
       route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html>' }),
     );
     await page.goto(`${fresh.urls[0]!.url}/login`);
-    await rendered(page);
+    await rendered(page, documents, 1);
     expect(documents).toHaveLength(1);
     await page.context().close();
   });
@@ -143,10 +148,10 @@ describe('version check in the browser', () => {
   it('with the service worker in control, a newer release reloads once and the new worker takes over silently', async () => {
     const { page, documents } = await openCounted();
     await page.goto(`${withWorker.urls[0]!.url}/login`);
-    await rendered(page);
+    await rendered(page, documents, 1);
     await page.evaluate(() => navigator.serviceWorker.ready);
     await page.reload();
-    await rendered(page);
+    await rendered(page, documents, 2);
     expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
     expect(await page.evaluate(() => caches.keys())).toEqual([
       expect.stringMatching(/^portal-shell-7\.2\.2-/),
@@ -168,7 +173,7 @@ describe('version check in the browser', () => {
     const before = documents.length;
     await page.reload();
     await caughtUp;
-    await rendered(page);
+    await rendered(page, documents, before + 2);
     expect(await runningVersion(page)).toBe('7.3.0');
     // The new worker installs, takes control and drops the old cache, and nothing reloads the page for it.
     await page.waitForFunction(async () => {

@@ -2,6 +2,7 @@
 import { join, resolve } from 'node:path';
 import type { StripeOptions } from './services/payments/stripe-client.js';
 import type { DbTimeouts } from './db/create-db.js';
+import { defaultPressureLimits, type PressureLimits } from './infrastructure.js';
 
 export interface Config {
   port: number;
@@ -22,6 +23,8 @@ export interface Config {
   production: boolean;
   trustProxy: TrustProxy;
   logLevel: string;
+  /** When the process sheds load with 503 (infrastructure.ts). */
+  pressure: PressureLimits;
 }
 
 /** Which proxies may name the client in X-Forwarded-For: none, all, or these addresses/CIDRs. */
@@ -46,10 +49,22 @@ function milliseconds(env: NodeJS.ProcessEnv, name: string, fallback: number): n
   return value;
 }
 
+// 0 turns the event-loop check off: for a process that shares its machine with others by design (the browser
+// tests run several stacks side by side), where a lag is the neighbours' work rather than this server's load.
+function eventLoopLimit(env: NodeJS.ProcessEnv, fallback: number): number {
+  const value = Number(env.MAX_EVENT_LOOP_DELAY_MS ?? fallback);
+  if (!Number.isInteger(value) || value < 0)
+    throw new Error(
+      `MAX_EVENT_LOOP_DELAY_MS must be a number of milliseconds (0 turns the check off), got "${env.MAX_EVENT_LOOP_DELAY_MS}".`,
+    );
+  return value;
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 8080);
   // Every kind of local data in one folder, .data/ by default (ignored by git); each has its own variable too.
   const dataDir = env.DATA_DIR || '.data';
+  const pressure = defaultPressureLimits();
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`PORT must be a port number, got "${env.PORT}".`);
   return {
@@ -76,5 +91,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     production: env.NODE_ENV === 'production',
     trustProxy: trustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? 'info',
+    pressure: { ...pressure, maxEventLoopDelay: eventLoopLimit(env, pressure.maxEventLoopDelay) },
   };
 }

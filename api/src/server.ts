@@ -21,6 +21,7 @@ const app = await buildApp({
   stripe: config.stripe,
   production: config.production,
   trustProxy: config.trustProxy,
+  pressure: config.pressure,
   logger:
     logFormat(process.env, process.stdout.isTTY) === 'pretty'
       ? { level: config.logLevel, stream: prettyStream(process.stdout) }

@@ -1,10 +1,13 @@
 // Load shedding (@fastify/under-pressure): past a limit every call, /ready included, answers the same 503 as a
 // database outage, with Retry-After, and the refusal is logged as a warning rather than a failed request.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readConfig } from '../src/config.js';
+import { defaultPressureLimits } from '../src/infrastructure.js';
 import { Harness } from './helpers/harness.js';
 
 const h = new Harness();
-beforeAll(() => h.start());
+// The usual limits, event loop included (the harness turns that check off for every other file).
+beforeAll(() => h.start({ pressure: defaultPressureLimits() }));
 afterAll(() => h.stop());
 
 describe('under pressure', () => {
@@ -69,6 +72,19 @@ describe('under pressure', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe('MAX_EVENT_LOOP_DELAY_MS', () => {
+  it("sets the server's event-loop limit (1 s unless set), 0 turns the check off, anything else is refused", () => {
+    expect(readConfig({}).pressure).toEqual(defaultPressureLimits());
+    expect(readConfig({ MAX_EVENT_LOOP_DELAY_MS: '2500' }).pressure.maxEventLoopDelay).toBe(2500);
+    expect(readConfig({ MAX_EVENT_LOOP_DELAY_MS: '0' }).pressure).toEqual({
+      ...defaultPressureLimits(),
+      maxEventLoopDelay: 0,
+    });
+    for (const wrong of ['-1', 'soon', '1.5'])
+      expect(() => readConfig({ MAX_EVENT_LOOP_DELAY_MS: wrong })).toThrow(/MAX_EVENT_LOOP_DELAY_MS must be/);
   });
 });
 

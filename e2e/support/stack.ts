@@ -28,12 +28,18 @@ export async function startStack(options: {
   env?: Record<string, string>;
   /** A migrated PGlite folder to start from (e2e/support/db-template.ts); without it the API migrates. */
   pgliteTemplate?: string | undefined;
+  /**
+   * A storage folder holding every tenant's published site (e2e/support/published-sites.ts), copied as this
+   * stack's own (a test may change its copy); without it the stack builds and publishes its tenants.
+   */
+  publishedSites?: string | undefined;
 }): Promise<Stack> {
   const work = await mkdtemp(path.join(os.tmpdir(), 'portal-e2e-'));
   const storage = path.join(work, 'storage');
   const mailDir = path.join(work, 'mail');
   try {
     if (options.pgliteTemplate) await cp(options.pgliteTemplate, path.join(work, 'pg'), { recursive: true });
+    if (options.publishedSites) await cp(options.publishedSites, storage, { recursive: true });
     const stack = await startLocalStack({
       tenants: options.tenants,
       distDir: path.join(work, 'dist'),
@@ -45,6 +51,7 @@ export async function startStack(options: {
       servePort: 0,
       // A port per tenant: the tests also call the portals from Node, whose fetch does not resolve *.localhost.
       addressing: 'ports',
+      published: options.publishedSites !== undefined,
       env: { NODE_ENV: 'test', ...options.env },
     });
     return {

@@ -109,7 +109,9 @@ export async function startApiProcess(options: ApiProcessOptions): Promise<ApiPr
       stderr: 'inherit',
     });
     child = started;
-    await waitForHealth(url, started, 60_000);
+    // A process that exits is reported at once; one that is alive but not ready yet gets three minutes, which a
+    // machine busy with other work (the browser test files run side by side) can need for a first start.
+    await waitForHealth(url, started, 180_000);
   };
   const stop = async () => {
     const running = child;

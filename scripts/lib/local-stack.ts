@@ -34,6 +34,12 @@ export interface LocalStackOptions {
   env?: Record<string, string>;
   /** Build and publish output, for `npm start`; the tests keep it quiet. */
   verbose?: boolean;
+  /**
+   * `storage` already holds the published site of each tenant listed (the browser tests publish every tenant
+   * once per run, e2e/support/published-sites.ts): serve those as they are rather than build and publish again.
+   * Only with a list of tenants: `all` is what the tenants folder holds now, so it is always built.
+   */
+  published?: boolean;
 }
 
 export interface LocalStack {
@@ -63,10 +69,13 @@ async function portal(args: string[], verbose: boolean, tenantsDir: string): Pro
   return result.stdout;
 }
 
-export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
-  const verbose = options.verbose ?? false;
+/** Builds and publishes the tenants into options.storage; returns the slugs to serve. */
+async function publishSites(
+  options: LocalStackOptions,
+  verbose: boolean,
+  tenantsDir: string,
+): Promise<string[]> {
   const which = options.tenants === 'all' ? ['--all'] : options.tenants.flatMap((slug) => ['--tenant', slug]);
-  const tenantsDir = options.tenantsDir ?? path.join(REPO_ROOT, 'tenants');
   // Relative to the repository (where the CLI runs) when inside it: the build's closing hint then reads
   // `portal publish --all`, not a command with a long absolute path.
   const out = shownPath(options.distDir, REPO_ROOT);
@@ -76,7 +85,16 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   ) as { slug: string; status: string }[];
   // Exactly the tenants this run published: the storage folder may still hold the site of a tenant that was
   // removed since, or that is invalid now, and that must not be served as if it were current.
-  const served = published.filter((t) => t.status !== 'invalid' && t.status !== 'failed').map((t) => t.slug);
+  return published.filter((t) => t.status !== 'invalid' && t.status !== 'failed').map((t) => t.slug);
+}
+
+export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
+  const verbose = options.verbose ?? false;
+  const tenantsDir = options.tenantsDir ?? path.join(REPO_ROOT, 'tenants');
+  const served =
+    options.published && options.tenants !== 'all'
+      ? options.tenants
+      : await publishSites(options, verbose, tenantsDir);
 
   const api = await startApiProcess({
     pgliteDir: options.pgliteDir,

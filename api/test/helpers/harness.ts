@@ -10,6 +10,7 @@ import { sql } from 'kysely';
 import type { Flags } from '../../../schemas/training-flags.js';
 import { buildApp } from '../../src/app.js';
 import type { AppOptions } from '../../src/app.js';
+import { defaultPressureLimits } from '../../src/infrastructure.js';
 import type { NewUser } from '../../src/db/database.js';
 import { hashPassword } from '../../src/services/auth/passwords.js';
 import { createStorage } from '../../src/services/storage/storage.js';
@@ -86,6 +87,9 @@ export class Harness {
       storage: this.storage,
       now: this.clock.now,
       logger: { level: 'debug', stream: { write: (line: string) => void this.logs.push(line) } },
+      // Test files run side by side: a lagging event loop here is the neighbours' work, not this app's load,
+      // and must not turn a test's calls into 503s. pressure.test.ts sets the limits it checks.
+      pressure: { ...defaultPressureLimits(), maxEventLoopDelay: 0 },
       ...options,
     });
   }
