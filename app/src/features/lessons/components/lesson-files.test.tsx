@@ -16,6 +16,7 @@ const lesson = {
   resources: [],
   files: [{ id: 7, name: 'Worksheet.pdf', size: 2048, type: 'application/pdf' }],
   video_file: { id: 8, name: 'Welcome.webm', size: 90_000, type: 'video/webm' },
+  checklist: [],
   previous_lesson: null,
   next_lesson: null,
 };
