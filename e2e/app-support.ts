@@ -219,3 +219,12 @@ export async function accessibleAtBothWidths(page: Page, where: string) {
 
 /** A toast's text (the newest first match). */
 export const toastOf = (page: Page, text: string) => page.locator('.Toastify').getByText(text).first();
+
+/** The five steps a member ticks on a group lesson (SPEC's lesson steps), as the lesson page labels them. */
+export const GROUP_LESSON_STEPS = [
+  'I prepared for the meeting',
+  'I attended the meeting',
+  'I completed the worksheet',
+  'I took the quiz',
+  'I did the follow-up work',
+];

@@ -8,7 +8,12 @@
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expectNoSeriousViolations, useAppStack, useSignedInPage } from './app-support';
+import {
+  expectNoSeriousViolations,
+  useAppStack,
+  useSignedInPage,
+  GROUP_LESSON_STEPS as STEPS,
+} from './app-support';
 
 const app = useAppStack(['demo', 'acme']);
 const coach = useSignedInPage(app, 'demo', 'coach@demo.test', 'coach-authoring');
@@ -16,13 +21,6 @@ const client = useSignedInPage(app, 'demo', 'client@demo.test', 'coach-authoring
 const acme = useSignedInPage(app, 'acme', 'coach@acme.test', 'coach-authoring-acme');
 
 const GROUP = 'Pricing sprint';
-const STEPS = [
-  'I prepared for the meeting',
-  'I attended the meeting',
-  'I completed the worksheet',
-  'I took the quiz',
-  'I did the follow-up work',
-];
 
 let page: Page;
 let origin: string;

@@ -8,7 +8,13 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { accessibleAtBothWidths, expectBrowserProblem, useAppStack, useSignedInPage } from './app-support';
+import {
+  accessibleAtBothWidths,
+  expectBrowserProblem,
+  useAppStack,
+  useSignedInPage,
+  GROUP_LESSON_STEPS as STEPS,
+} from './app-support';
 
 const app = useAppStack(['demo', 'acme']);
 const coach = useSignedInPage(app, 'demo', 'coach@demo.test', 'lesson-checklist');
@@ -19,13 +25,6 @@ const acmeClient = useSignedInPage(app, 'acme', 'client@acme.test', 'lesson-chec
 const GROUP = 'Profit Accelerator';
 const LESSON = 'Price the catering box';
 const ITEMS = ['List what goes in a catering box', 'Cost each pastry in it', 'Set the box price'];
-const STEPS = [
-  'I prepared for the meeting',
-  'I attended the meeting',
-  'I completed the worksheet',
-  'I took the quiz',
-  'I did the follow-up work',
-];
 
 let groupUrl: string;
 
