@@ -61,7 +61,7 @@ export interface AppOptions {
 /**
  * Secrets no log line may hold, whatever a serializer or a log call adds: the bearer token, GraphQL's token
  * header and the cookies. Fastify's own request lines carry no headers, so this guards the day someone logs
- * them while debugging (tokens never travel in a URL or query string, and bodies are not logged).
+ * them while debugging (bodies are not logged).
  */
 const REDACT = {
   paths: ['authorization', 'token', 'cookie', 'set-cookie'].flatMap((name) => [
@@ -72,8 +72,49 @@ const REDACT = {
   censor: '[redacted]',
 };
 
-const withRedaction = (logger: AppOptions['logger']): AppOptions['logger'] =>
-  logger === true ? { redact: REDACT } : logger ? { ...logger, redact: REDACT } : false;
+/**
+ * The one secret that travels in a URL: a video's play ticket (a <video> element cannot send a header), so every
+ * logged request URL has it masked. Short-lived and tied to its session, it would still play the video for
+ * anyone reading the log within the hour.
+ */
+const PLAY_TICKET = /(\/lesson-files\/play\/)[^/?#]+/g;
+const maskUrl = (url: string): string => url.replace(PLAY_TICKET, '$1[redacted]');
+
+type RequestLike = {
+  method: string;
+  url: string;
+  headers?: Record<string, unknown>;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+};
+type ReqSerializer = (req: RequestLike) => Record<string, unknown>;
+/** Fastify's own request serializer, reproduced so its lines keep their shape with the URL masked. */
+const fastifyReq: ReqSerializer = (req) => ({
+  method: req.method,
+  url: req.url,
+  version: req.headers?.['accept-version'],
+  host: req.host,
+  remoteAddress: req.ip,
+  remotePort: req.socket?.remotePort,
+});
+const maskingReq =
+  (serialize: ReqSerializer): ReqSerializer =>
+  (req) => {
+    const out = serialize(req);
+    return typeof out.url === 'string' ? { ...out, url: maskUrl(out.url) } : out;
+  };
+
+const withRedaction = (logger: AppOptions['logger']): AppOptions['logger'] => {
+  if (!logger) return false;
+  const options = logger === true ? {} : logger;
+  const given = (options.serializers as { req?: ReqSerializer } | undefined)?.req;
+  return {
+    ...options,
+    redact: REDACT,
+    serializers: { ...options.serializers, req: maskingReq(given ?? fastifyReq) },
+  };
+};
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
