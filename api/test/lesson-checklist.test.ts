@@ -2,8 +2,9 @@
 // scripts/with-postgres.sh): the coach of the lesson writes, reorders and deletes items (another coach: 404;
 // limits and the plain-text rule at the edge); a member reads them with their own ticks on the group or academy
 // lesson (another group's member: 404; a draft: not found) and ticks them in the analytics batch, replay-safe
-// and newest-wins; completed means every step and every item, and lesson.completed is recorded once; the
-// coach's progress counts ticked items; parallel ticks store one row per item.
+// and newest-wins; completed means every step and every item, and lesson.completed is recorded once (also when
+// the coach deletes the one item a member had left); the coach's progress counts ticked items; parallel ticks
+// store one row per item.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, demoSignIn, seedFixtures } from './helpers/coach.js';
 import { BETA, Harness } from './helpers/harness.js';
@@ -270,6 +271,30 @@ describe('completion', () => {
     await save(items.slice(1));
     expect(await tickRows([items[0]!.id])).toEqual([]);
     expect(await cell()).toEqual({ watched: true, ticked: 5, checked: 2, completed: true });
+
+    // The coach adds an item, then deletes it before the member ticks it: the delete completes the lesson, and
+    // it is reported, although the member did nothing.
+    const current: Item[] = (await as(h, coach, 'GET', checklistUrl())).json().data.items;
+    await save([...current, { text: 'Call the supplier' }]);
+    expect(await cell()).toMatchObject({ completed: false });
+    const count = (await completions()).length;
+    // Swapped for another new item in one save: still one to tick, nothing reported.
+    await save([...current, { text: 'Call two suppliers' }]);
+    expect(await completions()).toHaveLength(count);
+    await save(current);
+    expect(await cell()).toMatchObject({ completed: true });
+    expect((await completions()).slice(count)).toEqual([
+      {
+        data: expect.objectContaining({
+          user_id: client.user.id,
+          lesson_id: lessonId,
+          user_group_id: userGroupId,
+        }),
+      },
+    ]);
+    // A delete from a list the member had finished changes nothing: no second report.
+    await save(current.slice(1));
+    expect(await completions()).toHaveLength(count + 1);
   });
 
   it('an academy lesson: its two steps and its checklist, ticked without a group', async () => {

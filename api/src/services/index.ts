@@ -149,7 +149,7 @@ export async function createServices(deps: ServiceDeps) {
     lessonsAuthoring: createLessonsAuthoring(db, now),
     academyAuthoring: createAcademyAuthoring(db, now),
     // A lesson's checklist, which members tick beside the lesson's steps.
-    checklistAuthoring: createChecklistAuthoring(db),
+    checklistAuthoring: createChecklistAuthoring(db, now),
     // Files and videos uploaded to lessons, in private storage; a client's by the lesson's own access rule.
     lessonFiles: createLessonFilesService({ db, now, storage: deps.storage, groups, academy, log: deps.log }),
     ping: async () => {

@@ -1,12 +1,14 @@
 // The coach writes a lesson's checklist: the whole list, in order, is saved at once (the editor autosaves it as
 // the coach types, drags or deletes). An item sent with its id keeps it, and with it the members' ticks; an
 // item of the lesson left out is deleted, its ticks with it; an item without an id (or with an id that is not
-// one of this lesson's) is new, so a member who had completed the lesson has one more to tick. Only the coach
-// of the lesson reaches it; any other id is the same 404.
+// one of this lesson's) is new, so a member who had completed the lesson has one more to tick; deleting the one
+// item a member had left completes the lesson for them (checklist-completions.ts). Only the coach of the lesson
+// reaches it; any other id is the same 404.
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { Actor } from '../access/scope.js';
 import { found } from '../client-work/owner.js';
+import { completedByRemoval, recordCompletions } from '../checklist/checklist-completions.js';
 import { listItems } from '../checklist/checklist-repository.js';
 import { coachIdOf } from './coach-of.js';
 
@@ -28,7 +30,7 @@ async function ownLesson(db: Db, coach: Actor, lessonId: number, lock = false) {
   return found(await query.executeTakeFirst(), 'Lesson');
 }
 
-export function createChecklistAuthoring(db: Kysely<Database>) {
+export function createChecklistAuthoring(db: Kysely<Database>, now: () => Date) {
   async function items(tenantId: number, lessonId: number) {
     const rows = await listItems(db, tenantId, [lessonId]);
     return { items: rows.map((row) => ({ id: row.id, text: row.text })) };
@@ -52,6 +54,10 @@ export function createChecklistAuthoring(db: Kysely<Database>) {
           return { id: keep ? id : null, text: item.text.trim(), sort_order: index + 1 };
         });
         const gone = [...existing].filter((id) => !kept.has(id));
+        const completed =
+          gone.length > 0 && ordered.every((item) => item.id !== null)
+            ? await completedByRemoval(trx, coach, lessonId, { before: [...existing], after: [...kept] })
+            : [];
         if (gone.length > 0)
           await trx
             .deleteFrom('lesson_checklist_items')
@@ -76,6 +82,7 @@ export function createChecklistAuthoring(db: Kysely<Database>) {
               .where('tenant_id', '=', coach.tenantId)
               .where('id', '=', item.id)
               .execute();
+        await recordCompletions(trx, coach.tenantId, lessonId, completed, now());
       });
       return items(coach.tenantId, lessonId);
     },

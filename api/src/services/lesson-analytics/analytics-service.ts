@@ -14,7 +14,7 @@ import { owned, ownerValues } from '../access/scope.js';
 import type { Actor } from '../access/scope.js';
 import type { GroupsService } from '../groups/groups-service.js';
 import { lessonSteps } from '../groups/lesson-repository.js';
-import { recordEvent } from '../events/record-event.js';
+import { recordCompletions } from '../checklist/checklist-completions.js';
 import { applyTicks } from '../checklist/checklist-ticks.js';
 import { checkChanges } from './analytics-change.js';
 import type { AnalyticsChange } from './analytics-change.js';
@@ -168,12 +168,13 @@ export function createAnalyticsService(deps: {
                   .executeTakeFirst();
           const before = stepsComplete(row, userGroupId) && ticks.doneBefore;
           if (!before && stepsComplete(current, userGroupId) && ticks.doneAfter)
-            await recordEvent(trx, owner.tenantId, 'lesson.completed', {
-              user_id: owner.userId,
-              lesson_id: lessonId,
-              user_group_id: userGroupId,
-              completed_at: at.toISOString(),
-            });
+            await recordCompletions(
+              trx,
+              owner.tenantId,
+              lessonId,
+              [{ user_id: owner.userId, user_group_id: userGroupId }],
+              at,
+            );
           results.push(payload(lessonId, userGroupId, current));
         }
         return results;
