@@ -240,6 +240,12 @@ describe('completion', () => {
         .json()
         .data.members.find((m: { id: number }) => m.id === client.user.id).completed_lessons;
     expect(await completedLessons()).toBe(1);
+    // The coach's page of the client counts it the same way.
+    const onClientPage = async () =>
+      (await as(h, coach, 'GET', `/api/v1/coach/clients/${client.user.id}`))
+        .json()
+        .data.groups.find((g: { id: number }) => g.id === userGroupId).completed;
+    expect(await onClientPage()).toBe(1);
     const GROUP = `query ($user_id: Int!, $ug: Int!) { usergroup(user_id: $user_id, user_group_id: $ug) {
       group { progress { completed_lessons } } } }`;
     const ownProgress = async () =>
@@ -261,6 +267,7 @@ describe('completion', () => {
     const added: Item = grown.json().data.items.at(-1);
     expect(await cell()).toEqual({ watched: true, ticked: 5, checked: 3, completed: false });
     expect(await completedLessons()).toBe(0);
+    expect(await onClientPage()).toBe(0);
     expect(await ownProgress()).toBe(0);
     expect((await read(client)).data.userlesson.checklist.at(-1)).toEqual({ ...added, ticked: false });
     // Ticking it completes the lesson again (a second event: it became complete a second time).

@@ -1,18 +1,11 @@
 // A group's members as its coach sees them: only clients assigned to the coach (access/scope.ts's coach scope
 // of user_groups and lesson_analytics), each with their progress (lessons with every step and every checklist
 // item ticked, of the group's published lessons) and whether their place is paid for.
-import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { owned } from '../access/scope.js';
 import type { Actor } from '../access/scope.js';
-import { FLAG_FIELDS } from '../lesson-analytics/analytics-change.js';
-import { checklistTicked } from '../checklist/checklist-repository.js';
-
-const allSteps = sql.join(
-  FLAG_FIELDS.map((f) => sql`a.${sql.ref(f)}`),
-  sql` and `,
-);
+import { completedCount } from '../checklist/checklist-repository.js';
 
 export async function listMembers(db: Kysely<Database>, coach: Actor, groupId: number) {
   const rows = await db
@@ -20,7 +13,7 @@ export async function listMembers(db: Kysely<Database>, coach: Actor, groupId: n
     .where(owned(coach, 'user_groups as ug'))
     .innerJoin('users as u', 'u.id', 'ug.user_id')
     .innerJoin('groups as g', 'g.id', 'ug.group_id')
-    .select((eb) => [
+    .select([
       'ug.id as user_group_id',
       'u.id',
       'u.first_name',
@@ -29,19 +22,7 @@ export async function listMembers(db: Kysely<Database>, coach: Actor, groupId: n
       'ug.status',
       'ug.paid',
       'g.group_type',
-      eb
-        .selectFrom('lesson_analytics as a')
-        .where(owned(coach, 'lesson_analytics as a'))
-        .innerJoin('member_group_lessons as m', (j) =>
-          j.onRef('m.lesson_id', '=', 'a.lesson_id').onRef('m.group_id', '=', 'ug.group_id'),
-        )
-        .innerJoin('lessons as l', 'l.id', 'a.lesson_id')
-        .whereRef('a.user_group_id', '=', 'ug.id')
-        .where('l.published', '=', true)
-        .where(sql<boolean>`${allSteps}`)
-        .where(checklistTicked)
-        .select(sql<number>`count(*)::int`.as('n'))
-        .as('completed'),
+      completedCount(db, coach).as('completed'),
     ])
     .where('ug.group_id', '=', groupId)
     .where('ug.status', '!=', 'cancelled')

@@ -5,6 +5,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { owned, visible } from '../access/scope.js';
 import type { Actor } from '../access/scope.js';
+import { FLAG_FIELDS } from '../lesson-analytics/analytics-change.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -61,10 +62,34 @@ export async function memberChecklist(db: Db, owner: Actor, lessonId: number, us
  * For a query over `lesson_analytics as a` (already in the caller's scope): whether the member ticked every item
  * of that row's lesson in that row's membership (true for a lesson without a checklist).
  */
-export const checklistTicked = sql<boolean>`not exists (
+const checklistTicked = sql<boolean>`not exists (
   select 1 from lesson_checklist_items i where i.lesson_id = a.lesson_id and not exists (
     select 1 from lesson_checklist_ticks t
     where t.item_id = i.id and t.user_id = a.user_id and t.user_group_id = a.user_group_id and t.ticked))`;
+
+/**
+ * For a query over `lesson_analytics as a` of group memberships: whether that row's lesson is completed, every
+ * step and every checklist item ticked (what lesson.completed reports).
+ */
+const lessonCompleted = sql<boolean>`${sql.join(
+  FLAG_FIELDS.map((f) => sql`a.${sql.ref(f)}`),
+  sql` and `,
+)} and ${checklistTicked}`;
+
+/**
+ * A subquery for a query over a membership `ug` (user_groups): how many of its group's published lessons the
+ * member completed, as the coach sees them.
+ */
+export const completedCount = (db: Db, coach: Actor) =>
+  db
+    .selectFrom('lesson_analytics as a')
+    .where(owned(coach, 'lesson_analytics as a'))
+    .innerJoin('member_group_lessons as m', 'm.lesson_id', 'a.lesson_id')
+    .innerJoin('lessons as l', 'l.id', 'a.lesson_id')
+    .where(sql<boolean>`m.group_id = ug.group_id and a.user_group_id = ug.id`)
+    .where('l.published', '=', true)
+    .where(lessonCompleted)
+    .select(sql<number>`count(*)::int`.as('n'));
 
 /** The lessons whose checklist the member ticked whole in this membership (of those they opened). */
 export async function checklistsDone(db: Db, owner: Actor, userGroupId: number) {

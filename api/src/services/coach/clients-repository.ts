@@ -6,6 +6,7 @@ import type { Database } from '../../db/database.js';
 import { containing } from '../../db/like.js';
 import { owned, visible } from '../access/scope.js';
 import type { Actor, AssignedClient } from '../access/scope.js';
+import { completedCount } from '../checklist/checklist-repository.js';
 import { throughClient } from '../company-files/company-files-repository.js';
 
 type ClientSort = 'name' | 'company' | 'unread' | 'overdue' | 'next_meeting';
@@ -222,8 +223,10 @@ export const groupsOf = (db: Kysely<Database>, coach: Actor, client: AssignedCli
       'ug.status',
       'ug.joined_at',
       eb
-        .selectFrom('member_group_lessons as l')
-        .whereRef('l.group_id', '=', 'g.id')
+        .selectFrom('member_group_lessons as m')
+        .innerJoin('lessons as l', 'l.id', 'm.lesson_id')
+        .whereRef('m.group_id', '=', 'g.id')
+        .where('l.published', '=', true)
         .select((x) => x.fn.countAll<string | number>().as('n'))
         .as('lessons'),
       eb
@@ -232,13 +235,7 @@ export const groupsOf = (db: Kysely<Database>, coach: Actor, client: AssignedCli
         .whereRef('a.user_group_id', '=', 'ug.id')
         .select((x) => x.fn.countAll<string | number>().as('n'))
         .as('started'),
-      eb
-        .selectFrom('lesson_analytics as d')
-        .where(visible(coach, 'lesson_analytics as d'))
-        .whereRef('d.user_group_id', '=', 'ug.id')
-        .where('d.post_meeting', '=', true)
-        .select((x) => x.fn.countAll<string | number>().as('n'))
-        .as('completed'),
+      completedCount(db, coach).as('completed'),
     ])
     .where('ug.user_id', '=', client.userId)
     .orderBy('ug.joined_at')
