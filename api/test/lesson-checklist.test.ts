@@ -102,6 +102,32 @@ const completions = () =>
     .execute()
     .then((rows) => rows.filter((r) => (r.data as { lesson_id: number }).lesson_id === lessonId));
 
+let integrationKey: string | undefined;
+/**
+ * The client's progress of a lesson as the business's own systems read it: the integration API with a read key
+ * an admin made, the rows changed from `since` on.
+ */
+async function integrationRow(lesson: number, ug: number | null, since?: Date) {
+  if (!integrationKey) {
+    const admin = await demoSignIn(h, 'admin');
+    const made = await as(h, admin, 'POST', '/api/v1/admin/api-keys', { name: 'CRM', scope: 'read' });
+    integrationKey = made.json().data.key as string;
+  }
+  const url = `/integration/v1/lesson-progress?limit=200${since ? `&since=${since.toISOString()}` : ''}`;
+  const res = await h.app.inject({
+    method: 'GET',
+    url,
+    headers: { authorization: `Bearer ${integrationKey}` },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.json().next_cursor).toBeNull();
+  return (
+    res.json().data as { lesson_id: number; user_group_id: number | null; client_email: string }[]
+  ).find(
+    (row) => row.lesson_id === lesson && row.user_group_id === ug && row.client_email === client.user.email,
+  );
+}
+
 describe('the coach writes a checklist', () => {
   it('adds, edits, reorders and deletes items, keeping the ids of the items kept', async () => {
     const [a, b, c] = await write([
@@ -221,8 +247,16 @@ describe('completion', () => {
       (await progress()).members.find((m: { member: { id: number } }) => m.member.id === client.user.id)
         .cells[0];
     expect(await cell()).toEqual({ watched: true, ticked: 5, checked: 2, completed: false });
+    expect(await integrationRow(lessonId, userGroupId)).toMatchObject({
+      post_meeting: true,
+      checklist_items: 3,
+      checklist_ticked: 2,
+      completed: false,
+    });
 
     const last = tickChange(items[2]!.id, true, t + 2);
+    h.clock.advance(60_000);
+    const tickedAt = h.clock.now();
     await send([last]);
     await send([last]);
     expect((await completions()).slice(before)).toEqual([
@@ -235,6 +269,12 @@ describe('completion', () => {
       },
     ]);
     expect(await cell()).toEqual({ watched: true, ticked: 5, checked: 3, completed: true });
+    // A tick alone is news for a system polling by last change.
+    expect(await integrationRow(lessonId, userGroupId, tickedAt)).toMatchObject({
+      checklist_items: 3,
+      checklist_ticked: 3,
+      completed: true,
+    });
     const completedLessons = async () =>
       (await as(h, coach, 'GET', `/api/v1/coach/groups/${groupId}`))
         .json()
@@ -268,6 +308,11 @@ describe('completion', () => {
     expect(await cell()).toEqual({ watched: true, ticked: 5, checked: 3, completed: false });
     expect(await completedLessons()).toBe(0);
     expect(await onClientPage()).toBe(0);
+    expect(await integrationRow(lessonId, userGroupId)).toMatchObject({
+      checklist_items: 4,
+      checklist_ticked: 3,
+      completed: false,
+    });
     expect(await ownProgress()).toBe(0);
     expect((await read(client)).data.userlesson.checklist.at(-1)).toEqual({ ...added, ticked: false });
     // Ticking it completes the lesson again (a second event: it became complete a second time).
@@ -322,6 +367,23 @@ describe('completion', () => {
     const res = await send([tickChange(item!.id, true, t, academyLesson, null)]);
     expect(res.json().data.applied).toBe(1);
     expect((await read(client, academyLesson, null)).data.userlesson.checklist[0].ticked).toBe(true);
+    // The academy's two steps and the item: completed, whatever the group steps say.
+    expect(await integrationRow(academyLesson, null)).toMatchObject({
+      checklist_ticked: 1,
+      completed: false,
+    });
+    const steps = ['meeting_worksheet', 'taken_quiz'].map((field) => ({
+      ...stepChange(field, t + 1),
+      lesson_id: academyLesson,
+      user_group_id: null,
+    }));
+    expect((await send(steps)).json().data.applied).toBe(2);
+    expect(await integrationRow(academyLesson, null)).toMatchObject({
+      post_meeting: false,
+      checklist_items: 1,
+      checklist_ticked: 1,
+      completed: true,
+    });
   });
 });
 

@@ -95,6 +95,9 @@ export const rows = {
     meeting_worksheet: boolean,
     taken_quiz: boolean,
     post_meeting: boolean,
+    checklist_items: integer,
+    checklist_ticked: integer,
+    completed: boolean,
     updated_at: time,
   }),
 } as const;

@@ -5,7 +5,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { owned, visible } from '../access/scope.js';
 import type { Actor } from '../access/scope.js';
-import { FLAG_FIELDS } from '../lesson-analytics/analytics-change.js';
+import { lessonSteps } from '../groups/lesson-repository.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -60,21 +60,35 @@ export async function memberChecklist(db: Db, owner: Actor, lessonId: number, us
 
 /**
  * For a query over `lesson_analytics as a` (already in the caller's scope): whether the member ticked every item
- * of that row's lesson in that row's membership (true for a lesson without a checklist).
+ * of that row's lesson in that row's context, a membership or the academy (true for a lesson without a checklist).
  */
 const checklistTicked = sql<boolean>`not exists (
   select 1 from lesson_checklist_items i where i.lesson_id = a.lesson_id and not exists (
     select 1 from lesson_checklist_ticks t
-    where t.item_id = i.id and t.user_id = a.user_id and t.user_group_id = a.user_group_id and t.ticked))`;
+    where t.item_id = i.id and t.user_id = a.user_id
+      and t.user_group_id is not distinct from a.user_group_id and t.ticked))`;
+
+const allTicked = (steps: readonly string[]) =>
+  sql.join(
+    steps.map((f) => sql`a.${sql.ref(f)}`),
+    sql` and `,
+  );
 
 /**
- * For a query over `lesson_analytics as a` of group memberships: whether that row's lesson is completed, every
- * step and every checklist item ticked (what lesson.completed reports).
+ * For a query over `lesson_analytics as a`: whether that row's lesson is completed in its context, every step
+ * (lesson-repository.ts's lessonSteps: a group's five, the academy's two) and every checklist item ticked, what
+ * lesson.completed reports.
  */
-const lessonCompleted = sql<boolean>`${sql.join(
-  FLAG_FIELDS.map((f) => sql`a.${sql.ref(f)}`),
-  sql` and `,
-)} and ${checklistTicked}`;
+export const lessonCompleted = sql<boolean>`(case when a.user_group_id is null then ${allTicked(
+  lessonSteps(null),
+)} else ${allTicked(lessonSteps(0))} end) and ${checklistTicked}`;
+
+/** For a query over `lesson_analytics as a`: the items of the row's lesson, and how many the member ticked. */
+export const checklistCounts = {
+  items: sql<number>`(select count(*)::int from lesson_checklist_items i where i.lesson_id = a.lesson_id)`,
+  ticked: sql<number>`(select count(*)::int from lesson_checklist_ticks t where t.lesson_id = a.lesson_id
+    and t.user_id = a.user_id and t.user_group_id is not distinct from a.user_group_id and t.ticked)`,
+};
 
 /**
  * A subquery for a query over a membership `ug` (user_groups): how many of its group's published lessons the

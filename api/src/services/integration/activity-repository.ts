@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { owned } from '../access/scope.js';
 import type { Actor } from '../access/scope.js';
+import { checklistCounts, lessonCompleted } from '../checklist/checklist-repository.js';
 import { inPages } from './cursor.js';
 import type { PageQuery } from './cursor.js';
 
@@ -129,6 +130,9 @@ export const lessonProgress = (db: Kysely<Database>, tenant: Actor, page: PageQu
       'a.meeting_worksheet',
       'a.taken_quiz',
       'a.post_meeting',
+      checklistCounts.items.as('checklist_items'),
+      checklistCounts.ticked.as('checklist_ticked'),
+      lessonCompleted.as('completed'),
       'a.updated_at',
     ])
     .$call(inPages('a', page, 'updated_at'))

@@ -149,9 +149,10 @@ export function createAnalyticsService(deps: {
           const values = Object.fromEntries(wins.applied.map((change) => [change.field, change.value]));
           applied += wins.applied.length;
           const marks = fromMarks(wins.marks);
-          // The row as it now is: what the update returns, or the locked read when nothing changed.
+          // The row as it now is: what the update returns, or the locked read when nothing changed. A tick alone
+          // moves updated_at too, so a system polling lesson progress by its last change hears of it.
           const current =
-            wins.applied.length === 0
+            wins.applied.length === 0 && ticks.applied === 0
               ? row
               : await trx
                   .updateTable('lesson_analytics')
