@@ -4,7 +4,7 @@
 // draft reaches no client through any REST or GraphQL path; stored HTML comes back inert; a removed member
 // loses the group's lessons at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, demoSignIn, demoUser, seedFixtures } from './helpers/coach.js';
+import { as, demoUser, startSignedIn } from './helpers/coach.js';
 import { ALPHA, BETA, Harness } from './helpers/harness.js';
 import { gql } from './helpers/mailbox.js';
 import type { Person } from './helpers/mailbox.js';
@@ -16,15 +16,14 @@ let client: Person;
 let client2: Person;
 let betaCoach: Person;
 beforeAll(async () => {
-  await h.start();
-  await seedFixtures(h);
-  [coach, coach2, client, client2, betaCoach] = [
-    await demoSignIn(h, 'coach'),
-    await demoSignIn(h, 'coach2'),
-    await demoSignIn(h, 'client'),
-    await demoSignIn(h, 'client2'),
-    await demoSignIn(h, 'coach', BETA),
-  ];
+  [coach, coach2, client, client2, betaCoach] = await startSignedIn(
+    h,
+    'coach',
+    'coach2',
+    'client',
+    'client2',
+    ['coach', BETA],
+  );
 });
 afterAll(() => h.stop());
 

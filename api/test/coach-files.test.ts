@@ -7,7 +7,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateTo, migrateToLatest } from '../src/db/migrate.js';
-import { as, demoSignIn, demoUser, seedFixtures } from './helpers/coach.js';
+import { as, demoUser, startSignedIn } from './helpers/coach.js';
 import { downloadFile, listFiles, sendFiles } from './helpers/company-files.js';
 import { BETA, Harness } from './helpers/harness.js';
 import { readMails, waitForMail } from './helpers/mail.js';
@@ -22,15 +22,14 @@ let client: Person;
 let basic: Person;
 let foreignCoach: Person;
 beforeAll(async () => {
-  await h.start();
-  await seedFixtures(h);
-  [coach, coach2, client, basic, foreignCoach] = [
-    await demoSignIn(h, 'coach'),
-    await demoSignIn(h, 'coach2'),
-    await demoSignIn(h, 'client'),
-    await demoSignIn(h, 'basic'),
-    await demoSignIn(h, 'coach', BETA),
-  ];
+  [coach, coach2, client, basic, foreignCoach] = await startSignedIn(
+    h,
+    'coach',
+    'coach2',
+    'client',
+    'basic',
+    ['coach', BETA],
+  );
 });
 afterAll(() => h.stop());
 

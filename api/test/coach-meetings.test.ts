@@ -5,7 +5,7 @@
 // zone with the offset of its own day.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueueMail, claimDueMail } from '../src/services/mail/outbox-repository.js';
-import { as, demoSignIn, demoUser, seedFixtures } from './helpers/coach.js';
+import { as, demoUser, startSignedIn } from './helpers/coach.js';
 import { BETA, Harness } from './helpers/harness.js';
 import { mailsTo, waitForMail } from './helpers/mail.js';
 import type { Mail } from './helpers/mail.js';
@@ -22,15 +22,14 @@ let clientZone: string;
 const coachZone = 'Europe/Berlin';
 
 beforeAll(async () => {
-  await h.start();
-  await seedFixtures(h);
-  [coach, coach2, client, client2, foreignCoach] = [
-    await demoSignIn(h, 'coach'),
-    await demoSignIn(h, 'coach2'),
-    await demoSignIn(h, 'client'),
-    await demoSignIn(h, 'client2'),
-    await demoSignIn(h, 'coach', BETA),
-  ];
+  [coach, coach2, client, client2, foreignCoach] = await startSignedIn(
+    h,
+    'coach',
+    'coach2',
+    'client',
+    'client2',
+    ['coach', BETA],
+  );
   await h.db.updateTable('users').set({ time_zone: coachZone }).where('id', '=', coach.user.id).execute();
   clientZone = (
     await h.db

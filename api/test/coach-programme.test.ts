@@ -6,7 +6,7 @@
 // resource is a 404 that changes nothing; a client is refused every coach call.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvField, progressCsv } from '../src/services/programme/progress.js';
-import { as, demoSignIn, seedFixtures } from './helpers/coach.js';
+import { as, startSignedIn } from './helpers/coach.js';
 import { sendFiles } from './helpers/company-files.js';
 import { BETA, Harness } from './helpers/harness.js';
 import { mailsTo, waitForMail } from './helpers/mail.js';
@@ -25,16 +25,15 @@ let groupId: number;
 let userGroupId: number;
 
 beforeAll(async () => {
-  await h.start();
-  await seedFixtures(h);
-  [coach, coach2, client, basic, client2, foreignCoach] = [
-    await demoSignIn(h, 'coach'),
-    await demoSignIn(h, 'coach2'),
-    await demoSignIn(h, 'client'),
-    await demoSignIn(h, 'basic'),
-    await demoSignIn(h, 'client2'),
-    await demoSignIn(h, 'coach', BETA),
-  ];
+  [coach, coach2, client, basic, client2, foreignCoach] = await startSignedIn(
+    h,
+    'coach',
+    'coach2',
+    'client',
+    'basic',
+    'client2',
+    ['coach', BETA],
+  );
   // The seed's free group of coach@ with client@ an active member.
   const row = await h.db
     .selectFrom('user_groups as ug')

@@ -2,7 +2,7 @@
 // referrals in one list with a status (and a testimonial's approval), changed by the coach, answered by mail.
 // Another coach's client's row or another tenant's is a 404 that changes nothing; a client is refused with 403.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, demoSignIn, seedFixtures } from './helpers/coach.js';
+import { as, startSignedIn } from './helpers/coach.js';
 import { BETA, Harness } from './helpers/harness.js';
 import { mailsTo, waitForMail } from './helpers/mail.js';
 import type { Person } from './helpers/mailbox.js';
@@ -14,15 +14,14 @@ let client2: Person;
 let foreignCoach: Person;
 let foreign: Person;
 beforeAll(async () => {
-  await h.start();
-  await seedFixtures(h);
-  [coach, coach2, client2, foreignCoach, foreign] = [
-    await demoSignIn(h, 'coach'),
-    await demoSignIn(h, 'coach2'),
-    await demoSignIn(h, 'client2'),
-    await demoSignIn(h, 'coach', BETA),
-    await demoSignIn(h, 'client', BETA),
-  ];
+  [coach, coach2, client2, foreignCoach, foreign] = await startSignedIn(
+    h,
+    'coach',
+    'coach2',
+    'client2',
+    ['coach', BETA],
+    ['client', BETA],
+  );
 });
 afterAll(() => h.stop());
 

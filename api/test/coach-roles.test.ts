@@ -4,7 +4,7 @@
 // the client's own fields.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeTable } from '../src/routes/index.js';
-import { as, demoSignIn, demoUser, seedFixtures } from './helpers/coach.js';
+import { as, demoSignIn, demoUser, startSignedIn } from './helpers/coach.js';
 import { BETA, Harness } from './helpers/harness.js';
 import { gql, signedIn } from './helpers/mailbox.js';
 import type { Person } from './helpers/mailbox.js';
@@ -14,13 +14,7 @@ let coach: Person;
 let coach2: Person;
 let client: Person;
 beforeAll(async () => {
-  await h.start();
-  await seedFixtures(h);
-  [coach, coach2, client] = [
-    await demoSignIn(h, 'coach'),
-    await demoSignIn(h, 'coach2'),
-    await demoSignIn(h, 'client'),
-  ];
+  [coach, coach2, client] = await startSignedIn(h, 'coach', 'coach2', 'client');
 });
 afterAll(() => h.stop());
 

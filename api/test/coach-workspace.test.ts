@@ -5,7 +5,7 @@
 import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeTable } from '../src/routes/index.js';
-import { as, demoSignIn, demoUser, seedFixtures } from './helpers/coach.js';
+import { as, demoSignIn, demoUser, startSignedIn } from './helpers/coach.js';
 import { BETA, Harness } from './helpers/harness.js';
 import { mailsTo, waitForMail } from './helpers/mail.js';
 import { EMAIL_FIELDS, PNG, gql, listEmails, send, uploadFile } from './helpers/mailbox.js';
@@ -18,15 +18,10 @@ let client2: Person;
 let client: Person;
 let foreign: Person;
 beforeAll(async () => {
-  await h.start();
-  await seedFixtures(h);
-  [coach, coach2, client2, client, foreign] = [
-    await demoSignIn(h, 'coach'),
-    await demoSignIn(h, 'coach2'),
-    await demoSignIn(h, 'client2'),
-    await demoSignIn(h, 'client'),
-    await demoSignIn(h, 'client', BETA),
-  ];
+  [coach, coach2, client2, client, foreign] = await startSignedIn(h, 'coach', 'coach2', 'client2', 'client', [
+    'client',
+    BETA,
+  ]);
 });
 afterAll(() => h.stop());
 

@@ -6,7 +6,7 @@
 // the coach deletes the one item a member had left); the coach's progress counts ticked items; parallel ticks
 // store one row per item.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, demoSignIn, seedFixtures } from './helpers/coach.js';
+import { as, demoSignIn, startSignedIn } from './helpers/coach.js';
 import { BETA, Harness } from './helpers/harness.js';
 import { gql } from './helpers/mailbox.js';
 import type { Person } from './helpers/mailbox.js';
@@ -21,15 +21,14 @@ let groupId: number;
 let lessonId: number;
 let userGroupId: number;
 beforeAll(async () => {
-  await h.start();
-  await seedFixtures(h);
-  [coach, coach2, client, client2, betaCoach] = [
-    await demoSignIn(h, 'coach'),
-    await demoSignIn(h, 'coach2'),
-    await demoSignIn(h, 'client'),
-    await demoSignIn(h, 'client2'),
-    await demoSignIn(h, 'coach', BETA),
-  ];
+  [coach, coach2, client, client2, betaCoach] = await startSignedIn(
+    h,
+    'coach',
+    'coach2',
+    'client',
+    'client2',
+    ['coach', BETA],
+  );
   const group = await as(h, coach, 'POST', '/api/v1/coach/groups', { title: 'Checklist cohort' });
   groupId = group.json().data.id;
   const lesson = await as(h, coach, 'POST', `/api/v1/coach/groups/${groupId}/lessons`, { title: 'Prices' });

@@ -4,7 +4,7 @@
 // opens the lesson to them (a draft, a removed member, another tenant: the same 404); range requests answer 206
 // with exactly the asked bytes, through the bearer download and a play ticket alike.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, demoSignIn, seedFixtures } from './helpers/coach.js';
+import { as, demoSignIn, startSignedIn } from './helpers/coach.js';
 import { ALPHA, BETA, Harness } from './helpers/harness.js';
 import { gql, pdf, storedFiles } from './helpers/mailbox.js';
 import type { Person } from './helpers/mailbox.js';
@@ -17,15 +17,14 @@ let client: Person;
 let client2: Person;
 let betaClient: Person;
 beforeAll(async () => {
-  await h.start();
-  await seedFixtures(h);
-  [coach, coach2, client, client2, betaClient] = [
-    await demoSignIn(h, 'coach'),
-    await demoSignIn(h, 'coach2'),
-    await demoSignIn(h, 'client'),
-    await demoSignIn(h, 'client2'),
-    await demoSignIn(h, 'client', BETA),
-  ];
+  [coach, coach2, client, client2, betaClient] = await startSignedIn(
+    h,
+    'coach',
+    'coach2',
+    'client',
+    'client2',
+    ['client', BETA],
+  );
 });
 afterAll(() => h.stop());
 

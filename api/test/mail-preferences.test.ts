@@ -3,7 +3,7 @@
 // client who did not still goes, and the one-time password always goes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAIL_TOPICS } from '../../schemas/mail/mail-topics.js';
-import { as, demoSignIn, seedFixtures } from './helpers/coach.js';
+import { as, startSignedIn } from './helpers/coach.js';
 import { Harness } from './helpers/harness.js';
 import { mailsTo, waitForMail } from './helpers/mail.js';
 import type { Person } from './helpers/mailbox.js';
@@ -14,13 +14,7 @@ let client: Person;
 let basic: Person;
 
 beforeAll(async () => {
-  await h.start();
-  await seedFixtures(h);
-  [coach, client, basic] = [
-    await demoSignIn(h, 'coach'),
-    await demoSignIn(h, 'client'),
-    await demoSignIn(h, 'basic'),
-  ];
+  [coach, client, basic] = await startSignedIn(h, 'coach', 'client', 'basic');
 });
 afterAll(() => h.stop());
 

@@ -29,6 +29,22 @@ export async function demoSignIn(h: Harness, local: string, tenant = ALPHA): Pro
   return { user, token: (await h.login(user, demoPassword)).token };
 }
 
+/**
+ * Starts the harness on the seeded fixture tenants and signs the named demo people in, one after the other (a
+ * name alone is ALPHA's; `[name, tenant]` another tenant's).
+ */
+export async function startSignedIn<const P extends readonly (string | readonly [string, number])[]>(
+  h: Harness,
+  ...people: P
+): Promise<{ [K in keyof P]: Person }> {
+  await h.start();
+  await seedFixtures(h);
+  const signed: Person[] = [];
+  for (const who of people)
+    signed.push(await (typeof who === 'string' ? demoSignIn(h, who) : demoSignIn(h, who[0], who[1])));
+  return signed as { [K in keyof P]: Person };
+}
+
 /** A call as `who`; a POST without a body sends {} as the app does. */
 export const as = (h: Harness, who: Person, method: 'GET' | 'POST', url: string, body?: unknown) =>
   h.call(method, url, {
