@@ -10,12 +10,12 @@ import { say, printJson, type Context } from '../lib/context.js';
 import { CliError, EXIT, usageError } from '../lib/errors.js';
 import { createBackendRegistry, type BackendRegistry } from '../lib/storage/backends.js';
 import { writeReleaseManifests } from '../lib/storage/manifest-writer.js';
-import { planTenant, type TenantPlan } from '../lib/storage/plan.js';
+import { planTenant, type SharedGroups, type TenantPlan } from '../lib/storage/plan.js';
 import { publishTenant, type TenantResult } from '../lib/storage/publisher.js';
 import { printTenant, printTotals } from '../lib/storage/report.js';
 import { createLimiter, DEFAULT_RETRY, withRetry, type RetryPolicy } from '../lib/storage/retry.js';
 import { emptyShardNote, inShard, parseShard, type Shard } from '../lib/shard.js';
-import { readStoredState } from '../lib/storage/stored-state.js';
+import { planned, readStoredState } from '../lib/storage/stored-state.js';
 import { resolveLocations } from '../lib/storage/target.js';
 import { themeLocationProblems } from '../lib/storage/theme-location.js';
 import { isValid, loadTenants, type LoadedTenant, type ValidTenant } from '../lib/tenants/index.js';
@@ -143,11 +143,13 @@ async function planAll(
     });
   }
   await checkBuilds(ctx, tenants, built);
+  const groups: SharedGroups = new Map();
   const plans = tenants.map((t, i) =>
     planTenant(
       outDir,
       stamps[i]!,
       resolveLocations(t.slug, t.config.publish, options.to, ctx.cwd, options.sharedAssets),
+      groups,
     ),
   );
   return { plans, shard, invalid };
@@ -163,7 +165,7 @@ async function preflight(
   retry: RetryPolicy,
   write: boolean,
 ): Promise<void> {
-  plans.forEach((plan) => plan.entries.forEach((entry) => registry.backendFor(entry.location)));
+  for (const [, entry] of planned(plans)) registry.backendFor(entry.location);
   await Promise.all(
     registry.all().map(async (backend) => {
       try {
@@ -232,6 +234,7 @@ export async function run(options: PublishOptions, ctx: Context): Promise<number
         say(ctx, `  retry ${attempt} of ${key} in ${delay} ms: ${String((error as Error)?.name ?? error)}`);
     };
     const json = Boolean(options.json || ctx.json);
+    const groups = new Map();
     // Tenants in flight are bounded too (their files wait on `limit` either way): 10,000 tenants started at
     // once would each hold a phase's worth of pending work.
     const results = await mapLimit(plans, TENANT_CONCURRENCY, async (plan) => {
@@ -241,6 +244,7 @@ export async function run(options: PublishOptions, ctx: Context): Promise<number
         retry,
         dryRun,
         stored,
+        groups,
         onRetry,
       });
       printTenant(ctx, result, { dryRun, json });
@@ -265,7 +269,7 @@ export async function run(options: PublishOptions, ctx: Context): Promise<number
     }
     if (json) {
       printJson(ctx, [
-        ...results.map(({ lines, accessError: _a, records: _r, ...summary }) =>
+        ...results.map(({ lines, accessError: _a, records: _r, group: _g, ...summary }) =>
           dryRun ? { ...summary, plan: lines } : summary,
         ),
         ...invalid.map((t) => ({ slug: t.slug, status: 'invalid' })),

@@ -4,10 +4,9 @@
  * publisher decides what is unchanged without a request per object. Also the publish-wide bookkeeping of keys
  * several tenants share (the shared assets/): each is synced once, whichever tenant gets there first.
  */
-import { CliError } from '../errors.js';
 import { RELEASE_MANIFEST_NAME, RELEASE_MANIFEST_STEM } from '../site-layout.js';
 import type { Backend, Listed } from './backend.js';
-import type { TenantPlan } from './plan.js';
+import { sharedKeyClash, type PlanEntry, type TenantPlan } from './plan.js';
 import { parseManifest, recordId, type FileRecord, type Manifest } from './release-manifest.js';
 import { withRetry, type RetryPolicy } from './retry.js';
 import { targetId, type Location } from './target.js';
@@ -61,28 +60,33 @@ function listingScopes(locations: Location[]): Map<string, Location> {
   return scopes;
 }
 
-/** Two tenants may share a key only with the same bytes: else the second would overwrite the first's file. */
+/** Every file of the plans, each shared group's once, with the tenant (or group) whose build it comes from. */
+export function* planned(plans: TenantPlan[]): Generator<[slug: string, entry: PlanEntry]> {
+  const groups = new Set<string>();
+  for (const plan of plans) {
+    if (plan.shared && !groups.has(plan.shared.id)) {
+      groups.add(plan.shared.id);
+      for (const entry of plan.shared.entries) yield [plan.shared.slug, entry];
+    }
+    for (const entry of plan.entries) yield [plan.slug, entry];
+  }
+}
+
+/** Keys two tenants' own files share (plan.ts sharedKeyClash); a shared group checks its own as it is planned. */
 function checkSharedKeys(plans: TenantPlan[]): void {
   const owners = new Map<string, { slug: string; sha256: string }>();
-  for (const plan of plans) {
-    for (const entry of plan.entries) {
-      const id = recordId(entry.location, entry.key);
-      const owner = owners.get(id);
-      if (owner && owner.sha256 !== entry.sha256) {
-        throw new CliError(
-          `${entry.key} differs between the builds of ${owner.slug} and ${plan.slug}, which share it.`,
-          { hint: 'Build every tenant from the same sources with `portal build --all`, then publish again.' },
-        );
-      }
-      owners.set(id, { slug: plan.slug, sha256: entry.sha256 });
-    }
+  for (const [slug, entry] of planned(plans)) {
+    const id = recordId(entry.location, entry.key);
+    const owner = owners.get(id);
+    if (owner && owner.sha256 !== entry.sha256) throw sharedKeyClash(entry.key, owner.slug, slug);
+    owners.set(id, { slug, sha256: entry.sha256 });
   }
 }
 
 export async function readStoredState(plans: TenantPlan[], deps: StoredStateDeps): Promise<StoredState> {
   checkSharedKeys(plans);
   const locations = new Map<string, Location>();
-  for (const plan of plans) for (const e of plan.entries) locations.set(locationId(e.location), e.location);
+  for (const [, e] of planned(plans)) locations.set(locationId(e.location), e.location);
   const scopes = listingScopes([...locations.values()]);
   const read = <T>(backend: Backend, action: () => Promise<T>) =>
     deps.limit(() => withRetry(action, (e) => backend.isRetryable(e), deps.retry));
@@ -122,7 +126,8 @@ export async function readStoredState(plans: TenantPlan[], deps: StoredStateDeps
           if (!bytes) return;
           const manifest = parseManifest(bytes);
           manifests.set(recordId(dir, key), { bytes, manifest });
-          for (const own of manifest.values()) {
+          const tables = [...manifest.shared.values(), ...[...manifest.tenants.values()].map((t) => t.own)];
+          for (const own of tables) {
             for (const [id, record] of own) {
               const known = records.get(id);
               if (!known) records.set(id, [record]);
