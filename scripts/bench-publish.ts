@@ -9,6 +9,9 @@
  * tenant beyond the listing pages and the release manifests' reads.
  *   BENCH_TENANTS=1000 npm run bench:publish   more tenants (up to 10,000);   BENCH_CONCURRENCY=16   another
  *   --concurrency
+ * Above 1,000 tenants only the shared-assets release runs: a per-site cold release stores every asset once per
+ * tenant (about 130 objects each, 1.3 million at 10,000), hours against s3rver, and the targets are about the
+ * shared-assets release. Each run's peak memory (resident set size of the CLI process) is printed beside it.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -23,6 +26,7 @@ const TENANTS = Number(process.env.BENCH_TENANTS ?? 100);
 if (!Number.isInteger(TENANTS) || TENANTS < 1)
   throw new Error(`BENCH_TENANTS must be a whole number above 0.`);
 const CONCURRENCY = process.env.BENCH_CONCURRENCY ?? '8';
+const PER_SITE = TENANTS <= 1000;
 const work = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-publish-'));
 const tenantsDir = path.join(work, 'tenants');
 const out = path.join(work, 'dist');
@@ -48,7 +52,7 @@ function countRequests(log: Logged[]): { all: number; listing: number; manifests
   return { all: log.length, listing, manifests };
 }
 
-function row(label: string, ms: number, summaries: Summary[], requests: number): string {
+function row(label: string, ms: number, summaries: Summary[], requests: number, maxRssMb: number): string {
   const uploaded = summaries.reduce((n, s) => n + s.uploaded, 0);
   const skipped = summaries.reduce((n, s) => n + s.skipped, 0);
   const mb = summaries.reduce((n, s) => n + s.bytes, 0) / 1024 / 1024;
@@ -63,6 +67,7 @@ function row(label: string, ms: number, summaries: Summary[], requests: number):
     (objects / seconds).toFixed(0).padStart(10),
     (mb / seconds).toFixed(2).padStart(8),
     String(requests).padStart(9),
+    maxRssMb.toFixed(0).padStart(7),
   ].join('  ');
 }
 
@@ -90,16 +95,24 @@ try {
     ms: number;
     summaries: Summary[];
     requests: ReturnType<typeof countRequests>;
+    maxRssMb: number;
   }[] = [];
-  for (const [label, target] of [
+  const layouts = [
     ['per-site', ['--to', 's3://bench/portal']],
     ['shared assets', ['--to', 's3://bench-shared/portal', '--shared-assets']],
-  ] as const) {
+  ] as const;
+  for (const [label, target] of layouts.filter(([label]) => label !== 'per-site' || PER_SITE)) {
     for (const state of ['cold', 'unchanged']) {
       proxy.log.length = 0;
       const run = await portal([...args, ...target, ...options], env);
       const summaries = JSON.parse(run.stdout) as Summary[];
-      runs.push({ label: `${state} ${label}`, ms: run.ms, summaries, requests: countRequests(proxy.log) });
+      runs.push({
+        label: `${state} ${label}`,
+        ms: run.ms,
+        summaries,
+        requests: countRequests(proxy.log),
+        maxRssMb: run.maxRssMb,
+      });
     }
   }
   const load = os
@@ -113,14 +126,18 @@ try {
   console.log(
     `portal publish --all: ${TENANTS} tenants to s3rver on 127.0.0.1, --concurrency ${CONCURRENCY}`,
   );
-  console.log(`(built first with portal build --all in ${(build.ms / 1000).toFixed(2)} s)\n`);
   console.log(
-    'run                           wall   uploaded  skipped      MB   objects/s    MB/s   requests',
+    `(built first with portal build --all in ${(build.ms / 1000).toFixed(2)} s, peak ${build.maxRssMb.toFixed(0)} MB)` +
+      `${PER_SITE ? '' : '; per-site layout not run above 1,000 tenants'}\n`,
   );
-  for (const { label, ms, summaries, requests } of runs) console.log(row(label, ms, summaries, requests.all));
+  console.log(
+    'run                           wall   uploaded  skipped      MB   objects/s    MB/s   requests  peak MB',
+  );
+  for (const { label, ms, summaries, requests, maxRssMb } of runs)
+    console.log(row(label, ms, summaries, requests.all, maxRssMb));
   console.log(
     '\nobjects/s counts every file checked (uploaded + skipped); MB/s counts uploaded bytes; requests are every ' +
-      'request the run sent to the store, counted by a proxy in front of it.',
+      'request the run sent to the store, counted by a proxy in front of it; peak MB is the resident set size of the CLI process.',
   );
   const shared = await storedKeys(s3.endpoint, 'bench-shared');
   const sharedAssets = shared.filter((key) => key.startsWith('portal/assets/')).length;
