@@ -185,19 +185,57 @@ async function syncPhase(entries: PlanEntry[], sync: (entry: PlanEntry) => Promi
   return outcome;
 }
 
+/** What a tenant's result counts of its files. */
+type Tally = Pick<TenantResult, 'uploaded' | 'skipped' | 'shared' | 'bytes' | 'lines'>;
+
+function count(into: Tally, entry: PlanEntry, action: Action, shared: boolean, deps: PublishDeps): void {
+  into.lines.push({
+    key: entry.key,
+    target: deps.backendFor(entry.location).label,
+    action,
+    size: entry.size,
+    contentType: entry.contentType,
+    cacheControl: entry.cacheControl,
+  });
+  if (action === 'skip') {
+    into.skipped++;
+    if (shared) into.shared++;
+  } else {
+    into.uploaded++;
+    into.bytes += entry.size;
+  }
+}
+
 /** The shared group's sync, once for the publish: its phases in order, stopping at the first that failed. */
 interface GroupSync {
   /** The tenant that started it: its result counts the uploads, the others' count them as shared. */
   owner: string;
   phases: PhaseOutcome[];
   records: Records;
+  /** What the owner's result and every other's count of the group, each worked out once. */
+  tallies: Map<boolean, Tally>;
+}
+
+function groupTally(group: GroupSync, owner: boolean, deps: PublishDeps): Tally {
+  let tally = group.tallies.get(owner);
+  if (!tally) {
+    tally = { uploaded: 0, skipped: 0, shared: 0, bytes: 0, lines: [] };
+    for (const { synced: outcomes } of group.phases) {
+      for (const { entry, synced } of outcomes) {
+        const uploaded = synced.action === 'upload';
+        count(tally, entry, owner ? synced.action : 'skip', uploaded && !owner, deps);
+      }
+    }
+    group.tallies.set(owner, tally);
+  }
+  return tally;
 }
 
 function syncGroup(group: SharedPlan, owner: string, deps: PublishDeps): Promise<GroupSync> {
   let running = deps.groups.get(group.id);
   if (!running) {
     running = (async () => {
-      const done: GroupSync = { owner, phases: [], records: new Map() };
+      const done: GroupSync = { owner, phases: [], records: new Map(), tallies: new Map() };
       for (const phase of PHASES) {
         const entries = group.entries.filter((e) => e.phase === phase);
         if (!entries.length) continue;
@@ -234,23 +272,6 @@ export async function publishTenant(plan: TenantPlan, deps: PublishDeps): Promis
     return result;
   };
   let metaUploaded = false;
-  const count = (entry: PlanEntry, action: Action, shared = false) => {
-    result.lines.push({
-      key: entry.key,
-      target: deps.backendFor(entry.location).label,
-      action,
-      size: entry.size,
-      contentType: entry.contentType,
-      cacheControl: entry.cacheControl,
-    });
-    if (action === 'skip') {
-      result.skipped++;
-      if (shared) result.shared++;
-    } else {
-      result.uploaded++;
-      result.bytes += entry.size;
-    }
-  };
   const fail = ({ entry, error }: NonNullable<PhaseOutcome['failed']>) => {
     const backend = deps.backendFor(entry.location);
     result.error = `${entry.key}: ${describeError(error)}`;
@@ -260,14 +281,14 @@ export async function publishTenant(plan: TenantPlan, deps: PublishDeps): Promis
   if (plan.shared) {
     const group = await syncGroup(plan.shared, plan.slug, deps);
     result.group = { id: plan.shared.id, records: group.records };
-    const owner = group.owner === plan.slug;
-    for (const { synced: outcomes, failed } of group.phases) {
-      for (const { entry, synced } of outcomes) {
-        const uploaded = synced.action === 'upload';
-        count(entry, owner ? synced.action : 'skip', uploaded && !owner);
-      }
-      if (failed) return fail(failed);
-    }
+    const tally = groupTally(group, group.owner === plan.slug, deps);
+    result.uploaded += tally.uploaded;
+    result.skipped += tally.skipped;
+    result.shared += tally.shared;
+    result.bytes += tally.bytes;
+    result.lines.push(...tally.lines);
+    const failed = group.phases.find((p) => p.failed)?.failed;
+    if (failed) return fail(failed);
   }
   for (const phase of PHASES) {
     const entries = plan.entries.filter((e) => e.phase === phase);
@@ -275,7 +296,7 @@ export async function publishTenant(plan: TenantPlan, deps: PublishDeps): Promis
     for (const { entry, synced } of outcomes) {
       if (phase === 'meta') metaUploaded = synced.action === 'upload';
       if (synced.record) result.records.set(recordId(entry.location, entry.key), synced.record);
-      count(entry, synced.action, synced.shared);
+      count(result, entry, synced.action, Boolean(synced.shared), deps);
     }
     if (failed) return fail(failed);
   }
