@@ -11,15 +11,10 @@ import juice from 'juice';
 import Mustache from 'mustache';
 import type { MailBrand } from './mail-brand.js';
 import { mailKinds, type MailKind, type MailValues } from './mail-kinds.js';
+import { MAIL_PARTIALS, type MailPart } from './mail-parts.js';
 
 /** templates/mail/: the layout, its partials and every kind's default templates. */
 export const MAIL_TEMPLATES_DIR = fileURLToPath(new URL('../../templates/mail/', import.meta.url));
-
-export const MAIL_PARTS = ['subject', 'html', 'text'] as const;
-export type MailPart = (typeof MAIL_PARTS)[number];
-
-/** The partials an HTML template may include: a button around its label, linking to the kind's `link`. */
-export const MAIL_PARTIALS = ['button-start', 'button-end'] as const;
 
 export interface RenderedMail {
   subject: string;

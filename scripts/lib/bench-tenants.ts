@@ -11,20 +11,25 @@ import { execa } from 'execa';
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /**
- * Loaded into the CLI process with --import: when it exits, it writes its own peak resident set size (KiB, from
- * getrusage) to the file BENCH_MAX_RSS_FILE names. Node has no way to ask that of a child it started.
+ * Loaded into the CLI process with --import: when it exits, it writes its own peak resident set size (KiB) and
+ * the CPU time it used (user and system, microseconds), from getrusage, to the file BENCH_MAX_RSS_FILE names.
+ * Node has no way to ask that of a child it started. The CPU time is the CLI's own work, apart from the time it
+ * waits for a store or a loaded machine.
  */
 const REPORT_MAX_RSS = `data:text/javascript,${encodeURIComponent(
   "import { writeFileSync } from 'node:fs';" +
-    "process.on('exit', () => writeFileSync(process.env.BENCH_MAX_RSS_FILE, String(process.resourceUsage().maxRSS)));",
+    "process.on('exit', () => { const u = process.resourceUsage(); writeFileSync(process.env.BENCH_MAX_RSS_FILE, `${u.maxRSS} ${u.userCPUTime + u.systemCPUTime}`); });",
 )}`;
 
-/** Runs `node bin/portal.js ...args` in cwd; its wall time, peak memory and stdout, or an error with its stderr. */
+/**
+ * Runs `node bin/portal.js ...args` in cwd; its wall time, peak memory, CPU time and stdout, or an error with its
+ * stderr.
+ */
 export async function runPortal(
   cwd: string,
   args: string[],
   env: Record<string, string>,
-): Promise<{ ms: number; maxRssMb: number; stdout: string }> {
+): Promise<{ ms: number; maxRssMb: number; cpuMs: number; stdout: string }> {
   const rssFile = path.join(cwd, `.max-rss-${randomBytes(4).toString('hex')}`);
   const started = performance.now();
   const result = await execa(
@@ -39,9 +44,9 @@ export async function runPortal(
   const ms = performance.now() - started;
   if (result.exitCode !== 0)
     throw new Error(`portal ${args.join(' ')} failed (${result.exitCode}):\n${result.stderr}`);
-  const maxRssMb = Number(await readFile(rssFile, 'utf8')) / 1024;
+  const [maxRss, cpu] = (await readFile(rssFile, 'utf8')).split(' ').map(Number);
   await rm(rssFile);
-  return { ms, maxRssMb, stdout: result.stdout };
+  return { ms, maxRssMb: maxRss! / 1024, cpuMs: cpu! / 1000, stdout: result.stdout };
 }
 
 /**

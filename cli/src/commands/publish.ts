@@ -10,13 +10,19 @@ import { say, printJson, type Context } from '../lib/context.js';
 import { CliError, EXIT, usageError } from '../lib/errors.js';
 import { createBackendRegistry, type BackendRegistry } from '../lib/storage/backends.js';
 import { writeReleaseManifests } from '../lib/storage/manifest-writer.js';
-import { planTenant, type TenantPlan } from '../lib/storage/plan.js';
+import { planTenant, type SharedGroups, type TenantPlan } from '../lib/storage/plan.js';
 import { publishTenant, type TenantResult } from '../lib/storage/publisher.js';
 import { printTenant, printTotals } from '../lib/storage/report.js';
 import { createLimiter, DEFAULT_RETRY, withRetry, type RetryPolicy } from '../lib/storage/retry.js';
 import { emptyShardNote, inShard, parseShard, type Shard } from '../lib/shard.js';
-import { readStoredState } from '../lib/storage/stored-state.js';
-import { resolveLocations } from '../lib/storage/target.js';
+import {
+  planned,
+  readAhead,
+  readStoredState,
+  type ReadAhead,
+  type StoredStateDeps,
+} from '../lib/storage/stored-state.js';
+import { defaultLayout, resolveLocations } from '../lib/storage/target.js';
 import { themeLocationProblems } from '../lib/storage/theme-location.js';
 import { isValid, loadTenants, type LoadedTenant, type ValidTenant } from '../lib/tenants/index.js';
 import { flag, list, text, whole, type RawOptions } from '../lib/options.js';
@@ -92,15 +98,27 @@ async function checkBuilds(ctx: Context, tenants: ValidTenant[], built: Built[])
   });
 }
 
-async function planAll(
-  options: PublishOptions,
-  ctx: Context,
-): Promise<{ plans: TenantPlan[]; shard: Shard | undefined; invalid: LoadedTenant[] }> {
+interface Planned {
+  plans: TenantPlan[];
+  shard: Shard | undefined;
+  invalid: LoadedTenant[];
+  ahead?: ReadAhead;
+}
+
+async function planAll(options: PublishOptions, ctx: Context, deps: StoredStateDeps): Promise<Planned> {
   const slugs = options.tenant ?? [];
   if (options.all && slugs.length) throw usageError('Use either --all or --tenant, not both.');
   if (!options.all && !slugs.length)
     throw usageError('Name the tenants to publish with --tenant <slug>, or use --all.');
   const shard = parseShard(options.shard, options.all);
+  // --all --to: every tenant in the default layout under one root, so what the publish lists and reads is known
+  // now; the store answers while the tenants are read and planned. Only reads: nothing is written before the
+  // plans and the preflight.
+  let ahead: ReadAhead | undefined;
+  if (options.all && options.to) {
+    const { sites, themes, assets } = defaultLayout(options.to, ctx.cwd, options.sharedAssets);
+    ahead = readAhead([sites, themes, ...(assets ? [assets] : [])], [sites], deps);
+  }
   const outDir = path.resolve(ctx.cwd, options.out ?? 'dist');
   // Each tenant's stamp is read once, as it is loaded: a tenant whose files are the ones its build hashed was
   // validated by that build, so the load checks it only against the fleet (ids and domains).
@@ -143,14 +161,16 @@ async function planAll(
     });
   }
   await checkBuilds(ctx, tenants, built);
+  const groups: SharedGroups = new Map();
   const plans = tenants.map((t, i) =>
     planTenant(
       outDir,
       stamps[i]!,
       resolveLocations(t.slug, t.config.publish, options.to, ctx.cwd, options.sharedAssets),
+      groups,
     ),
   );
-  return { plans, shard, invalid };
+  return { plans, shard, invalid, ahead };
 }
 
 const validateHint = (invalid: LoadedTenant[]) =>
@@ -163,7 +183,7 @@ async function preflight(
   retry: RetryPolicy,
   write: boolean,
 ): Promise<void> {
-  plans.forEach((plan) => plan.entries.forEach((entry) => registry.backendFor(entry.location)));
+  for (const [, entry] of planned(plans)) registry.backendFor(entry.location);
   await Promise.all(
     registry.all().map(async (backend) => {
       try {
@@ -202,12 +222,6 @@ function exitCodeOf(results: TenantResult[], invalid: LoadedTenant[]): number {
 }
 
 export async function run(options: PublishOptions, ctx: Context): Promise<number> {
-  const { plans, shard, invalid } = await planAll(options, ctx);
-  // An empty shard: nothing to read or write, and no totals that would claim everything is published.
-  if (plans.length === 0) {
-    if (options.json || ctx.json) printJson(ctx, []);
-    return EXIT.ok;
-  }
   const retry: RetryPolicy = {
     ...DEFAULT_RETRY,
     retries: options.retries ?? DEFAULT_RETRY.retries,
@@ -219,19 +233,30 @@ export async function run(options: PublishOptions, ctx: Context): Promise<number
     requestTimeoutMs: options.requestTimeout ?? 30_000,
   });
   try {
+    const limit = createLimiter(options.concurrency ?? 8);
+    const { plans, shard, invalid, ahead } = await planAll(options, ctx, {
+      backendFor: registry.backendFor,
+      limit,
+      retry,
+    });
+    // An empty shard: nothing to read or write, and no totals that would claim everything is published.
+    if (plans.length === 0) {
+      if (options.json || ctx.json) printJson(ctx, []);
+      return EXIT.ok;
+    }
     await preflight(plans, registry, retry, !options.dryRun).catch((error: unknown) => {
       throw options.dryRun && error instanceof CliError && error.exitCode === EXIT.storage
         ? dryRunReadsStorage(error)
         : error;
     });
-    const limit = createLimiter(options.concurrency ?? 8);
     const dryRun = Boolean(options.dryRun);
-    const stored = await readStoredState(plans, { backendFor: registry.backendFor, limit, retry });
+    const stored = await readStoredState(plans, { backendFor: registry.backendFor, limit, retry }, ahead);
     const onRetry = (key: string, error: unknown, attempt: number, delay: number) => {
       if (ctx.debug)
         say(ctx, `  retry ${attempt} of ${key} in ${delay} ms: ${String((error as Error)?.name ?? error)}`);
     };
     const json = Boolean(options.json || ctx.json);
+    const groups = new Map();
     // Tenants in flight are bounded too (their files wait on `limit` either way): 10,000 tenants started at
     // once would each hold a phase's worth of pending work.
     const results = await mapLimit(plans, TENANT_CONCURRENCY, async (plan) => {
@@ -241,6 +266,7 @@ export async function run(options: PublishOptions, ctx: Context): Promise<number
         retry,
         dryRun,
         stored,
+        groups,
         onRetry,
       });
       printTenant(ctx, result, { dryRun, json });
@@ -265,7 +291,7 @@ export async function run(options: PublishOptions, ctx: Context): Promise<number
     }
     if (json) {
       printJson(ctx, [
-        ...results.map(({ lines, accessError: _a, records: _r, ...summary }) =>
+        ...results.map(({ lines, accessError: _a, records: _r, group: _g, ...summary }) =>
           dryRun ? { ...summary, plan: lines } : summary,
         ),
         ...invalid.map((t) => ({ slug: t.slug, status: 'invalid' })),

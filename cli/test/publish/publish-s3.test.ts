@@ -299,11 +299,10 @@ describe('portal publish to S3 (s3rver)', () => {
     // A manifest written before meta.json had records: the same manifest without the key.
     const manifestKey = 'portal/sites/.portal-release.json';
     const manifest = JSON.parse(await getText(manifestKey)) as {
-      records: unknown[];
-      tenants: Record<string, Record<string, number>>;
+      tenants: Record<string, { files: Record<string, number> }>;
     };
-    const metaId = Object.keys(manifest.tenants.acme!).find((id) => id.endsWith('/meta.json'))!;
-    delete manifest.tenants.acme![metaId];
+    const metaId = Object.keys(manifest.tenants.acme!.files).find((id) => id.endsWith('/meta.json'))!;
+    delete manifest.tenants.acme!.files[metaId];
     await client.send(
       new PutObjectCommand({ Bucket: bucket, Key: manifestKey, Body: JSON.stringify(manifest) }),
     );
@@ -389,6 +388,60 @@ describe('portal publish to S3 (s3rver)', () => {
     expect(puts()).toEqual([]);
     expect((JSON.parse(again.stdout) as { shared: number }[]).map((s) => s.shared)).toEqual([0, 0]);
     expect(requests('HEAD')).toEqual([]);
+  });
+
+  it('a release manifest of the earlier format, each shared key under every tenant, is read and written again in the current one', async () => {
+    const serviceWorker = 'self.addEventListener("fetch", () => {});\n';
+    await writeDist(out, ACME, '7.2.2', '7.2.2', { serviceWorker });
+    await writeDist(out, GLOBEX, '7.2.2', '7.2.2', { serviceWorker });
+    expect((await publish({ all: true, sharedAssets: true })).code).toBe(0);
+    const manifestKey = 'portal/sites/.portal-release.json';
+    const current = JSON.parse(await getText(manifestKey)) as {
+      format: number;
+      records: unknown[];
+      shared: Record<string, Record<string, number>>;
+      tenants: Record<string, { shared: string; files: Record<string, number> }>;
+    };
+    // The shared keys once, in one group both tenants name.
+    expect(current.format).toBe(2);
+    expect(Object.keys(current.shared)).toHaveLength(1);
+    expect(new Set(Object.values(current.tenants).map((t) => t.shared))).toEqual(
+      new Set(Object.keys(current.shared)),
+    );
+    const earlier = {
+      records: current.records,
+      tenants: Object.fromEntries(
+        Object.entries(current.tenants).map(([slug, t]) => [
+          slug,
+          { ...current.shared[t.shared], ...t.files },
+        ]),
+      ),
+    };
+    await client.send(
+      new PutObjectCommand({ Bucket: bucket, Key: manifestKey, Body: JSON.stringify(earlier) }),
+    );
+    proxy.log.length = 0;
+    const again = await publish({ all: true, sharedAssets: true });
+    expect(again.code, again.stderr).toBe(0);
+    // Its records decide as before: no file is asked about or uploaded; the manifest goes up in the new format.
+    expect(requests('HEAD')).toEqual([]);
+    expect(requests('GET')).toEqual(['sites/.portal-release.json']);
+    expect(puts()).toEqual(['sites/.portal-release.json']);
+    expect(JSON.parse(await getText(manifestKey))).toEqual(current);
+    proxy.log.length = 0;
+    expect((await publish({ all: true, sharedAssets: true })).code).toBe(0);
+    expect(puts()).toEqual([]);
+  });
+
+  it('refuses a shared file whose bytes differ between two builds that share it', async () => {
+    await writeDist(out, ACME, '7.2.2', '7.2.2', { serviceWorker: 'self.a = 1;\n' });
+    await writeDist(out, GLOBEX, '7.2.2', '7.2.2', { serviceWorker: 'self.a = 2;\n' });
+    const result = await publish({ all: true, sharedAssets: true });
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toMatch(
+      /service-worker\.js differs between the builds of acme and globex, which share it/,
+    );
+    expect(puts()).toEqual([]);
   });
 
   it('each shard writes its own release manifest, and every run reads them all', async () => {

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { cacheControlFor, contentTypeFor } from '../../src/lib/storage/content-types.js';
-import { parseManifest, serializeManifest, type FileRecord } from '../../src/lib/storage/release-manifest.js';
+import {
+  parseManifest,
+  serializeManifest,
+  type FileRecord,
+  type Manifest,
+} from '../../src/lib/storage/release-manifest.js';
 import { backoffDelay, createLimiter, withRetry } from '../../src/lib/storage/retry.js';
 import { parseTarget, resolveLocations } from '../../src/lib/storage/target.js';
 import { themeLocationProblems } from '../../src/lib/storage/theme-location.js';
@@ -67,38 +72,79 @@ describe('release manifest', () => {
     cacheControl: 'public, max-age=31536000, immutable',
   });
 
-  it('stores a record every tenant shares once, reads back what it wrote, and the same bytes for the same release', () => {
+  it('stores a shared group once with each tenant naming it, reads back what it wrote, and the same bytes for the same release', () => {
+    const group = 'abc123 s3:bkt portal/assets/';
     const shared = 's3:bkt portal/assets/index-Ab12Cd34.js';
-    const manifest = new Map([
-      [
-        'globex',
-        new Map([
-          [shared, record('"e1"')],
-          ['s3:bkt portal/sites/globex/index.html', record('"e3"')],
-        ]),
-      ],
-      [
-        'acme',
-        new Map([
-          [shared, record('"e1"')],
-          ['s3:bkt portal/sites/acme/index.html', record('"e2"')],
-        ]),
-      ],
-    ]);
+    const manifest: Manifest = {
+      shared: new Map([[group, new Map([[shared, record('"e1"')]])]]),
+      tenants: new Map([
+        [
+          'globex',
+          { shared: group, own: new Map([['s3:bkt portal/sites/globex/index.html', record('"e3"')]]) },
+        ],
+        ['acme', { shared: group, own: new Map([['s3:bkt portal/sites/acme/index.html', record('"e2"')]]) }],
+        ['initech', { own: new Map([['s3:bkt portal/sites/initech/index.html', record('"e2"')]]) }],
+      ]),
+    };
     const bytes = serializeManifest(manifest);
-    expect((JSON.parse(bytes.toString()) as { records: unknown[] }).records).toHaveLength(3);
+    const stored = JSON.parse(bytes.toString()) as { records: unknown[]; tenants: Record<string, object> };
+    expect(stored.records).toHaveLength(3);
+    // The shared key is named once, in its group; each tenant names only its own keys.
+    expect(bytes.toString().split(shared)).toHaveLength(2);
+    expect(stored.tenants.acme).toEqual({
+      shared: group,
+      files: { 's3:bkt portal/sites/acme/index.html': 1 },
+    });
     expect(parseManifest(bytes)).toEqual(manifest);
-    expect(serializeManifest(new Map([...manifest].reverse())).equals(bytes)).toBe(true);
+    const reversed: Manifest = { shared: manifest.shared, tenants: new Map([...manifest.tenants].reverse()) };
+    expect(serializeManifest(reversed).equals(bytes)).toBe(true);
+  });
+
+  it('reads a manifest of the earlier format, every key of a tenant its own, and writes the current one', () => {
+    const shared = 's3:bkt portal/assets/index-Ab12Cd34.js';
+    const earlier = {
+      records: [
+        ['a'.repeat(64), 9, '"e1"', 'x', 'y'],
+        ['a'.repeat(64), 9, '"e2"', 'x', 'y'],
+      ],
+      tenants: { acme: { [shared]: 0, 's3:bkt portal/sites/acme/index.html': 1 } },
+    };
+    const manifest = parseManifest(Buffer.from(JSON.stringify(earlier)));
+    expect(manifest.shared.size).toBe(0);
+    expect([...manifest.tenants.get('acme')!.own.keys()].sort()).toEqual([
+      shared,
+      's3:bkt portal/sites/acme/index.html',
+    ]);
+    expect(manifest.tenants.get('acme')!.own.get(shared)!.etag).toBe('"e1"');
+    expect(JSON.parse(serializeManifest(manifest).toString())).toMatchObject({ format: 2 });
   });
 
   it('says nothing for a damaged or foreign manifest', () => {
-    const damaged = {
-      records: [['a'.repeat(64), 9, '"e1"', 'x', 'y']],
-      tenants: { acme: { 's3:bkt k': 1 } },
+    const empty = (value: unknown) => {
+      const manifest = parseManifest(Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)));
+      return manifest.tenants.size === 0 && manifest.shared.size === 0;
     };
-    expect(parseManifest(Buffer.from(JSON.stringify(damaged))).size).toBe(0);
-    expect(parseManifest(Buffer.from('{"files": {}}')).size).toBe(0);
-    expect(parseManifest(Buffer.from('not json')).size).toBe(0);
+    const records = [['a'.repeat(64), 9, '"e1"', 'x', 'y']];
+    expect(empty({ records, tenants: { acme: { 's3:bkt k': 1 } } })).toBe(true);
+    expect(
+      empty({ records: [['not a hash', 9, '"e1"', 'x', 'y']], tenants: { acme: { 's3:bkt k': 0 } } }),
+    ).toBe(true);
+    // A tenant naming a group the manifest does not hold, and a format this version does not know.
+    expect(empty({ format: 2, records, shared: {}, tenants: { acme: { shared: 'g', files: {} } } })).toBe(
+      true,
+    );
+    expect(empty({ format: 3, records, shared: {}, tenants: {} })).toBe(true);
+    expect(empty({ files: {} })).toBe(true);
+    expect(empty('not json')).toBe(true);
+    // The same tables well formed are read.
+    expect(
+      empty({
+        format: 2,
+        records,
+        shared: { g: { 's3:bkt k': 0 } },
+        tenants: { acme: { shared: 'g', files: {} } },
+      }),
+    ).toBe(false);
   });
 });
 

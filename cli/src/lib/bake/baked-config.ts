@@ -2,11 +2,12 @@
  * The config baked into each page (schemas/portal-config.schema.json), from tenant.json and the tenant defaults
  * (schemas/tenant-defaults.json, which the API and the app read too, so all three fill a missing field alike).
  */
-import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
+import type { ValidateFunction } from 'ajv/dist/2020.js';
 import flagsSchema from '../../../../schemas/flags.schema.json' with { type: 'json' };
 import configSchema from '../../../../schemas/portal-config.schema.json' with { type: 'json' };
 import tenantSchema from '../../../../schemas/tenant.schema.json' with { type: 'json' };
 import { fillFlags } from '../../../../schemas/training-flags.js';
+import { keptValidator } from '../kept-validator.js';
 import { themeSchema } from '../tenants/colors.js';
 import { TENANT_DEFAULTS } from '../tenants/defaults.js';
 import type { TenantConfig } from '../tenants/types.js';
@@ -59,11 +60,10 @@ let validate: ValidateFunction | null = null;
 export function checkBakedConfig(value: unknown): void {
   // The flags are flags.schema.json's and the footer tenant.schema.json's, which the config schema refers to
   // (and tenant.schema.json to the theme's colours, with their x-sameAs annotation).
-  validate ??= new Ajv2020({
+  validate ??= keptValidator('portal-config', configSchema, [flagsSchema, themeSchema(), tenantSchema], {
     allErrors: true,
     keywords: ['x-sameAs'],
-    schemas: [flagsSchema, themeSchema(), tenantSchema],
-  }).compile(configSchema);
+  });
   if (validate(value)) return;
   const problems = (validate.errors ?? []).map(
     (e) => `${e.instancePath || '/'} ${e.message ?? 'is invalid'}`,

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Digest } from '../digest.js';
@@ -24,9 +25,10 @@ export interface BuildStamp {
 
 export const STAMP_FILE = '.portal-build.json';
 
+// Read synchronously: a fleet's publish reads 1,000 small stamps, which as promises queue on libuv's four threads.
 export async function readStamp(outDir: string, slug: string): Promise<BuildStamp | null> {
   try {
-    return JSON.parse(await readFile(path.join(outDir, slug, STAMP_FILE), 'utf8')) as BuildStamp;
+    return JSON.parse(readFileSync(path.join(outDir, slug, STAMP_FILE), 'utf8')) as BuildStamp;
   } catch {
     return null;
   }

@@ -15,7 +15,7 @@ import { releaseManifestName } from '../site-layout.js';
 import type { Shard } from '../shard.js';
 import type { Backend } from './backend.js';
 import { sha256 } from '../digest.js';
-import type { TenantPlan } from './plan.js';
+import type { PlanEntry, TenantPlan } from './plan.js';
 import type { TenantResult } from './publisher.js';
 import { recordId, serializeManifest, type Manifest, type Records } from './release-manifest.js';
 import { withRetry, type RetryPolicy } from './retry.js';
@@ -36,32 +36,80 @@ export interface ManifestDeps {
 }
 
 /**
- * A tenant's records: for each file of its plan, what this run stored or found, else what the manifest said
- * before (a tenant that stopped half-way keeps the records of the files it did not reach).
+ * Records for each file of a list: what this run stored or found, else what the manifest said before (a tenant
+ * that stopped half-way keeps the records of the files it did not reach).
  */
-function tenantRecords(plan: TenantPlan, result: TenantResult, before: Records | undefined): Records {
+function recordsOf(entries: PlanEntry[], now: Records | undefined, before: Records | undefined): Records {
   const records: Records = new Map();
-  for (const entry of plan.entries) {
+  for (const entry of entries) {
     const id = recordId(entry.location, entry.key);
-    const record = result.records.get(id) ?? before?.get(id);
+    const record = now?.get(id) ?? before?.get(id);
     if (record) records.set(id, record);
   }
   return records;
 }
 
+/** Two record tables with the same records, told by identity (see sameRecords). */
+function sameTable(a: Records, b: Records | undefined): boolean {
+  if (!b || a.size !== b.size) return false;
+  for (const [id, record] of a) if (b.get(id) !== record) return false;
+  return true;
+}
+
 /**
  * Whether a manifest holds exactly the stored one's records, told by identity: a file found unchanged carries on
  * the very record object the stored manifest was read into (publisher.ts), so an unchanged fleet's manifest is
- * known to be the same without serialising tens of thousands of records to compare the bytes.
+ * known to be the same without serialising thousands of records to compare the bytes.
  */
 function sameRecords(manifest: Manifest, stored: Manifest): boolean {
-  if (manifest.size !== stored.size) return false;
-  for (const [slug, own] of manifest) {
-    const before = stored.get(slug);
-    if (!before || before.size !== own.size) return false;
-    for (const [id, record] of own) if (before.get(id) !== record) return false;
+  if (manifest.tenants.size !== stored.tenants.size || manifest.shared.size !== stored.shared.size)
+    return false;
+  for (const [id, records] of manifest.shared) if (!sameTable(records, stored.shared.get(id))) return false;
+  for (const [slug, { shared, own }] of manifest.tenants) {
+    const before = stored.tenants.get(slug);
+    if (!before || before.shared !== shared || !sameTable(own, before.own)) return false;
   }
   return true;
+}
+
+/**
+ * The manifest of one place after this run: its tenants' own records, and each shared group that one of them
+ * uses (this run's records of it, else the stored ones).
+ */
+function manifestAfter(
+  tenants: number[],
+  plans: TenantPlan[],
+  results: TenantResult[],
+  stored: Manifest | undefined,
+  wholeFleet: boolean,
+): Manifest {
+  const manifest: Manifest = {
+    tenants: wholeFleet ? new Map() : new Map(stored?.tenants),
+    shared: new Map(),
+  };
+  const groups = new Map<string, { entries: PlanEntry[]; records: Records | undefined }>();
+  for (const i of tenants) {
+    const plan = plans[i]!;
+    const result = results[i]!;
+    const own = recordsOf(plan.entries, result.records, stored?.tenants.get(plan.slug)?.own);
+    if (!plan.shared) {
+      manifest.tenants.set(plan.slug, { own });
+      continue;
+    }
+    manifest.tenants.set(plan.slug, { shared: plan.shared.id, own });
+    if (!groups.get(plan.shared.id)?.records)
+      groups.set(plan.shared.id, { entries: plan.shared.entries, records: result.group?.records });
+  }
+  for (const { shared } of manifest.tenants.values()) {
+    if (shared === undefined || manifest.shared.has(shared)) continue;
+    const group = groups.get(shared);
+    const before = stored?.shared.get(shared);
+    manifest.shared.set(
+      shared,
+      group ? recordsOf(group.entries, group.records, before) : (before ?? new Map()),
+    );
+  }
+  return manifest;
 }
 
 /** Writes each manifest that changed; returns a warning for each that could not be written. */
@@ -84,11 +132,7 @@ export async function writeReleaseManifests(
   await Promise.all(
     [...groups].map(async ([id, { dir, key, tenants }]) => {
       const stored = deps.stored.manifests.get(id);
-      const manifest: Manifest = deps.wholeFleet ? new Map() : new Map(stored?.manifest);
-      for (const i of tenants) {
-        const { slug } = plans[i]!;
-        manifest.set(slug, tenantRecords(plans[i]!, results[i]!, stored?.manifest.get(slug)));
-      }
+      const manifest = manifestAfter(tenants, plans, results, stored?.manifest, deps.wholeFleet);
       if (stored && sameRecords(manifest, stored.manifest)) return;
       const body = serializeManifest(manifest);
       if (stored?.bytes.equals(body)) return;

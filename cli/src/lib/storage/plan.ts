@@ -45,11 +45,25 @@ export interface PlanEntry {
   cacheControl: string;
 }
 
+/**
+ * Files every tenant of a compile stores at the same keys (--shared-assets: the compile's assets and the service
+ * worker): planned, synced and recorded once for the fleet rather than once per tenant.
+ */
+export interface SharedPlan {
+  /** The compile and the place: two compiles' assets are two groups even in one location. */
+  id: string;
+  /** The tenant whose build the group's own files (the service worker) were planned from. */
+  slug: string;
+  entries: PlanEntry[];
+}
+
 export interface TenantPlan {
   slug: string;
   tenantId: number;
   version: string;
+  /** The tenant's own files, in upload order; the shared group is synced before them. */
   entries: PlanEntry[];
+  shared?: SharedPlan;
   /** Where meta.json lands: read back after the publish to check the live version. */
   metaKey: { location: Location; key: string };
 }
@@ -145,6 +159,39 @@ function assetEntries(distDir: string, stamp: PlannedStamp, location: Location, 
   return entries;
 }
 
+/** Two tenants may share a key only with the same bytes: else the second would overwrite the first's file. */
+export const sharedKeyClash = (key: string, first: string, second: string) =>
+  new CliError(`${key} differs between the builds of ${first} and ${second}, which share it.`, {
+    hint: 'Build every tenant from the same sources with `portal build --all`, then publish again.',
+  });
+
+/**
+ * The shared group of a publish run, one per compile and place: the first tenant planned makes it, every other
+ * must bring the same bytes for its shared files (else the second would overwrite the first's file).
+ */
+export type SharedGroups = Map<string, SharedPlan>;
+
+function sharedGroup(
+  groups: SharedGroups,
+  distDir: string,
+  stamp: PlannedStamp,
+  location: Location,
+  own: PlanEntry[],
+): SharedPlan {
+  const id = `${stamp.appHash} ${recordId(location, location.prefix)}`;
+  const group = groups.get(id);
+  if (!group) {
+    const entries = merge(assetEntries(distDir, stamp, location, false), own.sort(byPhaseAndKey));
+    groups.set(id, { id, slug: stamp.slug, entries });
+    return groups.get(id)!;
+  }
+  for (const entry of own) {
+    const first = group.entries.find((e) => e.key === entry.key);
+    if (first?.sha256 !== entry.sha256) throw sharedKeyClash(entry.key, group.slug, stamp.slug);
+  }
+  return group;
+}
+
 /** Two lists each in upload order, as one. */
 function merge(a: PlanEntry[], b: PlanEntry[]): PlanEntry[] {
   const merged: PlanEntry[] = [];
@@ -165,7 +212,12 @@ function merge(a: PlanEntry[], b: PlanEntry[]): PlanEntry[] {
  * location when there is one; every other file to the site location. The tenant id comes from the build stamp
  * and must be a positive integer.
  */
-export function planTenant(distDir: string, stamp: PlannedStamp, locations: TenantLocations): TenantPlan {
+export function planTenant(
+  distDir: string,
+  stamp: PlannedStamp,
+  locations: TenantLocations,
+  groups: SharedGroups,
+): TenantPlan {
   const { slug, tenantId } = stamp;
   if (!Number.isInteger(tenantId) || tenantId < 1) {
     throw new CliError(`The build stamp of ${slug} has no valid tenant id.`, { hint: rebuild(slug) });
@@ -177,7 +229,9 @@ export function planTenant(distDir: string, stamp: PlannedStamp, locations: Tena
   const themeDir = `${themeFolder(tenantId)}/`;
   const themeLocation = under(locations.themes, String(tenantId));
   const own: PlanEntry[] = [];
+  const shared: PlanEntry[] = [];
   for (const [rel, digest] of Object.entries(stamp.files)) {
+    let into = own;
     let place: { location: Location; keyRel: string; phase?: Phase } = {
       location: locations.site,
       keyRel: rel,
@@ -193,8 +247,9 @@ export function planTenant(distDir: string, stamp: PlannedStamp, locations: Tena
     } else if (locations.assets && rel === SERVICE_WORKER_FILE) {
       // The same bytes for every tenant of the compile: one object beside the shared assets, not one a tenant.
       place = { location: locations.assets, keyRel: rel };
+      into = shared;
     }
-    own.push(entryOf(slug, rel, digest, path.join(root, ...rel.split('/')), place));
+    into.push(entryOf(slug, rel, digest, path.join(root, ...rel.split('/')), place));
   }
   const missing = [INDEX_FILE, META_FILE, `${themeDir}${THEME_FILE}`].filter(
     (rel) => !own.some((e) => e.rel === rel),
@@ -204,16 +259,21 @@ export function planTenant(distDir: string, stamp: PlannedStamp, locations: Tena
       hint: rebuild(slug),
     });
   }
-  const assets = assetEntries(distDir, stamp, locations.assets ?? locations.site, !locations.assets);
-  const entries = merge(assets, own.sort(byPhaseAndKey));
   const metaEntry = own.find((e) => e.rel === META_FILE)!;
   checkMeta(metaEntry, stamp);
-  return {
+  const plan = {
     slug,
     tenantId,
     version: stamp.version,
-    entries,
     metaKey: { location: metaEntry.location, key: metaEntry.key },
+  };
+  if (locations.assets) {
+    const group = sharedGroup(groups, distDir, stamp, locations.assets, shared);
+    return { ...plan, entries: own.sort(byPhaseAndKey), shared: group };
+  }
+  return {
+    ...plan,
+    entries: merge(assetEntries(distDir, stamp, locations.site, true), own.sort(byPhaseAndKey)),
   };
 }
 

@@ -10,7 +10,7 @@ import { readFile } from 'node:fs/promises';
 import type { Backend } from './backend.js';
 import { sha256 } from '../digest.js';
 import { CliError } from '../errors.js';
-import { PHASES, type PlanEntry, type TenantPlan } from './plan.js';
+import { PHASES, type PlanEntry, type SharedPlan, type TenantPlan } from './plan.js';
 import { recordId, type FileRecord, type Records } from './release-manifest.js';
 import { withRetry, type RetryPolicy } from './retry.js';
 import type { StoredState } from './stored-state.js';
@@ -45,6 +45,8 @@ export interface TenantResult {
   lines: PlanLine[];
   /** What each file of the tenant now holds, for the run's release manifest. */
   records: Records;
+  /** The shared group it uses, with what each of its files now holds: the same object for every tenant. */
+  group?: { id: string; records: Records };
 }
 
 export interface PublishDeps {
@@ -53,6 +55,8 @@ export interface PublishDeps {
   retry: RetryPolicy;
   dryRun: boolean;
   stored: StoredState;
+  /** The one sync of each shared group (plan.ts SharedPlan) in this publish, by its id. */
+  groups: Map<string, Promise<GroupSync>>;
   onRetry?: (key: string, error: unknown, attempt: number, delayMs: number) => void;
 }
 
@@ -151,7 +155,7 @@ async function sync(entry: PlanEntry, deps: PublishDeps): Promise<Synced> {
   );
 }
 
-/** A key several tenants share (a shared asset) is synced by the first; for the others it is already there. */
+/** A key several tenants share (their own files at one key) is synced by the first; for the others it is there. */
 async function syncOnce(entry: PlanEntry, deps: PublishDeps): Promise<Synced> {
   const id = recordId(entry.location, entry.key);
   const running = deps.stored.once.get(id);
@@ -162,6 +166,90 @@ async function syncOnce(entry: PlanEntry, deps: PublishDeps): Promise<Synced> {
   const synced = deps.limit(() => sync(entry, deps));
   deps.stored.once.set(id, synced);
   return synced;
+}
+
+/** How a phase's files went: each file's outcome, and the first that failed. */
+interface PhaseOutcome {
+  synced: { entry: PlanEntry; synced: Synced }[];
+  failed?: { entry: PlanEntry; error: unknown };
+}
+
+async function syncPhase(entries: PlanEntry[], sync: (entry: PlanEntry) => Promise<Synced>) {
+  const settled = await Promise.allSettled(entries.map(sync));
+  const outcome: PhaseOutcome = { synced: [] };
+  settled.forEach((result, i) => {
+    const entry = entries[i]!;
+    if (result.status === 'fulfilled') outcome.synced.push({ entry, synced: result.value });
+    else outcome.failed ??= { entry, error: result.reason };
+  });
+  return outcome;
+}
+
+/** What a tenant's result counts of its files. */
+type Tally = Pick<TenantResult, 'uploaded' | 'skipped' | 'shared' | 'bytes' | 'lines'>;
+
+function count(into: Tally, entry: PlanEntry, action: Action, shared: boolean, deps: PublishDeps): void {
+  into.lines.push({
+    key: entry.key,
+    target: deps.backendFor(entry.location).label,
+    action,
+    size: entry.size,
+    contentType: entry.contentType,
+    cacheControl: entry.cacheControl,
+  });
+  if (action === 'skip') {
+    into.skipped++;
+    if (shared) into.shared++;
+  } else {
+    into.uploaded++;
+    into.bytes += entry.size;
+  }
+}
+
+/** The shared group's sync, once for the publish: its phases in order, stopping at the first that failed. */
+interface GroupSync {
+  /** The tenant that started it: its result counts the uploads, the others' count them as shared. */
+  owner: string;
+  phases: PhaseOutcome[];
+  records: Records;
+  /** What the owner's result and every other's count of the group, each worked out once. */
+  tallies: Map<boolean, Tally>;
+}
+
+function groupTally(group: GroupSync, owner: boolean, deps: PublishDeps): Tally {
+  let tally = group.tallies.get(owner);
+  if (!tally) {
+    tally = { uploaded: 0, skipped: 0, shared: 0, bytes: 0, lines: [] };
+    for (const { synced: outcomes } of group.phases) {
+      for (const { entry, synced } of outcomes) {
+        const uploaded = synced.action === 'upload';
+        count(tally, entry, owner ? synced.action : 'skip', uploaded && !owner, deps);
+      }
+    }
+    group.tallies.set(owner, tally);
+  }
+  return tally;
+}
+
+function syncGroup(group: SharedPlan, owner: string, deps: PublishDeps): Promise<GroupSync> {
+  let running = deps.groups.get(group.id);
+  if (!running) {
+    running = (async () => {
+      const done: GroupSync = { owner, phases: [], records: new Map(), tallies: new Map() };
+      for (const phase of PHASES) {
+        const entries = group.entries.filter((e) => e.phase === phase);
+        if (!entries.length) continue;
+        const outcome = await syncPhase(entries, (entry) => deps.limit(() => sync(entry, deps)));
+        done.phases.push(outcome);
+        for (const { entry, synced } of outcome.synced)
+          if (synced.record) done.records.set(recordId(entry.location, entry.key), synced.record);
+        if (outcome.failed) break;
+      }
+      return done;
+    })();
+    deps.groups.set(group.id, running);
+  }
+  return running;
 }
 
 export async function publishTenant(plan: TenantPlan, deps: PublishDeps): Promise<TenantResult> {
@@ -184,41 +272,33 @@ export async function publishTenant(plan: TenantPlan, deps: PublishDeps): Promis
     return result;
   };
   let metaUploaded = false;
+  const fail = ({ entry, error }: NonNullable<PhaseOutcome['failed']>) => {
+    const backend = deps.backendFor(entry.location);
+    result.error = `${entry.key}: ${describeError(error)}`;
+    if (backend.isAccessError(error)) result.accessError = backend.describeFailure(error);
+    return finish('failed');
+  };
+  if (plan.shared) {
+    const group = await syncGroup(plan.shared, plan.slug, deps);
+    result.group = { id: plan.shared.id, records: group.records };
+    const tally = groupTally(group, group.owner === plan.slug, deps);
+    result.uploaded += tally.uploaded;
+    result.skipped += tally.skipped;
+    result.shared += tally.shared;
+    result.bytes += tally.bytes;
+    result.lines.push(...tally.lines);
+    const failed = group.phases.find((p) => p.failed)?.failed;
+    if (failed) return fail(failed);
+  }
   for (const phase of PHASES) {
     const entries = plan.entries.filter((e) => e.phase === phase);
-    let failed: { key: string; location: Location; error: unknown } | undefined;
-    const settled = await Promise.allSettled(entries.map((entry) => syncOnce(entry, deps)));
-    settled.forEach((outcome, i) => {
-      const entry = entries[i]!;
-      if (outcome.status === 'rejected') {
-        failed ??= { key: entry.key, location: entry.location, error: outcome.reason };
-        return;
-      }
-      const { record } = outcome.value;
-      if (phase === 'meta') metaUploaded = outcome.value.action === 'upload';
-      if (record) result.records.set(recordId(entry.location, entry.key), record);
-      result.lines.push({
-        key: entry.key,
-        target: deps.backendFor(entry.location).label,
-        action: outcome.value.action,
-        size: entry.size,
-        contentType: entry.contentType,
-        cacheControl: entry.cacheControl,
-      });
-      if (outcome.value.action === 'skip') {
-        result.skipped++;
-        if (outcome.value.shared) result.shared++;
-      } else {
-        result.uploaded++;
-        result.bytes += entry.size;
-      }
-    });
-    if (failed) {
-      const backend = deps.backendFor(failed.location);
-      result.error = `${failed.key}: ${describeError(failed.error)}`;
-      if (backend.isAccessError(failed.error)) result.accessError = backend.describeFailure(failed.error);
-      return finish('failed');
+    const { synced: outcomes, failed } = await syncPhase(entries, (entry) => syncOnce(entry, deps));
+    for (const { entry, synced } of outcomes) {
+      if (phase === 'meta') metaUploaded = synced.action === 'upload';
+      if (synced.record) result.records.set(recordId(entry.location, entry.key), synced.record);
+      count(result, entry, synced.action, Boolean(synced.shared), deps);
     }
+    if (failed) return fail(failed);
   }
   if (deps.dryRun) return finish('planned');
   // A skipped meta.json holds the built bytes under the ETag they were stored with (or was read and compared):

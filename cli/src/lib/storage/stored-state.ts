@@ -4,10 +4,9 @@
  * publisher decides what is unchanged without a request per object. Also the publish-wide bookkeeping of keys
  * several tenants share (the shared assets/): each is synced once, whichever tenant gets there first.
  */
-import { CliError } from '../errors.js';
 import { RELEASE_MANIFEST_NAME, RELEASE_MANIFEST_STEM } from '../site-layout.js';
 import type { Backend, Listed } from './backend.js';
-import type { TenantPlan } from './plan.js';
+import { sharedKeyClash, type PlanEntry, type TenantPlan } from './plan.js';
 import { parseManifest, recordId, type FileRecord, type Manifest } from './release-manifest.js';
 import { withRetry, type RetryPolicy } from './retry.js';
 import { targetId, type Location } from './target.js';
@@ -61,77 +60,121 @@ function listingScopes(locations: Location[]): Map<string, Location> {
   return scopes;
 }
 
-/** Two tenants may share a key only with the same bytes: else the second would overwrite the first's file. */
-function checkSharedKeys(plans: TenantPlan[]): void {
-  const owners = new Map<string, { slug: string; sha256: string }>();
+/** Every file of the plans, each shared group's once, with the tenant (or group) whose build it comes from. */
+export function* planned(plans: TenantPlan[]): Generator<[slug: string, entry: PlanEntry]> {
+  const groups = new Set<string>();
   for (const plan of plans) {
-    for (const entry of plan.entries) {
-      const id = recordId(entry.location, entry.key);
-      const owner = owners.get(id);
-      if (owner && owner.sha256 !== entry.sha256) {
-        throw new CliError(
-          `${entry.key} differs between the builds of ${owner.slug} and ${plan.slug}, which share it.`,
-          { hint: 'Build every tenant from the same sources with `portal build --all`, then publish again.' },
-        );
-      }
-      owners.set(id, { slug: plan.slug, sha256: entry.sha256 });
+    if (plan.shared && !groups.has(plan.shared.id)) {
+      groups.add(plan.shared.id);
+      for (const entry of plan.shared.entries) yield [plan.shared.slug, entry];
     }
+    for (const entry of plan.entries) yield [plan.slug, entry];
   }
 }
 
-export async function readStoredState(plans: TenantPlan[], deps: StoredStateDeps): Promise<StoredState> {
-  checkSharedKeys(plans);
-  const locations = new Map<string, Location>();
-  for (const plan of plans) for (const e of plan.entries) locations.set(locationId(e.location), e.location);
-  const scopes = listingScopes([...locations.values()]);
-  const read = <T>(backend: Backend, action: () => Promise<T>) =>
-    deps.limit(() => withRetry(action, (e) => backend.isRetryable(e), deps.retry));
+/** Keys two tenants' own files share (plan.ts sharedKeyClash); a shared group checks its own as it is planned. */
+function checkSharedKeys(plans: TenantPlan[]): void {
+  const owners = new Map<string, { slug: string; sha256: string }>();
+  for (const [slug, entry] of planned(plans)) {
+    const id = recordId(entry.location, entry.key);
+    const owner = owners.get(id);
+    if (owner && owner.sha256 !== entry.sha256) throw sharedKeyClash(entry.key, owner.slug, slug);
+    owners.set(id, { slug, sha256: entry.sha256 });
+  }
+}
 
-  const listings = new Map<string, Map<string, Listed> | null>();
-  const distinct = new Map([...scopes.values()].map((scope) => [locationId(scope), scope]));
+const readWith = <T>(backend: Backend, action: () => Promise<T>, deps: StoredStateDeps) =>
+  deps.limit(() => withRetry(action, (e) => backend.isRetryable(e), deps.retry));
+
+/** The keys under a scope; null where the target cannot list or the listing failed. */
+function listScope(scope: Location, deps: StoredStateDeps): Promise<Map<string, Listed> | null> {
+  const backend = deps.backendFor(scope);
+  const list = backend.list?.bind(backend);
+  // Listing is an optimisation: without it every key is checked on its own.
+  return list ? readWith(backend, () => list(scope.prefix), deps).catch(() => null) : Promise.resolve(null);
+}
+
+/** Every release manifest beside the sites of dir, read and parsed, by the recordId of its key. */
+async function readManifests(dir: Location, deps: StoredStateDeps): Promise<Map<string, StoredManifest>> {
+  const backend = deps.backendFor(dir);
+  const list = backend.list?.bind(backend);
+  const manifests = new Map<string, StoredManifest>();
+  if (!list) return manifests;
+  // One small listing finds every run's and shard's manifest, whatever the listing scopes cover.
+  const found = await readWith(backend, () => list(`${dir.prefix}${RELEASE_MANIFEST_STEM}`), deps).catch(
+    () => null,
+  );
+  const keys = [...(found?.keys() ?? [])].filter((key) =>
+    RELEASE_MANIFEST_NAME.test(key.slice(dir.prefix.length)),
+  );
   await Promise.all(
-    [...distinct].map(async ([id, scope]) => {
-      const backend = deps.backendFor(scope);
-      const list = backend.list?.bind(backend);
-      // Listing is an optimisation: without it every key is checked on its own.
-      const listed = list ? await read(backend, () => list(scope.prefix)).catch(() => null) : null;
-      listings.set(id, listed);
+    keys.map(async (key) => {
+      const bytes = await readWith(backend, () => backend.get(key), deps).catch(() => null);
+      if (bytes) manifests.set(recordId(dir, key), { bytes, manifest: parseManifest(bytes) });
     }),
   );
+  return manifests;
+}
+
+/**
+ * Listings and manifests asked for before the plans are made, so the store answers while the tenants are read
+ * and planned (--all --to: every tenant in the default layout under one root, so the places are known from the
+ * flags). readStoredState takes a listing of a scope for any scope under it.
+ */
+export interface ReadAhead {
+  listings: { scope: Location; listed: Promise<Map<string, Listed> | null> }[];
+  manifests: Map<string, Promise<Map<string, StoredManifest>>>;
+}
+
+export function readAhead(scopes: Location[], manifestDirs: Location[], deps: StoredStateDeps): ReadAhead {
+  return {
+    listings: scopes.map((scope) => ({ scope, listed: listScope(scope, deps) })),
+    manifests: new Map(manifestDirs.map((dir) => [locationId(dir), readManifests(dir, deps)])),
+  };
+}
+
+const covers = (outer: Location, inner: Location) =>
+  targetId(outer.target) === targetId(inner.target) && inner.prefix.startsWith(outer.prefix);
+
+export async function readStoredState(
+  plans: TenantPlan[],
+  deps: StoredStateDeps,
+  ahead?: ReadAhead,
+): Promise<StoredState> {
+  checkSharedKeys(plans);
+  const locations = new Map<string, Location>();
+  for (const [, e] of planned(plans)) locations.set(locationId(e.location), e.location);
+  const scopes = listingScopes([...locations.values()]);
+  const distinct = new Map([...scopes.values()].map((scope) => [locationId(scope), scope]));
+  const dirs = new Map(plans.map(({ metaKey }) => parentOf(metaKey.location)).map((d) => [locationId(d), d]));
+  const [listed, read] = await Promise.all([
+    Promise.all(
+      [...distinct].map(async ([id, scope]) => {
+        const early = ahead?.listings.find((l) => covers(l.scope, scope));
+        return [id, await (early?.listed ?? listScope(scope, deps))] as const;
+      }),
+    ),
+    Promise.all([...dirs].map(([id, dir]) => ahead?.manifests.get(id) ?? readManifests(dir, deps))),
+  ]);
+  const listings = new Map(listed);
   const listing = (location: Location) =>
     listings.get(locationId(scopes.get(locationId(location)) ?? location)) ?? null;
 
   const records = new Map<string, FileRecord[]>();
   const manifests = new Map<string, StoredManifest>();
-  const dirs = new Map(plans.map(({ metaKey }) => parentOf(metaKey.location)).map((d) => [locationId(d), d]));
-  await Promise.all(
-    [...dirs.values()].map(async (dir) => {
-      const backend = deps.backendFor(dir);
-      const list = backend.list?.bind(backend);
-      if (!list) return;
-      // One small listing finds every run's and shard's manifest, whatever the listing scopes above cover.
-      const found = await read(backend, () => list(`${dir.prefix}${RELEASE_MANIFEST_STEM}`)).catch(
-        () => null,
-      );
-      const keys = [...(found?.keys() ?? [])].filter((key) =>
-        RELEASE_MANIFEST_NAME.test(key.slice(dir.prefix.length)),
-      );
-      await Promise.all(
-        keys.map(async (key) => {
-          const bytes = await read(backend, () => backend.get(key)).catch(() => null);
-          if (!bytes) return;
-          const manifest = parseManifest(bytes);
-          manifests.set(recordId(dir, key), { bytes, manifest });
-          for (const own of manifest.values()) {
-            for (const [id, record] of own) {
-              const known = records.get(id);
-              if (!known) records.set(id, [record]);
-              else if (!known.includes(record)) known.push(record);
-            }
-          }
-        }),
-      );
-    }),
-  );
+  for (const found of read) {
+    for (const [id, stored] of found) {
+      manifests.set(id, stored);
+      const { manifest } = stored;
+      const tables = [...manifest.shared.values(), ...[...manifest.tenants.values()].map((t) => t.own)];
+      for (const own of tables) {
+        for (const [key, record] of own) {
+          const known = records.get(key);
+          if (!known) records.set(key, [record]);
+          else if (!known.includes(record)) known.push(record);
+        }
+      }
+    }
+  }
   return { listing, records, manifests, once: new Map() };
 }

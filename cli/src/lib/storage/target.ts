@@ -79,6 +79,17 @@ export interface TenantLocations {
   assets: Location | null;
 }
 
+/** The default layout under --to (or the default folder): sites/, themes/ and, with --shared-assets, assets/. */
+export function defaultLayout(to: string | undefined, cwd: string, sharedAssets = false) {
+  const root = parseTarget(to ?? DEFAULT_STORAGE, cwd);
+  const base: Location = { target: root, prefix: root.prefix };
+  return {
+    sites: under(base, SITES_DIR),
+    themes: under(base, THEMES_DIR),
+    assets: sharedAssets ? under(base, ASSETS_DIR) : null,
+  };
+}
+
 /**
  * --to wins and uses the default layout (sites/<slug>/, themes/<id>/, and assets/ with --shared-assets);
  * otherwise a tenant's publish.site, publish.theme and publish.assets name their own targets; otherwise the
@@ -92,12 +103,11 @@ export function resolveLocations(
   sharedAssets = false,
 ): TenantLocations {
   if (!SLUG_PATTERN.test(slug)) throw usageError(`"${slug}" is not a valid tenant slug.`);
-  const root = parseTarget(to ?? DEFAULT_STORAGE, cwd);
-  const base: Location = { target: root, prefix: root.prefix };
+  const layout = defaultLayout(to, cwd, sharedAssets);
   const defaults: TenantLocations = {
-    site: under(base, SITES_DIR, slug),
-    themes: under(base, THEMES_DIR),
-    assets: sharedAssets ? under(base, ASSETS_DIR) : null,
+    site: under(layout.sites, slug),
+    themes: layout.themes,
+    assets: layout.assets,
   };
   if (to !== undefined || !publish) return defaults;
   const own = (url: string | undefined) => (url ? locationOf(parseTarget(url, cwd)) : undefined);

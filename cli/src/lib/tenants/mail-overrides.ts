@@ -16,7 +16,7 @@ import {
   type FieldSpec,
   type MailKind,
 } from '../../../../schemas/mail/mail-kinds.js';
-import { MAIL_PARTIALS, MAIL_PARTS, type MailPart } from '../../../../schemas/mail/render-mail.js';
+import { MAIL_PARTIALS, MAIL_PARTS, type MailPart } from '../../../../schemas/mail/mail-parts.js';
 import { contrastRatio, formatRatio, MIN_CONTRAST } from './contrast.js';
 import type { ProblemSink } from './problem.js';
 import { didYouMean } from '../../../../schemas/suggest.js';

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
+import type Ajv2020 from 'ajv/dist/2020.js';
+import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { REPO_ROOT } from '../context.js';
+import { keptValidator, newAjv } from '../kept-validator.js';
 import { themeSchema } from './colors.js';
 import { collapse, plainError, type PlainError } from './messages.js';
 
@@ -19,25 +21,45 @@ interface Compiled {
   fields: Map<string, ValidateFunction>;
 }
 
+/** The schemas a tenant file is checked against: the tenant schema, and those it refers to. */
+function schemaSources() {
+  const schema = JSON.parse(readFileSync(SCHEMA_FILE, 'utf8')) as { $id: string };
+  const flags = JSON.parse(readFileSync(path.join(REPO_ROOT, 'schemas/flags.schema.json'), 'utf8')) as object;
+  return { schema, refs: [themeSchema(), flags] };
+}
+
+// verbose: errors carry the failing schema and value, which the plain messages are written from. The colours
+// are theme.schema.json's (a $ref by relative URI), where x-sameAs names the key a colour follows: an
+// annotation for the CLI and the app, which ajv's strict mode would otherwise refuse as unknown.
+// The training flags are flags.schema.json's, referred to the same way.
+const OPTIONS = { allErrors: true, verbose: true, keywords: ['x-sameAs'] };
+
 let compiled: Compiled | null = null;
 
+/** An Ajv instance holding the schemas, for checkField's references into them. */
 function compile(): Compiled {
   if (compiled) return compiled;
-  const schema = JSON.parse(readFileSync(SCHEMA_FILE, 'utf8')) as { $id: string };
-  // verbose: errors carry the failing schema and value, which the plain messages are written from. The colours
-  // are theme.schema.json's (a $ref by relative URI), where x-sameAs names the key a colour follows: an
-  // annotation for the CLI and the app, which ajv's strict mode would otherwise refuse as unknown.
-  // The training flags are flags.schema.json's, referred to the same way.
-  const ajv = new Ajv2020({ allErrors: true, verbose: true, keywords: ['x-sameAs'] });
-  ajv.addSchema(themeSchema());
-  ajv.addSchema(JSON.parse(readFileSync(path.join(REPO_ROOT, 'schemas/flags.schema.json'), 'utf8')));
+  const { schema, refs } = schemaSources();
+  const ajv = newAjv(OPTIONS);
+  for (const ref of refs) ajv.addSchema(ref);
   compiled = { ajv, schemaId: schema.$id, validate: ajv.compile(schema), fields: new Map() };
   return compiled;
 }
 
+let tenantValidator: ValidateFunction | null = null;
+
+/** The tenant file's validator, kept compiled between runs (kept-validator.ts). */
+function validator(): ValidateFunction {
+  if (!tenantValidator) {
+    const { schema, refs } = schemaSources();
+    tenantValidator = keptValidator('tenant', schema, refs, OPTIONS);
+  }
+  return tenantValidator;
+}
+
 /** Every schema problem of a parsed tenant file, in plain words. */
 export function schemaErrors(value: unknown): PlainError[] {
-  const { validate } = compile();
+  const validate = validator();
   if (validate(value)) return [];
   // One message per value is enough (an empty name breaks minLength and pattern alike); each missing
   // property still gets its own line.
