@@ -69,7 +69,8 @@ export function resolveEarlyPages(
  * (#portal-early) and the baked config (#portal-config, for the API's address and the tenant id); a stored
  * user is decoded as lib/cipher encodes it and its role read as schemas/roles' roleOf does. Each call is sent
  * as the app's axios instance sends it (the same address, headers and body), and recorded under the key
- * lib/early-answers looks it up by. Any failure leaves the app to ask for itself.
+ * lib/early-answers looks it up by. The fonts are linked once the document is parsed, behind the stylesheet
+ * and the app's entry, which the first screens need first. Any failure leaves the app to ask for itself.
  */
 export const EARLY_SCRIPT =
   "try{var E=document.getElementById('portal-early'),C=document.getElementById('portal-config');" +
@@ -82,7 +83,8 @@ export const EARLY_SCRIPT =
   "if(o.pas_token===k&&r===p.role&&typeof o.id==='number'){" +
   "var P=function(f,m){var l=document.createElement('link');l.rel=m?'modulepreload':'preload';l.href=f;" +
   "if(!m){l.as='font';l.type='font/woff2';l.crossOrigin='anonymous'}document.head.appendChild(l)};" +
-  'e.fonts.forEach(function(f){P(f,0)});p.modules.forEach(function(m){P(m,1)});' +
+  "p.modules.forEach(function(m){P(m,1)});document.addEventListener('DOMContentLoaded',function(){" +
+  'e.fonts.forEach(function(f){P(f,0)})});' +
   "var b=String(c.apiUrl||'').replace(/\\/+$/,'');" +
   'window.portalEarly=p.requests.map(function(q){var d=q.body.split(e.userMark).join(String(o.id)),' +
   "H={Accept:'application/json','X-Tenant-Id':String(c.tenantId),Authorization:'Bearer '+k};" +
