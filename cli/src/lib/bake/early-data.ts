@@ -77,8 +77,9 @@ export const EARLY_SCRIPT =
   'if(E&&C){var e=JSON.parse(E.textContent),c=JSON.parse(C.textContent),s=e.storage,L=localStorage,' +
   "p=e.pages[location.pathname.replace(/\\/+$/,'')],k=L.getItem(s.token)||L.getItem(s.backupToken)," +
   'u=L.getItem(s.user),a=Number(L.getItem(s.activity))||0;' +
-  "if(p&&k&&u&&!(a>0&&Date.now()-a>=s.idleMs)){var x='';for(var i=0;i<u.length;i++){var h=u.charAt(i)," +
-  "n=e.cipher.key.indexOf(h);if(h!=='='&&n<0)throw 0;x+=h==='='?h:e.cipher.plain.charAt(n)}" +
+  "if(p&&k&&u&&!(a>0&&Date.now()-a>=s.idleMs)){var D={'=':'='},x=[];" +
+  'for(var i=0;i<64;i++)D[e.cipher.key.charAt(i)]=e.cipher.plain.charAt(i);' +
+  "for(i=0;i<u.length;i++){var h=D[u.charAt(i)];if(!h)throw 0;x.push(h)}x=x.join('');" +
   "var o=JSON.parse(atob(x)),r=o.role_id===1?'admin':o.role_id===2?'coach':'client';" +
   "if(o.pas_token===k&&r===p.role&&typeof o.id==='number'){" +
   "var P=function(f,m){var l=document.createElement('link');l.rel=m?'modulepreload':'preload';l.href=f;" +
