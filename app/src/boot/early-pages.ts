@@ -14,6 +14,7 @@ import { GAPI_URL } from '@/lib/gapi';
 import { ACTIVITY_KEY, IDLE_TIMEOUT_MS } from '@/lib/idle-limit';
 import { LESSON_MEETINGS_QUERY } from '@/lib/lesson-meetings';
 import { STORAGE_KEYS } from '@/lib/session';
+import { META_URL } from './version-check';
 import type { Role } from '../../../schemas/roles';
 
 /** A call as the app's axios instance sends it: the body as axios serializes it ('' for none). */
@@ -44,6 +45,8 @@ export interface EarlyPages {
    * found only once the page renders, they arrived after the text and moved it (font-display: swap).
    */
   fonts: string[];
+  /** The site's meta.json, which the app's version check reads before its first render (./version-check). */
+  meta: string;
   pages: Record<string, EarlyPage>;
 }
 
@@ -67,6 +70,7 @@ export function earlyPages(): EarlyPages {
     },
     cipher: CIPHER,
     userMark: USER_MARK,
+    meta: META_URL,
     fonts: [
       'open-sans-latin-400-normal',
       'open-sans-latin-600-normal',

@@ -22,6 +22,7 @@ const table: EarlyPages = {
   cipher: { plain: PLAIN, key: KEY },
   userMark: '"$user.id"',
   fonts: ['/assets/open-sans-600-x1.woff2'],
+  meta: '/meta.json',
   pages: {
     '/schedule': {
       role: 'client',
@@ -46,7 +47,7 @@ const table: EarlyPages = {
 
 interface Sent {
   url: string;
-  init: { method: string; headers: Record<string, string>; body?: string };
+  init: { method?: string; headers: Record<string, string>; body?: string; cache?: string };
 }
 
 /** Runs the inline script against a page at `pathname` whose local storage holds `stored`. */
@@ -81,7 +82,7 @@ async function run(pathname: string, stored: Record<string, string>, answer?: ()
   for (const [type, listener] of loaded) if (type === 'DOMContentLoaded') listener();
   const early = window.portalEarly as
     { key: string; token: string; answer: Promise<{ status: number; body: string } | null> }[] | undefined;
-  return { links, sent, early };
+  return { links, sent, early, portalMeta: window.portalMeta };
 }
 
 const session = (user: Record<string, unknown>, token = 'tok-1') => ({
@@ -105,6 +106,8 @@ describe("index.html's early data for a signed-in page", () => {
       },
     ]);
     expect(sent).toEqual([
+      // The site's meta.json, as the app's version check asks for it, for that check to take.
+      { url: '/meta.json', init: { cache: 'no-store', headers: { Accept: 'application/json' } } },
       {
         url: 'https://api.example.com/api/v1/schedule/',
         init: {
@@ -142,6 +145,7 @@ describe("index.html's early data for a signed-in page", () => {
   it("sends a coach's Today as a GET without a body, and a trailing slash is the same address", async () => {
     const { sent } = await run('/coach/', session({ id: 5, role_id: 2 }));
     expect(sent.map((s) => [s.init.method, s.url, s.init.body, s.init.headers['Content-Type']])).toEqual([
+      [undefined, '/meta.json', undefined, undefined],
       ['GET', 'https://api.example.com/api/v1/coach/today', undefined, undefined],
     ]);
   });
@@ -173,14 +177,15 @@ describe("index.html's early data for a signed-in page", () => {
     expect((await run('/notes', session({ id: 42, role_id: 3 }))).sent).toEqual([]);
     // Activity within the hour is a live session.
     const live = { ...session({ id: 42, role_id: 3 }), 'portal.activity': String(Date.now() - 60_000) };
-    expect((await run('/schedule', live)).sent).toHaveLength(2);
+    expect((await run('/schedule', live)).sent).toHaveLength(3);
   });
 
   it('records a failed request as no answer, so that the app asks itself', async () => {
-    const { early } = await run('/coach', session({ id: 5, role_id: 2 }), () =>
+    const { early, portalMeta } = await run('/coach', session({ id: 5, role_id: 2 }), () =>
       Promise.reject(new TypeError('Failed to fetch')),
     );
     expect(await early![0]!.answer).toBeNull();
+    expect(await portalMeta).toBeNull();
   });
 });
 

@@ -28,6 +28,7 @@ const prerendered: Prerendered = {
     cipher: { plain: 'AB', key: 'BA' },
     userMark: '"$user.id"',
     fonts: [],
+    meta: '/meta.json',
     pages: {},
   },
 };

@@ -13,6 +13,8 @@ export interface EarlyPages<Modules = string[]> {
   userMark: string;
   /** Font files: by name in the app's table, by their compiled file once resolved. */
   fonts: string[];
+  /** The site's meta.json, asked for as the app's version check asks (no-store). */
+  meta: string;
   pages: Record<
     string,
     {
@@ -69,7 +71,8 @@ export function resolveEarlyPages(
  * (#portal-early) and the baked config (#portal-config, for the API's address and the tenant id); a stored
  * user is decoded as lib/cipher encodes it and its role read as schemas/roles' roleOf does. Each call is sent
  * as the app's axios instance sends it (the same address, headers and body), and recorded under the key
- * lib/early-answers looks it up by. The fonts are linked once the document is parsed, behind the stylesheet
+ * lib/early-answers looks it up by; the site's meta.json as the app's version check asks for it, for that check
+ * to take (app/src/boot/version-check.ts). The fonts are linked once the document is parsed, behind the stylesheet
  * and the app's entry, which the first screens need first. Any failure leaves the app to ask for itself.
  */
 export const EARLY_SCRIPT =
@@ -87,7 +90,8 @@ export const EARLY_SCRIPT =
   "p.modules.forEach(function(m){P(m,1)});document.addEventListener('DOMContentLoaded',function(){" +
   'e.fonts.forEach(function(f){P(f,0)})});' +
   "var b=String(c.apiUrl||'').replace(/\\/+$/,'');" +
-  'window.portalEarly=p.requests.map(function(q){var d=q.body.split(e.userMark).join(String(o.id)),' +
+  "window.portalMeta=fetch(e.meta,{cache:'no-store',headers:{Accept:'application/json'}})" +
+  '.catch(function(){return null});window.portalEarly=p.requests.map(function(q){var d=q.body.split(e.userMark).join(String(o.id)),' +
   "H={Accept:'application/json','X-Tenant-Id':String(c.tenantId),Authorization:'Bearer '+k};" +
   "if(d)H['Content-Type']='application/json';if(q.tokenHeader)H.token=k;" +
   "return{key:q.method+' '+q.url+' '+d,token:k,answer:fetch(b+'/'+q.url.replace(/^\\/+/,'')," +
