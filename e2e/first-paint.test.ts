@@ -156,7 +156,7 @@ describe('first paint before JavaScript', () => {
   describe("a signed-in page's first data from index.html", () => {
     /**
      * `pathname` opened with the app's entry held until release(): `asked` lists the page's API calls (a
-     * GraphQL one by its query's field), as they leave.
+     * GraphQL one by its query's field) and its reads of meta.json, as they leave.
      */
     async function visitHeld(context: BrowserContext, origin: string, pathname: string) {
       let release!: () => void;
@@ -170,7 +170,8 @@ describe('first paint before JavaScript', () => {
       page.on('request', (request) => {
         const { pathname: path } = new URL(request.url());
         const field = /\b(lessonMeetingSearch)\b/.exec(request.postData() ?? '')?.[1];
-        if (/^\/(api|gapi)/.test(path)) asked.push(`${request.method()} ${path}${field ? ` ${field}` : ''}`);
+        if (/^\/(api|gapi|meta\.json)/.test(path))
+          asked.push(`${request.method()} ${path}${field ? ` ${field}` : ''}`);
       });
       await page.goto(`${origin}${pathname}`, { waitUntil: 'domcontentloaded' });
       return { page, asked, release };
@@ -184,27 +185,35 @@ describe('first paint before JavaScript', () => {
         // main.js is held: these left from index.html.
         await expect
           .poll(() => [...asked].sort())
-          .toEqual(['POST /api/v1/clientportal/schedule/', 'POST /gapi lessonMeetingSearch']);
+          .toEqual([
+            'GET /meta.json',
+            'POST /api/v1/clientportal/schedule/',
+            'POST /gapi lessonMeetingSearch',
+          ]);
         release();
         await page.getByRole('heading', { name: 'Upcoming meetings' }).waitFor();
         await page.locator('.meeting-list').first().waitFor();
-        // The page's own queries found their answers: neither list was asked for again.
-        expect(asked.filter((call) => /schedule\/|lessonMeetingSearch/.test(call)).sort()).toEqual([
+        // The page's own queries and the version check found their answers: none was asked for again.
+        expect(asked.filter((call) => /schedule\/|lessonMeetingSearch|meta/.test(call)).sort()).toEqual([
+          'GET /meta.json',
           'POST /api/v1/clientportal/schedule/',
           'POST /gapi lessonMeetingSearch',
         ]);
         await expectNoSeriousViolations(page, 'schedule from early data');
       }));
 
-    it("a coach's Today is asked for before main.js has run", () =>
+    it("a coach's Today is asked for before main.js has run, and not again", () =>
       withContext({ serviceWorkers: 'block' }, async (context) => {
         const origin = app.stack.urls.globex!;
         await signIn(await context.newPage(), origin, 'coach@globex.test');
         const { page, asked, release } = await visitHeld(context, origin, '/coach');
-        await expect.poll(() => asked).toEqual(['GET /api/v1/coach/today']);
+        await expect.poll(() => [...asked].sort()).toEqual(['GET /api/v1/coach/today', 'GET /meta.json']);
         release();
         await page.getByRole('heading', { name: 'Today', level: 1 }).waitFor();
-        expect(asked.filter((call) => call.includes('/coach/today'))).toEqual(['GET /api/v1/coach/today']);
+        expect(asked.filter((call) => /today|meta/.test(call)).sort()).toEqual([
+          'GET /api/v1/coach/today',
+          'GET /meta.json',
+        ]);
       }));
 
     it('asks for nothing without a session, or with one the idle limit has ended', () =>
