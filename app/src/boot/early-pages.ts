@@ -14,6 +14,7 @@ import { GAPI_URL } from '@/lib/gapi';
 import { ACTIVITY_KEY, IDLE_TIMEOUT_MS } from '@/lib/idle-limit';
 import { LESSON_MEETINGS_QUERY } from '@/lib/lesson-meetings';
 import { STORAGE_KEYS } from '@/lib/session';
+import { EARLY_FONTS } from './early-fonts';
 import { META_URL } from './version-check';
 import type { Role } from '../../../schemas/roles';
 
@@ -71,12 +72,7 @@ export function earlyPages(): EarlyPages {
     cipher: CIPHER,
     userMark: USER_MARK,
     meta: META_URL,
-    fonts: [
-      'open-sans-latin-400-normal',
-      'open-sans-latin-600-normal',
-      'open-sans-latin-700-normal',
-      'oswald-latin-500-normal',
-    ],
+    fonts: EARLY_FONTS.map(({ file }) => file),
     pages: {
       // The schedule's two lists (features/schedule prefetch): the meetings, and the lesson meetings by user id.
       '/schedule': {
