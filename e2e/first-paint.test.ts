@@ -3,11 +3,12 @@
  * off, /login of two tenants already shows each tenant's name, logo and colours; a stored session paints the
  * neutral shell instead, and a ?brand= visit paints in that brand, before any of the app's script runs; and the
  * app takes the login screen over without moving anything (cumulative layout shift 0, from Chromium's
- * layout-shift entries).
+ * layout-shift entries). A signed-in page's first data leaves from index.html itself, before the app's script
+ * has run, and the app takes that answer rather than asking again; without a live session nothing is asked.
  */
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectNoSeriousViolations, newContext, useAppStack } from './app-support';
+import { expectNoSeriousViolations, newContext, signIn, useAppStack } from './app-support';
 
 const TENANTS = {
   acme: { name: 'Acme Business Coaching', primary: 'rgb(154, 52, 18)', loginBackground: 'rgb(67, 20, 7)' },
@@ -151,4 +152,88 @@ describe('first paint before JavaScript', () => {
         await expectNoSeriousViolations(page, `login at ${width} px`, 'body');
       }));
   }
+
+  describe("a signed-in page's first data from index.html", () => {
+    /**
+     * `pathname` opened with the app's entry held until release(): `asked` lists the page's API calls (a
+     * GraphQL one by its query's field) and its reads of meta.json, as they leave.
+     */
+    async function visitHeld(context: BrowserContext, origin: string, pathname: string) {
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      await context.route(/\/assets\/main-[^/]+\.js$/, async (route) => {
+        await released;
+        await route.continue().catch(() => undefined); // (the page may be gone by then)
+      });
+      const page = await context.newPage();
+      const asked: string[] = [];
+      page.on('request', (request) => {
+        const { pathname: path } = new URL(request.url());
+        const field = /\b(lessonMeetingSearch)\b/.exec(request.postData() ?? '')?.[1];
+        if (/^\/(api|gapi|meta\.json)/.test(path))
+          asked.push(`${request.method()} ${path}${field ? ` ${field}` : ''}`);
+      });
+      await page.goto(`${origin}${pathname}`, { waitUntil: 'domcontentloaded' });
+      return { page, asked, release };
+    }
+
+    it("a client's /schedule asks for both lists before main.js has run, and the app takes those answers", () =>
+      withContext({ serviceWorkers: 'block' }, async (context) => {
+        const origin = app.stack.urls.acme!;
+        await signIn(await context.newPage(), origin, 'client@acme.test');
+        const { page, asked, release } = await visitHeld(context, origin, '/schedule');
+        // main.js is held: these left from index.html.
+        await expect
+          .poll(() => [...asked].sort())
+          .toEqual([
+            'GET /meta.json',
+            'POST /api/v1/clientportal/schedule/',
+            'POST /gapi lessonMeetingSearch',
+          ]);
+        release();
+        await page.getByRole('heading', { name: 'Upcoming meetings' }).waitFor();
+        await page.locator('.meeting-list').first().waitFor();
+        // The page's own queries and the version check found their answers: none was asked for again.
+        expect(asked.filter((call) => /schedule\/|lessonMeetingSearch|meta/.test(call)).sort()).toEqual([
+          'GET /meta.json',
+          'POST /api/v1/clientportal/schedule/',
+          'POST /gapi lessonMeetingSearch',
+        ]);
+        await expectNoSeriousViolations(page, 'schedule from early data');
+      }));
+
+    it("a coach's Today is asked for before main.js has run, and not again", () =>
+      withContext({ serviceWorkers: 'block' }, async (context) => {
+        const origin = app.stack.urls.globex!;
+        await signIn(await context.newPage(), origin, 'coach@globex.test');
+        const { page, asked, release } = await visitHeld(context, origin, '/coach');
+        await expect.poll(() => [...asked].sort()).toEqual(['GET /api/v1/coach/today', 'GET /meta.json']);
+        release();
+        await page.getByRole('heading', { name: 'Today', level: 1 }).waitFor();
+        expect(asked.filter((call) => /today|meta/.test(call)).sort()).toEqual([
+          'GET /api/v1/coach/today',
+          'GET /meta.json',
+        ]);
+      }));
+
+    it('asks for nothing without a session, or with one the idle limit has ended', () =>
+      withContext({ serviceWorkers: 'block' }, async (context) => {
+        const origin = app.stack.urls.acme!;
+        const none = await visitHeld(context, origin, '/schedule');
+        expect(await none.page.evaluate(() => 'portalEarly' in window)).toBe(false);
+        expect(none.asked).toEqual([]);
+        none.release();
+        await none.page.close();
+        await signIn(await context.newPage(), origin, 'client2@acme.test');
+        await context.addInitScript(() => {
+          // Two hours since this browser's last activity: the app will end the session, so nothing is asked.
+          if (location.protocol === 'http:')
+            localStorage.setItem('portal.activity', String(Date.now() - 2 * 3_600_000));
+        });
+        const ended = await visitHeld(context, origin, '/schedule');
+        expect(await ended.page.evaluate(() => 'portalEarly' in window)).toBe(false);
+        expect(ended.asked).toEqual([]);
+        ended.release();
+      }));
+  });
 });

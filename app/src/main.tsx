@@ -4,7 +4,8 @@
  * the neutral shell, pre-rendered with the tenant's name, logo and colours) keeps showing it (with the overlay
  * saying 'Loading theme...' only when that takes a while), and any other page shows the overlay at once. The API client and the stored session are set up first, so
  * the first render already knows whether someone is signed in, and the chunks of the pages this address shows
- * are fetched meanwhile: the app's first commit then draws those pages and replaces the pre-rendered screen in
+ * are fetched meanwhile (and the fonts index.html preloaded for a signed-in page are awaited, so its text is not
+ * drawn in the fallback fonts first): the app's first commit then draws those pages and replaces the pre-rendered screen in
  * one step, without a fallback in between.
  */
 import '@/styles/fonts.css';
@@ -23,6 +24,7 @@ import { IDLE_LOGGED_OUT } from '@/lib/idle-limit';
 import { sessionStore } from '@/lib/session';
 import { notify } from '@/lib/toast';
 import { BootOverlay } from '@/boot/boot-overlay';
+import { earlyFontsReady } from '@/boot/early-fonts';
 import { App } from '@/app/app';
 import { preloadPage } from '@/app/routes';
 
@@ -61,6 +63,7 @@ async function boot(): Promise<void> {
       loadTheme(config.themeUrl, config.tenantId, requestedBrand()),
       checkVersion(config.version),
       preloadPage(window.location.pathname, signedIn ? (sessionStore.get()?.user ?? null) : null),
+      earlyFontsReady(),
     ]);
     clearTimeout(overlayTimer);
     applyTheme(brand);

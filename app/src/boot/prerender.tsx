@@ -14,6 +14,7 @@ import LoginPage from '@/features/auth/components/login-page';
 import type { ColorKey } from '@/lib/portal-config';
 import { PortalContext } from '@/lib/portal-context';
 import { readConfig } from './config';
+import { earlyPages, type EarlyPages } from './early-pages';
 import { COLOR_KEYS, DEFAULT_COLORS, cssVar } from './theme';
 
 /** Stand-ins the bake replaces; made of characters that React's escaping leaves as they are. */
@@ -82,6 +83,8 @@ interface Prerendered {
   colorVars: Record<ColorKey, string>;
   /** What the bake replaces with the tenant's name (as text) and logo (a URL). */
   placeholders: { name: string; logo: string };
+  /** The signed-in pages whose first data index.html asks for itself. */
+  early: EarlyPages;
 }
 
 export function prerender(): Prerendered {
@@ -91,5 +94,6 @@ export function prerender(): Prerendered {
     shell: { logo: render(true, 'shell'), name: render(false, 'shell') },
     colorVars: Object.fromEntries(COLOR_KEYS.map((key) => [key, cssVar(key)])) as Record<ColorKey, string>,
     placeholders: { name: NAME_PLACEHOLDER, logo: LOGO_PLACEHOLDER },
+    early: earlyPages(),
   };
 }

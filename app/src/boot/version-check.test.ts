@@ -50,6 +50,25 @@ describe('checkVersion', () => {
     );
   });
 
+  it("takes the meta.json index.html's inline script asked for, once; a failed one is no version", async () => {
+    const fetch = answer('{"version":"7.1.0"}');
+    vi.stubGlobal('fetch', fetch);
+    window.portalMeta = Promise.resolve(new Response('{"version":"7.2.2"}'));
+    expect(await checkVersion('7.2.2', { reload })).toMatchObject({
+      liveVersion: '7.2.2',
+      outcome: 'current',
+    });
+    expect(fetch).not.toHaveBeenCalled();
+    // Taken: the next check asks the site.
+    expect((await checkVersion('7.2.2', { reload })).liveVersion).toBe('7.1.0');
+    expect(fetch).toHaveBeenCalledTimes(1);
+    window.portalMeta = Promise.resolve(null);
+    expect(await checkVersion('7.2.2', { reload })).toMatchObject({
+      liveVersion: null,
+      outcome: 'unavailable',
+    });
+  });
+
   it('renders at once when the live version is the same or older', async () => {
     expect(await checkVersion('7.2.2', { fetch: answer('{"version":"7.2.2"}'), reload })).toEqual({
       liveVersion: '7.2.2',

@@ -22,7 +22,8 @@ interface VersionCheckOptions {
   reload?: () => void;
 }
 
-const META_URL = '/meta.json';
+/** Also asked for by index.html's inline script for a signed-in page of ./early-pages, before the app runs. */
+export const META_URL = '/meta.json';
 const META_TIMEOUT_MS = 3_000;
 const GUARD_PREFIX = 'portal:reloaded-for:';
 /** Cache clearing and the service-worker update must not hold the reload back forever either. */
@@ -64,6 +65,21 @@ function comparePrerelease(a: string | undefined, b: string | undefined): -1 | 0
   return 0;
 }
 
+declare global {
+  interface Window {
+    /** meta.json as index.html's inline script asked for it (null when that failed); taken once. */
+    portalMeta?: Promise<Response | null>;
+  }
+}
+
+/** The answer index.html already asked for, when this is the same request: taken, so a later check asks anew. */
+function takeEarlyMeta(url: string, fetcher: typeof fetch): Promise<Response | null> | undefined {
+  if (typeof window === 'undefined' || url !== META_URL || fetcher !== fetch) return undefined;
+  const early = window.portalMeta;
+  delete window.portalMeta;
+  return early;
+}
+
 /** The live version, or null for any failure: 404, 500, HTML, bad JSON, no version, no answer in time. */
 async function fetchLiveVersion(
   url = META_URL,
@@ -72,13 +88,19 @@ async function fetchLiveVersion(
 ): Promise<string | null> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
+  const timedOut = new Promise<null>((resolve) =>
+    controller.signal.addEventListener('abort', () => resolve(null)),
+  );
   try {
-    const response = await fetcher(url, {
-      cache: 'no-store',
-      signal: controller.signal,
-      headers: { Accept: 'application/json' },
-    });
-    if (!response.ok) return null;
+    const request =
+      takeEarlyMeta(url, fetcher) ??
+      fetcher(url, {
+        cache: 'no-store',
+        signal: controller.signal,
+        headers: { Accept: 'application/json' },
+      });
+    const response = await Promise.race([request, timedOut]);
+    if (!response?.ok) return null;
     const body: unknown = JSON.parse(await response.text());
     const version = (body as { version?: unknown } | null)?.version;
     return typeof version === 'string' && SEMVER.test(version) ? version : null;

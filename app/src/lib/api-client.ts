@@ -2,8 +2,9 @@
  * The one axios instance every call goes through: the tenant's API URL, the bearer token of the session and
  * the baked tenant id in X-Tenant-Id (DESIGN.md's contract). Errors are reported once by handleApiError.
  */
-import axios from 'axios';
+import axios, { AxiosHeaders, getAdapter } from 'axios';
 import { handleApiError } from './api-errors';
+import { earlyKey, takeEarlyAnswer } from './early-answers';
 import { sessionStore } from './session';
 
 declare module 'axios' {
@@ -31,6 +32,33 @@ export function configureApi(options: { apiUrl: string; tenantId: number }): voi
 api.interceptors.request.use((config) => {
   const token = sessionStore.get()?.token;
   if (token && !config.headers.has('Authorization')) config.headers.set('Authorization', `Bearer ${token}`);
+  return config;
+});
+
+// A call index.html already sent (./early-answers) is answered from there: the adapter of this one call
+// waits for that answer and asks the server only when there is none to take.
+api.interceptors.request.use((config) => {
+  const token = sessionStore.get()?.token;
+  const { method, url, data } = config;
+  // Only a body axios sends as JSON can match (an upload's FormData never does).
+  const json = data === undefined || Object.getPrototypeOf(data) === Object.prototype;
+  if (!token || !method || !url || !json) return config;
+  const early = takeEarlyAnswer(earlyKey(method, url, data === undefined ? '' : JSON.stringify(data)), token);
+  if (!early) return config;
+  const network = getAdapter(config.adapter ?? api.defaults.adapter);
+  config.adapter = async (request) => {
+    const answer = await early;
+    if (!answer) return network(request);
+    const headers = new AxiosHeaders({ 'Content-Type': 'application/json' });
+    return {
+      data: answer.body,
+      status: answer.status,
+      statusText: '',
+      headers,
+      config: request,
+      request: null,
+    };
+  };
   return config;
 });
 

@@ -27,6 +27,9 @@ export const graphql = (
   ...parts: (GraphQLDocument | FlagFields)[]
 ): GraphQLDocument => text.map((part, i) => part + (parts[i] ?? '')).join('') as GraphQLDocument;
 
+/** Where gql() posts; index.html's inline script posts a page's first query there too (boot/early-pages). */
+export const GAPI_URL = '/gapi';
+
 /**
  * Runs `query` and returns its root `field`. An answer without that field is a failure like any other, never
  * undefined: query functions hand this straight to React Query, which refuses undefined data, and a page would
@@ -41,7 +44,7 @@ export async function gql<T>(
   const token = sessionStore.get()?.token;
   // `fields`: the arguments whose refusals (422, extensions.field) the calling form shows beside its controls.
   const response = await api.post<GraphQLAnswer>(
-    '/gapi',
+    GAPI_URL,
     { query, variables },
     { ...options, headers: token ? { token } : {} },
   );

@@ -19,7 +19,8 @@ export const LESSON_MINUTES = 60;
 export const lessonMeetingOver = (meeting: { meeting_time: string }, now: number): boolean =>
   Date.parse(meeting.meeting_time) + LESSON_MINUTES * 60_000 <= now;
 
-const QUERY = graphql`
+/** Also sent from index.html, before the app runs, for /schedule (boot/early-pages). */
+export const LESSON_MEETINGS_QUERY = graphql`
   query ($id: Int!, $ug: Int) {
     lessonMeetingSearch(user_id: $id, user_group_id: $ug) {
       id
@@ -41,7 +42,7 @@ function getLessonMeetings(
   signal?: AbortSignal,
 ): Promise<LessonMeeting[]> {
   const variables = userGroupId === undefined ? { id: userId } : { id: userId, ug: userGroupId };
-  return gql<LessonMeeting[]>('lessonMeetingSearch', QUERY, variables, { signal });
+  return gql<LessonMeeting[]>('lessonMeetingSearch', LESSON_MEETINGS_QUERY, variables, { signal });
 }
 
 export const lessonMeetingsQueryOptions = (userId: number, userGroupId?: number) =>

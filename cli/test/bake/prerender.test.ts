@@ -23,6 +23,14 @@ const prerendered: Prerendered = {
   },
   colorVars: { primary: '--color-primary', loginBackground: '--color-login-background' },
   placeholders: { name: NAME, logo: LOGO },
+  early: {
+    storage: { token: 't', backupToken: 'b', user: 'u', activity: 'a', idleMs: 1000 },
+    cipher: { plain: 'AB', key: 'BA' },
+    userMark: '"$user.id"',
+    fonts: [],
+    meta: '/meta.json',
+    pages: {},
+  },
 };
 
 const app = { entry: '/assets/main.js', styles: ['/assets/style.css'], modulePreloads: [], prerendered };

@@ -91,7 +91,8 @@ export interface PageInput {
    * The compile's entry, the files it links and its pre-rendered first screen; under `npm run dev`, Vite's own
    * entry and nothing else (the page then paints when the app does).
    */
-  app: Pick<CompiledApp, 'entry' | 'styles' | 'modulePreloads'> & Partial<Pick<CompiledApp, 'prerendered'>>;
+  app: Pick<CompiledApp, 'entry' | 'styles' | 'modulePreloads'> &
+    Partial<Pick<CompiledApp, 'prerendered' | 'earlyPages'>>;
   environment?: Environment;
   /** The page's CSP; the dev server relaxes it for hot reload. */
   csp?: string;
@@ -108,6 +109,7 @@ export function renderIndex({ templates, config, version, app, environment, csp 
     htmlStyle: first?.style ?? '',
     brands: first && Object.keys(first.brands).length > 0 ? new ScriptJson(first.brands) : null,
     bootScript: new CompiledMarkup(BOOT_SCRIPT),
+    early: app.earlyPages ? new ScriptJson(app.earlyPages) : null,
     firstScreen: new CompiledMarkup(first?.markup ?? ''),
     name: config.name,
     csp: csp ?? contentSecurityPolicy(config),

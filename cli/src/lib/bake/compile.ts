@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { computeAppHash } from './hash.js';
+import { resolveEarlyPages, type EarlyPages } from './early-data.js';
 import type { Prerendered } from './prerender.js';
 
 /** One compile of the shared app, cached by the hash of everything that changes its output. */
@@ -16,6 +17,8 @@ export interface CompiledApp {
   files: string[];
   /** The first screen as static markup, for each tenant's index.html (see ./prerender). */
   prerendered: Prerendered;
+  /** prerendered.early with each page's modules as the chunk files they load. */
+  earlyPages: EarlyPages;
   cached: boolean;
   ms: number;
 }
@@ -66,7 +69,13 @@ async function load(dir: string, hash: string, cached: boolean, ms: number): Pro
     ManifestChunk
   >;
   const prerendered = JSON.parse(await readFile(path.join(dir, PRERENDER_FILE), 'utf8')) as Prerendered;
-  return { hash, dir, ...fromManifest(manifest), files: await listOutput(dir), prerendered, cached, ms };
+  const links = fromManifest(manifest);
+  const earlyPages = resolveEarlyPages(
+    prerendered.early,
+    manifest,
+    new Set([links.entry, ...links.modulePreloads]),
+  );
+  return { hash, dir, ...links, files: await listOutput(dir), prerendered, earlyPages, cached, ms };
 }
 
 async function pruneOldCaches(cacheRoot: string, keep: string): Promise<void> {

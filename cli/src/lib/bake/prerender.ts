@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { themeHref } from '../site-layout.js';
 import type { TenantConfig } from '../tenants/types.js';
+import { EARLY_SCRIPT, type EarlyPages } from './early-data.js';
 import { escapeHtml } from './render.js';
 import { buildThemeFile, isRemote } from './theme-file.js';
 
@@ -17,6 +18,8 @@ export interface Prerendered {
   shell: { logo: string; name: string };
   colorVars: Record<string, string>;
   placeholders: { name: string; logo: string };
+  /** The signed-in pages whose first data index.html asks for, by their modules (see ./early-data). */
+  early: EarlyPages;
 }
 
 /**
@@ -29,7 +32,8 @@ export interface Prerendered {
  * module script would, the entry's evaluation would hold the first paint whenever it arrives first (from a
  * cache, on a fast network). A visit for one of the tenant's brands (?brand=, or the one this tab asked for
  * before, as the app's requestedBrand reads it) paints in that brand: its colours replace the default ones on
- * <html> and its logo the default logo, from the brands' table the bake writes above this script.
+ * <html> and its logo the default logo, from the brands' table the bake writes above this script. Last, for
+ * a signed-in page of ./early-data's table, it starts that page's chunks and first data.
  */
 export const BOOT_SCRIPT =
   "(function(){var d=document.documentElement,t=null,b=null;try{t=localStorage.getItem('portal.token')||" +
@@ -43,7 +47,9 @@ export const BOOT_SCRIPT =
   "/^\\/(forgot-password|reset\\/|fbslogin\\/)/.test(location.pathname)?'none':t?'shell':'login');" +
   "document.addEventListener('DOMContentLoaded',function(){requestAnimationFrame(function(){" +
   "setTimeout(function(){var s=document.createElement('script');s.type='module';" +
-  "s.src=document.querySelector('link[data-entry]').href;document.head.appendChild(s)})})})})()";
+  "s.src=document.querySelector('link[data-entry]').href;document.head.appendChild(s)})})});" +
+  EARLY_SCRIPT +
+  '})()';
 
 export const BOOT_SCRIPT_HASH = `'sha256-${createHash('sha256').update(BOOT_SCRIPT).digest('base64')}'`;
 

@@ -46,9 +46,12 @@ export interface Today {
   overdue: { client: Person; count: number; oldest_due: string }[];
 }
 
+/** The call's address, which index.html's inline script calls too (boot/early-pages) before the app runs. */
+export const TODAY_URL = '/api/v1/coach/today';
+
 /** GET /api/v1/coach/today: the whole home page in one request. */
 async function getToday(signal?: AbortSignal): Promise<Today> {
-  const response = await api.get<Envelope<Today>>('/api/v1/coach/today', { signal });
+  const response = await api.get<Envelope<Today>>(TODAY_URL, { signal });
   return response.data.data;
 }
 

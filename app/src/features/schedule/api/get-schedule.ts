@@ -23,9 +23,12 @@ interface Schedule {
   past: Meeting[];
 }
 
+/** The call's address, which index.html's inline script calls too (boot/early-pages) before the app runs. */
+export const SCHEDULE_URL = '/api/v1/clientportal/schedule/';
+
 /** POST /api/v1/clientportal/schedule/: the client's upcoming (soonest first) and past meetings. */
 async function getSchedule(signal?: AbortSignal): Promise<Schedule> {
-  const response = await api.post<Envelope<Schedule>>('/api/v1/clientportal/schedule/', {}, { signal });
+  const response = await api.post<Envelope<Schedule>>(SCHEDULE_URL, {}, { signal });
   return response.data.data;
 }
 
