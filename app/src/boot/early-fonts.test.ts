@@ -7,7 +7,7 @@ function page(head: string) {
   doc.head.innerHTML = head;
   let finish!: () => void;
   const loaded = new Promise<never[]>((resolve) => (finish = () => resolve([])));
-  const load = vi.fn(() => loaded);
+  const load = vi.fn((_font: string) => loaded);
   Object.defineProperty(doc, 'fonts', { value: { load } });
   return { doc, load, finish };
 }
