@@ -7,7 +7,7 @@ import type { Database } from '../../db/database.js';
 import { visible } from '../access/scope.js';
 import type { Actor } from '../access/scope.js';
 import { recordEvent } from '../events/record-event.js';
-import { lessonSteps } from '../groups/lesson-repository.js';
+import { stepsTicked } from '../groups/lesson-repository.js';
 import { FLAG_FIELDS } from '../lesson-analytics/analytics-change.js';
 
 /**
@@ -28,7 +28,7 @@ export async function completedByRemoval(
     .where('lesson_id', '=', lessonId)
     .forUpdate()
     .execute();
-  const stepsDone = rows.filter((row) => lessonSteps(row.user_group_id).every((step) => row[step]));
+  const stepsDone = rows.filter((row) => stepsTicked(row, row.user_group_id));
   if (stepsDone.length === 0) return [];
   const ticks = await trx
     .selectFrom('lesson_checklist_ticks')

@@ -5,7 +5,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { owned, visible } from '../access/scope.js';
 import type { Actor } from '../access/scope.js';
-import { lessonSteps } from '../groups/lesson-repository.js';
+import { GROUP_STEPS, lessonSteps } from '../groups/lesson-repository.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -81,7 +81,7 @@ const allTicked = (steps: readonly string[]) =>
  */
 export const lessonCompleted = sql<boolean>`(case when a.user_group_id is null then ${allTicked(
   lessonSteps(null),
-)} else ${allTicked(lessonSteps(0))} end) and ${checklistTicked}`;
+)} else ${allTicked(GROUP_STEPS)} end) and ${checklistTicked}`;
 
 /** For a query over `lesson_analytics as a`: the items of the row's lesson, and how many the member ticked. */
 export const checklistCounts = {

@@ -26,7 +26,7 @@ export async function listResources(db: Kysely<Database>, tenantId: number, less
 }
 
 /** A group lesson's steps: all five flags of SPEC §3's lesson analytics, around the group's meeting. */
-const GROUP_STEPS = FLAG_FIELDS;
+export const GROUP_STEPS = FLAG_FIELDS;
 /**
  * A self-paced academy lesson has no meeting: its steps are only those that make sense without one (the app's
  * components/lesson-progress.tsx offers the same two), so a stray meeting flag cannot count towards it.
@@ -36,6 +36,12 @@ const ACADEMY_STEPS = ['meeting_worksheet', 'taken_quiz'] as const;
 /** The steps of a lesson in its context (null: the academy); all of them ticked is the lesson completed. */
 export const lessonSteps = (userGroupId: number | null) =>
   userGroupId === null ? ACADEMY_STEPS : GROUP_STEPS;
+
+/** Whether an analytics row (undefined: none yet) has every step of its context ticked. */
+export const stepsTicked = (
+  row: Partial<Record<(typeof FLAG_FIELDS)[number], boolean>> | undefined,
+  userGroupId: number | null,
+) => row !== undefined && lessonSteps(userGroupId).every((step) => row[step] === true);
 
 /** Per lesson, how many of its steps the member has ticked in this context (null: the academy). */
 export async function stepsDone(db: Kysely<Database>, owner: Actor, userGroupId: number | null) {

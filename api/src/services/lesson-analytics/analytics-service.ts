@@ -13,7 +13,7 @@ import type { AcademyService } from '../academy/academy-service.js';
 import { owned, ownerValues } from '../access/scope.js';
 import type { Actor } from '../access/scope.js';
 import type { GroupsService } from '../groups/groups-service.js';
-import { lessonSteps } from '../groups/lesson-repository.js';
+import { stepsTicked } from '../groups/lesson-repository.js';
 import { recordCompletions } from '../checklist/checklist-completions.js';
 import { applyTicks } from '../checklist/checklist-ticks.js';
 import { checkChanges } from './analytics-change.js';
@@ -53,14 +53,6 @@ async function selectRow(
   if (lock) query = query.forUpdate();
   return query.executeTakeFirst();
 }
-
-/**
- * Completed: every step of the lesson in its context ticked (a group lesson's five, an academy lesson's
- * worksheet and quiz; lesson-repository.ts) and every item of its checklist. The event is recorded by the batch
- * that ticks the last one; unticking one and ticking it again later reports the lesson completed again.
- */
-const stepsComplete = (row: Row, userGroupId: number | null) =>
-  row !== undefined && lessonSteps(userGroupId).every((step) => row[step]);
 
 const payload = (lessonId: number, userGroupId: number | null, row: Row) => ({
   lesson_id: lessonId,
@@ -167,8 +159,11 @@ export function createAnalyticsService(deps: {
                   .where('user_group_id', userGroupId === null ? 'is' : '=', userGroupId)
                   .returning(columns)
                   .executeTakeFirst();
-          const before = stepsComplete(row, userGroupId) && ticks.doneBefore;
-          if (!before && stepsComplete(current, userGroupId) && ticks.doneAfter)
+          // Completed: every step of the lesson in its context ticked (lesson-repository.ts) and every item of
+          // its checklist. The batch that ticks the last one records the event; unticking one and ticking it
+          // again later reports the lesson completed again.
+          const before = stepsTicked(row, userGroupId) && ticks.doneBefore;
+          if (!before && stepsTicked(current, userGroupId) && ticks.doneAfter)
             await recordCompletions(
               trx,
               owner.tenantId,
