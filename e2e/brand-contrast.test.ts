@@ -2,9 +2,10 @@
  * A tenant made by `portal init --primary "#14b8a6"` (a light teal, which white text does not read on, nor does
  * it read as text on white), validated with --strict, built and served as it was written: its coach's Clients
  * page and a client's page have no serious axe violation (the brand-coloured names and titles, the teal bars'
- * text, the buttons), and its buttons are a teal, not the default navy.
+ * text, the buttons), nor a sign-in screen on the teal login background, and its buttons are a teal, not the
+ * default navy.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
@@ -37,6 +38,13 @@ beforeAll(async () => {
     '--primary',
     TEAL,
     '--yes',
+  );
+  // A support address: the sign-in screens' footer shows it as a link, on the login background.
+  const file = path.join(tenantsDir, 'teal', 'tenant.json');
+  const config = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
+  await writeFile(
+    file,
+    JSON.stringify({ ...config, footer: { supportEmail: 'help@teal.example' } }, null, 2),
   );
   await portal('validate', '--strict');
 });
@@ -88,5 +96,12 @@ describe('a tenant made with portal init --primary teal', () => {
     expect(g).toBeGreaterThan(r);
     expect(b).toBeGreaterThan(r);
     await page.screenshot({ path: path.join(SHOTS, 'brand-teal-client.png'), fullPage: true });
+  });
+
+  it('a sign-in screen reads on the teal login background, its footer and support address too', async () => {
+    // A reset link opened while signed in: the card on the login background, with the footer (SPEC §2).
+    await page.goto(`${app.stack.urls.teal!}/reset/not-a-real-token`);
+    await page.locator('.login-footer').getByRole('link', { name: 'help@teal.example' }).waitFor();
+    await expectNoSeriousViolations(page, 'the login background', 'body');
   });
 });
