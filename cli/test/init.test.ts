@@ -127,10 +127,12 @@ describe('portal init', () => {
         const json = await renderTenantJson({ ...SCAFFOLD, primary }, REPO);
         const colors = resolveColors(JSON.parse(json) as TenantConfig);
         for (const { foreground, background } of CONTRAST_PAIRS) {
-          const bg = typeof background === 'string' ? colors[background] : background.color;
+          const [name, bg] =
+            typeof background === 'string'
+              ? [background, colors[background]]
+              : [background.name, background.color];
           const ratio = contrastRatio(colors[foreground], bg);
-          if (ratio < MIN_CONTRAST)
-            failing.push(`${primary}: ${foreground} on ${String(background)} ${ratio}`);
+          if (ratio < MIN_CONTRAST) failing.push(`${primary}: ${foreground} on ${name} ${ratio}`);
         }
       }
     }
