@@ -38,11 +38,13 @@ export function expectBrowserProblem(pattern: RegExp): void {
 
 /**
  * Starts the stack and the browser for this test file; returns the stack once it runs. `env` gives the API
- * process extra settings (read when the stack starts).
+ * process extra settings (read when the stack starts). `tenantsDir` (read when the stack starts) takes the
+ * tenants from another folder, built for this file alone, instead of the repository's published ones.
  */
 export function useAppStack(
   tenants: string[],
   env: () => Record<string, string> = () => ({}),
+  tenantsDir?: () => string,
 ): { readonly stack: Stack } {
   beforeAll(async () => {
     await mkdir(SHOTS, { recursive: true });
@@ -50,7 +52,7 @@ export function useAppStack(
       tenants,
       env: env(),
       pgliteTemplate: inject('pgliteTemplate'),
-      publishedSites: inject('publishedSites'),
+      ...(tenantsDir ? { tenantsDir: tenantsDir() } : { publishedSites: inject('publishedSites') }),
     });
     browser = await launchBrowser();
   });

@@ -77,7 +77,7 @@ describe('resolveColors', () => {
 
 describe('contrast checks in the loader', () => {
   it('lists every rendered pair once', () => {
-    expect(CONTRAST_PAIRS).toHaveLength(9);
+    expect(CONTRAST_PAIRS).toHaveLength(12);
     expect(CONTRAST_PAIRS).toContainEqual({ foreground: 'textColor', background: 'background' });
     expect(CONTRAST_PAIRS.filter((p) => p.foreground === 'buttonTextColor').map((p) => p.background)).toEqual(
       ['buttonDefaultColor', 'buttonPrimaryColor', 'buttonSecondaryColor'],
@@ -162,10 +162,50 @@ describe('contrast checks in the loader', () => {
         message: 'textColor #777777 on background #ffffff has a contrast of 4.48:1, below 4.5:1 (WCAG AA)',
         suggestion: 'nearest passing colour: textColor "#767676" (4.54:1)',
       }),
+      expect.objectContaining({
+        pointer: '/theme/colors/textColor',
+        message:
+          'textColor #777777 on the white card #ffffff has a contrast of 4.48:1, below 4.5:1 (WCAG AA)',
+      }),
     ]);
     const [strict] = await loadTenants({ tenantsDir: dir, strict: true });
     expect(strict?.config).toBeNull();
     expect(strict?.problems[0]?.severity).toBe('error');
+  });
+
+  it('checks the primary where the app draws it as text: titles and names on the background and the white cards', async () => {
+    const dir = await tempDir();
+    // Every other pair passes: white reads on none of these teals, so their text is black.
+    const colors = {
+      primary: '#0e9384',
+      hoverColor: '#0fa595',
+      loginBackground: '#0e9384',
+      textInverseColor: '#000000',
+      buttonPrimaryColor: '#0b6b60',
+      linkColor: '#0b6b60',
+    };
+    await writeTenant(dir, 'teal', minimalConfig({ theme: { colors } }));
+    const [strict] = await loadTenants({ tenantsDir: dir, strict: true });
+    expect(strict?.config).toBeNull();
+    expect(strict?.problems.map((p) => [p.pointer, p.severity, p.message])).toEqual([
+      [
+        '/theme/colors/primary',
+        'error',
+        'primaryTextColor #0e9384 on background #f3fafe has a contrast of 3.60:1, below 4.5:1 (WCAG AA)',
+      ],
+      [
+        '/theme/colors/primary',
+        'error',
+        'primaryTextColor #0e9384 on the white card #ffffff has a contrast of 3.80:1, below 4.5:1 (WCAG AA)',
+      ],
+    ]);
+    await writeTenant(
+      dir,
+      'teal',
+      minimalConfig({ theme: { colors: { ...colors, primaryTextColor: '#0b6b60' } } }),
+    );
+    const [fixed] = await loadTenants({ tenantsDir: dir, strict: true });
+    expect(fixed?.problems).toEqual([]);
   });
 
   it('checks each brand where it changes a colour of a pair, naming the brand', async () => {

@@ -3,9 +3,25 @@ import path from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
 import { run, type Prompts } from '../src/commands/init.js';
-import { loadTenants } from '../src/lib/tenants/index.js';
+import {
+  CONTRAST_PAIRS,
+  contrastRatio,
+  loadTenants,
+  MIN_CONTRAST,
+  resolveColors,
+  type TenantConfig,
+} from '../src/lib/tenants/index.js';
+import { defaultColors, hslToRgb, parseHex, rgbToHsl, toHex } from '../src/lib/tenants/colors.js';
+import { renderTenantJson } from '../src/lib/tenants/scaffold.js';
 import { REPO, minimalConfig, tempDir, testContext, writeTenant } from './helpers.js';
 
+const SCAFFOLD = {
+  id: 42,
+  name: 'Acme Coaching',
+  domain: 'portal.acme.com',
+  apiUrl: '/',
+  primary: '#14143f',
+};
 const FLAGS = { id: '42', name: 'Acme Coaching', domain: 'portal.acme.com', apiUrl: 'https://api.acme.com' };
 
 /** Scripted prompts: answers in order; each must pass the prompt's own validation, as a person's would. */
@@ -78,7 +94,49 @@ describe('portal init', () => {
     expect(await run({ ...FLAGS, primary: '#a0c4ff', yes: true }, testContext(dir), ['light'])).toBe(0);
     const [tenant] = await loadTenants({ tenantsDir: dir, strict: true });
     expect(tenant?.problems).toEqual([]);
-    expect(tenant?.config?.theme?.colors?.textInverseColor).toBe('#000000');
+    // A deep shade of the primary's blue, not black.
+    expect(tenant?.config?.theme?.colors?.textInverseColor).toMatch(
+      /^#[0-2][0-9a-f][0-3][0-9a-f][3-9a-f][0-9a-f]$/,
+    );
+  });
+
+  it('derives buttons, inverse text and brand-coloured text from a teal primary that pass --strict', async () => {
+    const dir = await tempDir();
+    expect(await run({ ...FLAGS, primary: '#14b8a6', yes: true }, testContext(dir), ['teal'])).toBe(0);
+    const [tenant] = await loadTenants({ tenantsDir: dir, strict: true });
+    expect(tenant?.problems).toEqual([]);
+    const colors = resolveColors(tenant!.config!);
+    expect(colors.primary).toBe('#14b8a6');
+    // Primary buttons are the brand's teal, darkened until their white text reads (not the default navy).
+    expect(colors.buttonPrimaryColor).not.toBe(defaultColors().buttonPrimaryColor);
+    expect(rgbToHsl(parseHex(colors.buttonPrimaryColor))[0]).toBeCloseTo(rgbToHsl(parseHex('#14b8a6'))[0], 0);
+    expect(contrastRatio(colors.buttonTextColor, colors.buttonPrimaryColor)).toBeGreaterThanOrEqual(
+      MIN_CONTRAST,
+    );
+    // Text on the teal bars is a deep teal, neither black nor an unreadable white.
+    expect(colors.textInverseColor).not.toMatch(/^#(000000|ffffff)$/);
+    expect(contrastRatio(colors.textInverseColor, colors.primary)).toBeGreaterThanOrEqual(MIN_CONTRAST);
+    expect(contrastRatio(colors.primaryTextColor, '#ffffff')).toBeGreaterThanOrEqual(MIN_CONTRAST);
+  });
+
+  it('derives a theme where every pair the app draws passes, whatever the primary', async () => {
+    const failing: string[] = [];
+    for (let hue = 0; hue < 360; hue += 30) {
+      for (const lightness of [0.1, 0.3, 0.45, 0.6, 0.8, 0.95]) {
+        const primary = toHex(hslToRgb([hue, 0.8, lightness]));
+        const json = await renderTenantJson({ ...SCAFFOLD, primary }, REPO);
+        const colors = resolveColors(JSON.parse(json) as TenantConfig);
+        for (const { foreground, background } of CONTRAST_PAIRS) {
+          const [name, bg] =
+            typeof background === 'string'
+              ? [background, colors[background]]
+              : [background.name, background.color];
+          const ratio = contrastRatio(colors[foreground], bg);
+          if (ratio < MIN_CONTRAST) failing.push(`${primary}: ${foreground} on ${name} ${ratio}`);
+        }
+      }
+    }
+    expect(failing).toEqual([]);
   });
 
   it('asks only for what no flag gave, re-asking after an invalid answer', async () => {

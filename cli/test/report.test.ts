@@ -35,7 +35,7 @@ describe('formatReport', () => {
   it('marks warnings distinctly and colours only when asked', async () => {
     const [tenant] = await load('low-contrast');
     const plain = formatReport([tenant!], { color: false, codeFrames: false, cwd: REPO });
-    expect(plain.split('\n')[0]).toMatch(/^! .*low-contrast\/tenant.json: 2 warnings/);
+    expect(plain.split('\n')[0]).toMatch(/^! .*low-contrast\/tenant.json: 5 warnings/);
     expect(plain).toContain('warning: textColor #777777 on background #ffffff');
     expect(plain).toContain('(nearest passing colour: textColor "#767676" (4.54:1))');
     const coloured = formatReport([tenant!], { color: true, codeFrames: false, cwd: REPO });

@@ -33,6 +33,8 @@ export async function startStack(options: {
    * stack's own (a test may change its copy); without it the stack builds and publishes its tenants.
    */
   publishedSites?: string | undefined;
+  /** A tenants folder other than the repository's (a tenant made by `portal init`): built and seeded from it. */
+  tenantsDir?: string | undefined;
 }): Promise<Stack> {
   const work = await mkdtemp(path.join(os.tmpdir(), 'portal-e2e-'));
   const storage = path.join(work, 'storage');
@@ -52,6 +54,7 @@ export async function startStack(options: {
       // A port per tenant: the tests also call the portals from Node, whose fetch does not resolve *.localhost.
       addressing: 'ports',
       published: options.publishedSites !== undefined,
+      tenantsDir: options.tenantsDir,
       env: { NODE_ENV: 'test', ...options.env },
     });
     return {

@@ -6,7 +6,7 @@
  */
 import { Suspense, lazy, useEffect } from 'react';
 import { Outlet } from 'react-router-dom';
-import { ToastContainer } from 'react-toastify/unstyled';
+import { Slide, ToastContainer } from 'react-toastify/unstyled';
 import { UpdateBanner } from '@/boot/update-banner';
 import { usePortal } from '@/lib/portal-context';
 import { followOtherTabs } from '@/lib/session';
@@ -26,7 +26,14 @@ export function RootLayout({ updateAvailable }: { updateAvailable: boolean }) {
       <Outlet />
       <LoadingOverlay />
       {updateAvailable && <UpdateBanner />}
-      <ToastContainer position={TOAST_POSITION} autoClose={TOAST_AUTO_CLOSE_MS} newestOnTop />
+      {/* Slide, not the default bounce, which fades a toast in from transparent: its text read below 4.5:1
+          while it arrived, just when a screen reader and the eye turn to it. */}
+      <ToastContainer
+        position={TOAST_POSITION}
+        autoClose={TOAST_AUTO_CLOSE_MS}
+        newestOnTop
+        transition={Slide}
+      />
       {analyticsContainerId && (
         <Suspense fallback={null}>
           <Analytics containerId={analyticsContainerId} consentMode={analyticsConsent} />

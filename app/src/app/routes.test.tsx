@@ -292,6 +292,15 @@ describe('the role trees', () => {
     expect(active('/admin/companies')).toEqual(['Companies']);
   });
 
+  it("an admin's shell asks for no unread-mail count: an admin has no mailbox, and the API refuses it", async () => {
+    const calls = serve();
+    signIn({ role_id: 1, email: 'admin@demo.test', company: null, company_id: null });
+    renderPortal('/admin/companies');
+    await screen.findByRole('navigation', { name: 'Main menu' });
+    await screen.findByRole('heading', { level: 1, name: 'Companies' });
+    expect(calls.filter((call) => call.url === '/gapi')).toEqual([]);
+  });
+
   it("an admin at a coach's or a client's address, and a coach at an admin's, see it is not available", async () => {
     signIn({ role_id: 1, email: 'admin@demo.test', company: null, company_id: null });
     const { router } = renderPortal('/coach/clients');

@@ -1,5 +1,6 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router-dom';
-import { useUnreadEmails } from '@/features/messages/api/get-unread-emails';
+import { unreadEmailsQueryOptions } from '@/features/messages/api/get-unread-emails';
 import { fullName, type User } from '@/lib/user';
 import { usePortal } from '@/lib/portal-context';
 import { Icon } from './icons';
@@ -10,7 +11,10 @@ import { UserAvatar } from '@/components/user-avatar';
 export function SideMenu({ id, user, onNavigate }: { id: string; user: User; onNavigate: () => void }) {
   const { config } = usePortal();
   const { pathname } = useLocation();
-  const unread = useUnreadEmails(user.id).data ?? 0;
+  const items = visibleMenuItems(user, config.defaultFlags);
+  // Only a menu with a mailbox item shows the count; asking it for an admin is refused (403) on every page.
+  const enabled = items.some((item) => item.unreadBadge);
+  const unread = useQuery({ ...unreadEmailsQueryOptions(user.id), enabled }).data ?? 0;
 
   return (
     <nav id={id} className="side-menu" aria-label="Main menu">
@@ -19,7 +23,7 @@ export function SideMenu({ id, user, onNavigate }: { id: string; user: User; onN
         <span className="menu-label">{fullName(user)}</span>
       </div>
       <ul>
-        {visibleMenuItems(user, config.defaultFlags).map((item) => {
+        {items.map((item) => {
           const active = isActiveItem(item, pathname);
           const badge = item.unreadBadge && unread > 0 ? unread : null;
           return (

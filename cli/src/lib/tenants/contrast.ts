@@ -6,17 +6,21 @@ import type { ColorKey, Colors, TenantConfig } from './types.js';
 export const MIN_CONTRAST = 4.5;
 
 /**
- * The white of every card, the login card among them (.card and .login-card in app/src/styles/base.css): fixed
- * by the app, not a theme colour, so only the colour on it can be changed.
+ * The white of every card, the login card among them (.card and .login-card in app/src/styles/base.css), and of
+ * the navbar and side menu: fixed by the app, not a theme colour, so only the colour on it can be changed.
  */
-const WHITE_CARD = { name: 'the white card', color: '#ffffff' } as const;
+export const WHITE_CARD = { name: 'the white card', color: '#ffffff' } as const;
 
 /**
- * Every foreground/background pair the portal renders (see the colour descriptions in the tenant schema). The
- * one list: the validator checks exactly these, so a new pairing in the UI is added here.
+ * Every foreground/background pair of theme colours the portal draws: the one list the validator checks.
+ * cli/test/contrast-pairs.test.ts derives the pairs from the app's stylesheets and fails when this list and
+ * theirs differ, so a new pairing in a stylesheet is added here. Text that sets no background of its own sits
+ * on the page background and on the white cards, hence the two entries of textColor, linkColor and
+ * primaryTextColor.
  */
 export const CONTRAST_PAIRS: readonly { foreground: ColorKey; background: ColorKey | typeof WHITE_CARD }[] = [
   { foreground: 'textColor', background: 'background' },
+  { foreground: 'textColor', background: WHITE_CARD },
   { foreground: 'buttonTextColor', background: 'buttonDefaultColor' },
   { foreground: 'buttonTextColor', background: 'buttonPrimaryColor' },
   { foreground: 'buttonTextColor', background: 'buttonSecondaryColor' },
@@ -25,6 +29,8 @@ export const CONTRAST_PAIRS: readonly { foreground: ColorKey; background: ColorK
   { foreground: 'textInverseColor', background: 'loginBackground' },
   { foreground: 'linkColor', background: 'background' },
   { foreground: 'linkColor', background: WHITE_CARD },
+  { foreground: 'primaryTextColor', background: 'background' },
+  { foreground: 'primaryTextColor', background: WHITE_CARD },
 ];
 
 function luminance(rgb: Rgb): number {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import Mustache from 'mustache';
 import { REPO_ROOT } from '../context.js';
 import { defaultColors, hslToRgb, parseHex, rgbToHsl, toHex } from './colors.js';
-import { contrastRatio, MIN_CONTRAST, nearestPassing } from './contrast.js';
+import { contrastRatio, MIN_CONTRAST } from './contrast.js';
 import { SCHEMA_FILE } from './schema.js';
 
 /** What `portal init` writes for a new tenant: tenant.json from templates/, and a placeholder logo. */
@@ -22,32 +22,47 @@ const WHITE = '#ffffff';
 const BLACK = '#000000';
 
 /**
+ * The lightest shade of the hue (h, s), starting at lightness `from` and going darker, that reads (4.5:1) on
+ * every colour of `on`; black when none does.
+ */
+function shadeReadingOn(h: number, s: number, from: number, on: string[]): string {
+  for (let l = from; l > 0; l -= 0.005) {
+    const shade = toHex(hslToRgb([h, s, l]));
+    if (on.every((bg) => contrastRatio(shade, bg) >= MIN_CONTRAST)) return shade;
+  }
+  return BLACK;
+}
+
+/**
  * The colours derived from the one primary colour asked for, chosen so the new tenant passes the contrast
- * check even with --strict: inverse text is white unless the primary is too light for it, the hover shade
- * moves away from the text, primary buttons take the primary only when white button text reads on it, and
- * links (the primary by default) get a darker shade of it when the primary does not read on the background.
+ * check even with --strict (every pair of CONTRAST_PAIRS): inverse text is white unless the primary is too light
+ * for it, then a deep shade of the primary; the hover shade moves away from that text; primary buttons take the
+ * primary, darkened until the white button text reads on it; and where the primary does not read as text on the
+ * background (nor then on the whiter cards), links and the brand-coloured titles take a darker shade of it.
  */
 function derivedColors(primary: string): {
   hoverColor: string;
   textInverseColor: string;
-  buttonPrimaryColor?: string;
+  buttonPrimaryColor: string;
   linkColor?: string;
+  primaryTextColor?: string;
 } {
   const whiteOk = contrastRatio(WHITE, primary) >= MIN_CONTRAST;
-  const textInverseColor = whiteOk ? WHITE : BLACK;
   const [h, s, l] = rgbToHsl(parseHex(primary));
   const hoverColor = toHex(hslToRgb([h, s, whiteOk ? Math.max(0, l - 0.08) : Math.min(1, l + 0.08)]));
-  // The default background is darker than the white cards, so a link that reads on it reads on them too.
+  // Not black, which reads as a mistake on a brand colour: a deep shade of the primary's own hue.
+  const textInverseColor = whiteOk ? WHITE : shadeReadingOn(h, s, 0.16, [primary, hoverColor]);
+  // The default button text is white: a light primary gets the nearest darker shade that white reads on.
+  const buttonPrimaryColor = whiteOk ? primary : shadeReadingOn(h, s, l, [WHITE]);
+  // The default background is darker than the white cards, so a shade that reads on it reads on them too.
   const { background } = defaultColors();
-  const linkColor =
-    contrastRatio(primary, background) >= MIN_CONTRAST
-      ? undefined
-      : nearestPassing(primary, background)?.color;
+  const asText =
+    contrastRatio(primary, background) >= MIN_CONTRAST ? undefined : shadeReadingOn(h, s, l, [background]);
   return {
     hoverColor,
     textInverseColor,
-    ...(whiteOk && { buttonPrimaryColor: primary }),
-    ...(linkColor && { linkColor }),
+    buttonPrimaryColor,
+    ...(asText && { linkColor: asText, primaryTextColor: asText }),
   };
 }
 

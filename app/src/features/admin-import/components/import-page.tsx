@@ -28,6 +28,8 @@ interface Checked {
 const count = (answers: RowAnswer[], outcome: RowAnswer['outcome']) =>
   answers.filter((a) => a.outcome === outcome).length;
 
+const people = (n: number) => (n === 1 ? '1 person' : `${n} people`);
+
 export default function ImportPage() {
   const inputId = useId();
   const run = useImportPeople();
@@ -60,18 +62,20 @@ export default function ImportPage() {
     setChecked({ file: file.name, rows, problems: [...problems, ...found], answers });
   };
 
+  // Only new and changed rows are sent: a row the check found unchanged would change nothing.
+  const toWrite = checked ? checked.rows.filter((_, i) => checked.answers[i]?.outcome !== 'unchanged') : [];
+
   const importFile = async () => {
-    if (!checked) return;
-    const toWrite = checked.rows.filter((_, i) => checked.answers[i]?.outcome !== 'unchanged');
+    if (!checked || toWrite.length === 0) return;
     let answers: RowAnswer[];
     try {
-      answers = toWrite.length ? await run.mutateAsync({ rows: toWrite, dryRun: false, invite }) : [];
+      answers = await run.mutateAsync({ rows: toWrite, dryRun: false, invite });
     } catch {
       return;
     }
     setDone(answers);
     notify.success(
-      `Imported ${checked.rows.length} people: ${count(answers, 'created')} created, ${count(answers, 'changed')} changed`,
+      `Imported ${people(toWrite.length)}: ${count(answers, 'created')} created, ${count(answers, 'changed')} changed`,
     );
   };
 
@@ -124,7 +128,12 @@ export default function ImportPage() {
             rows={checked.rows}
             answers={done ? mergeDone(checked, done) : checked.answers}
           />
-          {!done && (
+          {!done && toWrite.length === 0 && (
+            <p className="card import-go" role="status">
+              Nothing to import: every person in {checked.file} is already up to date.
+            </p>
+          )}
+          {!done && toWrite.length > 0 && (
             <div className="card import-go">
               <label className="import-invite">
                 <input
@@ -140,7 +149,7 @@ export default function ImportPage() {
                 disabled={run.isPending}
                 onClick={() => void importFile()}
               >
-                {run.isPending ? 'Importing...' : `Import ${checked.rows.length} people`}
+                {run.isPending ? 'Importing...' : `Import ${people(toWrite.length)}`}
               </button>
             </div>
           )}

@@ -196,3 +196,71 @@ describe('/admin/assignments', () => {
     );
   });
 });
+
+describe('/admin/audit', () => {
+  const entry = (id: number, fields: Record<string, unknown>) => ({
+    id,
+    at: '2030-01-02T10:00:00.000Z',
+    actor_name: 'Ada Admin',
+    actor_user_id: ADMIN_ID,
+    actor_key_id: null,
+    action: 'person.updated',
+    subject_type: 'person',
+    subject_id: 1,
+    person_id: 1,
+    person_name: 'Ada Tester',
+    summary: 'Changed flags of Ada Tester',
+    before: null,
+    after: null,
+    ...fields,
+  });
+  const ENTRIES = [
+    entry(2, {
+      before: { flags: { group_coaching: true, flash_coaching: null, business_academy: false } },
+      after: { flags: { group_coaching: true, flash_coaching: true, business_academy: null } },
+    }),
+    entry(1, {
+      action: 'person.created',
+      summary: 'Added Ada Tester',
+      after: {
+        email: 'ada@example.com',
+        flags: { group_coaching: null, flash_coaching: false, business_academy: true },
+      },
+    }),
+  ];
+
+  it('lists one compact line an entry, its changes opened on demand, the flags in words', async () => {
+    serve((call) =>
+      call.url.startsWith('/api/v1/admin/audit')
+        ? { status: 200, data: { data: ENTRIES, total: 2, page: 1, per_page: 25 } }
+        : undefined,
+    );
+    renderPortal('/admin/audit');
+    const list = await screen.findByRole('list', { name: 'Audit entries' });
+    const [changed, added] = within(list).getAllByRole('listitem');
+    expect(list).not.toHaveTextContent(/[{}"]/);
+    // Closed until asked: a page of entries is a list of lines, not every change spelt out.
+    const opener = within(changed!).getByText('Show the 2 changes');
+    const details = opener.closest('details')!;
+    expect(details.open).toBe(false);
+    await userEvent.setup().click(opener);
+    expect(details.open).toBe(true);
+    // Only the flags that changed, named and set in words.
+    const terms = within(details)
+      .getAllByRole('term')
+      .map((dt) => dt.textContent);
+    expect(terms).toEqual(['Flash coaching', 'The Business Academy']);
+    expect(
+      within(details)
+        .getAllByRole('definition')
+        .map((dd) => dd.textContent),
+    ).toEqual(['Tenant default → On', 'Off → Tenant default']);
+    // A new person: every field and flag as set, without a "before".
+    expect(within(added!).getByText('Show the 4 changes')).toBeInTheDocument();
+    expect(
+      within(added!)
+        .getAllByRole('definition')
+        .map((dd) => dd.textContent),
+    ).toEqual(['ada@example.com', 'Tenant default', 'Off', 'On']);
+  });
+});
