@@ -37,7 +37,7 @@ export interface KeyCaller {
 }
 
 /** Whether a key works, and if not, why: revoked, or its maker is deactivated or no longer an admin. */
-export type KeyStatus = 'active' | 'revoked' | 'maker_deactivated' | 'maker_not_admin';
+type KeyStatus = 'active' | 'revoked' | 'maker_deactivated' | 'maker_not_admin';
 
 function statusOf(row: {
   revoked_at: Date | null;

@@ -19,11 +19,11 @@ export function checkKeyRole(actor: ChangeActor, roleId: number | undefined, cur
     });
 }
 
-export const lastAdminMessage =
+const lastAdminMessage =
   'This portal needs an active admin: make someone else an admin first, then try again.';
 
 /** Whether the database refused a change for leaving the tenant without an active admin. */
-export function leavesNoAdmin(error: unknown): boolean {
+function leavesNoAdmin(error: unknown): boolean {
   const e = error as { code?: string; constraint?: string } | undefined;
   return e?.code === '23514' && e.constraint === 'tenant_keeps_an_active_admin';
 }
