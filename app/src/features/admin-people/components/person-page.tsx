@@ -94,8 +94,10 @@ function StatusCard({ person }: { person: Person }) {
           {keys.data && keys.data.length > 0 && (
             <div className="deactivate-keys">
               <p id="deactivate-keys-title">
-                {keys.data.length === 1 ? 'This API key' : `These ${keys.data.length} API keys`}, made by{' '}
-                {fullName(person)}, stop working until they are reactivated:
+                {keys.data.length === 1
+                  ? `This API key, made by ${fullName(person)}, stops`
+                  : `These ${keys.data.length} API keys, made by ${fullName(person)}, stop`}{' '}
+                working until they are reactivated:
               </p>
               <ul aria-labelledby="deactivate-keys-title">
                 {keys.data.map((key) => (
