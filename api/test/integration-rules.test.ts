@@ -4,6 +4,7 @@
 // a batch of people is answered row by row, a row the schema refuses included; the OpenAPI document says what
 // a new person needs, and the API does that; making and revoking a key are in the audit log.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keyCall, makeApiKey } from './helpers/api-keys.js';
 import { as, demoSignIn, seedFixtures } from './helpers/coach.js';
 import { BETA, Harness } from './helpers/harness.js';
 import type { Person } from './helpers/mailbox.js';
@@ -20,19 +21,11 @@ beforeAll(async () => {
 });
 afterAll(() => h.stop());
 
-async function makeKey(who: Person, name = 'CRM') {
-  const res = await as(h, who, 'POST', '/api/v1/admin/api-keys', { name, scope: 'read-write' });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().data as { id: number; key: string; prefix: string };
-}
+const makeKey = (who: Person, name = 'CRM') =>
+  makeApiKey(h, { token: who.token, tenantId: who.user.tenantId }, 'read-write', name);
 
 const withKey = (key: string, method: 'GET' | 'POST', url: string, body?: unknown) =>
-  h.app.inject({
-    method,
-    url,
-    headers: { authorization: `Bearer ${key}` },
-    ...(body !== undefined && { payload: body as object }),
-  });
+  keyCall(h.app, key, method, url, body);
 
 const unique = () => Math.random().toString(36).slice(2, 8);
 

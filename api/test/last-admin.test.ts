@@ -5,6 +5,7 @@
 // commit); and the keys an admin made stop working while that admin is deactivated, the keys list saying why.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keyCall, makeApiKey } from './helpers/api-keys.js';
 import { ALPHA, Harness, nextIp } from './helpers/harness.js';
 import type { TestUser } from './helpers/harness.js';
 
@@ -60,19 +61,10 @@ const as = (who: Admin, method: 'GET' | 'POST', url: string, body?: unknown, app
     ...(method === 'POST' && { payload: (body ?? {}) as object }),
   });
 
-async function makeKey(who: Admin, name = 'CRM') {
-  const res = await as(who, 'POST', '/api/v1/admin/api-keys', { name, scope: 'read-write' });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().data as { id: number; key: string; prefix: string };
-}
+const makeKey = (who: Admin, name = 'CRM') => makeApiKey(h, who, 'read-write', name);
 
 const withKey = (key: string, method: 'GET' | 'POST', url: string, body?: unknown) =>
-  h.app.inject({
-    method,
-    url,
-    headers: { authorization: `Bearer ${key}` },
-    ...(body !== undefined && { payload: body as object }),
-  });
+  keyCall(h.app, key, method, url, body);
 
 describe('an API key and the admin role', () => {
   it('cannot make an admin nor demote one: those rows are errors, the other rows go on', async () => {
@@ -134,28 +126,46 @@ describe('a tenant keeps an active admin', () => {
     expect(await activeAdmins()).toEqual([next.id]);
   });
 
-  it('two admins demoting each other at once through two instances: one wins, the other is told why', async () => {
-    const a = await newAdmin('Ann');
-    const b = await newAdmin('Ben');
-    await onlyAdmins(a, b);
-    const other = await h.build();
-    try {
-      const answers = await Promise.all([
-        as(a, 'POST', `/api/v1/admin/people/${b.id}`, { role_id: 2 }),
-        as(b, 'POST', `/api/v1/admin/people/${a.id}`, { role_id: 2 }, other),
-      ]);
-      const codes = answers.map((r) => r.statusCode).sort();
-      expect(codes[0], answers.map((r) => r.body).join('\n')).toBe(200);
-      // The loser: refused by the database at commit (422 on role_id) or, had the winner committed before it
-      // began, no admin any more (403).
-      expect([403, 422]).toContain(codes[1]);
-      const refused = answers.find((r) => r.statusCode === 422);
-      if (refused) expect(refused.json()).toEqual({ error: { role_id: [lastAdmin] } });
-      expect(await activeAdmins()).toHaveLength(1);
-    } finally {
-      await other.close();
-    }
-  });
+  // The loser is refused by the database at commit, or, had the winner committed before it began, is no
+  // admin any more (403) or signed out (401, a deactivation ends the sessions).
+  it.each([
+    {
+      change: 'demoting',
+      url: (id: number) => `/api/v1/admin/people/${id}`,
+      body: { role_id: 2 },
+      lost: [403, 422],
+      refusal: { error: { role_id: [lastAdmin] } },
+    },
+    {
+      change: 'deactivating',
+      url: (id: number) => `/api/v1/admin/people/${id}/deactivate`,
+      body: {},
+      lost: [401, 409],
+      refusal: { message: lastAdmin },
+    },
+  ])(
+    'two admins $change each other at once through two instances: one wins, the other is told why',
+    async (race) => {
+      const a = await newAdmin('Ann');
+      const b = await newAdmin('Ben');
+      await onlyAdmins(a, b);
+      const other = await h.build();
+      try {
+        const answers = await Promise.all([
+          as(a, 'POST', race.url(b.id), race.body),
+          as(b, 'POST', race.url(a.id), race.body, other),
+        ]);
+        const codes = answers.map((r) => r.statusCode).sort();
+        expect(codes[0], answers.map((r) => r.body).join('\n')).toBe(200);
+        expect(race.lost).toContain(codes[1]);
+        const refused = answers.find((r) => r.statusCode === race.lost[1]);
+        if (refused) expect(refused.json()).toEqual(race.refusal);
+        expect(await activeAdmins()).toHaveLength(1);
+      } finally {
+        await other.close();
+      }
+    },
+  );
 
   it.runIf(process.env.DATABASE_URL)(
     'on PostgreSQL, of two open transactions each demoting the other admin, the second to commit is refused',
@@ -178,28 +188,6 @@ describe('a tenant keeps an active admin', () => {
       expect(await activeAdmins()).toEqual([a.id]);
     },
   );
-
-  it('two admins deactivating each other at once through two instances: one wins, the other gets a 409', async () => {
-    const a = await newAdmin('Amy');
-    const b = await newAdmin('Bob');
-    await onlyAdmins(a, b);
-    const other = await h.build();
-    try {
-      const answers = await Promise.all([
-        as(a, 'POST', `/api/v1/admin/people/${b.id}/deactivate`),
-        as(b, 'POST', `/api/v1/admin/people/${a.id}/deactivate`, undefined, other),
-      ]);
-      const codes = answers.map((r) => r.statusCode).sort();
-      expect(codes[0], answers.map((r) => r.body).join('\n')).toBe(200);
-      // The loser: refused at commit (409), or, had the winner committed first, signed out already (401).
-      expect([401, 409]).toContain(codes[1]);
-      const refused = answers.find((r) => r.statusCode === 409);
-      if (refused) expect(refused.json()).toEqual({ message: lastAdmin });
-      expect(await activeAdmins()).toHaveLength(1);
-    } finally {
-      await other.close();
-    }
-  });
 });
 
 describe('keys of a deactivated admin', () => {
