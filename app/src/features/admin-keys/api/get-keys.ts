@@ -3,7 +3,7 @@ import { api, type Envelope } from '@/lib/api-client';
 
 export type KeyScope = 'read' | 'read-write';
 /** Whether a key works: revoked, or stopped while the admin who made it is deactivated or no longer an admin. */
-export type KeyStatus = 'active' | 'revoked' | 'maker_deactivated' | 'maker_not_admin';
+type KeyStatus = 'active' | 'revoked' | 'maker_deactivated' | 'maker_not_admin';
 
 export interface ApiKey {
   id: number;

@@ -8,7 +8,7 @@ import { api, type Envelope } from '@/lib/api-client';
 export const API_KEYS_KEY = ['admin-api-keys'] as const;
 
 /** A key as the deactivation dialog names it. */
-export interface PersonKey {
+interface PersonKey {
   id: number;
   name: string;
   prefix: string;
