@@ -212,6 +212,20 @@ export const tenantSchema = {
         },
       },
     },
+    integrationApi: {
+      type: 'object',
+      description:
+        "What the integration API (/integration/v1/: the business's own systems, with an API key) hands out.",
+      additionalProperties: false,
+      properties: {
+        messageContent: {
+          type: 'boolean',
+          default: false,
+          description:
+            "The message feed (GET /integration/v1/messages) carries each message's subject and body. Off by default: the feed says who wrote to whom, when and in which thread, and a private conversation's words stay with its two parties. Turn it on only when the business's own systems must keep the conversations (an archive, a CRM) and its clients were told so.",
+        },
+      },
+    },
     publish: {
       type: 'object',
       description:

@@ -94,6 +94,7 @@ describe('tenant files', () => {
         hashidsSalt: 'good.example',
         defaultFlags: fillFlags(),
         captcha: false,
+        integrationMessageContent: false,
         // Its mail: the default brand and sender on its domain, its own templates' folder.
         mail: {
           brand: expect.objectContaining({ name: 'Good', homeUrl: 'https://good.example/' }),

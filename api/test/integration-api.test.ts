@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../src/services/auth/secrets.js';
 import { routeTable } from '../src/routes/index.js';
+import { keyCall, makeApiKey } from './helpers/api-keys.js';
 import { as, demoSignIn, demoUser, seedFixtures } from './helpers/coach.js';
 import { ALPHA, BETA, Harness } from './helpers/harness.js';
 import type { Person } from './helpers/mailbox.js';
@@ -24,13 +25,9 @@ beforeAll(async () => {
 });
 afterAll(() => h.stop());
 
-async function makeKey(who: Person, scope: 'read' | 'read-write' = 'read-write', name = 'CRM') {
-  const res = await as(h, who, 'POST', '/api/v1/admin/api-keys', { name, scope });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().data as { id: number; key: string; prefix: string };
-}
+const makeKey = (who: Person, scope: 'read' | 'read-write' = 'read-write', name = 'CRM') =>
+  makeApiKey(h, { token: who.token, tenantId: who.user.tenantId }, scope, name);
 
-/** A call of the integration API with a key (and, to show it is ignored, any other headers). */
 const withKey = (
   key: string,
   method: 'GET' | 'POST',
@@ -38,13 +35,7 @@ const withKey = (
   body?: unknown,
   app: FastifyInstance = h.app,
   headers: Record<string, string> = {},
-) =>
-  app.inject({
-    method,
-    url,
-    headers: { authorization: `Bearer ${key}`, ...headers },
-    ...(body !== undefined && { payload: body as object }),
-  });
+) => keyCall(app, key, method, url, body, headers);
 
 async function ticketFor(userId: number, tenant: number, at: Date, subject = 'Invoice question') {
   return h.db

@@ -83,7 +83,14 @@ function mailer() {
 
 const tenantRow = (slug: string) => {
   const t = tenants.find((c) => c.slug === slug)!;
-  return { id: t.id, slug: t.slug, name: t.name, domain: t.domain, default_flags: t.defaultFlags };
+  return {
+    id: t.id,
+    slug: t.slug,
+    name: t.name,
+    domain: t.domain,
+    default_flags: t.defaultFlags,
+    integration_message_content: false,
+  };
 };
 
 async function sendOtp(slug: string): Promise<Received> {

@@ -190,7 +190,7 @@ program
   .option('--storage <dir>', 'published storage folder', '.portal/storage')
   .option(
     '--api <url>',
-    'API to proxy /api, /gapi, /sanctum, /upload, /delete and /integrations to',
+    'API to proxy /api, /gapi, /sanctum, /upload, /delete, /integrations and /integration to',
     'http://127.0.0.1:8080',
   )
   .addHelpText(

@@ -61,7 +61,7 @@ describe('one owner of the published layout', () => {
     expect(await matching(users, literal)).toEqual([]);
     const layout = await readFile(path.join(REPO, 'cli/src/lib/site-layout.ts'), 'utf8');
     expect(layout).toMatch(/INDEX_FILE = 'index\.html'/);
-    expect(layout).toMatch(/PROXIED_PREFIXES = \['\/api'/);
+    expect(layout).toMatch(/PROXIED_PREFIXES = \[\s*'\/api'/);
   });
 
   it('npm run dev builds its page and files with the bake and the layout, not its own copies', async () => {

@@ -90,6 +90,7 @@ describe('broken fixtures', () => {
       '/theme/colors/primary': 'must be a colour like "#14143f", not a whole number',
       '/defaultFlags/group_coaching': 'must be true or false, not text',
       '/integrations/avatarService': 'must be true or false, not a whole number',
+      '/integrationApi/messageContent': 'must be true or false, not text',
       '/brands': 'must be an object { ... }, not a list',
     });
   });

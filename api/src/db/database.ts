@@ -18,6 +18,8 @@ interface TenantsTable {
   domain: string;
   /** tenant.json's defaultFlags, every flag filled (migration 0900). */
   default_flags: StoredFlags;
+  /** tenant.json's integrationApi.messageContent: the integration feed carries subjects and bodies. */
+  integration_message_content: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 interface CompaniesTable {

@@ -33,6 +33,8 @@ import * as lessonFiles from './migrations/1600-lesson-files.js';
 import * as coachAuthoring from './migrations/1300-coach-authoring.js';
 import * as apiKeys from './migrations/1100-api-keys.js';
 import * as lessonChecklists from './migrations/1650-lesson-checklists.js';
+import * as keysLastAdmin from './migrations/202611281955-keys-last-admin.js';
+import * as keysMessageContent from './migrations/202611281956-keys-message-content.js';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -66,6 +68,8 @@ const migrations: Record<string, Migration> = {
   '1100-api-keys': apiKeys,
   '1650-lesson-checklists': lessonChecklists,
   '1600-lesson-files': lessonFiles,
+  '202611281955-keys-last-admin': keysLastAdmin,
+  '202611281956-keys-message-content': keysMessageContent,
 };
 
 function migrator<DB>(db: Kysely<DB>): Migrator {

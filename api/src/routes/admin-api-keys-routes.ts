@@ -1,5 +1,6 @@
-// The tenant admin's API keys: the list (never a key itself), a new key (its one and only showing) and a
-// revoke, effective at the next request on every instance (api-keys/api-key-service.ts).
+// The tenant admin's API keys: the list (never a key itself; `?created_by=` the keys one admin made, which
+// their deactivation would stop), a new key (its one and only showing) and a revoke, effective at the next
+// request on every instance (api-keys/api-key-service.ts). Making and revoking are audited.
 import { authenticated, id, list, text } from './client-schemas.js';
 import { admins, route } from './route.js';
 import { closed, nullableString, ok, singleLine, tenantHeaders } from './schemas.js';
@@ -12,7 +13,10 @@ const apiKey = closed({
   name: string,
   scope,
   prefix: string,
+  /** Why a key does not work: revoked, or its maker deactivated or no longer an admin. */
+  status: { type: 'string', enum: ['active', 'revoked', 'maker_deactivated', 'maker_not_admin'] },
   created_by: string,
+  created_by_id: { type: 'integer' },
   created_at: string,
   last_used_at: nullableString,
   revoked_at: nullableString,
@@ -20,10 +24,14 @@ const apiKey = closed({
 
 export const apiKeys = route({
   roles: admins,
-  schema: { headers: tenantHeaders, response: ok(list(apiKey)) },
+  schema: {
+    headers: tenantHeaders,
+    querystring: closed({ created_by: id }, []),
+    response: ok(list(apiKey)),
+  },
   config: authenticated,
   async handle(s, request) {
-    return { data: await s.apiKeys.list(request.caller.tenantId) };
+    return { data: await s.apiKeys.list(request.caller.tenantId, request.query.created_by) };
   },
 });
 
@@ -60,7 +68,7 @@ export const revokeApiKey = route({
   },
   config: authenticated,
   async handle(s, request) {
-    await s.apiKeys.revoke(request.caller.tenantId, request.params.id);
+    await s.apiKeys.revoke(request.caller, request.params.id);
     return { data: { revoked: true } };
   },
 });

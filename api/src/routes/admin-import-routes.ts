@@ -1,7 +1,7 @@
 // The admin's Import screen: the rows of a CSV the screen read, upserted (or with dry_run, previewed) by the
 // same people import as the integration API's, with the admin as who made each change.
 import { authenticated } from './client-schemas.js';
-import { importAnswer, importBody, importOptions } from './integration-people-routes.js';
+import { importAnswer, importBody, importOptions, rowErrors } from './integration-people-routes.js';
 import { admins, route } from './route.js';
 import { tenantHeaders } from './schemas.js';
 
@@ -9,8 +9,11 @@ export const adminImportPeople = route({
   roles: admins,
   schema: { headers: tenantHeaders, body: importBody, response: importAnswer },
   config: authenticated,
+  // Like the integration API's: a row the schema refuses is that row's error (integration-people-routes.ts).
+  attachValidation: true,
   async handle(s, request) {
     const { people } = request.body;
-    return { data: await s.peopleImport.run(request.caller, people, importOptions(request.body)) };
+    const options = { ...importOptions(request.body), refused: rowErrors(request) };
+    return { data: await s.peopleImport.run(request.caller, people, options) };
   },
 });

@@ -374,6 +374,7 @@ export async function registerRoutes(app: FastifyInstance, services: Services, o
         url,
         schema: spec.schema,
         config: { ...spec.config, ...(rateLimit && { rateLimit }) },
+        ...(spec.attachValidation && { attachValidation: true }),
         ...(roles !== 'anyone' && { preValidation: whoMayCall(roles, options, services) }),
         handler: (request, reply) => spec.handle(services, request, reply),
       });

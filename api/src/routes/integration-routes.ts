@@ -19,11 +19,16 @@ const readList = <const A extends Activity>(what: A, description: string) =>
     },
     async handle(s, request) {
       const { limit = 50, since, cursor } = request.query;
-      return s.integration.read(request.key, what, { limit, since, cursor });
+      return s.integration.read(request.key, request.tenant, what, { limit, since, cursor });
     },
   });
 
-export const messages = readList('messages', 'Mailbox messages between clients and their coaches.');
+export const messages = readList(
+  'messages',
+  'Mailbox messages between clients and their coaches: who wrote to whom, when, and the thread (`parent_id`, ' +
+    'null for a thread’s first message). `subject` and `body` are null unless the tenant shares message ' +
+    'content with its own systems (`integrationApi.messageContent` in its tenant.json).',
+);
 export const files = readList(
   'files',
   'Files sent between clients and their coaches, with the files in each.',

@@ -33,8 +33,9 @@ export const rows = {
     parent_id: nullableInteger,
     from_email: string,
     to_email: string,
-    subject: string,
-    body: string,
+    // null unless the tenant's tenant.json shares message content (integrationApi.messageContent).
+    subject: nullableString,
+    body: nullableString,
     read: boolean,
     created_at: time,
   }),

@@ -54,6 +54,11 @@ export interface RouteSpec<S extends FastifySchema = FastifySchema> {
   roles: Roles;
   /** Calls that cost a password check, send a mail or store what a person typed get the per-IP flood guard. */
   limited?: boolean;
+  /**
+   * The handler runs even when the request does not match its schema, with `request.validationError` set: for a
+   * batch whose rows are answered one by one (a row's field errors are that row's answer, not the call's 422).
+   */
+  attachValidation?: boolean;
   /** A multipart/form-data call: its parser, with these limits, is registered for it alone. */
   multipart?: { limits: { fileSize: number; files: number; fields: number; parts: number } };
   handle(services: Services, request: TypedRequest<S>, reply: FastifyReply): Promise<unknown>;

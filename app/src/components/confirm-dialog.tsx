@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Modal } from './modal';
 
 /** A modal question before something that cannot be undone; Cancel (the safe choice) has the focus first. */
@@ -10,9 +10,12 @@ export function ConfirmDialog({
   pending,
   onConfirm,
   onCancel,
+  children,
 }: {
   title: string;
   text: string;
+  /** More the person should know before confirming (what else stops), below the text. */
+  children?: ReactNode;
   confirmLabel: string;
   /** The confirm button's words while the request runs. */
   pendingLabel?: string;
@@ -31,6 +34,7 @@ export function ConfirmDialog({
     >
       <h2 id="confirm-title">{title}</h2>
       <p id="confirm-text">{text}</p>
+      {children}
       <div className="button-row">
         <button ref={cancel} type="button" className="btn" onClick={onCancel}>
           Cancel

@@ -63,8 +63,18 @@ export const MAIL_PREVIEW_DIR = '.portal/mail-preview';
 export const MAIL_PREVIEW_SEGMENT = '_mail';
 
 /** The paths a tenant's origin forwards to the API rather than serving from the site. */
-// /upload and /delete: the mailbox's attachment calls (SPEC §7's /upload/mail and /delete/mail).
-export const PROXIED_PREFIXES = ['/api', '/gapi', '/sanctum', '/upload', '/delete', '/integrations'];
+// /upload and /delete: the mailbox's attachment calls (SPEC §7's /upload/mail and /delete/mail); /integrations:
+// Stripe's calls; /integration: the integration API (/integration/v1/), which a business's own systems call at
+// the tenant's address (served by the site, it would answer them 200 with the portal's page).
+export const PROXIED_PREFIXES = [
+  '/api',
+  '/gapi',
+  '/sanctum',
+  '/upload',
+  '/delete',
+  '/integrations',
+  '/integration',
+];
 
 /** The app routes whose path holds a secret token (/reset/<token>, /fbslogin/<token>): never sent as Referer. */
 export const TOKEN_ROUTES = ['reset', 'fbslogin'];

@@ -248,6 +248,8 @@ describe('portal serve', () => {
       '/upload/file',
       '/delete/mail',
       '/integrations/x',
+      '/integration/v1/key',
+      '/integration/v1/openapi.json',
     ];
     for (const prefix of prefixes) {
       const res = await fetch(`${site()}${prefix}?q=1`, {

@@ -234,6 +234,8 @@ export function createGroupsAuthoring(db: Kysely<Database>, now: () => Date) {
 
     async removeMember(coach: Actor, groupId: number, clientId: number) {
       await own(coach, groupId);
+      // Another coach's client (or no client) is a 404, as on every coach route naming a client.
+      await assignedClient(db, coach, clientId);
       await db.transaction().execute(async (trx) => {
         await trx
           .updateTable('user_groups')

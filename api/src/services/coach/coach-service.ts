@@ -164,7 +164,11 @@ export function createCoachService(deps: { db: Kysely<Database>; now: () => Date
       return { ...row, created_at: iso(row.created_at), updated_at: iso(row.updated_at) };
     },
 
-    threads: (coach: Actor, clientId?: number) => listThreads(db, coach, clientId),
+    /** The coach's threads, or one client's: another coach's client or an unknown id is a 404, as everywhere. */
+    async threads(coach: Actor, clientId?: number) {
+      if (clientId !== undefined) await assignedClient(db, coach, clientId);
+      return listThreads(db, coach, clientId);
+    },
 
     /** A thread, oldest first; its messages to the coach are marked read as the coach opens it. */
     async thread(coach: Actor, id: number) {

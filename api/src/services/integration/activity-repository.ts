@@ -1,7 +1,8 @@
 // What the tenant's clients did, read for the tenant's own systems: each list is the tenant's rows (the admin's
 // scope, access/scope.ts; messages and files, which that scope leaves to their parties, by the tenant alone:
 // the business's own systems are where its conversations are kept, which is what a key is made for), ordered by time then id for cursor.ts's pages, with the people named by email (the
-// key a CRM matches on).
+// key a CRM matches on). A message's subject and body go out only when the tenant's tenant.json opts in
+// (integrationApi.messageContent): the admin's screens keep conversations to their parties, and so does this.
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
@@ -14,7 +15,16 @@ import type { PageQuery } from './cursor.js';
 const emailOf = (column: string) =>
   sql<string>`(select u.email from users u where u.id = ${sql.ref(column)})`;
 
-export const messages = (db: Kysely<Database>, tenant: Actor, page: PageQuery) =>
+/** What the tenant shares with its own systems beyond who did what when (tenant.json's integrationApi). */
+export interface Shares {
+  messageContent: boolean;
+}
+
+/** A message's words only where the tenant opted in; else null, never read from the table. */
+const shared = (column: 'e.subject' | 'e.body', shares: Shares) =>
+  shares.messageContent ? sql<string | null>`${sql.ref(column)}` : sql<string | null>`null`;
+
+export const messages = (db: Kysely<Database>, tenant: Actor, page: PageQuery, shares: Shares) =>
   db
     .selectFrom('emails as e')
     .where('e.tenant_id', '=', tenant.tenantId)
@@ -23,8 +33,8 @@ export const messages = (db: Kysely<Database>, tenant: Actor, page: PageQuery) =
       'e.parent_id',
       emailOf('e.from_user_id').as('from_email'),
       emailOf('e.to_user_id').as('to_email'),
-      'e.subject',
-      'e.body',
+      shared('e.subject', shares).as('subject'),
+      shared('e.body', shares).as('body'),
       'e.read',
       'e.created_at',
     ])

@@ -29,7 +29,12 @@ const plain = <R extends object>(row: R) =>
     [K in keyof R]: R[K] extends Date ? string : R[K] extends Date | null ? string | null : R[K];
   };
 
-type Reader = (db: Kysely<Database>, tenant: Actor, page: PageQuery) => Promise<{ id: number }[]>;
+type Reader = (
+  db: Kysely<Database>,
+  tenant: Actor,
+  page: PageQuery,
+  shares: activity.Shares,
+) => Promise<{ id: number }[]>;
 
 const activities = {
   messages: activity.messages,
@@ -82,8 +87,9 @@ export function createIntegrationService(deps: {
   }
 
   return {
-    async read(key: KeyCaller, what: Activity, page: PageQuery) {
-      const rows = (await activities[what](db, tenantScope(key), page)) as ({ id: number } & Record<
+    async read(key: KeyCaller, tenant: Tenant, what: Activity, page: PageQuery) {
+      const shares = { messageContent: tenant.integration_message_content };
+      const rows = (await activities[what](db, tenantScope(key), page, shares)) as ({ id: number } & Record<
         string,
         unknown
       >)[];
@@ -103,7 +109,7 @@ export function createIntegrationService(deps: {
     importPeople: (
       key: KeyCaller,
       rows: PersonRowInput[],
-      options: { dryRun: boolean; invite: boolean; arrivingCoaches: string[] },
+      options: Parameters<ReturnType<typeof createPeopleImport>['run']>[2],
     ) => peopleImport.run(changeActor(key), rows, options),
     upsertCompany: (key: KeyCaller, name: string) => deps.organisation.upsertCompany(changeActor(key), name),
     /** Assigns the clients (by email) to the coach (by email), or with no coach_email, to none. */

@@ -2,12 +2,15 @@
 // batch of rows, each upserted by email through the people service the admin's screens use, so its checks,
 // audit entries, events and invitations are the same. A row names its company and coach as a CSV does, by name
 // and by email; a company not there yet is made. A dry run writes nothing: it checks each row with the same
-// field checks and says what the upsert would do. Each row gets its own answer, so one bad row stops no other.
+// field checks and says what the upsert would do. Each row gets its own answer, so one bad row stops no other: a
+// row the route's schema refused comes in `refused` with its field errors and is answered with them. An API key
+// may not make or unmake an admin (admin-rules.ts), in a dry run as in the import.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { FieldError, HttpError } from '../../errors.js';
 import { roleOf } from '../access/roles.js';
 import type { Actor } from '../access/scope.js';
+import { checkKeyRole } from '../people/admin-rules.js';
 import type { ChangeActor } from '../people/audit-repository.js';
 import { findCompanyByName } from '../people/companies-repository.js';
 import type { createOrganisationService } from '../people/organisation-service.js';
@@ -90,6 +93,9 @@ export function createPeopleImport({ db, people, organisation }: Deps) {
       if (id !== undefined) fields.coach_id = id;
     }
     const company = given(row.company);
+    const current = await findPersonByEmail(db, scope, fields.email.toLowerCase());
+    // Before anything is written for the row (its company), as the people service would refuse it later.
+    checkKeyRole(actor, fields.role_id, current?.role_id);
     if (!options.dryRun) {
       if (company) fields.company_id = (await organisation.upsertCompany(actor, company)).company.id;
       const { outcome, person } = await people.upsert(actor, fields, { invite: options.invite });
@@ -97,7 +103,6 @@ export function createPeopleImport({ db, people, organisation }: Deps) {
     }
     const existingCompany = company ? await findCompanyByName(db, scope.tenantId, company) : undefined;
     if (existingCompany) fields.company_id = existingCompany.id;
-    const current = await findPersonByEmail(db, scope, fields.email.toLowerCase());
     await checkFields(db, scope, fields, current);
     if (!current) return { outcome: 'created', person_id: null };
     const newCompany = company !== undefined && !existingCompany;
@@ -116,17 +121,32 @@ export function createPeopleImport({ db, people, organisation }: Deps) {
     async run(
       actor: ChangeActor,
       rows: PersonRowInput[],
-      options: { dryRun: boolean; invite: boolean; arrivingCoaches: string[] },
+      options: {
+        dryRun: boolean;
+        invite: boolean;
+        arrivingCoaches: string[];
+        /** Rows refused by the schema already, by index: their field errors are their answer. */
+        refused?: ReadonlyMap<number, Record<string, string[]>>;
+      },
     ): Promise<RowResult[]> {
+      const refused = options.refused ?? new Map<number, Record<string, string[]>>();
       const scope: Actor = { tenantId: actor.tenantId, userId: 0, role: 'admin' };
       // Only a preview may count on coaches still to come: an import brings its coaches before their clients.
       const arriving = new Set(
         options.dryRun
-          ? [...options.arrivingCoaches, ...rows.filter((r) => r.role === 'coach').map((r) => r.email.trim())]
+          ? [
+              ...options.arrivingCoaches,
+              ...rows.filter((r, i) => !refused.has(i) && r.role === 'coach').map((r) => r.email.trim()),
+            ]
           : [],
       );
       const results: RowResult[] = [];
       for (const [index, row] of rows.entries()) {
+        const errors = refused.get(index);
+        if (errors) {
+          results.push({ index, outcome: 'error', person_id: null, errors });
+          continue;
+        }
         try {
           results.push({ index, errors: {}, ...(await one(actor, scope, row, { ...options, arriving })) });
         } catch (error) {

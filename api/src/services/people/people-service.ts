@@ -22,6 +22,7 @@ import { recordEvent } from '../events/record-event.js';
 import type { Mailer } from '../mail/mailer.js';
 import { findTenant } from '../tenants/tenant-repository.js';
 import { setCoach } from './assignments-repository.js';
+import { checkKeyRole, refuseLeavingNoAdmin } from './admin-rules.js';
 import { adminScope, listAudit, writeAudit } from './audit-repository.js';
 import type { AuditFilter, ChangeActor } from './audit-repository.js';
 import { invitationMail } from './invitation-mail.js';
@@ -175,6 +176,7 @@ export function createPeopleService({ db, now, mailer }: Deps) {
   ): Promise<Person> {
     const scope = adminScope(actor);
     let invitation: Invitation | undefined;
+    checkKeyRole(actor, input.role_id);
     const person = await db.transaction().execute(async (trx) => {
       const fields = await checkFields(trx, scope, input);
       const at = now();
@@ -228,11 +230,13 @@ export function createPeopleService({ db, now, mailer }: Deps) {
 
   async function update(actor: ChangeActor, id: number, input: PersonFields): Promise<Person> {
     const scope = adminScope(actor);
-    const row = await db.transaction().execute(async (trx) => {
+    const changed = db.transaction().execute(async (trx) => {
       const current = await mustFind(trx, scope, id);
+      checkKeyRole(actor, input.role_id, current.role_id);
       const fields = await checkFields(trx, scope, input, current);
       return (await applyChange(trx, actor, current, fields, now())) ?? current;
     });
+    const row = await changed.catch(refuseLeavingNoAdmin('role'));
     return toPerson(row, now());
   }
 
@@ -259,12 +263,14 @@ export function createPeopleService({ db, now, mailer }: Deps) {
           continue;
         }
       }
-      const result = await db.transaction().execute(async (trx) => {
+      const change = db.transaction().execute(async (trx) => {
         const current = await mustFind(trx, scope, existing);
+        checkKeyRole(actor, input.role_id, current.role_id);
         const fields = await checkFields(trx, scope, input, current);
         const after = await applyChange(trx, actor, current, fields, now());
         return { changed: after !== undefined, row: after ?? current };
       });
+      const result = await change.catch(refuseLeavingNoAdmin('role'));
       return { outcome: result.changed ? 'changed' : 'unchanged', person: toPerson(result.row, now()) };
     }
   }
@@ -273,7 +279,7 @@ export function createPeopleService({ db, now, mailer }: Deps) {
     const scope = adminScope(actor);
     if ('userId' in actor && actor.userId === id && !active)
       throw new HttpError(409, 'You cannot deactivate your own account.');
-    const row = await db.transaction().execute(async (trx) => {
+    const changed = db.transaction().execute(async (trx) => {
       const current = await mustFind(trx, scope, id);
       if ((current.deactivated_at === null) === active) return current;
       const at = now();
@@ -305,6 +311,7 @@ export function createPeopleService({ db, now, mailer }: Deps) {
       });
       return after;
     });
+    const row = await changed.catch(refuseLeavingNoAdmin('status'));
     return toPerson(row, now());
   }
 

@@ -23,6 +23,8 @@ export interface TenantConfig extends Pick<TenantFile, 'id' | 'name' | 'domain'>
   defaultFlags: Flags;
   /** integrations.captchaSiteKey is set: the login form asks for a CAPTCHA. */
   captcha: boolean;
+  /** integrationApi.messageContent: the integration API's message feed carries subjects and bodies. */
+  integrationMessageContent: boolean;
   /** How its mail looks and who sends it; `overrides` is tenants/<slug>/mail/, its own templates. */
   mail: {
     brand: MailBrand;
@@ -56,6 +58,8 @@ function toConfig(slug: string, folder: string, raw: unknown): TenantConfig | nu
     hashidsSalt: salt,
     defaultFlags: fillFlags(file.defaultFlags),
     captcha: typeof siteKey === 'string' && siteKey.length > 0,
+    // Only an explicit true shares the conversations' words (the schema's default is false).
+    integrationMessageContent: (file as TenantFile).integrationApi?.messageContent === true,
     // The rest of the file is as `portal validate` let it through before the deploy.
     mail: {
       brand: mailBrand(file as TenantFile),

@@ -22,6 +22,7 @@ async function upsertTenant(db: Kysely<Database>, t: TenantConfig): Promise<void
     name: t.name,
     domain: t.domain,
     default_flags: JSON.stringify(t.defaultFlags),
+    integration_message_content: t.integrationMessageContent,
   };
   await db
     .insertInto('tenants')

@@ -1,5 +1,5 @@
 /**
- * The API proxy of `portal serve`: /api, /gapi, /sanctum, /upload, /delete and /integrations go to --api,
+ * The API proxy of `portal serve`: /api, /gapi, /sanctum, /upload, /delete, /integrations and /integration go to --api,
  * streamed both ways (uploads are not buffered), with X-Forwarded-* headers so the API sees the client and the
  * portal origin.
  */

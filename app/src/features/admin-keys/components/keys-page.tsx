@@ -1,12 +1,15 @@
 /**
  * /admin/api-keys: the tenant's keys for its own systems (the integration API). A new key is shown once, here,
  * with a copy button and the warning that it cannot be shown again; the list shows each key's prefix, scope,
- * maker and last use, and revokes one after a confirmation (it stops working at its next request).
+ * maker and last use, and revokes one after a confirmation (it stops working at its next request). A key whose
+ * maker was deactivated (or is no longer an admin) is shown stopped, with why. The integration API's base address
+ * is shown whole: it is what the other system needs.
  */
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { QueryState } from '@/components/query-state';
 import { notify } from '@/lib/toast';
+import { usePortal } from '@/lib/portal-context';
 import { useUser } from '@/lib/session';
 import { displayZone, formatDateTime } from '@/lib/dates';
 import type { MadeKey } from '../api/create-key';
@@ -18,10 +21,26 @@ import './keys.css';
 
 const SCOPES = { read: 'Read only', 'read-write': 'Read and write' } as const;
 
+/** Where the tenant's systems call: the API's address (the portal's own by default) and /integration/v1/. */
+function integrationBase(apiUrl: string, page: string): string {
+  const api = new URL(apiUrl.endsWith('/') ? apiUrl : `${apiUrl}/`, page);
+  return new URL('integration/v1/', api).href;
+}
+
+/** Why a key that is not revoked does not work, or null while it does. */
+function stoppedBecause(key: ApiKey): string | null {
+  if (key.status === 'maker_deactivated')
+    return `Stopped: ${key.created_by}, who made it, is deactivated. It works again if they are reactivated; otherwise revoke it and make a new key.`;
+  if (key.status === 'maker_not_admin')
+    return `Stopped: ${key.created_by}, who made it, is no longer an admin. It works again if they are an admin again; otherwise revoke it and make a new key.`;
+  return null;
+}
+
 export default function KeysPage() {
   const keys = useKeys();
   const revoke = useRevokeKey();
   const zone = displayZone(useUser().time_zone);
+  const base = integrationBase(usePortal().config.apiUrl, window.location.href);
   const [made, setMade] = useState<MadeKey | null>(null);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
 
@@ -43,8 +62,9 @@ export default function KeysPage() {
         API keys
       </h1>
       <p className="muted">
-        Your own systems (a CRM, a course platform) use a key with the integration API; the API describes
-        itself at <code>/integration/v1/openapi.json</code>.
+        Your own systems (a CRM, a course platform) use a key with the integration API at{' '}
+        <code className="key-base">{base}</code>; it describes itself at{' '}
+        <code className="key-base">{base}openapi.json</code>.
       </p>
       {made ? <ShownKey made={made} onDone={() => setMade(null)} /> : <NewKeyForm onMade={setMade} />}
       <h2 className="keys-heading">Keys</h2>
@@ -62,6 +82,7 @@ export default function KeysPage() {
                   Made by {key.created_by} on {formatDateTime(key.created_at, zone)} ·{' '}
                   {key.last_used_at ? `last used ${formatDateTime(key.last_used_at, zone)}` : 'never used'}
                 </p>
+                {stoppedBecause(key) && <p className="key-stopped">{stoppedBecause(key)}</p>}
                 {key.revoked_at ? (
                   <p className="key-revoked">Revoked {formatDateTime(key.revoked_at, zone)}</p>
                 ) : (

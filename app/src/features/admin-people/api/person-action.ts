@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client';
 import { PEOPLE_KEY, type Person } from './get-people';
+import { API_KEYS_KEY } from './get-person-keys';
 
 type Action = 'deactivate' | 'reactivate' | 'invitation';
 
@@ -17,6 +18,10 @@ export function usePersonAction(id: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (action: Action) => personAction(id, action),
-    onSuccess: () => client.invalidateQueries({ queryKey: PEOPLE_KEY }),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: PEOPLE_KEY }),
+        client.invalidateQueries({ queryKey: API_KEYS_KEY }),
+      ]),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client';
 import { COMPANIES_KEY } from './get-companies';
+import { API_KEYS_KEY } from './get-person-keys';
 import { PEOPLE_KEY, type FlagSettings, type Person } from './get-people';
 
 export interface PersonInput {
@@ -45,6 +46,7 @@ export function useSavePerson() {
       Promise.all([
         client.invalidateQueries({ queryKey: PEOPLE_KEY }),
         client.invalidateQueries({ queryKey: COMPANIES_KEY }),
+        client.invalidateQueries({ queryKey: API_KEYS_KEY }),
       ]),
   });
 }

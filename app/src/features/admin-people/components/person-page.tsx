@@ -11,6 +11,7 @@ import { displayZone, formatDateTime } from '@/lib/dates';
 import { useUser } from '@/lib/session';
 import { notify } from '@/lib/toast';
 import { useAudit } from '../api/get-audit';
+import { usePersonKeys } from '../api/get-person-keys';
 import type { Person } from '../api/get-people';
 import { usePerson } from '../api/get-person';
 import { usePersonAction } from '../api/person-action';
@@ -25,6 +26,8 @@ function StatusCard({ person }: { person: Person }) {
   const zone = displayZone(user.time_zone);
   const action = usePersonAction(person.id);
   const [confirming, setConfirming] = useState(false);
+  // The keys this person made stop working while they are deactivated: the dialog names them first.
+  const keys = usePersonKeys(person.id, confirming);
   const self = user.id === person.id;
   const run = async (what: 'deactivate' | 'reactivate' | 'invitation', done: string) => {
     await action.mutateAsync(what).then(
@@ -87,7 +90,25 @@ function StatusCard({ person }: { person: Person }) {
           pending={action.isPending}
           onConfirm={() => void run('deactivate', `${fullName(person)} was deactivated.`)}
           onCancel={() => setConfirming(false)}
-        />
+        >
+          {keys.data && keys.data.length > 0 && (
+            <div className="deactivate-keys">
+              <p id="deactivate-keys-title">
+                {keys.data.length === 1
+                  ? `This API key, made by ${fullName(person)}, stops`
+                  : `These ${keys.data.length} API keys, made by ${fullName(person)}, stop`}{' '}
+                working until they are reactivated:
+              </p>
+              <ul aria-labelledby="deactivate-keys-title">
+                {keys.data.map((key) => (
+                  <li key={key.id}>
+                    {key.name} (<code>{key.prefix}…</code>)
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+        </ConfirmDialog>
       )}
     </section>
   );
