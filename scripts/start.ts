@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { isPortFree } from './lib/api-process.js';
-import { localData, shownPath } from './lib/local-data.js';
+import { localData, localOpsToken, shownPath } from './lib/local-data.js';
 import { REPO_ROOT, startLocalStack } from './lib/local-stack.js';
 
 const apiPort = Number(process.env.PORT ?? 8080);
@@ -48,6 +48,12 @@ const stack = await startLocalStack({
   tenantsDir,
   apiPort,
   servePort,
+  env: {
+    // `portal admin invite` reads the same token from the data folder: a new tenant's first admin, locally.
+    OPS_TOKEN: await localOpsToken(data.root),
+    // The mails' links (sign-in, reset, invitation) and logo open the local portals, not production domains.
+    ...(servePort > 0 && { MAIL_LINK_ORIGIN: `http://{slug}.localhost:${servePort}` }),
+  },
   verbose: true,
 }).catch((error: Error) => fail(error.message));
 
