@@ -99,6 +99,8 @@ program
   .option('--domain <host>', 'brand domain, such as portal.acme.com')
   .option('--api-url <url>', 'product API base URL (default "/": the same origin)')
   .option('--primary <colour>', 'primary brand colour, such as "#14143f"')
+  .option('--address <text>', "postal address in every mail's footer (mail.address)")
+  .option('--contact <text>', "how to reach the business in every mail's footer (mail.contact)")
   .option('-y, --yes', 'never prompt: fail naming any missing flag')
   .addHelpText(
     'after',

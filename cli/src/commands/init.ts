@@ -20,6 +20,8 @@ export interface InitOptions {
   domain?: string;
   apiUrl?: string;
   primary?: string;
+  address?: string;
+  contact?: string;
   yes?: boolean;
   json?: boolean;
 }
@@ -31,6 +33,8 @@ export function parseOptions(raw: RawOptions): InitOptions {
     domain: text(raw, 'domain'),
     apiUrl: text(raw, 'apiUrl'),
     primary: text(raw, 'primary'),
+    address: text(raw, 'address'),
+    contact: text(raw, 'contact'),
     yes: flag(raw, 'yes'),
     json: flag(raw, 'json'),
   };
@@ -145,6 +149,8 @@ export async function run(
     domain: options.domain,
     apiUrl: options.apiUrl,
     primary: options.primary,
+    address: options.address,
+    contact: options.contact,
   };
   const canPrompt = ctx.interactive && !options.yes;
   checkGiven(fields, given, canPrompt);
@@ -180,12 +186,23 @@ export async function run(
     printJson(ctx, { slug: answers.slug, file: relativePath(ctx.cwd, tenant.file), next });
   } else {
     if (report) ctx.stderr.write(`${report}\n`);
-    say(ctx, `✔ Created ${relativePath(ctx.cwd, tenant.file)} and logo.svg`);
+    const file = relativePath(ctx.cwd, tenant.file);
+    say(ctx, `✔ Created ${file} and logo.svg`);
+    if (!answers.address && !answers.contact)
+      say(
+        ctx,
+        `Its mails carry no postal address or contact line: add them as "mail": { "address", "contact" } in ${file}, or give init --address and --contact.`,
+      );
     say(ctx, `Next: ${next}`);
-    // npm start builds, serves and seeds every tenant it finds, each at its own stable address.
+    // npm start builds, serves and seeds every tenant it finds, each at its own stable address; the API it
+    // starts reads tenants/ then, so the first admin can be invited once it runs again.
     say(
       ctx,
-      `To try it locally: run \`npm start\` (again), open http://${answers.slug}.localhost:4173/ and sign in as client@${answers.slug}.test, password portal-demo-1.`,
+      [
+        'To try it locally:',
+        `  1. \`npm start\` (stop it first if it runs): it builds and serves http://${answers.slug}.localhost:4173/ (demo logins such as client@${answers.slug}.test, password portal-demo-1)`,
+        `  2. \`npx portal admin invite --tenant ${answers.slug} <email> --first-name <name> --last-name <name>\`: its first admin, invited by mail (.data/mail/)`,
+      ].join('\n'),
     );
   }
   return EXIT.ok;
