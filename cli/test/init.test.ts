@@ -45,11 +45,11 @@ describe('portal init', () => {
       apiUrl: 'https://api.acme.com',
     });
     expect(tenant?.config?.theme?.colors?.primary).toBe('#14143f');
-    expect(ctx.err.text).toContain('Next: portal build --tenant acme');
+    expect(ctx.err.text).toContain('Next, for a release: portal build --tenant acme');
     // No footer given: no mail block, and init says what the mails will miss and how to add it.
     expect(tenant?.config?.mail).toBeUndefined();
     expect(ctx.err.text).toContain(
-      'Its mails carry no postal address or contact line: add them as "mail": { "address", "contact" } in',
+      'Its mails carry no postal address or contact line yet: add "mail": { "address": "…", "contact": "…" } to',
     );
   });
 
@@ -85,11 +85,11 @@ describe('portal init', () => {
     expect(tenant?.problems).toEqual([]);
     expect(tenant?.config?.apiUrl).toBe('/');
     expect(ctx.err.text).toContain(
-      'it builds and serves http://newco.localhost:4173/ (demo logins such as client@newco.test, password portal-demo-1)',
+      'builds it and serves it at http://newco.localhost:4173/\n     (demo logins such as client@newco.test, password portal-demo-1)',
     );
     // The first admin, once the API that npm start runs serves the new tenant.
     expect(ctx.err.text).toContain(
-      '2. `npx portal admin invite --tenant newco <email> --first-name <name> --last-name <name>`',
+      '2. `npx portal admin invite --tenant newco <email> --first-name <name> --last-name <name>`\n     invites its first admin by mail',
     );
   });
 

@@ -191,19 +191,22 @@ export async function run(
     if (!answers.address && !answers.contact)
       say(
         ctx,
-        `Its mails carry no postal address or contact line: add them as "mail": { "address", "contact" } in ${file}, or give init --address and --contact.`,
+        `Its mails carry no postal address or contact line yet: add "mail": { "address": "…", "contact": "…" } to ${file} (init takes them as --address and --contact).`,
       );
-    say(ctx, `Next: ${next}`);
     // npm start builds, serves and seeds every tenant it finds, each at its own stable address; the API it
     // starts reads tenants/ then, so the first admin can be invited once it runs again.
+    const local = `http://${answers.slug}.localhost:4173/`;
     say(
       ctx,
       [
-        'To try it locally:',
-        `  1. \`npm start\` (stop it first if it runs): it builds and serves http://${answers.slug}.localhost:4173/ (demo logins such as client@${answers.slug}.test, password portal-demo-1)`,
-        `  2. \`npx portal admin invite --tenant ${answers.slug} <email> --first-name <name> --last-name <name>\`: its first admin, invited by mail (.data/mail/)`,
+        'Try it locally:',
+        `  1. \`npm start\` (stop it first if it runs) builds it and serves it at ${local}`,
+        `     (demo logins such as client@${answers.slug}.test, password portal-demo-1).`,
+        `  2. \`npx portal admin invite --tenant ${answers.slug} <email> --first-name <name> --last-name <name>\``,
+        '     invites its first admin by mail (locally the mail lands in .data/mail/).',
       ].join('\n'),
     );
+    say(ctx, `Next, for a release: ${next}`);
   }
   return EXIT.ok;
 }
