@@ -71,7 +71,11 @@ for (const [client, basic] of logins)
 console.log(
   "  coach@<slug>.test, coach2@<slug>.test  (each tenant's two coaches: their workspace is /coach)",
 );
-console.log(`\nOne-time passwords are mailed as .eml files to ${shownPath(data.mailDir)}/`);
+console.log("  admin@<slug>.test  (each tenant's admin: people, imports, API keys and webhooks at /admin)");
+console.log(
+  `\nMail (one-time passwords, invitation and reset links) lands as .eml files in ${shownPath(data.mailDir)}/;`,
+);
+console.log('its links open the local addresses above.');
 console.log(
   `Local data (database, mail, uploaded files) is in ${shownPath(data.root)}/; a tenant added to ${shownPath(tenantsDir)}/ appears after a restart.`,
 );
