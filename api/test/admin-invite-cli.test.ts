@@ -57,6 +57,9 @@ describe('portal admin invite', () => {
     expect(result.stderr).toContain(
       'Next: Olga opens the link in the invitation mail (valid 7 days), sets a password and signs in.',
     );
+    expect(result.stderr).toContain(
+      'An API on this machine without SMTP_URL writes it as the newest .eml file in no-data/mail/.',
+    );
     const mail = await waitForMail(h.mailDir, email);
     expect(linkToken(mail, 'invitation').url).toMatch(
       /^https:\/\/portal\.alpha-coaching\.example\/invitation\//,

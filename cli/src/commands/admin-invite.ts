@@ -4,7 +4,7 @@ import { print, printJson, say, type Context } from '../lib/context.js';
 import { CliError, EXIT, usageError } from '../lib/errors.js';
 import { flag, text, type RawOptions } from '../lib/options.js';
 import { inviteAdmin } from '../lib/people/operator-client.js';
-import { loadTenants } from '../lib/tenants/index.js';
+import { loadTenants, relativePath } from '../lib/tenants/index.js';
 
 export interface AdminInviteOptions {
   tenant?: string;
@@ -26,17 +26,19 @@ export function parseOptions(raw: RawOptions): AdminInviteOptions {
 
 const LOCAL_API = 'http://127.0.0.1:8080';
 
+const isLocal = (apiUrl: string) => ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(apiUrl).hostname);
+/** The data folder of `npm start` (DATA_DIR, default .data/ in the repository), as scripts/lib/local-data.ts. */
+const dataDir = (ctx: Context) => path.resolve(ctx.cwd, ctx.env.DATA_DIR || path.join(ctx.repoRoot, '.data'));
+
 /**
  * The operator token: PORTAL_OPS_TOKEN, or for an API on this machine the one `npm start` keeps in
  * <DATA_DIR>/ops-token (default .data/), so the local path needs no variable. A remote API never gets it.
  */
 async function operatorToken(ctx: Context, apiUrl: string): Promise<string | undefined> {
   if (ctx.env.PORTAL_OPS_TOKEN) return ctx.env.PORTAL_OPS_TOKEN;
-  const { hostname } = new URL(apiUrl);
-  if (!['127.0.0.1', 'localhost', '[::1]'].includes(hostname)) return undefined;
-  const dataDir = path.resolve(ctx.cwd, ctx.env.DATA_DIR || path.join(ctx.repoRoot, '.data'));
+  if (!isLocal(apiUrl)) return undefined;
   try {
-    return (await readFile(path.join(dataDir, 'ops-token'), 'utf8')).trim() || undefined;
+    return (await readFile(path.join(dataDir(ctx), 'ops-token'), 'utf8')).trim() || undefined;
   } catch {
     return undefined;
   }
@@ -68,6 +70,8 @@ export async function run(options: AdminInviteOptions, ctx: Context, args: strin
       exitCode: EXIT.invalidConfig,
     });
   const apiUrl = options.api ?? ctx.env.PORTAL_API_URL ?? LOCAL_API;
+  if (!URL.canParse(apiUrl) || !/^https?:$/.test(new URL(apiUrl).protocol))
+    throw usageError(`the API address "${apiUrl}" is no http(s) URL, such as ${LOCAL_API}.`);
   const token = await operatorToken(ctx, apiUrl);
   if (!token)
     throw usageError(
@@ -98,10 +102,16 @@ export async function run(options: AdminInviteOptions, ctx: Context, args: strin
       ctx,
       `${invited.outcome === 'invited' ? 'Invited' : 'Invited again'} ${who} as an admin of ${invited.tenant}.`,
     );
-  if (invited.outcome !== 'already an admin')
+  if (invited.outcome !== 'already an admin') {
     say(
       ctx,
       `Next: ${person.first_name} opens the link in the invitation mail (valid 7 days), sets a password and signs in.`,
     );
+    if (isLocal(apiUrl))
+      say(
+        ctx,
+        `An API on this machine without SMTP_URL writes it as the newest .eml file in ${relativePath(ctx.cwd, path.join(dataDir(ctx), 'mail'))}/.`,
+      );
+  }
   return EXIT.ok;
 }
