@@ -140,6 +140,10 @@ describe('a tenant made by portal init, after a restart', () => {
         'Newco Coaching',
         '--domain',
         'portal.newco.example',
+        '--address',
+        '1 Harbour Row, Cork, Ireland',
+        '--contact',
+        'hello@newco.example',
         '--yes',
         '--tenants-dir',
         tenantsDir,
@@ -236,8 +240,11 @@ describe('a tenant made by portal init, after a restart', () => {
   }, 300_000);
 });
 
-/** The local invitation link of the newest mail to `to` since `since` (quoted-printable undone, as a reader sees it). */
-async function invitationLink(to: string, since: number): Promise<string> {
+/**
+ * The local invitation link of the newest mail to `to` since `since`, and the mail's text (quoted-printable
+ * undone, as a reader sees it).
+ */
+async function invitationMail(to: string, since: number): Promise<{ link: string; text: string }> {
   const mailDir = path.join(work, 'data', 'mail');
   for (let i = 0; i < 100; i++) {
     const names = (await readdir(mailDir)).filter((name) => name.endsWith('.eml'));
@@ -246,7 +253,7 @@ async function invitationLink(to: string, since: number): Promise<string> {
       if ((await stat(file)).mtimeMs < since) continue;
       const text = (await readFile(file, 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
       const link = /(http:\/\/newco\.localhost:\d+\/invitation\/[\w-]+)/.exec(text)?.[1];
-      if (link && new RegExp(`^To: ${to}$`, 'm').test(text)) return link;
+      if (link && new RegExp(`^To: ${to}$`, 'm').test(text)) return { link, text };
     }
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
@@ -260,7 +267,9 @@ async function acceptInvitation(
   email: string,
   since: number,
 ): Promise<Page> {
-  const link = await invitationLink(email, since);
+  const { link, text } = await invitationMail(email, since);
+  // The footer portal init wrote (--address, --contact) is in every mail.
+  expect(text).toContain('1 Harbour Row, Cork, Ireland');
   // npm start mails local addresses: the link opens this tenant's local portal.
   expect(link.startsWith(`${origin}/invitation/`), link).toBe(true);
   const page = await (await browser.newContext()).newPage();
