@@ -114,6 +114,43 @@ describe('Import people (demo)', () => {
     await expectNoSeriousViolations(page, 'import problems');
   });
 
+  it('reads a European spreadsheet\'s "CSV UTF-8" (BOM, semicolons, CRLF) and a UTF-16 "Unicode text"', async () => {
+    const rows = [
+      ['email', 'first_name', 'last_name', 'company'],
+      [`anders.${unique}@demo.test`, 'Anders', '"Ørsted; Jr."', '"Nordlys, Bøgh & Co"'],
+    ];
+    const european = `\uFEFF${rows.map((r) => r.join(';')).join('\r\n')}\r\n`;
+    await page.getByLabel('CSV file').setInputFiles({
+      name: 'europe.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(european),
+    });
+    const plan = page.getByRole('table', { name: 'What importing europe.csv would do' });
+    await plan.waitFor();
+    expect(await plan.getByRole('row').nth(1).innerText()).toMatch(
+      new RegExp(`2\\s+anders\\.${unique}@demo\\.test.*Created`, 's'),
+    );
+    const unicodeText = `\uFEFF${rows.map((r) => r.join('\t')).join('\r\n')}\r\n`;
+    await page.getByLabel('CSV file').setInputFiles({
+      name: 'unicode.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from(unicodeText, 'utf16le'),
+    });
+    await page.getByRole('table', { name: 'What importing unicode.txt would do' }).waitFor();
+    expect(await page.getByRole('alert').filter({ hasText: 'problem' }).count()).toBe(0);
+  });
+
+  it("says what is wrong with a quote in its own words, never the parser's", async () => {
+    await page
+      .getByLabel('CSV file')
+      .setInputFiles(csvFile('quote.csv', ['email,last_name', `q.${unique}@demo.test,Ø"rsted`]));
+    const problems = page.getByRole('alert').filter({ hasText: 'quote.csv: 1 problem' });
+    await problems.waitFor();
+    const text = await problems.innerText();
+    expect(text).toContain('Line 2, column 2 ((file)): a double quote in the middle of a cell');
+    expect(text).not.toMatch(/Invalid Opening Quote|a quote is found on field/);
+  });
+
   it('has no serious axe violations at 375 px, nor in a second tenant', async () => {
     await page.setViewportSize({ width: 375, height: 800 });
     for (const path of ['/admin/api-keys', '/admin/import']) {

@@ -4,7 +4,7 @@
  * not exist yet (as on a fresh clone); Ctrl-C (SIGTERM here) stops all of it. Last, what an ops person does
  * next: `portal init` a tenant, restart, and sign in to it in Chromium at its http://<slug>.localhost address.
  */
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +15,7 @@ import { otpFromMailFolder } from '../scripts/lib/mail-folder.js';
 import { PASSWORD, expectNoSeriousViolations } from './app-support.js';
 import { launchBrowser } from './support/browser.js';
 import { localGet } from './support/local-get.js';
+import type { Browser, Page } from 'playwright-core';
 import { startScript, type ScriptProcess } from './support/script-process.js';
 
 let work: string;
@@ -66,9 +67,11 @@ describe('npm start', () => {
       expect(start.output).toContain(`client@${slug}.test`);
     }
     expect(start.output).toContain('password portal-demo-1');
+    expect(start.output).toContain("admin@<slug>.test  (each tenant's admin:");
     expect(start.output).toContain(path.join(work, 'data', 'mail'));
-    // The build's closing hint, as a user would type it in the repository: no absolute --out.
-    expect(start.output).toContain('Next: `portal publish --all` (add --dry-run to see the plan first).');
+    expect(start.output).toContain('its links open the local addresses above.');
+    // npm start publishes what it built: the build's closing hint to publish would tell a reader to redo it.
+    expect(start.output).not.toContain('Next: `portal publish');
   });
 
   it("prints the API's log as plain lines, not JSON", () => {
@@ -137,6 +140,10 @@ describe('a tenant made by portal init, after a restart', () => {
         'Newco Coaching',
         '--domain',
         'portal.newco.example',
+        '--address',
+        '1 Harbour Row, Cork, Ireland',
+        '--contact',
+        'hello@newco.example',
         '--yes',
         '--tenants-dir',
         tenantsDir,
@@ -177,4 +184,132 @@ describe('a tenant made by portal init, after a restart', () => {
     }
     // A whole `npm start` again inside the test (build, publish, seed, serve): the time beforeAll gives the first.
   }, 300_000);
+
+  it('gets its first admin from `portal admin invite`, who invites a coach and a client: each signs in', async () => {
+    const newco = printed(/\n\s+newco\s+(http:\/\/\S+)\//)!;
+    const api = printed(/API\s+(http:\/\/127\.0\.0\.1:\d+)/)!;
+    // The README's command as a newcomer types it: the token is the one npm start keeps in the data folder.
+    const since = Date.now() - 1000;
+    const invite = await execa(
+      'node',
+      [
+        'bin/portal.js',
+        'admin',
+        'invite',
+        '--tenant',
+        'newco',
+        'ada@newco.example',
+        '--first-name',
+        'Ada',
+        '--last-name',
+        'Admin',
+        '--tenants-dir',
+        tenantsDir,
+      ],
+      { cwd: REPO_ROOT, reject: false, env: { NO_COLOR: '1', DATA_DIR: env.DATA_DIR!, PORTAL_API_URL: api } },
+    );
+    expect(invite.exitCode, invite.stderr).toBe(0);
+    expect(invite.stdout).toBe('Invited Ada Admin <ada@newco.example> as an admin of Newco Coaching.');
+
+    const browser = await launchBrowser();
+    try {
+      const admin = await acceptInvitation(browser, newco, 'ada@newco.example', since);
+      await admin.getByRole('heading', { level: 1, name: 'People' }).waitFor();
+      expect(new URL(admin.url()).pathname).toBe('/admin');
+      await expectNoSeriousViolations(admin, 'newco admin');
+      // The coach first: a client's coach is chosen among the active coaches.
+      const coachSince = await addPerson(admin, 'Cleo', 'Coach', 'cleo@newco.example', 'coach');
+      const coach = await acceptInvitation(browser, newco, 'cleo@newco.example', coachSince);
+      await expect.poll(() => new URL(coach.url()).pathname).toBe('/coach');
+      const clientSince = await addPerson(
+        admin,
+        'Cai',
+        'Client',
+        'cai@newco.example',
+        'client',
+        'Cleo Coach',
+      );
+      const client = await acceptInvitation(browser, newco, 'cai@newco.example', clientSince);
+      expect(new URL(client.url()).pathname).not.toMatch(/^\/(login|admin|coach)/);
+      // The coach's workspace holds their new client.
+      await coach.goto(`${newco}/coach/clients`);
+      await coach.getByRole('link', { name: 'Cai Client' }).first().waitFor();
+    } finally {
+      await browser.close();
+    }
+  }, 300_000);
 });
+
+/**
+ * The local invitation link of the newest mail to `to` since `since`, and the mail's text (quoted-printable
+ * undone, as a reader sees it).
+ */
+async function invitationMail(to: string, since: number): Promise<{ link: string; text: string }> {
+  const mailDir = path.join(work, 'data', 'mail');
+  for (let i = 0; i < 100; i++) {
+    const names = (await readdir(mailDir)).filter((name) => name.endsWith('.eml'));
+    for (const name of names.sort().reverse()) {
+      const file = path.join(mailDir, name);
+      if ((await stat(file)).mtimeMs < since) continue;
+      const text = (await readFile(file, 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+      const link = /(http:\/\/newco\.localhost:\d+\/invitation\/[\w-]+)/.exec(text)?.[1];
+      if (link && new RegExp(`^To: ${to}$`, 'm').test(text)) return { link, text };
+    }
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  throw new Error(`No invitation to ${to} arrived.`);
+}
+
+/** Follows the mailed invitation in a browser of its own: sets a password, then signs in with the mailed code. */
+async function acceptInvitation(
+  browser: Browser,
+  origin: string,
+  email: string,
+  since: number,
+): Promise<Page> {
+  const { link, text } = await invitationMail(email, since);
+  // The footer portal init wrote (--address, --contact) is in every mail.
+  expect(text).toContain('1 Harbour Row, Cork, Ireland');
+  // npm start mails local addresses: the link opens this tenant's local portal.
+  expect(link.startsWith(`${origin}/invitation/`), link).toBe(true);
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(link);
+  await page.getByRole('heading', { name: 'Accept your invitation' }).waitFor();
+  await page.getByLabel('Your password', { exact: true }).fill('a newcomer password');
+  await page.getByLabel('Confirm your password').fill('a newcomer password');
+  await page.getByRole('button', { name: 'Set my password' }).click();
+  await expect.poll(() => new URL(page.url()).pathname).toBe('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('a newcomer password');
+  const otpSince = Date.now() - 1000;
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  const otp = page.getByLabel('One-time password');
+  await otp.waitFor();
+  await otp.fill(await otpFromMailFolder(path.join(work, 'data', 'mail'), email, otpSince));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
+  return page;
+}
+
+/** The admin adds a person on People, invited by mail; returns when the mail can be looked for. */
+async function addPerson(
+  admin: Page,
+  first: string,
+  last: string,
+  email: string,
+  role: 'coach' | 'client',
+  coach?: string,
+): Promise<number> {
+  await admin.goto(new URL('/admin', admin.url()).href);
+  await admin.getByRole('link', { name: 'Add a person' }).click();
+  await admin.getByLabel('First name').fill(first);
+  await admin.getByLabel('Last name').fill(last);
+  await admin.getByLabel('Email', { exact: true }).fill(email);
+  await admin.getByRole('combobox', { name: 'Role' }).selectOption(role);
+  if (coach) await admin.getByRole('combobox', { name: 'Coach', exact: true }).selectOption({ label: coach });
+  expect(await admin.getByLabel(/Send the invitation by email now/).isChecked()).toBe(true);
+  const since = Date.now() - 1000;
+  await admin.getByRole('button', { name: 'Add the person' }).click();
+  await admin.locator('.Toastify').getByText(`${email} was added and invited.`).first().waitFor();
+  return since;
+}

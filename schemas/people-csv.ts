@@ -1,9 +1,11 @@
 /**
- * A people CSV read for `portal people import` and the admin's Import screen alike: parsed by csv-parse (quotes, embedded commas and line breaks,
- * a BOM), its header checked against the columns the import knows (a misspelt one gets a suggestion, as
- * `portal validate` gives for a key), and each row checked for what can be told without the API. Every problem
- * of the file is collected, never only the first, each at its line and column (the column counted in fields,
- * as a spreadsheet numbers them).
+ * A people CSV read for `portal people import` and the admin's Import screen alike: decoded (UTF-8 with or
+ * without a BOM, UTF-16 with one, else Windows-1252, as spreadsheets save), its separator found (comma,
+ * semicolon or tab: a European spreadsheet's "CSV" uses semicolons), parsed by csv-parse (quotes, embedded
+ * separators and line breaks), its header checked against the columns the import knows (a misspelt one gets a
+ * suggestion, as `portal validate` gives for a key), and each row checked for what can be told without the API.
+ * Every problem of the file is collected, never only the first, each at its line and column (the column counted
+ * in fields, as a spreadsheet numbers them), each in our own words: csv-parse's messages never reach a person.
  */
 // The browser build: the same parser in the CLI (Node) and the admin's screen, with no Node built-in.
 import { CsvError, parse } from 'csv-parse/browser/esm/sync';
@@ -55,6 +57,53 @@ function isTimeZone(zone: string): boolean {
   }
 }
 
+/**
+ * A file's bytes as text: UTF-16 by its BOM (a spreadsheet's "Unicode text"), else UTF-8 (its BOM dropped),
+ * else Windows-1252 (an older spreadsheet's "CSV" on Windows), so a name like "Ørsted" arrives whole.
+ */
+export function decodeCsv(bytes: Uint8Array): string {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes);
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes);
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return new TextDecoder('windows-1252').decode(bytes);
+  }
+}
+
+const SEPARATORS = [',', ';', '\t'] as const;
+
+/**
+ * The separator of the file: of comma, semicolon and tab, the one its header line holds most of outside quotes
+ * (a comma on a tie or when there is none: a file of one column). The header names no value of a person, so
+ * what a name or company holds cannot tip it.
+ */
+export function detectSeparator(text: string): string {
+  const counts = new Map<string, number>(SEPARATORS.map((s) => [s, 0]));
+  let quoted = false;
+  for (const char of text.replace(/^\uFEFF?[\r\n]*/, '')) {
+    if (char === '"') quoted = !quoted;
+    else if (!quoted && (char === '\n' || char === '\r')) break;
+    else if (!quoted && counts.has(char)) counts.set(char, counts.get(char)! + 1);
+  }
+  return SEPARATORS.reduce((best, s) => (counts.get(s)! > counts.get(best)! ? s : best));
+}
+
+/** What a parser error means for the person who saved the file, in our words (never csv-parse's). */
+function unreadable(error: CsvError): string {
+  switch (error.code as string) {
+    case 'INVALID_OPENING_QUOTE':
+      return 'a double quote in the middle of a cell: put the whole cell in double quotes and write each quote in it twice ("")';
+    case 'CSV_INVALID_CLOSING_QUOTE':
+    case 'CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE':
+      return 'text after the closing quote of a quoted cell: put the whole cell in double quotes and write each quote in it twice ("")';
+    case 'CSV_QUOTE_NOT_CLOSED':
+      return 'a quoted cell is never closed: a cell that starts with a double quote must end with one';
+    default:
+      return 'this line cannot be read as CSV: check its quotes and separators, or save the file again as CSV';
+  }
+}
+
 /** The people of a CSV text and every problem found in it; a file that is no CSV is one problem. */
 export function readPeopleCsv(text: string): {
   people: CsvPerson[];
@@ -66,6 +115,7 @@ export function readPeopleCsv(text: string): {
     const lines: number[] = [];
     const cells = parse(text, {
       bom: true,
+      delimiter: detectSeparator(text),
       relax_column_count: true,
       skip_empty_lines: true,
       trim: true,
@@ -78,11 +128,11 @@ export function readPeopleCsv(text: string): {
     records = cells.map((record, i) => ({ record, info: { lines: lines[i]! } }));
   } catch (error) {
     if (!(error instanceof CsvError)) throw error;
-    const line = (error as CsvError & { lines?: number }).lines ?? 1;
+    const { lines = 1, index = 0 } = error as CsvError & { lines?: number; index?: number };
     return {
       people: [],
       columns: [],
-      problems: [{ line, column: 1, field: '(file)', message: error.message }],
+      problems: [{ line: lines, column: index + 1, field: '(file)', message: unreadable(error) }],
     };
   }
   const problems: CsvProblem[] = [];

@@ -29,7 +29,7 @@ import {
 import { contentTypeFor } from '../cli/src/lib/storage/content-types.js';
 import { formatReport, isValid, loadTenants, type ValidTenant } from '../cli/src/lib/tenants/index.js';
 import { REPO_ROOT, startApiProcess } from './lib/api-process.js';
-import { localData, shownPath } from './lib/local-data.js';
+import { localData, localOpsToken, shownPath } from './lib/local-data.js';
 
 const { values } = parseArgs({
   options: { tenant: { type: 'string', default: 'demo' }, port: { type: 'string', default: '5173' } },
@@ -120,7 +120,11 @@ const { config } = await tenant().catch((error: Error) => {
 });
 const data = localData();
 console.log(`Starting the API (PGlite in ${shownPath(data.pgliteDir)}, seeded)...`);
-const api = await startApiProcess({ ...data, port: Number(process.env.PORT ?? 8080) });
+const api = await startApiProcess({
+  ...data,
+  port: Number(process.env.PORT ?? 8080),
+  env: { OPS_TOKEN: await localOpsToken(data.root) },
+});
 const proxy = Object.fromEntries(PROXIED_PREFIXES.map((p) => [p, api.url]));
 const server = await createServer({
   root: path.join(REPO_ROOT, 'app'),

@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { isPortFree } from './lib/api-process.js';
-import { localData, shownPath } from './lib/local-data.js';
+import { localData, localOpsToken, shownPath } from './lib/local-data.js';
 import { REPO_ROOT, startLocalStack } from './lib/local-stack.js';
 
 const apiPort = Number(process.env.PORT ?? 8080);
@@ -48,6 +48,12 @@ const stack = await startLocalStack({
   tenantsDir,
   apiPort,
   servePort,
+  env: {
+    // `portal admin invite` reads the same token from the data folder: a new tenant's first admin, locally.
+    OPS_TOKEN: await localOpsToken(data.root),
+    // The mails' links (sign-in, reset, invitation) and logo open the local portals, not production domains.
+    ...(servePort > 0 && { MAIL_LINK_ORIGIN: `http://{slug}.localhost:${servePort}` }),
+  },
   verbose: true,
 }).catch((error: Error) => fail(error.message));
 
@@ -65,7 +71,11 @@ for (const [client, basic] of logins)
 console.log(
   "  coach@<slug>.test, coach2@<slug>.test  (each tenant's two coaches: their workspace is /coach)",
 );
-console.log(`\nOne-time passwords are mailed as .eml files to ${shownPath(data.mailDir)}/`);
+console.log("  admin@<slug>.test  (each tenant's admin: people, imports, API keys and webhooks at /admin)");
+console.log(
+  `\nMail (one-time passwords, invitation and reset links) lands as .eml files in ${shownPath(data.mailDir)}/;`,
+);
+console.log('its links open the local addresses above.');
 console.log(
   `Local data (database, mail, uploaded files) is in ${shownPath(data.root)}/; a tenant added to ${shownPath(tenantsDir)}/ appears after a restart.`,
 );

@@ -33,8 +33,16 @@ export interface AppOptions {
   db: Kysely<Database>;
   /** tenants/: one folder per tenant with its tenant.json. */
   tenantsDir: string;
-  /** retryEveryMs: how often the outbox's due mail is tried again (15 s by default). */
-  mail: { smtpUrl?: string | undefined; mailDir: string; retryEveryMs?: number };
+  /**
+   * retryEveryMs: how often the outbox's due mail is tried again (15 s by default); linkOrigin: a local stack's
+   * origin for the mails' links (MAIL_LINK_ORIGIN).
+   */
+  mail: {
+    smtpUrl?: string | undefined;
+    mailDir: string;
+    retryEveryMs?: number;
+    linkOrigin?: string | undefined;
+  };
   /** Private files (mail attachments): storage.ts's createStorage(MAIL_STORAGE). */
   storage: Storage;
   /** The clock every expiry is measured with. */
@@ -52,6 +60,8 @@ export interface AppOptions {
   authRequestsPerMinute?: number;
   /** Requests a minute each integration API key may make (300 unless given). */
   keyRequestsPerMinute?: number;
+  /** The deployment operator's token (OPS_TOKEN), for `portal admin invite`; unset, its calls answer 403. */
+  opsToken?: string | undefined;
   logger?: FastifyServerOptions['logger'];
   trustProxy?: TrustProxy;
   /** When the process sheds load with 503 (infrastructure.ts): defaultPressureLimits() unless given. */
@@ -172,6 +182,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerRoutes(app, services, {
     authRequestsPerMinute: options.authRequestsPerMinute ?? 60,
     keyRequestsPerMinute: options.keyRequestsPerMinute ?? 300,
+    opsToken: options.opsToken,
   });
   return app;
 }

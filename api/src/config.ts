@@ -13,9 +13,13 @@ export interface Config {
   databaseTimeouts: DbTimeouts;
   smtpUrl: string | undefined;
   mailDir: string;
+  /** A local stack's origin for the mails' links, `{slug}` standing for the tenant (branded-mail.ts). */
+  mailLinkOrigin: string | undefined;
   /** Where mail attachments are kept: a folder, or `s3://bucket/prefix`. */
   mailStorage: string;
   captchaSecret: string | undefined;
+  /** The deployment operator's bearer token for `portal admin invite` (a tenant's first admin); unset: off. */
+  opsToken: string | undefined;
   captchaVerifyUrl: string | undefined;
   /** Card payments (paid groups): unset secret key means payments are off. */
   stripe: StripeOptions;
@@ -60,6 +64,27 @@ function eventLoopLimit(env: NodeJS.ProcessEnv, fallback: number): number {
   return value;
 }
 
+/** A token guessed in a lifetime of tries is no secret: at least 32 characters, as `openssl rand -base64 32` gives. */
+function opsToken(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  if (value.length < 32)
+    throw new Error(
+      'OPS_TOKEN must be at least 32 characters long, such as `openssl rand -base64 32` prints.',
+    );
+  return value;
+}
+
+/** Mail that links to a local address never reaches a real person: production refuses it. */
+function mailLinkOrigin(value: string | undefined, production: boolean): string | undefined {
+  if (!value) return undefined;
+  if (production) throw new Error('MAIL_LINK_ORIGIN is for a local stack: unset it in production.');
+  if (!/^https?:\/\/[^\s/]+$/.test(value))
+    throw new Error(
+      `MAIL_LINK_ORIGIN must be an origin such as http://{slug}.localhost:4173, got "${value}".`,
+    );
+  return value;
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 8080);
   // Every kind of local data in one folder, .data/ by default (ignored by git); each has its own variable too.
@@ -79,8 +104,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     smtpUrl: env.SMTP_URL || undefined,
     mailDir: resolve(env.MAIL_DIR ?? join(dataDir, 'mail')),
+    mailLinkOrigin: mailLinkOrigin(env.MAIL_LINK_ORIGIN, env.NODE_ENV === 'production'),
     mailStorage: env.MAIL_STORAGE || resolve(dataDir, 'storage'),
     captchaSecret: env.CAPTCHA_SECRET || undefined,
+    opsToken: opsToken(env.OPS_TOKEN),
     captchaVerifyUrl: env.CAPTCHA_VERIFY_URL || undefined,
     stripe: {
       secretKey: env.STRIPE_SECRET_KEY || undefined,

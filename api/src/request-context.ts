@@ -2,6 +2,7 @@
 // config.tenant) and the caller from the bearer token (config.auth) or GraphQL's `token` header. A token only
 // works with the tenant it was issued for. The integration API's caller is an API key instead (`key`), whose
 // tenant is the key's: X-Tenant-Id is not read there, and a key is no session nor a session a key.
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Tenant } from './db/database.js';
 import { HttpError } from './errors.js';
@@ -65,6 +66,23 @@ export async function identifyKey(
   if (!tenant) throw new HttpError(401, 'This API key belongs to no portal.');
   request.key = key;
   request.tenant = tenant;
+}
+
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
+/**
+ * The deployment's operator (`portal admin invite`): the bearer must be the API's OPS_TOKEN, compared in
+ * constant time. An API started without one answers every operator call 403, saying how to turn them on.
+ */
+export function identifyOperator(request: FastifyRequest, opsToken: string | undefined): void {
+  if (!opsToken)
+    throw new HttpError(
+      403,
+      'Operator calls are off on this API: start it with OPS_TOKEN set to turn them on.',
+    );
+  const given = bearer(request);
+  if (!given || !timingSafeEqual(digest(given), digest(opsToken)))
+    throw new HttpError(401, 'This is not the operator token of this API (its OPS_TOKEN).');
 }
 
 export function registerRequestContext(app: FastifyInstance, services: Services): void {

@@ -15,11 +15,12 @@ const db = await connect(config, true, (error) => onIdleError(error));
 const app = await buildApp({
   db,
   tenantsDir: config.tenantsDir,
-  mail: { smtpUrl: config.smtpUrl, mailDir: config.mailDir },
+  mail: { smtpUrl: config.smtpUrl, mailDir: config.mailDir, linkOrigin: config.mailLinkOrigin },
   storage: createStorage(config.mailStorage),
   captcha: { secret: config.captchaSecret, verifyUrl: config.captchaVerifyUrl },
   stripe: config.stripe,
   production: config.production,
+  opsToken: config.opsToken,
   trustProxy: config.trustProxy,
   pressure: config.pressure,
   logger:

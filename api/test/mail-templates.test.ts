@@ -58,6 +58,8 @@ describe.each(slugs)('every mail of tenants/%s', (slug) => {
     expect(mail.html).toContain(`src="${escaped(brand.logoUrl)}"`);
     expect(mail.html).toContain(`alt="${escaped(brand.name)}"`);
     expect(brand.logoUrl).toMatch(/^https:\/\//);
+    // Gmail and Outlook show no SVG image: an SVG logo is shown through the PNG the build draws of it.
+    expect(brand.logoUrl).toMatch(/\.(png|jpe?g|webp)$/);
     expect(mail.html).toContain(`background-color: ${brand.primary}`);
     expect(mail.html).toContain(`background-color: ${brand.background}`);
     if (withButton(mail.html)) {

@@ -155,6 +155,34 @@ describe('portal people import', () => {
     expect(second.stderr).toContain('Importing: 0 rows done');
   });
 
+  it('imports a European spreadsheet\'s "CSV UTF-8" (BOM, semicolons, CRLF, a name holding a semicolon)', async () => {
+    const rows = [
+      'email;first_name;last_name;role;company',
+      `anders.${unique}@alpha.test;Anders;"Ørsted; Jr.";client;"Nordlys, Bøgh & Co"`,
+    ];
+    await writeFile(join(dir, 'europe.csv'), `\uFEFF${rows.join('\r\n')}\r\n`);
+    const result = await portal(['--tenant', 'alpha', 'europe.csv']);
+    expect(result.exitCode, result.stderr + result.stdout).toBe(0);
+    expect(result.stdout).toContain('Imported 1 row into alpha: 1 created, 0 changed, 0 unchanged');
+    const anders = await h.db
+      .selectFrom('users')
+      .innerJoin('companies', 'companies.id', 'users.company_id')
+      .select(['users.first_name', 'users.last_name', 'companies.name'])
+      .where('users.email', '=', `anders.${unique}@alpha.test`)
+      .executeTakeFirstOrThrow();
+    expect(anders).toEqual({ first_name: 'Anders', last_name: 'Ørsted; Jr.', name: 'Nordlys, Bøgh & Co' });
+  });
+
+  it("reports a quote the parser cannot read in the CLI's words, never csv-parse's", async () => {
+    await csv('quote.csv', ['email,last_name', `q.${unique}@alpha.test,Ø"rsted`].join('\n'));
+    const result = await portal(['--tenant', 'alpha', 'quote.csv']);
+    expect(result.exitCode).toBe(1);
+    expect(result.stdout).toContain(
+      'quote.csv:2:2  (file)  a double quote in the middle of a cell: put the whole cell in double quotes',
+    );
+    expect(result.stdout + result.stderr).not.toMatch(/Invalid Opening Quote|a quote is found on field/);
+  });
+
   it('refuses a key of another tenant before sending a row, and a missing key with the variable named', async () => {
     await csv('other.csv', good().replaceAll(unique, `${unique}x`));
     const wrong = await portal(['--tenant', 'alpha', 'other.csv'], betaKey);

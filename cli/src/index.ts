@@ -99,6 +99,8 @@ program
   .option('--domain <host>', 'brand domain, such as portal.acme.com')
   .option('--api-url <url>', 'product API base URL (default "/": the same origin)')
   .option('--primary <colour>', 'primary brand colour, such as "#14143f"')
+  .option('--address <text>', "postal address in every mail's footer (mail.address)")
+  .option('--contact <text>', "how to reach the business in every mail's footer (mail.contact)")
   .option('-y, --yes', 'never prompt: fail naming any missing flag')
   .addHelpText(
     'after',
@@ -214,6 +216,35 @@ program
     '\nExamples:\n  portal mail preview --tenant acme\n  portal mail preview --tenant acme otp reset --json',
   )
   .action(action(() => import('./commands/mail-preview.js')));
+
+program
+  .command('admin')
+  .description("a tenant's admins, through the API's operator token (PORTAL_OPS_TOKEN)")
+  .command('invite')
+  .argument('[email]', "the new admin's email address")
+  .description(
+    "invite a tenant's admin (a new tenant's first one) by mail to set a password; safe to run again",
+  )
+  .option('--tenant <slug>', 'the tenant the admin runs')
+  .option('--first-name <name>', "the admin's first name")
+  .option('--last-name <name>', "the admin's last name")
+  .option('--api <url>', 'the API to call (default: PORTAL_API_URL, else http://127.0.0.1:8080)')
+  .addHelpText(
+    'after',
+    [
+      '',
+      "The token: PORTAL_OPS_TOKEN, the API's OPS_TOKEN (at least 32 characters, such as `openssl rand -base64 32`",
+      'prints). For the API `npm start` runs on this machine none is needed: it keeps one in .data/ops-token.',
+      'The API must serve the tenant: it reads tenants/ when it starts, so restart it after `portal init`.',
+      'A pending admin is invited again, an active one left alone; a person of another role keeps it.',
+      'Exit codes: 0 invited (or already an admin), 1 refused, 2 usage, 3 invalid tenant config, 4 token refused.',
+      '',
+      'Examples:',
+      '  portal admin invite --tenant newco ada@newco.com --first-name Ada --last-name Lovelace',
+      '  PORTAL_OPS_TOKEN=... portal admin invite --tenant newco ada@newco.com --first-name Ada --last-name Lovelace --api https://api.example.com --json',
+    ].join('\n'),
+  )
+  .action(action(() => import('./commands/admin-invite.js')));
 
 const people = program
   .command('people')

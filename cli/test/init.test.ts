@@ -61,7 +61,21 @@ describe('portal init', () => {
       apiUrl: 'https://api.acme.com',
     });
     expect(tenant?.config?.theme?.colors?.primary).toBe('#14143f');
-    expect(ctx.err.text).toContain('Next: portal build --tenant acme');
+    expect(ctx.err.text).toContain('Next, for a release: portal build --tenant acme');
+    // No footer given: no mail block, and init says what the mails will miss and how to add it.
+    expect(tenant?.config?.mail).toBeUndefined();
+    expect(ctx.err.text).toContain(
+      'Its mails carry no postal address or contact line yet: add "mail": { "address": "…", "contact": "…" } to',
+    );
+  });
+
+  it("writes the mails' footer from --address and --contact (tenant.json's mail block)", async () => {
+    const dir = await tempDir();
+    const footer = { address: '1 Harbour Row, Cork, Ireland', contact: 'hello@acme.com · +353 21 555 0100' };
+    expect(await run({ ...FLAGS, ...footer, yes: true }, testContext(dir), ['acme'])).toBe(0);
+    const [tenant] = await loadTenants({ tenantsDir: dir, strict: true });
+    expect(tenant?.problems).toEqual([]);
+    expect(tenant?.config?.mail).toEqual(footer);
   });
 
   it('writes hostile names as JSON strings: no invalid JSON, no injected keys', async () => {
@@ -86,7 +100,13 @@ describe('portal init', () => {
     const [tenant] = await loadTenants({ tenantsDir: dir, strict: true });
     expect(tenant?.problems).toEqual([]);
     expect(tenant?.config?.apiUrl).toBe('/');
-    expect(ctx.err.text).toContain('open http://newco.localhost:4173/ and sign in as client@newco.test');
+    expect(ctx.err.text).toContain(
+      'builds it and serves it at http://newco.localhost:4173/\n     (demo logins such as client@newco.test, password portal-demo-1)',
+    );
+    // The first admin, once the API that npm start runs serves the new tenant.
+    expect(ctx.err.text).toContain(
+      '2. `npx portal admin invite --tenant newco <email> --first-name <name> --last-name <name>`\n     invites its first admin by mail',
+    );
   });
 
   it('picks inverse text that passes contrast for a light primary colour', async () => {
@@ -142,7 +162,16 @@ describe('portal init', () => {
   it('asks only for what no flag gave, re-asking after an invalid answer', async () => {
     const dir = await tempDir();
     await writeTenant(dir, 'taken', minimalConfig({ id: 1500, domain: 'taken.example' }));
-    const prompts = scripted(['new-co', '1500', '', 'taken.example', 'portal.new-co.com', '#0f766e']);
+    const prompts = scripted([
+      'new-co',
+      '1500',
+      '',
+      'taken.example',
+      'portal.new-co.com',
+      '#0f766e',
+      '1 Harbour Row, Cork',
+      '',
+    ]);
     const ctx = testContext(dir, { interactive: true });
     expect(await run({ name: 'New Co', apiUrl: '/' }, ctx, [], { prompts })).toBe(0);
     expect(prompts.asked).toEqual([
@@ -150,6 +179,8 @@ describe('portal init', () => {
       'Tenant id (fixed and unique)',
       'Brand domain, such as portal.acme.com',
       'Primary brand colour',
+      "Postal address in every mail's footer (Enter to leave it out)",
+      "How to reach the business in every mail's footer: an email, a phone (Enter to leave it out)",
     ]);
     expect(prompts.rejected).toEqual([
       '1500: this id is already used by tenant "taken"',
@@ -164,6 +195,8 @@ describe('portal init', () => {
       apiUrl: '/',
     });
     expect(created?.config?.theme?.colors?.primary).toBe('#0f766e');
+    // The mails' footer: the address given, the contact left out (Enter).
+    expect(created?.config?.mail).toEqual({ address: '1 Harbour Row, Cork' });
   });
 
   it('refuses bad flag values with exit 2, naming every one', async () => {

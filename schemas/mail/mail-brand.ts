@@ -1,7 +1,8 @@
 // A tenant's brand as its mail shows it, from its tenant.json: the name, the logo as an absolute https address
-// (a mail is read far from the portal, so a path would not load), the colours with the theme's defaults filled,
-// the footer's address and contact, and the sender. Shared by the API (sending), `portal validate` (contrast of
-// the mail's button) and `portal mail preview`.
+// (a mail is read far from the portal, so a path would not load) of an image mail clients show (never an SVG),
+// the colours with the theme's defaults filled, the footer's address and contact, and the sender. Shared by the
+// API (sending), `portal validate` (contrast of the mail's button), `portal mail preview` and the bake (which
+// makes the mail's PNG logo).
 import THEME_SCHEMA from '../theme.schema.json' with { type: 'json' };
 import TENANT_DEFAULTS from '../tenant-defaults.json' with { type: 'json' };
 import type { TenantConfig } from '../tenant.js';
@@ -36,14 +37,31 @@ const themeDefault = (key: ColorKey): string | undefined =>
 
 type MailConfig = Pick<TenantConfig, 'id' | 'name' | 'domain' | 'theme' | 'themeUrl' | 'mail'>;
 
+/** The PNG `portal build` makes for mail beside theme.json (themes/<id>/), when the mail's image is an SVG. */
+export const MAIL_LOGO_FILE = 'mail-logo.png';
+
+/**
+ * The image a mail shows and where it comes from: the logo, else the tenant's favicon, else the default favicon
+ * the bake draws in the tenant's colours. Gmail and Outlook show no SVG image, so an SVG (the default favicon
+ * too) is rasterised by the build to MAIL_LOGO_FILE (`svg`: the tenant file to rasterise, null for the default
+ * favicon); a PNG, JPEG or WebP file is shown as it is, and an https address as written.
+ */
+export type MailLogo = { url: string } | { file: string } | { svg: string | null };
+
+export function mailLogo(config: Pick<TenantConfig, 'theme'>): MailLogo {
+  const image = config.theme?.assets?.logo ?? config.theme?.assets?.favicon;
+  if (image?.startsWith('https://')) return { url: image };
+  if (image && !/\.svg$/i.test(image)) return { file: image };
+  return { svg: image ?? null };
+}
+
 function logoUrl(config: MailConfig): string {
-  const logo = config.theme?.assets?.logo;
+  const logo = mailLogo(config);
+  if ('url' in logo) return logo.url;
   const home = `https://${config.domain}`;
-  if (!logo) return `${home}/favicon.svg`;
-  if (logo.startsWith('https://')) return logo;
   const base = (config.themeUrl ?? TENANT_DEFAULTS.themeUrl).replace(/\/+$/, '');
   const themes = base.startsWith('https://') ? base : `${home}${base === '/' ? '' : base}`;
-  return `${themes}/${config.id}/${logo}`;
+  return `${themes}/${config.id}/${'file' in logo ? logo.file : MAIL_LOGO_FILE}`;
 }
 
 export function mailBrand(config: MailConfig): MailBrand {

@@ -3,6 +3,8 @@
  * repository, ignored by git), with a folder per kind. Each kind's own variable moves it alone, as the API reads
  * them (api/src/config.ts). A relative value is taken from the current folder, as a shell user means it.
  */
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { REPO_ROOT } from './api-process.js';
 
@@ -32,4 +34,19 @@ export function localData(env: NodeJS.ProcessEnv = process.env): LocalData {
 export function shownPath(file: string, from = process.cwd()): string {
   const relative = path.relative(from, file);
   return relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file;
+}
+
+/**
+ * The operator token the local API is started with (OPS_TOKEN), which `portal admin invite` finds here when it
+ * calls an API on this machine: <DATA_DIR>/ops-token, made once (readable by its owner only) and kept, so a
+ * restart does not change it.
+ */
+export async function localOpsToken(root: string): Promise<string> {
+  const file = path.join(root, 'ops-token');
+  const kept = await readFile(file, 'utf8').catch(() => '');
+  if (kept.trim()) return kept.trim();
+  const token = randomBytes(32).toString('base64url');
+  await mkdir(root, { recursive: true });
+  await writeFile(file, `${token}\n`, { mode: 0o600 });
+  return token;
 }

@@ -51,6 +51,14 @@ export interface LocalStack {
   stop(): Promise<void>;
 }
 
+/**
+ * The CLI's closing hint (`Next: portal publish ...` after a build): the stack takes that step itself, so a
+ * person reading npm start's output is not told to do what is already done.
+ */
+function* withoutNextStep(line: unknown) {
+  if (!String(line).startsWith('Next: ')) yield line;
+}
+
 /** Runs the CLI; returns what it printed on stdout (the --json result), its progress going to ours when verbose. */
 async function portal(args: string[], verbose: boolean, tenantsDir: string): Promise<string> {
   const result = await execa('node', [PORTAL, ...args, '--tenants-dir', tenantsDir], {
@@ -58,7 +66,7 @@ async function portal(args: string[], verbose: boolean, tenantsDir: string): Pro
     reject: false,
     env: verbose ? {} : { NO_COLOR: '1' },
     stdout: 'pipe',
-    stderr: verbose ? 'inherit' : 'pipe',
+    stderr: verbose ? [withoutNextStep, 'inherit'] : 'pipe',
   });
   // Exit 5 means some tenants failed while others succeeded: run with what was built.
   if (result.exitCode !== 0 && result.exitCode !== 5) {

@@ -3,7 +3,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest, HTTPMethods } from 'fastify';
 import { graphql } from '../graphql/index.js';
-import { identifyKey } from '../request-context.js';
+import { identifyKey, identifyOperator } from '../request-context.js';
 import { allowRoles } from '../services/access/roles.js';
 import type { Services } from '../services/index.js';
 import * as auth from './auth-routes.js';
@@ -45,8 +45,9 @@ import * as payments from './payment-routes.js';
 import * as profile from './profile-routes.js';
 import * as mailPreferences from './mail-preferences-routes.js';
 import type { PluginRoutes, Roles, RouteSpec } from './route.js';
-import { readKeys, writeKeys } from './route.js';
+import { operators, readKeys, writeKeys } from './route.js';
 import * as system from './system-routes.js';
+import * as operator from './operator-routes.js';
 
 type TableEntry = [HTTPMethods | HTTPMethods[], string, RouteSpec | PluginRoutes];
 
@@ -90,6 +91,7 @@ const routeModules: readonly Record<string, unknown>[] = [
   profile,
   mailPreferences,
   system,
+  operator,
 ];
 
 const declaresItsPath = (value: unknown): value is RouteSpec & { at: [HTTPMethods, string] } =>
@@ -328,6 +330,8 @@ export interface RouteOptions {
   authRequestsPerMinute: number;
   /** Requests per minute per API key, over the whole integration API. */
   keyRequestsPerMinute: number;
+  /** The deployment operator's bearer token (OPS_TOKEN); unset, the operator's routes answer 403. */
+  opsToken?: string | undefined;
 }
 
 type RouteTable = typeof routeTable;
@@ -342,8 +346,8 @@ export function undeclaredRoles(table: RouteTable): string[] {
     const roles: unknown = spec.roles;
     if (roles === 'anyone')
       return 'mount' in spec || !spec.config?.auth ? [] : [`${where}: signed in, for anyone`];
-    if (roles === readKeys || roles === writeKeys)
-      return 'mount' in spec || spec.config?.auth ? [`${where}: an API key's route with a session`] : [];
+    if (roles === readKeys || roles === writeKeys || roles === operators)
+      return 'mount' in spec || spec.config?.auth ? [`${where}: ${roles}'s route with a session`] : [];
     if (!Array.isArray(roles) || roles.length === 0) return [`${where}: no roles`];
     return 'mount' in spec || spec.config?.auth ? [] : [`${where}: roles without a session`];
   });
@@ -354,6 +358,8 @@ function whoMayCall(roles: Exclude<Roles, 'anyone'>, options: RouteOptions, serv
   if (roles === readKeys || roles === writeKeys)
     return (request: FastifyRequest) =>
       identifyKey(services, request, roles === writeKeys, options.keyRequestsPerMinute);
+  if (roles === operators)
+    return async (request: FastifyRequest) => identifyOperator(request, options.opsToken);
   return async (request: FastifyRequest) => allowRoles(roles, request.caller);
 }
 

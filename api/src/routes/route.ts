@@ -16,9 +16,10 @@ import type { Services } from '../services/index.js';
 /**
  * Who may call a route: signed-in users of these roles (the registration refuses every other role with a 403),
  * or 'anyone' for the calls made before there is a session (sign-in, reset, health, Stripe's signed webhook),
- * or an API key's scope for the integration API.
+ * or an API key's scope for the integration API, or the deployment's operator (the OPS_TOKEN).
  */
-export type Roles = readonly [Role, ...Role[]] | 'anyone' | typeof readKeys | typeof writeKeys;
+export type Roles =
+  readonly [Role, ...Role[]] | 'anyone' | typeof readKeys | typeof writeKeys | typeof operators;
 
 /** The client portal's own calls (SPEC §7): a coach or admin signed in is refused them. */
 export const clients = ['client'] as const;
@@ -32,6 +33,8 @@ export const everyone = ['client', 'coach', 'admin'] as const;
 export const readKeys = 'key:read';
 /** The integration API's writes: a read-write key only; a read-only key is refused with a 403. */
 export const writeKeys = 'key:read-write';
+/** The operator of the deployment, with the API's OPS_TOKEN as the bearer: no tenant's user or key. */
+export const operators = 'operator';
 
 /** A request whose body, params, querystring and headers have the types its route's schema validates. */
 type TypedRequest<S extends FastifySchema> = FastifyRequest<

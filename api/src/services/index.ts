@@ -25,6 +25,7 @@ import { createOtpService } from './auth/otp-service.js';
 import { createPasswordResetService } from './auth/password-reset-service.js';
 import { createOrganisationService } from './people/organisation-service.js';
 import { createPeopleService } from './people/people-service.js';
+import { createOperatorAdmins } from './people/operator-admins.js';
 import { createProfileService } from './profile/profile-service.js';
 import { createSessionService } from './auth/session-service.js';
 import { createGroupsService } from './groups/groups-service.js';
@@ -137,6 +138,8 @@ export async function createServices(deps: ServiceDeps) {
     // import's): every change audited in its own transaction.
     people,
     organisation,
+    // A tenant's admin invited by the operator of the deployment (OPS_TOKEN): a new tenant's first one.
+    operatorAdmins: createOperatorAdmins({ db, people, tenants: deps.tenants }),
     // The coach's programme: their groups' live sessions and progress, flash lessons opened to a client, and
     // the library of files and links they share.
     groupSessions: createSessionsService({ db, now, mailer }),

@@ -20,6 +20,8 @@ export interface InitOptions {
   domain?: string;
   apiUrl?: string;
   primary?: string;
+  address?: string;
+  contact?: string;
   yes?: boolean;
   json?: boolean;
 }
@@ -31,6 +33,8 @@ export function parseOptions(raw: RawOptions): InitOptions {
     domain: text(raw, 'domain'),
     apiUrl: text(raw, 'apiUrl'),
     primary: text(raw, 'primary'),
+    address: text(raw, 'address'),
+    contact: text(raw, 'contact'),
     yes: flag(raw, 'yes'),
     json: flag(raw, 'json'),
   };
@@ -145,6 +149,8 @@ export async function run(
     domain: options.domain,
     apiUrl: options.apiUrl,
     primary: options.primary,
+    address: options.address,
+    contact: options.contact,
   };
   const canPrompt = ctx.interactive && !options.yes;
   checkGiven(fields, given, canPrompt);
@@ -180,13 +186,27 @@ export async function run(
     printJson(ctx, { slug: answers.slug, file: relativePath(ctx.cwd, tenant.file), next });
   } else {
     if (report) ctx.stderr.write(`${report}\n`);
-    say(ctx, `✔ Created ${relativePath(ctx.cwd, tenant.file)} and logo.svg`);
-    say(ctx, `Next: ${next}`);
-    // npm start builds, serves and seeds every tenant it finds, each at its own stable address.
+    const file = relativePath(ctx.cwd, tenant.file);
+    say(ctx, `✔ Created ${file} and logo.svg`);
+    if (!answers.address && !answers.contact)
+      say(
+        ctx,
+        `Its mails carry no postal address or contact line yet: add "mail": { "address": "…", "contact": "…" } to ${file} (init takes them as --address and --contact).`,
+      );
+    // npm start builds, serves and seeds every tenant it finds, each at its own stable address; the API it
+    // starts reads tenants/ then, so the first admin can be invited once it runs again.
+    const local = `http://${answers.slug}.localhost:4173/`;
     say(
       ctx,
-      `To try it locally: run \`npm start\` (again), open http://${answers.slug}.localhost:4173/ and sign in as client@${answers.slug}.test, password portal-demo-1.`,
+      [
+        'Try it locally:',
+        `  1. \`npm start\` (stop it first if it runs) builds it and serves it at ${local}`,
+        `     (demo logins such as client@${answers.slug}.test, password portal-demo-1).`,
+        `  2. \`npx portal admin invite --tenant ${answers.slug} <email> --first-name <name> --last-name <name>\``,
+        '     invites its first admin by mail (locally the mail lands in .data/mail/).',
+      ].join('\n'),
     );
+    say(ctx, `Next, for a release: ${next}`);
   }
   return EXIT.ok;
 }

@@ -7,6 +7,7 @@ import { createProgress } from '../lib/progress.js';
 import { table } from '../lib/table.js';
 import {
   columnOfField,
+  decodeCsv,
   readPeopleCsv,
   rowsToCheck,
   type CsvPerson,
@@ -94,7 +95,8 @@ export async function run(options: PeopleImportOptions, ctx: Context, args: stri
 
   let source: string;
   try {
-    source = await readFile(path.resolve(ctx.cwd, file), 'utf8');
+    // A spreadsheet's encoding and separator are the file's business: decodeCsv and the reader find them.
+    source = decodeCsv(await readFile(path.resolve(ctx.cwd, file)));
   } catch (error) {
     throw new CliError(`cannot read ${shown}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, {
       hint: 'Check the path of the CSV file.',

@@ -156,8 +156,13 @@ describe('portal build', () => {
       'themes/2002/favicon.svg',
       'themes/2002/logo-night.svg',
       'themes/2002/logo.svg',
+      'themes/2002/mail-logo.png',
       'themes/2002/theme.json',
     ]);
+    // The mails' logo: a PNG drawn from the SVG logo (mail clients show no SVG), 120 px high (40 px shown, 3x).
+    const mailLogo = await readFile(path.join(acme, 'themes/2002/mail-logo.png'));
+    expect(mailLogo.subarray(0, 8).toString('latin1')).toBe('\x89PNG\r\n\x1a\n');
+    expect(mailLogo.readUInt32BE(20)).toBe(120);
     for (const [file, [size, hash]] of Object.entries(stamp.files as Record<string, [number, string]>)) {
       expect([size, hash], file).toEqual([
         (await stat(path.join(acme, file))).size,

@@ -4,6 +4,7 @@
 // (never from tenant.json itself); a tenant whose key cannot be found sends unsigned mail, with a warning.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import Mustache from 'mustache';
 import { replaceControl } from '../../plain-text.js';
 import type { MailMessage } from '../../../../schemas/mail-message.js';
 import { mailBrand, mailSender, type MailSender } from '../../../../schemas/mail/mail-brand.js';
@@ -48,7 +49,30 @@ function readKey(config: TenantConfig, env: NodeJS.ProcessEnv, log: Warn): DkimK
 // A display name inside quotes: no quote, backslash or line break can end it early or add a header.
 const displayName = (name: string) => replaceControl(name, '').replace(/["\\]/g, '').trim();
 
-export function createBrandedMail(tenants: TenantConfig[], env: NodeJS.ProcessEnv, log: Warn) {
+/**
+ * Where a local stack's mail points its links (MAIL_LINK_ORIGIN, such as `http://{slug}.localhost:4173`): every
+ * `https://<domain>` of a mail (links, the logo) becomes that origin, `{slug}` the tenant's folder name, so a
+ * link in a mail of `npm start` opens the local portal rather than the production domain.
+ */
+function relinker(tenants: TenantConfig[], linkOrigin: string | undefined) {
+  const slugs = new Map(tenants.map((t) => [t.id, t.slug]));
+  return (tenant: MailDraft['tenant'], text: string): string => {
+    const slug = slugs.get(tenant.id);
+    if (!linkOrigin || !slug) return text;
+    const from = `https://${tenant.domain}`;
+    const to = linkOrigin.replaceAll('{slug}', slug);
+    // The HTML holds each address as mustache escaped it (https:&#x2F;&#x2F;...), the text part as it is.
+    return text.replaceAll(from, to).replaceAll(Mustache.escape(from), Mustache.escape(to));
+  };
+}
+
+export function createBrandedMail(
+  tenants: TenantConfig[],
+  env: NodeJS.ProcessEnv,
+  log: Warn,
+  linkOrigin?: string,
+) {
+  const relink = relinker(tenants, linkOrigin);
   const branded = new Map<number, Branded>(
     tenants.map((t) => [
       t.id,
@@ -82,8 +106,8 @@ export function createBrandedMail(tenants: TenantConfig[], env: NodeJS.ProcessEn
         from: `"${displayName(sender.name)}" <${sender.address}>`,
         to: draft.to,
         subject,
-        text,
-        html,
+        text: relink(draft.tenant, text),
+        html: relink(draft.tenant, html),
         messageId: `<${randomUUID()}@${sender.domain}>`,
         ...(draft.attachments ? { attachments: draft.attachments } : {}),
       };

@@ -52,6 +52,8 @@ interface MailerOptions {
   tenants?: TenantConfig[] | undefined;
   /** Where the DKIM keys tenant.json names by variable are read from (process.env by default). */
   env?: NodeJS.ProcessEnv | undefined;
+  /** A local stack's origin for the mails' links (MAIL_LINK_ORIGIN, branded-mail.ts); unset: the tenant's domain. */
+  linkOrigin?: string | undefined;
 }
 
 /** How many queued mails one retry sends at most. */
@@ -102,7 +104,12 @@ function deliverer(
 
 export function createMailer(options: MailerOptions): Mailer {
   const { log, db, now } = options;
-  const branded = createBrandedMail(options.tenants ?? [], options.env ?? process.env, log);
+  const branded = createBrandedMail(
+    options.tenants ?? [],
+    options.env ?? process.env,
+    log,
+    options.linkOrigin,
+  );
   const { deliver, close } = deliverer(options, (from) => branded.dkimFor(from));
   async function sendOrQueue(message: MailMessage) {
     try {

@@ -6,14 +6,19 @@ import type { Database } from '../../db/database.js';
 import { containing } from '../../db/like.js';
 import type { Actor } from '../access/scope.js';
 
-/** Who makes a change: a signed-in user of the tenant, or one of its API keys (named as its owner shows it). */
+/**
+ * Who makes a change: a signed-in user of the tenant, one of its API keys (named as its owner shows it), or the
+ * operator of the deployment (`portal admin invite` with the API's OPS_TOKEN: a tenant's first admin).
+ */
 export type ChangeActor =
-  { tenantId: number; userId: number } | { tenantId: number; keyId: number; keyName: string };
+  | { tenantId: number; userId: number }
+  | { tenantId: number; keyId: number; keyName: string }
+  | { tenantId: number; operator: string };
 
-/** The actor as the ownership rule sees them: an API key acts for the tenant, as its admin does. */
+/** The actor as the ownership rule sees them: an API key or the operator acts for the tenant, as its admin does. */
 export const adminScope = (actor: ChangeActor): Actor => ({
   tenantId: actor.tenantId,
-  // A key is no user: 0 names nobody, so it is a party of no message or upload.
+  // A key or the operator is no user: 0 names nobody, so it is a party of no message or upload.
   userId: 'userId' in actor ? actor.userId : 0,
   role: 'admin',
 });
@@ -44,7 +49,7 @@ export async function writeAudit(
       .where('id', '=', actor.userId)
       .executeTakeFirst();
     actorName = user ? `${user.first_name} ${user.last_name}`.trim() || user.email : `User ${actor.userId}`;
-  } else actorName = actor.keyName;
+  } else actorName = 'keyName' in actor ? actor.keyName : actor.operator;
   await db
     .insertInto('audit_log')
     .values({

@@ -24,6 +24,8 @@ import { CompiledMarkup, ScriptJson, renderTemplate } from './render.js';
 import { renderServiceWorker } from './service-worker.js';
 import { STAMP_FILE, type BuildStamp } from './status.js';
 import { buildThemeFile, type ThemeFile } from './theme-file.js';
+import { MAIL_LOGO_FILE, mailLogo } from '../../../../schemas/mail/mail-brand.js';
+import { mailLogoPng } from './mail-logo.js';
 import { webManifest, webManifestJson } from './web-manifest.js';
 
 /**
@@ -270,6 +272,15 @@ export async function stageTenant(input: BakeInput): Promise<StagedTenant> {
     if (favicon.rendered) {
       const rendered = renderFavicon(input.templates, theme);
       written[favicon.href.replace(/^\//, '')] = writeOwnSync(path.join(tmp, favicon.href), rendered);
+    }
+    const mail = mailLogo(config);
+    if ('svg' in mail) {
+      const svg = mail.svg
+        ? readFileSync(path.resolve(tenantDir, mail.svg))
+        : renderFavicon(input.templates, theme);
+      const shown = mail.svg ? path.join(tenantDir, mail.svg) : `the default favicon of ${slug}`;
+      const png = mailLogoPng(svg, input.repoRoot, shown);
+      written[`${themeRel}/${MAIL_LOGO_FILE}`] = writeOwnSync(path.join(themeDir, MAIL_LOGO_FILE), png);
     }
     linkOrCopySync(input.shared.meta.file, path.join(tmp, META_FILE));
     written[META_FILE] = input.shared.meta.digest;

@@ -17,6 +17,9 @@ export interface Answers {
   domain?: string;
   apiUrl?: string;
   primary?: string;
+  /** The mails' footer (tenant.json's mail.address and mail.contact); empty leaves it out. */
+  address?: string;
+  contact?: string;
 }
 
 export interface InitField {
@@ -93,6 +96,20 @@ export function initFields(tenantsDir: string, existing: LoadedTenant[]): InitFi
       message: 'Primary brand colour',
       check: (value) => checkField('theme.schema.json#/$defs/color', value),
       fallback: defaultColors().primary,
+    },
+    {
+      key: 'address',
+      flag: '--address',
+      message: "Postal address in every mail's footer (Enter to leave it out)",
+      check: (value) => (value === '' ? null : checkField('#/properties/mail/properties/address', value)),
+      fallback: '',
+    },
+    {
+      key: 'contact',
+      flag: '--contact',
+      message: "How to reach the business in every mail's footer: an email, a phone (Enter to leave it out)",
+      check: (value) => (value === '' ? null : checkField('#/properties/mail/properties/contact', value)),
+      fallback: '',
     },
   ];
 }

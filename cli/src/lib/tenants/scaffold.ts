@@ -14,6 +14,9 @@ export interface ScaffoldValues {
   domain: string;
   apiUrl: string;
   primary: string;
+  /** The mails' footer lines; empty or absent: no `mail` block (init says how to add one). */
+  address?: string;
+  contact?: string;
 }
 
 const TEMPLATE_FILE = path.join(REPO_ROOT, 'templates/tenant.json.mustache');
@@ -73,7 +76,11 @@ function derivedColors(primary: string): {
 export async function renderTenantJson(values: ScaffoldValues, tenantDir: string): Promise<string> {
   const template = await readFile(TEMPLATE_FILE, 'utf8');
   const schemaPath = path.relative(tenantDir, SCHEMA_FILE).split(path.sep).join('/');
-  const view = { ...values, ...derivedColors(values.primary), schemaPath };
+  const mail = { address: values.address || undefined, contact: values.contact || undefined };
+  // Written whole by JSON.stringify (the template takes it as it is), indented as the file's second level.
+  const mailBlock =
+    mail.address || mail.contact ? JSON.stringify(mail, null, 2).replace(/\n/g, '\n  ') : undefined;
+  const view = { ...values, ...derivedColors(values.primary), schemaPath, mailBlock };
   return Mustache.render(template, view, {}, { escape: (value: unknown) => JSON.stringify(value) });
 }
 

@@ -9,6 +9,7 @@ import { notify } from '@/lib/toast';
 import {
   COLUMNS,
   columnOfField,
+  decodeCsv,
   readPeopleCsv,
   rowsToCheck,
   type CsvPerson,
@@ -42,7 +43,7 @@ export default function ImportPage() {
     setChecked(null);
     setDone(null);
     if (!file) return;
-    const { people, problems, columns } = readPeopleCsv(await file.text());
+    const { people, problems, columns } = readPeopleCsv(decodeCsv(new Uint8Array(await file.arrayBuffer())));
     const rows = rowsToCheck(people, problems);
     let answers: RowAnswer[];
     try {
