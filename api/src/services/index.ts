@@ -23,6 +23,7 @@ import type { CaptchaOptions } from './auth/captcha-service.js';
 import { createLoginService } from './auth/login-service.js';
 import { createOtpService } from './auth/otp-service.js';
 import { createPasswordResetService } from './auth/password-reset-service.js';
+import { createEmailChangeService } from './people/email-change.js';
 import { createOrganisationService } from './people/organisation-service.js';
 import { createPeopleService } from './people/people-service.js';
 import { createProfileService } from './profile/profile-service.js';
@@ -137,6 +138,8 @@ export async function createServices(deps: ServiceDeps) {
     // import's): every change audited in its own transaction.
     people,
     organisation,
+    // A login email change waiting for the new address: its confirmation, and the admin's cancel and resend.
+    emailChanges: createEmailChangeService({ db, now, mailer }),
     // The coach's programme: their groups' live sessions and progress, flash lessons opened to a client, and
     // the library of files and links they share.
     groupSessions: createSessionsService({ db, now, mailer }),
