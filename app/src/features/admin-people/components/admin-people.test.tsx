@@ -23,6 +23,7 @@ const person = (id: number, first_name: string, fields: Record<string, unknown> 
   coach_name: null,
   status: 'active',
   invitation: null,
+  email_change: null,
   deactivated_at: null,
   created_at: '2030-01-02T00:00:00.000Z',
   updated_at: '2030-01-02T00:00:00.000Z',
