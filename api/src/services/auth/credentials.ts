@@ -9,7 +9,7 @@ import { checkPassword } from './passwords.js';
 
 import { normalizeEmail } from '../../../../schemas/email-address.js';
 
-const deactivatedMessage =
+export const deactivatedMessage =
   'This account has been deactivated. Ask your coaching team to reactivate it if you need it again.';
 
 const badCredentials = () => new FieldError({ email: ['These credentials do not match our records.'] });
