@@ -36,11 +36,13 @@ export function useFreshUser(user: User): void {
   );
   useEffect(() => {
     const refresh = () => void refetch();
+    // Offline, the read would only fail: the focus that matters is the one after the connection is back.
+    const onFocus = () => navigator.onLine && refresh();
     const off = onUserChanged(refresh);
-    window.addEventListener('focus', refresh);
+    window.addEventListener('focus', onFocus);
     return () => {
       off();
-      window.removeEventListener('focus', refresh);
+      window.removeEventListener('focus', onFocus);
     };
   }, [refetch]);
   // Applied when an answer arrives, not when the session's user changes here (a profile saved in this tab is
