@@ -146,12 +146,12 @@ describe('deactivation', () => {
       await dialog.getByRole('button', { name: 'Deactivate' }).click();
       await admin.getByRole('heading', { name: 'Status: Deactivated' }).waitFor();
 
-      // The coach's next request is refused: the app says so and goes to the sign-in page.
+      // The coach's next request is refused: the app says why and goes to the sign-in page.
       await coach
         .getByRole('navigation', { name: 'Main menu' })
         .getByRole('link', { name: 'Clients' })
         .click();
-      await toastOf(coach, 'Session Expired').waitFor();
+      await toastOf(coach, 'This account has been deactivated. Ask your coaching team').waitFor();
       await expect.poll(() => pathname(coach)).toBe('/login');
       await coach.getByLabel('Email').fill('coach2@acme.test');
       await coach.getByLabel('Password').fill('portal-demo-1');

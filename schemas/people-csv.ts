@@ -10,6 +10,8 @@
 // The browser build: the same parser in the CLI (Node) and the admin's screen, with no Node built-in.
 import { CsvError, parse } from 'csv-parse/browser/esm/sync';
 import { didYouMean } from './suggest.js';
+import { checkEmail, normalizeEmail } from './email-address.js';
+import { canonicalZone } from './time-zones.js';
 
 export const COLUMNS = [
   'email',
@@ -46,15 +48,11 @@ export interface CsvProblem {
   message: string;
 }
 
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
+/** The email rule's sentence as this report words a problem: after the quoted value, lower-case, no full stop. */
+function emailProblem(value: string): string | undefined {
+  const checked = checkEmail(value);
+  if (checked.ok) return undefined;
+  return `"${value}" is not an email address: ${checked.message[0]!.toLowerCase()}${checked.message.slice(1, -1)}`;
 }
 
 /**
@@ -202,9 +200,10 @@ export function readPeopleCsv(text: string): {
     });
     for (const [name, value] of Object.entries(fields) as [Column, string][])
       if (value.length > LIMITS[name]) fail(name, `at most ${LIMITS[name]} characters`);
-    const email = fields.email?.toLowerCase();
+    const email = fields.email && normalizeEmail(fields.email);
+    const emailWrong = email ? emailProblem(fields.email!) : undefined;
     if (!email) fail('email', 'every row needs an email');
-    else if (!emailPattern.test(email)) fail('email', `"${fields.email}" is not an email address`);
+    else if (emailWrong) fail('email', emailWrong);
     else if (lineOfEmail.has(email))
       fail('email', `${fields.email} is already on line ${lineOfEmail.get(email)}`);
     else lineOfEmail.set(email, line);
@@ -215,9 +214,9 @@ export function readPeopleCsv(text: string): {
         `"${fields.role}" is no role${guess ? `: did you mean "${guess}"?` : `: use ${ROLES.join(', ')}`}`,
       );
     } else if (fields.role) fields.role = fields.role.toLowerCase();
-    if (fields.coach_email !== undefined && !emailPattern.test(fields.coach_email))
-      fail('coach_email', `"${fields.coach_email}" is not an email address`);
-    if (fields.time_zone !== undefined && !isTimeZone(fields.time_zone))
+    const coachWrong = fields.coach_email === undefined ? undefined : emailProblem(fields.coach_email);
+    if (coachWrong) fail('coach_email', coachWrong);
+    if (fields.time_zone !== undefined && !canonicalZone(fields.time_zone))
       fail('time_zone', `"${fields.time_zone}" is no time zone: use a name such as "Europe/London"`);
     people.push({ line, fields });
   }

@@ -7,6 +7,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly retryAfterSeconds?: number,
+    /** Why, for the app to act on (a word, answered beside the message): a 401's `deactivated`. */
+    readonly reason?: string,
   ) {
     super(message);
   }

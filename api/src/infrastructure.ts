@@ -89,6 +89,8 @@ export async function registerInfrastructure(
     },
     methods: ['GET', 'POST'],
     allowedHeaders: ['Authorization', 'Content-Type', 'X-Tenant-Id', 'Token', 'X-XSRF-TOKEN'],
+    // The signed-in user's version (request-context.ts): the portal reads it to refresh its copy of the user.
+    exposedHeaders: ['X-User-Version'],
     maxAge: 600,
   });
   await app.register(rateLimit, { global: false, store: options.rateLimitStore });
@@ -130,6 +132,8 @@ export async function registerInfrastructure(
     }
     const status = error.statusCode ?? 500;
     // Our own errors carry messages written for the caller (a 503 included); Fastify's 4xx ones are safe too.
+    if (error instanceof HttpError && error.reason)
+      return reply.code(status).send({ message: error.message, reason: error.reason });
     if (error instanceof HttpError || status < 500)
       return reply.code(status).send({ message: error.message });
     // A bug or an outage: log everything, answer nothing the caller could use (no stack, SQL or path).

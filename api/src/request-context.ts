@@ -100,4 +100,9 @@ export function registerRequestContext(app: FastifyInstance, services: Services)
     const { tenant, auth } = request.routeOptions.config;
     if (tenant && !auth) await identify(services, request, undefined);
   });
+  // Every answer to a signed-in caller (GraphQL's too) carries the user's version: a portal whose copy of the
+  // user is older reads it again, so an admin's change reaches an open tab at its next request.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.caller) reply.header('x-user-version', request.caller.userVersion);
+  });
 }

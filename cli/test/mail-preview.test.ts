@@ -22,7 +22,7 @@ describe('portal mail preview', () => {
     const { ctx, run: go } = preview(path.join(REPO, 'tenants'), { tenant: 'globex' }, []);
     expect(await go()).toBe(0);
     const lines = ctx.out.text.trim().split('\n');
-    expect(lines).toHaveLength(13);
+    expect(lines).toHaveLength(15);
     expect(lines[0]).toBe('globex/otp.html  globex/otp.txt  Your Globex Leadership Academy sign-in code');
     const html = await readFile(path.join(out, 'globex', 'otp.html'), 'utf8');
     expect(html).toContain('lang="en-GB"');
@@ -31,7 +31,13 @@ describe('portal mail preview', () => {
     expect(await readFile(path.join(out, 'globex', 'otp.txt'), 'utf8')).toMatch(
       /^Subject: Your Globex Leadership Academy sign-in code\n\nYour one-time password is: 482913\n/,
     );
-    expect(ctx.err.text).toContain('✔ 13 mails of globex in globex');
+    expect(ctx.err.text).toContain('✔ 15 mails of globex in globex');
+    expect(lines).toContain(
+      'globex/email-confirm.html  globex/email-confirm.txt  Confirm your new login email for Globex Leadership Academy',
+    );
+    expect(await readFile(path.join(out, 'globex', 'email-changed.txt'), 'utf8')).toContain(
+      'From now on you sign in to Globex Leadership Academy with jordan@new.example.com',
+    );
   });
 
   it("renders a tenant's own template in place of the default; --json prints only the list", async () => {

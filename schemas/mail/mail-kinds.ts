@@ -37,6 +37,8 @@ export interface MailValues {
   'login-link': { link: string; minutes: number };
   reset: { link: string; minutes: number };
   invitation: { firstName: string; link: string; inviter: string; days: number };
+  'email-confirm': { firstName: string; newEmail: string; link: string; requester: string; hours: number };
+  'email-changed': { firstName: string; newEmail: string };
   'shared-list': {
     sharer: string;
     sharerEmail: string;
@@ -143,6 +145,24 @@ export const MAIL_KINDS: { [K in MailKind]: KindSpec<K> } = {
       inviter: 'Alex Morgan',
       days: 7,
     },
+  },
+  'email-confirm': {
+    title: 'A link that confirms a new login email, sent to the new address',
+    fields: { firstName: 'text', newEmail: 'text', link: 'text', requester: 'text', hours: 'text' },
+    required: ['link', 'newEmail'],
+    sample: {
+      firstName: 'Jordan',
+      newEmail: 'jordan@new.example.com',
+      link: 'https://portal.example.com/email-change/sample-token',
+      requester: 'Alex Morgan',
+      hours: 24,
+    },
+  },
+  'email-changed': {
+    title: 'The notice to the old address that the login email changed',
+    fields: { firstName: 'text', newEmail: 'text' },
+    required: ['newEmail'],
+    sample: { firstName: 'Jordan', newEmail: 'jordan@new.example.com' },
   },
   'shared-list': {
     title: "A client's task list or business metrics, shared with someone",

@@ -152,6 +152,13 @@ interface PasswordResetsTable {
 // An invitation's set-password link (migration 1000): the same life as a reset link, a week long.
 type InvitationsTable = PasswordResetsTable;
 
+// A pending change of an activated person's login email (migration 20261128-identity): it takes effect when
+// the new address opens its link; a newer change or the admin's cancel marks it cancelled.
+interface EmailChangesTable extends PasswordResetsTable {
+  new_email: string;
+  cancelled_at: Timestamp | null;
+}
+
 interface LoginLinksTable extends PasswordResetsTable {
   // Returned to the client as loginotpfbs' data.otp; the token itself is only in the mail.
   public_id: string;
@@ -893,6 +900,7 @@ export interface Database {
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   invitations: InvitationsTable;
+  email_changes: EmailChangesTable;
   audit_log: AuditLogTable;
   group_sessions: GroupSessionsTable;
   coach_resources: CoachResourcesTable;

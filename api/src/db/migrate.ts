@@ -35,6 +35,7 @@ import * as apiKeys from './migrations/1100-api-keys.js';
 import * as lessonChecklists from './migrations/1650-lesson-checklists.js';
 import * as keysLastAdmin from './migrations/202611281955-keys-last-admin.js';
 import * as keysMessageContent from './migrations/202611281956-keys-message-content.js';
+import * as identityEmailChanges from './migrations/20261128-identity-email-changes.js';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -70,6 +71,7 @@ const migrations: Record<string, Migration> = {
   '1600-lesson-files': lessonFiles,
   '202611281955-keys-last-admin': keysLastAdmin,
   '202611281956-keys-message-content': keysMessageContent,
+  '20261128-identity-email-changes': identityEmailChanges,
 };
 
 function migrator<DB>(db: Kysely<DB>): Migrator {

@@ -102,3 +102,20 @@ export const adminDeactivate = personAction('deactivate');
 export const adminReactivate = personAction('reactivate');
 /** Sends the invitation, or sends it again: a mail per call, so the flood guard counts it. */
 export const adminInvite = personAction('invite', true);
+
+const emailChangeAction = (act: 'cancel' | 'resend') =>
+  route({
+    roles: admins,
+    schema: { headers: tenantHeaders, params: personParams, body: noBody, response: ok(person) },
+    config: authenticated,
+    limited: act === 'resend',
+    async handle(s, request) {
+      await s.emailChanges[act](request.caller, request.params.id);
+      return { data: await s.people.find(request.caller, request.params.id) };
+    },
+  });
+
+/** Withdraws a login email change still waiting for the new address: its link stops working. */
+export const adminCancelEmailChange = emailChangeAction('cancel');
+/** Mails the waiting change's link again (a new link; a mail per call, so the flood guard counts it). */
+export const adminResendEmailChange = emailChangeAction('resend');

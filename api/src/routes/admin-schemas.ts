@@ -56,6 +56,18 @@ export const person = closed({
       { type: 'null' },
     ],
   },
+  /** A change of the login email waiting for the new address to confirm it (the email above stays until then). */
+  email_change: {
+    anyOf: [
+      closed({
+        email: { type: 'string' },
+        requested_at: dateTime,
+        expires_at: dateTime,
+        expired: { type: 'boolean' },
+      }),
+      { type: 'null' },
+    ],
+  },
   deactivated_at: nullableDate,
   created_at: dateTime,
   updated_at: dateTime,

@@ -125,6 +125,8 @@ export const routeTable: TableEntry[] = [
   ['POST', '/api/password/reset', password.resetPassword],
   // An invited person's first password (not in SPEC §7: the link of an admin's invitation)
   ['POST', '/api/password/invitation', password.acceptInvitation],
+  // The link that confirms a new login email an admin set (not in SPEC §7)
+  ['POST', '/api/email-change/confirm', password.confirmEmailChange],
   // The signed-in user (not in SPEC §7: the profile a REST client can re-read after login).
   ['GET', '/api/v1/me', auth.me],
   // Profile
@@ -233,6 +235,8 @@ export const routeTable: TableEntry[] = [
   ['POST', '/api/v1/admin/people/:id/deactivate', adminPeople.adminDeactivate],
   ['POST', '/api/v1/admin/people/:id/reactivate', adminPeople.adminReactivate],
   ['POST', '/api/v1/admin/people/:id/invitation', adminPeople.adminInvite],
+  ['POST', '/api/v1/admin/people/:id/email-change/cancel', adminPeople.adminCancelEmailChange],
+  ['POST', '/api/v1/admin/people/:id/email-change/resend', adminPeople.adminResendEmailChange],
   ['GET', '/api/v1/admin/companies', adminOrganisation.adminCompanies],
   ['POST', '/api/v1/admin/companies', adminOrganisation.adminAddCompany],
   ['POST', '/api/v1/admin/companies/:id', adminOrganisation.adminRenameCompany],

@@ -1,5 +1,6 @@
 // Password reset (SPEC §7: password/create sends the mail, password/reset sets the new password), and the first
-// password an invited person sets from their invitation's link, with the same rules.
+// password an invited person sets from their invitation's link, with the same rules; and the link that confirms
+// a new login email.
 import { FieldError } from '../errors.js';
 import { route } from './route.js';
 import { closed, email, line, newPassword, ok, opaque, tenantHeaders } from './schemas.js';
@@ -71,6 +72,25 @@ export const acceptInvitation = route({
     return {
       data: { accepted: true },
       message: 'Your password is set. Log in with your email and the new password.',
+    };
+  },
+});
+
+/** The new address of a login email change opens its link: the change takes effect (email-change.ts). */
+export const confirmEmailChange = route({
+  roles: 'anyone',
+  schema: {
+    headers: tenantHeaders,
+    body: closed({ token: opaque }),
+    response: ok(closed({ email: { type: 'string' } }), { message: { type: 'string' } }),
+  },
+  config: { tenant: true },
+  limited: true,
+  async handle(s, request) {
+    const data = await s.emailChanges.confirm(request.tenant, request.body.token);
+    return {
+      data,
+      message: `Your login email is now ${data.email}. You have been signed out everywhere: sign in with your new email.`,
     };
   },
 });

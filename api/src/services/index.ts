@@ -23,6 +23,7 @@ import type { CaptchaOptions } from './auth/captcha-service.js';
 import { createLoginService } from './auth/login-service.js';
 import { createOtpService } from './auth/otp-service.js';
 import { createPasswordResetService } from './auth/password-reset-service.js';
+import { createEmailChangeService } from './people/email-change.js';
 import { createOrganisationService } from './people/organisation-service.js';
 import { createPeopleService } from './people/people-service.js';
 import { createOperatorAdmins } from './people/operator-admins.js';
@@ -140,6 +141,8 @@ export async function createServices(deps: ServiceDeps) {
     organisation,
     // A tenant's admin invited by the operator of the deployment (OPS_TOKEN): a new tenant's first one.
     operatorAdmins: createOperatorAdmins({ db, people, tenants: deps.tenants }),
+    // A login email change waiting for the new address: its confirmation, and the admin's cancel and resend.
+    emailChanges: createEmailChangeService({ db, now, mailer }),
     // The coach's programme: their groups' live sessions and progress, flash lessons opened to a client, and
     // the library of files and links they share.
     groupSessions: createSessionsService({ db, now, mailer }),

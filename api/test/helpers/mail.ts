@@ -124,7 +124,7 @@ export const otpCode = (mail: Mail): string => {
 
 export const linkToken = (
   mail: Mail,
-  path: 'reset' | 'fbslogin' | 'invitation',
+  path: 'reset' | 'fbslogin' | 'invitation' | 'email-change',
 ): { url: string; token: string } => {
   const match = new RegExp(`(https://\\S+/${path}/)(\\S+)`).exec(mail.text);
   if (!match?.[1] || !match[2]) throw new Error(`no ${path} link in mail "${mail.subject}"`);

@@ -90,6 +90,11 @@ export const OPEN_PAGES: readonly PageEntry[] = [
     'Accept your invitation',
     () => import('@/features/auth/components/invitation-page'),
   ),
+  page(
+    paths.emailChange(),
+    'Confirm your new login email',
+    () => import('@/features/auth/components/email-change-page'),
+  ),
 ];
 
 /** The portal's pages, inside the shell, for a signed-in user. */

@@ -1,13 +1,9 @@
 import { useMemo } from 'react';
 import { SelectField } from '@/components/field';
+import { zoneNames } from '../../../schemas/time-zones';
 
 function zones(current: string): string[] {
-  let all: string[];
-  try {
-    all = Intl.supportedValuesOf('timeZone');
-  } catch {
-    all = [];
-  }
+  const all = zoneNames();
   // A stored zone the browser does not list must stay choosable, or saving would silently change it.
   return current && !all.includes(current) ? [current, ...all] : all;
 }

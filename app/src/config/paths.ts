@@ -78,10 +78,12 @@ export const paths = {
   adminWebhook: (id: number | string = ':id') => `/admin/webhooks/${id}`,
   /** An invitation's set-password link (mailed; a secret like a reset link). */
   invitation: (token = ':token') => `/invitation/${token}`,
+  /** The link that confirms a new login email (mailed to the new address; a secret like a reset link). */
+  emailChange: (token = ':token') => `/email-change/${token}`,
 } as const;
 
 /** The routes whose path is a secret (a password reset or a sign-in link): never in a Referer or analytics. */
-const TOKEN_ROUTES = [paths.reset(''), paths.fbsLogin(''), paths.invitation('')];
+const TOKEN_ROUTES = [paths.reset(''), paths.fbsLogin(''), paths.invitation(''), paths.emailChange('')];
 
 export const carriesToken = (pathname: string): boolean =>
   TOKEN_ROUTES.some((prefix) => pathname.startsWith(prefix));

@@ -6,6 +6,7 @@ import { SESSION_EXPIRED, errorMessage } from './api-errors';
 import { gql, graphql } from './gapi';
 import { STORAGE_KEYS, sessionStore } from './session';
 import { notify } from './toast';
+import { onUserChanged } from './user-version';
 
 let toastError: ReturnType<typeof vi.spyOn>;
 beforeEach(() => {
@@ -182,5 +183,50 @@ describe('401 and 419', () => {
     fakeApi(() => ({ status: 401, data: { message: 'These credentials do not match our records.' } }));
     await expect(api.post('/api/auth/loginotp', {})).rejects.toThrow();
     expect(toastError).toHaveBeenCalledWith('These credentials do not match our records.');
+  });
+});
+
+describe('a session ended by a deactivation', () => {
+  it('says why and what to do, in a toast that stays, instead of Session Expired', async () => {
+    sessionStore.signIn(apiUser());
+    const lasting = vi.spyOn(notify, 'lasting').mockImplementation(() => 'id');
+    const onLogout = vi.fn();
+    const off = sessionStore.onLogout(onLogout);
+    const message =
+      'This account has been deactivated. Ask your coaching team to reactivate it if you need it again.';
+    fakeApi(() => ({ status: 401, data: { message, reason: 'deactivated' } }));
+    await expect(api.get('/api/v1/me')).rejects.toThrow();
+    off();
+    expect(lasting).toHaveBeenCalledWith(message);
+    expect(toastError).not.toHaveBeenCalled();
+    expect(onLogout).toHaveBeenCalledWith('deactivated');
+    expect(sessionStore.get()).toBeNull();
+  });
+});
+
+describe("the user's version (X-User-Version)", () => {
+  it('tells the shell the user changed when an answer carries a new version, not on the first one', async () => {
+    sessionStore.signIn(apiUser());
+    const changed = vi.fn();
+    const off = onUserChanged(changed);
+    let version = 'v1';
+    fakeApi(() => ({ status: 200, data: { data: 1 }, headers: { 'x-user-version': version } }));
+    await api.get('/api/v1/me');
+    await api.get('/api/v1/x');
+    expect(changed).not.toHaveBeenCalled();
+    version = 'v2';
+    await api.get('/api/v1/x');
+    await api.get('/api/v1/x');
+    expect(changed).toHaveBeenCalledTimes(1);
+    // An error answer carries it too; a new sign-in starts from no version.
+    version = 'v3';
+    fakeApi(() => ({ status: 404, data: { message: 'Not found.' }, headers: { 'x-user-version': version } }));
+    await expect(api.get('/api/v1/x', { silent: true })).rejects.toThrow();
+    expect(changed).toHaveBeenCalledTimes(2);
+    sessionStore.logout('user');
+    sessionStore.signIn(apiUser());
+    await expect(api.get('/api/v1/x', { silent: true })).rejects.toThrow();
+    expect(changed).toHaveBeenCalledTimes(2);
+    off();
   });
 });

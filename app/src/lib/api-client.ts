@@ -2,10 +2,11 @@
  * The one axios instance every call goes through: the tenant's API URL, the bearer token of the session and
  * the baked tenant id in X-Tenant-Id (DESIGN.md's contract). Errors are reported once by handleApiError.
  */
-import axios, { AxiosHeaders, getAdapter } from 'axios';
+import axios, { AxiosHeaders, getAdapter, isAxiosError, type AxiosResponse } from 'axios';
 import { handleApiError } from './api-errors';
 import { earlyKey, takeEarlyAnswer } from './early-answers';
 import { sessionStore } from './session';
+import { noteUserVersion } from './user-version';
 
 declare module 'axios' {
   interface AxiosRequestConfig {
@@ -62,10 +63,25 @@ api.interceptors.request.use((config) => {
   return config;
 });
 
-api.interceptors.response.use(undefined, (error: unknown) => {
-  handleApiError(error);
-  return Promise.reject(error);
-});
+/** The user's version an answer to the current session carries (a call from before a new sign-in is not). */
+function noteVersion(response: AxiosResponse | undefined): void {
+  const session = sessionStore.get();
+  const sent = response?.config.headers.get('Authorization');
+  if (!session || sent !== `Bearer ${session.token}`) return;
+  noteUserVersion(response?.headers['x-user-version']);
+}
+
+api.interceptors.response.use(
+  (response) => {
+    noteVersion(response);
+    return response;
+  },
+  (error: unknown) => {
+    if (isAxiosError(error)) noteVersion(error.response);
+    handleApiError(error);
+    return Promise.reject(error);
+  },
+);
 
 /** The { data } envelope of every REST answer (DESIGN.md). */
 export interface Envelope<T> {

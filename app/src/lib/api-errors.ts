@@ -52,9 +52,15 @@ export function errorMessage(error: unknown): string {
  * sessionStore.get() null at once), the rest find no session with their token and stay silent. A failure for
  * a token that is no longer the current one (a request from before a new login) is ignored the same way.
  */
-function expireSession(requestToken: string | undefined): void {
+function expireSession(requestToken: string | undefined, data: unknown): void {
   const session = sessionStore.get();
   if (!session || session.token !== requestToken) return;
+  // An account deactivated meanwhile says so, with what to do (the API's message), rather than 'Session Expired'.
+  if (isRecord(data) && data.reason === 'deactivated' && typeof data.message === 'string') {
+    notify.lasting(data.message);
+    sessionStore.logout('deactivated');
+    return;
+  }
   notify.error(SESSION_EXPIRED);
   sessionStore.logout('expired');
 }
@@ -71,7 +77,7 @@ export function handleApiError(error: unknown): void {
     const status = error.response?.status;
     if (status === 401 || status === 419) {
       const token = bearerOf(error.config?.headers);
-      if (token) return expireSession(token);
+      if (token) return expireSession(token, error.response?.data);
     }
     if (status === 500) {
       console.error(

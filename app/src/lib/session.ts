@@ -22,7 +22,7 @@ const SESSION_KEYS: string[] = Object.values(STORAGE_KEYS);
 /** The pages' last answers kept for offline reading (offline-copy.ts): the user's data, gone with the session. */
 export const OFFLINE_KEY_PREFIX = 'portal.offline.';
 
-export type LogoutReason = 'user' | 'expired' | 'idle' | 'invalid' | 'other-tab';
+export type LogoutReason = 'user' | 'expired' | 'deactivated' | 'idle' | 'invalid' | 'other-tab';
 
 interface Session {
   token: string;

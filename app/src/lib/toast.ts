@@ -13,6 +13,8 @@ export const notify = {
   success: (message: string) => toast.success(message, { toastId: `ok:${message}` }),
   error: (message: string) => toast.error(message, { toastId: `error:${message}` }),
   info: (message: string) => toast.info(message, { toastId: `info:${message}` }),
+  /** An error that must not vanish before it is read (why a session ended, what to do): closed by hand or a sign-in. */
+  lasting: (message: string) => toast.error(message, { toastId: `error:${message}`, autoClose: false }),
 };
 
 /**

@@ -79,9 +79,9 @@ export interface FakeCall {
   headers: Record<string, unknown>;
 }
 
-export type FakeRoute = (
-  call: FakeCall,
-) => { status: number; data?: unknown } | Promise<{ status: number; data?: unknown }>;
+/** An answer of the fake network; `headers` are the response's (lower-case names, as axios gives them). */
+type FakeAnswer = { status: number; data?: unknown; headers?: Record<string, string> };
+export type FakeRoute = (call: FakeCall) => FakeAnswer | Promise<FakeAnswer>;
 
 /** Replaces the network under the real axios instance (interceptors included); returns the calls made. */
 export function fakeApi(route: FakeRoute): FakeCall[] {
@@ -98,8 +98,8 @@ export function fakeApi(route: FakeRoute): FakeCall[] {
     calls.push(call);
     if (config.signal?.aborted)
       throw Object.assign(new Error('canceled'), { __CANCEL__: true, code: 'ERR_CANCELED' });
-    const { status, data } = await route(call);
-    const response = { data, status, statusText: String(status), headers: {}, config, request: {} };
+    const { status, data, headers = {} } = await route(call);
+    const response = { data, status, statusText: String(status), headers, config, request: {} };
     // As axios's own adapters: a status the call accepts (validateStatus) is an answer, not an error.
     if (config.validateStatus ? config.validateStatus(status) : status >= 200 && status < 300)
       return response;

@@ -29,7 +29,7 @@ export const generic: DemoSet = {
     birthday: '1986-09-12',
   },
   basic: { first_name: 'Sam', last_name: 'Taylor', title: 'Operations Lead', location: 'Brooklyn, NY' },
-  admin: { first_name: 'Jordan', last_name: 'Ellis', title: 'Operations Manager', location: 'New York, NY' },
+  admin: { first_name: 'Nadia', last_name: 'Brooks', title: 'Operations Manager', location: 'New York, NY' },
   agendas: {
     'Kick-off session': 'Goals for the next 12 months, how we will work together, first numbers to track.',
     'Pricing workshop': 'Margin per service; which fees to raise first and how to tell clients.',

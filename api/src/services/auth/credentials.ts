@@ -7,9 +7,9 @@ import type { ThrottleService } from '../throttle/throttle-service.js';
 import { findCredentials } from '../users/user-repository.js';
 import { checkPassword } from './passwords.js';
 
-export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
+import { normalizeEmail } from '../../../../schemas/email-address.js';
 
-const deactivatedMessage =
+export const deactivatedMessage =
   'This account has been deactivated. Ask your coaching team to reactivate it if you need it again.';
 
 const badCredentials = () => new FieldError({ email: ['These credentials do not match our records.'] });

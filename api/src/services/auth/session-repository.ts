@@ -31,6 +31,8 @@ export async function findAccessToken(db: Kysely<Database>, tokenHash: string) {
       'access_tokens.expires_at',
       'access_tokens.revoked_at',
       'users.role_id',
+      'users.updated_at',
+      'users.deactivated_at',
     ])
     .where('access_tokens.token_hash', '=', tokenHash)
     .executeTakeFirst();

@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { HttpError } from '../../errors.js';
 import { roleOf } from '../access/roles.js';
+import { deactivatedMessage } from './credentials.js';
 import type { Actor } from '../access/scope.js';
 import { newToken, sha256 } from './secrets.js';
 import {
@@ -27,6 +28,11 @@ const sessionLimits = {
 /** The session's actor. */
 export interface Caller extends Actor {
   tokenId: number;
+  /**
+   * The user's row version (its updated_at): answered in X-User-Version, so the portal sees that an admin changed
+   * the signed-in user (company, zone, role, flags) and refreshes its copy without a new sign-in.
+   */
+  userVersion: string;
 }
 
 export interface SessionService {
@@ -61,7 +67,12 @@ export function createSessionService(db: Kysely<Database>, now: () => Date): Ses
     async authenticate(token, tenantId) {
       if (!token) throw unauthenticated();
       const row = await findAccessToken(db, sha256(token));
-      if (!row || row.revoked_at) throw unauthenticated();
+      if (!row) throw unauthenticated();
+      // A session ended by a deactivation says so, with what to do, rather than look like an expired one.
+      if (row.revoked_at)
+        throw row.deactivated_at
+          ? new HttpError(401, deactivatedMessage, undefined, 'deactivated')
+          : unauthenticated();
       const t = now();
       if (t >= row.expires_at) throw new HttpError(401, 'Your session has ended. Please log in again.');
       if (t.getTime() - row.last_used_at.getTime() >= sessionLimits.idleMs)
@@ -71,7 +82,13 @@ export function createSessionService(db: Kysely<Database>, now: () => Date): Ses
       if (t.getTime() - row.last_used_at.getTime() >= sessionLimits.touchEveryMs)
         await touchAccessToken(db, row.id, t);
       // The role is the user's as the database has it now, so a changed role_id applies from the next request.
-      return { tokenId: row.id, userId: row.user_id, tenantId: row.tenant_id, role: roleOf(row.role_id) };
+      return {
+        tokenId: row.id,
+        userId: row.user_id,
+        tenantId: row.tenant_id,
+        role: roleOf(row.role_id),
+        userVersion: row.updated_at.toISOString(),
+      };
     },
     revoke: (caller) => revokeAccessToken(db, caller.tokenId, now()),
     async trustDevice(tenantId, userId, label) {

@@ -36,6 +36,16 @@ const openInvitation = (eb: ExpressionBuilder<Users, 'u'>) =>
     .orderBy('i.created_at', 'desc')
     .limit(1);
 
+/** The login email change waiting for the new address to confirm it (cancelled or used ones are done). */
+const openEmailChange = (eb: ExpressionBuilder<Users, 'u'>) =>
+  eb
+    .selectFrom('email_changes as ec')
+    .whereRef('ec.user_id', '=', 'u.id')
+    .where('ec.used_at', 'is', null)
+    .where('ec.cancelled_at', 'is', null)
+    .orderBy('ec.created_at', 'desc')
+    .limit(1);
+
 function peopleQuery(db: Kysely<Database>, scope: Actor) {
   return db
     .selectFrom('users as u')
@@ -65,6 +75,9 @@ function peopleQuery(db: Kysely<Database>, scope: Actor) {
         .as('coach_name'),
       openInvitation(eb).select('i.created_at').as('invited_at'),
       openInvitation(eb).select('i.expires_at').as('invitation_expires_at'),
+      openEmailChange(eb).select('ec.new_email').as('pending_email'),
+      openEmailChange(eb).select('ec.created_at').as('email_change_requested_at'),
+      openEmailChange(eb).select('ec.expires_at').as('email_change_expires_at'),
     ]);
 }
 

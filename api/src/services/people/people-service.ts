@@ -19,12 +19,14 @@ import { hashPassword } from '../auth/passwords.js';
 import { newToken, sha256 } from '../auth/secrets.js';
 import { revokeAllForUser } from '../auth/session-repository.js';
 import { recordEvent } from '../events/record-event.js';
+import type { MailDraft } from '../mail/mail-draft.js';
 import type { Mailer } from '../mail/mailer.js';
 import { findTenant } from '../tenants/tenant-repository.js';
 import { setCoach } from './assignments-repository.js';
 import { checkKeyRole, refuseLeavingNoAdmin } from './admin-rules.js';
 import { adminScope, listAudit, writeAudit } from './audit-repository.js';
 import type { AuditFilter, ChangeActor } from './audit-repository.js';
+import { hasPassword, requestEmailChange, retireOldAddressLinks } from './email-change.js';
 import { invitationMail } from './invitation-mail.js';
 import { checkFields } from './person-fields.js';
 import type { CheckedFields, PersonFields } from './person-fields.js';
@@ -109,15 +111,27 @@ export function createPeopleService({ db, now, mailer }: Deps) {
     };
   }
 
-  /** The writes of a change to `current`: the person after it, or undefined when it changes nothing (then nothing is written). */
+  /**
+   * The writes of a change to `current`: the person after it, or undefined when it changes nothing (then nothing
+   * is written). A new login email of a person who has a password only becomes pending (email-change.ts): its
+   * mail is added to `mails`, to send once the transaction commits.
+   */
   async function applyChange(
     trx: Kysely<Database>,
     actor: ChangeActor,
     current: PersonRow,
-    fields: CheckedFields,
+    checked: CheckedFields,
     at: Date,
+    mails: MailDraft[] = [],
   ): Promise<PersonRow | undefined> {
     const scope = adminScope(actor);
+    let fields = checked;
+    if (fields.email !== undefined && fields.email !== current.email) {
+      if (await hasPassword(trx, actor.tenantId, current.id)) {
+        mails.push(await requestEmailChange(trx, actor, current, fields.email, at));
+        fields = { ...fields, email: undefined };
+      } else await retireOldAddressLinks(trx, current.id, at);
+    }
     const role = roleOf(fields.role_id ?? current.role_id);
     const wasCoach = roleOf(current.role_id) === 'coach';
     if (wasCoach && role !== 'coach' && (await countCoachedClients(trx, scope, current.id)) > 0)
@@ -230,13 +244,17 @@ export function createPeopleService({ db, now, mailer }: Deps) {
 
   async function update(actor: ChangeActor, id: number, input: PersonFields): Promise<Person> {
     const scope = adminScope(actor);
+    const mails: MailDraft[] = [];
     const changed = db.transaction().execute(async (trx) => {
       const current = await mustFind(trx, scope, id);
       checkKeyRole(actor, input.role_id, current.role_id);
       const fields = await checkFields(trx, scope, input, current);
-      return (await applyChange(trx, actor, current, fields, now())) ?? current;
+      const after = await applyChange(trx, actor, current, fields, now(), mails);
+      // A change that only asked a new address to confirm writes no column but shows as pending.
+      return after ?? (mails.length > 0 ? mustFind(trx, scope, id) : current);
     });
     const row = await changed.catch(refuseLeavingNoAdmin('role'));
+    for (const mail of mails) await mailer.send(mail);
     return toPerson(row, now());
   }
 

@@ -5,10 +5,10 @@ import type { Database } from '../../db/database.js';
 import { FieldError } from '../../errors.js';
 import { FLAG_NAMES } from '../../../../schemas/training-flags.js';
 import type { FlagName } from '../../../../schemas/training-flags.js';
+import { canonicalZone } from '../../../../schemas/time-zones.js';
+import { checkEmail } from '../../../../schemas/email-address.js';
 import { roleOf } from '../access/roles.js';
 import type { Actor } from '../access/scope.js';
-import { normalizeEmail } from '../auth/credentials.js';
-import { isKnownZone } from '../users/time-zones.js';
 import { findCompany } from './companies-repository.js';
 import { findCoachProfile, findIdByEmail } from './people-repository.js';
 import type { PersonRow } from './people-repository.js';
@@ -34,8 +34,6 @@ export interface CheckedFields extends PersonFields {
   coachProfileId?: number | null;
 }
 
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 /**
  * Checks `fields` for a new person (current undefined) or a change to `current`. The final role decides whether
  * a coach may be named; an admin cannot change their own role, which would lock them out of this screen.
@@ -51,10 +49,9 @@ export async function checkFields(
   const fields: CheckedFields = { ...input };
 
   if (input.email !== undefined) {
-    fields.email = normalizeEmail(input.email);
-    if (!emailPattern.test(fields.email) || fields.email.length > 254)
-      fail('email', 'Enter a valid email address.');
-    else if (fields.email !== current?.email) {
+    const checked = checkEmail(input.email);
+    if (!checked.ok) fail('email', checked.message);
+    else if ((fields.email = checked.email) !== current?.email) {
       const taken = await findIdByEmail(db, scope.tenantId, fields.email);
       if (taken !== undefined) fail('email', 'Someone in this portal already has this email.');
     }
@@ -79,9 +76,9 @@ export async function checkFields(
     fail('role_id', 'You cannot change your own role.');
 
   if (input.time_zone !== undefined) {
-    fields.time_zone = input.time_zone?.trim() || null;
-    if (fields.time_zone && !isKnownZone(fields.time_zone))
-      fail('time_zone', 'Choose a time zone from the list.');
+    const given = input.time_zone?.trim() || null;
+    fields.time_zone = given && canonicalZone(given);
+    if (fields.time_zone === undefined) fail('time_zone', 'Choose a time zone from the list.');
   }
 
   if (input.company_id != null && !(await findCompany(db, scope.tenantId, input.company_id)))

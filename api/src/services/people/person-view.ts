@@ -44,6 +44,14 @@ export function toPerson(row: PersonRow, now: Date) {
           expired: row.invitation_expires_at! <= now,
         }
       : null,
+    email_change: row.pending_email
+      ? {
+          email: row.pending_email,
+          requested_at: row.email_change_requested_at!,
+          expires_at: row.email_change_expires_at!,
+          expired: row.email_change_expires_at! <= now,
+        }
+      : null,
     deactivated_at: row.deactivated_at,
     created_at: row.created_at,
     updated_at: row.updated_at,

@@ -11,7 +11,7 @@ import type { Actor } from '../access/scope.js';
 import { imageTypeOf } from './image-type.js';
 import { findCoachOf, findPhoto, savePhoto, updateUserFields } from './profile-repository.js';
 import type { UserFields } from './profile-repository.js';
-import { isKnownZone } from '../users/time-zones.js';
+import { canonicalZone } from '../../../../schemas/time-zones.js';
 
 export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 const photoPath = (publicId: string) => `/api/v1/student/profilephoto/${publicId}`;
@@ -61,8 +61,10 @@ export function createProfileService(db: Kysely<Database>, now: () => Date, logi
       if (!fields.first_name || !fields.last_name) {
         throw new FieldError({ first_name: ['Enter your first and last name.'] });
       }
-      if (fields.time_zone && !isKnownZone(fields.time_zone)) {
-        throw new FieldError({ time_zone: ['Choose a time zone from the list.'] });
+      if (fields.time_zone) {
+        const zone = canonicalZone(fields.time_zone);
+        if (!zone) throw new FieldError({ time_zone: ['Choose a time zone from the list.'] });
+        fields.time_zone = zone;
       }
       return update(caller, userId, fields);
     },

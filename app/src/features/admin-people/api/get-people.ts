@@ -22,6 +22,8 @@ export interface Person {
   coach_name: string | null;
   status: PersonStatus;
   invitation: { sent_at: string; expires_at: string; expired: boolean } | null;
+  /** A new login email waiting for the new address to confirm it; `email` stays the login until then. */
+  email_change: { email: string; requested_at: string; expires_at: string; expired: boolean } | null;
   deactivated_at: string | null;
   created_at: string;
   updated_at: string;

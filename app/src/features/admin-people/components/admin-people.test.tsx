@@ -23,6 +23,7 @@ const person = (id: number, first_name: string, fields: Record<string, unknown> 
   coach_name: null,
   status: 'active',
   invitation: null,
+  email_change: null,
   deactivated_at: null,
   created_at: '2030-01-02T00:00:00.000Z',
   updated_at: '2030-01-02T00:00:00.000Z',
@@ -157,6 +158,41 @@ describe('/admin/people/{id}', () => {
     await waitFor(() =>
       expect(calls.some((c) => c.method === 'POST' && c.url.endsWith('/deactivate'))).toBe(true),
     );
+  });
+
+  it('shows a new login email waiting for confirmation, which the admin can send again or cancel', async () => {
+    const change = {
+      email: 'ada.new@example.com',
+      requested_at: '2030-01-02T00:00:00.000Z',
+      expires_at: '2030-01-03T00:00:00.000Z',
+      expired: false,
+    };
+    PEOPLE.push(person(7, 'Gus', { email_change: change }));
+    try {
+      const calls = serve((call) =>
+        call.method === 'POST' && call.url.startsWith('/api/v1/admin/people/7/email-change/')
+          ? { status: 200, data: { data: { ...PEOPLE.at(-1), email_change: null } } }
+          : undefined,
+      );
+      renderPortal('/admin/people/7');
+      const group = await screen.findByRole('group', { name: 'New login email waiting for confirmation' });
+      expect(group).toHaveTextContent(
+        'Gus still signs in with gus@example.com. The login email becomes ada.new@example.com when they open the link sent there',
+      );
+      // The form keeps the login email in force, not the one waiting.
+      expect(screen.getByLabelText('Email')).toHaveValue('gus@example.com');
+      const user = userEvent.setup();
+      await user.click(within(group).getByRole('button', { name: 'Send the confirmation again' }));
+      await user.click(within(group).getByRole('button', { name: 'Cancel the email change' }));
+      await waitFor(() =>
+        expect(calls.filter((c) => c.url.includes('/email-change/')).map((c) => c.url)).toEqual([
+          '/api/v1/admin/people/7/email-change/resend',
+          '/api/v1/admin/people/7/email-change/cancel',
+        ]),
+      );
+    } finally {
+      PEOPLE.pop();
+    }
   });
 
   it('offers no deactivation of oneself', async () => {

@@ -4,6 +4,7 @@ import { FormButtons } from '@/components/form-buttons';
 import { TimeZoneSelect } from '@/components/time-zone-select';
 import { usePortal } from '@/lib/portal-context';
 import { useFieldErrors } from '@/lib/use-field-errors';
+import { checkEmail } from '../../../../../schemas/email-address';
 import { FLAG_NAMES, flagTitle } from '../../../../../schemas/training-flags';
 import { useCompanies } from '../api/get-companies';
 import type { Person, PersonRole } from '../api/get-people';
@@ -12,7 +13,6 @@ import { CoachSelect, RoleOptions } from './choices';
 import { ROLE_IDS } from './person-labels';
 
 type Fields = (typeof PERSON_FIELDS)[number];
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** A flag's choice as the select holds it: 'default', 'on' or 'off'. */
 const flagChoice = (value: boolean | null | undefined) => (value == null ? 'default' : value ? 'on' : 'off');
@@ -53,10 +53,11 @@ export function PersonForm({
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
+    const checked = checkEmail(email);
     const found = {
       ...(!firstName.trim() && { first_name: 'Enter the first name.' }),
       ...(!lastName.trim() && { last_name: 'Enter the last name.' }),
-      ...(!emailPattern.test(email.trim()) && { email: 'Enter a valid email address.' }),
+      ...(!checked.ok && { email: checked.message }),
     };
     if (show(found, form)) return;
     await onSave(

@@ -1,6 +1,7 @@
 /**
  * /admin/people/{id}: a person's fields to change, their status with deactivate or reactivate (after a
- * confirmation) and the invitation to send again, and what was changed about them (the audit log).
+ * confirmation), the invitation to send again, a new login email waiting for its confirmation (to send again or
+ * cancel), and what was changed about them (the audit log).
  */
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -29,7 +30,7 @@ function StatusCard({ person }: { person: Person }) {
   // The keys this person made stop working while they are deactivated: the dialog names them first.
   const keys = usePersonKeys(person.id, confirming);
   const self = user.id === person.id;
-  const run = async (what: 'deactivate' | 'reactivate' | 'invitation', done: string) => {
+  const run = async (what: Parameters<typeof action.mutateAsync>[0], done: string) => {
     await action.mutateAsync(what).then(
       () => notify.success(done),
       () => undefined, // the interceptor toasts the reason
@@ -53,6 +54,7 @@ function StatusCard({ person }: { person: Person }) {
       {person.status === 'deactivated' && (
         <p>This person cannot sign in. Their data is kept; reactivating lets them sign in again.</p>
       )}
+      {person.email_change && <EmailChange person={person} change={person.email_change} run={run} />}
       <div className="button-row">
         {person.status === 'pending' && (
           <button
@@ -114,6 +116,47 @@ function StatusCard({ person }: { person: Person }) {
   );
 }
 
+/** A new login email waiting for the new address: it changes nothing until the person opens the link. */
+function EmailChange({
+  person,
+  change,
+  run,
+}: {
+  person: Person;
+  change: NonNullable<Person['email_change']>;
+  run: (what: 'email-change/resend' | 'email-change/cancel', done: string) => Promise<void>;
+}) {
+  const zone = displayZone(useUser().time_zone);
+  return (
+    <div className="admin-email-change" role="group" aria-labelledby="email-change-title">
+      <h3 id="email-change-title">New login email waiting for confirmation</h3>
+      <p>
+        {person.first_name} still signs in with {person.email}. The login email becomes {change.email} when
+        they open the link sent there; the link {change.expired ? 'expired' : 'expires'} on{' '}
+        <time dateTime={change.expires_at}>{formatDateTime(change.expires_at, zone)}</time>.
+      </p>
+      <div className="button-row">
+        <button
+          type="button"
+          className="btn"
+          onClick={() =>
+            void run('email-change/resend', `A new confirmation link was sent to ${change.email}.`)
+          }
+        >
+          Send the confirmation again
+        </button>
+        <button
+          type="button"
+          className="btn"
+          onClick={() => void run('email-change/cancel', `The change to ${change.email} was cancelled.`)}
+        >
+          Cancel the email change
+        </button>
+      </div>
+    </div>
+  );
+}
+
 function PersonAudit({ personId }: { personId: number }) {
   const audit = useAudit({
     actor: '',
@@ -166,13 +209,18 @@ export default function PersonPage() {
             <StatusCard person={p} />
             <h2>Details</h2>
             <PersonForm
-              key={p.updated_at}
+              key={`${p.updated_at} ${p.email_change?.requested_at ?? ''}`}
               person={p}
               submitLabel="Save changes"
               pending={save.isPending}
               onSave={async (input) => {
-                await save.mutateAsync({ ...input, id: p.id });
-                notify.success('The changes were saved.');
+                const saved = await save.mutateAsync({ ...input, id: p.id });
+                const asked = saved.email_change;
+                notify.success(
+                  asked && asked.requested_at !== p.email_change?.requested_at
+                    ? `The changes were saved. The login email changes to ${asked.email} once they open the confirmation link sent there.`
+                    : 'The changes were saved.',
+                );
               }}
             />
             <PersonAudit personId={p.id} />
