@@ -75,10 +75,12 @@ const REDACT = {
 /**
  * The one secret that travels in a URL: a video's play ticket (a <video> element cannot send a header), so every
  * logged request URL has it masked. Short-lived and tied to its session, it would still play the video for
- * anyone reading the log within the hour.
+ * anyone reading the log within the hour. The mask follows the route the router matched, not the URL's spelling:
+ * `/lesson-files/pl%61y/<ticket>` reaches the same route, and a pattern written against the raw URL missed it.
+ * A route's `:token` parameter is the secret; a request no route matched is masked by its decoded path.
  */
+const SECRET_PARAM = 'token';
 const PLAY_TICKET = /(\/lesson-files\/play\/)[^/?#]+/g;
-const maskUrl = (url: string): string => url.replace(PLAY_TICKET, '$1[redacted]');
 
 type RequestLike = {
   method: string;
@@ -87,7 +89,33 @@ type RequestLike = {
   host?: string;
   ip?: string;
   socket?: { remotePort?: number };
+  routeOptions?: { url?: string | undefined };
+  params?: unknown;
 };
+
+const decoded = (url: string): string => {
+  try {
+    return decodeURIComponent(url);
+  } catch {
+    return url;
+  }
+};
+
+function maskUrl(req: RequestLike, url: string): string {
+  const pattern = req.routeOptions?.url;
+  if (pattern?.includes(`:${SECRET_PARAM}`)) {
+    const params = (req.params ?? {}) as Record<string, unknown>;
+    const query = url.includes('?') ? url.slice(url.indexOf('?')) : '';
+    const path = pattern.replace(/:(\w+)/g, (_, name: string) =>
+      name === SECRET_PARAM ? '[redacted]' : encodeURIComponent(String(params[name] ?? '')),
+    );
+    return `${path}${query}`;
+  }
+  const plain = decoded(url);
+  const masked = plain.replace(PLAY_TICKET, '$1[redacted]');
+  return masked === plain ? url : masked;
+}
+
 type ReqSerializer = (req: RequestLike) => Record<string, unknown>;
 /** Fastify's own request serializer, reproduced so its lines keep their shape with the URL masked. */
 const fastifyReq: ReqSerializer = (req) => ({
@@ -102,7 +130,7 @@ const maskingReq =
   (serialize: ReqSerializer): ReqSerializer =>
   (req) => {
     const out = serialize(req);
-    return typeof out.url === 'string' ? { ...out, url: maskUrl(out.url) } : out;
+    return typeof out.url === 'string' ? { ...out, url: maskUrl(req, out.url) } : out;
   };
 
 const withRedaction = (logger: AppOptions['logger']): AppOptions['logger'] => {
