@@ -5,6 +5,7 @@ import Fastify from 'fastify';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
+import type { LookupFunction } from 'node:net';
 import type { TrustProxy } from './config.js';
 import type { Database } from './db/database.js';
 import { defaultPressureLimits, registerInfrastructure } from './infrastructure.js';
@@ -20,6 +21,7 @@ import { createServices } from './services/index.js';
 import type { StripeOptions } from './services/payments/stripe-client.js';
 import { schedulePurge } from './services/housekeeping/purge-expired.js';
 import { scheduleMailRetry } from './services/mail/mail-retry.js';
+import { createGuardedClient } from './services/outbound/guarded-client.js';
 import { scheduleWebhookDeliveries } from './services/webhooks/webhook-retry.js';
 import { createWebhookSender } from './services/webhooks/webhook-sender.js';
 import type { WebhookSenderOptions } from './services/webhooks/webhook-sender.js';
@@ -44,10 +46,13 @@ export interface AppOptions {
   stripe?: StripeOptions;
   /**
    * Webhooks out: how often due deliveries are claimed (every 5 s by default), how long a receiver may take, and
-   * (tests) the backoff's jitter source.
+   * (tests) the backoff's jitter source and a resolver answering names of their own (the system's otherwise).
    */
-  webhooks?: { everyMs?: number } & Pick<WebhookSenderOptions, 'timeoutMs' | 'random'>;
-  /** Production drops the localhost CORS origins and plain-http webhook endpoints. */
+  webhooks?: { everyMs?: number; lookup?: LookupFunction } & Pick<
+    WebhookSenderOptions,
+    'timeoutMs' | 'random'
+  >;
+  /** Production drops the localhost CORS origins and plain-http webhook endpoints, and sends none to loopback. */
   production?: boolean;
   authRequestsPerMinute?: number;
   /** Requests a minute each integration API key may make (300 unless given). */
@@ -188,10 +193,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   scheduleMailRetry(app, mailer, options.mail.retryEveryMs ?? 15_000);
   app.addHook('onClose', async () => mailer.close());
   schedulePurge(app, options.db, now, services.mailbox);
-  const { everyMs = 5000, ...sending } = options.webhooks ?? {};
+  const { everyMs = 5000, lookup, ...sending } = options.webhooks ?? {};
+  // The one guarded client for addresses a tenant chose (outbound/guarded-client.ts).
+  const client = createGuardedClient({ production: options.production ?? false, lookup });
   scheduleWebhookDeliveries(
     app,
-    createWebhookSender({ db: options.db, now, log: app.log, ...sending }),
+    createWebhookSender({ db: options.db, now, log: app.log, client, ...sending }),
     everyMs,
   );
 

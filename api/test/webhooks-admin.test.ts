@@ -105,6 +105,11 @@ describe('an admin registers an endpoint', () => {
         'https://[::1]/',
         'https://[::ffff:127.0.0.1]/',
         'https://localhost/',
+        'https://100.64.0.1/',
+        'https://[fec0::1]/',
+        'https://[fd00::1]/',
+        'https://[64:ff9b::169.254.169.254]/',
+        'https://0.0.0.0/',
       ])
         expect((await inject(url)).statusCode, url).toBe(422);
       expect((await inject('https://crm.example.com/hooks')).statusCode).toBe(201);

@@ -1,6 +1,5 @@
 // The tenant admin's webhooks: register an endpoint (its secret shown once), choose its events, disable, rotate
 // the secret, delete, read its delivery history and send a delivery again. The tenant is always the session's.
-import { isIP } from 'node:net';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { FieldError, HttpError } from '../../errors.js';
@@ -16,6 +15,7 @@ import {
   requeueDelivery,
   updateEndpoint,
 } from './endpoint-repository.js';
+import { internalHost } from '../outbound/guarded-client.js';
 import { newWebhookSecret } from './signature.js';
 
 /** Every event type (also those added later), or the chosen ones. */
@@ -33,29 +33,6 @@ const notFound = () => new HttpError(404, 'This webhook endpoint does not exist.
 const localHosts = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 /**
- * An address on the API's own machine or network, written as such (loopback, private, link-local such as a cloud's
- * metadata service, unspecified): in production an admin must not point the server's requests at what only the
- * server can reach. A name that resolves there is not caught here; the network's egress rules are the wall.
- */
-function internal(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  if (host === 'localhost' || host.endsWith('.localhost')) return true;
-  // IPv6: unspecified, loopback, an IPv4 address in IPv6 form (any: it hides which one), unique local, link-local.
-  if (isIP(host) === 6)
-    return host === '::' || host === '::1' || /^(::ffff:|fc|fd|fe8|fe9|fea|feb)/.test(host);
-  if (isIP(host) !== 4) return false;
-  const [a, b] = host.split('.').map(Number) as [number, number];
-  return (
-    a === 0 ||
-    a === 10 ||
-    a === 127 ||
-    (a === 169 && b === 254) ||
-    (a === 172 && b >= 16 && b <= 31) ||
-    (a === 192 && b === 168)
-  );
-}
-
-/**
  * An endpoint is https: the payload is signed, not encrypted, and a CRM's data should not cross the internet in
  * the clear. Outside production plain http is allowed to this machine only, so a developer (and the tests) can
  * run a receiver without a certificate; nothing else can be reached in the clear.
@@ -67,7 +44,8 @@ function checkUrl(url: string, production: boolean): void {
   } catch {
     throw new FieldError({ url: ['Enter a full web address, like https://crm.example.com/hooks/portal.'] });
   }
-  if (production && internal(parsed.hostname))
+  // Refused at once when written as such; a name is checked at every delivery, when it is resolved.
+  if (production && internalHost(parsed.hostname))
     throw new FieldError({
       url: ['Enter an address on the internet, not one of this server’s own network.'],
     });
