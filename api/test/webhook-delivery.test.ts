@@ -241,6 +241,42 @@ describe('a receiver that is down, then fails, then recovers', () => {
   });
 });
 
+describe('a rotated secret', () => {
+  it('signs beside the new one for a day (two v1 values), then the new one alone signs', async () => {
+    const rotating = new WebhookReceiver();
+    await rotating.up();
+    try {
+      await h.db.updateTable('webhook_endpoints').set({ enabled: false }).execute();
+      admin = await demoSignIn(h, 'admin');
+      const { endpoint, secret: old } = await addEndpoint(rotating.url);
+      const rotated = await as(h, admin, 'POST', `${base}/${endpoint.id}/rotate`);
+      const fresh = rotated.json().data.secret as string;
+      const signedBy = async (ticket: number) => {
+        const before = rotating.received.length;
+        await recordEvent(h.db, ALPHA, 'ticket.created', { ticket_id: ticket });
+        h.clock.advance(60_000);
+        await vi.waitFor(() => expect(rotating.received.length).toBe(before + 1), {
+          timeout: 20_000,
+          interval: 25,
+        });
+        const request = rotating.received[before]!;
+        const header = request.headers['portal-signature'] as string;
+        const now = Math.floor(h.clock.now().getTime() / 1000);
+        return { header, by: [old, fresh].map((key) => verifySignature(key, header, request.body, now)) };
+      };
+      const during = await signedBy(201);
+      expect(during.header).toMatch(/^t=\d+,v1=[0-9a-f]{64},v1=[0-9a-f]{64}$/);
+      expect(during.by).toEqual([true, true]);
+      h.clock.advance(24 * hour);
+      const after = await signedBy(202);
+      expect(after.header).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
+      expect(after.by).toEqual([false, true]);
+    } finally {
+      await rotating.down();
+    }
+  });
+});
+
 describe('in production', () => {
   it('refuses a name that resolves to loopback at delivery, and says so in the history', async () => {
     const name = 'crm.portal.test';

@@ -141,8 +141,9 @@ describe('an endpoint hears the events it picked while it is enabled', () => {
     expect(await deliveriesOf(endpoint.id)).toHaveLength(2);
   });
 
-  it('rotates the secret at once, shown once, and deletes the endpoint with its deliveries', async () => {
+  it('rotates the secret, shown once, the old one kept for a day, and deletes the endpoint with its deliveries', async () => {
     const { endpoint, secret } = await addEndpoint(admin);
+    expect(endpoint).toMatchObject({ old_secret_expires_at: null });
     await recordEvent(h.db, ALPHA, 'ticket.created', { ticket_id: 4 });
     const rotated = await as(h, admin, 'POST', `${base}/${endpoint.id}/rotate`);
     expect(rotated.statusCode).toBe(200);
@@ -150,10 +151,87 @@ describe('an endpoint hears the events it picked while it is enabled', () => {
     expect(fresh).not.toBe(secret);
     expect(await secretOf(endpoint.id)).toBe(fresh);
     expect(rotated.json().data.endpoint.secret_rotated_at).not.toBeNull();
+    const day = new Date(h.clock.now().getTime() + 24 * 60 * 60_000).toISOString();
+    expect(rotated.json().data.endpoint.old_secret_expires_at).toBe(day);
+    expect((await as(h, admin, 'GET', `${base}/${endpoint.id}`)).json().data.old_secret_expires_at).toBe(day);
+    expect(rotated.body).not.toContain(secret);
 
     expect((await as(h, admin, 'POST', `${base}/${endpoint.id}/delete`)).statusCode).toBe(200);
     expect((await as(h, admin, 'GET', `${base}/${endpoint.id}`)).statusCode).toBe(404);
     expect(await deliveriesOf(endpoint.id)).toEqual([]);
+  });
+});
+
+describe('the audit log', () => {
+  it('keeps adding, changing, rotating and deleting an endpoint, with before and after, never the secret', async () => {
+    const url = 'https://crm.example.com/audited';
+    const { endpoint, secret } = await addEndpoint(admin, { url, events: ['ticket.created'] });
+    await as(h, admin, 'POST', `${base}/${endpoint.id}`, { events: 'all', enabled: false });
+    const rotated = (await as(h, admin, 'POST', `${base}/${endpoint.id}/rotate`)).json().data;
+    await as(h, admin, 'POST', `${base}/${endpoint.id}/delete`);
+    const res = await as(h, admin, 'GET', '/api/v1/admin/audit?per_page=100');
+    expect(res.statusCode).toBe(200);
+    const entries = (res.json().data as { subject_type: string; subject_id: number }[])
+      .filter((e) => e.subject_type === 'webhook' && e.subject_id === endpoint.id)
+      .reverse();
+    expect(entries).toMatchObject([
+      {
+        action: 'webhook.created',
+        actor_user_id: admin.user.id,
+        person_id: null,
+        summary: `Added the webhook endpoint ${url}`,
+        before: null,
+        after: { url, events: ['ticket.created'], enabled: true },
+      },
+      {
+        action: 'webhook.updated',
+        before: { events: ['ticket.created'], enabled: true },
+        after: { events: 'all', enabled: false },
+      },
+      {
+        action: 'webhook.secret_rotated',
+        before: { secret_rotated_at: null },
+        after: {
+          secret_rotated_at: rotated.endpoint.secret_rotated_at,
+          old_secret_expires_at: rotated.endpoint.old_secret_expires_at,
+        },
+      },
+      {
+        action: 'webhook.deleted',
+        summary: `Deleted the webhook endpoint ${url} and its delivery history`,
+        before: { url, events: 'all', enabled: false },
+        after: null,
+      },
+    ]);
+    expect(res.body).not.toContain(secret);
+    expect(res.body).not.toContain(rotated.secret);
+    expect(res.body).not.toContain('whsec_');
+  });
+
+  it("writes nothing for another tenant's endpoint", async () => {
+    const { endpoint } = await addEndpoint(admin);
+    const count = async () =>
+      (
+        await h.db
+          .selectFrom('audit_log')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where('subject_type', '=', 'webhook')
+          .executeTakeFirstOrThrow()
+      ).n;
+    const before = await count();
+    for (const path of ['', '/rotate', '/delete'])
+      expect(
+        (
+          await as(
+            h,
+            betaAdmin,
+            'POST',
+            `${base}/${endpoint.id}${path}`,
+            path ? undefined : { enabled: false },
+          )
+        ).statusCode,
+      ).toBe(404);
+    expect(await count()).toBe(before);
   });
 });
 

@@ -20,7 +20,7 @@ export const adminScope = (actor: ChangeActor): Actor => ({
 
 interface AuditEntry {
   action: string;
-  subject_type: 'person' | 'company' | 'assignment';
+  subject_type: 'person' | 'company' | 'assignment' | 'webhook';
   subject_id: number;
   person_id: number | null;
   summary: string;

@@ -1,6 +1,6 @@
 // Posts one claimed delivery to its endpoint through the guarded client (outbound/guarded-client.ts: the name
 // resolved now, every address checked, the connection made to the checked one): JSON `{id, type, created_at,
-// data}` signed with the endpoint's secret (signature.ts), the event id in a header of its own for the receiver to
+// data}` signed with the endpoint's secret (and the one a rotation replaced, during its grace: signature.ts), the event id in a header of its own for the receiver to
 // de-duplicate on. A send is cut off after a few seconds and follows no redirect (a 3xx is a failure with its
 // status kept): the receiver answers for itself, and a redirect could point the signed payload at an address the
 // admin never registered. What the history keeps of a failure is its category, never the raw error.
@@ -56,7 +56,7 @@ async function post(
       'portal-event-id': event.id,
       'portal-event-type': event.type,
       'portal-timestamp': String(timestamp),
-      'portal-signature': signatureHeader(delivery.secret, timestamp, body),
+      'portal-signature': signatureHeader(delivery.secrets, timestamp, body),
     },
   });
   return 'status' in result ? { statusCode: result.status } : { error: result.failure };
