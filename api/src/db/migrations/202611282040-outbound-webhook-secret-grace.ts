@@ -1,4 +1,4 @@
-// Webhooks out, issue 34: rotating a secret keeps the old one signing beside the new for a grace period (a
+// Webhooks out: rotating a secret keeps the old one signing beside the new for a grace period (a
 // receiver still checking the old secret keeps working until it is updated), and a delivery's last_error is a
 // category. Rows written before keep a raw connection error (it can name an internal address): they become the
 // category every such error now gets when it is none of the others.

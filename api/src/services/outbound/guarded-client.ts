@@ -63,21 +63,19 @@ function refusingCompatible(base: LookupFunction): LookupFunction {
   }) as LookupFunction;
 }
 
-/** What the caller learns of a request that got no HTTP answer. */
-export const OUTBOUND_FAILURES = [
-  'address not allowed',
-  'name not found',
-  'connection refused',
-  'timed out',
-  'TLS failure',
-  'connection failed',
-  'answer too large',
-] as const;
-export type OutboundFailure = (typeof OUTBOUND_FAILURES)[number];
+/** What the caller learns of a request that got no whole HTTP answer. */
+type OutboundFailure =
+  | 'address not allowed'
+  | 'name not found'
+  | 'connection refused'
+  | 'timed out'
+  | 'TLS failure'
+  | 'connection failed'
+  | 'answer too large';
 
-export type OutboundResult = { status: number; body: Buffer } | { failure: OutboundFailure };
+type OutboundResult = { status: number; body: Buffer } | { failure: OutboundFailure };
 
-export interface OutboundRequest {
+interface OutboundRequest {
   method: 'GET' | 'POST';
   url: string;
   headers?: Record<string, string>;
@@ -88,7 +86,7 @@ export interface OutboundRequest {
   maxBodyBytes?: number;
 }
 
-export interface GuardedClientOptions {
+interface GuardedClientOptions {
   production: boolean;
   /** The resolver (dns.lookup unless a test gives one that answers a name of its own). */
   lookup?: LookupFunction | undefined;

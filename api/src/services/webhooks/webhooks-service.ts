@@ -76,7 +76,7 @@ function checkUrl(url: string, production: boolean): void {
 const stored = (events: Events) => (events === 'all' ? null : [...new Set(events)]);
 
 /** How long a rotated-out secret keeps signing beside the new one: a day to update the receiving system. */
-export const SECRET_GRACE_MS = 24 * 60 * 60_000;
+const SECRET_GRACE_MS = 24 * 60 * 60_000;
 
 type EndpointRow = Awaited<ReturnType<typeof findEndpoint>> & object;
 
