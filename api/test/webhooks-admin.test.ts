@@ -1,7 +1,9 @@
 // The tenant admin's webhook routes on a real migrated database: an endpoint is made with its secret shown
 // once, its events chosen, disabled, rotated and deleted; only https (or http to this machine outside
 // production) is accepted; an admin reaches only their own tenant's endpoints, and a coach or client none.
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as secretGrace from '../src/db/migrations/202611282040-outbound-webhook-secret-grace.js';
 import { recordEvent } from '../src/services/events/record-event.js';
 import { as, demoSignIn, seedFixtures } from './helpers/coach.js';
 import { ALPHA, BETA, Harness } from './helpers/harness.js';
@@ -280,5 +282,30 @@ describe('tenants and roles', () => {
       }
     }
     expect(await secretOf(endpoint.id)).toMatch(/^whsec_/);
+  });
+});
+
+describe('the migration that keeps categories only', () => {
+  it('turns a raw connection error an older delivery kept into its category, and leaves the rest', async () => {
+    const { endpoint } = await addEndpoint(admin, { url: 'https://crm.example.com/older', events: 'all' });
+    await as(h, admin, 'POST', `${base}/${endpoint.id}`, { enabled: false });
+    // As the sender of before wrote them; with no next try due, the loop claims none of them.
+    for (const last_error of ['connect ECONNREFUSED 10.0.0.5:443', 'HTTP 500', 'timed out']) {
+      const eventId = await recordEvent(h.db, ALPHA, 'ticket.created', { ticket_id: 500 });
+      await h.db
+        .insertInto('webhook_deliveries')
+        .values({
+          tenant_id: ALPHA,
+          endpoint_id: endpoint.id,
+          event_id: eventId,
+          last_error,
+        })
+        .execute();
+    }
+    const db = h.db as unknown as Kysely<unknown>;
+    await secretGrace.down(db);
+    await secretGrace.up(db);
+    const after = (await deliveriesOf(endpoint.id)).sort((a, b) => a.id - b.id).map((row) => row.last_error);
+    expect(after).toEqual(['connection failed', 'HTTP 500', 'timed out']);
   });
 });
