@@ -3,7 +3,8 @@
  * (a node:http server): the demo admin adds an endpoint for two events (a URL without its scheme is refused in
  * words first), copies the secret shown once; the demo client files a ticket on Help, and the receiver gets it,
  * signed with that secret; the endpoint's history shows it delivered, and "Send again" delivers the same event
- * id once more. axe on both pages at 1280 and 375 px in two tenants; the loading, error, empty and not-found
+ * id once more; a new secret is asked for first, and the old one signs beside it. axe on both pages at 1280 and
+ * 375 px in two tenants; the loading, error, empty and not-found
  * states; the add form used from the keyboard (screenshots in test-results/).
  */
 import { createServer } from 'node:http';
@@ -68,6 +69,11 @@ describe('an admin connects their CRM (demo)', () => {
   it('adds an endpoint for two events from the keyboard; the secret is shown once', async () => {
     const form = admin.locator('form', { has: admin.getByRole('heading', { name: 'Add an endpoint' }) });
     const url = form.getByLabel('Endpoint URL');
+    // The hint says what a test server takes besides https.
+    expect(await url.getAttribute('aria-describedby')).toBeTruthy();
+    await form
+      .getByText('On a test or development server, http://127.0.0.1 and http://localhost work too.')
+      .waitFor();
     await url.fill('crm.example.com/hooks');
     await url.press('Enter');
     await form.getByText('Enter a full web address, like https://crm.example.com/hooks/portal.').waitFor();
@@ -133,9 +139,23 @@ describe('an admin connects their CRM (demo)', () => {
       .toBe('2');
   });
 
-  it('makes a new secret, shown once, that signs from then on', async () => {
+  it('asks before making a new secret, shown once; the old one signs beside it for a day', async () => {
     await admin.getByRole('button', { name: 'New secret' }).click();
-    const shown = admin.getByLabel('Secret');
+    const dialog = admin.getByRole('alertdialog', { name: 'Make a new secret?' });
+    await dialog.waitFor();
+    expect(await dialog.innerText()).toContain('for 24 hours, then with the new one only');
+    await accessibleAtBothWidths(admin, 'new secret confirmation');
+    // Cancel changes nothing.
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    expect(await admin.getByLabel('Secret').count()).toBe(0);
+    await admin.getByRole('button', { name: 'New secret' }).click();
+    await admin
+      .getByRole('alertdialog', { name: 'Make a new secret?' })
+      .getByRole('button', { name: 'Make a new secret' })
+      .click();
+    // Exactly: the closing dialog's name ("Make a new secret?") holds the word too.
+    const shown = admin.getByLabel('Secret', { exact: true });
     await shown.waitFor();
     const fresh = await shown.inputValue();
     expect(fresh).toMatch(/^whsec_/);
@@ -149,7 +169,8 @@ describe('an admin connects their CRM (demo)', () => {
     const signature = third.headers['portal-signature'] as string;
     const now = Math.floor(Date.now() / 1000);
     expect(verifySignature(fresh, signature, third.body, now)).toBe(true);
-    expect(verifySignature(secret, signature, third.body, now)).toBe(false);
+    expect(verifySignature(secret, signature, third.body, now)).toBe(true);
+    await admin.getByText(/The old secret signs deliveries too until/).waitFor();
   });
 
   it('edits the events, disables the endpoint and deletes it after a confirmation', async () => {

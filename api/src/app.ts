@@ -5,6 +5,7 @@ import Fastify from 'fastify';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
+import type { LookupFunction } from 'node:net';
 import type { TrustProxy } from './config.js';
 import type { Database } from './db/database.js';
 import { defaultPressureLimits, registerInfrastructure } from './infrastructure.js';
@@ -20,6 +21,7 @@ import { createServices } from './services/index.js';
 import type { StripeOptions } from './services/payments/stripe-client.js';
 import { schedulePurge } from './services/housekeeping/purge-expired.js';
 import { scheduleMailRetry } from './services/mail/mail-retry.js';
+import { createGuardedClient } from './services/outbound/guarded-client.js';
 import { scheduleWebhookDeliveries } from './services/webhooks/webhook-retry.js';
 import { createWebhookSender } from './services/webhooks/webhook-sender.js';
 import type { WebhookSenderOptions } from './services/webhooks/webhook-sender.js';
@@ -52,10 +54,13 @@ export interface AppOptions {
   stripe?: StripeOptions;
   /**
    * Webhooks out: how often due deliveries are claimed (every 5 s by default), how long a receiver may take, and
-   * (tests) the backoff's jitter source.
+   * (tests) the backoff's jitter source and a resolver answering names of their own (the system's otherwise).
    */
-  webhooks?: { everyMs?: number } & Pick<WebhookSenderOptions, 'timeoutMs' | 'random'>;
-  /** Production drops the localhost CORS origins and plain-http webhook endpoints. */
+  webhooks?: { everyMs?: number; lookup?: LookupFunction } & Pick<
+    WebhookSenderOptions,
+    'timeoutMs' | 'random'
+  >;
+  /** Production drops the localhost CORS origins and plain-http webhook endpoints, and sends none to loopback. */
   production?: boolean;
   authRequestsPerMinute?: number;
   /** Requests a minute each integration API key may make (300 unless given). */
@@ -85,10 +90,12 @@ const REDACT = {
 /**
  * The one secret that travels in a URL: a video's play ticket (a <video> element cannot send a header), so every
  * logged request URL has it masked. Short-lived and tied to its session, it would still play the video for
- * anyone reading the log within the hour.
+ * anyone reading the log within the hour. The mask follows the route the router matched, not the URL's spelling:
+ * `/lesson-files/pl%61y/<ticket>` reaches the same route, and a pattern written against the raw URL missed it.
+ * A route's `:token` parameter is the secret; a request no route matched is masked by its decoded path.
  */
+const SECRET_PARAM = 'token';
 const PLAY_TICKET = /(\/lesson-files\/play\/)[^/?#]+/g;
-const maskUrl = (url: string): string => url.replace(PLAY_TICKET, '$1[redacted]');
 
 type RequestLike = {
   method: string;
@@ -97,7 +104,33 @@ type RequestLike = {
   host?: string;
   ip?: string;
   socket?: { remotePort?: number };
+  routeOptions?: { url?: string | undefined };
+  params?: unknown;
 };
+
+const decoded = (url: string): string => {
+  try {
+    return decodeURIComponent(url);
+  } catch {
+    return url;
+  }
+};
+
+function maskUrl(req: RequestLike, url: string): string {
+  const pattern = req.routeOptions?.url;
+  if (pattern?.includes(`:${SECRET_PARAM}`)) {
+    const params = (req.params ?? {}) as Record<string, unknown>;
+    const query = url.includes('?') ? url.slice(url.indexOf('?')) : '';
+    const path = pattern.replace(/:(\w+)/g, (_, name: string) =>
+      name === SECRET_PARAM ? '[redacted]' : encodeURIComponent(String(params[name] ?? '')),
+    );
+    return `${path}${query}`;
+  }
+  const plain = decoded(url);
+  const masked = plain.replace(PLAY_TICKET, '$1[redacted]');
+  return masked === plain ? url : masked;
+}
+
 type ReqSerializer = (req: RequestLike) => Record<string, unknown>;
 /** Fastify's own request serializer, reproduced so its lines keep their shape with the URL masked. */
 const fastifyReq: ReqSerializer = (req) => ({
@@ -112,7 +145,7 @@ const maskingReq =
   (serialize: ReqSerializer): ReqSerializer =>
   (req) => {
     const out = serialize(req);
-    return typeof out.url === 'string' ? { ...out, url: maskUrl(out.url) } : out;
+    return typeof out.url === 'string' ? { ...out, url: maskUrl(req, out.url) } : out;
   };
 
 const withRedaction = (logger: AppOptions['logger']): AppOptions['logger'] => {
@@ -170,10 +203,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   scheduleMailRetry(app, mailer, options.mail.retryEveryMs ?? 15_000);
   app.addHook('onClose', async () => mailer.close());
   schedulePurge(app, options.db, now, services.mailbox);
-  const { everyMs = 5000, ...sending } = options.webhooks ?? {};
+  const { everyMs = 5000, lookup, ...sending } = options.webhooks ?? {};
+  // The one guarded client for addresses a tenant chose (outbound/guarded-client.ts).
+  const client = createGuardedClient({ production: options.production ?? false, lookup });
   scheduleWebhookDeliveries(
     app,
-    createWebhookSender({ db: options.db, now, log: app.log, ...sending }),
+    createWebhookSender({ db: options.db, now, log: app.log, client, ...sending }),
     everyMs,
   );
 

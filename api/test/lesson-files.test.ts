@@ -2,7 +2,8 @@
 // scripts/with-postgres.sh) with the seeded fixture tenants: only the lesson's own coach uploads, renames and
 // deletes; the type is read from the bytes; a client downloads or plays a file only while the lesson's rule
 // opens the lesson to them (a draft, a removed member, another tenant: the same 404); range requests answer 206
-// with exactly the asked bytes, through the bearer download and a play ticket alike.
+// with exactly the asked bytes, through the bearer download and a play ticket alike; a ticket plays for its own
+// hour and no longer than the session that asked for it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, demoSignIn, startSignedIn } from './helpers/coach.js';
 import { ALPHA, BETA, Harness } from './helpers/harness.js';
@@ -286,5 +287,52 @@ describe('a client gets the files of a lesson open to them', () => {
     const res = await get(client, `/api/v1/lesson-files/${own.id}`);
     expect(res.statusCode).toBe(200);
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+});
+
+// Last in the file: these move the clock by hours, past the other tests' sessions.
+describe("a play ticket's own hour and its session's end", () => {
+  const minute = 60_000;
+  const plays = async (url: string) => (await h.app.inject({ method: 'GET', url })).statusCode;
+  /** A use of the session: a download of the lesson's file keeps it from going idle. */
+  const touch = async (who: Person, file: number) =>
+    expect((await get(who, `/api/v1/lesson-files/${file}`)).statusCode).toBe(200);
+
+  it('a ticket plays for its hour and not a moment after, while its session lives on', async () => {
+    const { file, video } = await groupWithFiles();
+    const ticket = (await as(h, client, 'POST', `/api/v1/lesson-files/${video}/ticket`)).json().data;
+    const asked = h.clock.now().getTime();
+    expect(new Date(ticket.expires_at).getTime()).toBe(asked + 60 * minute);
+    h.clock.advance(40 * minute);
+    await touch(client, file);
+    h.clock.advance(19 * minute + 59_000);
+    expect(await plays(ticket.url)).toBe(200);
+    h.clock.advance(1000);
+    expect(await plays(ticket.url)).toBe(404);
+    // The session is alive: a new ticket plays.
+    await touch(client, file);
+    const fresh = (await as(h, client, 'POST', `/api/v1/lesson-files/${video}/ticket`)).json().data;
+    expect(await plays(fresh.url)).toBe(200);
+  });
+
+  it('a ticket dies with the session that asked for it, though its hour is not over', async () => {
+    // A fresh session of each, and a fresh group: the hours below would outlast the older ones.
+    coach = await demoSignIn(h, 'coach');
+    h.clock.advance(61_000);
+    client = await demoSignIn(h, 'client');
+    const { file, video } = await groupWithFiles();
+    // Kept in use for 11.5 hours: a session ends 12 hours after its sign-in whatever happens.
+    for (let i = 0; i < 23; i++) {
+      h.clock.advance(30 * minute);
+      await touch(client, file);
+    }
+    const ticket = (await as(h, client, 'POST', `/api/v1/lesson-files/${video}/ticket`)).json().data;
+    h.clock.advance(29 * minute);
+    expect(await plays(ticket.url)).toBe(200);
+    h.clock.advance(2 * minute);
+    // The session has ended (12 hours), the ticket's hour has 29 minutes to go.
+    expect(Date.parse(ticket.expires_at)).toBeGreaterThan(h.clock.now().getTime());
+    expect((await get(client, `/api/v1/lesson-files/${file}`)).statusCode).toBe(401);
+    expect(await plays(ticket.url)).toBe(404);
   });
 });

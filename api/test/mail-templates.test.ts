@@ -1,16 +1,21 @@
 // Every kind of mail, rendered for every example tenant in tenants/, is HTML a validator accepts, carries the
 // tenant's logo, colours, name and footer, and has its plain-text part with the values that make it useful (the
-// code, the link); no value reaches the HTML unescaped, not even the tenant's own name.
-import { readdirSync, readFileSync } from 'node:fs';
+// code, the link); no value reaches the HTML unescaped, not even the tenant's own name, nor through a tenant's own
+// template that asks for it raw (the API refuses that template when it loads it).
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { HtmlValidate } from 'html-validate';
 import Mustache from 'mustache';
 import { describe, expect, it } from 'vitest';
-import { mailBrand } from '../../schemas/mail/mail-brand.js';
+import { mailBrand, mailSender } from '../../schemas/mail/mail-brand.js';
 import { MAIL_KINDS, mailKinds, type MailKind } from '../../schemas/mail/mail-kinds.js';
 import { loadMailTemplates, renderMail, type MailTenant } from '../../schemas/mail/render-mail.js';
 import type { TenantConfig } from '../../schemas/tenant.js';
+import { createBrandedMail } from '../src/services/mail/branded-mail.js';
+import type { MailDraft } from '../src/services/mail/mail-draft.js';
+import type { TenantConfig as ApiTenantConfig } from '../src/services/tenants/tenant-files.js';
 
 const tenantsDir = fileURLToPath(new URL('../../tenants/', import.meta.url));
 const slugs = readdirSync(tenantsDir, { withFileTypes: true })
@@ -109,5 +114,74 @@ describe('escaping', () => {
       subject: 'Hello\r\nBcc: victim@evil.example',
     });
     expect(mail.subject).toBe('New message from Jordan Lee: Hello Bcc: victim@evil.example');
+  });
+});
+
+describe("a tenant's own template that writes a value unescaped", () => {
+  const evil = '<img src=x onerror=alert(1)>';
+  // Every spelling mustache has for a raw value: triple braces, the ampersand, behind changed delimiters,
+  // inside a section; and a file that does not parse.
+  const overrides: [MailKind, string, string][] = [
+    ['client-message', 'html', '<p>{{{body}}}</p>\n{{> button-start}}Read{{> button-end}}\n'],
+    ['coach-message', 'html', '<p>{{& body}}</p>\n{{> button-start}}Read{{> button-end}}\n'],
+    ['request-reply', 'html', '{{=<% %>=}}<p><%{reply}%></p>\n<%> button-start%>Read<%> button-end%>\n'],
+    [
+      'files',
+      'html',
+      '<ul>{{#files}}<li>{{{name}}}</li>{{/files}}</ul>\n{{> button-start}}Open{{> button-end}}\n',
+    ],
+    ['referral', 'subject', '{{#firstName}}Hello'],
+  ];
+
+  it('is refused by the API when it loads the tenant: the default is used, with a warning naming the file', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mail-overrides-'));
+    try {
+      for (const [kind, part, source] of overrides) {
+        mkdirSync(join(dir, kind), { recursive: true });
+        writeFileSync(join(dir, kind, `${part}.mustache`), source);
+      }
+      // An own template without a raw value stays in use.
+      mkdirSync(join(dir, 'invitation'));
+      writeFileSync(join(dir, 'invitation', 'subject.mustache'), 'Welcome aboard, {{firstName}}');
+      const config = { id: 77, name: 'Own Templates', domain: 'own.example' };
+      const tenant = {
+        ...config,
+        slug: 'own',
+        hashidsSalt: 'own.example',
+        defaultFlags: {},
+        captcha: false,
+        mail: { brand: mailBrand(config), sender: mailSender(config), dkim: undefined, overrides: dir },
+      } as unknown as ApiTenantConfig;
+      const warnings: { file: string }[] = [];
+      const mail = createBrandedMail([tenant], {}, { warn: (obj) => void warnings.push(obj as never) });
+      expect(warnings.map((w) => w.file).sort()).toEqual(
+        overrides.map(([kind, part]) => join(dir, kind, `${part}.mustache`)).sort(),
+      );
+      for (const [kind] of overrides) {
+        const sample = MAIL_KINDS[kind].sample as Record<string, unknown>;
+        const values = Object.fromEntries(
+          Object.entries(sample).map(([name, value]) => [
+            name,
+            typeof value === 'string'
+              ? `${value}${evil}`
+              : Array.isArray(value)
+                ? value.map((item) => ({ ...item, name: `${(item as { name: string }).name}${evil}` }))
+                : value,
+          ]),
+        );
+        const message = mail.compose({ tenant: config, kind, to: 'c@own.example', values } as MailDraft);
+        expect(message.html, kind).not.toContain('<img src=x');
+        expect(message.html, kind).toContain(Mustache.escape(evil));
+      }
+      const invitation = mail.compose({
+        tenant: config,
+        kind: 'invitation',
+        to: 'c@own.example',
+        values: MAIL_KINDS.invitation.sample,
+      } as MailDraft);
+      expect(invitation.subject).toBe(`Welcome aboard, ${MAIL_KINDS.invitation.sample.firstName}`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

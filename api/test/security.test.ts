@@ -245,16 +245,29 @@ describe('logs', () => {
         logger: { level: 'info', stream: { write: (line: string) => void lines.push(line) }, serializers },
       });
       const user = await h.createUser();
-      const res = await app.inject({
-        method: 'GET',
-        url: `/api/v1/lesson-files/play/${ticket}`,
-        headers: { 'x-tenant-id': String(user.tenantId) },
-      });
-      expect(res.statusCode).toBe(404);
+      // However the path is spelled, the router matches the play route: the mask follows the route.
+      for (const url of [
+        `/api/v1/lesson-files/play/${ticket}`,
+        `/api/v1/lesson-files/pl%61y/${ticket}`,
+        `/api/v1/%6cesson-files/play/${ticket}?t=1`,
+        `/api/v1/lesson-files/play/%70${ticket.slice(1)}`,
+      ]) {
+        const res = await app.inject({
+          method: 'GET',
+          url,
+          headers: { 'x-tenant-id': String(user.tenantId) },
+        });
+        expect(res.statusCode, url).toBe(404);
+        expect(res.json(), url).toEqual({ message: 'File not found.' });
+      }
+      // No route matches this one (a trailing slash): its decoded path is masked all the same.
+      await app.inject({ method: 'GET', url: `/api/v1/lesson-files/pl%61y/${ticket}/` });
       await app.close();
       const log = lines.join('\n');
       expect(log).toContain('"url":"/api/v1/lesson-files/play/[redacted]"');
-      expect(log).not.toContain(ticket);
+      expect(log).toContain('"url":"/api/v1/lesson-files/play/[redacted]?t=1"');
+      expect(log).toContain('"url":"/api/v1/lesson-files/play/[redacted]/"');
+      expect(log).not.toContain(ticket.slice(1, 20));
       seen.push(log);
     }
     // Fastify's own line keeps its shape: the method beside the masked URL.

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordEvent } from '../src/services/events/record-event.js';
 import { claimDueDeliveries, recordAttempt } from '../src/services/webhooks/delivery-repository.js';
+import { createGuardedClient } from '../src/services/outbound/guarded-client.js';
 import { createWebhookSender } from '../src/services/webhooks/webhook-sender.js';
 import { ALPHA, Harness } from './helpers/harness.js';
 import { WebhookReceiver } from './helpers/webhook-receiver.js';
@@ -13,6 +14,7 @@ import { WebhookReceiver } from './helpers/webhook-receiver.js';
 const h = new Harness();
 const receiver = new WebhookReceiver();
 const quiet = { info: () => {}, warn: () => {} };
+const client = createGuardedClient({ production: false });
 let endpointId: number;
 beforeAll(async () => {
   // The app's own loop stays out of the way: these tests drive the senders themselves.
@@ -53,7 +55,7 @@ describe('claiming the delivery queue', () => {
     };
     const claimedBy: number[][] = [[], []];
     const run = async (n: number) => {
-      const sender = createWebhookSender({ db: h.db, now: h.clock.now, log: quiet });
+      const sender = createWebhookSender({ db: h.db, now: h.clock.now, log: quiet, client });
       for (;;) {
         const batch = await sender.claim(3);
         if (batch.length === 0) return;

@@ -4,6 +4,7 @@
 // The API is closed and built again on the same database in the middle, with another instance's claim left
 // behind as if it had crashed: nothing is lost. Then "Send again", the history, and a slow receiver beside a
 // fast one.
+import type { LookupFunction } from 'node:net';
 import { vi, afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordEvent } from '../src/services/events/record-event.js';
 import { claimDueDeliveries } from '../src/services/webhooks/delivery-repository.js';
@@ -89,7 +90,13 @@ describe('a receiver that is down, then fails, then recovers', () => {
     // Down: every delivery is tried, refused, and kept for later.
     h.clock.advance(60_000);
     const refused = await settle(endpoint.id, (d) => d.attempts >= 1);
-    for (const d of refused) expect(d).toMatchObject({ status: 'pending', last_status_code: null });
+    // The history names the category, never the raw error (which would name the address and port).
+    for (const d of refused)
+      expect(d).toMatchObject({
+        status: 'pending',
+        last_status_code: null,
+        last_error: 'connection refused',
+      });
     expect(refused.every((d) => d.last_error !== null && d.next_attempt_at! > h.clock.now())).toBe(true);
     expect(receiver.received).toEqual([]);
 
@@ -209,6 +216,106 @@ describe('a receiver that is down, then fails, then recovers', () => {
     } finally {
       await slow.down();
       await fast.down();
+    }
+  });
+
+  it('does not follow a redirect: the 3xx is kept as a failure and its target gets nothing', async () => {
+    const redirecting = new WebhookReceiver();
+    const target = new WebhookReceiver();
+    await redirecting.up();
+    await target.up();
+    redirecting.answer = () => ({ status: 302, headers: { location: target.url } });
+    try {
+      await h.db.updateTable('webhook_endpoints').set({ enabled: false }).execute();
+      const { endpoint } = await addEndpoint(redirecting.url);
+      await recordEvent(h.db, ALPHA, 'ticket.created', { ticket_id: 99 });
+      h.clock.advance(60_000);
+      const [d] = await settle(endpoint.id, (row) => row.attempts >= 1);
+      expect(d).toMatchObject({ status: 'pending', last_status_code: 302, last_error: 'HTTP 302' });
+      expect(redirecting.received).toHaveLength(1);
+      expect(target.received).toEqual([]);
+    } finally {
+      await redirecting.down();
+      await target.down();
+    }
+  });
+});
+
+describe('a rotated secret', () => {
+  it('signs beside the new one for a day (two v1 values), then the new one alone signs', async () => {
+    const rotating = new WebhookReceiver();
+    await rotating.up();
+    try {
+      await h.db.updateTable('webhook_endpoints').set({ enabled: false }).execute();
+      admin = await demoSignIn(h, 'admin');
+      const { endpoint, secret: old } = await addEndpoint(rotating.url);
+      const rotated = await as(h, admin, 'POST', `${base}/${endpoint.id}/rotate`);
+      const fresh = rotated.json().data.secret as string;
+      const signedBy = async (ticket: number) => {
+        const before = rotating.received.length;
+        await recordEvent(h.db, ALPHA, 'ticket.created', { ticket_id: ticket });
+        h.clock.advance(60_000);
+        await vi.waitFor(() => expect(rotating.received.length).toBe(before + 1), {
+          timeout: 20_000,
+          interval: 25,
+        });
+        const request = rotating.received[before]!;
+        const header = request.headers['portal-signature'] as string;
+        const now = Math.floor(h.clock.now().getTime() / 1000);
+        return { header, by: [old, fresh].map((key) => verifySignature(key, header, request.body, now)) };
+      };
+      const during = await signedBy(201);
+      expect(during.header).toMatch(/^t=\d+,v1=[0-9a-f]{64},v1=[0-9a-f]{64}$/);
+      expect(during.by).toEqual([true, true]);
+      h.clock.advance(24 * hour);
+      const after = await signedBy(202);
+      expect(after.header).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
+      expect(after.by).toEqual([false, true]);
+    } finally {
+      await rotating.down();
+    }
+  });
+});
+
+describe('in production', () => {
+  it('refuses a name that resolves to loopback at delivery, and says so in the history', async () => {
+    const name = 'crm.portal.test';
+    const lookup = ((hostname: string, opts: { all?: boolean }, callback: (...args: unknown[]) => void) => {
+      if (hostname !== name) return callback(Object.assign(new Error('not found'), { code: 'ENOTFOUND' }));
+      if (opts.all) callback(null, [{ address: '127.0.0.1', family: 4 }]);
+      else callback(null, '127.0.0.1', 4);
+    }) as LookupFunction;
+    admin = await demoSignIn(h, 'admin');
+    // This instance alone sends meanwhile: the harness's own (not production) would claim the delivery too.
+    await h.app.close();
+    const app = await h.build({ ...options, production: true, webhooks: { ...options.webhooks, lookup } });
+    const listening = new WebhookReceiver();
+    await listening.up();
+    try {
+      await h.db.updateTable('webhook_endpoints').set({ enabled: false }).execute();
+      // Written as a name, it passes the form's check; the delivery resolves it and refuses loopback.
+      const port = new URL(listening.url).port;
+      const res = await app.inject({
+        method: 'POST',
+        url: base,
+        headers: { 'x-tenant-id': String(ALPHA), authorization: `Bearer ${admin.token}` },
+        payload: { url: `https://${name}:${port}/hooks`, events: 'all' },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const { endpoint } = res.json().data as { endpoint: { id: number } };
+      await recordEvent(h.db, ALPHA, 'ticket.created', { ticket_id: 100 });
+      h.clock.advance(60_000);
+      const [d] = await settle(endpoint.id, (row) => row.attempts >= 1);
+      expect(d).toMatchObject({
+        status: 'pending',
+        last_status_code: null,
+        last_error: 'address not allowed',
+      });
+      expect(listening.received).toEqual([]);
+    } finally {
+      await app.close();
+      await listening.down();
+      h.app = await h.build(options);
     }
   });
 });

@@ -1,6 +1,7 @@
-// The pure parts of webhooks out: the signature (Stripe's t=,v1= scheme) verifies only with its secret, body and a
-// timestamp within the tolerance; the retry waits grow, are capped and jittered within their bounds.
+// The pure parts of webhooks out: the signature (Stripe's t=,v1= scheme, checked by Stripe's SDK too) verifies only
+// with its secret, body and a timestamp within the tolerance, and carries one v1 per secret during a rotation; the retry waits grow, are capped and jittered within their bounds.
 import { createHmac } from 'node:crypto';
+import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { retryDelayMs } from '../src/services/webhooks/backoff.js';
 import { newWebhookSecret, signatureHeader, verifySignature } from '../src/services/webhooks/signature.js';
@@ -12,11 +13,11 @@ describe('webhook signatures', () => {
 
   it('signs "<t>.<raw body>" with HMAC-SHA256 in hex, as Stripe does', () => {
     const expected = createHmac('sha256', secret).update(`${t}.${body}`).digest('hex');
-    expect(signatureHeader(secret, t, body)).toBe(`t=${t},v1=${expected}`);
+    expect(signatureHeader([secret], t, body)).toBe(`t=${t},v1=${expected}`);
   });
 
   it('verifies its own signature within the tolerance, and nothing else', () => {
-    const header = signatureHeader(secret, t, body);
+    const header = signatureHeader([secret], t, body);
     expect(verifySignature(secret, header, body, t + 299)).toBe(true);
     expect(verifySignature(secret, header, body, t + 301)).toBe(false);
     expect(verifySignature(secret, header, `${body} `, t)).toBe(false);
@@ -28,9 +29,26 @@ describe('webhook signatures', () => {
   });
 
   it('accepts any of several v1 values (one per secret while a receiver rotates)', () => {
-    const other = signatureHeader(newWebhookSecret(), t, body).split(',')[1];
-    const header = `${signatureHeader(secret, t, body)},${other}`;
+    const other = signatureHeader([newWebhookSecret()], t, body).split(',')[1];
+    const header = `${signatureHeader([secret], t, body)},${other}`;
     expect(verifySignature(secret, header, body, t)).toBe(true);
+  });
+
+  it("is accepted by Stripe's own SDK, with each of two secrets during a rotation's grace", () => {
+    const old = newWebhookSecret();
+    const header = signatureHeader([secret, old], t, body);
+    expect(header).toMatch(/^t=\d+,v1=[0-9a-f]{64},v1=[0-9a-f]{64}$/);
+    const now = () => Math.floor(Date.now() / 1000);
+    const live = signatureHeader([secret, old], now(), body);
+    for (const key of [secret, old]) {
+      expect(Stripe.webhooks.constructEvent(body, live, key, 300)).toMatchObject({ id: 'e1' });
+      expect(verifySignature(key, header, body, t)).toBe(true);
+    }
+    expect(() => Stripe.webhooks.constructEvent(body, live, newWebhookSecret(), 300)).toThrow();
+    // Outside a grace period: one signature, of the endpoint's secret alone.
+    const single = signatureHeader([secret], now(), body);
+    expect(Stripe.webhooks.constructEvent(body, single, secret, 300)).toMatchObject({ id: 'e1' });
+    expect(() => Stripe.webhooks.constructEvent(body, single, old, 300)).toThrow();
   });
 
   it('makes a fresh, prefixed secret every time', () => {

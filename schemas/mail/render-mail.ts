@@ -3,7 +3,8 @@
 // .mustache, each replaceable per tenant in tenants/<slug>/mail/<kind>/. The HTML body is put into the shared
 // layout and its CSS inlined (juice) once when the templates are loaded, not for every mail: rendering a mail is
 // then one mustache pass. Every value is escaped in the HTML (the templates may not use {{{ }}} or {{& }}:
-// `portal validate` refuses them), and the subject is kept to one line so no value can add a header.
+// `portal validate` refuses them, and so does the loader), and the subject is kept to one line so no value can
+// add a header.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -62,11 +63,41 @@ export function composeText(body: string): string {
   return read(join(MAIL_TEMPLATES_DIR, 'layout.text.mustache')).replace('{{> body}}', () => body.trimEnd());
 }
 
-/** Every kind's templates: the tenant's own file where `overridesDir` has one, the default otherwise. */
-export function loadMailTemplates(overridesDir?: string): MailTemplates {
+type Token = [string, string, number, number, Token[]?];
+
+/**
+ * Whether a template writes a value unescaped ({{{ }}} or {{& }}, also behind changed delimiters: mustache
+ * parses both to one token type), or does not parse at all. `portal validate` reports such a file with its line;
+ * the loader refuses it as well, so a template that skipped validation cannot put a client's text into mail
+ * as HTML.
+ */
+function unsafe(source: string): boolean {
+  const writesRaw = (tokens: Token[]): boolean =>
+    tokens.some(([type, , , , children]) => type === '&' || (children ? writesRaw(children) : false));
+  try {
+    return writesRaw(Mustache.parse(source) as Token[]);
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * Every kind's templates: the tenant's own file where `overridesDir` has one, the default otherwise. An own
+ * file that writes a value unescaped (or does not parse) is refused: the default takes its place and `refused`
+ * is told which file it was.
+ */
+export function loadMailTemplates(
+  overridesDir?: string,
+  refused: (file: string) => void = () => undefined,
+): MailTemplates {
   const source = (kind: MailKind, part: MailPart) => {
     const own = overridesDir ? templatePath(overridesDir, kind, part) : null;
-    return read(own && existsSync(own) ? own : templatePath(MAIL_TEMPLATES_DIR, kind, part));
+    if (own && existsSync(own)) {
+      const text = read(own);
+      if (!unsafe(text)) return text;
+      refused(own);
+    }
+    return read(templatePath(MAIL_TEMPLATES_DIR, kind, part));
   };
   return Object.fromEntries(
     mailKinds.map((kind) => [

@@ -703,6 +703,9 @@ interface WebhookEndpointsTable {
   enabled: Generated<boolean>;
   created_at: Timestamp;
   secret_rotated_at: Timestamp | null;
+  // The secret a rotation replaced, signing beside the new one until previous_secret_until (migration 202611282040).
+  previous_secret: string | null;
+  previous_secret_until: Timestamp | null;
 }
 
 interface WebhookDeliveriesTable {

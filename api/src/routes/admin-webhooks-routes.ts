@@ -26,6 +26,8 @@ const endpoint = closed({
   enabled: { type: 'boolean' },
   created_at: dateTime,
   secret_rotated_at: { type: ['string', 'null'], format: 'date-time' },
+  // After a rotation, until when the old secret signs too (null: it no longer does).
+  old_secret_expires_at: { type: ['string', 'null'], format: 'date-time' },
 });
 
 const withSecret = closed({ endpoint, secret: { type: 'string' } });
@@ -67,7 +69,7 @@ export const addWebhook = route({
   config: authenticated,
   limited: true,
   async handle(s, request, reply) {
-    return reply.code(201).send({ data: await s.webhooks.create(request.caller.tenantId, request.body) });
+    return reply.code(201).send({ data: await s.webhooks.create(request.caller, request.body) });
   },
 });
 
@@ -91,7 +93,7 @@ export const changeWebhook = route({
   config: authenticated,
   limited: true,
   async handle(s, request) {
-    return { data: await s.webhooks.change(request.caller.tenantId, request.params.id, request.body) };
+    return { data: await s.webhooks.change(request.caller, request.params.id, request.body) };
   },
 });
 
@@ -101,7 +103,7 @@ export const rotateWebhookSecret = route({
   config: authenticated,
   limited: true,
   async handle(s, request) {
-    return { data: await s.webhooks.rotate(request.caller.tenantId, request.params.id) };
+    return { data: await s.webhooks.rotate(request.caller, request.params.id) };
   },
 });
 
@@ -111,7 +113,7 @@ export const deleteWebhook = route({
   config: authenticated,
   limited: true,
   async handle(s, request) {
-    return { data: await s.webhooks.remove(request.caller.tenantId, request.params.id) };
+    return { data: await s.webhooks.remove(request.caller, request.params.id) };
   },
 });
 

@@ -10,10 +10,12 @@ export interface Received {
   body: string;
 }
 
+type Answer = number | { status: number; headers: Record<string, string> };
+
 export class WebhookReceiver {
   readonly received: Received[] = [];
-  /** The status the receiver answers with; a function may hold the answer back. */
-  answer: (request: Received) => number | Promise<number> = () => 200;
+  /** The status the receiver answers with (and headers, such as a redirect's); a function may hold it back. */
+  answer: (request: Received) => Answer | Promise<Answer> = () => 200;
   private server?: Server;
   private port = 0;
 
@@ -27,9 +29,11 @@ export class WebhookReceiver {
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
       req.on('end', async () => {
         const request = { status: 0, headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
-        request.status = await this.answer(request);
+        const answer = await this.answer(request);
+        const { status, headers } = typeof answer === 'number' ? { status: answer, headers: {} } : answer;
+        request.status = status;
         this.received.push(request);
-        res.writeHead(request.status, { 'content-type': 'text/plain' }).end('ok');
+        res.writeHead(status, { 'content-type': 'text/plain', ...headers }).end('ok');
       });
     });
     await new Promise<void>((resolve) => server.listen(this.port, '127.0.0.1', resolve));

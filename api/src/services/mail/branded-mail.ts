@@ -77,7 +77,16 @@ export function createBrandedMail(
     tenants.map((t) => [
       t.id,
       {
-        mail: { brand: t.mail.brand, templates: loadMailTemplates(t.mail.overrides) },
+        mail: {
+          brand: t.mail.brand,
+          // A file `portal validate` would have refused (a value written unescaped) is never used.
+          templates: loadMailTemplates(t.mail.overrides, (file) =>
+            log.warn(
+              { tenant: t.slug, file },
+              'mail template refused: it writes a value unescaped; the default is used',
+            ),
+          ),
+        },
         sender: t.mail.sender,
       },
     ]),

@@ -17,7 +17,8 @@ export interface ClaimedDelivery {
   id: number;
   endpointId: number;
   url: string;
-  secret: string;
+  /** What signs it: the endpoint's secret, and the one a rotation replaced while its grace period lasts. */
+  secrets: string[];
   attempts: number;
   tryingSince: Date;
   event: { id: string; type: string; created_at: Date; data: Record<string, unknown> };
@@ -62,6 +63,8 @@ export async function claimDueDeliveries(
       'd.trying_since',
       'w.url',
       'w.secret',
+      'w.previous_secret',
+      'w.previous_secret_until',
       'e.id as event_id',
       'e.type',
       'e.created_at',
@@ -78,7 +81,10 @@ export async function claimDueDeliveries(
     id: r.id,
     endpointId: r.endpoint_id,
     url: r.url,
-    secret: r.secret,
+    secrets:
+      r.previous_secret && r.previous_secret_until && r.previous_secret_until > at
+        ? [r.secret, r.previous_secret]
+        : [r.secret],
     attempts: r.attempts,
     tryingSince: r.trying_since,
     event: { id: r.event_id, type: r.type, created_at: r.created_at, data: r.data },

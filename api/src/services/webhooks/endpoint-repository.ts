@@ -4,7 +4,15 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 
-const endpointColumns = ['id', 'url', 'events', 'enabled', 'created_at', 'secret_rotated_at'] as const;
+const endpointColumns = [
+  'id',
+  'url',
+  'events',
+  'enabled',
+  'created_at',
+  'secret_rotated_at',
+  'previous_secret_until',
+] as const;
 
 export const deliveriesPerPage = 20;
 
@@ -55,12 +63,36 @@ export function updateEndpoint(
   db: Kysely<Database>,
   tenantId: number,
   id: number,
-  change: { events?: string[] | null; enabled?: boolean; secret?: string; secret_rotated_at?: Date },
+  change: { events?: string[] | null; enabled?: boolean },
 ) {
   const { events, ...rest } = change;
   return db
     .updateTable('webhook_endpoints')
     .set({ ...rest, ...(events !== undefined && { events: events && JSON.stringify(events) }) })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .returning(endpointColumns)
+    .executeTakeFirst();
+}
+
+/**
+ * A new secret; the one it replaces keeps signing beside it until `graceUntil` (one assignment reads the row as
+ * it was: `previous_secret` takes the old `secret`). A rotation within a grace period drops the oldest secret.
+ */
+export function rotateSecret(
+  db: Kysely<Database>,
+  tenantId: number,
+  id: number,
+  change: { secret: string; at: Date; graceUntil: Date },
+) {
+  return db
+    .updateTable('webhook_endpoints')
+    .set((eb) => ({
+      previous_secret: eb.ref('secret'),
+      previous_secret_until: change.graceUntil,
+      secret: change.secret,
+      secret_rotated_at: change.at,
+    }))
     .where('tenant_id', '=', tenantId)
     .where('id', '=', id)
     .returning(endpointColumns)

@@ -9,8 +9,12 @@ export const newWebhookSecret = (): string => `whsec_${randomBytes(32).toString(
 const hmac = (secret: string, timestamp: number, body: string) =>
   createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
 
-export function signatureHeader(secret: string, timestamp: number, body: string): string {
-  return `t=${timestamp},v1=${hmac(secret, timestamp, body)}`;
+/**
+ * One v1 value per secret: the endpoint's, then during a rotation's grace period the one it replaced, so a receiver
+ * checking either secret accepts the delivery (Stripe sends several v1 entries the same way).
+ */
+export function signatureHeader(secrets: string[], timestamp: number, body: string): string {
+  return [`t=${timestamp}`, ...secrets.map((secret) => `v1=${hmac(secret, timestamp, body)}`)].join(',');
 }
 
 /**

@@ -1,9 +1,12 @@
-// Posts one claimed delivery to its endpoint: JSON `{id, type, created_at, data}` signed with the endpoint's
-// secret (signature.ts), the event id in a header of its own for the receiver to de-duplicate on. A send is
-// cut off after a few seconds and follows no redirect (a 3xx is a failure with its status kept): the receiver
-// answers for itself, and a redirect could point the signed payload at an address the admin never registered.
+// Posts one claimed delivery to its endpoint through the guarded client (outbound/guarded-client.ts: the name
+// resolved now, every address checked, the connection made to the checked one): JSON `{id, type, created_at,
+// data}` signed with the endpoint's secret (and the one a rotation replaced, during its grace: signature.ts), the event id in a header of its own for the receiver to
+// de-duplicate on. A send is cut off after a few seconds and follows no redirect (a 3xx is a failure with its
+// status kept): the receiver answers for itself, and a redirect could point the signed payload at an address the
+// admin never registered. What the history keeps of a failure is its category, never the raw error.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
+import type { GuardedClient } from '../outbound/guarded-client.js';
 import { claimDueDeliveries, recordAttempt } from './delivery-repository.js';
 import type { ClaimedDelivery, Outcome } from './delivery-repository.js';
 import { signatureHeader } from './signature.js';
@@ -17,6 +20,8 @@ export interface WebhookSenderOptions {
   db: Kysely<Database>;
   now: () => Date;
   log: Log;
+  /** Every request goes through it. */
+  client: GuardedClient;
   /** How long a receiver may take to answer (5 s by default). */
   timeoutMs?: number | undefined;
   /** The jitter's source (backoff.ts); Math.random unless a test pins it. */
@@ -25,7 +30,12 @@ export interface WebhookSenderOptions {
 
 export type WebhookSender = ReturnType<typeof createWebhookSender>;
 
-async function post(delivery: ClaimedDelivery, at: Date, timeoutMs: number): Promise<Outcome> {
+async function post(
+  client: GuardedClient,
+  delivery: ClaimedDelivery,
+  at: Date,
+  timeoutMs: number,
+): Promise<Outcome> {
   const { event } = delivery;
   const body = JSON.stringify({
     id: event.id,
@@ -34,34 +44,29 @@ async function post(delivery: ClaimedDelivery, at: Date, timeoutMs: number): Pro
     data: event.data,
   });
   const timestamp = Math.floor(at.getTime() / 1000);
-  try {
-    const response = await fetch(delivery.url, {
-      method: 'POST',
-      body,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(timeoutMs),
-      headers: {
-        'content-type': 'application/json',
-        'user-agent': 'portal-webhooks/1',
-        'portal-event-id': event.id,
-        'portal-event-type': event.type,
-        'portal-timestamp': String(timestamp),
-        'portal-signature': signatureHeader(delivery.secret, timestamp, body),
-      },
-    });
-    // The answer's body is not read: only its status counts, and a large one must not hold the sender.
-    await response.body?.cancel();
-    return { statusCode: response.status };
-  } catch (error) {
-    const reason = error instanceof Error ? (error.cause instanceof Error ? error.cause : error) : undefined;
-    return { error: reason?.name === 'TimeoutError' ? 'timed out' : (reason?.message ?? String(error)) };
-  }
+  // The answer's body is not read: only its status counts, and a large one must not hold the sender.
+  const result = await client.request({
+    method: 'POST',
+    url: delivery.url,
+    body,
+    timeoutMs,
+    headers: {
+      'content-type': 'application/json',
+      'user-agent': 'portal-webhooks/1',
+      'portal-event-id': event.id,
+      'portal-event-type': event.type,
+      'portal-timestamp': String(timestamp),
+      'portal-signature': signatureHeader(delivery.secrets, timestamp, body),
+    },
+  });
+  return 'status' in result ? { statusCode: result.status } : { error: result.failure };
 }
 
 export function createWebhookSender({
   db,
   now,
   log,
+  client,
   timeoutMs = 5000,
   random = Math.random,
 }: WebhookSenderOptions) {
@@ -70,7 +75,7 @@ export function createWebhookSender({
     claim: (limit: number) => claimDueDeliveries(db, now(), limit),
     /** One try of a claimed delivery, recorded (fenced on its lease). */
     async send(delivery: ClaimedDelivery): Promise<void> {
-      const outcome = await post(delivery, now(), timeoutMs);
+      const outcome = await post(client, delivery, now(), timeoutMs);
       const status = await recordAttempt(db, delivery, outcome, now(), random);
       const where = { endpoint: delivery.endpointId, delivery: delivery.id, event: delivery.event.id };
       if (status === undefined) log.warn(where, 'webhook delivery lease lost');

@@ -1,6 +1,6 @@
 // The tenant admin's webhooks: register an endpoint (its secret shown once), choose its events, disable, rotate
 // the secret, delete, read its delivery history and send a delivery again. The tenant is always the session's.
-import { isIP } from 'node:net';
+// Adding, changing, rotating and deleting are each audited in the change's own transaction (never the secret).
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { FieldError, HttpError } from '../../errors.js';
@@ -14,12 +14,25 @@ import {
   listEndpoints,
   pageOfDeliveries,
   requeueDelivery,
+  rotateSecret,
   updateEndpoint,
 } from './endpoint-repository.js';
+import { internalHost } from '../outbound/guarded-client.js';
+import { writeAudit } from '../people/audit-repository.js';
+import type { ChangeActor } from '../people/audit-repository.js';
 import { newWebhookSecret } from './signature.js';
 
 /** Every event type (also those added later), or the chosen ones. */
 type Events = 'all' | EventType[];
+
+interface WebhookAudit {
+  /** webhook.created, webhook.updated, webhook.secret_rotated or webhook.deleted. */
+  action: string;
+  subject_id: number;
+  summary: string;
+  before?: Record<string, unknown>;
+  after?: Record<string, unknown>;
+}
 
 interface ServiceDeps {
   db: Kysely<Database>;
@@ -33,29 +46,6 @@ const notFound = () => new HttpError(404, 'This webhook endpoint does not exist.
 const localHosts = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 /**
- * An address on the API's own machine or network, written as such (loopback, private, link-local such as a cloud's
- * metadata service, unspecified): in production an admin must not point the server's requests at what only the
- * server can reach. A name that resolves there is not caught here; the network's egress rules are the wall.
- */
-function internal(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  if (host === 'localhost' || host.endsWith('.localhost')) return true;
-  // IPv6: unspecified, loopback, an IPv4 address in IPv6 form (any: it hides which one), unique local, link-local.
-  if (isIP(host) === 6)
-    return host === '::' || host === '::1' || /^(::ffff:|fc|fd|fe8|fe9|fea|feb)/.test(host);
-  if (isIP(host) !== 4) return false;
-  const [a, b] = host.split('.').map(Number) as [number, number];
-  return (
-    a === 0 ||
-    a === 10 ||
-    a === 127 ||
-    (a === 169 && b === 254) ||
-    (a === 172 && b >= 16 && b <= 31) ||
-    (a === 192 && b === 168)
-  );
-}
-
-/**
  * An endpoint is https: the payload is signed, not encrypted, and a CRM's data should not cross the internet in
  * the clear. Outside production plain http is allowed to this machine only, so a developer (and the tests) can
  * run a receiver without a certificate; nothing else can be reached in the clear.
@@ -67,7 +57,8 @@ function checkUrl(url: string, production: boolean): void {
   } catch {
     throw new FieldError({ url: ['Enter a full web address, like https://crm.example.com/hooks/portal.'] });
   }
-  if (production && internal(parsed.hostname))
+  // Refused at once when written as such; a name is checked at every delivery, when it is resolved.
+  if (production && internalHost(parsed.hostname))
     throw new FieldError({
       url: ['Enter an address on the internet, not one of this server’s own network.'],
     });
@@ -84,15 +75,38 @@ function checkUrl(url: string, production: boolean): void {
 
 const stored = (events: Events) => (events === 'all' ? null : [...new Set(events)]);
 
+/** How long a rotated-out secret keeps signing beside the new one: a day to update the receiving system. */
+const SECRET_GRACE_MS = 24 * 60 * 60_000;
+
 type EndpointRow = Awaited<ReturnType<typeof findEndpoint>> & object;
-const shown = ({ events, ...row }: EndpointRow) => ({ ...row, events: events ?? ('all' as const) });
+
+/** What the audit log keeps of an endpoint: never its secret. */
+const audited = (row: EndpointRow) => ({ url: row.url, events: row.events ?? 'all', enabled: row.enabled });
 
 export function createWebhooksService({ db, now, production }: ServiceDeps) {
+  /** The endpoint as the admin sees it; the old secret's end only while it still signs. */
+  const shown = ({ events, previous_secret_until: until, ...row }: EndpointRow) => ({
+    ...row,
+    events: events ?? ('all' as const),
+    old_secret_expires_at: until && until > now() ? until : null,
+  });
   const owned = async (tenantId: number, id: number) => {
     const endpoint = await findEndpoint(db, tenantId, id);
     if (!endpoint) throw notFound();
     return endpoint;
   };
+  /** A change and its audit entry in one transaction (the people changes' habit); undefined: not this tenant's. */
+  const audit = <T extends { entry: WebhookAudit }>(
+    actor: ChangeActor,
+    change: (trx: Kysely<Database>, at: Date) => Promise<T | undefined>,
+  ) =>
+    db.transaction().execute(async (trx) => {
+      const at = now();
+      const done = await change(trx, at);
+      if (!done) throw notFound();
+      await writeAudit(trx, actor, at, { subject_type: 'webhook', person_id: null, ...done.entry });
+      return done;
+    });
   return {
     async list(tenantId: number) {
       const rows = await listEndpoints(db, tenantId);
@@ -101,35 +115,87 @@ export function createWebhooksService({ db, now, production }: ServiceDeps) {
     async get(tenantId: number, id: number) {
       return shown(await owned(tenantId, id));
     },
-    async create(tenantId: number, input: { url: string; events: Events }) {
+    async create(actor: ChangeActor, input: { url: string; events: Events }) {
       checkUrl(input.url, production);
       const secret = newWebhookSecret();
-      const endpoint = await insertEndpoint(db, {
-        tenantId,
-        url: input.url,
-        events: stored(input.events),
-        secret,
-        at: now(),
+      const { endpoint } = await audit(actor, async (trx, at) => {
+        const row = await insertEndpoint(trx, {
+          tenantId: actor.tenantId,
+          url: input.url,
+          events: stored(input.events),
+          secret,
+          at,
+        });
+        const entry = {
+          action: 'webhook.created',
+          subject_id: row.id,
+          summary: `Added the webhook endpoint ${row.url}`,
+          after: audited(row),
+        };
+        return { endpoint: row, entry };
       });
       return { endpoint: shown(endpoint), secret };
     },
-    async change(tenantId: number, id: number, input: { events?: Events; enabled?: boolean }) {
-      const endpoint = await updateEndpoint(db, tenantId, id, {
-        ...(input.events !== undefined && { events: stored(input.events) }),
-        ...(input.enabled !== undefined && { enabled: input.enabled }),
+    async change(actor: ChangeActor, id: number, input: { events?: Events; enabled?: boolean }) {
+      const { endpoint } = await audit(actor, async (trx) => {
+        const before = await findEndpoint(trx, actor.tenantId, id);
+        if (!before) return undefined;
+        const row = (await updateEndpoint(trx, actor.tenantId, id, {
+          ...(input.events !== undefined && { events: stored(input.events) }),
+          ...(input.enabled !== undefined && { enabled: input.enabled }),
+        }))!;
+        const [was, is] = [audited(before), audited(row)];
+        const changed = (['events', 'enabled'] as const).filter(
+          (key) => JSON.stringify(was[key]) !== JSON.stringify(is[key]),
+        );
+        const pick = (from: typeof was) => Object.fromEntries(changed.map((key) => [key, from[key]]));
+        const entry = {
+          action: 'webhook.updated',
+          subject_id: id,
+          summary: changed.length
+            ? `Changed ${changed.join(' and ')} of the webhook endpoint ${row.url}`
+            : `Saved the webhook endpoint ${row.url} unchanged`,
+          before: pick(was),
+          after: pick(is),
+        };
+        return { endpoint: row, entry };
       });
-      if (!endpoint) throw notFound();
       return shown(endpoint);
     },
-    /** A new secret at once: deliveries from now on are signed with it only. */
-    async rotate(tenantId: number, id: number) {
+    /**
+     * A new secret, shown once. The old one keeps signing beside it for SECRET_GRACE_MS (two v1 signatures), so
+     * the receiving system keeps accepting deliveries until it is given the new one.
+     */
+    async rotate(actor: ChangeActor, id: number) {
       const secret = newWebhookSecret();
-      const endpoint = await updateEndpoint(db, tenantId, id, { secret, secret_rotated_at: now() });
-      if (!endpoint) throw notFound();
+      const { endpoint } = await audit(actor, async (trx, at) => {
+        const before = await findEndpoint(trx, actor.tenantId, id);
+        const graceUntil = new Date(at.getTime() + SECRET_GRACE_MS);
+        const row = before && (await rotateSecret(trx, actor.tenantId, id, { secret, at, graceUntil }));
+        if (!before || !row) return undefined;
+        const entry = {
+          action: 'webhook.secret_rotated',
+          subject_id: id,
+          summary: `Made a new signing secret for the webhook endpoint ${row.url}; the old one signs too until ${graceUntil.toISOString()}`,
+          before: { secret_rotated_at: before.secret_rotated_at },
+          after: { secret_rotated_at: at, old_secret_expires_at: graceUntil },
+        };
+        return { endpoint: row, entry };
+      });
       return { endpoint: shown(endpoint), secret };
     },
-    async remove(tenantId: number, id: number) {
-      if (!(await deleteEndpoint(db, tenantId, id))) throw notFound();
+    async remove(actor: ChangeActor, id: number) {
+      await audit(actor, async (trx) => {
+        const before = await findEndpoint(trx, actor.tenantId, id);
+        if (!before || !(await deleteEndpoint(trx, actor.tenantId, id))) return undefined;
+        const entry = {
+          action: 'webhook.deleted',
+          subject_id: id,
+          summary: `Deleted the webhook endpoint ${before.url} and its delivery history`,
+          before: audited(before),
+        };
+        return { entry };
+      });
       return { id };
     },
     async deliveries(tenantId: number, id: number, page: number) {

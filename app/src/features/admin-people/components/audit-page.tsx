@@ -26,6 +26,10 @@ const ACTIONS: Record<string, string> = {
   'company.renamed': 'Company renamed',
   'assignment.changed': 'Coach assigned',
   'assignment.removed': 'Coach removed',
+  'webhook.created': 'Webhook endpoint added',
+  'webhook.updated': 'Webhook endpoint changed',
+  'webhook.secret_rotated': 'Webhook secret changed',
+  'webhook.deleted': 'Webhook endpoint deleted',
 };
 
 export default function AuditPage() {

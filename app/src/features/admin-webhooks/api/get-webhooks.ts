@@ -12,6 +12,8 @@ export interface WebhookEndpoint {
   enabled: boolean;
   created_at: string;
   secret_rotated_at: string | null;
+  /** After a rotation, until when the old secret signs beside the new one; null when it no longer does. */
+  old_secret_expires_at: string | null;
 }
 
 /** An endpoint as listed, with how many of its deliveries were given up. */

@@ -44,7 +44,7 @@ export function AddWebhookForm({ onAdded }: { onAdded: (added: WithSecret) => vo
       <h2>Add an endpoint</h2>
       <Field
         label="Endpoint URL"
-        hint="Where the events are posted: an https address of your CRM or other system."
+        hint="Where the events are posted: an https address of your CRM or other system. On a test or development server, http://127.0.0.1 and http://localhost work too."
         type="url"
         inputMode="url"
         autoComplete="off"

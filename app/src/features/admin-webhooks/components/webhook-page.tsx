@@ -1,6 +1,6 @@
 /**
- * /admin/webhooks/:id: one endpoint: the events it hears, enabling and disabling it, a new signing secret (shown
- * once), deleting it (after a confirmation), and its delivery history with "Send again". Another tenant's or
+ * /admin/webhooks/:id: one endpoint: the events it hears, enabling and disabling it, a new signing secret (after a
+ * confirmation; shown once, the old one signing too for a day), deleting it (after a confirmation), and its delivery history with "Send again". Another tenant's or
  * an unknown id is the API's 404 and a not-found state here.
  */
 import { isAxiosError } from 'axios';
@@ -26,6 +26,9 @@ import { DeliveryHistory } from './delivery-history';
 import { EventsFieldset } from './events-fieldset';
 import { SecretOnce } from './secret-once';
 import './webhooks.css';
+
+/** How long the old secret keeps signing after a rotation (the API's SECRET_GRACE_MS). */
+const GRACE = '24 hours';
 
 const back = (
   <p>
@@ -63,6 +66,7 @@ function Endpoint({ endpoint, zone }: { endpoint: WebhookEndpoint; zone: string 
   const remove = useDeleteWebhook(endpoint.id);
   const [secret, setSecret] = useState<string | null>(null);
   const [deleting, setDeleting] = useState(false);
+  const [rotating, setRotating] = useState(false);
 
   const toggle = () =>
     change.mutateAsync({ enabled: !endpoint.enabled }).then(
@@ -71,8 +75,11 @@ function Endpoint({ endpoint, zone }: { endpoint: WebhookEndpoint; zone: string 
     );
   const newSecret = () =>
     rotate.mutateAsync().then(
-      (rotated) => setSecret(rotated.secret),
-      () => undefined,
+      (rotated) => {
+        setRotating(false);
+        setSecret(rotated.secret);
+      },
+      () => setRotating(false),
     );
   const confirmDelete = () =>
     remove.mutateAsync().then(
@@ -101,19 +108,26 @@ function Endpoint({ endpoint, zone }: { endpoint: WebhookEndpoint; zone: string 
             `; secret changed ${formatDateTime(endpoint.secret_rotated_at, zone)}`}
           .
         </p>
+        {endpoint.old_secret_expires_at && (
+          <p>
+            The old secret signs deliveries too until {formatDateTime(endpoint.old_secret_expires_at, zone)}:
+            give the receiving system the new one before then.
+          </p>
+        )}
         <div className="button-row">
           <button type="button" className="btn" disabled={change.isPending} onClick={() => void toggle()}>
             {endpoint.enabled ? 'Disable' : 'Enable'}
           </button>
-          <button type="button" className="btn" disabled={rotate.isPending} onClick={() => void newSecret()}>
-            {rotate.isPending ? 'Changing...' : 'New secret'}
+          <button type="button" className="btn" onClick={() => setRotating(true)}>
+            New secret
           </button>
           <button type="button" className="btn btn-danger" onClick={() => setDeleting(true)}>
             Delete
           </button>
         </div>
         <p className="field-hint">
-          A new secret replaces the old one at once: update the receiving system with it.
+          A new secret signs beside the old one for {GRACE}, then alone: update the receiving system within
+          that time.
         </p>
       </div>
       {secret && <SecretOnce secret={secret} onDone={() => setSecret(null)} />}
@@ -124,6 +138,17 @@ function Endpoint({ endpoint, zone }: { endpoint: WebhookEndpoint; zone: string 
         page={page}
         onPage={(next) => setSearch(next > 1 ? { page: String(next) } : {}, { replace: true })}
       />
+      {rotating && (
+        <ConfirmDialog
+          title="Make a new secret?"
+          text={`Deliveries are signed with both the new and the old secret for ${GRACE}, then with the new one only. Give the receiving system the new secret within that time, or it will refuse the deliveries.`}
+          confirmLabel="Make a new secret"
+          pendingLabel="Making..."
+          pending={rotate.isPending}
+          onConfirm={() => void newSecret()}
+          onCancel={() => setRotating(false)}
+        />
+      )}
       {deleting && (
         <ConfirmDialog
           title="Delete this endpoint?"
