@@ -33,13 +33,10 @@ import * as lessonFiles from './migrations/1600-lesson-files.js';
 import * as coachAuthoring from './migrations/1300-coach-authoring.js';
 import * as apiKeys from './migrations/1100-api-keys.js';
 import * as lessonChecklists from './migrations/1650-lesson-checklists.js';
-<<<<<<< HEAD
 import * as keysLastAdmin from './migrations/202611281955-keys-last-admin.js';
 import * as keysMessageContent from './migrations/202611281956-keys-message-content.js';
 import * as identityEmailChanges from './migrations/20261128-identity-email-changes.js';
-=======
 import * as outboundWebhookSecretGrace from './migrations/202611282040-outbound-webhook-secret-grace.js';
->>>>>>> s26-outbound
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -73,13 +70,10 @@ const migrations: Record<string, Migration> = {
   '1100-api-keys': apiKeys,
   '1650-lesson-checklists': lessonChecklists,
   '1600-lesson-files': lessonFiles,
-<<<<<<< HEAD
   '202611281955-keys-last-admin': keysLastAdmin,
   '202611281956-keys-message-content': keysMessageContent,
   '20261128-identity-email-changes': identityEmailChanges,
-=======
   '202611282040-outbound-webhook-secret-grace': outboundWebhookSecretGrace,
->>>>>>> s26-outbound
 };
 
 function migrator<DB>(db: Kysely<DB>): Migrator {
