@@ -579,7 +579,8 @@ interface AcademyLessonsTable {
 interface CompanyFilesTable {
   id: Serial;
   tenant_id: number;
-  company_id: number;
+  /** Null only for a sending to one client alone who has no company (migration 1800). */
+  company_id: number | null;
   uploader_id: number;
   /** The one client a sending is for (migration 0960); null: the whole company's. */
   recipient_id: Generated<number | null>;

@@ -33,6 +33,7 @@ import * as lessonFiles from './migrations/1600-lesson-files.js';
 import * as coachAuthoring from './migrations/1300-coach-authoring.js';
 import * as apiKeys from './migrations/1100-api-keys.js';
 import * as lessonChecklists from './migrations/1650-lesson-checklists.js';
+import * as clientIndividualFiles from './migrations/1800-client-individual-files.js';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   '1100-api-keys': apiKeys,
   '1650-lesson-checklists': lessonChecklists,
   '1600-lesson-files': lessonFiles,
+  '1800-client-individual-files': clientIndividualFiles,
 };
 
 function migrator<DB>(db: Kysely<DB>): Migrator {

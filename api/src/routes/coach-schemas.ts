@@ -131,7 +131,8 @@ export const clientPage = closed({
     closed({
       id: integer,
       sending_id: integer,
-      from_client: { type: 'boolean' },
+      sender: closed({ id: integer, first_name: string, last_name: string }),
+      from_coach: { type: 'boolean' },
       to: { type: 'string', enum: ['client', 'company'] },
       description: string,
       name: string,

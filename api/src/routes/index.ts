@@ -160,6 +160,9 @@ export const routeTable: TableEntry[] = [
   ['POST', '/api/v1/companies/newcoachfile/', files.newCoachFile],
   ['POST', '/api/v1/companies/deletefile/', files.deleteFile],
   ['POST', '/api/v1/companies/updatefile/', files.updateFile],
+  // A client's files for them alone (not in SPEC §7: a client without a company has no company's files)
+  ['GET', '/api/v1/me/files', files.ownFiles],
+  ['GET', '/api/v1/me/files/:fileId', files.downloadOwnFile],
   // Assessments and coaching
   ['POST', '/api/v1/coachingportal/metrics/share/', metrics.shareMetrics],
   ['POST', '/api/v1/assessments/company/simple/', assessments.companyAssessments],
