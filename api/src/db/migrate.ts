@@ -34,6 +34,7 @@ import * as coachAuthoring from './migrations/1300-coach-authoring.js';
 import * as apiKeys from './migrations/1100-api-keys.js';
 import * as lessonChecklists from './migrations/1650-lesson-checklists.js';
 import * as clientIndividualFiles from './migrations/1800-client-individual-files.js';
+import * as clientRequestAnswers from './migrations/1810-client-request-answers.js';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '1650-lesson-checklists': lessonChecklists,
   '1600-lesson-files': lessonFiles,
   '1800-client-individual-files': clientIndividualFiles,
+  '1810-client-request-answers': clientRequestAnswers,
 };
 
 function migrator<DB>(db: Kysely<DB>): Migrator {

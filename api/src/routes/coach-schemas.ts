@@ -44,6 +44,13 @@ export const todayPage = closed({
   overdue: list(closed({ client: person, count: integer, oldest_due: string })),
 });
 
+/** A coach's answer to a request, as mailed to the client (oldest first). */
+export const requestAnswer = closed({
+  body: string,
+  created_at: string,
+  coach: closed({ first_name: string, last_name: string }),
+});
+
 export const coachRequest = closed({
   kind: { type: 'string', enum: ['tickets', 'testimonials', 'referrals'] },
   id: integer,
@@ -55,6 +62,7 @@ export const coachRequest = closed({
   approved: { type: ['boolean', 'null'] },
   created_at: string,
   status_changed_at: nullableString,
+  answers: list(requestAnswer),
 });
 
 export const coachClient = closed({

@@ -135,6 +135,7 @@ export const routeTable: TableEntry[] = [
   ['POST', '/api/v1/me/mail-preferences', mailPreferences.saveMailPreferences],
   // Support
   ['POST', '/api/v1/tickets', support.tickets],
+  ['GET', '/api/v1/tickets', support.myTickets],
   ['POST', '/api/v1/users/error/logs/', profile.errorReport],
   // Client portal
   ['POST', '/api/v1/clientportal/notes/', notes.notes],
