@@ -7,7 +7,7 @@ import { FieldError, HttpError } from '../../errors.js';
 import { assignedClient } from '../access/assigned-client.js';
 import type { Actor } from '../access/scope.js';
 import type { Mailer } from '../mail/mailer.js';
-import { findPeople } from '../mailbox/mailbox-repository.js';
+import { noticeParties } from '../mailbox/mailbox-repository.js';
 import { requestReplyMail } from '../mailbox/coach-mail.js';
 import { requestWords } from '../support/coach-notice.js';
 import type { RequestKind } from '../support/coach-notice.js';
@@ -88,14 +88,12 @@ export function createRequestsService(deps: { db: Kysely<Database>; now: () => D
         await insertAnswer(db, coach, client, { kind, request_id: id, body: reply }, at);
       }
       const shown = (await list(coach)).find((r) => r.kind === kind && r.id === id)!;
-      if (reply) {
-        const people = await findPeople(db, coach.tenantId, [coach.userId, changed.user_id]);
-        const from = people.find((p) => p.id === coach.userId);
-        const to = people.find((p) => p.id === changed.user_id);
-        if (from && to)
-          await mailer.send(
-            requestReplyMail(tenant, from, to, { kind: word, summary: shown.summary, reply }),
-          );
+      const parties = reply
+        ? await noticeParties(db, coach.tenantId, coach.userId, changed.user_id)
+        : undefined;
+      if (reply && parties) {
+        const { from, to } = parties;
+        await mailer.send(requestReplyMail(tenant, from, to, { kind: word, summary: shown.summary, reply }));
       }
       return shown;
     },

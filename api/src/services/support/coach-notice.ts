@@ -6,7 +6,7 @@ import type { Database, Tenant } from '../../db/database.js';
 import type { Actor } from '../access/scope.js';
 import type { Mailer } from '../mail/mailer.js';
 import { requestMail } from '../mailbox/coach-mail.js';
-import { coachUserOf, findPeople } from '../mailbox/mailbox-repository.js';
+import { coachUserOf, noticeParties } from '../mailbox/mailbox-repository.js';
 
 export type RequestKind = 'tickets' | 'testimonials' | 'referrals';
 
@@ -34,11 +34,12 @@ export function createCoachNotice(deps: {
   return async (tenant, owner, request) => {
     const coachId = await coachUserOf(db, owner);
     if (coachId === undefined) return;
-    const people = await findPeople(db, owner.tenantId, [owner.userId, coachId]);
-    const from = people.find((p) => p.id === owner.userId);
-    const to = people.find((p) => p.id === coachId);
-    if (!from || !to) return;
-    const mail = requestMail(tenant, from, to, { ...request, word: requestWords[request.kind] });
+    const parties = await noticeParties(db, owner.tenantId, owner.userId, coachId);
+    if (!parties) return;
+    const mail = requestMail(tenant, parties.from, parties.to, {
+      ...request,
+      word: requestWords[request.kind],
+    });
     await mailer.send(mail).catch((error: unknown) => {
       log.error({ err: error }, `notice of a new ${requestWords[request.kind]} not sent`);
     });
