@@ -113,6 +113,7 @@ describe('answers to a ticket', () => {
       answers: [],
     });
 
+    const mailsBefore = (await mailsTo(h.mailDir, client.user.email)).length;
     const answered = await as(h, coach, 'POST', `/api/v1/coach/requests/tickets/${filed.id}`, {
       status: 'done',
       reply: 'Changed it.\nThe next invoice shows the new address.',
@@ -124,6 +125,9 @@ describe('answers to a ticket', () => {
       coach: { first_name: expect.any(String), last_name: expect.any(String) },
     };
     expect(answered.json().data.answers).toEqual([answer]);
+    // The mail leads to where the answer is kept.
+    const mail = await waitForMail(h.mailDir, client.user.email, mailsBefore + 1);
+    expect(mail.text).toMatch(/\/help\b/);
     const mine = (await myTickets(client)).json().data[0];
     expect(mine).toMatchObject({ id: filed.id, status: 'done', answers: [answer] });
     expect(mine.status_changed_at).toBe(h.clock.now().toISOString());

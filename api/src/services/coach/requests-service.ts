@@ -93,7 +93,11 @@ export function createRequestsService(deps: { db: Kysely<Database>; now: () => D
         : undefined;
       if (reply && parties) {
         const { from, to } = parties;
-        await mailer.send(requestReplyMail(tenant, from, to, { kind: word, summary: shown.summary, reply }));
+        // A ticket's answers are kept on /help; the other kinds are answered into the conversation.
+        const path = kind === 'tickets' ? '/help' : '/messages';
+        await mailer.send(
+          requestReplyMail(tenant, from, to, { kind: word, summary: shown.summary, reply, path }),
+        );
       }
       return shown;
     },

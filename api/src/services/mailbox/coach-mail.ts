@@ -107,12 +107,15 @@ export function requestMail(
   };
 }
 
-/** A coach answers a client's ticket, testimonial or referral by mail; the subject names the tenant. */
+/**
+ * A coach answers a client's ticket, testimonial or referral by mail; the subject names the tenant, and the link
+ * opens `path` (/help, where a ticket's answers are kept, or the messages).
+ */
 export function requestReplyMail(
   tenant: Tenant,
   from: Person,
   to: Person,
-  request: { kind: string; summary: string; reply: string },
+  request: { kind: string; summary: string; reply: string; path: string },
 ): MailDraft {
   return {
     tenant,
@@ -124,7 +127,7 @@ export function requestReplyMail(
       request: request.kind,
       summary: oneLine(request.summary).slice(0, 80),
       reply: request.reply,
-      link: `https://${tenant.domain}/messages`,
+      link: `https://${tenant.domain}${request.path}`,
     },
   };
 }
