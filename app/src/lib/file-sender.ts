@@ -5,7 +5,7 @@
  */
 import { fullName } from './user';
 
-export interface SentFile {
+interface SentFile {
   sender: { id: number; first_name: string; last_name: string };
   from_coach: boolean;
   /** For the client's whole company, or for one client alone. */
