@@ -7,7 +7,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateTo, migrateToLatest } from '../src/db/migrate.js';
-import { as, demoUser, startSignedIn } from './helpers/coach.js';
+import { as, demoSignIn, demoUser, startSignedIn } from './helpers/coach.js';
 import { downloadFile, listFiles, sendFiles } from './helpers/company-files.js';
 import { BETA, Harness } from './helpers/harness.js';
 import { readMails, waitForMail } from './helpers/mail.js';
@@ -353,6 +353,21 @@ describe('files for a client with no company (coached on their own)', () => {
     expect(mine.map((f) => f.id)).toContain(res.json().data.id);
     expect(mine.every((f) => f.to === 'client' && f.company_id === companyId)).toBe(true);
     expect((await own(basic)).json().data.map((f: { id: number }) => f.id)).not.toContain(res.json().data.id);
+  });
+
+  it("reaches the tenant's integration as a file of no company (the API key's files list)", async () => {
+    const admin = await demoSignIn(h, 'admin');
+    const made = await as(h, admin, 'POST', '/api/v1/admin/api-keys', { name: 'CRM', scope: 'read' });
+    expect(made.statusCode, made.body).toBe(201);
+    const res = await h.app.inject({
+      method: 'GET',
+      url: '/integration/v1/files?limit=200',
+      headers: { authorization: `Bearer ${made.json().data.key}` },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toContainEqual(
+      expect.objectContaining({ company_id: null, recipient_email: loner.user.email }),
+    );
   });
 
   it('refuses a coach the client’s own list (403)', async () => {

@@ -32,7 +32,8 @@ export const todayPage = closed({
     closed({
       id: integer,
       sending_id: integer,
-      company_id: integer,
+      // Null: a file for one client alone who has no company.
+      company_id: { type: ['integer', 'null'] },
       client: person,
       name: string,
       size: integer,

@@ -27,7 +27,8 @@ interface Rule {
   sharedBy?: string;
   /**
    * In a shared table, the column naming the one client a row is for (null: the company's): such a row is read
-   * only by that client and their coach, never by the client's colleagues.
+   * only by that client and their coach, never by the client's colleagues, whatever its company (a client
+   * without a company has only such rows, their company column null).
    */
   addressedTo?: string;
   /** Per owner column, the flag with which that party hides the row from their own view (not from the other's). */

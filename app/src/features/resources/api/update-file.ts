@@ -23,6 +23,7 @@ async function updateFile(companyId: number | null, changes: FileChanges): Promi
   return response.data.data;
 }
 
+/** `companyId` null: a client without a company, whose files are all their coach's and so never changed. */
 export function useUpdateFile(companyId: number | null) {
   const client = useQueryClient();
   return useMutation({
