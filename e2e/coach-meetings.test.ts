@@ -116,13 +116,20 @@ describe("the coach's meetings (demo)", () => {
     await expect.poll(() => cards().count()).toBe(count + 1);
   });
 
-  it('cancels after a confirmation, with the keyboard; the client is mailed the cancellation', async () => {
+  it('cancels after a confirmation whose Keep meeting (focused) keeps it; the client is mailed the cancellation', async () => {
     const count = await cards().count();
     await page.getByRole('button', { name: 'Cancel Overlapping call' }).focus();
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('alertdialog', { name: 'Cancel this meeting?' });
     await dialog.waitFor();
     await expectNoSeriousViolations(page, 'cancel dialog', 'body');
+    // The safe button keeps the meeting and says so (no bare "Cancel" beside "Cancel meeting").
+    expect(await dialog.getByRole('button', { name: 'Cancel', exact: true }).count()).toBe(0);
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await cards().count()).toBe(count);
+    await page.getByRole('button', { name: 'Cancel Overlapping call' }).click();
+    await dialog.getByRole('button', { name: 'Keep meeting' }).waitFor();
     const since = Date.now() - 1000;
     await dialog.getByRole('button', { name: 'Cancel meeting' }).click();
     await toastOf(page, 'The meeting is cancelled').waitFor();

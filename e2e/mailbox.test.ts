@@ -138,8 +138,10 @@ describe('mailbox (demo client)', () => {
     expect((await answered).status()).toBe(422);
     const sentence = 'Write a subject of at most 200 characters.';
     await expect.poll(() => subject.getAttribute('aria-invalid')).toBe('true');
-    const describedBy = (await subject.getAttribute('aria-describedby')) ?? '';
-    expect(await page.locator(`[id="${describedBy}"]`).innerText()).toBe(sentence);
+    // The field is described by its hint (the limit) and then by the refusal.
+    const describedBy = ((await subject.getAttribute('aria-describedby')) ?? '').split(' ');
+    expect(await page.locator(`[id="${describedBy[0]}"]`).innerText()).toMatch(/^At most 200 characters/);
+    expect(await page.locator(`[id="${describedBy[1]}"]`).innerText()).toBe(sentence);
     // The keyboard is taken to the field to fix, and no toast says it a second time.
     await expect.poll(() => subject.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await page.locator('.Toastify').getByText(sentence).count()).toBe(0);

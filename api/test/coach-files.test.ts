@@ -7,7 +7,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateTo, migrateToLatest } from '../src/db/migrate.js';
-import { as, demoUser, startSignedIn } from './helpers/coach.js';
+import { as, demoSignIn, demoUser, startSignedIn } from './helpers/coach.js';
 import { downloadFile, listFiles, sendFiles } from './helpers/company-files.js';
 import { BETA, Harness } from './helpers/harness.js';
 import { readMails, waitForMail } from './helpers/mail.js';
@@ -96,13 +96,21 @@ describe("a coach's files with a client", () => {
 
     const page = await as(h, coach, 'GET', `/api/v1/coach/clients/${client.user.id}`);
     expect(page.json().data.files).toEqual(
-      expect.arrayContaining([expect.objectContaining({ id: sent.files[0].id, from_client: false })]),
+      expect.arrayContaining([
+        expect.objectContaining({
+          id: sent.files[0].id,
+          from_coach: true,
+          sender: expect.objectContaining({ id: coach.user.id }),
+        }),
+      ]),
     );
   });
 
   it('downloads a file the client sent, with the private download headers', async () => {
     const page = await as(h, coach, 'GET', `/api/v1/coach/clients/${client.user.id}`);
-    const fromClient = page.json().data.files.find((f: { from_client: boolean }) => f.from_client);
+    const fromClient = page
+      .json()
+      .data.files.find((f: { sender: { id: number } }) => f.sender.id === client.user.id);
     expect(fromClient).toBeDefined();
     const item = await h.db
       .selectFrom('company_file_items')
@@ -240,8 +248,31 @@ describe("a coach's files with a client", () => {
     expect(await state()).toEqual(before);
   });
 
-  it('refuses a client without a company (there is nowhere to share the file) with a 422', async () => {
-    const loner = await h.createUser({ tenant_id: client.user.tenantId, company_id: null });
+  it("names a colleague's file on the coach's page as the colleague's, not a coach's", async () => {
+    const companyId = await companyOf(client);
+    const res = await sendFiles(h, basic, {
+      company_id: String(companyId),
+      files: [{ name: 'Colleague notes.pdf', bytes: pdf(598) }],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const page = await as(h, coach, 'GET', `/api/v1/coach/clients/${client.user.id}`);
+    expect(page.json().data.files).toContainEqual(
+      expect.objectContaining({
+        id: res.json().data.files[0].id,
+        from_coach: false,
+        size: 598,
+        sender: { id: basic.user.id, first_name: expect.any(String), last_name: expect.any(String) },
+      }),
+    );
+  });
+});
+
+describe('files for a client with no company (coached on their own)', () => {
+  let loner: Person;
+  let other: Person;
+  /** A new client of the coach's, in no company. */
+  const individual = async () => {
+    const user = await h.createUser({ tenant_id: client.user.tenantId, company_id: null });
     const coachRow = await h.db
       .selectFrom('coaches')
       .select('id')
@@ -249,13 +280,98 @@ describe("a coach's files with a client", () => {
       .executeTakeFirstOrThrow();
     await h.db
       .insertInto('coach_clients')
-      .values({ tenant_id: loner.tenantId, coach_id: coachRow.id, client_id: loner.id, since: h.clock.now() })
+      .values({ tenant_id: user.tenantId, coach_id: coachRow.id, client_id: user.id, since: h.clock.now() })
       .execute();
+    return { user, token: (await h.login(user)).token };
+  };
+  beforeAll(async () => {
+    loner = await individual();
+    other = await individual();
+  });
+  const own = (who: Person) => as(h, who, 'GET', '/api/v1/me/files');
+  const ownFile = (who: Person, itemId: number) => as(h, who, 'GET', `/api/v1/me/files/${itemId}`);
+
+  it('sends them files of their own: they list and download them, nobody else does; the client is mailed', async () => {
+    expect((await own(loner)).json()).toEqual({ data: [] });
+    const mailsBefore = (await readMails(h.mailDir)).filter((m) => m.to === loner.user.email).length;
+    const res = await send(coach, loner.user.id, {
+      description: 'Your plan for the month.',
+      files: [{ name: 'Plan.pdf', bytes: pdf(1500) }],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const sent = res.json().data;
+    expect(sent).toMatchObject({ company_id: null, to: 'client', from_coach: true, editable: true });
+
+    const listed = await own(loner);
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json().data).toEqual([
+      expect.objectContaining({
+        id: sent.id,
+        company_id: null,
+        to: 'client',
+        from_coach: true,
+        editable: false,
+      }),
+    ]);
+    const file = await ownFile(loner, sent.files[0].id);
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.equals(pdf(1500))).toBe(true);
+    expect(file.headers['content-disposition']).toContain('attachment;');
+    await waitForMail(h.mailDir, loner.user.email, mailsBefore + 1);
+
+    // Another client on their own, a client of a company, another coach: nothing listed, a 404 to fetch.
+    for (const who of [other, client]) {
+      expect((await own(who)).json().data.map((f: { id: number }) => f.id)).not.toContain(sent.id);
+      expect((await ownFile(who, sent.files[0].id)).statusCode).toBe(404);
+    }
+    expect((await fetchFile(coach2, loner.user.id, sent.files[0].id)).statusCode).toBe(404);
+    // The coach sees it on the client's page and downloads it there.
+    const page = await as(h, coach, 'GET', `/api/v1/coach/clients/${loner.user.id}`);
+    expect(page.json().data.files).toEqual([
+      expect.objectContaining({ id: sent.files[0].id, to: 'client', from_coach: true }),
+    ]);
+    expect((await fetchFile(coach, loner.user.id, sent.files[0].id)).statusCode).toBe(200);
+    expect((await fetchFile(coach, other.user.id, sent.files[0].id)).statusCode).toBe(404);
+  });
+
+  it('refuses `to: company` for them with a 422 on `to`, and keeps nothing', async () => {
     const before = await state();
-    const res = await send(coach, loner.id, { files: [{ name: 'a.png', bytes: PNG }] });
+    const res = await send(coach, loner.user.id, { to: 'company', files: [{ name: 'a.png', bytes: PNG }] });
     expect(res.statusCode).toBe(422);
-    expect(res.json().error.files).toEqual(['This client has no company to share files with.']);
+    expect(res.json().error.to).toEqual(['This client has no company: send the files to the client alone.']);
     expect(await state()).toEqual(before);
+  });
+
+  it('lists, for a client of a company, the files sent to them alone', async () => {
+    const companyId = await companyOf(client);
+    const res = await send(coach, client.user.id, {
+      to: 'client',
+      files: [{ name: 'Mine.pdf', bytes: pdf(10) }],
+    });
+    expect(res.statusCode).toBe(201);
+    const mine = (await own(client)).json().data as { id: number; company_id: number; to: string }[];
+    expect(mine.map((f) => f.id)).toContain(res.json().data.id);
+    expect(mine.every((f) => f.to === 'client' && f.company_id === companyId)).toBe(true);
+    expect((await own(basic)).json().data.map((f: { id: number }) => f.id)).not.toContain(res.json().data.id);
+  });
+
+  it("reaches the tenant's integration as a file of no company (the API key's files list)", async () => {
+    const admin = await demoSignIn(h, 'admin');
+    const made = await as(h, admin, 'POST', '/api/v1/admin/api-keys', { name: 'CRM', scope: 'read' });
+    expect(made.statusCode, made.body).toBe(201);
+    const res = await h.app.inject({
+      method: 'GET',
+      url: '/integration/v1/files?limit=200',
+      headers: { authorization: `Bearer ${made.json().data.key}` },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toContainEqual(
+      expect.objectContaining({ company_id: null, recipient_email: loner.user.email }),
+    );
+  });
+
+  it('refuses a coach the client’s own list (403)', async () => {
+    expect((await own(coach)).statusCode).toBe(403);
   });
 });
 

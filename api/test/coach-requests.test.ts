@@ -95,6 +95,7 @@ describe("the coach's requests", () => {
       approved: null,
       created_at: expect.any(String),
       status_changed_at: null,
+      answers: [],
     });
     expect(data.find((r) => r.kind === 'testimonials' && r.id === mine.testimonial)).toMatchObject({
       status: 'new',

@@ -86,6 +86,7 @@ export interface MailValues {
     link: string;
   };
   'request-reply': { sender: string; request: string; summary: string; reply: string; link: string };
+  'coach-request': { sender: string; request: string; summary: string; text: string; link: string };
   referral: { firstName: string; referrer: string; referrerEmail: string; link: string };
   receipt: {
     firstName: string;
@@ -302,6 +303,18 @@ export const MAIL_KINDS: { [K in MailKind]: KindSpec<K> } = {
       summary: 'The calendar does not show my meeting',
       reply: 'Fixed: it shows now. Thank you for telling us.',
       link: 'https://portal.example.com/messages',
+    },
+  },
+  'coach-request': {
+    title: "A client's new ticket, testimonial or referral, told to their coach",
+    fields: { sender: 'text', request: 'text', summary: 'text', text: 'text', link: 'text' },
+    required: ['link'],
+    sample: {
+      sender: 'Jordan Lee',
+      request: 'support request',
+      summary: 'The calendar does not show my meeting',
+      text: 'Since Monday my Thursday meeting is missing from My Schedule.',
+      link: 'https://portal.example.com/coach/requests?kind=tickets',
     },
   },
   referral: {

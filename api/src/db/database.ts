@@ -308,6 +308,19 @@ interface SubmissionColumns {
 
 export type RequestStatus = 'new' | 'in_progress' | 'done';
 
+/** A coach's answer to a client's ticket, testimonial or referral (migration 1810), as mailed to the client. */
+interface RequestAnswersTable {
+  id: Serial;
+  tenant_id: number;
+  /** The client whose request it answers: the row is theirs (access/scope.ts). */
+  client_id: number;
+  author_id: number;
+  kind: 'tickets' | 'testimonials' | 'referrals';
+  request_id: number;
+  body: string;
+  created_at: Timestamp;
+}
+
 interface SupportTicketsTable extends SubmissionColumns {
   category: string;
   subject: string;
@@ -588,7 +601,8 @@ interface AcademyLessonsTable {
 interface CompanyFilesTable {
   id: Serial;
   tenant_id: number;
-  company_id: number;
+  /** Null only for a sending to one client alone who has no company (migration 1800). */
+  company_id: number | null;
   uploader_id: number;
   /** The one client a sending is for (migration 0960); null: the whole company's. */
   recipient_id: Generated<number | null>;
@@ -894,6 +908,7 @@ export interface Database {
   academy_lessons: AcademyLessonsTable;
   company_files: CompanyFilesTable;
   company_file_items: CompanyFileItemsTable;
+  request_answers: RequestAnswersTable;
   assessment_progress: AssessmentProgressTable;
   flash_analytics: FlashAnalyticsTable;
   group_payments: GroupPaymentsTable;

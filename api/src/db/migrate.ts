@@ -37,6 +37,8 @@ import * as keysLastAdmin from './migrations/202611281955-keys-last-admin.js';
 import * as keysMessageContent from './migrations/202611281956-keys-message-content.js';
 import * as identityEmailChanges from './migrations/20261128-identity-email-changes.js';
 import * as outboundWebhookSecretGrace from './migrations/202611282040-outbound-webhook-secret-grace.js';
+import * as clientIndividualFiles from './migrations/1800-client-individual-files.js';
+import * as clientRequestAnswers from './migrations/1810-client-request-answers.js';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -74,6 +76,8 @@ const migrations: Record<string, Migration> = {
   '202611281956-keys-message-content': keysMessageContent,
   '20261128-identity-email-changes': identityEmailChanges,
   '202611282040-outbound-webhook-secret-grace': outboundWebhookSecretGrace,
+  '1800-client-individual-files': clientIndividualFiles,
+  '1810-client-request-answers': clientRequestAnswers,
 };
 
 function migrator<DB>(db: Kysely<DB>): Migrator {

@@ -1,6 +1,6 @@
 // Files between a coach and a client: the coach sends files to the company of a client assigned to them (the
 // client and colleagues see them on /resources), or to the client alone (`to: client`: the colleagues never
-// see those), and downloads any file of that company the client sees. The company files'
+// see those; a client without a company gets every file so), and downloads any file the client sees. The company files'
 // service holds the rules (type sniffing, size and count limits, private storage), the same as a client's.
 import { authenticated, id } from './client-schemas.js';
 import { companyFile } from './company-files-routes.js';
@@ -22,7 +22,7 @@ export const sendClientFile = route({
   async handle(s, request, reply) {
     const { to, description, files } = await readSending(request, 'to');
     const data = await s.companyFiles.sendToClient(request.tenant, request.caller, request.params.id, {
-      to,
+      ...(to && { to }),
       description,
       files,
     });

@@ -32,7 +32,8 @@ export const todayPage = closed({
     closed({
       id: integer,
       sending_id: integer,
-      company_id: integer,
+      // Null: a file for one client alone who has no company.
+      company_id: { type: ['integer', 'null'] },
       client: person,
       name: string,
       size: integer,
@@ -42,6 +43,13 @@ export const todayPage = closed({
   ),
   waiting: closed({ tickets: list(submission), testimonials: list(submission), referrals: list(submission) }),
   overdue: list(closed({ client: person, count: integer, oldest_due: string })),
+});
+
+/** A coach's answer to a request, as mailed to the client (oldest first). */
+export const requestAnswer = closed({
+  body: string,
+  created_at: string,
+  coach: closed({ first_name: string, last_name: string }),
 });
 
 export const coachRequest = closed({
@@ -55,6 +63,7 @@ export const coachRequest = closed({
   approved: { type: ['boolean', 'null'] },
   created_at: string,
   status_changed_at: nullableString,
+  answers: list(requestAnswer),
 });
 
 export const coachClient = closed({
@@ -131,7 +140,8 @@ export const clientPage = closed({
     closed({
       id: integer,
       sending_id: integer,
-      from_client: { type: 'boolean' },
+      sender: closed({ id: integer, first_name: string, last_name: string }),
+      from_coach: { type: 'boolean' },
       to: { type: 'string', enum: ['client', 'company'] },
       description: string,
       name: string,

@@ -11,7 +11,8 @@ import { closed, line, multiLine, tenantHeaders } from './schemas.js';
 
 export const companyFile = closed({
   id: { type: 'integer' },
-  company_id: { type: 'integer' },
+  // Null: a file for one client alone who has no company.
+  company_id: { type: ['integer', 'null'] },
   description: { type: 'string' },
   files: list(
     closed({
@@ -95,6 +96,26 @@ export const deleteFile = route({
   config: authenticated,
   async handle(s, request) {
     return { data: await s.companyFiles.remove(request.caller, request.body.company_id, request.body.id) };
+  },
+});
+
+/** A client's own files (added): those a coach sent them alone, whatever their company; all a client with no
+ * company has. */
+export const ownFiles = route({
+  roles: clients,
+  schema: { headers: tenantHeaders, response: { 200: closed({ data: list(companyFile) }) } },
+  config: authenticated,
+  async handle(s, request) {
+    return { data: await s.companyFiles.listOwn(request.caller) };
+  },
+});
+
+export const downloadOwnFile = route({
+  roles: clients,
+  schema: { headers: tenantHeaders, params: closed({ fileId: id }) },
+  config: authenticated,
+  async handle(s, request, reply) {
+    return sendPrivateFile(reply, await s.companyFiles.downloadOwn(request.caller, request.params.fileId));
   },
 });
 

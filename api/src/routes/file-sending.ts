@@ -1,7 +1,7 @@
 // A sending of files as a multipart form (a client's to their coach, a coach's to a client or their company):
 // files (`files` or `files[]`, repeated) within the size and count limits, an optional description and the
-// door's own field: company_id on the client's, `to` (client or company, the company unless said) on the
-// coach's. Any other field is a 422, as is a limit multipart hits.
+// door's own field: company_id on the client's, `to` (client or company; unsaid, the company, or the client
+// alone when they have none) on the coach's. Any other field is a 422, as is a limit multipart hits.
 import type { Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { FieldError } from '../errors.js';
@@ -23,7 +23,8 @@ export const sendingLimits = (fields: number) => ({
 
 interface Sending {
   companyId: number | null;
-  to: 'client' | 'company';
+  /** Unsaid: the company, or the client alone when they have none (the service decides). */
+  to: 'client' | 'company' | undefined;
   description: string;
   files: { name: string; bytes: Buffer }[];
 }
@@ -36,7 +37,7 @@ export async function readSending(
   request: FastifyRequest,
   own: 'company_id' | 'to' | null,
 ): Promise<Sending> {
-  const sending: Sending = { companyId: null, to: 'company', description: '', files: [] };
+  const sending: Sending = { companyId: null, to: undefined, description: '', files: [] };
   const fields = own === null ? 'description and files' : `${own}, description and files`;
   // multipart's own limits (too many files or fields) answered as the contract's 422.
   const limitErrors: Record<string, [string, string]> = {

@@ -139,6 +139,7 @@ export const routeTable: TableEntry[] = [
   ['POST', '/api/v1/me/mail-preferences', mailPreferences.saveMailPreferences],
   // Support
   ['POST', '/api/v1/tickets', support.tickets],
+  ['GET', '/api/v1/tickets', support.myTickets],
   ['POST', '/api/v1/users/error/logs/', profile.errorReport],
   // Client portal
   ['POST', '/api/v1/clientportal/notes/', notes.notes],
@@ -164,6 +165,9 @@ export const routeTable: TableEntry[] = [
   ['POST', '/api/v1/companies/newcoachfile/', files.newCoachFile],
   ['POST', '/api/v1/companies/deletefile/', files.deleteFile],
   ['POST', '/api/v1/companies/updatefile/', files.updateFile],
+  // A client's files for them alone (not in SPEC §7: a client without a company has no company's files)
+  ['GET', '/api/v1/me/files', files.ownFiles],
+  ['GET', '/api/v1/me/files/:fileId', files.downloadOwnFile],
   // Assessments and coaching
   ['POST', '/api/v1/coachingportal/metrics/share/', metrics.shareMetrics],
   ['POST', '/api/v1/assessments/company/simple/', assessments.companyAssessments],

@@ -41,7 +41,8 @@ export const rows = {
   }),
   files: closed({
     id: integer,
-    company_id: integer,
+    // Null: a file for one client alone who has no company.
+    company_id: { type: ['integer', 'null'] },
     uploader_email: string,
     recipient_email: nullableString,
     description: string,

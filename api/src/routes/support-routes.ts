@@ -1,11 +1,38 @@
 // Support tickets (the /help form) and feedback: testimonials and referrals. Signed-in calls, limited per user
 // by the services and per IP by the flood guard (`limited`), since each one stores text and a referral mails.
 import { ticketCategories } from '../services/support/ticket-service.js';
-import { authenticated, call, text } from './client-schemas.js';
+import { authenticated, call, list, text } from './client-schemas.js';
+import { requestAnswer } from './coach-schemas.js';
 import { clients, route } from './route.js';
-import { closed, email, multiLine, singleLine } from './schemas.js';
+import { closed, email, multiLine, ok, singleLine, tenantHeaders } from './schemas.js';
 
 const created = { type: 'string', format: 'date-time' } as const;
+
+/** The caller's tickets with status and answers (added: SPEC §7 has only the POST; /help lists them). */
+export const myTickets = route({
+  roles: clients,
+  schema: {
+    headers: tenantHeaders,
+    response: ok(
+      list(
+        closed({
+          id: { type: 'integer' },
+          category: { type: 'string' },
+          subject: { type: 'string' },
+          message: { type: 'string' },
+          status: { type: 'string', enum: ['new', 'in_progress', 'done'] },
+          created_at: created,
+          status_changed_at: { anyOf: [{ type: 'null' }, created] },
+          answers: list(requestAnswer),
+        }),
+      ),
+    ),
+  },
+  config: authenticated,
+  async handle(s, request) {
+    return { data: await s.tickets.list(request.caller) };
+  },
+});
 
 export const tickets = route({
   roles: clients,
@@ -30,7 +57,7 @@ export const tickets = route({
   config: authenticated,
   limited: true,
   async handle(s, request, reply) {
-    const data = await s.tickets.file(request.caller, request.id, request.body);
+    const data = await s.tickets.file(request.tenant, request.caller, request.id, request.body);
     request.log.info({ tenant: request.caller.tenantId, ticket_id: data.id }, 'support ticket');
     return reply.code(201).send({ data });
   },
@@ -51,7 +78,7 @@ export const addTestimonial = route({
   config: authenticated,
   limited: true,
   async handle(s, request, reply) {
-    const data = await s.testimonials.add(request.caller, request.id, request.body);
+    const data = await s.testimonials.add(request.tenant, request.caller, request.id, request.body);
     return reply.code(201).send({ data });
   },
 });

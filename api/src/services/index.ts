@@ -50,6 +50,7 @@ import { createErrorReportService } from './support/error-report-service.js';
 import { createReferralService } from './support/referral-service.js';
 import { createTestimonialService } from './support/testimonial-service.js';
 import { createTicketService } from './support/ticket-service.js';
+import { createCoachNotice } from './support/coach-notice.js';
 import { createTenantService } from './tenants/tenant-service.js';
 import type { TenantConfig } from './tenants/tenant-files.js';
 import { createTeamService } from './team/team-service.js';
@@ -86,6 +87,7 @@ export async function createServices(deps: ServiceDeps) {
   const mailbox = createMailboxService({ db, now, mailer, storage: deps.storage, log: deps.log });
   const academy = createAcademyService(db);
   const coach = createCoachService({ db, now, mailbox });
+  const tellCoach = createCoachNotice({ db, mailer, log: deps.log });
   const meetings = createMeetingsService({ db, now, mailer });
   const people = createPeopleService({ db, now, mailer });
   const organisation = createOrganisationService({ db, now });
@@ -122,9 +124,10 @@ export async function createServices(deps: ServiceDeps) {
     // The company's files (/resources), kept like mail attachments.
     companyFiles: createCompanyFilesService({ db, now, mailer, storage: deps.storage, log: deps.log }),
     // Support tickets, testimonials and referrals: limited per user, rows kept with the caller and tenant.
-    tickets: createTicketService(db, now),
-    testimonials: createTestimonialService(db, now),
-    referrals: createReferralService({ db, now, mailer }),
+    // Each new one is mailed to the client's coach.
+    tickets: createTicketService(db, now, tellCoach),
+    testimonials: createTestimonialService(db, now, tellCoach),
+    referrals: createReferralService({ db, now, mailer, tellCoach }),
     // Flash-coaching lessons (SPEC §6 access rule) and their analytics batches.
     flashCoaching: createFlashCoachingService(db, now),
     // Paid groups: the PaymentIntent from the group's price, the verified webhook, the receipt mail.

@@ -36,19 +36,25 @@ export function reachableHandles(handles: readonly unknown[], user: User | null)
 }
 
 /**
- * document.title follows the route: '{page} · {tenant name}' (e.g. 'Schedule · Acme Business Coaching'), the
- * deepest route with a title naming the page; the tenant's name alone while none does (a redirect).
+ * The current page's name: the deepest matched route with a title; 'Not available' for another role's page
+ * (./guards RoleGuard says so); undefined while no route names one (a redirect).
  */
-export function usePageTitle(): void {
-  const { config } = usePortal();
+export function usePageName(): string | undefined {
   const user = useSession()?.user ?? null;
   const handles = useMatches().map((match) => match.handle);
   const inTree = reachableHandles(handles, user);
-  // Another role's page says it is not available (./guards RoleGuard); the tab says the same.
-  const page =
-    handles.some(isTree) && inTree.length === 0
-      ? 'Not available'
-      : inTree.map((handle) => handle.title).findLast(Boolean);
+  return handles.some(isTree) && inTree.length === 0
+    ? 'Not available'
+    : inTree.map((handle) => handle.title).findLast(Boolean);
+}
+
+/**
+ * document.title follows the route: '{page} · {tenant name}' (e.g. 'Schedule · Acme Business Coaching'); the
+ * tenant's name alone while no route names a page.
+ */
+export function usePageTitle(): void {
+  const { config } = usePortal();
+  const page = usePageName();
   useEffect(() => {
     document.title = page ? `${page} · ${config.name}` : config.name;
   }, [page, config.name]);

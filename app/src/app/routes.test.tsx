@@ -260,6 +260,27 @@ describe('the role trees', () => {
     await waitFor(() => expect(current()).toEqual(['Requests']));
   });
 
+  it("the top bar names the page a coach or an admin is on, and the client's company for a client", async () => {
+    const topBar = () => document.querySelector('.topbar-name')?.textContent;
+    coach();
+    const { router, unmount } = renderPortal('/coach');
+    await screen.findByRole('heading', { level: 1, name: 'Today' });
+    expect(topBar()).toBe('Today');
+    await router.navigate('/coach/clients');
+    await waitFor(() => expect(topBar()).toBe('Clients'));
+    unmount();
+    sessionStore.logout('user');
+    signIn({ role_id: 1, email: 'admin@demo.test', first_name: 'Ada', company: null, company_id: null });
+    const admin = renderPortal('/admin');
+    await screen.findByRole('heading', { level: 1, name: 'People' });
+    expect(topBar()).toBe('People');
+    admin.unmount();
+    sessionStore.logout('user');
+    signIn({ ...flags(false, false, false), company: 'Evanston Bakery' });
+    renderPortal('/schedule');
+    await waitFor(() => expect(topBar()).toBe('Evanston Bakery'));
+  });
+
   it("marks a coach's item on the pages under it, and Today on its own address only", () => {
     const items = visibleMenuItems(
       sessionStore.signIn(apiUser({ role_id: 2 })).user,

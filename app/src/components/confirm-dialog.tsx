@@ -1,11 +1,15 @@
 import { useRef, type ReactNode } from 'react';
 import { Modal } from './modal';
 
-/** A modal question before something that cannot be undone; Cancel (the safe choice) has the focus first. */
+/**
+ * A modal question before something that cannot be undone; the safe choice has the focus first. Where the
+ * action is itself a cancelling, the safe button is named for what it keeps ("Keep meeting"), never "Cancel".
+ */
 export function ConfirmDialog({
   title,
   text,
   confirmLabel,
+  keepLabel = 'Cancel',
   pendingLabel = 'Deleting...',
   pending,
   onConfirm,
@@ -17,6 +21,8 @@ export function ConfirmDialog({
   /** More the person should know before confirming (what else stops), below the text. */
   children?: ReactNode;
   confirmLabel: string;
+  /** The safe button's words. */
+  keepLabel?: string;
   /** The confirm button's words while the request runs. */
   pendingLabel?: string;
   pending: boolean;
@@ -37,7 +43,7 @@ export function ConfirmDialog({
       {children}
       <div className="button-row">
         <button ref={cancel} type="button" className="btn" onClick={onCancel}>
-          Cancel
+          {keepLabel}
         </button>
         <button type="button" className="btn btn-danger" disabled={pending} onClick={onConfirm}>
           {pending ? pendingLabel : confirmLabel}

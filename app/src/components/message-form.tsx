@@ -13,6 +13,8 @@ import { useAttachments } from './use-attachments';
 import { FormButtons } from './form-buttons';
 import './message.css';
 
+// The API's limit, said and counted where the subject is typed; a longer one (a paste) is refused beside the
+// field before sending, never cut without a word.
 const SUBJECT_MAX = 200;
 
 export function MessageForm({
@@ -40,11 +42,16 @@ export function MessageForm({
   const [subject, setSubject] = useState('');
   const [body, setBody] = useState('');
   const attachments = useAttachments();
-  const { errors, fromError, clear } = useFieldErrors<LetterField>();
+  const { errors, show, fromError, clear } = useFieldErrors<LetterField>();
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
+    const typed = subject.trim();
+    if (fixedSubject === undefined && typed.length > SUBJECT_MAX) {
+      show({ subject: `Shorten the subject to ${SUBJECT_MAX} characters: it has ${typed.length}.` }, form);
+      return;
+    }
     try {
       await onSend({
         subject: fixedSubject ?? subject.trim(),
@@ -76,9 +83,9 @@ export function MessageForm({
       {fixedSubject === undefined && (
         <Field
           label="Subject"
+          hint={`At most ${SUBJECT_MAX} characters (${subject.length} typed).`}
           value={subject}
           required
-          maxLength={SUBJECT_MAX}
           error={errors.subject}
           onChange={(event) => setSubject(event.target.value.replace(/[\r\n]/g, ' '))}
         />
@@ -104,7 +111,12 @@ export function MessageForm({
   );
 }
 
-const replySubject = (subject: string) => (/^re:/i.test(subject) ? subject : `Re: ${subject}`);
+/** "Re: " and the thread's subject, shortened with an ellipsis where the two would pass the subject limit. */
+function replySubject(subject: string): string {
+  if (/^re:/i.test(subject)) return subject;
+  const reply = `Re: ${subject}`;
+  return reply.length <= SUBJECT_MAX ? reply : `${reply.slice(0, SUBJECT_MAX - 1)}…`;
+}
 
 /** The reply card under a thread: its subject is the thread's ("Re: ..."), its recipient the other party. */
 export function ReplySection({

@@ -27,7 +27,8 @@ interface Rule {
   sharedBy?: string;
   /**
    * In a shared table, the column naming the one client a row is for (null: the company's): such a row is read
-   * only by that client and their coach, never by the client's colleagues.
+   * only by that client and their coach, never by the client's colleagues, whatever its company (a client
+   * without a company has only such rows, their company column null).
    */
   addressedTo?: string;
   /** Per owner column, the flag with which that party hides the row from their own view (not from the other's). */
@@ -72,6 +73,8 @@ export const ownership = {
   support_tickets: { owner: ['user_id'] },
   testimonials: { owner: ['user_id'] },
   referrals: { owner: ['user_id'] },
+  // A coach's answer to one of those: the client's whose request it answers.
+  request_answers: { owner: ['client_id'] },
   profile_photos: { owner: ['user_id'] },
   // Mail: a message is its sender's and its recipient's; an upload its uploader's.
   emails: {
@@ -176,12 +179,18 @@ export function visible<F extends From>(actor: Actor, from: F, party?: Party<F>)
   const { rule, ref } = parse(from);
   const scope = clausesOf(actor);
   if (rule.sharedBy !== undefined) {
-    const parts = [inTenant(actor, ref), scope.shared(actor, rule.sharedBy, ref)];
+    const shared = scope.shared(actor, rule.sharedBy, ref);
     const to = rule.addressedTo;
-    // A row for one client is read as that client's own work: by them and their coach.
-    if (to !== undefined)
-      parts.push(anyOf([sql<SqlBool>`${ref(to)} is null`, scope.owned(actor, [to], ref, { owner: [to] })]));
-    return allOf(parts);
+    if (to === undefined) return allOf([inTenant(actor, ref), shared]);
+    // A row for one client is read as that client's own work, by them and their coach, whatever its company
+    // (a client with none has such rows only); the company's rows by its people.
+    return allOf([
+      inTenant(actor, ref),
+      anyOf([
+        allOf([sql<SqlBool>`${ref(to)} is null`, shared]),
+        scope.owned(actor, [to], ref, { owner: [to] }),
+      ]),
+    ]);
   }
   if (rule.attachedTo !== undefined) {
     // Unattached (an upload not sent yet): the owner's; attached: as visible as what it is attached to.
@@ -203,7 +212,7 @@ export const self = (actor: Actor): Expression<SqlBool> =>
   sql<SqlBool>`${sql.ref('users.tenant_id')} = ${actor.tenantId} and ${sql.ref('users.id')} = ${actor.userId}`;
 
 type Values<T extends OwnedTable> = { tenant_id: number } & Record<Rules[T]['owner'][0], number> &
-  (Rules[T] extends { sharedBy: infer C extends string } ? Record<C, number> : unknown) &
+  (Rules[T] extends { sharedBy: infer C extends string } ? Record<C, number | null> : unknown) &
   (Rules[T] extends { addressedTo: infer C extends string } ? Partial<Record<C, number>> : unknown);
 
 declare const checked: unique symbol;
@@ -218,7 +227,8 @@ export interface AssignedClient {
 /**
  * The owner columns of a new row: the actor's tenant and user (and company, in a shared table). A coach writes
  * a client's row (an action step) for a client assigned to them, `client`; a row of parties is their own, and
- * in a table of rows for one client (`addressedTo`), `client` is the one it is for.
+ * in a table of rows for one client (`addressedTo`), `client` is the one it is for (and such a row needs no
+ * company: the client may have none).
  */
 export function ownerValues<T extends OwnedTable>(
   actor: Actor,
@@ -232,15 +242,18 @@ export function ownerValues<T extends OwnedTable>(
       throw new Error(`A ${actor.role}'s row of ${table} needs a client assigned to them.`);
     owner = client.userId;
   }
-  const values: Record<string, number> = { tenant_id: actor.tenantId, [rule.owner[0]]: owner };
+  const values: Record<string, number | null> = { tenant_id: actor.tenantId, [rule.owner[0]]: owner };
+  const addressed = rule.addressedTo !== undefined && client !== undefined;
   if (rule.addressedTo !== undefined && client) {
     if (client.tenantId !== actor.tenantId)
       throw new Error(`A row of ${table} is for a client of its tenant.`);
     values[rule.addressedTo] = client.userId;
   }
   if (rule.sharedBy !== undefined) {
-    if (actor.companyId == null) throw new Error(`A row of ${table} needs the actor's company.`);
-    values[rule.sharedBy] = actor.companyId;
+    // A row for one client alone needs no company (a client without one); any other is the company's.
+    if (actor.companyId == null && !addressed)
+      throw new Error(`A row of ${table} needs the actor's company.`);
+    values[rule.sharedBy] = actor.companyId ?? null;
   }
   return values as Values<T>;
 }

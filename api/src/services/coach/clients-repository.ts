@@ -7,7 +7,7 @@ import { containing } from '../../db/like.js';
 import { owned, visible } from '../access/scope.js';
 import type { Actor, AssignedClient } from '../access/scope.js';
 import { completedCount } from '../checklist/checklist-repository.js';
-import { throughClient } from '../company-files/company-files-repository.js';
+import { inScope } from '../company-files/company-files-repository.js';
 
 type ClientSort = 'name' | 'company' | 'unread' | 'overdue' | 'next_meeting';
 
@@ -188,15 +188,30 @@ export const assessmentsOf = (db: Kysely<Database>, coach: Actor, client: Assign
  * The files of the client's company (SPEC shares them with colleagues), the client's own sendings included, and
  * those sent to the client alone; not those a colleague alone was sent.
  */
-export const filesOf = (db: Kysely<Database>, coach: Actor, client: AssignedClient, companyId: number) =>
+/**
+ * The files the client sees (their company's and their own; a client without a company, their own alone), each
+ * with who sent it and whether that was a coach.
+ */
+export const filesOf = (
+  db: Kysely<Database>,
+  coach: Actor,
+  client: AssignedClient,
+  companyId: number | null,
+) =>
   db
     .selectFrom('company_files as f')
     .where(visible(coach, 'company_files as f'))
+    .where(inScope({ ...coach, companyId, clientId: client.userId }))
     .innerJoin('company_file_items as i', 'i.company_file_id', 'f.id')
+    .innerJoin('users as u', 'u.id', 'f.uploader_id')
+    .leftJoin('coaches as c', 'c.user_id', 'f.uploader_id')
     .select([
       'i.id',
       'f.id as sending_id',
       'f.uploader_id',
+      'u.first_name',
+      'u.last_name',
+      'c.id as coach_id',
       'f.recipient_id',
       'f.description',
       'i.name',
@@ -204,8 +219,6 @@ export const filesOf = (db: Kysely<Database>, coach: Actor, client: AssignedClie
       'i.content_type',
       'f.created_at',
     ])
-    .where('f.company_id', '=', companyId)
-    .where(throughClient(client.userId))
     .orderBy('f.created_at', 'desc')
     .orderBy('i.id')
     .execute();

@@ -80,9 +80,7 @@ export function createCoachService(deps: { db: Kysely<Database>; now: () => Date
           clients.stepsOf(db, coach, client, 'commitments'),
           clients.metricsOf(db, coach, client),
           clients.assessmentsOf(db, coach, client),
-          profile.company_id === null
-            ? Promise.resolve([])
-            : clients.filesOf(db, coach, client, profile.company_id),
+          clients.filesOf(db, coach, client, profile.company_id),
           clients.groupsOf(db, coach, client),
         ]);
       const meeting = (m: (typeof meetings)[number]) => ({
@@ -121,7 +119,9 @@ export function createCoachService(deps: { db: Kysely<Database>; now: () => Date
         files: files.map((f) => ({
           id: f.id,
           sending_id: f.sending_id,
-          from_client: f.uploader_id === client.userId,
+          // Who sent it, as the client's /resources says it (a colleague's file is not a coach's).
+          sender: { id: f.uploader_id, first_name: f.first_name, last_name: f.last_name },
+          from_coach: f.coach_id !== null,
           to: f.recipient_id === null ? ('company' as const) : ('client' as const),
           description: f.description,
           name: f.name,

@@ -4,8 +4,9 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Database, RequestStatus } from '../../db/database.js';
-import { owned, visible } from '../access/scope.js';
-import type { Actor } from '../access/scope.js';
+import { owned, ownerValues, visible } from '../access/scope.js';
+import type { Actor, AssignedClient } from '../access/scope.js';
+import type { RequestKind } from '../support/coach-notice.js';
 
 export type RequestTable = 'support_tickets' | 'testimonials' | 'referrals';
 
@@ -79,4 +80,38 @@ export function updateRequest(
     .where('id', '=', id)
     .returning(['id', 'user_id'])
     .executeTakeFirst();
+}
+
+/** Keeps a coach's answer to a request of a client assigned to them (the mail alone is not the record). */
+export function insertAnswer(
+  db: Kysely<Database>,
+  coach: Actor,
+  client: AssignedClient,
+  answer: { kind: RequestKind; request_id: number; body: string },
+  at: Date,
+) {
+  return db
+    .insertInto('request_answers')
+    .values({
+      ...ownerValues(coach, 'request_answers', client),
+      author_id: coach.userId,
+      ...answer,
+      created_at: at,
+    })
+    .execute();
+}
+
+/** The answers the actor may read to requests of one kind, oldest first, each with its author's name. */
+export function answersOf(db: Kysely<Database>, actor: Actor, kind: RequestKind, requestIds: number[]) {
+  if (requestIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('request_answers as a')
+    .where(visible(actor, 'request_answers as a'))
+    .innerJoin('users as u', 'u.id', 'a.author_id')
+    .select(['a.request_id', 'a.body', 'a.created_at', 'u.first_name', 'u.last_name'])
+    .where('a.kind', '=', kind)
+    .where('a.request_id', 'in', requestIds)
+    .orderBy('a.created_at')
+    .orderBy('a.id')
+    .execute();
 }

@@ -9,13 +9,23 @@ import type { Actor, AssignedClient } from '../access/scope.js';
 
 /**
  * The caller, with the company whose files they use; a coach acting through one client (`clientId`) sees the
- * company's files and that client's own, not those a colleague of theirs alone was sent.
+ * company's files and that client's own, not those a colleague of theirs alone was sent. No company (null):
+ * only the files for that one client alone (the caller, when they are the client), whatever their company.
  */
-export type CompanyScope = Actor & { companyId: number; clientId?: number };
+export type CompanyScope = Actor & { companyId: number | null; clientId?: number };
 
 /** The sendings (`f`) a coach sees through one client: the whole company's, and the client's own. */
-export const throughClient = (clientId: number) =>
+const throughClient = (clientId: number) =>
   sql<SqlBool>`(f.recipient_id is null or f.recipient_id = ${clientId})`;
+
+/** The sendings (`f`) of the scope, within what the actor may see at all (`visible`). */
+export function inScope(scope: CompanyScope) {
+  if (scope.companyId === null) return sql<SqlBool>`f.recipient_id = ${scope.clientId ?? scope.userId}`;
+  const company = sql<SqlBool>`f.company_id = ${scope.companyId}`;
+  return scope.clientId === undefined
+    ? company
+    : sql<SqlBool>`${company} and ${throughClient(scope.clientId)}`;
+}
 
 /** The actor's company (null when they have none), or undefined when their user is gone. */
 export async function companyOf(db: Kysely<Database>, actor: Actor) {
@@ -42,6 +52,7 @@ export function listFiles(db: Kysely<Database>, scope: CompanyScope, id?: number
       'u.last_name',
       'c.id as coach_id',
     ]);
+  q = q.where(inScope(scope));
   if (id !== undefined) q = q.where('f.id', '=', id);
   return q.orderBy('f.created_at', 'desc').orderBy('f.id', 'desc').execute();
 }
@@ -147,7 +158,7 @@ export async function deleteFile(db: Kysely<Database>, scope: CompanyScope, id: 
   return items.map((i) => i.object_key);
 }
 
-/** One file of the scope's company (a coach's scope reaches several: only the one named), for its download. */
+/** One file of the scope (a coach's visibility reaches several companies: only the scope's), for its download. */
 export function findItem(db: Kysely<Database>, scope: CompanyScope, itemId: number) {
   return db
     .selectFrom('company_file_items as i')
@@ -155,8 +166,7 @@ export function findItem(db: Kysely<Database>, scope: CompanyScope, itemId: numb
       join.onRef('f.id', '=', 'i.company_file_id').on(visible(scope, 'company_files as f')),
     )
     .select(['i.object_key', 'i.name', 'i.content_type'])
-    .where('f.company_id', '=', scope.companyId)
-    .where(scope.clientId === undefined ? sql<SqlBool>`true` : throughClient(scope.clientId))
+    .where(inScope(scope))
     .where('i.id', '=', itemId)
     .executeTakeFirst();
 }

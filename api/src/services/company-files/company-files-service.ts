@@ -116,12 +116,12 @@ export function createCompanyFilesService({ db, now, storage, mailer, log }: Dep
 
   /**
    * A client's company, for their coach's door: the client is first found assigned to the coach (else 404),
-   * and the coach then acts in that company's files as the client's colleagues do.
+   * and the coach then acts in that company's files as the client's colleagues do; for a client without a
+   * company, in the files of that client alone.
    */
   async function clientScope(coach: Caller, clientId: number) {
     const client = await assignedClient(db, coach, clientId);
-    const companyId = await repo.companyOf(db, { ...client, role: 'client' });
-    if (companyId == null) throw invalid('files', 'This client has no company to share files with.');
+    const companyId = (await repo.companyOf(db, { ...client, role: 'client' })) ?? null;
     return { client, scope: { ...coach, companyId, clientId: client.userId } };
   }
 
@@ -213,10 +213,14 @@ export function createCompanyFilesService({ db, now, storage, mailer, log }: Dep
       tenant: Tenant,
       coach: Caller,
       clientId: number,
-      input: { to: 'client' | 'company'; description: string; files: { name: string; bytes: Buffer }[] },
+      input: { to?: 'client' | 'company'; description: string; files: { name: string; bytes: Buffer }[] },
     ) {
       const { client, scope } = await clientScope(coach, clientId);
-      const created = await store(coach, scope, input, input.to === 'client' ? client : undefined);
+      // A client without a company (coached on their own) gets their files alone, unless the company is asked.
+      const to = input.to ?? (scope.companyId === null ? 'client' : 'company');
+      if (to === 'company' && scope.companyId === null)
+        throw invalid('to', 'This client has no company: send the files to the client alone.');
+      const created = await store(coach, scope, input, to === 'client' ? client : undefined);
       await tell(tenant, coach, client.userId, created, 'client');
       return created;
     },
@@ -253,6 +257,15 @@ export function createCompanyFilesService({ db, now, storage, mailer, log }: Dep
 
     async download(caller: Caller, companyId: number, itemId: number) {
       return fileOf(await scopeOf(caller, companyId), itemId);
+    },
+
+    /** The files a coach sent the caller alone, whatever their company (a client without one has only these). */
+    async listOwn(caller: Caller) {
+      return shaped(caller, { ...caller, companyId: null });
+    },
+
+    async downloadOwn(caller: Caller, itemId: number) {
+      return fileOf({ ...caller, companyId: null }, itemId);
     },
 
     /** A file of a client's company (the client's, a colleague's or a coach's), for the client's coach. */

@@ -82,12 +82,40 @@ export function filesMail(
   };
 }
 
-/** A coach answers a client's ticket, testimonial or referral by mail; the subject names the tenant. */
+/**
+ * A client sent a ticket, testimonial or referral: their coach is told what it says, and the link opens that
+ * kind on the coach's Requests page.
+ */
+export function requestMail(
+  tenant: Tenant,
+  from: Person,
+  to: Person,
+  request: { kind: string; word: string; summary: string; text: string },
+): MailDraft {
+  return {
+    tenant,
+    kind: 'coach-request',
+    to: to.email,
+    notice: { userId: to.id, topic: 'messages' },
+    values: {
+      sender: nameOf(from),
+      request: request.word,
+      summary: oneLine(request.summary).slice(0, 80),
+      text: request.text,
+      link: `https://${tenant.domain}/coach/requests?kind=${request.kind}`,
+    },
+  };
+}
+
+/**
+ * A coach answers a client's ticket, testimonial or referral by mail; the subject names the tenant, and the link
+ * opens `path` (/help, where a ticket's answers are kept, or the messages).
+ */
 export function requestReplyMail(
   tenant: Tenant,
   from: Person,
   to: Person,
-  request: { kind: string; summary: string; reply: string },
+  request: { kind: string; summary: string; reply: string; path: string },
 ): MailDraft {
   return {
     tenant,
@@ -99,7 +127,7 @@ export function requestReplyMail(
       request: request.kind,
       summary: oneLine(request.summary).slice(0, 80),
       reply: request.reply,
-      link: `https://${tenant.domain}/messages`,
+      link: `https://${tenant.domain}${request.path}`,
     },
   };
 }

@@ -137,6 +137,14 @@ export function findPeople(db: Kysely<Database>, tenantId: number, ids: number[]
     .execute();
 }
 
+/** The sender and the recipient of a notice, by id in the tenant; undefined when either is gone. */
+export async function noticeParties(db: Kysely<Database>, tenantId: number, fromId: number, toId: number) {
+  const people = await findPeople(db, tenantId, [fromId, toId]);
+  const from = people.find((p) => p.id === fromId);
+  const to = people.find((p) => p.id === toId);
+  return from && to ? { from, to } : undefined;
+}
+
 interface NewEmail {
   parent_id: number | null;
   previous_id: number | null;

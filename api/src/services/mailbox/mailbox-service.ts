@@ -48,7 +48,9 @@ const invalid = (field: string, message: string) => new FieldError({ [field]: [m
 function checkInput(input: SendInput): { subject: string; body: string; attachments: number[] } {
   if (hasControl('single-line', input.subject)) throw invalid('subject', plainTextMessages['single-line']);
   const subject = input.subject.trim();
-  if (!subject || subject.length > SUBJECT_MAX)
+  // Invisible characters alone (zero-width and other format characters, spaces trim() leaves) are no subject:
+  // the notice mailed to the other party would quote an empty one.
+  if (!/[^\p{Z}\p{Cf}]/u.test(subject) || subject.length > SUBJECT_MAX)
     throw invalid('subject', `Write a subject of at most ${SUBJECT_MAX} characters.`);
   if (input.body.length > BODY_MAX)
     throw invalid('body', `The message must be at most ${BODY_MAX} characters.`);

@@ -11,6 +11,7 @@ import { normalizeEmail } from '../../../../schemas/email-address.js';
 import { found } from '../client-work/owner.js';
 import type { Actor } from '../access/scope.js';
 import type { Mailer } from '../mail/mailer.js';
+import type { CoachNotice } from './coach-notice.js';
 import { recordEvent } from '../events/record-event.js';
 import { reserve } from '../limits/limits.js';
 import { findCredentials, findProfile } from '../users/user-repository.js';
@@ -39,9 +40,10 @@ interface ReferralDeps {
   db: Kysely<Database>;
   now: () => Date;
   mailer: Mailer;
+  tellCoach: CoachNotice;
 }
 
-export function createReferralService({ db, now, mailer }: ReferralDeps) {
+export function createReferralService({ db, now, mailer, tellCoach }: ReferralDeps) {
   /** Mails the invitation when the address may have one now; false when it may not. */
   async function invite(
     tenant: Tenant,
@@ -103,6 +105,12 @@ export function createReferralService({ db, now, mailer }: ReferralDeps) {
         throw error;
       }
       if (invited) await markInvited(db, owner, row.id);
+      const note = input.note?.trim() ?? '';
+      await tellCoach(tenant, owner, {
+        kind: 'referrals',
+        summary: `${person.first_name} ${person.last_name}`,
+        text: note ? `${email}\n${note}` : email,
+      });
       return { id: row.id, ...person, created_at: row.created_at.toISOString() };
     },
   };

@@ -2,7 +2,7 @@
 // referral invitation.
 import type { Insertable, Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
-import { owned, ownerValues } from '../access/scope.js';
+import { owned, ownerValues, visible } from '../access/scope.js';
 import type { Actor } from '../access/scope.js';
 
 type Submissions = 'support_tickets' | 'testimonials' | 'referrals';
@@ -81,5 +81,16 @@ export async function releaseInvitation(
     .where('tenant_id', '=', q.tenantId)
     .where('email', '=', q.email)
     .where('mailed_at', '=', q.at)
+    .execute();
+}
+
+/** The caller's own tickets, newest first, with where their coach is with each. */
+export function ticketsOf(db: Kysely<Database>, owner: Actor) {
+  return db
+    .selectFrom('support_tickets')
+    .where(visible(owner, 'support_tickets'))
+    .select(['id', 'category', 'subject', 'message', 'status', 'status_changed_at', 'created_at'])
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
     .execute();
 }

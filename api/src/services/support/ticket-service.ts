@@ -1,11 +1,14 @@
 // Support tickets from the /help form: stored with the user, the tenant and the request id the caller was
-// answered under; support reads them from the table (the log only says that a ticket arrived).
+// answered under; the client's coach is mailed, and reads and answers them on their Requests page.
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/database.js';
+import type { Database, Tenant } from '../../db/database.js';
 import type { Actor } from '../access/scope.js';
 import { recordEvent } from '../events/record-event.js';
 import { reserve } from '../limits/limits.js';
-import { insertSubmission } from './support-repository.js';
+import type { CoachNotice } from './coach-notice.js';
+import { answersOf } from '../coach/requests-repository.js';
+import { shapeAnswers } from '../coach/requests-service.js';
+import { insertSubmission, ticketsOf } from './support-repository.js';
 
 export const ticketCategories = ['general', 'technical', 'account', 'billing', 'coaching'] as const;
 
@@ -15,9 +18,30 @@ interface TicketInput {
   category?: (typeof ticketCategories)[number];
 }
 
-export function createTicketService(db: Kysely<Database>, now: () => Date) {
+export function createTicketService(db: Kysely<Database>, now: () => Date, tellCoach: CoachNotice) {
   return {
-    async file(owner: Actor, requestId: string, input: TicketInput) {
+    /** The caller's tickets, newest first, each with its status and their coach's answers (/help). */
+    async list(owner: Actor) {
+      const rows = await ticketsOf(db, owner);
+      const answers = await answersOf(
+        db,
+        owner,
+        'tickets',
+        rows.map((r) => r.id),
+      );
+      return rows.map((r) => ({
+        id: r.id,
+        category: r.category,
+        subject: r.subject,
+        message: r.message,
+        status: r.status,
+        created_at: r.created_at.toISOString(),
+        status_changed_at: r.status_changed_at?.toISOString() ?? null,
+        answers: shapeAnswers(answers, r.id),
+      }));
+    },
+
+    async file(tenant: Tenant, owner: Actor, requestId: string, input: TicketInput) {
       const at = now();
       const ticket = {
         category: input.category ?? 'general',
@@ -39,6 +63,7 @@ export function createTicketService(db: Kysely<Database>, now: () => Date) {
         });
         return stored;
       });
+      await tellCoach(tenant, owner, { kind: 'tickets', summary: ticket.subject, text: ticket.message });
       return { id: row.id, ...ticket, created_at: row.created_at.toISOString() };
     },
   };

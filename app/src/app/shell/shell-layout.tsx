@@ -17,6 +17,7 @@ import { useSession, useUser } from '@/lib/session';
 import { displayName, userRole } from '@/lib/user';
 import { homePath } from '../home-path';
 import { IdleLogout } from '../idle-logout';
+import { usePageName } from '../page-title';
 import { paths } from '@/config/paths';
 import { usePortal } from '@/lib/portal-context';
 import { Icon } from './icons';
@@ -41,6 +42,7 @@ function Shell() {
   const token = useSession()?.token;
   useFreshUser(user);
   const client = userRole(user) === 'client';
+  const pageName = usePageName();
   const { pathname } = useLocation();
   const menuId = useId();
   const mobile = useMediaQuery('(max-width: 768px)');
@@ -114,7 +116,9 @@ function Shell() {
         >
           <Icon name="menu" />
         </button>
-        <span className="topbar-name">{displayName(user)}</span>
+        {/* SPEC §2: the client's bar names them (company or name); a coach or admin works across clients, and
+            their own name is in the user menu already, so their bar names the page they are on. */}
+        <span className="topbar-name">{client ? displayName(user) : pageName}</span>
       </div>
       <div className="shell-body">
         <SideMenu id={menuId} user={user} onNavigate={() => setDrawerOpen(false)} />

@@ -43,7 +43,9 @@ interface ClientMetric {
 export interface ClientFile {
   id: number;
   sending_id: number;
-  from_client: boolean;
+  /** Who sent it (the client, a colleague of theirs, or a coach: `from_coach`). */
+  sender: { id: number; first_name: string; last_name: string };
+  from_coach: boolean;
   /** Sent to the client's whole company, or to the client alone (their colleagues never see it). */
   to: 'client' | 'company';
   description: string;

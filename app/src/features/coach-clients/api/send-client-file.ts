@@ -10,7 +10,8 @@ interface FileInput {
 
 /**
  * POST /api/v1/coach/clients/{id}/files (multipart, 201): `to`, each file as `files[]`, the description when it
- * is not blank; the files go to the client's company or to the client alone, who sees them on /resources.
+ * is not blank; the files go to the client's company or to the client alone (a client without a company gets
+ * them so), who sees them on /resources.
  */
 async function sendClientFile(clientId: number, input: FileInput): Promise<void> {
   const form = new FormData();

@@ -3,16 +3,26 @@ import { TextAreaField } from '@/components/field';
 import { FileDropZone } from '@/components/file-drop-zone';
 import { FormButtons } from '@/components/form-buttons';
 import { formatDateTime } from '@/lib/dates';
+import { fromWhom } from '@/lib/file-sender';
+import { useUser } from '@/lib/session';
 import { notify } from '@/lib/toast';
+import { fileSize } from '@/lib/uploads';
 import { useFieldErrors } from '@/lib/use-field-errors';
 import { downloadClientFile } from '../api/download-client-file';
 import type { ClientFile, ClientPageData } from '../api/get-client';
 import { useSendClientFile } from '../api/send-client-file';
 
-const kilobytes = (size: number) => `${Math.max(1, Math.round(size / 1024))} KB`;
-
-function SendFileForm({ clientId, company, client }: { clientId: number; company: string; client: string }) {
-  const [to, setTo] = useState<'client' | 'company'>('company');
+function SendFileForm({
+  clientId,
+  company,
+  client,
+}: {
+  clientId: number;
+  /** Null: a client on their own, whose files are theirs alone (nothing to choose). */
+  company: string | null;
+  client: string;
+}) {
+  const [to, setTo] = useState<'client' | 'company'>(company === null ? 'client' : 'company');
   const [files, setFiles] = useState<File[]>([]);
   const [description, setDescription] = useState('');
   const send = useSendClientFile(clientId);
@@ -36,27 +46,31 @@ function SendFileForm({ clientId, company, client }: { clientId: number; company
   return (
     <form className="client-send-file" onSubmit={submit} noValidate>
       <h3>Send a file</h3>
-      {/* Native radios: one tab stop, arrow keys choose, and the legend names the choice for screen readers. */}
-      <fieldset className="client-send-to">
-        <legend>Send to</legend>
-        {(
-          [
-            ['company', `${company}: ${client} and their colleagues see it`],
-            ['client', `${client} alone: their colleagues never see it`],
-          ] as const
-        ).map(([value, label]) => (
-          <label key={value}>
-            <input
-              type="radio"
-              name="to"
-              value={value}
-              checked={to === value}
-              onChange={() => setTo(value)}
-            />
-            {label}
-          </label>
-        ))}
-      </fieldset>
+      {company === null ? (
+        <p className="muted">{client} has no company: the files are for them alone.</p>
+      ) : (
+        /* Native radios: one tab stop, arrow keys choose, and the legend names the choice for screen readers. */
+        <fieldset className="client-send-to">
+          <legend>Send to</legend>
+          {(
+            [
+              ['company', `${company}: ${client} and their colleagues see it`],
+              ['client', `${client} alone: their colleagues never see it`],
+            ] as const
+          ).map(([value, label]) => (
+            <label key={value}>
+              <input
+                type="radio"
+                name="to"
+                value={value}
+                checked={to === value}
+                onChange={() => setTo(value)}
+              />
+              {label}
+            </label>
+          ))}
+        </fieldset>
+      )}
       <FileDropZone
         label="Choose files"
         hint="PDF, images and Office files, at most 10 files and 25 MB together."
@@ -83,6 +97,7 @@ function SendFileForm({ clientId, company, client }: { clientId: number; company
 }
 
 function FileRow({ clientId, file }: { clientId: number; file: ClientFile }) {
+  const coach = useUser();
   const [busy, setBusy] = useState(false);
   const download = () => {
     setBusy(true);
@@ -95,9 +110,8 @@ function FileRow({ clientId, file }: { clientId: number; file: ClientFile }) {
     <li className="client-row">
       <strong>{file.name}</strong>
       <span className="muted">
-        {file.from_client ? 'From the client' : 'From a coach'}
-        {file.to === 'client' && ', for the client alone'}, {formatDateTime(file.created_at)},{' '}
-        {kilobytes(file.size)}
+        {fromWhom(file, { id: coach.id, client: false })}, {formatDateTime(file.created_at)},{' '}
+        {fileSize(file.size)}
       </span>
       {file.description && <span className="client-text">{file.description}</span>}
       <button type="button" className="btn" onClick={download} disabled={busy}>
@@ -107,7 +121,10 @@ function FileRow({ clientId, file }: { clientId: number; file: ClientFile }) {
   );
 }
 
-/** The files of the client's company and the client's own, both ways, and the coach's form to send one. */
+/**
+ * The files of the client's company and the client's own, both ways (a client without a company has only their
+ * own), and the coach's form to send one.
+ */
 export function ClientFiles({
   clientId,
   files,
@@ -122,25 +139,16 @@ export function ClientFiles({
   return (
     <section id="files" className="card client-section" aria-labelledby="files-title">
       <h2 id="files-title">Files</h2>
-      {company === null ? (
-        <p className="muted">
-          This client has no company yet, and a client sees files on their company&apos;s files page: send a
-          file as a message attachment instead.
-        </p>
+      {files.length === 0 ? (
+        <p className="muted">No files yet.</p>
       ) : (
-        <>
-          {files.length === 0 ? (
-            <p className="muted">No files yet.</p>
-          ) : (
-            <ul className="client-list">
-              {files.map((f) => (
-                <FileRow key={f.id} clientId={clientId} file={f} />
-              ))}
-            </ul>
-          )}
-          <SendFileForm clientId={clientId} company={company.name} client={client} />
-        </>
+        <ul className="client-list">
+          {files.map((f) => (
+            <FileRow key={f.id} clientId={clientId} file={f} />
+          ))}
+        </ul>
       )}
+      <SendFileForm clientId={clientId} company={company?.name ?? null} client={client} />
     </section>
   );
 }

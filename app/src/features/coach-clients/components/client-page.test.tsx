@@ -165,4 +165,54 @@ describe("the coach's page of a client", () => {
     await send();
     expect(sent()).toEqual(['company', 'client']);
   });
+
+  it('names who sent each file as /resources does, sizes it the same way, and sends a client without a company files of their own', async () => {
+    const file = (
+      id: number,
+      sender: { id: number; first_name: string; last_name: string },
+      coach: boolean,
+    ) => ({
+      id,
+      sending_id: id,
+      sender,
+      from_coach: coach,
+      to: 'client' as const,
+      description: '',
+      name: `file-${id}.pdf`,
+      size: 598,
+      type: 'application/pdf',
+      created_at: '2026-11-20T10:00:00.000Z',
+    });
+    const alone = page({
+      client: { ...page().client, company: null },
+      files: [
+        file(1, { id: 12, first_name: 'Jonah', last_name: 'Fischer' }, false),
+        file(2, { id: 7, first_name: 'Cora', last_name: 'Coach' }, true),
+        file(3, { id: 40, first_name: 'Sam', last_name: 'Rivera' }, true),
+      ],
+    });
+    const calls = server((call) => {
+      if (call.url === URL) return { status: 200, data: { data: alone } };
+      if (call.url === `${URL}/files`) return { status: 201, data: { data: {} } };
+      return undefined;
+    });
+    renderPortal('/coach/clients/12');
+    const section = await screen.findByRole('region', { name: 'Files' }, LOAD);
+    const rows = within(section).getAllByRole('listitem');
+    expect(rows[0]).toHaveTextContent('Sent by Jonah Fischer, for the client alone');
+    expect(rows[1]).toHaveTextContent('Sent by you, for the client alone');
+    expect(rows[2]).toHaveTextContent('From coach Sam Rivera, for the client alone');
+    // One size rule on every screen: 598 bytes are 598 B, not rounded up to 1 KB.
+    expect(rows[0]).toHaveTextContent('598 B');
+    expect(section).not.toHaveTextContent('1 KB');
+    // No company to choose: the files are the client's alone, and the form says so.
+    expect(within(section).queryByRole('group', { name: 'Send to' })).toBeNull();
+    expect(section).toHaveTextContent('Jonah Fischer has no company: the files are for them alone.');
+    const user = userEvent.setup();
+    await user.upload(within(section).getByLabelText('Choose files'), new File(['%PDF-1.4'], 'plan.pdf'));
+    await user.click(within(section).getByRole('button', { name: 'Send' }));
+    await screen.findByText('File sent', {}, LOAD);
+    const sent = calls.filter((c) => c.url === `${URL}/files`).map((c) => (c.body as FormData).get('to'));
+    expect(sent).toEqual(['client']);
+  });
 });

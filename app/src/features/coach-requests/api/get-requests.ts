@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { RequestAnswer } from '@/components/request-answers';
 import { api, type Envelope } from '@/lib/api-client';
 
 export type RequestKind = 'tickets' | 'testimonials' | 'referrals';
@@ -15,6 +16,8 @@ export interface CoachRequest {
   approved: boolean | null;
   created_at: string;
   status_changed_at: string | null;
+  /** What the coach answered (and mailed), oldest first. */
+  answers: RequestAnswer[];
 }
 
 /** GET /api/v1/coach/requests: the coach's clients' tickets, testimonials and referrals, newest first. */

@@ -1,10 +1,11 @@
 /**
- * One request: its kind, client, summary and text, then a form that changes its status (and a testimonial's
- * approval for publication) and answers the client by mail. Only what changed is sent; a failure keeps what was
+ * One request: its kind, client, summary and text, what was answered already, then a form that changes its
+ * status (and a testimonial's approval for publication) and answers the client by mail. Only what changed is sent; a failure keeps what was
  * typed, with the API's refusal beside its field.
  */
 import { useId, useState, type FormEvent } from 'react';
 import { TextAreaField } from '@/components/field';
+import { RequestAnswers } from '@/components/request-answers';
 import { FormButtons } from '@/components/form-buttons';
 import { formatDateTime } from '@/lib/dates';
 import { notify } from '@/lib/toast';
@@ -62,6 +63,7 @@ export function RequestCard({ row, zone }: { row: CoachRequest; zone: string }) 
       </p>
       {/* A testimonial is its own summary: said once. */}
       {row.text !== row.summary && <p className="request-text">{row.text}</p>}
+      <RequestAnswers answers={row.answers} zone={zone} label={`Your answers to ${row.client.first_name}`} />
       <form className="request-form" onSubmit={(event) => void submit(event)}>
         <div className="request-choices">
           <FilterSelect

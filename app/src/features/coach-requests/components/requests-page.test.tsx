@@ -19,6 +19,7 @@ const rows: CoachRequest[] = [
     approved: null,
     created_at: '2026-11-02T10:00:00.000Z',
     status_changed_at: null,
+    answers: [],
   },
   {
     kind: 'testimonials',
@@ -30,6 +31,7 @@ const rows: CoachRequest[] = [
     approved: false,
     created_at: '2026-11-01T10:00:00.000Z',
     status_changed_at: null,
+    answers: [],
   },
 ];
 
@@ -96,5 +98,29 @@ describe('/coach/requests', () => {
     renderPortal('/coach/requests');
     const ticket = await card(/The chart shows last year/);
     expect(within(ticket).getByRole('button', { name: 'Save' })).toBeDisabled();
+  });
+
+  it('shows what was answered under the request, the new answer too once saved', async () => {
+    const answer = {
+      body: 'Fixed now.\nReload the page.',
+      created_at: '2026-11-03T10:00:00.000Z',
+      coach: { first_name: 'Dana', last_name: 'Coach' },
+    };
+    const calls = requestsApi(() => ({
+      status: 200,
+      data: { data: { ...rows[0]!, status: 'done', answers: [answer] } },
+    }));
+    renderPortal('/coach/requests');
+    const ticket = await card(/The chart shows last year/);
+    expect(within(ticket).queryByRole('list', { name: /answers/i })).toBeNull();
+    await userEvent.type(within(ticket).getByLabelText(/^Answer Rachel by mail/), 'Fixed now.');
+    await userEvent.click(within(ticket).getByRole('button', { name: 'Save' }));
+    const answers = await within(ticket).findByRole('list', { name: 'Your answers to Rachel' });
+    expect(answers).toHaveTextContent(/Answered by Dana Coach, .*November 3rd, 2026/);
+    expect(answers).toHaveTextContent('Fixed now.');
+    expect(answers).toHaveTextContent('Reload the page.');
+    expect(calls.filter((c) => c.url.startsWith('/api/v1/coach/requests/')).map((c) => c.body)).toEqual([
+      { reply: 'Fixed now.' },
+    ]);
   });
 });

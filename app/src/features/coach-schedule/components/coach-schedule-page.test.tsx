@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sessionStore } from '@/lib/session';
@@ -63,6 +63,31 @@ describe('/coach/schedule', () => {
     const posts = calls.filter((c) => c.method === 'POST' && c.url === '/api/v1/coach/meetings');
     expect(posts.map((c) => (c.body as { confirm_overlap: boolean }).confirm_overlap)).toEqual([false, true]);
     expect(posts[1]!.body).toMatchObject({ client_id: 41, title: 'Clash', start: '2030-11-25T16:30' });
+  });
+
+  it('asks before cancelling with unambiguous buttons: Keep meeting keeps it, Cancel meeting cancels it', async () => {
+    const calls = fakeApi((call) => {
+      if (call.url === '/api/v1/coach/meetings' && call.method === 'GET')
+        return { status: 200, data: { data: { time_zone: 'Europe/Berlin', meetings: [review] } } };
+      if (call.url === '/api/v1/coach/clients')
+        return { status: 200, data: { data: [review.client], total: 1 } };
+      if (call.url === '/api/v1/coach/meetings/7/cancel') return { status: 200, data: { data: { id: 7 } } };
+      return gapiAnswer(call);
+    });
+    renderPortal('/coach/schedule');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Cancel Quarter review' }));
+    let dialog = screen.getByRole('alertdialog', { name: 'Cancel this meeting?' });
+    // No button called just "Cancel": it would read as cancelling the meeting.
+    expect(within(dialog).queryByRole('button', { name: 'Cancel' })).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Keep meeting' })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'Keep meeting' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(calls.some((c) => c.url.endsWith('/cancel'))).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Cancel Quarter review' }));
+    dialog = screen.getByRole('alertdialog', { name: 'Cancel this meeting?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel meeting' }));
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/v1/coach/meetings/7/cancel')).toBe(true));
   });
 
   it('offers a retry when the list fails, and says so when there are no meetings', async () => {

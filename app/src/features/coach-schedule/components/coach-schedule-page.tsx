@@ -104,6 +104,8 @@ export default function Page() {
           title="Cancel this meeting?"
           text={`"${cancelling.title}" with ${cancelling.client.first_name} ${cancelling.client.last_name} is removed and they are mailed the cancellation.`}
           confirmLabel="Cancel meeting"
+          keepLabel="Keep meeting"
+          pendingLabel="Cancelling..."
           pending={cancel.isPending}
           onConfirm={() => void confirmCancel()}
           onCancel={() => setCancelling(null)}

@@ -105,6 +105,8 @@ function Sessions({ groupId, data }: { groupId: number; data: GroupSessions }) {
           title="Cancel this session?"
           text={`"${cancelling.title}" is removed from every member's schedule and they are mailed the cancellation.`}
           confirmLabel="Cancel session"
+          keepLabel="Keep session"
+          pendingLabel="Cancelling..."
           pending={cancel.isPending}
           onConfirm={() => void confirmCancel()}
           onCancel={() => setCancelling(null)}

@@ -35,7 +35,7 @@ export interface Today {
   files: {
     id: number;
     sending_id: number;
-    company_id: number;
+    company_id: number | null;
     client: Person;
     name: string;
     size: number;

@@ -1,7 +1,7 @@
 import { usePortal } from '@/lib/portal-context';
 import { apiAssetUrl } from '@/lib/avatar';
 import { fullName, initials } from '@/lib/user';
-import type { CoachProfile } from '../api/get-coach-profile';
+import type { CoachProfile } from '@/lib/coach-profile';
 import { CoachContact } from './coach-contact';
 
 const LINKS: [keyof CoachProfile, string][] = [

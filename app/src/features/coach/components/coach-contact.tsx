@@ -1,4 +1,4 @@
-import type { CoachProfile } from '../api/get-coach-profile';
+import type { CoachProfile } from '@/lib/coach-profile';
 
 /** The coach's background and how to reach them; a fact the coach left empty is left out, label and all. */
 export function CoachContact({ coach: c }: { coach: CoachProfile }) {

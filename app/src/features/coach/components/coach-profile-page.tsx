@@ -2,7 +2,7 @@
 import './coach.css';
 import { QueryState } from '@/components/query-state';
 import { useUser } from '@/lib/session';
-import { useCoachProfile } from '../api/get-coach-profile';
+import { useCoachProfile } from '@/lib/coach-profile';
 import { CoachCard } from './coach-card';
 
 export default function CoachProfilePage() {

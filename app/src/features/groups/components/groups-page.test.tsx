@@ -92,12 +92,30 @@ describe('/groups', () => {
     expect(within(withKey).getByRole('link', { name: 'Pay and join' })).toBeInTheDocument();
   });
 
+  const noGroup = (coach: { first_name: string; last_name: string } | null) =>
+    fakeApi((call) =>
+      call.url === '/api/v1/clientportal/coach/profile/'
+        ? { status: 200, data: { data: coach } }
+        : gapiAnswer(call, { group: [] }),
+    );
+
   it('says so when the client has no group', async () => {
-    fakeApi((call) => gapiAnswer(call, { group: [] }));
+    noGroup({ first_name: 'Thomas', last_name: 'Lindqvist' });
     renderPortal('/groups');
     expect(
       await screen.findByText('You are not in a group yet. Your coach will invite you.'),
     ).toBeInTheDocument();
+  });
+
+  it('tells a client without a coach that they have none yet, and what happens next', async () => {
+    noGroup(null);
+    renderPortal('/groups');
+    expect(
+      await screen.findByText(
+        'You have no coach yet, so you are in no group. Once your coaching company assigns you a coach, they invite you to their groups, and the groups appear here.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Your coach will invite you/)).toBeNull();
   });
 
   it('shows a group’s lessons in order, a locked one with its reason and no link, and the recordings', async () => {

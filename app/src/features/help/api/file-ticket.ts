@@ -1,5 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client';
+import { ticketsQueryOptions } from './get-tickets';
 
 export interface TicketInput {
   category: string;
@@ -16,4 +17,11 @@ async function fileTicket(ticket: TicketInput): Promise<{ id: number }> {
   return response.data.data;
 }
 
-export const useFileTicket = () => useMutation({ mutationFn: fileTicket });
+/** Files a ticket; the list of the client's tickets then shows it. */
+export function useFileTicket() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: fileTicket,
+    onSuccess: () => client.invalidateQueries({ queryKey: ticketsQueryOptions().queryKey }),
+  });
+}

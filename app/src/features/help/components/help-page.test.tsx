@@ -3,12 +3,20 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sessionStore } from '@/lib/session';
 import { apiUser, fakeApi, gapiAnswer, renderPortal, type FakeCall } from '@/testing/portal';
+import type { Ticket } from '../api/get-tickets';
 
 type Answer = { status: number; data?: unknown };
 
-/** The /help route's API, with `handle` answering the form calls it is given first. */
-function server(handle: (call: FakeCall) => Answer | undefined = () => undefined) {
-  return fakeApi((call) => handle(call) ?? (call.url === '/gapi' ? gapiAnswer(call) : { status: 404 }));
+/**
+ * The /help route's API: the client's `tickets` (none unless given), and `handle` answering the form calls it
+ * is given first.
+ */
+function server(handle: (call: FakeCall) => Answer | undefined = () => undefined, tickets: Ticket[] = []) {
+  return fakeApi((call) => {
+    if (call.method === 'GET' && call.url === '/api/v1/tickets')
+      return { status: 200, data: { data: tickets } };
+    return handle(call) ?? (call.url === '/gapi' ? gapiAnswer(call) : { status: 404 });
+  });
 }
 
 const created = (call: FakeCall): Answer => ({
@@ -23,7 +31,8 @@ beforeEach(() => {
 });
 
 const form = async (name: string) => screen.findByRole('form', { name });
-const bodyOf = (calls: FakeCall[], url: string) => calls.find((c) => c.url === url)?.body;
+const bodyOf = (calls: FakeCall[], url: string) =>
+  calls.find((c) => c.method === 'POST' && c.url === url)?.body;
 
 describe('/help: support ticket', () => {
   it('files a ticket with SPEC’s toast and clears the form', async () => {
@@ -44,6 +53,77 @@ describe('/help: support ticket', () => {
     expect(ticket.getByLabelText('Subject')).toHaveValue('');
   });
 
+  it('says the subject’s limit where it is typed, and refuses a longer one beside the field, sending nothing', async () => {
+    const calls = server((c) => (c.url === '/api/v1/tickets' ? created(c) : undefined));
+    const user = userEvent.setup();
+    renderPortal('/help');
+    const ticket = within(await form('Contact support'));
+    const subject = ticket.getByLabelText('Subject');
+    expect(subject).toHaveAccessibleDescription('At most 200 characters (0 typed).');
+    // A paste of 201 characters is kept whole (not cut to 200 without a word), counted and refused.
+    await user.click(subject);
+    await user.paste('x'.repeat(201));
+    expect(subject).toHaveValue('x'.repeat(201));
+    await user.type(ticket.getByLabelText('Message'), 'Help.');
+    await user.click(ticket.getByRole('button', { name: 'Submit ticket' }));
+    expect(await ticket.findByText('Shorten the subject to 200 characters: it has 201.')).toBeInTheDocument();
+    expect(subject).toHaveFocus();
+    expect(calls.filter((c) => c.method === 'POST' && c.url === '/api/v1/tickets')).toEqual([]);
+  });
+
+  it('lists the client’s tickets with where each stands and the coach’s answers', async () => {
+    const long = `Invoice${'-'.repeat(150)}address`;
+    server(undefined, [
+      {
+        id: 2,
+        category: 'billing',
+        subject: long,
+        message: 'Change it, please.',
+        status: 'done',
+        created_at: '2026-11-02T10:00:00.000Z',
+        status_changed_at: '2026-11-03T10:00:00.000Z',
+        answers: [
+          {
+            body: 'Changed it.\nThe next invoice shows it.',
+            created_at: '2026-11-03T10:00:00.000Z',
+            coach: { first_name: 'Sam', last_name: 'Rivera' },
+          },
+        ],
+      },
+      {
+        id: 1,
+        category: 'general',
+        subject: 'Calendar',
+        message: 'Empty.',
+        status: 'new',
+        created_at: '2026-11-01T10:00:00.000Z',
+        status_changed_at: null,
+        answers: [],
+      },
+    ]);
+    renderPortal('/help');
+    const list = await screen.findByRole('region', { name: 'Your tickets' });
+    const [answered, waiting] = await within(list).findAllByRole('article');
+    expect(within(answered!).getByRole('heading', { name: long })).toBeInTheDocument();
+    expect(answered).toHaveTextContent('Done');
+    const answers = within(answered!).getByRole('list', { name: `Answers to ${long}` });
+    expect(answers).toHaveTextContent(/Answered by Sam Rivera, .*November 3rd, 2026/);
+    expect(answers).toHaveTextContent('The next invoice shows it.');
+    expect(waiting).toHaveTextContent('Received');
+    expect(waiting).toHaveTextContent('not answered yet');
+  });
+
+  it('says so when the client has sent no ticket yet', async () => {
+    server();
+    renderPortal('/help');
+    const list = await screen.findByRole('region', { name: 'Your tickets' });
+    expect(
+      await within(list).findByText(
+        /You have not sent a ticket yet\. Your tickets, where they stand and your coach/,
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('names the empty fields inline, focuses the first and sends nothing', async () => {
     const calls = server();
     const user = userEvent.setup();
@@ -51,10 +131,12 @@ describe('/help: support ticket', () => {
     const ticket = within(await form('Contact support'));
     await user.type(ticket.getByLabelText('Message'), '   ');
     await user.click(ticket.getByRole('button', { name: 'Submit ticket' }));
-    expect(ticket.getByLabelText('Subject')).toHaveAccessibleDescription('Enter a subject.');
+    expect(ticket.getByLabelText('Subject')).toHaveAccessibleDescription(
+      'At most 200 characters (0 typed). Enter a subject.',
+    );
     expect(ticket.getByLabelText('Message')).toHaveAccessibleDescription('Describe what you need help with.');
     await expect.poll(() => document.activeElement).toBe(ticket.getByLabelText('Subject'));
-    expect(calls.filter((c) => c.url === '/api/v1/tickets')).toEqual([]);
+    expect(calls.filter((c) => c.method === 'POST' && c.url === '/api/v1/tickets')).toEqual([]);
   });
 
   it('keeps what was typed and shows the limit when the API refuses (429)', async () => {

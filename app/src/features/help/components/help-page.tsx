@@ -9,6 +9,7 @@ import { usePortal } from '@/lib/portal-context';
 import { ReferralForm } from './referral-form';
 import { TestimonialForm } from './testimonial-form';
 import { TicketForm } from './ticket-form';
+import { YourTickets } from './your-tickets';
 
 const QUESTIONS: { q: string; a: string }[] = [
   {
@@ -60,6 +61,7 @@ export default function HelpPage() {
       <div className="card">
         <TicketForm />
       </div>
+      <YourTickets />
       <section className="card" aria-labelledby="share-title">
         <h2 id="share-title">Share your experience</h2>
         <div className="help-columns">

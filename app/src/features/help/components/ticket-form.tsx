@@ -13,12 +13,19 @@ const CATEGORIES = [
   ['coaching', 'My coaching'],
 ] as const;
 
+// The API's limit, said and counted in the field's hint; a longer subject (a paste) is refused beside the field,
+// never cut without a word.
+const SUBJECT_MAX = 200;
+
 const initial: TicketInput = { category: 'general', subject: '', message: '' };
 
 // The API's rules (subject one line up to 200 characters, message up to 10,000), checked before sending.
 function check(t: TicketInput): Problems<TicketInput> {
   const problems: Problems<TicketInput> = {};
-  if (!t.subject.trim()) problems.subject = 'Enter a subject.';
+  const subject = t.subject.trim();
+  if (!subject) problems.subject = 'Enter a subject.';
+  else if (subject.length > SUBJECT_MAX)
+    problems.subject = `Shorten the subject to ${SUBJECT_MAX} characters: it has ${subject.length}.`;
   if (!t.message.trim()) problems.message = 'Describe what you need help with.';
   return problems;
 }
@@ -35,7 +42,10 @@ export function TicketForm() {
   return (
     <form className="help-form" onSubmit={submit} noValidate aria-labelledby="ticket-title">
       <h2 id="ticket-title">Contact support</h2>
-      <p className="muted">Something not working, or a question about the portal? We answer by email.</p>
+      <p className="muted">
+        Something not working, or a question about the portal? Your coach answers by email, and the answer
+        shows under Your tickets below.
+      </p>
       <SelectField
         label="Topic"
         value={values.category}
@@ -50,8 +60,8 @@ export function TicketForm() {
       </SelectField>
       <Field
         label="Subject"
+        hint={`At most ${SUBJECT_MAX} characters (${values.subject.length} typed).`}
         value={values.subject}
-        maxLength={200}
         required
         onChange={(e) => set('subject', e.target.value)}
         error={problems.subject}

@@ -104,6 +104,27 @@ describe('/messages/compose', () => {
     await waitFor(() => expect(calls.filter((c) => c.url === '/upload/mail')).toHaveLength(10));
   });
 
+  it('says the subject’s limit where it is typed, and refuses a longer paste beside the field, sending nothing', async () => {
+    const { calls } = fakeMailbox([]);
+    const user = userEvent.setup();
+    renderPortal('/messages/compose');
+    const subject = await screen.findByLabelText('Subject', {}, LOAD);
+    expect(subject).toHaveAccessibleDescription('At most 200 characters (0 typed).');
+    await user.click(subject);
+    await user.paste('y'.repeat(230));
+    // Kept whole and counted, not cut to 200 without a word.
+    expect(subject).toHaveValue('y'.repeat(230));
+    expect(subject).toHaveAccessibleDescription('At most 200 characters (230 typed).');
+    await user.type(screen.getByLabelText('Message'), 'Hello');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() =>
+      expect(subject).toHaveAccessibleDescription(
+        'At most 200 characters (230 typed). Shorten the subject to 200 characters: it has 230.',
+      ),
+    );
+    expect(gqlCalls(calls, 'sendEmail')).toEqual([]);
+  });
+
   it('keeps what was typed when sending fails', async () => {
     fakeMailbox([], {
       before: (call) =>
@@ -147,7 +168,7 @@ describe('/messages/compose', () => {
     await user.click(send);
     const subject = within(form).getByLabelText('Subject');
     await waitFor(() =>
-      expect(subject).toHaveAccessibleDescription('Write a subject of at most 200 characters.'),
+      expect(subject).toHaveAccessibleDescription(/ Write a subject of at most 200 characters\.$/),
     );
     expect(subject).toHaveAttribute('aria-invalid', 'true');
     await waitFor(() => expect(subject).toHaveFocus());

@@ -1,13 +1,20 @@
 import { api } from '@/lib/api-client';
 import { saveBlob } from '@/lib/download-file';
-import type { StoredFile } from './get-company-files';
+import { filesUrl, type StoredFile } from './get-company-files';
 
 /**
- * GET /api/v1/companies/files/{company}/download/{file}: the route wants the bearer token, which a plain link
- * or frame cannot send, so the file comes as a blob through the API client (also for the preview).
+ * GET /api/v1/companies/files/{company}/download/{file} (without a company: /api/v1/me/files/{file}): the route
+ * wants the bearer token, which a plain link or frame cannot send, so the file comes as a blob through the API
+ * client (also for the preview).
  */
-export async function fetchFile(companyId: number, file: StoredFile, signal?: AbortSignal): Promise<Blob> {
-  const response = await api.get<Blob>(`/api/v1/companies/files/${companyId}/download/${file.id}`, {
+export async function fetchFile(
+  companyId: number | null,
+  file: StoredFile,
+  signal?: AbortSignal,
+): Promise<Blob> {
+  const url =
+    companyId === null ? `${filesUrl(null)}/${file.id}` : `${filesUrl(companyId)}/download/${file.id}`;
+  const response = await api.get<Blob>(url, {
     responseType: 'blob',
     signal,
   });
@@ -15,6 +22,6 @@ export async function fetchFile(companyId: number, file: StoredFile, signal?: Ab
 }
 
 /** Saves the file under its own name. */
-export async function downloadFile(companyId: number, file: StoredFile): Promise<void> {
+export async function downloadFile(companyId: number | null, file: StoredFile): Promise<void> {
   saveBlob(await fetchFile(companyId, file), file.name);
 }

@@ -13,7 +13,8 @@ export interface StoredFile {
 /** One sending (SPEC §3 "Company file"): a description and its files, from the client or from the coach. */
 export interface CompanyFile {
   id: number;
-  company_id: number;
+  /** Null: a file for a client without a company, for them alone. */
+  company_id: number | null;
   description: string;
   files: StoredFile[];
   sender: { id: number; first_name: string; last_name: string };
@@ -26,16 +27,23 @@ export interface CompanyFile {
   updated_at: string;
 }
 
-/** GET /api/v1/companies/files/{id}: the company's files, newest first. */
-async function getCompanyFiles(companyId: number, signal?: AbortSignal): Promise<CompanyFile[]> {
-  const response = await api.get<Envelope<CompanyFile[]>>(`/api/v1/companies/files/${companyId}`, { signal });
+/**
+ * Where a client's files are listed: their company's (GET /api/v1/companies/files/{id}), or, for a client without
+ * a company (null), the files their coach sent them alone (GET /api/v1/me/files).
+ */
+export const filesUrl = (companyId: number | null) =>
+  companyId === null ? '/api/v1/me/files' : `/api/v1/companies/files/${companyId}`;
+
+/** The files, newest first. */
+async function getCompanyFiles(companyId: number | null, signal?: AbortSignal): Promise<CompanyFile[]> {
+  const response = await api.get<Envelope<CompanyFile[]>>(filesUrl(companyId), { signal });
   return response.data.data;
 }
 
-export const companyFilesQueryOptions = (companyId: number) =>
+export const companyFilesQueryOptions = (companyId: number | null) =>
   queryOptions({
     queryKey: ['company-files', companyId],
     queryFn: ({ signal }) => getCompanyFiles(companyId, signal),
   });
 
-export const useCompanyFiles = (companyId: number) => useQuery(companyFilesQueryOptions(companyId));
+export const useCompanyFiles = (companyId: number | null) => useQuery(companyFilesQueryOptions(companyId));

@@ -13,7 +13,7 @@ export interface FileChanges {
 export const fileNameField = (i: number) => `files.${i}.name`;
 
 /** POST /api/v1/companies/updatefile/: renames an entry's files and changes its description. */
-async function updateFile(companyId: number, changes: FileChanges): Promise<CompanyFile> {
+async function updateFile(companyId: number | null, changes: FileChanges): Promise<CompanyFile> {
   const response = await api.post<Envelope<CompanyFile>>(
     '/api/v1/companies/updatefile/',
     { company_id: companyId, ...changes },
@@ -23,7 +23,8 @@ async function updateFile(companyId: number, changes: FileChanges): Promise<Comp
   return response.data.data;
 }
 
-export function useUpdateFile(companyId: number) {
+/** `companyId` null: a client without a company, whose files are all their coach's and so never changed. */
+export function useUpdateFile(companyId: number | null) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (changes: FileChanges) => updateFile(companyId, changes),

@@ -1,22 +1,13 @@
 /** One entry of the company's files: who sent it and when, its description, and its files. */
 import { formatDateTime } from '@/lib/dates';
+import { fromWhom } from '@/lib/file-sender';
+import { useUser } from '@/lib/session';
 import { fileSize } from '@/lib/uploads';
-import { fullName } from '@/lib/user';
 import type { CompanyFile, StoredFile } from '../api/get-company-files';
 import { canPreview, kindLabel } from './file-kinds';
 
 export const entryTitle = (entry: CompanyFile): string =>
   entry.files[0]?.name ?? (entry.description.split('\n')[0] || 'Note');
-
-/**
- * Whose the entry is: the files are the company's, so a colleague's upload names the colleague, and a coach's
- * file for the client alone says so (the client knows their colleagues do not have it).
- */
-const senderLine = (entry: CompanyFile): string => {
-  if (entry.from_coach)
-    return `From your coach, ${fullName(entry.sender)}${entry.to === 'client' ? ', for you alone' : ''}`;
-  return entry.editable ? 'Sent by you' : `Sent by ${fullName(entry.sender)}`;
-};
 
 export function FileEntry({
   entry,
@@ -31,6 +22,7 @@ export function FileEntry({
   onEdit: () => void;
   onDelete: () => void;
 }) {
+  const user = useUser();
   const headingId = `file-entry-${entry.id}`;
   const title = entryTitle(entry);
   return (
@@ -38,7 +30,7 @@ export function FileEntry({
       <header className="file-entry-header">
         <div>
           <h3 id={headingId} className="file-entry-from">
-            {senderLine(entry)}
+            {fromWhom(entry, { id: user.id, client: true })}
           </h3>
           <time className="muted file-entry-date" dateTime={entry.created_at}>
             {formatDateTime(entry.created_at)}

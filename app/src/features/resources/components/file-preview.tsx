@@ -28,7 +28,7 @@ export function FilePreview({
   onDownload,
   onClose,
 }: {
-  companyId: number;
+  companyId: number | null;
   file: StoredFile;
   onDownload: () => void;
   onClose: () => void;

@@ -15,7 +15,7 @@ const entry = (id: number, fields: Partial<CompanyFile> = {}): CompanyFile => ({
   company_id: COMPANY,
   description: '',
   files: [],
-  sender: { id: 5, first_name: 'Rachel', last_name: 'Kowalski' },
+  sender: { id: 7, first_name: 'Rachel', last_name: 'Kowalski' },
   from_coach: false,
   to: 'company',
   editable: true,
@@ -353,7 +353,7 @@ describe('/resources', () => {
                 }),
                 entry(4, {
                   editable: false,
-                  sender: { id: 7, first_name: 'Anna', last_name: 'Lee' },
+                  sender: { id: 8, first_name: 'Anna', last_name: 'Lee' },
                   files: [stored(41, 'Rota.pdf', 'application/pdf')],
                 }),
                 entry(3, { files: [stored(31, 'Prices.csv', 'text/plain; charset=utf-8')] }),
@@ -376,10 +376,39 @@ describe('/resources', () => {
     );
   });
 
-  it('says so when the account has no company', async () => {
-    sessionStore.signIn(apiUser({ company_id: null }));
-    server();
+  it('lists and downloads, for a client without a company, the files their coach sent them alone', async () => {
+    sessionStore.signIn(apiUser({ company_id: null, company: null }));
+    const calls = server((call) => {
+      if (call.url === '/api/v1/me/files')
+        return {
+          status: 200,
+          data: {
+            data: [
+              entry(6, {
+                company_id: null,
+                from_coach: true,
+                to: 'client',
+                editable: false,
+                sender: { id: 9, first_name: 'Cora', last_name: 'Coach' },
+                files: [stored(61, 'Plan.pdf', 'application/pdf', 598)],
+              }),
+            ],
+          },
+        };
+      if (call.url === '/api/v1/me/files/61') return { status: 200, data: new Blob(['%PDF-1.4']) };
+      return undefined;
+    });
     renderPortal('/resources');
-    expect(await screen.findByText(/not linked to a company yet/, {}, LOAD)).toBeInTheDocument();
+    const [alone] = await screen.findAllByRole('article', {}, LOAD);
+    expect(within(alone!).getByRole('heading')).toHaveTextContent(
+      'From your coach, Cora Coach, for you alone',
+    );
+    expect(within(alone!).getByText(/598 B/)).toBeInTheDocument();
+    // Nothing to send to a company that is not there; the way to send the coach a file is said instead.
+    expect(screen.queryByRole('region', { name: 'Send a file to your coach' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'message' })).toHaveAttribute('href', '/messages/compose');
+    await userEvent.setup().click(within(alone!).getByRole('button', { name: 'Download Plan.pdf' }));
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/v1/me/files/61')).toBe(true));
+    expect(calls.some((c) => c.url.startsWith('/api/v1/companies/'))).toBe(false);
   });
 });

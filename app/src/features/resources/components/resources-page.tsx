@@ -5,8 +5,10 @@
  * (after a confirmation) what you sent yourself. Above them, what the coach shares from their library.
  */
 import { useId, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { QueryState } from '@/components/query-state';
+import { paths } from '@/config/paths';
 import { useUser } from '@/lib/session';
 import { notify } from '@/lib/toast';
 import { useDeleteFile } from '../api/delete-file';
@@ -24,7 +26,8 @@ import './resources.css';
 const FILE_UPDATED = 'File updated successfully';
 const FILE_DELETED = 'File DELETED successfully';
 
-function Files({ companyId }: { companyId: number }) {
+/** The files of the client's company, or (null) of a client without one: those their coach sent them alone. */
+function Files({ companyId }: { companyId: number | null }) {
   const files = useCompanyFiles(companyId);
   const update = useUpdateFile(companyId);
   const remove = useDeleteFile(companyId);
@@ -57,7 +60,11 @@ function Files({ companyId }: { companyId: number }) {
     <QueryState
       query={files}
       what="Your files"
-      empty="No files yet. Files you and your colleagues send to your coach, and files your coach shares with you, appear here."
+      empty={
+        companyId === null
+          ? 'No files yet. Files your coach sends you appear here.'
+          : 'No files yet. Files you and your colleagues send to your coach, and files your coach shares with you, appear here.'
+      }
     >
       {(data) => {
         const original = new Map(data.map((entry) => [entry.id, entry]));
@@ -164,10 +171,14 @@ export default function ResourcesPage() {
       </h1>
       <SharedResources />
       {user.company_id == null ? (
-        <p className="card empty-state muted">
-          Your account is not linked to a company yet, so there are no files to show. Ask your coach to link
-          it.
-        </p>
+        <>
+          {/* Coached on their own: no company's files to share, only what the coach sends them alone. */}
+          <p className="card muted">
+            Files your coach sends you are yours alone. To send your coach a file, attach it to a{' '}
+            <Link to={paths.messagesCompose}>message</Link>.
+          </p>
+          <Files companyId={null} />
+        </>
       ) : (
         <>
           <section className="card" aria-labelledby="send-title">
