@@ -3,7 +3,7 @@
 // production) is accepted; an admin reaches only their own tenant's endpoints, and a coach or client none.
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as secretGrace from '../src/db/migrations/202611282040-outbound-webhook-secret-grace.js';
+import * as secretGrace from '../src/db/migrations/1850-outbound-webhook-secret-grace.js';
 import { recordEvent } from '../src/services/events/record-event.js';
 import { as, demoSignIn, seedFixtures } from './helpers/coach.js';
 import { ALPHA, BETA, Harness } from './helpers/harness.js';

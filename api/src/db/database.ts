@@ -152,7 +152,7 @@ interface PasswordResetsTable {
 // An invitation's set-password link (migration 1000): the same life as a reset link, a week long.
 type InvitationsTable = PasswordResetsTable;
 
-// A pending change of an activated person's login email (migration 20261128-identity): it takes effect when
+// A pending change of an activated person's login email (migration 1820): it takes effect when
 // the new address opens its link; a newer change or the admin's cancel marks it cancelled.
 interface EmailChangesTable extends PasswordResetsTable {
   new_email: string;
@@ -717,7 +717,7 @@ interface WebhookEndpointsTable {
   enabled: Generated<boolean>;
   created_at: Timestamp;
   secret_rotated_at: Timestamp | null;
-  // The secret a rotation replaced, signing beside the new one until previous_secret_until (migration 202611282040).
+  // The secret a rotation replaced, signing beside the new one until previous_secret_until (migration 1850).
   previous_secret: string | null;
   previous_secret_until: Timestamp | null;
 }

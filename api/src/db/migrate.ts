@@ -33,10 +33,10 @@ import * as lessonFiles from './migrations/1600-lesson-files.js';
 import * as coachAuthoring from './migrations/1300-coach-authoring.js';
 import * as apiKeys from './migrations/1100-api-keys.js';
 import * as lessonChecklists from './migrations/1650-lesson-checklists.js';
-import * as keysLastAdmin from './migrations/202611281955-keys-last-admin.js';
-import * as keysMessageContent from './migrations/202611281956-keys-message-content.js';
-import * as identityEmailChanges from './migrations/20261128-identity-email-changes.js';
-import * as outboundWebhookSecretGrace from './migrations/202611282040-outbound-webhook-secret-grace.js';
+import * as keysLastAdmin from './migrations/1830-keys-last-admin.js';
+import * as keysMessageContent from './migrations/1840-keys-message-content.js';
+import * as identityEmailChanges from './migrations/1820-identity-email-changes.js';
+import * as outboundWebhookSecretGrace from './migrations/1850-outbound-webhook-secret-grace.js';
 import * as clientIndividualFiles from './migrations/1800-client-individual-files.js';
 import * as clientRequestAnswers from './migrations/1810-client-request-answers.js';
 
@@ -72,10 +72,10 @@ const migrations: Record<string, Migration> = {
   '1100-api-keys': apiKeys,
   '1650-lesson-checklists': lessonChecklists,
   '1600-lesson-files': lessonFiles,
-  '202611281955-keys-last-admin': keysLastAdmin,
-  '202611281956-keys-message-content': keysMessageContent,
-  '20261128-identity-email-changes': identityEmailChanges,
-  '202611282040-outbound-webhook-secret-grace': outboundWebhookSecretGrace,
+  '1830-keys-last-admin': keysLastAdmin,
+  '1840-keys-message-content': keysMessageContent,
+  '1820-identity-email-changes': identityEmailChanges,
+  '1850-outbound-webhook-secret-grace': outboundWebhookSecretGrace,
   '1800-client-individual-files': clientIndividualFiles,
   '1810-client-request-answers': clientRequestAnswers,
 };

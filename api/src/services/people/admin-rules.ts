@@ -1,7 +1,7 @@
 // The rules that keep a tenant in its admins' hands, whichever door a change comes through. An API key acts
 // for the tenant but is no admin: it may not grant, change or remove the admin role (a leaked key would
 // otherwise make its holder an admin, or demote every admin). And a tenant keeps an active admin: the
-// database refuses, at commit, a change that would leave none (migration 202611281955), which is the only
+// database refuses, at commit, a change that would leave none (migration 1830), which is the only
 // check that holds when two admins remove each other at the same moment; here it becomes a sentence.
 import { FieldError, HttpError } from '../../errors.js';
 import type { ChangeActor } from './audit-repository.js';
