@@ -117,13 +117,16 @@ describe("an admin's change reaches a signed-in person", () => {
       const client = await context.newPage();
       await signIn(client, origin, 'basic@acme.test');
       await client.goto(`${origin}/resources`);
-      await client.getByText('Your account is not linked to a company yet').waitFor();
+      // Without a company: only what the coach sends her alone, and no form to send the company a file.
+      await client.getByText('Files your coach sends you are yours alone.').waitFor();
+      expect(await client.getByRole('heading', { name: 'Send a file to your coach' }).count()).toBe(0);
 
       await setCompany('Brightwater Plumbing & Heating');
       await browse(client);
       await client.getByRole('heading', { name: 'Your files' }).waitFor();
       await client.getByText('Price list.csv').first().waitFor();
-      expect(await client.getByText('Your account is not linked to a company yet').count()).toBe(0);
+      await client.getByRole('heading', { name: 'Send a file to your coach' }).waitFor();
+      expect(await client.getByText('Files your coach sends you are yours alone.').count()).toBe(0);
     } finally {
       await context.close();
     }

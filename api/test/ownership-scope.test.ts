@@ -38,6 +38,8 @@ const notClientOwned = {
   password_resets: 'reset links',
   login_links: 'sign-in links',
   invitations: 'invitation links',
+  // A login email waiting for its new address to confirm it: looked up by token hash, shown to the admin only.
+  email_changes: 'email change links',
   // A coach's profile record: the coach's own, read by their clients through coach_clients.
   coaches: 'coach profiles',
   // Crash reports for the support team: written by anyone (signed in or not), read by no user.

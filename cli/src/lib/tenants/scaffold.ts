@@ -71,17 +71,21 @@ function derivedColors(primary: string): {
 
 /**
  * Renders tenant.json. Every value is written through JSON.stringify (mustache's escape is replaced for this
- * render only), so no name or URL can break out of its string, add a key or produce invalid JSON.
+ * render only), so no name or URL can break out of its string, add a key or produce invalid JSON; the template
+ * itself writes nothing unescaped.
  */
 export async function renderTenantJson(values: ScaffoldValues, tenantDir: string): Promise<string> {
   const template = await readFile(TEMPLATE_FILE, 'utf8');
   const schemaPath = path.relative(tenantDir, SCHEMA_FILE).split(path.sep).join('/');
-  const mail = { address: values.address || undefined, contact: values.contact || undefined };
-  // Written whole by JSON.stringify (the template takes it as it is), indented as the file's second level.
-  const mailBlock =
-    mail.address || mail.contact ? JSON.stringify(mail, null, 2).replace(/\n/g, '\n  ') : undefined;
-  const view = { ...values, ...derivedColors(values.primary), schemaPath, mailBlock };
-  return Mustache.render(template, view, {}, { escape: (value: unknown) => JSON.stringify(value) });
+  const mail =
+    values.address || values.contact
+      ? { address: values.address || undefined, contact: values.contact || undefined }
+      : undefined;
+  const view = { ...values, ...derivedColors(values.primary), schemaPath, mail };
+  // The mail block is an object, written whole and indented as the file's second level.
+  const escape = (value: unknown) =>
+    typeof value === 'object' ? JSON.stringify(value, null, 2).replace(/\n/g, '\n  ') : JSON.stringify(value);
+  return Mustache.render(template, view, {}, { escape });
 }
 
 const xml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { gql, graphql } from '@/lib/gapi';
 import { unreadMailKey } from '@/lib/mail';
 
@@ -25,5 +25,3 @@ export const unreadEmailsQueryOptions = (userId: number) =>
     refetchInterval: UNREAD_REFRESH_MS,
     refetchOnWindowFocus: true,
   });
-
-export const useUnreadEmails = (userId: number) => useQuery(unreadEmailsQueryOptions(userId));
