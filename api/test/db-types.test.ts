@@ -1,0 +1,32 @@
+// api/src/db/generated-types.ts is the Kysely types of the migrated schema; a migration without
+// `npm run db:types` would leave the queries compiling against tables the database no longer has, so this
+// regenerates the file from the migrated test database (PGlite, or PostgreSQL with DATABASE_URL) and compares.
+import { sql } from 'kysely';
+import type { PostgresDB } from 'kysely-codegen';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { committedTypes, dbTypesSource } from '../src/db/db-types.js';
+import { createTestDb } from './helpers/test-db.js';
+import type { TestDb } from './helpers/test-db.js';
+
+let testDb: TestDb<PostgresDB>;
+beforeAll(async () => {
+  testDb = await createTestDb<PostgresDB>();
+});
+afterAll(() => testDb.destroy());
+
+describe('npm run db:types', () => {
+  it('changes nothing: generated-types.ts is what the migrations generate', async () => {
+    const generated = await dbTypesSource(testDb.db);
+    expect(
+      await committedTypes(),
+      'api/src/db/generated-types.ts is stale: run `npm run db:types` and commit it',
+    ).toBe(generated);
+  });
+
+  it('refuses a hand-typed column the schema no longer has, naming it', async () => {
+    await sql`alter table mail_muted drop column topic`.execute(testDb.db);
+    await expect(dbTypesSource(testDb.db)).rejects.toThrow(
+      'db-types.ts names mail_muted.topic, which the migrated schema does not have.',
+    );
+  });
+});
