@@ -1,10 +1,12 @@
 // api/src/db/generated-types.ts is the Kysely types of the migrated schema; a migration without
 // `npm run db:types` would leave the queries compiling against tables the database no longer has, so this
 // regenerates the file from the migrated test database (PGlite, or PostgreSQL with DATABASE_URL) and compares.
+import { readdir } from 'node:fs/promises';
 import { sql } from 'kysely';
 import type { PostgresDB } from 'kysely-codegen';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { committedTypes, dbTypesSource } from '../src/db/db-types.js';
+import { pendingMigrations } from '../src/db/migrate.js';
 import { createTestDb } from './helpers/test-db.js';
 import type { TestDb } from './helpers/test-db.js';
 
@@ -28,5 +30,22 @@ describe('npm run db:types', () => {
     await expect(dbTypesSource(testDb.db)).rejects.toThrow(
       'db-types.ts names mail_muted.topic, which the migrated schema does not have.',
     );
+  });
+});
+
+describe('the migrations the types come from', () => {
+  it('are every file of src/db/migrations/, each listed in migrate.ts', async () => {
+    const files = (await readdir(new URL('../src/db/migrations/', import.meta.url)))
+      .filter((name) => name.endsWith('.ts'))
+      .map((name) => name.replace(/\.ts$/, ''))
+      .sort();
+    const empty = await createTestDb({ migrate: false });
+    try {
+      expect(await pendingMigrations(empty.db), 'a migration file is not listed in migrate.ts').toEqual(
+        files,
+      );
+    } finally {
+      await empty.destroy();
+    }
   });
 });
