@@ -25,6 +25,14 @@ describe('npm run db:types', () => {
     ).toBe(generated);
   });
 
+  it('refuses a JSON column without a type in COLUMN_TYPES, naming it', async () => {
+    await sql`alter table tenants add column probe jsonb`.execute(testDb.db);
+    await expect(dbTypesSource(testDb.db)).rejects.toThrow(
+      "JSON columns without a type in db-types.ts's COLUMN_TYPES: tenants.probe.",
+    );
+    await sql`alter table tenants drop column probe`.execute(testDb.db);
+  });
+
   it('refuses a hand-typed column the schema no longer has, naming it', async () => {
     await sql`alter table mail_muted drop column topic`.execute(testDb.db);
     await expect(dbTypesSource(testDb.db)).rejects.toThrow(

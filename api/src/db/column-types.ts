@@ -46,8 +46,8 @@ export type QueuedText = ColumnType<string, string, never>;
 /** A webhook endpoint's event types as JSON text (migration 1200). */
 export type EventTypes = ColumnType<string[], string, string>;
 
-/** A checklist tick's client time in epoch ms (bigint: the driver reads it back as text). */
-export type ClientMs = ColumnType<string, number, number>;
+/** A checklist tick's client time in epoch ms: a bigint, which pg reads back as text and PGlite as a number. */
+export type ClientMs = ColumnType<string | number, number, number>;
 
 /** A profile photo's bytes: PGlite reads bytea as a Uint8Array, pg as a Buffer (a Uint8Array too). */
 export type Bytes = Uint8Array;

@@ -49,6 +49,14 @@ const HEADER = `// Generated from the migrations by \`npm run db:types\` (api/sr
 export async function dbTypesSource(db: Kysely<PostgresDB>): Promise<string> {
   const dialect = new PostgresDialect();
   const metadata = await dialect.introspector.introspect({ db });
+  // A JSON column would type as any JSON at all: its shape is one only this file can give.
+  const untypedJson = metadata.tables.flatMap((t) =>
+    t.columns
+      .filter((c) => ['json', 'jsonb'].includes(c.dataType) && !(`${t.name}.${c.name}` in COLUMN_TYPES))
+      .map((c) => `${t.name}.${c.name}`),
+  );
+  if (untypedJson.length > 0)
+    throw new Error(`JSON columns without a type in db-types.ts's COLUMN_TYPES: ${untypedJson.join(', ')}.`);
   const columns: Record<string, string> = {};
   const custom = new Set<string>(['ClockTime', 'Nullable']);
   for (const [path, type] of Object.entries(COLUMN_TYPES)) {
