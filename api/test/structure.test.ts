@@ -117,6 +117,8 @@ describe('api/ structure', () => {
     }
     const unused: string[] = [];
     for (const [file, text] of api) {
+      // kysely-codegen writes a type for every table there; the code reaches them through Database.
+      if (file === 'api/src/db/generated-types.ts') continue;
       for (const [, name] of text.matchAll(
         /^export (?:async )?(?:const|function|interface|type|class) (\w+)/gm,
       )) {

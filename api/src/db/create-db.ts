@@ -29,7 +29,8 @@ interface DbOptions {
 export const warnIdleLost = (error: Error) =>
   console.warn(`database: idle connection lost (${error.message})`);
 
-export function createDb(options: DbOptions = {}): Kysely<Database> {
+/** `DB`: another view of the same tables, such as the schema generator's catalog tables (db-types.ts). */
+export function createDb<DB = Database>(options: DbOptions = {}): Kysely<DB> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
@@ -48,10 +49,10 @@ export function createDb(options: DbOptions = {}): Kysely<Database> {
     // emits 'error' too, which would end the process; that query fails with the same error (503 upstream) and
     // the pool drops the dead connection when it comes back, so this listener has nothing left to do.
     pool.on('connect', (client) => client.on('error', () => undefined));
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   }
-  if (options.pglite) return new Kysely<Database>({ dialect: new PGliteDialect(options.pglite) });
+  if (options.pglite) return new Kysely<DB>({ dialect: new PGliteDialect(options.pglite) });
   // PGlite creates only the last folder of the path; on a fresh clone .data/ does not exist yet.
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  return new Kysely<Database>({ dialect: new PGliteDialect(new PGlite(options.dataDir)) });
+  return new Kysely<DB>({ dialect: new PGliteDialect(new PGlite(options.dataDir)) });
 }

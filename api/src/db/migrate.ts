@@ -39,6 +39,7 @@ import * as identityEmailChanges from './migrations/1820-identity-email-changes.
 import * as outboundWebhookSecretGrace from './migrations/1850-outbound-webhook-secret-grace.js';
 import * as clientIndividualFiles from './migrations/1800-client-individual-files.js';
 import * as clientRequestAnswers from './migrations/1810-client-request-answers.js';
+import * as dbtypesColumnNotes from './migrations/1860-dbtypes-column-notes.js';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -78,6 +79,7 @@ const migrations: Record<string, Migration> = {
   '1850-outbound-webhook-secret-grace': outboundWebhookSecretGrace,
   '1800-client-individual-files': clientIndividualFiles,
   '1810-client-request-answers': clientRequestAnswers,
+  '1860-dbtypes-column-notes': dbtypesColumnNotes,
 };
 
 function migrator<DB>(db: Kysely<DB>): Migrator {

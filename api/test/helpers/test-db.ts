@@ -10,14 +10,14 @@ import { createDb, warnIdleLost } from '../../src/db/create-db.js';
 import type { Database } from '../../src/db/database.js';
 import { onServer } from './pg-admin.js';
 
-export interface TestDb {
-  db: Kysely<Database>;
+export interface TestDb<DB = Database> {
+  db: Kysely<DB>;
   engine: 'pglite' | 'postgresql';
   destroy(): Promise<void>;
 }
 
 /** A migrated database, or with `migrate: false` an empty one (for the tests of the migrations themselves). */
-export async function createTestDb(options: { migrate?: boolean } = {}): Promise<TestDb> {
+export async function createTestDb<DB = Database>(options: { migrate?: boolean } = {}): Promise<TestDb<DB>> {
   const template = options.migrate === false ? undefined : inject('dbTemplate');
   const serverUrl = process.env.DATABASE_URL;
   if (serverUrl) {
@@ -27,7 +27,7 @@ export async function createTestDb(options: { migrate?: boolean } = {}): Promise
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
     let dropping = false;
-    const db = createDb({
+    const db = createDb<DB>({
       databaseUrl: url.toString(),
       poolSize: 4,
       // pg's pool.end() resolves while its connections are still closing, so the DROP below may terminate one:
@@ -45,6 +45,6 @@ export async function createTestDb(options: { migrate?: boolean } = {}): Promise
     };
   }
   const loadDataDir = template?.engine === 'pglite' ? new Blob([await readFile(template.dump)]) : undefined;
-  const db = createDb({ pglite: new PGlite({ loadDataDir }) });
+  const db = createDb<DB>({ pglite: new PGlite({ loadDataDir }) });
   return { db, engine: 'pglite', destroy: () => db.destroy() };
 }

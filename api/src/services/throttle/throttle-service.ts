@@ -1,4 +1,5 @@
-// Login throttling and mail-send limits. State is in the auth_events table (see database.ts for why).
+// Login throttling and mail-send limits. State is in the auth_events table, not in process memory, so limits hold
+// across API instances and follow the injected clock.
 // Login limits: 5 failed logins per account per 15 minutes, 20 per IP per 15 minutes; unknown emails are
 // throttled exactly like real ones. The OTP and reset mails' limits are in the LIMITS table (services/limits).
 // Counting and recording are one step, so parallel requests, on one API instance or several, cannot all pass a

@@ -1,0 +1,77 @@
+// What a column holds where the schema cannot say it: the generator (db-types.ts) reads types, nullability
+// and defaults from the migrated database, and takes these for the columns it names (a JSON column's shape,
+// the few values the code writes to a text column). generated-types.ts imports them; they say nothing of null
+// or a default, which the generator adds from the schema.
+import type { ColumnType } from 'kysely';
+import type { MailMessage } from '../../../schemas/mail-message.js';
+import type { MailTopic } from '../../../schemas/mail/mail-topics.js';
+import type { Flags } from '../../../schemas/training-flags.js';
+
+/**
+ * A nullable column of one of these types: null read, written and set, except where the type is never set.
+ * (`T | null` would make a never-updated column's update type `null`.)
+ */
+export type Nullable<T> =
+  T extends ColumnType<infer S, infer I, infer U>
+    ? ColumnType<S | null, I | null, [U] extends [never] ? never : U | null>
+    : T | null;
+
+/**
+ * Every timestamptz column. Timestamps are written from the injected clock as a Date, never as SQL now() or a
+ * string, so tests can move time and every instance of a cluster agrees on what "expired" means.
+ */
+export type ClockTime = ColumnType<Date, Date, Date>;
+
+/**
+ * A JSON object of training flags (schemas/flags.schema.json), written as its JSON text. Read back it may lack
+ * a flag, or hold one the schema has since dropped: schemas/training-flags.ts's fillFlags reads it.
+ */
+export type StoredFlags = ColumnType<Partial<Flags>, string, string>;
+
+/** Per-field client times of the latest applied change (epoch ms), keyed by field name, as JSON text. */
+export type FieldTimes = ColumnType<Record<string, number>, string, string>;
+
+/** Per-field client id of the change that set it (migration 0830), as JSON text. */
+export type FieldIds = ColumnType<Record<string, string>, string, string>;
+
+/** A JSON object written once as its text and never changed: an event's data, an audit entry's fields. */
+export type WrittenOnceJson = ColumnType<Record<string, unknown>, string, never>;
+
+/** A queued mail's attachments as JSON text (migration 0980), never changed once queued. */
+export type QueuedAttachments = ColumnType<NonNullable<MailMessage['attachments']>, string, never>;
+
+/** Set when a mail is queued (migration 1500), never changed. */
+export type QueuedText = ColumnType<string, string, never>;
+
+/** A webhook endpoint's event types as JSON text (migration 1200). */
+export type EventTypes = ColumnType<string[], string, string>;
+
+/** A checklist tick's client time in epoch ms: a bigint, which pg reads back as text and PGlite as a number. */
+export type ClientMs = ColumnType<string | number, number, number>;
+
+/** A profile photo's bytes: PGlite reads bytea as a Uint8Array, pg as a Buffer (a Uint8Array too). */
+export type Bytes = Uint8Array;
+
+export type AuthEventKind = 'login_failure' | 'otp_sent' | 'reset_sent' | 'captcha_passed';
+
+/** Where the coach is with a client's request (migration 0950). */
+export type RequestStatus = 'new' | 'in_progress' | 'done';
+
+export type RequestKind = 'tickets' | 'testimonials' | 'referrals';
+
+export type MetricDirection = 'up' | 'down';
+
+export type LessonFileKind = 'file' | 'video';
+
+export type ShareAudience = 'client' | 'company' | 'group' | 'all';
+
+export type ApiKeyScope = 'read' | 'read-write';
+
+/** A delivery is inserted pending; only the sender marks it delivered or failed. */
+export type DeliveryStatus = ColumnType<
+  'pending' | 'delivered' | 'failed',
+  'pending',
+  'pending' | 'delivered' | 'failed'
+>;
+
+export type { MailTopic };

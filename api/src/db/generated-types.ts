@@ -1,0 +1,1109 @@
+// Generated from the migrations by `npm run db:types` (api/src/db/db-types.ts): do not edit. A new
+// migration: run it, then database.ts's Database has the change; api/test/db-types.test.ts fails until then.
+import type {
+  ApiKeyScope,
+  AuthEventKind,
+  Bytes,
+  ClientMs,
+  ClockTime,
+  DeliveryStatus,
+  EventTypes,
+  FieldIds,
+  FieldTimes,
+  LessonFileKind,
+  MailTopic,
+  MetricDirection,
+  Nullable,
+  QueuedAttachments,
+  QueuedText,
+  RequestKind,
+  RequestStatus,
+  ShareAudience,
+  StoredFlags,
+  WrittenOnceJson,
+} from './column-types.js';
+import type { ColumnType } from 'kysely';
+
+export type Generated<T> =
+  T extends ColumnType<infer S, infer I, infer U>
+    ? ColumnType<S, I | undefined, U>
+    : ColumnType<T, T | undefined, T>;
+
+export interface AcademyLessons {
+  id: Generated<number>;
+  lesson_id: number;
+  lesson_length: Generated<number>;
+  lesson_order: number;
+  module_id: number;
+  tenant_id: number;
+}
+
+export interface AcademyModules {
+  coach_id: number | null;
+  description: Generated<string>;
+  id: Generated<number>;
+  module_order: number;
+  tenant_id: number;
+  title: string;
+}
+
+export interface AccessTokens {
+  client_label: string | null;
+  created_at: ClockTime;
+  expires_at: ClockTime;
+  id: Generated<number>;
+  /**
+   * Written at most once a minute (session-service.ts).
+   */
+  last_used_at: ClockTime;
+  revoked_at: ClockTime | null;
+  tenant_id: number;
+  token_hash: string;
+  user_id: number;
+}
+
+export interface ActionSteps {
+  client_id: number;
+  created_at: ClockTime;
+  description: Generated<string>;
+  due_date: string | null;
+  id: Generated<number>;
+  /**
+   * The API's code (SPEC §4), never a stage name.
+   */
+  status: Generated<number>;
+  tenant_id: number;
+  title: string;
+  updated_at: ClockTime;
+}
+
+export interface ApiKeys {
+  created_at: ClockTime;
+  created_by: number;
+  id: Generated<number>;
+  key_hash: string;
+  /**
+   * Written at most once a minute per key (api-keys/api-key-service.ts).
+   */
+  last_used_at: ClockTime | null;
+  name: string;
+  /**
+   * The key's first characters, shown in the admin's list to tell keys apart.
+   */
+  prefix: string;
+  revoked_at: ClockTime | null;
+  scope: ApiKeyScope;
+  tenant_id: number;
+}
+
+export interface AssessmentAreas {
+  assessment_id: number;
+  client_id: number;
+  current_amount: number;
+  /**
+   * Set (1 first): a focus area, the "priority" of the implementation calls; null: an analysis line.
+   */
+  focus_rank: number | null;
+  goal: Generated<string>;
+  id: Generated<number>;
+  name: string;
+  position: number;
+  potential_amount: number;
+  score: number;
+  tenant_id: number;
+}
+
+export interface AssessmentProgress {
+  /**
+   * 1 opens the lesson.
+   */
+  access: Generated<number>;
+  assessment_id: number;
+  created_at: ClockTime;
+  id: Generated<number>;
+  /**
+   * A lesson's slug: the lesson is one of the assessment's flash-coaching lessons.
+   */
+  path: string;
+  position: Generated<number>;
+  tenant_id: number;
+  updated_at: ClockTime;
+}
+
+export interface Assessments {
+  assessed_on: string;
+  client_id: number;
+  company_id: number | null;
+  created_at: ClockTime;
+  currency_id: number;
+  id: Generated<number>;
+  tenant_id: number;
+  title: string;
+  updated_at: ClockTime;
+}
+
+export interface AuditLog {
+  action: string;
+  actor_key_id: number | null;
+  actor_name: string;
+  actor_user_id: number | null;
+  after: Nullable<WrittenOnceJson>;
+  at: ClockTime;
+  before: Nullable<WrittenOnceJson>;
+  id: Generated<number>;
+  person_id: number | null;
+  subject_id: number;
+  subject_type: string;
+  summary: string;
+  tenant_id: number;
+}
+
+export interface AuthEvents {
+  created_at: ClockTime;
+  id: Generated<number>;
+  ip: string;
+  /**
+   * captcha_passed: one login attempt past the account limit is allowed per row.
+   */
+  kind: AuthEventKind;
+  /**
+   * login_failure: the lowercased email; otp_sent, reset_sent: the user id; captcha_passed: the IP.
+   */
+  subject: string;
+  tenant_id: number;
+}
+
+export interface CoachClients {
+  client_id: number;
+  coach_id: number;
+  since: ClockTime;
+  tenant_id: number;
+}
+
+export interface Coaches {
+  bio: string;
+  booking_url: string | null;
+  certifications: string;
+  id: Generated<number>;
+  specialties: string;
+  tenant_id: number;
+  user_id: number;
+  years_experience: number;
+}
+
+export interface CoachNotes {
+  author_id: number;
+  body: string;
+  client_id: number;
+  created_at: ClockTime;
+  id: Generated<number>;
+  meeting_id: number | null;
+  tenant_id: number;
+  updated_at: ClockTime;
+}
+
+export interface CoachResources {
+  coach_id: number;
+  content_type: string | null;
+  created_at: Generated<ClockTime>;
+  file_name: string | null;
+  id: Generated<number>;
+  object_key: string | null;
+  size: number | null;
+  tenant_id: number;
+  title: string;
+  /**
+   * A link's address; null for a file.
+   */
+  url: string | null;
+}
+
+export interface Commitments {
+  client_id: number;
+  created_at: ClockTime;
+  description: Generated<string>;
+  due_date: string | null;
+  id: Generated<number>;
+  /**
+   * The API's code (SPEC §4), never a stage name.
+   */
+  status: Generated<number>;
+  tenant_id: number;
+  title: string;
+  updated_at: ClockTime;
+}
+
+export interface Companies {
+  id: Generated<number>;
+  industry: string | null;
+  name: string;
+  tenant_id: number;
+  website: string | null;
+}
+
+export interface CompanyFileItems {
+  company_file_id: number;
+  content_type: string;
+  created_at: ClockTime;
+  id: Generated<number>;
+  name: string;
+  object_key: string;
+  size: number;
+}
+
+export interface CompanyFiles {
+  /**
+   * null only for a sending to one client alone who has no company (migration 1800).
+   */
+  company_id: number | null;
+  created_at: ClockTime;
+  description: Generated<string>;
+  id: Generated<number>;
+  /**
+   * The one client a sending is for (migration 0960); null: the whole company's.
+   */
+  recipient_id: number | null;
+  tenant_id: number;
+  updated_at: ClockTime;
+  uploader_id: number;
+}
+
+export interface Currencies {
+  code: string;
+  id: Generated<number>;
+  name: string;
+}
+
+export interface EmailChanges {
+  cancelled_at: ClockTime | null;
+  created_at: ClockTime;
+  expires_at: ClockTime;
+  id: Generated<number>;
+  new_email: string;
+  tenant_id: number;
+  token_hash: string;
+  used_at: ClockTime | null;
+  user_id: number;
+}
+
+export interface Emails {
+  body: string;
+  created_at: ClockTime;
+  /**
+   * Each party hides a message for themselves only (migration 0400).
+   */
+  deleted_by_recipient: Generated<boolean>;
+  /**
+   * Each party hides a message for themselves only (migration 0400).
+   */
+  deleted_by_sender: Generated<boolean>;
+  from_user_id: number;
+  id: Generated<number>;
+  /**
+   * The thread's first message; null on that message itself.
+   */
+  parent_id: number | null;
+  /**
+   * The message this one answers.
+   */
+  previous_id: number | null;
+  read: Generated<boolean>;
+  subject: string;
+  tenant_id: number;
+  to_user_id: number;
+  updated_at: ClockTime;
+}
+
+export interface ErrorReports {
+  created_at: ClockTime;
+  host: string;
+  id: Generated<number>;
+  ip: string;
+  message: string;
+  pathname: string;
+  request_id: string;
+  subject: string;
+  tenant_id: number;
+  url: string;
+  user_id: string | null;
+}
+
+export interface Events {
+  created_at: Generated<ClockTime>;
+  data: WrittenOnceJson;
+  id: string;
+  tenant_id: number;
+  type: string;
+}
+
+export interface FlashAnalytics {
+  assessment_id: number;
+  field_times: Generated<FieldTimes>;
+  id: Generated<number>;
+  lesson_id: number;
+  notes: Generated<string>;
+  profit_impact: Generated<string>;
+  taken_quiz: Generated<boolean>;
+  tenant_id: number;
+  updated_at: ClockTime;
+  user_id: number;
+}
+
+export interface GroupPayments {
+  amount: number;
+  created_at: ClockTime;
+  currency: string;
+  group_id: number;
+  id: Generated<number>;
+  /**
+   * The client's Idempotency-Key: one row per purchase attempt.
+   */
+  idempotency_key: string;
+  intent_id: string;
+  paid_at: ClockTime | null;
+  receipt_mailed_at: ClockTime | null;
+  /**
+   * pending, succeeded or failed; only a verified webhook changes it.
+   */
+  status: string;
+  tenant_id: number;
+  updated_at: ClockTime;
+  user_id: number;
+}
+
+export interface Groups {
+  active: Generated<boolean>;
+  /**
+   * Members at most; null: no limit.
+   */
+  capacity: number | null;
+  coach_id: number | null;
+  created_at: ClockTime;
+  currency: Generated<string>;
+  description: Generated<string>;
+  end_date: string | null;
+  final_date: string | null;
+  group_img: string | null;
+  /**
+   * free or paid.
+   */
+  group_type: Generated<string>;
+  id: Generated<number>;
+  intro_video: string | null;
+  meets_on: Generated<string>;
+  name: string;
+  /**
+   * one_time or monthly.
+   */
+  payment_frequency: Generated<string>;
+  price: Generated<number>;
+  schedule: Generated<string>;
+  slug: string;
+  start_date: string | null;
+  /**
+   * draft (hidden from members), open or closed (no one new joins).
+   */
+  state: Generated<string>;
+  /**
+   * upcoming, active or completed.
+   */
+  status: Generated<string>;
+  stripe_id: string | null;
+  template: Generated<boolean>;
+  tenant_id: number;
+  title: string;
+  updated_at: ClockTime;
+}
+
+export interface GroupSessions {
+  created_at: Generated<ClockTime>;
+  duration_minutes: number;
+  group_id: number;
+  id: Generated<number>;
+  meeting_url: string | null;
+  /**
+   * The calendar invitation's SEQUENCE: raised on every move.
+   */
+  sequence: Generated<number>;
+  starts_at: ClockTime;
+  tenant_id: number;
+  time_zone: string;
+  title: string;
+}
+
+export interface ImplementationSteps {
+  /**
+   * The action step this step was put on the board as, if any.
+   */
+  action_step_id: number | null;
+  area_id: number;
+  client_id: number;
+  created_at: ClockTime;
+  description: Generated<string>;
+  due_date: string | null;
+  id: Generated<number>;
+  tenant_id: number;
+  title: string;
+  updated_at: ClockTime;
+}
+
+export interface Invitations {
+  created_at: ClockTime;
+  expires_at: ClockTime;
+  id: Generated<number>;
+  tenant_id: number;
+  token_hash: string;
+  used_at: ClockTime | null;
+  user_id: number;
+}
+
+export interface LessonAnalytics {
+  attend_meeting: Generated<boolean>;
+  /**
+   * Per-field client id of the change that set it (migration 0830).
+   */
+  field_ids: Generated<FieldIds>;
+  /**
+   * Per-field client times of the latest applied change (epoch ms), keyed by field name.
+   */
+  field_times: Generated<FieldTimes>;
+  id: Generated<number>;
+  lesson_id: number;
+  meeting_worksheet: Generated<boolean>;
+  notes: Generated<string>;
+  post_meeting: Generated<boolean>;
+  pre_meeting: Generated<boolean>;
+  profit_impact: Generated<string>;
+  taken_quiz: Generated<boolean>;
+  tenant_id: number;
+  updated_at: ClockTime;
+  /**
+   * null for an academy lesson.
+   */
+  user_group_id: number | null;
+  user_id: number;
+}
+
+export interface LessonChecklistItems {
+  created_at: Generated<ClockTime>;
+  id: Generated<number>;
+  lesson_id: number;
+  sort_order: number;
+  tenant_id: number;
+  text: string;
+}
+
+export interface LessonChecklistTicks {
+  change_id: string;
+  /**
+   * The client's time of the tick, in epoch ms.
+   */
+  changed_at: ClientMs;
+  id: Generated<number>;
+  item_id: number;
+  lesson_id: number;
+  tenant_id: number;
+  ticked: boolean;
+  updated_at: ClockTime;
+  /**
+   * null: the academy.
+   */
+  user_group_id: number | null;
+  user_id: number;
+}
+
+export interface LessonFiles {
+  content_type: string;
+  created_at: Generated<ClockTime>;
+  id: Generated<number>;
+  /**
+   * file (a resource) or video (at most one a lesson).
+   */
+  kind: LessonFileKind;
+  lesson_id: number;
+  name: string;
+  object_key: string;
+  size: number;
+  tenant_id: number;
+}
+
+export interface LessonFileTickets {
+  access_token_id: number;
+  expires_at: ClockTime;
+  file_id: number;
+  tenant_id: number;
+  /**
+   * A short-lived play ticket's SHA-256.
+   */
+  token_hash: string;
+  user_id: number;
+}
+
+export interface LessonMeetings {
+  client_id: number;
+  /**
+   * The group whose lesson it is (migration 0820); null outside any group.
+   */
+  group_id: number | null;
+  id: Generated<number>;
+  meeting_time: ClockTime;
+  meeting_url: string | null;
+  /**
+   * The group's live session this member's row is of (migration 1400); null for older rows.
+   */
+  session_id: number | null;
+  tenant_id: number;
+  time_zone: string;
+  title: string;
+}
+
+export interface LessonRecordings {
+  duration_minutes: Generated<number>;
+  group_id: number;
+  id: Generated<number>;
+  lesson_id: number | null;
+  recorded_at: ClockTime;
+  recording_url: string;
+  tenant_id: number;
+  title: string;
+}
+
+export interface LessonResources {
+  id: Generated<number>;
+  lesson_id: number;
+  /**
+   * The SPEC's order.
+   */
+  sort_order: Generated<number>;
+  tenant_id: number;
+  title: string;
+  type_id: number;
+  url: string;
+}
+
+export interface LessonResourceTypes {
+  id: Generated<number>;
+  name: string;
+  owner: Generated<string>;
+  tenant_id: number;
+}
+
+export interface Lessons {
+  /**
+   * The coach who authors it; null for content without one (a deleted coach).
+   */
+  coach_id: number | null;
+  created_at: ClockTime;
+  free_lesson: Generated<boolean>;
+  /**
+   * The coach's HTML, sanitised when read.
+   */
+  full_desc: Generated<string>;
+  id: Generated<number>;
+  lesson_img: string | null;
+  lesson_video: string | null;
+  price: Generated<number>;
+  published: Generated<boolean>;
+  quiz_url: string | null;
+  short_desc: Generated<string>;
+  slug: string;
+  tenant_id: number;
+  title: string;
+  updated_at: ClockTime;
+}
+
+export interface LoginLinks {
+  created_at: ClockTime;
+  expires_at: ClockTime;
+  id: Generated<number>;
+  /**
+   * Returned to the client as loginotpfbs' data.otp; the token itself is only in the mail.
+   */
+  public_id: string;
+  tenant_id: number;
+  token_hash: string;
+  used_at: ClockTime | null;
+  user_id: number;
+}
+
+export interface MailAttachments {
+  content_type: string;
+  created_at: ClockTime;
+  /**
+   * null until the uploader sends it with a message (unsent uploads are purged after a day).
+   */
+  email_id: number | null;
+  id: Generated<number>;
+  name: string;
+  object_key: string;
+  size: number;
+  tenant_id: number;
+  uploader_id: number;
+}
+
+export interface MailMuted {
+  topic: MailTopic;
+  user_id: number;
+}
+
+export interface MailOutbox {
+  /**
+   * Its attachments as JSON text (migration 0980); null when it has none.
+   */
+  attachments: Nullable<QueuedAttachments>;
+  attempts: Generated<number>;
+  body: string;
+  created_at: ClockTime;
+  from_address: string;
+  /**
+   * The HTML body (migration 1500); null for a mail queued before it.
+   */
+  html: Nullable<QueuedText>;
+  id: Generated<number>;
+  last_error: string;
+  /**
+   * The Message-ID (migration 1500); null for a mail queued before it.
+   */
+  message_id: Nullable<QueuedText>;
+  next_attempt_at: ClockTime;
+  subject: string;
+  to_address: string;
+}
+
+export interface MeetingNotes {
+  body: string;
+  client_id: number;
+  created_at: ClockTime;
+  id: Generated<number>;
+  meeting_date: string | null;
+  tenant_id: number;
+  title: string;
+  updated_at: ClockTime;
+}
+
+export interface Meetings {
+  agenda: Generated<string>;
+  client_id: number;
+  coach_id: number | null;
+  duration_minutes: number;
+  id: Generated<number>;
+  meeting_url: string | null;
+  /**
+   * Where the meeting takes place when it is not online (migration 0980).
+   */
+  place: string | null;
+  /**
+   * The calendar invitation's SEQUENCE: raised on every reschedule or edit (migration 0980).
+   */
+  sequence: Generated<number>;
+  starts_at: ClockTime;
+  tenant_id: number;
+  time_zone: string;
+  title: string;
+}
+
+export interface MemberGroupLessons {
+  group_id: number;
+  id: Generated<number>;
+  /**
+   * 1 open, 0 locked.
+   */
+  lesson_access: Generated<number>;
+  lesson_id: number;
+  /**
+   * In minutes.
+   */
+  lesson_length: Generated<number>;
+  lesson_order: number;
+  tenant_id: number;
+}
+
+export interface Metrics {
+  client_id: number;
+  created_at: ClockTime;
+  direction: MetricDirection;
+  id: Generated<number>;
+  name: string;
+  target: number | null;
+  tenant_id: number;
+  unit: Generated<string>;
+  updated_at: ClockTime;
+}
+
+export interface MetricShares {
+  client_id: number;
+  created_at: ClockTime;
+  id: Generated<number>;
+  tenant_id: number;
+  to_email: string;
+}
+
+export interface MetricValues {
+  client_id: number;
+  created_at: ClockTime;
+  id: Generated<number>;
+  metric_id: number;
+  note: Generated<string>;
+  period: string;
+  tenant_id: number;
+  updated_at: ClockTime;
+  value: number;
+}
+
+export interface OtpChallenges {
+  code_hash: string;
+  consumed_at: ClockTime | null;
+  created_at: ClockTime;
+  expires_at: ClockTime;
+  /**
+   * Tries used on the current code, counted before comparing (reserveTry); reset by a resend.
+   */
+  failed_attempts: Generated<number>;
+  id: Generated<number>;
+  /**
+   * The opaque reference the client holds; the row id never leaves the server.
+   */
+  public_id: string;
+  tenant_id: number;
+  user_id: number;
+}
+
+export interface PasswordResets {
+  created_at: ClockTime;
+  expires_at: ClockTime;
+  id: Generated<number>;
+  tenant_id: number;
+  token_hash: string;
+  used_at: ClockTime | null;
+  user_id: number;
+}
+
+export interface ProfilePhotos {
+  bytes: Bytes;
+  content_type: string;
+  public_id: string;
+  tenant_id: number;
+  updated_at: ClockTime;
+  user_id: number;
+}
+
+export interface RateLimitHits {
+  count: number;
+  key: string;
+  window_ends_at: ClockTime;
+}
+
+export interface ReferralInvitations {
+  email: string;
+  mailed_at: ClockTime;
+  tenant_id: number;
+}
+
+export interface Referrals {
+  created_at: ClockTime;
+  email: string;
+  first_name: string;
+  id: Generated<number>;
+  /**
+   * Whether this referral mailed the invitation (an address is invited at most once a day per tenant).
+   */
+  invited: boolean;
+  last_name: string;
+  note: string;
+  request_id: string;
+  /**
+   * Where the coach is with it (migration 0950): new, in_progress or done.
+   */
+  status: Generated<RequestStatus>;
+  status_changed_at: ClockTime | null;
+  tenant_id: number;
+  user_id: number;
+}
+
+export interface RequestAnswers {
+  author_id: number;
+  body: string;
+  /**
+   * The client whose request it answers: the row is theirs (access/scope.ts).
+   */
+  client_id: number;
+  created_at: ClockTime;
+  id: Generated<number>;
+  kind: RequestKind;
+  request_id: number;
+  tenant_id: number;
+}
+
+export interface ResourceShares {
+  audience: ShareAudience;
+  created_at: Generated<ClockTime>;
+  id: Generated<number>;
+  resource_id: number;
+  /**
+   * The client, company or group id; null for 'all'.
+   */
+  target_id: number | null;
+  tenant_id: number;
+}
+
+export interface StripeEvents {
+  id: string;
+  received_at: ClockTime;
+  type: string;
+}
+
+export interface SupportTickets {
+  category: string;
+  created_at: ClockTime;
+  id: Generated<number>;
+  message: string;
+  request_id: string;
+  /**
+   * Where the coach is with it (migration 0950): new, in_progress or done.
+   */
+  status: Generated<RequestStatus>;
+  status_changed_at: ClockTime | null;
+  subject: string;
+  tenant_id: number;
+  user_id: number;
+}
+
+export interface Tasks {
+  client_id: number;
+  created_at: ClockTime;
+  deadline: ClockTime | null;
+  file_name: string | null;
+  id: Generated<number>;
+  note: Generated<string>;
+  responsibility: Generated<string>;
+  status: Generated<number>;
+  team_member_id: number | null;
+  tenant_id: number;
+  title: string;
+  updated_at: ClockTime;
+}
+
+export interface TaskShares {
+  client_id: number;
+  created_at: ClockTime;
+  id: Generated<number>;
+  tenant_id: number;
+  to_email: string;
+}
+
+export interface TeamMembers {
+  client_id: number;
+  created_at: ClockTime;
+  email: string | null;
+  first_name: string;
+  id: Generated<number>;
+  last_name: string;
+  tenant_id: number;
+  updated_at: ClockTime;
+}
+
+export interface Tenants {
+  /**
+   * tenant.json's defaultFlags, every flag filled (migration 0900).
+   */
+  default_flags: Generated<StoredFlags>;
+  domain: string;
+  id: number;
+  /**
+   * tenant.json's integrationApi.messageContent: the integration feed carries subjects and bodies.
+   */
+  integration_message_content: Generated<boolean>;
+  name: string;
+  slug: string;
+}
+
+export interface Testimonials {
+  /**
+   * The coach approved it for publication (migration 0950).
+   */
+  approved: Generated<boolean>;
+  consented_at: ClockTime;
+  created_at: ClockTime;
+  display_name: string;
+  id: Generated<number>;
+  request_id: string;
+  /**
+   * Where the coach is with it (migration 0950): new, in_progress or done.
+   */
+  status: Generated<RequestStatus>;
+  status_changed_at: ClockTime | null;
+  tenant_id: number;
+  testimonial: string;
+  user_id: number;
+}
+
+export interface TrustedDevices {
+  client_label: string | null;
+  created_at: ClockTime;
+  expires_at: ClockTime;
+  id: Generated<number>;
+  revoked_at: ClockTime | null;
+  tenant_id: number;
+  token_hash: string;
+  user_id: number;
+}
+
+export interface UserGroups {
+  group_id: number;
+  /**
+   * The SPEC's user_group_id.
+   */
+  id: Generated<number>;
+  joined_at: ClockTime;
+  paid: Generated<boolean>;
+  /**
+   * active, pending or cancelled.
+   */
+  status: Generated<string>;
+  tenant_id: number;
+  updated_at: ClockTime;
+  user_id: number;
+}
+
+export interface Users {
+  birthday: string | null;
+  company_id: number | null;
+  created_at: ClockTime;
+  /**
+   * Set by an admin (migration 1000): the person keeps their data but cannot sign in.
+   */
+  deactivated_at: ClockTime | null;
+  email: string;
+  facebook: string | null;
+  first_name: string;
+  /**
+   * The flags the user has set (migration 0900); one left out takes the tenant's default.
+   */
+  flags: Generated<StoredFlags>;
+  id: Generated<number>;
+  last_name: string;
+  linkedin: string | null;
+  location: string | null;
+  /**
+   * null: the account cannot sign in with a password (e.g. a coach record).
+   */
+  password_hash: string | null;
+  phone_number: string | null;
+  profile_pic: string | null;
+  role_id: Generated<number>;
+  tenant_id: number;
+  time_zone: string | null;
+  title: string | null;
+  twitter: string | null;
+  updated_at: ClockTime;
+  website: string | null;
+}
+
+export interface WebhookDeliveries {
+  attempts: Generated<number>;
+  created_at: Generated<ClockTime>;
+  endpoint_id: number;
+  event_id: string;
+  id: Generated<number>;
+  last_attempt_at: ClockTime | null;
+  last_error: string | null;
+  last_status_code: number | null;
+  /**
+   * When the next try is due (or, while an instance sends it, its lease); null once delivered or failed.
+   */
+  next_attempt_at: ClockTime | null;
+  status: Generated<DeliveryStatus>;
+  tenant_id: number;
+  trying_since: Generated<ClockTime>;
+}
+
+export interface WebhookEndpoints {
+  created_at: ClockTime;
+  enabled: Generated<boolean>;
+  /**
+   * null: every event type.
+   */
+  events: Nullable<EventTypes>;
+  id: Generated<number>;
+  /**
+   * The secret a rotation replaced (migration 1850), signing beside the new until previous_secret_until.
+   */
+  previous_secret: string | null;
+  previous_secret_until: ClockTime | null;
+  secret: string;
+  secret_rotated_at: ClockTime | null;
+  tenant_id: number;
+  url: string;
+}
+
+export interface DB {
+  academy_lessons: AcademyLessons;
+  academy_modules: AcademyModules;
+  access_tokens: AccessTokens;
+  action_steps: ActionSteps;
+  api_keys: ApiKeys;
+  assessment_areas: AssessmentAreas;
+  assessment_progress: AssessmentProgress;
+  assessments: Assessments;
+  audit_log: AuditLog;
+  auth_events: AuthEvents;
+  coach_clients: CoachClients;
+  coach_notes: CoachNotes;
+  coach_resources: CoachResources;
+  coaches: Coaches;
+  commitments: Commitments;
+  companies: Companies;
+  company_file_items: CompanyFileItems;
+  company_files: CompanyFiles;
+  currencies: Currencies;
+  email_changes: EmailChanges;
+  emails: Emails;
+  error_reports: ErrorReports;
+  events: Events;
+  flash_analytics: FlashAnalytics;
+  group_payments: GroupPayments;
+  group_sessions: GroupSessions;
+  groups: Groups;
+  implementation_steps: ImplementationSteps;
+  invitations: Invitations;
+  lesson_analytics: LessonAnalytics;
+  lesson_checklist_items: LessonChecklistItems;
+  lesson_checklist_ticks: LessonChecklistTicks;
+  lesson_file_tickets: LessonFileTickets;
+  lesson_files: LessonFiles;
+  lesson_meetings: LessonMeetings;
+  lesson_recordings: LessonRecordings;
+  lesson_resource_types: LessonResourceTypes;
+  lesson_resources: LessonResources;
+  lessons: Lessons;
+  login_links: LoginLinks;
+  mail_attachments: MailAttachments;
+  mail_muted: MailMuted;
+  mail_outbox: MailOutbox;
+  meeting_notes: MeetingNotes;
+  meetings: Meetings;
+  member_group_lessons: MemberGroupLessons;
+  metric_shares: MetricShares;
+  metric_values: MetricValues;
+  metrics: Metrics;
+  otp_challenges: OtpChallenges;
+  password_resets: PasswordResets;
+  profile_photos: ProfilePhotos;
+  rate_limit_hits: RateLimitHits;
+  referral_invitations: ReferralInvitations;
+  referrals: Referrals;
+  request_answers: RequestAnswers;
+  resource_shares: ResourceShares;
+  stripe_events: StripeEvents;
+  support_tickets: SupportTickets;
+  task_shares: TaskShares;
+  tasks: Tasks;
+  team_members: TeamMembers;
+  tenants: Tenants;
+  testimonials: Testimonials;
+  trusted_devices: TrustedDevices;
+  user_groups: UserGroups;
+  users: Users;
+  webhook_deliveries: WebhookDeliveries;
+  webhook_endpoints: WebhookEndpoints;
+}
