@@ -1,6 +1,7 @@
 // Lint for the whole repository. Besides the usual rules it enforces the room boundaries of DESIGN.md:
 // app/ imports neither api/ nor cli/, api/ neither app/ nor cli/, cli/ never imports app/src or api/src,
-// the one-way layers inside app/src (app/README.md), and no import cycle in app/src, api/src or cli/src.
+// the one-way layers inside app/src (app/README.md), no `as unknown as` in app/src's shipped code, and no import
+// cycle in app/src, api/src or cli/src.
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
@@ -40,6 +41,12 @@ const layerZones = [
     from: ['app/src/features', 'app/src/app', 'app/src/boot'],
     message:
       'lib/ and components/ (and config/) sit below boot/, the features and src/app: they import none of them (what boot hands on is typed in lib/portal-config.ts).',
+  },
+  {
+    target: ['app/src/lib'],
+    from: ['app/src/components'],
+    message:
+      'lib/ sits below components/: a hook or helper that needs a shared component lives in components/ itself.',
   },
 ];
 
@@ -82,6 +89,23 @@ export default tseslint.config(
     plugins: { local: { rules: { 'app-layers': appLayers } } },
     rules: {
       'local/app-layers': ['error', { root, alias: { '@/': 'app/src' }, zones: layerZones }],
+    },
+  },
+  {
+    // As api/test/route-table.test.ts and cli/test/structure.test.ts hold api/src, cli/src and scripts: the
+    // shipped code says its types, a test (and src/testing's helpers) may stand a fake in for a real object.
+    files: ['app/src/**/*.{ts,tsx}'],
+    ignores: ['app/src/**/*.test.{ts,tsx}', 'app/src/testing/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "TSAsExpression[expression.type='TSAsExpression'][expression.typeAnnotation.type='TSUnknownKeyword']",
+          message:
+            '`as unknown as` silences the type checker: give the value a type that says what it is (a narrower parameter, a guard).',
+        },
+      ],
     },
   },
   {

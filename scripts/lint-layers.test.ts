@@ -43,6 +43,19 @@ describe('app layers', () => {
     ]);
   });
 
+  it.each([
+    ['through the alias', "import '@/components/undo-delete';\n"],
+    ['by a relative path', "import '../components/field';\n"],
+  ])('lib/ importing components/ %s fails', async (_, code) => {
+    expect(await layerErrors('app/src/lib/layer-probe.ts', code)).toEqual([
+      expect.stringMatching(/lib\/ sits below components\//),
+    ]);
+  });
+
+  it('components/ may import lib/', async () => {
+    expect(await lint('app/src/components/layer-probe.tsx', "import '@/lib/autosave';\n")).toEqual([]);
+  });
+
   it('a feature may import lib/, components/, config/ and its own files', async () => {
     const code = [
       "import '@/lib/api-client';",
@@ -84,5 +97,31 @@ describe('import cycles', () => {
 
   it('an import that does not lead back passes', async () => {
     expect(await cycleErrors('app/src/lib/portal-config.ts', "import '@/lib/cipher';\n")).toEqual([]);
+  });
+});
+
+const castErrors = async (file: string, code: string) =>
+  (await lint(file, code)).filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.message);
+
+describe('casts in app/src', () => {
+  const cast = 'export const page = { getElementById: () => null } as unknown as Document;\n';
+
+  it.each([
+    ['lib/', 'app/src/lib/cast-probe.ts'],
+    ['a feature', 'app/src/features/notes/components/cast-probe.tsx'],
+    ['boot/', 'app/src/boot/cast-probe.ts'],
+  ])('`as unknown as` in %s fails', async (_, file) => {
+    expect(await castErrors(file, cast)).toEqual([expect.stringMatching(/^`as unknown as` silences/)]);
+  });
+
+  it.each([
+    ['a test file', 'app/src/boot/cast-probe.test.ts'],
+    ['the test helpers', 'app/src/testing/cast-probe.ts'],
+  ])('%s may stand a fake in with `as unknown as`, as api/ and cli/ tests may', async (_, file) => {
+    expect(await castErrors(file, cast)).toEqual([]);
+  });
+
+  it('a single `as` is left to review', async () => {
+    expect(await castErrors('app/src/lib/cast-probe.ts', 'export const n = 1 as number;\n')).toEqual([]);
   });
 });

@@ -80,8 +80,13 @@ function read(rule: Rule, value: unknown, fallback: unknown): unknown {
   );
 }
 
+/** What the config is read from: the page, or (pre-rendering in Node, where there is none) a stand-in. */
+interface ConfigPage {
+  getElementById(id: string): Pick<Node, 'textContent'> | null;
+}
+
 /** Reads and checks the baked config; a broken page fails loudly instead of talking to the wrong tenant. */
-export function readConfig(doc: Document = document): PortalConfig {
+export function readConfig(doc: ConfigPage = document): PortalConfig {
   const element = doc.getElementById('portal-config');
   if (!element?.textContent) throw new ConfigError('This build has no tenant configuration.');
   let raw: unknown;

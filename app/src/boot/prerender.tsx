@@ -52,7 +52,7 @@ function portalFor(logo: boolean, captcha: boolean) {
   // reader falls back to, read from a page that holds only these values (there is no document in Node).
   const integrations = captcha ? { captchaSiteKey: CAPTCHA_SITE_KEY } : {};
   const baked = { textContent: JSON.stringify({ tenantId: 1, name: NAME_PLACEHOLDER, integrations }) };
-  const config = readConfig({ getElementById: () => baked } as unknown as Document);
+  const config = readConfig({ getElementById: () => baked });
   const brand = {
     key: null,
     colors: DEFAULT_COLORS,

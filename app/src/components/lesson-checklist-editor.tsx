@@ -7,7 +7,7 @@
 import { useRef, useState } from 'react';
 import { CHECKLIST_LIMITS, useChecklist, useSaveChecklist, type ChecklistItem } from '@/lib/coach-checklist';
 import { useAutosave } from '@/lib/autosave';
-import { useUndoableDelete } from '@/lib/use-undoable-delete';
+import { useUndoableDelete } from './use-undoable-delete';
 import { Field } from './field';
 import { QueryState } from './query-state';
 import { SaveStatus } from './save-status';

@@ -3,7 +3,7 @@ import { Field } from '@/components/field';
 import { FormButtons } from '@/components/form-buttons';
 import { formatDate } from '@/lib/dates';
 import { useFieldErrors } from '@/lib/use-field-errors';
-import { useUndoableDelete } from '@/lib/use-undoable-delete';
+import { useUndoableDelete } from '@/components/use-undoable-delete';
 import { useAddStep, type StepInput } from '../api/add-step';
 import { deleteStep } from '../api/delete-step';
 import type { Area } from '../api/get-assessment';

@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router-dom';
 import { QueryState } from '@/components/query-state';
 import { paths } from '@/config/paths';
-import { useUndoableDelete } from '@/lib/use-undoable-delete';
+import { useUndoableDelete } from '@/components/use-undoable-delete';
 import { routeId } from '@/lib/route-id';
 import { deleteArea } from '../api/delete-area';
 import { useAssessment, type Area, type AssessmentPage } from '../api/get-assessment';

@@ -2,7 +2,7 @@ import { QueryState } from '@/components/query-state';
 import { formatDateTime } from '@/lib/dates';
 import { httpLink } from '@/lib/http-link';
 import { fileSize } from '@/lib/uploads';
-import { useUndoableDelete } from '@/lib/use-undoable-delete';
+import { useUndoableDelete } from '@/components/use-undoable-delete';
 import { deleteResource } from '../api/delete-resource';
 import { downloadResource } from '../api/download-resource';
 import { useLibrary, type Library, type Resource, type Share } from '../api/get-library';

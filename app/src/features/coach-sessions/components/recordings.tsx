@@ -5,7 +5,7 @@ import { formatDateTime } from '@/lib/dates';
 import { httpLink } from '@/lib/http-link';
 import { notify } from '@/lib/toast';
 import { useFieldErrors } from '@/lib/use-field-errors';
-import { useUndoableDelete } from '@/lib/use-undoable-delete';
+import { useUndoableDelete } from '@/components/use-undoable-delete';
 import { useAddRecording, type RecordingInput } from '../api/add-recording';
 import type { Recording } from '../api/get-sessions';
 import { removeRecording } from '../api/remove-recording';

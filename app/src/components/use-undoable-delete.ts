@@ -1,9 +1,9 @@
 /**
- * A list's deletes with undo (components/undo-delete): the ids hidden while their undo time runs, and the call
+ * A list's deletes with undo (./undo-delete): the ids hidden while their undo time runs, and the call
  * that hides one, offers Undo and sends the delete afterwards (or shows it again on Undo or a refusal).
  */
 import { useState } from 'react';
-import { deleteWithUndo } from '@/components/undo-delete';
+import { deleteWithUndo } from './undo-delete';
 
 export function useUndoableDelete() {
   const [hidden, setHidden] = useState<ReadonlySet<number>>(new Set());
