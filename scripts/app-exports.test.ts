@@ -39,17 +39,22 @@ function exportedNames(file: ts.SourceFile): string[] {
   return names;
 }
 
-/** file -> the names other files import from it ('*' for all of them). */
-function importedNames(): Map<string, Set<string>> {
+/** file -> the names other files import from it ('*' for all of them), and the files that import it. */
+function importedNames(): { used: Map<string, Set<string>>; importers: Map<string, Set<string>> } {
   const used = new Map<string, Set<string>>();
-  const useFile = (target: string, names: string[]) => {
-    const set = used.get(target) ?? new Set<string>();
-    for (const name of names) set.add(name);
-    used.set(target, set);
+  const importers = new Map<string, Set<string>>();
+  const add = (map: Map<string, Set<string>>, key: string, values: string[]) => {
+    const set = map.get(key) ?? new Set<string>();
+    for (const value of values) set.add(value);
+    map.set(key, set);
+  };
+  const useFile = (from: string, target: string, names: string[]) => {
+    add(used, target, names);
+    add(importers, target, [from]);
   };
   const use = (from: string, specifier: string, names: string[]) => {
     const resolved = ts.resolveModuleName(specifier, from, options, ts.sys).resolvedModule?.resolvedFileName;
-    if (resolved) useFile(path.resolve(resolved), names);
+    if (resolved) useFile(from, path.resolve(resolved), names);
   };
   for (const name of files) {
     const file = ts.createSourceFile(name, readFileSync(name, 'utf8'), ts.ScriptTarget.Latest, true);
@@ -81,7 +86,7 @@ function importedNames(): Map<string, Set<string>> {
         const matches = new RegExp(
           `^${pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*')}$`,
         );
-        for (const matched of files.filter((f) => matches.test(f))) useFile(matched, ['*']);
+        for (const matched of files.filter((f) => matches.test(f))) useFile(name, matched, ['*']);
       } else if (
         ts.isCallExpression(node) &&
         node.expression.kind === ts.SyntaxKind.ImportKeyword &&
@@ -94,12 +99,12 @@ function importedNames(): Map<string, Set<string>> {
     };
     visit(file);
   }
-  return used;
+  return { used, importers };
 }
 
 describe('app/src exports', () => {
   it('every export is imported somewhere', () => {
-    const used = importedNames();
+    const { used } = importedNames();
     const unused = files
       .filter((name) => name !== ENTRY && !/\.test\.tsx?$/.test(name))
       .flatMap((name) => {
@@ -111,5 +116,36 @@ describe('app/src exports', () => {
           .map((exported) => `${path.relative(root, name)}: ${exported}`);
       });
     expect(unused).toEqual([]);
+  });
+});
+
+describe('app/src shared layers', () => {
+  // A piece of lib/ or components/ that only one coach or admin feature reaches (through other shared pieces
+  // too) is that feature's own and lives in it, as the coach's lesson authoring does in features/coach-lessons.
+  // Tests do not count as users: they only exercise a piece.
+  it('holds nothing that serves a single coach or admin feature', () => {
+    const { importers } = importedNames();
+    const shared = (file: string) => /^(lib|components|config)\//.test(path.relative(src, file));
+    const usersOf = (file: string, seen = new Set<string>()): Set<string> => {
+      const users = new Set<string>();
+      seen.add(file);
+      for (const importer of importers.get(file) ?? []) {
+        if (/\.test\.tsx?$/.test(importer) || seen.has(importer)) continue;
+        const where = path.relative(src, importer).split(path.sep);
+        if (where[0] === 'features') users.add(where[1]!);
+        else if (shared(importer)) for (const user of usersOf(importer, seen)) users.add(user);
+        else users.add(where[0]!);
+      }
+      return users;
+    };
+    const ownedByOne = files
+      .filter((file) => shared(file) && !/\.test\.tsx?$/.test(file))
+      .flatMap((file) => {
+        const users = [...usersOf(file)];
+        return users.length === 1 && /^(coach|admin)-/.test(users[0]!)
+          ? [`${path.relative(root, file)}: ${users[0]}`]
+          : [];
+      });
+    expect(ownedByOne).toEqual([]);
   });
 });

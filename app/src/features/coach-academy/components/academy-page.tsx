@@ -9,7 +9,7 @@ import { SortableList } from '@/components/sortable-list';
 import { TitleForm } from '@/components/title-form';
 import { deleteWithUndo } from '@/components/undo-delete';
 import { paths } from '@/config/paths';
-import { deleteLesson } from '@/lib/coach-lesson';
+import { deleteLesson } from '@/lib/delete-lesson';
 import {
   academyQueryOptions,
   deleteModule,

@@ -8,7 +8,7 @@ import { SortableList } from '@/components/sortable-list';
 import { TitleForm } from '@/components/title-form';
 import { deleteWithUndo } from '@/components/undo-delete';
 import { paths } from '@/config/paths';
-import { deleteLesson } from '@/lib/coach-lesson';
+import { deleteLesson } from '@/lib/delete-lesson';
 import { groupQueryOptions, type GroupLesson, type GroupPageData } from '../api/get-group';
 import { useGroupLessons } from '../api/group-lessons';
 

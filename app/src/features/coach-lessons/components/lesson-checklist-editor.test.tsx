@@ -4,9 +4,9 @@ import { ToastContainer } from 'react-toastify/unstyled';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTOSAVE_DELAY_MS } from '@/lib/autosave';
 import { sessionStore } from '@/lib/session';
+import { UNDO_MS } from '@/components/undo-delete';
 import { apiUser, fakeApi, type FakeCall } from '@/testing/portal';
 import { LessonChecklistEditor } from './lesson-checklist-editor';
-import { UNDO_MS } from './undo-delete';
 
 const URL = '/api/v1/coach/lessons/5/checklist';
 type Sent = { items: { id?: number; text: string }[] };

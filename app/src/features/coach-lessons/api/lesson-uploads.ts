@@ -3,8 +3,8 @@
  * download their own copy. The server types each by its bytes and keeps the limits below; the browser checks
  * size first so a file it would refuse is not sent.
  */
-import { api, type Envelope } from './api-client';
-import { saveBlob } from './download-file';
+import { api, type Envelope } from '@/lib/api-client';
+import { saveBlob } from '@/lib/download-file';
 
 export type UploadKind = 'file' | 'video';
 

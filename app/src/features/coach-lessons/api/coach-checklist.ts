@@ -1,10 +1,10 @@
 /**
- * A lesson's checklist as its coach edits it (components/lesson-checklist-editor): read once, then the whole
+ * A lesson's checklist as its coach edits it (../components/lesson-checklist-editor): read once, then the whole
  * list saved in order as the coach types, drags or deletes. An item sent with its id keeps it (and the members'
  * ticks); one without an id is new, and the answer gives it its id in the same place of the list.
  */
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type Envelope } from './api-client';
+import { api, type Envelope } from '@/lib/api-client';
 
 export interface ChecklistItem {
   id: number;

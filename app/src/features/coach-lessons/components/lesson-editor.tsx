@@ -6,20 +6,20 @@
 import { isAxiosError } from 'axios';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { changeLesson, useCoachLesson, useLessonResources, type CoachLesson } from '@/lib/coach-lesson';
 import { useAutosave } from '@/lib/autosave';
 import { fieldErrorsOf, type FieldErrors } from '@/lib/field-errors';
 import { useFieldErrors } from '@/lib/use-field-errors';
-import { Field, SelectField, TextAreaField } from './field';
-import { FormButtons } from './form-buttons';
+import { Field, SelectField, TextAreaField } from '@/components/field';
+import { FormButtons } from '@/components/form-buttons';
+import { LoadFailed } from '@/components/load-failed';
+import { PageLoading } from '@/components/page-loading';
+import { NotFoundState } from '@/components/refused-state';
+import { SaveStatus } from '@/components/save-status';
+import { deleteWithUndo } from '@/components/undo-delete';
+import { changeLesson, useCoachLesson, useLessonResources, type CoachLesson } from '../api/coach-lesson';
 import { LessonChecklistEditor } from './lesson-checklist-editor';
 import { LessonUploads } from './lesson-uploads';
-import { LoadFailed } from './load-failed';
-import { PageLoading } from './page-loading';
-import { NotFoundState } from './refused-state';
 import { RichTextEditor } from './rich-text-editor';
-import { SaveStatus } from './save-status';
-import { deleteWithUndo } from './undo-delete';
 import './lesson-editor.css';
 
 type Back = { to: string; label: string };

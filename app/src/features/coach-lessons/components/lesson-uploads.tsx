@@ -2,13 +2,18 @@
  * The lesson editor's uploads: the lesson's video and its files, each uploaded by dropping it on the zone or
  * choosing it with the button (a keyboard reaches both), with its progress shown; a refusal says why in plain
  * words (too big, a type not accepted) under the zone. Each upload can be renamed, downloaded, and removed with
- * the authoring kit's undo.
+ * the shared undo of components/undo-delete.
  */
 import { isAxiosError } from 'axios';
 import { useState, type FormEvent } from 'react';
-import { useRefreshLesson, type CoachLesson } from '@/lib/coach-lesson';
 import { errorMessage } from '@/lib/api-errors';
 import { fieldErrorsOf } from '@/lib/field-errors';
+import { fileSize } from '@/lib/uploads';
+import { Field } from '@/components/field';
+import { FileDropZone } from '@/components/file-drop-zone';
+import { FormButtons } from '@/components/form-buttons';
+import { deleteWithUndo } from '@/components/undo-delete';
+import { useRefreshLesson, type CoachLesson } from '../api/coach-lesson';
 import {
   UPLOAD_LIMITS,
   deleteLessonFile,
@@ -17,12 +22,7 @@ import {
   uploadLessonFile,
   type UploadKind,
   type UploadedFile,
-} from '@/lib/lesson-uploads';
-import { fileSize } from '@/lib/uploads';
-import { Field } from './field';
-import { FileDropZone } from './file-drop-zone';
-import { FormButtons } from './form-buttons';
-import { deleteWithUndo } from './undo-delete';
+} from '../api/lesson-uploads';
 
 interface Sending {
   name: string;

@@ -1,9 +1,9 @@
 /**
- * A lesson the coach edits, of a group or of the academy (both authoring features use the one lesson editor in
- * components/lesson-editor): the page, its autosaved changes, its links and deleting it.
+ * A lesson the coach edits, of a group or of the academy (both open this feature's one lesson editor): the page,
+ * its autosaved changes and its links. Deleting one is the lists' (lib/delete-lesson), not the editor's.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type Envelope } from './api-client';
+import { api, type Envelope } from '@/lib/api-client';
 import type { UploadedFile } from './lesson-uploads';
 
 export interface CoachLesson {
@@ -52,11 +52,6 @@ export async function changeLesson(id: number, input: LessonInput): Promise<Coac
     fields: ['title', 'short_desc', 'full_desc', 'lesson_video', 'length'],
   });
   return res.data.data;
-}
-
-/** POST /api/v1/coach/lessons/{id}/delete. */
-export async function deleteLesson(id: number): Promise<void> {
-  await api.post(`${url(id)}/delete`, {});
 }
 
 export function useLessonResources(id: number) {

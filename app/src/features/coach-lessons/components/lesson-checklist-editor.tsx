@@ -5,14 +5,14 @@
  * During a removal's undo time the item is hidden but still saved, so Undo keeps the members' ticks of it.
  */
 import { useRef, useState } from 'react';
-import { CHECKLIST_LIMITS, useChecklist, useSaveChecklist, type ChecklistItem } from '@/lib/coach-checklist';
 import { useAutosave } from '@/lib/autosave';
-import { useUndoableDelete } from './use-undoable-delete';
-import { Field } from './field';
-import { QueryState } from './query-state';
-import { SaveStatus } from './save-status';
-import { SortableList } from './sortable-list';
-import { TitleForm } from './title-form';
+import { Field } from '@/components/field';
+import { QueryState } from '@/components/query-state';
+import { SaveStatus } from '@/components/save-status';
+import { SortableList } from '@/components/sortable-list';
+import { TitleForm } from '@/components/title-form';
+import { useUndoableDelete } from '@/components/use-undoable-delete';
+import { CHECKLIST_LIMITS, useChecklist, useSaveChecklist, type ChecklistItem } from '../api/coach-checklist';
 import './lesson-checklist-editor.css';
 
 /** An item as the editor holds it: `key` names it on the page, `id` on the server (null until first saved). */

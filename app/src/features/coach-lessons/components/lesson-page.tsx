@@ -3,9 +3,9 @@
  * (/coach/academy/:lessonid, no group id), each with its way back.
  */
 import { useParams } from 'react-router-dom';
-import { LessonEditor } from '@/components/lesson-editor';
 import { paths } from '@/config/paths';
 import { routeId } from '@/lib/route-id';
+import { LessonEditor } from './lesson-editor';
 
 export default function Page() {
   const params = useParams();
