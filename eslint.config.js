@@ -1,7 +1,7 @@
 // Lint for the whole repository. Besides the usual rules it enforces the room boundaries of DESIGN.md:
 // app/ imports neither api/ nor cli/, api/ neither app/ nor cli/, cli/ never imports app/src or api/src,
-// the one-way layers inside app/src (app/README.md), no `as unknown as` in app/src's shipped code, and no import
-// cycle in app/src, api/src or cli/src.
+// the one-way layers inside app/src (app/README.md), no `as unknown as` and no non-null `!` in app/src's shipped
+// code, and no import cycle in app/src, api/src or cli/src.
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
@@ -97,6 +97,8 @@ export default tseslint.config(
     files: ['app/src/**/*.{ts,tsx}'],
     ignores: ['app/src/**/*.test.{ts,tsx}', 'app/src/testing/**'],
     rules: {
+      // A non-null `!` is a cast too: a guard, a narrower type or a lookup that cannot miss says it instead.
+      '@typescript-eslint/no-non-null-assertion': 'error',
       'no-restricted-syntax': [
         'error',
         {

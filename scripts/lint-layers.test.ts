@@ -121,6 +121,14 @@ describe('casts in app/src', () => {
     expect(await castErrors(file, cast)).toEqual([]);
   });
 
+  it('a non-null `!` in shipped code fails, in a test it may stand', async () => {
+    const code = 'export const first = (list: string[]) => list[0]!;\n';
+    const rule = '@typescript-eslint/no-non-null-assertion';
+    const ruled = async (file: string) => (await lint(file, code)).filter((m) => m.ruleId === rule);
+    expect(await ruled('app/src/lib/cast-probe.ts')).toHaveLength(1);
+    expect(await ruled('app/src/lib/cast-probe.test.ts')).toEqual([]);
+  });
+
   it('a single `as` is left to review', async () => {
     expect(await castErrors('app/src/lib/cast-probe.ts', 'export const n = 1 as number;\n')).toEqual([]);
   });

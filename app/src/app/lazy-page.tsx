@@ -48,8 +48,8 @@ export function rolePage(
   pages: Record<string, () => Promise<PageModule>>,
   name: string,
 ): Promise<PageModule> {
-  const files = Object.keys(pages).filter((file) => file.endsWith(`/components/${name}-page.tsx`));
-  const load = files.length === 1 ? pages[files[0]!] : undefined;
+  const [file, ...others] = Object.keys(pages).filter((f) => f.endsWith(`/components/${name}-page.tsx`));
+  const load = file !== undefined && others.length === 0 ? pages[file] : undefined;
   return load ? load() : Promise.reject(new Error(`there is no page ${name}.`));
 }
 

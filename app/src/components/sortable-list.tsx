@@ -1,7 +1,7 @@
 /**
  * A list the coach puts in order: drag a row by its handle (pointer, or the handle's keyboard: Space to pick
  * up, arrows, Space to drop), or press a row's "Move up" / "Move down" buttons. Each move is said in a polite
- * live region and handed to `onMove` with every id in the new order. Used by the authoring pages only
+ * live region and handed to `onMove` with every row in the new order. Used by the authoring pages only
  * (@dnd-kit stays out of the client's pages).
  */
 import {
@@ -85,15 +85,17 @@ function Row({
   );
 }
 
-export function SortableList({
+// A row comes back from `onMove` as it was given, with whatever the caller put on it (a lesson, a module), so
+// the caller needs no lookup by id.
+export function SortableList<T extends SortableItem>({
   items,
   label,
   onMove,
 }: {
-  items: SortableItem[];
+  items: T[];
   /** The list's accessible name: 'Lessons'. */
   label: string;
-  onMove: (ids: number[]) => void;
+  onMove: (moved: T[]) => void;
 }) {
   const [said, setSaid] = useState('');
   const sensors = useSensors(
@@ -101,10 +103,10 @@ export function SortableList({
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
   const move = (from: number, to: number) => {
-    if (from === to || to < 0 || to >= items.length) return;
-    const next = arrayMove(items, from, to);
-    setSaid(`“${items[from]!.label}” moved to position ${to + 1} of ${items.length}.`);
-    onMove(next.map((item) => item.id));
+    const moved = items[from];
+    if (!moved || from === to || to < 0 || to >= items.length) return;
+    setSaid(`“${moved.label}” moved to position ${to + 1} of ${items.length}.`);
+    onMove(arrayMove(items, from, to));
   };
   const dropped = ({ active, over }: DragEndEvent) => {
     if (!over) return;

@@ -10,8 +10,8 @@ const KEY = 'qT3xK9mZ0bLwV+aR7nYc/PfH2sGd5JtEuB1oXiW8kC4hNlDyO6jMgArIeUpSvQzF';
 /** The cipher's two alphabets, for index.html's inline script, which reads the stored user before the app runs. */
 export const CIPHER = { plain: PLAIN, key: KEY };
 
-const ENCODE = new Map([...PLAIN].map((c, i) => [c, KEY[i]!]));
-const DECODE = new Map([...KEY].map((c, i) => [c, PLAIN[i]!]));
+const ENCODE = new Map([...PLAIN].map((c, i) => [c, KEY.charAt(i)]));
+const DECODE = new Map([...KEY].map((c, i) => [c, PLAIN.charAt(i)]));
 
 function substitute(text: string, table: Map<string, string>): string {
   let out = '';

@@ -59,19 +59,21 @@ const MONTHS = [
 
 /** An instant's wall-clock fields in a zone ('' for the browser's), read from the zone's one formatter. */
 function wallClock(date: Date, zone: string) {
-  const part: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
-  for (const { type, value } of formatterFor(zone).formatToParts(date)) part[type] = value;
-  const hour12 = Number(part.hour);
-  const pm = part.dayPeriod?.toLowerCase() === 'pm';
+  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const { type, value } of formatterFor(zone).formatToParts(date)) parts[type] = value;
+  // The formatter's options ask for every one of these, so '' is never met.
+  const part = (type: Intl.DateTimeFormatPartTypes): string => parts[type] ?? '';
+  const hour12 = Number(part('hour'));
+  const pm = part('dayPeriod').toLowerCase() === 'pm';
   return {
-    year: Number(part.year),
-    month: MONTHS.indexOf(part.month!) + 1,
-    monthName: part.month!,
-    day: Number(part.day),
-    weekday: part.weekday!,
+    year: Number(part('year')),
+    month: MONTHS.indexOf(part('month')) + 1,
+    monthName: part('month'),
+    day: Number(part('day')),
+    weekday: part('weekday'),
     hour12,
     hour24: (hour12 % 12) + (pm ? 12 : 0),
-    minute: part.minute!,
+    minute: part('minute'),
     period: pm ? 'pm' : 'am',
   };
 }

@@ -29,10 +29,10 @@ export const earlyKey = (method: string, url: string, body: string): string =>
  */
 export function takeEarlyAnswer(key: string, token: string): Promise<Answer | null> | null {
   const pending = typeof window === 'undefined' ? undefined : window.portalEarly;
-  const index = pending?.findIndex((entry) => entry.key === key && entry.token === token) ?? -1;
-  if (!pending || index < 0) return null;
-  const [entry] = pending.splice(index, 1);
-  return entry!.answer.then((answer) =>
+  const entry = pending?.find((early) => early.key === key && early.token === token);
+  if (!pending || !entry) return null;
+  pending.splice(pending.indexOf(entry), 1);
+  return entry.answer.then((answer) =>
     answer && answer.status >= 200 && answer.status < 300 ? answer : null,
   );
 }

@@ -12,13 +12,14 @@
  */
 export type Stage = 'todo' | 'progress' | 'completed';
 
-export const STAGES: { key: Stage; label: string }[] = [
-  { key: 'todo', label: 'To do' },
-  { key: 'progress', label: 'In progress' },
-  { key: 'completed', label: 'Completed' },
-];
+const LABELS: Record<Stage, string> = { todo: 'To do', progress: 'In progress', completed: 'Completed' };
 
-export const stageLabel = (stage: Stage): string => STAGES.find((s) => s.key === stage)!.label;
+/** The board's columns, in order. */
+export const STAGES: { key: Stage; label: string }[] = (['todo', 'progress', 'completed'] as const).map(
+  (key) => ({ key, label: LABELS[key] }),
+);
+
+export const stageLabel = (stage: Stage): string => LABELS[stage];
 
 type ItemKind = 'action-step' | 'commitment' | 'task';
 

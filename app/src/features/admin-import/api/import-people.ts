@@ -23,12 +23,15 @@ interface ImportRun {
  * counts the file's coaches as arriving, so a client may name a coach the same file brings.
  */
 async function importPeople({ rows, dryRun, invite }: ImportRun): Promise<RowAnswer[]> {
-  const arriving = dryRun ? rows.filter((r) => r.fields.role === 'coach').map((r) => r.fields.email!) : [];
+  const arriving = dryRun
+    ? rows.flatMap((r) => (r.fields.role === 'coach' && r.fields.email ? [r.fields.email] : []))
+    : [];
   const answers: RowAnswer[] = [];
   for (let i = 0; i < rows.length; i += BATCH) {
     const batch = rows.slice(i, i + BATCH);
     const response = await api.post<Envelope<RowAnswer[]>>('/api/v1/admin/people/import', {
-      people: batch.map((row) => ({ ...row.fields, email: row.fields.email! })),
+      // A row without an email goes as it is: the API says so beside the row.
+      people: batch.map((row) => row.fields),
       dry_run: dryRun,
       invite,
       arriving_coaches: arriving,

@@ -51,15 +51,14 @@ export default function ImportPage() {
     } catch {
       return; // The API client toasted why.
     }
-    const found = answers.flatMap((answer) =>
-      Object.entries(answer.errors).flatMap(([field, messages]) =>
-        messages.map((message) => ({
-          line: rows[answer.index]!.line,
-          ...columnOfField(columns, field),
-          message,
-        })),
-      ),
-    );
+    // Each answer names the row it is about by its index in `rows`.
+    const found = answers.flatMap((answer) => {
+      const row = rows[answer.index];
+      if (!row) return [];
+      return Object.entries(answer.errors).flatMap(([field, messages]) =>
+        messages.map((message) => ({ line: row.line, ...columnOfField(columns, field), message })),
+      );
+    });
     setChecked({ file: file.name, rows, problems: [...problems, ...found], answers });
   };
 

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { skipToken, useQuery } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client';
 import { webhooksKey, type WebhookEndpoint } from './get-webhooks';
 
@@ -16,6 +16,6 @@ async function getWebhook(id: number, signal?: AbortSignal): Promise<WebhookEndp
 export const useWebhook = (id: number | null) =>
   useQuery({
     queryKey: webhookKey(id),
-    queryFn: ({ signal }) => getWebhook(id!, signal),
-    enabled: id !== null,
+    // skipToken rather than `enabled`: an address whose id is no id asks nothing, and the type knows it.
+    queryFn: id === null ? skipToken : ({ signal }) => getWebhook(id, signal),
   });

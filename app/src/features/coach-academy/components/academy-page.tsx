@@ -40,6 +40,7 @@ function ModuleCard({ module, modules }: { module: AcademyModule; modules: Acade
           label={`Lessons of ${module.title}`}
           items={module.lessons.map((lesson) => ({
             id: lesson.id,
+            lesson,
             label: lesson.title,
             content: (
               <div className="lesson-row">
@@ -67,9 +68,9 @@ function ModuleCard({ module, modules }: { module: AcademyModule; modules: Acade
               </div>
             ),
           }))}
-          onMove={(ids) => {
-            withLessons(ids.map((id) => module.lessons.find((l) => l.id === id)!));
-            changes.orderLessons.mutate({ moduleId: module.id, ids });
+          onMove={(moved) => {
+            withLessons(moved.map((row) => row.lesson));
+            changes.orderLessons.mutate({ moduleId: module.id, ids: moved.map((row) => row.id) });
           }}
         />
       )}
@@ -143,13 +144,13 @@ export default function Page() {
                 <h2 id="module-order">Order of the modules</h2>
                 <SortableList
                   label="Modules"
-                  items={modules.map((m) => ({ id: m.id, label: m.title, content: m.title }))}
-                  onMove={(ids) => {
+                  items={modules.map((m) => ({ id: m.id, module: m, label: m.title, content: m.title }))}
+                  onMove={(moved) => {
                     client.setQueryData(
                       academyQueryOptions().queryKey,
-                      ids.map((id) => modules.find((m) => m.id === id)!),
+                      moved.map((row) => row.module),
                     );
-                    changes.orderModules.mutate(ids);
+                    changes.orderModules.mutate(moved.map((row) => row.id));
                   }}
                 />
               </section>

@@ -66,9 +66,9 @@ export function GroupLessons({ group }: { group: GroupPageData }) {
   const { order } = useGroupLessons(group.id);
   const setLessons = (lessons: GroupLesson[]) =>
     client.setQueryData(key, (page) => (page ? { ...page, lessons } : page));
-  const move = (ids: number[]) => {
-    setLessons(ids.map((id) => group.lessons.find((l) => l.id === id)!));
-    order.mutate(ids);
+  const move = (moved: { id: number; lesson: GroupLesson }[]) => {
+    setLessons(moved.map((row) => row.lesson));
+    order.mutate(moved.map((row) => row.id));
   };
   const remove = (lesson: GroupLesson) =>
     deleteWithUndo({
@@ -90,6 +90,7 @@ export function GroupLessons({ group }: { group: GroupPageData }) {
           label="Lessons"
           items={group.lessons.map((lesson) => ({
             id: lesson.id,
+            lesson,
             label: lesson.title,
             content: <LessonRow groupId={group.id} lesson={lesson} onDelete={() => remove(lesson)} />,
           }))}

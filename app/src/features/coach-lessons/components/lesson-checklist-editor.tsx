@@ -46,10 +46,12 @@ function ChecklistForm({ lessonId, loaded }: { lessonId: number; loaded: Checkli
   const setText = (key: number, text: string) =>
     setItems((list) => list.map((item) => (item.key === key ? { ...item, text } : item)));
   // The shown items in their new order, the hidden ones (waiting for their undo time) left where they were.
-  const move = (keys: number[]) =>
+  // Read by key from the list as it is now, not as the rows were drawn: an id the last save gave stays on.
+  const move = (moved: { id: number }[]) =>
     setItems((list) => {
-      const queue = keys.map((key) => list.find((item) => item.key === key)!);
-      return list.map((item) => (hidden.has(item.key) ? item : queue.shift()!));
+      const byKey = new Map(list.map((item) => [item.key, item]));
+      const queue = moved.flatMap((row) => byKey.get(row.id) ?? []);
+      return list.map((item) => (hidden.has(item.key) ? item : (queue.shift() ?? item)));
     });
   const drop = (item: DraftItem) =>
     remove(item.key, `“${item.text.trim() || 'Empty item'}” removed.`, async () =>

@@ -44,11 +44,10 @@ function ProgressTable({ data }: { data: GroupProgress }) {
               <th scope="row">
                 {m.member.first_name} {m.member.last_name}
               </th>
-              {m.cells.map((c, index) => (
-                <td key={data.lessons[index]!.lesson.id}>
-                  {cellText(c, data.steps, data.lessons[index]!.checklist)}
-                </td>
-              ))}
+              {data.lessons.map((l, index) => {
+                const c = m.cells[index];
+                return <td key={l.lesson.id}>{c && cellText(c, data.steps, l.checklist)}</td>;
+              })}
               <td>{totalText(m, checklists)}</td>
             </tr>
           ))}

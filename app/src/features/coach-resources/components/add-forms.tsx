@@ -66,7 +66,8 @@ export function AddFileForm() {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
-    const problem = file ? checkPicked([], [file])[0]!.problem : null;
+    const [picked] = file ? checkPicked([], [file]) : [];
+    const problem = picked?.problem ?? null;
     const found = {
       ...(!file && { files: 'Choose a file.' }),
       ...(problem === 'empty' && { files: 'The file is empty.' }),

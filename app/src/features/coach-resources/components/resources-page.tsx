@@ -24,6 +24,7 @@ function ResourceEntry({
 }) {
   const unshare = useUnshareResource();
   const link = httpLink(resource.url);
+  const { file } = resource;
   return (
     <li className="card">
       <h3>{resource.title}</h3>
@@ -39,11 +40,11 @@ function ResourceEntry({
             Open {resource.title}
           </a>
         )}
-        {resource.file && (
+        {file && (
           <button
             type="button"
             className="btn"
-            onClick={() => void downloadResource(resource.id, resource.file!.name).catch(() => undefined)}
+            onClick={() => void downloadResource(resource.id, file.name).catch(() => undefined)}
           >
             Download {resource.title}
           </button>

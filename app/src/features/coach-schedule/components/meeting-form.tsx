@@ -140,7 +140,10 @@ export function MeetingForm({
             type="button"
             className="btn"
             disabled={save.isPending}
-            onClick={(e) => void send(e.currentTarget.form!, true)}
+            onClick={(e) => {
+              const { form } = e.currentTarget;
+              if (form) void send(form, true);
+            }}
           >
             Book anyway
           </button>

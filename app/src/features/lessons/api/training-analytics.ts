@@ -145,9 +145,9 @@ export function unsentValues(place: LessonPlace): Partial<LessonAnalytics> {
 
 /** The place's checklist ticks not yet saved, by item id. */
 export function unsentTicks(place: LessonPlace): Map<number, boolean> {
-  return new Map(
-    unsentOf(place)
-      .filter((change) => change.field === 'checklist' && change.item_id !== undefined)
-      .map((change) => [change.item_id!, change.value === true]),
-  );
+  const ticks = new Map<number, boolean>();
+  for (const change of unsentOf(place))
+    if (change.field === 'checklist' && change.item_id !== undefined)
+      ticks.set(change.item_id, change.value === true);
+  return ticks;
 }

@@ -33,7 +33,7 @@ export function EditFileForm({
     await onSave({
       id: entry.id,
       description: description.trim(),
-      files: entry.files.map((file, i) => ({ id: file.id, name: names[i]!.trim() })),
+      files: entry.files.map((file, i) => ({ id: file.id, name: (names[i] ?? file.name).trim() })),
     }).catch((error: unknown) => fromError(error, form));
   };
 

@@ -73,28 +73,32 @@ function Files({ companyId }: { companyId: number | null }) {
           <p className="card empty-state muted">No {KINDS[kind as Kind].toLowerCase()} here yet.</p>
         ) : (
           <ul className="file-entries">
-            {shown.map((entry) => (
-              <li key={entry.id}>
-                {editing === entry.id ? (
-                  <section className="card" aria-label={`Edit: ${entryTitle(entry)}`}>
-                    <EditFileForm
-                      entry={original.get(entry.id)!}
-                      pending={update.isPending}
-                      onSave={save}
-                      onCancel={() => setEditing(null)}
+            {shown.map((entry) => {
+              // The entry as sent, with every file: the one shown may list only the files of one kind.
+              const whole = original.get(entry.id) ?? entry;
+              return (
+                <li key={entry.id}>
+                  {editing === entry.id ? (
+                    <section className="card" aria-label={`Edit: ${entryTitle(entry)}`}>
+                      <EditFileForm
+                        entry={whole}
+                        pending={update.isPending}
+                        onSave={save}
+                        onCancel={() => setEditing(null)}
+                      />
+                    </section>
+                  ) : (
+                    <FileEntry
+                      entry={entry}
+                      onPreview={setPreviewing}
+                      onDownload={download}
+                      onEdit={() => setEditing(entry.id)}
+                      onDelete={() => setDeleting(whole)}
                     />
-                  </section>
-                ) : (
-                  <FileEntry
-                    entry={entry}
-                    onPreview={setPreviewing}
-                    onDownload={download}
-                    onEdit={() => setEditing(entry.id)}
-                    onDelete={() => setDeleting(original.get(entry.id)!)}
-                  />
-                )}
-              </li>
-            ))}
+                  )}
+                </li>
+              );
+            })}
           </ul>
         );
       }}
