@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import type * as auth from '../src/routes/auth-routes.js';
 import { routeTable } from '../src/routes/index.js';
-import { admins } from '../src/routes/route.js';
+import { admins, readKeys, writeKeys } from '../src/routes/route.js';
+import { tenantHeaders } from '../src/routes/schemas.js';
 import type * as profile from '../src/routes/profile-routes.js';
 import { Harness } from './helpers/harness.js';
 
@@ -21,6 +22,30 @@ describe('the route table', () => {
     const adminRoutes = routeTable.filter(([, url]) => url.startsWith('/api/v1/admin/'));
     for (const [method, url, spec] of adminRoutes)
       expect([method, url, spec.roles]).toEqual([method, url, admins]);
+  });
+
+  it('declares a session route through its role helper: only `anyone` and the operator are spelt out', async () => {
+    // clientRoute, coachRoute, adminRoute, everyoneRoute and keyRoute set the roles, the session and the tenant
+    // header once, so a route module names `roles:` only for a call made before there is a session.
+    const files = (await readdir(join(src, 'routes'))).filter((file) => file.endsWith('-routes.ts'));
+    const spelt: string[] = [];
+    for (const file of files) {
+      for (const [, roles] of (await readFile(join(src, 'routes', file), 'utf8')).matchAll(
+        /^\s*roles: (.+),$/gm,
+      ))
+        if (roles !== "'anyone'" && roles !== 'operators') spelt.push(`${file}: ${roles}`);
+    }
+    expect(spelt).toEqual([]);
+    // And what the helpers set is on every such route of the table: a session, and the tenant id's header.
+    for (const [method, url, spec] of routeTable) {
+      if ('mount' in spec || !Array.isArray(spec.roles)) continue;
+      const headers = spec.schema.headers as typeof tenantHeaders | undefined;
+      expect([method, url, spec.config?.auth, headers?.properties['x-tenant-id'], headers?.required]).toEqual(
+        [method, url, true, tenantHeaders.properties['x-tenant-id'], expect.arrayContaining(['x-tenant-id'])],
+      );
+    }
+    const keyRoutes = routeTable.filter(([, , spec]) => spec.roles === readKeys || spec.roles === writeKeys);
+    expect(keyRoutes.map(([, url]) => url).every((url) => url.startsWith('/integration/'))).toBe(true);
   });
 
   it('lists every route, multipart and GraphQL included, and the app answers each', () => {

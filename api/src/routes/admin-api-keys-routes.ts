@@ -1,9 +1,9 @@
 // The tenant admin's API keys: the list (never a key itself; `?created_by=` the keys one admin made, which
 // their deactivation would stop), a new key (its one and only showing) and a revoke, effective at the next
 // request on every instance (api-keys/api-key-service.ts). Making and revoking are audited.
-import { authenticated, id, list, text } from './client-schemas.js';
-import { admins, route } from './route.js';
-import { closed, nullableString, ok, singleLine, tenantHeaders } from './schemas.js';
+import { id, list, text } from './client-schemas.js';
+import { adminRoute } from './route.js';
+import { closed, nullableString, ok, singleLine } from './schemas.js';
 
 const scope = { type: 'string', enum: ['read', 'read-write'], ...singleLine } as const;
 const string = { type: 'string' } as const;
@@ -22,23 +22,18 @@ const apiKey = closed({
   revoked_at: nullableString,
 });
 
-export const apiKeys = route({
-  roles: admins,
+export const apiKeys = adminRoute({
   schema: {
-    headers: tenantHeaders,
     querystring: closed({ created_by: id }, []),
     response: ok(list(apiKey)),
   },
-  config: authenticated,
   async handle(s, request) {
     return { data: await s.apiKeys.list(request.caller.tenantId, request.query.created_by) };
   },
 });
 
-export const createApiKey = route({
-  roles: admins,
+export const createApiKey = adminRoute({
   schema: {
-    headers: tenantHeaders,
     body: closed({ name: text(100), scope }),
     response: {
       201: closed({
@@ -53,20 +48,16 @@ export const createApiKey = route({
       }),
     },
   },
-  config: authenticated,
   async handle(s, request, reply) {
     return reply.code(201).send({ data: await s.apiKeys.create(request.caller, request.body) });
   },
 });
 
-export const revokeApiKey = route({
-  roles: admins,
+export const revokeApiKey = adminRoute({
   schema: {
-    headers: tenantHeaders,
     params: closed({ id }),
     response: ok(closed({ revoked: { type: 'boolean' } })),
   },
-  config: authenticated,
   async handle(s, request) {
     await s.apiKeys.revoke(request.caller, request.params.id);
     return { data: { revoked: true } };

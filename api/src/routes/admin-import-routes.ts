@@ -1,14 +1,10 @@
 // The admin's Import screen: the rows of a CSV the screen read, upserted (or with dry_run, previewed) by the
 // same people import as the integration API's, with the admin as who made each change.
-import { authenticated } from './client-schemas.js';
 import { importAnswer, importBody, importOptions, rowErrors } from './integration-people-routes.js';
-import { admins, route } from './route.js';
-import { tenantHeaders } from './schemas.js';
+import { adminRoute } from './route.js';
 
-export const adminImportPeople = route({
-  roles: admins,
-  schema: { headers: tenantHeaders, body: importBody, response: importAnswer },
-  config: authenticated,
+export const adminImportPeople = adminRoute({
+  schema: { body: importBody, response: importAnswer },
   // Like the integration API's: a row the schema refuses is that row's error (integration-people-routes.ts).
   attachValidation: true,
   async handle(s, request) {

@@ -1,15 +1,13 @@
 // The tenant admin's companies, coach assignments in bulk, and the audit log with its filters.
-import { authenticated, calendarDate, id } from './client-schemas.js';
+import { calendarDate, id } from './client-schemas.js';
 import { auditEntry, company, idList, page, paging } from './admin-schemas.js';
-import { admins, route } from './route.js';
-import { closed, line, ok, singleLine, tenantHeaders } from './schemas.js';
+import { adminRoute } from './route.js';
+import { closed, line, ok, singleLine } from './schemas.js';
 
 const name = line(200, { minLength: 1 });
 
-export const adminCompanies = route({
-  roles: admins,
-  schema: { headers: tenantHeaders, response: ok({ type: 'array', items: company }) },
-  config: authenticated,
+export const adminCompanies = adminRoute({
+  schema: { response: ok({ type: 'array', items: company }) },
   async handle(s, request) {
     return { data: await s.organisation.listCompanies(request.caller) };
   },
@@ -17,14 +15,11 @@ export const adminCompanies = route({
 
 const companyAnswer = closed({ id: { type: 'integer' }, name: { type: 'string' } });
 
-export const adminAddCompany = route({
-  roles: admins,
+export const adminAddCompany = adminRoute({
   schema: {
-    headers: tenantHeaders,
     body: closed({ name }),
     response: { 201: closed({ data: companyAnswer }) },
   },
-  config: authenticated,
   async handle(s, request, reply) {
     return reply
       .code(201)
@@ -32,28 +27,22 @@ export const adminAddCompany = route({
   },
 });
 
-export const adminRenameCompany = route({
-  roles: admins,
+export const adminRenameCompany = adminRoute({
   schema: {
-    headers: tenantHeaders,
     params: closed({ id }),
     body: closed({ name }),
     response: ok(companyAnswer),
   },
-  config: authenticated,
   async handle(s, request) {
     return { data: await s.organisation.renameCompany(request.caller, request.params.id, request.body.name) };
   },
 });
 
-export const adminAssign = route({
-  roles: admins,
+export const adminAssign = adminRoute({
   schema: {
-    headers: tenantHeaders,
     body: closed({ client_ids: idList, coach_id: { ...id, type: ['integer', 'null'] } }),
     response: ok(closed({ changed: { type: 'integer' }, unchanged: { type: 'integer' } })),
   },
-  config: authenticated,
   async handle(s, request) {
     const { client_ids, coach_id } = request.body;
     const data =
@@ -64,10 +53,8 @@ export const adminAssign = route({
   },
 });
 
-export const adminAudit = route({
-  roles: admins,
+export const adminAudit = adminRoute({
   schema: {
-    headers: tenantHeaders,
     querystring: closed(
       {
         actor: { type: 'string', maxLength: 100, ...singleLine },
@@ -82,7 +69,6 @@ export const adminAudit = route({
     ),
     response: page(auditEntry),
   },
-  config: authenticated,
   async handle(s, request) {
     const { actor, action, person_id, person, from, to, page = 1, per_page = 25 } = request.query;
     const { rows, total } = await s.people.auditLog(request.caller, {

@@ -1,18 +1,16 @@
 // The tenant admin's people: the list with search, filters and pages, a person's page, adding and changing
 // one, deactivating and reactivating, and the invitation. The tenant is the session's, never the body's.
 import type { FlagSettings } from '../services/people/person-fields.js';
-import { authenticated, id } from './client-schemas.js';
+import { id } from './client-schemas.js';
 import { page, paging, person, personFields, personStatus, roleName } from './admin-schemas.js';
-import { admins, route } from './route.js';
-import { closed, ok, singleLine, tenantHeaders } from './schemas.js';
+import { adminRoute } from './route.js';
+import { closed, ok, singleLine } from './schemas.js';
 
 const personParams = closed({ id });
 const noBody = closed({}, []);
 
-export const adminPeople = route({
-  roles: admins,
+export const adminPeople = adminRoute({
   schema: {
-    headers: tenantHeaders,
     querystring: closed(
       {
         search: { type: 'string', maxLength: 100, ...singleLine },
@@ -24,7 +22,6 @@ export const adminPeople = route({
     ),
     response: page(person),
   },
-  config: authenticated,
   async handle(s, request) {
     const { search, role, status, page = 1, per_page = 25 } = request.query;
     const { people, total } = await s.people.list(request.caller, {
@@ -38,14 +35,11 @@ export const adminPeople = route({
   },
 });
 
-export const adminAddPerson = route({
-  roles: admins,
+export const adminAddPerson = adminRoute({
   schema: {
-    headers: tenantHeaders,
     body: closed({ ...personFields, invite: { type: 'boolean' } }, ['email', 'first_name', 'last_name']),
     response: { 201: closed({ data: person }) },
   },
-  config: authenticated,
   limited: true,
   async handle(s, request, reply) {
     const { invite = false, flags, ...fields } = request.body;
@@ -58,24 +52,19 @@ export const adminAddPerson = route({
   },
 });
 
-export const adminPerson = route({
-  roles: admins,
-  schema: { headers: tenantHeaders, params: personParams, response: ok(person) },
-  config: authenticated,
+export const adminPerson = adminRoute({
+  schema: { params: personParams, response: ok(person) },
   async handle(s, request) {
     return { data: await s.people.find(request.caller, request.params.id) };
   },
 });
 
-export const adminChangePerson = route({
-  roles: admins,
+export const adminChangePerson = adminRoute({
   schema: {
-    headers: tenantHeaders,
     params: personParams,
     body: closed(personFields, []),
     response: ok(person),
   },
-  config: authenticated,
   async handle(s, request) {
     const { flags, ...fields } = request.body;
     return {
@@ -88,10 +77,8 @@ export const adminChangePerson = route({
 });
 
 const personAction = (act: 'deactivate' | 'reactivate' | 'invite', limited = false) =>
-  route({
-    roles: admins,
-    schema: { headers: tenantHeaders, params: personParams, body: noBody, response: ok(person) },
-    config: authenticated,
+  adminRoute({
+    schema: { params: personParams, body: noBody, response: ok(person) },
     limited,
     async handle(s, request) {
       return { data: await s.people[act](request.caller, request.params.id) };
@@ -104,10 +91,8 @@ export const adminReactivate = personAction('reactivate');
 export const adminInvite = personAction('invite', true);
 
 const emailChangeAction = (act: 'cancel' | 'resend') =>
-  route({
-    roles: admins,
-    schema: { headers: tenantHeaders, params: personParams, body: noBody, response: ok(person) },
-    config: authenticated,
+  adminRoute({
+    schema: { params: personParams, body: noBody, response: ok(person) },
     limited: act === 'resend',
     async handle(s, request) {
       await s.emailChanges[act](request.caller, request.params.id);

@@ -2,9 +2,9 @@
 // there), their events, enabling, rotation, deletion, and each endpoint's delivery history with "Send again".
 // The tenant is the admin session's; an id of another tenant's endpoint is a 404.
 import { EVENT_TYPES } from '../../../schemas/events.js';
-import { authenticated, dateTime, id, list } from './client-schemas.js';
-import { admins, route } from './route.js';
-import { closed, line, nullableString, ok, singleLine, tenantHeaders } from './schemas.js';
+import { dateTime, id, list } from './client-schemas.js';
+import { adminRoute } from './route.js';
+import { closed, line, nullableString, ok, singleLine } from './schemas.js';
 
 const events = {
   anyOf: [
@@ -47,80 +47,63 @@ const delivery = closed({
 
 const byId = closed({ id });
 
-export const webhooks = route({
-  roles: admins,
+export const webhooks = adminRoute({
   schema: {
-    headers: tenantHeaders,
     response: ok(list(closed({ ...endpoint.properties, failed: { type: 'integer' } }))),
   },
-  config: authenticated,
   async handle(s, request) {
     return { data: await s.webhooks.list(request.caller.tenantId) };
   },
 });
 
-export const addWebhook = route({
-  roles: admins,
+export const addWebhook = adminRoute({
   schema: {
-    headers: tenantHeaders,
     body: closed({ url: line(2000, { minLength: 1, pattern: '^\\S+$' }), events }),
     response: { 201: closed({ data: withSecret }) },
   },
-  config: authenticated,
   limited: true,
   async handle(s, request, reply) {
     return reply.code(201).send({ data: await s.webhooks.create(request.caller, request.body) });
   },
 });
 
-export const webhook = route({
-  roles: admins,
-  schema: { headers: tenantHeaders, params: byId, response: ok(endpoint) },
-  config: authenticated,
+export const webhook = adminRoute({
+  schema: { params: byId, response: ok(endpoint) },
   async handle(s, request) {
     return { data: await s.webhooks.get(request.caller.tenantId, request.params.id) };
   },
 });
 
-export const changeWebhook = route({
-  roles: admins,
+export const changeWebhook = adminRoute({
   schema: {
-    headers: tenantHeaders,
     params: byId,
     body: { ...closed({ events, enabled: { type: 'boolean' } }, []), minProperties: 1 },
     response: ok(endpoint),
   },
-  config: authenticated,
   limited: true,
   async handle(s, request) {
     return { data: await s.webhooks.change(request.caller, request.params.id, request.body) };
   },
 });
 
-export const rotateWebhookSecret = route({
-  roles: admins,
-  schema: { headers: tenantHeaders, params: byId, response: ok(withSecret) },
-  config: authenticated,
+export const rotateWebhookSecret = adminRoute({
+  schema: { params: byId, response: ok(withSecret) },
   limited: true,
   async handle(s, request) {
     return { data: await s.webhooks.rotate(request.caller, request.params.id) };
   },
 });
 
-export const deleteWebhook = route({
-  roles: admins,
-  schema: { headers: tenantHeaders, params: byId, response: ok(closed({ id: { type: 'integer' } })) },
-  config: authenticated,
+export const deleteWebhook = adminRoute({
+  schema: { params: byId, response: ok(closed({ id: { type: 'integer' } })) },
   limited: true,
   async handle(s, request) {
     return { data: await s.webhooks.remove(request.caller, request.params.id) };
   },
 });
 
-export const webhookDeliveries = route({
-  roles: admins,
+export const webhookDeliveries = adminRoute({
   schema: {
-    headers: tenantHeaders,
     params: byId,
     querystring: closed({ page: { type: 'integer', minimum: 1, maximum: 100_000 } }, []),
     response: ok(
@@ -132,21 +115,17 @@ export const webhookDeliveries = route({
       }),
     ),
   },
-  config: authenticated,
   async handle(s, request) {
     const { tenantId } = request.caller;
     return { data: await s.webhooks.deliveries(tenantId, request.params.id, request.query.page ?? 1) };
   },
 });
 
-export const sendDeliveryAgain = route({
-  roles: admins,
+export const sendDeliveryAgain = adminRoute({
   schema: {
-    headers: tenantHeaders,
     params: closed({ id, deliveryId: id }),
     response: ok(closed({ id: { type: 'integer' } })),
   },
-  config: authenticated,
   limited: true,
   async handle(s, request) {
     const { id: endpointId, deliveryId } = request.params;

@@ -1,9 +1,9 @@
 // Assessments and implementation: the list, the analysis, the implementation plan, one focus area's steps,
 // adding a step, and the currencies amounts are counted in. Another client's or tenant's ids are a 404 and
 // change nothing.
-import { calendarDate, call, dateTime, id, list, noBody, authenticated, text } from './client-schemas.js';
-import { clients, route } from './route.js';
-import { closed, multiLine, nullableString, ok, tenantHeaders } from './schemas.js';
+import { calendarDate, call, dateTime, id, list, noBody, text } from './client-schemas.js';
+import { clientRoute } from './route.js';
+import { closed, multiLine, nullableString, ok } from './schemas.js';
 
 const integer = { type: 'integer' } as const;
 const params = closed({ id });
@@ -49,17 +49,14 @@ const step = closed({
   created_at: dateTime,
 });
 
-export const currencies = route({
-  roles: clients,
-  schema: { headers: tenantHeaders, response: ok(list(currency)) },
-  config: authenticated,
+export const currencies = clientRoute({
+  schema: { response: ok(list(currency)) },
   async handle(s) {
     return { data: await s.assessments.currencies() };
   },
 });
 
-export const companyAssessments = route({
-  roles: clients,
+export const companyAssessments = clientRoute({
   schema: call(
     noBody,
     list(
@@ -71,14 +68,12 @@ export const companyAssessments = route({
       }),
     ),
   ),
-  config: authenticated,
   async handle(s, request) {
     return { data: await s.assessments.list(request.caller) };
   },
 });
 
-export const analysis = route({
-  roles: clients,
+export const analysis = clientRoute({
   schema: {
     ...call(
       noBody,
@@ -90,14 +85,12 @@ export const analysis = route({
     ),
     params,
   },
-  config: authenticated,
   async handle(s, request) {
     return { data: await s.assessments.analysis(request.caller, request.params.id) };
   },
 });
 
-export const implementationShow = route({
-  roles: clients,
+export const implementationShow = clientRoute({
   schema: call(
     closed({ assessment_id: id }),
     closed({
@@ -112,27 +105,22 @@ export const implementationShow = route({
       ),
     }),
   ),
-  config: authenticated,
   async handle(s, request) {
     return { data: await s.assessments.plan(request.caller, request.body.assessment_id) };
   },
 });
 
-export const priorityImplementation = route({
-  roles: clients,
+export const priorityImplementation = clientRoute({
   schema: {
-    headers: tenantHeaders,
     params,
     response: ok(list(step), { implementation: closed(focusAreaFields) }),
   },
-  config: authenticated,
   async handle(s, request) {
     return s.assessments.implementation(request.caller, request.params.id);
   },
 });
 
-export const addImplementation = route({
-  roles: clients,
+export const addImplementation = clientRoute({
   schema: call(
     closed(
       {
@@ -147,7 +135,6 @@ export const addImplementation = route({
     step,
     201,
   ),
-  config: authenticated,
   async handle(s, request, reply) {
     const data = await s.assessments.addStep(request.caller, request.body);
     return reply.code(201).send({ data });

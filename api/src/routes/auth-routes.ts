@@ -4,7 +4,7 @@ import type { SignedIn } from '../services/auth/login-service.js';
 import { linkTtlMs } from '../services/auth/login-service.js';
 import { otpLimits } from '../services/auth/otp-service.js';
 import { LIMITS } from '../services/limits/limits.js';
-import { everyone, route } from './route.js';
+import { everyoneRoute, route } from './route.js';
 import {
   closed,
   email,
@@ -166,20 +166,16 @@ export const fbsLogin = route({
   },
 });
 
-export const logout = route({
-  roles: everyone,
-  schema: { headers: tenantHeaders, response: ok(closed({ logout: { type: 'boolean' } })) },
-  config: { auth: true },
+export const logout = everyoneRoute({
+  schema: { response: ok(closed({ logout: { type: 'boolean' } })) },
   async handle(s, request) {
     await s.sessions.revoke(request.caller);
     return { data: { logout: true } };
   },
 });
 
-export const me = route({
-  roles: everyone,
-  schema: { headers: tenantHeaders, response: ok(profile) },
-  config: { auth: true },
+export const me = everyoneRoute({
+  schema: { response: ok(profile) },
   async handle(s, request) {
     return { data: await s.login.profile(request.caller.tenantId, request.caller.userId) };
   },

@@ -4,37 +4,31 @@
 import type { Caller } from '../services/auth/session-service.js';
 import type { Services } from '../services/index.js';
 import { sendCsv } from './client-files.js';
-import { boardItem, call, fileCall, id, list, noBody, authenticated } from './client-schemas.js';
-import { clients, route } from './route.js';
+import { boardItem, call, fileCall, id, list, noBody } from './client-schemas.js';
+import { clientRoute } from './route.js';
 import { closed } from './schemas.js';
 
 type Setter = (owner: Caller, id: number, status: number) => Promise<unknown>;
 
 /** A status change: { id, status 0..maximum } for the caller's own item, answered with the item. */
 const statusRoute = (maximum: number, setter: (s: Services) => Setter) =>
-  route({
-    roles: clients,
+  clientRoute({
     schema: call(closed({ id, status: { type: 'integer', minimum: 0, maximum } }), boardItem),
-    config: authenticated,
     async handle(s, request) {
       const { id, status } = request.body;
       return { data: await setter(s)(request.caller, id, status) };
     },
   });
 
-export const steps = route({
-  roles: clients,
+export const steps = clientRoute({
   schema: call(noBody, closed({ action_steps: list(boardItem), commitments: list(boardItem) })),
-  config: authenticated,
   async handle(s, request) {
     return { data: await s.actionSteps.board(request.caller) };
   },
 });
 
-export const actionStepsAccess = route({
-  roles: clients,
+export const actionStepsAccess = clientRoute({
   schema: call(noBody, closed({ access: { type: 'integer', enum: [0, 1] } })),
-  config: authenticated,
   async handle(s, request) {
     return { data: await s.actionSteps.access(request.caller) };
   },
@@ -43,10 +37,8 @@ export const actionStepsAccess = route({
 export const changeActionStatus = statusRoute(3, (s) => s.actionSteps.setActionStepStatus);
 export const updateCommitment = statusRoute(2, (s) => s.actionSteps.setCommitmentStatus);
 
-export const commitmentDownload = route({
-  roles: clients,
+export const commitmentDownload = clientRoute({
   schema: fileCall('commitments.csv: Commitment, Description, Stage, Due date'),
-  config: authenticated,
   async handle(s, request, reply) {
     return sendCsv(reply, 'commitments.csv', await s.actionSteps.commitmentsCsv(request.caller));
   },

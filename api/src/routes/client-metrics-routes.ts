@@ -1,7 +1,7 @@
 // Business metrics: list, add and edit a metric, record a month of it (the monthly tracker) and mail them. A
 // metric id of another client is a 404 and changes nothing.
-import { call, dateTime, id, list, noBody, authenticated, text } from './client-schemas.js';
-import { clients, route } from './route.js';
+import { call, dateTime, id, list, noBody, text } from './client-schemas.js';
+import { clientRoute } from './route.js';
 import { closed, email, line, singleLine } from './schemas.js';
 
 // A number or null (no target; for a month, clear it), bounded far beyond any business figure so every value
@@ -34,37 +34,30 @@ const metric = closed({
   updated_at: dateTime,
 });
 
-export const metrics = route({
-  roles: clients,
+export const metrics = clientRoute({
   schema: call(noBody, list(metric)),
-  config: authenticated,
   async handle(s, request) {
     return { data: await s.metrics.list(request.caller) };
   },
 });
 
-export const saveMetric = route({
-  roles: clients,
+export const saveMetric = clientRoute({
   schema: call(closed(metricFields, ['name']), metric, 201),
-  config: authenticated,
   async handle(s, request, reply) {
     const data = await s.metrics.create(request.caller, request.body);
     return reply.code(201).send({ data });
   },
 });
 
-export const updateMetric = route({
-  roles: clients,
+export const updateMetric = clientRoute({
   schema: call(closed({ id, ...metricFields }, ['id', 'name']), metric),
-  config: authenticated,
   async handle(s, request) {
     const { id: metricId, ...input } = request.body;
     return { data: await s.metrics.update(request.caller, metricId, input) };
   },
 });
 
-export const trackMonth = route({
-  roles: clients,
+export const trackMonth = clientRoute({
   schema: call(
     closed(
       {
@@ -82,19 +75,16 @@ export const trackMonth = route({
     ),
     metric,
   ),
-  config: authenticated,
   async handle(s, request) {
     return { data: await s.metrics.track(request.caller, request.body) };
   },
 });
 
-export const shareMetrics = route({
-  roles: clients,
+export const shareMetrics = clientRoute({
   schema: call(
     closed({ email }, []),
     closed({ sent: { type: 'boolean' }, to: { type: 'string' }, metrics: { type: 'integer' } }),
   ),
-  config: authenticated,
   async handle(s, request) {
     const to = request.body.email?.trim().toLowerCase();
     return { data: await s.metrics.share(request.tenant, request.caller, to) };

@@ -1,43 +1,35 @@
 // Meeting notes: list, store, edit, delete. Another client's note id is a 404 and changes nothing.
-import { clients, route } from './route.js';
-import { calendarDate, call, id, list, noBody, note, authenticated, text } from './client-schemas.js';
+import { clientRoute } from './route.js';
+import { calendarDate, call, id, list, noBody, note, text } from './client-schemas.js';
 import { closed, multiLine } from './schemas.js';
 
 const noteFields = { title: text(200), body: text(20_000, multiLine), meeting_date: calendarDate };
 
-export const notes = route({
-  roles: clients,
+export const notes = clientRoute({
   schema: call(noBody, list(note)),
-  config: authenticated,
   async handle(s, request) {
     return { data: await s.notes.list(request.caller) };
   },
 });
 
-export const storeNote = route({
-  roles: clients,
+export const storeNote = clientRoute({
   schema: call(closed(noteFields, ['title', 'body']), note, 201),
-  config: authenticated,
   async handle(s, request, reply) {
     const data = await s.notes.create(request.caller, request.body);
     return reply.code(201).send({ data });
   },
 });
 
-export const editNote = route({
-  roles: clients,
+export const editNote = clientRoute({
   schema: call(closed({ id, ...noteFields }, ['id', 'title', 'body']), note),
-  config: authenticated,
   async handle(s, request) {
     const { id: noteId, ...input } = request.body;
     return { data: await s.notes.update(request.caller, noteId, input) };
   },
 });
 
-export const deleteNote = route({
-  roles: clients,
+export const deleteNote = clientRoute({
   schema: call(closed({ id }), closed({ id: { type: 'integer' }, deleted: { type: 'boolean' } })),
-  config: authenticated,
   async handle(s, request) {
     return { data: await s.notes.remove(request.caller, request.body.id) };
   },

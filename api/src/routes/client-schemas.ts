@@ -3,7 +3,7 @@
 import type { FastifySchema } from 'fastify';
 import type { JSONSchema } from 'json-schema-to-ts';
 import type { multiLine } from './schemas.js';
-import { closed, nullableString, singleLine, tenantHeaders } from './schemas.js';
+import { closed, nullableString, singleLine } from './schemas.js';
 
 export const id = { type: 'integer', minimum: 1, maximum: 2_147_483_647 } as const;
 /** Text that must hold something besides spaces: one line unless `lines` is multiLine. */
@@ -25,13 +25,12 @@ export const dateTime = { type: 'string', format: 'date-time' } as const;
 /** The body of list calls: nothing to send (an empty object). */
 export const noBody = closed({}, []);
 
-/** One call's schema: headers, body and the { data } answer under its status (200, or 201 for created). */
+/** One call's schema: body and the { data } answer under its status (200, or 201 for created). */
 export const call = <const B extends JSONSchema, const D extends JSONSchema>(
   body: B,
   data: D,
   status: 200 | 201 = 200,
 ) => ({
-  headers: tenantHeaders,
   body,
   response: { [status]: closed({ data }) },
 });
@@ -97,9 +96,6 @@ export const task = closed({
 
 /** A file answer: the body is the document itself, with Content-Disposition naming the file. */
 export const fileCall = (description: string): FastifySchema => ({
-  headers: tenantHeaders,
   body: noBody,
   response: { 200: { type: 'string', description } },
 });
-
-export const authenticated = { auth: true };

@@ -1,32 +1,18 @@
 // Team members and tasks: members, add, assign, deadlines, the client's tasks and their status, the tasks
 // export and sharing the list by mail. A member or task id of another client is a 404 and changes nothing.
 import { sendCsv } from './client-files.js';
-import {
-  call,
-  dateTime,
-  fileCall,
-  id,
-  list,
-  noBody,
-  authenticated,
-  task,
-  teamMember,
-  text,
-} from './client-schemas.js';
-import { clients, route } from './route.js';
+import { call, dateTime, fileCall, id, list, noBody, task, teamMember, text } from './client-schemas.js';
+import { clientRoute } from './route.js';
 import { closed, email, multiLine, singleLine } from './schemas.js';
 
-export const teamMembers = route({
-  roles: clients,
+export const teamMembers = clientRoute({
   schema: call(noBody, list(teamMember)),
-  config: authenticated,
   async handle(s, request) {
     return { data: await s.team.members(request.caller) };
   },
 });
 
-export const addTeamMember = route({
-  roles: clients,
+export const addTeamMember = clientRoute({
   schema: call(
     closed({ first_name: text(100), last_name: text(100), email: { anyOf: [email, { type: 'null' }] } }, [
       'first_name',
@@ -35,57 +21,47 @@ export const addTeamMember = route({
     teamMember,
     201,
   ),
-  config: authenticated,
   async handle(s, request, reply) {
     const data = await s.team.addMember(request.caller, request.body);
     return reply.code(201).send({ data });
   },
 });
 
-export const assignTask = route({
-  roles: clients,
+export const assignTask = clientRoute({
   schema: call(closed({ task_id: id, member_id: id }), task),
-  config: authenticated,
   async handle(s, request) {
     const { task_id, member_id } = request.body;
     return { data: await s.team.assign(request.caller, task_id, member_id) };
   },
 });
 
-export const changeDeadline = route({
-  roles: clients,
+export const changeDeadline = clientRoute({
   schema: call(closed({ task_id: id, deadline: { ...dateTime, ...singleLine } }), task),
-  config: authenticated,
   async handle(s, request) {
     const { task_id, deadline } = request.body;
     return { data: await s.team.changeDeadline(request.caller, task_id, new Date(deadline)) };
   },
 });
 
-export const getDeadline = route({
-  roles: clients,
+export const getDeadline = clientRoute({
   schema: call(
     closed({ task_id: id }),
     closed({ task_id: { type: 'integer' }, deadline: { type: ['string', 'null'] } }),
   ),
-  config: authenticated,
   async handle(s, request) {
     return { data: await s.team.getDeadline(request.caller, request.body.task_id) };
   },
 });
 
-export const clientTasks = route({
-  roles: clients,
+export const clientTasks = clientRoute({
   schema: call(noBody, list(task)),
-  config: authenticated,
   async handle(s, request) {
     return { data: await s.team.tasks(request.caller) };
   },
 });
 
 // Task codes follow the commitments' (0 to do, 1 in progress, 2 completed).
-export const taskStatus = route({
-  roles: clients,
+export const taskStatus = clientRoute({
   schema: call(
     closed(
       {
@@ -97,29 +73,24 @@ export const taskStatus = route({
     ),
     task,
   ),
-  config: authenticated,
   async handle(s, request) {
     const { task_id, status, note } = request.body;
     return { data: await s.team.setStatus(request.caller, task_id, status, note) };
   },
 });
 
-export const taskDownload = route({
-  roles: clients,
+export const taskDownload = clientRoute({
   schema: fileCall('tasks.csv: Task, Responsibility, Deadline, Status, Note, File'),
-  config: authenticated,
   async handle(s, request, reply) {
     return sendCsv(reply, 'tasks.csv', await s.team.tasksCsv(request.caller));
   },
 });
 
-export const shareTasks = route({
-  roles: clients,
+export const shareTasks = clientRoute({
   schema: call(
     closed({ email }),
     closed({ sent: { type: 'boolean' }, to: { type: 'string' }, tasks: { type: 'integer' } }),
   ),
-  config: authenticated,
   async handle(s, request) {
     const to = request.body.email.trim().toLowerCase();
     return { data: await s.team.share(request.tenant, request.caller, to) };

@@ -1,9 +1,9 @@
 // A client's action steps as their coach changes them: add one, edit its words or due date, move it to another
 // column of the board (its status, SPEC §4's 0-3). The client sees them through their own board calls.
-import { authenticated, calendarDate, id, text } from './client-schemas.js';
+import { calendarDate, id, text } from './client-schemas.js';
 import { coachStep } from './coach-schemas.js';
-import { coaches, route } from './route.js';
-import { closed, multiLine, ok, tenantHeaders } from './schemas.js';
+import { coachRoute } from './route.js';
+import { closed, multiLine, ok } from './schemas.js';
 
 const status = { type: 'integer', minimum: 0, maximum: 3 } as const;
 const fields = {
@@ -12,15 +12,12 @@ const fields = {
   due_date: calendarDate,
 } as const;
 
-export const addActionStep = route({
-  roles: coaches,
+export const addActionStep = coachRoute({
   schema: {
-    headers: tenantHeaders,
     params: closed({ id }),
     body: closed({ ...fields, status }, ['title']),
     response: { 201: closed({ data: coachStep }) },
   },
-  config: authenticated,
   limited: true,
   async handle(s, request, reply) {
     return reply
@@ -29,29 +26,23 @@ export const addActionStep = route({
   },
 });
 
-export const editActionStep = route({
-  roles: coaches,
+export const editActionStep = coachRoute({
   schema: {
-    headers: tenantHeaders,
     params: closed({ id }),
     body: { ...closed(fields, []), minProperties: 1 },
     response: ok(coachStep),
   },
-  config: authenticated,
   async handle(s, request) {
     return { data: await s.coach.changeStep(request.caller, request.params.id, request.body) };
   },
 });
 
-export const moveActionStep = route({
-  roles: coaches,
+export const moveActionStep = coachRoute({
   schema: {
-    headers: tenantHeaders,
     params: closed({ id }),
     body: closed({ status }),
     response: ok(coachStep),
   },
-  config: authenticated,
   async handle(s, request) {
     return { data: await s.coach.changeStep(request.caller, request.params.id, request.body) };
   },

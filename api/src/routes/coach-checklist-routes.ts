@@ -1,27 +1,23 @@
 // The coach reads and saves a lesson's checklist (the lesson editor autosaves the whole list in order).
 import { CHECKLIST_LIMITS } from '../services/authoring/lesson-checklist.js';
-import { authenticated, id, list, text } from './client-schemas.js';
-import { coaches, route } from './route.js';
-import { closed, ok, tenantHeaders } from './schemas.js';
+import { id, list, text } from './client-schemas.js';
+import { coachRoute } from './route.js';
+import { closed, ok } from './schemas.js';
 
 const params = closed({ id });
 const checklist = closed({
   items: list(closed({ id: { type: 'integer' }, text: { type: 'string' } })),
 });
 
-export const lessonChecklist = route({
-  roles: coaches,
-  schema: { headers: tenantHeaders, params, response: ok(checklist) },
-  config: authenticated,
+export const lessonChecklist = coachRoute({
+  schema: { params, response: ok(checklist) },
   async handle(s, request) {
     return { data: await s.checklistAuthoring.read(request.caller, request.params.id) };
   },
 });
 
-export const saveLessonChecklist = route({
-  roles: coaches,
+export const saveLessonChecklist = coachRoute({
   schema: {
-    headers: tenantHeaders,
     params,
     body: closed({
       items: {
@@ -35,7 +31,6 @@ export const saveLessonChecklist = route({
     }),
     response: ok(checklist),
   },
-  config: authenticated,
   async handle(s, request) {
     return {
       data: await s.checklistAuthoring.replace(request.caller, request.params.id, request.body.items),

@@ -1,15 +1,13 @@
 // The coach's clients: the list with search and sort, one client's page, and the coach's private notes.
-import { authenticated, id, list, text } from './client-schemas.js';
+import { id, list, text } from './client-schemas.js';
 import { clientPage, coachClient, privateNote } from './coach-schemas.js';
-import { coaches, route } from './route.js';
-import { closed, multiLine, ok, singleLine, tenantHeaders } from './schemas.js';
+import { coachRoute } from './route.js';
+import { closed, multiLine, ok, singleLine } from './schemas.js';
 
 const clientParams = closed({ id });
 
-export const coachClients = route({
-  roles: coaches,
+export const coachClients = coachRoute({
   schema: {
-    headers: tenantHeaders,
     querystring: closed(
       {
         search: { type: 'string', maxLength: 100, ...singleLine },
@@ -25,7 +23,6 @@ export const coachClients = route({
     ),
     response: ok(list(coachClient), { total: { type: 'integer' } }),
   },
-  config: authenticated,
   async handle(s, request) {
     const { search, sort = 'name', order = 'asc' } = request.query;
     const data = await s.coach.clients(request.caller, { search: search?.trim() || undefined, sort, order });
@@ -33,26 +30,21 @@ export const coachClients = route({
   },
 });
 
-export const coachClientPage = route({
-  roles: coaches,
-  schema: { headers: tenantHeaders, params: clientParams, response: ok(clientPage) },
-  config: authenticated,
+export const coachClientPage = coachRoute({
+  schema: { params: clientParams, response: ok(clientPage) },
   async handle(s, request) {
     return { data: await s.coach.client(request.caller, request.params.id) };
   },
 });
 
-export const addPrivateNote = route({
-  roles: coaches,
+export const addPrivateNote = coachRoute({
   schema: {
-    headers: tenantHeaders,
     params: clientParams,
     body: closed({ body: text(20_000, multiLine), meeting_id: { ...id, type: ['integer', 'null'] } }, [
       'body',
     ]),
     response: { 201: closed({ data: privateNote }) },
   },
-  config: authenticated,
   limited: true,
   async handle(s, request, reply) {
     const { body, meeting_id = null } = request.body;

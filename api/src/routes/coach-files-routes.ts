@@ -2,21 +2,18 @@
 // client and colleagues see them on /resources), or to the client alone (`to: client`: the colleagues never
 // see those; a client without a company gets every file so), and downloads any file the client sees. The company files'
 // service holds the rules (type sniffing, size and count limits, private storage), the same as a client's.
-import { authenticated, id } from './client-schemas.js';
+import { id } from './client-schemas.js';
 import { companyFile } from './company-files-routes.js';
 import { readSending, sendingLimits } from './file-sending.js';
 import { sendPrivateFile } from './private-file.js';
-import { coaches, route } from './route.js';
-import { closed, tenantHeaders } from './schemas.js';
+import { coachRoute } from './route.js';
+import { closed } from './schemas.js';
 
-export const sendClientFile = route({
-  roles: coaches,
+export const sendClientFile = coachRoute({
   schema: {
-    headers: tenantHeaders,
     params: closed({ id }),
     response: { 201: closed({ data: companyFile }) },
   },
-  config: authenticated,
   limited: true,
   multipart: sendingLimits(2),
   async handle(s, request, reply) {
@@ -30,10 +27,8 @@ export const sendClientFile = route({
   },
 });
 
-export const downloadClientFile = route({
-  roles: coaches,
-  schema: { headers: tenantHeaders, params: closed({ id, fileId: id }) },
-  config: authenticated,
+export const downloadClientFile = coachRoute({
+  schema: { params: closed({ id, fileId: id }) },
   async handle(s, request, reply) {
     const { id: clientId, fileId } = request.params;
     return sendPrivateFile(reply, await s.companyFiles.downloadForCoach(request.caller, clientId, fileId));

@@ -1,63 +1,51 @@
 // The coach authors their groups: the list, a new group, the group page (details, members with their progress
 // and payment, lessons in order), its members and its lessons' order.
-import { authenticated, id, list, text } from './client-schemas.js';
+import { id, list, text } from './client-schemas.js';
 import { groupFields, groupPage, groupRow, newLesson, lessonOrder } from './coach-authoring-schemas.js';
-import { coaches, route } from './route.js';
-import { closed, ok, tenantHeaders } from './schemas.js';
+import { coachRoute } from './route.js';
+import { closed, ok } from './schemas.js';
 
 const params = closed({ id });
 const name = { type: 'string' } as const;
 
-export const coachGroups = route({
-  roles: coaches,
-  schema: { headers: tenantHeaders, response: ok(list(groupRow)) },
-  config: authenticated,
+export const coachGroups = coachRoute({
+  schema: { response: ok(list(groupRow)) },
   async handle(s, request) {
     return { data: await s.groupsAuthoring.list(request.caller) };
   },
 });
 
-export const createGroup = route({
-  roles: coaches,
+export const createGroup = coachRoute({
   schema: {
-    headers: tenantHeaders,
     body: closed(groupFields, ['title']),
     response: { 201: closed({ data: groupPage }) },
   },
-  config: authenticated,
   limited: true,
   async handle(s, request, reply) {
     return reply.code(201).send({ data: await s.groupsAuthoring.create(request.caller, request.body) });
   },
 });
 
-export const coachGroup = route({
-  roles: coaches,
-  schema: { headers: tenantHeaders, params, response: ok(groupPage) },
-  config: authenticated,
+export const coachGroup = coachRoute({
+  schema: { params, response: ok(groupPage) },
   async handle(s, request) {
     return { data: await s.groupsAuthoring.page(request.caller, request.params.id) };
   },
 });
 
-export const changeGroup = route({
-  roles: coaches,
+export const changeGroup = coachRoute({
   schema: {
-    headers: tenantHeaders,
     params,
     body: { ...closed(groupFields, []), minProperties: 1 },
     response: ok(groupPage),
   },
-  config: authenticated,
   async handle(s, request) {
     return { data: await s.groupsAuthoring.change(request.caller, request.params.id, request.body) };
   },
 });
 
-export const addGroupMember = route({
-  roles: coaches,
-  schema: { headers: tenantHeaders, params, body: closed({ client_id: id }), response: ok(groupPage) },
-  config: authenticated,
+export const addGroupMember = coachRoute({
+  schema: { params, body: closed({ client_id: id }), response: ok(groupPage) },
   async handle(s, request) {
     const { id: groupId } = request.params;
     const page = await s.groupsAuthoring.addMember(request.caller, groupId, request.body.client_id);
@@ -66,15 +54,12 @@ export const addGroupMember = route({
   },
 });
 
-export const handOverGroup = route({
-  roles: coaches,
+export const handOverGroup = coachRoute({
   schema: {
-    headers: tenantHeaders,
     params,
     body: closed({ coach_id: id }),
     response: ok(closed({ id, coach: closed({ id, first_name: name, last_name: name }) })),
   },
-  config: authenticated,
   async handle(s, request) {
     return {
       data: await s.groupsAuthoring.handOver(request.caller, request.params.id, request.body.coach_id),
@@ -82,25 +67,20 @@ export const handOverGroup = route({
   },
 });
 
-export const removeGroupMember = route({
-  roles: coaches,
-  schema: { headers: tenantHeaders, params: closed({ id, clientId: id }), response: ok(groupPage) },
-  config: authenticated,
+export const removeGroupMember = coachRoute({
+  schema: { params: closed({ id, clientId: id }), response: ok(groupPage) },
   async handle(s, request) {
     const { id: groupId, clientId } = request.params;
     return { data: await s.groupsAuthoring.removeMember(request.caller, groupId, clientId) };
   },
 });
 
-export const addGroupLesson = route({
-  roles: coaches,
+export const addGroupLesson = coachRoute({
   schema: {
-    headers: tenantHeaders,
     params,
     body: closed({ title: text(200) }),
     response: { 201: closed({ data: newLesson }) },
   },
-  config: authenticated,
   limited: true,
   async handle(s, request, reply) {
     const lesson = await s.groupsAuthoring.addLesson(request.caller, request.params.id, request.body.title);
@@ -108,10 +88,8 @@ export const addGroupLesson = route({
   },
 });
 
-export const orderGroupLessons = route({
-  roles: coaches,
-  schema: { headers: tenantHeaders, params, body: lessonOrder, response: ok(groupPage) },
-  config: authenticated,
+export const orderGroupLessons = coachRoute({
+  schema: { params, body: lessonOrder, response: ok(groupPage) },
   async handle(s, request) {
     return {
       data: await s.groupsAuthoring.reorder(request.caller, request.params.id, request.body.lesson_ids),

@@ -2,10 +2,10 @@
 // (reschedule or edit) and cancel it. A booking that overlaps another of the coach's meetings answers 409 with
 // those meetings, and is made only when sent again with confirm_overlap: true.
 import type { FastifyReply } from 'fastify';
-import { authenticated, id, list, text } from './client-schemas.js';
+import { id, list, text } from './client-schemas.js';
 import { scheduledMeeting } from './coach-schemas.js';
-import { coaches, route } from './route.js';
-import { closed, line, multiLine, ok, singleLine, tenantHeaders } from './schemas.js';
+import { coachRoute } from './route.js';
+import { closed, line, multiLine, ok, singleLine } from './schemas.js';
 
 const day = { type: 'string', format: 'date', ...singleLine } as const;
 /** A meeting as the coach books it; the integration API books one with the same fields. */
@@ -37,27 +37,21 @@ function booked(
   return reply.code(status).send({ data: result.meeting });
 }
 
-export const coachMeetings = route({
-  roles: coaches,
+export const coachMeetings = coachRoute({
   schema: {
-    headers: tenantHeaders,
     querystring: closed({ from: day, to: day }, []),
     response: ok(closed({ time_zone: { type: 'string' }, meetings: list(scheduledMeeting) })),
   },
-  config: authenticated,
   async handle(s, request) {
     return { data: await s.meetings.list(request.caller, request.query) };
   },
 });
 
-export const scheduleMeeting = route({
-  roles: coaches,
+export const scheduleMeeting = coachRoute({
   schema: {
-    headers: tenantHeaders,
     body: closed({ client_id: id, ...meetingFields }, ['client_id', 'title', 'start', 'duration_minutes']),
     response: { 201: closed({ data: scheduledMeeting }), 409: overlap },
   },
-  config: authenticated,
   limited: true,
   async handle(s, request, reply) {
     const { client_id: clientId, ...input } = request.body;
@@ -65,15 +59,12 @@ export const scheduleMeeting = route({
   },
 });
 
-export const changeMeeting = route({
-  roles: coaches,
+export const changeMeeting = coachRoute({
   schema: {
-    headers: tenantHeaders,
     params: closed({ id }),
     body: { ...closed(meetingFields, []), minProperties: 1 },
     response: { ...ok(scheduledMeeting), 409: overlap },
   },
-  config: authenticated,
   limited: true,
   async handle(s, request, reply) {
     return booked(
@@ -84,14 +75,11 @@ export const changeMeeting = route({
   },
 });
 
-export const cancelMeeting = route({
-  roles: coaches,
+export const cancelMeeting = coachRoute({
   schema: {
-    headers: tenantHeaders,
     params: closed({ id }),
     response: ok(closed({ id: { type: 'integer' } })),
   },
-  config: authenticated,
   limited: true,
   async handle(s, request) {
     return { data: await s.meetings.cancel(request.tenant, request.caller, request.params.id) };

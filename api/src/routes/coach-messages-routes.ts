@@ -1,11 +1,11 @@
 // The coach's mailbox: threads with their clients, a thread (opening it marks what was unread), a reply, a new
 // message to a client, and the unread count for the badge. Attachments are uploaded first through /upload/mail
 // (the same private storage, type sniffing and limits as the client's) and named here by id.
-import { authenticated, id, list } from './client-schemas.js';
+import { id, list } from './client-schemas.js';
 import { message, thread } from './coach-schemas.js';
 import { countUnreadEmails } from '../services/users/user-repository.js';
-import { coaches, route } from './route.js';
-import { closed, multiLine, ok, singleLine, tenantHeaders } from './schemas.js';
+import { coachRoute } from './route.js';
+import { closed, multiLine, ok, singleLine } from './schemas.js';
 
 // The mailbox service checks subject and body (the plain-text rule, lengths, sanitising) as for GraphQL.
 const letter = {
@@ -14,23 +14,18 @@ const letter = {
   attachments: { type: 'array', items: id, maxItems: 50 },
 } as const;
 
-export const coachThreads = route({
-  roles: coaches,
+export const coachThreads = coachRoute({
   schema: {
-    headers: tenantHeaders,
     querystring: closed({ client_id: id }, []),
     response: ok(list(thread)),
   },
-  config: authenticated,
   async handle(s, request) {
     return { data: await s.coach.threads(request.caller, request.query.client_id) };
   },
 });
 
-export const coachThread = route({
-  roles: coaches,
+export const coachThread = coachRoute({
   schema: {
-    headers: tenantHeaders,
     params: closed({ id }),
     response: ok(
       closed({
@@ -40,21 +35,17 @@ export const coachThread = route({
       }),
     ),
   },
-  config: authenticated,
   async handle(s, request) {
     return { data: await s.coach.thread(request.caller, request.params.id) };
   },
 });
 
-export const coachReply = route({
-  roles: coaches,
+export const coachReply = coachRoute({
   schema: {
-    headers: tenantHeaders,
     params: closed({ id }),
     body: closed(letter, ['subject', 'body']),
     response: { 201: closed({ data: message }) },
   },
-  config: authenticated,
   limited: true,
   async handle(s, request, reply) {
     const sent = await s.coach.reply(request.tenant, request.caller, request.params.id, request.body);
@@ -62,14 +53,11 @@ export const coachReply = route({
   },
 });
 
-export const coachCompose = route({
-  roles: coaches,
+export const coachCompose = coachRoute({
   schema: {
-    headers: tenantHeaders,
     body: closed({ client_id: id, ...letter }, ['client_id', 'subject', 'body']),
     response: { 201: closed({ data: message }) },
   },
-  config: authenticated,
   limited: true,
   async handle(s, request, reply) {
     const { client_id, ...input } = request.body;
@@ -78,11 +66,9 @@ export const coachCompose = route({
   },
 });
 
-export const coachUnread = route({
+export const coachUnread = coachRoute({
   at: ['GET', '/api/v1/coach/messages/unread'],
-  roles: coaches,
-  schema: { headers: tenantHeaders, response: ok(closed({ count: { type: 'integer' } })) },
-  config: authenticated,
+  schema: { response: ok(closed({ count: { type: 'integer' } })) },
   async handle(s, request) {
     return { data: { count: await s.read(countUnreadEmails, request.caller) } };
   },

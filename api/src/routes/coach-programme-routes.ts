@@ -3,11 +3,11 @@
 // library of links and files shared with clients, companies, groups or all their clients. Every call reaches
 // only the coach's own groups, clients and resources: anything else is a 404.
 import { FieldError } from '../errors.js';
-import { authenticated, calendarDate, id, list, text } from './client-schemas.js';
+import { calendarDate, id, list, text } from './client-schemas.js';
 import { readSending, sendingLimits } from './file-sending.js';
 import { sendPrivateFile } from './private-file.js';
-import { coaches, route } from './route.js';
-import { closed, line, multiLine, nullableString, ok, singleLine, tenantHeaders } from './schemas.js';
+import { coachRoute } from './route.js';
+import { closed, line, multiLine, nullableString, ok, singleLine } from './schemas.js';
 
 const integer = { type: 'integer' } as const;
 const string = { type: 'string' } as const;
@@ -41,10 +41,8 @@ const recording = closed({
 
 const groupRef = closed({ id: integer, title: string });
 
-export const groupSessions = route({
-  roles: coaches,
+export const groupSessions = coachRoute({
   schema: {
-    headers: tenantHeaders,
     params: closed({ id }),
     response: ok(
       closed({
@@ -58,21 +56,17 @@ export const groupSessions = route({
       }),
     ),
   },
-  config: authenticated,
   async handle(s, request) {
     return { data: await s.groupSessions.list(request.caller, request.params.id) };
   },
 });
 
-export const scheduleSession = route({
-  roles: coaches,
+export const scheduleSession = coachRoute({
   schema: {
-    headers: tenantHeaders,
     params: closed({ id }),
     body: closed(sessionFields),
     response: { 201: closed({ data: session }) },
   },
-  config: authenticated,
   limited: true,
   async handle(s, request, reply) {
     const data = await s.groupSessions.create(
@@ -85,15 +79,12 @@ export const scheduleSession = route({
   },
 });
 
-export const changeSession = route({
-  roles: coaches,
+export const changeSession = coachRoute({
   schema: {
-    headers: tenantHeaders,
     params: closed({ id, sessionId: id }),
     body: { ...closed(sessionFields, []), minProperties: 1 },
     response: ok(session),
   },
-  config: authenticated,
   limited: true,
   async handle(s, request) {
     const { id: groupId, sessionId } = request.params;
@@ -103,14 +94,11 @@ export const changeSession = route({
   },
 });
 
-export const cancelSession = route({
-  roles: coaches,
+export const cancelSession = coachRoute({
   schema: {
-    headers: tenantHeaders,
     params: closed({ id, sessionId: id }),
     response: ok(closed({ id: integer })),
   },
-  config: authenticated,
   limited: true,
   async handle(s, request) {
     const { id: groupId, sessionId } = request.params;
@@ -118,10 +106,8 @@ export const cancelSession = route({
   },
 });
 
-export const addRecording = route({
-  roles: coaches,
+export const addRecording = coachRoute({
   schema: {
-    headers: tenantHeaders,
     params: closed({ id }),
     body: closed(
       {
@@ -133,7 +119,6 @@ export const addRecording = route({
     ),
     response: { 201: closed({ data: recording }) },
   },
-  config: authenticated,
   limited: true,
   async handle(s, request, reply) {
     const data = await s.groupSessions.addRecording(request.caller, request.params.id, request.body);
@@ -141,14 +126,11 @@ export const addRecording = route({
   },
 });
 
-export const removeRecording = route({
-  roles: coaches,
+export const removeRecording = coachRoute({
   schema: {
-    headers: tenantHeaders,
     params: closed({ id, recordingId: id }),
     response: ok(closed({ id: integer })),
   },
-  config: authenticated,
   async handle(s, request) {
     const { id: groupId, recordingId } = request.params;
     return { data: await s.groupSessions.removeRecording(request.caller, groupId, recordingId) };
@@ -158,10 +140,8 @@ export const removeRecording = route({
 // ticked: the lesson steps ticked; checked: the coach's checklist items ticked.
 const figures = closed({ watched: integer, ticked: integer, checked: integer, completed: integer });
 
-export const groupProgress = route({
-  roles: coaches,
+export const groupProgress = coachRoute({
   schema: {
-    headers: tenantHeaders,
     params: closed({ id }),
     response: ok(
       closed({
@@ -178,16 +158,13 @@ export const groupProgress = route({
       }),
     ),
   },
-  config: authenticated,
   async handle(s, request) {
     return { data: await s.groupProgress.figures(request.caller, request.params.id) };
   },
 });
 
-export const groupProgressCsv = route({
-  roles: coaches,
-  schema: { headers: tenantHeaders, params: closed({ id }) },
-  config: authenticated,
+export const groupProgressCsv = coachRoute({
+  schema: { params: closed({ id }) },
   async handle(s, request, reply) {
     const { title, csv } = await s.groupProgress.csv(request.caller, request.params.id);
     return sendPrivateFile(reply, {
@@ -208,24 +185,19 @@ const flashLessons = closed({
   ),
 });
 
-export const clientFlashLessons = route({
-  roles: coaches,
-  schema: { headers: tenantHeaders, params: closed({ id }), response: ok(flashLessons) },
-  config: authenticated,
+export const clientFlashLessons = coachRoute({
+  schema: { params: closed({ id }), response: ok(flashLessons) },
   async handle(s, request) {
     return { data: await s.coachFlash.lessons(request.caller, request.params.id) };
   },
 });
 
-export const setFlashAccess = route({
-  roles: coaches,
+export const setFlashAccess = coachRoute({
   schema: {
-    headers: tenantHeaders,
     params: closed({ id }),
     body: closed({ assessment_id: id, lesson_id: id, open: boolean }),
     response: ok(flashLessons),
   },
-  config: authenticated,
   limited: true,
   async handle(s, request) {
     return { data: await s.coachFlash.setAccess(request.caller, request.params.id, request.body) };
@@ -249,10 +221,8 @@ const resource = closed({
   shares: list(closed({ id: integer, audience, target_id: { type: ['integer', 'null'] }, name: string })),
 });
 
-export const coachLibrary = route({
-  roles: coaches,
+export const coachLibrary = coachRoute({
   schema: {
-    headers: tenantHeaders,
     response: ok(
       closed({
         resources: list(resource),
@@ -264,30 +234,24 @@ export const coachLibrary = route({
       }),
     ),
   },
-  config: authenticated,
   async handle(s, request) {
     return { data: await s.resources.library(request.caller) };
   },
 });
 
-export const addLink = route({
-  roles: coaches,
+export const addLink = coachRoute({
   schema: {
-    headers: tenantHeaders,
     body: closed({ title: text(200), url: webLink(2000) }),
     response: { 201: closed({ data: resource }) },
   },
-  config: authenticated,
   limited: true,
   async handle(s, request, reply) {
     return reply.code(201).send({ data: await s.resources.addLink(request.caller, request.body) });
   },
 });
 
-export const addFile = route({
-  roles: coaches,
-  schema: { headers: tenantHeaders, response: { 201: closed({ data: resource }) } },
-  config: authenticated,
+export const addFile = coachRoute({
+  schema: { response: { 201: closed({ data: resource }) } },
   limited: true,
   multipart: sendingLimits(1),
   async handle(s, request, reply) {
@@ -302,44 +266,35 @@ export const addFile = route({
   },
 });
 
-export const shareResource = route({
-  roles: coaches,
+export const shareResource = coachRoute({
   schema: {
-    headers: tenantHeaders,
     params: closed({ id }),
     body: closed({ audience, target_id: id }, ['audience']),
     response: ok(resource),
   },
-  config: authenticated,
   limited: true,
   async handle(s, request) {
     return { data: await s.resources.share(request.caller, request.params.id, request.body) };
   },
 });
 
-export const unshareResource = route({
-  roles: coaches,
-  schema: { headers: tenantHeaders, params: closed({ id, shareId: id }), response: ok(resource) },
-  config: authenticated,
+export const unshareResource = coachRoute({
+  schema: { params: closed({ id, shareId: id }), response: ok(resource) },
   async handle(s, request) {
     const { id: resourceId, shareId } = request.params;
     return { data: await s.resources.unshare(request.caller, resourceId, shareId) };
   },
 });
 
-export const deleteResource = route({
-  roles: coaches,
-  schema: { headers: tenantHeaders, params: closed({ id }), response: ok(closed({ id: integer })) },
-  config: authenticated,
+export const deleteResource = coachRoute({
+  schema: { params: closed({ id }), response: ok(closed({ id: integer })) },
   async handle(s, request) {
     return { data: await s.resources.remove(request.caller, request.params.id) };
   },
 });
 
-export const downloadResource = route({
-  roles: coaches,
-  schema: { headers: tenantHeaders, params: closed({ id }) },
-  config: authenticated,
+export const downloadResource = coachRoute({
+  schema: { params: closed({ id }) },
   async handle(s, request, reply) {
     return sendPrivateFile(reply, await s.resources.download(request.caller, request.params.id));
   },
@@ -387,15 +342,12 @@ const assessmentPage = closed({
   currencies: list(closed({ id: integer, code: string, name: string })),
 });
 
-export const createAssessment = route({
-  roles: coaches,
+export const createAssessment = coachRoute({
   schema: {
-    headers: tenantHeaders,
     params: closed({ id }),
     body: closed({ title: text(200), assessed_on: day, currency_id: id }, ['title', 'assessed_on']),
     response: { 201: closed({ data: assessmentPage }) },
   },
-  config: authenticated,
   limited: true,
   async handle(s, request, reply) {
     const data = await s.coachAssessments.create(request.caller, request.params.id, request.body);
@@ -403,44 +355,35 @@ export const createAssessment = route({
   },
 });
 
-export const assessmentOfClient = route({
-  roles: coaches,
+export const assessmentOfClient = coachRoute({
   schema: {
-    headers: tenantHeaders,
     params: closed({ id, assessmentId: id }),
     response: ok(assessmentPage),
   },
-  config: authenticated,
   async handle(s, request) {
     const { id: clientId, assessmentId } = request.params;
     return { data: await s.coachAssessments.page(request.caller, clientId, assessmentId) };
   },
 });
 
-export const editAssessment = route({
-  roles: coaches,
+export const editAssessment = coachRoute({
   schema: {
-    headers: tenantHeaders,
     params: closed({ id, assessmentId: id }),
     body: { ...closed({ title: text(200), assessed_on: day }, []), minProperties: 1 },
     response: ok(assessmentPage),
   },
-  config: authenticated,
   async handle(s, request) {
     const { id: clientId, assessmentId } = request.params;
     return { data: await s.coachAssessments.update(request.caller, clientId, assessmentId, request.body) };
   },
 });
 
-export const addArea = route({
-  roles: coaches,
+export const addArea = coachRoute({
   schema: {
-    headers: tenantHeaders,
     params: closed({ id, assessmentId: id }),
     body: closed(areaFields),
     response: { 201: closed({ data: assessmentPage }) },
   },
-  config: authenticated,
   async handle(s, request, reply) {
     const { id: clientId, assessmentId } = request.params;
     const data = await s.coachAssessments.addArea(request.caller, clientId, assessmentId, request.body);
@@ -448,35 +391,28 @@ export const addArea = route({
   },
 });
 
-export const editArea = route({
-  roles: coaches,
+export const editArea = coachRoute({
   schema: {
-    headers: tenantHeaders,
     params: closed({ id, areaId: id }),
     body: { ...closed(areaFields, []), minProperties: 1 },
     response: ok(assessmentPage),
   },
-  config: authenticated,
   async handle(s, request) {
     const { id: clientId, areaId } = request.params;
     return { data: await s.coachAssessments.updateArea(request.caller, clientId, areaId, request.body) };
   },
 });
 
-export const deleteArea = route({
-  roles: coaches,
-  schema: { headers: tenantHeaders, params: closed({ id, areaId: id }), response: ok(assessmentPage) },
-  config: authenticated,
+export const deleteArea = coachRoute({
+  schema: { params: closed({ id, areaId: id }), response: ok(assessmentPage) },
   async handle(s, request) {
     const { id: clientId, areaId } = request.params;
     return { data: await s.coachAssessments.deleteArea(request.caller, clientId, areaId) };
   },
 });
 
-export const addImplementationStep = route({
-  roles: coaches,
+export const addImplementationStep = coachRoute({
   schema: {
-    headers: tenantHeaders,
     params: closed({ id, areaId: id }),
     body: closed(
       {
@@ -489,7 +425,6 @@ export const addImplementationStep = route({
     ),
     response: { 201: closed({ data: assessmentPage }) },
   },
-  config: authenticated,
   async handle(s, request, reply) {
     const { id: clientId, areaId } = request.params;
     const data = await s.coachAssessments.addStep(request.caller, clientId, areaId, request.body);
@@ -497,14 +432,11 @@ export const addImplementationStep = route({
   },
 });
 
-export const deleteImplementationStep = route({
-  roles: coaches,
+export const deleteImplementationStep = coachRoute({
   schema: {
-    headers: tenantHeaders,
     params: closed({ id, stepId: id }),
     response: ok(closed({ id: integer })),
   },
-  config: authenticated,
   async handle(s, request) {
     const { id: clientId, stepId } = request.params;
     return { data: await s.coachAssessments.deleteStep(request.caller, clientId, stepId) };

@@ -1,24 +1,20 @@
 // The coach's requests: their clients' tickets, testimonials and referrals in one list, and a change of one
 // (its status, a testimonial's approval for publication) with an answer the client gets by mail.
-import { authenticated, id, list, text } from './client-schemas.js';
+import { id, list, text } from './client-schemas.js';
 import { coachRequest } from './coach-schemas.js';
-import { coaches, route } from './route.js';
-import { closed, multiLine, ok, tenantHeaders } from './schemas.js';
+import { coachRoute } from './route.js';
+import { closed, multiLine, ok } from './schemas.js';
 import { requestKinds } from '../services/coach/requests-service.js';
 
-export const coachRequests = route({
-  roles: coaches,
-  schema: { headers: tenantHeaders, response: ok(list(coachRequest)) },
-  config: authenticated,
+export const coachRequests = coachRoute({
+  schema: { response: ok(list(coachRequest)) },
   async handle(s, request) {
     return { data: await s.coachRequests.list(request.caller) };
   },
 });
 
-export const changeRequest = route({
-  roles: coaches,
+export const changeRequest = coachRoute({
   schema: {
-    headers: tenantHeaders,
     params: closed({ kind: { enum: requestKinds }, id }),
     body: {
       ...closed(
@@ -33,7 +29,6 @@ export const changeRequest = route({
     },
     response: ok(coachRequest),
   },
-  config: authenticated,
   limited: true,
   async handle(s, request) {
     const { kind, id: rowId } = request.params;

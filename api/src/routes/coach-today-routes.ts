@@ -1,13 +1,10 @@
 // The coach's home page in one call (services/coach/today-service.ts).
-import { authenticated } from './client-schemas.js';
 import { todayPage } from './coach-schemas.js';
-import { coaches, route } from './route.js';
-import { ok, tenantHeaders } from './schemas.js';
+import { coachRoute } from './route.js';
+import { ok } from './schemas.js';
 
-export const coachToday = route({
-  roles: coaches,
-  schema: { headers: tenantHeaders, response: ok(todayPage) },
-  config: authenticated,
+export const coachToday = coachRoute({
+  schema: { response: ok(todayPage) },
   async handle(s, request) {
     return { data: await s.coach.today(request.caller) };
   },

@@ -3,11 +3,11 @@
 // in the path or body must be the caller's own; the service checks it against the token's user.
 import { DESCRIPTION_MAX } from '../services/company-files/company-files-service.js';
 import { ATTACHMENTS_MAX_COUNT } from '../services/mailbox/attachment-type.js';
-import { authenticated, call, dateTime, id, list } from './client-schemas.js';
+import { call, dateTime, id, list } from './client-schemas.js';
 import { field, readSending, sendingLimits } from './file-sending.js';
 import { sendPrivateFile } from './private-file.js';
-import { clients, route } from './route.js';
-import { closed, line, multiLine, tenantHeaders } from './schemas.js';
+import { clientRoute } from './route.js';
+import { closed, line, multiLine } from './schemas.js';
 
 export const companyFile = closed({
   id: { type: 'integer' },
@@ -33,23 +33,18 @@ export const companyFile = closed({
 
 const description = { type: 'string', maxLength: DESCRIPTION_MAX, ...multiLine } as const;
 
-export const companyFiles = route({
-  roles: clients,
+export const companyFiles = clientRoute({
   schema: {
-    headers: tenantHeaders,
     params: closed({ id }),
     response: { 200: closed({ data: list(companyFile) }) },
   },
-  config: authenticated,
   async handle(s, request) {
     return { data: await s.companyFiles.list(request.caller, request.params.id) };
   },
 });
 
-export const newCoachFile = route({
-  roles: clients,
-  schema: { headers: tenantHeaders, response: { 201: closed({ data: companyFile }) } },
-  config: authenticated,
+export const newCoachFile = clientRoute({
+  schema: { response: { 201: closed({ data: companyFile }) } },
   limited: true,
   multipart: sendingLimits(2),
   async handle(s, request, reply) {
@@ -62,8 +57,7 @@ export const newCoachFile = route({
   },
 });
 
-export const updateFile = route({
-  roles: clients,
+export const updateFile = clientRoute({
   schema: call(
     closed(
       {
@@ -80,20 +74,17 @@ export const updateFile = route({
     ),
     companyFile,
   ),
-  config: authenticated,
   async handle(s, request) {
     const { company_id: companyId, id: fileId, ...input } = request.body;
     return { data: await s.companyFiles.update(request.caller, companyId, fileId, input) };
   },
 });
 
-export const deleteFile = route({
-  roles: clients,
+export const deleteFile = clientRoute({
   schema: call(
     closed({ company_id: id, id }),
     closed({ id: { type: 'integer' }, deleted: { type: 'boolean' } }),
   ),
-  config: authenticated,
   async handle(s, request) {
     return { data: await s.companyFiles.remove(request.caller, request.body.company_id, request.body.id) };
   },
@@ -101,28 +92,22 @@ export const deleteFile = route({
 
 /** A client's own files (added): those a coach sent them alone, whatever their company; all a client with no
  * company has. */
-export const ownFiles = route({
-  roles: clients,
-  schema: { headers: tenantHeaders, response: { 200: closed({ data: list(companyFile) }) } },
-  config: authenticated,
+export const ownFiles = clientRoute({
+  schema: { response: { 200: closed({ data: list(companyFile) }) } },
   async handle(s, request) {
     return { data: await s.companyFiles.listOwn(request.caller) };
   },
 });
 
-export const downloadOwnFile = route({
-  roles: clients,
-  schema: { headers: tenantHeaders, params: closed({ fileId: id }) },
-  config: authenticated,
+export const downloadOwnFile = clientRoute({
+  schema: { params: closed({ fileId: id }) },
   async handle(s, request, reply) {
     return sendPrivateFile(reply, await s.companyFiles.downloadOwn(request.caller, request.params.fileId));
   },
 });
 
-export const downloadFile = route({
-  roles: clients,
-  schema: { headers: tenantHeaders, params: closed({ id, fileId: id }) },
-  config: authenticated,
+export const downloadFile = clientRoute({
+  schema: { params: closed({ id, fileId: id }) },
   async handle(s, request, reply) {
     const file = await s.companyFiles.download(request.caller, request.params.id, request.params.fileId);
     return sendPrivateFile(reply, file);

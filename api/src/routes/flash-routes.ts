@@ -1,9 +1,9 @@
 // Flash-coaching lessons and their analytics (SPEC §7 POST /api/v1/flashcoaching; the two reads are not in
 // SPEC §7: the list and the lesson behind /lessons and /lessons/{assessmentid}/{lessonid}).
 import { FLASH_FIELDS, MAX_FLASH_CHANGES } from '../services/flash-coaching/flash-service.js';
-import { authenticated, call, id, list } from './client-schemas.js';
-import { clients, route } from './route.js';
-import { closed, multiLine, nullableString, ok, singleLine, tenantHeaders, userId } from './schemas.js';
+import { call, id, list } from './client-schemas.js';
+import { clientRoute } from './route.js';
+import { closed, multiLine, nullableString, ok, singleLine, userId } from './schemas.js';
 
 const analytics = closed({
   assessment_id: { type: 'integer' },
@@ -22,10 +22,8 @@ const lessonSummary = {
   lesson_img: nullableString,
 } as const;
 
-export const lessons = route({
-  roles: clients,
+export const lessons = clientRoute({
   schema: {
-    headers: tenantHeaders,
     response: ok(
       list(
         closed({
@@ -37,7 +35,6 @@ export const lessons = route({
       ),
     ),
   },
-  config: authenticated,
   async handle(s, request) {
     return {
       data: await s.flashCoaching.list(request.caller),
@@ -45,10 +42,8 @@ export const lessons = route({
   },
 });
 
-export const lesson = route({
-  roles: clients,
+export const lesson = clientRoute({
   schema: {
-    headers: tenantHeaders,
     params: closed({ assessmentId: id, lessonId: id }),
     response: ok(
       closed({
@@ -78,7 +73,6 @@ export const lesson = route({
       }),
     ),
   },
-  config: authenticated,
   async handle(s, request) {
     const owner = request.caller;
     const key = { assessmentId: request.params.assessmentId, lessonId: request.params.lessonId };
@@ -86,8 +80,7 @@ export const lesson = route({
   },
 });
 
-export const record = route({
-  roles: clients,
+export const record = clientRoute({
   schema: call(
     closed({
       data: {
@@ -105,7 +98,6 @@ export const record = route({
     }),
     list(analytics),
   ),
-  config: authenticated,
   async handle(s, request) {
     const owner = request.caller;
     return { data: await s.flashCoaching.record(owner, request.body.user_id, request.body.data) };

@@ -8,7 +8,7 @@ import { fieldErrors } from '../validation-errors.js';
 import { list } from './client-schemas.js';
 import { email, line, closed, singleLine } from './schemas.js';
 import { coachAndClient } from './integration-schemas.js';
-import { route, writeKeys } from './route.js';
+import { keyRoute } from './route.js';
 
 /** The most rows one call takes: a batch answers within seconds, so a 10,000-row import is 50 calls. */
 const batchSize = 200;
@@ -96,8 +96,7 @@ export function rowErrors(request: FastifyRequest): Map<number, Record<string, s
   return new Map([...byRow].map(([index, rowErrors]) => [index, fieldErrors(rowErrors, 'row')]));
 }
 
-export const importPeople = route({
-  roles: writeKeys,
+export const importPeople = keyRoute('read-write', {
   attachValidation: true,
   schema: {
     summary: 'Upsert people',
@@ -121,8 +120,7 @@ export const importPeople = route({
   },
 });
 
-export const upsertCompany = route({
-  roles: writeKeys,
+export const upsertCompany = keyRoute('read-write', {
   schema: {
     summary: 'Upsert a company',
     description: 'The company of this name (any case), made when there is none.',
@@ -141,8 +139,7 @@ export const upsertCompany = route({
   },
 });
 
-export const assignCoach = route({
-  roles: writeKeys,
+export const assignCoach = keyRoute('read-write', {
   schema: {
     summary: 'Assign clients to a coach',
     description:

@@ -5,12 +5,11 @@ import { text } from './client-schemas.js';
 import { meetingFields, overlap } from './coach-meetings-routes.js';
 import { scheduledMeeting, message } from './coach-schemas.js';
 import { coachAndClient, page, pageQuery, rows } from './integration-schemas.js';
-import { readKeys, route, writeKeys } from './route.js';
+import { keyRoute } from './route.js';
 import { closed, multiLine } from './schemas.js';
 
 const readList = <const A extends Activity>(what: A, description: string) =>
-  route({
-    roles: readKeys,
+  keyRoute('read', {
     schema: {
       summary: `List ${what.replace('-', ' ')}`,
       description,
@@ -42,8 +41,7 @@ export const lessonProgress = readList(
   "Clients' progress through lessons, ordered by the last change.",
 );
 
-export const bookMeeting = route({
-  roles: writeKeys,
+export const bookMeeting = keyRoute('read-write', {
   schema: {
     summary: 'Book a meeting',
     description:
@@ -70,8 +68,7 @@ export const bookMeeting = route({
   },
 });
 
-export const sendMessage = route({
-  roles: writeKeys,
+export const sendMessage = keyRoute('read-write', {
   schema: {
     summary: 'Send a message from a coach',
     description:
@@ -86,8 +83,7 @@ export const sendMessage = route({
   },
 });
 
-export const keyInfo = route({
-  roles: readKeys,
+export const keyInfo = keyRoute('read', {
   schema: {
     summary: 'This key',
     description: 'The key’s name, scope and tenant: what a script checks before it writes.',

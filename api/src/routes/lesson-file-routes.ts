@@ -4,9 +4,9 @@
 // ticket's address, which the client asks for with its token first.
 import { ATTACHMENT_MAX_BYTES, TOO_LARGE } from '../services/mailbox/attachment-type.js';
 import { VIDEO_MAX_BYTES, VIDEO_TOO_LARGE } from '../services/lesson-files/lesson-files-service.js';
-import { authenticated, id, text } from './client-schemas.js';
-import { clients, coaches, route } from './route.js';
-import { closed, line, ok, tenantHeaders } from './schemas.js';
+import { id, text } from './client-schemas.js';
+import { clientRoute, coachRoute, route } from './route.js';
+import { closed, line, ok } from './schemas.js';
 import { oneFileLimits, sendRanges, withUpload } from './streamed-file.js';
 
 const integer = { type: 'integer' } as const;
@@ -21,10 +21,8 @@ const uploaded = closed({
 
 /** The upload of one file of `kind` (its form field is named so too), within its size limit. */
 const uploadOf = (kind: 'file' | 'video', maxBytes: number, tooLarge: string) =>
-  route({
-    roles: coaches,
-    schema: { headers: tenantHeaders, params: closed({ id }), response: { 201: closed({ data: uploaded }) } },
-    config: authenticated,
+  coachRoute({
+    schema: { params: closed({ id }), response: { 201: closed({ data: uploaded }) } },
     limited: true,
     multipart: oneFileLimits(maxBytes),
     async handle(s, request, reply) {
@@ -40,58 +38,46 @@ export const uploadLessonVideo = uploadOf('video', VIDEO_MAX_BYTES, VIDEO_TOO_LA
 
 const fileParams = closed({ id, fileId: id });
 
-export const renameLessonFile = route({
-  roles: coaches,
+export const renameLessonFile = coachRoute({
   schema: {
-    headers: tenantHeaders,
     params: fileParams,
     body: closed({ name: text(200) }),
     response: ok(uploaded),
   },
-  config: authenticated,
   async handle(s, request) {
     const { id: lessonId, fileId } = request.params;
     return { data: await s.lessonFiles.rename(request.caller, lessonId, fileId, request.body.name) };
   },
 });
 
-export const deleteLessonFile = route({
-  roles: coaches,
-  schema: { headers: tenantHeaders, params: fileParams, response: ok(closed({ id: integer })) },
-  config: authenticated,
+export const deleteLessonFile = coachRoute({
+  schema: { params: fileParams, response: ok(closed({ id: integer })) },
   async handle(s, request) {
     const { id: lessonId, fileId } = request.params;
     return { data: await s.lessonFiles.remove(request.caller, lessonId, fileId) };
   },
 });
 
-export const coachLessonFile = route({
-  roles: coaches,
-  schema: { headers: tenantHeaders, params: fileParams },
-  config: authenticated,
+export const coachLessonFile = coachRoute({
+  schema: { params: fileParams },
   async handle(s, request, reply) {
     const { id: lessonId, fileId } = request.params;
     return sendRanges(request, reply, await s.lessonFiles.coachFile(request.caller, lessonId, fileId));
   },
 });
 
-export const lessonFile = route({
-  roles: clients,
-  schema: { headers: tenantHeaders, params: closed({ id }) },
-  config: authenticated,
+export const lessonFile = clientRoute({
+  schema: { params: closed({ id }) },
   async handle(s, request, reply) {
     return sendRanges(request, reply, await s.lessonFiles.download(request.caller, request.params.id));
   },
 });
 
-export const lessonFileTicket = route({
-  roles: clients,
+export const lessonFileTicket = clientRoute({
   schema: {
-    headers: tenantHeaders,
     params: closed({ id }),
     response: ok(closed({ url: string, expires_at: string })),
   },
-  config: authenticated,
   async handle(s, request) {
     const { token, expires_at } = await s.lessonFiles.ticket(request.caller, request.params.id);
     return { data: { url: `/api/v1/lesson-files/play/${token}`, expires_at } };

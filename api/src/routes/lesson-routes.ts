@@ -3,8 +3,8 @@
 // refused (403) and nothing changes, as GraphQL's member(user_id) is.
 import { HttpError } from '../errors.js';
 import { FLAG_FIELDS, MAX_CHANGES, TEXT_LIMITS } from '../services/lesson-analytics/analytics-change.js';
-import { authenticated, call, dateTime, id, list } from './client-schemas.js';
-import { clients, route } from './route.js';
+import { call, dateTime, id, list } from './client-schemas.js';
+import { clientRoute } from './route.js';
 import { closed, line, multiLine, nullableString, userId } from './schemas.js';
 
 const recording = closed({
@@ -16,10 +16,8 @@ const recording = closed({
   recorded_at: dateTime,
 });
 
-export const recordings = route({
-  roles: clients,
+export const recordings = clientRoute({
   schema: call(closed({ user_group_id: id }), list(recording)),
-  config: authenticated,
   async handle(s, request) {
     return { data: await s.groups.recordings(request.caller, request.body.user_group_id) };
   },
@@ -64,13 +62,11 @@ const analytics = closed({
   updated_at: nullableString,
 });
 
-export const trainingAnalytics = route({
-  roles: clients,
+export const trainingAnalytics = clientRoute({
   schema: call(
     closed({ data: { type: 'array', maxItems: MAX_CHANGES, items: change }, user_id: userId }),
     closed({ applied: { type: 'integer' }, ignored: { type: 'integer' }, analytics: list(analytics) }),
   ),
-  config: authenticated,
   async handle(s, request) {
     if (request.body.user_id !== request.caller.userId) throw new HttpError(403, 'Forbidden');
     return { data: await s.analytics.apply(request.caller, request.body.data) };

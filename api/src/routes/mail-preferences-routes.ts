@@ -1,7 +1,7 @@
 // The client's choice of notifications by mail, on My Profile: messages, files, meetings and group sessions. The
 // one-time password, the sign-in link and the reset are no topic here: they always go.
-import { clients, route } from './route.js';
-import { closed, ok, tenantHeaders } from './schemas.js';
+import { clientRoute } from './route.js';
+import { closed, ok } from './schemas.js';
 
 const preferences = closed({
   messages: { type: 'boolean' },
@@ -10,19 +10,15 @@ const preferences = closed({
   group_sessions: { type: 'boolean' },
 });
 
-export const mailPreferences = route({
-  roles: clients,
-  schema: { headers: tenantHeaders, response: ok(preferences) },
-  config: { auth: true },
+export const mailPreferences = clientRoute({
+  schema: { response: ok(preferences) },
   async handle(s, request) {
     return { data: await s.mailPreferences.get(request.caller) };
   },
 });
 
-export const saveMailPreferences = route({
-  roles: clients,
-  schema: { headers: tenantHeaders, body: preferences, response: ok(preferences) },
-  config: { auth: true },
+export const saveMailPreferences = clientRoute({
+  schema: { body: preferences, response: ok(preferences) },
   limited: true,
   async handle(s, request) {
     return { data: await s.mailPreferences.set(request.caller, request.body) };

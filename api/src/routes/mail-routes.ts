@@ -4,10 +4,12 @@
 import { FieldError } from '../errors.js';
 import { ATTACHMENT_MAX_BYTES } from '../services/mailbox/attachment-type.js';
 import { displayName, fileBytes, sendPrivateFile } from './private-file.js';
-import { route } from './route.js';
-import { closed, ok, tenantHeaders, userId } from './schemas.js';
+import { signedInRoute } from './route.js';
+import { closed, ok, userId } from './schemas.js';
 
-const signedIn = { auth: true };
+// A message's parties are a client and a coach: the admin has no mailbox.
+const partyRoute = signedInRoute(['client', 'coach']);
+
 const attachment = closed({
   id: { type: 'integer' },
   name: { type: 'string' },
@@ -15,10 +17,8 @@ const attachment = closed({
   type: { type: 'string' },
 });
 
-export const upload = route({
-  roles: ['client', 'coach'],
-  schema: { headers: tenantHeaders, response: { 201: closed({ data: attachment }) } },
-  config: signedIn,
+export const upload = partyRoute({
+  schema: { response: { 201: closed({ data: attachment }) } },
   multipart: { limits: { fileSize: ATTACHMENT_MAX_BYTES, files: 1, fields: 0, parts: 1 } },
   async handle(s, request, reply) {
     let file: { name: string; bytes: Buffer } | null = null;
@@ -33,14 +33,11 @@ export const upload = route({
   },
 });
 
-export const discard = route({
-  roles: ['client', 'coach'],
+export const discard = partyRoute({
   schema: {
-    headers: tenantHeaders,
     body: closed({ id: userId }),
     response: ok(closed({ id: { type: 'integer' }, deleted: { type: 'boolean' } })),
   },
-  config: signedIn,
   async handle(s, request) {
     const owner = request.caller;
     await s.mailbox.discardUpload(owner, request.body.id);
@@ -48,10 +45,8 @@ export const discard = route({
   },
 });
 
-export const download = route({
-  roles: ['client', 'coach'],
-  schema: { headers: tenantHeaders, params: closed({ id: userId }) },
-  config: signedIn,
+export const download = partyRoute({
+  schema: { params: closed({ id: userId }) },
   async handle(s, request, reply) {
     const owner = request.caller;
     const file = await s.mailbox.download(owner, request.params.id);

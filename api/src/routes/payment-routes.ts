@@ -2,15 +2,14 @@
 // Stripe's webhook. The client names only the group: the amount is the server's, and paid is the webhook's.
 import type { FastifyInstance } from 'fastify';
 import type { PluginRoutes } from './route.js';
-import { clients, route } from './route.js';
-import { authenticated, call, id } from './client-schemas.js';
+import { clientRoute } from './route.js';
+import { call, id } from './client-schemas.js';
 import { closed, line, singleLine } from './schemas.js';
 import type { Services } from '../services/index.js';
 
 const byGroup = closed({ group_id: id });
 
-export const createIntent = route({
-  roles: clients,
+export const createIntent = clientRoute({
   schema: {
     ...call(
       byGroup,
@@ -32,7 +31,6 @@ export const createIntent = route({
       },
     },
   },
-  config: authenticated,
   limited: true,
   async handle(s, request) {
     const owner = request.caller;
@@ -45,8 +43,7 @@ export const createIntent = route({
   },
 });
 
-export const studentPaid = route({
-  roles: clients,
+export const studentPaid = clientRoute({
   schema: call(
     byGroup,
     closed({
@@ -59,15 +56,13 @@ export const studentPaid = route({
       paid_at: { type: ['string', 'null'], format: 'date-time' },
     }),
   ),
-  config: authenticated,
   async handle(s, request) {
     const owner = request.caller;
     return { data: await s.payments.status(owner, request.body.group_id) };
   },
 });
 
-export const studentEmail = route({
-  roles: clients,
+export const studentEmail = clientRoute({
   schema: call(
     byGroup,
     closed({
@@ -76,7 +71,6 @@ export const studentEmail = route({
       mailed_at: { type: ['string', 'null'], format: 'date-time' },
     }),
   ),
-  config: authenticated,
   limited: true,
   async handle(s, request) {
     const owner = request.caller;

@@ -2,7 +2,7 @@
 import { FieldError, HttpError } from '../errors.js';
 import { PHOTO_MAX_BYTES } from '../services/profile/profile-service.js';
 import { extensionOf, imageTypeOf } from '../services/profile/image-type.js';
-import { clients, route } from './route.js';
+import { clientRoute, route } from './route.js';
 import {
   closed,
   line,
@@ -27,12 +27,9 @@ const webLink = optional(2048, {
   mismatch: 'Enter a web address, like https://example.com.',
 });
 const params = closed({ id: userId });
-const signedIn = { auth: true };
 
-export const updateDetails = route({
-  roles: clients,
+export const updateDetails = clientRoute({
   schema: {
-    headers: tenantHeaders,
     params,
     body: closed(
       {
@@ -57,30 +54,24 @@ export const updateDetails = route({
     ),
     response: ok(profile),
   },
-  config: signedIn,
   async handle(s, request) {
     return { data: await s.profile.updateDetails(request.caller, request.params.id, request.body) };
   },
 });
 
-export const updateSocial = route({
-  roles: clients,
+export const updateSocial = clientRoute({
   schema: {
-    headers: tenantHeaders,
     params,
     body: closed({ facebook: webLink, twitter: webLink, linkedin: webLink }, []),
     response: ok(profile),
   },
-  config: signedIn,
   async handle(s, request) {
     return { data: await s.profile.updateSocial(request.caller, request.params.id, request.body) };
   },
 });
 
-export const coachProfile = route({
-  roles: clients,
+export const coachProfile = clientRoute({
   schema: {
-    headers: tenantHeaders,
     body: closed({ company_id: { type: ['integer', 'null'] }, client_id: userId }, ['client_id']),
     response: ok({
       anyOf: [
@@ -109,7 +100,6 @@ export const coachProfile = route({
       ],
     }),
   },
-  config: signedIn,
   async handle(s, request) {
     return { data: await s.profile.coach(request.caller, request.body) };
   },
@@ -157,10 +147,8 @@ export const errorReport = route({
  * back with the type read from its bytes, as an attachment, with nosniff and a CSP that forbids everything, so
  * even a polyglot file cannot become a page on the API's origin.
  */
-export const updatePhoto = route({
-  roles: clients,
-  schema: { headers: tenantHeaders, response: ok(profile) },
-  config: signedIn,
+export const updatePhoto = clientRoute({
+  schema: { response: ok(profile) },
   multipart: { limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 2, parts: 3 } },
   async handle(s, request) {
     let id: number | null = null;

@@ -11,6 +11,7 @@ import type {
   RouteGenericInterface,
 } from 'fastify';
 import type { Role } from '../services/access/roles.js';
+import { tenantHeaders } from './schemas.js';
 import type { Services } from '../services/index.js';
 
 /**
@@ -69,6 +70,40 @@ export interface RouteSpec<S extends FastifySchema = FastifySchema> {
 
 /** Declares a route: the handler's request is typed from the schema, so it needs no cast. */
 export const route = <const S extends FastifySchema>(spec: RouteSpec<S>): RouteSpec<S> => spec;
+
+/** What a signed-in route says of itself: everything but who may call it (its helper says that). */
+type SignedInSpec<S extends FastifySchema> = Omit<RouteSpec<S>, 'roles'>;
+
+/**
+ * A route for a session of these roles: the bearer token is required (config.auth), the baked tenant id in
+ * X-Tenant-Id is checked by the schema, and other roles get a 403. The route itself says only what differs.
+ */
+export const signedInRoute =
+  (roles: readonly [Role, ...Role[]]) =>
+  <const S extends FastifySchema>(spec: SignedInSpec<S>): RouteSpec<S> => ({
+    ...spec,
+    roles,
+    config: { ...spec.config, auth: true },
+    schema: { headers: tenantHeaders, ...spec.schema },
+  });
+
+/** A call of the client portal (SPEC §7). */
+export const clientRoute = signedInRoute(clients);
+/** A call of the coach's workspace. */
+export const coachRoute = signedInRoute(coaches);
+/** A call of the tenant admin's screens. */
+export const adminRoute = signedInRoute(admins);
+/** A call every signed-in person makes (their profile, signing out, a message's attachments). */
+export const everyoneRoute = signedInRoute(everyone);
+
+/**
+ * A call of the integration API: an API key of the tenant is the caller (a read-only key may make 'read' calls
+ * only), never a session, and the key names the tenant, so there is no tenant header.
+ */
+export const keyRoute = <const S extends FastifySchema>(
+  scope: 'read' | 'read-write',
+  spec: SignedInSpec<S>,
+): RouteSpec<S> => ({ ...spec, roles: scope === 'read' ? readKeys : writeKeys });
 
 /** Routes a plugin answers itself (mercurius owns GET and POST at its path), mounted at the table's url. */
 export interface PluginRoutes {

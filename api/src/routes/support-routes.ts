@@ -1,18 +1,16 @@
 // Support tickets (the /help form) and feedback: testimonials and referrals. Signed-in calls, limited per user
 // by the services and per IP by the flood guard (`limited`), since each one stores text and a referral mails.
 import { ticketCategories } from '../services/support/ticket-service.js';
-import { authenticated, call, list, text } from './client-schemas.js';
+import { call, list, text } from './client-schemas.js';
 import { requestAnswer } from './coach-schemas.js';
-import { clients, route } from './route.js';
-import { closed, email, multiLine, ok, singleLine, tenantHeaders } from './schemas.js';
+import { clientRoute } from './route.js';
+import { closed, email, multiLine, ok, singleLine } from './schemas.js';
 
 const created = { type: 'string', format: 'date-time' } as const;
 
 /** The caller's tickets with status and answers (added: SPEC §7 has only the POST; /help lists them). */
-export const myTickets = route({
-  roles: clients,
+export const myTickets = clientRoute({
   schema: {
-    headers: tenantHeaders,
     response: ok(
       list(
         closed({
@@ -28,14 +26,12 @@ export const myTickets = route({
       ),
     ),
   },
-  config: authenticated,
   async handle(s, request) {
     return { data: await s.tickets.list(request.caller) };
   },
 });
 
-export const tickets = route({
-  roles: clients,
+export const tickets = clientRoute({
   schema: call(
     closed(
       {
@@ -54,7 +50,6 @@ export const tickets = route({
     }),
     201,
   ),
-  config: authenticated,
   limited: true,
   async handle(s, request, reply) {
     const data = await s.tickets.file(request.tenant, request.caller, request.id, request.body);
@@ -63,8 +58,7 @@ export const tickets = route({
   },
 });
 
-export const addTestimonial = route({
-  roles: clients,
+export const addTestimonial = clientRoute({
   schema: call(
     closed({
       testimonial: { ...text(5000, multiLine), minLength: 20 },
@@ -75,7 +69,6 @@ export const addTestimonial = route({
     closed({ id: { type: 'integer' }, created_at: created }),
     201,
   ),
-  config: authenticated,
   limited: true,
   async handle(s, request, reply) {
     const data = await s.testimonials.add(request.tenant, request.caller, request.id, request.body);
@@ -83,8 +76,7 @@ export const addTestimonial = route({
   },
 });
 
-export const addReferral = route({
-  roles: clients,
+export const addReferral = clientRoute({
   schema: call(
     closed(
       {
@@ -104,7 +96,6 @@ export const addReferral = route({
     }),
     201,
   ),
-  config: authenticated,
   limited: true,
   async handle(s, request, reply) {
     const data = await s.referrals.add(request.tenant, request.caller, request.id, request.body);
