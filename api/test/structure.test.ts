@@ -9,7 +9,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { routeTable, undeclaredRoles } from '../src/routes/index.js';
+import { routeTable } from '../src/routes/index.js';
+import { undeclaredRoles } from '../src/routes/register-routes.js';
 import { ownership } from '../src/services/access/scope.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));

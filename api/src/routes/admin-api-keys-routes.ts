@@ -3,10 +3,9 @@
 // request on every instance (api-keys/api-key-service.ts). Making and revoking are audited.
 import { id, list, text } from './client-schemas.js';
 import { adminRoute } from './route.js';
-import { closed, nullableString, ok, singleLine } from './schemas.js';
+import { closed, nullableString, ok, singleLine, string } from './schemas.js';
 
 const scope = { type: 'string', enum: ['read', 'read-write'], ...singleLine } as const;
-const string = { type: 'string' } as const;
 
 const apiKey = closed({
   id: { type: 'integer' },

@@ -3,9 +3,8 @@
 // change nothing.
 import { calendarDate, call, dateTime, id, list, noBody, text } from './client-schemas.js';
 import { clientRoute } from './route.js';
-import { closed, multiLine, nullableString, ok } from './schemas.js';
+import { closed, integer, multiLine, nullableString, ok } from './schemas.js';
 
-const integer = { type: 'integer' } as const;
 const params = closed({ id });
 
 const currency = closed({ id: integer, code: { type: 'string' }, name: { type: 'string' } });

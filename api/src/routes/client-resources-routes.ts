@@ -1,12 +1,10 @@
 // What the client's coaches share with them from their library (a link or a file), shown on /resources beside
 // the company's files, and the download of a shared file. A resource not shared with the caller is a 404.
 import { id, list } from './client-schemas.js';
-import { resourceFields } from './coach-programme-routes.js';
+import { resourceFields } from './coach-resources-routes.js';
 import { sendPrivateFile } from './private-file.js';
 import { clientRoute } from './route.js';
-import { closed, ok } from './schemas.js';
-
-const string = { type: 'string' } as const;
+import { closed, ok, string } from './schemas.js';
 
 export const sharedResources = clientRoute({
   schema: {

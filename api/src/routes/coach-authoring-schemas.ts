@@ -1,11 +1,7 @@
 // JSON Schemas of the coach's authoring calls (/api/v1/coach/groups, lessons, academy): what a coach may set
 // on a group, a lesson and a module, and the pages they answer.
 import { calendarDate, id, list, text } from './client-schemas.js';
-import { closed, line, multiLine, nullableString, singleLine } from './schemas.js';
-
-const integer = { type: 'integer' } as const;
-const string = { type: 'string' } as const;
-const boolean = { type: 'boolean' } as const;
+import { boolean, closed, integer, line, multiLine, nullableString, singleLine, string } from './schemas.js';
 
 const groupState = { type: 'string', enum: ['draft', 'open', 'closed'], ...singleLine } as const;
 

@@ -1,11 +1,10 @@
 // JSON Schemas of the coach's workspace answers (/api/v1/coach/...): a client named in a list is always
 // { id, first_name, last_name }, times are ISO instants, dates YYYY-MM-DD.
 import { list, note } from './client-schemas.js';
-import { closed, nullableString } from './schemas.js';
+import { closed, integer, nullableString, string } from './schemas.js';
 
-const integer = { type: 'integer' } as const;
-const string = { type: 'string' } as const;
-
+/** A group named in a coach's answer. */
+export const groupRef = closed({ id: integer, title: string });
 export const person = closed({ id: integer, first_name: string, last_name: string });
 
 // A meeting with a client as every coach answer names it.

@@ -1,11 +1,6 @@
 // The route table: every path the API answers, in SPEC §7's order and spelling, in one place; a route that a
 // module declares with its own method and url (`at`) joins it from that module (routeModules below).
-import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest, HTTPMethods } from 'fastify';
 import { graphql } from '../graphql/index.js';
-import { identifyKey, identifyOperator } from '../request-context.js';
-import { allowRoles } from '../services/access/roles.js';
-import type { Services } from '../services/index.js';
 import * as auth from './auth-routes.js';
 import * as adminOrganisation from './admin-organisation-routes.js';
 import * as adminPeople from './admin-people-routes.js';
@@ -20,7 +15,11 @@ import * as coachClients from './coach-clients-routes.js';
 import * as coachFiles from './coach-files-routes.js';
 import * as coachMeetings from './coach-meetings-routes.js';
 import * as coachMessages from './coach-messages-routes.js';
-import * as programme from './coach-programme-routes.js';
+import * as coachSessions from './coach-sessions-routes.js';
+import * as coachProgress from './coach-progress-routes.js';
+import * as coachFlash from './coach-flash-routes.js';
+import * as coachResources from './coach-resources-routes.js';
+import * as coachAssessments from './coach-assessments-routes.js';
 import * as sharedResources from './client-resources-routes.js';
 import * as coachRequests from './coach-requests-routes.js';
 import * as coachToday from './coach-today-routes.js';
@@ -44,12 +43,9 @@ import * as password from './password-routes.js';
 import * as payments from './payment-routes.js';
 import * as profile from './profile-routes.js';
 import * as mailPreferences from './mail-preferences-routes.js';
-import type { PluginRoutes, Roles, RouteSpec } from './route.js';
-import { operators, readKeys, writeKeys } from './route.js';
+import { declaredIn, type TableEntry } from './route.js';
 import * as system from './system-routes.js';
 import * as operator from './operator-routes.js';
-
-type TableEntry = [HTTPMethods | HTTPMethods[], string, RouteSpec | PluginRoutes];
 
 /**
  * The route modules: each route one of them declares whole (`route({ at: [method, url], … })`) is in the table,
@@ -70,7 +66,11 @@ const routeModules: readonly Record<string, unknown>[] = [
   coachFiles,
   coachMeetings,
   coachMessages,
-  programme,
+  coachSessions,
+  coachProgress,
+  coachFlash,
+  coachResources,
+  coachAssessments,
   sharedResources,
   coachRequests,
   coachToday,
@@ -93,17 +93,6 @@ const routeModules: readonly Record<string, unknown>[] = [
   system,
   operator,
 ];
-
-const declaresItsPath = (value: unknown): value is RouteSpec & { at: [HTTPMethods, string] } =>
-  typeof value === 'object' && value !== null && 'at' in value && 'handle' in value;
-
-/** The routes the modules declare with their own method and url, in the modules' order. */
-const declaredRoutes = (): TableEntry[] =>
-  routeModules.flatMap((module) =>
-    Object.values(module)
-      .filter(declaresItsPath)
-      .map((spec): TableEntry => [spec.at[0], spec.at[1], spec]),
-  );
 
 /** GraphQL's path: its query text is graphql-js's to parse, so the plain-text check of routes skips it. */
 export const graphqlPath = '/gapi';
@@ -247,31 +236,31 @@ export const routeTable: TableEntry[] = [
   ['POST', '/api/v1/admin/assignments', adminOrganisation.adminAssign],
   ['GET', '/api/v1/admin/audit', adminOrganisation.adminAudit],
   // The coach's programme: live sessions, recordings and progress of their groups, flash lessons, the library
-  ['GET', '/api/v1/coach/groups/:id/sessions', programme.groupSessions],
-  ['POST', '/api/v1/coach/groups/:id/sessions', programme.scheduleSession],
-  ['POST', '/api/v1/coach/groups/:id/sessions/:sessionId', programme.changeSession],
-  ['POST', '/api/v1/coach/groups/:id/sessions/:sessionId/cancel', programme.cancelSession],
-  ['POST', '/api/v1/coach/groups/:id/recordings', programme.addRecording],
-  ['POST', '/api/v1/coach/groups/:id/recordings/:recordingId/delete', programme.removeRecording],
-  ['GET', '/api/v1/coach/groups/:id/progress', programme.groupProgress],
-  ['GET', '/api/v1/coach/groups/:id/progress/csv', programme.groupProgressCsv],
-  ['GET', '/api/v1/coach/clients/:id/flash-lessons', programme.clientFlashLessons],
-  ['POST', '/api/v1/coach/clients/:id/flash-lessons', programme.setFlashAccess],
-  ['POST', '/api/v1/coach/clients/:id/assessments', programme.createAssessment],
-  ['GET', '/api/v1/coach/clients/:id/assessments/:assessmentId', programme.assessmentOfClient],
-  ['POST', '/api/v1/coach/clients/:id/assessments/:assessmentId', programme.editAssessment],
-  ['POST', '/api/v1/coach/clients/:id/assessments/:assessmentId/areas', programme.addArea],
-  ['POST', '/api/v1/coach/clients/:id/areas/:areaId', programme.editArea],
-  ['POST', '/api/v1/coach/clients/:id/areas/:areaId/delete', programme.deleteArea],
-  ['POST', '/api/v1/coach/clients/:id/areas/:areaId/steps', programme.addImplementationStep],
-  ['POST', '/api/v1/coach/clients/:id/steps/:stepId/delete', programme.deleteImplementationStep],
-  ['GET', '/api/v1/coach/resources', programme.coachLibrary],
-  ['POST', '/api/v1/coach/resources/links', programme.addLink],
-  ['POST', '/api/v1/coach/resources/files', programme.addFile],
-  ['POST', '/api/v1/coach/resources/:id/shares', programme.shareResource],
-  ['POST', '/api/v1/coach/resources/:id/shares/:shareId/delete', programme.unshareResource],
-  ['POST', '/api/v1/coach/resources/:id/delete', programme.deleteResource],
-  ['GET', '/api/v1/coach/resources/:id/file', programme.downloadResource],
+  ['GET', '/api/v1/coach/groups/:id/sessions', coachSessions.groupSessions],
+  ['POST', '/api/v1/coach/groups/:id/sessions', coachSessions.scheduleSession],
+  ['POST', '/api/v1/coach/groups/:id/sessions/:sessionId', coachSessions.changeSession],
+  ['POST', '/api/v1/coach/groups/:id/sessions/:sessionId/cancel', coachSessions.cancelSession],
+  ['POST', '/api/v1/coach/groups/:id/recordings', coachSessions.addRecording],
+  ['POST', '/api/v1/coach/groups/:id/recordings/:recordingId/delete', coachSessions.removeRecording],
+  ['GET', '/api/v1/coach/groups/:id/progress', coachProgress.groupProgress],
+  ['GET', '/api/v1/coach/groups/:id/progress/csv', coachProgress.groupProgressCsv],
+  ['GET', '/api/v1/coach/clients/:id/flash-lessons', coachFlash.clientFlashLessons],
+  ['POST', '/api/v1/coach/clients/:id/flash-lessons', coachFlash.setFlashAccess],
+  ['POST', '/api/v1/coach/clients/:id/assessments', coachAssessments.createAssessment],
+  ['GET', '/api/v1/coach/clients/:id/assessments/:assessmentId', coachAssessments.assessmentOfClient],
+  ['POST', '/api/v1/coach/clients/:id/assessments/:assessmentId', coachAssessments.editAssessment],
+  ['POST', '/api/v1/coach/clients/:id/assessments/:assessmentId/areas', coachAssessments.addArea],
+  ['POST', '/api/v1/coach/clients/:id/areas/:areaId', coachAssessments.editArea],
+  ['POST', '/api/v1/coach/clients/:id/areas/:areaId/delete', coachAssessments.deleteArea],
+  ['POST', '/api/v1/coach/clients/:id/areas/:areaId/steps', coachAssessments.addImplementationStep],
+  ['POST', '/api/v1/coach/clients/:id/steps/:stepId/delete', coachAssessments.deleteImplementationStep],
+  ['GET', '/api/v1/coach/resources', coachResources.coachLibrary],
+  ['POST', '/api/v1/coach/resources/links', coachResources.addLink],
+  ['POST', '/api/v1/coach/resources/files', coachResources.addFile],
+  ['POST', '/api/v1/coach/resources/:id/shares', coachResources.shareResource],
+  ['POST', '/api/v1/coach/resources/:id/shares/:shareId/delete', coachResources.unshareResource],
+  ['POST', '/api/v1/coach/resources/:id/delete', coachResources.deleteResource],
+  ['GET', '/api/v1/coach/resources/:id/file', coachResources.downloadResource],
   // What the client's coaches share with them (the /resources page's second list)
   ['GET', '/api/v1/resources/shared', sharedResources.sharedResources],
   ['GET', '/api/v1/resources/shared/:id/file', sharedResources.downloadSharedResource],
@@ -330,75 +319,5 @@ export const routeTable: TableEntry[] = [
   ['POST', '/integration/v1/coach-assignments', integrationPeople.assignCoach],
   // GraphQL (SPEC §7 "GraphQL through /gapi")
   [['GET', 'POST'], graphqlPath, graphql],
-  ...declaredRoutes(),
+  ...declaredIn(routeModules),
 ];
-
-export interface RouteOptions {
-  /** Requests per minute per IP to each limited route. */
-  authRequestsPerMinute: number;
-  /** Requests per minute per API key, over the whole integration API. */
-  keyRequestsPerMinute: number;
-  /** The deployment operator's bearer token (OPS_TOKEN); unset, the operator's routes answer 403. */
-  opsToken?: string | undefined;
-}
-
-type RouteTable = typeof routeTable;
-
-/**
- * The entries of a route table that do not say who may call them: no `roles`, or roles that do not match the
- * route's session (a signed-in route names its roles; 'anyone' is for routes without a session).
- */
-export function undeclaredRoles(table: RouteTable): string[] {
-  return table.flatMap(([method, url, spec]) => {
-    const where = `${[method].flat().join(',')} ${url}`;
-    const roles: unknown = spec.roles;
-    if (roles === 'anyone')
-      return 'mount' in spec || !spec.config?.auth ? [] : [`${where}: signed in, for anyone`];
-    if (roles === readKeys || roles === writeKeys || roles === operators)
-      return 'mount' in spec || spec.config?.auth ? [`${where}: ${roles}'s route with a session`] : [];
-    if (!Array.isArray(roles) || roles.length === 0) return [`${where}: no roles`];
-    return 'mount' in spec || spec.config?.auth ? [] : [`${where}: roles without a session`];
-  });
-}
-
-/** The check before validation: a key's scope, or (after the app's hook found the session) the caller's role. */
-function whoMayCall(roles: Exclude<Roles, 'anyone'>, options: RouteOptions, services: Services) {
-  if (roles === readKeys || roles === writeKeys)
-    return (request: FastifyRequest) =>
-      identifyKey(services, request, roles === writeKeys, options.keyRequestsPerMinute);
-  if (roles === operators)
-    return async (request: FastifyRequest) => identifyOperator(request, options.opsToken);
-  return async (request: FastifyRequest) => allowRoles(roles, request.caller);
-}
-
-export async function registerRoutes(app: FastifyInstance, services: Services, options: RouteOptions) {
-  const undeclared = undeclaredRoles(routeTable);
-  if (undeclared.length > 0) throw new Error(`Routes without their roles: ${undeclared.join('; ')}`);
-  for (const [method, url, spec] of routeTable) {
-    // A plugin (GraphQL) identifies its caller in its own scope, so it refuses other roles there too.
-    if ('mount' in spec) {
-      await spec.mount(app, services, url);
-      continue;
-    }
-    const { roles } = spec;
-    const rateLimit = spec.limited ? { max: options.authRequestsPerMinute, timeWindow: 60_000 } : undefined;
-    const add = (scope: FastifyInstance) =>
-      scope.route({
-        method,
-        url,
-        schema: spec.schema,
-        config: { ...spec.config, ...(rateLimit && { rateLimit }) },
-        ...(spec.attachValidation && { attachValidation: true }),
-        ...(roles !== 'anyone' && { preValidation: whoMayCall(roles, options, services) }),
-        handler: (request, reply) => spec.handle(services, request, reply),
-      });
-    // A multipart call gets the parser in a scope of its own: elsewhere a multipart body stays a 415.
-    if (spec.multipart) {
-      const limits = spec.multipart.limits;
-      await app.register(async (scope) => {
-        await scope.register(multipart, { limits });
-        add(scope);
-      });
-    } else add(app);
-  }
-}

@@ -2,11 +2,8 @@
 // the OpenAPI file generated from them, /integration/v1/openapi.json).
 import type { JSONSchema } from 'json-schema-to-ts';
 import { list } from './client-schemas.js';
-import { closed, email, line, nullableString, singleLine } from './schemas.js';
+import { boolean, closed, email, integer, line, nullableString, singleLine, string } from './schemas.js';
 
-const string = { type: 'string' } as const;
-const integer = { type: 'integer' } as const;
-const boolean = { type: 'boolean' } as const;
 const nullableInteger = { type: ['integer', 'null'] } as const;
 const time = { type: 'string', format: 'date-time' } as const;
 

@@ -6,11 +6,9 @@ import { ATTACHMENT_MAX_BYTES, TOO_LARGE } from '../services/mailbox/attachment-
 import { VIDEO_MAX_BYTES, VIDEO_TOO_LARGE } from '../services/lesson-files/lesson-files-service.js';
 import { id, text } from './client-schemas.js';
 import { clientRoute, coachRoute, route } from './route.js';
-import { closed, line, ok } from './schemas.js';
+import { closed, integer, line, ok, string } from './schemas.js';
 import { oneFileLimits, sendRanges, withUpload } from './streamed-file.js';
 
-const integer = { type: 'integer' } as const;
-const string = { type: 'string' } as const;
 const uploaded = closed({
   id: integer,
   kind: { type: 'string', enum: ['file', 'video'] },

@@ -47,7 +47,7 @@ type TypedRequest<S extends FastifySchema> = FastifyRequest<
 >;
 
 /** One entry of the route table: its schema, who may call it, and the handler. */
-export interface RouteSpec<S extends FastifySchema = FastifySchema> {
+interface RouteSpec<S extends FastifySchema = FastifySchema> {
   /**
    * The route's own method and url, for a route its module declares whole: ./index.ts registers every such
    * export of the modules it lists, so a new route of an existing module is that export and nothing else.
@@ -110,3 +110,17 @@ export interface PluginRoutes {
   roles: Roles;
   mount(app: FastifyInstance, services: Services, url: string): Promise<void>;
 }
+
+/** One line of the route table: method(s), url, and the route or plugin that answers it. */
+export type TableEntry = [HTTPMethods | HTTPMethods[], string, RouteSpec | PluginRoutes];
+
+const declaresItsPath = (value: unknown): value is RouteSpec & { at: [HTTPMethods, string] } =>
+  typeof value === 'object' && value !== null && 'at' in value && 'handle' in value;
+
+/** The routes these modules declare with their own method and url (`at`), in the modules' order. */
+export const declaredIn = (modules: readonly Record<string, unknown>[]): TableEntry[] =>
+  modules.flatMap((module) =>
+    Object.values(module)
+      .filter(declaresItsPath)
+      .map((spec): TableEntry => [spec.at[0], spec.at[1], spec]),
+  );

@@ -6,6 +6,10 @@ import type { JSONSchema } from 'json-schema-to-ts';
 import { userSchema } from '../../../schemas/user.js';
 
 export const nullableString = { type: ['string', 'null'] } as const;
+// The plain types of an answer's fields (an answer is ours: no length or plain-text rule to check).
+export const integer = { type: 'integer' } as const;
+export const string = { type: 'string' } as const;
+export const boolean = { type: 'boolean' } as const;
 
 // What a request's string may hold (see plain-text.ts): every string schema of a request carries one of these.
 export const singleLine = { plainText: 'single-line' } as const;
@@ -42,6 +46,8 @@ export function closed(properties: Properties, required: readonly string[] = Obj
 }
 
 export const email = line(254, { format: 'email' });
+/** An http(s) address a person typed (a meeting, recording or shared link). */
+export const webLink = (max: number) => line(max, { minLength: 1, pattern: '^https?://\\S+$' });
 export const newPassword = line(128, { minLength: 8 });
 export const opaque = line(128, { minLength: 1 });
 export const label = line(200);

@@ -1,0 +1,148 @@
+// The assessments a coach makes for one of their clients: the areas, scores and implementation steps. Only the
+// coach's own clients: anything else is a 404.
+import { calendarDate, id, list, text } from './client-schemas.js';
+import { coachRoute } from './route.js';
+import { boolean, closed, integer, multiLine, nullableString, ok, singleLine, string } from './schemas.js';
+
+const amount = { type: 'integer', minimum: 0, maximum: 2_000_000_000 } as const;
+const areaFields = {
+  name: text(200),
+  score: { type: 'integer', minimum: 0, maximum: 10 },
+  current_amount: amount,
+  potential_amount: amount,
+  focus_rank: { type: ['integer', 'null'], minimum: 1, maximum: 100 },
+  goal: { type: 'string', maxLength: 2000, ...multiLine },
+} as const;
+const day = { type: 'string', format: 'date', ...singleLine } as const;
+
+const assessmentPage = closed({
+  assessment: closed({
+    id: integer,
+    title: string,
+    assessed_on: string,
+    currency_id: integer,
+    currency: string,
+  }),
+  areas: list(
+    closed({
+      id: integer,
+      name: string,
+      score: integer,
+      current_amount: integer,
+      potential_amount: integer,
+      focus_rank: { type: ['integer', 'null'] },
+      goal: string,
+      steps: list(
+        closed({
+          id: integer,
+          title: string,
+          description: string,
+          due_date: nullableString,
+          on_board: boolean,
+        }),
+      ),
+    }),
+  ),
+  currencies: list(closed({ id: integer, code: string, name: string })),
+});
+
+export const createAssessment = coachRoute({
+  schema: {
+    params: closed({ id }),
+    body: closed({ title: text(200), assessed_on: day, currency_id: id }, ['title', 'assessed_on']),
+    response: { 201: closed({ data: assessmentPage }) },
+  },
+  limited: true,
+  async handle(s, request, reply) {
+    const data = await s.coachAssessments.create(request.caller, request.params.id, request.body);
+    return reply.code(201).send({ data });
+  },
+});
+
+export const assessmentOfClient = coachRoute({
+  schema: {
+    params: closed({ id, assessmentId: id }),
+    response: ok(assessmentPage),
+  },
+  async handle(s, request) {
+    const { id: clientId, assessmentId } = request.params;
+    return { data: await s.coachAssessments.page(request.caller, clientId, assessmentId) };
+  },
+});
+
+export const editAssessment = coachRoute({
+  schema: {
+    params: closed({ id, assessmentId: id }),
+    body: { ...closed({ title: text(200), assessed_on: day }, []), minProperties: 1 },
+    response: ok(assessmentPage),
+  },
+  async handle(s, request) {
+    const { id: clientId, assessmentId } = request.params;
+    return { data: await s.coachAssessments.update(request.caller, clientId, assessmentId, request.body) };
+  },
+});
+
+export const addArea = coachRoute({
+  schema: {
+    params: closed({ id, assessmentId: id }),
+    body: closed(areaFields),
+    response: { 201: closed({ data: assessmentPage }) },
+  },
+  async handle(s, request, reply) {
+    const { id: clientId, assessmentId } = request.params;
+    const data = await s.coachAssessments.addArea(request.caller, clientId, assessmentId, request.body);
+    return reply.code(201).send({ data });
+  },
+});
+
+export const editArea = coachRoute({
+  schema: {
+    params: closed({ id, areaId: id }),
+    body: { ...closed(areaFields, []), minProperties: 1 },
+    response: ok(assessmentPage),
+  },
+  async handle(s, request) {
+    const { id: clientId, areaId } = request.params;
+    return { data: await s.coachAssessments.updateArea(request.caller, clientId, areaId, request.body) };
+  },
+});
+
+export const deleteArea = coachRoute({
+  schema: { params: closed({ id, areaId: id }), response: ok(assessmentPage) },
+  async handle(s, request) {
+    const { id: clientId, areaId } = request.params;
+    return { data: await s.coachAssessments.deleteArea(request.caller, clientId, areaId) };
+  },
+});
+
+export const addImplementationStep = coachRoute({
+  schema: {
+    params: closed({ id, areaId: id }),
+    body: closed(
+      {
+        title: text(200),
+        description: { type: 'string', maxLength: 2000, ...multiLine },
+        due_date: calendarDate,
+        add_to_action_steps: boolean,
+      },
+      ['title', 'add_to_action_steps'],
+    ),
+    response: { 201: closed({ data: assessmentPage }) },
+  },
+  async handle(s, request, reply) {
+    const { id: clientId, areaId } = request.params;
+    const data = await s.coachAssessments.addStep(request.caller, clientId, areaId, request.body);
+    return reply.code(201).send({ data });
+  },
+});
+
+export const deleteImplementationStep = coachRoute({
+  schema: {
+    params: closed({ id, stepId: id }),
+    response: ok(closed({ id: integer })),
+  },
+  async handle(s, request) {
+    const { id: clientId, stepId } = request.params;
+    return { data: await s.coachAssessments.deleteStep(request.caller, clientId, stepId) };
+  },
+});
