@@ -3,31 +3,25 @@
 // entry and its event (webhooks out); an invitation's mail goes out after that transaction commits, so a mail
 // never carries a link that does not exist.
 import type { Kysely } from 'kysely';
-import type { Database, Tenant } from '../../db/database.js';
+import type { Database } from '../../db/database.js';
 import { FieldError, HttpError } from '../../errors.js';
 import { tenantClient } from '../access/assigned-client.js';
 import { roleOf } from '../access/roles.js';
 import type { Actor } from '../access/scope.js';
-import {
-  consumeOneTimeToken,
-  insertInvitation,
-  retireOneTimeTokens,
-} from '../auth/one-time-token-repository.js';
+import { retireOneTimeTokens } from '../auth/one-time-token-repository.js';
 import { retireChallenges } from '../auth/otp-repository.js';
-import { changePassword } from '../auth/password-change.js';
-import { hashPassword } from '../auth/passwords.js';
-import { newToken, sha256 } from '../auth/secrets.js';
+
 import { revokeAllForUser } from '../auth/session-repository.js';
 import { recordEvent } from '../events/record-event.js';
 import type { MailDraft } from '../mail/mail-draft.js';
 import type { Mailer } from '../mail/mailer.js';
-import { findTenant } from '../tenants/tenant-repository.js';
+
 import { setCoach } from './assignments-repository.js';
 import { checkKeyRole, refuseLeavingNoAdmin } from './admin-rules.js';
 import { adminScope, listAudit, writeAudit } from './audit-repository.js';
 import type { AuditFilter, ChangeActor } from './audit-repository.js';
 import { hasPassword, requestEmailChange, retireOldAddressLinks } from './email-change.js';
-import { invitationMail } from './invitation-mail.js';
+import { createInvitations, type Invitation } from './invitations.js';
 import { checkFields } from './person-fields.js';
 import type { CheckedFields, PersonFields } from './person-fields.js';
 import { changes, fullName, mergeFlags, snapshot, toPerson } from './person-view.js';
@@ -41,23 +35,12 @@ import {
 } from './people-repository.js';
 import type { PeopleFilter, PersonRow } from './people-repository.js';
 
-const invitationDays = 7;
-
 type UpsertOutcome = 'created' | 'changed' | 'unchanged';
 
 interface Deps {
   db: Kysely<Database>;
   now: () => Date;
   mailer: Mailer;
-}
-
-/** A mail to send once the transaction that made its link has committed. */
-interface Invitation {
-  tenantId: number;
-  email: string;
-  firstName: string;
-  token: string;
-  inviter: string;
 }
 
 const notFound = () => new HttpError(404, 'Person not found.');
@@ -69,47 +52,7 @@ async function mustFind(db: Kysely<Database>, scope: Actor, id: number): Promise
 }
 
 export function createPeopleService({ db, now, mailer }: Deps) {
-  async function sendInvitation(invitation: Invitation | undefined): Promise<void> {
-    if (!invitation) return;
-    const tenant = (await findTenant(db, invitation.tenantId)) as Tenant;
-    await mailer.send(
-      invitationMail(
-        tenant,
-        { email: invitation.email, firstName: invitation.firstName },
-        invitation.token,
-        invitationDays,
-        invitation.inviter,
-      ),
-    );
-  }
-
-  /** A new single-use link for the person, its event and its audit entry, in the caller's transaction. */
-  async function invitationIn(trx: Kysely<Database>, actor: ChangeActor, person: PersonRow, at: Date) {
-    const token = newToken();
-    await insertInvitation(trx, {
-      tenant_id: actor.tenantId,
-      user_id: person.id,
-      token_hash: sha256(token),
-      created_at: at,
-      expires_at: new Date(at.getTime() + invitationDays * 24 * 60 * 60_000),
-    });
-    await recordEvent(trx, actor.tenantId, 'person.invited', { person_id: person.id, email: person.email });
-    const actorName = await writeAudit(trx, actor, at, {
-      action: 'person.invited',
-      subject_type: 'person',
-      subject_id: person.id,
-      person_id: person.id,
-      summary: `Sent an invitation to ${person.email}`,
-    });
-    return {
-      tenantId: actor.tenantId,
-      email: person.email,
-      firstName: person.first_name,
-      token,
-      // An integration's key invites in the business's name, not the key's.
-      inviter: 'userId' in actor ? actorName : '',
-    };
-  }
+  const invitations = createInvitations({ db, now, mailer });
 
   /**
    * The writes of a change to `current`: the person after it, or undefined when it changes nothing (then nothing
@@ -235,10 +178,10 @@ export function createPeopleService({ db, now, mailer }: Deps) {
         after: snapshot(row),
       });
       if (!options.invite) return row;
-      invitation = await invitationIn(trx, actor, row, at);
+      invitation = await invitations.linkIn(trx, actor, row, at);
       return mustFind(trx, scope, id);
     });
-    await sendInvitation(invitation);
+    await invitations.send(invitation);
     return toPerson(person, now());
   }
 
@@ -355,42 +298,14 @@ export function createPeopleService({ db, now, mailer }: Deps) {
         if (current.status === 'deactivated')
           throw new HttpError(409, 'Reactivate this person before inviting them.');
         if (current.status === 'active') throw new HttpError(409, 'This person has already set a password.');
-        invitation = await invitationIn(trx, actor, current, now());
+        invitation = await invitations.linkIn(trx, actor, current, now());
         return mustFind(trx, scope, id);
       });
-      await sendInvitation(invitation);
+      await invitations.send(invitation);
       return toPerson(row, now());
     },
     /** The invitee sets their password: the link is used up, with every other link they were sent. */
-    async acceptInvitation(tenant: Tenant, token: string, password: string): Promise<void> {
-      const passwordHash = await hashPassword(password);
-      await db.transaction().execute(async (trx) => {
-        const at = now();
-        const userId = await consumeOneTimeToken(trx, 'invitations', {
-          tenant_id: tenant.id,
-          token_hash: sha256(token),
-          at,
-        });
-        if (userId === undefined)
-          throw new FieldError({
-            token: [
-              'This invitation link is invalid, used or expired. Ask the person who invited you for a new one.',
-            ],
-          });
-        await changePassword(trx, { userId, passwordHash, at });
-        const person = await mustFind(trx, adminScope({ tenantId: tenant.id, userId }), userId);
-        await recordEvent(trx, tenant.id, 'person.activated', { person_id: userId, email: person.email });
-        await writeAudit(trx, { tenantId: tenant.id, userId }, at, {
-          action: 'person.activated',
-          subject_type: 'person',
-          subject_id: userId,
-          person_id: userId,
-          summary: `${fullName(person)} accepted the invitation and set a password`,
-          before: { status: 'pending' },
-          after: { status: 'active' },
-        });
-      });
-    },
+    acceptInvitation: invitations.accept,
     async auditLog(actor: ChangeActor, filter: AuditFilter) {
       return listAudit(db, actor.tenantId, filter);
     },
