@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { stopAndRemoveOwnWorkFolders } from '../lib/bake/bake.js';
+import { stopAndRemoveOwnWorkFolders } from '../lib/bake/work-folders.js';
 import type { CompiledApp } from '../lib/bake/compile.js';
 import { checkOutDir } from '../lib/bake/out-dir.js';
 import { computeAppHash } from '../lib/bake/hash.js';

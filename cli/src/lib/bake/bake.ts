@@ -1,6 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   INDEX_FILE,
@@ -24,6 +23,7 @@ import { CompiledMarkup, ScriptJson, renderTemplate } from './render.js';
 import { renderServiceWorker } from './service-worker.js';
 import { STAMP_FILE, type BuildStamp } from './status.js';
 import { buildThemeFile, type ThemeFile } from './theme-file.js';
+import { holdWhenStopping, swapIn, workFolder } from './work-folders.js';
 import { MAIL_LOGO_FILE, mailLogo } from '../../../../schemas/mail/mail-brand.js';
 import { mailLogoPng } from './mail-logo.js';
 import { webManifest, webManifestJson } from './web-manifest.js';
@@ -177,7 +177,7 @@ function sharedServiceWorker(shared: SharedFiles, app: CompiledApp, templates: T
 
 export async function prepareShared(outDir: string, version: string): Promise<SharedFiles> {
   await holdWhenStopping();
-  const dir = path.join(outDir, `.portal-shared-${process.pid}-${randomBytes(4).toString('hex')}`);
+  const dir = workFolder(outDir, 'portal-shared');
   await mkdir(dir, { recursive: true });
   const meta = path.join(dir, META_FILE);
   const text = metaJson(version);
@@ -189,67 +189,6 @@ export async function removeShared(shared: SharedFiles): Promise<void> {
   await rm(shared.dir, { recursive: true, force: true });
 }
 
-// The working folders a bake creates beside the sites, each named with the pid of the build that owns it.
-const WORK_FOLDER = /^\.(?:.+\.(?:tmp|old)|portal-shared)-(\d+)-[0-9a-f]{8}$/;
-
-const alive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-};
-
-/**
- * Removes the working folders of builds that were interrupted (Ctrl-C, a killed CI job), so they do not pile up
- * in the output folder. A folder whose build is still running is left alone.
- */
-export async function sweepInterrupted(outDir: string): Promise<string[]> {
-  const names = await readdir(outDir).catch(() => [] as string[]);
-  const stale = names.filter((name) => {
-    const pid = Number(WORK_FOLDER.exec(name)?.[1] ?? 0);
-    return pid > 0 && pid !== process.pid && !alive(pid);
-  });
-  await Promise.all(stale.map((name) => rm(path.join(outDir, name), { recursive: true, force: true })));
-  return stale;
-}
-
-// Set by a signal: no new working folder is started after it, so the sweep that follows has the last word.
-let stopping = false;
-
-// After a signal the work in progress just waits (the handler exits the process): throwing instead would send
-// an error through the command's error report while the user is being told the build was interrupted.
-const holdWhenStopping = (): Promise<void> => (stopping ? new Promise<void>(() => {}) : Promise.resolve());
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/**
- * For a build stopped by a signal: starts no new tenant, then removes this process's own working folders until
- * none is left. Writes already handed to the file system still land after a first pass (a folder removed while
- * a write creates a file in it fails with ENOTEMPTY), so it sweeps again until a pass finds nothing, for at most
- * about a second. A site caught between its two renames (`<slug>` moved aside, the new one not yet in place) is
- * put back rather than deleted, so an interrupted build never leaves a tenant with no site.
- */
-export async function stopAndRemoveOwnWorkFolders(outDir: string): Promise<void> {
-  stopping = true;
-  for (let pass = 0; pass < 40; pass += 1) {
-    const own = readdirSync(outDir).filter((name) => Number(WORK_FOLDER.exec(name)?.[1]) === process.pid);
-    if (own.length === 0) return;
-    for (const name of own) {
-      const slug = /^\.(.+)\.old-/.exec(name)?.[1];
-      try {
-        if (slug !== undefined && !existsSync(path.join(outDir, slug)))
-          renameSync(path.join(outDir, name), path.join(outDir, slug));
-        else rmSync(path.join(outDir, name), { recursive: true, force: true, maxRetries: 3, retryDelay: 10 });
-      } catch {
-        // A write still landing in it: the next pass removes it.
-      }
-    }
-    await pause(25);
-  }
-}
-
 /**
  * The tenant's half of a bake, in a temporary folder under outDir; nothing in dist/<slug>/ changes yet. Its
  * files are written with the synchronous calls (see writeOwnSync).
@@ -257,7 +196,7 @@ export async function stopAndRemoveOwnWorkFolders(outDir: string): Promise<void>
 export async function stageTenant(input: BakeInput): Promise<StagedTenant> {
   const { slug, config, outDir, version, tenantDir } = input;
   await holdWhenStopping();
-  const tmp = path.join(outDir, `.${slug}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
+  const tmp = workFolder(outDir, `${slug}.tmp`);
   const themeDir = path.join(tmp, ...themeFolder(config.id).split('/'));
   const { theme, files } = buildThemeFile(config);
   // Only the rendered default lives at the site root; the tenant's own favicon is one of the theme's files.
@@ -332,17 +271,7 @@ export async function finishTenant(
     linkSiteAssets(assets, app, tmp);
     const stamp: BuildStamp = { ...staged.stamp, files };
     writeFileSync(path.join(tmp, STAMP_FILE), `${JSON.stringify(stamp)}\n`);
-    await holdWhenStopping();
-    const old = path.join(outDir, `.${slug}.old-${process.pid}-${randomBytes(4).toString('hex')}`);
-    let replaced = true;
-    try {
-      renameSync(finalDir, old);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-      replaced = false;
-    }
-    renameSync(tmp, finalDir);
-    if (replaced) await rm(old, { recursive: true, force: true });
+    await swapIn(tmp, outDir, slug);
     return { dir: finalDir, stamp };
   } catch (error) {
     await rm(tmp, { recursive: true, force: true });

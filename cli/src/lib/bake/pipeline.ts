@@ -9,12 +9,12 @@ import {
   prepareShared,
   removeShared,
   stageTenant,
-  sweepInterrupted,
   type StagedTenant,
 } from './bake.js';
 import { compileApp, type CompiledApp } from './compile.js';
 import { prepareCompileAssets, pruneCompileAssets, type CompileAssets } from './compile-assets.js';
 import { computeAppHash } from './hash.js';
+import { sweepInterrupted } from './work-folders.js';
 
 /** Bakes touch many small files; a few tenants at once keep the file system busy without a pile-up. */
 const BAKE_CONCURRENCY = 8;
