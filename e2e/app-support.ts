@@ -1,7 +1,9 @@
 /**
  * Shared by the app's browser tests (e2e/app-*.test.ts): one stack per test file (tenants built and served,
  * the real API seeded), Chromium, and the steps every test repeats: a context that may reach only 127.0.0.1,
- * mails read from the API's mail folder, and signing in (with the mailed OTP once, as a trusted device after).
+ * mails read from the API's mail folder, signing in (with the mailed OTP once, as a trusted device after), and
+ * the checks every screen gets: axe and the sideways scroll at a desktop's and a phone's width, and a failed
+ * load with its Try again (e2e/README.md).
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';

@@ -19,7 +19,7 @@ type NewPerson = NonNullable<Parameters<Harness['createUser']>[0]>;
  * - `{ demo, tenant? }`: a seeded person of a fixture tenant (seedFixtures) by their email's local part (coach,
  *   coach2, client, basic, admin, ...), ALPHA's unless `tenant` says, with the demo password.
  */
-export type Who =
+type Who =
   | (NewPerson & { user?: never; demo?: never })
   | { user: TestUser; password?: string; demo?: never }
   | { demo: string; tenant?: number; user?: never };
