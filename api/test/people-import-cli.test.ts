@@ -26,7 +26,7 @@ beforeAll(async () => {
   url = await h.app.listen({ host: '127.0.0.1', port: 0 });
   dir = await mkdtemp(join(tmpdir(), 'portal-import-'));
   const make = async (tenant?: number) => {
-    const admin = await signIn(h, { demo: 'admin', tenant: tenant });
+    const admin = await signIn(h, { demo: 'admin', tenant });
     const res = await as(h, admin, 'POST', '/api/v1/admin/api-keys', { name: 'Import', scope: 'read-write' });
     return res.json().data.key as string;
   };

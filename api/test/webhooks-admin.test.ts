@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as secretGrace from '../src/db/migrations/1850-outbound-webhook-secret-grace.js';
 import { recordEvent } from '../src/services/events/record-event.js';
-import { as, seedFixtures } from './helpers/coach.js';
+import { as, startSignedIn } from './helpers/coach.js';
 import { ALPHA, BETA, Harness } from './helpers/harness.js';
 import type { Person } from './helpers/sign-in.js';
 import { signIn } from './helpers/sign-in.js';
@@ -14,10 +14,7 @@ const h = new Harness();
 let admin: Person;
 let betaAdmin: Person;
 beforeAll(async () => {
-  await h.start();
-  await seedFixtures(h);
-  admin = await signIn(h, { demo: 'admin' });
-  betaAdmin = await signIn(h, { demo: 'admin', tenant: BETA });
+  [admin, betaAdmin] = await startSignedIn(h, 'admin', ['admin', BETA]);
 });
 afterAll(() => h.stop());
 
