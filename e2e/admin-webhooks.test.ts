@@ -14,7 +14,15 @@ import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifySignature } from '../api/src/services/webhooks/signature';
-import { SHOTS, accessibleAtBothWidths, newContext, signIn, toastOf, useAppStack } from './app-support';
+import {
+  SHOTS,
+  accessibleAtBothWidths,
+  expectLoadFailedThenRetry,
+  newContext,
+  signIn,
+  toastOf,
+  useAppStack,
+} from './app-support';
 
 const app = useAppStack(['demo', 'acme']);
 
@@ -190,26 +198,13 @@ describe('an admin connects their CRM (demo)', () => {
 
 describe('loading, error and not-found states', () => {
   it('shows the loading state, then what could not be loaded with Try again', async () => {
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let fail = true;
-    await admin.route('**/api/v1/admin/webhooks', async (route) => {
-      await held;
-      if (fail)
-        await route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"Down."}' });
-      else await route.continue();
+    await expectLoadFailedThenRetry(admin, {
+      path: '/api/v1/admin/webhooks',
+      what: 'The webhook endpoints',
+      loading: true,
+      open: () => admin.goto(`${origin}/admin/webhooks`),
+      loaded: () => admin.getByText('No endpoints yet: add the first one below.').waitFor(),
     });
-    try {
-      await admin.goto(`${origin}/admin/webhooks`);
-      await admin.getByText('Loading page').first().waitFor();
-      release();
-      await admin.getByText(/The webhook endpoints could not be loaded/).waitFor();
-      fail = false;
-      await admin.getByRole('button', { name: 'Try again' }).click();
-      await admin.getByText('No endpoints yet: add the first one below.').waitFor();
-    } finally {
-      await admin.unroute('**/api/v1/admin/webhooks');
-    }
   });
 
   it('says an unknown endpoint is not found', async () => {

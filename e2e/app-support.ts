@@ -1,7 +1,9 @@
 /**
  * Shared by the app's browser tests (e2e/app-*.test.ts): one stack per test file (tenants built and served,
  * the real API seeded), Chromium, and the steps every test repeats: a context that may reach only 127.0.0.1,
- * mails read from the API's mail folder, and signing in (with the mailed OTP once, as a trusted device after).
+ * mails read from the API's mail folder, signing in (with the mailed OTP once, as a trusted device after), and
+ * the checks every screen gets: axe and the sideways scroll at a desktop's and a phone's width, and a failed
+ * load with its Try again (e2e/README.md).
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -74,13 +76,27 @@ export function useAppStack(
   };
 }
 
+/** A pathname with `*` for one segment, as a RegExp's source. */
+const pathSource = (path: string) => path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replaceAll('\\*', '[^/]+');
+
 /**
- * Makes the API's answer to POST `path` the one it gives for a bug (api/src/infrastructure.ts): a 500 whose
- * message the app only logs (SPEC §8), a log this test then expects. Returns the function that stops it.
+ * Makes the API's answer to `method` `path` (a pathname, `*` standing for one segment) the one it gives for a
+ * bug (api/src/infrastructure.ts): a 500 whose message the app only logs (SPEC §8), a log this test then
+ * expects. With `until`, each answer waits for it first (so a page's loading state can be seen). Returns the
+ * function that stops it.
  */
-export async function answerWithServerError(page: Page, path: string): Promise<() => Promise<void>> {
-  const fail = (route: Route) =>
-    route.fulfill({
+export async function answerWithServerError(
+  page: Page,
+  path: string,
+  method: 'GET' | 'POST' = 'POST',
+  until?: Promise<void>,
+): Promise<() => Promise<void>> {
+  const source = pathSource(path);
+  const matches = (url: URL) => new RegExp(`^${source}$`).test(url.pathname);
+  const fail = async (route: Route) => {
+    if (route.request().method() !== method) return route.fallback();
+    await until;
+    await route.fulfill({
       status: 500,
       contentType: 'application/json',
       body: JSON.stringify({
@@ -88,11 +104,48 @@ export async function answerWithServerError(page: Page, path: string): Promise<(
         request_id: 'req-1',
       }),
     });
-  await page.route(`**${path}`, fail);
-  expectBrowserProblem(
-    new RegExp(`^console\\.error: API error POST ${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
-  );
-  return () => page.unroute(`**${path}`, fail);
+  };
+  await page.route(matches, fail);
+  expectBrowserProblem(new RegExp(`^console\\.error: API error ${method} ${source}`));
+  return () => page.unroute(matches, fail);
+}
+
+/**
+ * A screen's loading and error states (app/README): `open` shows it while the API's answer to GET `path` (as in
+ * answerWithServerError) is a bug's 500, until the alert '{what} could not be loaded' is there (`whileFailed`
+ * runs then: an axe check, say); then the API answers again, the alert's 'Try again' is pressed and `loaded`
+ * waits for the data. With `loading`, the failing answer is held back until the page says 'Loading page'.
+ */
+export async function expectLoadFailedThenRetry(
+  page: Page,
+  options: {
+    path: string;
+    what: string;
+    open: () => Promise<unknown>;
+    loaded: () => Promise<unknown>;
+    loading?: boolean;
+    whileFailed?: () => Promise<unknown>;
+  },
+): Promise<void> {
+  let release = () => {};
+  const held = options.loading ? new Promise<void>((resolve) => (release = resolve)) : undefined;
+  const restore = await answerWithServerError(page, options.path, 'GET', held);
+  try {
+    await options.open();
+    if (held) {
+      await page.getByText('Loading page').first().waitFor();
+      release();
+    }
+    const alert = page.getByRole('alert').filter({ hasText: `${options.what} could not be loaded` });
+    await alert.waitFor();
+    await options.whileFailed?.();
+    await restore();
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await options.loaded();
+  } finally {
+    release();
+    await restore();
+  }
 }
 
 /** `options` are Playwright's own (serviceWorkers: 'block' lets page.route see every request of the page). */
@@ -204,20 +257,45 @@ export async function expectNoSeriousViolations(page: Page, where: string, inclu
   expect(serious(violations), where).toEqual([]);
 }
 
+/** Nothing on the page runs off the screen sideways. */
+export async function expectNoSidewaysScroll(page: Page, where: string) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `${where}: wider than the screen`).toBeLessThanOrEqual(0);
+}
+
+/** A page to check at each width: `open` (if the page is not there yet) takes it there and waits for its content. */
+export interface Visit {
+  where: string;
+  open?: (width: number) => Promise<unknown>;
+}
+
 /**
- * axe finds nothing serious on the page at 1280 px, nor once the page is as wide as a phone, where nothing runs off
- * the screen sideways; the page is back at 1280 px afterwards.
+ * At each of `widths` (a desktop's 1280 px and a phone's 375 px unless given), every visit in turn: axe finds
+ * nothing serious inside `include` (the page's content unless given), and nothing runs off the screen sideways.
+ * The page is back at 1280 px afterwards.
  */
-export async function accessibleAtBothWidths(page: Page, where: string) {
-  await expectNoSeriousViolations(page, `${where} at 1280 px`);
-  await page.setViewportSize({ width: 375, height: 800 });
+export async function accessibleAtWidths(
+  page: Page,
+  visits: Visit[],
+  { widths = [1280, 375], include = '.page' }: { widths?: number[]; include?: string } = {},
+) {
   try {
-    await expectNoSeriousViolations(page, `${where} at 375 px`);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    for (const width of widths) {
+      await page.setViewportSize({ width, height: 800 });
+      for (const { where, open } of visits) {
+        await open?.(width);
+        await expectNoSeriousViolations(page, `${where} at ${width} px`, include);
+        await expectNoSidewaysScroll(page, `${where} at ${width} px`);
+      }
+    }
   } finally {
     await page.setViewportSize({ width: 1280, height: 800 });
   }
 }
+
+/** accessibleAtWidths for the page as it is, at 1280 and 375 px. */
+export const accessibleAtBothWidths = (page: Page, where: string, include?: string) =>
+  accessibleAtWidths(page, [{ where }], { include });
 
 /** A toast's text (the newest first match). */
 export const toastOf = (page: Page, text: string) => page.locator('.Toastify').getByText(text).first();

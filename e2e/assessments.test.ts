@@ -3,10 +3,14 @@
  * board to an assessment, reads its analysis in the assessment's currency, adds an implementation step by
  * keyboard and finds it on the board; axe and a phone-sized screen on every new page.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { serious, useAppStack, useSignedInPage } from './app-support';
+import {
+  expectNoSeriousViolations,
+  expectNoSidewaysScroll,
+  useAppStack,
+  useSignedInPage,
+} from './app-support';
 
 const app = useAppStack(['demo']);
 const user = useSignedInPage(app, 'demo', 'client@demo.test', 'assessments');
@@ -77,12 +81,10 @@ describe('assessments (demo client)', () => {
       .getByRole('button', { name: /Add a step/ })
       .click();
     await page.waitForLoadState('networkidle');
-    const detail = await new AxeBuilder({ page }).include('.page').analyze();
-    expect(serious(detail.violations), 'assessment').toEqual([]);
+    await expectNoSeriousViolations(page, 'assessment');
     await page.goto(`${origin}/assessments`);
     await page.getByRole('article').first().waitFor();
-    const list = await new AxeBuilder({ page }).include('.page').analyze();
-    expect(serious(list.violations), 'list').toEqual([]);
+    await expectNoSeriousViolations(page, 'list');
   });
 
   it('fits a phone screen without sideways scrolling, the analysis as cards', async () => {
@@ -91,14 +93,13 @@ describe('assessments (demo client)', () => {
       await page.goto(`${origin}/assessments`);
       await page.getByRole('article').first().waitFor();
       await shot('phone-list');
-      const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(await overflow(), 'list').toBeLessThanOrEqual(0);
+      await expectNoSidewaysScroll(page, 'list');
       await page.getByRole('link', { name: 'Business growth assessment' }).click();
       await focusArea('Pricing and margins')
         .getByRole('heading', { name: /Raise prices/ })
         .waitFor();
       await shot('phone-assessment');
-      expect(await overflow(), 'assessment').toBeLessThanOrEqual(0);
+      await expectNoSidewaysScroll(page, 'assessment');
       // The analysis is cards, not a table cut off at the screen's edge: nothing in it scrolls sideways, and
       // every amount lies on screen beside its label.
       const analysis = page.getByRole('region', { name: 'Analysis by area' });

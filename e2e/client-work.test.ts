@@ -5,10 +5,14 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Download, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { serious, useAppStack, useSignedInPage } from './app-support';
+import {
+  expectNoSeriousViolations,
+  expectNoSidewaysScroll,
+  useAppStack,
+  useSignedInPage,
+} from './app-support';
 
 const EMAIL = 'client@demo.test';
 const app = useAppStack(['demo']);
@@ -164,8 +168,7 @@ describe('client work (demo client)', () => {
         .catch(() => undefined);
       await page.waitForLoadState('networkidle');
       // The page itself: the shell around it is the app foundation's, scanned by its own tests.
-      const { violations } = await new AxeBuilder({ page }).include('.page').analyze();
-      expect(serious(violations), route).toEqual([]);
+      await expectNoSeriousViolations(page, route);
     }
   });
 
@@ -177,8 +180,7 @@ describe('client work (demo client)', () => {
         await page.getByRole('heading', { level: 1 }).waitFor();
         await page.waitForLoadState('networkidle');
         await shot(`phone${route.replace('/', '-')}`);
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-        expect(overflow, route).toBeLessThanOrEqual(0);
+        await expectNoSidewaysScroll(page, route);
       }
     } finally {
       await page.setViewportSize({ width: 1280, height: 800 });

@@ -9,6 +9,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  accessibleAtBothWidths,
   expectNoSeriousViolations,
   useAppStack,
   useSignedInPage,
@@ -29,15 +30,6 @@ beforeAll(() => {
   ({ page, origin } = coach);
 });
 
-/** axe at the desktop and the phone width, then back to the desktop. */
-async function axeBothWidths(on: Page, where: string) {
-  await on.setViewportSize({ width: 1280, height: 900 });
-  await expectNoSeriousViolations(on, `${where} 1280`);
-  await on.setViewportSize({ width: 375, height: 800 });
-  await expectNoSeriousViolations(on, `${where} 375`);
-  await on.setViewportSize({ width: 1280, height: 900 });
-}
-
 const saved = (on: Page) => on.getByText('Saved', { exact: true }).waitFor();
 
 async function addLesson(title: string) {
@@ -51,10 +43,10 @@ describe('the coach authors a group (demo)', () => {
     await page.goto(`${origin}/coach/groups`);
     await page.getByRole('heading', { level: 1, name: 'Groups' }).waitFor();
     await page.getByRole('link', { name: 'Profit Accelerator' }).waitFor();
-    await axeBothWidths(page, 'groups');
+    await accessibleAtBothWidths(page, 'groups');
     await page.getByRole('link', { name: 'New group' }).click();
     await page.getByRole('heading', { level: 1, name: 'New group' }).waitFor();
-    await axeBothWidths(page, 'new group');
+    await accessibleAtBothWidths(page, 'new group');
     // Refused first: the title is missing; the keyboard goes to it.
     await page.getByRole('button', { name: 'Create group' }).click();
     await page.getByText('Give the group a title.').waitFor();
@@ -73,7 +65,7 @@ describe('the coach authors a group (demo)', () => {
     await page.keyboard.type('Three questions to ask before quoting.');
     await page.getByRole('toolbar', { name: 'Formatting' }).getByRole('button', { name: 'Bold' }).focus();
     await saved(page);
-    await axeBothWidths(page, 'lesson editor');
+    await accessibleAtBothWidths(page, 'lesson editor');
     await coach.shot('lesson-editor');
     await page.getByRole('link', { name: 'Back to the group' }).click();
     await page.getByRole('heading', { level: 1, name: GROUP }).waitFor();
@@ -90,7 +82,7 @@ describe('the coach authors a group (demo)', () => {
     await picker.selectOption(value!);
     await page.getByRole('button', { name: 'Add member' }).click();
     await page.getByRole('table').getByText('0 of 1 lessons completed').waitFor();
-    await axeBothWidths(page, 'group page');
+    await accessibleAtBothWidths(page, 'group page');
     await coach.shot('group');
   });
 
@@ -136,7 +128,7 @@ describe('the coach authors a group (demo)', () => {
     await page.goto(`${origin}/coach/academy`);
     await page.getByRole('heading', { level: 1, name: 'Academy' }).waitFor();
     await page.getByRole('list', { name: 'Modules' }).waitFor();
-    await axeBothWidths(page, 'academy');
+    await accessibleAtBothWidths(page, 'academy');
     const first = page
       .getByRole('list', { name: /^Lessons of / })
       .first()
@@ -146,7 +138,7 @@ describe('the coach authors a group (demo)', () => {
     await first.click();
     await page.getByRole('heading', { level: 1, name: `Edit lesson: ${title}` }).waitFor();
     await page.getByRole('textbox', { name: 'Lesson text' }).waitFor();
-    await axeBothWidths(page, 'academy lesson');
+    await accessibleAtBothWidths(page, 'academy lesson');
   });
 });
 
@@ -187,10 +179,10 @@ describe('another tenant (acme)', () => {
     await other.goto(`${acme.origin}/coach/groups`);
     await other.getByRole('heading', { level: 1, name: 'Groups' }).waitFor();
     await other.getByRole('list', { name: 'Your groups' }).waitFor();
-    await axeBothWidths(other, 'acme groups');
+    await accessibleAtBothWidths(other, 'acme groups');
     await other.getByRole('list', { name: 'Your groups' }).getByRole('link').first().click();
     await other.getByRole('heading', { level: 2, name: 'Members' }).waitFor();
-    await axeBothWidths(other, 'acme group');
+    await accessibleAtBothWidths(other, 'acme group');
     await other
       .getByRole('list', { name: 'Lessons' })
       .getByRole('listitem')
@@ -199,14 +191,14 @@ describe('another tenant (acme)', () => {
       .first()
       .click();
     await other.getByRole('textbox', { name: 'Lesson text' }).waitFor();
-    await axeBothWidths(other, 'acme lesson');
+    await accessibleAtBothWidths(other, 'acme lesson');
     await other.goto(`${acme.origin}/coach/academy`);
     await other.getByRole('list', { name: 'Modules' }).waitFor();
-    await axeBothWidths(other, 'acme academy');
+    await accessibleAtBothWidths(other, 'acme academy');
     await acme.shot('academy');
     // The demo coach's group is not this coach's: the not-found state, not the group.
     await other.goto(`${acme.origin}${new URL(groupUrl).pathname}`);
     await other.getByRole('heading', { name: 'Group not found' }).waitFor();
-    await axeBothWidths(other, 'acme group not found');
+    await accessibleAtBothWidths(other, 'acme group not found');
   });
 });

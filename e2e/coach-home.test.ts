@@ -5,11 +5,13 @@
  * other; axe at 1280 and 375 px in acme and demo on Today, Clients and the not-available page.
  */
 import path from 'node:path';
-import type { BrowserContext, Page, Route } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   SHOTS,
-  expectBrowserProblem,
+  type Visit,
+  accessibleAtWidths,
+  expectLoadFailedThenRetry,
   expectNoSeriousViolations,
   newContext,
   signIn,
@@ -135,29 +137,16 @@ describe("the coach's Today and Clients (acme)", () => {
   });
 
   it.each([
-    ['/coach', '/api/v1/coach/today', 'Today could not be loaded', 'Requests waiting'],
-    ['/coach/clients', '/api/v1/coach/clients', 'Your clients could not be loaded', 'Your clients'],
-  ])('%s says what failed when the API does, and Try again loads it', async (at, api, failed, loaded) => {
-    const fail = (route: Route) =>
-      route.fulfill({
-        status: 500,
-        contentType: 'application/json',
-        body: JSON.stringify({ message: 'Something went wrong on our side.', request_id: 'req-1' }),
-      });
-    const matcher = (url: URL) => url.pathname === api;
-    await page.route(matcher, fail);
-    expectBrowserProblem(new RegExp(`^console\\.error: API error GET ${api.replaceAll('/', '\\/')}`));
-    try {
-      await page.goto(`${origin}${at}`);
-      const alert = page.getByRole('alert').filter({ hasText: failed });
-      await alert.waitFor();
-      await expectNoSeriousViolations(page, `${at} failed`, 'body');
-      await page.unroute(matcher, fail);
-      await alert.getByRole('button', { name: 'Try again' }).click();
-      await page.getByRole(loaded === 'Your clients' ? 'list' : 'region', { name: loaded }).waitFor();
-    } finally {
-      await page.unroute(matcher, fail);
-    }
+    ['/coach', '/api/v1/coach/today', 'Today', 'Requests waiting'],
+    ['/coach/clients', '/api/v1/coach/clients', 'Your clients', 'Your clients'],
+  ])('%s says what failed when the API does, and Try again loads it', async (at, path, what, loaded) => {
+    await expectLoadFailedThenRetry(page, {
+      path,
+      what,
+      open: () => page.goto(`${origin}${at}`),
+      whileFailed: () => expectNoSeriousViolations(page, `${at} failed`, 'body'),
+      loaded: () => page.getByRole(loaded === 'Your clients' ? 'list' : 'region', { name: loaded }).waitFor(),
+    });
   });
 
   it('a coach who opens /schedule sees the not-available page, and its link leads to Today', async () => {
@@ -192,22 +181,34 @@ describe('axe on Today, Clients and the not-available page', () => {
     try {
       const site = app.stack.urls[tenant]!;
       await signIn(coach, site, `coach@${tenant}.test`);
-      for (const width of [1280, 375]) {
-        await coach.setViewportSize({ width, height: 800 });
-        await coach.goto(`${site}/coach`);
-        await coach.getByRole('region', { name: 'Requests waiting' }).waitFor();
-        await expectNoSeriousViolations(coach, `${tenant} Today at ${width}`, 'body');
-        await coach.goto(`${site}/coach/clients`);
-        await coach.getByRole('list', { name: 'Your clients' }).waitFor();
-        await expectNoSeriousViolations(coach, `${tenant} Clients at ${width}`, 'body');
-        await coach.screenshot({
-          path: path.join(SHOTS, `coach-clients-${tenant}-${width}.png`),
-          fullPage: true,
-        });
-        await coach.goto(`${site}/schedule`);
-        await heading(coach, NOT_AVAILABLE);
-        await expectNoSeriousViolations(coach, `${tenant} not available at ${width}`, 'body');
-      }
+      const visits: Visit[] = [
+        {
+          where: `${tenant} Today`,
+          open: async () => {
+            await coach.goto(`${site}/coach`);
+            await coach.getByRole('region', { name: 'Requests waiting' }).waitFor();
+          },
+        },
+        {
+          where: `${tenant} Clients`,
+          open: async (width) => {
+            await coach.goto(`${site}/coach/clients`);
+            await coach.getByRole('list', { name: 'Your clients' }).waitFor();
+            await coach.screenshot({
+              path: path.join(SHOTS, `coach-clients-${tenant}-${width}.png`),
+              fullPage: true,
+            });
+          },
+        },
+        {
+          where: `${tenant} not available`,
+          open: async () => {
+            await coach.goto(`${site}/schedule`);
+            await heading(coach, NOT_AVAILABLE);
+          },
+        },
+      ];
+      await accessibleAtWidths(coach, visits, { include: 'body' });
     } finally {
       await tenantContext.close();
     }

@@ -13,6 +13,7 @@ import {
   PNG,
   accessibleAtBothWidths,
   SHOTS,
+  expectLoadFailedThenRetry,
   fromMail,
   newContext,
   signIn,
@@ -267,26 +268,13 @@ describe("the coach's requests (demo)", () => {
 
 describe("the coach's screens: loading, empty and error states", () => {
   it('shows the loading state, then what could not be loaded with Try again', async () => {
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let fail = true;
-    await coach.route('**/api/v1/coach/messages', async (route) => {
-      await held;
-      if (fail)
-        await route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"Down."}' });
-      else await route.continue();
+    await expectLoadFailedThenRetry(coach, {
+      path: '/api/v1/coach/messages',
+      what: 'Your messages',
+      loading: true,
+      open: () => coach.goto(`${origin}/coach/messages`),
+      loaded: () => coach.getByRole('list', { name: 'Threads' }).waitFor(),
     });
-    try {
-      await coach.goto(`${origin}/coach/messages`);
-      await coach.getByText('Loading page').first().waitFor();
-      release();
-      await coach.getByText(/Your messages could not be loaded/).waitFor();
-      fail = false;
-      await coach.getByRole('button', { name: 'Try again' }).click();
-      await coach.getByRole('list', { name: 'Threads' }).waitFor();
-    } finally {
-      await coach.unroute('**/api/v1/coach/messages');
-    }
   });
 
   it('says so when a client has no messages or the filters match no request', async () => {

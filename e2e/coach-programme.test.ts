@@ -8,7 +8,15 @@
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expectNoSeriousViolations, fromMail, toastOf, useAppStack, useSignedInPage } from './app-support';
+import {
+  type Visit,
+  accessibleAtWidths,
+  expectNoSeriousViolations,
+  fromMail,
+  toastOf,
+  useAppStack,
+  useSignedInPage,
+} from './app-support';
 
 const CLIENT = 'client@demo.test';
 const app = useAppStack(['demo', 'acme']);
@@ -210,36 +218,27 @@ describe("the coach's programme (demo)", () => {
       .getByRole('link')
       .first()
       .getAttribute('href');
-    const pages = (o: string, group: number, assessment: string) =>
-      [
-        [`${o}/coach/groups/${group}/sessions`, /^Live sessions: /],
-        [`${o}/coach/groups/${group}/progress`, /^Progress: /],
-        [`${o}/coach/resources`, 'Resources'],
-        [`${o}${assessment}`, /^Assessment: /],
-      ] as const;
-    const runs = [
-      [
-        coach.page,
-        pages(
-          coach.origin,
-          groupId,
-          `/coach/clients/${member.client.id}/assessments/${await firstAssessment()}`,
-        ),
-        [375],
-      ],
-      [acme.page, pages(acme.origin, otherGroup, otherAssessment!), [1280, 375]],
-    ] as const;
-    for (const [page, list, widths] of runs) {
-      for (const width of widths) {
-        await page.setViewportSize({ width, height: 800 });
-        for (const [url, name] of list) {
+    const visits = (page: Page, o: string, group: number, assessment: string): Visit[] =>
+      (
+        [
+          [`${o}/coach/groups/${group}/sessions`, /^Live sessions: /],
+          [`${o}/coach/groups/${group}/progress`, /^Progress: /],
+          [`${o}/coach/resources`, 'Resources'],
+          [`${o}${assessment}`, /^Assessment: /],
+        ] as const
+      ).map(([url, name]) => ({
+        where: url,
+        open: async () => {
           await page.goto(url);
           await heading(page, name);
           await page.locator('.page .card').first().waitFor();
-          await expectNoSeriousViolations(page, `${url} at ${width} px`);
-        }
-      }
-    }
+        },
+      }));
+    const assessment = `/coach/clients/${member.client.id}/assessments/${await firstAssessment()}`;
+    await accessibleAtWidths(coach.page, visits(coach.page, coach.origin, groupId, assessment), {
+      widths: [375],
+    });
+    await accessibleAtWidths(acme.page, visits(acme.page, acme.origin, otherGroup, otherAssessment!));
   });
 });
 

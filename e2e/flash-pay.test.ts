@@ -10,13 +10,20 @@
  * mailed. axe on every new page.
  */
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StripeStandIn } from '../api/test/helpers/stripe-stand-in';
 import { BOOT_SCRIPT_HASH } from '../cli/src/lib/bake/prerender';
-import { fromMail, newContext, serious, SHOTS, signIn, useAppStack } from './app-support';
+import {
+  expectNoSeriousViolations,
+  expectNoSidewaysScroll,
+  fromMail,
+  newContext,
+  SHOTS,
+  signIn,
+  useAppStack,
+} from './app-support';
 
 const WEBHOOK_SECRET = 'whsec_portal_e2e';
 // The API talks to a local stand-in of Stripe's API through the real SDK (STRIPE_API_URL).
@@ -40,11 +47,6 @@ afterAll(async () => {
   for (const context of contexts) await context.close();
   await stripeApi.stop();
 });
-
-async function noSeriousViolations(page: Page, where: string) {
-  const { violations } = await new AxeBuilder({ page }).include('.page').analyze();
-  expect(serious(violations), where).toEqual([]);
-}
 
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: `${SHOTS}/flash-pay-${name}.png`, fullPage: true });
@@ -91,7 +93,7 @@ describe('a client without training flags (basic@demo.test)', () => {
       await page.getByRole('heading', { level: 1, name: `${training} isn't part of your plan` }).waitFor();
       expect(new URL(page.url()).pathname, url).toBe(url);
     }
-    await noSeriousViolations(page, 'not in the plan');
+    await expectNoSeriousViolations(page, 'not in the plan');
     await page.getByRole('link', { name: 'Go to the home page' }).click();
     await page.getByRole('heading', { level: 1, name: 'My Schedule' }).waitFor();
     const menu = page.getByRole('navigation', { name: 'Main menu' });
@@ -136,7 +138,7 @@ describe('flash coaching (client@demo.test)', () => {
     expect(await locked.getByText('Locked').count()).toBe(1);
     expect(await page.getByRole('link', { name: /Cash Flow Forecast/ }).count()).toBe(0);
     await shot(page, 'lessons');
-    await noSeriousViolations(page, 'lessons');
+    await expectNoSeriousViolations(page, 'lessons');
 
     const list = (await apiCall(page, 'GET', '/api/v1/flashcoaching/lessons')).body.data as {
       assessment_id: number;
@@ -146,14 +148,14 @@ describe('flash coaching (client@demo.test)', () => {
     const closed = list.find((l) => l.access === 0)!;
     await page.goto(`${app.stack.urls.demo}/lessons/${closed.assessment_id}/${closed.lesson.id}`);
     await page.getByText('This lesson is not open to you yet.').waitFor();
-    await noSeriousViolations(page, 'locked lesson');
+    await expectNoSeriousViolations(page, 'locked lesson');
   });
 
   it('saves the lesson progress through the 5 s batch, and finds it after a reload', async () => {
     await page.goto(`${app.stack.urls.demo}/lessons`);
     await page.getByRole('link', { name: 'Pricing for Profit' }).click();
     await page.getByRole('heading', { level: 1, name: 'Pricing for Profit' }).waitFor();
-    await noSeriousViolations(page, 'lesson');
+    await expectNoSeriousViolations(page, 'lesson');
     const sent = page.waitForResponse(
       (r) => r.url().endsWith('/api/v1/flashcoaching') && r.request().method() === 'POST',
     );
@@ -183,18 +185,17 @@ describe('on a 375 px phone (client@demo.test)', () => {
   it('the lessons, a lesson and the payment page scroll no sideways', async () => {
     const page = await signedIn('demo', 'client@demo.test');
     await page.setViewportSize({ width: 375, height: 800 });
-    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     await page.goto(`${app.stack.urls.demo}/lessons`);
     await page.getByRole('link', { name: 'Pricing for Profit' }).click();
     await page.getByRole('checkbox', { name: 'I took the quiz' }).waitFor();
-    expect(await overflow(), 'lesson').toBeLessThanOrEqual(0);
+    await expectNoSidewaysScroll(page, 'lesson');
     await page.goto(`${app.stack.urls.demo}/lessons`);
     await page.getByText('A 13-Week Cash Flow Forecast').waitFor();
-    expect(await overflow(), 'lessons').toBeLessThanOrEqual(0);
+    await expectNoSidewaysScroll(page, 'lessons');
     await shot(page, 'lessons-phone');
     await openPaidGroupPayment(page, app.stack.urls.demo!, 'How to join');
     await page.getByRole('heading', { name: 'How to join' }).waitFor();
-    expect(await overflow(), 'payment').toBeLessThanOrEqual(0);
+    await expectNoSidewaysScroll(page, 'payment');
   });
 });
 
@@ -212,7 +213,7 @@ describe('paying for the paid group', () => {
     expect(stripeRequests).toEqual([]);
     expect(await cspOf(page)).not.toContain('stripe');
     await shot(page, 'pay-not-configured');
-    await noSeriousViolations(page, 'payment page without a key');
+    await expectNoSeriousViolations(page, 'payment page without a key');
   });
 
   it('with a publishable key (acme), mounts Stripe’s loader and card area under a CSP that allows Stripe', async () => {
@@ -241,7 +242,7 @@ describe('paying for the paid group', () => {
     await area.getByRole('button', { name: 'Try again' }).waitFor();
     expect(violations).toEqual([]);
     await shot(page, 'pay-with-key');
-    await noSeriousViolations(page, 'payment page with a key');
+    await expectNoSeriousViolations(page, 'payment page with a key');
   });
 
   it('with Stripe.js stood in for, pays: the server’s price, the verified webhook, then enrolled and a receipt', async () => {
@@ -253,7 +254,7 @@ describe('paying for the paid group', () => {
     await openPaidGroupPayment(page, app.stack.urls.acme!);
     const area = page.getByRole('region', { name: 'Card details' });
     await area.getByText('Card field (Stripe.js stand-in)').waitFor();
-    await noSeriousViolations(page, 'payment form');
+    await expectNoSeriousViolations(page, 'payment form');
     const intents = stripeApi.intents.size;
     await area.getByRole('button', { name: 'Pay $497.00' }).click();
     await page.getByText('Payment accepted. Confirming your place…').waitFor();
@@ -281,7 +282,7 @@ describe('paying for the paid group', () => {
     expect(delivered.status).toBe(200);
     await page.getByText('You are enrolled.').waitFor();
     await shot(page, 'paid');
-    await noSeriousViolations(page, 'paid');
+    await expectNoSeriousViolations(page, 'paid');
 
     const since = Date.now() - 1000;
     await page.getByRole('button', { name: 'Email me a receipt' }).click();

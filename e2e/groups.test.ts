@@ -3,10 +3,14 @@
  * opens a group (its own lesson meetings only, a past one without a join link), a lesson, records analytics
  * (one change sent by the 5 s flush, one by leaving the page), comes back and finds both kept; axe on every new page (screenshots in test-results/).
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { serious, useAppStack, useSignedInPage } from './app-support';
+import {
+  expectNoSeriousViolations,
+  expectNoSidewaysScroll,
+  useAppStack,
+  useSignedInPage,
+} from './app-support';
 
 const app = useAppStack(['demo']);
 const user = useSignedInPage(app, 'demo', 'client@demo.test', 'groups');
@@ -17,11 +21,6 @@ let origin: string;
 beforeAll(() => {
   ({ page, origin } = user);
 });
-
-async function noSeriousViolations(where: string) {
-  const { violations } = await new AxeBuilder({ page }).include('.page').analyze();
-  expect(serious(violations), where).toEqual([]);
-}
 
 const analyticsSent = () =>
   page.waitForResponse(
@@ -64,7 +63,7 @@ describe('group coaching (demo client)', () => {
       outline.reduce((a, b) => a + b),
       `outline ${outline.join(',')}`,
     ).toBeLessThan(3 * 200);
-    await noSeriousViolations('groups');
+    await expectNoSeriousViolations(page, 'groups');
 
     await page.getByRole('link', { name: 'Profit Accelerator' }).click();
     await page.getByRole('heading', { level: 1, name: 'Profit Accelerator' }).waitFor();
@@ -85,7 +84,7 @@ describe('group coaching (demo client)', () => {
     const next = meetings.getByRole('listitem').filter({ hasText: 'Group lesson: Cash-flow rhythm' });
     await next.getByRole('link', { name: /^Join meeting/ }).waitFor();
     await user.shot('group');
-    await noSeriousViolations('group');
+    await expectNoSeriousViolations(page, 'group');
   });
 
   it('shows another group none of the first group’s meetings', async () => {
@@ -106,7 +105,7 @@ describe('group coaching (demo client)', () => {
     await page.getByRole('heading', { level: 1, name: 'Know your numbers' }).waitFor();
     const quiz = page.getByRole('checkbox', { name: 'I took the quiz' });
     await quiz.waitFor();
-    await noSeriousViolations('lesson');
+    await expectNoSeriousViolations(page, 'lesson');
 
     // The 5 s flush.
     const flushed = analyticsSent();
@@ -138,7 +137,7 @@ describe('group coaching (demo client)', () => {
     await page.getByRole('heading', { level: 1, name: 'Leadership Mastermind' }).waitFor();
     await page.getByRole('link', { name: 'Hiring your first manager' }).waitFor();
     await page.getByText('This lesson opens once your place in the group is confirmed.').waitFor();
-    await noSeriousViolations('paid group');
+    await expectNoSeriousViolations(page, 'paid group');
   });
 });
 
@@ -147,25 +146,24 @@ describe('business academy (demo client)', () => {
     await page.goto(`${origin}/business-academy`);
     await page.getByRole('heading', { level: 2, name: 'Foundations' }).waitFor();
     await user.shot('academy');
-    await noSeriousViolations('academy');
+    await expectNoSeriousViolations(page, 'academy');
     await page.getByRole('link', { name: 'Writing an offer' }).click();
     await page.getByRole('heading', { level: 1, name: 'Writing an offer' }).waitFor();
     await page.getByRole('checkbox', { name: 'I took the quiz' }).waitFor();
     await user.shot('academy-lesson');
-    await noSeriousViolations('academy lesson');
+    await expectNoSeriousViolations(page, 'academy lesson');
   });
 
   it('fits a 375 px phone: no sideways scrolling on the group and lesson pages', async () => {
     await page.setViewportSize({ width: 375, height: 800 });
-    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     await page.reload();
     await page.getByRole('checkbox', { name: 'I took the quiz' }).waitFor();
-    expect(await overflow()).toBeLessThanOrEqual(0);
+    await expectNoSidewaysScroll(page, 'lesson');
     await page.goto(`${origin}/groups`);
     await page.getByRole('link', { name: 'Profit Accelerator' }).click();
     await page.getByRole('heading', { level: 1, name: 'Profit Accelerator' }).waitFor();
     await page.getByText('No recordings yet.').waitFor();
-    expect(await overflow()).toBeLessThanOrEqual(0);
+    await expectNoSidewaysScroll(page, 'group');
     await user.shot('group-phone');
   });
 });

@@ -4,10 +4,17 @@
  * mail (referring them again is refused inline); axe finds nothing serious on the page, with and without inline errors; it fits a phone screen.
  */
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SHOTS, fromMail, newContext, serious, signIn, useAppStack } from './app-support';
+import {
+  SHOTS,
+  expectNoSeriousViolations,
+  expectNoSidewaysScroll,
+  fromMail,
+  newContext,
+  signIn,
+  useAppStack,
+} from './app-support';
 
 const EMAIL = 'client@demo.test';
 const app = useAppStack(['demo']);
@@ -35,8 +42,6 @@ async function openHelp() {
   await form('Contact support').waitFor();
 }
 
-const axe = async () => serious((await new AxeBuilder({ page }).include('.page').analyze()).violations);
-
 describe('help: support and feedback (demo client)', () => {
   it('opens /help from the navbar’s help icon and shows the three forms', async () => {
     await page.goto(`${origin}/schedule`);
@@ -46,7 +51,7 @@ describe('help: support and feedback (demo client)', () => {
       await form(name).waitFor();
     await page.waitForLoadState('networkidle');
     await shot('forms');
-    expect(await axe()).toEqual([]);
+    await expectNoSeriousViolations(page, 'help');
   });
 
   it('files a ticket: SPEC’s toast, and the form is cleared', async () => {
@@ -68,7 +73,7 @@ describe('help: support and feedback (demo client)', () => {
     await testimonial.getByRole('button', { name: 'Send testimonial' }).click();
     await testimonial.getByText('Tick the box to let us publish your testimonial.').waitFor();
     await shot('testimonial-needs-consent');
-    expect(await axe()).toEqual([]);
+    await expectNoSeriousViolations(page, 'help with inline errors');
     await testimonial.getByRole('checkbox', { name: /may publish this testimonial/ }).check();
     await testimonial.getByRole('button', { name: 'Send testimonial' }).click();
     await toast('Testimonial has been sent successfully').waitFor();
@@ -102,7 +107,7 @@ describe('help: support and feedback (demo client)', () => {
     expect(await email.getAttribute('aria-invalid')).toBe('true');
     expect(await email.inputValue()).toBe('Dana.Reyes@example.com');
     expect(await page.locator('.Toastify').getByText('Referral has been sent successfully').count()).toBe(0);
-    expect(await axe()).toEqual([]);
+    await expectNoSeriousViolations(page, 'help after a refused referral');
   });
 
   it('fits a phone screen without sideways scrolling', async () => {
@@ -111,8 +116,7 @@ describe('help: support and feedback (demo client)', () => {
       await openHelp();
       await page.waitForLoadState('networkidle');
       await shot('phone');
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow).toBeLessThanOrEqual(0);
+      await expectNoSidewaysScroll(page, 'help');
     } finally {
       await page.setViewportSize({ width: 1280, height: 800 });
     }

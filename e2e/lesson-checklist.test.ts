@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   accessibleAtBothWidths,
-  expectBrowserProblem,
+  expectLoadFailedThenRetry,
   useAppStack,
   useSignedInPage,
   GROUP_LESSON_STEPS as STEPS,
@@ -129,20 +129,13 @@ describe('another tenant (acme)', () => {
     const editorUrl = new URL((await lessonLink.getAttribute('href'))!, origin).href;
 
     // The checklist fails to load: said with a way to try again, the rest of the editor still there.
-    expectBrowserProblem(/^console\.error: API error GET \/api\/v1\/coach\/lessons\/\d+\/checklist/);
-    const fail = (route: { fulfill: (r: object) => Promise<void> }) =>
-      route.fulfill({
-        status: 500,
-        contentType: 'application/json',
-        body: '{"message":"Something went wrong."}',
-      });
-    await page.route('**/api/v1/coach/lessons/*/checklist', fail);
-    await page.goto(editorUrl);
-    await page.getByText(/^The checklist could not be loaded/).waitFor();
-    await accessibleAtBothWidths(page, 'acme checklist error');
-    await page.unroute('**/api/v1/coach/lessons/*/checklist', fail);
-    await page.getByRole('button', { name: 'Try again' }).click();
-    await expect.poll(() => checklistInputs(page)).toContain('Total last month’s billed call-outs');
+    await expectLoadFailedThenRetry(page, {
+      path: '/api/v1/coach/lessons/*/checklist',
+      what: 'The checklist',
+      open: () => page.goto(editorUrl),
+      whileFailed: () => accessibleAtBothWidths(page, 'acme checklist error'),
+      loaded: () => expect.poll(() => checklistInputs(page)).toContain('Total last month’s billed call-outs'),
+    });
     await accessibleAtBothWidths(page, 'acme lesson editor');
     await acmeCoach.shot('editor');
 

@@ -3,10 +3,16 @@
  * sees the chart and the table change (and keep it after a reload), edits a metric, mails the metrics to the
  * coach; axe on the page; a 375 px phone; the chart draws under the portal's Content-Security-Policy.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { ConsoleMessage, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { answerWithServerError, fromMail, serious, useAppStack, useSignedInPage } from './app-support';
+import {
+  answerWithServerError,
+  expectNoSeriousViolations,
+  expectNoSidewaysScroll,
+  fromMail,
+  useAppStack,
+  useSignedInPage,
+} from './app-support';
 
 const EMAIL = 'client@demo.test';
 const app = useAppStack(['demo']);
@@ -127,8 +133,7 @@ describe('metrics (demo client)', () => {
     await added.getByText('Target: 40 % · Higher is better').waitFor();
     await added.getByText('No months recorded yet. Record the first one below.').waitFor();
     expect(await form.getByLabel('Name').inputValue()).toBe('');
-    const { violations } = await new AxeBuilder({ page }).include('.page').analyze();
-    expect(serious(violations)).toEqual([]);
+    await expectNoSeriousViolations(page, 'a new metric');
     await page.reload();
     await metric('Repeat customers').waitFor();
   });
@@ -213,8 +218,7 @@ describe('metrics (demo client)', () => {
     await page.goto(`${origin}/metrics`);
     await canvas('Monthly revenue').waitFor();
     await page.waitForLoadState('networkidle');
-    const { violations } = await new AxeBuilder({ page }).include('.page').analyze();
-    expect(serious(violations)).toEqual([]);
+    await expectNoSeriousViolations(page, 'metrics');
     // A CSP refusal (of a style or script the chart needs) or an uncaught error would be recorded here.
     expect(problems).toEqual([]);
   });
@@ -226,8 +230,7 @@ describe('metrics (demo client)', () => {
       await canvas('Monthly revenue').waitFor();
       await page.waitForLoadState('networkidle');
       await user.shot('phone');
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow).toBeLessThanOrEqual(0);
+      await expectNoSidewaysScroll(page, 'metrics');
     } finally {
       await page.setViewportSize({ width: 1280, height: 800 });
     }

@@ -8,7 +8,15 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PNG, SHOTS, expectNoSeriousViolations, toastOf, useAppStack, useSignedInPage } from './app-support';
+import {
+  PNG,
+  SHOTS,
+  expectNoSeriousViolations,
+  expectNoSidewaysScroll,
+  toastOf,
+  useAppStack,
+  useSignedInPage,
+} from './app-support';
 
 const EMAIL = 'client@demo.test';
 const FILE_NAME = 'Storefront – café.png';
@@ -139,8 +147,7 @@ describe('/resources (demo client)', () => {
     await page.setViewportSize({ width: 375, height: 800 });
     await page.reload();
     await entries().first().waitFor();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    await expectNoSidewaysScroll(page, 'phone');
     await shot('phone');
     await noSeriousViolations('phone');
     await page.setViewportSize({ width: 1280, height: 800 });

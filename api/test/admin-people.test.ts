@@ -11,6 +11,7 @@ import type { TestUser } from './helpers/harness.js';
 import { createMailer } from '../src/services/mail/mailer.js';
 import { createPeopleService } from '../src/services/people/people-service.js';
 import { linkToken, mailsTo, waitForMail } from './helpers/mail.js';
+import { signIn } from './helpers/sign-in.js';
 
 const h = new Harness();
 let admin: TestUser;
@@ -19,10 +20,12 @@ let betaAdmin: TestUser;
 let betaToken: string;
 beforeAll(async () => {
   await h.start();
-  admin = await h.createUser({ role_id: 1, first_name: 'Ada', last_name: 'Admin' });
-  adminToken = (await h.login(admin)).token;
-  betaAdmin = await h.createUser({ role_id: 1, tenant_id: BETA });
-  betaToken = (await h.login(betaAdmin)).token;
+  ({ user: admin, token: adminToken } = await signIn(h, {
+    role_id: 1,
+    first_name: 'Ada',
+    last_name: 'Admin',
+  }));
+  ({ user: betaAdmin, token: betaToken } = await signIn(h, { role_id: 1, tenant_id: BETA }));
 });
 afterAll(() => h.stop());
 
@@ -103,7 +106,7 @@ describe('who may call the admin routes', () => {
     expect(adminRoutes.length).toBeGreaterThanOrEqual(12);
     const client = await h.createUser();
     const coach = await h.createUser({ role_id: 2 });
-    const tokens = [(await h.login(client)).token, (await h.login(coach)).token];
+    const tokens = [(await signIn(h, { user: client })).token, (await signIn(h, { user: coach })).token];
     for (const [method, url] of adminRoutes) {
       const path = url.replace(':id', '1');
       const verb = [method].flat()[0] as 'GET' | 'POST';
@@ -242,7 +245,7 @@ describe('people', () => {
 
   it('assigns clients to a coach in bulk; a wrong id changes nothing', async () => {
     const coachUser = await newCoach();
-    const coachToken = (await h.login(coachUser)).token;
+    const coachToken = (await signIn(h, { user: coachUser })).token;
     const [a, b] = [await addPerson(), await addPerson()];
     const wrong = await asAdmin('POST', '/api/v1/admin/assignments', {
       client_ids: [a.id, admin.id],
@@ -328,7 +331,7 @@ describe('invitations', () => {
     ]);
     // The password works, through the OTP as every sign-in.
     const user = { id: person.id, email: person.email, tenantId: ALPHA };
-    const { token } = await h.login(user, 'my first password');
+    const { token } = await signIn(h, { user, password: 'my first password' });
     expect((await h.call('GET', '/api/v1/me', { token })).json().data.email).toBe(person.email);
     expect((await asAdmin('GET', `/api/v1/admin/people/${person.id}`)).json().data).toMatchObject({
       status: 'active',
@@ -362,7 +365,7 @@ describe('invitations', () => {
     h.clock.advance(week);
     try {
       // A week on, the admin signs in again (sessions last 12 hours).
-      const later = (await h.login(await h.createUser({ role_id: 1 }))).token;
+      const later = (await signIn(h, { user: await h.createUser({ role_id: 1 }) })).token;
       const now = (await asAdmin('GET', `/api/v1/admin/people/${person.id}`, undefined, later)).json().data;
       expect(now.invitation.expired).toBe(true);
       expect((await accept(link!.token)).statusCode).toBe(422);
@@ -386,7 +389,7 @@ describe('deactivation', () => {
 
   it('ends every session of the person on two instances at once; they cannot sign in until reactivated', async () => {
     const person = await h.createUser({ role_id: 2 });
-    const { token: one, deviceToken } = await h.login(person);
+    const { token: one, deviceToken } = await signIn(h, { user: person });
     // A second session, from the device the first login trusted.
     const two = (
       await h.call('POST', '/api/auth/studentlogin', {
@@ -429,7 +432,7 @@ describe('deactivation', () => {
     // Its trusted device went with the deactivation: the sign-in asks for a code again (a minute on, the
     // one-time code's mail limit).
     h.clock.advance(61_000);
-    expect((await h.login(person)).token).toBeTruthy();
+    expect((await signIn(h, { user: person })).token).toBeTruthy();
     const entries = await audit(person.id);
     expect(entries.slice(0, 2).map((e) => [e.action, e.before, e.after])).toEqual([
       ['person.reactivated', { status: 'deactivated' }, { status: 'active' }],

@@ -5,16 +5,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedAssessments } from '../src/seed/seed-assessments.js';
 import { demoSetFor } from '../src/seed/sets/index.js';
 import { BETA, Harness } from './helpers/harness.js';
-import { post, signedInClient } from './helpers/client-work.js';
-import type { Client } from './helpers/client-work.js';
+import { post, withClientWork } from './helpers/client-work.js';
+import type { Person } from './helpers/sign-in.js';
+import { signIn } from './helpers/sign-in.js';
 
 const h = new Harness();
-let me: Client;
-let other: Client;
-let stranger: Client;
-let empty: Client;
+let me: Person;
+let other: Person;
+let stranger: Person;
+let empty: Person;
 
-async function withAssessments(client: Client, currency = 'USD'): Promise<Client> {
+async function withAssessments(client: Person, currency = 'USD'): Promise<Person> {
   const company = await h.db
     .insertInto('companies')
     .values({
@@ -38,14 +39,14 @@ async function withAssessments(client: Client, currency = 'USD'): Promise<Client
 
 beforeAll(async () => {
   await h.start();
-  me = await withAssessments(await signedInClient(h));
-  other = await withAssessments(await signedInClient(h), 'EUR');
-  stranger = await withAssessments(await signedInClient(h, true, BETA), 'GBP');
-  empty = await signedInClient(h, false);
+  me = await withAssessments(await withClientWork(h, await signIn(h)));
+  other = await withAssessments(await withClientWork(h, await signIn(h)), 'EUR');
+  stranger = await withAssessments(await withClientWork(h, await signIn(h, { tenant_id: BETA })), 'GBP');
+  empty = await signIn(h);
 });
 afterAll(() => h.stop());
 
-const get = (client: Client, url: string) =>
+const get = (client: Person, url: string) =>
   h.call('GET', url, { tenant: client.user.tenantId, token: client.token });
 
 interface Listed {
@@ -53,14 +54,14 @@ interface Listed {
   title: string;
   currency_id: number;
 }
-const assessments = async (client: Client) =>
+const assessments = async (client: Person) =>
   (await post(h, client, '/api/v1/assessments/company/simple/')).json().data as Listed[];
-const recent = async (client: Client) => (await assessments(client))[0]!;
+const recent = async (client: Person) => (await assessments(client))[0]!;
 
 interface Plan {
   focus_areas: { id: number; name: string; steps_total: number }[];
 }
-const plan = async (client: Client, assessmentId: number) =>
+const plan = async (client: Person, assessmentId: number) =>
   (
     await post(h, client, '/api/v1/coachingportal/implementation/show/', { assessment_id: assessmentId })
   ).json().data as Plan;
@@ -234,7 +235,7 @@ describe('priorities/implementation/{id}', () => {
 });
 
 describe('clientportal/implementations/add', () => {
-  const add = (client: Client, body: unknown) =>
+  const add = (client: Person, body: unknown) =>
     post(h, client, '/api/v1/clientportal/implementations/add/', body);
 
   it('adds a step and puts it on the action-steps board as a to-do item', async () => {

@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Harness, PASSWORD, nextIp } from './helpers/harness.js';
 import { linkToken, waitForMail } from './helpers/mail.js';
+import { signIn } from './helpers/sign-in.js';
 
 const h = new Harness();
 beforeAll(() => h.start());
@@ -55,7 +56,7 @@ describe('one transaction per multi-step write', () => {
 
   it('password reset: a failure while ending the sessions keeps the old password and the link', async () => {
     const user = await h.createUser();
-    await h.login(user);
+    await signIn(h, { user });
     await h.call('POST', '/api/password/create', { ip: nextIp(), body: { email: user.email } });
     const { token } = linkToken(await waitForMail(h.mailDir, user.email, 2), 'reset');
     const reset = () =>

@@ -2,16 +2,17 @@
 // formula-injection escaping; another client's ids are 404 and change nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Harness } from './helpers/harness.js';
-import { makeCoach, post, signedInClient } from './helpers/client-work.js';
-import type { Client } from './helpers/client-work.js';
+import { makeCoach, post, withClientWork } from './helpers/client-work.js';
+import type { Person } from './helpers/sign-in.js';
+import { signIn } from './helpers/sign-in.js';
 
 const h = new Harness();
-let me: Client;
-let other: Client;
+let me: Person;
+let other: Person;
 beforeAll(async () => {
   await h.start();
-  me = await signedInClient(h);
-  other = await signedInClient(h);
+  me = await withClientWork(h, await signIn(h));
+  other = await withClientWork(h, await signIn(h));
 });
 afterAll(() => h.stop());
 
@@ -20,7 +21,7 @@ interface Item {
   title: string;
   status: number;
 }
-const board = async (client: Client) =>
+const board = async (client: Person) =>
   (await post(h, client, '/api/v1/impcoaching/steps/')).json().data as {
     action_steps: Item[];
     commitments: Item[];

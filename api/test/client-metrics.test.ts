@@ -5,20 +5,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedMetrics } from '../src/seed/seed-metrics.js';
 import { demoSetFor } from '../src/seed/sets/index.js';
 import { BETA, Harness } from './helpers/harness.js';
-import { makeCoach, post, signedInClient } from './helpers/client-work.js';
-import type { Client } from './helpers/client-work.js';
+import { makeCoach, post } from './helpers/client-work.js';
+import type { Person } from './helpers/sign-in.js';
 import { mailsTo } from './helpers/mail.js';
+import { signIn } from './helpers/sign-in.js';
 
 const h = new Harness();
 const set = demoSetFor('demo');
-let me: Client;
-let other: Client;
-let stranger: Client;
+let me: Person;
+let other: Person;
+let stranger: Person;
 beforeAll(async () => {
   await h.start();
-  me = await signedInClient(h, false);
-  other = await signedInClient(h, false);
-  stranger = await signedInClient(h, false, BETA);
+  me = await signIn(h);
+  other = await signIn(h);
+  stranger = await signIn(h, { tenant_id: BETA });
   for (const c of [me, other, stranger])
     await seedMetrics(h.db, { tenantId: c.user.tenantId, clientId: c.user.id, at: h.clock.now(), set });
 });
@@ -33,7 +34,7 @@ interface Metric {
   values: { period: string; value: number; note: string; updated_at: string }[];
 }
 
-const metrics = async (c: Client): Promise<Metric[]> =>
+const metrics = async (c: Person): Promise<Metric[]> =>
   (await post(h, c, '/api/v1/clientportal/metrics/list/')).json().data;
 const thisMonth = () => h.clock.now().toISOString().slice(0, 7);
 
@@ -70,7 +71,7 @@ describe('metrics/list', () => {
 
 describe('metrics/save', () => {
   it('adds a metric (201), trimmed, with defaults for what was left out', async () => {
-    const client = await signedInClient(h, false);
+    const client = await signIn(h);
     const res = await post(h, client, '/api/v1/clientportal/metrics/save', { name: '  Gross margin ' });
     expect(res.statusCode).toBe(201);
     expect(res.json().data).toMatchObject({
@@ -108,7 +109,7 @@ describe('metrics/save', () => {
   });
 
   it('stops at 50 metrics per client', async () => {
-    const client = await signedInClient(h, false);
+    const client = await signIn(h);
     for (let i = 0; i < 50; i++)
       expect((await post(h, client, '/api/v1/clientportal/metrics/save', { name: `M${i}` })).statusCode).toBe(
         201,
@@ -253,7 +254,7 @@ describe('tracker/monthly', () => {
 
 describe('metrics/share', () => {
   it('mails the metrics to the client’s coach when no address is given, as plain text', async () => {
-    const client = await signedInClient(h, false);
+    const client = await signIn(h);
     await seedMetrics(h.db, {
       tenantId: client.user.tenantId,
       clientId: client.user.id,
@@ -293,7 +294,7 @@ describe('metrics/share', () => {
   });
 
   it('allows 5 mails an hour per client, then 429 with Retry-After; the task list has its own count', async () => {
-    const sender = await signedInClient(h, false);
+    const sender = await signIn(h);
     for (let i = 0; i < 5; i++) {
       const ok = await post(h, sender, '/api/v1/coachingportal/metrics/share/', {
         email: `m${i}@example.com`,

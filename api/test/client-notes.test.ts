@@ -1,20 +1,21 @@
 // Meeting notes: list, store, edit, delete; validation; another client's note ids change nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BETA, Harness } from './helpers/harness.js';
-import { post, signedInClient } from './helpers/client-work.js';
-import type { Client } from './helpers/client-work.js';
+import { post, withClientWork } from './helpers/client-work.js';
+import type { Person } from './helpers/sign-in.js';
+import { signIn } from './helpers/sign-in.js';
 
 const h = new Harness();
-let me: Client;
-let other: Client;
+let me: Person;
+let other: Person;
 beforeAll(async () => {
   await h.start();
-  me = await signedInClient(h, false);
-  other = await signedInClient(h);
+  me = await signIn(h);
+  other = await withClientWork(h, await signIn(h));
 });
 afterAll(() => h.stop());
 
-const list = async (client: Client) => (await post(h, client, '/api/v1/clientportal/notes/')).json().data;
+const list = async (client: Person) => (await post(h, client, '/api/v1/clientportal/notes/')).json().data;
 
 describe('meeting notes', () => {
   it('lists the caller’s notes, newest meeting first', async () => {
@@ -88,7 +89,7 @@ describe('meeting notes', () => {
 
   it('keeps tenants apart: a client of another tenant finds none of these notes', async () => {
     const [victim] = await list(other);
-    const stranger = await signedInClient(h, false, BETA);
+    const stranger = await signIn(h, { tenant_id: BETA });
     expect(await list(stranger)).toEqual([]);
     const edit = await post(h, stranger, '/api/v1/clientportal/edit/note/', {
       id: victim.id,

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, startSignedIn } from './helpers/coach.js';
 import { Harness } from './helpers/harness.js';
 import { mailsTo, waitForMail } from './helpers/mail.js';
-import type { Person } from './helpers/mailbox.js';
+import type { Person } from './helpers/sign-in.js';
 
 const h = new Harness();
 let coach: Person;

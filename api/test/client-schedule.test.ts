@@ -2,25 +2,26 @@
 // for the caller (another user_id is 403), validation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Harness } from './helpers/harness.js';
-import { post, signedInClient } from './helpers/client-work.js';
-import type { Client } from './helpers/client-work.js';
+import { post, withClientWork } from './helpers/client-work.js';
+import type { Person } from './helpers/sign-in.js';
 import { joinDemoGroups } from './helpers/groups.js';
+import { signIn } from './helpers/sign-in.js';
 
 const h = new Harness();
-let me: Client;
-let other: Client;
+let me: Person;
+let other: Person;
 beforeAll(async () => {
   await h.start();
-  me = await signedInClient(h);
+  me = await withClientWork(h, await signIn(h));
   // Lesson meetings come with the free demo group: one per lesson.
   await joinDemoGroups(h, me);
-  other = await signedInClient(h, false);
+  other = await signIn(h);
 });
 afterAll(() => h.stop());
 
 const LESSONS =
   'query ($id: Int!) { lessonMeetingSearch(user_id: $id) { id title meeting_time time_zone meeting_url } }';
-const gql = (client: Client, id: number) =>
+const gql = (client: Person, id: number) =>
   h.call('POST', '/gapi', {
     tenant: client.user.tenantId,
     headers: { token: client.token },
@@ -53,7 +54,7 @@ describe('schedule', () => {
   });
 
   it('keeps a meeting upcoming until it has ended, so its join link stays reachable', async () => {
-    const third = await signedInClient(h, false);
+    const third = await signIn(h);
     const now = h.clock.now().getTime();
     const meeting = (title: string, startedMinutesAgo: number) => ({
       tenant_id: third.user.tenantId,

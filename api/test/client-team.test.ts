@@ -2,17 +2,18 @@
 // sharing by mail (validated, rate-limited); another client's member and task ids are 404 and change nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Harness } from './helpers/harness.js';
-import { post, signedInClient } from './helpers/client-work.js';
-import type { Client } from './helpers/client-work.js';
+import { post, withClientWork } from './helpers/client-work.js';
+import type { Person } from './helpers/sign-in.js';
 import { mailsTo } from './helpers/mail.js';
+import { signIn } from './helpers/sign-in.js';
 
 const h = new Harness();
-let me: Client;
-let other: Client;
+let me: Person;
+let other: Person;
 beforeAll(async () => {
   await h.start();
-  me = await signedInClient(h);
-  other = await signedInClient(h);
+  me = await withClientWork(h, await signIn(h));
+  other = await withClientWork(h, await signIn(h));
 });
 afterAll(() => h.stop());
 
@@ -25,8 +26,8 @@ interface Task {
   status: number;
   note: string;
 }
-const tasks = async (c: Client): Promise<Task[]> => (await post(h, c, '/api/v1/tasks/client/')).json().data;
-const members = async (c: Client) => (await post(h, c, '/api/v1/clientportal/team/members/')).json().data;
+const tasks = async (c: Person): Promise<Task[]> => (await post(h, c, '/api/v1/tasks/client/')).json().data;
+const members = async (c: Person) => (await post(h, c, '/api/v1/clientportal/team/members/')).json().data;
 
 describe('team members', () => {
   it('lists the caller’s team and adds a member (201)', async () => {
@@ -205,7 +206,7 @@ describe('sharing tasks by email', () => {
   });
 
   it('allows 5 mails an hour per client, then 429 with Retry-After', async () => {
-    const sender = await signedInClient(h);
+    const sender = await withClientWork(h, await signIn(h));
     for (let i = 0; i < 5; i++) {
       const ok = await post(h, sender, '/api/v1/coachingportal/task/share/', { email: `r${i}@example.com` });
       expect(ok.statusCode).toBe(200);

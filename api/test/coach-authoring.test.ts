@@ -4,10 +4,11 @@
 // draft reaches no client through any REST or GraphQL path; stored HTML comes back inert; a removed member
 // loses the group's lessons at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, demoUser, startSignedIn } from './helpers/coach.js';
+import { as, startSignedIn } from './helpers/coach.js';
 import { ALPHA, BETA, Harness } from './helpers/harness.js';
 import { gql } from './helpers/mailbox.js';
-import type { Person } from './helpers/mailbox.js';
+import type { Person } from './helpers/sign-in.js';
+import { demoUser } from './helpers/sign-in.js';
 
 const h = new Harness();
 let coach: Person;

@@ -5,11 +5,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeTable } from '../src/routes/index.js';
 import type { Database } from '../src/db/database.js';
-import { as, demoUser, startSignedIn } from './helpers/coach.js';
+import { as, startSignedIn } from './helpers/coach.js';
 import { Harness } from './helpers/harness.js';
 import { PNG } from './helpers/mailbox.js';
-import type { Person } from './helpers/mailbox.js';
+import type { Person } from './helpers/sign-in.js';
 import { multipart } from './helpers/multipart.js';
+import { demoUser } from './helpers/sign-in.js';
 
 const h = new Harness();
 let coach: Person;

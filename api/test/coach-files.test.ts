@@ -7,13 +7,14 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateTo, migrateToLatest } from '../src/db/migrate.js';
-import { as, demoSignIn, demoUser, startSignedIn } from './helpers/coach.js';
+import { as, startSignedIn } from './helpers/coach.js';
 import { downloadFile, listFiles, sendFiles } from './helpers/company-files.js';
 import { BETA, Harness } from './helpers/harness.js';
 import { readMails, waitForMail } from './helpers/mail.js';
 import { PNG, pdf, refusedFiles, storedFiles } from './helpers/mailbox.js';
-import type { Person } from './helpers/mailbox.js';
+import type { Person } from './helpers/sign-in.js';
 import { createTestDb } from './helpers/test-db.js';
+import { demoUser, signIn } from './helpers/sign-in.js';
 
 const h = new Harness();
 let coach: Person;
@@ -282,7 +283,7 @@ describe('files for a client with no company (coached on their own)', () => {
       .insertInto('coach_clients')
       .values({ tenant_id: user.tenantId, coach_id: coachRow.id, client_id: user.id, since: h.clock.now() })
       .execute();
-    return { user, token: (await h.login(user)).token };
+    return { user, token: (await signIn(h, { user })).token };
   };
   beforeAll(async () => {
     loner = await individual();
@@ -356,7 +357,7 @@ describe('files for a client with no company (coached on their own)', () => {
   });
 
   it("reaches the tenant's integration as a file of no company (the API key's files list)", async () => {
-    const admin = await demoSignIn(h, 'admin');
+    const admin = await signIn(h, { demo: 'admin' });
     const made = await as(h, admin, 'POST', '/api/v1/admin/api-keys', { name: 'CRM', scope: 'read' });
     expect(made.statusCode, made.body).toBe(201);
     const res = await h.app.inject({

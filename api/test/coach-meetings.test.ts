@@ -5,11 +5,12 @@
 // zone with the offset of its own day.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueueMail, claimDueMail } from '../src/services/mail/outbox-repository.js';
-import { as, demoUser, startSignedIn } from './helpers/coach.js';
+import { as, startSignedIn } from './helpers/coach.js';
 import { BETA, Harness } from './helpers/harness.js';
 import { mailsTo, waitForMail } from './helpers/mail.js';
 import type { Mail } from './helpers/mail.js';
-import type { Person } from './helpers/mailbox.js';
+import type { Person } from './helpers/sign-in.js';
+import { demoUser } from './helpers/sign-in.js';
 
 const h = new Harness();
 let coach: Person;

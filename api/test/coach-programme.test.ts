@@ -11,7 +11,7 @@ import { sendFiles } from './helpers/company-files.js';
 import { BETA, Harness } from './helpers/harness.js';
 import { mailsTo, waitForMail } from './helpers/mail.js';
 import type { Mail } from './helpers/mail.js';
-import type { Person } from './helpers/mailbox.js';
+import type { Person } from './helpers/sign-in.js';
 import { pdf } from './helpers/mailbox.js';
 
 const h = new Harness();

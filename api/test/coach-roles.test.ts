@@ -4,10 +4,11 @@
 // the client's own fields.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeTable } from '../src/routes/index.js';
-import { as, demoSignIn, demoUser, startSignedIn } from './helpers/coach.js';
+import { as, startSignedIn } from './helpers/coach.js';
 import { BETA, Harness } from './helpers/harness.js';
-import { gql, signedIn } from './helpers/mailbox.js';
-import type { Person } from './helpers/mailbox.js';
+import { gql } from './helpers/mailbox.js';
+import type { Person } from './helpers/sign-in.js';
+import { demoUser, signIn } from './helpers/sign-in.js';
 
 const h = new Harness();
 let coach: Person;
@@ -22,7 +23,7 @@ const refusal = { message: 'This is not available to your account.' };
 
 describe('coach sign-in and roles', () => {
   it('signs the seeded coaches of each tenant in with the demo password and the mailed code', async () => {
-    for (const person of [coach, coach2, await demoSignIn(h, 'coach2', BETA)]) {
+    for (const person of [coach, coach2, await signIn(h, { demo: 'coach2', tenant: BETA })]) {
       const me = await as(h, person, 'GET', '/api/v1/me');
       expect(me.statusCode).toBe(200);
       expect(me.json().data).toMatchObject({ id: person.user.id, role_id: 2 });
@@ -61,7 +62,7 @@ describe('coach sign-in and roles', () => {
   });
 
   it('takes the role from the database on every request, whatever the caller sends', async () => {
-    const person = await signedIn(h);
+    const person = await signIn(h);
     const schedule = () => as(h, person, 'POST', '/api/v1/clientportal/schedule/');
     expect((await schedule()).statusCode).toBe(200);
     // A role_id in a body is refused by the schema and changes nothing.

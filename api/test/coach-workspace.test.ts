@@ -5,11 +5,12 @@
 import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeTable } from '../src/routes/index.js';
-import { as, demoSignIn, demoUser, startSignedIn } from './helpers/coach.js';
+import { as, startSignedIn } from './helpers/coach.js';
 import { BETA, Harness } from './helpers/harness.js';
 import { mailsTo, waitForMail } from './helpers/mail.js';
 import { EMAIL_FIELDS, PNG, gql, listEmails, send, uploadFile } from './helpers/mailbox.js';
-import type { Person } from './helpers/mailbox.js';
+import type { Person } from './helpers/sign-in.js';
+import { demoUser, signIn } from './helpers/sign-in.js';
 
 const h = new Harness();
 let coach: Person;
@@ -278,7 +279,7 @@ describe("the coach's workspace", () => {
     expect(
       (await as(h, coach, 'POST', `/api/v1/coach/action-steps/${step.id}`, { title: 'Mine' })).statusCode,
     ).toBe(404);
-    const beta = await demoSignIn(h, 'coach', BETA);
+    const beta = await signIn(h, { demo: 'coach', tenant: BETA });
     expect(
       (await as(h, beta, 'POST', `/api/v1/coach/action-steps/${step.id}/move`, { status: 3 })).statusCode,
     ).toBe(404);

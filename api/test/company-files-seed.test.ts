@@ -1,11 +1,12 @@
 // The demo company's files (npm start shows a real /resources): files from the coach and from client@, shared
 // by the company's clients; each one downloads and would pass the upload's own type checks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoPassword, seedDemo } from '../src/seed/seed.js';
+import { seedDemo } from '../src/seed/seed.js';
 import { loadTenantFiles } from '../src/services/tenants/tenant-files.js';
-import { ALPHA, Harness, fixtureTenants } from './helpers/harness.js';
+import { Harness, fixtureTenants } from './helpers/harness.js';
 import { downloadFile, listFiles, sendFiles } from './helpers/company-files.js';
 import type { Member } from './helpers/company-files.js';
+import { signIn } from './helpers/sign-in.js';
 
 const h = new Harness();
 beforeAll(async () => {
@@ -17,15 +18,15 @@ beforeAll(async () => {
 });
 afterAll(() => h.stop());
 
-async function demo(email: string): Promise<Member> {
+/** A seeded person of ALPHA, signed in, with their company. */
+async function demo(local: string): Promise<Member> {
+  const { user, token } = await signIn(h, { demo: local });
   const row = await h.db
     .selectFrom('users')
-    .select(['id', 'company_id'])
-    .where('tenant_id', '=', ALPHA)
-    .where('email', '=', email)
+    .select('company_id')
+    .where('id', '=', user.id)
     .executeTakeFirstOrThrow();
-  const user = { id: row.id, email, tenantId: ALPHA };
-  return { user, token: (await h.login(user, demoPassword)).token, companyId: row.company_id! };
+  return { user, token, companyId: row.company_id! };
 }
 
 interface Listed {
@@ -38,7 +39,7 @@ interface Listed {
 
 describe('seed: company files', () => {
   it('gives the demo company files from the coach and from client@, each a real file of its type', async () => {
-    const client = await demo('client@alpha.test');
+    const client = await demo('client');
     const list = (await listFiles(h, client, client.companyId)).json().data as Listed[];
     expect(list).toHaveLength(4);
     expect(list.map((f) => [f.from_coach, f.editable])).toEqual([
@@ -64,7 +65,7 @@ describe('seed: company files', () => {
   });
 
   it('shows basic@, of the same company, the same files, none of them theirs to change', async () => {
-    const basic = await demo('basic@alpha.test');
+    const basic = await demo('basic');
     const list = (await listFiles(h, basic, basic.companyId)).json().data as Listed[];
     expect(list.length).toBeGreaterThanOrEqual(4);
     expect(list.every((f) => !f.editable)).toBe(true);

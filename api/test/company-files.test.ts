@@ -17,6 +17,7 @@ import {
   updateFile,
 } from './helpers/company-files.js';
 import type { Member } from './helpers/company-files.js';
+import { signIn } from './helpers/sign-in.js';
 
 const h = new Harness();
 beforeAll(() => h.start());
@@ -328,8 +329,7 @@ describe('another company’s or tenant’s ids', () => {
   });
 
   it('a client without a company has no files to ask for', async () => {
-    const user = await h.createUser();
-    const token = (await h.login(user)).token;
+    const { token } = await signIn(h);
     const res = await h.call('GET', '/api/v1/companies/files/1', { token });
     expect(res.statusCode).toBe(403);
   });

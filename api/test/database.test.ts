@@ -13,6 +13,7 @@ import { loadTenantFiles } from '../src/services/tenants/tenant-files.js';
 import { Harness, fixtureTenants, nextIp } from './helpers/harness.js';
 import { createTestDb } from './helpers/test-db.js';
 import type { TestDb } from './helpers/test-db.js';
+import { signIn } from './helpers/sign-in.js';
 
 const silent = { warn: () => undefined };
 
@@ -157,7 +158,10 @@ describe('seed', () => {
         .select('id')
         .where('email', '=', email)
         .executeTakeFirstOrThrow();
-      const { token } = await h.login({ id: row.id, email, tenantId: 501 }, demoPassword);
+      const { token } = await signIn(h, {
+        user: { id: row.id, email, tenantId: 501 },
+        password: demoPassword,
+      });
       const me = (await h.call('GET', '/api/v1/me', { token })).json().data;
       expect(me.trainings).toEqual(flags);
       expect(me.company).toBeTruthy();

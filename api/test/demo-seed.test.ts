@@ -16,6 +16,7 @@ import { appRoutes, tenantLinks, tenantText, wallClock, weekdayOf } from './help
 import { ALPHA, Harness, fixtureTenants } from './helpers/harness.js';
 import { createTestDb } from './helpers/test-db.js';
 import type { TestDb } from './helpers/test-db.js';
+import { signIn } from './helpers/sign-in.js';
 
 const exampleTenants = fileURLToPath(new URL('../../tenants', import.meta.url));
 const silent = { warn: () => {} };
@@ -270,7 +271,10 @@ describe('a tenant the seed has no business for (one made by portal init)', () =
         .where('tenant_id', '=', ALPHA)
         .where('email', '=', email)
         .executeTakeFirstOrThrow();
-      const { token } = await h.login({ id: row.id, email, tenantId: ALPHA }, demoPassword);
+      const { token } = await signIn(h, {
+        user: { id: row.id, email, tenantId: ALPHA },
+        password: demoPassword,
+      });
       const schedule = await h.call('POST', '/api/v1/clientportal/schedule/', {
         tenant: ALPHA,
         token,

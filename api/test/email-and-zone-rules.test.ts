@@ -8,6 +8,7 @@ import { readPeopleCsv } from '../../schemas/people-csv.js';
 import { checkEmail } from '../../schemas/email-address.js';
 import { canonicalZone, zoneNames } from '../../schemas/time-zones.js';
 import { ALPHA, Harness, nextIp } from './helpers/harness.js';
+import { signIn } from './helpers/sign-in.js';
 
 const h = new Harness();
 let adminToken: string;
@@ -15,8 +16,7 @@ let apiKey: string;
 let me: { id: number; token: string };
 beforeAll(async () => {
   await h.start({ keyRequestsPerMinute: 1000 });
-  const admin = await h.createUser({ role_id: 1 });
-  adminToken = (await h.login(admin)).token;
+  adminToken = (await signIn(h, { role_id: 1 })).token;
   const key = await h.call('POST', '/api/v1/admin/api-keys', {
     token: adminToken,
     tenant: ALPHA,
@@ -25,8 +25,8 @@ beforeAll(async () => {
   });
   expect(key.statusCode, key.body).toBe(201);
   apiKey = key.json().data.key;
-  const client = await h.createUser({ role_id: 3 });
-  me = { id: client.id, token: (await h.login(client)).token };
+  const client = await signIn(h, { role_id: 3 });
+  me = { id: client.user.id, token: client.token };
 });
 afterAll(() => h.stop());
 

@@ -7,13 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALPHA, Harness, PASSWORD, nextIp } from './helpers/harness.js';
 import type { TestUser } from './helpers/harness.js';
 import { linkToken, mailsTo, waitForMail } from './helpers/mail.js';
+import { signIn } from './helpers/sign-in.js';
 
 const h = new Harness();
 let adminToken: string;
 beforeAll(async () => {
   await h.start();
-  const admin = await h.createUser({ role_id: 1, first_name: 'Ada', last_name: 'Admin' });
-  adminToken = (await h.login(admin)).token;
+  adminToken = (await signIn(h, { role_id: 1, first_name: 'Ada', last_name: 'Admin' })).token;
 });
 afterAll(() => h.stop());
 
@@ -44,8 +44,11 @@ async function confirmLink(to: string, count = 1) {
 
 /** An activated person signed in, with a trusted device and a reset link mailed to their address. */
 async function activated(): Promise<TestUser & { token: string; deviceToken: string; resetToken: string }> {
-  const person = await h.createUser({ role_id: 3, first_name: 'Vic', last_name: 'Tim' });
-  const { token, deviceToken } = await h.login(person);
+  const {
+    user: person,
+    token,
+    deviceToken,
+  } = await signIn(h, { role_id: 3, first_name: 'Vic', last_name: 'Tim' });
   await h.call('POST', '/api/password/create', {
     tenant: ALPHA,
     ip: nextIp(),

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BETA, Harness, PASSWORD, nextIp } from './helpers/harness.js';
 import { linkToken, mailsTo, waitForMail } from './helpers/mail.js';
+import { signIn } from './helpers/sign-in.js';
 
 const h = new Harness();
 beforeAll(() => h.start());
@@ -66,7 +67,7 @@ describe('sign-in links', () => {
     });
     expect(wrong.statusCode).toBe(422);
     expect(await mailsTo(h.mailDir, user.email)).toHaveLength(0);
-    const { deviceToken } = await h.login(user);
+    const { deviceToken } = await signIn(h, { user });
     const trusted = await start(user.email, { device_token: deviceToken });
     expect(trusted.json().data).toEqual({ verified: true, user_id: user.id });
   });

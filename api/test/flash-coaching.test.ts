@@ -4,17 +4,18 @@
 // failed or lost answer, or arriving late, neither loses a change nor stores anything twice.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BETA, Harness } from './helpers/harness.js';
-import { post, signedInClient } from './helpers/client-work.js';
-import type { Client } from './helpers/client-work.js';
+import { post } from './helpers/client-work.js';
+import type { Person } from './helpers/sign-in.js';
+import { signIn } from './helpers/sign-in.js';
 
 const LESSONS = '/api/v1/flashcoaching/lessons';
 const RECORD = '/api/v1/flashcoaching';
 
 const h = new Harness();
-let me: Client;
-let other: Client;
-let basic: Client;
-let beta: Client;
+let me: Person;
+let other: Person;
+let basic: Person;
+let beta: Person;
 let myAssessment: number;
 let myOlderAssessment: number;
 let otherAssessment: number;
@@ -25,7 +26,7 @@ let unlisted: number;
 let draft: number;
 let betaLesson: number;
 
-async function assessment(c: Client, title: string) {
+async function assessment(c: Person, title: string) {
   const currency = await h.db
     .selectFrom('currencies')
     .select('id')
@@ -72,11 +73,10 @@ async function progress(tenant: number, assessmentId: number, path: string, acce
 
 beforeAll(async () => {
   await h.start();
-  me = await signedInClient(h, false);
-  other = await signedInClient(h, false);
-  beta = await signedInClient(h, false, BETA);
-  const basicUser = await h.createUser({ flags: { flash_coaching: false } });
-  basic = { user: basicUser, token: (await h.login(basicUser)).token };
+  me = await signIn(h);
+  other = await signIn(h);
+  beta = await signIn(h, { tenant_id: BETA });
+  basic = await signIn(h, { flags: { flash_coaching: false } });
   for (const c of [me, other, beta]) await h.setFlags(c.user.id, { flash_coaching: true });
 
   myAssessment = await assessment(me, 'Autumn assessment');
@@ -102,7 +102,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.stop());
 
-const get = (c: Client, url: string) => h.call('GET', url, { tenant: c.user.tenantId, token: c.token });
+const get = (c: Person, url: string) => h.call('GET', url, { tenant: c.user.tenantId, token: c.token });
 const lessonUrl = (assessmentId: number, lessonId: number) => `${LESSONS}/${assessmentId}/${lessonId}`;
 
 describe('the access rule', () => {

@@ -8,6 +8,7 @@ import { demoPassword, seedDemo } from '../src/seed/seed.js';
 import { createStorage } from '../src/services/storage/storage.js';
 import { loadTenantFiles } from '../src/services/tenants/tenant-files.js';
 import { fixtureTenants, Harness } from './helpers/harness.js';
+import { signIn } from './helpers/sign-in.js';
 
 const h = new Harness();
 let storageDir: string;
@@ -34,7 +35,7 @@ describe('seed: flash coaching', () => {
         .where('email', '=', email)
         .executeTakeFirstOrThrow();
       const testUser = { id: row.id, email, tenantId: row.tenant_id };
-      return { testUser, token: (await h.login(testUser, demoPassword)).token };
+      return { testUser, token: (await signIn(h, { user: testUser, password: demoPassword })).token };
     };
     const client = await user(`client@${tenant.slug}.test`);
     const list = await h.call('GET', '/api/v1/flashcoaching/lessons', {

@@ -1,6 +1,7 @@
 // /gapi: member and unreademails answer only for the caller, with the `token` header.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BETA, Harness } from './helpers/harness.js';
+import { signIn } from './helpers/sign-in.js';
 
 const h = new Harness();
 beforeAll(() => h.start());
@@ -37,8 +38,7 @@ describe('/gapi', () => {
       .values({ tenant_id: 501, name: `Co ${Math.random()}` })
       .returning(['id', 'name'])
       .executeTakeFirstOrThrow();
-    const user = await h.createUser({ company_id: company.id, flags: { business_academy: true } });
-    const { token } = await h.login(user);
+    const { user, token } = await signIn(h, { company_id: company.id, flags: { business_academy: true } });
     const res = await gql(MEMBER, { id: user.id }, token);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
@@ -64,14 +64,14 @@ describe('/gapi', () => {
     await mail(user.id, other.id, false);
     await mail(user.id, other.id, true);
     await mail(other.id, user.id, false);
-    const { token } = await h.login(user);
+    const { token } = await signIn(h, { user });
     expect((await gql(UNREAD, { id: user.id }, token)).json()).toEqual({ data: { unreademails: 2 } });
   });
 
   it('another user’s id is 403 Forbidden with no data', async () => {
     const user = await h.createUser();
     const victim = await h.createUser();
-    const { token } = await h.login(user);
+    const { token } = await signIn(h, { user });
     for (const query of [MEMBER, UNREAD]) {
       const res = await gql(query, { id: victim.id }, token);
       expect(res.statusCode).toBe(403);
@@ -84,7 +84,7 @@ describe('/gapi', () => {
   it('no token is 401, an expired session 419, another tenant 403', async () => {
     const user = await h.createUser();
     expect((await gql(MEMBER, { id: user.id })).statusCode).toBe(401);
-    const { token } = await h.login(user);
+    const { token } = await signIn(h, { user });
     expect((await gql(MEMBER, { id: user.id }, token, BETA)).statusCode).toBe(403);
     expect((await gql(MEMBER, { id: user.id }, `Bearer ${token}`)).statusCode).toBe(200);
     h.clock.advance(60 * 60_000);
@@ -92,8 +92,7 @@ describe('/gapi', () => {
   });
 
   it('a malformed query gets GraphQL’s own error', async () => {
-    const user = await h.createUser();
-    const { token } = await h.login(user);
+    const { token } = await signIn(h);
     const res = await gql('{ member(user_id: 1) { nope } }', {}, token);
     expect(res.statusCode).toBe(400);
     expect(res.json().errors[0].message).toContain('nope');
@@ -122,16 +121,14 @@ describe('/gapi', () => {
   }));
 
   it('refuses a query with two validation errors with 400, every time', async () => {
-    const user = await h.createUser();
-    const { token } = await h.login(user);
+    const { token } = await signIn(h);
     const answers = await statuses('{ nope1 nope2 }', {}, token);
     expect(answers).toEqual(refused);
     expect(answers[0]!.errors).toBe(2);
   });
 
   it('refuses an over-size query (the field limit and graphql-js’s own aborted validation) with 400', async () => {
-    const user = await h.createUser();
-    const { token } = await h.login(user);
+    const { token } = await signIn(h);
     const fields = Array.from({ length: 250 }, (_, i) => `nope${i}`).join(' ');
     const answers = await statuses(`{ ${fields} }`, {}, token);
     expect(answers).toEqual(refused);
@@ -139,8 +136,7 @@ describe('/gapi', () => {
   });
 
   it('refuses a wrong-typed variable with 400 on every request, the one that compiles the query too', async () => {
-    const user = await h.createUser();
-    const { token } = await h.login(user);
+    const { user, token } = await signIn(h);
     // A query text of this test's own, so no other test has compiled it before.
     const query = 'query WrongType ($id: Int!) { unreademails(user_id: $id) }';
     expect(await statuses(query, { id: 'not a number' }, token)).toEqual(refused);

@@ -2,13 +2,13 @@
 // caller's own membership; the schedule (no user_group_id) still lists all of the caller's lesson meetings.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Harness } from './helpers/harness.js';
-import type { Client } from './helpers/client-work.js';
+import type { Person } from './helpers/sign-in.js';
 import { groupsQuery, joinDemoGroups, member } from './helpers/groups.js';
 
 const h = new Harness();
-let me: Client;
-let other: Client;
-let basic: Client;
+let me: Person;
+let other: Person;
+let basic: Person;
 let ids: Awaited<ReturnType<typeof joinDemoGroups>>;
 let otherIds: Awaited<ReturnType<typeof joinDemoGroups>>;
 
@@ -47,7 +47,7 @@ afterAll(() => h.stop());
 
 const MEETINGS = `query ($user_id: Int!, $ug: Int) { lessonMeetingSearch(user_id: $user_id, user_group_id: $ug) {
   id title meeting_time } }`;
-const meetings = (client: Client, ug?: number) =>
+const meetings = (client: Person, ug?: number) =>
   groupsQuery(h, client, MEETINGS, { user_id: client.user.id, ...(ug === undefined ? {} : { ug }) });
 const titles = (res: Awaited<ReturnType<typeof meetings>>) =>
   res.json().data.lessonMeetingSearch.map((m: { title: string }) => m.title);

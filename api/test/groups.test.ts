@@ -6,14 +6,14 @@ import { seedGroups } from '../src/seed/seed-groups.js';
 import { demoSetFor } from '../src/seed/sets/index.js';
 import { ALPHA, BETA, Harness } from './helpers/harness.js';
 import { post } from './helpers/client-work.js';
-import type { Client } from './helpers/client-work.js';
+import type { Person } from './helpers/sign-in.js';
 import { groupsQuery, joinDemoGroups, member } from './helpers/groups.js';
 
 const h = new Harness();
-let me: Client;
-let basic: Client;
-let other: Client;
-let beta: Client;
+let me: Person;
+let basic: Person;
+let other: Person;
+let beta: Person;
 let ids: Awaited<ReturnType<typeof joinDemoGroups>>;
 let otherIds: Awaited<ReturnType<typeof joinDemoGroups>>;
 beforeAll(async () => {
@@ -51,7 +51,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.stop());
 
-const q = (client: Client, query: string, variables: Record<string, unknown> = {}) =>
+const q = (client: Person, query: string, variables: Record<string, unknown> = {}) =>
   groupsQuery(h, client, query, { user_id: client.user.id, ...variables });
 
 const GROUPS = `query ($user_id: Int!, $id: Int, $ug: Int) { group(user_id: $user_id, id: $id, user_group_id: $ug) {

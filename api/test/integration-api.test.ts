@@ -9,9 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../src/services/auth/secrets.js';
 import { routeTable } from '../src/routes/index.js';
 import { keyCall, makeApiKey } from './helpers/api-keys.js';
-import { as, demoSignIn, demoUser, seedFixtures } from './helpers/coach.js';
+import { as, seedFixtures } from './helpers/coach.js';
 import { ALPHA, BETA, Harness } from './helpers/harness.js';
-import type { Person } from './helpers/mailbox.js';
+import type { Person } from './helpers/sign-in.js';
+import { demoUser, signIn } from './helpers/sign-in.js';
 
 const h = new Harness();
 let admin: Person;
@@ -20,8 +21,8 @@ let betaAdmin: Person;
 beforeAll(async () => {
   await h.start({ keyRequestsPerMinute: 1000 });
   await seedFixtures(h);
-  admin = await demoSignIn(h, 'admin');
-  betaAdmin = await demoSignIn(h, 'admin', BETA);
+  admin = await signIn(h, { demo: 'admin' });
+  betaAdmin = await signIn(h, { demo: 'admin', tenant: BETA });
 });
 afterAll(() => h.stop());
 
@@ -77,8 +78,8 @@ describe('API keys', () => {
   });
 
   it('a coach or a client cannot use the key routes, and an admin of one tenant cannot revoke another’s key', async () => {
-    const coach = await demoSignIn(h, 'coach');
-    const client = await demoSignIn(h, 'client');
+    const coach = await signIn(h, { demo: 'coach' });
+    const client = await signIn(h, { demo: 'client' });
     for (const who of [coach, client]) {
       expect((await as(h, who, 'GET', '/api/v1/admin/api-keys')).statusCode).toBe(403);
       const made = await as(h, who, 'POST', '/api/v1/admin/api-keys', { name: 'x', scope: 'read' });
@@ -499,7 +500,7 @@ describe("the admin's Import screen's call", () => {
       .where('person_id', '=', done.json().data[0].person_id)
       .execute();
     expect(audit.map((a) => a.actor_user_id)).toContain(admin.user.id);
-    const coach = await demoSignIn(h, 'coach');
+    const coach = await signIn(h, { demo: 'coach' });
     expect((await as(h, coach, 'POST', '/api/v1/admin/people/import', body)).statusCode).toBe(403);
   });
 });

@@ -5,9 +5,10 @@
 // a new person needs, and the API does that; making and revoking a key are in the audit log.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keyCall, makeApiKey } from './helpers/api-keys.js';
-import { as, demoSignIn, seedFixtures } from './helpers/coach.js';
+import { as, seedFixtures } from './helpers/coach.js';
 import { BETA, Harness } from './helpers/harness.js';
-import type { Person } from './helpers/mailbox.js';
+import type { Person } from './helpers/sign-in.js';
+import { signIn } from './helpers/sign-in.js';
 
 const h = new Harness();
 let admin: Person;
@@ -16,8 +17,8 @@ let betaAdmin: Person;
 beforeAll(async () => {
   await h.start({ keyRequestsPerMinute: 1000 });
   await seedFixtures(h);
-  admin = await demoSignIn(h, 'admin');
-  betaAdmin = await demoSignIn(h, 'admin', BETA);
+  admin = await signIn(h, { demo: 'admin' });
+  betaAdmin = await signIn(h, { demo: 'admin', tenant: BETA });
 });
 afterAll(() => h.stop());
 

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keyCall, makeApiKey } from './helpers/api-keys.js';
 import { ALPHA, Harness, nextIp } from './helpers/harness.js';
 import type { TestUser } from './helpers/harness.js';
+import { signIn } from './helpers/sign-in.js';
 
 const h = new Harness();
 beforeAll(() => h.start());
@@ -21,8 +22,8 @@ interface Admin extends TestUser {
 
 /** A signed-in admin of alpha. */
 async function newAdmin(name = 'Admin'): Promise<Admin> {
-  const user = await h.createUser({ role_id: 1, first_name: name, last_name: 'Admin' });
-  return { ...user, token: (await h.login(user)).token };
+  const { user, token } = await signIn(h, { role_id: 1, first_name: name, last_name: 'Admin' });
+  return { ...user, token };
 }
 
 /** Leaves `keep` as alpha's only active admins (the others deactivated, as the database allows while they stay). */

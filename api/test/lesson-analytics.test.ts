@@ -5,13 +5,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BETA, Harness } from './helpers/harness.js';
 import { post } from './helpers/client-work.js';
-import type { Client } from './helpers/client-work.js';
+import type { Person } from './helpers/sign-in.js';
 import { groupsQuery, joinDemoGroups, member } from './helpers/groups.js';
 
 const h = new Harness();
-let me: Client;
-let other: Client;
-let beta: Client;
+let me: Person;
+let other: Person;
+let beta: Person;
 let ug: { free: number; paid: number };
 let lessonIds: number[];
 let paidLocked: number;
@@ -58,12 +58,12 @@ const change = (
   at,
 });
 
-const send = (client: Client, data: unknown[], userId = client.user.id) =>
+const send = (client: Person, data: unknown[], userId = client.user.id) =>
   post(h, client, '/api/v1/training-analytics/', { data, user_id: userId });
 
 const SEARCH = `query ($user_id: Int!, $lesson: Int!, $ug: Int) { analyticsSearch(user_id: $user_id, lesson_id: $lesson, user_group_id: $ug) {
   lesson_id user_group_id profit_impact pre_meeting attend_meeting meeting_worksheet taken_quiz post_meeting notes } }`;
-const search = async (client: Client, lesson = lessonIds[0], group: number | null = ug.free) =>
+const search = async (client: Person, lesson = lessonIds[0], group: number | null = ug.free) =>
   (await groupsQuery(h, client, SEARCH, { user_id: client.user.id, lesson, ug: group })).json().data
     ?.analyticsSearch;
 

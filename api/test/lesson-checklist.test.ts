@@ -6,10 +6,11 @@
 // the coach deletes the one item a member had left); the coach's progress counts ticked items; parallel ticks
 // store one row per item.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, demoSignIn, startSignedIn } from './helpers/coach.js';
+import { as, startSignedIn } from './helpers/coach.js';
 import { BETA, Harness } from './helpers/harness.js';
 import { gql } from './helpers/mailbox.js';
-import type { Person } from './helpers/mailbox.js';
+import type { Person } from './helpers/sign-in.js';
+import { signIn } from './helpers/sign-in.js';
 
 const h = new Harness();
 let coach: Person;
@@ -108,7 +109,7 @@ let integrationKey: string | undefined;
  */
 async function integrationRow(lesson: number, ug: number | null, since?: Date) {
   if (!integrationKey) {
-    const admin = await demoSignIn(h, 'admin');
+    const admin = await signIn(h, { demo: 'admin' });
     const made = await as(h, admin, 'POST', '/api/v1/admin/api-keys', { name: 'CRM', scope: 'read' });
     integrationKey = made.json().data.key as string;
   }

@@ -5,11 +5,12 @@
 // with exactly the asked bytes, through the bearer download and a play ticket alike; a ticket plays for its own
 // hour and no longer than the session that asked for it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, demoSignIn, startSignedIn } from './helpers/coach.js';
+import { as, startSignedIn } from './helpers/coach.js';
 import { ALPHA, BETA, Harness } from './helpers/harness.js';
 import { gql, pdf, storedFiles } from './helpers/mailbox.js';
-import type { Person } from './helpers/mailbox.js';
+import type { Person } from './helpers/sign-in.js';
 import { multipart } from './helpers/multipart.js';
+import { signIn } from './helpers/sign-in.js';
 
 const h = new Harness();
 let coach: Person;
@@ -254,7 +255,7 @@ describe('a client gets the files of a lesson open to them', () => {
     const { video } = await groupWithFiles();
     // A second session of the member (past the one-a-minute gap of sign-in mails), to sign out of.
     h.clock.advance(61_000);
-    const member = await demoSignIn(h, 'client');
+    const member = await signIn(h, { demo: 'client' });
     const { url } = (await as(h, member, 'POST', `/api/v1/lesson-files/${video}/ticket`)).json().data;
     expect((await h.app.inject({ method: 'GET', url })).statusCode).toBe(200);
     await h.call('GET', '/api/auth/logout', { tenant: member.user.tenantId, token: member.token });
@@ -317,9 +318,9 @@ describe("a play ticket's own hour and its session's end", () => {
 
   it('a ticket dies with the session that asked for it, though its hour is not over', async () => {
     // A fresh session of each, and a fresh group: the hours below would outlast the older ones.
-    coach = await demoSignIn(h, 'coach');
+    coach = await signIn(h, { demo: 'coach' });
     h.clock.advance(61_000);
-    client = await demoSignIn(h, 'client');
+    client = await signIn(h, { demo: 'client' });
     const { file, video } = await groupWithFiles();
     // Kept in use for 11.5 hours: a session ends 12 hours after its sign-in whatever happens.
     for (let i = 0; i < 23; i++) {

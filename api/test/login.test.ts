@@ -2,6 +2,7 @@
 // and per IP, tenants are isolated, and bodies are validated strictly.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BETA, Harness, PASSWORD, nextIp } from './helpers/harness.js';
+import { signIn } from './helpers/sign-in.js';
 
 const h = new Harness();
 beforeAll(() => h.start());
@@ -66,8 +67,8 @@ describe('credentials', () => {
   it('past the account limit, a device the user trusts still signs in (the lock is not everyone’s)', async () => {
     const user = await h.createUser();
     const other = await h.createUser();
-    const { deviceToken } = await h.login(user);
-    const { deviceToken: othersDevice } = await h.login(other);
+    const { deviceToken } = await signIn(h, { user });
+    const { deviceToken: othersDevice } = await signIn(h, { user: other });
     for (let i = 0; i < 5; i++) await loginOtp({ email: user.email, password: 'nope nope' });
     const right = { email: user.email, password: PASSWORD };
     expect((await loginOtp(right)).statusCode).toBe(429);
@@ -86,7 +87,7 @@ describe('credentials', () => {
 
   it('a trusted device does not lift the per-IP limit', async () => {
     const user = await h.createUser();
-    const { deviceToken } = await h.login(user);
+    const { deviceToken } = await signIn(h, { user });
     const ip = nextIp();
     for (let i = 0; i < 20; i++)
       await loginOtp({ email: `spray.device${i}@example.test`, password: 'nope' }, ip);

@@ -13,11 +13,11 @@ import {
   pdf,
   refusedFiles,
   send,
-  signedIn,
   storedFiles,
   uploadFile,
 } from './helpers/mailbox.js';
-import type { Person } from './helpers/mailbox.js';
+import type { Person } from './helpers/sign-in.js';
+import { signIn } from './helpers/sign-in.js';
 
 const h = new Harness();
 beforeAll(() => h.start());
@@ -34,7 +34,7 @@ const discard = (as: Person, id: number) =>
 
 describe('/upload/mail', () => {
   it('stores a file under a server-made name and answers its id, name, size and the type read from it', async () => {
-    const me = await signedIn(h);
+    const me = await signIn(h);
     const file = await uploaded(me, { name: 'x.bin', bytes: PNG });
     expect(file).toEqual({ id: expect.any(Number), name: 'x.bin', size: PNG.length, type: 'image/png' });
     const row = await h.db
@@ -47,7 +47,7 @@ describe('/upload/mail', () => {
   });
 
   it('refuses a script renamed .jpg, an SVG with a script, an empty file and a 26 MB file; nothing is kept', async () => {
-    const me = await signedIn(h);
+    const me = await signIn(h);
     const before = await storedFiles(h);
     for (const [name, bytes, message] of refusedFiles()) {
       const res = await uploadFile(h, me, { name, bytes, type: 'image/jpeg' });
@@ -61,7 +61,7 @@ describe('/upload/mail', () => {
   });
 
   it('accepts 25 MB exactly and plain text under a .txt name', async () => {
-    const me = await signedIn(h);
+    const me = await signIn(h);
     expect((await uploaded(me, { name: 'plan.pdf', bytes: pdf(25 * 1024 * 1024) })).type).toBe(
       'application/pdf',
     );
@@ -71,7 +71,7 @@ describe('/upload/mail', () => {
   });
 
   it('takes 60 uploads an hour per user, then 429 with Retry-After and nothing kept', async () => {
-    const me = await signedIn(h);
+    const me = await signIn(h);
     const oldest = h.clock.now().getTime() - 30 * 60_000;
     await insertUploads(h, me, 60, oldest);
     const before = await storedFiles(h);
@@ -81,7 +81,7 @@ describe('/upload/mail', () => {
     expect(res.headers['retry-after']).toBe('1800');
     expect(await storedFiles(h)).toEqual(before);
     // Another user uploads as usual.
-    expect((await uploaded(await signedIn(h))).type).toBe('image/png');
+    expect((await uploaded(await signIn(h))).type).toBe('image/png');
     // The rows stood for files that were never stored: gone again, so the purge test finds only its own.
     await h.db.deleteFrom('mail_attachments').where('uploader_id', '=', me.user.id).execute();
   });
@@ -122,7 +122,7 @@ describe('sending with attachments', () => {
 
   it('refuses another user’s upload, an upload already sent and more than 10 or 25 MB of files', async () => {
     const { client } = await coachAndClient(h);
-    const other = await signedIn(h);
+    const other = await signIn(h);
     const theirs = await uploaded(other);
     const before = await h.db.selectFrom('emails').select('id').execute();
     const refused = await send(h, client, { attachments: [theirs.id] });
@@ -158,7 +158,7 @@ describe('sending with attachments', () => {
     const sent = await uploaded(client);
     const mail = (await send(h, client, { attachments: [sent.id] })).data.sendEmail;
     const unsent = await uploaded(client);
-    for (const stranger of [await signedIn(h), await signedIn(h, BETA)]) {
+    for (const stranger of [await signIn(h), await signIn(h, { tenant_id: BETA })]) {
       for (const id of [sent.id, unsent.id]) {
         const res = await download(h, stranger, id);
         expect(res.statusCode).toBe(404);

@@ -2,11 +2,11 @@
 // attached that opens, read and unread mail; basic@ one unread welcome.
 import { fileTypeFromBuffer } from 'file-type';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoPassword, seedDemo } from '../src/seed/seed.js';
+import { seedDemo } from '../src/seed/seed.js';
 import { loadTenantFiles } from '../src/services/tenants/tenant-files.js';
-import { ALPHA, Harness, fixtureTenants } from './helpers/harness.js';
+import { Harness, fixtureTenants } from './helpers/harness.js';
 import { download, listEmails } from './helpers/mailbox.js';
-import type { Person } from './helpers/mailbox.js';
+import { signIn } from './helpers/sign-in.js';
 
 const h = new Harness();
 beforeAll(async () => {
@@ -15,17 +15,6 @@ beforeAll(async () => {
   await seedDemo(h.db, tenants, { production: false, storage: h.storage });
 });
 afterAll(() => h.stop());
-
-async function demo(email: string): Promise<Person> {
-  const row = await h.db
-    .selectFrom('users')
-    .select('id')
-    .where('tenant_id', '=', ALPHA)
-    .where('email', '=', email)
-    .executeTakeFirstOrThrow();
-  const user = { id: row.id, email, tenantId: ALPHA };
-  return { user, token: (await h.login(user, demoPassword)).token };
-}
 
 interface Mail {
   id: number;
@@ -37,7 +26,7 @@ interface Mail {
 
 describe('seed: mailbox', () => {
   it('gives client@ a thread with the coach, a PDF, read and unread mail', async () => {
-    const client = await demo('client@alpha.test');
+    const client = await signIn(h, { demo: 'client' });
     const inbox = (await listEmails(h, client)).data.emails;
     expect(inbox.total).toBe(6);
     const items = inbox.items as Mail[];
@@ -59,7 +48,7 @@ describe('seed: mailbox', () => {
   });
 
   it('gives basic@ one unread welcome', async () => {
-    const basic = await demo('basic@alpha.test');
+    const basic = await signIn(h, { demo: 'basic' });
     const inbox = (await listEmails(h, basic)).data.emails.items as Mail[];
     expect(inbox.map((m) => m.read)).toEqual([false]);
   });

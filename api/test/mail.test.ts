@@ -7,8 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_ALIASES, MAX_FIELDS } from '../src/graphql/query-limits.js';
 import { BETA, Harness } from './helpers/harness.js';
 import { mailsTo, waitForMail } from './helpers/mail.js';
-import { coachAndClient, gql, insertEmails, listEmails, send, signedIn } from './helpers/mailbox.js';
-import type { Person } from './helpers/mailbox.js';
+import { coachAndClient, gql, insertEmails, listEmails, send } from './helpers/mailbox.js';
+import type { Person } from './helpers/sign-in.js';
+import { signIn } from './helpers/sign-in.js';
 
 const h = new Harness();
 beforeAll(() => h.start());
@@ -83,7 +84,7 @@ describe('/gapi mailbox', () => {
   });
 
   it('a client without a coach cannot start a message', async () => {
-    const loner = await signedIn(h);
+    const loner = await signIn(h);
     const res = await send(h, loner, {});
     // A 422 naming the recipient, so the compose form can say it beside "To: your coach".
     expect(res.statusCode).toBe(422);
@@ -168,7 +169,7 @@ describe('/gapi mailbox', () => {
       [false, false, false],
       [false, false, false],
     ]);
-    const strangers = [await signedIn(h), await signedIn(h, BETA)];
+    const strangers = [await signIn(h), await signIn(h, { tenant_id: BETA })];
     for (const stranger of strangers) {
       const thread = await listEmails(h, stranger, { thread: first.id });
       expect(thread.data.emails).toEqual({ total: 0, next_offset: null, items: [] });

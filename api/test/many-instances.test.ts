@@ -23,6 +23,8 @@ import { loadTenantFiles } from '../src/services/tenants/tenant-files.js';
 import { upsertTenants } from '../src/services/tenants/tenant-repository.js';
 import { ALPHA, PASSWORD, fixtureTenants, nextIp } from './helpers/harness.js';
 import { mailsTo, otpCode, waitForMail } from './helpers/mail.js';
+import { otpLogin } from './helpers/otp-login.js';
+import type { LoginPost } from './helpers/otp-login.js';
 import { makeCoach } from './helpers/client-work.js';
 import { PNG, insertEmails, insertUploads } from './helpers/mailbox.js';
 import { multipart } from './helpers/multipart.js';
@@ -180,23 +182,24 @@ const helperView = {
 };
 const as = (user: User) => ({ user: { ...user, tenantId: ALPHA } });
 
+/** POSTs to `instance` (the tenant is always ALPHA here), for the OTP login. */
+const loginPost =
+  (instance: Instance): LoginPost =>
+  (url, ip, body) =>
+    instance.call('POST', url, { ip, body });
+
 /** loginotp on one instance, verifyOTP with the mailed code on the other: the challenge is the database's. */
-async function signIn(user: User, first = a, second = b): Promise<string> {
-  const ip = nextIp();
-  const before = (await mailsTo(mailDir, user.email)).length;
-  const started = await first.call('POST', '/api/auth/loginotp', {
-    ip,
-    body: { email: user.email, password: PASSWORD },
-  });
-  expect(started.status, JSON.stringify(started.body)).toBe(200);
-  const code = otpCode(await waitForMail(mailDir, user.email, before + 1));
-  const verified = await second.call('POST', '/api/v1/verifyOTP', {
-    ip,
-    body: { user_id: user.id, challenge: started.body.data.challenge, otp: code },
-  });
-  expect(verified.status, JSON.stringify(verified.body)).toBe(200);
-  return verified.body.data.access_token as string;
-}
+const signIn = async (user: User, first = a, second = b): Promise<string> =>
+  (
+    await otpLogin(
+      loginPost(first),
+      loginPost(second),
+      mailDir,
+      { ...user, tenantId: ALPHA },
+      nextIp(),
+      PASSWORD,
+    )
+  ).token;
 
 /** Instance A for even i, B for odd: every limit below is reached by alternating between them. */
 const either = (i: number) => (i % 2 ? b : a);

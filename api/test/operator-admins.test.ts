@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../src/config.js';
 import { ALPHA, Harness, nextIp } from './helpers/harness.js';
 import { linkToken, mailsTo, waitForMail } from './helpers/mail.js';
+import { signIn } from './helpers/sign-in.js';
 
 const TOKEN = 'ops-token-for-the-tests-0123456789abcdef';
 const h = new Harness();
@@ -56,7 +57,10 @@ describe('POST /ops/v1/admins', () => {
     });
     expect(set.statusCode, set.body).toBe(200);
     const id = res.json().data.person.id as number;
-    const { token } = await h.login({ id, email: body.email, tenantId: ALPHA }, 'first admin password');
+    const { token } = await signIn(h, {
+      user: { id, email: body.email, tenantId: ALPHA },
+      password: 'first admin password',
+    });
     const people = await h.call('GET', '/api/v1/admin/people', { token });
     expect(people.statusCode, people.body).toBe(200);
     const audit = await h.call('GET', `/api/v1/admin/audit?person_id=${id}`, { token });

@@ -6,6 +6,7 @@ import { FLAG_NAMES } from '../../schemas/training-flags.js';
 import { otpLimits } from '../src/services/auth/otp-service.js';
 import { Harness, PASSWORD, nextIp } from './helpers/harness.js';
 import { mailsTo, otpCode, waitForMail } from './helpers/mail.js';
+import { signIn } from './helpers/sign-in.js';
 
 const h = new Harness();
 beforeAll(() => h.start());
@@ -268,7 +269,7 @@ describe('studentlogin and trusted devices', () => {
 
   it('a device trusted by verifyOTP skips the OTP: loginotp says verified, studentlogin signs in', async () => {
     const user = await h.createUser();
-    const { deviceToken } = await h.login(user);
+    const { deviceToken } = await signIn(h, { user });
     const check = await h.call('POST', '/api/auth/loginotp', {
       ip: nextIp(),
       body: { email: user.email, password: PASSWORD, device_token: deviceToken },
@@ -282,7 +283,7 @@ describe('studentlogin and trusted devices', () => {
   it('a device token is bound to its user and expires after 30 days', async () => {
     const user = await h.createUser();
     const other = await h.createUser();
-    const { deviceToken } = await h.login(user);
+    const { deviceToken } = await signIn(h, { user });
     expect((await studentLogin(other, { device_token: deviceToken })).statusCode).toBe(403);
     h.clock.advance(30 * 24 * 3600_000);
     expect((await studentLogin(user, { device_token: deviceToken })).statusCode).toBe(403);
@@ -290,7 +291,7 @@ describe('studentlogin and trusted devices', () => {
 
   it('a wrong password with a trusted device still fails', async () => {
     const user = await h.createUser();
-    const { deviceToken } = await h.login(user);
+    const { deviceToken } = await signIn(h, { user });
     const res = await studentLogin(user, { device_token: deviceToken, password: 'not the password' });
     expect(res.statusCode).toBe(422);
   });

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BETA, Harness, PASSWORD, nextIp } from './helpers/harness.js';
 import { linkToken, mailsTo, waitForMail } from './helpers/mail.js';
+import { signIn } from './helpers/sign-in.js';
 
 const h = new Harness();
 beforeAll(() => h.start());
@@ -36,7 +37,7 @@ describe('password reset', () => {
 
   it('end to end: mail -> link on the tenant domain (not Host) -> new password; sessions and devices end', async () => {
     const user = await h.createUser();
-    const { token: session, deviceToken } = await h.login(user);
+    const { token: session, deviceToken } = await signIn(h, { user });
     const res = await requestReset(user.email, {
       headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' },
     });

@@ -6,14 +6,15 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALPHA, BETA, Harness } from './helpers/harness.js';
-import { post, signedInClient } from './helpers/client-work.js';
-import type { Client } from './helpers/client-work.js';
+import { post } from './helpers/client-work.js';
+import type { Person } from './helpers/sign-in.js';
 import { purgeExpired } from '../src/services/housekeeping/purge-expired.js';
 import { mailsTo } from './helpers/mail.js';
 import { startSmtp } from './helpers/smtp.js';
 import type { Received } from './helpers/smtp.js';
 import { StripeStandIn } from './helpers/stripe-stand-in.js';
 import type { StandInIntent } from './helpers/stripe-stand-in.js';
+import { signIn } from './helpers/sign-in.js';
 
 const CREATE = '/integrations/stripe/create-intent';
 const WEBHOOK = '/integrations/stripe/webhook';
@@ -25,9 +26,9 @@ const stand = new StripeStandIn();
 const h = new Harness();
 // The SDK's helpers for signing test webhooks; no request leaves the machine.
 const sdk = new Stripe('sk_test_signing_only');
-let me: Client;
-let other: Client;
-let beta: Client;
+let me: Person;
+let other: Person;
+let beta: Person;
 let paidGroup: number;
 let secondPaidGroup: number;
 let freeGroup: number;
@@ -56,9 +57,9 @@ beforeAll(async () => {
   await h.start({
     stripe: { secretKey: 'sk_test_portal', webhookSecret: WEBHOOK_SECRET, apiUrl: stand.url },
   });
-  me = await signedInClient(h, false);
-  other = await signedInClient(h, false);
-  beta = await signedInClient(h, false, BETA);
+  me = await signIn(h);
+  other = await signIn(h);
+  beta = await signIn(h, { tenant_id: BETA });
   await h.setFlags(beta.user.id, { group_coaching: true });
   paidGroup = await group(ALPHA, { price: 4900, group_type: 'paid', title: 'Profit Mastermind' });
   secondPaidGroup = await group(ALPHA, { price: 12_500, group_type: 'paid', title: 'Leaders Circle' });
@@ -72,7 +73,7 @@ afterAll(async () => {
 
 let keys = 0;
 const newKey = () => `attempt-${Date.now()}-${++keys}`;
-const createIntent = (c: Client, body: unknown, key: string | null = newKey()) =>
+const createIntent = (c: Person, body: unknown, key: string | null = newKey()) =>
   h.call('POST', CREATE, {
     tenant: c.user.tenantId,
     token: c.token,
@@ -99,7 +100,7 @@ function deliver(
   });
 }
 
-const membership = (c: Client, groupId: number) =>
+const membership = (c: Person, groupId: number) =>
   h.db
     .selectFrom('user_groups')
     .select(['paid', 'status'])
@@ -175,8 +176,7 @@ describe('POST /integrations/stripe/create-intent', () => {
     expect((await createIntent(me, { group_id: betaGroup })).statusCode).toBe(404);
     expect((await createIntent(beta, { group_id: paidGroup })).statusCode).toBe(404);
     expect((await createIntent(me, { group_id: 999_999 })).statusCode).toBe(404);
-    const noGroups = await h.createUser({ flags: { group_coaching: false } });
-    const flagless = { user: noGroups, token: (await h.login(noGroups)).token };
+    const flagless = await signIn(h, { flags: { group_coaching: false } });
     const refused = await createIntent(flagless, { group_id: paidGroup });
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({ message: 'Group coaching is not part of your plan.' });
@@ -363,7 +363,7 @@ describe('a receipt while the mail server is down', () => {
       mail: { smtpUrl: `smtp://127.0.0.1:${port}`, mailDir: h.mailDir, retryEveryMs: 50 },
     });
     try {
-      const buyer = await signedInClient(h, false);
+      const buyer = await signIn(h);
       const at = h.clock.now();
       await h.db
         .insertInto('group_payments')

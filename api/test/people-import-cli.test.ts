@@ -9,8 +9,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, demoSignIn, seedFixtures } from './helpers/coach.js';
+import { as, seedFixtures } from './helpers/coach.js';
 import { BETA, Harness } from './helpers/harness.js';
+import { signIn } from './helpers/sign-in.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const h = new Harness();
@@ -25,7 +26,7 @@ beforeAll(async () => {
   url = await h.app.listen({ host: '127.0.0.1', port: 0 });
   dir = await mkdtemp(join(tmpdir(), 'portal-import-'));
   const make = async (tenant?: number) => {
-    const admin = await demoSignIn(h, 'admin', tenant);
+    const admin = await signIn(h, { demo: 'admin', tenant });
     const res = await as(h, admin, 'POST', '/api/v1/admin/api-keys', { name: 'Import', scope: 'read-write' });
     return res.json().data.key as string;
   };

@@ -10,14 +10,15 @@ import { typeDefs } from '../src/graphql/schema.js';
 import { routeTable } from '../src/routes/index.js';
 import { unguardedStrings } from '../src/routes/plain-text.js';
 import { Harness, nextIp } from './helpers/harness.js';
-import { post, signedInClient } from './helpers/client-work.js';
-import type { Client } from './helpers/client-work.js';
+import { post, withClientWork } from './helpers/client-work.js';
+import type { Person } from './helpers/sign-in.js';
+import { signIn } from './helpers/sign-in.js';
 
 const h = new Harness();
-let me: Client;
+let me: Person;
 beforeAll(async () => {
   await h.start();
-  me = await signedInClient(h);
+  me = await withClientWork(h, await signIn(h));
 });
 afterAll(() => h.stop());
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALPHA, BETA, Harness, nextIp } from './helpers/harness.js';
 import type { TestUser } from './helpers/harness.js';
 import { multipart } from './helpers/multipart.js';
+import { signIn } from './helpers/sign-in.js';
 
 const h = new Harness();
 let me: TestUser;
@@ -30,8 +31,8 @@ beforeAll(async () => {
   await h.start();
   me = await h.createUser();
   other = await h.createUser();
-  token = (await h.login(me)).token;
-  otherToken = (await h.login(other)).token;
+  token = (await signIn(h, { user: me })).token;
+  otherToken = (await signIn(h, { user: other })).token;
 });
 afterAll(() => h.stop());
 

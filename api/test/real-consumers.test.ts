@@ -11,7 +11,7 @@ import { as, startSignedIn } from './helpers/coach.js';
 import { Harness } from './helpers/harness.js';
 import { mailsTo, waitForMail } from './helpers/mail.js';
 import type { Mail } from './helpers/mail.js';
-import type { Person } from './helpers/mailbox.js';
+import type { Person } from './helpers/sign-in.js';
 
 const h = new Harness();
 let coach: Person;

@@ -2,6 +2,7 @@
 // tenant that issued it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BETA, Harness } from './helpers/harness.js';
+import { signIn } from './helpers/sign-in.js';
 
 const h = new Harness();
 beforeAll(() => h.start());
@@ -12,8 +13,7 @@ const minutes = (n: number) => n * 60_000;
 
 describe('sessions', () => {
   it('GET /api/v1/me answers the profile without tokens', async () => {
-    const user = await h.createUser({ title: 'Owner', birthday: '1980-02-29' });
-    const { token } = await h.login(user);
+    const { user, token } = await signIn(h, { title: 'Owner', birthday: '1980-02-29' });
     const res = await me(token);
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({
@@ -33,8 +33,7 @@ describe('sessions', () => {
   });
 
   it('an hour without a request ends the session with 419', async () => {
-    const user = await h.createUser();
-    const { token } = await h.login(user);
+    const { token } = await signIn(h);
     h.clock.advance(minutes(59));
     expect((await me(token)).statusCode).toBe(200);
     h.clock.advance(minutes(59));
@@ -46,8 +45,7 @@ describe('sessions', () => {
   });
 
   it('12 hours after login the session ends with 401 however active it was', async () => {
-    const user = await h.createUser();
-    const { token } = await h.login(user);
+    const { token } = await signIn(h);
     for (let i = 0; i < 14; i++) {
       h.clock.advance(minutes(50));
       expect((await me(token)).statusCode).toBe(200);
@@ -59,8 +57,7 @@ describe('sessions', () => {
   });
 
   it('logout answers logout true, then replaying the token is 401', async () => {
-    const user = await h.createUser();
-    const { token } = await h.login(user);
+    const { token } = await signIn(h);
     const out = await h.call('GET', '/api/auth/logout', { token });
     expect(out.statusCode).toBe(200);
     expect(out.json()).toEqual({ data: { logout: true } });
@@ -70,16 +67,15 @@ describe('sessions', () => {
 
   it('logout ends only that session', async () => {
     const user = await h.createUser();
-    const first = await h.login(user);
+    const first = await signIn(h, { user });
     h.clock.advance(61_000);
-    const second = await h.login(user);
+    const second = await signIn(h, { user });
     await h.call('GET', '/api/auth/logout', { token: first.token });
     expect((await me(second.token)).statusCode).toBe(200);
   });
 
   it('a token of tenant A is refused through tenant B’s id (403), and an unknown tenant is 404', async () => {
-    const user = await h.createUser();
-    const { token } = await h.login(user);
+    const { user, token } = await signIn(h);
     const cross = await me(token, BETA);
     expect(cross.statusCode).toBe(403);
     expect(cross.body).not.toContain(user.email);

@@ -5,13 +5,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { company } from './helpers/company-files.js';
 import { ALPHA, Harness, nextIp } from './helpers/harness.js';
+import { signIn } from './helpers/sign-in.js';
 
 const h = new Harness();
 let adminToken: string;
 beforeAll(async () => {
   await h.start();
-  const admin = await h.createUser({ role_id: 1 });
-  adminToken = (await h.login(admin)).token;
+  adminToken = (await signIn(h, { role_id: 1 })).token;
 });
 afterAll(() => h.stop());
 
@@ -22,8 +22,7 @@ const me = (token: string) => h.call('GET', '/api/v1/me', { tenant: ALPHA, token
 describe('a signed-in person changed by an admin', () => {
   it('is answered with a new version at once, and its company’s files open without a new sign-in', async () => {
     const [member] = await company(h);
-    const client = await h.createUser({ role_id: 3 });
-    const token = (await h.login(client)).token;
+    const { user: client, token } = await signIn(h, { role_id: 3 });
     const before = await me(token);
     const version = before.headers['x-user-version'];
     expect(version).toEqual(expect.any(String));
@@ -62,8 +61,7 @@ describe('a signed-in person changed by an admin', () => {
   });
 
   it('tells a deactivated person’s open session why it ended, and what to do', async () => {
-    const client = await h.createUser({ role_id: 3 });
-    const token = (await h.login(client)).token;
+    const { user: client, token } = await signIn(h, { role_id: 3 });
     expect((await asAdmin(`/api/v1/admin/people/${client.id}/deactivate`, {})).statusCode).toBe(200);
     const res = await me(token);
     expect(res.statusCode).toBe(401);
@@ -73,8 +71,7 @@ describe('a signed-in person changed by an admin', () => {
       reason: 'deactivated',
     });
     // A session that simply ended still reads as before.
-    const other = await h.createUser({ role_id: 3 });
-    const otherToken = (await h.login(other)).token;
+    const otherToken = (await signIn(h, { role_id: 3 })).token;
     await h.call('GET', '/api/auth/logout', { tenant: ALPHA, token: otherToken });
     expect((await me(otherToken)).json()).toEqual({ message: 'Unauthenticated.' });
   });

@@ -3,10 +3,11 @@
 // referral's invitation mail at most once a day per address and tenant, never to the caller or a tenant's user.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BETA, Harness, nextIp } from './helpers/harness.js';
-import { post, signedInClient } from './helpers/client-work.js';
-import type { Client } from './helpers/client-work.js';
+import { post } from './helpers/client-work.js';
+import type { Person } from './helpers/sign-in.js';
 import { purgeExpired } from '../src/services/housekeeping/purge-expired.js';
 import { mailsTo } from './helpers/mail.js';
+import { signIn } from './helpers/sign-in.js';
 
 const TICKETS = '/api/v1/tickets';
 const TESTIMONIAL = '/api/v1/testimonials/addtestimonial';
@@ -14,21 +15,21 @@ const REFERRAL = '/api/v1/testimonials/addreferral';
 const DAY = 24 * 60 * 60_000;
 
 const h = new Harness();
-let me: Client;
-let other: Client;
-let beta: Client;
+let me: Person;
+let other: Person;
+let beta: Person;
 beforeAll(async () => {
   await h.start();
-  me = await signedInClient(h, false);
-  other = await signedInClient(h, false);
-  beta = await signedInClient(h, false, BETA);
+  me = await signIn(h);
+  other = await signIn(h);
+  beta = await signIn(h, { tenant_id: BETA });
 });
 afterAll(() => h.stop());
 
 /** Moves the clock past sessions' idle limit too, so every client used later signs in again. */
-async function advance(ms: number, ...clients: Client[]) {
+async function advance(ms: number, ...clients: Person[]) {
   h.clock.advance(ms);
-  for (const c of [me, other, beta, ...clients]) c.token = (await h.login(c.user)).token;
+  for (const c of [me, other, beta, ...clients]) c.token = (await signIn(h, { user: c.user })).token;
 }
 
 const ticket = { subject: 'Cannot open my notes', message: 'The page stays empty.\nSince this morning.' };
@@ -52,7 +53,7 @@ const invitations = async (to: string) =>
   (await mailsTo(h.mailDir, to)).filter((m) => m.subject.includes(' recommends '));
 
 /** The stored rows of one table for one user, oldest first. */
-const rows = (table: 'support_tickets' | 'testimonials' | 'referrals', c: Client) =>
+const rows = (table: 'support_tickets' | 'testimonials' | 'referrals', c: Person) =>
   h.db.selectFrom(table).selectAll().where('user_id', '=', c.user.id).orderBy('id').execute();
 
 describe('POST /api/v1/tickets', () => {
@@ -118,7 +119,7 @@ describe('POST /api/v1/tickets', () => {
   });
 
   it('10 tickets sent at once store 5: the others are 429', async () => {
-    const sender = await signedInClient(h, false);
+    const sender = await signIn(h);
     const answers = await Promise.all(Array.from({ length: 10 }, () => post(h, sender, TICKETS, ticket)));
     expect(answers.filter((res) => res.statusCode === 201)).toHaveLength(5);
     expect(answers.filter((res) => res.statusCode === 429)).toHaveLength(5);
@@ -126,7 +127,7 @@ describe('POST /api/v1/tickets', () => {
   });
 
   it('allows 5 tickets an hour per user, then 429 with Retry-After; others are not affected', async () => {
-    const sender = await signedInClient(h, false);
+    const sender = await signIn(h);
     for (let i = 0; i < 5; i++) expect((await post(h, sender, TICKETS, ticket)).statusCode).toBe(201);
     const res = await post(h, sender, TICKETS, ticket);
     expect(res.statusCode).toBe(429);
@@ -215,7 +216,7 @@ describe('POST /api/v1/testimonials/addtestimonial', () => {
   });
 
   it('6 testimonials sent at once store 3: the others are 429', async () => {
-    const sender = await signedInClient(h, false);
+    const sender = await signIn(h);
     const answers = await Promise.all(
       Array.from({ length: 6 }, () => post(h, sender, TESTIMONIAL, testimonial)),
     );
@@ -224,7 +225,7 @@ describe('POST /api/v1/testimonials/addtestimonial', () => {
   });
 
   it('allows 3 testimonials a day per user, then 429', async () => {
-    const sender = await signedInClient(h, false);
+    const sender = await signIn(h);
     for (let i = 0; i < 3; i++)
       expect((await post(h, sender, TESTIMONIAL, testimonial)).statusCode).toBe(201);
     const res = await post(h, sender, TESTIMONIAL, testimonial);
@@ -331,7 +332,7 @@ describe('POST /api/v1/testimonials/addreferral', () => {
   });
 
   it('allows 10 referrals a day per user, then 429 and no mail', async () => {
-    const sender = await signedInClient(h, false);
+    const sender = await signIn(h);
     for (let i = 0; i < 10; i++) expect((await post(h, sender, REFERRAL, referral())).statusCode).toBe(201);
     const body = referral();
     const res = await post(h, sender, REFERRAL, body);

@@ -7,6 +7,7 @@ import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Harness, PASSWORD, nextIp } from './helpers/harness.js';
 import { linkToken, waitForMail } from './helpers/mail.js';
+import { signIn } from './helpers/sign-in.js';
 
 const schema: { $id: string; properties: Record<string, object> } = JSON.parse(
   await readFile(new URL('../../schemas/user.schema.json', import.meta.url), 'utf8'),
@@ -71,8 +72,7 @@ describe('the user in every answer matches schemas/user.schema.json', () => {
   });
 
   it('/me and a profile update answer the same user without the tokens', async () => {
-    const user = await h.createUser();
-    const { token } = await h.login(user);
+    const { user, token } = await signIn(h);
     const me = await h.call('GET', '/api/v1/me', { token });
     expect(me.statusCode).toBe(200);
     expectUser(me.json().data, validProfile);

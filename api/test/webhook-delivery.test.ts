@@ -9,11 +9,12 @@ import { vi, afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordEvent } from '../src/services/events/record-event.js';
 import { claimDueDeliveries } from '../src/services/webhooks/delivery-repository.js';
 import { verifySignature } from '../src/services/webhooks/signature.js';
-import { as, demoSignIn, seedFixtures } from './helpers/coach.js';
+import { as, seedFixtures } from './helpers/coach.js';
 import { ALPHA, Harness } from './helpers/harness.js';
-import type { Person } from './helpers/mailbox.js';
+import type { Person } from './helpers/sign-in.js';
 import { WebhookReceiver } from './helpers/webhook-receiver.js';
 import type { Received } from './helpers/webhook-receiver.js';
+import { signIn } from './helpers/sign-in.js';
 
 const h = new Harness();
 // Ticks often, retries after the shortest wait (no jitter), and gives a receiver 2 s.
@@ -23,7 +24,7 @@ let admin: Person;
 beforeAll(async () => {
   await h.start(options);
   await seedFixtures(h);
-  admin = await demoSignIn(h, 'admin');
+  admin = await signIn(h, { demo: 'admin' });
   // Up once to learn a free port, then down: the endpoint is registered while nothing listens there.
   await receiver.up();
   await receiver.down();
@@ -140,7 +141,7 @@ describe('a receiver that is down, then fails, then recovers', () => {
 
   it('shows the history, and "Send again" delivers the same event once more', async () => {
     // Signed in again: the moved clock has let the first session lapse.
-    admin = await demoSignIn(h, 'admin');
+    admin = await signIn(h, { demo: 'admin' });
     const [first] = await h.db.selectFrom('webhook_endpoints').select('id').orderBy('id').execute();
     const history = await as(h, admin, 'GET', `${base}/${first!.id}/deliveries`);
     expect(history.statusCode).toBe(200);
@@ -247,7 +248,7 @@ describe('a rotated secret', () => {
     await rotating.up();
     try {
       await h.db.updateTable('webhook_endpoints').set({ enabled: false }).execute();
-      admin = await demoSignIn(h, 'admin');
+      admin = await signIn(h, { demo: 'admin' });
       const { endpoint, secret: old } = await addEndpoint(rotating.url);
       const rotated = await as(h, admin, 'POST', `${base}/${endpoint.id}/rotate`);
       const fresh = rotated.json().data.secret as string;
@@ -285,7 +286,7 @@ describe('in production', () => {
       if (opts.all) callback(null, [{ address: '127.0.0.1', family: 4 }]);
       else callback(null, '127.0.0.1', 4);
     }) as LookupFunction;
-    admin = await demoSignIn(h, 'admin');
+    admin = await signIn(h, { demo: 'admin' });
     // This instance alone sends meanwhile: the harness's own (not production) would claim the delivery too.
     await h.app.close();
     const app = await h.build({ ...options, production: true, webhooks: { ...options.webhooks, lookup } });

@@ -4,20 +4,17 @@
 // (The payment and the completed lesson are shown in payments.test.ts and lesson-analytics.test.ts.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventType } from '../../schemas/events.js';
-import { as, demoSignIn, seedFixtures } from './helpers/coach.js';
+import { as, startSignedIn } from './helpers/coach.js';
 import { sendFiles } from './helpers/company-files.js';
 import { ALPHA, Harness } from './helpers/harness.js';
-import type { Person } from './helpers/mailbox.js';
+import type { Person } from './helpers/sign-in.js';
 import { send } from './helpers/mailbox.js';
 
 const h = new Harness();
 let client: Person;
 let coach: Person;
 beforeAll(async () => {
-  await h.start();
-  await seedFixtures(h);
-  client = await demoSignIn(h, 'client');
-  coach = await demoSignIn(h, 'coach');
+  [client, coach] = await startSignedIn(h, 'client', 'coach');
 });
 afterAll(() => h.stop());
 

@@ -5,18 +5,16 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as secretGrace from '../src/db/migrations/1850-outbound-webhook-secret-grace.js';
 import { recordEvent } from '../src/services/events/record-event.js';
-import { as, demoSignIn, seedFixtures } from './helpers/coach.js';
+import { as, startSignedIn } from './helpers/coach.js';
 import { ALPHA, BETA, Harness } from './helpers/harness.js';
-import type { Person } from './helpers/mailbox.js';
+import type { Person } from './helpers/sign-in.js';
+import { signIn } from './helpers/sign-in.js';
 
 const h = new Harness();
 let admin: Person;
 let betaAdmin: Person;
 beforeAll(async () => {
-  await h.start();
-  await seedFixtures(h);
-  admin = await demoSignIn(h, 'admin');
-  betaAdmin = await demoSignIn(h, 'admin', BETA);
+  [admin, betaAdmin] = await startSignedIn(h, 'admin', ['admin', BETA]);
 });
 afterAll(() => h.stop());
 
@@ -262,7 +260,7 @@ describe('tenants and roles', () => {
   it('refuses every webhook route to a coach and a client with 403', async () => {
     const { endpoint } = await addEndpoint(admin);
     for (const local of ['coach', 'client']) {
-      const who = await demoSignIn(h, local);
+      const who = await signIn(h, { demo: local });
       for (const [method, url] of [
         ['GET', base],
         ['POST', base],

@@ -1,32 +1,24 @@
-// Shortcuts for the client-work tests: a signed-in client with the demo client work seeded, and a POST.
+// Shortcuts for the client-work tests: the demo client work seeded for a client, and a POST.
 import { seedClientWork } from '../../src/seed/seed-client-work.js';
 import { demoSetFor } from '../../src/seed/sets/index.js';
-import type { Harness, TestUser } from './harness.js';
+import type { Harness } from './harness.js';
+import type { Person } from './sign-in.js';
 
-export interface Client {
-  user: TestUser;
-  token: string;
+/** Makes the demo client work the client's; returns the client. */
+export async function withClientWork<P extends Person>(h: Harness, client: P): Promise<P> {
+  await seedClientWork(h.db, {
+    tenantId: client.user.tenantId,
+    clientId: client.user.id,
+    coachId: null,
+    full: true,
+    at: h.clock.now(),
+    // The demo tenant's business, whatever the test tenant: the client-work tests read its records.
+    set: demoSetFor('demo'),
+  });
+  return client;
 }
 
-/** A new client of tenant ALPHA (or `tenant`), signed in; with `seeded`, the demo client work is theirs. */
-export async function signedInClient(h: Harness, seeded = true, tenant?: number): Promise<Client> {
-  const user = await h.createUser(tenant ? { tenant_id: tenant } : {});
-  if (seeded) {
-    await seedClientWork(h.db, {
-      tenantId: user.tenantId,
-      clientId: user.id,
-      coachId: null,
-      full: true,
-      at: h.clock.now(),
-      // The demo tenant's business, whatever the test tenant: the client-work tests read its records.
-      set: demoSetFor('demo'),
-    });
-  }
-  const { token } = await h.login(user);
-  return { user, token };
-}
-
-export const post = (h: Harness, client: Client, url: string, body: unknown = {}) =>
+export const post = (h: Harness, client: Person, url: string, body: unknown = {}) =>
   h.call('POST', url, { tenant: client.user.tenantId, token: client.token, body });
 
 /** Makes coachUserId a coach (a coaches row) of clientId, in `tenant`. */

@@ -1,32 +1,15 @@
 // The coach tests' people: the demo seed of the two fixture tenants (each with two coaches and their own
-// clients, all signing in with the demo password), found by email and signed in through the real OTP login.
-import { demoPassword, seedDemo } from '../../src/seed/seed.js';
+// clients, all signing in with the demo password), signed in through the real OTP login (sign-in.ts).
+import { seedDemo } from '../../src/seed/seed.js';
 import { loadTenantFiles } from '../../src/services/tenants/tenant-files.js';
-import { ALPHA, fixtureTenants } from './harness.js';
-import type { Harness, TestUser } from './harness.js';
-import type { Person } from './mailbox.js';
+import { fixtureTenants } from './harness.js';
+import type { Harness } from './harness.js';
+import { signIn } from './sign-in.js';
+import type { Person } from './sign-in.js';
 
 export async function seedFixtures(h: Harness): Promise<void> {
   const tenants = await loadTenantFiles(fixtureTenants, { warn: () => {} });
   await seedDemo(h.db, tenants, { production: false, now: h.clock.now(), storage: h.storage });
-}
-
-/** A seeded user of a fixture tenant by the local part of their email (coach, coach2, client, basic, ...). */
-export async function demoUser(h: Harness, local: string, tenant = ALPHA): Promise<TestUser> {
-  const slug = tenant === ALPHA ? 'alpha' : 'beta';
-  const row = await h.db
-    .selectFrom('users')
-    .select(['id', 'email', 'tenant_id'])
-    .where('tenant_id', '=', tenant)
-    .where('email', '=', `${local}@${slug}.test`)
-    .executeTakeFirstOrThrow();
-  return { id: row.id, email: row.email, tenantId: row.tenant_id };
-}
-
-/** A seeded user, signed in with the demo password (password, then the mailed OTP). */
-export async function demoSignIn(h: Harness, local: string, tenant = ALPHA): Promise<Person> {
-  const user = await demoUser(h, local, tenant);
-  return { user, token: (await h.login(user, demoPassword)).token };
 }
 
 /**
@@ -41,7 +24,7 @@ export async function startSignedIn<const P extends readonly (string | readonly 
   await seedFixtures(h);
   const signed: Person[] = [];
   for (const who of people)
-    signed.push(await (typeof who === 'string' ? demoSignIn(h, who) : demoSignIn(h, who[0], who[1])));
+    signed.push(await signIn(h, typeof who === 'string' ? { demo: who } : { demo: who[0], tenant: who[1] }));
   return signed as { [K in keyof P]: Person };
 }
 

@@ -2,7 +2,8 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { ALPHA } from './harness.js';
 import type { Harness } from './harness.js';
-import type { Person } from './mailbox.js';
+import { signIn } from './sign-in.js';
+import type { Person } from './sign-in.js';
 import { multipart } from './multipart.js';
 import type { Field } from './multipart.js';
 
@@ -26,8 +27,8 @@ export async function company(h: Harness, tenant = ALPHA, count = 1): Promise<Me
     .executeTakeFirstOrThrow();
   const members: Member[] = [];
   for (let i = 0; i < count; i++) {
-    const user = await h.createUser({ tenant_id: tenant, company_id: row.id });
-    members.push({ user, token: (await h.login(user)).token, companyId: row.id });
+    const { user, token } = await signIn(h, { tenant_id: tenant, company_id: row.id });
+    members.push({ user, token, companyId: row.id });
   }
   return members;
 }

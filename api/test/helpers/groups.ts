@@ -3,19 +3,19 @@
 import type { Flags as TrainingFlags } from '../../../schemas/training-flags.js';
 import { seedGroups } from '../../src/seed/seed-groups.js';
 import { demoSetFor } from '../../src/seed/sets/index.js';
-import type { Client } from './client-work.js';
 import type { Harness } from './harness.js';
+import { signIn } from './sign-in.js';
+import type { Person } from './sign-in.js';
 
 type Flags = Pick<TrainingFlags, 'group_coaching' | 'business_academy'>;
 
-export async function member(h: Harness, flags: Flags, tenant?: number): Promise<Client> {
-  const user = await h.createUser({ flags, ...(tenant ? { tenant_id: tenant } : {}) });
-  const { token } = await h.login(user);
+export async function member(h: Harness, flags: Flags, tenant?: number): Promise<Person> {
+  const { user, token } = await signIn(h, { flags, ...(tenant ? { tenant_id: tenant } : {}) });
   return { user, token };
 }
 
 /** Seeds the tenant's demo groups (once) and makes the client a member: the free and the paid user group ids. */
-export async function joinDemoGroups(h: Harness, client: Client) {
+export async function joinDemoGroups(h: Harness, client: Person) {
   const tenantId = client.user.tenantId;
   await seedGroups(h.db, {
     tenantId,
@@ -35,7 +35,7 @@ export async function joinDemoGroups(h: Harness, client: Client) {
   return { free: id('free'), paid: id('paid') };
 }
 
-export const groupsQuery = (h: Harness, client: Client, query: string, variables: Record<string, unknown>) =>
+export const groupsQuery = (h: Harness, client: Person, query: string, variables: Record<string, unknown>) =>
   h.call('POST', '/gapi', {
     tenant: client.user.tenantId,
     headers: { token: client.token },

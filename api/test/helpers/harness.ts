@@ -17,7 +17,8 @@ import { createStorage } from '../../src/services/storage/storage.js';
 import type { Storage } from '../../src/services/storage/storage.js';
 import { createTestDb } from './test-db.js';
 import type { TestDb } from './test-db.js';
-import { mailsTo, otpCode, waitForMail } from './mail.js';
+import { otpLogin, startOtp } from './otp-login.js';
+import type { LoginPost } from './otp-login.js';
 
 export const fixtureTenants = fileURLToPath(new URL('../fixtures/tenants', import.meta.url));
 export const ALPHA = 501;
@@ -149,33 +150,26 @@ export class Harness {
     return this.app.inject(request);
   }
 
+  /** POSTs in `user`'s tenant, for the OTP login (otp-login.ts). */
+  private loginPost(user: TestUser): LoginPost {
+    return async (url, ip, body) => {
+      const res = await this.call('POST', url, { tenant: user.tenantId, ip, body });
+      return { status: res.statusCode, body: res.json() };
+    };
+  }
+
   /** loginotp for a user on an untrusted device; returns the challenge and the mailed code. */
   async startOtp(
     user: TestUser,
     ip = nextIp(),
     password = PASSWORD,
   ): Promise<{ challenge: string; code: string; ip: string }> {
-    const before = (await mailsTo(this.mailDir, user.email)).length;
-    const res = await this.call('POST', '/api/auth/loginotp', {
-      tenant: user.tenantId,
-      ip,
-      body: { email: user.email, password },
-    });
-    if (res.statusCode !== 200) throw new Error(`loginotp ${res.statusCode}: ${res.body}`);
-    const challenge = res.json().data.challenge as string;
-    return { challenge, code: otpCode(await waitForMail(this.mailDir, user.email, before + 1)), ip };
+    return { ...(await startOtp(this.loginPost(user), this.mailDir, user, ip, password)), ip };
   }
 
-  /** The whole OTP login; returns the session token and the trusted-device token. */
-  async login(user: TestUser, password = PASSWORD): Promise<{ token: string; deviceToken: string }> {
-    const { challenge, code, ip } = await this.startOtp(user, nextIp(), password);
-    const res = await this.call('POST', '/api/v1/verifyOTP', {
-      tenant: user.tenantId,
-      ip,
-      body: { user_id: user.id, challenge, otp: code },
-    });
-    if (res.statusCode !== 200) throw new Error(`verifyOTP ${res.statusCode}: ${res.body}`);
-    const body = res.json();
-    return { token: body.data.access_token, deviceToken: body.device_token };
+  /** The whole OTP login, for signIn (sign-in.ts); returns the session token and the trusted-device token. */
+  login(user: TestUser, password = PASSWORD): Promise<{ token: string; deviceToken: string }> {
+    const post = this.loginPost(user);
+    return otpLogin(post, post, this.mailDir, user, nextIp(), password);
   }
 }

@@ -2,25 +2,22 @@
 import { readdir } from 'node:fs/promises';
 import type { LightMyRequestResponse } from 'fastify';
 import { ALPHA } from './harness.js';
-import type { Harness, TestUser } from './harness.js';
+import type { Harness } from './harness.js';
 import { makeCoach } from './client-work.js';
+import { signIn } from './sign-in.js';
+import type { Person } from './sign-in.js';
 import { multipart } from './multipart.js';
 import { randomKey } from '../../src/services/storage/storage.js';
 
-export interface Person {
-  user: TestUser;
-  token: string;
-}
-
-export async function signedIn(h: Harness, tenant = ALPHA, names = {}): Promise<Person> {
-  const user = await h.createUser({ tenant_id: tenant, ...names });
-  return { user, token: (await h.login(user)).token };
-}
-
 /** A coach (role 2, with a coaches row) and a client of theirs, both signed in, in `tenant`. */
 export async function coachAndClient(h: Harness, tenant = ALPHA, clientNames = {}) {
-  const coach = await signedIn(h, tenant, { role_id: 2, first_name: 'Cora', last_name: 'Coach' });
-  const client = await signedIn(h, tenant, { first_name: 'Cliff', last_name: 'Client', ...clientNames });
+  const coach = await signIn(h, { tenant_id: tenant, role_id: 2, first_name: 'Cora', last_name: 'Coach' });
+  const client = await signIn(h, {
+    tenant_id: tenant,
+    first_name: 'Cliff',
+    last_name: 'Client',
+    ...clientNames,
+  });
   await makeCoach(h, coach.user.id, client.user.id, tenant);
   return { coach, client };
 }
