@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AxiosError } from 'axios';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -49,8 +49,9 @@ describe('/notes', () => {
     const online = renderPortal('/notes');
     await screen.findByRole('article', { name: 'Kick-off' });
     expect(screen.queryByText(/You are offline/)).toBeNull();
-    // Stored encoded, like the session: not readable JSON.
-    expect(offlineKeys()).toEqual([`${OFFLINE_KEY_PREFIX}notes`]);
+    // Stored encoded, like the session: not readable JSON. The copy is written by an effect after the page has
+    // rendered, so the test waits for it rather than reading storage at the first paint.
+    await waitFor(() => expect(offlineKeys()).toEqual([`${OFFLINE_KEY_PREFIX}notes`]));
     expect(localStorage.getItem(`${OFFLINE_KEY_PREFIX}notes`)).not.toContain('Kick-off');
     online.unmount();
 
