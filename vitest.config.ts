@@ -66,6 +66,9 @@ export default defineConfig({
           env: { MAX_EVENT_LOOP_DELAY_MS: '0' },
           testTimeout: 120_000,
           hookTimeout: 300_000,
+          // expect.poll waits for a state the page reaches (an autosave's "Saved"): vitest gives up after 1 s by
+          // default, which a loaded machine's browser can miss; a state that never comes still fails.
+          expect: { poll: { timeout: 15_000 } },
           maxWorkers: WORKERS,
         },
       },
