@@ -1,7 +1,7 @@
 // The tenant admin's webhooks out: endpoints (the secret in the answer of the calls that make one, and only
 // there), their events, enabling, rotation, deletion, and each endpoint's delivery history with "Send again".
 // The tenant is the admin session's; an id of another tenant's endpoint is a 404.
-import { EVENT_TYPES } from '../../../schemas/events.js';
+import { EVENT_TYPES } from '../../../contracts/events.js';
 import { dateTime, id, list } from './client-schemas.js';
 import { adminRoute } from './route.js';
 import { closed, line, nullableString, ok, singleLine } from './schemas.js';

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client';
-import type { EventType } from '../../../../../schemas/events';
+import type { EventType } from '../../../../../contracts/events';
 
 /** Every event type (also those added later), or the chosen ones. */
 export type WebhookEvents = 'all' | EventType[];
