@@ -1,9 +1,9 @@
 // The tenant admin's API keys: the list (never a key itself; `?created_by=` the keys one admin made, which
 // their deactivation would stop), a new key (its one and only showing) and a revoke, effective at the next
 // request on every instance (api-keys/api-key-service.ts). Making and revoking are audited.
-import { id, list, text } from './client-schemas.js';
+import { id, list, text } from '../../../contracts/rest/client.js';
 import { adminRoute } from './route.js';
-import { closed, nullableString, ok, singleLine, string } from './schemas.js';
+import { closed, nullableString, ok, singleLine, string } from '../../../contracts/rest/pieces.js';
 
 const scope = { type: 'string', enum: ['read', 'read-write'], ...singleLine } as const;
 

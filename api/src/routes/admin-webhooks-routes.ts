@@ -2,9 +2,9 @@
 // there), their events, enabling, rotation, deletion, and each endpoint's delivery history with "Send again".
 // The tenant is the admin session's; an id of another tenant's endpoint is a 404.
 import { EVENT_TYPES } from '../../../contracts/events.js';
-import { dateTime, id, list } from './client-schemas.js';
+import { dateTime, id, list } from '../../../contracts/rest/client.js';
 import { adminRoute } from './route.js';
-import { closed, line, nullableString, ok, singleLine } from './schemas.js';
+import { closed, line, nullableString, ok, singleLine } from '../../../contracts/rest/pieces.js';
 
 const events = {
   anyOf: [

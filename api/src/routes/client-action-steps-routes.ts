@@ -4,9 +4,9 @@
 import type { Caller } from '../services/auth/session-service.js';
 import type { Services } from '../services/index.js';
 import { sendCsv } from './client-files.js';
-import { boardItem, call, fileCall, id, list, noBody } from './client-schemas.js';
+import { boardItem, call, fileCall, id, list, noBody } from '../../../contracts/rest/client.js';
 import { clientRoute } from './route.js';
-import { closed } from './schemas.js';
+import { closed } from '../../../contracts/rest/pieces.js';
 
 type Setter = (owner: Caller, id: number, status: number) => Promise<unknown>;
 

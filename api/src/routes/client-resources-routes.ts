@@ -1,10 +1,10 @@
 // What the client's coaches share with them from their library (a link or a file), shown on /resources beside
 // the company's files, and the download of a shared file. A resource not shared with the caller is a 404.
-import { id, list } from './client-schemas.js';
+import { id, list } from '../../../contracts/rest/client.js';
 import { resourceFields } from './coach-resources-routes.js';
 import { sendPrivateFile } from './private-file.js';
 import { clientRoute } from './route.js';
-import { closed, ok, string } from './schemas.js';
+import { closed, ok, string } from '../../../contracts/rest/pieces.js';
 
 export const sharedResources = clientRoute({
   schema: {

@@ -1,7 +1,7 @@
 // /schedule's REST call (lesson meetings come through GraphQL's lessonMeetingSearch).
 import { clientRoute } from './route.js';
-import { call, list, meeting, noBody } from './client-schemas.js';
-import { closed } from './schemas.js';
+import { call, list, meeting, noBody } from '../../../contracts/rest/client.js';
+import { closed } from '../../../contracts/rest/pieces.js';
 
 export const schedule = clientRoute({
   schema: call(

@@ -1,9 +1,19 @@
 // Team members and tasks: members, add, assign, deadlines, the client's tasks and their status, the tasks
 // export and sharing the list by mail. A member or task id of another client is a 404 and changes nothing.
 import { sendCsv } from './client-files.js';
-import { call, dateTime, fileCall, id, list, noBody, task, teamMember, text } from './client-schemas.js';
+import {
+  call,
+  dateTime,
+  fileCall,
+  id,
+  list,
+  noBody,
+  task,
+  teamMember,
+  text,
+} from '../../../contracts/rest/client.js';
 import { clientRoute } from './route.js';
-import { closed, email, multiLine, singleLine } from './schemas.js';
+import { closed, email, multiLine, singleLine } from '../../../contracts/rest/pieces.js';
 
 export const teamMembers = clientRoute({
   schema: call(noBody, list(teamMember)),

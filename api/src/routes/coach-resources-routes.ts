@@ -1,12 +1,20 @@
 // The coach's library of links and files shared with clients, companies, groups or all their clients. Only
 // the coach's own resources and audiences: anything else is a 404.
 import { FieldError } from '../errors.js';
-import { id, list, text } from './client-schemas.js';
+import { id, list, text } from '../../../contracts/rest/client.js';
 import { readSending, sendingLimits } from './file-sending.js';
 import { sendPrivateFile } from './private-file.js';
-import { groupRef } from './coach-schemas.js';
+import { groupRef } from '../../../contracts/rest/coach.js';
 import { coachRoute } from './route.js';
-import { closed, integer, nullableString, ok, singleLine, string, webLink } from './schemas.js';
+import {
+  closed,
+  integer,
+  nullableString,
+  ok,
+  singleLine,
+  string,
+  webLink,
+} from '../../../contracts/rest/pieces.js';
 
 const resourceFile = {
   anyOf: [{ type: 'null' }, closed({ name: string, size: integer, type: string })],

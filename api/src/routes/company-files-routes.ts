@@ -3,11 +3,11 @@
 // in the path or body must be the caller's own; the service checks it against the token's user.
 import { DESCRIPTION_MAX } from '../services/company-files/company-files-service.js';
 import { ATTACHMENTS_MAX_COUNT } from '../services/mailbox/attachment-type.js';
-import { call, dateTime, id, list } from './client-schemas.js';
+import { call, dateTime, id, list } from '../../../contracts/rest/client.js';
 import { field, readSending, sendingLimits } from './file-sending.js';
 import { sendPrivateFile } from './private-file.js';
 import { clientRoute } from './route.js';
-import { closed, line, multiLine } from './schemas.js';
+import { closed, line, multiLine } from '../../../contracts/rest/pieces.js';
 
 export const companyFile = closed({
   id: { type: 'integer' },

@@ -3,7 +3,7 @@
 // role_id, company_id, flags or pas_token into a body. The pieces keep their literal types (`const` type
 // parameters), so each handler's request type is derived from its schema (route.ts) instead of written twice.
 import type { JSONSchema } from 'json-schema-to-ts';
-import { userSchema } from '../../../contracts/user.js';
+import { userSchema } from '../user.js';
 
 export const nullableString = { type: ['string', 'null'] } as const;
 // The plain types of an answer's fields (an answer is ours: no length or plain-text rule to check).

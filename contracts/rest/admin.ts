@@ -1,10 +1,10 @@
 // JSON Schemas of the tenant admin's calls. The flags come from flags.schema.json's list, so a new flag needs no
 // change here; every body is closed like the others, and ids are bounded to PostgreSQL's integer.
 import type { JSONSchema } from 'json-schema-to-ts';
-import { FLAG_NAMES } from '../../../contracts/training-flags.js';
-import type { FlagName } from '../../../contracts/training-flags.js';
-import { dateTime, id, list } from './client-schemas.js';
-import { closed, email, line, nullableString, singleLine } from './schemas.js';
+import { FLAG_NAMES } from '../training-flags.js';
+import type { FlagName } from '../training-flags.js';
+import { dateTime, id, list } from './client.js';
+import { closed, email, line, nullableString, singleLine } from './pieces.js';
 
 const flagObject = <const T>(value: T) =>
   ({

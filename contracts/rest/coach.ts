@@ -1,7 +1,7 @@
 // JSON Schemas of the coach's workspace answers (/api/v1/coach/...): a client named in a list is always
 // { id, first_name, last_name }, times are ISO instants, dates YYYY-MM-DD.
-import { list, note } from './client-schemas.js';
-import { closed, integer, nullableString, string } from './schemas.js';
+import { list, note } from './client.js';
+import { closed, integer, nullableString, string } from './pieces.js';
 
 /** A group named in a coach's answer. */
 export const groupRef = closed({ id: integer, title: string });
