@@ -1,5 +1,6 @@
 // JSON Schemas of the coach's workspace answers (/api/v1/coach/...): a client named in a list is always
 // { id, first_name, last_name }, times are ISO instants, dates YYYY-MM-DD.
+import type { FromSchema } from 'json-schema-to-ts';
 import { list, note } from './client.js';
 import { closed, integer, nullableString, string } from './pieces.js';
 
@@ -196,3 +197,11 @@ export const scheduledMeeting = closed({
   client_time_zone: nullableString,
   place: nullableString,
 });
+
+// The types the app's coach screens read, derived from the answers above.
+export type CoachClientRow = FromSchema<typeof coachClient>;
+export type ClientPageData = FromSchema<typeof clientPage>;
+export type ClientMeeting = FromSchema<typeof clientMeeting>;
+export type ClientStep = FromSchema<typeof coachStep>;
+export type PrivateNote = FromSchema<typeof privateNote>;
+export type ClientFile = ClientPageData['files'][number];

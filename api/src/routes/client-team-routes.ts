@@ -10,8 +10,8 @@ import {
   noBody,
   task,
   teamMember,
-  text,
 } from '../../../contracts/rest/client.js';
+import { newTeamMember } from '../../../contracts/rest/client-work.js';
 import { clientRoute } from './route.js';
 import { closed, email, multiLine, singleLine } from '../../../contracts/rest/pieces.js';
 
@@ -23,14 +23,7 @@ export const teamMembers = clientRoute({
 });
 
 export const addTeamMember = clientRoute({
-  schema: call(
-    closed({ first_name: text(100), last_name: text(100), email: { anyOf: [email, { type: 'null' }] } }, [
-      'first_name',
-      'last_name',
-    ]),
-    teamMember,
-    201,
-  ),
+  schema: call(newTeamMember, teamMember, 201),
   async handle(s, request, reply) {
     const data = await s.team.addMember(request.caller, request.body);
     return reply.code(201).send({ data });
