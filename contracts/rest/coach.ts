@@ -19,9 +19,9 @@ const meetingWith = {
   meeting_url: nullableString,
 } as const;
 
-const coachMeeting = closed({ ...meetingWith, client_time_zone: string });
+export const coachMeeting = closed({ ...meetingWith, client_time_zone: string });
 
-const submission = closed({ id: integer, client: person, summary: string, created_at: string });
+export const submission = closed({ id: integer, client: person, summary: string, created_at: string });
 
 export const todayPage = closed({
   time_zone: string,
@@ -198,6 +198,9 @@ export const scheduledMeeting = closed({
   place: nullableString,
 });
 
+/** The coach's meetings from now through the next weeks, in the coach's zone. */
+export const meetingsPage = closed({ time_zone: string, meetings: list(scheduledMeeting) });
+
 // The types the app's coach screens read, derived from the answers above.
 export type CoachClientRow = FromSchema<typeof coachClient>;
 export type ClientPageData = FromSchema<typeof clientPage>;
@@ -205,3 +208,13 @@ export type ClientMeeting = FromSchema<typeof clientMeeting>;
 export type ClientStep = FromSchema<typeof coachStep>;
 export type PrivateNote = FromSchema<typeof privateNote>;
 export type ClientFile = ClientPageData['files'][number];
+export type Person = FromSchema<typeof person>;
+export type Today = FromSchema<typeof todayPage>;
+export type TodayMeeting = FromSchema<typeof coachMeeting>;
+export type Submission = FromSchema<typeof submission>;
+export type CoachRequest = FromSchema<typeof coachRequest>;
+export type RequestKind = CoachRequest['kind'];
+export type RequestStatus = CoachRequest['status'];
+export type ScheduledMeeting = FromSchema<typeof scheduledMeeting>;
+export type Meetings = FromSchema<typeof meetingsPage>;
+export type Thread = FromSchema<typeof thread>;

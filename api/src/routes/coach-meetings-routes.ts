@@ -3,7 +3,7 @@
 // those meetings, and is made only when sent again with confirm_overlap: true.
 import type { FastifyReply } from 'fastify';
 import { id, list, text } from '../../../contracts/rest/client.js';
-import { scheduledMeeting } from '../../../contracts/rest/coach.js';
+import { meetingsPage, scheduledMeeting } from '../../../contracts/rest/coach.js';
 import { coachRoute } from './route.js';
 import { closed, line, multiLine, ok, singleLine } from '../../../contracts/rest/pieces.js';
 
@@ -40,7 +40,7 @@ function booked(
 export const coachMeetings = coachRoute({
   schema: {
     querystring: closed({ from: day, to: day }, []),
-    response: ok(closed({ time_zone: { type: 'string' }, meetings: list(scheduledMeeting) })),
+    response: ok(meetingsPage),
   },
   async handle(s, request) {
     return { data: await s.meetings.list(request.caller, request.query) };
