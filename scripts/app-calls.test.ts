@@ -1,7 +1,7 @@
 // Every REST call the app makes names a method and path of the API's route table (api/src/routes/index.ts), so
 // a renamed, removed or misspelt route fails here instead of as a 404 in a user's browser. The calls are read
-// from the source: `api.get/post/put/patch/delete(url, …)` and the helpers that take a url and make one
-// (`downloadExport`, `postKeepalive`, both POSTs). A url is followed through constants, small url functions,
+// from the source: `api.get/post/put/patch/delete(url, …)`, the helpers that take a url and make one
+// (`downloadExport`, `postKeepalive`, both POSTs) and the early answers' `{ method, url }` requests. A url is followed through constants, small url functions,
 // `+` and template literals (a `${…}` that is not a constant becomes a parameter; a `?:` gives both paths), in
 // any app module; a call whose url cannot be read that way fails too, so the check cannot be sidestepped.
 import { readdir } from 'node:fs/promises';
@@ -151,6 +151,23 @@ const isForwarded = (url: ts.Expression, checker: ts.TypeChecker) =>
   ts.isIdentifier(url) &&
   checker.getSymbolAtLocation(url)?.valueDeclaration?.kind === ts.SyntaxKind.Parameter;
 
+const property = (node: ts.ObjectLiteralExpression, name: string) =>
+  node.properties.find((p) => p.name && ts.isIdentifier(p.name) && p.name.text === name);
+
+/** The method of a `{ method: 'GET', url, … }` request object. */
+function requestMethod(node: ts.ObjectLiteralExpression): string | undefined {
+  const method = property(node, 'method');
+  return method && ts.isPropertyAssignment(method) && ts.isStringLiteral(method.initializer)
+    ? method.initializer.text
+    : undefined;
+}
+
+function requestUrl(node: ts.ObjectLiteralExpression): ts.Expression | undefined {
+  const url = property(node, 'url');
+  if (url && ts.isPropertyAssignment(url)) return url.initializer;
+  return url && ts.isShorthandPropertyAssignment(url) ? url.name : undefined;
+}
+
 /** Every REST call of the app's shipped modules (not its tests and their fakes). */
 export async function appCalls(): Promise<AppCall[]> {
   const names = (await readdir(appSrc, { recursive: true })).filter(
@@ -172,28 +189,51 @@ export async function appCalls(): Promise<AppCall[]> {
   );
   const checker = program.getTypeChecker();
   const reader = new UrlReader(checker);
-  const calls: AppCall[] = [];
-  for (const source of program.getSourceFiles()) {
-    if (!source.fileName.startsWith(appSrc) || !names.includes(relative(appSrc, source.fileName))) continue;
-    const visit = (node: ts.Node): void => {
-      if (ts.isCallExpression(node)) {
-        const callee = node.expression;
-        const method =
-          ts.isPropertyAccessExpression(callee) &&
-          ts.isIdentifier(callee.expression) &&
-          callee.expression.text === 'api'
-            ? METHODS[callee.name.text]
-            : ts.isIdentifier(callee)
-              ? URL_HELPERS[callee.text]
-              : undefined;
-        const url = node.arguments[0];
-        if (method && url && !isForwarded(url, checker))
-          calls.push({ where: at(node), method, paths: reader.read(url) });
-      }
-      ts.forEachChild(node, visit);
-    };
-    visit(source);
-  }
+  const sources = program
+    .getSourceFiles()
+    .filter(
+      (source) => source.fileName.startsWith(appSrc) && names.includes(relative(appSrc, source.fileName)),
+    );
+  // The early answers' requests (boot/early-pages.ts): `{ method: 'GET', url }` objects, and the functions that
+  // build one from their url parameter (`post(url, body)`), whose callers name the url.
+  const requestHelpers = new Map<ts.Symbol, string>();
+  const requests: { node: ts.Node; method: string; url: ts.Expression }[] = [];
+  const findRequests = (node: ts.Node): void => {
+    const method = ts.isObjectLiteralExpression(node) ? requestMethod(node) : undefined;
+    const url = method ? requestUrl(node as ts.ObjectLiteralExpression) : undefined;
+    if (method && url) {
+      const helper = ts.isArrowFunction(node.parent) ? node.parent.parent : undefined;
+      const symbol = helper && ts.isVariableDeclaration(helper) && checker.getSymbolAtLocation(helper.name);
+      if (isForwarded(url, checker) && symbol) requestHelpers.set(symbol, method);
+      else requests.push({ node, method, url });
+    }
+    ts.forEachChild(node, findRequests);
+  };
+  sources.forEach(findRequests);
+  const calls: AppCall[] = requests.map(({ node, method, url }) => ({
+    where: at(node),
+    method,
+    paths: reader.read(url),
+  }));
+  const visit = (node: ts.Node): void => {
+    if (ts.isCallExpression(node)) {
+      const callee = node.expression;
+      const method =
+        ts.isPropertyAccessExpression(callee) &&
+        ts.isIdentifier(callee.expression) &&
+        callee.expression.text === 'api'
+          ? METHODS[callee.name.text]
+          : ts.isIdentifier(callee)
+            ? (URL_HELPERS[callee.text] ??
+              requestHelpers.get(checker.getSymbolAtLocation(callee) as ts.Symbol))
+            : undefined;
+      const url = node.arguments[0];
+      if (method && url && !isForwarded(url, checker))
+        calls.push({ where: at(node), method, paths: reader.read(url) });
+    }
+    ts.forEachChild(node, visit);
+  };
+  sources.forEach(visit);
   return calls;
 }
 
