@@ -24,6 +24,7 @@ const METHODS: Record<string, string> = {
 };
 /** App helpers that make one call to the url they are given. */
 const URL_HELPERS: Record<string, string> = { downloadExport: 'POST', postKeepalive: 'POST' };
+const HTTP_METHODS = new Set(Object.values(METHODS));
 /** A `${…}` the reader cannot know: it matches any one path segment (or part of one). */
 const PARAM = '\u0000';
 
@@ -141,15 +142,20 @@ class UrlReader {
   }
 
   private symbol(name: ts.Identifier): ts.Symbol | undefined {
-    const symbol = this.checker.getSymbolAtLocation(name);
+    const symbol = valueSymbol(this.checker, name);
     return symbol && symbol.flags & ts.SymbolFlags.Alias ? this.checker.getAliasedSymbol(symbol) : symbol;
   }
 }
 
+/** The value a name stands for (in `{ url }` the variable `url`, not the property). */
+const valueSymbol = (checker: ts.TypeChecker, name: ts.Identifier) =>
+  ts.isShorthandPropertyAssignment(name.parent)
+    ? checker.getShorthandAssignmentValueSymbol(name.parent)
+    : checker.getSymbolAtLocation(name);
+
 /** Whether the url is a parameter of the enclosing function: a helper whose callers this test checks. */
 const isForwarded = (url: ts.Expression, checker: ts.TypeChecker) =>
-  ts.isIdentifier(url) &&
-  checker.getSymbolAtLocation(url)?.valueDeclaration?.kind === ts.SyntaxKind.Parameter;
+  ts.isIdentifier(url) && valueSymbol(checker, url)?.valueDeclaration?.kind === ts.SyntaxKind.Parameter;
 
 const property = (node: ts.ObjectLiteralExpression, name: string) =>
   node.properties.find((p) => p.name && ts.isIdentifier(p.name) && p.name.text === name);
@@ -157,7 +163,10 @@ const property = (node: ts.ObjectLiteralExpression, name: string) =>
 /** The method of a `{ method: 'GET', url, … }` request object. */
 function requestMethod(node: ts.ObjectLiteralExpression): string | undefined {
   const method = property(node, 'method');
-  return method && ts.isPropertyAssignment(method) && ts.isStringLiteral(method.initializer)
+  return method &&
+    ts.isPropertyAssignment(method) &&
+    ts.isStringLiteral(method.initializer) &&
+    HTTP_METHODS.has(method.initializer.text)
     ? method.initializer.text
     : undefined;
 }
@@ -202,7 +211,9 @@ export async function appCalls(): Promise<AppCall[]> {
     const method = ts.isObjectLiteralExpression(node) ? requestMethod(node) : undefined;
     const url = method ? requestUrl(node as ts.ObjectLiteralExpression) : undefined;
     if (method && url) {
-      const helper = ts.isArrowFunction(node.parent) ? node.parent.parent : undefined;
+      let body: ts.Node = node;
+      while (ts.isParenthesizedExpression(body.parent)) body = body.parent;
+      const helper = ts.isArrowFunction(body.parent) ? body.parent.parent : undefined;
       const symbol = helper && ts.isVariableDeclaration(helper) && checker.getSymbolAtLocation(helper.name);
       if (isForwarded(url, checker) && symbol) requestHelpers.set(symbol, method);
       else requests.push({ node, method, url });
