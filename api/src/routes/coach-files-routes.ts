@@ -3,7 +3,7 @@
 // see those; a client without a company gets every file so), and downloads any file the client sees. The company files'
 // service holds the rules (type sniffing, size and count limits, private storage), the same as a client's.
 import { id } from '../../../contracts/rest/client.js';
-import { companyFile } from './company-files-routes.js';
+import { companyFile } from '../../../contracts/rest/company-files.js';
 import { readSending, sendingLimits } from './file-sending.js';
 import { sendPrivateFile } from './private-file.js';
 import { coachRoute } from './route.js';
