@@ -1,7 +1,7 @@
 // Lint for the whole repository. Besides the usual rules it enforces the room boundaries of DESIGN.md:
-// app/ imports neither api/ nor cli/, api/ neither app/ nor cli/, cli/ never imports app/src or api/src,
-// the one-way layers inside app/src (app/README.md), no `as unknown as` and no non-null `!` in app/src's shipped
-// code, and no import cycle in app/src, api/src or cli/src.
+// app/ imports neither api/ nor cli/, api/ neither app/ nor cli/, cli/ never imports app/src or api/src, contracts/
+// none of the three, the one-way layers inside app/src (app/README.md), no `as unknown as` and no non-null `!` in
+// app/src's shipped code, and no import cycle in app/src, api/src or cli/src.
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
@@ -127,6 +127,15 @@ export default tseslint.config(
       {
         group: ['**/app/src/**', '**/api/src/**'],
         message: 'cli/ drives Vite on app/ by path; it never imports app/src or api/src.',
+      },
+    ]),
+  },
+  {
+    files: ['contracts/**/*.ts'],
+    rules: boundary([
+      {
+        group: ['**/app/src/**', '**/api/src/**', '**/cli/src/**', '@/*'],
+        message: 'contracts/ is what the rooms share: it imports none of them.',
       },
     ]),
   },

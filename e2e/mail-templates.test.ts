@@ -8,10 +8,10 @@ import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailBrand } from '../schemas/mail/mail-brand';
-import { MAIL_KINDS, mailKinds } from '../schemas/mail/mail-kinds';
-import { loadMailTemplates, renderMail } from '../schemas/mail/render-mail';
-import type { TenantConfig } from '../schemas/tenant';
+import { mailBrand } from '../contracts/mail/mail-brand';
+import { MAIL_KINDS, mailKinds } from '../contracts/mail/mail-kinds';
+import { loadMailTemplates, renderMail } from '../contracts/mail/render-mail';
+import type { TenantConfig } from '../contracts/tenant';
 import {
   accessibleAtWidths,
   expectNoSeriousViolations,

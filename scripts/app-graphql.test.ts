@@ -24,7 +24,7 @@ import { buildApiSchema } from '../api/src/graphql/api-schema.js';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const appSrc = join(root, 'app/src');
 const gapiModule = join(appSrc, 'lib/gapi.ts');
-const schemasDir = join(root, 'schemas/');
+const contractsDir = join(root, 'contracts/');
 
 interface Source {
   file: string;
@@ -136,7 +136,7 @@ class AppGraphQL {
     return binding && this.documentNamed(binding.module, binding.imported);
   }
 
-  /** The modules of schemas/ the app imports a value from (FLAG_FIELDS), loaded as the app loads them. */
+  /** The modules of contracts/ the app imports a value from (FLAG_FIELDS), loaded as the app loads them. */
   async loadSchemas(): Promise<void> {
     const interpolated = [...this.tagged].flatMap(([key, node]) => {
       const file = key.slice(0, key.indexOf('#'));
@@ -144,13 +144,13 @@ class AppGraphQL {
         ? node.template.templateSpans.map((span) => span.expression.getText())
         : [];
       const imports = namedImports(file, this.byFile.get(file)!.ast);
-      return imports.filter((b) => names.includes(b.local) && b.module.startsWith(schemasDir));
+      return imports.filter((b) => names.includes(b.local) && b.module.startsWith(contractsDir));
     });
     for (const file of new Set(interpolated.map((binding) => binding.module)))
       this.schemas.set(file, (await import(pathToFileURL(file).href)) as Record<string, unknown>);
   }
 
-  /** A text constant of schemas/ that `file` imports as `name` (the flags' fields), as the app receives it. */
+  /** A text constant of contracts/ that `file` imports as `name` (the flags' fields), as the app receives it. */
   private schemaText(file: string, name: string): string | undefined {
     const source = this.byFile.get(file);
     const binding = source && namedImports(file, source.ast).find((b) => b.local === name);
@@ -160,7 +160,7 @@ class AppGraphQL {
 
   /**
    * A tagged constant's text, each `${…}` replaced by the fragment constant it names, or by the text of the
-   * schemas/ constant it names.
+   * contracts/ constant it names.
    */
   text(key: string): string {
     const node = this.tagged.get(key)!;
@@ -173,7 +173,7 @@ class AppGraphQL {
       const schemaPart = name && !part ? this.schemaText(file, name) : undefined;
       if (!part && schemaPart === undefined)
         throw new Error(
-          `${at(span.expression)}: only a graphql constant or a text of schemas/ may be interpolated`,
+          `${at(span.expression)}: only a graphql constant or a text of contracts/ may be interpolated`,
         );
       return text + (part ? this.text(part) : schemaPart) + span.literal.text;
     }, template.head.text);
@@ -254,7 +254,7 @@ describe("the app's GraphQL documents", () => {
           )
             errors.push(`required variable $${d.variable.name.value} is not given`);
       }
-      // The Trainings type is built from schemas/flags.schema.json: a document that lists the flags by hand
+      // The Trainings type is built from contracts/flags.schema.json: a document that lists the flags by hand
       // asks for all of them, so a new flag cannot be left out of what the app reads.
       const types = new TypeInfo(schema);
       visit(

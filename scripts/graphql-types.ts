@@ -18,7 +18,7 @@ import {
 import type { GraphQLArgument, GraphQLInputType, GraphQLNamedType, GraphQLOutputType } from 'graphql';
 import { format, resolveConfig } from 'prettier';
 import { buildApiSchema } from '../api/src/graphql/api-schema.js';
-import { FLAG_NAMES } from '../schemas/training-flags.js';
+import { FLAG_NAMES } from '../contracts/training-flags.js';
 
 export const typesFile = fileURLToPath(new URL('../api/src/graphql/schema-types.ts', import.meta.url));
 
@@ -36,7 +36,7 @@ const scalars: Record<string, string> = {
  * schema's, so a new flag changes flags.schema.json and its generated file, not this one.
  */
 const FROM_SCHEMAS: Record<string, { type: string; from: string; fields: readonly string[] }> = {
-  Trainings: { type: 'Flags', from: '../../../schemas/flags.js', fields: FLAG_NAMES },
+  Trainings: { type: 'Flags', from: '../../../contracts/flags.js', fields: FLAG_NAMES },
 };
 
 const doc = (description: string | null | undefined) =>

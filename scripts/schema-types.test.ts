@@ -1,4 +1,4 @@
-// schemas/<name>.ts is generated from schemas/<name>.schema.json; a schema edit without `npm run schemas:types`
+// contracts/<name>.ts is generated from contracts/<name>.schema.json; a schema edit without `npm run contracts:types`
 // would leave the API, the app and the CLI compiling against the old shape, so CI fails on the difference.
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
@@ -10,11 +10,11 @@ interface Schema {
 }
 
 const json = async (file: string) =>
-  JSON.parse(await readFile(new URL(`../schemas/${file}`, import.meta.url), 'utf8')) as Schema;
+  JSON.parse(await readFile(new URL(`../contracts/${file}`, import.meta.url), 'utf8')) as Schema;
 
-describe('npm run schemas:types', () => {
+describe('npm run contracts:types', () => {
   it.each(GENERATED.map((generated) => [generated.file, generated]))(
-    'changes nothing: schemas/%s.ts is what its schema generates',
+    'changes nothing: contracts/%s.ts is what its schema generates',
     async (file, generated) => {
       expect(await readFile(typesFile(file), 'utf8')).toBe(await typesSource(generated));
     },

@@ -1,6 +1,6 @@
-// `npm run schemas:types`: writes the TypeScript form of the JSON Schemas the rooms share (schemas/<name>.ts
-// beside schemas/<name>.schema.json), which the API, the app and the CLI import (rooms may not import each
-// other, but all read schemas/). TypeScript cannot read a JSON file's literal types, so each schema is copied
+// `npm run contracts:types`: writes the TypeScript form of the JSON Schemas the rooms share (contracts/<name>.ts
+// beside contracts/<name>.schema.json), which the API, the app and the CLI import (rooms may not import each
+// other, but all read contracts/). TypeScript cannot read a JSON file's literal types, so each schema is copied
 // `as const` and json-schema-to-ts derives its type; scripts/schema-types.test.ts fails when a checked-in file
 // is not what this writes.
 //
@@ -20,7 +20,7 @@ type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type Schema = { [key: string]: Json };
 
 interface Generated {
-  /** schemas/<file>.schema.json, and schemas/<file>.ts written from it. */
+  /** contracts/<file>.schema.json, and contracts/<file>.ts written from it. */
   file: string;
   /** The exported constant. */
   constant: string;
@@ -78,8 +78,8 @@ export const GENERATED: readonly Generated[] = [
   },
 ];
 
-const schemasDir = new URL('../schemas/', import.meta.url);
-export const typesFile = (file: string): string => fileURLToPath(new URL(`${file}.ts`, schemasDir));
+const contractsDir = new URL('../contracts/', import.meta.url);
+export const typesFile = (file: string): string => fileURLToPath(new URL(`${file}.ts`, contractsDir));
 
 const isSchema = (value: Json): value is Schema =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -149,7 +149,7 @@ function source(node: Json): string {
 }
 
 const readSchema = async (file: string) =>
-  JSON.parse(await readFile(new URL(`${file}.schema.json`, schemasDir), 'utf8')) as Schema;
+  JSON.parse(await readFile(new URL(`${file}.schema.json`, contractsDir), 'utf8')) as Schema;
 
 /**
  * What the app reads of a schema (app/src/boot/config.ts checks types, bounds and enums; a footer shows each
@@ -167,7 +167,7 @@ function rulesOnly(node: Json): Json {
   );
 }
 
-/** The text schemas/<file>.ts must hold for schemas/<file>.schema.json as it is now. */
+/** The text contracts/<file>.ts must hold for contracts/<file>.schema.json as it is now. */
 export async function typesSource({ file, constant, doc, types }: Generated): Promise<string> {
   const schema = await readSchema(file);
   // The file's own annotations stay in the JSON, for editors and readers: nothing reads them from the constant,
@@ -199,7 +199,7 @@ export async function typesSource({ file, constant, doc, types }: Generated): Pr
   for (const name of referred) defs[name] = { [REF]: name };
   const body = source(resolved);
   const lines = [
-    `// Generated from ${file}.schema.json by \`npm run schemas:types\`: edit the schema, not this file.`,
+    `// Generated from ${file}.schema.json by \`npm run contracts:types\`: edit the schema, not this file.`,
     "import type { FromSchema } from 'json-schema-to-ts';",
     ...(body.includes(`...${flagsConstant}`) ? [`import { ${flagsConstant} } from './flags.js';`] : []),
     ...[...imports].map(([other, names]) => `import { ${[...names].join(', ')} } from './${other}.js';`),

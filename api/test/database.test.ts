@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { everyFlag, fillFlags } from '../../schemas/training-flags.js';
+import { everyFlag, fillFlags } from '../../contracts/training-flags.js';
 import { migrateDown, migrateToLatest } from '../src/db/migrate.js';
 import { demoPassword, seedDemo } from '../src/seed/seed.js';
 import { purgeExpired } from '../src/services/housekeeping/purge-expired.js';

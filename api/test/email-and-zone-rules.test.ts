@@ -4,9 +4,9 @@
 // refused everywhere; a canonical zone name (Asia/Kolkata) and its old alias (Asia/Calcutta) are both taken and
 // the canonical one is stored.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readPeopleCsv } from '../../schemas/people-csv.js';
-import { checkEmail } from '../../schemas/email-address.js';
-import { canonicalZone, zoneNames } from '../../schemas/time-zones.js';
+import { readPeopleCsv } from '../../contracts/people-csv.js';
+import { checkEmail } from '../../contracts/email-address.js';
+import { canonicalZone, zoneNames } from '../../contracts/time-zones.js';
 import { ALPHA, Harness, nextIp } from './helpers/harness.js';
 import { signIn } from './helpers/sign-in.js';
 

@@ -1,8 +1,8 @@
 // recordEvent on a real migrated database: an event exists exactly when the change it reports committed, each
-// with an id of its own (what a receiver de-duplicates on), and only of the types schemas/events.ts lists.
+// with an id of its own (what a receiver de-duplicates on), and only of the types contracts/events.ts lists.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordEvent } from '../src/services/events/record-event.js';
-import { EVENT_TYPES } from '../../schemas/events.js';
+import { EVENT_TYPES } from '../../contracts/events.js';
 import { ALPHA, Harness } from './helpers/harness.js';
 
 const h = new Harness();

@@ -2,7 +2,7 @@
 // notification is sent: a meeting the coach books for a client who turned meetings off sends nothing, one for a
 // client who did not still goes, and the one-time password always goes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAIL_TOPICS } from '../../schemas/mail/mail-topics.js';
+import { MAIL_TOPICS } from '../../contracts/mail/mail-topics.js';
 import { as, startSignedIn } from './helpers/coach.js';
 import { Harness } from './helpers/harness.js';
 import { mailsTo, waitForMail } from './helpers/mail.js';

@@ -1,7 +1,7 @@
-// The calendar invitation text (RFC 5545, schemas/ics.ts): CRLF line ends, folding at 75 octets without splitting a UTF-8
+// The calendar invitation text (RFC 5545, contracts/ics.ts): CRLF line ends, folding at 75 octets without splitting a UTF-8
 // character, escaped TEXT values, UTC times.
 import { describe, expect, it } from 'vitest';
-import { calendarIcs } from '../../schemas/ics.js';
+import { calendarIcs } from '../../contracts/ics.js';
 
 const invite = {
   method: 'REQUEST' as const,

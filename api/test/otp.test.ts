@@ -2,7 +2,7 @@
 // the code never leaving the mail.
 import Hashids from 'hashids';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FLAG_NAMES } from '../../schemas/training-flags.js';
+import { FLAG_NAMES } from '../../contracts/training-flags.js';
 import { otpLimits } from '../src/services/auth/otp-service.js';
 import { Harness, PASSWORD, nextIp } from './helpers/harness.js';
 import { mailsTo, otpCode, waitForMail } from './helpers/mail.js';

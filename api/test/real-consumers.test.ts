@@ -72,7 +72,7 @@ describe('ical.js reads a mailed meeting invitation', () => {
     const calendar = icsOf(await waitForMail(h.mailDir, client.user.email, before + 1));
     expect(calendar.getFirstPropertyValue('method')).toBe('REQUEST');
     const event = new ICAL.Event(calendar.getFirstSubcomponent('vevent')!);
-    // The title, then the tenant's name (schemas/ics.ts), as the calendar shows it.
+    // The title, then the tenant's name (contracts/ics.ts), as the calendar shows it.
     expect(event.summary).toBe('Review; plans, and next steps (Alpha Coaching)');
     expect(event.description).toBe('Line one\nLine two');
     expect(event.location).toBe('Office, 2nd floor');

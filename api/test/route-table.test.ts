@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest'
 import type * as auth from '../src/routes/auth-routes.js';
 import { routeTable } from '../src/routes/index.js';
 import { admins, readKeys, writeKeys } from '../src/routes/route.js';
-import { tenantHeaders } from '../src/routes/schemas.js';
+import { tenantHeaders } from '../../contracts/rest/pieces.js';
 import type * as profile from '../src/routes/profile-routes.js';
 import { Harness } from './helpers/harness.js';
 

@@ -1,6 +1,6 @@
 // With SMTP_URL the OTP goes through a real SMTP conversation: an smtp-server on 127.0.0.1 receives it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calendarIcs } from '../../schemas/ics.js';
+import { calendarIcs } from '../../contracts/ics.js';
 import { createMailer } from '../src/services/mail/mailer.js';
 import { Harness, PASSWORD, nextIp } from './helpers/harness.js';
 import { readMails } from './helpers/mail.js';

@@ -1,6 +1,6 @@
 /**
- * The API fills what tenant.json leaves out from schemas/tenant-defaults.json and a flag's default from
- * schemas/flags.schema.json, the files the CLI's bake and the app read too: the expected values come from those
+ * The API fills what tenant.json leaves out from contracts/tenant-defaults.json and a flag's default from
+ * contracts/flags.schema.json, the files the CLI's bake and the app read too: the expected values come from those
  * files, so a changed default is checked, not restated.
  */
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -11,7 +11,7 @@ import { loadTenantFiles } from '../src/services/tenants/tenant-files.js';
 
 const silent = { warn: () => undefined };
 const json = async <T>(file: string): Promise<T> =>
-  JSON.parse(await readFile(join(import.meta.dirname, '../../schemas', file), 'utf8')) as T;
+  JSON.parse(await readFile(join(import.meta.dirname, '../../contracts', file), 'utf8')) as T;
 
 describe('tenant defaults', () => {
   let dir: string;
@@ -39,7 +39,7 @@ describe('tenant defaults', () => {
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
-  it("takes each flag tenant.json leaves out from schemas/flags.schema.json, and the salt's field from tenant-defaults.json", async () => {
+  it("takes each flag tenant.json leaves out from contracts/flags.schema.json, and the salt's field from tenant-defaults.json", async () => {
     const [tenant] = await loadTenantFiles(dir, silent);
     expect(tenant?.defaultFlags).toEqual({ ...flagDefaults, flash_coaching: !flagDefaults.flash_coaching });
     expect(Object.keys(tenant?.defaultFlags ?? {})).toEqual(Object.keys(flagDefaults));
@@ -49,7 +49,7 @@ describe('tenant defaults', () => {
 
   // A user's flag left unset falls back to the tenant's default of the same name, so the SPEC §3 user carries
   // exactly the flags of flags.schema.json, every one of them.
-  it("the user's trainings in schemas/user.schema.json are flags.schema.json's flags, each required", async () => {
+  it("the user's trainings in contracts/user.schema.json are flags.schema.json's flags, each required", async () => {
     const user = await json<{ properties: { trainings: { $ref: string } } }>('user.schema.json');
     expect(user.properties.trainings.$ref).toBe('flags.schema.json#/$defs/filledFlags');
   });

@@ -1,4 +1,4 @@
-// Every answer that carries the logged-in user matches schemas/user.schema.json, the one definition of the SPEC §3
+// Every answer that carries the logged-in user matches contracts/user.schema.json, the one definition of the SPEC §3
 // user the app reads too: exactly its fields, of its types (the response schema drops extras, so a missing or
 // mistyped field is what this catches).
 import { readFile } from 'node:fs/promises';
@@ -10,12 +10,12 @@ import { linkToken, waitForMail } from './helpers/mail.js';
 import { signIn } from './helpers/sign-in.js';
 
 const schema: { $id: string; properties: Record<string, object> } = JSON.parse(
-  await readFile(new URL('../../schemas/user.schema.json', import.meta.url), 'utf8'),
+  await readFile(new URL('../../contracts/user.schema.json', import.meta.url), 'utf8'),
 );
 const ajv = addFormats.default(new Ajv2020({ allErrors: true }));
 // The trainings are the flags of flags.schema.json, which the user schema refers to.
 ajv.addSchema(
-  JSON.parse(await readFile(new URL('../../schemas/flags.schema.json', import.meta.url), 'utf8')),
+  JSON.parse(await readFile(new URL('../../contracts/flags.schema.json', import.meta.url), 'utf8')),
 );
 const validUser = ajv.compile(schema);
 // /me, the profile updates and GraphQL's member answer the same user without the session's tokens.
@@ -36,7 +36,7 @@ function expectUser(data: unknown, valid = validUser) {
   expect(valid(data), ajv.errorsText(valid.errors)).toBe(true);
 }
 
-describe('the user in every answer matches schemas/user.schema.json', () => {
+describe('the user in every answer matches contracts/user.schema.json', () => {
   it('verifyOTP, studentlogin and fbslogin answer a valid user', async () => {
     const user = await h.createUser({
       title: 'Owner',

@@ -3,7 +3,7 @@
 // and a referral. Payloads carry ids and the few fields a CRM needs, never a message's subject or body.
 // (The payment and the completed lesson are shown in payments.test.ts and lesson-analytics.test.ts.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EventType } from '../../schemas/events.js';
+import type { EventType } from '../../contracts/events.js';
 import { as, startSignedIn } from './helpers/coach.js';
 import { sendFiles } from './helpers/company-files.js';
 import { ALPHA, Harness } from './helpers/harness.js';

@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MAIL_LOGO_FILE, mailBrand, mailLogo } from '../../schemas/mail/mail-brand.js';
+import { MAIL_LOGO_FILE, mailBrand, mailLogo } from '../../contracts/mail/mail-brand.js';
 import { mailLogoPng } from '../src/lib/bake/mail-logo.js';
 import { woffToSfnt } from '../src/lib/bake/woff.js';
 import { REPO } from './helpers.js';

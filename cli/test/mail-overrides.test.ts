@@ -3,7 +3,7 @@
 import { cp } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { mailKinds } from '../../schemas/mail/mail-kinds.js';
+import { mailKinds } from '../../contracts/mail/mail-kinds.js';
 import { formatReport, loadTenants, type LoadedTenant, type Problem } from '../src/lib/tenants/index.js';
 import { FIXTURES, REPO, minimalConfig, tempDir, writeTenant } from './helpers.js';
 

@@ -3,7 +3,7 @@
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAIL_KINDS } from '../../schemas/mail/mail-kinds.js';
+import { MAIL_KINDS } from '../../contracts/mail/mail-kinds.js';
 import { parseOptions, run } from '../src/commands/mail-preview.js';
 import { FIXTURES, REPO, tempDir, testContext } from './helpers.js';
 

@@ -2,7 +2,7 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { collapse, plainError } from '../src/lib/tenants/messages.js';
 import { checkField } from '../src/lib/tenants/index.js';
-import { didYouMean } from '../../schemas/suggest.js';
+import { didYouMean } from '../../contracts/suggest.js';
 
 describe('didYouMean', () => {
   it.each([

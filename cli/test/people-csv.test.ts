@@ -1,4 +1,4 @@
-// The people CSV reader (schemas/people-csv.ts), shared by `portal people import` and the admin's Import
+// The people CSV reader (contracts/people-csv.ts), shared by `portal people import` and the admin's Import
 // screen, on files as spreadsheets save them (fixtures/people-csv/): a plain CSV, a European spreadsheet's
 // (BOM, semicolons, CRLF, a name holding a semicolon), "Unicode text" (UTF-16 with tabs) and an older Windows
 // spreadsheet's (Windows-1252, semicolons). Each reads as the same people; a file the parser cannot read is
@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { decodeCsv, detectSeparator, readPeopleCsv } from '../../schemas/people-csv.js';
+import { decodeCsv, detectSeparator, readPeopleCsv } from '../../contracts/people-csv.js';
 import { FIXTURES } from './helpers.js';
 
 const read = async (name: string) =>

@@ -10,7 +10,7 @@ describe('formatReport', () => {
     const report = formatReport(await load('misspelt'), { color: false, codeFrames: false, cwd: REPO });
     const lines = report.split('\n');
     expect(lines[0]).toBe(
-      'x cli/test/fixtures/broken/misspelt/tenant.json: 5 problems (schema: schemas/tenant.schema.json)',
+      'x cli/test/fixtures/broken/misspelt/tenant.json: 5 problems (schema: contracts/tenant.schema.json)',
     );
     expect(report).toContain(
       '  cli/test/fixtures/broken/misspelt/tenant.json:4:3  /brandDomian  unknown property: did you mean "domain"?',

@@ -83,9 +83,11 @@ describe('one place for tenant defaults', () => {
     'app/src/boot/config.ts',
   ];
 
-  it('the bake, the API tenant files and the app config read schemas/tenant-defaults.json', async () => {
+  it('the bake, the API tenant files and the app config read contracts/tenant-defaults.json', async () => {
     for (const file of sides)
-      expect(await readFile(path.join(REPO, file), 'utf8'), file).toMatch(/schemas\/tenant-defaults\.json'/);
+      expect(await readFile(path.join(REPO, file), 'utf8'), file).toMatch(
+        /contracts\/tenant-defaults\.json'/,
+      );
   });
 
   it('none of them, nor the bake, spells a default or a training flag itself', async () => {

@@ -8,7 +8,7 @@ import type { Database } from '../../api/src/db/database.js';
 import { seedClientWork } from '../../api/src/seed/seed-client-work.js';
 import { seedGroups } from '../../api/src/seed/seed-groups.js';
 import { seedMailbox } from '../../api/src/seed/seed-mailbox.js';
-import { everyFlag } from '../../schemas/training-flags.js';
+import { everyFlag } from '../../contracts/training-flags.js';
 import { demoSetFor } from '../../api/src/seed/sets/index.js';
 import { hashPassword } from '../../api/src/services/auth/passwords.js';
 import type { Storage } from '../../api/src/services/storage/storage.js';

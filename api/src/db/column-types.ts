@@ -3,9 +3,9 @@
 // the few values the code writes to a text column). generated-types.ts imports them; they say nothing of null
 // or a default, which the generator adds from the schema.
 import type { ColumnType } from 'kysely';
-import type { MailMessage } from '../../../schemas/mail-message.js';
-import type { MailTopic } from '../../../schemas/mail/mail-topics.js';
-import type { Flags } from '../../../schemas/training-flags.js';
+import type { MailMessage } from '../../../contracts/mail-message.js';
+import type { MailTopic } from '../../../contracts/mail/mail-topics.js';
+import type { Flags } from '../../../contracts/training-flags.js';
 
 /**
  * A nullable column of one of these types: null read, written and set, except where the type is never set.
@@ -23,8 +23,8 @@ export type Nullable<T> =
 export type ClockTime = ColumnType<Date, Date, Date>;
 
 /**
- * A JSON object of training flags (schemas/flags.schema.json), written as its JSON text. Read back it may lack
- * a flag, or hold one the schema has since dropped: schemas/training-flags.ts's fillFlags reads it.
+ * A JSON object of training flags (contracts/flags.schema.json), written as its JSON text. Read back it may lack
+ * a flag, or hold one the schema has since dropped: contracts/training-flags.ts's fillFlags reads it.
  */
 export type StoredFlags = ColumnType<Partial<Flags>, string, string>;
 

@@ -1,7 +1,7 @@
 // Generated from the /gapi schema (api-schema.ts) by `npm run graphql:types`: edit the schema, not this file.
 import type { GraphQLResolveInfo } from 'graphql';
 import type { MercuriusContext } from 'mercurius';
-import type { Flags } from '../../../schemas/flags.js';
+import type { Flags } from '../../../contracts/flags.js';
 
 type Maybe<T> = T | null;
 

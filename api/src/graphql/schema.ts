@@ -1,9 +1,9 @@
 // The part of the /gapi schema the page shell needs (SPEC §7): the member and the unread-mail count; the
 // mailbox (mailbox.ts) and lesson meetings add their own types.
-import { flagsSchema } from '../../../schemas/flags.js';
-import { FLAG_NAMES } from '../../../schemas/training-flags.js';
+import { flagsSchema } from '../../../contracts/flags.js';
+import { FLAG_NAMES } from '../../../contracts/training-flags.js';
 
-// Trainings has a field per flag of schemas/flags.schema.json, described as the schema describes it.
+// Trainings has a field per flag of contracts/flags.schema.json, described as the schema describes it.
 const trainingFields = FLAG_NAMES.map(
   (flag) => `${JSON.stringify(flagsSchema.$defs.flags.properties[flag].description)}\n    ${flag}: Boolean!`,
 ).join('\n    ');

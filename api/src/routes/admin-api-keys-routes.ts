@@ -1,25 +1,10 @@
 // The tenant admin's API keys: the list (never a key itself; `?created_by=` the keys one admin made, which
 // their deactivation would stop), a new key (its one and only showing) and a revoke, effective at the next
 // request on every instance (api-keys/api-key-service.ts). Making and revoking are audited.
-import { id, list, text } from './client-schemas.js';
+import { id, list, text } from '../../../contracts/rest/client.js';
+import { apiKey, keyScope } from '../../../contracts/rest/admin.js';
 import { adminRoute } from './route.js';
-import { closed, nullableString, ok, singleLine, string } from './schemas.js';
-
-const scope = { type: 'string', enum: ['read', 'read-write'], ...singleLine } as const;
-
-const apiKey = closed({
-  id: { type: 'integer' },
-  name: string,
-  scope,
-  prefix: string,
-  /** Why a key does not work: revoked, or its maker deactivated or no longer an admin. */
-  status: { type: 'string', enum: ['active', 'revoked', 'maker_deactivated', 'maker_not_admin'] },
-  created_by: string,
-  created_by_id: { type: 'integer' },
-  created_at: string,
-  last_used_at: nullableString,
-  revoked_at: nullableString,
-});
+import { closed, ok, string } from '../../../contracts/rest/pieces.js';
 
 export const apiKeys = adminRoute({
   schema: {
@@ -33,7 +18,7 @@ export const apiKeys = adminRoute({
 
 export const createApiKey = adminRoute({
   schema: {
-    body: closed({ name: text(100), scope }),
+    body: closed({ name: text(100), scope: keyScope }),
     response: {
       201: closed({
         data: closed({
@@ -41,7 +26,7 @@ export const createApiKey = adminRoute({
           key: string,
           prefix: string,
           name: string,
-          scope,
+          scope: keyScope,
           created_at: string,
         }),
       }),

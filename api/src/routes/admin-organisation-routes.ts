@@ -1,8 +1,8 @@
 // The tenant admin's companies, coach assignments in bulk, and the audit log with its filters.
-import { calendarDate, id } from './client-schemas.js';
-import { auditEntry, company, idList, page, paging } from './admin-schemas.js';
+import { calendarDate, id } from '../../../contracts/rest/client.js';
+import { auditEntry, company, idList, page, paging } from '../../../contracts/rest/admin.js';
 import { adminRoute } from './route.js';
-import { closed, line, ok, singleLine } from './schemas.js';
+import { closed, line, ok, singleLine } from '../../../contracts/rest/pieces.js';
 
 const name = line(200, { minLength: 1 });
 

@@ -1,10 +1,10 @@
 // The tenant admin's people: the list with search, filters and pages, a person's page, adding and changing
 // one, deactivating and reactivating, and the invitation. The tenant is the session's, never the body's.
 import type { FlagSettings } from '../services/people/person-fields.js';
-import { id } from './client-schemas.js';
-import { page, paging, person, personFields, personStatus, roleName } from './admin-schemas.js';
+import { id } from '../../../contracts/rest/client.js';
+import { page, paging, person, personFields, personStatus, roleName } from '../../../contracts/rest/admin.js';
 import { adminRoute } from './route.js';
-import { closed, ok, singleLine } from './schemas.js';
+import { closed, ok, singleLine } from '../../../contracts/rest/pieces.js';
 
 const personParams = closed({ id });
 const noBody = closed({}, []);

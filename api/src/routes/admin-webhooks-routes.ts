@@ -1,55 +1,22 @@
 // The tenant admin's webhooks out: endpoints (the secret in the answer of the calls that make one, and only
 // there), their events, enabling, rotation, deletion, and each endpoint's delivery history with "Send again".
 // The tenant is the admin session's; an id of another tenant's endpoint is a 404.
-import { EVENT_TYPES } from '../../../schemas/events.js';
-import { dateTime, id, list } from './client-schemas.js';
-import { adminRoute } from './route.js';
-import { closed, line, nullableString, ok, singleLine } from './schemas.js';
-
-const events = {
-  anyOf: [
-    { type: 'string', const: 'all', ...singleLine },
-    {
-      type: 'array',
-      minItems: 1,
-      uniqueItems: true,
-      items: { type: 'string', enum: EVENT_TYPES, ...singleLine },
-    },
-  ],
-  mismatch: 'Choose all events or at least one.',
-} as const;
-
-const endpoint = closed({
-  id: { type: 'integer' },
-  url: { type: 'string' },
+import { id, list } from '../../../contracts/rest/client.js';
+import {
+  deliveryPage,
+  endpoint,
   events,
-  enabled: { type: 'boolean' },
-  created_at: dateTime,
-  secret_rotated_at: { type: ['string', 'null'], format: 'date-time' },
-  // After a rotation, until when the old secret signs too (null: it no longer does).
-  old_secret_expires_at: { type: ['string', 'null'], format: 'date-time' },
-});
-
-const withSecret = closed({ endpoint, secret: { type: 'string' } });
-
-const delivery = closed({
-  id: { type: 'integer' },
-  event_id: { type: 'string' },
-  type: { type: 'string' },
-  status: { type: 'string', enum: ['pending', 'delivered', 'failed'] },
-  attempts: { type: 'integer' },
-  last_status_code: { type: ['integer', 'null'] },
-  last_error: nullableString,
-  last_attempt_at: { type: ['string', 'null'], format: 'date-time' },
-  next_attempt_at: { type: ['string', 'null'], format: 'date-time' },
-  created_at: dateTime,
-});
+  listedEndpoint,
+  withSecret,
+} from '../../../contracts/rest/admin-webhooks.js';
+import { adminRoute } from './route.js';
+import { closed, line, ok } from '../../../contracts/rest/pieces.js';
 
 const byId = closed({ id });
 
 export const webhooks = adminRoute({
   schema: {
-    response: ok(list(closed({ ...endpoint.properties, failed: { type: 'integer' } }))),
+    response: ok(list(listedEndpoint)),
   },
   async handle(s, request) {
     return { data: await s.webhooks.list(request.caller.tenantId) };
@@ -106,14 +73,7 @@ export const webhookDeliveries = adminRoute({
   schema: {
     params: byId,
     querystring: closed({ page: { type: 'integer', minimum: 1, maximum: 100_000 } }, []),
-    response: ok(
-      closed({
-        deliveries: list(delivery),
-        page: { type: 'integer' },
-        pages: { type: 'integer' },
-        total: { type: 'integer' },
-      }),
-    ),
+    response: ok(deliveryPage),
   },
   async handle(s, request) {
     const { tenantId } = request.caller;

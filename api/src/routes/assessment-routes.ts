@@ -1,9 +1,9 @@
 // Assessments and implementation: the list, the analysis, the implementation plan, one focus area's steps,
 // adding a step, and the currencies amounts are counted in. Another client's or tenant's ids are a 404 and
 // change nothing.
-import { calendarDate, call, dateTime, id, list, noBody, text } from './client-schemas.js';
+import { calendarDate, call, dateTime, id, list, noBody, text } from '../../../contracts/rest/client.js';
 import { clientRoute } from './route.js';
-import { closed, integer, multiLine, nullableString, ok } from './schemas.js';
+import { closed, integer, multiLine, nullableString, ok } from '../../../contracts/rest/pieces.js';
 
 const params = closed({ id });
 

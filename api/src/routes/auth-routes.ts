@@ -18,7 +18,7 @@ import {
   singleLine,
   tenantHeaders,
   userId,
-} from './schemas.js';
+} from '../../../contracts/rest/pieces.js';
 
 const credentials = closed(
   {

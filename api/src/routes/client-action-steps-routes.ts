@@ -4,9 +4,10 @@
 import type { Caller } from '../services/auth/session-service.js';
 import type { Services } from '../services/index.js';
 import { sendCsv } from './client-files.js';
-import { boardItem, call, fileCall, id, list, noBody } from './client-schemas.js';
+import { boardItem, call, fileCall, id, noBody } from '../../../contracts/rest/client.js';
+import { board } from '../../../contracts/rest/client-work.js';
 import { clientRoute } from './route.js';
-import { closed } from './schemas.js';
+import { closed } from '../../../contracts/rest/pieces.js';
 
 type Setter = (owner: Caller, id: number, status: number) => Promise<unknown>;
 
@@ -21,7 +22,7 @@ const statusRoute = (maximum: number, setter: (s: Services) => Setter) =>
   });
 
 export const steps = clientRoute({
-  schema: call(noBody, closed({ action_steps: list(boardItem), commitments: list(boardItem) })),
+  schema: call(noBody, board),
   async handle(s, request) {
     return { data: await s.actionSteps.board(request.caller) };
   },

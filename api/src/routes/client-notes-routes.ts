@@ -1,9 +1,8 @@
 // Meeting notes: list, store, edit, delete. Another client's note id is a 404 and changes nothing.
 import { clientRoute } from './route.js';
-import { calendarDate, call, id, list, noBody, note, text } from './client-schemas.js';
-import { closed, multiLine } from './schemas.js';
-
-const noteFields = { title: text(200), body: text(20_000, multiLine), meeting_date: calendarDate };
+import { call, id, list, noBody, note } from '../../../contracts/rest/client.js';
+import { noteFields } from '../../../contracts/rest/client-work.js';
+import { closed } from '../../../contracts/rest/pieces.js';
 
 export const notes = clientRoute({
   schema: call(noBody, list(note)),

@@ -1,16 +1,14 @@
 // What the client's coaches share with them from their library (a link or a file), shown on /resources beside
 // the company's files, and the download of a shared file. A resource not shared with the caller is a 404.
-import { id, list } from './client-schemas.js';
-import { resourceFields } from './coach-resources-routes.js';
+import { id, list } from '../../../contracts/rest/client.js';
+import { sharedResource } from '../../../contracts/rest/resources.js';
 import { sendPrivateFile } from './private-file.js';
 import { clientRoute } from './route.js';
-import { closed, ok, string } from './schemas.js';
+import { closed, ok } from '../../../contracts/rest/pieces.js';
 
 export const sharedResources = clientRoute({
   schema: {
-    response: ok(
-      list(closed({ ...resourceFields, coach: closed({ first_name: string, last_name: string }) })),
-    ),
+    response: ok(list(sharedResource)),
   },
   async handle(s, request) {
     return { data: await s.resources.shared(request.caller) };

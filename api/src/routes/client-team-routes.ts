@@ -1,9 +1,19 @@
 // Team members and tasks: members, add, assign, deadlines, the client's tasks and their status, the tasks
 // export and sharing the list by mail. A member or task id of another client is a 404 and changes nothing.
 import { sendCsv } from './client-files.js';
-import { call, dateTime, fileCall, id, list, noBody, task, teamMember, text } from './client-schemas.js';
+import {
+  call,
+  dateTime,
+  fileCall,
+  id,
+  list,
+  noBody,
+  task,
+  teamMember,
+} from '../../../contracts/rest/client.js';
+import { newTeamMember } from '../../../contracts/rest/client-work.js';
 import { clientRoute } from './route.js';
-import { closed, email, multiLine, singleLine } from './schemas.js';
+import { closed, email, multiLine, singleLine } from '../../../contracts/rest/pieces.js';
 
 export const teamMembers = clientRoute({
   schema: call(noBody, list(teamMember)),
@@ -13,14 +23,7 @@ export const teamMembers = clientRoute({
 });
 
 export const addTeamMember = clientRoute({
-  schema: call(
-    closed({ first_name: text(100), last_name: text(100), email: { anyOf: [email, { type: 'null' }] } }, [
-      'first_name',
-      'last_name',
-    ]),
-    teamMember,
-    201,
-  ),
+  schema: call(newTeamMember, teamMember, 201),
   async handle(s, request, reply) {
     const data = await s.team.addMember(request.caller, request.body);
     return reply.code(201).send({ data });

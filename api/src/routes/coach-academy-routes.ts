@@ -1,15 +1,15 @@
 // The coach authors their academy modules: the list with each module's lessons, new, renamed and deleted
 // modules, their order, and each module's lessons and their order.
-import { id, text } from './client-schemas.js';
+import { id, text } from '../../../contracts/rest/client.js';
 import {
   academyModules,
   lessonOrder,
   moduleFields,
   moduleOrder,
   newLesson,
-} from './coach-authoring-schemas.js';
+} from '../../../contracts/rest/coach-authoring.js';
 import { coachRoute } from './route.js';
-import { closed, ok } from './schemas.js';
+import { closed, ok } from '../../../contracts/rest/pieces.js';
 
 const params = closed({ id });
 

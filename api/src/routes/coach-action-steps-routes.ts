@@ -1,9 +1,9 @@
 // A client's action steps as their coach changes them: add one, edit its words or due date, move it to another
 // column of the board (its status, SPEC §4's 0-3). The client sees them through their own board calls.
-import { calendarDate, id, text } from './client-schemas.js';
-import { coachStep } from './coach-schemas.js';
+import { calendarDate, id, text } from '../../../contracts/rest/client.js';
+import { coachStep } from '../../../contracts/rest/coach.js';
 import { coachRoute } from './route.js';
-import { closed, multiLine, ok } from './schemas.js';
+import { closed, multiLine, ok } from '../../../contracts/rest/pieces.js';
 
 const status = { type: 'integer', minimum: 0, maximum: 3 } as const;
 const fields = {

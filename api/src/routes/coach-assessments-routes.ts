@@ -1,8 +1,17 @@
 // The assessments a coach makes for one of their clients: the areas, scores and implementation steps. Only the
 // coach's own clients: anything else is a 404.
-import { calendarDate, id, list, text } from './client-schemas.js';
+import { calendarDate, id, list, text } from '../../../contracts/rest/client.js';
 import { coachRoute } from './route.js';
-import { boolean, closed, integer, multiLine, nullableString, ok, singleLine, string } from './schemas.js';
+import {
+  boolean,
+  closed,
+  integer,
+  multiLine,
+  nullableString,
+  ok,
+  singleLine,
+  string,
+} from '../../../contracts/rest/pieces.js';
 
 const amount = { type: 'integer', minimum: 0, maximum: 2_000_000_000 } as const;
 const areaFields = {

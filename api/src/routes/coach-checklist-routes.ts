@@ -1,8 +1,8 @@
 // The coach reads and saves a lesson's checklist (the lesson editor autosaves the whole list in order).
 import { CHECKLIST_LIMITS } from '../services/authoring/lesson-checklist.js';
-import { id, list, text } from './client-schemas.js';
+import { id, list, text } from '../../../contracts/rest/client.js';
 import { coachRoute } from './route.js';
-import { closed, ok } from './schemas.js';
+import { closed, ok } from '../../../contracts/rest/pieces.js';
 
 const params = closed({ id });
 const checklist = closed({

@@ -1,8 +1,8 @@
 // The coach's clients: the list with search and sort, one client's page, and the coach's private notes.
-import { id, list, text } from './client-schemas.js';
-import { clientPage, coachClient, privateNote } from './coach-schemas.js';
+import { id, list, text } from '../../../contracts/rest/client.js';
+import { clientPage, coachClient, privateNote } from '../../../contracts/rest/coach.js';
 import { coachRoute } from './route.js';
-import { closed, multiLine, ok, singleLine } from './schemas.js';
+import { closed, multiLine, ok, singleLine } from '../../../contracts/rest/pieces.js';
 
 const clientParams = closed({ id });
 

@@ -2,12 +2,12 @@
 // client and colleagues see them on /resources), or to the client alone (`to: client`: the colleagues never
 // see those; a client without a company gets every file so), and downloads any file the client sees. The company files'
 // service holds the rules (type sniffing, size and count limits, private storage), the same as a client's.
-import { id } from './client-schemas.js';
-import { companyFile } from './company-files-routes.js';
+import { id } from '../../../contracts/rest/client.js';
+import { companyFile } from '../../../contracts/rest/company-files.js';
 import { readSending, sendingLimits } from './file-sending.js';
 import { sendPrivateFile } from './private-file.js';
 import { coachRoute } from './route.js';
-import { closed } from './schemas.js';
+import { closed } from '../../../contracts/rest/pieces.js';
 
 export const sendClientFile = coachRoute({
   schema: {

@@ -1,8 +1,8 @@
 // The flash lessons a coach opens to one of their clients. Only the coach's own clients: anything else is a
 // 404.
-import { id, list } from './client-schemas.js';
+import { id, list } from '../../../contracts/rest/client.js';
 import { coachRoute } from './route.js';
-import { boolean, closed, integer, ok, string } from './schemas.js';
+import { boolean, closed, integer, ok, string } from '../../../contracts/rest/pieces.js';
 
 const flashLessons = closed({
   assessments: list(

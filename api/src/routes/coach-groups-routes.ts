@@ -1,9 +1,15 @@
 // The coach authors their groups: the list, a new group, the group page (details, members with their progress
 // and payment, lessons in order), its members and its lessons' order.
-import { id, list, text } from './client-schemas.js';
-import { groupFields, groupPage, groupRow, newLesson, lessonOrder } from './coach-authoring-schemas.js';
+import { id, list, text } from '../../../contracts/rest/client.js';
+import {
+  groupFields,
+  groupPage,
+  groupRow,
+  newLesson,
+  lessonOrder,
+} from '../../../contracts/rest/coach-authoring.js';
 import { coachRoute } from './route.js';
-import { closed, ok } from './schemas.js';
+import { closed, ok } from '../../../contracts/rest/pieces.js';
 
 const params = closed({ id });
 const name = { type: 'string' } as const;

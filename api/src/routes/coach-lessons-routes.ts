@@ -1,9 +1,9 @@
 // The coach edits one of their lessons (of a group or of the academy): the editor's page, its fields (saved as
 // the coach types), its links, and deleting it.
-import { id, text } from './client-schemas.js';
-import { lessonFields, lessonPage } from './coach-authoring-schemas.js';
+import { id, text } from '../../../contracts/rest/client.js';
+import { lessonFields, lessonPage } from '../../../contracts/rest/coach-authoring.js';
 import { coachRoute } from './route.js';
-import { closed, line, ok } from './schemas.js';
+import { closed, line, ok } from '../../../contracts/rest/pieces.js';
 
 const params = closed({ id });
 

@@ -2,10 +2,10 @@
 // (reschedule or edit) and cancel it. A booking that overlaps another of the coach's meetings answers 409 with
 // those meetings, and is made only when sent again with confirm_overlap: true.
 import type { FastifyReply } from 'fastify';
-import { id, list, text } from './client-schemas.js';
-import { scheduledMeeting } from './coach-schemas.js';
+import { id, list, text } from '../../../contracts/rest/client.js';
+import { meetingsPage, scheduledMeeting } from '../../../contracts/rest/coach.js';
 import { coachRoute } from './route.js';
-import { closed, line, multiLine, ok, singleLine } from './schemas.js';
+import { closed, line, multiLine, ok, singleLine } from '../../../contracts/rest/pieces.js';
 
 const day = { type: 'string', format: 'date', ...singleLine } as const;
 /** A meeting as the coach books it; the integration API books one with the same fields. */
@@ -40,7 +40,7 @@ function booked(
 export const coachMeetings = coachRoute({
   schema: {
     querystring: closed({ from: day, to: day }, []),
-    response: ok(closed({ time_zone: { type: 'string' }, meetings: list(scheduledMeeting) })),
+    response: ok(meetingsPage),
   },
   async handle(s, request) {
     return { data: await s.meetings.list(request.caller, request.query) };

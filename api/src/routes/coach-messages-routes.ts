@@ -1,11 +1,11 @@
 // The coach's mailbox: threads with their clients, a thread (opening it marks what was unread), a reply, a new
 // message to a client, and the unread count for the badge. Attachments are uploaded first through /upload/mail
 // (the same private storage, type sniffing and limits as the client's) and named here by id.
-import { id, list } from './client-schemas.js';
-import { message, thread } from './coach-schemas.js';
+import { id, list } from '../../../contracts/rest/client.js';
+import { message, thread } from '../../../contracts/rest/coach.js';
 import { countUnreadEmails } from '../services/users/user-repository.js';
 import { coachRoute } from './route.js';
-import { closed, multiLine, ok, singleLine } from './schemas.js';
+import { closed, multiLine, ok, singleLine } from '../../../contracts/rest/pieces.js';
 
 // The mailbox service checks subject and body (the plain-text rule, lengths, sanitising) as for GraphQL.
 const letter = {

@@ -1,10 +1,10 @@
 // A coach's group's progress: each member's figures, as JSON and as a CSV download. Only the coach's own
 // groups: anything else is a 404.
-import { id, list } from './client-schemas.js';
+import { id, list } from '../../../contracts/rest/client.js';
 import { sendPrivateFile } from './private-file.js';
-import { groupRef } from './coach-schemas.js';
+import { groupRef } from '../../../contracts/rest/coach.js';
 import { coachRoute } from './route.js';
-import { boolean, closed, integer, ok, string } from './schemas.js';
+import { boolean, closed, integer, ok, string } from '../../../contracts/rest/pieces.js';
 
 // ticked: the lesson steps ticked; checked: the coach's checklist items ticked.
 const figures = closed({ watched: integer, ticked: integer, checked: integer, completed: integer });

@@ -1,9 +1,9 @@
 // The coach's requests: their clients' tickets, testimonials and referrals in one list, and a change of one
 // (its status, a testimonial's approval for publication) with an answer the client gets by mail.
-import { id, list, text } from './client-schemas.js';
-import { coachRequest } from './coach-schemas.js';
+import { id, list, text } from '../../../contracts/rest/client.js';
+import { coachRequest } from '../../../contracts/rest/coach.js';
 import { coachRoute } from './route.js';
-import { closed, multiLine, ok } from './schemas.js';
+import { closed, multiLine, ok } from '../../../contracts/rest/pieces.js';
 import { requestKinds } from '../services/coach/requests-service.js';
 
 export const coachRequests = coachRoute({

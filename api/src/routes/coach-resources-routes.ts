@@ -1,42 +1,16 @@
 // The coach's library of links and files shared with clients, companies, groups or all their clients. Only
 // the coach's own resources and audiences: anything else is a 404.
 import { FieldError } from '../errors.js';
-import { id, list, text } from './client-schemas.js';
+import { id, text } from '../../../contracts/rest/client.js';
 import { readSending, sendingLimits } from './file-sending.js';
 import { sendPrivateFile } from './private-file.js';
-import { groupRef } from './coach-schemas.js';
+import { audience, library, resource } from '../../../contracts/rest/resources.js';
 import { coachRoute } from './route.js';
-import { closed, integer, nullableString, ok, singleLine, string, webLink } from './schemas.js';
-
-const resourceFile = {
-  anyOf: [{ type: 'null' }, closed({ name: string, size: integer, type: string })],
-} as const;
-export const resourceFields = {
-  id: integer,
-  title: string,
-  kind: { type: 'string', enum: ['file', 'link'] },
-  url: nullableString,
-  file: resourceFile,
-  created_at: string,
-} as const;
-const audience = { type: 'string', enum: ['client', 'company', 'group', 'all'], ...singleLine } as const;
-const resource = closed({
-  ...resourceFields,
-  shares: list(closed({ id: integer, audience, target_id: { type: ['integer', 'null'] }, name: string })),
-});
+import { closed, integer, ok, webLink } from '../../../contracts/rest/pieces.js';
 
 export const coachLibrary = coachRoute({
   schema: {
-    response: ok(
-      closed({
-        resources: list(resource),
-        audiences: closed({
-          clients: list(closed({ id: integer, first_name: string, last_name: string })),
-          companies: list(closed({ id: integer, name: string })),
-          groups: list(groupRef),
-        }),
-      }),
-    ),
+    response: ok(library),
   },
   async handle(s, request) {
     return { data: await s.resources.library(request.caller) };

@@ -1,9 +1,17 @@
 // A coach's group's live sessions (schedule, move, cancel; each member mailed an invitation) and its
 // recordings. Every call reaches only the coach's own groups: anything else is a 404.
-import { id, list, text } from './client-schemas.js';
-import { groupRef } from './coach-schemas.js';
+import { id, list, text } from '../../../contracts/rest/client.js';
+import { groupRef } from '../../../contracts/rest/coach.js';
 import { coachRoute } from './route.js';
-import { closed, integer, line, nullableString, ok, string, webLink } from './schemas.js';
+import {
+  closed,
+  integer,
+  line,
+  nullableString,
+  ok,
+  string,
+  webLink,
+} from '../../../contracts/rest/pieces.js';
 
 const sessionFields = {
   title: text(200),

@@ -1,7 +1,7 @@
 // The coach's home page in one call (services/coach/today-service.ts).
-import { todayPage } from './coach-schemas.js';
+import { todayPage } from '../../../contracts/rest/coach.js';
 import { coachRoute } from './route.js';
-import { ok } from './schemas.js';
+import { ok } from '../../../contracts/rest/pieces.js';
 
 export const coachToday = coachRoute({
   schema: { response: ok(todayPage) },

@@ -3,33 +3,12 @@
 // in the path or body must be the caller's own; the service checks it against the token's user.
 import { DESCRIPTION_MAX } from '../services/company-files/company-files-service.js';
 import { ATTACHMENTS_MAX_COUNT } from '../services/mailbox/attachment-type.js';
-import { call, dateTime, id, list } from './client-schemas.js';
+import { call, id, list } from '../../../contracts/rest/client.js';
 import { field, readSending, sendingLimits } from './file-sending.js';
 import { sendPrivateFile } from './private-file.js';
+import { companyFile } from '../../../contracts/rest/company-files.js';
 import { clientRoute } from './route.js';
-import { closed, line, multiLine } from './schemas.js';
-
-export const companyFile = closed({
-  id: { type: 'integer' },
-  // Null: a file for one client alone who has no company.
-  company_id: { type: ['integer', 'null'] },
-  description: { type: 'string' },
-  files: list(
-    closed({
-      id: { type: 'integer' },
-      name: { type: 'string' },
-      size: { type: 'integer' },
-      type: { type: 'string' },
-      created_at: dateTime,
-    }),
-  ),
-  sender: closed({ id: { type: 'integer' }, first_name: { type: 'string' }, last_name: { type: 'string' } }),
-  from_coach: { type: 'boolean' },
-  to: { type: 'string', enum: ['client', 'company'] },
-  editable: { type: 'boolean' },
-  created_at: dateTime,
-  updated_at: dateTime,
-});
+import { closed, line, multiLine } from '../../../contracts/rest/pieces.js';
 
 const description = { type: 'string', maxLength: DESCRIPTION_MAX, ...multiLine } as const;
 

@@ -1,9 +1,9 @@
 // Flash-coaching lessons and their analytics (SPEC §7 POST /api/v1/flashcoaching; the two reads are not in
 // SPEC §7: the list and the lesson behind /lessons and /lessons/{assessmentid}/{lessonid}).
 import { FLASH_FIELDS, MAX_FLASH_CHANGES } from '../services/flash-coaching/flash-service.js';
-import { call, id, list } from './client-schemas.js';
+import { call, id, list } from '../../../contracts/rest/client.js';
 import { clientRoute } from './route.js';
-import { closed, multiLine, nullableString, ok, singleLine, userId } from './schemas.js';
+import { closed, multiLine, nullableString, ok, singleLine, userId } from '../../../contracts/rest/pieces.js';
 
 const analytics = closed({
   assessment_id: { type: 'integer' },

@@ -5,9 +5,9 @@
 // (no rows, too many, an unknown option) is a 422.
 import type { FastifyRequest, FastifySchemaValidationError } from 'fastify';
 import { fieldErrors } from '../validation-errors.js';
-import { list } from './client-schemas.js';
-import { email, line, closed, singleLine } from './schemas.js';
-import { coachAndClient } from './integration-schemas.js';
+import { list } from '../../../contracts/rest/client.js';
+import { email, line, closed, singleLine } from '../../../contracts/rest/pieces.js';
+import { coachAndClient } from '../../../contracts/rest/integration.js';
 import { keyRoute } from './route.js';
 
 /** The most rows one call takes: a batch answers within seconds, so a 10,000-row import is 50 calls. */

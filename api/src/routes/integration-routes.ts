@@ -1,12 +1,12 @@
 // The integration API (/integration/v1/): the tenant's own systems call it with an API key, never a session.
 // Reads page through what the tenant's clients did; writes go through the coach's services as that coach.
 import type { Activity } from '../services/integration/integration-service.js';
-import { text } from './client-schemas.js';
+import { text } from '../../../contracts/rest/client.js';
 import { meetingFields, overlap } from './coach-meetings-routes.js';
-import { scheduledMeeting, message } from './coach-schemas.js';
-import { coachAndClient, page, pageQuery, rows } from './integration-schemas.js';
+import { scheduledMeeting, message } from '../../../contracts/rest/coach.js';
+import { coachAndClient, page, pageQuery, rows } from '../../../contracts/rest/integration.js';
 import { keyRoute } from './route.js';
-import { closed, multiLine } from './schemas.js';
+import { closed, multiLine } from '../../../contracts/rest/pieces.js';
 
 const readList = <const A extends Activity>(what: A, description: string) =>
   keyRoute('read', {

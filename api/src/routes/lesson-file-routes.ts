@@ -4,9 +4,9 @@
 // ticket's address, which the client asks for with its token first.
 import { ATTACHMENT_MAX_BYTES, TOO_LARGE } from '../services/mailbox/attachment-type.js';
 import { VIDEO_MAX_BYTES, VIDEO_TOO_LARGE } from '../services/lesson-files/lesson-files-service.js';
-import { id, text } from './client-schemas.js';
+import { id, text } from '../../../contracts/rest/client.js';
 import { clientRoute, coachRoute, route } from './route.js';
-import { closed, integer, line, ok, string } from './schemas.js';
+import { closed, integer, line, ok, string } from '../../../contracts/rest/pieces.js';
 import { oneFileLimits, sendRanges, withUpload } from './streamed-file.js';
 
 const uploaded = closed({

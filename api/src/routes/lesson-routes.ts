@@ -3,9 +3,9 @@
 // refused (403) and nothing changes, as GraphQL's member(user_id) is.
 import { HttpError } from '../errors.js';
 import { FLAG_FIELDS, MAX_CHANGES, TEXT_LIMITS } from '../services/lesson-analytics/analytics-change.js';
-import { call, dateTime, id, list } from './client-schemas.js';
+import { call, dateTime, id, list } from '../../../contracts/rest/client.js';
 import { clientRoute } from './route.js';
-import { closed, line, multiLine, nullableString, userId } from './schemas.js';
+import { closed, line, multiLine, nullableString, userId } from '../../../contracts/rest/pieces.js';
 
 const recording = closed({
   id: { type: 'integer' },

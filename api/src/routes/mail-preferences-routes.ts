@@ -1,7 +1,7 @@
 // The client's choice of notifications by mail, on My Profile: messages, files, meetings and group sessions. The
 // one-time password, the sign-in link and the reset are no topic here: they always go.
 import { clientRoute } from './route.js';
-import { closed, ok } from './schemas.js';
+import { closed, ok } from '../../../contracts/rest/pieces.js';
 
 const preferences = closed({
   messages: { type: 'boolean' },

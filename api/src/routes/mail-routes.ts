@@ -5,7 +5,7 @@ import { FieldError } from '../errors.js';
 import { ATTACHMENT_MAX_BYTES } from '../services/mailbox/attachment-type.js';
 import { displayName, fileBytes, sendPrivateFile } from './private-file.js';
 import { signedInRoute } from './route.js';
-import { closed, ok, userId } from './schemas.js';
+import { closed, ok, userId } from '../../../contracts/rest/pieces.js';
 
 // A message's parties are a client and a coach: the admin has no mailbox.
 const partyRoute = signedInRoute(['client', 'coach']);

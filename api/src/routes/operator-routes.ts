@@ -1,8 +1,8 @@
 // The deployment operator's calls (not in SPEC §7), with the API's OPS_TOKEN as the bearer: what no tenant's
 // admin can do for themselves, such as a new tenant's first admin (`portal admin invite`).
-import { person } from './admin-schemas.js';
+import { person } from '../../../contracts/rest/admin.js';
 import { operators, route } from './route.js';
-import { closed, email, line, singleLine } from './schemas.js';
+import { closed, email, line, singleLine } from '../../../contracts/rest/pieces.js';
 
 const outcome = {
   type: 'string',

@@ -3,7 +3,15 @@
 // a new login email.
 import { FieldError } from '../errors.js';
 import { route } from './route.js';
-import { closed, email, line, newPassword, ok, opaque, tenantHeaders } from './schemas.js';
+import {
+  closed,
+  email,
+  line,
+  newPassword,
+  ok,
+  opaque,
+  tenantHeaders,
+} from '../../../contracts/rest/pieces.js';
 
 export const createReset = route({
   roles: 'anyone',

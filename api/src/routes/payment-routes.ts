@@ -3,8 +3,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { PluginRoutes } from './route.js';
 import { clientRoute } from './route.js';
-import { call, id } from './client-schemas.js';
-import { closed, line, singleLine } from './schemas.js';
+import { call, id } from '../../../contracts/rest/client.js';
+import { closed, line, singleLine } from '../../../contracts/rest/pieces.js';
 import type { Services } from '../services/index.js';
 
 const byGroup = closed({ group_id: id });

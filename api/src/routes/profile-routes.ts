@@ -13,7 +13,7 @@ import {
   singleLine,
   tenantHeaders,
   userId,
-} from './schemas.js';
+} from '../../../contracts/rest/pieces.js';
 
 const optional = <const E extends Record<string, unknown> = Record<never, never>>(
   maxLength: number,

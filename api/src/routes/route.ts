@@ -11,7 +11,7 @@ import type {
   RouteGenericInterface,
 } from 'fastify';
 import type { Role } from '../services/access/roles.js';
-import { tenantHeaders } from './schemas.js';
+import { tenantHeaders } from '../../../contracts/rest/pieces.js';
 import type { Services } from '../services/index.js';
 
 /**

@@ -1,10 +1,10 @@
 // Support tickets (the /help form) and feedback: testimonials and referrals. Signed-in calls, limited per user
 // by the services and per IP by the flood guard (`limited`), since each one stores text and a referral mails.
 import { ticketCategories } from '../services/support/ticket-service.js';
-import { call, list, text } from './client-schemas.js';
-import { requestAnswer } from './coach-schemas.js';
+import { call, list, text } from '../../../contracts/rest/client.js';
+import { requestAnswer } from '../../../contracts/rest/coach.js';
 import { clientRoute } from './route.js';
-import { closed, email, multiLine, ok, singleLine } from './schemas.js';
+import { closed, email, multiLine, ok, singleLine } from '../../../contracts/rest/pieces.js';
 
 const created = { type: 'string', format: 'date-time' } as const;
 

@@ -2,7 +2,7 @@
 // Sanctum's CSRF cookie.
 import { randomBytes } from 'node:crypto';
 import { route } from './route.js';
-import { closed } from './schemas.js';
+import { closed } from '../../../contracts/rest/pieces.js';
 
 // True if the check succeeds within `ms`: a probe must answer even while the database does not.
 async function passes(check: () => Promise<unknown>, ms: number): Promise<boolean> {

@@ -6,7 +6,7 @@
 // know (one made by `portal init`). Running it again changes nothing. It refuses to run in production, where a
 // known password would be a hole.
 import type { Kysely } from 'kysely';
-import { everyFlag } from '../../../schemas/training-flags.js';
+import { everyFlag } from '../../../contracts/training-flags.js';
 import { hashPassword } from '../services/auth/passwords.js';
 import type { TenantConfig } from '../services/tenants/tenant-files.js';
 import { upsertTenants } from '../services/tenants/tenant-repository.js';

@@ -1,6 +1,6 @@
 // Shortcuts for the group coaching tests: a signed-in member with chosen flags, the demo groups joined, and
 // a /gapi call.
-import type { Flags as TrainingFlags } from '../../../schemas/training-flags.js';
+import type { Flags as TrainingFlags } from '../../../contracts/training-flags.js';
 import { seedGroups } from '../../src/seed/seed-groups.js';
 import { demoSetFor } from '../../src/seed/sets/index.js';
 import type { Harness } from './harness.js';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
-import type { Flags } from '../../../schemas/training-flags.js';
+import type { Flags } from '../../../contracts/training-flags.js';
 import { buildApp } from '../../src/app.js';
 import type { AppOptions } from '../../src/app.js';
 import { defaultPressureLimits } from '../../src/infrastructure.js';

@@ -1,9 +1,9 @@
 // Reads the .eml files the API writes to its mail folder.
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { MailMessage } from '../../../schemas/mail-message.js';
+import type { MailMessage } from '../../../contracts/mail-message.js';
 
-/** A mail the API wrote as an .eml file: the message it sent (schemas/mail-message.schema.json) and its file. */
+/** A mail the API wrote as an .eml file: the message it sent (contracts/mail-message.schema.json) and its file. */
 export interface Mail extends MailMessage {
   file: string;
 }

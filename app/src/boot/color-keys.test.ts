@@ -1,8 +1,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import tenantSchema from '../../../schemas/tenant.schema.json';
-import themeSchema from '../../../schemas/theme.schema.json';
+import tenantSchema from '../../../contracts/tenant.schema.json';
+import themeSchema from '../../../contracts/theme.schema.json';
 import { COLOR_KEYS, DEFAULT_COLORS, cssVar } from './theme';
 
 // A colour key is defined once, in theme.schema.json's $defs/colors (its rule and its default); tenant.json's

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import flagsSchema from '../../../schemas/flags.schema.json';
-import { portalConfigSchema } from '../../../schemas/portal-config';
-import tenantDefaults from '../../../schemas/tenant-defaults.json';
+import flagsSchema from '../../../contracts/flags.schema.json';
+import { portalConfigSchema } from '../../../contracts/portal-config';
+import tenantDefaults from '../../../contracts/tenant-defaults.json';
 import { ConfigError, readConfig } from './config';
 
 function bake(text: string | null) {
@@ -16,7 +16,7 @@ function bake(text: string | null) {
 
 afterEach(() => bake(null));
 
-/** Each flag's default in schemas/flags.schema.json. */
+/** Each flag's default in contracts/flags.schema.json. */
 const flagDefaults = Object.fromEntries(
   Object.entries(flagsSchema.$defs.flags.properties).map(([flag, rule]) => [flag, rule.default]),
 );
@@ -55,7 +55,7 @@ describe('baked config', () => {
     expect(() => readConfig()).toThrow(/tenant id/);
   });
 
-  it('falls back to schemas/tenant-defaults.json (flags: flags.schema.json) where a field is missing or breaks portal-config.schema.json', () => {
+  it('falls back to contracts/tenant-defaults.json (flags: flags.schema.json) where a field is missing or breaks portal-config.schema.json', () => {
     bake(
       JSON.stringify({
         tenantId: 7,

@@ -3,16 +3,16 @@
  * <script type="application/json" id="portal-config">; nothing at run time can change it, so the tenant id is
  * fixed per build while the compiled JavaScript stays identical across tenants.
  *
- * Its shape is schemas/portal-config.schema.json, which the CLI checks in full (ajv) before writing the page.
- * Here the page is read against the same schema (its generated constant, schemas/portal-config.ts) by a small
+ * Its shape is contracts/portal-config.schema.json, which the CLI checks in full (ajv) before writing the page.
+ * Here the page is read against the same schema (its generated constant, contracts/portal-config.ts) by a small
  * reader that walks the schema's properties and checks each value's rule (ajv would weigh more than the login
  * page's whole budget allows); a value that does not conform falls back to its default: the tenant defaults
- * from schemas/tenant-defaults.json and the flags' defaults from schemas/flags.schema.json, which the bake and
+ * from contracts/tenant-defaults.json and the flags' defaults from contracts/flags.schema.json, which the bake and
  * the API read too.
  */
-import { portalConfigSchema } from '../../../schemas/portal-config';
-import { fillFlags } from '../../../schemas/training-flags';
-import * as tenantDefaults from '../../../schemas/tenant-defaults.json';
+import { portalConfigSchema } from '../../../contracts/portal-config';
+import { fillFlags } from '../../../contracts/training-flags';
+import * as tenantDefaults from '../../../contracts/tenant-defaults.json';
 import type { PortalConfig } from '@/lib/portal-config';
 
 export class ConfigError extends Error {}

@@ -16,7 +16,7 @@ import { LESSON_MEETINGS_QUERY } from '@/lib/lesson-meetings';
 import { STORAGE_KEYS } from '@/lib/session';
 import { EARLY_FONTS } from './early-fonts';
 import { META_URL } from './version-check';
-import type { Role } from '../../../schemas/roles';
+import type { Role } from '../../../contracts/roles';
 
 /** A call as the app's axios instance sends it: the body as axios serializes it ('' for none). */
 interface EarlyRequest {

@@ -3,11 +3,11 @@
  * as CSS custom properties through CSSOM (never by building CSS text), so a hostile theme file can at worst
  * pick ugly colours: every value is checked as #rgb / #rrggbb before it is used.
  */
-import { $defs } from '../../../schemas/theme.schema.json';
+import { $defs } from '../../../contracts/theme.schema.json';
 import type { Brand, ColorKey, Colors } from '@/lib/portal-config';
 
 /**
- * The colour keys, each with its default or the key it follows, come from schemas/theme.schema.json ($defs/colors,
+ * The colour keys, each with its default or the key it follows, come from contracts/theme.schema.json ($defs/colors,
  * which tenant.schema.json refers to), so a new key is added there, not here. Only that `$defs` is bundled.
  */
 type ColorRule = { default?: string; 'x-sameAs'?: string };

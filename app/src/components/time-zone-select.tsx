@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { SelectField } from '@/components/field';
-import { zoneNames } from '../../../schemas/time-zones';
+import { zoneNames } from '../../../contracts/time-zones';
 
 function zones(current: string): string[] {
   const all = zoneNames();

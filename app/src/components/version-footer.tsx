@@ -1,4 +1,4 @@
-import { portalConfigSchema } from '../../../schemas/portal-config';
+import { portalConfigSchema } from '../../../contracts/portal-config';
 import { usePortal } from '@/lib/portal-context';
 
 /** The footer's own fields (tenant.schema.json's $defs/footer), in the schema's order. */

@@ -1,6 +1,6 @@
 /** GraphQL at /gapi with the session token in the `token` header (SPEC §7), through the same axios instance. */
 import type { AxiosRequestConfig } from 'axios';
-import type { FlagFields } from '../../../schemas/training-flags';
+import type { FlagFields } from '../../../contracts/training-flags';
 import { api } from './api-client';
 import { sessionStore } from './session';
 import { notify } from './toast';

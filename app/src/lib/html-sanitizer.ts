@@ -9,7 +9,7 @@ import DOMPurify from 'dompurify';
 
 type Purify = ReturnType<typeof DOMPurify>;
 
-/** Which tags and attributes stay: e.g. the rich-text rule of schemas/rich-text.ts (the API's own list). */
+/** Which tags and attributes stay: e.g. the rich-text rule of contracts/rich-text.ts (the API's own list). */
 interface AllowList {
   tags: readonly string[];
   attributes: readonly string[];

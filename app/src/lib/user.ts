@@ -2,17 +2,17 @@
  * The logged-in user exactly as SPEC §3 lists it, and nothing more: whatever else an API answer carries is
  * dropped before it reaches memory or local storage.
  */
-import { FLAG_NAMES, fillFlags, flagTitle, type FlagName } from '../../../schemas/training-flags';
-import { roleOf, type Role } from '../../../schemas/roles';
-import type { User as SpecUser } from '../../../schemas/user';
+import { FLAG_NAMES, fillFlags, flagTitle, type FlagName } from '../../../contracts/training-flags';
+import { roleOf, type Role } from '../../../contracts/roles';
+import type { User as SpecUser } from '../../../contracts/user';
 import type { TrainingFlags } from './portal-config';
 
-/** A training flag: one of schemas/flags.schema.json's, whose names FLAG_NAMES lists in order. */
+/** A training flag: one of contracts/flags.schema.json's, whose names FLAG_NAMES lists in order. */
 export type Flag = FlagName;
 export { flagTitle };
 
 /**
- * The SPEC §3 user of schemas/user.schema.json (the type generated from it, shared with the API), except that a
+ * The SPEC §3 user of contracts/user.schema.json (the type generated from it, shared with the API), except that a
  * stored session from an older API may lack flags: a missing one falls back to the tenant's defaultFlags (see
  * hasFlag).
  */

@@ -2,7 +2,7 @@
 import { render } from '@testing-library/react';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
-import { everyFlag } from '../../../schemas/training-flags';
+import { everyFlag } from '../../../contracts/training-flags';
 import type { Brand, PortalConfig } from '@/lib/portal-config';
 import { DEFAULT_COLORS } from '@/boot/theme';
 import { PortalContext } from '@/lib/portal-context';

@@ -3,14 +3,14 @@
 // open them before a release (`portal serve` serves the default folder under /_mail/). The files written are the result (stdout); a tenant whose config or templates are invalid is reported and nothing is written (exit 3).
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { mailBrand } from '../../../schemas/mail/mail-brand.js';
-import { isMailKind, MAIL_KINDS, mailKinds, type MailKind } from '../../../schemas/mail/mail-kinds.js';
-import { loadMailTemplates, renderMail } from '../../../schemas/mail/render-mail.js';
+import { mailBrand } from '../../../contracts/mail/mail-brand.js';
+import { isMailKind, MAIL_KINDS, mailKinds, type MailKind } from '../../../contracts/mail/mail-kinds.js';
+import { loadMailTemplates, renderMail } from '../../../contracts/mail/render-mail.js';
 import { print, printJson, say, type Context } from '../lib/context.js';
 import { CliError, EXIT, usageError } from '../lib/errors.js';
 import { flag, text, type RawOptions } from '../lib/options.js';
 import { MAIL_PREVIEW_DIR, MAIL_PREVIEW_SEGMENT } from '../lib/site-layout.js';
-import { didYouMean } from '../../../schemas/suggest.js';
+import { didYouMean } from '../../../contracts/suggest.js';
 import { formatReport, loadTenants, relativePath } from '../lib/tenants/index.js';
 
 export interface MailPreviewOptions {

@@ -12,7 +12,7 @@ import {
   rowsToCheck,
   type CsvPerson,
   type CsvProblem,
-} from '../../../schemas/people-csv.js';
+} from '../../../contracts/people-csv.js';
 import { integrationClient, type RowAnswer } from '../lib/people/integration-client.js';
 
 export interface PeopleImportOptions {

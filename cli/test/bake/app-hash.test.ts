@@ -15,7 +15,7 @@ async function checkout(): Promise<string> {
   const files: Record<string, string> = {
     'app/src/main.tsx': 'export const main = 1;\n',
     'app/src/main.test.tsx': 'test file, not an input\n',
-    'schemas/tenant.schema.json': '{"type":"object"}\n',
+    'contracts/tenant.schema.json': '{"type":"object"}\n',
     'package-lock.json': '{}\n',
     'cli/src/lib/bake/vite-config.ts': 'export default {};\n',
   };
@@ -44,8 +44,8 @@ describe('app hash', () => {
     expect(Object.keys(recorded).sort()).toEqual([
       'app/src/main.tsx',
       'cli/src/lib/bake/vite-config.ts',
+      'contracts/tenant.schema.json',
       'package-lock.json',
-      'schemas/tenant.schema.json',
     ]);
     expect(hashAppInputs(root, '7.2.2')).toBe(first);
     expect(hashAppInputs(root, '7.3.0')).not.toBe(first);
@@ -77,7 +77,7 @@ describe('app hash', () => {
     await rewriteInPlace(path.join(root, 'app/src/main.tsx'), 'export const main = 2;\n');
     const second = hashAppInputs(root, '7.2.2');
     expect(second).not.toBe(first);
-    await rewriteInPlace(path.join(root, 'schemas/tenant.schema.json'), '{"type":"string"}\n');
+    await rewriteInPlace(path.join(root, 'contracts/tenant.schema.json'), '{"type":"string"}\n');
     const third = hashAppInputs(root, '7.2.2');
     expect(third).not.toBe(second);
     await writeFile(path.join(root, 'app/src/extra.ts'), 'export {};\n');

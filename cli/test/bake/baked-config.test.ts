@@ -18,10 +18,10 @@ interface FlagsSchema {
   $defs: { flags: { properties: Record<string, { default: boolean }> } };
 }
 
-/** Each flag's default in schemas/flags.schema.json. */
+/** Each flag's default in contracts/flags.schema.json. */
 const flagDefaults = async () =>
   Object.fromEntries(
-    Object.entries((await json<FlagsSchema>('schemas/flags.schema.json')).$defs.flags.properties).map(
+    Object.entries((await json<FlagsSchema>('contracts/flags.schema.json')).$defs.flags.properties).map(
       ([flag, rule]) => [flag, rule.default],
     ),
   );
@@ -29,8 +29,8 @@ const flagDefaults = async () =>
 const bare: TenantConfig = { id: 9, name: 'Bare', domain: 'bare.example', apiUrl: '/' };
 
 describe('the baked config', () => {
-  it('fills what tenant.json leaves out from schemas/tenant-defaults.json (a flag: flags.schema.json)', async () => {
-    const defaults = await json<Defaults>('schemas/tenant-defaults.json');
+  it('fills what tenant.json leaves out from contracts/tenant-defaults.json (a flag: flags.schema.json)', async () => {
+    const defaults = await json<Defaults>('contracts/tenant-defaults.json');
     const baked = bakedConfig({ ...bare, defaultFlags: { business_academy: true } }, '1.2.3');
     expect(baked.themeUrl).toBe(defaults.themeUrl);
     expect(baked.defaultFlags).toEqual({ ...(await flagDefaults()), business_academy: true });
@@ -41,14 +41,14 @@ describe('the baked config', () => {
     expect(implied.integrations.analyticsConsent).toBe('implied');
   });
 
-  it('matches schemas/portal-config.schema.json for every valid fixture, in both environments', async () => {
-    const flags = await json<object>('schemas/flags.schema.json');
+  it('matches contracts/portal-config.schema.json for every valid fixture, in both environments', async () => {
+    const flags = await json<object>('contracts/flags.schema.json');
     const schemas = [
       flags,
-      ...(await Promise.all(['theme', 'tenant'].map((n) => json<object>(`schemas/${n}.schema.json`)))),
+      ...(await Promise.all(['theme', 'tenant'].map((n) => json<object>(`contracts/${n}.schema.json`)))),
     ];
     const validate = new Ajv2020({ allErrors: true, keywords: ['x-sameAs'], schemas }).compile(
-      await json<object>('schemas/portal-config.schema.json'),
+      await json<object>('contracts/portal-config.schema.json'),
     );
     const tenants = await loadTenants({ tenantsDir: path.join(FIXTURES, 'valid') });
     expect(tenants.every(isValid)).toBe(true);

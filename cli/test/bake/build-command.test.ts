@@ -129,7 +129,9 @@ describe('portal build', () => {
 
     // theme.json is valid against the published schema, with the tenant's images beside it.
     const ajv = new Ajv2020({ allErrors: true, keywords: ['x-sameAs'] });
-    const themeSchema = JSON.parse(await readFile(path.join(REPO_ROOT, 'schemas/theme.schema.json'), 'utf8'));
+    const themeSchema = JSON.parse(
+      await readFile(path.join(REPO_ROOT, 'contracts/theme.schema.json'), 'utf8'),
+    );
     const validate = ajv.compile(themeSchema);
     const theme = JSON.parse(await readFile(path.join(acme, 'themes/2002/theme.json'), 'utf8'));
     expect(validate(theme), JSON.stringify(validate.errors)).toBe(true);

@@ -1,6 +1,6 @@
 // The training flags become data: one JSON object per user (users.flags: only the flags the user has set; a
 // missing one takes the tenant's default) and per tenant (tenants.default_flags), instead of a column per flag
-// in each table. The flags are listed in schemas/flags.schema.json, so a new one needs no migration. This step
+// in each table. The flags are listed in contracts/flags.schema.json, so a new one needs no migration. This step
 // carries the three flags that were columns over, every value kept: a user's null (unset) is left out of the
 // object, so it still falls back to the tenant's default.
 import { sql } from 'kysely';

@@ -4,7 +4,7 @@
 // so its link can say why it no longer works.
 //
 // The time zones ICU still lists by the names IANA retired are stored by their canonical name from now on
-// (schemas/time-zones.ts); the people who chose one before are moved to it.
+// (contracts/time-zones.ts); the people who chose one before are moved to it.
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 

@@ -7,7 +7,7 @@ import type { ThrottleService } from '../throttle/throttle-service.js';
 import { findCredentials } from '../users/user-repository.js';
 import { checkPassword } from './passwords.js';
 
-import { normalizeEmail } from '../../../../schemas/email-address.js';
+import { normalizeEmail } from '../../../../contracts/email-address.js';
 
 export const deactivatedMessage =
   'This account has been deactivated. Ask your coaching team to reactivate it if you need it again.';

@@ -6,7 +6,7 @@ import type { Tenant } from '../../db/database.js';
 import { FieldError } from '../../errors.js';
 import { findCredentials } from '../users/user-repository.js';
 import { resetMail } from './auth-mails.js';
-import { normalizeEmail } from '../../../../schemas/email-address.js';
+import { normalizeEmail } from '../../../../contracts/email-address.js';
 import { consumeOneTimeToken, insertPasswordReset } from './one-time-token-repository.js';
 import { changePassword } from './password-change.js';
 import { hashPassword } from './passwords.js';

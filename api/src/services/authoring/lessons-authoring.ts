@@ -11,7 +11,7 @@ import { found } from '../client-work/owner.js';
 import { listResources } from '../groups/lesson-repository.js';
 import { sanitizeRichText } from '../groups/rich-text.js';
 import { coachIdOf } from './coach-of.js';
-import { isAllowedLink } from '../../../../schemas/rich-text.js';
+import { isAllowedLink } from '../../../../contracts/rich-text.js';
 
 interface LessonFields {
   title?: string;

@@ -3,7 +3,7 @@
 // someone's inbox.
 import type { Tenant } from '../../db/database.js';
 import type { MailDraft } from '../mail/mail-draft.js';
-import type { TaskItem } from '../../../../schemas/mail/mail-kinds.js';
+import type { TaskItem } from '../../../../contracts/mail/mail-kinds.js';
 
 export interface Sharer {
   first_name: string;

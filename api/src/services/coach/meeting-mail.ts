@@ -2,7 +2,7 @@
 // the time in the client's own zone, with the calendar invitation (meeting-ics.ts) attached so a calendar
 // adds, replaces or removes the event.
 import type { Tenant } from '../../db/database.js';
-import { calendarIcs } from '../../../../schemas/ics.js';
+import { calendarIcs } from '../../../../contracts/ics.js';
 import type { MailDraft } from '../mail/mail-draft.js';
 import type { MeetingRow } from './meetings-repository.js';
 

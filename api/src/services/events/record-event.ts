@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
-import type { EventType } from '../../../../schemas/events.js';
+import type { EventType } from '../../../../contracts/events.js';
 
 export async function recordEvent(
   db: Kysely<Database>,

@@ -1,4 +1,4 @@
-// A coach's rich text (lesson bodies) cut to the one rule of schemas/rich-text.ts, the same list the app's
+// A coach's rich text (lesson bodies) cut to the one rule of contracts/rich-text.ts, the same list the app's
 // sanitiser is built from: applied before storing and again when answering, so rows stored before the rule (or
 // by the seed, or by another door) come out inert too.
 import sanitizeHtml from 'sanitize-html';
@@ -7,7 +7,7 @@ import {
   RICH_TEXT_SCHEMES,
   RICH_TEXT_TAGS,
   isAllowedLink,
-} from '../../../../schemas/rich-text.js';
+} from '../../../../contracts/rich-text.js';
 
 const options: sanitizeHtml.IOptions = {
   allowedTags: [...RICH_TEXT_TAGS],

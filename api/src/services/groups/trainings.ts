@@ -1,7 +1,7 @@
 // The training flags (SPEC §6) as the server enforces them: the user's own flag, or the tenant's default when
 // the user's is unset, read fresh on every call so a flag turned off takes effect at once.
 import type { Kysely } from 'kysely';
-import { flagTitle, type FlagName } from '../../../../schemas/training-flags.js';
+import { flagTitle, type FlagName } from '../../../../contracts/training-flags.js';
 import type { Database } from '../../db/database.js';
 import { HttpError } from '../../errors.js';
 import type { Actor } from '../access/scope.js';

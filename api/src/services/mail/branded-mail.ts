@@ -1,4 +1,4 @@
-// Renders a draft in its tenant's brand (schemas/mail/render-mail.ts) into the message the mailer sends: from
+// Renders a draft in its tenant's brand (contracts/mail/render-mail.ts) into the message the mailer sends: from
 // the tenant's sender, with a Message-ID on the sender's domain, the HTML and its text alternative. The DKIM key
 // of a tenant that names one is read once, from the environment variable or the secret file tenant.json names
 // (never from tenant.json itself); a tenant whose key cannot be found sends unsigned mail, with a warning.
@@ -6,9 +6,9 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import Mustache from 'mustache';
 import { replaceControl } from '../../plain-text.js';
-import type { MailMessage } from '../../../../schemas/mail-message.js';
-import { mailBrand, mailSender, type MailSender } from '../../../../schemas/mail/mail-brand.js';
-import { loadMailTemplates, renderMail, type MailTenant } from '../../../../schemas/mail/render-mail.js';
+import type { MailMessage } from '../../../../contracts/mail-message.js';
+import { mailBrand, mailSender, type MailSender } from '../../../../contracts/mail/mail-brand.js';
+import { loadMailTemplates, renderMail, type MailTenant } from '../../../../contracts/mail/render-mail.js';
 import type { TenantConfig } from '../tenants/tenant-files.js';
 import type { MailDraft } from './mail-draft.js';
 

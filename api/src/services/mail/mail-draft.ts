@@ -1,9 +1,9 @@
 // A mail as the services write it: the tenant, the kind and the values its templates need. The mailer renders it
 // in the tenant's brand (branded-mail.ts), so no service builds a subject or a body itself.
 import type { Tenant } from '../../db/database.js';
-import type { MailMessage } from '../../../../schemas/mail-message.js';
-import type { MailKind, MailValues } from '../../../../schemas/mail/mail-kinds.js';
-import type { MailTopic } from '../../../../schemas/mail/mail-topics.js';
+import type { MailMessage } from '../../../../contracts/mail-message.js';
+import type { MailKind, MailValues } from '../../../../contracts/mail/mail-kinds.js';
+import type { MailTopic } from '../../../../contracts/mail/mail-topics.js';
 
 export type MailDraft = {
   [K in MailKind]: {

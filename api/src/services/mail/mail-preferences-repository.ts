@@ -1,7 +1,7 @@
 // The topics of notifications a user turned off by mail (mail_muted, migration 1500): a row per topic turned off.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
-import type { MailTopic } from '../../../../schemas/mail/mail-topics.js';
+import type { MailTopic } from '../../../../contracts/mail/mail-topics.js';
 
 export async function isMuted(db: Kysely<Database>, userId: number, topic: MailTopic): Promise<boolean> {
   const row = await db

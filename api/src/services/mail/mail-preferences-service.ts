@@ -3,7 +3,7 @@
 // service wrote the notification.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
-import { MAIL_TOPICS, type MailTopic } from '../../../../schemas/mail/mail-topics.js';
+import { MAIL_TOPICS, type MailTopic } from '../../../../contracts/mail/mail-topics.js';
 import type { Actor } from '../access/scope.js';
 import { mutedTopics, setMutedTopics } from './mail-preferences-repository.js';
 

@@ -22,7 +22,7 @@ import {
   renewLease,
   rescheduleMail,
 } from './outbox-repository.js';
-import type { MailMessage } from '../../../../schemas/mail-message.js';
+import type { MailMessage } from '../../../../contracts/mail-message.js';
 
 export interface Mailer {
   /** Renders a draft in its tenant's brand and sends it, unless it is a notification its recipient turned off. */

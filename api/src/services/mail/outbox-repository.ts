@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
-import type { MailMessage } from '../../../../schemas/mail-message.js';
+import type { MailMessage } from '../../../../contracts/mail-message.js';
 
 /** How long a claimed row stays out of other instances' reach unless its sender renews the lease. */
 const leaseMs = 5 * 60_000;

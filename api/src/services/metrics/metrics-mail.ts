@@ -2,7 +2,7 @@
 import type { Tenant } from '../../db/database.js';
 import { sharedListMail } from '../client-work/shared-list-mail.js';
 import type { Sharer } from '../client-work/shared-list-mail.js';
-import type { TaskItem } from '../../../../schemas/mail/mail-kinds.js';
+import type { TaskItem } from '../../../../contracts/mail/mail-kinds.js';
 import type { MailDraft } from '../mail/mail-draft.js';
 import type { Metric } from './metric.js';
 

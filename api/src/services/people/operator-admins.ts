@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { HttpError } from '../../errors.js';
-import { normalizeEmail } from '../../../../schemas/email-address.js';
+import { normalizeEmail } from '../../../../contracts/email-address.js';
 import type { TenantConfig } from '../tenants/tenant-files.js';
 import type { ChangeActor } from './audit-repository.js';
 import { findIdByEmail } from './people-repository.js';

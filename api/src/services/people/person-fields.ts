@@ -3,10 +3,10 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { FieldError } from '../../errors.js';
-import { FLAG_NAMES } from '../../../../schemas/training-flags.js';
-import type { FlagName } from '../../../../schemas/training-flags.js';
-import { canonicalZone } from '../../../../schemas/time-zones.js';
-import { checkEmail } from '../../../../schemas/email-address.js';
+import { FLAG_NAMES } from '../../../../contracts/training-flags.js';
+import type { FlagName } from '../../../../contracts/training-flags.js';
+import { canonicalZone } from '../../../../contracts/time-zones.js';
+import { checkEmail } from '../../../../contracts/email-address.js';
 import { roleOf } from '../access/roles.js';
 import type { Actor } from '../access/scope.js';
 import { findCompany } from './companies-repository.js';

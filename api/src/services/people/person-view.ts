@@ -1,6 +1,6 @@
 // A person as the admin's screens and the integration API answer it, and the same person as an audit entry
 // records it (names instead of ids, so the log reads right after a company is renamed or a coach leaves).
-import { fillFlags, FLAG_NAMES } from '../../../../schemas/training-flags.js';
+import { fillFlags, FLAG_NAMES } from '../../../../contracts/training-flags.js';
 import { roleOf } from '../access/roles.js';
 import type { FlagSettings } from './person-fields.js';
 import type { PersonRow } from './people-repository.js';

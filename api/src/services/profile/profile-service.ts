@@ -11,7 +11,7 @@ import type { Actor } from '../access/scope.js';
 import { imageTypeOf } from './image-type.js';
 import { findCoachOf, findPhoto, savePhoto, updateUserFields } from './profile-repository.js';
 import type { UserFields } from './profile-repository.js';
-import { canonicalZone } from '../../../../schemas/time-zones.js';
+import { canonicalZone } from '../../../../contracts/time-zones.js';
 
 export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 const photoPath = (publicId: string) => `/api/v1/student/profilephoto/${publicId}`;

@@ -7,7 +7,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, Tenant } from '../../db/database.js';
 import { FieldError } from '../../errors.js';
-import { normalizeEmail } from '../../../../schemas/email-address.js';
+import { normalizeEmail } from '../../../../contracts/email-address.js';
 import { found } from '../client-work/owner.js';
 import type { Actor } from '../access/scope.js';
 import type { Mailer } from '../mail/mailer.js';

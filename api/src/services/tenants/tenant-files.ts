@@ -4,17 +4,17 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 // The defaults every room applies alike (the CLI bakes them, the app falls back to them): read, never copied.
-import TENANT_DEFAULTS from '../../../../schemas/tenant-defaults.json' with { type: 'json' };
+import TENANT_DEFAULTS from '../../../../contracts/tenant-defaults.json' with { type: 'json' };
 import {
   mailBrand,
   mailSender,
   type MailBrand,
   type MailSender,
-} from '../../../../schemas/mail/mail-brand.js';
-import type { TenantConfig as TenantFile } from '../../../../schemas/tenant.js';
-import { fillFlags, type Flags } from '../../../../schemas/training-flags.js';
+} from '../../../../contracts/mail/mail-brand.js';
+import type { TenantConfig as TenantFile } from '../../../../contracts/tenant.js';
+import { fillFlags, type Flags } from '../../../../contracts/training-flags.js';
 
-/** What the API keeps of a tenant.json (the one type of schemas/tenant.ts), with its defaults applied. */
+/** What the API keeps of a tenant.json (the one type of contracts/tenant.ts), with its defaults applied. */
 export interface TenantConfig extends Pick<TenantFile, 'id' | 'name' | 'domain'> {
   slug: string;
   /** tenant.json's hashidsSalt, else the field tenant-defaults.json names (the domain): the app bakes the same. */

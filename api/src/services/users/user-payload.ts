@@ -1,8 +1,8 @@
-// The logged-in user exactly as SPEC §3 lists it: schemas/user.schema.json, whose generated type the app shares.
+// The logged-in user exactly as SPEC §3 lists it: contracts/user.schema.json, whose generated type the app shares.
 // A flag the user has not set falls back to the tenant's defaultFlags (fillFlags, the one merge), so the app
 // never has to know about tenant defaults.
-import { fillFlags } from '../../../../schemas/training-flags.js';
-import type { User } from '../../../../schemas/user.js';
+import { fillFlags } from '../../../../contracts/training-flags.js';
+import type { User } from '../../../../contracts/user.js';
 import type { ProfileRow } from './user-repository.js';
 
 /** The user a sign-in answers, with its session's tokens. */

@@ -4,7 +4,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { FieldError, HttpError } from '../../errors.js';
-import type { EventType } from '../../../../schemas/events.js';
+import type { EventType } from '../../../../contracts/events.js';
 import {
   deleteEndpoint,
   deliveriesPerPage,

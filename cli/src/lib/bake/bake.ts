@@ -24,7 +24,7 @@ import { renderServiceWorker } from './service-worker.js';
 import { STAMP_FILE, type BuildStamp } from './status.js';
 import { buildThemeFile, type ThemeFile } from './theme-file.js';
 import { holdWhenStopping, swapIn, workFolder } from './work-folders.js';
-import { MAIL_LOGO_FILE, mailLogo } from '../../../../schemas/mail/mail-brand.js';
+import { MAIL_LOGO_FILE, mailLogo } from '../../../../contracts/mail/mail-brand.js';
 import { mailLogoPng } from './mail-logo.js';
 import { webManifest, webManifestJson } from './web-manifest.js';
 

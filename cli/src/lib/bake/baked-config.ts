@@ -1,12 +1,12 @@
 /**
- * The config baked into each page (schemas/portal-config.schema.json), from tenant.json and the tenant defaults
- * (schemas/tenant-defaults.json, which the API and the app read too, so all three fill a missing field alike).
+ * The config baked into each page (contracts/portal-config.schema.json), from tenant.json and the tenant defaults
+ * (contracts/tenant-defaults.json, which the API and the app read too, so all three fill a missing field alike).
  */
 import type { ValidateFunction } from 'ajv/dist/2020.js';
-import flagsSchema from '../../../../schemas/flags.schema.json' with { type: 'json' };
-import configSchema from '../../../../schemas/portal-config.schema.json' with { type: 'json' };
-import tenantSchema from '../../../../schemas/tenant.schema.json' with { type: 'json' };
-import { fillFlags } from '../../../../schemas/training-flags.js';
+import flagsSchema from '../../../../contracts/flags.schema.json' with { type: 'json' };
+import configSchema from '../../../../contracts/portal-config.schema.json' with { type: 'json' };
+import tenantSchema from '../../../../contracts/tenant.schema.json' with { type: 'json' };
+import { fillFlags } from '../../../../contracts/training-flags.js';
 import { keptValidator } from '../kept-validator.js';
 import { themeSchema } from '../tenants/colors.js';
 import { TENANT_DEFAULTS } from '../tenants/defaults.js';
@@ -69,6 +69,6 @@ export function checkBakedConfig(value: unknown): void {
     (e) => `${e.instancePath || '/'} ${e.message ?? 'is invalid'}`,
   );
   throw new Error(
-    `The baked config does not match schemas/portal-config.schema.json: ${problems.join('; ')}.`,
+    `The baked config does not match contracts/portal-config.schema.json: ${problems.join('; ')}.`,
   );
 }

@@ -53,10 +53,10 @@ function hashFiles(root: string, files: string[], extra: string[]): string {
 /** Files whose content changes the compiled app: app sources (tests excluded), lockfile, build config. */
 function appInputs(repoRoot: string): string[] {
   // The schemas the app imports (its colour defaults, its config reader's rules and defaults, the flags, the
-  // footer's fields) and the generated files that carry them into its JavaScript: all of schemas/.
+  // footer's fields) and the generated files that carry them into its JavaScript: all of contracts/.
   const files = [
     ...listFiles(path.join(repoRoot, 'app'), true),
-    ...listFiles(path.join(repoRoot, 'schemas'), true),
+    ...listFiles(path.join(repoRoot, 'contracts'), true),
   ];
   for (const extra of ['package-lock.json', 'cli/src/lib/bake/vite-config.ts']) {
     files.push(path.join(repoRoot, extra));

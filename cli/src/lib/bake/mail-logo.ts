@@ -1,5 +1,5 @@
 /**
- * The mail's logo as a PNG (schemas/mail/mail-brand.ts, mailLogo): Gmail and Outlook show no SVG image, so the
+ * The mail's logo as a PNG (contracts/mail/mail-brand.ts, mailLogo): Gmail and Outlook show no SVG image, so the
  * bake draws an SVG logo (or favicon, or the default favicon) with resvg into themes/<id>/mail-logo.png. Only
  * the portal's own fonts (Oswald and Open Sans, from @fontsource) are loaded, never the machine's, so a logo's
  * text is drawn alike on every build machine. Each PNG is kept in .portal/cache/mail-logos/ under the digest of

@@ -2,7 +2,7 @@ import { resolveColors } from '../tenants/colors.js';
 import type { Assets, BrandConfig, Colors, TenantConfig } from '../tenants/types.js';
 
 /**
- * theme.json as the app loads it (schemas/theme.schema.json): every colour filled (brand over tenant theme over
+ * theme.json as the app loads it (contracts/theme.schema.json): every colour filled (brand over tenant theme over
  * the defaults), asset paths relative to theme.json. Files to copy beside it are returned with it.
  */
 export interface ThemeFile {

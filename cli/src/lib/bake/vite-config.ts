@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import type { InlineConfig, Plugin } from 'vite';
 
 /**
- * The app imports pieces of schemas/*.json (the colour keys and defaults, the config rules). Their descriptions
+ * The app imports pieces of contracts/*.json (the colour keys and defaults, the config rules). Their descriptions
  * are for editors and people and would weigh on every page, so the bundle gets those files without them (only
  * string values: a property that happens to be named "description" keeps its schema).
  */
@@ -36,7 +36,7 @@ export function appConfig(repoRoot: string, version: string): InlineConfig {
     logLevel: 'warn',
     mode: 'production',
     base: '/',
-    plugins: [react(), schemasWithoutDescriptions(path.join(repoRoot, 'schemas'))],
+    plugins: [react(), schemasWithoutDescriptions(path.join(repoRoot, 'contracts'))],
     resolve: {
       alias: [
         // `@/` is app/src, as in tsconfig.json.

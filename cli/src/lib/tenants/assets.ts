@@ -2,7 +2,7 @@ import { closeSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { escapePointer, type ProblemSink } from './problem.js';
-import { didYouMean } from '../../../../schemas/suggest.js';
+import { didYouMean } from '../../../../contracts/suggest.js';
 import type { Assets, BrandConfig, TenantConfig } from './types.js';
 
 /** Each image is published as is; 2 MB is far above any sensible logo and keeps builds small. */

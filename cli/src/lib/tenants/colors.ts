@@ -5,7 +5,7 @@ import type { ColorKey, Colors, TenantConfig } from './types.js';
 
 /**
  * Colour values and the resolved colour set of a tenant or brand. Each colour key, its rule and its default live
- * in schemas/theme.schema.json only ($defs/colors, which tenant.schema.json refers to, and the app reads too), so
+ * in contracts/theme.schema.json only ($defs/colors, which tenant.schema.json refers to, and the app reads too), so
  * they are read from there, never copied here.
  */
 
@@ -28,10 +28,10 @@ interface ThemeDefaults {
 let schema: ThemeSchema | null = null;
 let defaults: ThemeDefaults | null = null;
 
-/** schemas/theme.schema.json, read once per process. */
+/** contracts/theme.schema.json, read once per process. */
 export function themeSchema(): ThemeSchema {
   schema ??= JSON.parse(
-    readFileSync(path.join(REPO_ROOT, 'schemas/theme.schema.json'), 'utf8'),
+    readFileSync(path.join(REPO_ROOT, 'contracts/theme.schema.json'), 'utf8'),
   ) as ThemeSchema;
   return schema;
 }

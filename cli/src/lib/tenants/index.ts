@@ -1,6 +1,6 @@
 /**
  * The tenant loader: the one way commands read tenants/<slug>/tenant.json. Parses with positions, validates
- * against schemas/tenant.schema.json and the checks a schema cannot express (assets, uniqueness, contrast),
+ * against contracts/tenant.schema.json and the checks a schema cannot express (assets, uniqueness, contrast),
  * and reports every problem at once.
  */
 export { isValid, loadTenants } from './load.js';

@@ -11,7 +11,7 @@ import { parseTenantFile } from './parse.js';
 import { ProblemSink } from './problem.js';
 import { schemaErrors } from './schema.js';
 import { SLUG_PATTERN, SLUG_RULE } from './slug.js';
-import { didYouMean } from '../../../../schemas/suggest.js';
+import { didYouMean } from '../../../../contracts/suggest.js';
 import type { LoadedTenant, TenantConfig, ValidTenant } from './types.js';
 
 /** Narrows a loaded tenant to one whose config can be baked or published (for filter, find and the like). */

@@ -1,5 +1,5 @@
 // Checks a tenant's own mail templates, tenants/<slug>/mail/<kind>/{subject,html,text}.mustache, before they can
-// ship: the kind and file names, mustache syntax, every placeholder known to its kind (schemas/mail/mail-kinds.ts)
+// ship: the kind and file names, mustache syntax, every placeholder known to its kind (contracts/mail/mail-kinds.ts)
 // and every required one present (the OTP mail's code, a reset's link), no unescaped value ({{{ }}} or {{& }}),
 // HTML an HTML validator accepts, and enough contrast (WCAG AA) between every inline background and text colour,
 // the button's among them. Each problem carries the override file's line and column, as the config's do.
@@ -7,7 +7,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { HtmlValidate } from 'html-validate';
 import Mustache from 'mustache';
-import { mailBrand, type MailBrand } from '../../../../schemas/mail/mail-brand.js';
+import { mailBrand, type MailBrand } from '../../../../contracts/mail/mail-brand.js';
 import {
   BRAND_FIELDS,
   isMailKind,
@@ -15,11 +15,11 @@ import {
   mailKinds,
   type FieldSpec,
   type MailKind,
-} from '../../../../schemas/mail/mail-kinds.js';
-import { MAIL_PARTIALS, MAIL_PARTS, type MailPart } from '../../../../schemas/mail/mail-parts.js';
+} from '../../../../contracts/mail/mail-kinds.js';
+import { MAIL_PARTIALS, MAIL_PARTS, type MailPart } from '../../../../contracts/mail/mail-parts.js';
 import { contrastRatio, formatRatio, MIN_CONTRAST } from './contrast.js';
 import type { ProblemSink } from './problem.js';
-import { didYouMean } from '../../../../schemas/suggest.js';
+import { didYouMean } from '../../../../contracts/suggest.js';
 import type { Problem, TenantConfig } from './types.js';
 
 /** tenants/<slug>/mail/: the folder of a tenant's own mail templates. */

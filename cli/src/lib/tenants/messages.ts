@@ -2,7 +2,7 @@ import type { ErrorObject } from 'ajv';
 import { COLOR_PATTERN } from './colors.js';
 import { escapePointer } from './problem.js';
 import { SLUG_RULE } from './slug.js';
-import { didYouMean } from '../../../../schemas/suggest.js';
+import { didYouMean } from '../../../../contracts/suggest.js';
 
 /**
  * Turns ajv's errors into the report's plain sentences ('must be a colour like "#14143f"', not 'must match

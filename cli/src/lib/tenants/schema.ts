@@ -12,7 +12,7 @@ import { collapse, plainError, type PlainError } from './messages.js';
  * tenant a few microseconds, so `portal validate` over hundreds of tenants stays well under a second.
  */
 
-export const SCHEMA_FILE = path.join(REPO_ROOT, 'schemas/tenant.schema.json');
+export const SCHEMA_FILE = path.join(REPO_ROOT, 'contracts/tenant.schema.json');
 
 interface Compiled {
   ajv: Ajv2020;
@@ -24,7 +24,9 @@ interface Compiled {
 /** The schemas a tenant file is checked against: the tenant schema, and those it refers to. */
 function schemaSources() {
   const schema = JSON.parse(readFileSync(SCHEMA_FILE, 'utf8')) as { $id: string };
-  const flags = JSON.parse(readFileSync(path.join(REPO_ROOT, 'schemas/flags.schema.json'), 'utf8')) as object;
+  const flags = JSON.parse(
+    readFileSync(path.join(REPO_ROOT, 'contracts/flags.schema.json'), 'utf8'),
+  ) as object;
   return { schema, refs: [themeSchema(), flags] };
 }
 

@@ -1,8 +1,8 @@
 /** The shapes the tenant loader hands to every command (validate, list, build, publish, serve). */
-import type { TenantConfig } from '../../../../schemas/tenant.js';
-import type themeSchema from '../../../../schemas/theme.schema.json';
+import type { TenantConfig } from '../../../../contracts/tenant.js';
+import type themeSchema from '../../../../contracts/theme.schema.json';
 
-// A valid tenant.json is the type generated from tenant.schema.json (`npm run schemas:types`), the one the API
+// A valid tenant.json is the type generated from tenant.schema.json (`npm run contracts:types`), the one the API
 // reads its part of too.
 export type { TenantConfig };
 

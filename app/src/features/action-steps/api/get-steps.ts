@@ -1,21 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client';
 import { ACTION_STEPS_KEY } from '@/lib/query-keys';
+import type { Board, BoardItem } from '../../../../../contracts/rest/client-work';
 
-/** An action step or a commitment; status is the API's code (see lib/stages.ts for what it means). */
-export interface BoardItem {
-  id: number;
-  title: string;
-  description: string;
-  status: number;
-  due_date: string | null;
-  updated_at: string;
-}
-
-export interface Board {
-  action_steps: BoardItem[];
-  commitments: BoardItem[];
-}
+// The payload types are the API's schemas' (contracts/rest/client-work.ts); an item's status is the API's code
+// (see lib/stages.ts for what it means).
+export type { Board, BoardItem };
 
 /** POST /api/v1/impcoaching/steps/: the client's action steps and commitments. */
 async function getSteps(signal?: AbortSignal): Promise<Board> {

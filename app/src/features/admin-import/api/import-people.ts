@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client';
-import type { CsvPerson } from '../../../../../schemas/people-csv';
+import type { CsvPerson } from '../../../../../contracts/people-csv';
 
 export interface RowAnswer {
   index: number;

@@ -14,7 +14,7 @@ import {
   rowsToCheck,
   type CsvPerson,
   type CsvProblem,
-} from '../../../../../schemas/people-csv';
+} from '../../../../../contracts/people-csv';
 import { useImportPeople, type RowAnswer } from '../api/import-people';
 import { PlanTable } from './plan-table';
 import './import.css';

@@ -1,5 +1,5 @@
 /** The rows of a file with what was (or would be) done with each: created, changed, unchanged. */
-import type { CsvPerson } from '../../../../../schemas/people-csv';
+import type { CsvPerson } from '../../../../../contracts/people-csv';
 import type { RowAnswer } from '../api/import-people';
 
 const WORDS: Record<RowAnswer['outcome'], string> = {

@@ -1,23 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client';
+import type { ApiKey, KeyScope } from '../../../../../contracts/rest/admin';
 
-export type KeyScope = 'read' | 'read-write';
-/** Whether a key works: revoked, or stopped while the admin who made it is deactivated or no longer an admin. */
-type KeyStatus = 'active' | 'revoked' | 'maker_deactivated' | 'maker_not_admin';
-
-export interface ApiKey {
-  id: number;
-  name: string;
-  scope: KeyScope;
-  /** The key's first characters: the key itself is shown once, when it is made. */
-  prefix: string;
-  status: KeyStatus;
-  created_by: string;
-  created_by_id: number;
-  created_at: string;
-  last_used_at: string | null;
-  revoked_at: string | null;
-}
+// The payload types are the API's schemas' (contracts/rest/admin.ts).
+export type { ApiKey, KeyScope };
 
 /** GET /api/v1/admin/api-keys: the tenant's keys, newest first, revoked ones included. */
 async function getKeys(signal?: AbortSignal): Promise<ApiKey[]> {

@@ -1,22 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { PEOPLE_KEY, type Page } from './get-people';
+import type { AuditEntry } from '../../../../../contracts/rest/admin';
 
-export interface AuditEntry {
-  id: number;
-  at: string;
-  actor_name: string;
-  actor_user_id: number | null;
-  actor_key_id: number | null;
-  action: string;
-  subject_type: string;
-  subject_id: number;
-  person_id: number | null;
-  person_name: string | null;
-  summary: string;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-}
+// The payload type is the API's schema's (contracts/rest/admin.ts).
+export type { AuditEntry };
 
 interface AuditQuery {
   actor: string;

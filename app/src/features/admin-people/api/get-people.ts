@@ -1,33 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import type { Person, PersonRole, PersonStatus } from '../../../../../contracts/rest/admin';
 
-export type PersonStatus = 'active' | 'pending' | 'deactivated';
-export type PersonRole = 'client' | 'coach' | 'admin';
+// The payload types are the API's schemas' (contracts/rest/admin.ts).
+export type { Person, PersonRole, PersonStatus };
+
 /** A flag as the person has it: on, off, or null for the tenant's default. */
 export type FlagSettings = Record<string, boolean | null>;
-
-export interface Person {
-  id: number;
-  email: string;
-  first_name: string;
-  last_name: string;
-  role_id: number;
-  role: PersonRole;
-  company_id: number | null;
-  company: string | null;
-  time_zone: string | null;
-  flags: FlagSettings;
-  effective_flags: Record<string, boolean>;
-  coach_id: number | null;
-  coach_name: string | null;
-  status: PersonStatus;
-  invitation: { sent_at: string; expires_at: string; expired: boolean } | null;
-  /** A new login email waiting for the new address to confirm it; `email` stays the login until then. */
-  email_change: { email: string; requested_at: string; expires_at: string; expired: boolean } | null;
-  deactivated_at: string | null;
-  created_at: string;
-  updated_at: string;
-}
 
 interface PeopleQuery {
   search: string;

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { FLAG_NAMES } from '../../../../../schemas/training-flags';
+import { FLAG_NAMES } from '../../../../../contracts/training-flags';
 import { sessionStore } from '@/lib/session';
 import { apiUser, fakeApi, gapiAnswer, renderPortal, type FakeCall } from '@/testing/portal';
 

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { displayZone, formatDateTime } from '@/lib/dates';
 import { useUser } from '@/lib/session';
-import { FLAG_NAMES, flagTitle } from '../../../../../schemas/training-flags';
+import { FLAG_NAMES, flagTitle } from '../../../../../contracts/training-flags';
 import type { AuditEntry } from '../api/get-audit';
 
 /** A training flag's setting in words: the person's own on or off, or the tenant's default (null). */

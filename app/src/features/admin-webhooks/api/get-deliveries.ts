@@ -1,28 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client';
 import { webhookKey } from './get-webhook';
+import type { Delivery, DeliveryPage } from '../../../../../contracts/rest/admin-webhooks';
 
-type DeliveryStatus = 'pending' | 'delivered' | 'failed';
-
-export interface Delivery {
-  id: number;
-  event_id: string;
-  type: string;
-  status: DeliveryStatus;
-  attempts: number;
-  last_status_code: number | null;
-  last_error: string | null;
-  last_attempt_at: string | null;
-  next_attempt_at: string | null;
-  created_at: string;
-}
-
-interface DeliveryPage {
-  deliveries: Delivery[];
-  page: number;
-  pages: number;
-  total: number;
-}
+// The payload types are the API's schemas' (contracts/rest/admin-webhooks.ts).
+export type { Delivery };
 
 export const deliveriesKey = (id: number) => [...webhookKey(id), 'deliveries'] as const;
 

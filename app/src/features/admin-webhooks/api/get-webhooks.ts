@@ -1,31 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client';
-import type { EventType } from '../../../../../schemas/events';
+import type {
+  ListedEndpoint,
+  WebhookEndpoint,
+  WebhookEvents,
+  WithSecret,
+} from '../../../../../contracts/rest/admin-webhooks';
 
-/** Every event type (also those added later), or the chosen ones. */
-export type WebhookEvents = 'all' | EventType[];
-
-export interface WebhookEndpoint {
-  id: number;
-  url: string;
-  events: WebhookEvents;
-  enabled: boolean;
-  created_at: string;
-  secret_rotated_at: string | null;
-  /** After a rotation, until when the old secret signs beside the new one; null when it no longer does. */
-  old_secret_expires_at: string | null;
-}
-
-/** An endpoint as listed, with how many of its deliveries were given up. */
-export interface ListedEndpoint extends WebhookEndpoint {
-  failed: number;
-}
-
-/** The answer of the calls that make a secret (add, rotate): the one time it is shown. */
-export interface WithSecret {
-  endpoint: WebhookEndpoint;
-  secret: string;
-}
+// The payload types are the API's schemas' (contracts/rest/admin-webhooks.ts).
+export type { ListedEndpoint, WebhookEndpoint, WebhookEvents, WithSecret };
 
 export const webhooksKey = ['admin-webhooks'] as const;
 

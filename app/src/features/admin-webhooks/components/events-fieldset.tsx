@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { FieldError } from '@/components/field';
-import type { EventType } from '../../../../../schemas/events';
+import type { EventType } from '../../../../../contracts/events';
 import type { WebhookEvents } from '../api/get-webhooks';
 import { EVENT_CHOICES } from './labels';
 

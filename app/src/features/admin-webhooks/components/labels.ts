@@ -1,6 +1,6 @@
-import { EVENT_TYPES, type EventType } from '../../../../../schemas/events';
+import { EVENT_TYPES, type EventType } from '../../../../../contracts/events';
 
-/** Each event type in the admin's words, in schemas/events.ts's order. */
+/** Each event type in the admin's words, in contracts/events.ts's order. */
 const LABELS: Record<EventType, string> = {
   'message.created': 'A message is sent',
   'file.shared': 'A file is shared',

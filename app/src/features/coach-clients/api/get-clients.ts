@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import type { CoachClientRow } from '../../../../../contracts/rest/coach';
 
 export const CLIENT_SORTS = ['name', 'company', 'unread', 'overdue', 'next_meeting'] as const;
 export type ClientSort = (typeof CLIENT_SORTS)[number];
@@ -11,17 +12,8 @@ export interface ClientQuery {
   order: SortOrder;
 }
 
-export interface CoachClientRow {
-  id: number;
-  first_name: string;
-  last_name: string;
-  email: string;
-  time_zone: string | null;
-  company: { id: number; name: string } | null;
-  since: string;
-  counts: { unread: number; open_steps: number; overdue: number };
-  next_meeting_at: string | null;
-}
+// A row is the API's schema's (contracts/rest/coach.ts).
+export type { CoachClientRow };
 
 interface ClientList {
   data: CoachClientRow[];

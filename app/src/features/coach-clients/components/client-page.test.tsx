@@ -20,6 +20,8 @@ const page = (fields: Partial<ClientPageData> = {}): ClientPageData => ({
     location: null,
     time_zone: 'America/New_York',
     phone_number: null,
+    profile_pic: null,
+    company_id: 4,
     company: { id: 4, name: 'Bayside Coffee Roasters' },
   },
   schedule: { upcoming: [], past: [] },

@@ -1,6 +1,6 @@
 /**
  * tiptap with the formatting a lesson needs, nothing that fetches (no images, no embeds), so what it writes
- * passes the rich-text rule (schemas/rich-text.ts, which the server applies) unchanged. The rule's module is
+ * passes the rich-text rule (contracts/rich-text.ts, which the server applies) unchanged. The rule's module is
  * not imported here: it would become a chunk of its own on the client's lesson pages, which share it. The toolbar is one tab stop (WAI-ARIA toolbar:
  * arrows, Home and End move between its labelled buttons); the usual shortcuts (Ctrl+B, Ctrl+I, ...) work in
  * the text. Loaded only through rich-text-editor.tsx.

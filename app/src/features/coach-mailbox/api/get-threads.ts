@@ -1,18 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client';
 import { mailboxKey } from '@/lib/mail';
+import type { Thread } from '../../../../../contracts/rest/coach';
 
-export interface Thread {
-  /** The thread's first message. */
-  id: number;
-  subject: string;
-  client: { id: number; first_name: string; last_name: string };
-  /** ISO instant of the newest message. */
-  latest_at: string;
-  messages: number;
-  /** The messages to the coach not read yet. */
-  unread: number;
-}
+// The payload type is the API's schema's (contracts/rest/coach.ts).
+export type { Thread };
 
 /** GET /api/v1/coach/messages: the coach's threads (with one client only when asked), latest first. */
 async function getThreads(clientId: number | null, signal?: AbortSignal): Promise<Thread[]> {

@@ -1,24 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { RequestAnswer } from '@/components/request-answers';
 import { api, type Envelope } from '@/lib/api-client';
+import type { CoachRequest, RequestKind, RequestStatus } from '../../../../../contracts/rest/coach';
 
-export type RequestKind = 'tickets' | 'testimonials' | 'referrals';
-export type RequestStatus = 'new' | 'in_progress' | 'done';
-
-export interface CoachRequest {
-  kind: RequestKind;
-  id: number;
-  client: { id: number; first_name: string; last_name: string };
-  summary: string;
-  text: string;
-  status: RequestStatus;
-  /** A testimonial's approval for publication; null for the other kinds. */
-  approved: boolean | null;
-  created_at: string;
-  status_changed_at: string | null;
-  /** What the coach answered (and mailed), oldest first. */
-  answers: RequestAnswer[];
-}
+// The payload types are the API's schemas' (contracts/rest/coach.ts).
+export type { CoachRequest, RequestKind, RequestStatus };
 
 /** GET /api/v1/coach/requests: the coach's clients' tickets, testimonials and referrals, newest first. */
 async function getRequests(signal?: AbortSignal): Promise<CoachRequest[]> {

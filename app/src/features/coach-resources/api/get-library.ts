@@ -1,35 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client';
+import type { Audience, Library, Resource, Share } from '../../../../../contracts/rest/resources';
 
-export type Audience = 'client' | 'company' | 'group' | 'all';
-
-export interface Share {
-  id: number;
-  audience: Audience;
-  target_id: number | null;
-  /** The client's, company's or group's name ('' for all clients). */
-  name: string;
-}
-
-export interface Resource {
-  id: number;
-  title: string;
-  kind: 'file' | 'link';
-  url: string | null;
-  file: { name: string; size: number; type: string } | null;
-  created_at: string;
-  shares: Share[];
-}
-
-export interface Library {
-  resources: Resource[];
-  /** Whom the coach may share with. */
-  audiences: {
-    clients: { id: number; first_name: string; last_name: string }[];
-    companies: { id: number; name: string }[];
-    groups: { id: number; title: string }[];
-  };
-}
+// The payload types are the API's schemas' (contracts/rest/resources.ts).
+export type { Audience, Library, Resource, Share };
 
 /** GET /api/v1/coach/resources: the coach's library, newest first, with its shares. */
 async function getLibrary(signal?: AbortSignal): Promise<Library> {

@@ -1,25 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client';
+import type { Meetings, ScheduledMeeting } from '../../../../../contracts/rest/coach';
 
-export interface CoachMeeting {
-  id: number;
-  client: { id: number; first_name: string; last_name: string };
-  title: string;
-  agenda: string;
-  /** ISO instant. */
-  starts_at: string;
-  duration_minutes: number;
-  /** The coach's zone when it was booked. */
-  time_zone: string;
-  client_time_zone: string | null;
-  meeting_url: string | null;
-  place: string | null;
-}
-
-interface Meetings {
-  time_zone: string;
-  meetings: CoachMeeting[];
-}
+// The payload types are the API's schemas' (contracts/rest/coach.ts).
+export type { ScheduledMeeting as CoachMeeting };
 
 /** GET /api/v1/coach/meetings: the coach's meetings from now through the next 8 weeks, soonest first. */
 async function getMeetings(signal?: AbortSignal): Promise<Meetings> {

@@ -1,50 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client';
+import type { Person, Submission, Today, TodayMeeting } from '../../../../../contracts/rest/coach';
 
-export interface Person {
-  id: number;
-  first_name: string;
-  last_name: string;
-}
-
-export interface CoachMeeting {
-  id: number;
-  client: Person;
-  title: string;
-  agenda: string;
-  /** ISO instant. */
-  starts_at: string;
-  duration_minutes: number;
-  meeting_url: string | null;
-  client_time_zone: string;
-}
-
-export interface Submission {
-  id: number;
-  client: Person;
-  summary: string;
-  created_at: string;
-}
-
-export interface Today {
-  /** The coach's own zone: every time of the page is shown in it, the client's beside it. */
-  time_zone: string;
-  date: string;
-  meetings: { today: CoachMeeting[]; week: CoachMeeting[] };
-  unread: { client: Person; count: number; latest_at: string }[];
-  files: {
-    id: number;
-    sending_id: number;
-    company_id: number | null;
-    client: Person;
-    name: string;
-    size: number;
-    type: string;
-    created_at: string;
-  }[];
-  waiting: { tickets: Submission[]; testimonials: Submission[]; referrals: Submission[] };
-  overdue: { client: Person; count: number; oldest_due: string }[];
-}
+// The payload types are the API's schemas' (contracts/rest/coach.ts).
+export type { Person, Submission, Today, TodayMeeting as CoachMeeting };
 
 /** The call's address, which index.html's inline script calls too (boot/early-pages) before the app runs. */
 export const TODAY_URL = '/api/v1/coach/today';

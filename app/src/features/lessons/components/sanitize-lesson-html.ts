@@ -1,10 +1,10 @@
 /**
  * A lesson's description as HTML that is safe to render (see @/lib/html-sanitizer), by the rich-text rule the
- * API applies when it stores and answers it (schemas/rich-text.ts): one list of tags and attributes, so the
+ * API applies when it stores and answers it (contracts/rich-text.ts): one list of tags and attributes, so the
  * two cannot drift. Images are dropped with the rest: the lesson's own video has its player above the text.
  */
 import { createHtmlSanitizer } from '@/lib/html-sanitizer';
-import { RICH_TEXT_ATTRIBUTES, RICH_TEXT_TAGS } from '../../../../../schemas/rich-text';
+import { RICH_TEXT_ATTRIBUTES, RICH_TEXT_TAGS } from '../../../../../contracts/rich-text';
 
 export const sanitizeLessonHtml = createHtmlSanitizer(() => {}, {
   tags: RICH_TEXT_TAGS,

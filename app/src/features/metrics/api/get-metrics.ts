@@ -1,35 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Metric } from '../../../../../contracts/rest/metrics';
 import { api, type Envelope } from '@/lib/api-client';
 
-export type Direction = 'up' | 'down';
-
-interface MetricValue {
-  /** 'YYYY-MM' */
-  period: string;
-  value: number;
-  note: string;
-  updated_at: string;
-}
-
-export interface Metric {
-  id: number;
-  name: string;
-  unit: string;
-  target: number | null;
-  /** Which way is better: 'up' (revenue) or 'down' (complaints). */
-  direction: Direction;
-  /** One per month, oldest first. */
-  values: MetricValue[];
-  created_at: string;
-  updated_at: string;
-}
-
-export interface MetricInput {
-  name: string;
-  unit: string;
-  target: number | null;
-  direction: Direction;
-}
+// The payload types are the API's schemas' (contracts/rest/metrics.ts), so a field the API does not answer is a
+// type error here.
+export type { Direction, Metric, MetricInput } from '../../../../../contracts/rest/metrics';
 
 /** POST /api/v1/clientportal/metrics/list/: the client's metrics with every recorded month. */
 async function getMetrics(signal?: AbortSignal): Promise<Metric[]> {

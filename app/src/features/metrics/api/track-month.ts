@@ -1,15 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client';
+import type { MonthInput } from '../../../../../contracts/rest/metrics';
 import { metricsQueryOptions, type Metric } from './get-metrics';
 
-export interface MonthInput {
-  metric_id: number;
-  /** 'YYYY-MM' */
-  period: string;
-  /** null clears the month. */
-  value: number | null;
-  note: string;
-}
+export type { MonthInput };
 
 /** POST /api/v1/tracker/monthly: records one month of a metric (a month sent again replaces it). */
 async function trackMonth(input: MonthInput): Promise<Metric> {

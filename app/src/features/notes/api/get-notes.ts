@@ -1,22 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client';
 import { useOfflineCopy } from '@/lib/offline-copy';
+import type { Note, NoteInput } from '../../../../../contracts/rest/client-work';
 
-export interface Note {
-  id: number;
-  title: string;
-  body: string;
-  /** 'YYYY-MM-DD' */
-  meeting_date: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface NoteInput {
-  title: string;
-  body: string;
-  meeting_date: string | null;
-}
+// The payload types are the API's schemas' (contracts/rest/client-work.ts).
+export type { Note, NoteInput };
 
 /** POST /api/v1/clientportal/notes/: the client's meeting notes, newest meeting first. */
 async function getNotes(signal?: AbortSignal): Promise<Note[]> {

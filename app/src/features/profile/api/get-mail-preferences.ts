@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client';
-import type { MailTopic } from '../../../../../schemas/mail/mail-topics';
+import type { MailTopic } from '../../../../../contracts/mail/mail-topics';
 
 /** Which notifications the client gets by mail: every topic, on or off. */
 export type MailPreferences = Record<MailTopic, boolean>;

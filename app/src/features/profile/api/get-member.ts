@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { FLAG_FIELDS } from '../../../../../schemas/training-flags';
+import { FLAG_FIELDS } from '../../../../../contracts/training-flags';
 import { gql, graphql } from '@/lib/gapi';
 import type { User } from '@/lib/user';
 

@@ -1,27 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client';
 import { useOfflineCopy } from '@/lib/offline-copy';
+import type { Meeting, Schedule } from '../../../../../contracts/rest/client-work';
 
-export interface Meeting {
-  id: number;
-  title: string;
-  agenda: string;
-  /** ISO instant. */
-  meeting_time: string;
-  duration_minutes: number;
-  /** The zone the meeting was planned in. */
-  time_zone: string;
-  meeting_url: string | null;
-  /** Where it takes place when it is not (only) online. */
-  place: string | null;
-  coach_name: string | null;
-}
-
-interface Schedule {
-  time_zone: string | null;
-  upcoming: Meeting[];
-  past: Meeting[];
-}
+// The payload types are the API's schemas' (contracts/rest/client-work.ts).
+export type { Meeting };
 
 /** The call's address, which index.html's inline script calls too (boot/early-pages) before the app runs. */
 export const SCHEDULE_URL = '/api/v1/clientportal/schedule/';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeText, foldLine } from '../../../../../schemas/ics';
+import { escapeText, foldLine } from '../../../../../contracts/ics';
 import { icsFileName, toIcs } from './ics';
 import { httpLink } from '@/lib/http-link';
 

@@ -1,5 +1,5 @@
-// One meeting as an iCalendar file for "Add to calendar" (schemas/ics.ts writes it, as the API's invitations).
-import { calendarIcs } from '../../../../../schemas/ics';
+// One meeting as an iCalendar file for "Add to calendar" (contracts/ics.ts writes it, as the API's invitations).
+import { calendarIcs } from '../../../../../contracts/ics';
 
 interface CalendarEvent {
   uid: string;

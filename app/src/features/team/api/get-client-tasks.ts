@@ -1,19 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client';
+import type { Task } from '../../../../../contracts/rest/client-work';
 
-/** SPEC §3's task (deadline, responsibility, file_name, status, note) with its id, title and member. */
-export interface Task {
-  id: number;
-  title: string;
-  deadline: string | null;
-  responsibility: string;
-  file_name: string | null;
-  status: number;
-  note: string;
-  team_member_id: number | null;
-  member: { id: number; first_name: string; last_name: string } | null;
-  updated_at: string;
-}
+// SPEC §3's task (deadline, responsibility, file_name, status, note) with its id, title and member: the API's
+// schema's type (contracts/rest/client-work.ts).
+export type { Task };
 
 /** POST /api/v1/tasks/client/: the client's tasks, earliest deadline first. */
 async function getClientTasks(signal?: AbortSignal): Promise<Task[]> {

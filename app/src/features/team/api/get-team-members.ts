@@ -1,13 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client';
+import type { TeamMember } from '../../../../../contracts/rest/client-work';
 
-export interface TeamMember {
-  id: number;
-  first_name: string;
-  last_name: string;
-  email: string | null;
-  created_at: string;
-}
+// The payload type is the API's schema's (contracts/rest/client-work.ts).
+export type { TeamMember };
 
 /** POST /api/v1/clientportal/team/members/: the people on the client's team. */
 async function getTeamMembers(signal?: AbortSignal): Promise<TeamMember[]> {

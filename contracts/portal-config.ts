@@ -1,4 +1,4 @@
-// Generated from portal-config.schema.json by `npm run schemas:types`: edit the schema, not this file.
+// Generated from portal-config.schema.json by `npm run contracts:types`: edit the schema, not this file.
 import type { FromSchema } from 'json-schema-to-ts';
 import { flagsSchema } from './flags.js';
 import { footer } from './tenant.js';

@@ -1,4 +1,4 @@
-// Generated from flags.schema.json by `npm run schemas:types`: edit the schema, not this file.
+// Generated from flags.schema.json by `npm run contracts:types`: edit the schema, not this file.
 import type { FromSchema } from 'json-schema-to-ts';
 
 const flags = {

@@ -1,9 +1,8 @@
 // JSON Schemas of the client-work calls (schedule, notes, action steps, team). Bodies are closed like every
 // other route's; ids are bounded to PostgreSQL's integer so an oversized id is a 422, not a database error.
-import type { FastifySchema } from 'fastify';
 import type { JSONSchema } from 'json-schema-to-ts';
-import type { multiLine } from './schemas.js';
-import { closed, nullableString, singleLine } from './schemas.js';
+import type { multiLine } from './pieces.js';
+import { closed, nullableString, singleLine } from './pieces.js';
 
 export const id = { type: 'integer', minimum: 1, maximum: 2_147_483_647 } as const;
 /** Text that must hold something besides spaces: one line unless `lines` is multiLine. */
@@ -95,7 +94,8 @@ export const task = closed({
 });
 
 /** A file answer: the body is the document itself, with Content-Disposition naming the file. */
-export const fileCall = (description: string): FastifySchema => ({
-  body: noBody,
-  response: { 200: { type: 'string', description } },
-});
+export const fileCall = (description: string) =>
+  ({
+    body: noBody,
+    response: { 200: { type: 'string', description } },
+  }) as const;

@@ -3,7 +3,7 @@
 // role_id, company_id, flags or pas_token into a body. The pieces keep their literal types (`const` type
 // parameters), so each handler's request type is derived from its schema (route.ts) instead of written twice.
 import type { JSONSchema } from 'json-schema-to-ts';
-import { userSchema } from '../../../schemas/user.js';
+import { userSchema } from '../user.js';
 
 export const nullableString = { type: ['string', 'null'] } as const;
 // The plain types of an answer's fields (an answer is ours: no length or plain-text rule to check).
@@ -53,7 +53,7 @@ export const opaque = line(128, { minLength: 1 });
 export const label = line(200);
 export const userId = { type: 'integer', minimum: 1 } as const;
 
-// The user's fields are the shared schema's (schemas/user.schema.json), so the answer and the app cannot drift.
+// The user's fields are the shared schema's (contracts/user.schema.json), so the answer and the app cannot drift.
 const { access_token: _access, pas_token: _pas, ...profileProperties } = userSchema.properties;
 export const profile = closed(profileProperties);
 export const sessionUser = closed(userSchema.properties);

@@ -1,7 +1,7 @@
 // JSON Schemas of the coach's authoring calls (/api/v1/coach/groups, lessons, academy): what a coach may set
 // on a group, a lesson and a module, and the pages they answer.
-import { calendarDate, id, list, text } from './client-schemas.js';
-import { boolean, closed, integer, line, multiLine, nullableString, singleLine, string } from './schemas.js';
+import { calendarDate, id, list, text } from './client.js';
+import { boolean, closed, integer, line, multiLine, nullableString, singleLine, string } from './pieces.js';
 
 const groupState = { type: 'string', enum: ['draft', 'open', 'closed'], ...singleLine } as const;
 

@@ -1,7 +1,8 @@
 // JSON Schemas of the coach's workspace answers (/api/v1/coach/...): a client named in a list is always
 // { id, first_name, last_name }, times are ISO instants, dates YYYY-MM-DD.
-import { list, note } from './client-schemas.js';
-import { closed, integer, nullableString, string } from './schemas.js';
+import type { FromSchema } from 'json-schema-to-ts';
+import { list, note } from './client.js';
+import { closed, integer, nullableString, string } from './pieces.js';
 
 /** A group named in a coach's answer. */
 export const groupRef = closed({ id: integer, title: string });
@@ -18,9 +19,9 @@ const meetingWith = {
   meeting_url: nullableString,
 } as const;
 
-const coachMeeting = closed({ ...meetingWith, client_time_zone: string });
+export const coachMeeting = closed({ ...meetingWith, client_time_zone: string });
 
-const submission = closed({ id: integer, client: person, summary: string, created_at: string });
+export const submission = closed({ id: integer, client: person, summary: string, created_at: string });
 
 export const todayPage = closed({
   time_zone: string,
@@ -196,3 +197,24 @@ export const scheduledMeeting = closed({
   client_time_zone: nullableString,
   place: nullableString,
 });
+
+/** The coach's meetings from now through the next weeks, in the coach's zone. */
+export const meetingsPage = closed({ time_zone: string, meetings: list(scheduledMeeting) });
+
+// The types the app's coach screens read, derived from the answers above.
+export type CoachClientRow = FromSchema<typeof coachClient>;
+export type ClientPageData = FromSchema<typeof clientPage>;
+export type ClientMeeting = FromSchema<typeof clientMeeting>;
+export type ClientStep = FromSchema<typeof coachStep>;
+export type PrivateNote = FromSchema<typeof privateNote>;
+export type ClientFile = ClientPageData['files'][number];
+export type Person = FromSchema<typeof person>;
+export type Today = FromSchema<typeof todayPage>;
+export type TodayMeeting = FromSchema<typeof coachMeeting>;
+export type Submission = FromSchema<typeof submission>;
+export type CoachRequest = FromSchema<typeof coachRequest>;
+export type RequestKind = CoachRequest['kind'];
+export type RequestStatus = CoachRequest['status'];
+export type ScheduledMeeting = FromSchema<typeof scheduledMeeting>;
+export type Meetings = FromSchema<typeof meetingsPage>;
+export type Thread = FromSchema<typeof thread>;

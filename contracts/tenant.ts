@@ -1,4 +1,4 @@
-// Generated from tenant.schema.json by `npm run schemas:types`: edit the schema, not this file.
+// Generated from tenant.schema.json by `npm run contracts:types`: edit the schema, not this file.
 import type { FromSchema } from 'json-schema-to-ts';
 import { flagsSchema } from './flags.js';
 

@@ -1,8 +1,8 @@
 // The integration API's pieces: a page's query and answer, and the rows each list hands out (documented in
 // the OpenAPI file generated from them, /integration/v1/openapi.json).
 import type { JSONSchema } from 'json-schema-to-ts';
-import { list } from './client-schemas.js';
-import { boolean, closed, email, integer, line, nullableString, singleLine, string } from './schemas.js';
+import { list } from './client.js';
+import { boolean, closed, email, integer, line, nullableString, singleLine, string } from './pieces.js';
 
 const nullableInteger = { type: ['integer', 'null'] } as const;
 const time = { type: 'string', format: 'date-time' } as const;

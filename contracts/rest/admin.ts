@@ -1,10 +1,10 @@
 // JSON Schemas of the tenant admin's calls. The flags come from flags.schema.json's list, so a new flag needs no
 // change here; every body is closed like the others, and ids are bounded to PostgreSQL's integer.
-import type { JSONSchema } from 'json-schema-to-ts';
-import { FLAG_NAMES } from '../../../schemas/training-flags.js';
-import type { FlagName } from '../../../schemas/training-flags.js';
-import { dateTime, id, list } from './client-schemas.js';
-import { closed, email, line, nullableString, singleLine } from './schemas.js';
+import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+import { FLAG_NAMES } from '../training-flags.js';
+import type { FlagName } from '../training-flags.js';
+import { dateTime, id, list } from './client.js';
+import { closed, email, line, nullableString, singleLine, string } from './pieces.js';
 
 const flagObject = <const T>(value: T) =>
   ({
@@ -41,7 +41,7 @@ export const person = closed({
   first_name: { type: 'string' },
   last_name: { type: 'string' },
   role_id: { type: 'integer' },
-  role: { type: 'string' },
+  role: roleName,
   company_id: { type: ['integer', 'null'] },
   company: nullableString,
   time_zone: nullableString,
@@ -49,7 +49,7 @@ export const person = closed({
   effective_flags: flagObject({ type: 'boolean' } as const),
   coach_id: { type: ['integer', 'null'] },
   coach_name: nullableString,
-  status: { type: 'string' },
+  status: personStatus,
   invitation: {
     anyOf: [
       closed({ sent_at: dateTime, expires_at: dateTime, expired: { type: 'boolean' } }),
@@ -113,3 +113,28 @@ export const page = <const I extends JSONSchema>(item: I) => ({
 });
 
 export const idList = { type: 'array', items: id, minItems: 1, maxItems: 1000 } as const;
+
+/** An API key as listed (never the key itself: it is shown once, when made). */
+export const keyScope = { type: 'string', enum: ['read', 'read-write'], ...singleLine } as const;
+
+export const apiKey = closed({
+  id: { type: 'integer' },
+  name: string,
+  scope: keyScope,
+  prefix: string,
+  /** Why a key does not work: revoked, or its maker deactivated or no longer an admin. */
+  status: { type: 'string', enum: ['active', 'revoked', 'maker_deactivated', 'maker_not_admin'] },
+  created_by: string,
+  created_by_id: { type: 'integer' },
+  created_at: string,
+  last_used_at: nullableString,
+  revoked_at: nullableString,
+});
+
+// The types the app's admin screens read, derived from the answers above.
+export type Person = FromSchema<typeof person>;
+export type PersonRole = Person['role'];
+export type PersonStatus = Person['status'];
+export type AuditEntry = FromSchema<typeof auditEntry>;
+export type ApiKey = FromSchema<typeof apiKey>;
+export type KeyScope = ApiKey['scope'];

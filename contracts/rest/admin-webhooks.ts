@@ -1,0 +1,64 @@
+// The tenant admin's webhooks out (/api/v1/admin/webhooks): an endpoint, its events ('all', or the chosen types
+// of contracts/events.ts), the one answer that shows its secret, and its deliveries; and the app's types of them.
+import type { FromSchema } from 'json-schema-to-ts';
+import { EVENT_TYPES } from '../events.js';
+import { dateTime, list } from './client.js';
+import { closed, nullableString, singleLine } from './pieces.js';
+
+export const events = {
+  anyOf: [
+    { type: 'string', const: 'all', ...singleLine },
+    {
+      type: 'array',
+      minItems: 1,
+      uniqueItems: true,
+      items: { type: 'string', enum: EVENT_TYPES, ...singleLine },
+    },
+  ],
+  mismatch: 'Choose all events or at least one.',
+} as const;
+
+export const endpoint = closed({
+  id: { type: 'integer' },
+  url: { type: 'string' },
+  events,
+  enabled: { type: 'boolean' },
+  created_at: dateTime,
+  secret_rotated_at: { type: ['string', 'null'], format: 'date-time' },
+  // After a rotation, until when the old secret signs too (null: it no longer does).
+  old_secret_expires_at: { type: ['string', 'null'], format: 'date-time' },
+});
+
+/** The answer of the calls that make a secret (add, rotate): the one time it is shown. */
+export const withSecret = closed({ endpoint, secret: { type: 'string' } });
+
+export const delivery = closed({
+  id: { type: 'integer' },
+  event_id: { type: 'string' },
+  type: { type: 'string' },
+  status: { type: 'string', enum: ['pending', 'delivered', 'failed'] },
+  attempts: { type: 'integer' },
+  last_status_code: { type: ['integer', 'null'] },
+  last_error: nullableString,
+  last_attempt_at: { type: ['string', 'null'], format: 'date-time' },
+  next_attempt_at: { type: ['string', 'null'], format: 'date-time' },
+  created_at: dateTime,
+});
+
+/** An endpoint as listed, with how many of its deliveries were given up. */
+export const listedEndpoint = closed({ ...endpoint.properties, failed: { type: 'integer' } });
+
+export const deliveryPage = closed({
+  deliveries: list(delivery),
+  page: { type: 'integer' },
+  pages: { type: 'integer' },
+  total: { type: 'integer' },
+});
+
+export type WebhookEndpoint = FromSchema<typeof endpoint>;
+/** Every event type (also those added later), or the chosen ones. */
+export type WebhookEvents = WebhookEndpoint['events'];
+export type ListedEndpoint = FromSchema<typeof listedEndpoint>;
+export type WithSecret = FromSchema<typeof withSecret>;
+export type Delivery = FromSchema<typeof delivery>;
+export type DeliveryPage = FromSchema<typeof deliveryPage>;
