@@ -5,7 +5,6 @@
  */
 import { isAxiosError } from 'axios';
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
 import { useAutosave } from '@/lib/autosave';
 import { fieldErrorsOf, type FieldErrors } from '@/lib/field-errors';
 import { useFieldErrors } from '@/lib/use-field-errors';
@@ -21,6 +20,7 @@ import { LessonChecklistEditor } from './lesson-checklist-editor';
 import { LessonUploads } from './lesson-uploads';
 import { RichTextEditor } from './rich-text-editor';
 import './lesson-editor.css';
+import { PageFrame } from '@/components/page-frame';
 
 type Back = { to: string; label: string };
 type LessonField = 'title' | 'short_desc' | 'full_desc' | 'lesson_video' | 'length';
@@ -251,14 +251,12 @@ export function LessonEditor({ lessonId, back }: { lessonId: number | null; back
   else if (query.isError) body = <LoadFailed what="This lesson" error={query.error} retry={query.refetch} />;
   else body = <PageLoading />;
   return (
-    <section className="page lesson-editor-page" aria-labelledby="page-title">
-      <p>
-        <Link to={back.to}>{back.label}</Link>
-      </p>
-      <h1 id="page-title" className="page-title">
-        {query.data ? `Edit lesson: ${query.data.title}` : 'Edit lesson'}
-      </h1>
+    <PageFrame
+      title={query.data ? `Edit lesson: ${query.data.title}` : 'Edit lesson'}
+      className="lesson-editor-page"
+      back={back}
+    >
       {body}
-    </section>
+    </PageFrame>
   );
 }
