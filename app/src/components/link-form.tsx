@@ -4,7 +4,7 @@ import { FormButtons } from './form-buttons';
 import { useFieldErrors } from '@/lib/use-field-errors';
 
 /** A titled web address, as the library, a lesson and a group's recordings keep them. */
-export interface TitledLink {
+interface TitledLink {
   title: string;
   url: string;
 }

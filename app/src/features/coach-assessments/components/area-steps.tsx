@@ -4,7 +4,7 @@ import { FormButtons } from '@/components/form-buttons';
 import { formatDate } from '@/lib/dates';
 import { useFormFields } from '@/lib/use-form-fields';
 import { useUndoableDelete } from '@/components/use-undoable-delete';
-import { useAddStep } from '../api/add-step';
+import { useAddStep, type StepInput } from '../api/add-step';
 import { deleteStep } from '../api/delete-step';
 import type { Area } from '../api/get-assessment';
 
@@ -21,7 +21,12 @@ export function AreaSteps({
   label: string;
 }) {
   const add = useAddStep(clientId, assessmentId);
-  const { values, field, reset, show, fromError } = useFormFields({ title: '', due_date: '' });
+  const { values, field, reset, show, fromError } = useFormFields<
+    Extract<keyof StepInput, 'title' | 'due_date'>
+  >({
+    title: '',
+    due_date: '',
+  });
   const [onBoard, setOnBoard] = useState(true);
   const { hidden, remove: undoable } = useUndoableDelete();
   const steps = area.steps.filter((s) => !hidden.has(s.id));

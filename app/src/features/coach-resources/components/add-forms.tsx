@@ -6,7 +6,7 @@ import { notify } from '@/lib/toast';
 import { UPLOAD_MAX_MB, checkPicked } from '@/lib/uploads';
 import { useFieldErrors } from '@/lib/use-field-errors';
 import { useAddFile } from '../api/add-file';
-import { useAddLink } from '../api/add-link';
+import { useAddLink, type LinkInput } from '../api/add-link';
 
 /** A link for the library: a title and its http(s) address. */
 export function AddLinkForm() {
@@ -18,7 +18,7 @@ export function AddLinkForm() {
       labels={{ title: 'Link title', url: 'Address', submit: 'Add link' }}
       problems={{ title: 'Give the link a title.', url: 'Give an address starting with https://.' }}
       pending={add.isPending}
-      onAdd={async (link) => {
+      onAdd={async (link: LinkInput) => {
         await add.mutateAsync(link);
         notify.success('Link added to your library. Share it to let clients see it.');
       }}

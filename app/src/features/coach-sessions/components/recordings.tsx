@@ -3,7 +3,7 @@ import { formatDateTime } from '@/lib/dates';
 import { httpLink } from '@/lib/http-link';
 import { notify } from '@/lib/toast';
 import { useUndoableDelete } from '@/components/use-undoable-delete';
-import { useAddRecording } from '../api/add-recording';
+import { useAddRecording, type RecordingInput } from '../api/add-recording';
 import type { Recording } from '../api/get-sessions';
 import { removeRecording } from '../api/remove-recording';
 
@@ -57,7 +57,7 @@ export function Recordings({
         aria-label="Add a recording"
         labels={{ title: 'Recording title', url: 'Video link', submit: 'Add recording' }}
         problems={{ title: 'Give the recording a title.', url: 'Give the https:// link of the video.' }}
-        urlKey="recording_url"
+        urlKey={'recording_url' satisfies keyof RecordingInput}
         pending={add.isPending}
         onAdd={async ({ title, url }) => {
           await add.mutateAsync({ title, recording_url: url });
