@@ -13,6 +13,7 @@ import { sessionStore } from '@/lib/session';
 import { notify } from '@/lib/toast';
 import { paths } from '@/config/paths';
 import { usePortal } from '@/lib/portal-context';
+import { PageFrame } from '@/components/page-frame';
 
 export const REPORTED = 'The Error has been reported to the support team';
 export const REPORT_REDIRECT_MS = 3000;
@@ -63,10 +64,7 @@ export default function CrashScreen({ error: given }: { error?: unknown }) {
   };
 
   return (
-    <section className="page crash-screen" aria-labelledby="crash-title">
-      <h1 id="crash-title" className="page-title">
-        Errors
-      </h1>
+    <PageFrame title="Errors" className="crash-screen" titleId="crash-title">
       <div className="card">
         <p className="crash-lead">Oops! looks like you&apos;ve run into an error.</p>
         <details className="crash-details">
@@ -84,6 +82,6 @@ export default function CrashScreen({ error: given }: { error?: unknown }) {
           </button>
         </div>
       </div>
-    </section>
+    </PageFrame>
   );
 }

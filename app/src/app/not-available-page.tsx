@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import { PageFrame } from '@/components/page-frame';
 
 /**
  * A page of another role's route tree (a client typing a /coach address, a coach following a client's link):
@@ -8,16 +9,13 @@ import { paths } from '@/config/paths';
  */
 export function NotAvailablePage() {
   return (
-    <section className="page" aria-labelledby="page-title">
-      <h1 id="page-title" className="page-title">
-        This is not available to your account
-      </h1>
+    <PageFrame title="This is not available to your account">
       <div className="card">
         <p>This page belongs to another part of the portal than the one your account opens.</p>
         <Link className="btn btn-primary" to={paths.home}>
           Go to the home page
         </Link>
       </div>
-    </section>
+    </PageFrame>
   );
 }

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { flagTitle, type Flag } from '@/lib/user';
+import { PageFrame } from '@/components/page-frame';
 
 // The training each flag opens (SPEC §6) is its title in flags.schema.json, as the API names it in its refusal.
 const notInPlanTitle = (flag: Flag) => `${flagTitle(flag)} isn't part of your plan`;
@@ -12,16 +13,13 @@ const notInPlanTitle = (flag: Flag) => `${flagTitle(flag)} isn't part of your pl
  */
 export function NotInPlanPage({ flag }: { flag: Flag }) {
   return (
-    <section className="page" aria-labelledby="page-title">
-      <h1 id="page-title" className="page-title">
-        {notInPlanTitle(flag)}
-      </h1>
+    <PageFrame title={notInPlanTitle(flag)}>
       <div className="card">
         <p>It is not included in your coaching plan. Ask your coach if you would like to add it.</p>
         <Link className="btn btn-primary" to={paths.home}>
           Go to the home page
         </Link>
       </div>
-    </section>
+    </PageFrame>
   );
 }

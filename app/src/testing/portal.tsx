@@ -72,6 +72,13 @@ export function storeSession(user = apiUser()): void {
   localStorage.setItem(STORAGE_KEYS.user, encode(user));
 }
 
+/** A test's start as a signed-in person, with no session or stored answer left by the test before it. */
+export function signInFresh(user = apiUser()): void {
+  sessionStore.logout('user');
+  localStorage.clear();
+  sessionStore.signIn(user);
+}
+
 export interface FakeCall {
   method: string;
   url: string;

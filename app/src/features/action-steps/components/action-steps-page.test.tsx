@@ -1,9 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { sessionStore } from '@/lib/session';
 import { expectConsole } from '@/testing/console';
-import { apiUser, fakeApi, gapiAnswer, renderPortal, type FakeCall } from '@/testing/portal';
+import { fakeApi, gapiAnswer, renderPortal, type FakeCall, signInFresh } from '@/testing/portal';
 
 const item = (id: number, title: string, status: number) => ({
   id,
@@ -45,9 +44,7 @@ function server(
 const column = (board: string, stage: string) => screen.getByRole('region', { name: `${board}: ${stage}` });
 
 beforeEach(() => {
-  sessionStore.logout('user');
-  localStorage.clear();
-  sessionStore.signIn(apiUser());
+  signInFresh();
 });
 
 describe('/action-steps board', () => {

@@ -14,6 +14,7 @@ import { useUpdateCommitment } from '../api/update-commitment';
 import { COMMITMENT_FALLBACK, codeFor, movedMessage, type BoardKind, type Stage } from '@/lib/stages';
 import { Board } from './board';
 import './action-steps.css';
+import { PageFrame } from '@/components/page-frame';
 
 export default function ActionStepsPage({ children }: { children?: ReactNode }) {
   const access = useAccess();
@@ -62,13 +63,10 @@ export default function ActionStepsPage({ children }: { children?: ReactNode }) 
   );
 
   return (
-    <section className="page action-steps-page" aria-labelledby="page-title">
-      <h1 id="page-title" className="page-title">
-        My Action Steps
-      </h1>
+    <PageFrame title="My Action Steps" className="action-steps-page">
       <p className="muted">Drag a card to another column, or use its buttons, to change its stage.</p>
       {body}
       {children}
-    </section>
+    </PageFrame>
   );
 }

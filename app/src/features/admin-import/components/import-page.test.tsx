@@ -1,8 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { sessionStore } from '@/lib/session';
-import { apiUser, fakeApi, gapiAnswer, renderPortal, type FakeCall } from '@/testing/portal';
+import { apiUser, fakeApi, gapiAnswer, renderPortal, type FakeCall, signInFresh } from '@/testing/portal';
 
 const CSV = [
   'email,first_name,last_name,role',
@@ -36,11 +35,7 @@ async function choose(csv: string) {
 }
 
 beforeEach(() => {
-  sessionStore.logout('user');
-  localStorage.clear();
-  sessionStore.signIn(
-    apiUser({ id: 900, role_id: 1, email: 'admin@demo.test', company: null, company_id: null }),
-  );
+  signInFresh(apiUser({ id: 900, role_id: 1, email: 'admin@demo.test', company: null, company_id: null }));
 });
 
 describe('/admin/import', () => {

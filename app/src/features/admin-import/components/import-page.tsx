@@ -18,6 +18,7 @@ import {
 import { useImportPeople, type RowAnswer } from '../api/import-people';
 import { PlanTable } from './plan-table';
 import './import.css';
+import { PageFrame } from '@/components/page-frame';
 
 interface Checked {
   file: string;
@@ -81,10 +82,7 @@ export default function ImportPage() {
 
   const problems = checked?.problems ?? [];
   return (
-    <section className="page" aria-labelledby="page-title">
-      <h1 id="page-title" className="page-title">
-        Import people
-      </h1>
+    <PageFrame title="Import people">
       <div className="card import-choose">
         <label htmlFor={inputId}>CSV file</label>
         <p id={`${inputId}-hint`} className="field-hint">
@@ -155,7 +153,7 @@ export default function ImportPage() {
           )}
         </>
       )}
-    </section>
+    </PageFrame>
   );
 }
 

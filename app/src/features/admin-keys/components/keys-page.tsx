@@ -18,6 +18,7 @@ import { useRevokeKey } from '../api/revoke-key';
 import { NewKeyForm } from './new-key-form';
 import { ShownKey } from './shown-key';
 import './keys.css';
+import { PageFrame } from '@/components/page-frame';
 
 const SCOPES = { read: 'Read only', 'read-write': 'Read and write' } as const;
 
@@ -57,10 +58,7 @@ export default function KeysPage() {
   };
 
   return (
-    <section className="page" aria-labelledby="page-title">
-      <h1 id="page-title" className="page-title">
-        API keys
-      </h1>
+    <PageFrame title="API keys">
       <p className="muted">
         Your own systems (a CRM, a course platform) use a key with the integration API at{' '}
         <code className="key-base">{base}</code>; it describes itself at{' '}
@@ -110,6 +108,6 @@ export default function KeysPage() {
           onCancel={() => setRevoking(null)}
         />
       )}
-    </section>
+    </PageFrame>
   );
 }

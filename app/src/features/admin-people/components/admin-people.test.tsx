@@ -2,8 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { FLAG_NAMES } from '../../../../../contracts/training-flags';
-import { sessionStore } from '@/lib/session';
-import { apiUser, fakeApi, gapiAnswer, renderPortal, type FakeCall } from '@/testing/portal';
+import { apiUser, fakeApi, gapiAnswer, renderPortal, type FakeCall, signInFresh } from '@/testing/portal';
 
 const ADMIN_ID = 900;
 
@@ -71,9 +70,7 @@ function serve(answer?: (call: FakeCall) => { status: number; data?: unknown } |
 }
 
 beforeEach(() => {
-  sessionStore.logout('user');
-  localStorage.clear();
-  sessionStore.signIn(
+  signInFresh(
     apiUser({ id: ADMIN_ID, role_id: 1, email: 'admin@demo.test', company: null, company_id: null }),
   );
 });

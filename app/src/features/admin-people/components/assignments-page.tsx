@@ -14,6 +14,7 @@ import { PagedTable } from './paged-table';
 import { fullName } from './person-labels';
 import { useSettled } from './use-settled';
 import './admin.css';
+import { PageFrame } from '@/components/page-frame';
 
 const PER_PAGE = 25;
 const NO_COACH = 'none';
@@ -59,10 +60,7 @@ export default function AssignmentsPage() {
   };
 
   return (
-    <section className="page" aria-labelledby="page-title">
-      <h1 id="page-title" className="page-title">
-        Coach assignments
-      </h1>
+    <PageFrame title="Coach assignments">
       <form onSubmit={submit} noValidate aria-busy={assign.isPending}>
         <div className="card admin-filters">
           <Field
@@ -136,6 +134,6 @@ export default function AssignmentsPage() {
           )}
         </QueryState>
       </form>
-    </section>
+    </PageFrame>
   );
 }

@@ -12,6 +12,7 @@ import { AuditList } from './audit-list';
 import { Pager } from './pager';
 import { useSettled } from './use-settled';
 import './admin.css';
+import { PageFrame } from '@/components/page-frame';
 
 const PER_PAGE = 25;
 
@@ -59,10 +60,7 @@ export default function AuditPage() {
   };
 
   return (
-    <section className="page" aria-labelledby="page-title">
-      <h1 id="page-title" className="page-title">
-        Audit log
-      </h1>
+    <PageFrame title="Audit log">
       <form className="card admin-filters" role="search" onSubmit={(e) => e.preventDefault()}>
         <Field
           label="Changed by"
@@ -121,6 +119,6 @@ export default function AuditPage() {
           </>
         )}
       </QueryState>
-    </section>
+    </PageFrame>
   );
 }

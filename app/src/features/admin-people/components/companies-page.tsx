@@ -8,6 +8,7 @@ import { useFieldErrors } from '@/lib/use-field-errors';
 import { useCompanies, type Company } from '../api/get-companies';
 import { useSaveCompany } from '../api/save-company';
 import './admin.css';
+import { PageFrame } from '@/components/page-frame';
 
 /** The one-field form that adds a company, or renames `company`. */
 function CompanyForm({ company, onDone }: { company?: Company; onDone?: () => void }) {
@@ -55,10 +56,7 @@ export default function CompaniesPage() {
   const companies = useCompanies();
   const [renaming, setRenaming] = useState<number | null>(null);
   return (
-    <section className="page" aria-labelledby="page-title">
-      <h1 id="page-title" className="page-title">
-        Companies
-      </h1>
+    <PageFrame title="Companies">
       <div className="card">
         <CompanyForm />
       </div>
@@ -101,6 +99,6 @@ export default function CompaniesPage() {
           </div>
         )}
       </QueryState>
-    </section>
+    </PageFrame>
   );
 }

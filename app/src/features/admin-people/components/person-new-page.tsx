@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { notify } from '@/lib/toast';
 import { useSavePerson } from '../api/save-person';
 import { PersonForm } from './person-form';
 import './admin.css';
+import { PageFrame } from '@/components/page-frame';
 
 /** /admin/people/new: a new person, invited by mail unless the admin unticks it. */
 export default function PersonNewPage() {
@@ -12,13 +13,7 @@ export default function PersonNewPage() {
   const save = useSavePerson();
   const [invite, setInvite] = useState(true);
   return (
-    <section className="page" aria-labelledby="page-title">
-      <p>
-        <Link to={paths.admin}>Back to people</Link>
-      </p>
-      <h1 id="page-title" className="page-title">
-        Add a person
-      </h1>
+    <PageFrame title="Add a person" back={{ to: paths.admin, label: 'Back to people' }}>
       <PersonForm
         submitLabel="Add the person"
         pending={save.isPending}
@@ -34,6 +29,6 @@ export default function PersonNewPage() {
           Send the invitation by email now (a link to set a password, valid 7 days)
         </label>
       </PersonForm>
-    </section>
+    </PageFrame>
   );
 }

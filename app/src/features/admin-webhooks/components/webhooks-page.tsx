@@ -10,6 +10,7 @@ import { useWebhooks, type ListedEndpoint, type WithSecret } from '../api/get-we
 import { AddWebhookForm } from './add-webhook-form';
 import { SecretOnce } from './secret-once';
 import './webhooks.css';
+import { PageFrame } from '@/components/page-frame';
 
 const eventsSummary = (endpoint: ListedEndpoint) =>
   endpoint.events === 'all'
@@ -32,10 +33,7 @@ export default function WebhooksPage() {
   const webhooks = useWebhooks();
   const [added, setAdded] = useState<WithSecret | null>(null);
   return (
-    <section className="page admin-webhooks" aria-labelledby="page-title">
-      <h1 id="page-title" className="page-title">
-        Webhooks
-      </h1>
+    <PageFrame title="Webhooks" className="admin-webhooks">
       <p className="muted">
         Your own systems hear what happens in the portal: each event is posted to your endpoints as JSON,
         signed with the endpoint&apos;s secret, and tried again for three days until it is received.
@@ -65,6 +63,6 @@ export default function WebhooksPage() {
         )}
       </QueryState>
       <AddWebhookForm onAdded={setAdded} />
-    </section>
+    </PageFrame>
   );
 }

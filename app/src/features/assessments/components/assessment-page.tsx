@@ -3,7 +3,7 @@
  * areas, first priority first, each with its steps and a form to add one (optionally onto the action-steps board).
  */
 import type { ReactNode } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { LoadFailed } from '@/components/load-failed';
 import { QueryState } from '@/components/query-state';
 import { NotFoundState, RefusedState } from '@/components/refused-state';
@@ -18,6 +18,7 @@ import { formatAmount } from '../lib/money';
 import { AnalysisTable } from './analysis-table';
 import { FocusAreaCard } from './focus-area-card';
 import './assessments.css';
+import { PageFrame } from '@/components/page-frame';
 
 function Plan({ assessmentId }: { assessmentId: number }) {
   const plan = usePlan(assessmentId);
@@ -102,15 +103,13 @@ function Assessment({ assessmentId }: { assessmentId: number }) {
 
 function AssessmentFrame({ title, children }: { title?: string | undefined; children: ReactNode }) {
   return (
-    <section className="page assessment-page" aria-labelledby="page-title">
-      <p>
-        <Link to={paths.assessments}>← All assessments</Link>
-      </p>
-      <h1 id="page-title" className="page-title">
-        {title ?? 'Assessment'}
-      </h1>
+    <PageFrame
+      title={title ?? 'Assessment'}
+      className="assessment-page"
+      back={{ to: paths.assessments, label: '← All assessments' }}
+    >
       {children}
-    </section>
+    </PageFrame>
   );
 }
 

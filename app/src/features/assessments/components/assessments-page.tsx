@@ -5,6 +5,7 @@ import { paths } from '@/config/paths';
 import { formatDay } from '@/lib/dates';
 import { useAssessments, type AssessmentSummary } from '../api/get-assessments';
 import './assessments.css';
+import { PageFrame } from '@/components/page-frame';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -50,15 +51,12 @@ export default function AssessmentsPage() {
   );
 
   return (
-    <section className="page assessments-page" aria-labelledby="page-title">
-      <h1 id="page-title" className="page-title">
-        My Assessments
-      </h1>
+    <PageFrame title="My Assessments" className="assessments-page">
       <p className="muted">
         Your coach’s reviews of your business. Open one to see where the profit is and to plan the steps of
         its focus areas; a step can go on <Link to={paths.actionSteps}>your action steps board</Link>.
       </p>
       {body}
-    </section>
+    </PageFrame>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Field, TextAreaField } from '@/components/field';
-import { useFieldErrors } from '@/lib/use-field-errors';
+import { useFormFields } from '@/lib/use-form-fields';
 import type { StepInput } from '../api/add-implementation';
 import { FormButtons } from '@/components/form-buttons';
 
@@ -22,11 +22,12 @@ export function StepForm({
   onSave: (input: StepInput) => Promise<void>;
   onCancel: () => void;
 }) {
-  const [title, setTitle] = useState('');
-  const [description, setDescription] = useState('');
-  const [dueDate, setDueDate] = useState('');
+  const { values, field, reset, show, fromError } = useFormFields({
+    title: '',
+    description: '',
+    due_date: '',
+  });
   const [onBoard, setOnBoard] = useState(true);
-  const { errors, show, fromError } = useFieldErrors<keyof StepInput>();
   const boardId = `step-board-${focusAreaId}`;
   const titleRef = useRef<HTMLInputElement>(null);
   // The form opens from its "Add a step" button, which it replaces: focus moves on to the first field.
@@ -35,49 +36,22 @@ export function StepForm({
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
-    if (show(title.trim() ? {} : { title: 'Write what the step is.' }, form)) return;
+    const title = values.title.trim();
+    if (show(title ? {} : { title: 'Write what the step is.' }, form)) return;
     await onSave({
       focus_area_id: focusAreaId,
-      title: title.trim(),
-      description: description.trim(),
-      due_date: dueDate || null,
+      title,
+      description: values.description.trim(),
+      due_date: values.due_date || null,
       add_to_action_steps: onBoard,
-    }).then(
-      () => {
-        setTitle('');
-        setDescription('');
-        setDueDate('');
-      },
-      (error: unknown) => fromError(error, form),
-    );
+    }).then(reset, (error: unknown) => fromError(error, form));
   };
 
   return (
     <form className="step-form" onSubmit={submit} noValidate aria-label={`New step for ${focusAreaName}`}>
-      <Field
-        label="Step"
-        value={title}
-        maxLength={200}
-        required
-        ref={titleRef}
-        onChange={(e) => setTitle(e.target.value)}
-        error={errors.title}
-      />
-      <TextAreaField
-        label="Details (optional)"
-        rows={3}
-        maxLength={2000}
-        value={description}
-        onChange={(e) => setDescription(e.target.value)}
-        error={errors.description}
-      />
-      <Field
-        label="Due date (optional)"
-        type="date"
-        value={dueDate}
-        onChange={(e) => setDueDate(e.target.value)}
-        error={errors.due_date}
-      />
+      <Field label="Step" maxLength={200} required ref={titleRef} {...field('title')} />
+      <TextAreaField label="Details (optional)" rows={3} maxLength={2000} {...field('description')} />
+      <Field label="Due date (optional)" type="date" {...field('due_date')} />
       <div className="step-form-check">
         <input
           id={boardId}

@@ -17,6 +17,7 @@ import {
   useAcademyChanges,
   type AcademyModule,
 } from '../api/academy';
+import { PageFrame } from '@/components/page-frame';
 
 function ModuleCard({ module, modules }: { module: AcademyModule; modules: AcademyModule[] }) {
   const client = useQueryClient();
@@ -119,10 +120,7 @@ export default function Page() {
   const changes = useAcademyChanges();
   const client = useQueryClient();
   return (
-    <section className="page" aria-labelledby="page-title">
-      <h1 id="page-title" className="page-title">
-        Academy
-      </h1>
+    <PageFrame title="Academy">
       <div className="card">
         <TitleForm
           label="New module"
@@ -161,6 +159,6 @@ export default function Page() {
           </>
         )}
       </QueryState>
-    </section>
+    </PageFrame>
   );
 }

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Field } from '@/components/field';
 import { FormButtons } from '@/components/form-buttons';
 import { formatDate } from '@/lib/dates';
-import { useFieldErrors } from '@/lib/use-field-errors';
+import { useFormFields } from '@/lib/use-form-fields';
 import { useUndoableDelete } from '@/components/use-undoable-delete';
 import { useAddStep, type StepInput } from '../api/add-step';
 import { deleteStep } from '../api/delete-step';
@@ -21,26 +21,29 @@ export function AreaSteps({
   label: string;
 }) {
   const add = useAddStep(clientId, assessmentId);
-  const [title, setTitle] = useState('');
-  const [due, setDue] = useState('');
+  const { values, field, reset, show, fromError } = useFormFields<
+    Extract<keyof StepInput, 'title' | 'due_date'>
+  >({
+    title: '',
+    due_date: '',
+  });
   const [onBoard, setOnBoard] = useState(true);
   const { hidden, remove: undoable } = useUndoableDelete();
-  const { errors, show, fromError } = useFieldErrors<keyof StepInput>();
   const steps = area.steps.filter((s) => !hidden.has(s.id));
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
-    if (show({ ...(!title.trim() && { title: 'Give the step a title.' }) }, form)) return;
+    const title = values.title.trim();
+    if (show({ ...(!title && { title: 'Give the step a title.' }) }, form)) return;
     try {
       await add.mutateAsync({
         areaId: area.id,
-        title: title.trim(),
-        due_date: due || null,
+        title,
+        due_date: values.due_date || null,
         add_to_action_steps: onBoard,
       });
-      setTitle('');
-      setDue('');
+      reset();
     } catch (error) {
       fromError(error, form);
     }
@@ -69,20 +72,8 @@ export function AreaSteps({
         </ul>
       )}
       <form onSubmit={(e) => void submit(e)} noValidate aria-label={`New step for ${label}`}>
-        <Field
-          label="Step"
-          value={title}
-          maxLength={200}
-          onChange={(e) => setTitle(e.target.value)}
-          error={errors.title}
-        />
-        <Field
-          label="Due date"
-          type="date"
-          value={due}
-          onChange={(e) => setDue(e.target.value)}
-          error={errors.due_date}
-        />
+        <Field label="Step" maxLength={200} {...field('title')} />
+        <Field label="Due date" type="date" {...field('due_date')} />
         <label className="checkbox-field">
           <input type="checkbox" checked={onBoard} onChange={(e) => setOnBoard(e.target.checked)} /> Put it on
           the client's action steps board

@@ -10,6 +10,7 @@ import { AreaEditor } from './area-editor';
 import { DetailsForm } from './details-form';
 import { FlashLessons } from './flash-lessons';
 import './assessment.css';
+import { PageFrame } from '@/components/page-frame';
 
 const money = (amount: number, currency: string) =>
   new Intl.NumberFormat('en', { style: 'currency', currency, maximumFractionDigits: 0 }).format(amount);
@@ -63,10 +64,7 @@ export default function Page() {
   const assessmentId = routeId(params.assessmentid);
   const query = useAssessment(clientId, assessmentId);
   return (
-    <section className="page" aria-labelledby="page-title">
-      <h1 id="page-title" className="page-title">
-        Assessment{query.data ? `: ${query.data.assessment.title}` : ''}
-      </h1>
+    <PageFrame title={query.data ? `Assessment: ${query.data.assessment.title}` : 'Assessment'}>
       {clientId !== null && (
         <p>
           <Link to={paths.coachClient(clientId)}>Back to the client</Link>
@@ -79,6 +77,6 @@ export default function Page() {
           {(page) => <Assessment clientId={clientId} page={page} />}
         </QueryState>
       )}
-    </section>
+    </PageFrame>
   );
 }

@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { sessionStore } from '@/lib/session';
 import { expectConsole } from '@/testing/console';
-import { apiUser, fakeApi, gapiAnswer, renderPortal, type FakeCall } from '@/testing/portal';
+import { apiUser, fakeApi, gapiAnswer, renderPortal, type FakeCall, signInFresh } from '@/testing/portal';
 import type { ClientPageData } from '../api/get-client';
 
 const LOAD = { timeout: 5000 };
@@ -43,9 +42,7 @@ function server(answer: (call: FakeCall) => { status: number; data?: unknown } |
 }
 
 beforeEach(() => {
-  sessionStore.logout('user');
-  localStorage.clear();
-  sessionStore.signIn(apiUser({ role_id: 2, email: 'coach@demo.test', time_zone: 'America/Los_Angeles' }));
+  signInFresh(apiUser({ role_id: 2, email: 'coach@demo.test', time_zone: 'America/Los_Angeles' }));
 });
 
 describe("the coach's page of a client", () => {

@@ -4,7 +4,7 @@ import { FormButtons } from '@/components/form-buttons';
 import { formatDate } from '@/lib/dates';
 import { STAGES, codeFor, movedMessage, stageLabel, stageOf, type Stage } from '@/lib/stages';
 import { notify } from '@/lib/toast';
-import { useFieldErrors } from '@/lib/use-field-errors';
+import { useFormFields } from '@/lib/use-form-fields';
 import { useAddStep, type StepInput } from '../api/add-step';
 import { useEditStep } from '../api/edit-step';
 import type { ClientStep } from '../api/get-client';
@@ -26,40 +26,30 @@ function StepForm({
   onSave: (input: StepInput, done: () => void, failed: (error: unknown) => void) => void;
   onCancel?: () => void;
 }) {
-  const [title, setTitle] = useState(step?.title ?? '');
-  const [description, setDescription] = useState(step?.description ?? '');
-  const [due, setDue] = useState(step?.due_date ?? '');
-  const { errors, show, fromError } = useFieldErrors<StepField>();
+  const { values, field, reset, show, fromError } = useFormFields<StepField>({
+    title: step?.title ?? '',
+    description: step?.description ?? '',
+    due_date: step?.due_date ?? '',
+  });
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
-    if (show({ title: title.trim() ? undefined : 'Write the step.' }, form)) return;
-    const input = { title: title.trim(), description: description.trim(), due_date: due || null };
+    const title = values.title.trim();
+    if (show({ title: title ? undefined : 'Write the step.' }, form)) return;
+    const input = { title, description: values.description.trim(), due_date: values.due_date || null };
     onSave(
       input,
       () => {
-        if (!step) [setTitle, setDescription, setDue].forEach((set) => set(''));
+        if (!step) reset();
       },
       (error) => fromError(error, form),
     );
   };
   return (
     <form className="client-step-form" onSubmit={submit} noValidate>
-      <Field label="Step" value={title} onChange={(e) => setTitle(e.target.value)} error={errors.title} />
-      <TextAreaField
-        label="Description"
-        value={description}
-        onChange={(e) => setDescription(e.target.value)}
-        error={errors.description}
-        rows={2}
-      />
-      <Field
-        label="Due date"
-        type="date"
-        value={due}
-        onChange={(e) => setDue(e.target.value)}
-        error={errors.due_date}
-      />
+      <Field label="Step" {...field('title')} />
+      <TextAreaField label="Description" {...field('description')} rows={2} />
+      <Field label="Due date" type="date" {...field('due_date')} />
       <FormButtons submitLabel={submitLabel} pending={pending} onCancel={onCancel} />
     </form>
   );

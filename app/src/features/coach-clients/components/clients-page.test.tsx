@@ -1,8 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { sessionStore } from '@/lib/session';
-import { apiUser, fakeApi, gapiAnswer, renderPortal, type FakeCall } from '@/testing/portal';
+import { apiUser, fakeApi, gapiAnswer, renderPortal, type FakeCall, signInFresh } from '@/testing/portal';
 
 const client = (id: number, first_name: string, last_name: string, company: string | null, unread = 0) => ({
   id,
@@ -38,9 +37,7 @@ const listed = () =>
     .map((link) => link.querySelector('.clients-name')?.textContent);
 
 beforeEach(() => {
-  sessionStore.logout('user');
-  localStorage.clear();
-  sessionStore.signIn(apiUser({ role_id: 2, email: 'coach@demo.test', time_zone: 'America/Chicago' }));
+  signInFresh(apiUser({ role_id: 2, email: 'coach@demo.test', time_zone: 'America/Chicago' }));
 });
 
 describe('/coach/clients', () => {

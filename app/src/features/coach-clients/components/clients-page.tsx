@@ -11,6 +11,7 @@ import { CLIENT_SORTS, useClients, type ClientSort } from '../api/get-clients';
 import { ClientsRow } from './clients-row';
 import { useClientsSearch } from './clients-search';
 import './clients.css';
+import { PageFrame } from '@/components/page-frame';
 
 const SORT_LABELS: Record<ClientSort, string> = {
   name: 'Name',
@@ -31,10 +32,7 @@ export default function ClientsPage() {
   const total = plural(clients.data?.total ?? 0);
 
   return (
-    <section className="page clients-page" aria-labelledby="page-title">
-      <h1 id="page-title" className="page-title">
-        Clients
-      </h1>
+    <PageFrame title="Clients" className="clients-page">
       <form className="card clients-controls" role="search" onSubmit={(event) => event.preventDefault()}>
         <Field
           label="Search"
@@ -86,6 +84,6 @@ export default function ClientsPage() {
           </>
         )}
       </QueryState>
-    </section>
+    </PageFrame>
   );
 }

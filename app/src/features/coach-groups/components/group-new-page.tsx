@@ -3,7 +3,7 @@
  * it), in the currency of the coach's groups unless another is typed; its page then takes lessons and members.
  */
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { FormButtons } from '@/components/form-buttons';
 import { paths } from '@/config/paths';
 import { notify } from '@/lib/toast';
@@ -12,6 +12,7 @@ import { useCreateGroup } from '../api/save-group';
 import { emptyDraft, inputOf, problems, type GroupField } from './group-draft';
 import { GroupFields } from './group-fields';
 import './coach-groups.css';
+import { PageFrame } from '@/components/page-frame';
 
 export default function Page() {
   const [draft, setDraft] = useState(emptyDraft);
@@ -32,13 +33,7 @@ export default function Page() {
     });
   };
   return (
-    <section className="page" aria-labelledby="page-title">
-      <p>
-        <Link to={paths.coachGroups}>Back to your groups</Link>
-      </p>
-      <h1 id="page-title" className="page-title">
-        New group
-      </h1>
+    <PageFrame title="New group" back={{ to: paths.coachGroups, label: 'Back to your groups' }}>
       <form className="card" onSubmit={submit} noValidate>
         <GroupFields draft={draft} errors={errors} onChange={setDraft} />
         <FormButtons
@@ -48,6 +43,6 @@ export default function Page() {
           onCancel={() => void navigate(paths.coachGroups)}
         />
       </form>
-    </section>
+    </PageFrame>
   );
 }

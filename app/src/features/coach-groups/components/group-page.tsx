@@ -15,6 +15,7 @@ import { GroupHandover } from './group-handover';
 import { GroupLessons } from './group-lessons';
 import { GroupMembers } from './group-members';
 import './coach-groups.css';
+import { PageFrame } from '@/components/page-frame';
 
 const back = { to: paths.coachGroups, label: 'Back to your groups' };
 
@@ -41,14 +42,8 @@ export default function Page() {
   else if (query.isError) body = <LoadFailed what="This group" error={query.error} retry={query.refetch} />;
   else body = <PageLoading />;
   return (
-    <section className="page" aria-labelledby="page-title">
-      <p>
-        <Link to={paths.coachGroups}>{back.label}</Link>
-      </p>
-      <h1 id="page-title" className="page-title">
-        {group ? group.title : 'Group'}
-      </h1>
+    <PageFrame title={group ? group.title : 'Group'} back={back}>
       {body}
-    </section>
+    </PageFrame>
   );
 }

@@ -7,6 +7,7 @@ import { STATE_LABELS } from './group-fields';
 import { priceOf } from './price';
 import '@/components/authoring.css';
 import './coach-groups.css';
+import { PageFrame } from '@/components/page-frame';
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -34,10 +35,7 @@ function GroupCard({ group }: { group: GroupRow }) {
 export default function Page() {
   const groups = useGroups();
   return (
-    <section className="page" aria-labelledby="page-title">
-      <h1 id="page-title" className="page-title">
-        Groups
-      </h1>
+    <PageFrame title="Groups">
       <p>
         <Link className="btn btn-primary" to={paths.coachGroupNew}>
           New group
@@ -52,6 +50,6 @@ export default function Page() {
           </ul>
         )}
       </QueryState>
-    </section>
+    </PageFrame>
   );
 }

@@ -4,13 +4,11 @@
  * all autosaved as the coach types ("Saved" shown); and the lesson's links, each removed with an undo.
  */
 import { isAxiosError } from 'axios';
-import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { useState } from 'react';
 import { useAutosave } from '@/lib/autosave';
 import { fieldErrorsOf, type FieldErrors } from '@/lib/field-errors';
-import { useFieldErrors } from '@/lib/use-field-errors';
 import { Field, SelectField, TextAreaField } from '@/components/field';
-import { FormButtons } from '@/components/form-buttons';
+import { LinkForm } from '@/components/link-form';
 import { LoadFailed } from '@/components/load-failed';
 import { PageLoading } from '@/components/page-loading';
 import { NotFoundState } from '@/components/refused-state';
@@ -21,6 +19,7 @@ import { LessonChecklistEditor } from './lesson-checklist-editor';
 import { LessonUploads } from './lesson-uploads';
 import { RichTextEditor } from './rich-text-editor';
 import './lesson-editor.css';
+import { PageFrame } from '@/components/page-frame';
 
 type Back = { to: string; label: string };
 type LessonField = 'title' | 'short_desc' | 'full_desc' | 'lesson_video' | 'length';
@@ -62,27 +61,6 @@ function problems(draft: Draft): FieldErrors<LessonField> {
 function LessonLinks({ lesson }: { lesson: CoachLesson }) {
   const { add, remove } = useLessonResources(lesson.id);
   const [hidden, setHidden] = useState<number[]>([]);
-  const [title, setTitle] = useState('');
-  const [url, setUrl] = useState('');
-  const { errors, show, fromError } = useFieldErrors<'title' | 'url'>();
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const found = {
-      title: title.trim() ? undefined : 'Name the link.',
-      url: /^https?:\/\/\S/i.test(url.trim())
-        ? undefined
-        : 'Enter an address that starts with https:// or http://.',
-    };
-    if (show(found, form)) return;
-    add.mutate(
-      { title: title.trim(), url: url.trim() },
-      {
-        onSuccess: () => [setTitle, setUrl].forEach((set) => set('')),
-        onError: (error) => fromError(error, form),
-      },
-    );
-  };
   const shown = lesson.resources.filter((r) => !hidden.includes(r.id));
   return (
     <section className="card" aria-labelledby="lesson-links">
@@ -115,24 +93,14 @@ function LessonLinks({ lesson }: { lesson: CoachLesson }) {
           ))}
         </ul>
       )}
-      <form className="lesson-link-form" onSubmit={submit} noValidate>
-        <Field
-          label="Link name"
-          value={title}
-          maxLength={200}
-          onChange={(e) => setTitle(e.target.value)}
-          error={errors.title}
-        />
-        <Field
-          label="Address"
-          type="url"
-          value={url}
-          maxLength={2000}
-          onChange={(e) => setUrl(e.target.value)}
-          error={errors.url}
-        />
-        <FormButtons submitLabel="Add link" pending={add.isPending} pendingLabel="Adding..." />
-      </form>
+      <LinkForm
+        className="lesson-link-form"
+        labels={{ title: 'Link name', url: 'Address', submit: 'Add link' }}
+        problems={{ title: 'Name the link.', url: 'Enter an address that starts with https:// or http://.' }}
+        pending={add.isPending}
+        pendingLabel="Adding..."
+        onAdd={(link) => add.mutateAsync(link)}
+      />
     </section>
   );
 }
@@ -251,14 +219,12 @@ export function LessonEditor({ lessonId, back }: { lessonId: number | null; back
   else if (query.isError) body = <LoadFailed what="This lesson" error={query.error} retry={query.refetch} />;
   else body = <PageLoading />;
   return (
-    <section className="page lesson-editor-page" aria-labelledby="page-title">
-      <p>
-        <Link to={back.to}>{back.label}</Link>
-      </p>
-      <h1 id="page-title" className="page-title">
-        {query.data ? `Edit lesson: ${query.data.title}` : 'Edit lesson'}
-      </h1>
+    <PageFrame
+      title={query.data ? `Edit lesson: ${query.data.title}` : 'Edit lesson'}
+      className="lesson-editor-page"
+      back={back}
+    >
       {body}
-    </section>
+    </PageFrame>
   );
 }

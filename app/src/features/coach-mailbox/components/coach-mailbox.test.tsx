@@ -2,8 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Email } from '@/lib/mail';
-import { sessionStore } from '@/lib/session';
-import { apiUser, fakeApi, gapiAnswer, renderPortal, type FakeCall } from '@/testing/portal';
+import { apiUser, fakeApi, gapiAnswer, renderPortal, type FakeCall, signInFresh } from '@/testing/portal';
 
 const LOAD = { timeout: 5000 };
 const COACH = { id: 3, first_name: 'Dana', last_name: 'Whitfield' };
@@ -60,9 +59,7 @@ function coachApi(
 const badge = () => screen.getByRole('link', { name: /^Messages/ });
 
 beforeEach(() => {
-  sessionStore.logout('user');
-  localStorage.clear();
-  sessionStore.signIn(apiUser({ ...COACH, email: 'coach@demo.test', role_id: 2 }));
+  signInFresh(apiUser({ ...COACH, email: 'coach@demo.test', role_id: 2 }));
 });
 
 describe('/coach/messages', () => {

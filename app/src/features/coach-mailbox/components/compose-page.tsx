@@ -13,20 +13,18 @@ import { notify } from '@/lib/toast';
 import { useClientChoices, type ClientChoice } from '../api/get-clients';
 import { useSendMessage } from '../api/send-message';
 import { ClientSelect } from './client-select';
+import { PageFrame } from '@/components/page-frame';
 
 export const MESSAGE_SENT = 'Message sent';
 
 export default function ComposePage() {
   const clients = useClientChoices();
   return (
-    <section className="page" aria-labelledby="page-title">
-      <h1 id="page-title" className="page-title">
-        New message
-      </h1>
+    <PageFrame title="New message">
       <QueryState query={clients} what="Your clients" empty="You have no clients to write to yet.">
         {(list) => <Compose clients={list} />}
       </QueryState>
-    </section>
+    </PageFrame>
   );
 }
 

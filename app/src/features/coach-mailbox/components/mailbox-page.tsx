@@ -13,6 +13,7 @@ import { useClientChoices } from '../api/get-clients';
 import { useThreads, type Thread } from '../api/get-threads';
 import { ClientSelect } from './client-select';
 import './coach-mailbox.css';
+import { PageFrame } from '@/components/page-frame';
 
 export default function MailboxPage() {
   const user = useUser();
@@ -23,10 +24,7 @@ export default function MailboxPage() {
   const zone = displayZone(user.time_zone);
 
   return (
-    <section className="page" aria-labelledby="page-title">
-      <h1 id="page-title" className="page-title">
-        Messages
-      </h1>
+    <PageFrame title="Messages">
       <div className="coach-mail-toolbar">
         <ClientSelect
           label="Show"
@@ -57,7 +55,7 @@ export default function MailboxPage() {
           </div>
         )}
       </QueryState>
-    </section>
+    </PageFrame>
   );
 }
 

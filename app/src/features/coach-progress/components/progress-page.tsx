@@ -5,6 +5,7 @@ import { downloadProgress } from '../api/download-progress';
 import { useProgress, type Cell, type Counts, type GroupProgress } from '../api/get-progress';
 import { ProgressChart } from './progress-chart';
 import './progress.css';
+import { PageFrame } from '@/components/page-frame';
 
 /** A member's lesson; its checklist counted only when the lesson has one. */
 const cellText = (c: Cell, steps: number, checklist: number) =>
@@ -71,10 +72,7 @@ export default function Page() {
   const groupId = routeId(useParams().id);
   const query = useProgress(groupId);
   return (
-    <section className="page" aria-labelledby="page-title">
-      <h1 id="page-title" className="page-title">
-        Progress{query.data ? `: ${query.data.group.title}` : ''}
-      </h1>
+    <PageFrame title={query.data ? `Progress: ${query.data.group.title}` : 'Progress'}>
       {groupId === null ? (
         <p className="card empty-state muted">There is no such group.</p>
       ) : (
@@ -104,6 +102,6 @@ export default function Page() {
           )}
         </QueryState>
       )}
-    </section>
+    </PageFrame>
   );
 }

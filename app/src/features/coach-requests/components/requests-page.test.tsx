@@ -1,8 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { sessionStore } from '@/lib/session';
-import { apiUser, fakeApi, gapiAnswer, renderPortal, type FakeCall } from '@/testing/portal';
+import { apiUser, fakeApi, gapiAnswer, renderPortal, type FakeCall, signInFresh } from '@/testing/portal';
 import type { CoachRequest } from '../api/get-requests';
 
 const LOAD = { timeout: 5000 };
@@ -47,9 +46,7 @@ function requestsApi(change: (call: FakeCall) => { status: number; data?: unknow
 const card = async (name: RegExp) => (await screen.findByRole('article', { name }, LOAD)) as HTMLElement;
 
 beforeEach(() => {
-  sessionStore.logout('user');
-  localStorage.clear();
-  sessionStore.signIn(apiUser({ id: 3, first_name: 'Dana', email: 'coach@demo.test', role_id: 2 }));
+  signInFresh(apiUser({ id: 3, first_name: 'Dana', email: 'coach@demo.test', role_id: 2 }));
 });
 
 describe('/coach/requests', () => {

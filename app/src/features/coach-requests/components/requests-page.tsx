@@ -12,6 +12,7 @@ import { KIND_LABELS, STATUS_LABELS } from './labels';
 import { FilterSelect } from './filter-select';
 import { RequestCard } from './request-card';
 import './requests.css';
+import { PageFrame } from '@/components/page-frame';
 
 const isKind = (value: string | null): value is RequestKind => value !== null && value in KIND_LABELS;
 const isStatus = (value: string | null): value is RequestStatus => value !== null && value in STATUS_LABELS;
@@ -34,10 +35,7 @@ export default function RequestsPage() {
   };
 
   return (
-    <section className="page" aria-labelledby="page-title">
-      <h1 id="page-title" className="page-title">
-        Requests
-      </h1>
+    <PageFrame title="Requests">
       <div className="requests-filters">
         <FilterSelect
           label="Kind"
@@ -72,6 +70,6 @@ export default function RequestsPage() {
           );
         }}
       </QueryState>
-    </section>
+    </PageFrame>
   );
 }

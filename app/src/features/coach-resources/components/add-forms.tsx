@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Field } from '@/components/field';
 import { FormButtons } from '@/components/form-buttons';
+import { LinkForm } from '@/components/link-form';
 import { notify } from '@/lib/toast';
 import { UPLOAD_MAX_MB, checkPicked } from '@/lib/uploads';
 import { useFieldErrors } from '@/lib/use-field-errors';
@@ -10,48 +11,20 @@ import { useAddLink, type LinkInput } from '../api/add-link';
 /** A link for the library: a title and its http(s) address. */
 export function AddLinkForm() {
   const add = useAddLink();
-  const [title, setTitle] = useState('');
-  const [url, setUrl] = useState('');
-  const { errors, show, fromError } = useFieldErrors<keyof LinkInput>();
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const found = {
-      ...(!title.trim() && { title: 'Give the link a title.' }),
-      ...(!/^https?:\/\/\S+$/.test(url.trim()) && { url: 'Give an address starting with https://.' }),
-    };
-    if (show(found, form)) return;
-    try {
-      await add.mutateAsync({ title: title.trim(), url: url.trim() });
-      notify.success('Link added to your library. Share it to let clients see it.');
-      setTitle('');
-      setUrl('');
-    } catch (error) {
-      fromError(error, form);
-    }
-  };
-
   return (
-    <form className="card" onSubmit={(e) => void submit(e)} noValidate aria-labelledby="add-link-title">
+    <LinkForm
+      className="card"
+      aria-labelledby="add-link-title"
+      labels={{ title: 'Link title', url: 'Address', submit: 'Add link' }}
+      problems={{ title: 'Give the link a title.', url: 'Give an address starting with https://.' }}
+      pending={add.isPending}
+      onAdd={async (link: LinkInput) => {
+        await add.mutateAsync(link);
+        notify.success('Link added to your library. Share it to let clients see it.');
+      }}
+    >
       <h2 id="add-link-title">Add a link</h2>
-      <Field
-        label="Link title"
-        value={title}
-        maxLength={200}
-        onChange={(e) => setTitle(e.target.value)}
-        error={errors.title}
-      />
-      <Field
-        label="Address"
-        type="url"
-        value={url}
-        maxLength={2000}
-        onChange={(e) => setUrl(e.target.value)}
-        error={errors.url}
-      />
-      <FormButtons submitLabel="Add link" pending={add.isPending} />
-    </form>
+    </LinkForm>
   );
 }
 

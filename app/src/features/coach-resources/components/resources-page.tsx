@@ -10,6 +10,7 @@ import { useUnshareResource } from '../api/unshare-resource';
 import { AddFileForm, AddLinkForm } from './add-forms';
 import { ShareForm } from './share-form';
 import './resources.css';
+import { PageFrame } from '@/components/page-frame';
 
 const shareName = (s: Share) => (s.audience === 'all' ? 'all my clients' : s.name);
 
@@ -86,10 +87,7 @@ export default function Page() {
     undoable(resource.id, `"${resource.title}" deleted`, () => deleteResource(resource.id));
 
   return (
-    <section className="page" aria-labelledby="page-title">
-      <h1 id="page-title" className="page-title">
-        Resources
-      </h1>
+    <PageFrame title="Resources">
       <p className="muted">
         Clients see what you share with them on their My Resources page: one client, a company's clients, a
         group's members or all your clients.
@@ -112,6 +110,6 @@ export default function Page() {
           );
         }}
       </QueryState>
-    </section>
+    </PageFrame>
   );
 }

@@ -1,8 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { sessionStore } from '@/lib/session';
-import { apiUser, fakeApi, gapiAnswer, renderPortal } from '@/testing/portal';
+import { apiUser, fakeApi, gapiAnswer, renderPortal, signInFresh } from '@/testing/portal';
 
 const review = {
   id: 7,
@@ -18,9 +17,7 @@ const review = {
 };
 
 beforeEach(() => {
-  sessionStore.logout('user');
-  localStorage.clear();
-  sessionStore.signIn(apiUser({ role_id: 2, time_zone: 'Europe/Berlin' }));
+  signInFresh(apiUser({ role_id: 2, time_zone: 'Europe/Berlin' }));
 });
 
 describe('/coach/schedule', () => {

@@ -9,6 +9,7 @@ import { notify } from '@/lib/toast';
 import { useCancelMeeting } from '../api/cancel-meeting';
 import { useMeetings, type CoachMeeting } from '../api/get-meetings';
 import { MeetingForm } from './meeting-form';
+import { PageFrame } from '@/components/page-frame';
 
 /**
  * The coach's Meetings: the next 8 weeks in the coach's time and each client's, New meeting (a client preselected
@@ -32,10 +33,7 @@ export default function Page() {
   };
 
   return (
-    <section className="page" aria-labelledby="page-title">
-      <h1 id="page-title" className="page-title">
-        Meetings
-      </h1>
+    <PageFrame title="Meetings">
       <QueryState query={query} what="Your meetings">
         {({ time_zone: zone, meetings }) => (
           <>
@@ -111,6 +109,6 @@ export default function Page() {
           onCancel={() => setCancelling(null)}
         />
       )}
-    </section>
+    </PageFrame>
   );
 }

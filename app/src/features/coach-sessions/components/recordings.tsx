@@ -1,10 +1,7 @@
-import { useState, type FormEvent } from 'react';
-import { Field } from '@/components/field';
-import { FormButtons } from '@/components/form-buttons';
+import { LinkForm } from '@/components/link-form';
 import { formatDateTime } from '@/lib/dates';
 import { httpLink } from '@/lib/http-link';
 import { notify } from '@/lib/toast';
-import { useFieldErrors } from '@/lib/use-field-errors';
 import { useUndoableDelete } from '@/components/use-undoable-delete';
 import { useAddRecording, type RecordingInput } from '../api/add-recording';
 import type { Recording } from '../api/get-sessions';
@@ -21,29 +18,8 @@ export function Recordings({
   recordings: Recording[];
 }) {
   const add = useAddRecording(groupId);
-  const [title, setTitle] = useState('');
-  const [link, setLink] = useState('');
   const { hidden, remove: undoable } = useUndoableDelete();
-  const { errors, show, fromError } = useFieldErrors<keyof RecordingInput>();
   const shown = recordings.filter((r) => !hidden.has(r.id));
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const found = {
-      ...(!title.trim() && { title: 'Give the recording a title.' }),
-      ...(!/^https?:\/\/\S+$/.test(link.trim()) && { recording_url: 'Give the https:// link of the video.' }),
-    };
-    if (show(found, form)) return;
-    try {
-      await add.mutateAsync({ title: title.trim(), recording_url: link.trim() });
-      notify.success('Recording added: members see it on the group page.');
-      setTitle('');
-      setLink('');
-    } catch (error) {
-      fromError(error, form);
-    }
-  };
 
   const remove = (recording: Recording) =>
     undoable(recording.id, `Recording "${recording.title}" deleted`, () =>
@@ -77,24 +53,17 @@ export function Recordings({
           })}
         </ul>
       )}
-      <form onSubmit={(e) => void submit(e)} noValidate aria-label="Add a recording">
-        <Field
-          label="Recording title"
-          value={title}
-          maxLength={200}
-          onChange={(e) => setTitle(e.target.value)}
-          error={errors.title}
-        />
-        <Field
-          label="Video link"
-          type="url"
-          value={link}
-          maxLength={2000}
-          onChange={(e) => setLink(e.target.value)}
-          error={errors.recording_url}
-        />
-        <FormButtons submitLabel="Add recording" pending={add.isPending} />
-      </form>
+      <LinkForm
+        aria-label="Add a recording"
+        labels={{ title: 'Recording title', url: 'Video link', submit: 'Add recording' }}
+        problems={{ title: 'Give the recording a title.', url: 'Give the https:// link of the video.' }}
+        urlKey={'recording_url' satisfies keyof RecordingInput}
+        pending={add.isPending}
+        onAdd={async ({ title, url }) => {
+          await add.mutateAsync({ title, recording_url: url });
+          notify.success('Recording added: members see it on the group page.');
+        }}
+      />
     </section>
   );
 }

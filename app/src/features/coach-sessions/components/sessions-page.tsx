@@ -12,6 +12,7 @@ import { useSessions, type GroupSession, type GroupSessions } from '../api/get-s
 import { Recordings } from './recordings';
 import { SessionForm } from './session-form';
 import './sessions.css';
+import { PageFrame } from '@/components/page-frame';
 
 /** The members' other zones, each with who lives by it, so the coach sees every local time that differs. */
 function otherZones(members: GroupSessions['members'], zone: string) {
@@ -121,10 +122,7 @@ export default function Page() {
   const groupId = routeId(useParams().id);
   const query = useSessions(groupId);
   return (
-    <section className="page" aria-labelledby="page-title">
-      <h1 id="page-title" className="page-title">
-        Live sessions{query.data ? `: ${query.data.group.title}` : ''}
-      </h1>
+    <PageFrame title={query.data ? `Live sessions: ${query.data.group.title}` : 'Live sessions'}>
       {groupId === null ? (
         <p className="card empty-state muted">There is no such group.</p>
       ) : (
@@ -132,6 +130,6 @@ export default function Page() {
           {(data) => <Sessions groupId={groupId} data={data} />}
         </QueryState>
       )}
-    </section>
+    </PageFrame>
   );
 }

@@ -1,10 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { sessionStore } from '@/lib/session';
 import { expectConsole } from '@/testing/console';
 import { EMPTY_TODAY } from '@/testing/coach-today';
-import { apiUser, fakeApi, gapiAnswer, renderPortal } from '@/testing/portal';
+import { apiUser, fakeApi, gapiAnswer, renderPortal, signInFresh } from '@/testing/portal';
 
 const person = (id: number, first_name: string, last_name: string) => ({ id, first_name, last_name });
 const rachel = person(11, 'Rachel', 'Kowalski');
@@ -57,9 +56,7 @@ function serve(answer: () => { status: number; data?: unknown }) {
 }
 
 beforeEach(() => {
-  sessionStore.logout('user');
-  localStorage.clear();
-  sessionStore.signIn(apiUser({ role_id: 2, email: 'coach@demo.test', time_zone: 'America/Chicago' }));
+  signInFresh(apiUser({ role_id: 2, email: 'coach@demo.test', time_zone: 'America/Chicago' }));
 });
 
 describe('/coach (Today)', () => {

@@ -17,6 +17,7 @@ import { TodayMeeting } from './today-meeting';
 import { TodaySection } from './today-section';
 import { TodayWaiting } from './today-waiting';
 import './today.css';
+import { PageFrame } from '@/components/page-frame';
 
 /** Asks for Today as soon as this chunk arrives (see app/lazy-page), while the shell is still rendering. */
 export function prefetch(): void {
@@ -123,13 +124,10 @@ function TodayParts({ today }: { today: Today }) {
 export default function TodayPage() {
   const today = useToday();
   return (
-    <section className="page today-page" aria-labelledby="page-title">
-      <h1 id="page-title" className="page-title">
-        Today
-      </h1>
+    <PageFrame title="Today" className="today-page">
       <QueryState query={today} what="Today">
         {(data) => <TodayParts today={data} />}
       </QueryState>
-    </section>
+    </PageFrame>
   );
 }

@@ -4,16 +4,14 @@ import { QueryState } from '@/components/query-state';
 import { useUser } from '@/lib/session';
 import { useCoachProfile } from '@/lib/coach-profile';
 import { CoachCard } from './coach-card';
+import { PageFrame } from '@/components/page-frame';
 
 export default function CoachProfilePage() {
   const user = useUser();
   const coach = useCoachProfile(user.company_id, user.id);
 
   return (
-    <section className="page" aria-labelledby="page-title">
-      <h1 id="page-title" className="page-title">
-        My Coach&apos;s Profile
-      </h1>
+    <PageFrame title="My Coach's Profile">
       <QueryState
         query={coach}
         what="Your coach's profile"
@@ -22,6 +20,6 @@ export default function CoachProfilePage() {
       >
         {(found) => found && <CoachCard coach={found} />}
       </QueryState>
-    </section>
+    </PageFrame>
   );
 }

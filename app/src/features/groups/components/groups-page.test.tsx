@@ -1,7 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { sessionStore } from '@/lib/session';
-import { apiUser, fakeApi, gapiAnswer, renderPortal, testConfig } from '@/testing/portal';
+import { fakeApi, gapiAnswer, renderPortal, testConfig, signInFresh } from '@/testing/portal';
 
 const group = (id: number, title: string, extra: Record<string, unknown> = {}) => ({
   id,
@@ -48,9 +47,7 @@ const lessons = [
 ];
 
 beforeEach(() => {
-  sessionStore.logout('user');
-  localStorage.clear();
-  sessionStore.signIn(apiUser());
+  signInFresh();
 });
 
 describe('/groups', () => {

@@ -10,6 +10,7 @@ import { ReferralForm } from './referral-form';
 import { TestimonialForm } from './testimonial-form';
 import { TicketForm } from './ticket-form';
 import { YourTickets } from './your-tickets';
+import { PageFrame } from '@/components/page-frame';
 
 const QUESTIONS: { q: string; a: string }[] = [
   {
@@ -37,10 +38,7 @@ const QUESTIONS: { q: string; a: string }[] = [
 export default function HelpPage() {
   const { config } = usePortal();
   return (
-    <section className="page help-page" aria-labelledby="page-title">
-      <h1 id="page-title" className="page-title">
-        Help
-      </h1>
+    <PageFrame title="Help" className="help-page">
       <div className="card">
         <p>
           Welcome to {config.name}. Here is how the portal works; for anything about your coaching, ask{' '}
@@ -69,6 +67,6 @@ export default function HelpPage() {
           <ReferralForm />
         </div>
       </section>
-    </section>
+    </PageFrame>
   );
 }

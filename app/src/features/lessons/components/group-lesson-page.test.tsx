@@ -1,8 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessionStore } from '@/lib/session';
-import { apiUser, fakeApi, gapiAnswer, renderPortal, type FakeCall } from '@/testing/portal';
+import { apiUser, fakeApi, gapiAnswer, renderPortal, type FakeCall, signInFresh } from '@/testing/portal';
 
 const lesson = {
   id: 3,
@@ -95,9 +94,7 @@ function routes(sends: { status: number }[], userlesson: object = lesson) {
 }
 
 beforeEach(() => {
-  sessionStore.logout('user');
-  localStorage.clear();
-  sessionStore.signIn(apiUser());
+  signInFresh();
   // Only the batcher's interval is faked: Testing Library's waits keep real timeouts.
   vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
 });

@@ -1,8 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { sessionStore } from '@/lib/session';
-import { apiUser, fakeApi, gapiAnswer, renderPortal } from '@/testing/portal';
+import { fakeApi, gapiAnswer, renderPortal, signInFresh } from '@/testing/portal';
 
 const lesson = {
   id: 3,
@@ -34,9 +33,7 @@ const analytics = {
 };
 
 beforeEach(() => {
-  sessionStore.logout('user');
-  localStorage.clear();
-  sessionStore.signIn(apiUser());
+  signInFresh();
 });
 
 describe('the uploaded files of a lesson', () => {

@@ -13,6 +13,7 @@ import { LessonChecklist } from './lesson-checklist';
 import { useLesson } from '../api/get-lesson';
 import { LessonView } from './lesson-view';
 import type { LessonPlace } from '../api/training-analytics';
+import { PageFrame } from '@/components/page-frame';
 
 interface LessonPageProps {
   place: LessonPlace;
@@ -22,14 +23,7 @@ interface LessonPageProps {
 
 /** A lesson page that shows no lesson: why (locked, not found, not loaded), under the page's title. */
 export function LessonRefusal({ children }: { children: ReactNode }) {
-  return (
-    <section className="page" aria-labelledby="page-title">
-      <h1 id="page-title" className="page-title">
-        Lesson
-      </h1>
-      {children}
-    </section>
-  );
+  return <PageFrame title="Lesson">{children}</PageFrame>;
 }
 
 /** `place` is null when the address holds no valid ids: not found, and nothing asked of the API. */

@@ -4,6 +4,7 @@ import { QueryState } from '@/components/query-state';
 import { paths } from '@/config/paths';
 import { useFlashLessons, type FlashLessonItem } from '../api/get-flash-lessons';
 import './lessons.css';
+import { PageFrame } from '@/components/page-frame';
 
 function byAssessment(items: FlashLessonItem[]) {
   const groups = new Map<number, { title: string; items: FlashLessonItem[] }>();
@@ -37,10 +38,7 @@ function LessonCard({ item }: { item: FlashLessonItem }) {
 export default function LessonsPage() {
   const lessons = useFlashLessons();
   return (
-    <section className="page lessons-page" aria-labelledby="page-title">
-      <h1 id="page-title" className="page-title">
-        My Lessons
-      </h1>
+    <PageFrame title="My Lessons" className="lessons-page">
       <QueryState
         query={lessons}
         what="Your lessons"
@@ -59,6 +57,6 @@ export default function LessonsPage() {
           ))
         }
       </QueryState>
-    </section>
+    </PageFrame>
   );
 }

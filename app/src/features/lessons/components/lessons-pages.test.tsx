@@ -2,7 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '@/lib/session';
-import { apiUser, fakeApi, gapiAnswer, renderPortal, type FakeCall } from '@/testing/portal';
+import { apiUser, fakeApi, gapiAnswer, renderPortal, type FakeCall, signInFresh } from '@/testing/portal';
 import { flashAnalytics } from '../api/send-flash-analytics';
 
 const lessonList = [
@@ -65,9 +65,7 @@ const flashUser = () =>
   apiUser({ trainings: { group_coaching: false, flash_coaching: true, business_academy: false } });
 
 beforeEach(() => {
-  sessionStore.logout('user');
-  localStorage.clear();
-  sessionStore.signIn(flashUser());
+  signInFresh(flashUser());
 });
 afterEach(() => {
   vi.useRealTimers();

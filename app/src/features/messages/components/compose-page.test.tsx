@@ -1,9 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { sessionStore } from '@/lib/session';
 import { pickedFile } from '@/testing/files';
-import { apiUser, renderPortal } from '@/testing/portal';
+import { renderPortal, signInFresh } from '@/testing/portal';
 import { fakeMailbox, gqlCalls } from '../testing/fake-mailbox';
 
 const LOAD = { timeout: 5000 };
@@ -12,9 +11,7 @@ const MB = 1024 * 1024;
 const file = (name: string, size?: number) => pickedFile(name, size);
 
 beforeEach(() => {
-  sessionStore.logout('user');
-  localStorage.clear();
-  sessionStore.signIn(apiUser());
+  signInFresh();
 });
 
 describe('/messages/compose', () => {

@@ -1,8 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { sessionStore } from '@/lib/session';
-import { apiUser, renderPortal } from '@/testing/portal';
+import { renderPortal, signInFresh } from '@/testing/portal';
 import { COACH, ME, email, failThenRetry, fakeMailbox, gqlCalls } from '../testing/fake-mailbox';
 
 const LOAD = { timeout: 5000 };
@@ -21,9 +20,7 @@ const inbox = () => [
 ];
 
 beforeEach(() => {
-  sessionStore.logout('user');
-  localStorage.clear();
-  sessionStore.signIn(apiUser());
+  signInFresh();
 });
 
 describe('/messages folders', () => {

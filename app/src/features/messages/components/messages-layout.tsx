@@ -3,6 +3,7 @@ import { NavLink, Outlet } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { useThreadFolder } from './thread-folder';
 import './messages.css';
+import { PageFrame } from '@/components/page-frame';
 
 const TABS = [
   { to: paths.messagesInbox, label: 'Inbox', folder: 'inbox' },
@@ -14,10 +15,7 @@ export default function MessagesLayout() {
   // A thread is in the folder it was opened from: that tab stays highlighted.
   const from = useThreadFolder();
   return (
-    <section className="page messages-page" aria-labelledby="page-title">
-      <h1 id="page-title" className="page-title">
-        My Messages
-      </h1>
+    <PageFrame title="My Messages" className="messages-page">
       <nav className="mail-tabs" aria-label="Mailbox">
         {TABS.map((tab) => (
           <NavLink
@@ -30,6 +28,6 @@ export default function MessagesLayout() {
         ))}
       </nav>
       <Outlet />
-    </section>
+    </PageFrame>
   );
 }

@@ -1,8 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessionStore } from '@/lib/session';
-import { apiUser, type FakeCall } from '@/testing/portal';
+import { type FakeCall, signInFresh } from '@/testing/portal';
 import { renderPortal } from '@/testing/portal';
 import { COACH, ME, email, failThenRetry, fakeMailbox, gqlCalls } from '../testing/fake-mailbox';
 
@@ -38,9 +37,7 @@ const thread = () => [
 const badge = () => screen.getByRole('link', { name: /My Messages/ });
 
 beforeEach(() => {
-  sessionStore.logout('user');
-  localStorage.clear();
-  sessionStore.signIn(apiUser());
+  signInFresh();
 });
 
 afterEach(() => {

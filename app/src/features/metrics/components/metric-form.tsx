@@ -1,7 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Field, SelectField } from '@/components/field';
 import { FormButtons } from '@/components/form-buttons';
-import { useFieldErrors } from '@/lib/use-field-errors';
+import { useFormFields } from '@/lib/use-form-fields';
 import type { Direction, MetricInput } from '../api/get-metrics';
 import { parseAmount } from '../lib/format';
 
@@ -23,15 +23,17 @@ export function MetricForm({
   onSave: (input: MetricInput) => Promise<void>;
   onCancel?: () => void;
 }) {
-  const [name, setName] = useState(initial?.name ?? '');
-  const [unit, setUnit] = useState(initial?.unit ?? '');
-  const [target, setTarget] = useState(initial?.target === null || !initial ? '' : String(initial.target));
-  const [direction, setDirection] = useState<Direction>(initial?.direction ?? 'up');
-  const { errors: problems, show, fromError } = useFieldErrors<keyof MetricInput>();
+  const { values, field, reset, show, fromError } = useFormFields<keyof MetricInput>({
+    name: initial?.name ?? '',
+    unit: initial?.unit ?? '',
+    target: initial?.target === null || !initial ? '' : String(initial.target),
+    direction: initial?.direction ?? 'up',
+  });
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
+    const { name, unit, target } = values;
     const amount = target.trim() ? parseAmount(target) : null;
     const found = {
       ...(!name.trim() && { name: 'Name the metric, e.g. Monthly revenue.' }),
@@ -39,52 +41,27 @@ export function MetricForm({
     };
     if (show(found, form)) return;
     try {
-      await onSave({ name: name.trim(), unit: unit.trim(), target: amount, direction });
+      // The choice list offers only the two directions.
+      await onSave({
+        name: name.trim(),
+        unit: unit.trim(),
+        target: amount,
+        direction: values.direction as Direction,
+      });
     } catch (error) {
       fromError(error, form);
       return;
     }
-    if (!initial) {
-      setName('');
-      setUnit('');
-      setTarget('');
-      setDirection('up');
-    }
+    if (!initial) reset();
   };
 
   return (
     <form className="metric-form" onSubmit={submit} noValidate>
       <div className="metric-form-row">
-        <Field
-          label="Name"
-          value={name}
-          maxLength={100}
-          required
-          onChange={(e) => setName(e.target.value)}
-          error={problems.name}
-        />
-        <Field
-          label="Unit"
-          hint="Optional: USD, %, leads..."
-          value={unit}
-          maxLength={20}
-          onChange={(e) => setUnit(e.target.value)}
-          error={problems.unit}
-        />
-        <Field
-          label="Target"
-          hint="Optional"
-          inputMode="decimal"
-          value={target}
-          onChange={(e) => setTarget(e.target.value)}
-          error={problems.target}
-        />
-        <SelectField
-          label="Better when"
-          value={direction}
-          onChange={(e) => setDirection(e.target.value as Direction)}
-          error={problems.direction}
-        >
+        <Field label="Name" maxLength={100} required {...field('name')} />
+        <Field label="Unit" hint="Optional: USD, %, leads..." maxLength={20} {...field('unit')} />
+        <Field label="Target" hint="Optional" inputMode="decimal" {...field('target')} />
+        <SelectField label="Better when" {...field('direction')}>
           <option value="up">Higher</option>
           <option value="down">Lower</option>
         </SelectField>

@@ -1,9 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { sessionStore } from '@/lib/session';
 import { expectConsole } from '@/testing/console';
-import { apiUser, fakeApi, gapiAnswer, renderPortal, type FakeCall } from '@/testing/portal';
+import { fakeApi, gapiAnswer, renderPortal, type FakeCall, signInFresh } from '@/testing/portal';
 import { currentMonth, monthName } from '../lib/format';
 import type { Metric } from '../api/get-metrics';
 
@@ -57,9 +56,7 @@ function server(start: Metric[], handle: (call: FakeCall) => Answer = () => unde
 }
 
 beforeEach(() => {
-  sessionStore.logout('user');
-  localStorage.clear();
-  sessionStore.signIn(apiUser());
+  signInFresh();
 });
 
 const card = async (name: string) => screen.findByRole('article', { name });

@@ -14,6 +14,7 @@ import { MetricForm } from './metric-form';
 import { METRIC_ADDED, METRIC_UPDATED, recordedMessage } from './messages';
 import { ShareForm } from './share-form';
 import './metrics.css';
+import { PageFrame } from '@/components/page-frame';
 
 /** Runs a save and confirms it; a failure rejects, for the form to show beside its fields. */
 const attempt = async (run: Promise<unknown>, message: () => string) => {
@@ -68,16 +69,13 @@ export default function MetricsPage() {
   );
 
   return (
-    <section className="page metrics-page" aria-labelledby="page-title">
-      <h1 id="page-title" className="page-title">
-        My Metrics
-      </h1>
+    <PageFrame title="My Metrics" className="metrics-page">
       <section className="card" aria-labelledby="new-metric-title">
         <h2 id="new-metric-title">Add a metric</h2>
         <MetricForm submitLabel="Add metric" pending={save.isPending} onSave={add} />
       </section>
       {list}
       {metrics.data && metrics.data.length > 0 && <ShareForm />}
-    </section>
+    </PageFrame>
   );
 }

@@ -1,7 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Field, TextAreaField } from '@/components/field';
 import { FormButtons } from '@/components/form-buttons';
-import { useFieldErrors } from '@/lib/use-field-errors';
+import { useFormFields } from '@/lib/use-form-fields';
 import type { NoteInput } from '../api/get-notes';
 
 /**
@@ -21,59 +21,37 @@ export function NoteForm({
   onSave: (input: NoteInput) => Promise<void>;
   onCancel?: () => void;
 }) {
-  const [title, setTitle] = useState(initial?.title ?? '');
-  const [body, setBody] = useState(initial?.body ?? '');
-  const [date, setDate] = useState(initial?.meeting_date ?? '');
-  const { errors, show, fromError } = useFieldErrors<keyof NoteInput>();
+  const { values, field, reset, show, fromError } = useFormFields<keyof NoteInput>({
+    title: initial?.title ?? '',
+    body: initial?.body ?? '',
+    meeting_date: initial?.meeting_date ?? '',
+  });
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
+    const { title, body, meeting_date } = values;
     const found = {
       ...(!title.trim() && { title: 'Give the note a title.' }),
       ...(!body.trim() && { body: 'Write the note.' }),
     };
     if (show(found, form)) return;
     try {
-      await onSave({ title: title.trim(), body, meeting_date: date || null });
+      await onSave({ title: title.trim(), body, meeting_date: meeting_date || null });
     } catch (error) {
       fromError(error, form);
       return;
     }
-    if (!initial) {
-      setTitle('');
-      setBody('');
-      setDate('');
-    }
+    if (!initial) reset();
   };
 
   return (
     <form className="note-form" onSubmit={submit} noValidate>
       <div className="note-form-row">
-        <Field
-          label="Title"
-          value={title}
-          maxLength={200}
-          required
-          onChange={(e) => setTitle(e.target.value)}
-          error={errors.title}
-        />
-        <Field
-          label="Meeting date"
-          type="date"
-          value={date}
-          onChange={(e) => setDate(e.target.value)}
-          error={errors.meeting_date}
-        />
+        <Field label="Title" maxLength={200} required {...field('title')} />
+        <Field label="Meeting date" type="date" {...field('meeting_date')} />
       </div>
-      <TextAreaField
-        label="Note"
-        maxLength={20000}
-        required
-        value={body}
-        onChange={(e) => setBody(e.target.value)}
-        error={errors.body}
-      />
+      <TextAreaField label="Note" maxLength={20000} required {...field('body')} />
       <FormButtons submitLabel={submitLabel} pending={pending} onCancel={onCancel} />
     </form>
   );

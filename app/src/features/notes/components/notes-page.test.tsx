@@ -4,7 +4,7 @@ import { AxiosError } from 'axios';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { queryClient } from '@/lib/query-client';
 import { OFFLINE_KEY_PREFIX, sessionStore } from '@/lib/session';
-import { apiUser, fakeApi, gapiAnswer, renderPortal, type FakeCall } from '@/testing/portal';
+import { apiUser, fakeApi, gapiAnswer, renderPortal, type FakeCall, signInFresh } from '@/testing/portal';
 
 const note = (id: number, title: string, body: string) => ({
   id,
@@ -32,9 +32,7 @@ function server(handle: (call: FakeCall) => { status: number; data?: unknown } |
 }
 
 beforeEach(() => {
-  sessionStore.logout('user');
-  localStorage.clear();
-  sessionStore.signIn(apiUser());
+  signInFresh();
 });
 
 const offlineKeys = () => Object.keys(localStorage).filter((key) => key.startsWith(OFFLINE_KEY_PREFIX));

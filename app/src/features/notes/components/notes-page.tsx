@@ -13,6 +13,7 @@ import { useStoreNote } from '../api/store-note';
 import { NoteCard } from './note-card';
 import { NoteForm } from './note-form';
 import './notes.css';
+import { PageFrame } from '@/components/page-frame';
 
 export const NOTE_SAVED = 'Note saved';
 export const NOTE_UPDATED = 'Note updated';
@@ -86,10 +87,7 @@ export default function NotesPage() {
   );
 
   return (
-    <section className="page notes-page" aria-labelledby="page-title">
-      <h1 id="page-title" className="page-title">
-        My Notes
-      </h1>
+    <PageFrame title="My Notes" className="notes-page">
       <OfflineBanner since={notes.offlineSince} />
       <section className="card" aria-labelledby="new-note-title">
         <h2 id="new-note-title">New note</h2>
@@ -107,6 +105,6 @@ export default function NotesPage() {
           onCancel={() => setDeleting(null)}
         />
       )}
-    </section>
+    </PageFrame>
   );
 }

@@ -2,8 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessionStore } from '@/lib/session';
-import { apiUser, fakeApi, gapiAnswer, renderPortal, testConfig, type FakeCall } from '@/testing/portal';
+import { fakeApi, gapiAnswer, renderPortal, testConfig, type FakeCall, signInFresh } from '@/testing/portal';
 import { NOT_CONFIGURED, RECEIPT_SENT } from './purchase-page';
 
 // Stripe.js itself cannot load here (no internet, and happy-dom runs no remote script): the two Stripe
@@ -53,9 +52,7 @@ function server(handle: (call: FakeCall) => { status: number; data?: unknown } |
 }
 
 beforeEach(() => {
-  sessionStore.logout('user');
-  localStorage.clear();
-  sessionStore.signIn(apiUser());
+  signInFresh();
   stripe.imported.length = 0;
   stripe.loadStripe.mockReset().mockResolvedValue({});
   stripe.confirmPayment.mockReset().mockResolvedValue({ paymentIntent: { status: 'succeeded' } });

@@ -16,6 +16,7 @@ import { useMailReceipt } from '../api/mail-receipt';
 import { usePurchase, type Purchase } from '../api/get-purchase';
 import { formatPrice } from './format-price';
 import './payments.css';
+import { PageFrame } from '@/components/page-frame';
 
 const StripePaymentForm = lazy(() => import('./stripe-payment-form'));
 
@@ -81,12 +82,9 @@ export default function PurchasePage() {
   const groupId = routeId(useParams().groupid);
   if (groupId === null)
     return (
-      <section className="page purchase-page" aria-labelledby="page-title">
-        <h1 id="page-title" className="page-title">
-          Join a group
-        </h1>
+      <PageFrame title="Join a group" className="purchase-page">
         <NotFoundState subject="group" back={{ to: paths.groups, label: 'See all your groups' }} />
-      </section>
+      </PageFrame>
     );
   return <GroupPurchase groupId={groupId} />;
 }
@@ -117,16 +115,16 @@ function GroupPurchase({ groupId }: { groupId: number }) {
   );
 
   return (
-    <section className="page purchase-page" aria-labelledby="page-title">
-      <h1 id="page-title" className="page-title">
-        {purchase.data ? `Join ${purchase.data.title}` : 'Join a group'}
-      </h1>
+    <PageFrame
+      title={purchase.data ? `Join ${purchase.data.title}` : 'Join a group'}
+      className="purchase-page"
+    >
       {purchase.data && !purchase.data.paid && purchase.data.amount > 0 && (
         <p>
           Price: <strong>{formatPrice(purchase.data.amount, purchase.data.currency)}</strong>
         </p>
       )}
       {content}
-    </section>
+    </PageFrame>
   );
 }

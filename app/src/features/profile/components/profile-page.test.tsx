@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sessionStore } from '@/lib/session';
-import { apiUser, fakeApi, gapiAnswer, renderPortal, type FakeRoute } from '@/testing/portal';
+import { apiUser, fakeApi, gapiAnswer, renderPortal, type FakeRoute, signInFresh } from '@/testing/portal';
 import { photoProblem } from '../api/update-profile-photo';
 import { PROFILE_UPDATED } from './details-form';
 import { PREFERENCES_SAVED } from './mail-preferences-form';
@@ -23,9 +23,7 @@ function server(update: FakeRoute) {
 }
 
 beforeEach(() => {
-  sessionStore.logout('user');
-  localStorage.clear();
-  sessionStore.signIn(apiUser());
+  signInFresh();
 });
 
 describe('/profile', () => {

@@ -10,6 +10,7 @@ import { DetailsForm } from './details-form';
 import { MailPreferencesForm } from './mail-preferences-form';
 import { PhotoCard } from './photo-card';
 import { SocialForm } from './social-form';
+import { PageFrame } from '@/components/page-frame';
 
 export default function ProfilePage() {
   const user = useUser();
@@ -19,10 +20,7 @@ export default function ProfilePage() {
   const profile = member.data ?? user;
 
   return (
-    <section className="page" aria-labelledby="page-title">
-      <h1 id="page-title" className="page-title">
-        My Profile
-      </h1>
+    <PageFrame title="My Profile">
       <div className="profile-grid">
         <PhotoCard user={user} />
         {ready ? (
@@ -35,6 +33,6 @@ export default function ProfilePage() {
           <PageLoading />
         )}
       </div>
-    </section>
+    </PageFrame>
   );
 }

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sessionStore } from '@/lib/session';
 import { pickedFile } from '@/testing/files';
-import { apiUser, fakeApi, gapiAnswer, renderPortal, type FakeCall } from '@/testing/portal';
+import { apiUser, fakeApi, gapiAnswer, renderPortal, type FakeCall, signInFresh } from '@/testing/portal';
 import type { CompanyFile } from '../api/get-company-files';
 
 const LOAD = { timeout: 5000 };
@@ -75,9 +75,7 @@ function server(
 const pdf = (name: string, size?: number) => pickedFile(name, size);
 
 beforeEach(() => {
-  sessionStore.logout('user');
-  localStorage.clear();
-  sessionStore.signIn(apiUser());
+  signInFresh();
 });
 
 describe('/resources', () => {

@@ -22,6 +22,7 @@ import { FilePreview } from './file-preview';
 import { SendFileForm } from './send-file-form';
 import { SharedResources } from './shared-resources';
 import './resources.css';
+import { PageFrame } from '@/components/page-frame';
 
 const FILE_UPDATED = 'File updated successfully';
 const FILE_DELETED = 'File DELETED successfully';
@@ -169,10 +170,7 @@ function Files({ companyId }: { companyId: number | null }) {
 export default function ResourcesPage() {
   const user = useUser();
   return (
-    <section className="page resources-page" aria-labelledby="page-title">
-      <h1 id="page-title" className="page-title">
-        My Resources
-      </h1>
+    <PageFrame title="My Resources" className="resources-page">
       <SharedResources />
       {user.company_id == null ? (
         <>
@@ -197,6 +195,6 @@ export default function ResourcesPage() {
           <Files companyId={user.company_id} />
         </>
       )}
-    </section>
+    </PageFrame>
   );
 }

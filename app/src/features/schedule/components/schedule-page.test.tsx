@@ -1,7 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { sessionStore } from '@/lib/session';
-import { apiUser, fakeApi, gapiAnswer, renderPortal } from '@/testing/portal';
+import { apiUser, fakeApi, gapiAnswer, renderPortal, signInFresh } from '@/testing/portal';
 
 const meeting = (id: number, title: string, meeting_time: string, meeting_url: string | null) => ({
   id,
@@ -16,9 +15,7 @@ const meeting = (id: number, title: string, meeting_time: string, meeting_url: s
 });
 
 beforeEach(() => {
-  sessionStore.logout('user');
-  localStorage.clear();
-  sessionStore.signIn(apiUser({ time_zone: 'America/Chicago' }));
+  signInFresh(apiUser({ time_zone: 'America/Chicago' }));
 });
 
 describe('/schedule', () => {

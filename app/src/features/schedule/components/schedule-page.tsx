@@ -18,6 +18,7 @@ import { useOfflineCopy } from '@/lib/offline-copy';
 import { scheduleQueryOptions, useSchedule, type Meeting } from '../api/get-schedule';
 import { MeetingCard, type MeetingView } from './meeting-card';
 import './schedule.css';
+import { PageFrame } from '@/components/page-frame';
 
 const fromMeeting = (m: Meeting): MeetingView => ({
   key: `meeting-${m.id}`,
@@ -81,10 +82,7 @@ export default function SchedulePage() {
   };
 
   return (
-    <section className="page schedule-page" aria-labelledby="page-title">
-      <h1 id="page-title" className="page-title">
-        My Schedule
-      </h1>
+    <PageFrame title="My Schedule" className="schedule-page">
       <OfflineBanner since={schedule.offlineSince ?? lessons.offlineSince} />
       <ZoneNote zone={zone} />
       {/* One loading state until both lists are in: a list arriving first and drawn alone would be pushed
@@ -110,6 +108,6 @@ export default function SchedulePage() {
           </Section>
         </>
       )}
-    </section>
+    </PageFrame>
   );
 }

@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { sessionStore } from '@/lib/session';
 import { expectConsole } from '@/testing/console';
-import { apiUser, fakeApi, gapiAnswer, renderPortal, type FakeCall } from '@/testing/portal';
+import { fakeApi, gapiAnswer, renderPortal, type FakeCall, signInFresh } from '@/testing/portal';
 
 const members = [
   { id: 5, first_name: 'Sofia', last_name: 'Marquez', email: null, created_at: '2026-11-01T00:00:00Z' },
@@ -46,10 +45,8 @@ function server(handle: (call: FakeCall) => Answer | undefined = () => undefined
 }
 
 beforeEach(() => {
-  sessionStore.logout('user');
-  localStorage.clear();
   // apiUser's zone is America/Chicago.
-  sessionStore.signIn(apiUser());
+  signInFresh();
 });
 
 const taskCard = async () =>
