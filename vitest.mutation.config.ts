@@ -12,7 +12,7 @@ export default defineConfig({
       'api/test/{limits,rate-limit-store,security,integration-api,integration-rules}.test.ts',
       'api/test/{webhook-claims,webhook-delivery,webhook-events,webhook-signature,webhooks-admin}.test.ts',
       'api/test/{guarded-client,lesson-files,ownership-scope,coach-roles,client-notes}.test.ts',
-      'api/test/session-service.test.ts',
+      'api/test/{session-service,limits-edges}.test.ts',
     ],
     environment: 'node',
     // One module graph for the whole run, kept between mutants: a mutant is switched on at run time, so a file
