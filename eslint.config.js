@@ -60,6 +60,8 @@ export default tseslint.config(
       '**/coverage',
       '**/test-results',
       '**/.lighthouse',
+      '**/.stryker-tmp',
+      'reports',
       '**/fixtures/**',
     ],
   },
