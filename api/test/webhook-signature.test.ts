@@ -26,6 +26,15 @@ describe('webhook signatures', () => {
     expect(verifySignature(secret, `t=${t}`, body, t)).toBe(false);
     expect(verifySignature(secret, `t=${t},v1=zz`, body, t)).toBe(false);
     expect(verifySignature(secret, '', body, t)).toBe(false);
+    // The tolerance's edge is inclusive, on both sides of now.
+    expect(verifySignature(secret, header, body, t + 300)).toBe(true);
+    expect(verifySignature(secret, header, body, t - 300)).toBe(true);
+    expect(verifySignature(secret, header, body, t - 301)).toBe(false);
+    // The right hash is only a v1 entry's, and only on its own: not as v0, not with anything after it.
+    const hash = header.split('v1=')[1];
+    expect(verifySignature(secret, `t=${t},v0=${hash}`, body, t)).toBe(false);
+    expect(verifySignature(secret, `${header}00`, body, t)).toBe(false);
+    expect(verifySignature(secret, `${header}zz`, body, t)).toBe(false);
   });
 
   it('accepts any of several v1 values (one per secret while a receiver rotates)', () => {
