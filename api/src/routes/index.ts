@@ -236,7 +236,7 @@ export const routeTable: TableEntry[] = [
   ['POST', '/api/v1/admin/assignments', adminOrganisation.adminAssign],
   ['GET', '/api/v1/admin/audit', adminOrganisation.adminAudit],
   // The coach's programme: live sessions, recordings and progress of their groups, flash lessons, the library
-  ['GET', '/api/v1/coach/groups/:id/sessions', coachSessions.groupSessions],
+  ['GET', '/api/v1/coach/groups/:id/sessions', coachSessions.groupSessionsPage],
   ['POST', '/api/v1/coach/groups/:id/sessions', coachSessions.scheduleSession],
   ['POST', '/api/v1/coach/groups/:id/sessions/:sessionId', coachSessions.changeSession],
   ['POST', '/api/v1/coach/groups/:id/sessions/:sessionId/cancel', coachSessions.cancelSession],

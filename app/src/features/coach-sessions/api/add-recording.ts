@@ -1,11 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { RecordingInput } from '../../../../../contracts/rest/coach-sessions';
 import { api } from '@/lib/api-client';
 import { sessionsQueryOptions } from './get-sessions';
 
-export interface RecordingInput {
-  title: string;
-  recording_url: string;
-}
+export type { RecordingInput } from '../../../../../contracts/rest/coach-sessions';
 
 /** POST /api/v1/coach/groups/:id/recordings: a session's recording, attached afterwards as a link. */
 export function useAddRecording(groupId: number) {

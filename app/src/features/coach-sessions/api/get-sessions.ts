@@ -1,33 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { GroupSessions } from '../../../../../contracts/rest/coach-sessions';
 import { api, type Envelope } from '@/lib/api-client';
 
-export interface GroupSession {
-  id: number;
-  title: string;
-  /** ISO instant. */
-  starts_at: string;
-  duration_minutes: number;
-  /** The coach's zone when it was scheduled. */
-  time_zone: string;
-  meeting_url: string | null;
-}
-
-export interface Recording {
-  id: number;
-  title: string;
-  recording_url: string;
-  duration_minutes: number;
-  recorded_at: string;
-}
-
-export interface GroupSessions {
-  group: { id: number; title: string };
-  /** The coach's zone: the times the coach types and reads. */
-  time_zone: string;
-  sessions: GroupSession[];
-  members: { id: number; first_name: string; last_name: string; time_zone: string | null }[];
-  recordings: Recording[];
-}
+// The payload types are the API's schemas' (contracts/rest/coach-sessions.ts), so a field the API does not answer
+// is a type error here.
+export type { GroupSession, GroupSessions, Recording } from '../../../../../contracts/rest/coach-sessions';
 
 /** GET /api/v1/coach/groups/:id/sessions: the group's live sessions, members (with zones) and recordings. */
 async function getSessions(groupId: number, signal?: AbortSignal): Promise<GroupSessions> {

@@ -1,14 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SessionInput } from '../../../../../contracts/rest/coach-sessions';
 import { api, type Envelope } from '@/lib/api-client';
 import { sessionsQueryOptions, type GroupSession } from './get-sessions';
 
-export interface SessionInput {
-  title: string;
-  /** The coach's wall clock: YYYY-MM-DDTHH:mm. */
-  start: string;
-  duration_minutes: number;
-  meeting_url: string;
-}
+export type { SessionInput } from '../../../../../contracts/rest/coach-sessions';
 
 /**
  * POST /api/v1/coach/groups/:id/sessions (new) or .../sessions/:sessionId (move or edit): every member is mailed
