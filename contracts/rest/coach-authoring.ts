@@ -1,5 +1,6 @@
 // JSON Schemas of the coach's authoring calls (/api/v1/coach/groups, lessons, academy): what a coach may set
 // on a group, a lesson and a module, and the pages they answer.
+import type { FromSchema } from 'json-schema-to-ts';
 import { calendarDate, id, list, text } from './client.js';
 import { boolean, closed, integer, line, multiLine, nullableString, singleLine, string } from './pieces.js';
 
@@ -65,6 +66,16 @@ export const groupPage = closed({
   /** The tenant's other coaches, whom the group may be handed to. */
   colleagues: list(closed({ id: integer, first_name: string, last_name: string })),
 });
+
+/** What the app's group form sends: every field (a new group needs only its title). */
+export const groupInput = closed(groupFields);
+
+export type GroupState = FromSchema<typeof groupState>;
+export type GroupRow = FromSchema<typeof groupRow>;
+export type GroupPageData = FromSchema<typeof groupPage>;
+/** A lesson of the group page; `lesson_access` 1 is open to members, 0 listed locked; `length` in minutes. */
+export type GroupLesson = GroupPageData['lessons'][number];
+export type GroupInput = FromSchema<typeof groupInput>;
 
 export const newLesson = closed({ id: integer, title: string, published: boolean });
 

@@ -1,24 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { GroupRow } from '../../../../../contracts/rest/coach-authoring';
 import { api, type Envelope } from '@/lib/api-client';
 
-export type GroupState = 'draft' | 'open' | 'closed';
-
-export interface GroupRow {
-  id: number;
-  title: string;
-  description: string;
-  meets_on: string;
-  /** 'YYYY-MM-DD' */
-  start_date: string | null;
-  end_date: string | null;
-  /** In the currency's minor unit; 0 for a free group. */
-  price: number;
-  currency: string;
-  capacity: number | null;
-  state: GroupState;
-  members: number;
-  lessons: number;
-}
+// The payload types are the API's schemas' (contracts/rest/coach-authoring.ts).
+export type { GroupRow, GroupState } from '../../../../../contracts/rest/coach-authoring';
 
 /** GET /api/v1/coach/groups: the coach's own groups, newest first. */
 async function getGroups(): Promise<GroupRow[]> {

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { GroupInput } from '../../../../../contracts/rest/coach-authoring';
 import { api, type Envelope } from '@/lib/api-client';
 import { groupQueryOptions, type GroupPageData } from './get-group';
-import { groupsQueryOptions, type GroupRow } from './get-groups';
+import { groupsQueryOptions } from './get-groups';
 
-export type GroupInput = Omit<GroupRow, 'id' | 'members' | 'lessons'>;
+export type { GroupInput } from '../../../../../contracts/rest/coach-authoring';
 
 const FIELDS = [
   'title',
