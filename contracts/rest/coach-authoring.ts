@@ -91,7 +91,7 @@ export const lessonFields = {
   lesson_access: { type: 'integer', enum: [0, 1] },
 } as const;
 
-const uploadedFile = closed({ id: integer, name: string, size: integer, type: string });
+export const uploadedFile = closed({ id: integer, name: string, size: integer, type: string });
 /** What the coach uploaded to a lesson: its files and its video (null: none). */
 const lessonUploads = {
   files: list(uploadedFile),
@@ -127,6 +127,15 @@ export const academyModules = list(
     lessons: list(closed(placedLesson)),
   }),
 );
+
+/** A lesson's changed fields, as the editor autosaves them (any of them). */
+export const lessonChange = closed(lessonFields, []);
+
+export type UploadedFile = FromSchema<typeof uploadedFile>;
+/** The lesson editor's page; `full_desc` is HTML cut to the rich-text rule; `lesson_access` null in the academy. */
+export type CoachLesson = FromSchema<typeof lessonPage>;
+export type LessonInput = FromSchema<typeof lessonChange>;
+export type AcademyModule = FromSchema<typeof academyModules>[number];
 
 export const moduleFields = {
   title: text(200),

@@ -1,7 +1,7 @@
 // The coach edits one of their lessons (of a group or of the academy): the editor's page, its fields (saved as
 // the coach types), its links, and deleting it.
 import { id, text } from '../../../contracts/rest/client.js';
-import { lessonFields, lessonPage } from '../../../contracts/rest/coach-authoring.js';
+import { lessonChange, lessonPage } from '../../../contracts/rest/coach-authoring.js';
 import { coachRoute } from './route.js';
 import { closed, line, ok } from '../../../contracts/rest/pieces.js';
 
@@ -17,7 +17,7 @@ export const coachLesson = coachRoute({
 export const changeLesson = coachRoute({
   schema: {
     params,
-    body: { ...closed(lessonFields, []), minProperties: 1 },
+    body: { ...lessonChange, minProperties: 1 },
     response: ok(lessonPage),
   },
   async handle(s, request) {

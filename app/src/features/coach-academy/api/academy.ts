@@ -1,21 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AcademyModule } from '../../../../../contracts/rest/coach-authoring';
 import { api, type Envelope } from '@/lib/api-client';
 
-interface AcademyLessonRow {
-  id: number;
-  title: string;
-  published: boolean;
-  free_lesson: boolean;
-  order: number;
-  length: number;
-}
-
-export interface AcademyModule {
-  id: number;
-  title: string;
-  description: string;
-  lessons: AcademyLessonRow[];
-}
+// The payload types are the API's schemas' (contracts/rest/coach-authoring.ts).
+export type { AcademyModule } from '../../../../../contracts/rest/coach-authoring';
 
 const BASE = '/api/v1/coach/academy';
 

@@ -4,34 +4,10 @@
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client';
-import type { UploadedFile } from './lesson-uploads';
+import type { CoachLesson, LessonInput } from '../../../../../contracts/rest/coach-authoring';
 
-export interface CoachLesson {
-  id: number;
-  title: string;
-  short_desc: string;
-  /** HTML, cut by the server to the rich-text rule. */
-  full_desc: string;
-  lesson_video: string | null;
-  published: boolean;
-  free_lesson: boolean;
-  /** Minutes. */
-  length: number;
-  /** In a group: 1 open to members, 0 listed locked; null in the academy. */
-  lesson_access: number | null;
-  place: { kind: 'group' | 'academy'; id: number; title: string } | null;
-  resources: { id: number; title: string; url: string }[];
-  files: UploadedFile[];
-  video_file: UploadedFile | null;
-  updated_at: string;
-}
-
-type LessonInput = Partial<
-  Pick<
-    CoachLesson,
-    'title' | 'short_desc' | 'full_desc' | 'lesson_video' | 'published' | 'free_lesson' | 'length'
-  >
-> & { lesson_access?: 0 | 1 };
+// The payload types are the API's schemas' (contracts/rest/coach-authoring.ts).
+export type { CoachLesson } from '../../../../../contracts/rest/coach-authoring';
 
 const url = (id: number) => `/api/v1/coach/lessons/${id}`;
 

@@ -3,17 +3,13 @@
  * download their own copy. The server types each by its bytes and keeps the limits below; the browser checks
  * size first so a file it would refuse is not sent.
  */
+import type { UploadedFile } from '../../../../../contracts/rest/coach-authoring';
 import { api, type Envelope } from '@/lib/api-client';
 import { saveBlob } from '@/lib/download-file';
 
 export type UploadKind = 'file' | 'video';
 
-export interface UploadedFile {
-  id: number;
-  name: string;
-  size: number;
-  type: string;
-}
+export type { UploadedFile } from '../../../../../contracts/rest/coach-authoring';
 
 /** 25 MB a file, 500 MB a video (the API's README, Rules and limits). */
 export const UPLOAD_LIMITS: Record<UploadKind, { bytes: number; said: string }> = {
