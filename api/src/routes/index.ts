@@ -242,7 +242,7 @@ export const routeTable: TableEntry[] = [
   ['POST', '/api/v1/coach/groups/:id/sessions/:sessionId/cancel', coachSessions.cancelSession],
   ['POST', '/api/v1/coach/groups/:id/recordings', coachSessions.addRecording],
   ['POST', '/api/v1/coach/groups/:id/recordings/:recordingId/delete', coachSessions.removeRecording],
-  ['GET', '/api/v1/coach/groups/:id/progress', coachProgress.groupProgress],
+  ['GET', '/api/v1/coach/groups/:id/progress', coachProgress.groupProgressPage],
   ['GET', '/api/v1/coach/groups/:id/progress/csv', coachProgress.groupProgressCsv],
   ['GET', '/api/v1/coach/clients/:id/flash-lessons', coachFlash.clientFlashLessons],
   ['POST', '/api/v1/coach/clients/:id/flash-lessons', coachFlash.setFlashAccess],
