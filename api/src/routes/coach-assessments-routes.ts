@@ -1,59 +1,9 @@
 // The assessments a coach makes for one of their clients: the areas, scores and implementation steps. Only the
 // coach's own clients: anything else is a 404.
-import { calendarDate, id, list, text } from '../../../contracts/rest/client.js';
+import { calendarDate, id, text } from '../../../contracts/rest/client.js';
+import { areaFields, areaInput, assessmentPage, day } from '../../../contracts/rest/coach-assessments.js';
 import { coachRoute } from './route.js';
-import {
-  boolean,
-  closed,
-  integer,
-  multiLine,
-  nullableString,
-  ok,
-  singleLine,
-  string,
-} from '../../../contracts/rest/pieces.js';
-
-const amount = { type: 'integer', minimum: 0, maximum: 2_000_000_000 } as const;
-const areaFields = {
-  name: text(200),
-  score: { type: 'integer', minimum: 0, maximum: 10 },
-  current_amount: amount,
-  potential_amount: amount,
-  focus_rank: { type: ['integer', 'null'], minimum: 1, maximum: 100 },
-  goal: { type: 'string', maxLength: 2000, ...multiLine },
-} as const;
-const day = { type: 'string', format: 'date', ...singleLine } as const;
-
-const assessmentPage = closed({
-  assessment: closed({
-    id: integer,
-    title: string,
-    assessed_on: string,
-    currency_id: integer,
-    currency: string,
-  }),
-  areas: list(
-    closed({
-      id: integer,
-      name: string,
-      score: integer,
-      current_amount: integer,
-      potential_amount: integer,
-      focus_rank: { type: ['integer', 'null'] },
-      goal: string,
-      steps: list(
-        closed({
-          id: integer,
-          title: string,
-          description: string,
-          due_date: nullableString,
-          on_board: boolean,
-        }),
-      ),
-    }),
-  ),
-  currencies: list(closed({ id: integer, code: string, name: string })),
-});
+import { boolean, closed, integer, multiLine, ok } from '../../../contracts/rest/pieces.js';
 
 export const createAssessment = coachRoute({
   schema: {
@@ -94,7 +44,7 @@ export const editAssessment = coachRoute({
 export const addArea = coachRoute({
   schema: {
     params: closed({ id, assessmentId: id }),
-    body: closed(areaFields),
+    body: areaInput,
     response: { 201: closed({ data: assessmentPage }) },
   },
   async handle(s, request, reply) {

@@ -1,26 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { AssessmentPage } from '../../../../../contracts/rest/coach-assessments';
 import { api, type Envelope } from '@/lib/api-client';
 
-export interface AreaFields {
-  name: string;
-  score: number;
-  current_amount: number;
-  potential_amount: number;
-  /** 1 first; null: an analysis line that is not a focus area. */
-  focus_rank: number | null;
-  goal: string;
-}
-
-export interface Area extends AreaFields {
-  id: number;
-  steps: { id: number; title: string; description: string; due_date: string | null; on_board: boolean }[];
-}
-
-export interface AssessmentPage {
-  assessment: { id: number; title: string; assessed_on: string; currency_id: number; currency: string };
-  areas: Area[];
-  currencies: { id: number; code: string; name: string }[];
-}
+// The payload types are the API's schemas' (contracts/rest/coach-assessments.ts).
+export type { Area, AreaFields, AssessmentPage } from '../../../../../contracts/rest/coach-assessments';
 
 export const assessmentUrl = (clientId: number, assessmentId: number) =>
   `/api/v1/coach/clients/${clientId}/assessments/${assessmentId}`;
