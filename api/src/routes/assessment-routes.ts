@@ -1,52 +1,19 @@
 // Assessments and implementation: the list, the analysis, the implementation plan, one focus area's steps,
 // adding a step, and the currencies amounts are counted in. Another client's or tenant's ids are a 404 and
 // change nothing.
-import { calendarDate, call, dateTime, id, list, noBody, text } from '../../../contracts/rest/client.js';
+import { calendarDate, call, id, list, noBody, text } from '../../../contracts/rest/client.js';
+import {
+  analysis,
+  assessmentSummary,
+  currency,
+  implementationPlan,
+  implementationStep,
+  priorityImplementation,
+} from '../../../contracts/rest/assessments.js';
 import { clientRoute } from './route.js';
-import { closed, integer, multiLine, nullableString, ok } from '../../../contracts/rest/pieces.js';
+import { closed, multiLine, ok } from '../../../contracts/rest/pieces.js';
 
 const params = closed({ id });
-
-const currency = closed({ id: integer, code: { type: 'string' }, name: { type: 'string' } });
-
-const assessmentHead = {
-  id: integer,
-  title: { type: 'string' },
-  company: nullableString,
-  currency_id: integer,
-  assessed_on: { type: 'string' },
-  created_at: dateTime,
-} as const;
-
-const area = closed({
-  id: integer,
-  name: { type: 'string' },
-  score: integer,
-  current_amount: integer,
-  potential_amount: integer,
-  gap: integer,
-  focus_rank: { type: ['integer', 'null'] },
-  goal: { type: 'string' },
-});
-
-const focusAreaFields = {
-  id: integer,
-  assessment_id: integer,
-  name: { type: 'string' },
-  goal: { type: 'string' },
-  focus_rank: integer,
-  score: integer,
-} as const;
-
-const step = closed({
-  id: integer,
-  focus_area_id: integer,
-  title: { type: 'string' },
-  description: { type: 'string' },
-  due_date: nullableString,
-  action_step: { anyOf: [closed({ id: integer, status: integer }), { type: 'null' }] },
-  created_at: dateTime,
-});
 
 export const currencies = clientRoute({
   schema: { response: ok(list(currency)) },
@@ -56,32 +23,15 @@ export const currencies = clientRoute({
 });
 
 export const companyAssessments = clientRoute({
-  schema: call(
-    noBody,
-    list(
-      closed({
-        ...assessmentHead,
-        areas_count: integer,
-        focus_count: integer,
-        steps_count: integer,
-      }),
-    ),
-  ),
+  schema: call(noBody, list(assessmentSummary)),
   async handle(s, request) {
     return { data: await s.assessments.list(request.caller) };
   },
 });
 
-export const analysis = clientRoute({
+export const analysisPage = clientRoute({
   schema: {
-    ...call(
-      noBody,
-      closed({
-        ...assessmentHead,
-        totals: closed({ current: integer, potential: integer, gap: integer }),
-        areas: list(area),
-      }),
-    ),
+    ...call(noBody, analysis),
     params,
   },
   async handle(s, request) {
@@ -90,29 +40,16 @@ export const analysis = clientRoute({
 });
 
 export const implementationShow = clientRoute({
-  schema: call(
-    closed({ assessment_id: id }),
-    closed({
-      assessment_id: integer,
-      focus_areas: list(
-        closed({
-          ...focusAreaFields,
-          steps_total: integer,
-          steps_on_board: integer,
-          steps_completed: integer,
-        }),
-      ),
-    }),
-  ),
+  schema: call(closed({ assessment_id: id }), implementationPlan),
   async handle(s, request) {
     return { data: await s.assessments.plan(request.caller, request.body.assessment_id) };
   },
 });
 
-export const priorityImplementation = clientRoute({
+export const priorityImplementationPage = clientRoute({
   schema: {
     params,
-    response: ok(list(step), { implementation: closed(focusAreaFields) }),
+    response: { 200: priorityImplementation },
   },
   async handle(s, request) {
     return s.assessments.implementation(request.caller, request.params.id);
@@ -131,7 +68,7 @@ export const addImplementation = clientRoute({
       },
       ['focus_area_id', 'title', 'add_to_action_steps'],
     ),
-    step,
+    implementationStep,
     201,
   ),
   async handle(s, request, reply) {

@@ -160,8 +160,8 @@ export const routeTable: TableEntry[] = [
   // Assessments and coaching
   ['POST', '/api/v1/coachingportal/metrics/share/', metrics.shareMetrics],
   ['POST', '/api/v1/assessments/company/simple/', assessments.companyAssessments],
-  ['POST', '/api/v1/assessments/analysis/:id', assessments.analysis],
-  ['GET', '/api/v1/priorities/implementation/:id', assessments.priorityImplementation],
+  ['POST', '/api/v1/assessments/analysis/:id', assessments.analysisPage],
+  ['GET', '/api/v1/priorities/implementation/:id', assessments.priorityImplementationPage],
   ['GET', '/api/v1/currencies', assessments.currencies],
   ['POST', '/api/v1/coachingportal/implementation/show/', assessments.implementationShow],
   ['POST', '/api/v1/coachingportal/task/share/', team.shareTasks],

@@ -1,23 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Analysis } from '../../../../../contracts/rest/assessments';
 import { api, type Envelope } from '@/lib/api-client';
-import type { AssessmentHead } from './get-assessments';
 
-/** An analysis line: amounts are whole units of the assessment's currency; a focus_rank makes it a focus area. */
-interface Area {
-  id: number;
-  name: string;
-  score: number;
-  current_amount: number;
-  potential_amount: number;
-  gap: number;
-  focus_rank: number | null;
-  goal: string;
-}
-
-export interface Analysis extends AssessmentHead {
-  totals: { current: number; potential: number; gap: number };
-  areas: Area[];
-}
+// The payload types are the API's schemas' (contracts/rest/assessments.ts).
+export type { Analysis } from '../../../../../contracts/rest/assessments';
 
 /** POST /api/v1/assessments/analysis/{id}: one assessment's areas and totals. */
 async function getAnalysis(id: number, signal?: AbortSignal): Promise<Analysis> {

@@ -1,21 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { AssessmentSummary } from '../../../../../contracts/rest/assessments';
 import { api, type Envelope } from '@/lib/api-client';
 
-export interface AssessmentHead {
-  id: number;
-  title: string;
-  company: string | null;
-  currency_id: number;
-  /** 'YYYY-MM-DD' */
-  assessed_on: string;
-  created_at: string;
-}
-
-export interface AssessmentSummary extends AssessmentHead {
-  areas_count: number;
-  focus_count: number;
-  steps_count: number;
-}
+// The payload types are the API's schemas' (contracts/rest/assessments.ts).
+export type { AssessmentHead, AssessmentSummary } from '../../../../../contracts/rest/assessments';
 
 /** POST /api/v1/assessments/company/simple/: the client's assessments, newest first. */
 async function getAssessments(signal?: AbortSignal): Promise<AssessmentSummary[]> {

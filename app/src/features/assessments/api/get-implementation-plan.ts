@@ -1,27 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Plan } from '../../../../../contracts/rest/assessments';
 import { api, type Envelope } from '@/lib/api-client';
 import { IMPLEMENTATION_KEY } from '@/lib/query-keys';
 
-export interface FocusArea {
-  id: number;
-  assessment_id: number;
-  name: string;
-  goal: string;
-  /** 1 is the first priority. */
-  focus_rank: number;
-  score: number;
-}
-
-export interface PlannedFocusArea extends FocusArea {
-  steps_total: number;
-  steps_on_board: number;
-  steps_completed: number;
-}
-
-interface Plan {
-  assessment_id: number;
-  focus_areas: PlannedFocusArea[];
-}
+// The payload types are the API's schemas' (contracts/rest/assessments.ts).
+export type { FocusArea, PlannedFocusArea } from '../../../../../contracts/rest/assessments';
 
 /** POST /api/v1/coachingportal/implementation/show/: an assessment's focus areas and how far their steps are. */
 async function getPlan(assessmentId: number, signal?: AbortSignal): Promise<Plan> {

@@ -1,0 +1,83 @@
+// The client's assessments and implementation (/api/v1/assessments/…, /api/v1/priorities/…,
+// /api/v1/coachingportal/implementation/…): what the API answers, and the types the app's screens read.
+import type { FromSchema } from 'json-schema-to-ts';
+import { dateTime, list } from './client.js';
+import { closed, integer, nullableString } from './pieces.js';
+
+export const currency = closed({ id: integer, code: { type: 'string' }, name: { type: 'string' } });
+
+const assessmentHead = {
+  id: integer,
+  title: { type: 'string' },
+  company: nullableString,
+  currency_id: integer,
+  assessed_on: { type: 'string' },
+  created_at: dateTime,
+} as const;
+
+/** An analysis line: amounts in whole units of the assessment's currency; a focus_rank makes it a focus area. */
+const area = closed({
+  id: integer,
+  name: { type: 'string' },
+  score: integer,
+  current_amount: integer,
+  potential_amount: integer,
+  gap: integer,
+  focus_rank: { type: ['integer', 'null'] },
+  goal: { type: 'string' },
+});
+
+const focusAreaFields = {
+  id: integer,
+  assessment_id: integer,
+  name: { type: 'string' },
+  goal: { type: 'string' },
+  focus_rank: integer,
+  score: integer,
+} as const;
+
+/** A step of a focus area; action_step is the board item it was put on the board as (status: its API code). */
+export const implementationStep = closed({
+  id: integer,
+  focus_area_id: integer,
+  title: { type: 'string' },
+  description: { type: 'string' },
+  due_date: nullableString,
+  action_step: { anyOf: [closed({ id: integer, status: integer }), { type: 'null' }] },
+  created_at: dateTime,
+});
+
+export const assessmentSummary = closed({
+  ...assessmentHead,
+  areas_count: integer,
+  focus_count: integer,
+  steps_count: integer,
+});
+
+export const analysis = closed({
+  ...assessmentHead,
+  totals: closed({ current: integer, potential: integer, gap: integer }),
+  areas: list(area),
+});
+
+/** A focus area; focus_rank 1 is the first priority. */
+export const focusArea = closed(focusAreaFields);
+
+export const implementationPlan = closed({
+  assessment_id: integer,
+  focus_areas: list(
+    closed({ ...focusAreaFields, steps_total: integer, steps_on_board: integer, steps_completed: integer }),
+  ),
+});
+
+/** SPEC §7: "Returns implementation and data", the focus area and its steps side by side. */
+export const priorityImplementation = closed({ data: list(implementationStep), implementation: focusArea });
+
+export type AssessmentSummary = FromSchema<typeof assessmentSummary>;
+export type AssessmentHead = Omit<AssessmentSummary, 'areas_count' | 'focus_count' | 'steps_count'>;
+export type Analysis = FromSchema<typeof analysis>;
+export type FocusArea = FromSchema<typeof focusArea>;
+export type Plan = FromSchema<typeof implementationPlan>;
+export type PlannedFocusArea = Plan['focus_areas'][number];
+export type ImplementationStep = FromSchema<typeof implementationStep>;
+export type PriorityImplementation = FromSchema<typeof priorityImplementation>;
