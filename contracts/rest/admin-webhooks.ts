@@ -3,7 +3,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { EVENT_TYPES } from '../events.js';
 import { dateTime, list } from './client.js';
-import { closed, nullableString, singleLine } from './pieces.js';
+import { boolean, closed, integer, nullableString, singleLine, string } from './pieces.js';
 
 export const events = {
   anyOf: [
@@ -19,10 +19,10 @@ export const events = {
 } as const;
 
 export const endpoint = closed({
-  id: { type: 'integer' },
-  url: { type: 'string' },
+  id: integer,
+  url: string,
   events,
-  enabled: { type: 'boolean' },
+  enabled: boolean,
   created_at: dateTime,
   secret_rotated_at: { type: ['string', 'null'], format: 'date-time' },
   // After a rotation, until when the old secret signs too (null: it no longer does).
@@ -30,14 +30,14 @@ export const endpoint = closed({
 });
 
 /** The answer of the calls that make a secret (add, rotate): the one time it is shown. */
-export const withSecret = closed({ endpoint, secret: { type: 'string' } });
+export const withSecret = closed({ endpoint, secret: string });
 
 export const delivery = closed({
-  id: { type: 'integer' },
-  event_id: { type: 'string' },
-  type: { type: 'string' },
+  id: integer,
+  event_id: string,
+  type: string,
   status: { type: 'string', enum: ['pending', 'delivered', 'failed'] },
-  attempts: { type: 'integer' },
+  attempts: integer,
   last_status_code: { type: ['integer', 'null'] },
   last_error: nullableString,
   last_attempt_at: { type: ['string', 'null'], format: 'date-time' },
@@ -46,13 +46,13 @@ export const delivery = closed({
 });
 
 /** An endpoint as listed, with how many of its deliveries were given up. */
-export const listedEndpoint = closed({ ...endpoint.properties, failed: { type: 'integer' } });
+export const listedEndpoint = closed({ ...endpoint.properties, failed: integer });
 
 export const deliveryPage = closed({
   deliveries: list(delivery),
-  page: { type: 'integer' },
-  pages: { type: 'integer' },
-  total: { type: 'integer' },
+  page: integer,
+  pages: integer,
+  total: integer,
 });
 
 export type WebhookEndpoint = FromSchema<typeof endpoint>;

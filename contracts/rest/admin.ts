@@ -4,7 +4,7 @@ import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import { FLAG_NAMES } from '../training-flags.js';
 import type { FlagName } from '../training-flags.js';
 import { dateTime, id, list } from './client.js';
-import { closed, email, line, nullableString, singleLine, string } from './pieces.js';
+import { boolean, closed, email, integer, line, nullableString, singleLine, string } from './pieces.js';
 
 const flagObject = <const T>(value: T) =>
   ({
@@ -36,34 +36,31 @@ export const personFields = {
 } as const;
 
 export const person = closed({
-  id: { type: 'integer' },
-  email: { type: 'string' },
-  first_name: { type: 'string' },
-  last_name: { type: 'string' },
-  role_id: { type: 'integer' },
+  id: integer,
+  email: string,
+  first_name: string,
+  last_name: string,
+  role_id: integer,
   role: roleName,
   company_id: { type: ['integer', 'null'] },
   company: nullableString,
   time_zone: nullableString,
   flags: flagObject({ type: ['boolean', 'null'] } as const),
-  effective_flags: flagObject({ type: 'boolean' } as const),
+  effective_flags: flagObject(boolean),
   coach_id: { type: ['integer', 'null'] },
   coach_name: nullableString,
   status: personStatus,
   invitation: {
-    anyOf: [
-      closed({ sent_at: dateTime, expires_at: dateTime, expired: { type: 'boolean' } }),
-      { type: 'null' },
-    ],
+    anyOf: [closed({ sent_at: dateTime, expires_at: dateTime, expired: boolean }), { type: 'null' }],
   },
   /** A change of the login email waiting for the new address to confirm it (the email above stays until then). */
   email_change: {
     anyOf: [
       closed({
-        email: { type: 'string' },
+        email: string,
         requested_at: dateTime,
         expires_at: dateTime,
-        expired: { type: 'boolean' },
+        expired: boolean,
       }),
       { type: 'null' },
     ],
@@ -74,25 +71,25 @@ export const person = closed({
 });
 
 export const company = closed({
-  id: { type: 'integer' },
-  name: { type: 'string' },
+  id: integer,
+  name: string,
   website: nullableString,
   industry: nullableString,
-  people: { type: 'integer' },
+  people: integer,
 });
 
 export const auditEntry = closed({
-  id: { type: 'integer' },
+  id: integer,
   at: dateTime,
   actor_user_id: { type: ['integer', 'null'] },
   actor_key_id: { type: ['integer', 'null'] },
-  actor_name: { type: 'string' },
-  action: { type: 'string' },
-  subject_type: { type: 'string' },
-  subject_id: { type: 'integer' },
+  actor_name: string,
+  action: string,
+  subject_type: string,
+  subject_id: integer,
   person_id: { type: ['integer', 'null'] },
   person_name: nullableString,
-  summary: { type: 'string' },
+  summary: string,
   before: { type: ['object', 'null'], additionalProperties: true },
   after: { type: ['object', 'null'], additionalProperties: true },
 });
@@ -106,9 +103,9 @@ export const paging = {
 export const page = <const I extends JSONSchema>(item: I) => ({
   200: closed({
     data: list(item),
-    total: { type: 'integer' },
-    page: { type: 'integer' },
-    per_page: { type: 'integer' },
+    total: integer,
+    page: integer,
+    per_page: integer,
   }),
 });
 
@@ -118,14 +115,14 @@ export const idList = { type: 'array', items: id, minItems: 1, maxItems: 1000 } 
 export const keyScope = { type: 'string', enum: ['read', 'read-write'], ...singleLine } as const;
 
 export const apiKey = closed({
-  id: { type: 'integer' },
+  id: integer,
   name: string,
   scope: keyScope,
   prefix: string,
   /** Why a key does not work: revoked, or its maker deactivated or no longer an admin. */
   status: { type: 'string', enum: ['active', 'revoked', 'maker_deactivated', 'maker_not_admin'] },
   created_by: string,
-  created_by_id: { type: 'integer' },
+  created_by_id: integer,
   created_at: string,
   last_used_at: nullableString,
   revoked_at: nullableString,

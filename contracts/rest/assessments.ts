@@ -2,36 +2,36 @@
 // /api/v1/coachingportal/implementation/…): what the API answers, and the types the app's screens read.
 import type { FromSchema } from 'json-schema-to-ts';
 import { dateTime, list } from './client.js';
-import { closed, integer, nullableString } from './pieces.js';
+import { closed, integer, nullableString, string } from './pieces.js';
 
-export const currency = closed({ id: integer, code: { type: 'string' }, name: { type: 'string' } });
+export const currency = closed({ id: integer, code: string, name: string });
 
 const assessmentHead = {
   id: integer,
-  title: { type: 'string' },
+  title: string,
   company: nullableString,
   currency_id: integer,
-  assessed_on: { type: 'string' },
+  assessed_on: string,
   created_at: dateTime,
 } as const;
 
 /** An analysis line: amounts in whole units of the assessment's currency; a focus_rank makes it a focus area. */
 const area = closed({
   id: integer,
-  name: { type: 'string' },
+  name: string,
   score: integer,
   current_amount: integer,
   potential_amount: integer,
   gap: integer,
   focus_rank: { type: ['integer', 'null'] },
-  goal: { type: 'string' },
+  goal: string,
 });
 
 const focusAreaFields = {
   id: integer,
   assessment_id: integer,
-  name: { type: 'string' },
-  goal: { type: 'string' },
+  name: string,
+  goal: string,
   focus_rank: integer,
   score: integer,
 } as const;
@@ -40,8 +40,8 @@ const focusAreaFields = {
 export const implementationStep = closed({
   id: integer,
   focus_area_id: integer,
-  title: { type: 'string' },
-  description: { type: 'string' },
+  title: string,
+  description: string,
   due_date: nullableString,
   action_step: { anyOf: [closed({ id: integer, status: integer }), { type: 'null' }] },
   created_at: dateTime,

@@ -2,7 +2,7 @@
 // other route's; ids are bounded to PostgreSQL's integer so an oversized id is a 422, not a database error.
 import type { JSONSchema } from 'json-schema-to-ts';
 import type { multiLine } from './pieces.js';
-import { closed, nullableString, singleLine } from './pieces.js';
+import { closed, integer, nullableString, singleLine, string } from './pieces.js';
 
 export const id = { type: 'integer', minimum: 1, maximum: 2_147_483_647 } as const;
 /** Text that must hold something besides spaces: one line unless `lines` is multiLine. */
@@ -37,21 +37,21 @@ export const call = <const B extends JSONSchema, const D extends JSONSchema>(
 export const list = <const I extends JSONSchema>(item: I) => ({ type: 'array', items: item }) as const;
 
 export const meeting = closed({
-  id: { type: 'integer' },
-  title: { type: 'string' },
-  agenda: { type: 'string' },
+  id: integer,
+  title: string,
+  agenda: string,
   meeting_time: dateTime,
-  duration_minutes: { type: 'integer' },
-  time_zone: { type: 'string' },
+  duration_minutes: integer,
+  time_zone: string,
   meeting_url: nullableString,
   place: nullableString,
   coach_name: nullableString,
 });
 
 export const note = closed({
-  id: { type: 'integer' },
-  title: { type: 'string' },
-  body: { type: 'string' },
+  id: integer,
+  title: string,
+  body: string,
   meeting_date: nullableString,
   created_at: dateTime,
   updated_at: dateTime,
@@ -59,36 +59,33 @@ export const note = closed({
 
 /** An action step or a commitment. */
 export const boardItem = closed({
-  id: { type: 'integer' },
-  title: { type: 'string' },
-  description: { type: 'string' },
-  status: { type: 'integer' },
+  id: integer,
+  title: string,
+  description: string,
+  status: integer,
   due_date: nullableString,
   updated_at: dateTime,
 });
 
 export const teamMember = closed({
-  id: { type: 'integer' },
-  first_name: { type: 'string' },
-  last_name: { type: 'string' },
+  id: integer,
+  first_name: string,
+  last_name: string,
   email: nullableString,
   created_at: dateTime,
 });
 
 export const task = closed({
-  id: { type: 'integer' },
-  title: { type: 'string' },
+  id: integer,
+  title: string,
   deadline: nullableString,
-  responsibility: { type: 'string' },
+  responsibility: string,
   file_name: nullableString,
-  status: { type: 'integer' },
-  note: { type: 'string' },
+  status: integer,
+  note: string,
   team_member_id: { type: ['integer', 'null'] },
   member: {
-    anyOf: [
-      closed({ id: { type: 'integer' }, first_name: { type: 'string' }, last_name: { type: 'string' } }),
-      { type: 'null' },
-    ],
+    anyOf: [closed({ id: integer, first_name: string, last_name: string }), { type: 'null' }],
   },
   updated_at: dateTime,
 });

@@ -2,7 +2,7 @@
 // { id, first_name, last_name }, times are ISO instants, dates YYYY-MM-DD.
 import type { FromSchema } from 'json-schema-to-ts';
 import { list, note } from './client.js';
-import { closed, integer, nullableString, string } from './pieces.js';
+import { boolean, closed, integer, nullableString, string } from './pieces.js';
 
 /** A group named in a coach's answer. */
 export const groupRef = closed({ id: integer, title: string });
@@ -141,7 +141,7 @@ export const clientPage = closed({
       id: integer,
       sending_id: integer,
       sender: closed({ id: integer, first_name: string, last_name: string }),
-      from_coach: { type: 'boolean' },
+      from_coach: boolean,
       to: { type: 'string', enum: ['client', 'company'] },
       description: string,
       name: string,
@@ -184,7 +184,7 @@ export const message = closed({
   touser: party,
   subject: string,
   body: string,
-  read: { type: 'boolean' },
+  read: boolean,
   attachments: list(closed({ id: integer, name: string, size: integer, type: string })),
   created_at: string,
   updated_at: string,

@@ -2,29 +2,29 @@
 // the coach, as the client's and the coach's calls answer it; and the app's types of it.
 import type { FromSchema } from 'json-schema-to-ts';
 import { dateTime, list } from './client.js';
-import { closed } from './pieces.js';
+import { boolean, closed, integer, string } from './pieces.js';
 
 /** One file of a sending; its type is the one the API read from the file's bytes. */
 export const storedFile = closed({
-  id: { type: 'integer' },
-  name: { type: 'string' },
-  size: { type: 'integer' },
-  type: { type: 'string' },
+  id: integer,
+  name: string,
+  size: integer,
+  type: string,
   created_at: dateTime,
 });
 
 export const companyFile = closed({
-  id: { type: 'integer' },
+  id: integer,
   // Null: a file for one client alone who has no company.
   company_id: { type: ['integer', 'null'] },
-  description: { type: 'string' },
+  description: string,
   files: list(storedFile),
-  sender: closed({ id: { type: 'integer' }, first_name: { type: 'string' }, last_name: { type: 'string' } }),
-  from_coach: { type: 'boolean' },
+  sender: closed({ id: integer, first_name: string, last_name: string }),
+  from_coach: boolean,
   // For the whole company, or (a coach's) for the client alone: their colleagues never see it.
   to: { type: 'string', enum: ['client', 'company'] },
   // Only the sender may rename, describe or delete it.
-  editable: { type: 'boolean' },
+  editable: boolean,
   created_at: dateTime,
   updated_at: dateTime,
 });

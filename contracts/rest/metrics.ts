@@ -2,7 +2,7 @@
 // checks and answers, and the types the app's metrics screens send and read.
 import type { FromSchema } from 'json-schema-to-ts';
 import { dateTime, id, list, text } from './client.js';
-import { closed, email, line, singleLine } from './pieces.js';
+import { boolean, closed, email, integer, line, singleLine, string } from './pieces.js';
 
 // A number or null (no target; for a month, clear it), bounded far beyond any business figure so every value
 // stays exact in a double. One type list rather than anyOf: ajv's coercion would turn null into 0 in anyOf's
@@ -28,16 +28,16 @@ export const metricInput = closed(metricFields);
 
 const metricValue = closed({
   /** 'YYYY-MM' */
-  period: { type: 'string' },
+  period: string,
   value: { type: 'number' },
-  note: { type: 'string' },
+  note: string,
   updated_at: dateTime,
 });
 
 export const metric = closed({
-  id: { type: 'integer' },
-  name: { type: 'string' },
-  unit: { type: 'string' },
+  id: integer,
+  name: string,
+  unit: string,
   target: { type: ['number', 'null'] },
   direction,
   /** One per month, oldest first. */
@@ -65,9 +65,9 @@ export const monthInput = closed(
 /** Mail the metrics to this address, or without one to the client's coach. */
 export const shareMetricsBody = closed({ email }, []);
 export const sharedMetrics = closed({
-  sent: { type: 'boolean' },
-  to: { type: 'string' },
-  metrics: { type: 'integer' },
+  sent: boolean,
+  to: string,
+  metrics: integer,
 });
 
 export type Metric = FromSchema<typeof metric>;
