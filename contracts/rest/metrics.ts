@@ -73,5 +73,6 @@ export const sharedMetrics = closed({
 export type Metric = FromSchema<typeof metric>;
 export type Direction = Metric['direction'];
 export type MetricInput = FromSchema<typeof metricInput>;
+export type NewMetric = FromSchema<typeof newMetric>;
 export type MonthInput = FromSchema<typeof monthInput>;
 export type SharedMetrics = FromSchema<typeof sharedMetrics>;

@@ -1,17 +1,11 @@
-// A metric as the API answers it (and mails it): its fields, and its months with their values and notes.
+// A metric as the API answers it (and mails it): its row, and its months with their values and notes. The row is
+// spread (timestamps as ISO strings), so a column added to the select list reaches the answer without a line here.
+import { jsonRow } from '../../db/json-row.js';
 import type { MetricRow, ValueRow } from './metrics-repository.js';
 
 export const metric = (row: MetricRow, values: ValueRow[]) => ({
-  id: row.id,
-  name: row.name,
-  unit: row.unit,
-  target: row.target,
-  direction: row.direction,
-  values: values
-    .filter((v) => v.metric_id === row.id)
-    .map((v) => ({ period: v.period, value: v.value, note: v.note, updated_at: v.updated_at.toISOString() })),
-  created_at: row.created_at.toISOString(),
-  updated_at: row.updated_at.toISOString(),
+  ...jsonRow(row),
+  values: values.filter((v) => v.metric_id === row.id).map(({ metric_id: _metric, ...v }) => jsonRow(v)),
 });
 
 export type Metric = ReturnType<typeof metric>;

@@ -1,5 +1,5 @@
 // Business metrics of one client and their monthly values. Every read and write is scoped to the owner, so ids of another client's metrics find nothing and change nothing.
-import type { Kysely, Updateable } from 'kysely';
+import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { Database, MetricsTable } from '../../db/database.js';
 import { owned, ownerValues } from '../access/scope.js';
 import type { Actor } from '../access/scope.js';
@@ -46,7 +46,11 @@ export async function listValues(db: Kysely<Database>, owner: Actor, metricId?: 
   return query.orderBy('period').execute();
 }
 
-type MetricFields = Pick<MetricsTable, 'name' | 'target' | 'direction'> & { unit: string };
+/** Every column of a metric but its id, owner and times, which the repository sets. */
+type MetricFields = Omit<
+  Insertable<MetricsTable>,
+  'id' | 'tenant_id' | 'client_id' | 'created_at' | 'updated_at'
+>;
 
 export async function insertMetric(db: Kysely<Database>, owner: Actor, fields: MetricFields, at: Date) {
   return db

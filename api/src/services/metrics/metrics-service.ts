@@ -1,6 +1,7 @@
 // /metrics: the client's business metrics and their month-by-month values (the monthly tracker), and mailing
 // them to the coach or another address. Every id is checked against the caller (404 otherwise).
 import type { Kysely } from 'kysely';
+import type { MonthInput, NewMetric } from '../../../../contracts/rest/metrics.js';
 import type { Database, Tenant } from '../../db/database.js';
 import { FieldError } from '../../errors.js';
 import { found } from '../client-work/owner.js';
@@ -28,27 +29,14 @@ const MAX_METRICS = 50;
 // Time zones run up to 14 hours ahead of UTC: the month that has begun somewhere is the latest one to record.
 const EARLIEST_ZONE_MS = 14 * 60 * 60_000;
 
-interface MetricInput {
-  name: string;
-  unit?: string;
-  target?: number | null;
-  direction?: 'up' | 'down';
-}
-
-const fields = (input: MetricInput) => ({
+/** A metric's fields as the API took them (contracts/rest/metrics.ts): trimmed and defaulted, the rest as sent. */
+const fields = (input: NewMetric) => ({
+  ...input,
   name: input.name.trim(),
   unit: input.unit?.trim() ?? '',
   target: input.target ?? null,
   direction: input.direction ?? 'up',
 });
-
-interface MonthInput {
-  metric_id: number;
-  period: string;
-  /** null clears the month. */
-  value: number | null;
-  note?: string;
-}
 
 interface MetricsDeps {
   db: Kysely<Database>;
@@ -64,12 +52,12 @@ export function createMetricsService({ db, now, mailer }: MetricsDeps) {
   };
   return {
     list,
-    async create(owner: Actor, input: MetricInput) {
+    async create(owner: Actor, input: NewMetric) {
       if ((await countMetrics(db, owner)) >= MAX_METRICS)
         throw new FieldError({ name: [`You can track at most ${MAX_METRICS} metrics.`] });
       return metric(await insertMetric(db, owner, fields(input), now()), []);
     },
-    async update(owner: Actor, id: number, input: MetricInput) {
+    async update(owner: Actor, id: number, input: NewMetric) {
       const row = found(await updateMetric(db, owner, id, { ...fields(input), updated_at: now() }), 'Metric');
       return withValues(owner, row);
     },
