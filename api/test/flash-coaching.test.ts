@@ -63,7 +63,7 @@ async function lesson(
   return row.id;
 }
 
-async function progress(tenant: number, assessmentId: number, path: string, access: number) {
+async function progress(tenant: number, assessmentId: number, path: string, access: 0 | 1) {
   const at = h.clock.now();
   await h.db
     .insertInto('assessment_progress')

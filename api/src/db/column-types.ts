@@ -4,6 +4,7 @@
 // or a default, which the generator adds from the schema.
 import type { ColumnType } from 'kysely';
 import type { MailMessage } from '../../../contracts/mail-message.js';
+import type { EventType } from '../../../contracts/events.js';
 import type { MailTopic } from '../../../contracts/mail/mail-topics.js';
 import type { Flags } from '../../../contracts/training-flags.js';
 
@@ -44,7 +45,7 @@ export type QueuedAttachments = ColumnType<NonNullable<MailMessage['attachments'
 export type QueuedText = ColumnType<string, string, never>;
 
 /** A webhook endpoint's event types as JSON text (migration 1200). */
-export type EventTypes = ColumnType<string[], string, string>;
+export type EventTypes = ColumnType<EventType[], string, string>;
 
 /** A checklist tick's client time in epoch ms: a bigint, which pg reads back as text and PGlite as a number. */
 export type ClientMs = ColumnType<string | number, number, number>;
@@ -66,6 +67,15 @@ export type LessonFileKind = 'file' | 'video';
 export type ShareAudience = 'client' | 'company' | 'group' | 'all';
 
 export type ApiKeyScope = 'read' | 'read-write';
+
+/** A group: draft (hidden from members), open, or closed (no one new joins). */
+export type GroupState = 'draft' | 'open' | 'closed';
+
+/** A group payment: pending until a verified webhook says succeeded or failed. */
+export type PaymentStatus = 'pending' | 'succeeded' | 'failed';
+
+/** A lesson's lock as the SPEC's payloads carry it: 1 open, 0 locked. */
+export type AccessFlag = 0 | 1;
 
 /** A delivery is inserted pending; only the sender marks it delivered or failed. */
 export type DeliveryStatus = ColumnType<

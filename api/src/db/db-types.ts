@@ -39,6 +39,10 @@ const COLUMN_TYPES: Record<string, string> = {
   'lesson_files.kind': 'LessonFileKind',
   'resource_shares.audience': 'ShareAudience',
   'api_keys.scope': 'ApiKeyScope',
+  'groups.state': 'GroupState',
+  'group_payments.status': 'PaymentStatus',
+  'assessment_progress.access': 'AccessFlag',
+  'member_group_lessons.lesson_access': 'AccessFlag',
 };
 
 const HEADER = `// Generated from the migrations by \`npm run db:types\` (api/src/db/db-types.ts): do not edit. A new

@@ -1,6 +1,7 @@
 // Generated from the migrations by `npm run db:types` (api/src/db/db-types.ts): do not edit. A new
 // migration: run it, then database.ts's Database has the change; api/test/db-types.test.ts fails until then.
 import type {
+  AccessFlag,
   ApiKeyScope,
   AuthEventKind,
   Bytes,
@@ -10,10 +11,12 @@ import type {
   EventTypes,
   FieldIds,
   FieldTimes,
+  GroupState,
   LessonFileKind,
   MailTopic,
   MetricDirection,
   Nullable,
+  PaymentStatus,
   QueuedAttachments,
   QueuedText,
   RequestKind,
@@ -117,7 +120,7 @@ export interface AssessmentProgress {
   /**
    * 1 opens the lesson.
    */
-  access: Generated<number>;
+  access: Generated<AccessFlag>;
   assessment_id: number;
   created_at: ClockTime;
   id: Generated<number>;
@@ -365,7 +368,7 @@ export interface GroupPayments {
   /**
    * pending, succeeded or failed; only a verified webhook changes it.
    */
-  status: string;
+  status: PaymentStatus;
   tenant_id: number;
   updated_at: ClockTime;
   user_id: number;
@@ -403,7 +406,7 @@ export interface Groups {
   /**
    * draft (hidden from members), open or closed (no one new joins).
    */
-  state: Generated<string>;
+  state: Generated<GroupState>;
   /**
    * upcoming, active or completed.
    */
@@ -708,7 +711,7 @@ export interface MemberGroupLessons {
   /**
    * 1 open, 0 locked.
    */
-  lesson_access: Generated<number>;
+  lesson_access: Generated<AccessFlag>;
   lesson_id: number;
   /**
    * In minutes.

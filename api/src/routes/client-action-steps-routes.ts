@@ -5,11 +5,11 @@ import type { Caller } from '../services/auth/session-service.js';
 import type { Services } from '../services/index.js';
 import { sendCsv } from './client-files.js';
 import { boardItem, call, fileCall, id, noBody } from '../../../contracts/rest/client.js';
-import { board } from '../../../contracts/rest/client-work.js';
+import { board, type BoardItem } from '../../../contracts/rest/client-work.js';
 import { clientRoute } from './route.js';
 import { closed } from '../../../contracts/rest/pieces.js';
 
-type Setter = (owner: Caller, id: number, status: number) => Promise<unknown>;
+type Setter = (owner: Caller, id: number, status: number) => Promise<BoardItem>;
 
 /** A status change: { id, status 0..maximum } for the caller's own item, answered with the item. */
 const statusRoute = (maximum: number, setter: (s: Services) => Setter) =>

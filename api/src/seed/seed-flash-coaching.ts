@@ -24,7 +24,7 @@ const lessons = [
       'review it every Monday.</p>',
     access: 0,
   },
-];
+] as const;
 
 interface FlashSeed {
   tenantId: number;

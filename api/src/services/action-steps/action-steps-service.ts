@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { stageName, toCsv } from '../client-work/csv.js';
 import { found } from '../client-work/owner.js';
+import type { AccessFlag } from '../../db/column-types.js';
 import type { Actor } from '../access/scope.js';
 import { hasCoach, listItems, setItemStatus } from './action-steps-repository.js';
 import type { BoardTable } from './action-steps-repository.js';
@@ -31,7 +32,9 @@ export function createActionStepsService(db: Kysely<Database>, now: () => Date) 
     setCommitmentStatus: (owner: Actor, id: number, status: number) =>
       setStatus('commitments', owner, id, status),
     // SPEC's access flag convention (1 means allowed), as for assessment progress.
-    access: async (owner: Actor) => ({ access: (await hasCoach(db, owner)) ? 1 : 0 }),
+    access: async (owner: Actor): Promise<{ access: AccessFlag }> => ({
+      access: (await hasCoach(db, owner)) ? 1 : 0,
+    }),
     async commitmentsCsv(owner: Actor): Promise<string> {
       const rows = await listItems(db, 'commitments', owner);
       return toCsv(

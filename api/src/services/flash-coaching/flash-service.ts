@@ -72,7 +72,7 @@ export function createFlashCoachingService(db: Kysely<Database>, now: () => Date
       return rows.map((r) => ({
         assessment_id: r.assessment_id,
         assessment_title: r.assessment_title,
-        access: r.access === 1 ? 1 : 0,
+        access: r.access,
         lesson: {
           id: r.id,
           title: r.title,

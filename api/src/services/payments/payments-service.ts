@@ -116,7 +116,7 @@ export function createPaymentsService({ db, now, mailer, stripe: options, log }:
         amount: group.group_type === 'paid' ? group.price : 0,
         currency: group.currency.toLowerCase(),
         paid: membership?.paid ?? false,
-        status: payment?.status ?? 'none',
+        status: payment?.status ?? ('none' as const),
         paid_at: payment?.paid_at?.toISOString() ?? null,
       };
     },
