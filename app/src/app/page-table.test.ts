@@ -25,6 +25,17 @@ describe("the coach's and the admin's pages in the page table", () => {
     expect(typeof module.default).toBe('function');
   });
 
+  // The other way round: a page file no entry names is a screen nobody can open (a forgotten page-table line).
+  it('names every page file of the coach and admin features', () => {
+    const files = Object.keys(import.meta.glob(['../features/{coach,admin}-*/components/*-page.tsx']));
+    const unnamed = files.filter((file) => {
+      const [, role, name] = /features\/(coach|admin)-[^/]+\/components\/(.+)-page\.tsx$/.exec(file) ?? [];
+      return !named.some(([r, n]) => r === role && n === name);
+    });
+    expect(unnamed).toEqual([]);
+    expect(files.length).toBeGreaterThan(20);
+  });
+
   it('finds them, and refuses a name that is no page of the role', async () => {
     expect(named.length).toBeGreaterThan(20);
     await expect(coachPage('no-such')).rejects.toThrow('there is no page no-such.');
