@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordEvent } from '../src/services/events/record-event.js';
 import { EVENT_TYPES } from '../../contracts/events.js';
 import { ALPHA, Harness } from './helpers/harness.js';
+import { referral, ticket } from './helpers/event-data.js';
 
 const h = new Harness();
 beforeAll(() => h.start());
@@ -17,18 +18,18 @@ describe('recordEvent', () => {
     const ids = await h.db
       .transaction()
       .execute(async (trx) => [
-        await recordEvent(trx, ALPHA, 'ticket.created', { ticket_id: 7 }),
-        await recordEvent(trx, ALPHA, 'ticket.created', { ticket_id: 8 }),
+        await recordEvent(trx, ALPHA, 'ticket.created', ticket(7)),
+        await recordEvent(trx, ALPHA, 'ticket.created', ticket(8)),
       ]);
     expect(new Set(ids).size).toBe(2);
     const rows = await eventsOf('ticket.created');
-    expect(rows.map((row) => row.data)).toEqual([{ ticket_id: 7 }, { ticket_id: 8 }]);
+    expect(rows.map((row) => row.data)).toEqual([ticket(7), ticket(8)]);
   });
 
   it('loses the event of a change that rolled back', async () => {
     await expect(
       h.db.transaction().execute(async (trx) => {
-        await recordEvent(trx, ALPHA, 'referral.created', { referral_id: 1 });
+        await recordEvent(trx, ALPHA, 'referral.created', referral(1));
         throw new Error('the change failed');
       }),
     ).rejects.toThrow('the change failed');

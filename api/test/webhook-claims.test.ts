@@ -10,6 +10,7 @@ import { createGuardedClient } from '../src/services/outbound/guarded-client.js'
 import { createWebhookSender } from '../src/services/webhooks/webhook-sender.js';
 import { ALPHA, Harness } from './helpers/harness.js';
 import { WebhookReceiver } from './helpers/webhook-receiver.js';
+import { fileShared, referral, ticket } from './helpers/event-data.js';
 
 const h = new Harness();
 const receiver = new WebhookReceiver();
@@ -41,7 +42,7 @@ afterAll(async () => {
 describe('claiming the delivery queue', () => {
   it('gives each delivery to one sender when two claim at once: no event is sent twice', async () => {
     const ids: string[] = [];
-    for (let i = 0; i < 40; i++) ids.push(await recordEvent(h.db, ALPHA, 'ticket.created', { ticket_id: i }));
+    for (let i = 0; i < 40; i++) ids.push(await recordEvent(h.db, ALPHA, 'ticket.created', ticket(i)));
     h.clock.advance(60_000);
     const inFlight = new Set<string>();
     const overlapping: string[] = [];
@@ -77,7 +78,7 @@ describe('claiming the delivery queue', () => {
   it('lets two API instances on one database deliver a burst with no event sent twice', async () => {
     const before = receiver.received.length;
     const ids: string[] = [];
-    for (let i = 0; i < 30; i++) ids.push(await recordEvent(h.db, ALPHA, 'file.shared', { file_id: i }));
+    for (let i = 0; i < 30; i++) ids.push(await recordEvent(h.db, ALPHA, 'file.shared', fileShared(i)));
     h.clock.advance(60_000);
     const instances = [
       await h.build({ webhooks: { everyMs: 5 } }),
@@ -101,7 +102,7 @@ describe('claiming the delivery queue', () => {
   });
 
   it("takes back a stopped sender's claim once its lease has run out, and fences the late write", async () => {
-    const id = await recordEvent(h.db, ALPHA, 'referral.created', { referral_id: 1 });
+    const id = await recordEvent(h.db, ALPHA, 'referral.created', referral(1));
     h.clock.advance(60_000);
     const [stopped] = await claimDueDeliveries(h.db, h.clock.now(), 10);
     expect(stopped!.event.id).toBe(id);
@@ -127,7 +128,7 @@ describe('claiming the delivery queue', () => {
   });
 
   it('marks a delivery failed once three days of tries have passed, keeping its last status', async () => {
-    await recordEvent(h.db, ALPHA, 'ticket.created', { ticket_id: 99 });
+    await recordEvent(h.db, ALPHA, 'ticket.created', ticket(99));
     h.clock.advance(60_000);
     const [first] = await claimDueDeliveries(h.db, h.clock.now(), 10);
     expect(await recordAttempt(h.db, first!, { statusCode: 503 }, h.clock.now(), () => 0)).toBe('pending');

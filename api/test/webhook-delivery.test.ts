@@ -15,6 +15,7 @@ import type { Person } from './helpers/sign-in.js';
 import { WebhookReceiver } from './helpers/webhook-receiver.js';
 import type { Received } from './helpers/webhook-receiver.js';
 import { signIn } from './helpers/sign-in.js';
+import { referral, ticket } from './helpers/event-data.js';
 
 const h = new Harness();
 // Ticks often, retries after the shortest wait (no jitter), and gives a receiver 2 s.
@@ -85,8 +86,7 @@ describe('a receiver that is down, then fails, then recovers', () => {
   it('gets every event exactly once after it recovers, signed, with the API restarted in the middle', async () => {
     const { endpoint, secret } = await addEndpoint(receiver.url);
     const events: string[] = [];
-    for (let i = 1; i <= 5; i++)
-      events.push(await recordEvent(h.db, ALPHA, 'ticket.created', { ticket_id: i }));
+    for (let i = 1; i <= 5; i++) events.push(await recordEvent(h.db, ALPHA, 'ticket.created', ticket(i)));
 
     // Down: every delivery is tried, refused, and kept for later.
     h.clock.advance(60_000);
@@ -111,8 +111,7 @@ describe('a receiver that is down, then fails, then recovers', () => {
 
     // The API goes away. Meanwhile two more events commit, and another instance claims them and dies.
     await h.app.close();
-    for (let i = 6; i <= 7; i++)
-      events.push(await recordEvent(h.db, ALPHA, 'ticket.created', { ticket_id: i }));
+    for (let i = 6; i <= 7; i++) events.push(await recordEvent(h.db, ALPHA, 'ticket.created', ticket(i)));
     const crashed = await claimDueDeliveries(h.db, h.clock.now(), 10);
     expect(crashed.map((d) => d.event.id).sort()).toEqual(events.slice(5).sort());
 
@@ -208,7 +207,7 @@ describe('a receiver that is down, then fails, then recovers', () => {
       await h.db.updateTable('webhook_endpoints').set({ enabled: false }).execute();
       const { endpoint: slowEndpoint } = await addEndpoint(slow.url);
       const { endpoint: fastEndpoint } = await addEndpoint(fast.url);
-      await recordEvent(h.db, ALPHA, 'referral.created', { referral_id: 1 });
+      await recordEvent(h.db, ALPHA, 'referral.created', referral(1));
       h.clock.advance(60_000);
       for (const id of [slowEndpoint.id, fastEndpoint.id]) {
         const [d] = await settle(id, (row) => row.status === 'delivered');
@@ -229,7 +228,7 @@ describe('a receiver that is down, then fails, then recovers', () => {
     try {
       await h.db.updateTable('webhook_endpoints').set({ enabled: false }).execute();
       const { endpoint } = await addEndpoint(redirecting.url);
-      await recordEvent(h.db, ALPHA, 'ticket.created', { ticket_id: 99 });
+      await recordEvent(h.db, ALPHA, 'ticket.created', ticket(99));
       h.clock.advance(60_000);
       const [d] = await settle(endpoint.id, (row) => row.attempts >= 1);
       expect(d).toMatchObject({ status: 'pending', last_status_code: 302, last_error: 'HTTP 302' });
@@ -252,9 +251,9 @@ describe('a rotated secret', () => {
       const { endpoint, secret: old } = await addEndpoint(rotating.url);
       const rotated = await as(h, admin, 'POST', `${base}/${endpoint.id}/rotate`);
       const fresh = rotated.json().data.secret as string;
-      const signedBy = async (ticket: number) => {
+      const signedBy = async (ticketId: number) => {
         const before = rotating.received.length;
-        await recordEvent(h.db, ALPHA, 'ticket.created', { ticket_id: ticket });
+        await recordEvent(h.db, ALPHA, 'ticket.created', ticket(ticketId));
         h.clock.advance(60_000);
         await vi.waitFor(() => expect(rotating.received.length).toBe(before + 1), {
           timeout: 20_000,
@@ -304,7 +303,7 @@ describe('in production', () => {
       });
       expect(res.statusCode, res.body).toBe(201);
       const { endpoint } = res.json().data as { endpoint: { id: number } };
-      await recordEvent(h.db, ALPHA, 'ticket.created', { ticket_id: 100 });
+      await recordEvent(h.db, ALPHA, 'ticket.created', ticket(100));
       h.clock.advance(60_000);
       const [d] = await settle(endpoint.id, (row) => row.attempts >= 1);
       expect(d).toMatchObject({

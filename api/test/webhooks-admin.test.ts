@@ -9,6 +9,7 @@ import { as, startSignedIn } from './helpers/coach.js';
 import { ALPHA, BETA, Harness } from './helpers/harness.js';
 import type { Person } from './helpers/sign-in.js';
 import { signIn } from './helpers/sign-in.js';
+import { referral, ticket } from './helpers/event-data.js';
 
 const h = new Harness();
 let admin: Person;
@@ -125,26 +126,26 @@ describe('an endpoint hears the events it picked while it is enabled', () => {
       url: 'https://crm.example.com/t',
       events: ['ticket.created'],
     });
-    await recordEvent(h.db, ALPHA, 'ticket.created', { ticket_id: 1 });
-    await recordEvent(h.db, ALPHA, 'referral.created', { referral_id: 1 });
-    await recordEvent(h.db, BETA, 'ticket.created', { ticket_id: 2 });
+    await recordEvent(h.db, ALPHA, 'ticket.created', ticket(1));
+    await recordEvent(h.db, ALPHA, 'referral.created', referral(1));
+    await recordEvent(h.db, BETA, 'ticket.created', ticket(2));
     expect(await deliveriesOf(endpoint.id)).toHaveLength(1);
 
     const off = await as(h, admin, 'POST', `${base}/${endpoint.id}`, { enabled: false });
     expect(off.json().data.enabled).toBe(false);
-    await recordEvent(h.db, ALPHA, 'ticket.created', { ticket_id: 3 });
+    await recordEvent(h.db, ALPHA, 'ticket.created', ticket(3));
     expect(await deliveriesOf(endpoint.id)).toHaveLength(1);
 
     const all = await as(h, admin, 'POST', `${base}/${endpoint.id}`, { enabled: true, events: 'all' });
     expect(all.json().data).toMatchObject({ enabled: true, events: 'all' });
-    await recordEvent(h.db, ALPHA, 'referral.created', { referral_id: 2 });
+    await recordEvent(h.db, ALPHA, 'referral.created', referral(2));
     expect(await deliveriesOf(endpoint.id)).toHaveLength(2);
   });
 
   it('rotates the secret, shown once, the old one kept for a day, and deletes the endpoint with its deliveries', async () => {
     const { endpoint, secret } = await addEndpoint(admin);
     expect(endpoint).toMatchObject({ old_secret_expires_at: null });
-    await recordEvent(h.db, ALPHA, 'ticket.created', { ticket_id: 4 });
+    await recordEvent(h.db, ALPHA, 'ticket.created', ticket(4));
     const rotated = await as(h, admin, 'POST', `${base}/${endpoint.id}/rotate`);
     expect(rotated.statusCode).toBe(200);
     const fresh = rotated.json().data.secret as string;
@@ -289,7 +290,7 @@ describe('the migration that keeps categories only', () => {
     await as(h, admin, 'POST', `${base}/${endpoint.id}`, { enabled: false });
     // As the sender of before wrote them; with no next try due, the loop claims none of them.
     for (const last_error of ['connect ECONNREFUSED 10.0.0.5:443', 'HTTP 500', 'timed out']) {
-      const eventId = await recordEvent(h.db, ALPHA, 'ticket.created', { ticket_id: 500 });
+      const eventId = await recordEvent(h.db, ALPHA, 'ticket.created', ticket(500));
       await h.db
         .insertInto('webhook_deliveries')
         .values({

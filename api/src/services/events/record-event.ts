@@ -5,8 +5,15 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
-import type { EventType } from '../../../../contracts/events.js';
+import type { EventData, EventType } from '../../../../contracts/events.js';
 
+/** Records `type` with its data, typed by the event's schema in contracts/events.ts. */
+export async function recordEvent<T extends EventType>(
+  db: Kysely<Database>,
+  tenantId: number,
+  type: T,
+  data: EventData<T>,
+): Promise<string>;
 export async function recordEvent(
   db: Kysely<Database>,
   tenantId: number,
