@@ -21,6 +21,10 @@ type Extra = Readonly<Record<string, unknown>>;
 export const line = <const E extends Extra = Record<never, never>>(maxLength: number, extra?: E) =>
   ({ type: 'string', maxLength, ...singleLine, ...extra }) as const;
 
+/** A one-line string of at most maxLength characters, or null. */
+export const optionalLine = <const E extends Extra = Record<never, never>>(maxLength: number, extra?: E) =>
+  ({ type: ['string', 'null'], maxLength, ...singleLine, ...extra }) as const;
+
 export const tenantHeaders = {
   type: 'object',
   required: ['x-tenant-id'],

@@ -3,25 +3,23 @@ import { FieldError, HttpError } from '../errors.js';
 import { PHOTO_MAX_BYTES } from '../services/profile/profile-service.js';
 import { extensionOf, imageTypeOf } from '../services/profile/image-type.js';
 import { clientRoute, route } from './route.js';
+import { errorReportBody } from '../../../contracts/rest/support.js';
 import {
+  boolean,
   closed,
   line,
-  multiLine,
   nullableString,
   ok,
+  optionalLine,
   profile,
   singleLine,
   tenantHeaders,
   userId,
 } from '../../../contracts/rest/pieces.js';
 
-const optional = <const E extends Record<string, unknown> = Record<never, never>>(
-  maxLength: number,
-  extra?: E,
-) => ({ type: ['string', 'null'], maxLength, ...singleLine, ...extra }) as const;
 // Links must be web addresses: a javascript: or data: URL shown as a link would run in the portal. One typed
 // without a scheme gets https:// (web-address.ts).
-const webLink = optional(2048, {
+const webLink = optionalLine(2048, {
   webAddress: true,
   pattern: '^(https?://\\S+)?$',
   mismatch: 'Enter a web address, like https://example.com.',
@@ -36,10 +34,10 @@ export const updateDetails = clientRoute({
         first_name: line(100, { minLength: 1 }),
         last_name: line(100, { minLength: 1 }),
         website: webLink,
-        title: optional(200),
-        location: optional(200),
-        time_zone: optional(64),
-        phone_number: optional(40, {
+        title: optionalLine(200),
+        location: optionalLine(200),
+        time_zone: optionalLine(64),
+        phone_number: optionalLine(40, {
           pattern: '^[0-9+()./ x-]*$',
           mismatch: 'Enter a phone number with digits, spaces and + ( ) . / - x only.',
         }),
@@ -114,18 +112,8 @@ export const errorReport = route({
   roles: 'anyone',
   schema: {
     headers: tenantHeaders,
-    body: closed(
-      {
-        url: line(2048),
-        host: line(255),
-        pathname: line(2048),
-        user_id: optional(64),
-        message: { type: 'string', maxLength: 20_000, ...multiLine },
-        subject: line(300),
-      },
-      ['url', 'host', 'pathname', 'message', 'subject'],
-    ),
-    response: { 201: closed({ data: closed({ received: { type: 'boolean' } }) }) },
+    body: errorReportBody,
+    response: { 201: closed({ data: closed({ received: boolean }) }) },
   },
   config: { tenant: true },
   limited: true,
