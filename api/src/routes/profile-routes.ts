@@ -3,53 +3,27 @@ import { FieldError, HttpError } from '../errors.js';
 import { PHOTO_MAX_BYTES } from '../services/profile/profile-service.js';
 import { extensionOf, imageTypeOf } from '../services/profile/image-type.js';
 import { clientRoute, route } from './route.js';
+import { profileDetails, socialLinks } from '../../../contracts/rest/profile.js';
 import { errorReportBody } from '../../../contracts/rest/support.js';
 import {
   boolean,
   closed,
+  integer,
+  string,
   line,
   nullableString,
   ok,
-  optionalLine,
   profile,
-  singleLine,
   tenantHeaders,
   userId,
 } from '../../../contracts/rest/pieces.js';
 
-// Links must be web addresses: a javascript: or data: URL shown as a link would run in the portal. One typed
-// without a scheme gets https:// (web-address.ts).
-const webLink = optionalLine(2048, {
-  webAddress: true,
-  pattern: '^(https?://\\S+)?$',
-  mismatch: 'Enter a web address, like https://example.com.',
-});
 const params = closed({ id: userId });
 
 export const updateDetails = clientRoute({
   schema: {
     params,
-    body: closed(
-      {
-        first_name: line(100, { minLength: 1 }),
-        last_name: line(100, { minLength: 1 }),
-        website: webLink,
-        title: optionalLine(200),
-        location: optionalLine(200),
-        time_zone: optionalLine(64),
-        phone_number: optionalLine(40, {
-          pattern: '^[0-9+()./ x-]*$',
-          mismatch: 'Enter a phone number with digits, spaces and + ( ) . / - x only.',
-        }),
-        birthday: {
-          type: ['string', 'null'],
-          ...singleLine,
-          mismatch: 'Enter a date as YYYY-MM-DD, or leave it empty.',
-          anyOf: [{ type: 'null' }, { format: 'date' }, { maxLength: 0 }],
-        },
-      },
-      ['first_name', 'last_name'],
-    ),
+    body: profileDetails,
     response: ok(profile),
   },
   async handle(s, request) {
@@ -60,7 +34,7 @@ export const updateDetails = clientRoute({
 export const updateSocial = clientRoute({
   schema: {
     params,
-    body: closed({ facebook: webLink, twitter: webLink, linkedin: webLink }, []),
+    body: socialLinks,
     response: ok(profile),
   },
   async handle(s, request) {
@@ -75,10 +49,10 @@ export const coachProfile = clientRoute({
       anyOf: [
         { type: 'null' },
         closed({
-          id: { type: 'integer' },
-          first_name: { type: 'string' },
-          last_name: { type: 'string' },
-          email: { type: 'string' },
+          id: integer,
+          first_name: string,
+          last_name: string,
+          email: string,
           phone_number: nullableString,
           title: nullableString,
           website: nullableString,
@@ -89,10 +63,10 @@ export const coachProfile = clientRoute({
           facebook: nullableString,
           twitter: nullableString,
           company: nullableString,
-          bio: { type: 'string' },
-          specialties: { type: 'string' },
-          certifications: { type: 'string' },
-          years_experience: { type: 'integer' },
+          bio: string,
+          specialties: string,
+          certifications: string,
+          years_experience: integer,
           booking_url: nullableString,
         }),
       ],
