@@ -2,7 +2,7 @@
 // Reads page through what the tenant's clients did; writes go through the coach's services as that coach.
 import type { Activity } from '../services/integration/integration-service.js';
 import { text } from '../../../contracts/rest/client.js';
-import { meetingFields, overlap } from './coach-meetings-routes.js';
+import { meetingFields, overlap } from '../../../contracts/rest/coach-inputs.js';
 import { scheduledMeeting, message } from '../../../contracts/rest/coach.js';
 import { coachAndClient, page, pageQuery, rows } from '../../../contracts/rest/integration.js';
 import { keyRoute } from './route.js';
