@@ -65,7 +65,7 @@ export const sessionUser = closed(userSchema.properties);
 /** The 200 answer of calls that sign in and also trust the device (verifyOTP, fbslogin). */
 export const signedIn = closed({
   data: sessionUser,
-  device_token: { type: 'string' },
+  device_token: string,
   device_expires_at: { type: 'string', format: 'date-time' },
 });
 

@@ -41,7 +41,7 @@ export const adminRenameCompany = adminRoute({
 export const adminAssign = adminRoute({
   schema: {
     body: closed({ client_ids: idList, coach_id: { ...id, type: ['integer', 'null'] } }),
-    response: ok(closed({ changed: { type: 'integer' }, unchanged: { type: 'integer' } })),
+    response: ok(closed({ changed: integer, unchanged: integer })),
   },
   async handle(s, request) {
     const { client_ids, coach_id } = request.body;

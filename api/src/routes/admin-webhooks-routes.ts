@@ -11,7 +11,7 @@ import {
   withSecret,
 } from '../../../contracts/rest/admin-webhooks.js';
 import { adminRoute } from './route.js';
-import { closed, ok } from '../../../contracts/rest/pieces.js';
+import { closed, integer, ok } from '../../../contracts/rest/pieces.js';
 
 const byId = closed({ id });
 
@@ -63,7 +63,7 @@ export const rotateWebhookSecret = adminRoute({
 });
 
 export const deleteWebhook = adminRoute({
-  schema: { params: byId, response: ok(closed({ id: { type: 'integer' } })) },
+  schema: { params: byId, response: ok(closed({ id: integer })) },
   limited: true,
   async handle(s, request) {
     return { data: await s.webhooks.remove(request.caller, request.params.id) };
@@ -85,7 +85,7 @@ export const webhookDeliveries = adminRoute({
 export const sendDeliveryAgain = adminRoute({
   schema: {
     params: closed({ id, deliveryId: id }),
-    response: ok(closed({ id: { type: 'integer' } })),
+    response: ok(closed({ id: integer })),
   },
   limited: true,
   async handle(s, request) {

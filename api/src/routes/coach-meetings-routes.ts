@@ -6,7 +6,7 @@ import { id } from '../../../contracts/rest/client.js';
 import { meetingsPage, scheduledMeeting } from '../../../contracts/rest/coach.js';
 import { meetingChange, newMeeting, overlap } from '../../../contracts/rest/coach-inputs.js';
 import { coachRoute } from './route.js';
-import { closed, ok, singleLine } from '../../../contracts/rest/pieces.js';
+import { closed, integer, ok, singleLine } from '../../../contracts/rest/pieces.js';
 
 const day = { type: 'string', format: 'date', ...singleLine } as const;
 /** 409 with the overlapping meetings, or the meeting under `status`. */
@@ -64,7 +64,7 @@ export const changeMeeting = coachRoute({
 export const cancelMeeting = coachRoute({
   schema: {
     params: closed({ id }),
-    response: ok(closed({ id: { type: 'integer' } })),
+    response: ok(closed({ id: integer })),
   },
   limited: true,
   async handle(s, request) {

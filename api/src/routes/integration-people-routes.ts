@@ -6,7 +6,7 @@
 import type { FastifyRequest, FastifySchemaValidationError } from 'fastify';
 import { fieldErrors } from '../validation-errors.js';
 import { list } from '../../../contracts/rest/client.js';
-import { email, line, closed, singleLine } from '../../../contracts/rest/pieces.js';
+import { closed, email, integer, line, singleLine, string } from '../../../contracts/rest/pieces.js';
 import { coachAndClient, importRow } from '../../../contracts/rest/integration.js';
 import { keyRoute } from './route.js';
 
@@ -120,8 +120,8 @@ export const upsertCompany = keyRoute('read-write', {
     response: {
       200: closed({
         data: closed({
-          outcome: { type: 'string' },
-          company: closed({ id: { type: 'integer' }, name: { type: 'string' } }),
+          outcome: string,
+          company: closed({ id: integer, name: string }),
         }),
       }),
     },
@@ -141,7 +141,7 @@ export const assignCoach = keyRoute('read-write', {
       client_emails: { type: 'array', items: email, minItems: 1, maxItems: 1000 },
     }),
     response: {
-      200: closed({ data: closed({ changed: { type: 'integer' }, unchanged: { type: 'integer' } }) }),
+      200: closed({ data: closed({ changed: integer, unchanged: integer }) }),
     },
   },
   async handle(s, request) {
