@@ -3,7 +3,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { EVENT_TYPES } from '../events.js';
 import { dateTime, list } from './client.js';
-import { boolean, closed, integer, nullableString, singleLine, string } from './pieces.js';
+import { boolean, closed, integer, line, nullableString, singleLine, string } from './pieces.js';
 
 export const events = {
   anyOf: [
@@ -17,6 +17,10 @@ export const events = {
   ],
   mismatch: 'Choose all events or at least one.',
 } as const;
+
+export const newWebhook = closed({ url: line(2000, { minLength: 1, pattern: '^\\S+$' }), events });
+/** Its events, or enabled / disabled: at least one of them. */
+export const webhookChange = { ...closed({ events, enabled: boolean }, []), minProperties: 1 } as const;
 
 export const endpoint = closed({
   id: integer,
@@ -55,6 +59,8 @@ export const deliveryPage = closed({
   total: integer,
 });
 
+export type NewWebhook = FromSchema<typeof newWebhook>;
+export type WebhookChange = FromSchema<typeof webhookChange>;
 export type WebhookEndpoint = FromSchema<typeof endpoint>;
 /** Every event type (also those added later), or the chosen ones. */
 export type WebhookEvents = WebhookEndpoint['events'];

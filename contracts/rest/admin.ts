@@ -3,7 +3,7 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import { FLAG_NAMES } from '../training-flags.js';
 import type { FlagName } from '../training-flags.js';
-import { dateTime, id, list } from './client.js';
+import { dateTime, id, list, text } from './client.js';
 import { boolean, closed, email, integer, line, nullableString, singleLine, string } from './pieces.js';
 
 const flagObject = <const T>(value: T) =>
@@ -94,6 +94,10 @@ export const auditEntry = closed({
   after: { type: ['object', 'null'], additionalProperties: true },
 });
 
+/** A new person (`invite` mails the invitation) and a change of one (only the fields sent change). */
+export const newPerson = closed({ ...personFields, invite: boolean }, ['email', 'first_name', 'last_name']);
+export const personChange = closed(personFields, []);
+
 export const paging = {
   page: { type: 'integer', minimum: 1, maximum: 100_000, default: 1 },
   per_page: { type: 'integer', minimum: 1, maximum: 100, default: 25 },
@@ -109,10 +113,25 @@ export const page = <const I extends JSONSchema>(item: I) => ({
   }),
 });
 
+export const peoplePage = page(person);
+export const auditPage = page(auditEntry);
+
 export const idList = { type: 'array', items: id, minItems: 1, maxItems: 1000 } as const;
 
 /** An API key as listed (never the key itself: it is shown once, when made). */
 export const keyScope = { type: 'string', enum: ['read', 'read-write'], ...singleLine } as const;
+
+export const newKey = closed({ name: text(100), scope: keyScope });
+
+/** The key made: `key` is the whole key, in this answer and nowhere else. */
+export const madeKey = closed({
+  id: integer,
+  key: string,
+  prefix: string,
+  name: string,
+  scope: keyScope,
+  created_at: string,
+});
 
 export const apiKey = closed({
   id: integer,
@@ -132,6 +151,13 @@ export const apiKey = closed({
 export type Person = FromSchema<typeof person>;
 export type PersonRole = Person['role'];
 export type PersonStatus = Person['status'];
+/** What the person form sends: every field (invite only with a new person). */
+export type PersonInput = Required<Omit<FromSchema<typeof newPerson>, 'invite'>>;
+export type PeoplePage = FromSchema<(typeof peoplePage)[200]>;
+export type Company = FromSchema<typeof company>;
 export type AuditEntry = FromSchema<typeof auditEntry>;
+export type AuditPage = FromSchema<(typeof auditPage)[200]>;
+export type NewKey = FromSchema<typeof newKey>;
+export type MadeKey = FromSchema<typeof madeKey>;
 export type ApiKey = FromSchema<typeof apiKey>;
 export type KeyScope = ApiKey['scope'];

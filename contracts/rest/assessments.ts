@@ -1,8 +1,8 @@
 // The client's assessments and implementation (/api/v1/assessments/…, /api/v1/priorities/…,
 // /api/v1/coachingportal/implementation/…): what the API answers, and the types the app's screens read.
 import type { FromSchema } from 'json-schema-to-ts';
-import { dateTime, list } from './client.js';
-import { closed, integer, nullableString, string } from './pieces.js';
+import { calendarDate, dateTime, id, list, text } from './client.js';
+import { boolean, closed, integer, multiLine, nullableString, string } from './pieces.js';
 
 export const currency = closed({ id: integer, code: string, name: string });
 
@@ -47,6 +47,18 @@ export const implementationStep = closed({
   created_at: dateTime,
 });
 
+/** A new step of one of the client's focus areas; add_to_action_steps also puts it on the board as a to-do. */
+export const newImplementationStep = closed(
+  {
+    focus_area_id: id,
+    title: text(200),
+    description: { type: 'string', maxLength: 2000, ...multiLine },
+    due_date: calendarDate,
+    add_to_action_steps: boolean,
+  },
+  ['focus_area_id', 'title', 'add_to_action_steps'],
+);
+
 export const assessmentSummary = closed({
   ...assessmentHead,
   areas_count: integer,
@@ -73,6 +85,9 @@ export const implementationPlan = closed({
 /** SPEC §7: "Returns implementation and data", the focus area and its steps side by side. */
 export const priorityImplementation = closed({ data: list(implementationStep), implementation: focusArea });
 
+export type Currency = FromSchema<typeof currency>;
+/** What the step form sends: every field. */
+export type StepInput = Required<FromSchema<typeof newImplementationStep>>;
 export type AssessmentSummary = FromSchema<typeof assessmentSummary>;
 export type AssessmentHead = Omit<AssessmentSummary, 'areas_count' | 'focus_count' | 'steps_count'>;
 export type Analysis = FromSchema<typeof analysis>;

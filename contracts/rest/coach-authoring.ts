@@ -145,3 +145,18 @@ export const moduleFields = {
 const ids = { type: 'array', items: id, maxItems: 500 } as const;
 export const lessonOrder = closed({ lesson_ids: ids });
 export const moduleOrder = closed({ module_ids: ids });
+
+/** A lesson's checklist: a list a member can work through on one page, each item one plain line. */
+export const CHECKLIST_LIMITS = { items: 20, length: 200 } as const;
+export const checklist = closed({ items: list(closed({ id: integer, text: string })) });
+/** The whole list in order: an item without an id is new; the text is one plain line (shown as text, never HTML). */
+export const checklistSave = closed({
+  items: {
+    type: 'array',
+    maxItems: CHECKLIST_LIMITS.items,
+    items: closed({ id: { anyOf: [id, { type: 'null' }] }, text: text(CHECKLIST_LIMITS.length) }, ['text']),
+  },
+});
+
+export type ChecklistItem = FromSchema<typeof checklist>['items'][number];
+export type ChecklistDraft = FromSchema<typeof checklistSave>['items'][number];

@@ -212,6 +212,7 @@ export type Person = FromSchema<typeof person>;
 export type Today = FromSchema<typeof todayPage>;
 export type TodayMeeting = FromSchema<typeof coachMeeting>;
 export type Submission = FromSchema<typeof submission>;
+export type RequestAnswer = FromSchema<typeof requestAnswer>;
 export type CoachRequest = FromSchema<typeof coachRequest>;
 export type RequestKind = CoachRequest['kind'];
 export type RequestStatus = CoachRequest['status'];

@@ -1,11 +1,19 @@
 // The integration API's pieces: a page's query and answer, and the rows each list hands out (documented in
 // the OpenAPI file generated from them, /integration/v1/openapi.json).
-import type { JSONSchema } from 'json-schema-to-ts';
+import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import { list } from './client.js';
 import { boolean, closed, email, integer, line, nullableString, singleLine, string } from './pieces.js';
 
 const nullableInteger = { type: ['integer', 'null'] } as const;
 const time = { type: 'string', format: 'date-time' } as const;
+
+/** A people import's answer, per row in the order sent: what was (or would be) done, or its errors by field. */
+export const importRow = closed({
+  index: integer,
+  outcome: { type: 'string', enum: ['created', 'changed', 'unchanged', 'error'] },
+  person_id: nullableInteger,
+  errors: { type: 'object', additionalProperties: list(string) },
+});
 
 export const pageQuery = closed(
   {
@@ -100,3 +108,5 @@ export const rows = {
     updated_at: time,
   }),
 } as const;
+
+export type ImportRow = FromSchema<typeof importRow>;

@@ -21,6 +21,10 @@ type Extra = Readonly<Record<string, unknown>>;
 export const line = <const E extends Extra = Record<never, never>>(maxLength: number, extra?: E) =>
   ({ type: 'string', maxLength, ...singleLine, ...extra }) as const;
 
+/** A one-line string of at most maxLength characters, or null. */
+export const optionalLine = <const E extends Extra = Record<never, never>>(maxLength: number, extra?: E) =>
+  ({ type: ['string', 'null'], maxLength, ...singleLine, ...extra }) as const;
+
 export const tenantHeaders = {
   type: 'object',
   required: ['x-tenant-id'],
@@ -61,7 +65,7 @@ export const sessionUser = closed(userSchema.properties);
 /** The 200 answer of calls that sign in and also trust the device (verifyOTP, fbslogin). */
 export const signedIn = closed({
   data: sessionUser,
-  device_token: { type: 'string' },
+  device_token: string,
   device_expires_at: { type: 'string', format: 'date-time' },
 });
 

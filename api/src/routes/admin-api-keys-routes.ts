@@ -1,10 +1,10 @@
 // The tenant admin's API keys: the list (never a key itself; `?created_by=` the keys one admin made, which
 // their deactivation would stop), a new key (its one and only showing) and a revoke, effective at the next
 // request on every instance (api-keys/api-key-service.ts). Making and revoking are audited.
-import { id, list, text } from '../../../contracts/rest/client.js';
-import { apiKey, keyScope } from '../../../contracts/rest/admin.js';
+import { id, list } from '../../../contracts/rest/client.js';
+import { apiKey, madeKey, newKey } from '../../../contracts/rest/admin.js';
 import { adminRoute } from './route.js';
-import { closed, ok, string } from '../../../contracts/rest/pieces.js';
+import { boolean, closed, ok } from '../../../contracts/rest/pieces.js';
 
 export const apiKeys = adminRoute({
   schema: {
@@ -18,19 +18,8 @@ export const apiKeys = adminRoute({
 
 export const createApiKey = adminRoute({
   schema: {
-    body: closed({ name: text(100), scope: keyScope }),
-    response: {
-      201: closed({
-        data: closed({
-          id: { type: 'integer' },
-          key: string,
-          prefix: string,
-          name: string,
-          scope: keyScope,
-          created_at: string,
-        }),
-      }),
-    },
+    body: newKey,
+    response: { 201: closed({ data: madeKey }) },
   },
   async handle(s, request, reply) {
     return reply.code(201).send({ data: await s.apiKeys.create(request.caller, request.body) });
@@ -40,7 +29,7 @@ export const createApiKey = adminRoute({
 export const revokeApiKey = adminRoute({
   schema: {
     params: closed({ id }),
-    response: ok(closed({ revoked: { type: 'boolean' } })),
+    response: ok(closed({ revoked: boolean })),
   },
   async handle(s, request) {
     await s.apiKeys.revoke(request.caller, request.params.id);

@@ -1,8 +1,8 @@
 // The tenant admin's companies, coach assignments in bulk, and the audit log with its filters.
 import { calendarDate, id } from '../../../contracts/rest/client.js';
-import { auditEntry, company, idList, page, paging } from '../../../contracts/rest/admin.js';
+import { auditPage, company, idList, paging } from '../../../contracts/rest/admin.js';
 import { adminRoute } from './route.js';
-import { closed, line, ok, singleLine } from '../../../contracts/rest/pieces.js';
+import { closed, integer, line, ok, singleLine, string } from '../../../contracts/rest/pieces.js';
 
 const name = line(200, { minLength: 1 });
 
@@ -13,7 +13,7 @@ export const adminCompanies = adminRoute({
   },
 });
 
-const companyAnswer = closed({ id: { type: 'integer' }, name: { type: 'string' } });
+const companyAnswer = closed({ id: integer, name: string });
 
 export const adminAddCompany = adminRoute({
   schema: {
@@ -41,7 +41,7 @@ export const adminRenameCompany = adminRoute({
 export const adminAssign = adminRoute({
   schema: {
     body: closed({ client_ids: idList, coach_id: { ...id, type: ['integer', 'null'] } }),
-    response: ok(closed({ changed: { type: 'integer' }, unchanged: { type: 'integer' } })),
+    response: ok(closed({ changed: integer, unchanged: integer })),
   },
   async handle(s, request) {
     const { client_ids, coach_id } = request.body;
@@ -67,7 +67,7 @@ export const adminAudit = adminRoute({
       },
       [],
     ),
-    response: page(auditEntry),
+    response: auditPage,
   },
   async handle(s, request) {
     const { actor, action, person_id, person, from, to, page = 1, per_page = 25 } = request.query;

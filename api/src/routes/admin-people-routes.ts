@@ -2,7 +2,15 @@
 // one, deactivating and reactivating, and the invitation. The tenant is the session's, never the body's.
 import type { FlagSettings } from '../services/people/person-fields.js';
 import { id } from '../../../contracts/rest/client.js';
-import { page, paging, person, personFields, personStatus, roleName } from '../../../contracts/rest/admin.js';
+import {
+  newPerson,
+  paging,
+  peoplePage,
+  person,
+  personChange,
+  personStatus,
+  roleName,
+} from '../../../contracts/rest/admin.js';
 import { adminRoute } from './route.js';
 import { closed, ok, singleLine } from '../../../contracts/rest/pieces.js';
 
@@ -20,7 +28,7 @@ export const adminPeople = adminRoute({
       },
       [],
     ),
-    response: page(person),
+    response: peoplePage,
   },
   async handle(s, request) {
     const { search, role, status, page = 1, per_page = 25 } = request.query;
@@ -37,7 +45,7 @@ export const adminPeople = adminRoute({
 
 export const adminAddPerson = adminRoute({
   schema: {
-    body: closed({ ...personFields, invite: { type: 'boolean' } }, ['email', 'first_name', 'last_name']),
+    body: newPerson,
     response: { 201: closed({ data: person }) },
   },
   limited: true,
@@ -62,7 +70,7 @@ export const adminPerson = adminRoute({
 export const adminChangePerson = adminRoute({
   schema: {
     params: personParams,
-    body: closed(personFields, []),
+    body: personChange,
     response: ok(person),
   },
   async handle(s, request) {

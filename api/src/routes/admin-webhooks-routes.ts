@@ -5,12 +5,13 @@ import { id, list } from '../../../contracts/rest/client.js';
 import {
   deliveryPage,
   endpoint,
-  events,
   listedEndpoint,
+  newWebhook,
+  webhookChange,
   withSecret,
 } from '../../../contracts/rest/admin-webhooks.js';
 import { adminRoute } from './route.js';
-import { closed, line, ok } from '../../../contracts/rest/pieces.js';
+import { closed, integer, ok } from '../../../contracts/rest/pieces.js';
 
 const byId = closed({ id });
 
@@ -25,7 +26,7 @@ export const webhooks = adminRoute({
 
 export const addWebhook = adminRoute({
   schema: {
-    body: closed({ url: line(2000, { minLength: 1, pattern: '^\\S+$' }), events }),
+    body: newWebhook,
     response: { 201: closed({ data: withSecret }) },
   },
   limited: true,
@@ -44,7 +45,7 @@ export const webhook = adminRoute({
 export const changeWebhook = adminRoute({
   schema: {
     params: byId,
-    body: { ...closed({ events, enabled: { type: 'boolean' } }, []), minProperties: 1 },
+    body: webhookChange,
     response: ok(endpoint),
   },
   limited: true,
@@ -62,7 +63,7 @@ export const rotateWebhookSecret = adminRoute({
 });
 
 export const deleteWebhook = adminRoute({
-  schema: { params: byId, response: ok(closed({ id: { type: 'integer' } })) },
+  schema: { params: byId, response: ok(closed({ id: integer })) },
   limited: true,
   async handle(s, request) {
     return { data: await s.webhooks.remove(request.caller, request.params.id) };
@@ -84,7 +85,7 @@ export const webhookDeliveries = adminRoute({
 export const sendDeliveryAgain = adminRoute({
   schema: {
     params: closed({ id, deliveryId: id }),
-    response: ok(closed({ id: { type: 'integer' } })),
+    response: ok(closed({ id: integer })),
   },
   limited: true,
   async handle(s, request) {

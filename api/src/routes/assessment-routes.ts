@@ -1,17 +1,18 @@
 // Assessments and implementation: the list, the analysis, the implementation plan, one focus area's steps,
 // adding a step, and the currencies amounts are counted in. Another client's or tenant's ids are a 404 and
 // change nothing.
-import { calendarDate, call, id, list, noBody, text } from '../../../contracts/rest/client.js';
+import { call, id, list, noBody } from '../../../contracts/rest/client.js';
 import {
   analysis,
   assessmentSummary,
   currency,
   implementationPlan,
   implementationStep,
+  newImplementationStep,
   priorityImplementation,
 } from '../../../contracts/rest/assessments.js';
 import { clientRoute } from './route.js';
-import { closed, multiLine, ok } from '../../../contracts/rest/pieces.js';
+import { closed, ok } from '../../../contracts/rest/pieces.js';
 
 const params = closed({ id });
 
@@ -57,20 +58,7 @@ export const priorityImplementationPage = clientRoute({
 });
 
 export const addImplementation = clientRoute({
-  schema: call(
-    closed(
-      {
-        focus_area_id: id,
-        title: text(200),
-        description: { type: 'string', maxLength: 2000, ...multiLine },
-        due_date: calendarDate,
-        add_to_action_steps: { type: 'boolean' },
-      },
-      ['focus_area_id', 'title', 'add_to_action_steps'],
-    ),
-    implementationStep,
-    201,
-  ),
+  schema: call(newImplementationStep, implementationStep, 201),
   async handle(s, request, reply) {
     const data = await s.assessments.addStep(request.caller, request.body);
     return reply.code(201).send({ data });

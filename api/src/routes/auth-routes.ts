@@ -1,13 +1,12 @@
 // The login calls of SPEC §7 (see api/README.md for the full contract the app codes against).
-import type { JSONSchema } from 'json-schema-to-ts';
 import type { SignedIn } from '../services/auth/login-service.js';
 import { linkTtlMs } from '../services/auth/login-service.js';
 import { otpLimits } from '../services/auth/otp-service.js';
 import { LIMITS } from '../services/limits/limits.js';
 import { everyoneRoute, route } from './route.js';
 import {
+  boolean,
   closed,
-  email,
   label,
   line,
   ok,
@@ -15,21 +14,10 @@ import {
   profile,
   sessionUser,
   signedIn,
-  singleLine,
+  string,
   tenantHeaders,
-  userId,
 } from '../../../contracts/rest/pieces.js';
-
-const credentials = closed(
-  {
-    email,
-    password: line(128, { minLength: 1 }),
-    device_token: opaque,
-    browser: label,
-    lookup: label,
-  },
-  ['email', 'password'],
-);
+import { credentials, linkStep, otpAgain, otpCheck, otpSent, otpStep } from '../../../contracts/rest/auth.js';
 
 const tenant = { tenant: true };
 
@@ -53,27 +41,15 @@ export const studentLogin = route({
 });
 
 // loginotp and loginotpfbs answer { data: { verified, user_id, ...what the next step needs }, encoded }.
-const loginStep = <const P extends Record<string, JSONSchema>>(pending: P) => ({
+const loginStep = <const D extends typeof otpStep | typeof linkStep>(data: D) => ({
   headers: tenantHeaders,
   body: credentials,
-  response: ok(
-    closed({ verified: { type: 'boolean' }, user_id: { type: 'integer' }, ...pending }, [
-      'verified',
-      'user_id',
-    ]),
-    {
-      encoded: { type: 'string' },
-    },
-  ),
+  response: ok(data, { encoded: string }),
 });
 
 export const loginOtp = route({
   roles: 'anyone',
-  schema: loginStep({
-    challenge: { type: 'string' },
-    expires_in: { type: 'integer' },
-    resend_in: { type: 'integer' },
-  }),
+  schema: loginStep(otpStep),
   config: tenant,
   limited: true,
   async handle(s, request) {
@@ -86,7 +62,7 @@ export const loginOtp = route({
 // SPEC: "Returns data.otp and encoded". data.otp is the opaque reference of a mailed sign-in link, never a code.
 export const loginOtpFbs = route({
   roles: 'anyone',
-  schema: loginStep({ otp: { type: 'string' }, expires_in: { type: 'integer' } }),
+  schema: loginStep(linkStep),
   config: tenant,
   limited: true,
   async handle(s, request) {
@@ -102,16 +78,8 @@ export const generateOtp = route({
   roles: 'anyone',
   schema: {
     headers: tenantHeaders,
-    body: closed({ user_id: userId, challenge: opaque }),
-    response: ok(
-      closed({
-        sent: { type: 'boolean' },
-        challenge: { type: 'string' },
-        expires_in: { type: 'integer' },
-        resend_in: { type: 'integer' },
-      }),
-      { message: { type: 'string' } },
-    ),
+    body: otpAgain,
+    response: ok(otpSent, { message: string }),
   },
   config: tenant,
   limited: true,
@@ -129,20 +97,7 @@ export const verifyOtp = route({
   roles: 'anyone',
   schema: {
     headers: tenantHeaders,
-    body: closed(
-      {
-        user_id: userId,
-        challenge: opaque,
-        otp: {
-          type: 'string',
-          pattern: '^[0-9]{6}$',
-          mismatch: 'Enter the 6-digit code from the email.',
-          ...singleLine,
-        },
-        browser: label,
-      },
-      ['user_id', 'challenge', 'otp'],
-    ),
+    body: otpCheck,
     response: { 200: signedIn },
   },
   config: tenant,
@@ -167,7 +122,7 @@ export const fbsLogin = route({
 });
 
 export const logout = everyoneRoute({
-  schema: { response: ok(closed({ logout: { type: 'boolean' } })) },
+  schema: { response: ok(closed({ logout: boolean })) },
   async handle(s, request) {
     await s.sessions.revoke(request.caller);
     return { data: { logout: true } };
@@ -186,7 +141,7 @@ export const verifyRecaptcha = route({
   schema: {
     headers: tenantHeaders,
     body: closed({ token: line(4096, { minLength: 1 }) }),
-    response: ok(closed({ enabled: { type: 'boolean' }, success: { type: 'boolean' } })),
+    response: ok(closed({ enabled: boolean, success: boolean })),
   },
   config: tenant,
   limited: true,

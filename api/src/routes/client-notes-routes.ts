@@ -2,7 +2,7 @@
 import { clientRoute } from './route.js';
 import { call, id, list, noBody, note } from '../../../contracts/rest/client.js';
 import { noteFields } from '../../../contracts/rest/client-work.js';
-import { closed } from '../../../contracts/rest/pieces.js';
+import { boolean, closed, integer } from '../../../contracts/rest/pieces.js';
 
 export const notes = clientRoute({
   schema: call(noBody, list(note)),
@@ -28,7 +28,7 @@ export const editNote = clientRoute({
 });
 
 export const deleteNote = clientRoute({
-  schema: call(closed({ id }), closed({ id: { type: 'integer' }, deleted: { type: 'boolean' } })),
+  schema: call(closed({ id }), closed({ id: integer, deleted: boolean })),
   async handle(s, request) {
     return { data: await s.notes.remove(request.caller, request.body.id) };
   },

@@ -13,7 +13,15 @@ import {
 } from '../../../contracts/rest/client.js';
 import { newTeamMember } from '../../../contracts/rest/client-work.js';
 import { clientRoute } from './route.js';
-import { closed, email, multiLine, singleLine } from '../../../contracts/rest/pieces.js';
+import {
+  boolean,
+  closed,
+  email,
+  integer,
+  multiLine,
+  singleLine,
+  string,
+} from '../../../contracts/rest/pieces.js';
 
 export const teamMembers = clientRoute({
   schema: call(noBody, list(teamMember)),
@@ -47,10 +55,7 @@ export const changeDeadline = clientRoute({
 });
 
 export const getDeadline = clientRoute({
-  schema: call(
-    closed({ task_id: id }),
-    closed({ task_id: { type: 'integer' }, deadline: { type: ['string', 'null'] } }),
-  ),
+  schema: call(closed({ task_id: id }), closed({ task_id: integer, deadline: { type: ['string', 'null'] } })),
   async handle(s, request) {
     return { data: await s.team.getDeadline(request.caller, request.body.task_id) };
   },
@@ -90,10 +95,7 @@ export const taskDownload = clientRoute({
 });
 
 export const shareTasks = clientRoute({
-  schema: call(
-    closed({ email }),
-    closed({ sent: { type: 'boolean' }, to: { type: 'string' }, tasks: { type: 'integer' } }),
-  ),
+  schema: call(closed({ email }), closed({ sent: boolean, to: string, tasks: integer })),
   async handle(s, request) {
     const to = request.body.email.trim().toLowerCase();
     return { data: await s.team.share(request.tenant, request.caller, to) };

@@ -1,21 +1,15 @@
 // A client's action steps as their coach changes them: add one, edit its words or due date, move it to another
 // column of the board (its status, SPEC §4's 0-3). The client sees them through their own board calls.
-import { calendarDate, id, text } from '../../../contracts/rest/client.js';
+import { id } from '../../../contracts/rest/client.js';
 import { coachStep } from '../../../contracts/rest/coach.js';
+import { newStep, stepFields, stepStatus } from '../../../contracts/rest/coach-inputs.js';
 import { coachRoute } from './route.js';
-import { closed, multiLine, ok } from '../../../contracts/rest/pieces.js';
-
-const status = { type: 'integer', minimum: 0, maximum: 3 } as const;
-const fields = {
-  title: text(200),
-  description: { type: 'string', maxLength: 5000, ...multiLine },
-  due_date: calendarDate,
-} as const;
+import { closed, ok } from '../../../contracts/rest/pieces.js';
 
 export const addActionStep = coachRoute({
   schema: {
     params: closed({ id }),
-    body: closed({ ...fields, status }, ['title']),
+    body: newStep,
     response: { 201: closed({ data: coachStep }) },
   },
   limited: true,
@@ -29,7 +23,7 @@ export const addActionStep = coachRoute({
 export const editActionStep = coachRoute({
   schema: {
     params: closed({ id }),
-    body: { ...closed(fields, []), minProperties: 1 },
+    body: { ...closed(stepFields, []), minProperties: 1 },
     response: ok(coachStep),
   },
   async handle(s, request) {
@@ -40,7 +34,7 @@ export const editActionStep = coachRoute({
 export const moveActionStep = coachRoute({
   schema: {
     params: closed({ id }),
-    body: closed({ status }),
+    body: closed({ status: stepStatus }),
     response: ok(coachStep),
   },
   async handle(s, request) {

@@ -1,9 +1,10 @@
 // The assessments a coach makes for one of their clients: the areas, scores and implementation steps. Only the
 // coach's own clients: anything else is a 404.
-import { calendarDate, id, text } from '../../../contracts/rest/client.js';
+import { id, text } from '../../../contracts/rest/client.js';
 import { areaFields, areaInput, assessmentPage, day } from '../../../contracts/rest/coach-assessments.js';
+import { newAreaStep } from '../../../contracts/rest/coach-inputs.js';
 import { coachRoute } from './route.js';
-import { boolean, closed, integer, multiLine, ok } from '../../../contracts/rest/pieces.js';
+import { closed, integer, ok } from '../../../contracts/rest/pieces.js';
 
 export const createAssessment = coachRoute({
   schema: {
@@ -77,15 +78,7 @@ export const deleteArea = coachRoute({
 export const addImplementationStep = coachRoute({
   schema: {
     params: closed({ id, areaId: id }),
-    body: closed(
-      {
-        title: text(200),
-        description: { type: 'string', maxLength: 2000, ...multiLine },
-        due_date: calendarDate,
-        add_to_action_steps: boolean,
-      },
-      ['title', 'add_to_action_steps'],
-    ),
+    body: newAreaStep,
     response: { 201: closed({ data: assessmentPage }) },
   },
   async handle(s, request, reply) {

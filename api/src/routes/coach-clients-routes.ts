@@ -1,6 +1,7 @@
 // The coach's clients: the list with search and sort, one client's page, and the coach's private notes.
-import { id, list, text } from '../../../contracts/rest/client.js';
-import { clientPage, coachClient, privateNote } from '../../../contracts/rest/coach.js';
+import { id, text } from '../../../contracts/rest/client.js';
+import { clientPage, privateNote } from '../../../contracts/rest/coach.js';
+import { clientsList } from '../../../contracts/rest/coach-inputs.js';
 import { coachRoute } from './route.js';
 import { closed, multiLine, ok, singleLine } from '../../../contracts/rest/pieces.js';
 
@@ -21,7 +22,7 @@ export const coachClients = coachRoute({
       },
       [],
     ),
-    response: ok(list(coachClient), { total: { type: 'integer' } }),
+    response: { 200: clientsList },
   },
   async handle(s, request) {
     const { search, sort = 'name', order = 'asc' } = request.query;

@@ -1,18 +1,9 @@
 // The flash lessons a coach opens to one of their clients. Only the coach's own clients: anything else is a
 // 404.
-import { id, list } from '../../../contracts/rest/client.js';
+import { id } from '../../../contracts/rest/client.js';
+import { flashLessons } from '../../../contracts/rest/coach-inputs.js';
 import { coachRoute } from './route.js';
-import { boolean, closed, integer, ok, string } from '../../../contracts/rest/pieces.js';
-
-const flashLessons = closed({
-  assessments: list(
-    closed({
-      id: integer,
-      title: string,
-      lessons: list(closed({ id: integer, title: string, open: boolean })),
-    }),
-  ),
-});
+import { boolean, closed, ok } from '../../../contracts/rest/pieces.js';
 
 export const clientFlashLessons = coachRoute({
   schema: { params: closed({ id }), response: ok(flashLessons) },

@@ -8,11 +8,11 @@ import {
   newLesson,
   lessonOrder,
 } from '../../../contracts/rest/coach-authoring.js';
+import { handedOver } from '../../../contracts/rest/coach-inputs.js';
 import { coachRoute } from './route.js';
 import { closed, ok } from '../../../contracts/rest/pieces.js';
 
 const params = closed({ id });
-const name = { type: 'string' } as const;
 
 export const coachGroups = coachRoute({
   schema: { response: ok(list(groupRow)) },
@@ -64,7 +64,7 @@ export const handOverGroup = coachRoute({
   schema: {
     params,
     body: closed({ coach_id: id }),
-    response: ok(closed({ id, coach: closed({ id, first_name: name, last_name: name }) })),
+    response: ok(handedOver),
   },
   async handle(s, request) {
     return {

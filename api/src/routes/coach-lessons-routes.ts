@@ -3,7 +3,7 @@
 import { id, text } from '../../../contracts/rest/client.js';
 import { lessonChange, lessonPage } from '../../../contracts/rest/coach-authoring.js';
 import { coachRoute } from './route.js';
-import { closed, line, ok } from '../../../contracts/rest/pieces.js';
+import { boolean, closed, line, ok } from '../../../contracts/rest/pieces.js';
 
 const params = closed({ id });
 
@@ -26,7 +26,7 @@ export const changeLesson = coachRoute({
 });
 
 export const deleteLesson = coachRoute({
-  schema: { params, response: ok(closed({ deleted: { type: 'boolean' } })) },
+  schema: { params, response: ok(closed({ deleted: boolean })) },
   async handle(s, request) {
     const { caller, params } = request;
     // Its uploads' rows go with the lesson; their stored files go once it is gone.

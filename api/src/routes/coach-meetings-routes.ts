@@ -2,27 +2,13 @@
 // (reschedule or edit) and cancel it. A booking that overlaps another of the coach's meetings answers 409 with
 // those meetings, and is made only when sent again with confirm_overlap: true.
 import type { FastifyReply } from 'fastify';
-import { id, list, text } from '../../../contracts/rest/client.js';
+import { id } from '../../../contracts/rest/client.js';
 import { meetingsPage, scheduledMeeting } from '../../../contracts/rest/coach.js';
+import { meetingChange, newMeeting, overlap } from '../../../contracts/rest/coach-inputs.js';
 import { coachRoute } from './route.js';
-import { closed, line, multiLine, ok, singleLine } from '../../../contracts/rest/pieces.js';
+import { closed, integer, ok, singleLine } from '../../../contracts/rest/pieces.js';
 
 const day = { type: 'string', format: 'date', ...singleLine } as const;
-/** A meeting as the coach books it; the integration API books one with the same fields. */
-export const meetingFields = {
-  title: text(200),
-  agenda: { type: 'string', maxLength: 5000, ...multiLine },
-  // The coach's wall clock, read in their time zone.
-  start: line(16, { pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}$' }),
-  duration_minutes: { type: 'integer', minimum: 5, maximum: 720 },
-  // Online (http or https only: a link a client clicks) or a place; empty or null for none.
-  meeting_url: { type: ['string', 'null'], maxLength: 2000, pattern: '^(https?://\\S+)?$', ...singleLine },
-  place: { type: ['string', 'null'], maxLength: 300, ...singleLine },
-  confirm_overlap: { type: 'boolean' },
-} as const;
-
-export const overlap = closed({ message: { type: 'string' }, overlaps: list(scheduledMeeting) });
-
 /** 409 with the overlapping meetings, or the meeting under `status`. */
 function booked(
   reply: FastifyReply,
@@ -49,7 +35,7 @@ export const coachMeetings = coachRoute({
 
 export const scheduleMeeting = coachRoute({
   schema: {
-    body: closed({ client_id: id, ...meetingFields }, ['client_id', 'title', 'start', 'duration_minutes']),
+    body: newMeeting,
     response: { 201: closed({ data: scheduledMeeting }), 409: overlap },
   },
   limited: true,
@@ -62,7 +48,7 @@ export const scheduleMeeting = coachRoute({
 export const changeMeeting = coachRoute({
   schema: {
     params: closed({ id }),
-    body: { ...closed(meetingFields, []), minProperties: 1 },
+    body: meetingChange,
     response: { ...ok(scheduledMeeting), 409: overlap },
   },
   limited: true,
@@ -78,7 +64,7 @@ export const changeMeeting = coachRoute({
 export const cancelMeeting = coachRoute({
   schema: {
     params: closed({ id }),
-    response: ok(closed({ id: { type: 'integer' } })),
+    response: ok(closed({ id: integer })),
   },
   limited: true,
   async handle(s, request) {

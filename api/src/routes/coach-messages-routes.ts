@@ -5,7 +5,7 @@ import { id, list } from '../../../contracts/rest/client.js';
 import { message, thread } from '../../../contracts/rest/coach.js';
 import { countUnreadEmails } from '../services/users/user-repository.js';
 import { coachRoute } from './route.js';
-import { closed, multiLine, ok, singleLine } from '../../../contracts/rest/pieces.js';
+import { closed, integer, multiLine, ok, singleLine } from '../../../contracts/rest/pieces.js';
 
 // The mailbox service checks subject and body (the plain-text rule, lengths, sanitising) as for GraphQL.
 const letter = {
@@ -30,7 +30,7 @@ export const coachThread = coachRoute({
     response: ok(
       closed({
         items: list(message),
-        total: { type: 'integer' },
+        total: integer,
         next_offset: { type: ['integer', 'null'] },
       }),
     ),
@@ -68,7 +68,7 @@ export const coachCompose = coachRoute({
 
 export const coachUnread = coachRoute({
   at: ['GET', '/api/v1/coach/messages/unread'],
-  schema: { response: ok(closed({ count: { type: 'integer' } })) },
+  schema: { response: ok(closed({ count: integer })) },
   async handle(s, request) {
     return { data: { count: await s.read(countUnreadEmails, request.caller) } };
   },

@@ -1,9 +1,10 @@
 // The coach's requests: their clients' tickets, testimonials and referrals in one list, and a change of one
 // (its status, a testimonial's approval for publication) with an answer the client gets by mail.
-import { id, list, text } from '../../../contracts/rest/client.js';
+import { id, list } from '../../../contracts/rest/client.js';
 import { coachRequest } from '../../../contracts/rest/coach.js';
+import { requestChange } from '../../../contracts/rest/coach-inputs.js';
 import { coachRoute } from './route.js';
-import { closed, multiLine, ok } from '../../../contracts/rest/pieces.js';
+import { closed, ok } from '../../../contracts/rest/pieces.js';
 import { requestKinds } from '../services/coach/requests-service.js';
 
 export const coachRequests = coachRoute({
@@ -16,17 +17,7 @@ export const coachRequests = coachRoute({
 export const changeRequest = coachRoute({
   schema: {
     params: closed({ kind: { enum: requestKinds }, id }),
-    body: {
-      ...closed(
-        {
-          status: { enum: ['new', 'in_progress', 'done'] },
-          approved: { type: 'boolean' },
-          reply: text(10_000, multiLine),
-        },
-        [],
-      ),
-      minProperties: 1,
-    },
+    body: requestChange,
     response: ok(coachRequest),
   },
   limited: true,

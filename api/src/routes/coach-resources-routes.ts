@@ -1,12 +1,13 @@
 // The coach's library of links and files shared with clients, companies, groups or all their clients. Only
 // the coach's own resources and audiences: anything else is a 404.
 import { FieldError } from '../errors.js';
-import { id, text } from '../../../contracts/rest/client.js';
+import { id } from '../../../contracts/rest/client.js';
 import { readSending, sendingLimits } from './file-sending.js';
 import { sendPrivateFile } from './private-file.js';
 import { audience, library, resource } from '../../../contracts/rest/resources.js';
+import { newLink } from '../../../contracts/rest/coach-inputs.js';
 import { coachRoute } from './route.js';
-import { closed, integer, ok, webLink } from '../../../contracts/rest/pieces.js';
+import { closed, integer, ok } from '../../../contracts/rest/pieces.js';
 
 export const coachLibrary = coachRoute({
   schema: {
@@ -19,7 +20,7 @@ export const coachLibrary = coachRoute({
 
 export const addLink = coachRoute({
   schema: {
-    body: closed({ title: text(200), url: webLink(2000) }),
+    body: newLink,
     response: { 201: closed({ data: resource }) },
   },
   limited: true,

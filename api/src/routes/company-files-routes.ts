@@ -8,7 +8,7 @@ import { field, readSending, sendingLimits } from './file-sending.js';
 import { sendPrivateFile } from './private-file.js';
 import { companyFile } from '../../../contracts/rest/company-files.js';
 import { clientRoute } from './route.js';
-import { closed, line, multiLine } from '../../../contracts/rest/pieces.js';
+import { boolean, closed, integer, line, multiLine } from '../../../contracts/rest/pieces.js';
 
 const description = { type: 'string', maxLength: DESCRIPTION_MAX, ...multiLine } as const;
 
@@ -60,10 +60,7 @@ export const updateFile = clientRoute({
 });
 
 export const deleteFile = clientRoute({
-  schema: call(
-    closed({ company_id: id, id }),
-    closed({ id: { type: 'integer' }, deleted: { type: 'boolean' } }),
-  ),
+  schema: call(closed({ company_id: id, id }), closed({ id: integer, deleted: boolean })),
   async handle(s, request) {
     return { data: await s.companyFiles.remove(request.caller, request.body.company_id, request.body.id) };
   },

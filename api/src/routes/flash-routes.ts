@@ -2,38 +2,23 @@
 // SPEC §7: the list and the lesson behind /lessons and /lessons/{assessmentid}/{lessonid}).
 import { FLASH_FIELDS, MAX_FLASH_CHANGES } from '../services/flash-coaching/flash-service.js';
 import { call, id, list } from '../../../contracts/rest/client.js';
+import { flashAnalytics, flashLessonItem, lessonSummary } from '../../../contracts/rest/lessons.js';
 import { clientRoute } from './route.js';
-import { closed, multiLine, nullableString, ok, singleLine, userId } from '../../../contracts/rest/pieces.js';
-
-const analytics = closed({
-  assessment_id: { type: 'integer' },
-  lesson_id: { type: 'integer' },
-  taken_quiz: { type: 'boolean' },
-  profit_impact: { type: 'string' },
-  notes: { type: 'string' },
-  updated_at: { type: ['string', 'null'], format: 'date-time' },
-});
-
-const lessonSummary = {
-  id: { type: 'integer' },
-  title: { type: 'string' },
-  slug: { type: 'string' },
-  short_desc: { type: 'string' },
-  lesson_img: nullableString,
-} as const;
+import {
+  boolean,
+  closed,
+  integer,
+  multiLine,
+  nullableString,
+  ok,
+  singleLine,
+  string,
+  userId,
+} from '../../../contracts/rest/pieces.js';
 
 export const lessons = clientRoute({
   schema: {
-    response: ok(
-      list(
-        closed({
-          assessment_id: { type: 'integer' },
-          assessment_title: { type: 'string' },
-          access: { type: 'integer', enum: [0, 1] },
-          lesson: closed(lessonSummary),
-        }),
-      ),
-    ),
+    response: ok(list(flashLessonItem)),
   },
   async handle(s, request) {
     return {
@@ -47,29 +32,29 @@ export const lesson = clientRoute({
     params: closed({ assessmentId: id, lessonId: id }),
     response: ok(
       closed({
-        assessment_id: { type: 'integer' },
-        assessment_title: { type: 'string' },
+        assessment_id: integer,
+        assessment_title: string,
         lesson: closed({
           ...lessonSummary,
-          free_lesson: { type: 'boolean' },
-          full_desc: { type: 'string' },
+          free_lesson: boolean,
+          full_desc: string,
           lesson_video: nullableString,
           quiz_url: nullableString,
-          published: { type: 'boolean' },
-          price: { type: 'integer' },
+          published: boolean,
+          price: integer,
           created_at: { type: 'string', format: 'date-time' },
           updated_at: { type: 'string', format: 'date-time' },
           resources: list(
             closed({
-              id: { type: 'integer' },
-              title: { type: 'string' },
-              url: { type: 'string' },
-              order: { type: 'integer' },
-              type: closed({ id: { type: 'integer' }, name: { type: 'string' }, owner: { type: 'string' } }),
+              id: integer,
+              title: string,
+              url: string,
+              order: integer,
+              type: closed({ id: integer, name: string, owner: string }),
             }),
           ),
         }),
-        analytics,
+        analytics: flashAnalytics,
       }),
     ),
   },
@@ -90,13 +75,13 @@ export const record = clientRoute({
           assessment_id: id,
           lesson_id: id,
           field: { type: 'string', enum: FLASH_FIELDS, ...singleLine },
-          value: { anyOf: [{ type: 'boolean' }, { type: 'string', maxLength: 10_000, ...multiLine }] },
+          value: { anyOf: [boolean, { type: 'string', maxLength: 10_000, ...multiLine }] },
           at: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
         }),
       },
       user_id: userId,
     }),
-    list(analytics),
+    list(flashAnalytics),
   ),
   async handle(s, request) {
     const owner = request.caller;

@@ -6,14 +6,13 @@
 import type { FastifyRequest, FastifySchemaValidationError } from 'fastify';
 import { fieldErrors } from '../validation-errors.js';
 import { list } from '../../../contracts/rest/client.js';
-import { email, line, closed, singleLine } from '../../../contracts/rest/pieces.js';
-import { coachAndClient } from '../../../contracts/rest/integration.js';
+import { closed, email, integer, line, singleLine, string } from '../../../contracts/rest/pieces.js';
+import { coachAndClient, importRow } from '../../../contracts/rest/integration.js';
 import { keyRoute } from './route.js';
 
 /** The most rows one call takes: a batch answers within seconds, so a 10,000-row import is 50 calls. */
 const batchSize = 200;
 const cell = (maxLength: number) => line(maxLength);
-const outcome = { type: 'string', enum: ['created', 'changed', 'unchanged', 'error'] } as const;
 
 const personRow = closed(
   {
@@ -53,14 +52,7 @@ export const importBody = closed(
 /** Per row, in the order sent: what was (or would be) done, or its errors by field. */
 export const importAnswer = {
   200: closed({
-    data: list(
-      closed({
-        index: { type: 'integer' },
-        outcome,
-        person_id: { type: ['integer', 'null'] },
-        errors: { type: 'object', additionalProperties: list({ type: 'string' }) },
-      }),
-    ),
+    data: list(importRow),
   }),
 };
 
@@ -128,8 +120,8 @@ export const upsertCompany = keyRoute('read-write', {
     response: {
       200: closed({
         data: closed({
-          outcome: { type: 'string' },
-          company: closed({ id: { type: 'integer' }, name: { type: 'string' } }),
+          outcome: string,
+          company: closed({ id: integer, name: string }),
         }),
       }),
     },
@@ -149,7 +141,7 @@ export const assignCoach = keyRoute('read-write', {
       client_emails: { type: 'array', items: email, minItems: 1, maxItems: 1000 },
     }),
     response: {
-      200: closed({ data: closed({ changed: { type: 'integer' }, unchanged: { type: 'integer' } }) }),
+      200: closed({ data: closed({ changed: integer, unchanged: integer }) }),
     },
   },
   async handle(s, request) {

@@ -2,11 +2,11 @@
 // Reads page through what the tenant's clients did; writes go through the coach's services as that coach.
 import type { Activity } from '../services/integration/integration-service.js';
 import { text } from '../../../contracts/rest/client.js';
-import { meetingFields, overlap } from './coach-meetings-routes.js';
+import { meetingFields, overlap } from '../../../contracts/rest/coach-inputs.js';
 import { scheduledMeeting, message } from '../../../contracts/rest/coach.js';
 import { coachAndClient, page, pageQuery, rows } from '../../../contracts/rest/integration.js';
 import { keyRoute } from './route.js';
-import { closed, multiLine } from '../../../contracts/rest/pieces.js';
+import { closed, integer, multiLine, string } from '../../../contracts/rest/pieces.js';
 
 const readList = <const A extends Activity>(what: A, description: string) =>
   keyRoute('read', {
@@ -90,9 +90,9 @@ export const keyInfo = keyRoute('read', {
     response: {
       200: closed({
         data: closed({
-          name: { type: 'string' },
+          name: string,
           scope: { type: 'string', enum: ['read', 'read-write'] },
-          tenant: closed({ id: { type: 'integer' }, slug: { type: 'string' }, name: { type: 'string' } }),
+          tenant: closed({ id: integer, slug: string, name: string }),
         }),
       }),
     },

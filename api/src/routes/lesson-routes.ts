@@ -3,18 +3,10 @@
 // refused (403) and nothing changes, as GraphQL's member(user_id) is.
 import { HttpError } from '../errors.js';
 import { FLAG_FIELDS, MAX_CHANGES, TEXT_LIMITS } from '../services/lesson-analytics/analytics-change.js';
-import { call, dateTime, id, list } from '../../../contracts/rest/client.js';
+import { call, id, list } from '../../../contracts/rest/client.js';
+import { lessonAnalytics, recording } from '../../../contracts/rest/lessons.js';
 import { clientRoute } from './route.js';
-import { closed, line, multiLine, nullableString, userId } from '../../../contracts/rest/pieces.js';
-
-const recording = closed({
-  id: { type: 'integer' },
-  lesson_id: { type: ['integer', 'null'] },
-  title: { type: 'string' },
-  recording_url: { type: 'string' },
-  duration_minutes: { type: 'integer' },
-  recorded_at: dateTime,
-});
+import { boolean, closed, integer, line, multiLine, userId } from '../../../contracts/rest/pieces.js';
 
 export const recordings = clientRoute({
   schema: call(closed({ user_group_id: id }), list(recording)),
@@ -36,7 +28,7 @@ const change = {
     closed({
       ...changeBase,
       field: { enum: FLAG_FIELDS },
-      value: { type: 'boolean' },
+      value: boolean,
     }),
     closed({ ...changeBase, field: { const: 'profit_impact' }, value: line(TEXT_LIMITS.profit_impact) }),
     closed({
@@ -45,27 +37,14 @@ const change = {
       value: { type: 'string', maxLength: TEXT_LIMITS.notes, ...multiLine },
     }),
     // A tick of one of the coach's checklist items.
-    closed({ ...changeBase, field: { const: 'checklist' }, item_id: id, value: { type: 'boolean' } }),
+    closed({ ...changeBase, field: { const: 'checklist' }, item_id: id, value: boolean }),
   ],
 } as const;
-
-const analytics = closed({
-  lesson_id: { type: 'integer' },
-  user_group_id: { type: ['integer', 'null'] },
-  profit_impact: { type: 'string' },
-  pre_meeting: { type: 'boolean' },
-  attend_meeting: { type: 'boolean' },
-  meeting_worksheet: { type: 'boolean' },
-  taken_quiz: { type: 'boolean' },
-  post_meeting: { type: 'boolean' },
-  notes: { type: 'string' },
-  updated_at: nullableString,
-});
 
 export const trainingAnalytics = clientRoute({
   schema: call(
     closed({ data: { type: 'array', maxItems: MAX_CHANGES, items: change }, user_id: userId }),
-    closed({ applied: { type: 'integer' }, ignored: { type: 'integer' }, analytics: list(analytics) }),
+    closed({ applied: integer, ignored: integer, analytics: list(lessonAnalytics) }),
   ),
   async handle(s, request) {
     if (request.body.user_id !== request.caller.userId) throw new HttpError(403, 'Forbidden');

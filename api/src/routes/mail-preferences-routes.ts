@@ -1,14 +1,8 @@
 // The client's choice of notifications by mail, on My Profile: messages, files, meetings and group sessions. The
 // one-time password, the sign-in link and the reset are no topic here: they always go.
 import { clientRoute } from './route.js';
-import { closed, ok } from '../../../contracts/rest/pieces.js';
-
-const preferences = closed({
-  messages: { type: 'boolean' },
-  files: { type: 'boolean' },
-  meetings: { type: 'boolean' },
-  group_sessions: { type: 'boolean' },
-});
+import { ok } from '../../../contracts/rest/pieces.js';
+import { mailPreferences as preferences } from '../../../contracts/rest/profile.js';
 
 export const mailPreferences = clientRoute({
   schema: { response: ok(preferences) },

@@ -5,16 +5,16 @@ import { FieldError } from '../errors.js';
 import { ATTACHMENT_MAX_BYTES } from '../services/mailbox/attachment-type.js';
 import { displayName, fileBytes, sendPrivateFile } from './private-file.js';
 import { signedInRoute } from './route.js';
-import { closed, ok, userId } from '../../../contracts/rest/pieces.js';
+import { boolean, closed, integer, ok, string, userId } from '../../../contracts/rest/pieces.js';
 
 // A message's parties are a client and a coach: the admin has no mailbox.
 const partyRoute = signedInRoute(['client', 'coach']);
 
 const attachment = closed({
-  id: { type: 'integer' },
-  name: { type: 'string' },
-  size: { type: 'integer' },
-  type: { type: 'string' },
+  id: integer,
+  name: string,
+  size: integer,
+  type: string,
 });
 
 export const upload = partyRoute({
@@ -36,7 +36,7 @@ export const upload = partyRoute({
 export const discard = partyRoute({
   schema: {
     body: closed({ id: userId }),
-    response: ok(closed({ id: { type: 'integer' }, deleted: { type: 'boolean' } })),
+    response: ok(closed({ id: integer, deleted: boolean })),
   },
   async handle(s, request) {
     const owner = request.caller;

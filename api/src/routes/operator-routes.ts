@@ -2,14 +2,14 @@
 // admin can do for themselves, such as a new tenant's first admin (`portal admin invite`).
 import { person } from '../../../contracts/rest/admin.js';
 import { operators, route } from './route.js';
-import { closed, email, line, singleLine } from '../../../contracts/rest/pieces.js';
+import { closed, email, line, singleLine, string } from '../../../contracts/rest/pieces.js';
 
 const outcome = {
   type: 'string',
   enum: ['invited', 'invited again', 'already an admin'],
   ...singleLine,
 } as const;
-const answer = closed({ data: closed({ outcome, tenant: { type: 'string' }, person }) });
+const answer = closed({ data: closed({ outcome, tenant: string, person }) });
 
 export const inviteAdmin = route({
   at: ['POST', '/ops/v1/admins'],

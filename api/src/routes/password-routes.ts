@@ -3,22 +3,15 @@
 // a new login email.
 import { FieldError } from '../errors.js';
 import { route } from './route.js';
-import {
-  closed,
-  email,
-  line,
-  newPassword,
-  ok,
-  opaque,
-  tenantHeaders,
-} from '../../../contracts/rest/pieces.js';
+import { boolean, closed, email, ok, opaque, string, tenantHeaders } from '../../../contracts/rest/pieces.js';
+import { passwordBody } from '../../../contracts/rest/auth.js';
 
 export const createReset = route({
   roles: 'anyone',
   schema: {
     headers: tenantHeaders,
     body: closed({ email }),
-    response: ok(closed({ sent: { type: 'boolean' } }), { message: { type: 'string' } }),
+    response: ok(closed({ sent: boolean }), { message: string }),
   },
   config: { tenant: true },
   limited: true,
@@ -32,12 +25,6 @@ export const createReset = route({
   },
 });
 
-const passwordBody = closed({
-  token: opaque,
-  password: newPassword,
-  password_confirmation: line(128),
-});
-
 const confirmed = (body: { password: string; password_confirmation: string }) => {
   if (body.password !== body.password_confirmation) {
     throw new FieldError({ password_confirmation: ['The password confirmation does not match.'] });
@@ -49,7 +36,7 @@ export const resetPassword = route({
   schema: {
     headers: tenantHeaders,
     body: passwordBody,
-    response: ok(closed({ reset: { type: 'boolean' } }), { message: { type: 'string' } }),
+    response: ok(closed({ reset: boolean }), { message: string }),
   },
   config: { tenant: true },
   limited: true,
@@ -69,7 +56,7 @@ export const acceptInvitation = route({
   schema: {
     headers: tenantHeaders,
     body: passwordBody,
-    response: ok(closed({ accepted: { type: 'boolean' } }), { message: { type: 'string' } }),
+    response: ok(closed({ accepted: boolean }), { message: string }),
   },
   config: { tenant: true },
   limited: true,
@@ -90,7 +77,7 @@ export const confirmEmailChange = route({
   schema: {
     headers: tenantHeaders,
     body: closed({ token: opaque }),
-    response: ok(closed({ email: { type: 'string' } }), { message: { type: 'string' } }),
+    response: ok(closed({ email: string }), { message: string }),
   },
   config: { tenant: true },
   limited: true,

@@ -3,24 +3,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { PluginRoutes } from './route.js';
 import { clientRoute } from './route.js';
-import { call, id } from '../../../contracts/rest/client.js';
-import { closed, line, singleLine } from '../../../contracts/rest/pieces.js';
+import { call } from '../../../contracts/rest/client.js';
+import { boolean, closed, line, singleLine } from '../../../contracts/rest/pieces.js';
+import { byGroup, paymentIntent, purchase, receipt } from '../../../contracts/rest/payments.js';
 import type { Services } from '../services/index.js';
-
-const byGroup = closed({ group_id: id });
 
 export const createIntent = clientRoute({
   schema: {
-    ...call(
-      byGroup,
-      closed({
-        group_id: { type: 'integer' },
-        payment_intent_id: { type: 'string' },
-        client_secret: { type: 'string' },
-        amount: { type: 'integer' },
-        currency: { type: 'string' },
-      }),
-    ),
+    ...call(byGroup, paymentIntent),
     headers: {
       type: 'object',
       required: ['x-tenant-id', 'idempotency-key'],
@@ -44,18 +34,7 @@ export const createIntent = clientRoute({
 });
 
 export const studentPaid = clientRoute({
-  schema: call(
-    byGroup,
-    closed({
-      group_id: { type: 'integer' },
-      title: { type: 'string' },
-      amount: { type: 'integer' },
-      currency: { type: 'string' },
-      paid: { type: 'boolean' },
-      status: { type: 'string', enum: ['none', 'pending', 'succeeded', 'failed'] },
-      paid_at: { type: ['string', 'null'], format: 'date-time' },
-    }),
-  ),
+  schema: call(byGroup, purchase),
   async handle(s, request) {
     const owner = request.caller;
     return { data: await s.payments.status(owner, request.body.group_id) };
@@ -63,14 +42,7 @@ export const studentPaid = clientRoute({
 });
 
 export const studentEmail = clientRoute({
-  schema: call(
-    byGroup,
-    closed({
-      group_id: { type: 'integer' },
-      mailed: { type: 'boolean' },
-      mailed_at: { type: ['string', 'null'], format: 'date-time' },
-    }),
-  ),
+  schema: call(byGroup, receipt),
   limited: true,
   async handle(s, request) {
     const owner = request.caller;
@@ -99,7 +71,7 @@ export const stripeWebhook: PluginRoutes = {
             required: ['stripe-signature'],
             properties: { 'stripe-signature': line(4096) },
           },
-          response: { 200: closed({ received: { type: 'boolean' } }) },
+          response: { 200: closed({ received: boolean }) },
         },
         handler: async (request) => {
           const { received } = await services.payments.webhook(

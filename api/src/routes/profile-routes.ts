@@ -3,55 +3,27 @@ import { FieldError, HttpError } from '../errors.js';
 import { PHOTO_MAX_BYTES } from '../services/profile/profile-service.js';
 import { extensionOf, imageTypeOf } from '../services/profile/image-type.js';
 import { clientRoute, route } from './route.js';
+import { profileDetails, socialLinks } from '../../../contracts/rest/profile.js';
+import { errorReportBody } from '../../../contracts/rest/support.js';
 import {
+  boolean,
   closed,
+  integer,
+  string,
   line,
-  multiLine,
   nullableString,
   ok,
   profile,
-  singleLine,
   tenantHeaders,
   userId,
 } from '../../../contracts/rest/pieces.js';
 
-const optional = <const E extends Record<string, unknown> = Record<never, never>>(
-  maxLength: number,
-  extra?: E,
-) => ({ type: ['string', 'null'], maxLength, ...singleLine, ...extra }) as const;
-// Links must be web addresses: a javascript: or data: URL shown as a link would run in the portal. One typed
-// without a scheme gets https:// (web-address.ts).
-const webLink = optional(2048, {
-  webAddress: true,
-  pattern: '^(https?://\\S+)?$',
-  mismatch: 'Enter a web address, like https://example.com.',
-});
 const params = closed({ id: userId });
 
 export const updateDetails = clientRoute({
   schema: {
     params,
-    body: closed(
-      {
-        first_name: line(100, { minLength: 1 }),
-        last_name: line(100, { minLength: 1 }),
-        website: webLink,
-        title: optional(200),
-        location: optional(200),
-        time_zone: optional(64),
-        phone_number: optional(40, {
-          pattern: '^[0-9+()./ x-]*$',
-          mismatch: 'Enter a phone number with digits, spaces and + ( ) . / - x only.',
-        }),
-        birthday: {
-          type: ['string', 'null'],
-          ...singleLine,
-          mismatch: 'Enter a date as YYYY-MM-DD, or leave it empty.',
-          anyOf: [{ type: 'null' }, { format: 'date' }, { maxLength: 0 }],
-        },
-      },
-      ['first_name', 'last_name'],
-    ),
+    body: profileDetails,
     response: ok(profile),
   },
   async handle(s, request) {
@@ -62,7 +34,7 @@ export const updateDetails = clientRoute({
 export const updateSocial = clientRoute({
   schema: {
     params,
-    body: closed({ facebook: webLink, twitter: webLink, linkedin: webLink }, []),
+    body: socialLinks,
     response: ok(profile),
   },
   async handle(s, request) {
@@ -77,10 +49,10 @@ export const coachProfile = clientRoute({
       anyOf: [
         { type: 'null' },
         closed({
-          id: { type: 'integer' },
-          first_name: { type: 'string' },
-          last_name: { type: 'string' },
-          email: { type: 'string' },
+          id: integer,
+          first_name: string,
+          last_name: string,
+          email: string,
           phone_number: nullableString,
           title: nullableString,
           website: nullableString,
@@ -91,10 +63,10 @@ export const coachProfile = clientRoute({
           facebook: nullableString,
           twitter: nullableString,
           company: nullableString,
-          bio: { type: 'string' },
-          specialties: { type: 'string' },
-          certifications: { type: 'string' },
-          years_experience: { type: 'integer' },
+          bio: string,
+          specialties: string,
+          certifications: string,
+          years_experience: integer,
           booking_url: nullableString,
         }),
       ],
@@ -114,18 +86,8 @@ export const errorReport = route({
   roles: 'anyone',
   schema: {
     headers: tenantHeaders,
-    body: closed(
-      {
-        url: line(2048),
-        host: line(255),
-        pathname: line(2048),
-        user_id: optional(64),
-        message: { type: 'string', maxLength: 20_000, ...multiLine },
-        subject: line(300),
-      },
-      ['url', 'host', 'pathname', 'message', 'subject'],
-    ),
-    response: { 201: closed({ data: closed({ received: { type: 'boolean' } }) }) },
+    body: errorReportBody,
+    response: { 201: closed({ data: closed({ received: boolean }) }) },
   },
   config: { tenant: true },
   limited: true,

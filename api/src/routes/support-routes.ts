@@ -1,30 +1,22 @@
 // Support tickets (the /help form) and feedback: testimonials and referrals. Signed-in calls, limited per user
 // by the services and per IP by the flood guard (`limited`), since each one stores text and a referral mails.
-import { ticketCategories } from '../services/support/ticket-service.js';
-import { call, list, text } from '../../../contracts/rest/client.js';
-import { requestAnswer } from '../../../contracts/rest/coach.js';
+import { call, list } from '../../../contracts/rest/client.js';
+import {
+  addedReferral,
+  addedTestimonial,
+  filedTicket,
+  referralInput,
+  testimonialInput,
+  ticket,
+  ticketInput,
+} from '../../../contracts/rest/support.js';
 import { clientRoute } from './route.js';
-import { closed, email, multiLine, ok, singleLine } from '../../../contracts/rest/pieces.js';
-
-const created = { type: 'string', format: 'date-time' } as const;
+import { ok } from '../../../contracts/rest/pieces.js';
 
 /** The caller's tickets with status and answers (added: SPEC §7 has only the POST; /help lists them). */
 export const myTickets = clientRoute({
   schema: {
-    response: ok(
-      list(
-        closed({
-          id: { type: 'integer' },
-          category: { type: 'string' },
-          subject: { type: 'string' },
-          message: { type: 'string' },
-          status: { type: 'string', enum: ['new', 'in_progress', 'done'] },
-          created_at: created,
-          status_changed_at: { anyOf: [{ type: 'null' }, created] },
-          answers: list(requestAnswer),
-        }),
-      ),
-    ),
+    response: ok(list(ticket)),
   },
   async handle(s, request) {
     return { data: await s.tickets.list(request.caller) };
@@ -32,24 +24,7 @@ export const myTickets = clientRoute({
 });
 
 export const tickets = clientRoute({
-  schema: call(
-    closed(
-      {
-        subject: text(200),
-        message: text(10_000, multiLine),
-        category: { type: 'string', enum: ticketCategories, ...singleLine },
-      },
-      ['subject', 'message'],
-    ),
-    closed({
-      id: { type: 'integer' },
-      category: { type: 'string' },
-      subject: { type: 'string' },
-      message: { type: 'string' },
-      created_at: created,
-    }),
-    201,
-  ),
+  schema: call(ticketInput, filedTicket, 201),
   limited: true,
   async handle(s, request, reply) {
     const data = await s.tickets.file(request.tenant, request.caller, request.id, request.body);
@@ -59,16 +34,7 @@ export const tickets = clientRoute({
 });
 
 export const addTestimonial = clientRoute({
-  schema: call(
-    closed({
-      testimonial: { ...text(5000, multiLine), minLength: 20 },
-      // How the testimonial may be signed when published, e.g. "Rachel K., Evanston".
-      display_name: text(100),
-      consent: { type: 'boolean' },
-    }),
-    closed({ id: { type: 'integer' }, created_at: created }),
-    201,
-  ),
+  schema: call(testimonialInput, addedTestimonial, 201),
   limited: true,
   async handle(s, request, reply) {
     const data = await s.testimonials.add(request.tenant, request.caller, request.id, request.body);
@@ -77,25 +43,7 @@ export const addTestimonial = clientRoute({
 });
 
 export const addReferral = clientRoute({
-  schema: call(
-    closed(
-      {
-        first_name: text(100),
-        last_name: text(100),
-        email,
-        note: { type: 'string', maxLength: 2000, ...multiLine },
-      },
-      ['first_name', 'last_name', 'email'],
-    ),
-    closed({
-      id: { type: 'integer' },
-      first_name: { type: 'string' },
-      last_name: { type: 'string' },
-      email: { type: 'string' },
-      created_at: created,
-    }),
-    201,
-  ),
+  schema: call(referralInput, addedReferral, 201),
   limited: true,
   async handle(s, request, reply) {
     const data = await s.referrals.add(request.tenant, request.caller, request.id, request.body);

@@ -2,7 +2,7 @@
 // Sanctum's CSRF cookie.
 import { randomBytes } from 'node:crypto';
 import { route } from './route.js';
-import { closed } from '../../../contracts/rest/pieces.js';
+import { closed, string } from '../../../contracts/rest/pieces.js';
 
 // True if the check succeeds within `ms`: a probe must answer even while the database does not.
 async function passes(check: () => Promise<unknown>, ms: number): Promise<boolean> {
@@ -19,7 +19,7 @@ async function passes(check: () => Promise<unknown>, ms: number): Promise<boolea
   }
 }
 
-const healthData = closed({ status: { type: 'string' }, database: { type: 'string' } });
+const healthData = closed({ status: string, database: string });
 
 // Liveness: the process answers, so restarting it would not help; the database is reported, never a reason to
 // fail (a liveness probe failing on a database outage would restart every instance for nothing).
@@ -32,9 +32,9 @@ export const health = route({
 });
 
 const readyData = closed({
-  status: { type: 'string' },
-  database: { type: 'string' },
-  migrations: { type: 'string' },
+  status: string,
+  database: string,
+  migrations: string,
 });
 
 // Readiness: send traffic here only while the database answers and its schema is the one this code expects
@@ -45,7 +45,7 @@ export const ready = route({
     response: {
       200: closed({ data: readyData }),
       // Without data when the process itself is overloaded (infrastructure.ts) and answers before this runs.
-      503: closed({ message: { type: 'string' }, data: readyData }, ['message']),
+      503: closed({ message: string, data: readyData }, ['message']),
     },
   },
   async handle(s, request, reply) {

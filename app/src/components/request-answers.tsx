@@ -6,12 +6,7 @@
 import './request-answers.css';
 import { formatDateTime } from '@/lib/dates';
 import { fullName } from '@/lib/user';
-
-export interface RequestAnswer {
-  body: string;
-  created_at: string;
-  coach: { first_name: string; last_name: string };
-}
+import type { RequestAnswer } from '../../../contracts/rest/coach';
 
 export function RequestAnswers({
   answers,

@@ -15,8 +15,6 @@ import { coachIdOf } from './coach-of.js';
 /** A list a member can work through on one page; an item is one line, not a lesson of its own. */
 type Db = Kysely<Database> | Transaction<Database>;
 
-export const CHECKLIST_LIMITS = { items: 20, length: 200 } as const;
-
 /** The lesson when it is this coach's (else 404), locked for a save: two saves of one list apply in turn. */
 async function ownLesson(db: Db, coach: Actor, lessonId: number, lock = false) {
   const coachId = await coachIdOf(db, coach);

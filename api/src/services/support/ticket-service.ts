@@ -9,8 +9,7 @@ import type { CoachNotice } from './coach-notice.js';
 import { answersOf } from '../coach/requests-repository.js';
 import { shapeAnswers } from '../coach/requests-service.js';
 import { insertSubmission, ticketsOf } from './support-repository.js';
-
-export const ticketCategories = ['general', 'technical', 'account', 'billing', 'coaching'] as const;
+import type { ticketCategories } from '../../../../contracts/rest/support.js';
 
 interface TicketInput {
   subject: string;

@@ -1,13 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client';
 import type { CsvPerson } from '../../../../../contracts/people-csv';
+import type { ImportRow as RowAnswer } from '../../../../../contracts/rest/integration';
 
-export interface RowAnswer {
-  index: number;
-  outcome: 'created' | 'changed' | 'unchanged' | 'error';
-  person_id: number | null;
-  errors: Record<string, string[]>;
-}
+// A row's answer is the API's schema's (contracts/rest/integration.ts).
+export type { ImportRow as RowAnswer } from '../../../../../contracts/rest/integration';
 
 /** Rows a call carries (the API's most). */
 const BATCH = 200;

@@ -1,20 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client';
-import { keysQueryOptions, type KeyScope } from './get-keys';
+import type { MadeKey, NewKey } from '../../../../../contracts/rest/admin';
+import { keysQueryOptions } from './get-keys';
 
-export interface NewKey {
-  name: string;
-  scope: KeyScope;
-}
-
-/** The key made: `key` is the whole key, in this answer and nowhere else. */
-export interface MadeKey {
-  id: number;
-  key: string;
-  prefix: string;
-  name: string;
-  scope: KeyScope;
-}
+/** The key made: `key` is the whole key, in this answer and nowhere else (contracts/rest/admin.ts). */
+export type { MadeKey, NewKey } from '../../../../../contracts/rest/admin';
 
 /** POST /api/v1/admin/api-keys. */
 async function createKey(input: NewKey): Promise<MadeKey> {

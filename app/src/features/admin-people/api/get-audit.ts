@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { PEOPLE_KEY, type Page } from './get-people';
-import type { AuditEntry } from '../../../../../contracts/rest/admin';
+import { PEOPLE_KEY } from './get-people';
+import type { AuditEntry, AuditPage } from '../../../../../contracts/rest/admin';
 
 // The payload type is the API's schema's (contracts/rest/admin.ts).
 export type { AuditEntry };
@@ -18,7 +18,7 @@ interface AuditQuery {
 }
 
 /** GET /api/v1/admin/audit: the audit log, newest first, filtered by the API. */
-async function getAudit(query: AuditQuery, signal?: AbortSignal): Promise<Page<AuditEntry>> {
+async function getAudit(query: AuditQuery, signal?: AbortSignal): Promise<AuditPage> {
   const params = new URLSearchParams({ page: String(query.page), per_page: String(query.perPage ?? 25) });
   if (query.actor) params.set('actor', query.actor);
   if (query.person) params.set('person', query.person);
@@ -26,7 +26,7 @@ async function getAudit(query: AuditQuery, signal?: AbortSignal): Promise<Page<A
   if (query.personId !== null) params.set('person_id', String(query.personId));
   if (query.from) params.set('from', query.from);
   if (query.to) params.set('to', query.to);
-  const response = await api.get<Page<AuditEntry>>(`/api/v1/admin/audit?${params}`, { signal });
+  const response = await api.get<AuditPage>(`/api/v1/admin/audit?${params}`, { signal });
   return response.data;
 }
 

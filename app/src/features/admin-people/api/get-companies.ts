@@ -1,13 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client';
+import type { Company } from '../../../../../contracts/rest/admin';
 
-export interface Company {
-  id: number;
-  name: string;
-  website: string | null;
-  industry: string | null;
-  people: number;
-}
+// The payload type is the API's schema's (contracts/rest/admin.ts).
+export type { Company } from '../../../../../contracts/rest/admin';
 
 /** GET /api/v1/admin/companies: every company of the tenant, by name, with how many people belong to it. */
 async function getCompanies(signal?: AbortSignal): Promise<Company[]> {

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client';
+import type { ApiKey } from '../../../../../contracts/rest/admin';
 
 /**
  * The API keys' queries, the keys screen's (features/admin-keys) included: a person's deactivation, reactivation
@@ -7,20 +8,12 @@ import { api, type Envelope } from '@/lib/api-client';
  */
 export const API_KEYS_KEY = ['admin-api-keys'] as const;
 
-/** A key as the deactivation dialog names it. */
-interface PersonKey {
-  id: number;
-  name: string;
-  prefix: string;
-  status: string;
-}
-
 /**
  * GET /api/v1/admin/api-keys?created_by={id}: the keys a person made. Those still working stop while the person
  * is deactivated, which the deactivation dialog says before it happens.
  */
-async function getPersonKeys(id: number, signal?: AbortSignal): Promise<PersonKey[]> {
-  const response = await api.get<Envelope<PersonKey[]>>('/api/v1/admin/api-keys', {
+async function getPersonKeys(id: number, signal?: AbortSignal): Promise<ApiKey[]> {
+  const response = await api.get<Envelope<ApiKey[]>>('/api/v1/admin/api-keys', {
     params: { created_by: id },
     signal,
   });

@@ -2,18 +2,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client';
 import { COMPANIES_KEY } from './get-companies';
 import { API_KEYS_KEY } from './get-person-keys';
-import { PEOPLE_KEY, type FlagSettings, type Person } from './get-people';
+import type { PersonInput } from '../../../../../contracts/rest/admin';
+import { PEOPLE_KEY, type Person } from './get-people';
 
-export interface PersonInput {
-  email: string;
-  first_name: string;
-  last_name: string;
-  role_id: number;
-  company_id: number | null;
-  time_zone: string | null;
-  flags: FlagSettings;
-  coach_id: number | null;
-}
+// What the person form sends is the API's schema's (contracts/rest/admin.ts).
+export type { PersonInput } from '../../../../../contracts/rest/admin';
 
 export const PERSON_FIELDS = [
   'email',

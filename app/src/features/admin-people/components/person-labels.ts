@@ -1,7 +1,8 @@
 import type { Person, PersonRole, PersonStatus } from '../api/get-people';
+import type { PersonInput } from '../api/save-person';
 
 export const ROLE_LABELS: Record<PersonRole, string> = { client: 'Client', coach: 'Coach', admin: 'Admin' };
-export const ROLE_IDS: Record<PersonRole, number> = { admin: 1, coach: 2, client: 3 };
+export const ROLE_IDS: Record<PersonRole, PersonInput['role_id']> = { admin: 1, coach: 2, client: 3 };
 
 export const STATUS_LABELS: Record<PersonStatus, string> = {
   active: 'Active',

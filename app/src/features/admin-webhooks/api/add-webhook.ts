@@ -1,11 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client';
-import { webhooksKey, type WebhookEvents, type WithSecret } from './get-webhooks';
-
-interface NewWebhook {
-  url: string;
-  events: WebhookEvents;
-}
+import type { NewWebhook } from '../../../../../contracts/rest/admin-webhooks';
+import { webhooksKey, type WithSecret } from './get-webhooks';
 
 /** POST /api/v1/admin/webhooks: the endpoint and its signing secret, shown this once. */
 async function addWebhook(input: NewWebhook): Promise<WithSecret> {

@@ -1,12 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client';
 import { webhookKey } from './get-webhook';
-import { webhooksKey, type WebhookEndpoint, type WebhookEvents } from './get-webhooks';
-
-interface WebhookChange {
-  events?: WebhookEvents;
-  enabled?: boolean;
-}
+import type { WebhookChange } from '../../../../../contracts/rest/admin-webhooks';
+import { webhooksKey, type WebhookEndpoint } from './get-webhooks';
 
 /** POST /api/v1/admin/webhooks/:id: its events, or enabled / disabled. */
 async function changeWebhook(id: number, change: WebhookChange): Promise<WebhookEndpoint> {

@@ -2,16 +2,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client';
 import { ACTION_STEPS_KEY, IMPLEMENTATION_KEY } from '@/lib/query-keys';
 import { assessmentsQueryOptions } from './get-assessments';
+import type { StepInput } from '../../../../../contracts/rest/assessments';
 import type { ImplementationStep } from './get-priority-implementation';
 
-export interface StepInput {
-  focus_area_id: number;
-  title: string;
-  description: string;
-  due_date: string | null;
-  /** Also put it on the action-steps board as a to-do action step. */
-  add_to_action_steps: boolean;
-}
+// What the step form sends is the API's schema's (contracts/rest/assessments.ts).
+export type { StepInput } from '../../../../../contracts/rest/assessments';
 
 /** POST /api/v1/clientportal/implementations/add/ (201): a new step of one of the client's focus areas. */
 async function addImplementation(input: StepInput): Promise<ImplementationStep> {

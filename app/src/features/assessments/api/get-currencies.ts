@@ -1,12 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client';
-
-interface Currency {
-  id: number;
-  /** ISO 4217, e.g. 'USD'. */
-  code: string;
-  name: string;
-}
+import type { Currency } from '../../../../../contracts/rest/assessments';
 
 /** GET /api/v1/currencies: every currency an assessment can be counted in. */
 async function getCurrencies(signal?: AbortSignal): Promise<Currency[]> {

@@ -1,14 +1,7 @@
 import { api, type Envelope } from '@/lib/api-client';
 import { useAction } from '@/lib/use-action';
+import type { LinkStep } from '../../../../../contracts/rest/auth';
 import { CREDENTIAL_FIELDS, credentialsBody, type Credentials } from './login-otp';
-
-interface LinkStep {
-  verified: boolean;
-  user_id: number;
-  /** The opaque reference of the mailed link (never the link itself). */
-  otp?: string;
-  expires_in?: number;
-}
 
 /**
  * POST /api/auth/loginotpfbs: checks the credentials, email and password, as loginotp does and mails a

@@ -2,22 +2,12 @@ import { api, type Envelope } from '@/lib/api-client';
 import { useAction } from '@/lib/use-action';
 import { deviceToken } from '@/lib/session';
 import { browserLabel, timeZoneLabel } from './device-label';
+import type { Credentials, LoginStep } from '../../../../../contracts/rest/auth';
 import { getCsrfCookie } from './get-csrf-cookie';
 
-export interface Credentials {
-  email: string;
-  password: string;
-}
-
-export interface LoginStep {
-  /** True when the server trusts this device: the full login may run without an OTP. */
-  verified: boolean;
-  user_id: number;
-  /** The OTP challenge the code belongs to (absent when verified). */
-  challenge?: string;
-  expires_in?: number;
-  resend_in?: number;
-}
+// The payload types are the API's schemas' (contracts/rest/auth.ts). verified: the server trusts this device and
+// the full login may run without an OTP; challenge: the OTP the code belongs to (absent when verified).
+export type { Credentials, LoginStep } from '../../../../../contracts/rest/auth';
 
 /** The body every credentials call sends: the trusted-device token is what lets the server skip the OTP. */
 export function credentialsBody(credentials: Credentials) {

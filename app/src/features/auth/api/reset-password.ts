@@ -1,12 +1,9 @@
 import { api, type Envelope } from '@/lib/api-client';
 import { useAction } from '@/lib/use-action';
+import type { PasswordInput } from '../../../../../contracts/rest/auth';
 
-/** A password chosen with a mailed token: a reset link's or an invitation's. */
-export interface PasswordInput {
-  token: string;
-  password: string;
-  password_confirmation: string;
-}
+/** A password chosen with a mailed token: a reset link's or an invitation's (contracts/rest/auth.ts). */
+export type { PasswordInput } from '../../../../../contracts/rest/auth';
 
 /** POST /api/password/reset: sets the new password with the mailed token (and ends every session). */
 async function resetPassword(input: PasswordInput): Promise<string | undefined> {

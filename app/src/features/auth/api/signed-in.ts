@@ -1,11 +1,8 @@
 import { deviceToken } from '@/lib/session';
+import type { SignedInAnswer } from '../../../../../contracts/rest/auth';
 
 /** The answer of the calls that sign in and make this device trusted (verifyOTP, fbslogin). */
-export interface SignedInAnswer {
-  data: unknown;
-  device_token?: string;
-  device_expires_at?: string;
-}
+export type { SignedInAnswer } from '../../../../../contracts/rest/auth';
 
 /** Keeps the trusted-device token so the next login here skips the OTP; returns the user. */
 export function acceptSignedIn(answer: SignedInAnswer): unknown {

@@ -1,12 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client';
+import type { AreaStepInput as StepInput } from '../../../../../contracts/rest/coach-inputs';
 import { assessmentQueryOptions, type AssessmentPage } from './get-assessment';
 
-export interface StepInput {
-  title: string;
-  due_date: string | null;
-  add_to_action_steps: boolean;
-}
+// What the focus area's step form sends is the API's schema's (contracts/rest/coach-inputs.ts).
+export type { AreaStepInput as StepInput } from '../../../../../contracts/rest/coach-inputs';
 
 /** POST .../areas/:areaId/steps (201): a focus area's implementation step, on the client's board if asked. */
 export function useAddStep(clientId: number, assessmentId: number) {

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client';
+import type { FlashLessons } from '../../../../../contracts/rest/coach-inputs';
 
-export interface FlashLessons {
-  assessments: { id: number; title: string; lessons: { id: number; title: string; open: boolean }[] }[];
-}
+// The answer is the API's schema's (contracts/rest/coach-inputs.ts).
+export type { FlashLessons } from '../../../../../contracts/rest/coach-inputs';
 
 export const flashLessonsQueryOptions = (clientId: number) =>
   queryOptions({

@@ -1,12 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client';
+import type { StepInput } from '../../../../../contracts/rest/coach-inputs';
 import { clientQueryOptions, type ClientStep } from './get-client';
 
-export interface StepInput {
-  title: string;
-  description: string;
-  due_date: string | null;
-}
+// What the step form sends is the API's schema's (contracts/rest/coach-inputs.ts).
+export type { StepInput } from '../../../../../contracts/rest/coach-inputs';
 
 /** POST /api/v1/coach/clients/{id}/action-steps (201): a new step on the client's board, to do. */
 async function addStep(clientId: number, input: StepInput): Promise<ClientStep> {

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { CoachClientRow } from '../../../../../contracts/rest/coach';
+import type { ClientsList as ClientList } from '../../../../../contracts/rest/coach-inputs';
 
 export const CLIENT_SORTS = ['name', 'company', 'unread', 'overdue', 'next_meeting'] as const;
 export type ClientSort = (typeof CLIENT_SORTS)[number];
@@ -14,11 +15,6 @@ export interface ClientQuery {
 
 // A row is the API's schema's (contracts/rest/coach.ts).
 export type { CoachClientRow };
-
-interface ClientList {
-  data: CoachClientRow[];
-  total: number;
-}
 
 /** GET /api/v1/coach/clients: the coach's own clients, searched and sorted by the API. */
 async function getClients(query: ClientQuery, signal?: AbortSignal): Promise<ClientList> {

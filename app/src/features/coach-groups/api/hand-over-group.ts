@@ -1,11 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client';
+import type { HandedOver } from '../../../../../contracts/rest/coach-inputs';
 import { groupsQueryOptions } from './get-groups';
-
-interface HandedOver {
-  id: number;
-  coach: { id: number; first_name: string; last_name: string };
-}
 
 /** POST /api/v1/coach/groups/{id}/handover: the group becomes the colleague's (a 422 says why it cannot). */
 async function handOverGroup(groupId: number, coachId: number): Promise<HandedOver> {

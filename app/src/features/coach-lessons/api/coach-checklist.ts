@@ -5,14 +5,20 @@
  */
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client';
+import type {
+  CHECKLIST_LIMITS as API_LIMITS,
+  ChecklistDraft,
+  ChecklistItem,
+} from '../../../../../contracts/rest/coach-authoring';
 
-export interface ChecklistItem {
-  id: number;
-  text: string;
-}
+// The list's items are the API's schema's (contracts/rest/coach-authoring.ts).
+export type { ChecklistItem } from '../../../../../contracts/rest/coach-authoring';
 
-/** The API's limits (one plain line each): the editor says them before the server has to. */
-export const CHECKLIST_LIMITS = { items: 20, length: 200 } as const;
+/**
+ * The API's limits (one plain line each): the editor says them before the server has to. Written here so the
+ * coach's chunk does not carry the schemas; `satisfies` makes a change of the API's a type error until this follows.
+ */
+export const CHECKLIST_LIMITS = { items: 20, length: 200 } as const satisfies typeof API_LIMITS;
 
 const url = (lessonId: number) => `/api/v1/coach/lessons/${lessonId}/checklist`;
 
@@ -34,7 +40,7 @@ export const useChecklist = (lessonId: number) => useQuery(checklistQueryOptions
  */
 export function useSaveChecklist(lessonId: number) {
   const client = useQueryClient();
-  return async (items: { id: number | null; text: string }[]): Promise<ChecklistItem[]> => {
+  return async (items: Required<ChecklistDraft>[]): Promise<ChecklistItem[]> => {
     const body = { items: items.map((item) => (item.id === null ? { text: item.text } : item)) };
     const stored = (await api.post<Envelope<{ items: ChecklistItem[] }>>(url(lessonId), body)).data.data
       .items;

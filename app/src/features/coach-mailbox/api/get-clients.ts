@@ -1,13 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import type { ClientChoice } from '../../../../../contracts/rest/coach-inputs';
 
-export interface ClientChoice {
-  id: number;
-  first_name: string;
-  last_name: string;
-  email: string;
-  company: { id: number; name: string } | null;
-}
+// A client row is the API's schema's (contracts/rest/coach-inputs.ts).
+export type { ClientChoice } from '../../../../../contracts/rest/coach-inputs';
 
 /** GET /api/v1/coach/clients: the coach's own clients (by name, the API's default): whom a message may go to. */
 async function getClients(signal?: AbortSignal): Promise<ClientChoice[]> {

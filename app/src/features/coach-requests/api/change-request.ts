@@ -1,15 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client';
-import { requestsQueryOptions, type CoachRequest, type RequestStatus } from './get-requests';
+import type { RequestChange } from '../../../../../contracts/rest/coach-inputs';
+import { requestsQueryOptions, type CoachRequest } from './get-requests';
 
-export interface RequestChange {
-  status?: RequestStatus;
-  approved?: boolean;
-  /** Mailed to the client. */
-  reply?: string;
-}
-
-export type RequestField = keyof RequestChange;
+// A change is the API's schema's (contracts/rest/coach-inputs.ts): a status, an approval, a reply mailed to the
+// client, or RequestField, the name of one of them.
+export type { RequestChange, RequestField } from '../../../../../contracts/rest/coach-inputs';
 
 /** POST /api/v1/coach/requests/:kind/:id: the row as the list shows it once changed. */
 async function changeRequest(row: CoachRequest, change: RequestChange): Promise<CoachRequest> {

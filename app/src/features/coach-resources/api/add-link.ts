@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import type { LinkInput } from '../../../../../contracts/rest/coach-inputs';
 import { libraryQueryOptions } from './get-library';
 
-export interface LinkInput {
-  title: string;
-  url: string;
-}
+// What the link form sends is the API's schema's (contracts/rest/coach-inputs.ts).
+export type { LinkInput } from '../../../../../contracts/rest/coach-inputs';
 
 /** POST /api/v1/coach/resources/links (201): a link in the library, shared with nobody yet. */
 export function useAddLink() {

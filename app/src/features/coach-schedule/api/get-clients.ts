@@ -1,11 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client';
-
-interface Client {
-  id: number;
-  first_name: string;
-  last_name: string;
-}
+import type { ClientChoice as Client } from '../../../../../contracts/rest/coach-inputs';
 
 /** GET /api/v1/coach/clients: the coach's clients by name, for the meeting form's picker. */
 async function getClients(signal?: AbortSignal): Promise<Client[]> {

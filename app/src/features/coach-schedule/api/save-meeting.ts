@@ -1,18 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client';
+import type { MeetingInput } from '../../../../../contracts/rest/coach-inputs';
 import { meetingsQueryOptions, type CoachMeeting } from './get-meetings';
 
-export interface MeetingInput {
-  client_id: number;
-  title: string;
-  agenda: string;
-  /** The coach's wall clock: YYYY-MM-DDTHH:mm. */
-  start: string;
-  duration_minutes: number;
-  meeting_url: string | null;
-  place: string | null;
-  confirm_overlap: boolean;
-}
+// What the meeting form sends is the API's schema's (contracts/rest/coach-inputs.ts); start is the coach's wall
+// clock, YYYY-MM-DDTHH:mm.
+export type { MeetingInput } from '../../../../../contracts/rest/coach-inputs';
 
 /** The meeting booked, or the coach's meetings it would overlap (409) until the coach books it anyway. */
 type Saved = { meeting: CoachMeeting } | { overlaps: CoachMeeting[] };

@@ -1,14 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client';
-
-interface Recording {
-  id: number;
-  lesson_id: number | null;
-  title: string;
-  recording_url: string;
-  duration_minutes: number;
-  recorded_at: string;
-}
+import type { Recording } from '../../../../../contracts/rest/lessons';
 
 /** POST lessons/recording/: the group's meeting recordings, newest first. */
 async function getRecordings(userGroupId: number, signal?: AbortSignal): Promise<Recording[]> {

@@ -1,12 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client';
+import type { ReferralInput } from '../../../../../contracts/rest/support';
 
-export interface ReferralInput {
-  first_name: string;
-  last_name: string;
-  email: string;
-  note: string;
-}
+// The payload types are the API's schemas' (contracts/rest/support.ts).
+export type { ReferralInput } from '../../../../../contracts/rest/support';
 
 /** POST /api/v1/testimonials/addreferral (201): the API mails the person an invitation, once a day at most. */
 async function addReferral(referral: ReferralInput): Promise<{ id: number }> {

@@ -1,12 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client';
+import type { TestimonialInput } from '../../../../../contracts/rest/support';
 
-export interface TestimonialInput {
-  testimonial: string;
-  display_name: string;
-  /** Consent to publish: the API refuses a testimonial without it. */
-  consent: boolean;
-}
+// The payload types are the API's schemas' (contracts/rest/support.ts); consent: the API refuses without it.
+export type { TestimonialInput } from '../../../../../contracts/rest/support';
 
 /** POST /api/v1/testimonials/addtestimonial (201). */
 async function addTestimonial(testimonial: TestimonialInput): Promise<{ id: number }> {

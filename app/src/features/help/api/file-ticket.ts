@@ -1,12 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client';
+import type { TicketInput } from '../../../../../contracts/rest/support';
 import { ticketsQueryOptions } from './get-tickets';
 
-export interface TicketInput {
-  category: string;
-  subject: string;
-  message: string;
-}
+// The payload types are the API's schemas' (contracts/rest/support.ts).
+export type { TicketInput } from '../../../../../contracts/rest/support';
 
 /** POST /api/v1/tickets (201): a support ticket (the API allows a few an hour). */
 async function fileTicket(ticket: TicketInput): Promise<{ id: number }> {

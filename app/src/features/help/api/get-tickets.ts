@@ -1,19 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { RequestAnswer } from '@/components/request-answers';
 import { api, type Envelope } from '@/lib/api-client';
+import type { Ticket } from '../../../../../contracts/rest/support';
 
-export interface Ticket {
-  id: number;
-  category: string;
-  subject: string;
-  message: string;
-  /** Where the coach is with it. */
-  status: 'new' | 'in_progress' | 'done';
-  created_at: string;
-  status_changed_at: string | null;
-  /** The coach's answers, oldest first (each was mailed too). */
-  answers: RequestAnswer[];
-}
+// A ticket with where the coach is with it and their answers (contracts/rest/support.ts).
+export type { Ticket } from '../../../../../contracts/rest/support';
 
 /** GET /api/v1/tickets: the client's own tickets, newest first, with status and answers. */
 async function getTickets(signal?: AbortSignal): Promise<Ticket[]> {

@@ -1,15 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-
-interface ErrorReport {
-  url: string;
-  host: string;
-  pathname: string;
-  /** The user id encoded with hashids (SPEC §3's error report); null when nobody is signed in. */
-  user_id: string | null;
-  message: string;
-  subject: string;
-}
+import type { ErrorReport } from '../../../../../contracts/rest/support';
 
 /** The salted hashids encoding of the user id; hashids is loaded only when a report is sent. */
 export async function encodeUserId(id: number, salt: string): Promise<string> {

@@ -11,7 +11,7 @@ const CATEGORIES = [
   ['account', 'My account or sign-in'],
   ['billing', 'Billing'],
   ['coaching', 'My coaching'],
-] as const;
+] as const satisfies readonly (readonly [TicketInput['category'], string])[];
 
 // The API's limit, said and counted in the field's hint; a longer subject (a paste) is refused beside the field,
 // never cut without a word.
@@ -49,7 +49,8 @@ export function TicketForm() {
       <SelectField
         label="Topic"
         value={values.category}
-        onChange={(e) => set('category', e.target.value)}
+        // The select offers CATEGORIES alone, each one of the API's (checked above).
+        onChange={(e) => set('category', e.target.value as TicketInput['category'])}
         error={problems.category}
       >
         {CATEGORIES.map(([value, label]) => (

@@ -1,15 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { LessonContent } from './lesson-types';
 import { api, type Envelope } from '@/lib/api-client';
+import type { FlashAnalytics } from '../../../../../contracts/rest/lessons';
 
-export interface FlashAnalytics {
-  assessment_id: number;
-  lesson_id: number;
-  taken_quiz: boolean;
-  profit_impact: string;
-  notes: string;
-  updated_at: string | null;
-}
+// A lesson's analytics are the API's schema's (contracts/rest/lessons.ts).
+export type { FlashAnalytics } from '../../../../../contracts/rest/lessons';
 
 export interface FlashLesson {
   assessment_id: number;

@@ -1,13 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client';
+import type { FlashLessonItem } from '../../../../../contracts/rest/lessons';
 
-export interface FlashLessonItem {
-  assessment_id: number;
-  assessment_title: string;
-  /** 1: open; 0: listed but locked until the coach opens it. */
-  access: 0 | 1;
-  lesson: { id: number; title: string; slug: string; short_desc: string; lesson_img: string | null };
-}
+// A listed lesson is the API's schema's (contracts/rest/lessons.ts): access 1 open, 0 locked.
+export type { FlashLessonItem } from '../../../../../contracts/rest/lessons';
 
 /** GET /api/v1/flashcoaching/lessons: the client's flash-coaching lessons, open and locked. */
 async function getFlashLessons(signal?: AbortSignal): Promise<FlashLessonItem[]> {

@@ -1,12 +1,5 @@
 import { api, type Envelope } from '@/lib/api-client';
-
-interface PaymentIntent {
-  group_id: number;
-  payment_intent_id: string;
-  client_secret: string;
-  amount: number;
-  currency: string;
-}
+import type { PaymentIntent } from '../../../../../contracts/rest/payments';
 
 /**
  * POST /integrations/stripe/create-intent: only the group is sent, the amount is the server's. The key names

@@ -1,16 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client';
+import type { Purchase } from '../../../../../contracts/rest/payments';
 
-export interface Purchase {
-  group_id: number;
-  title: string;
-  /** The group's price in the currency's minor unit (4900 is $49.00), as the server will charge it. */
-  amount: number;
-  currency: string;
-  paid: boolean;
-  status: 'none' | 'pending' | 'succeeded' | 'failed';
-  paid_at: string | null;
-}
+// The group's price (amount in the currency's minor unit) and the purchase's state (contracts/rest/payments.ts).
+export type { Purchase } from '../../../../../contracts/rest/payments';
 
 /** POST /api/v1/users/studentpaid/: the group's price and where the client's purchase stands (read only). */
 async function getPurchase(groupId: number, signal?: AbortSignal): Promise<Purchase> {

@@ -1,11 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client';
-
-interface Receipt {
-  group_id: number;
-  mailed: boolean;
-  mailed_at: string | null;
-}
+import type { Receipt } from '../../../../../contracts/rest/payments';
 
 /** POST /api/v1/users/studentemail/: mails the client the receipt of a paid group (once). */
 async function mailReceipt(groupId: number): Promise<Receipt> {

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client';
-import type { MailTopic } from '../../../../../contracts/mail/mail-topics';
+import type { MailPreferences } from '../../../../../contracts/rest/profile';
 
-/** Which notifications the client gets by mail: every topic, on or off. */
-export type MailPreferences = Record<MailTopic, boolean>;
+/** Which notifications the client gets by mail: every topic, on or off (contracts/rest/profile.ts). */
+export type { MailPreferences } from '../../../../../contracts/rest/profile';
 
 export const MAIL_PREFERENCES_PATH = '/api/v1/me/mail-preferences';
 export const mailPreferencesKey = ['profile', 'mail-preferences'] as const;

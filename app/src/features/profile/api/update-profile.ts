@@ -1,17 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client';
+import type { ProfileDetails } from '../../../../../contracts/rest/profile';
 import { acceptProfile } from './profile-answer';
-
-interface ProfileDetails {
-  first_name: string;
-  last_name: string;
-  website: string | null;
-  title: string | null;
-  location: string | null;
-  time_zone: string | null;
-  phone_number: string | null;
-  birthday: string | null;
-}
 
 /** POST /api/v1/students/update/{id}: the personal details (the company is the coach's to manage). */
 async function updateProfile(userId: number, details: ProfileDetails): Promise<unknown> {

@@ -1,12 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client';
+import type { SocialLinks } from '../../../../../contracts/rest/profile';
 import { acceptProfile } from './profile-answer';
-
-interface SocialLinks {
-  facebook: string | null;
-  twitter: string | null;
-  linkedin: string | null;
-}
 
 /** POST /api/v1/students/updatetwo/{id}: the second part of the profile, the social links. */
 async function updateSocialLinks(userId: number, links: SocialLinks): Promise<unknown> {
