@@ -411,4 +411,23 @@ describe('the coach scope', () => {
     expect(await seenBy(client(colleague, company))).toEqual(['for the company']);
     expect(await seenBy(colleaguesCoach)).toEqual(['for the company']);
   });
+
+  it('writes a file for one client without the coach having a company, and never for a client of another tenant', async () => {
+    const mine = await h.createUser();
+    const coach = await coachOf(ALPHA, [mine]);
+    const assigned = await assignedClient(h.db, coach, mine.id);
+    expect(ownerValues(coach, 'company_files', assigned)).toEqual({
+      tenant_id: ALPHA,
+      uploader_id: coach.userId,
+      recipient_id: mine.id,
+      company_id: null,
+    });
+    // A file for the company needs one.
+    expect(() => ownerValues(coach, 'company_files')).toThrow(/company/);
+    // A client found in one tenant names no row of another, whatever company the actor has there.
+    const company = await newCompany(BETA);
+    expect(() =>
+      ownerValues({ ...coach, tenantId: BETA, companyId: company }, 'company_files', assigned),
+    ).toThrow(/tenant/);
+  });
 });
