@@ -412,6 +412,27 @@ describe('the coach scope', () => {
     expect(await seenBy(colleaguesCoach)).toEqual(['for the company']);
   });
 
+  it("keeps a coach's private note about a client from that client, and shows it to the coach", async () => {
+    const mine = await h.createUser();
+    const coach = await coachOf(ALPHA, [mine]);
+    const at = h.clock.now();
+    await h.db
+      .insertInto('coach_notes')
+      .values({
+        ...ownerValues(coach, 'coach_notes', await assignedClient(h.db, coach, mine.id)),
+        author_id: coach.userId,
+        body: 'private',
+        meeting_id: null,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    const notes = (actor: Actor) =>
+      h.db.selectFrom('coach_notes').where(visible(actor, 'coach_notes')).select('body').execute();
+    expect(await notes(coach)).toEqual([{ body: 'private' }]);
+    expect(await notes(client(mine))).toEqual([]);
+  });
+
   it('writes a file for one client without the coach having a company, and never for a client of another tenant', async () => {
     const mine = await h.createUser();
     const coach = await coachOf(ALPHA, [mine]);
