@@ -410,6 +410,9 @@ describe('the coach scope', () => {
     expect(await seenBy(coach)).toEqual(['for one client', 'for the company']);
     expect(await seenBy(client(colleague, company))).toEqual(['for the company']);
     expect(await seenBy(colleaguesCoach)).toEqual(['for the company']);
+    // An admin reaches every row of the tenant, the one-client file too.
+    const admin: Actor = { tenantId: ALPHA, userId: (await h.createUser({ role_id: 1 })).id, role: 'admin' };
+    expect(await seenBy(admin)).toEqual(['for one client', 'for the company']);
   });
 
   it("keeps a coach's private note about a client from that client, and shows it to the coach", async () => {
