@@ -19,6 +19,8 @@ export default defineConfig({
             'api/test/{webhook-claims,webhook-delivery,webhook-events,webhook-signature,webhooks-admin}.test.ts',
             'api/test/{guarded-client,lesson-files,ownership-scope,coach-roles,client-notes}.test.ts',
             'api/test/{session-service,limits-edges,webhook-retry,secrets}.test.ts',
+            // Invitations sent through the API (one-time-token-repository.ts's insertInvitation).
+            'api/test/admin-people.test.ts',
           ],
           // One module graph for the whole run, kept between mutants: a mutant is switched on at run time, so
           // a file need not load Fastify, Kysely and PGlite again for each one.

@@ -180,11 +180,53 @@ describe('the coach uploads files to a lesson', () => {
     const url = `/api/v1/coach/lessons/${published}/files/${file}`;
     expect((await as(h, coach2, 'POST', url, { name: 'Mine' })).statusCode).toBe(404);
     expect((await as(h, coach2, 'POST', `${url}/delete`)).statusCode).toBe(404);
-    expect((await get(coach2, url)).statusCode).toBe(404);
+    const refused = await get(coach2, url);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json()).toEqual({ message: 'Lesson not found.' });
     expect((await upload(client, published, 'file', 'x.pdf', pdf(100))).statusCode).toBe(403);
     expect((await as(h, coach, 'GET', `/api/v1/coach/lessons/${published}`)).json().data.files).toHaveLength(
       1,
     );
+  });
+  it("the coach's own lesson in the address does not reach a file of another lesson: 404, nothing changed", async () => {
+    const { published } = await groupWithFiles();
+    const other = (await as(h, coach2, 'POST', '/api/v1/coach/groups', { title: 'Not yours' })).json().data;
+    const theirLesson = (
+      await as(h, coach2, 'POST', `/api/v1/coach/groups/${other.id}/lessons`, { title: 'Theirs' })
+    ).json().data.id as number;
+    const theirs = (await upload(coach2, theirLesson, 'file', 'Private.pdf', pdf(500))).json().data
+      .id as number;
+    const url = `/api/v1/coach/lessons/${published}/files/${theirs}`;
+    for (const res of [
+      await as(h, coach, 'POST', url, { name: 'Mine' }),
+      await get(coach, url),
+      await as(h, coach, 'POST', `${url}/delete`),
+      await as(h, coach, 'POST', `/api/v1/coach/lessons/${published}/files/999999/delete`),
+    ]) {
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ message: 'File not found.' });
+    }
+    const kept = (await as(h, coach2, 'GET', `/api/v1/coach/lessons/${theirLesson}`)).json().data.files;
+    expect(kept).toEqual([{ id: theirs, name: 'Private.pdf', size: 500, type: 'application/pdf' }]);
+  });
+
+  it('a rename keeps the extension in any case, is trimmed, refuses a slash; a name without one stays', async () => {
+    const { published } = await groupWithFiles();
+    const rename = (fileId: number, name: string) =>
+      as(h, coach, 'POST', `/api/v1/coach/lessons/${published}/files/${fileId}`, { name });
+    const dotted = (await upload(coach, published, 'file', 'report.v2.pdf', pdf(200))).json().data.id;
+    expect((await rename(dotted, '  Final  ')).json().data.name).toBe('Final.pdf');
+    expect((await rename(dotted, 'Final.PDF')).json().data.name).toBe('Final.PDF');
+    expect((await rename(dotted, 'final.pdf')).json().data.name).toBe('final.pdf');
+    for (const name of ['a/b', 'a\\b']) {
+      const refused = await rename(dotted, name);
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().error.name).toEqual(['A name cannot contain / or \\.']);
+    }
+    const bare = (await upload(coach, published, 'file', 'notes', pdf(200))).json().data.id;
+    const plain = await rename(bare, 'Plan');
+    expect(plain.statusCode).toBe(200);
+    expect(plain.json().data.name).toBe('Plan');
   });
 });
 
@@ -274,6 +316,20 @@ describe('a client gets the files of a lesson open to them', () => {
         expect((await as(h, who, 'POST', `/api/v1/lesson-files/${id}/ticket`)).statusCode).toBe(404);
       }
     expect((await get(coach, `/api/v1/lesson-files/${file}`)).statusCode).toBe(403);
+  });
+
+  it("a file of a published academy lesson downloads for a client of the academy; a draft's does not", async () => {
+    const modules = await as(h, coach, 'POST', '/api/v1/coach/academy/modules', { title: 'Files module' });
+    const module = modules.json().data.find((m: { title: string }) => m.title === 'Files module');
+    const lesson = (
+      await as(h, coach, 'POST', `/api/v1/coach/academy/modules/${module.id}/lessons`, { title: 'Read this' })
+    ).json().data.id as number;
+    const file = (await upload(coach, lesson, 'file', 'Guide.pdf', pdf(800))).json().data.id as number;
+    expect((await get(client, `/api/v1/lesson-files/${file}`)).statusCode).toBe(404);
+    await as(h, coach, 'POST', `/api/v1/coach/lessons/${lesson}`, { published: true });
+    const res = await get(client, `/api/v1/lesson-files/${file}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.equals(pdf(800))).toBe(true);
   });
 
   it("the seed's worksheet on the first lesson of the first group downloads for its member, once per tenant", async () => {

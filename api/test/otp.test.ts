@@ -211,6 +211,7 @@ describe('loginotp', () => {
     const { challenge, code } = await h.startOtp(victim);
     const stolen = await verify(attacker, challenge, code);
     expect(stolen.statusCode).toBe(404);
+    expect(stolen.json().message).toBe('No such one-time password challenge for this account.');
     expect(stolen.body).not.toContain('access_token');
     h.clock.advance(61_000);
     expect((await resend(attacker, challenge)).statusCode).toBe(404);

@@ -410,5 +410,48 @@ describe('the coach scope', () => {
     expect(await seenBy(coach)).toEqual(['for one client', 'for the company']);
     expect(await seenBy(client(colleague, company))).toEqual(['for the company']);
     expect(await seenBy(colleaguesCoach)).toEqual(['for the company']);
+    // An admin reaches every row of the tenant, the one-client file too.
+    const admin: Actor = { tenantId: ALPHA, userId: (await h.createUser({ role_id: 1 })).id, role: 'admin' };
+    expect(await seenBy(admin)).toEqual(['for one client', 'for the company']);
+  });
+
+  it("keeps a coach's private note about a client from that client, and shows it to the coach", async () => {
+    const mine = await h.createUser();
+    const coach = await coachOf(ALPHA, [mine]);
+    const at = h.clock.now();
+    await h.db
+      .insertInto('coach_notes')
+      .values({
+        ...ownerValues(coach, 'coach_notes', await assignedClient(h.db, coach, mine.id)),
+        author_id: coach.userId,
+        body: 'private',
+        meeting_id: null,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    const notes = (actor: Actor) =>
+      h.db.selectFrom('coach_notes').where(visible(actor, 'coach_notes')).select('body').execute();
+    expect(await notes(coach)).toEqual([{ body: 'private' }]);
+    expect(await notes(client(mine))).toEqual([]);
+  });
+
+  it('writes a file for one client without the coach having a company, and never for a client of another tenant', async () => {
+    const mine = await h.createUser();
+    const coach = await coachOf(ALPHA, [mine]);
+    const assigned = await assignedClient(h.db, coach, mine.id);
+    expect(ownerValues(coach, 'company_files', assigned)).toEqual({
+      tenant_id: ALPHA,
+      uploader_id: coach.userId,
+      recipient_id: mine.id,
+      company_id: null,
+    });
+    // A file for the company needs one.
+    expect(() => ownerValues(coach, 'company_files')).toThrow(/company/);
+    // A client found in one tenant names no row of another, whatever company the actor has there.
+    const company = await newCompany(BETA);
+    expect(() =>
+      ownerValues({ ...coach, tenantId: BETA, companyId: company }, 'company_files', assigned),
+    ).toThrow(/tenant/);
   });
 });
