@@ -2,8 +2,8 @@
 // and a group or academy lesson's analytics as a training-analytics batch answers them (the lessons themselves
 // are GraphQL's).
 import type { FromSchema } from 'json-schema-to-ts';
-import { dateTime } from './client.js';
-import { boolean, closed, integer, nullableString, string } from './pieces.js';
+import { dateTime, id } from './client.js';
+import { boolean, closed, integer, multiLine, nullableString, singleLine, string, userId } from './pieces.js';
 
 export const recording = closed({
   id: integer,
@@ -53,6 +53,28 @@ export const lessonAnalytics = closed({
   updated_at: nullableString,
 });
 
+/** The flash-coaching lesson page's fields a batch records. */
+export const FLASH_FIELDS = ['taken_quiz', 'profit_impact', 'notes'] as const;
+/** At most this many changes a batch. */
+export const MAX_FLASH_CHANGES = 100;
+
+/** One change of one field, with the client's time of it (epoch ms): the newest change of a field wins. */
+export const flashChange = closed({
+  assessment_id: id,
+  lesson_id: id,
+  field: { type: 'string', enum: FLASH_FIELDS, ...singleLine },
+  value: { anyOf: [boolean, { type: 'string', maxLength: 10_000, ...multiLine }] },
+  at: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
+});
+
+/** POST /api/v1/flashcoaching: a batch of changes (user_id is SPEC §7's; the API takes the user from the token). */
+export const flashBatch = closed({
+  data: { type: 'array', maxItems: MAX_FLASH_CHANGES, items: flashChange },
+  user_id: userId,
+});
+
 export type Recording = FromSchema<typeof recording>;
+export type FlashChange = FromSchema<typeof flashChange>;
+export type FlashField = FlashChange['field'];
 export type FlashAnalytics = FromSchema<typeof flashAnalytics>;
 export type FlashLessonItem = FromSchema<typeof flashLessonItem>;

@@ -1,20 +1,14 @@
 // Flash-coaching lessons and their analytics (SPEC §7 POST /api/v1/flashcoaching; the two reads are not in
 // SPEC §7: the list and the lesson behind /lessons and /lessons/{assessmentid}/{lessonid}).
-import { FLASH_FIELDS, MAX_FLASH_CHANGES } from '../services/flash-coaching/flash-service.js';
 import { call, id, list } from '../../../contracts/rest/client.js';
-import { flashAnalytics, flashLessonItem, lessonSummary } from '../../../contracts/rest/lessons.js';
-import { clientRoute } from './route.js';
 import {
-  boolean,
-  closed,
-  integer,
-  multiLine,
-  nullableString,
-  ok,
-  singleLine,
-  string,
-  userId,
-} from '../../../contracts/rest/pieces.js';
+  flashAnalytics,
+  flashBatch,
+  flashLessonItem,
+  lessonSummary,
+} from '../../../contracts/rest/lessons.js';
+import { clientRoute } from './route.js';
+import { boolean, closed, integer, nullableString, ok, string } from '../../../contracts/rest/pieces.js';
 
 export const lessons = clientRoute({
   schema: {
@@ -66,23 +60,7 @@ export const lesson = clientRoute({
 });
 
 export const record = clientRoute({
-  schema: call(
-    closed({
-      data: {
-        type: 'array',
-        maxItems: MAX_FLASH_CHANGES,
-        items: closed({
-          assessment_id: id,
-          lesson_id: id,
-          field: { type: 'string', enum: FLASH_FIELDS, ...singleLine },
-          value: { anyOf: [boolean, { type: 'string', maxLength: 10_000, ...multiLine }] },
-          at: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
-        }),
-      },
-      user_id: userId,
-    }),
-    list(flashAnalytics),
-  ),
+  schema: call(flashBatch, list(flashAnalytics)),
   async handle(s, request) {
     const owner = request.caller;
     return { data: await s.flashCoaching.record(owner, request.body.user_id, request.body.data) };

@@ -13,22 +13,11 @@ import { lessonPayload } from '../groups/lesson-payload.js';
 import { listResources } from '../groups/lesson-repository.js';
 import { requireTraining } from '../groups/trainings.js';
 import { fromMarks, newestWins, toMarks } from '../lesson-analytics/newest-wins.js';
+import { MAX_FLASH_CHANGES, type FlashChange } from '../../../../contracts/rest/lessons.js';
 import * as repo from './flash-repository.js';
 import type { FlashKey, FlashValues } from './flash-repository.js';
 
-export const FLASH_FIELDS = ['taken_quiz', 'profit_impact', 'notes'] as const;
 const TEXT_LIMITS = { profit_impact: 200, notes: 10_000 } as const;
-/** At most this many changes a batch. */
-export const MAX_FLASH_CHANGES = 100;
-
-interface FlashChange {
-  assessment_id: number;
-  lesson_id: number;
-  field: (typeof FLASH_FIELDS)[number];
-  value: string | boolean;
-  /** The client's time of the change, epoch ms. */
-  at: number;
-}
 
 const locked = () => new HttpError(403, 'This lesson is not open to you yet.');
 

@@ -9,21 +9,15 @@ import { api, type Envelope } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
 import { postKeepalive } from '@/lib/keepalive-post';
 import { sessionStore } from '@/lib/session';
+import type { FlashChange as ApiFlashChange, FlashField } from '../../../../../contracts/rest/lessons';
 import { flashLessonQueryKey, type FlashAnalytics, type FlashLesson } from './get-flash-lesson';
 
 const URL_PATH = '/api/v1/flashcoaching';
 
-export type FlashField = 'taken_quiz' | 'profit_impact' | 'notes';
-
-interface FlashChange {
-  /** One field of one lesson: a newer change of it replaces the unsent older one. */
-  key: string;
-  assessment_id: number;
-  lesson_id: number;
-  field: FlashField;
-  value: string | boolean;
-  at: number;
-}
+// What a batch carries is the API's schema (contracts/rest/lessons.ts); `key` is the batcher's own: one field of
+// one lesson, so a newer change of it replaces the unsent older one.
+export type { FlashField };
+type FlashChange = ApiFlashChange & { key: string };
 
 async function sendBatch(changes: FlashChange[], { keepalive }: { keepalive: boolean }) {
   const userId = sessionStore.get()?.user.id;
