@@ -1,16 +1,12 @@
 // The company's files (SPEC §7 "Files"): the list, a new sending to the coach (multipart), rename/describe,
 // delete, and the download (not in SPEC §7: a file goes out only through this authorised route). The company id
 // in the path or body must be the caller's own; the service checks it against the token's user.
-import { DESCRIPTION_MAX } from '../services/company-files/company-files-service.js';
-import { ATTACHMENTS_MAX_COUNT } from '../services/mailbox/attachment-type.js';
 import { call, id, list } from '../../../contracts/rest/client.js';
 import { field, readSending, sendingLimits } from './file-sending.js';
 import { sendPrivateFile } from './private-file.js';
-import { companyFile } from '../../../contracts/rest/company-files.js';
+import { companyFile, fileChanges } from '../../../contracts/rest/company-files.js';
 import { clientRoute } from './route.js';
-import { boolean, closed, integer, line, multiLine } from '../../../contracts/rest/pieces.js';
-
-const description = { type: 'string', maxLength: DESCRIPTION_MAX, ...multiLine } as const;
+import { boolean, closed, integer } from '../../../contracts/rest/pieces.js';
 
 export const companyFiles = clientRoute({
   schema: {
@@ -37,22 +33,7 @@ export const newCoachFile = clientRoute({
 });
 
 export const updateFile = clientRoute({
-  schema: call(
-    closed(
-      {
-        company_id: id,
-        id,
-        description,
-        files: {
-          type: 'array',
-          maxItems: ATTACHMENTS_MAX_COUNT,
-          items: closed({ id, name: line(200, { minLength: 1 }) }),
-        },
-      },
-      ['company_id', 'id'],
-    ),
-    companyFile,
-  ),
+  schema: call(fileChanges, companyFile),
   async handle(s, request) {
     const { company_id: companyId, id: fileId, ...input } = request.body;
     return { data: await s.companyFiles.update(request.caller, companyId, fileId, input) };

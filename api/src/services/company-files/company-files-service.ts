@@ -19,7 +19,9 @@ import type { Storage } from '../storage/storage.js';
 import * as repo from './company-files-repository.js';
 import type { CompanyScope } from './company-files-repository.js';
 
-export const DESCRIPTION_MAX = 1000;
+import { DESCRIPTION_MAX } from '../../../../contracts/rest/company-files.js';
+
+export { DESCRIPTION_MAX };
 
 interface Deps {
   db: Kysely<Database>;

@@ -15,7 +15,7 @@ import { randomKey } from '../storage/storage.js';
 
 /** At most 25 MB a file, and 10 files and 25 MB together for one message (or one sending of files). */
 export const ATTACHMENT_MAX_BYTES = 25 * 1024 * 1024;
-export const ATTACHMENTS_MAX_COUNT = 10;
+export { ATTACHMENTS_MAX_COUNT } from '../../../../contracts/rest/company-files.js';
 export const TOO_LARGE = 'A file must be at most 25 MB.';
 
 const documents = [

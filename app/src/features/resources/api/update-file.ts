@@ -1,13 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client';
+import type { FileChanges as ApiFileChanges } from '../../../../../contracts/rest/company-files';
 import { companyFilesQueryOptions, type CompanyFile } from './get-company-files';
 
-export interface FileChanges {
-  id: number;
-  description: string;
-  /** New names of the entry's files (the API keeps each file's extension). */
-  files: { id: number; name: string }[];
-}
+/** A sending's new description and new names of its files (contracts/rest/company-files.ts): the form sends both. */
+export type FileChanges = Required<Omit<ApiFileChanges, 'company_id'>>;
 
 /** How the API's 422 names the new name of the entry's i-th file. */
 export const fileNameField = (i: number) => `files.${i}.name`;
