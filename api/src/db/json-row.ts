@@ -4,7 +4,7 @@
 // response schema (closed) still decides which fields leave the API.
 
 /** The row's type with each Date field (nullable or not) as the ISO string it becomes. */
-export type JsonRow<T> = {
+type JsonRow<T> = {
   [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K];
 };
 
