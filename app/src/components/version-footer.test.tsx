@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { PortalConfig } from '@/lib/portal-config';
 import { PortalContext } from '@/lib/portal-context';
@@ -28,5 +28,16 @@ describe("the footer's tenant fields (tenant.json's footer)", () => {
       'href',
       'mailto:help@acme.test',
     );
+  });
+
+  it('shows an https address as a link, and any other value as plain text', () => {
+    renderFooter({ supportEmail: 'https://help.acme.test/portal' } as PortalConfig['footer']);
+    expect(screen.getByRole('link', { name: 'https://help.acme.test/portal' })).toHaveAttribute(
+      'href',
+      'https://help.acme.test/portal',
+    );
+    cleanup();
+    renderFooter({ supportEmail: 'javascript:alert(1)' } as PortalConfig['footer']);
+    expect(screen.queryByRole('link')).toBeNull();
   });
 });

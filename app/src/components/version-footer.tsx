@@ -4,8 +4,11 @@ import { usePortal } from '@/lib/portal-context';
 /** The footer's own fields (tenant.schema.json's $defs/footer), in the schema's order. */
 const FIELDS = portalConfigSchema.properties.footer.properties;
 
-/** A footer value as written: an email address is a mail link. */
-const shown = (value: string) => (value.includes('@') ? <a href={`mailto:${value}`}>{value}</a> : value);
+/** A footer value as written: an https address is a link and an email address a mail link (tenant.schema.json). */
+function shown(value: string) {
+  if (/^https:\/\/\S+$/i.test(value)) return <a href={value}>{value}</a>;
+  return value.includes('@') ? <a href={`mailto:${value}`}>{value}</a> : value;
+}
 
 /**
  * SPEC §2's footer: the year, the product name and 'version: {x}' as SPEC writes it (the version baked into
