@@ -84,6 +84,19 @@ describe.each(slugs)('every mail of tenants/%s', (slug) => {
   });
 });
 
+describe('templates/mail/', () => {
+  // A folder whose kind mail-kinds.ts does not list is a template nobody can send (a kind renamed or dropped
+  // there, its folder left behind); the other way round, a listed kind without its files fails above.
+  it('holds a folder for the kinds of mail-kinds.ts and no other', () => {
+    const templatesDir = fileURLToPath(new URL('../../templates/mail/', import.meta.url));
+    const folders = readdirSync(templatesDir, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+      .sort();
+    expect(folders).toEqual([...mailKinds].sort());
+  });
+});
+
 describe('escaping', () => {
   const evil = '<script>alert("x")</script>';
   const tenant: MailTenant = {
