@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { routeTable } from '../src/routes/index.js';
 import { undeclaredRoles } from '../src/routes/register-routes.js';
 import { ownership } from '../src/services/access/scope.js';
+import { EVENT_TYPES } from '../../contracts/events.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -198,6 +199,18 @@ describe('api/ structure', () => {
           missing.push(`${relative('api/src', file)}: ${name}`);
     }
     expect(missing).toEqual([]);
+  });
+
+  // The integrator reads api/README's events table, not contracts/events.ts: an event missing there is one they
+  // never learn of, and one that stays after its entry is gone promises what never comes.
+  it("documents every webhook event in api/README's events table, and no other", async () => {
+    const readme = await readFile(join(root, 'api/README.md'), 'utf8');
+    const table = readme.slice(
+      readme.indexOf('**Events and their `data`**'),
+      readme.indexOf('## Rules and limits'),
+    );
+    const documented = [...table.matchAll(/`([a-z]+\.[a-z]+)`/g)].map(([, type]) => type);
+    expect([...new Set(documented)].sort()).toEqual([...EVENT_TYPES].sort());
   });
 
   it('has every route of the route table say which roles may call it', () => {
