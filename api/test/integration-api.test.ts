@@ -233,6 +233,12 @@ describe('who a key is', () => {
   it('a session cannot call the integration API, nor a key the session routes', async () => {
     const { key } = await makeKey(admin);
     expect((await withKey(admin.token, 'GET', '/integration/v1/tickets')).statusCode).toBe(401);
+    // A key of the right form that no tenant has: 401 with what to send, not a failure of the server.
+    const unknown = await withKey(`pk_live_${'A'.repeat(43)}`, 'GET', '/integration/v1/tickets');
+    expect(unknown.statusCode).toBe(401);
+    expect(unknown.json().message).toBe(
+      'Send a valid API key as "Authorization: Bearer <key>". An admin makes one in API keys.',
+    );
     expect((await h.call('GET', '/integration/v1/tickets')).statusCode).toBe(401);
     const asSession = await h.call('GET', '/api/v1/admin/api-keys', { tenant: ALPHA, token: key });
     expect(asSession.statusCode).toBe(401);

@@ -139,13 +139,32 @@ describe('a batch of people, row by row', () => {
 
 describe('the audit log of keys', () => {
   it('has the making and the revoking of a key, by the admin who did it, never the key itself', async () => {
-    const made = await makeKey(admin, `Audited ${unique()}`);
+    const name = `Audited ${unique()}`;
+    const made = await makeKey(admin, `  ${name}  `);
     expect((await as(h, admin, 'POST', `/api/v1/admin/api-keys/${made.id}/revoke`)).statusCode).toBe(200);
     const log = await as(h, admin, 'GET', '/api/v1/admin/audit?per_page=100');
-    const entries = (
-      log.json().data as { action: string; subject_id: number; actor_user_id: number; summary: string }[]
-    ).filter((e) => e.action.startsWith('api_key.') && e.subject_id === made.id);
+    type Entry = {
+      action: string;
+      subject_type: string;
+      subject_id: number;
+      actor_user_id: number;
+      summary: string;
+    };
+    const entries = (log.json().data as (Entry & { before: unknown; after: unknown })[]).filter(
+      (e) => e.action.startsWith('api_key.') && e.subject_id === made.id,
+    );
     expect(entries.map((e) => e.action).sort()).toEqual(['api_key.created', 'api_key.revoked']);
+    // What changed, as the audit page shows it: the key's name (trimmed), scope and prefix; then its revocation.
+    const byAction = Object.fromEntries(entries.map((e) => [e.action, e]));
+    expect(byAction['api_key.created']).toMatchObject({
+      subject_type: 'api_key',
+      after: { name, scope: 'read-write', prefix: made.prefix },
+    });
+    expect(byAction['api_key.revoked']).toMatchObject({
+      subject_type: 'api_key',
+      before: { revoked: false },
+      after: { revoked: true },
+    });
     for (const entry of entries) {
       expect(entry.actor_user_id).toBe(admin.user.id);
       expect(entry.summary).toContain(made.prefix);
