@@ -76,6 +76,9 @@ function expectSigned(requests: Received[], secret: string) {
     expect(signature).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
     expect(verifySignature(secret, signature, request.body, now)).toBe(true);
     expect(request.headers['portal-timestamp']).toBe(signature.slice(2, signature.indexOf(',')));
+    // A receiver parses by the content type and may allow-list our agent.
+    expect(request.headers['content-type']).toBe('application/json');
+    expect(request.headers['user-agent']).toBe('portal-webhooks/1');
     const body = JSON.parse(request.body) as { id: string; type: string; created_at: string; data: object };
     expect(Object.keys(body)).toEqual(['id', 'type', 'created_at', 'data']);
     expect(body.id).toBe(eventId(request));
