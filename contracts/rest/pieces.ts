@@ -73,5 +73,7 @@ export const ok = <const D extends JSONSchema, const X extends Properties = Reco
   data: D,
   extra?: X,
 ) => ({
-  200: closed({ data, ...extra }),
+  // `extra` as X, not X | undefined: spread from an optional parameter, its fields would be optional in the type
+  // (FromSchema would not require them), though the schema requires every one.
+  200: closed({ data, ...(extra ?? ({} as X)) }),
 });
