@@ -253,6 +253,8 @@ export const serious = (violations: { impact?: string | null; id: string; nodes:
 
 /** Fails with the serious or critical axe violations inside `include` (the page's content by default). */
 export async function expectNoSeriousViolations(page: Page, where: string, include = '.page') {
+  // A lazy route's content can come a moment after the shell: axe throws on an include that matches nothing.
+  await page.locator(include).first().waitFor();
   const { violations } = await new AxeBuilder({ page }).include(include).analyze();
   expect(serious(violations), where).toEqual([]);
 }
