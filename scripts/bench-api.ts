@@ -4,6 +4,8 @@
 //   bash scripts/with-postgres.sh npm run bench:api     # PostgreSQL (DATABASE_URL)
 //   BENCH_DURATION=10 BENCH_CONNECTIONS=50 ...          # shorter runs, fewer clients (defaults 60 s, 200)
 //   BENCH_SOAK=600 ...                                  # the mix for 10 minutes, the API's memory every minute
+//   BENCH_STATEMENTS_ONLY=1 ...                         # only each kind's statement log, no load runs
+//   BENCH_EXPLAIN=1 ...                                 # and each read statement in full with its plan
 // The servers run in a child process so autocannon (here) does not share their event loop. The child seeds the
 // demo data and one client per connection (lib/bench-users.ts); this process signs each in through the real OTP
 // flow, reading the code from the .eml file, then runs the mix (lib/bench-mix.ts): the full mix on the API,
@@ -15,6 +17,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import { CompiledQuery } from 'kysely';
 import type { Kysely } from 'kysely';
 import { buildApp } from '../api/src/app.js';
 import type { AppOptions } from '../api/src/app.js';
@@ -29,6 +32,8 @@ import { otpFromMailFolder } from './lib/mail-folder.js';
 import type { KindStats, MixResult, Session } from './lib/bench-mix.js';
 import { latencyReport } from './lib/bench-verdict.js';
 import { seedBenchUsers } from './lib/bench-users.js';
+import { printStatementLog, statementLog } from './lib/bench-statements.js';
+import type { KindStatements } from './lib/bench-statements.js';
 import type { BenchUser } from './lib/bench-users.js';
 
 const positive = (name: string, fallback: number) => {
@@ -50,9 +55,14 @@ const COACH_EMAIL = 'coach@demo.test';
 const tenantsDir = resolve('tenants');
 const targets = { ratio: 0.5, memoryGrowth: 0.1 };
 
-type ToChild = { type: 'baseline'; sessions: Session[] } | { type: 'memory' } | { type: 'stop' };
+type ToChild =
+  | { type: 'baseline'; sessions: Session[] }
+  | { type: 'statements'; sessions: Session[] }
+  | { type: 'memory' }
+  | { type: 'stop' };
 type FromChild =
   | { type: 'ready'; api: string; users: BenchUser[] }
+  | { type: 'statements'; kinds: KindStatements[] }
   | { type: 'baseline'; url: string }
   | { type: 'memory'; rss: number; heapTotal: number; heapUsed: number; external: number };
 
@@ -85,7 +95,20 @@ async function serve(workDir: string): Promise<void> {
   send({ type: 'ready', api: await api.listen({ port: 0, host: '127.0.0.1' }), users });
   process.on('message', (message: ToChild) => {
     void (async () => {
-      if (message.type === 'baseline') {
+      if (message.type === 'statements') {
+        const recorder = sqlRecorder(db);
+        const logging: FastifyInstance = await buildApp(options(recorder.db));
+        const kinds = await statementLog(
+          logging,
+          recorder.record,
+          message.sessions,
+          mixKinds(demoPassword),
+          TENANT.id,
+          process.env.BENCH_EXPLAIN ? (text, parameters) => explain(db, text, parameters) : undefined,
+        );
+        await logging.close();
+        send({ type: 'statements', kinds });
+      } else if (message.type === 'baseline') {
         const recorder = sqlRecorder(db);
         const capturing: FastifyInstance = await buildApp(options(recorder.db));
         const kinds = mixKinds(demoPassword);
@@ -106,6 +129,14 @@ async function serve(workDir: string): Promise<void> {
       }
     })();
   });
+}
+
+/** The plan PostgreSQL (or PGlite) chose for a statement, with its actual times. */
+async function explain(db: Kysely<Database>, text: string, parameters: readonly unknown[]) {
+  const { rows } = await db.executeQuery<{ 'QUERY PLAN': string }>(
+    CompiledQuery.raw(`explain (analyze, costs off) ${text}`, [...parameters]),
+  );
+  return rows.map((r) => r['QUERY PLAN']).join('\n');
 }
 
 async function post(url: string, ip: string, body: object): Promise<Record<string, unknown>> {
@@ -295,6 +326,16 @@ async function main(): Promise<void> {
       return;
     }
 
+    // Each kind's statements, timed one request at a time after the warm-up (the median of 5 clients).
+    const { kinds: statements } = await child.ask('statements', {
+      type: 'statements',
+      sessions: sessions.slice(0, 5),
+    });
+    if (process.env.BENCH_STATEMENTS_ONLY) {
+      header('the statement log only');
+      printStatementLog(statements);
+      return;
+    }
     const before = await memory();
     const full = await mix(ready.api, DURATION);
     const paced = await mix(ready.api, DURATION, kinds, { rate: RATE });
@@ -307,6 +348,9 @@ async function main(): Promise<void> {
     const after = await memory();
 
     header(`${DURATION} s per run`);
+    console.log("Each kind's SQL, one request at a time through inject (the median of 5 clients):\n");
+    printStatementLog(statements);
+    console.log('');
     console.log(
       'The mix on the API, each client sending its next request when the last is answered (capacity):\n',
     );

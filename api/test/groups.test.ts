@@ -197,6 +197,27 @@ describe('groups', () => {
     expect(lessonOfOtherGroup.json().errors[0].message).toBe('Lesson not found.');
   });
 
+  it('takes a flag turned off by an admin at the next request of the same session', async () => {
+    const before = await q(other, GROUPS);
+    expect(before.json().data.group.length).toBeGreaterThan(0);
+    await h.db
+      .updateTable('users')
+      .set({ flags: JSON.stringify({ group_coaching: false, business_academy: true }) })
+      .where('id', '=', other.user.id)
+      .execute();
+    try {
+      const after = await q(other, GROUPS);
+      expect(after.json().errors[0]).toMatchObject({ message: 'Group coaching is not part of your plan.' });
+    } finally {
+      await h.db
+        .updateTable('users')
+        .set({ flags: JSON.stringify({ group_coaching: true, business_academy: true }) })
+        .where('id', '=', other.user.id)
+        .execute();
+    }
+    expect((await q(other, GROUPS)).json().data.group.length).toBeGreaterThan(0);
+  });
+
   it('lists a group’s recordings for an active member only', async () => {
     const res = await post(h, me, '/api/v1/lessons/recording/', { user_group_id: ids.free });
     expect(res.statusCode).toBe(200);

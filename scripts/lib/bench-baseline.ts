@@ -9,7 +9,7 @@
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import { CompiledQuery } from 'kysely';
-import type { Kysely, KyselyPlugin } from 'kysely';
+import type { Kysely, KyselyPlugin, QueryId } from 'kysely';
 import pg from 'pg';
 import type { Database } from '../../api/src/db/database.js';
 import { sha256 } from '../../api/src/services/auth/secrets.js';
@@ -18,27 +18,46 @@ import type { BenchRequest, Kind, Session } from './bench-mix.js';
 /** create-db.ts's default pool size, which the API (connect) uses. */
 const API_POOL_SIZE = 10;
 
-/** The Kysely to build the capturing API with, and a way to record what one piece of work runs. */
+/** A statement the capturing API ran, with how long the database took to answer it. */
+export interface Recorded extends CompiledQuery {
+  ms: number;
+}
+
+/** The Kysely to build the capturing API with, and a way to record (and time) what one piece of work runs. */
 export function sqlRecorder(db: Kysely<Database>) {
-  let log: CompiledQuery[] | undefined;
+  let log: (Recorded & { at: number })[] | undefined;
+  // transformQuery runs when a query is compiled (just before it is sent) and transformResult when its rows
+  // are back. Only what comes back is logged: a query compiled to be a part of another is never sent alone.
+  const started = new Map<QueryId, { at: number; compiled: CompiledQuery }>();
   const plugin: KyselyPlugin = {
     transformQuery({ node, queryId }) {
-      log?.push(db.getExecutor().compileQuery(node, queryId));
+      if (log)
+        started.set(queryId, {
+          at: performance.now(),
+          compiled: db.getExecutor().compileQuery(node, queryId),
+        });
       return node;
     },
-    transformResult: async ({ result }) => result,
+    transformResult: async ({ result, queryId }) => {
+      const start = started.get(queryId);
+      if (start && log) log.push({ ...start.compiled, at: start.at, ms: performance.now() - start.at });
+      started.delete(queryId);
+      return result;
+    },
   };
   return {
     db: db.withPlugin(plugin),
-    async record(work: () => Promise<void>): Promise<CompiledQuery[]> {
-      const statements: CompiledQuery[] = [];
+    async record(work: () => Promise<void>): Promise<Recorded[]> {
+      const statements: (Recorded & { at: number })[] = [];
       log = statements;
       try {
         await work();
       } finally {
         log = undefined;
+        started.clear();
       }
-      return statements;
+      // In the order they were sent (statements run together finish in any order).
+      return statements.sort((a, b) => a.at - b.at).map(({ at: _, ...recorded }) => recorded);
     },
   };
 }

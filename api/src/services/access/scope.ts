@@ -11,6 +11,7 @@ import { sql } from 'kysely';
 import type { Expression, SqlBool } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { Role } from './roles.js';
+import type { Flags } from '../../../../contracts/training-flags.js';
 
 /** Who is asking: the tenant and user of the session, the role they act in, and their company if they have one. */
 export interface Actor {
@@ -18,6 +19,12 @@ export interface Actor {
   userId: number;
   role: Role;
   companyId?: number | null | undefined;
+  /**
+   * What the session's one statement also read of the user (session-service.ts), so a request does not read the
+   * user again for its zone or training flags. Absent for an actor that no session made (an API key, a test).
+   */
+  trainings?: Flags;
+  timeZone?: string | null;
 }
 
 interface Rule {

@@ -19,10 +19,12 @@ export async function insertAccessToken(
     .execute();
 }
 
+/** The session by its token's hash, with its user and the user's tenant: all a signed-in request reads first. */
 export async function findAccessToken(db: Kysely<Database>, tokenHash: string) {
   return db
     .selectFrom('access_tokens')
     .innerJoin('users', 'users.id', 'access_tokens.user_id')
+    .innerJoin('tenants', 'tenants.id', 'users.tenant_id')
     .select([
       'access_tokens.id',
       'access_tokens.tenant_id',
@@ -33,6 +35,9 @@ export async function findAccessToken(db: Kysely<Database>, tokenHash: string) {
       'users.role_id',
       'users.updated_at',
       'users.deactivated_at',
+      'users.time_zone',
+      'users.flags',
+      'tenants.default_flags',
     ])
     .where('access_tokens.token_hash', '=', tokenHash)
     .executeTakeFirst();

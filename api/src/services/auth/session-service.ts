@@ -5,6 +5,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { HttpError } from '../../errors.js';
+import { fillFlags } from '../../../../contracts/training-flags.js';
 import { roleOf } from '../access/roles.js';
 import { deactivatedMessage } from './credentials.js';
 import type { Actor } from '../access/scope.js';
@@ -81,13 +82,16 @@ export function createSessionService(db: Kysely<Database>, now: () => Date): Ses
       if (row.tenant_id !== tenantId) throw new HttpError(403, 'This session belongs to another portal.');
       if (t.getTime() - row.last_used_at.getTime() >= sessionLimits.touchEveryMs)
         await touchAccessToken(db, row.id, t);
-      // The role is the user's as the database has it now, so a changed role_id applies from the next request.
+      // The role, zone and flags are the user's as the database has them now, so a change an admin makes
+      // applies from the next request.
       return {
         tokenId: row.id,
         userId: row.user_id,
         tenantId: row.tenant_id,
         role: roleOf(row.role_id),
         userVersion: row.updated_at.toISOString(),
+        timeZone: row.time_zone,
+        trainings: fillFlags(row.flags, row.default_flags),
       };
     },
     revoke: (caller) => revokeAccessToken(db, caller.tokenId, now()),

@@ -13,7 +13,7 @@ import type { ClientQuery } from './clients-repository.js';
 import { listThreads } from './coach-mail-repository.js';
 import { insertPrivateNote, insertStep, updateStep } from './coach-work-repository.js';
 import type { StepFields } from './coach-work-repository.js';
-import { coachTimeZone } from './today-repository.js';
+import { findTimeZone } from '../users/user-repository.js';
 import { today } from './today-service.js';
 import { localDate } from './zoned-day.js';
 
@@ -42,7 +42,7 @@ const step = (r: StepRow) => ({
 
 export function createCoachService(deps: { db: Kysely<Database>; now: () => Date; mailbox: MailboxService }) {
   const { db, now, mailbox } = deps;
-  const zoneOf = async (coach: Actor) => (await coachTimeZone(db, coach)) ?? 'UTC';
+  const zoneOf = async (coach: Actor) => (await findTimeZone(db, coach)) ?? 'UTC';
 
   return {
     today: (coach: Actor) => today(db, coach, now()),

@@ -2,13 +2,8 @@
 // access/scope.ts), so the page costs the same few statements whether a coach has two clients or two hundred.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
-import { self, visible } from '../access/scope.js';
+import { visible } from '../access/scope.js';
 import type { Actor } from '../access/scope.js';
-
-export async function coachTimeZone(db: Kysely<Database>, coach: Actor): Promise<string | null> {
-  const row = await db.selectFrom('users').where(self(coach)).select('time_zone').executeTakeFirst();
-  return row?.time_zone ?? null;
-}
 
 /** The meetings of the coach's clients starting in [from, to), soonest first, with the client's time zone. */
 export function meetingsBetween(db: Kysely<Database>, coach: Actor, from: Date, to: Date) {

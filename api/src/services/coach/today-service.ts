@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { Actor } from '../access/scope.js';
 import { requestsOf } from './requests-repository.js';
+import { findTimeZone } from '../users/user-repository.js';
 import * as repo from './today-repository.js';
 import { dayStart, localDate } from './zoned-day.js';
 
@@ -19,7 +20,7 @@ const person = (row: { client_id: number; first_name: string; last_name: string 
 });
 
 export async function today(db: Kysely<Database>, coach: Actor, now: Date) {
-  const zone = (await repo.coachTimeZone(db, coach)) ?? FALLBACK_ZONE;
+  const zone = (await findTimeZone(db, coach)) ?? FALLBACK_ZONE;
   const [start, tomorrow, weekEnd] = [dayStart(now, zone), dayStart(now, zone, 1), dayStart(now, zone, 7)];
   const since = new Date(now.getTime() - RECENT_MS);
   const [meetings, unread, files, overdue, tickets, testimonials, referrals] = await Promise.all([

@@ -110,7 +110,9 @@ export function createAnalyticsService(deps: {
       const analytics = await db.transaction().execute(async (trx) => {
         const results = [];
         for (const { lessonId, userGroupId, changes: batch } of contexts.values()) {
-          await trx
+          // The member's row of the lesson in that context, made when missing and locked either way (a no-op
+          // update on conflict locks the existing row and returns it): one statement, not an insert and a read.
+          const row = await trx
             .insertInto('lesson_analytics')
             .values({
               ...ownerValues(owner, 'lesson_analytics'),
@@ -119,26 +121,30 @@ export function createAnalyticsService(deps: {
               updated_at: at,
             })
             .onConflict((oc) =>
-              oc.expression(sql`user_id, lesson_id, coalesce(user_group_id, 0)`).doNothing(),
+              oc
+                .expression(sql`user_id, lesson_id, coalesce(user_group_id, 0)`)
+                .doUpdateSet({ updated_at: sql`lesson_analytics.updated_at` }),
             )
-            .execute();
-          const row = await selectRow(trx, owner, lessonId, userGroupId, true);
-          const stored = toMarks(row?.field_times ?? {}, row?.field_ids);
+            .returning(columns)
+            .executeTakeFirstOrThrow();
+          const stored = toMarks(row.field_times ?? {}, row.field_ids);
           const wins = newestWins(
             batch.filter((change) => change.field !== 'checklist'),
             stored,
             at.getTime(),
           );
-          const ticks = await applyTicks(
-            trx,
-            owner,
-            { lessonId, userGroupId },
-            batch.filter((change) => change.field === 'checklist'),
-            at,
-          );
-          applied += ticks.applied;
           // In newestWins' order, oldest first: of two changes of one field in a batch the newer is kept.
           const values = Object.fromEntries(wins.applied.map((change) => [change.field, change.value]));
+          const tickChanges = batch.filter((change) => change.field === 'checklist');
+          // The checklist is read only when it can matter: a tick to apply, or the lesson's steps all ticked
+          // before or after this batch (completion needs every item too).
+          const ticks =
+            tickChanges.length > 0 ||
+            stepsTicked(row, userGroupId) ||
+            stepsTicked({ ...row, ...values }, userGroupId)
+              ? await applyTicks(trx, owner, { lessonId, userGroupId }, tickChanges, at)
+              : { applied: 0, doneBefore: false, doneAfter: false };
+          applied += ticks.applied;
           applied += wins.applied.length;
           const marks = fromMarks(wins.marks);
           // The row as it now is: what the update returns, or the locked read when nothing changed. A tick alone

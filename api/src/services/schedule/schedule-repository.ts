@@ -1,7 +1,7 @@
 // Meetings and lesson meetings of one client, oldest first.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
-import { owned, self } from '../access/scope.js';
+import { owned } from '../access/scope.js';
 import type { Actor } from '../access/scope.js';
 
 export async function listMeetings(db: Kysely<Database>, owner: Actor) {
@@ -35,9 +35,4 @@ export async function listLessonMeetings(db: Kysely<Database>, owner: Actor, gro
     .select(['id', 'title', 'meeting_time', 'time_zone', 'meeting_url']);
   if (groupId !== undefined) query = query.where('group_id', '=', groupId);
   return query.orderBy('meeting_time').orderBy('id').execute();
-}
-
-export async function findTimeZone(db: Kysely<Database>, owner: Actor): Promise<string | null> {
-  const row = await db.selectFrom('users').select('time_zone').where(self(owner)).executeTakeFirst();
-  return row?.time_zone ?? null;
 }

@@ -3,7 +3,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { Actor } from '../access/scope.js';
-import { findTimeZone, listLessonMeetings, listMeetings } from './schedule-repository.js';
+import { findTimeZone } from '../users/user-repository.js';
+import { listLessonMeetings, listMeetings } from './schedule-repository.js';
 
 type MeetingRow = Awaited<ReturnType<typeof listMeetings>>[number];
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
-import { visible } from '../access/scope.js';
+import { self, visible } from '../access/scope.js';
 import type { Actor } from '../access/scope.js';
 
 const profileColumns = [
@@ -40,6 +40,13 @@ export async function findProfile(db: Kysely<Database>, tenantId: number, userId
     .where('users.tenant_id', '=', tenantId)
     .where('users.id', '=', userId)
     .executeTakeFirst();
+}
+
+/** The actor's own time zone: as their session read it, else from their row. */
+export async function findTimeZone(db: Kysely<Database>, actor: Actor): Promise<string | null> {
+  if (actor.timeZone !== undefined) return actor.timeZone;
+  const row = await db.selectFrom('users').select('time_zone').where(self(actor)).executeTakeFirst();
+  return row?.time_zone ?? null;
 }
 
 export async function findCredentials(db: Kysely<Database>, tenantId: number, email: string) {
