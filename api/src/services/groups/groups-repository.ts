@@ -10,11 +10,19 @@ export interface MembershipFilter {
   userGroupId?: number;
 }
 
-export async function listMemberships(db: Kysely<Database>, owner: Actor, filter: MembershipFilter = {}) {
-  let query = db
+/** The caller's memberships that are theirs to use: not cancelled, in an active group its coach has published. */
+const liveMemberships = (db: Kysely<Database>, owner: Actor) =>
+  db
     .selectFrom('user_groups as ug')
     .where(owned(owner, 'user_groups as ug'))
     .innerJoin('groups as g', 'g.id', 'ug.group_id')
+    .where('ug.status', '!=', 'cancelled')
+    .where('g.active', '=', true)
+    // A group its coach is still writing is no member's yet.
+    .where('g.state', '!=', 'draft');
+
+export async function listMemberships(db: Kysely<Database>, owner: Actor, filter: MembershipFilter = {}) {
+  let query = liveMemberships(db, owner)
     .leftJoin('coaches as c', 'c.id', 'g.coach_id')
     .leftJoin('users as cu', 'cu.id', 'c.user_id')
     .selectAll('g')
@@ -34,17 +42,43 @@ export async function listMemberships(db: Kysely<Database>, owner: Actor, filter
           .whereRef('m.group_id', '=', 'g.id')
           .where('l.published', '=', true)
           .as('total_lessons'),
-    ])
-    .where('ug.status', '!=', 'cancelled')
-    .where('g.active', '=', true)
-    // A group its coach is still writing is no member's yet.
-    .where('g.state', '!=', 'draft');
+    ]);
   if (filter.groupId !== undefined) query = query.where('g.id', '=', filter.groupId);
   if (filter.userGroupId !== undefined) query = query.where('ug.id', '=', filter.userGroupId);
   return query.orderBy('g.start_date').orderBy('g.id').execute();
 }
 
 export type MembershipRow = Awaited<ReturnType<typeof listMemberships>>[number];
+
+/**
+ * What deciding whether a lesson is open to a member needs, in one statement: the membership (none: not the
+ * caller's) and the lesson in that group (lesson_id null: not a published lesson of it).
+ */
+export async function findMemberLesson(
+  db: Kysely<Database>,
+  owner: Actor,
+  userGroupId: number,
+  lessonId: number,
+) {
+  return liveMemberships(db, owner)
+    .leftJoin('member_group_lessons as m', (join) =>
+      join
+        .onRef('m.group_id', '=', 'g.id')
+        .on('m.tenant_id', '=', owner.tenantId)
+        .on('m.lesson_id', '=', lessonId),
+    )
+    .leftJoin('lessons as l', (join) => join.onRef('l.id', '=', 'm.lesson_id').on('l.published', '=', true))
+    .select([
+      'g.group_type',
+      'ug.status as membership_status',
+      'ug.paid',
+      'l.id as lesson_id',
+      'l.free_lesson',
+      'm.lesson_access',
+    ])
+    .where('ug.id', '=', userGroupId)
+    .executeTakeFirst();
+}
 
 /** The group's published lessons in the coach's order. */
 export async function listGroupLessons(db: Kysely<Database>, tenantId: number, groupId: number) {

@@ -7,7 +7,7 @@ import type { Database } from '../../db/database.js';
 import { HttpError } from '../../errors.js';
 import { found } from '../client-work/owner.js';
 import type { Actor } from '../access/scope.js';
-import { listGroupLessons, listMemberships, listRecordings } from './groups-repository.js';
+import { findMemberLesson, listGroupLessons, listMemberships, listRecordings } from './groups-repository.js';
 import type { MembershipFilter, MembershipRow } from './groups-repository.js';
 import { listResources, stepsDone } from './lesson-repository.js';
 import { checklistsDone, memberChecklist } from '../checklist/checklist-repository.js';
@@ -139,9 +139,18 @@ export function createGroupsService(db: Kysely<Database>) {
       return lessonMeetingPayloads(await listLessonMeetings(db, owner, groupId));
     },
 
-    /** Throws as lesson() does, without reading the page (the check before analytics are written). */
+    /** Throws as lesson() does, reading only what the rule needs (the check before analytics are written). */
     async assertLessonOpen(owner: Actor, userGroupId: number, lessonId: number) {
-      await openLesson(owner, userGroupId, lessonId);
+      await requireTraining(db, owner, 'group_coaching');
+      const row = found(await findMemberLesson(db, owner, userGroupId, lessonId), 'Group');
+      const lesson = found(
+        row.lesson_id === null
+          ? undefined
+          : { lesson_access: row.lesson_access, free_lesson: row.free_lesson },
+        'Lesson',
+      );
+      const locked = lockReason(row, lesson);
+      if (locked) throw new HttpError(403, locked);
     },
 
     async lesson(owner: Actor, userGroupId: number, lessonId: number) {

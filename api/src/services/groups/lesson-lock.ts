@@ -3,7 +3,10 @@
 import type { GroupLessonRow, MembershipRow } from './groups-repository.js';
 
 /** Why the lesson is locked for this member, or null when it is open. */
-export function lockReason(membership: MembershipRow, lesson: GroupLessonRow): string | null {
+export function lockReason(
+  membership: Pick<MembershipRow, 'membership_status' | 'group_type' | 'paid'>,
+  lesson: { [K in 'lesson_access' | 'free_lesson']: GroupLessonRow[K] | null },
+): string | null {
   if (lesson.lesson_access !== 1) return 'Your coach has not opened this lesson yet.';
   if (lesson.free_lesson) return null;
   if (membership.membership_status !== 'active')
