@@ -48,7 +48,10 @@ describe('login, trusted device, logout, expired session (demo)', () => {
     await sent.waitFor({ state: 'detached' });
     await page.getByRole('heading', { name: 'My Groups' }).waitFor();
     expect(await page.title()).toBe('Groups · Coaching Portal');
-    expect(await page.getByRole('link', { name: 'Business Academy' }).count()).toBe(1);
+    // The heading is drawn before the groups' answer is in: wait for the list, then count.
+    const group = page.getByRole('link', { name: 'Business Academy' });
+    await group.first().waitFor();
+    expect(await group.count()).toBe(1);
     await page.screenshot({ path: path.join(SHOTS, 'app-demo-client-shell.png') });
     // The tab names each page, then the tenant.
     const menu = page.getByRole('navigation', { name: 'Main menu' });

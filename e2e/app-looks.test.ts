@@ -12,6 +12,7 @@ import {
   serious,
   signIn,
   submitCredentials,
+  toastSettled,
   useAppStack,
 } from './app-support';
 
@@ -83,7 +84,7 @@ describe('accessibility (axe: no serious or critical violation)', () => {
     const since = await submitCredentials(page, app.stack.urls[slug]!, `client@${slug}.test`);
     const otp = page.getByLabel('One-time password');
     await otp.waitFor();
-    await page.waitForTimeout(500); // toast animation settled
+    await toastSettled(page, 'A One-Time Password (OTP) has been sent to your email');
     await scan('otp');
     await page.screenshot({ path: path.join(SHOTS, `app-${slug}-otp.png`) });
     await otp.fill(await otpFromMail(`client@${slug}.test`, since));

@@ -302,6 +302,23 @@ export const accessibleAtBothWidths = (page: Page, where: string, include?: stri
 /** A toast's text (the newest first match). */
 export const toastOf = (page: Page, text: string) => page.locator('.Toastify').getByText(text).first();
 
+/**
+ * The toast showing `text` is on the page and done moving: every animation or transition with an end (not a
+ * spinner's) has finished. axe reads colours as drawn, so a check in mid-animation could see a paler text.
+ */
+export async function toastSettled(page: Page, text: string): Promise<void> {
+  const toast = toastOf(page, text);
+  await toast.waitFor();
+  await toast.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}
+
 /** The five steps a member ticks on a group lesson (SPEC's lesson steps), as the lesson page labels them. */
 export const GROUP_LESSON_STEPS = [
   'I prepared for the meeting',

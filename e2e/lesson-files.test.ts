@@ -29,7 +29,11 @@ const PDF = Buffer.from(
 );
 const LESSON = 'Pricing with files';
 
-/** Two seconds of a changing canvas, recorded by the browser as a WebM (VP8) video. */
+/**
+ * A changing canvas recorded by the browser as a WebM (VP8) video: 30 frames 40 ms apart, so at least 1.2 s of
+ * video (the member's player must get past 0.2 s), counted in frames drawn rather than timed, so a slow
+ * machine records as much.
+ */
 async function recordWebm(page: Page): Promise<Buffer> {
   const bytes = await page.evaluate(async () => {
     const canvas = document.createElement('canvas');
@@ -39,17 +43,20 @@ async function recordWebm(page: Page): Promise<Buffer> {
     const recorder = new MediaRecorder(canvas.captureStream(25), { mimeType: 'video/webm;codecs=vp8' });
     const chunks: Blob[] = [];
     recorder.ondataavailable = (event) => chunks.push(event.data);
-    let frame = 0;
-    const paint = setInterval(() => {
-      context.fillStyle = `hsl(${(frame += 15) % 360} 80% 50%)`;
-      context.fillRect(0, 0, 160, 120);
-    }, 40);
     const stopped = new Promise((resolve) => (recorder.onstop = resolve));
     recorder.start(200);
-    await new Promise((resolve) => setTimeout(resolve, 2000));
+    await new Promise<void>((drawn) => {
+      let frame = 0;
+      const paint = setInterval(() => {
+        context.fillStyle = `hsl(${(frame * 15) % 360} 80% 50%)`;
+        context.fillRect(0, 0, 160, 120);
+        if (++frame < 30) return;
+        clearInterval(paint);
+        drawn();
+      }, 40);
+    });
     recorder.stop();
     await stopped;
-    clearInterval(paint);
     return [...new Uint8Array(await new Blob(chunks).arrayBuffer())];
   });
   return Buffer.from(bytes);

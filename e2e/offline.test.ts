@@ -40,6 +40,16 @@ afterAll(() => context?.close());
 const banner = () =>
   page.getByRole('status').filter({ hasText: /^You are offline: showing what was last loaded at / });
 
+/**
+ * The pages' offline copies in local storage, sorted. Each is written by an effect after its page has drawn the
+ * answer (lib/offline-copy.ts), so a test waits for it (expect.poll) rather than reading at once: the notes
+ * page's unit test read before the write on a loaded machine.
+ */
+const offlineKeys = async () =>
+  (
+    await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('portal.offline.')))
+  ).sort();
+
 describe('offline', () => {
   it('registers the service worker, which controls the page after a reload and caches no private answer', async () => {
     const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
@@ -69,10 +79,16 @@ describe('offline', () => {
     const meeting = page.locator('.meeting-list li').first();
     await meeting.waitFor();
     const meetingText = (await meeting.textContent()) ?? '';
+    await expect
+      .poll(offlineKeys)
+      .toEqual(expect.arrayContaining(['portal.offline.lesson-meetings', 'portal.offline.schedule']));
     await page.goto(`${origin}/notes`);
     const note = page.getByRole('article').first();
     await note.waitFor();
     const noteText = (await note.textContent()) ?? '';
+    await expect
+      .poll(offlineKeys)
+      .toEqual(['portal.offline.lesson-meetings', 'portal.offline.notes', 'portal.offline.schedule']);
     expect(await banner().count()).toBe(0);
 
     await context.setOffline(true);
@@ -107,17 +123,13 @@ describe('offline', () => {
   });
 
   it('forgets the offline copies on sign-out', async () => {
-    const keys = () =>
-      page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('portal.offline.')));
-    expect((await keys()).sort()).toEqual([
-      'portal.offline.lesson-meetings',
-      'portal.offline.notes',
-      'portal.offline.schedule',
-    ]);
+    await expect
+      .poll(offlineKeys)
+      .toEqual(['portal.offline.lesson-meetings', 'portal.offline.notes', 'portal.offline.schedule']);
     await page.locator('.user-menu-button').click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
-    expect(await keys()).toEqual([]);
+    expect(await offlineKeys()).toEqual([]);
   });
 });
 

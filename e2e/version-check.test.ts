@@ -75,18 +75,22 @@ async function openCounted(): Promise<{ page: Page; documents: string[]; metaRea
 }
 
 /**
- * The page has loaded at least `loads` documents (those the test expects, reloads included), its login page is
- * up, and long enough ago that a reload too many would have started. The expected loads are waited for first: the
- * login markup is in index.html itself, so on a busy machine a fixed wait alone could end before the version
- * check's reload began.
+ * The page has loaded at least `loads` documents (those the test expects, reloads included) and the app has taken
+ * over the last one's pre-rendered login screen. The app renders only once its version check has answered
+ * (main.tsx; a check that reloads never answers), so from then on no reload of the check's can start: the test
+ * waits for that, not for a pause long enough on a quiet machine. The expected loads are waited for first, so the
+ * document looked at is the last one, not one on its way out.
  */
 async function rendered(page: Page, documents: string[], loads: number): Promise<void> {
   await expect.poll(() => documents.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(loads);
-  await page
-    .getByRole('button', { name: /sign in/i })
-    .first()
-    .waitFor();
-  await page.waitForTimeout(1_500);
+  await page.waitForFunction(
+    () =>
+      document.readyState === 'complete' &&
+      document.querySelector('.prerendered') === null &&
+      document.querySelector('button') !== null,
+    undefined,
+    { timeout: 30_000 },
+  );
 }
 
 /** The version baked into the page the tab now runs (the footer that showed it is for signed-in users only). */
@@ -176,11 +180,16 @@ describe('version check in the browser', () => {
     await rendered(page, documents, before + 2);
     expect(await runningVersion(page)).toBe('7.3.0');
     // The new worker installs, takes control and drops the old cache, and nothing reloads the page for it.
+    // Waits for the takeover itself (the old cache dropped in the new worker's activation, the page controlled
+    // by it): a reload for it would have started there, and nothing in the app listens for it.
     await page.waitForFunction(async () => {
       const keys = await caches.keys();
-      return keys.length === 1 && keys[0]!.startsWith('portal-shell-7.3.0-');
+      return (
+        keys.length === 1 &&
+        keys[0]!.startsWith('portal-shell-7.3.0-') &&
+        navigator.serviceWorker.controller?.state === 'activated'
+      );
     });
-    await page.waitForTimeout(1_500);
     expect(documents.length - before).toBe(2);
     expect(await page.getByText('A new version is available').count()).toBe(0);
     await page.context().close();

@@ -25,8 +25,15 @@ export async function startScript(
     env,
   });
   let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  // Ready the moment the line is printed (each chunk is looked at as it comes), not at the next poll.
+  let isReady!: () => void;
+  const printed = new Promise<void>((resolve) => (isReady = resolve));
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString();
+    if (output.includes(ready)) isReady();
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
   const handle: ScriptProcess = {
     get output() {
       return output;
@@ -36,13 +43,16 @@ export async function startScript(
       await child;
     },
   };
-  const deadline = Date.now() + timeoutMs;
-  while (!output.includes(ready)) {
-    if (Date.now() > deadline || child.exitCode !== null) {
-      await handle.stop();
-      throw new Error(`scripts/${script} did not come up:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 200));
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const outcome = await Promise.race([
+    printed.then(() => 'ready' as const),
+    child.then(() => 'ended' as const),
+    new Promise<'timed out'>((resolve) => (timer = setTimeout(() => resolve('timed out'), timeoutMs))),
+  ]);
+  clearTimeout(timer);
+  if (outcome !== 'ready') {
+    await handle.stop();
+    throw new Error(`scripts/${script} did not come up (${outcome}):\n${output}`);
   }
   return handle;
 }

@@ -1,7 +1,7 @@
 /**
- * The real API as its own process on 127.0.0.1, for `npm start`, `npm run dev` and the browser tests: the
- * PGlite folder is seeded first (seeding opens the folder, so it runs and exits before the server opens it),
- * then the server starts and is ready when /ready answers (database reachable, migrations current).
+ * The real API as its own process on 127.0.0.1, for `npm start`, `npm run dev` and the browser tests: at the
+ * first start the process seeds the PGlite folder and then serves it (seeded-api.ts), a restart only serves; it
+ * is ready when /ready answers (database reachable, migrations current).
  */
 import net from 'node:net';
 import path from 'node:path';
@@ -91,17 +91,11 @@ export async function startApiProcess(options: ApiProcessOptions): Promise<ApiPr
     LOG_FORMAT: process.env.LOG_FORMAT ?? 'pretty',
     ...options.env,
   };
-  // The seed's own list of demo logins stays out: the callers print them in their banner, once.
-  await execa('node', runTs('api/src/seed/seed-cli.ts'), {
-    cwd: REPO_ROOT,
-    env,
-    stdout: 'pipe',
-    stderr: verbose ? 'inherit' : 'pipe',
-  });
-
+  // The first start seeds (printing nothing: the callers list the demo logins in their banner, once).
+  let seeded = false;
   let child: ResultPromise | null = null;
   const start = async () => {
-    const started = execa('node', runTs('api/src/server.ts'), {
+    const started = execa('node', runTs(seeded ? 'api/src/server.ts' : 'scripts/lib/seeded-api.ts'), {
       cwd: REPO_ROOT,
       env,
       reject: false,
@@ -112,6 +106,7 @@ export async function startApiProcess(options: ApiProcessOptions): Promise<ApiPr
     // A process that exits is reported at once; one that is alive but not ready yet gets three minutes, which a
     // machine busy with other work (the browser test files run side by side) can need for a first start.
     await waitForHealth(url, started, 180_000);
+    seeded = true;
   };
   const stop = async () => {
     const running = child;

@@ -1,5 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { lessonMeetingsQueryOptions } from '@/lib/lesson-meetings';
+import { queryClient } from '@/lib/query-client';
+import { sessionStore } from '@/lib/session';
 import { apiUser, fakeApi, gapiAnswer, renderPortal, signInFresh } from '@/testing/portal';
 
 const meeting = (id: number, title: string, meeting_time: string, meeting_url: string | null) => ({
@@ -69,7 +72,9 @@ describe('/schedule', () => {
     renderPortal('/schedule');
     await screen.findByRole('heading', { level: 1, name: 'My Schedule' });
     // The lesson meetings are in, the meetings are not: no section is drawn yet, so none is pushed down later.
-    await new Promise((r) => setTimeout(r, 50));
+    // Waits for the lesson meetings' answer itself (a fixed pause passed without it on a loaded machine).
+    const lessons = lessonMeetingsQueryOptions(sessionStore.get()!.user.id).queryKey;
+    await waitFor(() => expect(queryClient.getQueryState(lessons)?.status).toBe('success'));
     expect(screen.getByRole('status')).toHaveTextContent('Loading page....');
     expect(screen.queryByRole('heading', { name: 'Lesson meetings' })).toBeNull();
     answerSchedule!();
