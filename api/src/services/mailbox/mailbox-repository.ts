@@ -1,5 +1,6 @@
 // The mailbox's queries. Every one is scoped to the caller as a party of the message (sender or recipient, and
 // not hidden by that party, see access/scope.ts), so another user's ids find nothing and change nothing.
+import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { owned, ownerValues, visible } from '../access/scope.js';
@@ -49,6 +50,20 @@ export async function listEmails(db: Kysely<Database>, owner: Actor, query: List
       'f.last_name as from_last_name',
       't.first_name as to_first_name',
       't.last_name as to_last_name',
+      // Each message's files in the same statement (a list page is then one statement, not two).
+      (eb) =>
+        eb
+          .selectFrom('mail_attachments as a')
+          .where(visible(owner, 'mail_attachments as a'))
+          .whereRef('a.email_id', '=', 'emails.id')
+          .select(
+            sql<
+              AttachmentRow[]
+            >`coalesce(json_agg(json_build_object('id', a.id, 'name', a.name, 'size', a.size, 'content_type', a.content_type) order by a.id), '[]')`.as(
+              'files',
+            ),
+          )
+          .as('attachments'),
     ])
     .orderBy('emails.created_at', order)
     .orderBy('emails.id', order)
@@ -67,15 +82,11 @@ export async function listEmails(db: Kysely<Database>, owner: Actor, query: List
 
 export type EmailRow = Awaited<ReturnType<typeof listEmails>>['rows'][number];
 
-export async function attachmentsOf(db: Kysely<Database>, owner: Actor, emailIds: number[]) {
-  if (emailIds.length === 0) return [];
-  return db
-    .selectFrom('mail_attachments')
-    .where(visible(owner, 'mail_attachments'))
-    .select(['id', 'email_id', 'name', 'size', 'content_type'])
-    .where('email_id', 'in', emailIds)
-    .orderBy('id')
-    .execute();
+interface AttachmentRow {
+  id: number;
+  name: string;
+  size: number;
+  content_type: string;
 }
 
 /** Marks the owner's received messages read or unread; how many changed. */

@@ -71,12 +71,7 @@ function page(limit: number, offset: number): { limit: number; offset: number } 
 }
 
 export function createMailboxService({ db, now, mailer, storage, log }: MailboxDeps) {
-  async function shape(owner: Actor, rows: EmailRow[]) {
-    const files = await repo.attachmentsOf(
-      db,
-      owner,
-      rows.map((r) => r.id),
-    );
+  function shape(owner: Actor, rows: EmailRow[]) {
     return rows.map((r) => ({
       id: r.id,
       parent: r.parent_id,
@@ -88,9 +83,13 @@ export function createMailboxService({ db, now, mailer, storage, log }: MailboxD
       subject: r.subject,
       body: r.body,
       read: r.to_user_id === owner.userId ? r.read : true,
-      attachments: files
-        .filter((f) => f.email_id === r.id)
-        .map((f) => ({ id: f.id, name: f.name, size: f.size, type: f.content_type })),
+      // An aggregate's subquery always answers one row; the type cannot know it.
+      attachments: (r.attachments ?? []).map((f) => ({
+        id: f.id,
+        name: f.name,
+        size: f.size,
+        type: f.content_type,
+      })),
       created_at: r.created_at.toISOString(),
       updated_at: r.updated_at.toISOString(),
     }));
@@ -100,7 +99,7 @@ export function createMailboxService({ db, now, mailer, storage, log }: MailboxD
     const { limit, offset } = page(query.limit, query.offset);
     const { rows, total } = await repo.listEmails(db, owner, { ...query, limit, offset });
     const next = offset + rows.length;
-    return { items: await shape(owner, rows), total, next_offset: next < total ? next : null };
+    return { items: shape(owner, rows), total, next_offset: next < total ? next : null };
   }
 
   /**
@@ -175,7 +174,7 @@ export function createMailboxService({ db, now, mailer, storage, log }: MailboxD
       await tell(tenant, owner, addressee, { subject, body, thread: parent ?? id });
       // As a "thread" the new message finds only itself: no message names it as its first one yet.
       const { rows } = await repo.listEmails(db, owner, { folder: 'sent', thread: id, limit: 1, offset: 0 });
-      const [email] = await shape(owner, rows);
+      const [email] = shape(owner, rows);
       return email!;
     },
 
