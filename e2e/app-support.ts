@@ -254,7 +254,8 @@ export const serious = (violations: { impact?: string | null; id: string; nodes:
 /** Fails with the serious or critical axe violations inside `include` (the page's content by default). */
 export async function expectNoSeriousViolations(page: Page, where: string, include = '.page') {
   // A lazy route's content can come a moment after the shell: axe throws on an include that matches nothing.
-  await page.locator(include).first().waitFor();
+  // Attached, not visible: a failure screen's body can be hidden behind the boot overlay and still be checked.
+  await page.locator(include).first().waitFor({ state: 'attached' });
   const { violations } = await new AxeBuilder({ page }).include(include).analyze();
   expect(serious(violations), where).toEqual([]);
 }

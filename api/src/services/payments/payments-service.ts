@@ -4,7 +4,7 @@
 // verified (300 s tolerance, against the injected clock), and each event id is processed once, in the same
 // transaction as its effect, so a replay or a redelivery changes nothing.
 import type { Kysely } from 'kysely';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { Database, Tenant } from '../../db/database.js';
 import { FieldError, HttpError } from '../../errors.js';
 import { found } from '../client-work/owner.js';
@@ -14,7 +14,7 @@ import { requireTraining } from '../groups/trainings.js';
 import { findProfile } from '../users/user-repository.js';
 import * as repo from './payments-repository.js';
 import { receiptMail } from './receipt-mail.js';
-import { createStripe, WEBHOOK_TOLERANCE_SECONDS } from './stripe-client.js';
+import { createStripe, stripeSdk, WEBHOOK_TOLERANCE_SECONDS } from './stripe-client.js';
 import type { StripeOptions } from './stripe-client.js';
 import { recordEvent } from '../events/record-event.js';
 
@@ -34,12 +34,14 @@ export function createPaymentsService({ db, now, mailer, stripe: options, log }:
   /** A Stripe call whose failure is the provider's, not a bug: 409 for a reused key, otherwise 502. */
   async function provider<T>(call: (s: Stripe) => Promise<T>): Promise<T> {
     if (!stripe) throw notConfigured();
+    const client = await stripe();
     try {
-      return await call(stripe);
+      return await call(client);
     } catch (error) {
-      if (error instanceof Stripe.errors.StripeIdempotencyError)
+      const { errors } = await stripeSdk();
+      if (error instanceof errors.StripeIdempotencyError)
         throw new HttpError(409, 'This Idempotency-Key was used for another purchase. Send a new key.');
-      if (!(error instanceof Stripe.errors.StripeError)) throw error;
+      if (!(error instanceof errors.StripeError)) throw error;
       log.error({ err: error, type: error.type, stripe_request: error.requestId }, 'stripe call failed');
       throw new HttpError(502, 'The payment provider could not be reached. Please try again in a minute.');
     }
@@ -149,9 +151,10 @@ export function createPaymentsService({ db, now, mailer, stripe: options, log }:
     async webhook(rawBody: Buffer, signature: string | undefined) {
       if (!stripe || !options.webhookSecret) throw notConfigured();
       const at = now();
+      const client = await stripe();
       let event: Stripe.Event;
       try {
-        event = stripe.webhooks.constructEvent(
+        event = client.webhooks.constructEvent(
           rawBody,
           signature ?? '',
           options.webhookSecret,

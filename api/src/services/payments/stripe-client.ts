@@ -1,7 +1,9 @@
 // The Stripe SDK, configured from the API's environment. STRIPE_API_URL points the SDK at another host (a local
 // stand-in of the few endpoints used, in tests) through its own host / port / protocol options, so every call
 // still goes through the real SDK: its request encoding, idempotency header and error types.
-import Stripe from 'stripe';
+// The SDK is loaded at the first payment call, not with the API: a few hundred milliseconds of every start
+// (each browser test file starts one) that most starts never use.
+import type Stripe from 'stripe';
 
 export interface StripeOptions {
   /** sk_test_... or sk_live_...: unset turns payments off (create-intent answers 503). */
@@ -15,8 +17,21 @@ export interface StripeOptions {
 /** The SDK's signature check accepts an event signed at most this many seconds before it arrives. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
-export function createStripe(options: StripeOptions): Stripe | null {
-  if (!options.secretKey) return null;
+/** The SDK's module, once. */
+export const stripeSdk = (() => {
+  let loading: Promise<typeof Stripe> | undefined;
+  return () => (loading ??= import('stripe').then((m) => m.default));
+})();
+
+/** A client of the configured account, made at its first use; null when payments are off. */
+export function createStripe(options: StripeOptions): (() => Promise<Stripe>) | null {
+  const { secretKey } = options;
+  if (!secretKey) return null;
+  let client: Promise<Stripe> | undefined;
+  return () => (client ??= stripeSdk().then((Sdk) => new Sdk(secretKey, stripeConfig(options))));
+}
+
+function stripeConfig(options: StripeOptions): Stripe.StripeConfig {
   const config: Stripe.StripeConfig = { maxNetworkRetries: 2, timeout: 20_000 };
   if (options.apiUrl) {
     const url = new URL(options.apiUrl);
@@ -24,5 +39,5 @@ export function createStripe(options: StripeOptions): Stripe | null {
     config.protocol = url.protocol === 'http:' ? 'http' : 'https';
     if (url.port) config.port = Number(url.port);
   }
-  return new Stripe(options.secretKey, config);
+  return config;
 }
