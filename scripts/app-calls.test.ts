@@ -1,7 +1,7 @@
 // Every REST call the app makes names a method and path of the API's route table (api/src/routes/index.ts), so
 // a renamed, removed or misspelt route fails here instead of as a 404 in a user's browser. The calls are read
 // from the source: `api.get/post/put/patch/delete(url, …)`, the helpers that take a url and make one
-// (`downloadExport`, `postKeepalive`, both POSTs) and the early answers' `{ method, url }` requests. A url is followed through constants, small url functions,
+// (`downloadExport`, a POST) and the early answers' `{ method, url }` requests. A url is followed through constants, small url functions,
 // `+` and template literals (a `${…}` that is not a constant becomes a parameter; a `?:` gives both paths), in
 // any app module; a call whose url cannot be read that way fails too, so the check cannot be sidestepped.
 import { readdir } from 'node:fs/promises';
@@ -14,7 +14,7 @@ import { routeTable } from '../api/src/routes/index.js';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const appSrc = join(root, 'app/src');
 
-/** The methods of the axios instance (app/src/lib/api-client.ts). */
+/** The methods of the API client (app/src/lib/api-client.ts). */
 const METHODS: Record<string, string> = {
   get: 'GET',
   post: 'POST',
@@ -23,7 +23,7 @@ const METHODS: Record<string, string> = {
   delete: 'DELETE',
 };
 /** App helpers that make one call to the url they are given. */
-const URL_HELPERS: Record<string, string> = { downloadExport: 'POST', postKeepalive: 'POST' };
+const URL_HELPERS: Record<string, string> = { downloadExport: 'POST' };
 const HTTP_METHODS = new Set(Object.values(METHODS));
 /** A `${…}` the reader cannot know: it matches any one path segment (or part of one). */
 const PARAM = '\u0000';

@@ -18,7 +18,7 @@ import { EARLY_FONTS } from './early-fonts';
 import { META_URL } from './version-check';
 import type { Role } from '../../../contracts/roles';
 
-/** A call as the app's axios instance sends it: the body as axios serializes it ('' for none). */
+/** A call as the app's API client sends it: the body as it serializes it (JSON, '' for none). */
 interface EarlyRequest {
   method: 'GET' | 'POST';
   url: string;

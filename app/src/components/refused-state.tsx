@@ -1,5 +1,5 @@
-import { isAxiosError } from 'axios';
 import { Link } from 'react-router-dom';
+import { statusOf } from '@/lib/api-call';
 import { errorMessage } from '@/lib/api-errors';
 import { LoadFailed } from './load-failed';
 
@@ -53,7 +53,7 @@ export function RefusedState({
   retry: () => unknown;
   back: Back;
 }) {
-  const status = isAxiosError(error) ? error.response?.status : undefined;
+  const status = statusOf(error);
   if (status === 404) return <NotFoundState subject={subject} back={back} />;
   if (status !== 403)
     return (

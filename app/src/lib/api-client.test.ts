@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiUser, fakeApi } from '@/testing/portal';
-import { api } from './api-client';
+import { statusOf } from './api-call';
+import { api, configureApi } from './api-client';
 import { fieldErrorsOf } from './field-errors';
 import { SESSION_EXPIRED, errorMessage } from './api-errors';
 import { gql, graphql } from './gapi';
@@ -16,7 +17,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-describe('the axios instance', () => {
+describe('the API client', () => {
   it('sends the bearer token and the baked tenant id', async () => {
     sessionStore.signIn(apiUser());
     const calls = fakeApi(() => ({ status: 200, data: { data: 1 } }));
@@ -38,6 +39,75 @@ describe('the axios instance', () => {
       ),
     ).resolves.toBe(3);
     expect(calls[0]).toMatchObject({ method: 'POST', url: '/gapi', headers: { token: 'token-1' } });
+  });
+  it('sends a body as JSON and a FormData as it is, after the base address, with the query parameters', async () => {
+    const calls = fakeApi(() => ({ status: 200, data: { data: 1 } }));
+    configureApi({ apiUrl: 'https://api.example.test/', tenantId: 1001 });
+    await api.post('/api/v1/x', { a: 1 }, { params: { page: 2 } });
+    const form = new FormData();
+    form.append('name', 'plan');
+    await api.post('api/v1/files', form);
+    expect(calls[0]).toMatchObject({
+      method: 'POST',
+      url: 'https://api.example.test/api/v1/x?page=2',
+      body: { a: 1 },
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    });
+    expect(calls[1]!.url).toBe('https://api.example.test/api/v1/files');
+    expect(calls[1]!.body).toBe(form);
+    // The browser writes a form's Content-Type, with its boundary.
+    expect(calls[1]!.headers['Content-Type']).toBeUndefined();
+  });
+
+  it('answers { data, status, headers }: JSON parsed, a download as a Blob, a status the call accepts', async () => {
+    fakeApi((call) =>
+      call.url === '/file'
+        ? { status: 200, data: new Blob(['a,b\n'], { type: 'text/csv' }) }
+        : { status: 409, data: { overlaps: [1] }, headers: { 'x-user-version': 'v1' } },
+    );
+    const file = await api.get<Blob>('/file', { responseType: 'blob' });
+    expect(file.data).toBeInstanceOf(Blob);
+    expect(await file.data.text()).toBe('a,b\n');
+    const overlap = await api.post<{ overlaps: number[] }>(
+      '/meeting',
+      {},
+      {
+        validateStatus: (status) => status === 409,
+      },
+    );
+    expect(overlap).toMatchObject({ status: 409, data: { overlaps: [1] } });
+    expect(overlap.headers.get('X-User-Version')).toBe('v1');
+  });
+
+  it("reads a refused download's JSON for its message", async () => {
+    fakeApi(() => ({ status: 403, data: { message: 'Not your file.' } }));
+    const refused = await api.get('/file', { responseType: 'blob' }).catch((e: unknown) => e);
+    expect(statusOf(refused)).toBe(403);
+    expect(toastError).toHaveBeenCalledWith('Not your file.');
+  });
+
+  it('uploads by XMLHttpRequest when the caller follows the progress, with the same headers and errors', async () => {
+    sessionStore.signIn(apiUser());
+    const calls = fakeApi((call) =>
+      call.url === '/upload/mail'
+        ? { status: 201, data: { data: { id: 5 } } }
+        : { status: 422, data: { error: { file: ['The file type is not allowed.'] } } },
+    );
+    const fetch = vi.spyOn(globalThis, 'fetch');
+    const form = new FormData();
+    const progress: number[] = [];
+    const sent = await api.post<{ data: { id: number } }>('/upload/mail', form, {
+      onUploadProgress: (share) => progress.push(share),
+    });
+    expect(sent).toMatchObject({ status: 201, data: { data: { id: 5 } } });
+    expect(progress).toEqual([1]);
+    expect(fetch).not.toHaveBeenCalled();
+    expect(calls[0]!.headers).toMatchObject({ Authorization: 'Bearer token-1', 'X-Tenant-Id': '1001' });
+    const refused = await api
+      .post('/upload/lesson', form, { fields: ['file'], onUploadProgress: () => undefined })
+      .catch((e: unknown) => e);
+    expect(fieldErrorsOf(refused)).toEqual({ file: 'The file type is not allowed.' });
+    expect(toastError).not.toHaveBeenCalled();
   });
 });
 
@@ -142,6 +212,18 @@ describe('error toasts (SPEC §8)', () => {
     controller.abort();
     await expect(api.get('/x', { signal: controller.signal })).rejects.toThrow();
     expect(toastError).not.toHaveBeenCalled();
+  });
+
+  it('says Network Error when the API cannot be reached, and gives up on a call past its timeout', async () => {
+    fakeApi((call) => {
+      if (call.url === '/down') throw new TypeError('Failed to fetch');
+      return new Promise(() => undefined); // never answers
+    });
+    await expect(api.get('/down')).rejects.toThrow('Network Error');
+    expect(toastError).toHaveBeenCalledWith('Network Error');
+    const late = await api.get('/slow', { timeout: 10, silent: true }).catch((e: unknown) => e);
+    expect(late).toMatchObject({ code: 'ETIMEDOUT', response: undefined });
+    expect(toastError).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -1,8 +1,8 @@
 /**
- * Every failed API call passes through here once (the axios response interceptor): this is the only place
- * error toasts are raised (SPEC §8). Components show success toasts and keep what the user typed.
+ * Every failed API call passes through here once (the API client, ./api-client): this is the only place error
+ * toasts are raised (SPEC §8). Components show success toasts and keep what the user typed.
  */
-import { isAxiosError, isCancel } from 'axios';
+import { isApiError, isCancel, type SentRequest } from './api-call';
 import { unshownFieldErrors } from './field-errors';
 import { sessionStore } from './session';
 import { notify } from './toast';
@@ -17,7 +17,7 @@ const isRecord = (v: unknown): v is Record<string, unknown> =>
  * errors[].message (joined: /gapi answers a refusal with its status and no data), else the error itself.
  */
 export function errorMessage(error: unknown): string {
-  if (isAxiosError(error) && error.response) {
+  if (isApiError(error) && error.response) {
     const data: unknown = error.response.data;
     if (isRecord(data)) {
       const { error: fields, message, errors } = data;
@@ -65,31 +65,25 @@ function expireSession(requestToken: string | undefined, data: unknown): void {
   sessionStore.logout('expired');
 }
 
-function bearerOf(headers: unknown): string | undefined {
-  const get = (headers as { get?: (name: string) => unknown } | undefined)?.get;
-  const value = typeof get === 'function' ? get.call(headers, 'Authorization') : undefined;
-  return typeof value === 'string' && value.startsWith('Bearer ') ? value.slice(7) : undefined;
+function bearerOf(request: SentRequest): string | undefined {
+  const value = request.headers.Authorization;
+  return value?.startsWith('Bearer ') ? value.slice(7) : undefined;
 }
 
 export function handleApiError(error: unknown): void {
   if (isCancel(error)) return;
-  if (isAxiosError(error)) {
+  if (isApiError(error)) {
     const status = error.response?.status;
     if (status === 401 || status === 419) {
-      const token = bearerOf(error.config?.headers);
+      const token = bearerOf(error.request);
       if (token) return expireSession(token, error.response?.data);
     }
     if (status === 500) {
-      console.error(
-        'API error',
-        error.config?.method?.toUpperCase(),
-        error.config?.url,
-        error.response?.data,
-      );
+      console.error('API error', error.request.method, error.request.url, error.response?.data);
       return;
     }
-    if (error.config?.silent) return;
-    if (error.config?.fields) {
+    if (error.request.silent) return;
+    if (error.request.fields) {
       // A form that shows its fields' messages beside them: toast only what names no field on it.
       const unshown = unshownFieldErrors(error);
       if (unshown !== null) {

@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   currentMonth,
   displayZone,
@@ -10,6 +10,9 @@ import {
   fromLocalInput,
   toLocalInput,
 } from './dates';
+import { warmZone } from './zone-clock';
+
+afterEach(() => vi.restoreAllMocks());
 
 describe('dates', () => {
   it("shows a time in SPEC §9's format in the given zone, without the zone's name", () => {
@@ -74,5 +77,19 @@ describe('dates', () => {
     expect(displayZone('America/Chicago')).toBe('America/Chicago');
     expect(displayZone('Mars/Olympus_Mons')).toBe(dayjs.tz.guess());
     expect(displayZone(null)).toBe(dayjs.tz.guess());
+  });
+
+  it("builds a zone's formatter ahead (warmZone, at boot), so the first time shown in it builds none", async () => {
+    const Real = Intl.DateTimeFormat;
+    const built = vi.spyOn(Intl, 'DateTimeFormat').mockImplementation(function (
+      ...args: ConstructorParameters<typeof Real>
+    ) {
+      return new Real(...args);
+    });
+    await warmZone('Asia/Kathmandu');
+    expect(built).toHaveBeenCalledTimes(1);
+    const shown = formatDateTime('2026-01-01T00:00:00Z', displayZone('Asia/Kathmandu'));
+    expect(shown).toBe('5:45 am, Thursday, January 1st, 2026');
+    expect(built).toHaveBeenCalledTimes(1);
   });
 });

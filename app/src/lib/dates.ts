@@ -9,74 +9,16 @@ import dayjs from 'dayjs';
 import advancedFormat from 'dayjs/plugin/advancedFormat';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
+import { wallClock } from './zone-clock';
 
 dayjs.extend(advancedFormat); // 'Do' (1st, 2nd, ...) needs it.
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
+// A zone's formatter lives in ./zone-clock, which the entry warms for a signed-in user before its first render.
+export { displayZone } from './zone-clock';
+
 type DateInput = string | number | Date;
-
-/**
- * One Intl formatter per zone, kept: building one is what costs (on a slow phone a few milliseconds each), and
- * dayjs's tz() builds one for every date it converts, so a page of meetings spent a long task on its dates.
- * The key '' is the browser's own zone.
- */
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-/** Throws a RangeError for a zone name the browser does not know. */
-function formatterFor(zone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(zone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      ...(zone ? { timeZone: zone } : {}),
-      weekday: 'long',
-      year: 'numeric',
-      month: 'long',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: '2-digit',
-      hour12: true,
-    });
-    formatters.set(zone, formatter);
-  }
-  return formatter;
-}
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
-/** An instant's wall-clock fields in a zone ('' for the browser's), read from the zone's one formatter. */
-function wallClock(date: Date, zone: string) {
-  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
-  for (const { type, value } of formatterFor(zone).formatToParts(date)) parts[type] = value;
-  // The formatter's options ask for every one of these, so '' is never met.
-  const part = (type: Intl.DateTimeFormatPartTypes): string => parts[type] ?? '';
-  const hour12 = Number(part('hour'));
-  const pm = part('dayPeriod').toLowerCase() === 'pm';
-  return {
-    year: Number(part('year')),
-    month: MONTHS.indexOf(part('month')) + 1,
-    monthName: part('month'),
-    day: Number(part('day')),
-    weekday: part('weekday'),
-    hour12,
-    hour24: (hour12 % 12) + (pm ? 12 : 0),
-    minute: part('minute'),
-    period: pm ? 'pm' : 'am',
-  };
-}
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
@@ -85,19 +27,6 @@ function ordinal(n: number): string {
   const suffixes = ['th', 'st', 'nd', 'rd'];
   const v = n % 100;
   return `${n}${suffixes[(v - 20) % 10] ?? suffixes[v] ?? suffixes[0]}`;
-}
-
-/** The zone to show times in: the user's, when the browser knows it, else the browser's own. */
-export function displayZone(preferred: string | null | undefined): string {
-  if (preferred) {
-    try {
-      formatterFor(preferred);
-      return preferred;
-    } catch {
-      // An unknown zone name falls through to the browser's zone.
-    }
-  }
-  return dayjs.tz.guess() || 'UTC';
 }
 
 /** 'America/Los_Angeles' -> 'America/Los Angeles'. */

@@ -29,7 +29,7 @@ function attachmentName(header: unknown, fallback: string): string {
 /** POSTs `{}` to an export call and saves the answer under the server's filename (or `fallback`). */
 export async function downloadExport(url: string, fallback: string): Promise<string> {
   const response = await api.post<Blob>(url, {}, { responseType: 'blob' });
-  const name = attachmentName(response.headers['content-disposition'], fallback);
+  const name = attachmentName(response.headers.get('content-disposition'), fallback);
   saveBlob(response.data, name);
   return name;
 }

@@ -5,7 +5,7 @@
  * them in the request (`fields`, see api-client.ts; gql() passes them on); the interceptor then toasts only
  * what no field on the form shows, and the form reads its own with fieldErrorsOf().
  */
-import { isAxiosError } from 'axios';
+import { isApiError } from './api-call';
 
 export type FieldErrors<K extends string = string> = Partial<Record<K, string>>;
 
@@ -24,7 +24,7 @@ function graphqlFields(errors: unknown): Record<string, unknown[]> {
 
 /** Every field a 422 names, with its sentences joined; {} for any other failure. */
 function allFieldErrors(error: unknown): FieldErrors {
-  if (!isAxiosError(error) || error.response?.status !== 422) return {};
+  if (!isApiError(error) || error.response?.status !== 422) return {};
   const data: unknown = error.response.data;
   if (!isRecord(data)) return {};
   const fields = isRecord(data.error) ? data.error : graphqlFields(data.errors);
@@ -40,7 +40,7 @@ function allFieldErrors(error: unknown): FieldErrors {
 
 /** The 422's sentences for the fields a form shows (the ones its request named in `fields`). */
 export function fieldErrorsOf<K extends string>(error: unknown): FieldErrors<K> {
-  const shown = isAxiosError(error) ? error.config?.fields : undefined;
+  const shown = isApiError(error) ? error.request.fields : undefined;
   if (!shown) return {};
   const all = allFieldErrors(error);
   return Object.fromEntries(shown.filter((f) => all[f]).map((f) => [f, all[f]])) as FieldErrors<K>;
@@ -54,7 +54,7 @@ export function fieldErrorsOf<K extends string>(error: unknown): FieldErrors<K> 
 export function unshownFieldErrors(error: unknown): string | null {
   const all = allFieldErrors(error);
   if (!Object.keys(all).length) return null;
-  const shown = new Set(isAxiosError(error) ? (error.config?.fields ?? []) : []);
+  const shown = new Set(isApiError(error) ? (error.request.fields ?? []) : []);
   return Object.entries(all)
     .filter(([field]) => !shown.has(field))
     .map(([, sentence]) => sentence)

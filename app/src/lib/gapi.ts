@@ -1,7 +1,6 @@
-/** GraphQL at /gapi with the session token in the `token` header (SPEC §7), through the same axios instance. */
-import type { AxiosRequestConfig } from 'axios';
+/** GraphQL at /gapi with the session token in the `token` header (SPEC §7), through the same API client. */
 import type { FlagFields } from '../../../contracts/training-flags';
-import { api } from './api-client';
+import { api, type RequestOptions } from './api-client';
 import { sessionStore } from './session';
 import { notify } from './toast';
 
@@ -39,7 +38,7 @@ export async function gql<T>(
   field: string,
   query: GraphQLDocument,
   variables: Record<string, unknown> = {},
-  options: Pick<AxiosRequestConfig, 'signal' | 'silent' | 'fields'> = {},
+  options: Pick<RequestOptions, 'signal' | 'silent' | 'fields'> = {},
 ): Promise<T> {
   const token = sessionStore.get()?.token;
   // `fields`: the arguments whose refusals (422, extensions.field) the calling form shows beside its controls.

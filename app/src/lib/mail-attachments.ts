@@ -20,7 +20,7 @@ export async function uploadAttachment(
   const response = await api.post<Envelope<Attachment>>('/upload/mail', form, {
     signal,
     silent: true,
-    onUploadProgress: (event) => onProgress(event.total ? event.loaded / event.total : 0),
+    onUploadProgress: onProgress,
   });
   return response.data.data;
 }

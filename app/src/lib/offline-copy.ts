@@ -7,8 +7,8 @@
  * with the time it was loaded, so the page can say it is offline.
  */
 import type { QueryObserverSuccessResult, UseQueryResult } from '@tanstack/react-query';
-import { isAxiosError, isCancel } from 'axios';
 import { useEffect } from 'react';
+import { isApiError, isCancel } from './api-call';
 import { decode, encode } from './cipher';
 import { OFFLINE_KEY_PREFIX, sessionStore } from './session';
 
@@ -56,7 +56,7 @@ function read(name: string): StoredCopy | null {
 }
 
 /** No answer at all (offline, the API unreachable), as opposed to an answer that is an error. */
-const unreachable = (error: unknown): boolean => isAxiosError(error) && !isCancel(error) && !error.response;
+const unreachable = (error: unknown): boolean => isApiError(error) && !isCancel(error) && !error.response;
 
 /**
  * The query, or, when the API cannot be reached, its last copy for this user. The copy's data is trusted as

@@ -1,6 +1,6 @@
 /** React Query: GET answers stay fresh for 15 minutes (SPEC §9) and are forgotten on logout. */
 import { QueryClient } from '@tanstack/react-query';
-import { isAxiosError } from 'axios';
+import { isApiError } from './api-call';
 import { sessionStore } from './session';
 
 const CACHE_LIFETIME_MS = 900_000;
@@ -11,7 +11,7 @@ function createQueryClient(): QueryClient {
       queries: {
         staleTime: CACHE_LIFETIME_MS,
         // A 4xx will not change on retry and each retry would toast again; a network blip gets one more try.
-        retry: (count, error) => count < 1 && !(isAxiosError(error) && (error.response?.status ?? 0) < 500),
+        retry: (count, error) => count < 1 && !(isApiError(error) && (error.response?.status ?? 0) < 500),
         refetchOnWindowFocus: false,
       },
       mutations: { retry: false },

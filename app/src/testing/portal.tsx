@@ -1,13 +1,12 @@
-/** Test helpers: a baked config, a brand, a fake API behind the real axios instance, and the routed app. */
+/** Test helpers: a baked config, a brand, a fake API under the real API client, and the routed app. */
 import { render } from '@testing-library/react';
-import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { everyFlag } from '../../../contracts/training-flags';
 import type { Brand, PortalConfig } from '@/lib/portal-config';
 import { DEFAULT_COLORS } from '@/boot/theme';
 import { PortalContext } from '@/lib/portal-context';
 import { portalRoutes } from '@/app/routes';
-import { api, configureApi } from '@/lib/api-client';
+import { configureApi } from '@/lib/api-client';
 import { encode } from '@/lib/cipher';
 import { STORAGE_KEYS, sessionStore } from '@/lib/session';
 
@@ -83,43 +82,115 @@ export interface FakeCall {
   method: string;
   url: string;
   body: unknown;
-  headers: Record<string, unknown>;
+  headers: Record<string, string>;
+  /** Only on a call that asked to outlive the page (fetch's keepalive). */
+  keepalive?: true;
 }
 
-/** An answer of the fake network; `headers` are the response's (lower-case names, as axios gives them). */
+/** An answer of the fake network: JSON `data` (or a Blob, sent as it is) and the response's `headers`. */
 type FakeAnswer = { status: number; data?: unknown; headers?: Record<string, string> };
 export type FakeRoute = (call: FakeCall) => FakeAnswer | Promise<FakeAnswer>;
 
-/** Replaces the network under the real axios instance (interceptors included); returns the calls made. */
+type Send = (url: string, init: RequestInit) => Promise<Response>;
+
+/**
+ * XMLHttpRequest as the API client's upload path uses it, answered by `send`: the whole body counts as sent
+ * (one progress event) before the answer is read.
+ */
+function fakeXhr(send: Send) {
+  return class FakeXhr {
+    status = 0;
+    responseText = '';
+    readonly upload: { onprogress: ((event: { loaded: number; total: number }) => void) | null } = {
+      onprogress: null,
+    };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    onabort: (() => void) | null = null;
+    onloadend: (() => void) | null = null;
+    private method = 'GET';
+    private url = '';
+    private readonly sent: Record<string, string> = {};
+    private received = new Headers();
+    private done = false;
+
+    open(method: string, url: string) {
+      this.method = method;
+      this.url = url;
+    }
+
+    setRequestHeader(name: string, value: string) {
+      this.sent[name] = value;
+    }
+
+    getAllResponseHeaders() {
+      return [...this.received].map(([name, value]) => `${name}: ${value}\r\n`).join('');
+    }
+
+    abort() {
+      this.end(this.onabort);
+    }
+
+    send(body: BodyInit | null) {
+      send(this.url, { method: this.method, headers: this.sent, body }).then(
+        async (response) => {
+          this.upload.onprogress?.({ loaded: 1, total: 1 });
+          this.status = response.status;
+          this.received = response.headers;
+          this.responseText = await response.text();
+          this.end(this.onload);
+        },
+        () => this.end(this.onerror),
+      );
+    }
+
+    private end(handler: (() => void) | null) {
+      if (this.done) return;
+      this.done = true;
+      handler?.();
+      this.onloadend?.();
+    }
+  };
+}
+
+/**
+ * Replaces the network under the real API client (fetch, and XMLHttpRequest for an upload's progress), so the
+ * client's own headers, parsing and error handling run; returns the calls made. A route that throws is a
+ * network failure, as when the API cannot be reached; an aborted signal rejects the call as fetch does.
+ */
 export function fakeApi(route: FakeRoute): FakeCall[] {
   configureApi({ apiUrl: testConfig.apiUrl, tenantId: testConfig.tenantId });
   const calls: FakeCall[] = [];
-  const adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
-    const body = typeof config.data === 'string' ? (JSON.parse(config.data) as unknown) : config.data;
-    const call = {
-      method: (config.method ?? 'get').toUpperCase(),
-      url: config.url ?? '',
-      body,
-      headers: config.headers.toJSON() as Record<string, unknown>,
+  const answer = async (call: FakeCall): Promise<Response> => {
+    const { status, data, headers = {} } = await route(call);
+    const blob = data instanceof Blob;
+    const type = blob ? data.type : data === undefined ? '' : 'application/json';
+    return new Response(blob ? data : data === undefined ? null : JSON.stringify(data), {
+      status,
+      headers: { ...(type ? { 'Content-Type': type } : {}), ...headers },
+    });
+  };
+  const send: Send = (url, init) => {
+    const call: FakeCall = {
+      method: init.method ?? 'GET',
+      url,
+      body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : init.body,
+      headers: { ...(init.headers as Record<string, string>) },
+      ...(init.keepalive ? { keepalive: true as const } : {}),
     };
     calls.push(call);
-    if (config.signal?.aborted)
-      throw Object.assign(new Error('canceled'), { __CANCEL__: true, code: 'ERR_CANCELED' });
-    const { status, data, headers = {} } = await route(call);
-    const response = { data, status, statusText: String(status), headers, config, request: {} };
-    // As axios's own adapters: a status the call accepts (validateStatus) is an answer, not an error.
-    if (config.validateStatus ? config.validateStatus(status) : status >= 200 && status < 300)
-      return response;
-    const { AxiosError } = await import('axios');
-    throw new AxiosError(
-      `Request failed with status code ${status}`,
-      'ERR_BAD_RESPONSE',
-      config,
-      {},
-      response,
+    const { signal } = init;
+    if (signal?.aborted) return Promise.reject(new DOMException('The call was aborted.', 'AbortError'));
+    const aborted = new Promise<never>((_, reject) =>
+      signal?.addEventListener('abort', () =>
+        reject(new DOMException('The call was aborted.', 'AbortError')),
+      ),
     );
+    return Promise.race([answer(call), aborted]);
   };
-  api.defaults.adapter = adapter;
+  globalThis.fetch = ((input: RequestInfo | URL, init: RequestInit = {}) =>
+    send(String(input), init)) as typeof fetch;
+  globalThis.XMLHttpRequest = fakeXhr(send) as unknown as typeof XMLHttpRequest;
   return calls;
 }
 

@@ -70,7 +70,7 @@ export function resolveEarlyPages(
  * The inline part (ES5, no module syntax: it runs as index.html is parsed). It reads the table
  * (#portal-early) and the baked config (#portal-config, for the API's address and the tenant id); a stored
  * user is decoded as lib/cipher encodes it and its role read as contracts/roles' roleOf does. Each call is sent
- * as the app's axios instance sends it (the same address, headers and body), and recorded under the key
+ * as the app's API client sends it (the same address, headers and body), and recorded under the key
  * lib/early-answers looks it up by; the site's meta.json as the app's version check asks for it, for that check
  * to take (app/src/boot/version-check.ts). The fonts are linked once the document is parsed, behind the stylesheet
  * and the app's entry, which the first screens need first. Any failure leaves the app to ask for itself.

@@ -3,9 +3,9 @@
  * confirmation; shown once, the old one signing too for a day), deleting it (after a confirmation), and its delivery history with "Send again". Another tenant's or
  * an unknown id is the API's 404 and a not-found state here.
  */
-import { isAxiosError } from 'axios';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { statusOf } from '@/lib/api-call';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormButtons } from '@/components/form-buttons';
 import { LoadFailed } from '@/components/load-failed';
@@ -167,7 +167,7 @@ export default function WebhookPage() {
   const id = routeId(useParams().id);
   const user = useUser();
   const query = useWebhook(id);
-  const status = isAxiosError(query.error) ? query.error.response?.status : undefined;
+  const status = statusOf(query.error);
   let body;
   if (query.data)
     body = <Endpoint key={query.data.id} endpoint={query.data} zone={displayZone(user.time_zone)} />;

@@ -4,8 +4,8 @@
  * links: the keyboard and a phone's narrow screen work as with any link). The whole page is one request; a
  * client not assigned to the coach is the API's 404 and a not-found state here.
  */
-import { isAxiosError } from 'axios';
 import { useParams } from 'react-router-dom';
+import { statusOf } from '@/lib/api-call';
 import { LoadFailed } from '@/components/load-failed';
 import { PageLoading } from '@/components/page-loading';
 import { NotFoundState } from '@/components/refused-state';
@@ -63,7 +63,7 @@ function ClientSections({ data }: { data: ClientPageData }) {
 
 /** Before the client is shown: loading, not found (not the coach's client, or no id at all), or failed. */
 function Waiting({ query, found }: { query: ReturnType<typeof useClient>; found: boolean }) {
-  const status = isAxiosError(query.error) ? query.error.response?.status : undefined;
+  const status = statusOf(query.error);
   if (!found || status === 404) return <NotFoundState subject="client" back={back} />;
   if (query.isError) return <LoadFailed what="This client" error={query.error} retry={query.refetch} />;
   return <PageLoading />;

@@ -1,7 +1,7 @@
 /** The group page's details, autosaved as the coach types ("Saved" shown); a problem is said beside its field. */
-import { isAxiosError } from 'axios';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { isApiError } from '@/lib/api-call';
 import { SaveStatus } from '@/components/save-status';
 import { useAutosave } from '@/lib/autosave';
 import { fieldErrorsOf, type FieldErrors } from '@/lib/field-errors';
@@ -23,7 +23,7 @@ export function GroupDetails({ group }: { group: GroupPageData }) {
       client.setQueryData(groupQueryOptions(group.id).queryKey, page);
       void client.invalidateQueries({ queryKey: groupsQueryOptions().queryKey });
     } catch (error) {
-      if (isAxiosError(error)) setServerErrors(fieldErrorsOf<GroupField>(error));
+      if (isApiError(error)) setServerErrors(fieldErrorsOf<GroupField>(error));
       throw error;
     }
   });

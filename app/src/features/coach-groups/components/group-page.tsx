@@ -2,8 +2,8 @@
  * /coach/groups/:id: one of the coach's groups: its details (autosaved), lessons in order, members with their
  * progress and payment, and links to its live sessions and progress. Another coach's group is a 404 here.
  */
-import { isAxiosError } from 'axios';
 import { Link, useParams } from 'react-router-dom';
+import { statusOf } from '@/lib/api-call';
 import { LoadFailed } from '@/components/load-failed';
 import { PageLoading } from '@/components/page-loading';
 import { NotFoundState } from '@/components/refused-state';
@@ -22,7 +22,7 @@ const back = { to: paths.coachGroups, label: 'Back to your groups' };
 export default function Page() {
   const id = routeId(useParams().id);
   const query = useGroup(id);
-  const status = isAxiosError(query.error) ? query.error.response?.status : undefined;
+  const status = statusOf(query.error);
   const group = query.data;
   let body;
   if (id === null || status === 404) body = <NotFoundState subject="group" back={back} />;

@@ -33,7 +33,7 @@ export async function uploadLessonFile(
     form,
     {
       fields: [kind],
-      onUploadProgress: (event) => onProgress(event.total ? event.loaded / event.total : 0),
+      onUploadProgress: onProgress,
     },
   );
   return res.data.data;

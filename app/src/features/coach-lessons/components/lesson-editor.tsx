@@ -3,8 +3,8 @@
  * (lazy editor), length, video, draft or published, free preview and, in a group, whether members may open it,
  * all autosaved as the coach types ("Saved" shown); and the lesson's links, each removed with an undo.
  */
-import { isAxiosError } from 'axios';
 import { useState } from 'react';
+import { isApiError, statusOf } from '@/lib/api-call';
 import { useAutosave } from '@/lib/autosave';
 import { fieldErrorsOf, type FieldErrors } from '@/lib/field-errors';
 import { Field, SelectField, TextAreaField } from '@/components/field';
@@ -124,7 +124,7 @@ function LessonForm({ lesson }: { lesson: CoachLesson }) {
       });
       setServerErrors({});
     } catch (error) {
-      if (isAxiosError(error)) setServerErrors(fieldErrorsOf<LessonField>(error));
+      if (isApiError(error)) setServerErrors(fieldErrorsOf<LessonField>(error));
       throw error;
     }
   });
@@ -212,7 +212,7 @@ function LessonForm({ lesson }: { lesson: CoachLesson }) {
 
 export function LessonEditor({ lessonId, back }: { lessonId: number | null; back: Back }) {
   const query = useCoachLesson(lessonId);
-  const status = isAxiosError(query.error) ? query.error.response?.status : undefined;
+  const status = statusOf(query.error);
   let body;
   if (lessonId === null || status === 404) body = <NotFoundState subject="lesson" back={back} />;
   else if (query.data) body = <LessonForm key={query.data.id} lesson={query.data} />;

@@ -4,7 +4,6 @@
  * words (too big, a type not accepted) under the zone. Each upload can be renamed, downloaded, and removed with
  * the shared undo of components/undo-delete.
  */
-import { isAxiosError } from 'axios';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '@/lib/api-errors';
 import { fieldErrorsOf } from '@/lib/field-errors';
@@ -45,7 +44,7 @@ function useUploads(lessonId: number, kind: UploadKind) {
       try {
         await uploadLessonFile(lessonId, kind, file, (share) => setSending({ name: file.name, share }));
       } catch (failure) {
-        const said = isAxiosError(failure) ? fieldErrorsOf<UploadKind>(failure)[kind] : undefined;
+        const said = fieldErrorsOf<UploadKind>(failure)[kind];
         problems.push(`“${file.name}” was not added. ${said ?? errorMessage(failure)}`);
       }
     }

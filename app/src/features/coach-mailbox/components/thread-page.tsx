@@ -3,8 +3,8 @@
  * (with files) at the bottom. Opening it marks what was unread: the menu's badge follows. The coach's
  * notification mail links here. Another coach's thread, or an address whose id is none, is "not found".
  */
-import { isAxiosError } from 'axios';
 import { Link, useParams } from 'react-router-dom';
+import { statusOf } from '@/lib/api-call';
 import { MessageCard } from '@/components/message-card';
 import { ReplySection } from '@/components/message-form';
 import { QueryState } from '@/components/query-state';
@@ -38,8 +38,7 @@ function Thread({ thread }: { thread: number }) {
   const send = useSendMessage(user.id);
   const zone = displayZone(user.time_zone);
 
-  if (isAxiosError(emails.error) && emails.error.response?.status === 404)
-    return <NotFoundState subject="message" back={back} />;
+  if (statusOf(emails.error) === 404) return <NotFoundState subject="message" back={back} />;
   return (
     <QueryState query={emails} what="This conversation">
       {(messages) => {

@@ -7,7 +7,6 @@
 import { AnalyticsBatcher } from '@/lib/analytics-batcher';
 import { api, type Envelope } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
-import { postKeepalive } from '@/lib/keepalive-post';
 import { sessionStore } from '@/lib/session';
 import type { FlashChange as ApiFlashChange, FlashField } from '../../../../../contracts/rest/lessons';
 import { flashLessonQueryKey, type FlashAnalytics, type FlashLesson } from './get-flash-lesson';
@@ -24,9 +23,10 @@ async function sendBatch(changes: FlashChange[], { keepalive }: { keepalive: boo
   if (userId === undefined) throw new Error('Signed out.');
   const body = { user_id: userId, data: changes.map(({ key: _key, ...change }) => change) };
   // Silent: the page says whether changes are saved; a toast every 5 s while offline would not help.
-  const answer = keepalive
-    ? await postKeepalive<Envelope<FlashAnalytics[]>>(URL_PATH, body)
-    : (await api.post<Envelope<FlashAnalytics[]>>(URL_PATH, body, { silent: true })).data;
+  const { data: answer } = await api.post<Envelope<FlashAnalytics[]>>(URL_PATH, body, {
+    silent: true,
+    keepalive,
+  });
   for (const row of answer.data) {
     queryClient.setQueryData<FlashLesson>(flashLessonQueryKey(row.assessment_id, row.lesson_id), (lesson) =>
       lesson ? { ...lesson, analytics: row } : lesson,

@@ -2,15 +2,14 @@
  * Lesson analytics (SPEC §3 fields) for group and academy lessons: analyticsSearch reads them, and one batcher
  * for the whole app (lib/analytics-batcher) sends changes to POST training-analytics/ every 5000 ms while a
  * lesson page is open. The API takes the user from the token and applies a change only if it is newer than
- * the value it holds, so sending a batch twice is harmless. A page-leave send uses fetch with keepalive,
- * which outlives the page (axios cannot ask for it); its answer, when the page is still there, counts too.
+ * the value it holds, so sending a batch twice is harmless. A page-leave send asks fetch for keepalive, which
+ * outlives the page; its answer, when the page is still there, counts too.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { AnalyticsBatcher } from '@/lib/analytics-batcher';
 import { api } from '@/lib/api-client';
 import { gql, graphql } from '@/lib/gapi';
 import { queryClient } from '@/lib/query-client';
-import { postKeepalive } from '@/lib/keepalive-post';
 import { sessionStore } from '@/lib/session';
 
 export interface LessonAnalytics {
@@ -88,9 +87,10 @@ async function sendBatch(changes: AnalyticsChange[], { keepalive }: { keepalive:
   if (userId === undefined) throw new Error('Signed out.');
   const body = { user_id: userId, data: changes.map(({ key: _key, ...change }) => change) };
   // Background sends stay silent: the panel says whether changes are saved, a toast every 5 s would not help.
-  const answer = keepalive
-    ? await postKeepalive<{ data: { analytics: AnalyticsRow[] } }>(URL_PATH, body)
-    : (await api.post<{ data: { analytics: AnalyticsRow[] } }>(URL_PATH, body, { silent: true })).data;
+  const { data: answer } = await api.post<{ data: { analytics: AnalyticsRow[] } }>(URL_PATH, body, {
+    silent: true,
+    keepalive,
+  });
   for (const row of answer.data.analytics)
     queryClient.setQueryData(analyticsKey({ lessonId: row.lesson_id, userGroupId: row.user_group_id }), row);
   // The checklist's ticks come with the lesson: read it again when it is next shown.

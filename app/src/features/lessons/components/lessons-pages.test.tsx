@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '@/lib/session';
@@ -114,10 +114,6 @@ describe('/lessons', () => {
 describe('/lessons/{assessmentid}/{lessonid}', () => {
   it('sends changes every 5 s, keeps them across a failed send without duplicates, and sends on leave', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const keepalive = vi.fn(
-      async (_url: string, _init: RequestInit) => new Response(JSON.stringify({ data: [] })),
-    );
-    vi.stubGlobal('fetch', keepalive);
     let fail = true;
     const calls = server((call) => {
       if (call.url !== '/api/v1/flashcoaching') return undefined;
@@ -159,15 +155,15 @@ describe('/lessons/{assessmentid}/{lessonid}', () => {
     const breadcrumb = screen.getByRole('navigation', { name: 'Breadcrumb' });
     await user.click(within(breadcrumb).getByRole('link', { name: 'My Lessons' }));
     await screen.findByRole('heading', { name: 'My Lessons', level: 1 });
-    expect(keepalive).toHaveBeenCalledTimes(1);
-    const [url, init] = keepalive.mock.calls[0]!;
-    expect(url).toMatch(/\/api\/v1\/flashcoaching$/);
-    expect(init.keepalive).toBe(true);
-    expect(JSON.parse(String(init.body)).data).toEqual([
+    await waitFor(() => expect(sends(calls)).toHaveLength(3));
+    const left = sends(calls)[2]!;
+    expect(left.keepalive).toBe(true);
+    expect([failed!.keepalive, ok!.keepalive]).toEqual([undefined, undefined]);
+    expect((left.body as { data: unknown[] }).data).toEqual([
       expect.objectContaining({ assessment_id: 7, lesson_id: 21, field: 'profit_impact', value: '$500' }),
     ]);
     // Off the lesson page, nothing is sent on a timer.
     await act(() => vi.advanceTimersByTimeAsync(10_000));
-    expect(sends(calls)).toHaveLength(2);
+    expect(sends(calls)).toHaveLength(3);
   });
 });

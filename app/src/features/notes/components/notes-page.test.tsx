@@ -1,6 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AxiosError } from 'axios';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { queryClient } from '@/lib/query-client';
 import { OFFLINE_KEY_PREFIX, sessionStore } from '@/lib/session';
@@ -41,7 +40,8 @@ describe('/notes', () => {
   it('offline, shows the notes last loaded for this user with a banner saying so; a logout forgets them', async () => {
     let offline = false;
     server(() => {
-      if (offline) throw new AxiosError('Network Error', 'ERR_NETWORK');
+      // What fetch does when the API cannot be reached.
+      if (offline) throw new TypeError('Failed to fetch');
       return undefined;
     });
     const online = renderPortal('/notes');

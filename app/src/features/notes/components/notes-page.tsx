@@ -48,7 +48,7 @@ export default function NotesPage() {
   };
   const confirmDelete = async () => {
     if (!deleting) return;
-    // A failure was a toast (the axios interceptor); the dialog stays for another try.
+    // A failure was a toast (the API client's error handling); the dialog stays for another try.
     await confirmed(remove.mutateAsync(deleting.id), NOTE_DELETED).then(
       () => setDeleting(null),
       () => undefined,

@@ -47,7 +47,7 @@ function CheckoutForm({ groupId, amount, currency, onPaid }: FormProps) {
       if (result.error) return setProblem(result.error.message ?? 'The payment did not go through.');
       onPaid();
     } catch (error) {
-      // The API's refusal was a toast already (the axios interceptor); say it here too, next to the button.
+      // The API's refusal was a toast already (the API client's error handling); say it here too, next to the button.
       setProblem(errorMessage(error));
     } finally {
       setBusy(false);

@@ -20,7 +20,7 @@ async function sendCoachFile(companyId: number, input: CoachFileInput): Promise<
   const description = input.description.trim();
   if (description) form.append('description', description);
   const response = await api.post<Envelope<CompanyFile>>('/api/v1/companies/newcoachfile/', form, {
-    onUploadProgress: (event) => input.onProgress?.(event.total ? event.loaded / event.total : 0),
+    onUploadProgress: input.onProgress,
     // Its form shows the description's problems beside it, and the files' beside the file picker.
     fields: ['description', 'files'],
   });
