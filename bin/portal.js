@@ -1,7 +1,9 @@
 #!/usr/bin/env node
-// The `portal` CLI entry. The CLI is written in TypeScript and runs straight from source through tsx's
-// loader, so `npx portal` works right after `npm ci` with no build step.
-import { register } from 'tsx/esm/api';
+// The `portal` CLI entry. It runs the CLI compiled to JavaScript (cli/build-cli.js: built at `npm ci`, and again
+// here whenever a source changed since), so a start costs node and the command's own imports, not tsx
+// compiling TypeScript each time.
+import { buildCli, compiledCli } from '../cli/build-cli.js';
 
-register();
-await import('../cli/src/index.ts');
+// The bundle's source maps cost a read and a parse at every start: only a stack trace for --debug needs them.
+if (process.argv.includes('--debug')) process.setSourceMapsEnabled(true);
+await import(compiledCli() ?? (await buildCli()));

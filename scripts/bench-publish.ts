@@ -88,7 +88,7 @@ async function storedKeys(endpoint: string, bucket: string): Promise<string[]> {
   try {
     return [...(await createS3Backend({ kind: 's3', bucket, prefix: '', url }, client).list!('')).keys()];
   } finally {
-    client.destroy();
+    (await client).destroy();
   }
 }
 

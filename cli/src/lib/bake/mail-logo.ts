@@ -7,9 +7,12 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { Resvg } from '@resvg/resvg-js';
+import type { Resvg as ResvgType } from '@resvg/resvg-js';
 import { woffToSfnt } from './woff.js';
+
+const require = createRequire(import.meta.url);
 
 /** Three times the 40 px the mail shows it at, so it is sharp on a high-density screen. */
 const HEIGHT = 120;
@@ -51,6 +54,9 @@ export function mailLogoPng(svg: Buffer | string, repoRoot: string, shown: strin
   const key = createHash('sha256').update(DRAWING).update('\0').update(svg).digest('hex');
   const cached = path.join(dir, `${key}.png`);
   if (existsSync(cached)) return readFileSync(cached);
+  // Required here, not imported with this file: its native module takes 50 to 80 ms to load, and a build whose
+  // logos are all cached (every build of an unchanged fleet) draws none.
+  const { Resvg } = require('@resvg/resvg-js') as { Resvg: typeof ResvgType };
   let png: Buffer;
   try {
     const options = { loadSystemFonts: false, fontFiles: fonts(repoRoot), defaultFontFamily: 'Open Sans' };

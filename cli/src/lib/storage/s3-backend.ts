@@ -4,15 +4,8 @@
  * Skip-unchanged reads listing pages (ETag and size of 1,000 keys a request); only a key no release
  * manifest describes is asked about on its own, by the content hash the publisher stores as x-amz-meta-sha256.
  */
-import {
-  GetObjectCommand,
-  HeadBucketCommand,
-  HeadObjectCommand,
-  ListObjectsCommand,
-  PutObjectCommand,
-  S3Client,
-  type S3ClientConfig,
-} from '@aws-sdk/client-s3';
+import type * as Sdk from '@aws-sdk/client-s3';
+import type { S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
 import { CliError, EXIT } from '../errors.js';
 import type { Backend, Listed } from './backend.js';
 import { describeTarget, type Target } from './target.js';
@@ -82,7 +75,31 @@ function isS3AccessError(error: unknown): boolean {
   return isCredentialsError(error) || status(error) === 403 || DENIED.has(nameOf(error));
 }
 
-export function createS3Client(options: S3Options): S3Client {
+let sdk: Promise<typeof Sdk> | undefined;
+
+/**
+ * The SDK, imported when an S3 target is first used rather than with this file: its import takes 0.1 to 0.4 s,
+ * which `portal --help`, a publish to a folder and every command without storage never need.
+ */
+const loadSdk = () => (sdk ??= import('@aws-sdk/client-s3'));
+
+/**
+ * The client, once the SDK is loaded. Its promise is marked as handled here: a failure is the first request's
+ * to report (as describeFailure words it), whenever that request comes.
+ */
+export function createS3Client(options: S3Options): Promise<S3Client> {
+  const client = loadSdk().then(({ S3Client }) => {
+    const s3 = new S3Client(clientConfig(options));
+    // The SDK's logger step copies every answer with its sensitive fields masked before it calls the logger,
+    // a no-op here: for the listing pages of an unchanged release (1,000 keys each) that is CPU for nothing.
+    s3.middlewareStack.remove('loggerMiddleware');
+    return s3;
+  });
+  client.catch(() => {});
+  return client;
+}
+
+function clientConfig(options: S3Options): S3ClientConfig {
   const { env } = options;
   // The SDK is pinned to 3.1169.0 (DESIGN.md) because later releases need Node 22; its warning about those
   // later releases would print on every publish and asks nothing of the user.
@@ -110,7 +127,7 @@ export function createS3Client(options: S3Options): S3Client {
       ...(env.AWS_SESSION_TOKEN ? { sessionToken: env.AWS_SESSION_TOKEN } : {}),
     };
   }
-  return new S3Client(config);
+  return config;
 }
 
 /** One sentence naming the target and the next step, for the failures no retry can fix. */
@@ -140,17 +157,21 @@ function describeS3Failure(error: unknown, target: Target): CliError {
   return new CliError(message, { exitCode: EXIT.storage, hint, cause: error });
 }
 
-export function createS3Backend(target: Extract<Target, { kind: 's3' }>, client: S3Client): Backend {
+export function createS3Backend(target: Extract<Target, { kind: 's3' }>, client: Promise<S3Client>): Backend {
   const Bucket = target.bucket;
+  // Each request waits for the client (the SDK's import, at the first one); the command classes come with it.
+  const ready = async () => ({ s3: await client, sdk: await loadSdk() });
   return {
     label: target.url,
     async preflight() {
       // HeadBucket needs the same credentials and ListBucket permission a dry run's HEADs need.
-      await client.send(new HeadBucketCommand({ Bucket }));
+      const { s3, sdk } = await ready();
+      await s3.send(new sdk.HeadBucketCommand({ Bucket }));
     },
     async storedHash(key) {
+      const { s3, sdk } = await ready();
       try {
-        const head = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+        const head = await s3.send(new sdk.HeadObjectCommand({ Bucket, Key: key }));
         return { sha256: head.Metadata?.sha256 ?? '', etag: head.ETag ?? '' };
       } catch (error) {
         if (status(error) === 404 || nameOf(error) === 'NotFound' || nameOf(error) === 'NoSuchKey')
@@ -163,9 +184,10 @@ export function createS3Backend(target: Extract<Target, { kind: 's3' }>, client:
       // ListObjects (v1) paged by Marker, the last key so far: 1,000 keys a request like v2, on S3 and every
       // compatible store. v2 is not used because s3rver makes its continuation tokens with DES, which Node 20's
       // OpenSSL 3 refuses: there every listing of more than 1,000 keys failed with InternalError.
+      const { s3, sdk } = await ready();
       let Marker: string | undefined;
       for (;;) {
-        const page = await client.send(new ListObjectsCommand({ Bucket, Prefix: prefix, Marker }));
+        const page = await s3.send(new sdk.ListObjectsCommand({ Bucket, Prefix: prefix, Marker }));
         for (const object of page.Contents ?? [])
           if (object.Key) keys.set(object.Key, { etag: object.ETag ?? '', size: object.Size ?? -1 });
         Marker = page.Contents?.at(-1)?.Key;
@@ -173,8 +195,9 @@ export function createS3Backend(target: Extract<Target, { kind: 's3' }>, client:
       }
     },
     async put({ key, body, contentType, cacheControl, sha256 }) {
-      const answer = await client.send(
-        new PutObjectCommand({
+      const { s3, sdk } = await ready();
+      const answer = await s3.send(
+        new sdk.PutObjectCommand({
           Bucket,
           Key: key,
           Body: body,
@@ -187,8 +210,9 @@ export function createS3Backend(target: Extract<Target, { kind: 's3' }>, client:
       return { etag: answer.ETag ?? '' };
     },
     async get(key) {
+      const { s3, sdk } = await ready();
       try {
-        const object = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        const object = await s3.send(new sdk.GetObjectCommand({ Bucket, Key: key }));
         return object.Body ? Buffer.from(await object.Body.transformToByteArray()) : Buffer.alloc(0);
       } catch (error) {
         if (status(error) === 404 || nameOf(error) === 'NoSuchKey') return null;
@@ -198,6 +222,11 @@ export function createS3Backend(target: Extract<Target, { kind: 's3' }>, client:
     isRetryable: isRetryableS3Error,
     isAccessError: isS3AccessError,
     describeFailure: (error) => describeS3Failure(error, target),
-    close: () => client.destroy(),
+    // A client that never came (its SDK failed to load) has nothing to close.
+    close: () =>
+      void client.then(
+        (s3) => s3.destroy(),
+        () => {},
+      ),
   };
 }
