@@ -26,10 +26,21 @@ if (!Number.isInteger(TENANTS) || TENANTS < 1)
 // compiles once for the fleet, so the rest is per-tenant baking, which must stay small enough for a release of
 // every tenant.
 const ALL_TARGET = TENANTS > 1000 ? 5 : TENANTS > 100 ? 3 : 1.5;
-// Peak memory of build --all: within 1 GB at 10,000 tenants; at 1,000 no more than before tenants were streamed
-// through validation and bake (547 MB, the peak of main's build --all of 1,000 tenants by this bench, load
-// average 8.4). Other fleet sizes have no memory target.
-const MEMORY_TARGET_MB = TENANTS >= 10_000 ? 1024 : TENANTS === 1000 ? 547 : null;
+// Peak memory of build --all: within 1 GB at 10,000 tenants; at other sizes within the cold single build's own
+// peak in the same run plus a margin. The compile (Vite, the same for one tenant or a fleet) is most of either
+// peak, and it grows honestly with the app, so a fixed figure (547 MB, main's peak when tenants were first
+// streamed) went stale; what the fleet must not do is hold its tenants: 1,000 tenants' configs and baked files
+// are a few MB each way, far under the margin, while holding every tenant's output would pass it.
+const FLEET_MEMORY_MARGIN_MB = 128;
+const memoryTarget = (coldPeakMb: number) =>
+  TENANTS >= 10_000
+    ? { mb: 1024, what: '1 GB' }
+    : {
+        mb: coldPeakMb + FLEET_MEMORY_MARGIN_MB,
+        what: `the cold single build's ${coldPeakMb.toFixed(0)} MB + ${FLEET_MEMORY_MARGIN_MB} MB`,
+      };
+/** The login page's JavaScript budget (gzip), what a visitor's phone downloads before it can sign in. */
+const LOGIN_JS_BUDGET_KB = 140;
 
 interface Run {
   ms: number;
@@ -181,16 +192,34 @@ try {
   console.log(
     `coach tree's own JavaScript (loaded by the coach's pages only): ${(coach.gzip / 1024).toFixed(1)} KB gzip (${(coach.raw / 1024).toFixed(1)} KB raw) in ${coach.files.length} files`,
   );
-  const memory =
-    MEMORY_TARGET_MB === null
-      ? ''
-      : `; peak memory of build --all <= ${MEMORY_TARGET_MB} MB: ${all.maxRssMb <= MEMORY_TARGET_MB ? 'met' : 'MISSED'}`;
   const load = os
     .loadavg()
     .map((n) => n.toFixed(2))
     .join(', ');
-  console.log(
-    `targets: warm <= 1 s: ${warm.median <= 1000 ? 'met' : 'MISSED'}; ${TENANTS} tenants <= ${ALL_TARGET}x cold: ${all.median <= ALL_TARGET * cold.median ? 'met' : 'MISSED'}${memory}; login JS <= 140 KB gzip: ${login.gzip <= 140 * 1024 ? 'met' : 'MISSED'} (load average ${load} after the runs, 1, 5, 15 min)`,
+  // Each verdict with the figure and what it is compared with.
+  const verdict = (what: string, figure: string, ok: boolean, target: string) =>
+    console.log(`- ${what}: ${figure} <= ${target}: ${ok ? 'met' : 'MISSED'}`);
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+  const memory = memoryTarget(cold.maxRssMb);
+  console.log(`targets (load average ${load} after the runs, 1, 5, 15 min):`);
+  verdict('warm build, median', seconds(warm.median), warm.median <= 1000, '1 s');
+  verdict(
+    `build --all of ${TENANTS} tenants, median`,
+    seconds(all.median),
+    all.median <= ALL_TARGET * cold.median,
+    `${ALL_TARGET}x the cold single build's ${seconds(cold.median)} (${seconds(ALL_TARGET * cold.median)})`,
+  );
+  verdict(
+    `peak memory of build --all of ${TENANTS} tenants`,
+    `${all.maxRssMb.toFixed(0)} MB`,
+    all.maxRssMb <= memory.mb,
+    memory.what,
+  );
+  verdict(
+    'login page JavaScript',
+    `${(login.gzip / 1024).toFixed(1)} KB gzip`,
+    login.gzip <= LOGIN_JS_BUDGET_KB * 1024,
+    `${LOGIN_JS_BUDGET_KB} KB`,
   );
 } finally {
   await rm(work, { recursive: true, force: true });
