@@ -6,6 +6,7 @@
  * The baseline replays those statements with the caller's token lookup in front, through a plain pg.Pool as
  * large as the API's (on PGlite through the same PGlite instance, the only connection there is).
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import { CompiledQuery } from 'kysely';
@@ -25,13 +26,15 @@ export interface Recorded extends CompiledQuery {
 
 /** The Kysely to build the capturing API with, and a way to record (and time) what one piece of work runs. */
 export function sqlRecorder(db: Kysely<Database>) {
-  let log: (Recorded & { at: number })[] | undefined;
+  // The log of the work being recorded, by async context: the capturing API's own background loops (mail and
+  // webhook retries) run their statements meanwhile, and those are no request's.
+  const context = new AsyncLocalStorage<(Recorded & { at: number })[]>();
   // transformQuery runs when a query is compiled (just before it is sent) and transformResult when its rows
   // are back. Only what comes back is logged: a query compiled to be a part of another is never sent alone.
   const started = new Map<QueryId, { at: number; compiled: CompiledQuery }>();
   const plugin: KyselyPlugin = {
     transformQuery({ node, queryId }) {
-      if (log)
+      if (context.getStore())
         started.set(queryId, {
           at: performance.now(),
           compiled: db.getExecutor().compileQuery(node, queryId),
@@ -40,8 +43,9 @@ export function sqlRecorder(db: Kysely<Database>) {
     },
     transformResult: async ({ result, queryId }) => {
       const start = started.get(queryId);
-      if (start && log) log.push({ ...start.compiled, at: start.at, ms: performance.now() - start.at });
       started.delete(queryId);
+      const log = context.getStore();
+      if (start && log) log.push({ ...start.compiled, at: start.at, ms: performance.now() - start.at });
       return result;
     },
   };
@@ -49,13 +53,7 @@ export function sqlRecorder(db: Kysely<Database>) {
     db: db.withPlugin(plugin),
     async record(work: () => Promise<void>): Promise<Recorded[]> {
       const statements: (Recorded & { at: number })[] = [];
-      log = statements;
-      try {
-        await work();
-      } finally {
-        log = undefined;
-        started.clear();
-      }
+      await context.run(statements, work);
       // In the order they were sent (statements run together finish in any order).
       return statements.sort((a, b) => a.at - b.at).map(({ at: _, ...recorded }) => recorded);
     },
