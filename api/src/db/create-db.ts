@@ -3,6 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
+import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { Database } from './database.js';
@@ -29,6 +30,56 @@ interface DbOptions {
 export const warnIdleLost = (error: Error) =>
   console.warn(`database: idle connection lost (${error.message})`);
 
+/**
+ * How many distinct statement texts are prepared (the API's queries are a few hundred; a text built per call,
+ * such as an `in` list of each length, could otherwise fill every connection with statements used once).
+ */
+const PREPARED_MAX = 2000;
+
+/**
+ * The pool as Kysely sees it, each statement sent as a named (prepared) statement: the server parses and plans
+ * a text at its first use on a connection and then only binds and runs it, about 1.5 times the statements a
+ * second of a signed-in request's kind here (the session read, the scope's subqueries). The names are the
+ * process's, one per distinct text. The API migrates before it serves, so no prepared plan outlives a change
+ * of the tables under it (a `select *` prepared before a column is added would fail to run after).
+ */
+function prepared(pool: pg.Pool): PostgresPool {
+  const names = new Map<string, string>();
+  const nameOf = (text: string) => {
+    let name = names.get(text);
+    if (name === undefined && names.size < PREPARED_MAX) names.set(text, (name = `k${names.size}`));
+    return name;
+  };
+  const wrap = (client: pg.PoolClient): PostgresPoolClient => {
+    function query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>>;
+    function query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
+    function query<R>(
+      sql: string | PostgresCursor<R>,
+      parameters?: ReadonlyArray<unknown>,
+    ): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
+      // Kysely sends a cursor only to stream, which the API never does.
+      if (typeof sql !== 'string') throw new Error('Streaming queries are not supported.');
+      const values = [...(parameters ?? [])];
+      // A statement without parameters goes as it did (the simple protocol): a transaction's begin and commit,
+      // and a migration's several statements in one text, which cannot be prepared.
+      return client
+        .query<R & pg.QueryResultRow>({
+          name: values.length > 0 ? nameOf(sql) : undefined,
+          text: sql,
+          values,
+        })
+        .then(({ command, rowCount, rows }) => ({
+          // pg's command is a string; Kysely reads it as one of the commands it sends.
+          command: command as PostgresQueryResult<R>['command'],
+          rowCount: rowCount ?? 0,
+          rows,
+        }));
+    }
+    return { query, release: () => client.release() };
+  };
+  return { connect: async () => wrap(await pool.connect()), end: () => pool.end() };
+}
+
 /** `DB`: another view of the same tables, such as the schema generator's catalog tables (db-types.ts). */
 export function createDb<DB = Database>(options: DbOptions = {}): Kysely<DB> {
   if (options.databaseUrl) {
@@ -49,7 +100,7 @@ export function createDb<DB = Database>(options: DbOptions = {}): Kysely<DB> {
     // emits 'error' too, which would end the process; that query fails with the same error (503 upstream) and
     // the pool drops the dead connection when it comes back, so this listener has nothing left to do.
     pool.on('connect', (client) => client.on('error', () => undefined));
-    return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return new Kysely<DB>({ dialect: new PostgresDialect({ pool: prepared(pool) }) });
   }
   if (options.pglite) return new Kysely<DB>({ dialect: new PGliteDialect(options.pglite) });
   // PGlite creates only the last folder of the path; on a fresh clone .data/ does not exist yet.
