@@ -15,7 +15,8 @@ export type Folder = 'inbox' | 'sent';
 const PAGE_SIZE = 50;
 
 /** A folder's first page, as its query asks for it and index.html's inline script too (boot/early-pages). */
-export const firstFolderPage = (userId: number | string, folder: Folder) => ({
+// The id is the user's, or in index.html's table the mark its script replaces with it.
+export const firstFolderPage = <Id extends number | string>(userId: Id, folder: Folder) => ({
   user_id: userId,
   folder,
   limit: PAGE_SIZE,
