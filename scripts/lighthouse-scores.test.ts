@@ -1,6 +1,6 @@
 /** npm run lighthouse's figures: each category's median over the runs, and what falls short of the targets. */
 import { describe, expect, it } from 'vitest';
-import { medianRun, shortfalls, targetsFor, type Scores } from './lib/lighthouse-scores.js';
+import { medianRun, reportName, shortfalls, targetsFor, type Scores } from './lib/lighthouse-scores.js';
 
 const run = (performance: number, accessibility: number, bestPractices: number, report: string): Scores => ({
   categories: { performance, accessibility, 'best-practices': bestPractices },
@@ -32,5 +32,16 @@ describe('lighthouse scores', () => {
     ]);
     expect(shortfalls(run(97, 100, 95, 'a'), targetsFor('/schedule'))).toEqual([]);
     expect(shortfalls(run(95, 100, 95, 'a'), targetsFor('/coach'))).toEqual([]);
+  });
+
+  it('names a nested page’s report with dashes, so that it is a file in the output folder, not a folder', () => {
+    expect(reportName('acme', '/login', 1)).toBe('acme-login-1');
+    expect(reportName('acme', '/coach/clients', 3)).toBe('acme-coach-clients-3');
+  });
+
+  it('holds every signed-in page of every role to 95, and /login alone to 98', () => {
+    for (const page of ['/schedule', '/groups', '/mailbox', '/coach', '/coach/clients', '/admin'])
+      expect(targetsFor(page)).toEqual({ performance: 95, accessibility: 100, 'best-practices': 95 });
+    expect(targetsFor('/login').performance).toBe(98);
   });
 });

@@ -1,17 +1,18 @@
 /**
- * npm run lighthouse: Lighthouse's performance, accessibility and best-practices scores of /login, /schedule and
- * the coach's home (/coach) for every tenant in tenants/ (LIGHTHOUSE_TENANTS=acme,demo for some), against the
- * product as it runs in production: each tenant built and published, served by `portal serve` (its headers,
+ * npm run lighthouse: Lighthouse's performance, accessibility and best-practices scores of every role's pages
+ * (PAGES: the visitor's /login; the client's /schedule, /groups and mailbox (/messages/inbox); the coach's /coach and
+ * /coach/clients; the admin's /admin) for every tenant in tenants/ (LIGHTHOUSE_TENANTS=acme,demo for some),
+ * against the product as it runs in production: each tenant built and published, served by `portal serve` (its headers,
  * compression and caching), the real API seeded with the demo logins.
  *
  * Lighthouse drives Debian's Chromium (CHROMIUM_PATH, default /usr/bin/chromium) through its DevTools port;
  * playwright-core launches it with a throwaway profile. Lighthouse's default settings: a mobile phone (Moto G
  * Power sized screen), simulated slow 4G (150 ms RTT, 1.6 Mbps down) and a 4x CPU slowdown; before each run it
  * clears the origin's HTTP cache, Cache Storage and service workers, so every run is a first, cold load.
- * Local storage is kept (Lighthouse does not clear it), which is where the app keeps its session: /schedule is
- * measured for client@<slug>.test and /coach for coach@<slug>.test, each signed in through the real login page
- * (password, then the mailed one-time password) in the same browser before its runs. /login runs before any
- * sign-in, as a visitor.
+ * Local storage is kept (Lighthouse does not clear it), which is where the app keeps its session: a client's
+ * pages are measured for client@<slug>.test, a coach's for coach@<slug>.test and an admin's for admin@<slug>.test,
+ * each role signed in through the real login page (password, then the mailed one-time password) in the same
+ * browser before the runs of its first page. /login runs before any sign-in, as a visitor.
  *
  * Each page is measured LIGHTHOUSE_RUNS times (default 3) and the median run is reported. Prints a table (the
  * scores, then the median run's paints, total blocking time, layout shift, script boot-up and main-thread work,
@@ -29,6 +30,7 @@ import { REPO_ROOT, startLocalStack } from './lib/local-stack.js';
 import { otpFromMailFolder } from './lib/mail-folder.js';
 import {
   medianRun,
+  reportName,
   shortfalls,
   targetsFor,
   TARGETS,
@@ -41,11 +43,16 @@ if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error('LIGHTHOUSE_RUNS must b
 const OUT = path.resolve(process.env.LIGHTHOUSE_OUT ?? path.join(REPO_ROOT, '.lighthouse'));
 const PASSWORD = 'portal-demo-1';
 const CATEGORIES: Category[] = ['performance', 'accessibility', 'best-practices'];
-/** Each page and who is signed in to see it (null: a visitor). */
+/** Each page and who is signed in to see it (null: a visitor), a role's pages together: one sign-in each. */
 const PAGES = [
   { path: '/login', as: null },
   { path: '/schedule', as: 'client' },
+  { path: '/groups', as: 'client' },
+  // The issue's /mailbox: the client's mailbox is /messages, which opens the inbox (a /mailbox is not found).
+  { path: '/messages/inbox', as: 'client' },
   { path: '/coach', as: 'coach' },
+  { path: '/coach/clients', as: 'coach' },
+  { path: '/admin', as: 'admin' },
 ] as const;
 const ONLY = process.env.LIGHTHOUSE_TENANTS?.split(',').filter(Boolean);
 /** The audits behind the timing columns (milliseconds, but layout shift), as Lighthouse computes them. */
@@ -138,8 +145,10 @@ try {
     const checkPage = await context.newPage();
     installable.set(slug, await installability(checkPage, origin));
     await checkPage.close();
+    let signedInAs: string | null = null;
     for (const { path: pagePath, as } of PAGES) {
-      if (as) {
+      if (as && as !== signedInAs) {
+        signedInAs = as;
         const page = await context.newPage();
         await signIn(page, origin, `${as}@${slug}.test`);
         await page.close();
@@ -159,7 +168,7 @@ try {
         // A signed-out /schedule lands on the login page: that would measure the wrong page.
         if (new URL(lhr.finalDisplayedUrl).pathname !== pagePath)
           throw new Error(`${slug} ${pagePath} ended on ${lhr.finalDisplayedUrl}.`);
-        const name = `${slug}${pagePath.replace('/', '-')}-${run}`;
+        const name = reportName(slug, pagePath, run);
         const [json, html] = report as string[];
         await writeFile(path.join(OUT, `${name}.json`), json!);
         await writeFile(path.join(OUT, `${name}.html`), html!);

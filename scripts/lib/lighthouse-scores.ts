@@ -21,6 +21,11 @@ export interface Scores {
   report: string;
 }
 
+/** A run's report file name (without .json / .html): acme-coach-clients-2 for /coach/clients, no folders. */
+export function reportName(tenant: string, page: string, run: number): string {
+  return `${tenant}${page.replaceAll('/', '-')}-${run}`;
+}
+
 const median = (values: number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor((sorted.length - 1) / 2)]!;

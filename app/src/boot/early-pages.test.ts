@@ -3,7 +3,11 @@
 // the server nothing more: the table's calls are the ones the app makes.
 import { QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { FIRST_PEOPLE, peopleQueryOptions } from '@/features/admin-people/api/get-people';
+import { FIRST_CLIENTS, clientsQueryOptions } from '@/features/coach-clients/api/get-clients';
 import { todayQueryOptions } from '@/features/coach-today/api/get-today';
+import { groupsQueryOptions } from '@/features/groups/api/get-groups';
+import { folderQueryOptions } from '@/features/messages/api/get-emails';
 import { scheduleQueryOptions } from '@/features/schedule/api/get-schedule';
 import { earlyKey } from '@/lib/early-answers';
 import { lessonMeetingsQueryOptions } from '@/lib/lesson-meetings';
@@ -13,8 +17,17 @@ import { earlyPages } from './early-pages';
 
 const answers: Record<string, unknown> = {
   '/api/v1/clientportal/schedule/': { data: { time_zone: null, upcoming: [], past: [{ id: 9 }] } },
-  '/gapi': { data: { lessonMeetingSearch: [{ id: 4, title: 'Early' }] } },
+  // One answer for every page's GraphQL call: each query function reads only its own field.
+  '/gapi': {
+    data: {
+      lessonMeetingSearch: [{ id: 4, title: 'Early' }],
+      group: [{ id: 6, title: 'Early group' }],
+      emails: { items: [{ id: 8 }], total: 1, next_offset: null },
+    },
+  },
   '/api/v1/coach/today': { data: { date: '2026-01-02' } },
+  '/api/v1/coach/clients?sort=name&order=asc': { data: [{ id: 3 }] },
+  '/api/v1/admin/people?page=1&per_page=25': { data: [{ id: 2 }], total: 1 },
 };
 let status: number;
 
@@ -57,6 +70,43 @@ describe("a page's first data sent by index.html", () => {
     const calls = fakeApi(() => ({ status: 200, data: { data: {} } }));
     await expect(new QueryClient().fetchQuery(todayQueryOptions())).resolves.toEqual({ date: '2026-01-02' });
     expect(calls).toEqual([]);
+  });
+
+  it("a client's groups and inbox are taken from their early answers", async () => {
+    sessionStore.signIn(apiUser({ id: 42 }));
+    const calls = fakeApi(() => ({ status: 200, data: { data: {} } }));
+    loadIndex('/groups');
+    await expect(new QueryClient().fetchQuery(groupsQueryOptions(42))).resolves.toEqual([
+      { id: 6, title: 'Early group' },
+    ]);
+    // /messages opens the inbox: either address asks for its first page.
+    for (const page of ['/messages', '/messages/inbox']) {
+      loadIndex(page);
+      const inbox = await new QueryClient().fetchInfiniteQuery(folderQueryOptions(42, 'inbox'));
+      expect(inbox.pages[0]!.items).toEqual([{ id: 8 }]);
+    }
+    expect(calls).toEqual([]);
+  });
+
+  it("a coach's client list and an admin's people are taken from their early answers, as first shown", async () => {
+    sessionStore.signIn(apiUser({ id: 5, role_id: 2 }));
+    const calls = fakeApi(() => ({ status: 200, data: { data: [] } }));
+    loadIndex('/coach/clients');
+    await expect(new QueryClient().fetchQuery(clientsQueryOptions(FIRST_CLIENTS))).resolves.toEqual({
+      data: [{ id: 3 }],
+    });
+    expect(calls).toEqual([]);
+    // Another list (a search, a sort) is not the early one: the server is asked.
+    await new QueryClient().fetchQuery(clientsQueryOptions({ ...FIRST_CLIENTS, sort: 'company' }));
+    expect(calls.map((c) => c.url)).toEqual(['/api/v1/coach/clients?sort=company&order=asc']);
+
+    sessionStore.signIn(apiUser({ id: 1, role_id: 1 }));
+    loadIndex('/admin');
+    await expect(new QueryClient().fetchQuery(peopleQueryOptions(FIRST_PEOPLE))).resolves.toEqual({
+      data: [{ id: 2 }],
+      total: 1,
+    });
+    expect(calls).toHaveLength(1);
   });
 
   it('a refused early call is asked again by the app, whose error handling then sees it', async () => {

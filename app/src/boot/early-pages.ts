@@ -7,7 +7,11 @@
  * modules into the compile's chunk files and writes it into every tenant's index.html (nothing in it is a
  * tenant's).
  */
+import { FIRST_PEOPLE, peopleUrl } from '@/features/admin-people/api/get-people';
+import { FIRST_CLIENTS, clientsUrl } from '@/features/coach-clients/api/get-clients';
 import { TODAY_URL } from '@/features/coach-today/api/get-today';
+import { GROUPS_QUERY } from '@/features/groups/api/get-groups';
+import { EMAILS_QUERY, firstFolderPage } from '@/features/messages/api/get-emails';
 import { SCHEDULE_URL } from '@/features/schedule/api/get-schedule';
 import { CIPHER } from '@/lib/cipher';
 import { GAPI_URL } from '@/lib/gapi';
@@ -60,6 +64,21 @@ const post = (url: string, body: unknown, tokenHeader = false): EarlyRequest => 
   tokenHeader,
 });
 
+const get = (url: string): EarlyRequest => ({ method: 'GET', url, body: '', tokenHeader: false });
+
+/** The signed-in user's id in a body (a GraphQL variable), as the mark the inline script replaces. */
+const userId = JSON.parse(USER_MARK) as string;
+
+// The client's mailbox: /messages opens the inbox (page-table), whose first page is the folder query's first.
+const inbox: EarlyPage = {
+  role: 'client',
+  modules: [
+    'src/features/messages/components/messages-layout.tsx',
+    'src/features/messages/components/folder-page.tsx',
+  ],
+  requests: [post(GAPI_URL, { query: EMAILS_QUERY, variables: firstFolderPage(userId, 'inbox') }, true)],
+};
+
 export function earlyPages(): EarlyPages {
   return {
     storage: {
@@ -80,17 +99,31 @@ export function earlyPages(): EarlyPages {
         modules: ['src/features/schedule/components/schedule-page.tsx'],
         requests: [
           post(SCHEDULE_URL, {}),
-          post(
-            GAPI_URL,
-            { query: LESSON_MEETINGS_QUERY, variables: { id: JSON.parse(USER_MARK) as string } },
-            true,
-          ),
+          post(GAPI_URL, { query: LESSON_MEETINGS_QUERY, variables: { id: userId } }, true),
         ],
       },
+      '/groups': {
+        role: 'client',
+        modules: ['src/features/groups/components/groups-page.tsx'],
+        requests: [post(GAPI_URL, { query: GROUPS_QUERY, variables: { user_id: userId } }, true)],
+      },
+      '/messages': inbox,
+      '/messages/inbox': inbox,
+      // A coach's and an admin's page loads through its role's page map, then its own chunk: both at once here.
       '/coach': {
         role: 'coach',
         modules: ['src/app/coach-pages.ts', 'src/features/coach-today/components/today-page.tsx'],
-        requests: [{ method: 'GET', url: TODAY_URL, body: '', tokenHeader: false }],
+        requests: [get(TODAY_URL)],
+      },
+      '/coach/clients': {
+        role: 'coach',
+        modules: ['src/app/coach-pages.ts', 'src/features/coach-clients/components/clients-page.tsx'],
+        requests: [get(clientsUrl(FIRST_CLIENTS))],
+      },
+      '/admin': {
+        role: 'admin',
+        modules: ['src/app/admin-pages.ts', 'src/features/admin-people/components/people-page.tsx'],
+        requests: [get(peopleUrl(FIRST_PEOPLE))],
       },
     },
   };

@@ -5,7 +5,7 @@ import type { PeoplePage, Person, PersonRole, PersonStatus } from '../../../../.
 // The payload types are the API's schemas' (contracts/rest/admin.ts).
 export type { Person, PersonRole, PersonStatus };
 
-interface PeopleQuery {
+export interface PeopleQuery {
   search: string;
   role: PersonRole | '';
   status: PersonStatus | '';
@@ -14,18 +14,37 @@ interface PeopleQuery {
 }
 
 /** GET /api/v1/admin/people: the tenant's people, searched, filtered and paged by the API. */
-async function getPeople(query: PeopleQuery, signal?: AbortSignal): Promise<PeoplePage> {
-  const params = new URLSearchParams({ page: String(query.page), per_page: String(query.perPage ?? 25) });
+/** A list page's size. */
+export const PEOPLE_PER_PAGE = 25;
+
+/** The list as /admin first shows it (no search or filter, page 1); index.html asks for it early (boot/early-pages). */
+export const FIRST_PEOPLE: PeopleQuery = {
+  search: '',
+  role: '',
+  status: '',
+  page: 1,
+  perPage: PEOPLE_PER_PAGE,
+};
+
+export function peopleUrl(query: PeopleQuery): string {
+  const params = new URLSearchParams({
+    page: String(query.page),
+    per_page: String(query.perPage ?? PEOPLE_PER_PAGE),
+  });
   if (query.search) params.set('search', query.search);
   if (query.role) params.set('role', query.role);
   if (query.status) params.set('status', query.status);
-  const response = await api.get<PeoplePage>(`/api/v1/admin/people?${params}`, { signal });
+  return `/api/v1/admin/people?${params}`;
+}
+
+async function getPeople(query: PeopleQuery, signal?: AbortSignal): Promise<PeoplePage> {
+  const response = await api.get<PeoplePage>(peopleUrl(query), { signal });
   return response.data;
 }
 
 export const PEOPLE_KEY = ['admin', 'people'] as const;
 
-const peopleQueryOptions = (query: PeopleQuery) =>
+export const peopleQueryOptions = (query: PeopleQuery) =>
   queryOptions({
     queryKey: [...PEOPLE_KEY, 'list', query],
     queryFn: ({ signal }) => getPeople(query, signal),

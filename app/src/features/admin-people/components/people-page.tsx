@@ -7,21 +7,26 @@ import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { Field, SelectField } from '@/components/field';
 import { QueryState } from '@/components/query-state';
-import { usePeople, type PersonRole, type PersonStatus } from '../api/get-people';
+import {
+  FIRST_PEOPLE,
+  PEOPLE_PER_PAGE as PER_PAGE,
+  usePeople,
+  type PersonRole,
+  type PersonStatus,
+} from '../api/get-people';
 import { RoleOptions } from './choices';
 import { PagedTable } from './paged-table';
 import { ROLE_LABELS, STATUS_LABELS, fullName, statusText } from './person-labels';
 import { useSettled } from './use-settled';
 import './admin.css';
 
-const PER_PAGE = 25;
-
 export default function PeoplePage() {
-  const [typed, setTyped] = useState('');
+  // The first list is FIRST_PEOPLE's, which index.html has already asked for (boot/early-pages).
+  const [typed, setTyped] = useState(FIRST_PEOPLE.search);
   const search = useSettled(typed);
-  const [role, setRole] = useState<PersonRole | ''>('');
-  const [status, setStatus] = useState<PersonStatus | ''>('');
-  const [page, setPage] = useState(1);
+  const [role, setRole] = useState<PersonRole | ''>(FIRST_PEOPLE.role);
+  const [status, setStatus] = useState<PersonStatus | ''>(FIRST_PEOPLE.status);
+  const [page, setPage] = useState(FIRST_PEOPLE.page);
   const people = usePeople({ search, role, status, page, perPage: PER_PAGE });
   const list = { ...people, data: people.data?.data };
   const filtered = Boolean(search || role || status);

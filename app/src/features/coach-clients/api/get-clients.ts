@@ -13,18 +13,25 @@ export interface ClientQuery {
   order: SortOrder;
 }
 
+/** The list as the page first shows it (no search, by name A-Z); index.html asks for it early (boot/early-pages). */
+export const FIRST_CLIENTS: ClientQuery = { search: '', sort: 'name', order: 'asc' };
+
 // A row is the API's schema's (contracts/rest/coach.ts).
 export type { CoachClientRow };
 
 /** GET /api/v1/coach/clients: the coach's own clients, searched and sorted by the API. */
-async function getClients(query: ClientQuery, signal?: AbortSignal): Promise<ClientList> {
+export function clientsUrl(query: ClientQuery): string {
   const params = new URLSearchParams({ sort: query.sort, order: query.order });
   if (query.search) params.set('search', query.search);
-  const response = await api.get<ClientList>(`/api/v1/coach/clients?${params}`, { signal });
+  return `/api/v1/coach/clients?${params}`;
+}
+
+async function getClients(query: ClientQuery, signal?: AbortSignal): Promise<ClientList> {
+  const response = await api.get<ClientList>(clientsUrl(query), { signal });
   return response.data;
 }
 
-const clientsQueryOptions = (query: ClientQuery) =>
+export const clientsQueryOptions = (query: ClientQuery) =>
   queryOptions({
     queryKey: ['coach', 'clients', query],
     queryFn: ({ signal }) => getClients(query, signal),

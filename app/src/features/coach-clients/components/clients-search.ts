@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { CLIENT_SORTS, type ClientQuery, type ClientSort } from '../api/get-clients';
+import { CLIENT_SORTS, FIRST_CLIENTS, type ClientQuery, type ClientSort } from '../api/get-clients';
 
 // Long enough that a name typed at speed asks once, short enough that the list follows the typing.
 const SEARCH_DELAY_MS = 300;
@@ -18,8 +18,9 @@ export function useClientsSearch() {
   const sortParam = params.get('sort');
   const query: ClientQuery = {
     search: search.trim(),
-    sort: isSort(sortParam) ? sortParam : 'name',
-    order: params.get('order') === 'desc' ? 'desc' : 'asc',
+    // A plain address is FIRST_CLIENTS, which index.html has already asked for (boot/early-pages).
+    sort: isSort(sortParam) ? sortParam : FIRST_CLIENTS.sort,
+    order: params.get('order') === 'desc' ? 'desc' : FIRST_CLIENTS.order,
   };
   const [typed, setTyped] = useState(search);
   // The address can change under the box (back, forward, a link): the box follows it.
@@ -54,7 +55,7 @@ export function useClientsSearch() {
     query,
     typed,
     setTyped,
-    setSort: (sort: string) => update({ sort: isSort(sort) && sort !== 'name' ? sort : '' }),
+    setSort: (sort: string) => update({ sort: isSort(sort) && sort !== FIRST_CLIENTS.sort ? sort : '' }),
     setOrder: (order: string) => update({ order: order === 'desc' ? 'desc' : '' }),
     clear: () => {
       setTyped('');

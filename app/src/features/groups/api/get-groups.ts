@@ -52,7 +52,8 @@ export const GROUP_FIELDS = graphql`
   }
 `;
 
-const QUERY = graphql`
+/** The list's query, which index.html's inline script sends too (boot/early-pages) before the app runs. */
+export const GROUPS_QUERY = graphql`
   query ($user_id: Int!) {
     group(user_id: $user_id) {
       ...GroupFields
@@ -63,10 +64,10 @@ const QUERY = graphql`
 
 /** GraphQL group by user_id: the caller's groups. */
 function getGroups(userId: number, signal?: AbortSignal): Promise<Group[]> {
-  return gql<Group[]>('group', QUERY, { user_id: userId }, { signal });
+  return gql<Group[]>('group', GROUPS_QUERY, { user_id: userId }, { signal });
 }
 
-const groupsQueryOptions = (userId: number) =>
+export const groupsQueryOptions = (userId: number) =>
   queryOptions({ queryKey: ['groups', userId], queryFn: ({ signal }) => getGroups(userId, signal) });
 
 export const useGroups = (userId: number) => useQuery(groupsQueryOptions(userId));

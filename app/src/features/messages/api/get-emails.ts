@@ -14,6 +14,15 @@ export type Folder = 'inbox' | 'sent';
 /** The server's page size and largest limit (the mail contract). */
 const PAGE_SIZE = 50;
 
+/** A folder's first page, as its query asks for it and index.html's inline script too (boot/early-pages). */
+// The id is the user's, or in index.html's table the mark its script replaces with it.
+export const firstFolderPage = <Id extends number | string>(userId: Id, folder: Folder) => ({
+  user_id: userId,
+  folder,
+  limit: PAGE_SIZE,
+  offset: 0,
+});
+
 /** Every field the mailbox shows; sendEmail answers with the same selection. */
 export const EMAIL_FIELDS = graphql`
   fragment EmailFields on Email {
@@ -46,7 +55,7 @@ export const EMAIL_FIELDS = graphql`
   }
 `;
 
-const QUERY = graphql`
+export const EMAILS_QUERY = graphql`
   query Emails($user_id: Int!, $folder: Folder, $thread: Int, $limit: Int, $offset: Int) {
     emails(user_id: $user_id, folder: $folder, thread: $thread, limit: $limit, offset: $offset) {
       items {
@@ -64,14 +73,14 @@ function getEmails(
   variables: { user_id: number; folder?: Folder; thread?: number; limit: number; offset: number },
   signal?: AbortSignal,
 ): Promise<EmailPage> {
-  return gql<EmailPage>('emails', QUERY, variables, { signal });
+  return gql<EmailPage>('emails', EMAILS_QUERY, variables, { signal });
 }
 
-const folderQueryOptions = (userId: number, folder: Folder) =>
+export const folderQueryOptions = (userId: number, folder: Folder) =>
   infiniteQueryOptions({
     queryKey: [...mailboxKey(userId), 'folder', folder],
     queryFn: ({ pageParam, signal }) =>
-      getEmails({ user_id: userId, folder, limit: PAGE_SIZE, offset: pageParam }, signal),
+      getEmails({ ...firstFolderPage(userId, folder), offset: pageParam }, signal),
     initialPageParam: 0,
     getNextPageParam: (last: EmailPage) => last.next_offset ?? undefined,
   });
