@@ -231,8 +231,10 @@ describe('a receiver that is down, then fails, then recovers', () => {
     try {
       await h.db.updateTable('webhook_endpoints').set({ enabled: false }).execute();
       const { endpoint } = await addEndpoint(redirecting.url);
-      await recordEvent(h.db, ALPHA, 'ticket.created', ticket(99));
+      // The clock moves before the event, not after: a first try sent in between would be due again 15 s
+      // later, and a jump of a minute would send it a second time (seen on a loaded machine).
       h.clock.advance(60_000);
+      await recordEvent(h.db, ALPHA, 'ticket.created', ticket(99));
       const [d] = await settle(endpoint.id, (row) => row.attempts >= 1);
       expect(d).toMatchObject({ status: 'pending', last_status_code: 302, last_error: 'HTTP 302' });
       expect(redirecting.received).toHaveLength(1);
