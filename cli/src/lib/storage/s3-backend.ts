@@ -191,7 +191,7 @@ function readPagesOurselves(command: Sdk.ListObjectsCommand): () => ListingPage 
       response.body = page ? new Uint8Array() : Buffer.from(xml);
     }
     return result;
-  }) as unknown as Middleware;
+  }) as Middleware;
   command.middlewareStack.addRelativeTo(middleware, {
     relation: 'after',
     toMiddleware: 'deserializerMiddleware',
