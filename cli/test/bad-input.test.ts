@@ -128,6 +128,30 @@ describe('prototype keys', () => {
   });
 });
 
+describe('what JSON.parse alone would hide', () => {
+  // Valid files are read with JSON.parse and positions worked out only for a problem (parse.ts plainValue):
+  // these are the files whose problems live in the text, not in JSON.parse's value.
+  it('finds a key written twice, once with an escape', async () => {
+    const text = '{ "id": 1, "name": "x", "\\u006eame": "y", "domain": "x.example", "apiUrl": "/" }';
+    const tenant = await problemsFor(text);
+    expect(tenant.problems).toMatchObject([
+      { pointer: '/name', keyword: 'duplicateKey', line: 1, column: text.indexOf('"\\u006e') + 1 },
+    ]);
+  });
+
+  it('finds a forbidden key written with an escape', async () => {
+    const text = '{ "id": 1, "name": "x", "domain": "x.example", "apiUrl": "/", "\\u005f_proto__": {} }';
+    const tenant = await problemsFor(text);
+    expect(tenant.problems).toMatchObject([{ pointer: '/__proto__', keyword: 'forbiddenKey' }]);
+  });
+
+  it('does not take a colon in a text for a member, and places a later problem by the file', async () => {
+    const text = '{\n  "id": 1, "name": "a: b {[",\n  "domain": "x.example", "apiUrl": "/",\n  "theme": 5\n}';
+    const tenant = await problemsFor(text);
+    expect(tenant.problems).toMatchObject([{ pointer: '/theme', line: 4, column: 12 }]);
+  });
+});
+
 describe('ids', () => {
   it.each([
     ['a string', '"42"', 'must be a whole number, not text'],

@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { computeAppHash } from '../lib/bake/hash.js';
 import { readStamp, sourcesAsBuilt, type BuildStamp } from '../lib/bake/status.js';
-import { mapLimit } from '../lib/concurrency.js';
+import { mapLimit, yieldToEventLoop } from '../lib/concurrency.js';
 import { say, printJson, type Context } from '../lib/context.js';
 import { CliError, EXIT, usageError } from '../lib/errors.js';
 import { createBackendRegistry, type BackendRegistry } from '../lib/storage/backends.js';
@@ -162,14 +162,13 @@ async function planAll(options: PublishOptions, ctx: Context, deps: StoredStateD
   }
   await checkBuilds(ctx, tenants, built);
   const groups: SharedGroups = new Map();
-  const plans = tenants.map((t, i) =>
-    planTenant(
-      outDir,
-      stamps[i]!,
-      resolveLocations(t.slug, t.config.publish, options.to, ctx.cwd, options.sharedAssets),
-      groups,
-    ),
-  );
+  const plans: TenantPlan[] = [];
+  for (const [i, t] of tenants.entries()) {
+    // The listing pages asked for above come in meanwhile: each asks for the next as it is read.
+    if (i % 50 === 49) await yieldToEventLoop();
+    const locations = resolveLocations(t.slug, t.config.publish, options.to, ctx.cwd, options.sharedAssets);
+    plans.push(planTenant(outDir, stamps[i]!, locations, groups));
+  }
   return { plans, shard, invalid, ahead };
 }
 

@@ -126,7 +126,10 @@ function entryOf(
     });
   }
   const { location, keyRel, phase = what.phase } = place;
-  return { ...what, file, rel, location, key: `${location.prefix}${keyRel}`, phase, size, sha256 };
+  // Spelt out, not spread from `what`: a fleet's 8,000 entries were each built by the spread's slow path.
+  const { contentType, cacheControl } = what;
+  const key = `${location.prefix}${keyRel}`;
+  return { file, rel, location, key, phase, size, sha256, contentType, cacheControl };
 }
 
 /**

@@ -42,6 +42,7 @@ export interface TenantResult {
   error?: string;
   /** Set when the failure was credentials or permissions: the command exits 4 with this error. */
   accessError?: CliError;
+  /** A dry run's plan, file by file; empty for a real publish. */
   lines: PlanLine[];
   /** What each file of the tenant now holds, for the run's release manifest. */
   records: Records;
@@ -189,14 +190,16 @@ async function syncPhase(entries: PlanEntry[], sync: (entry: PlanEntry) => Promi
 type Tally = Pick<TenantResult, 'uploaded' | 'skipped' | 'shared' | 'bytes' | 'lines'>;
 
 function count(into: Tally, entry: PlanEntry, action: Action, shared: boolean, deps: PublishDeps): void {
-  into.lines.push({
-    key: entry.key,
-    target: deps.backendFor(entry.location).label,
-    action,
-    size: entry.size,
-    contentType: entry.contentType,
-    cacheControl: entry.cacheControl,
-  });
+  // Only a dry run prints its plan: a fleet's real publish would make 142,000 lines to drop.
+  if (deps.dryRun)
+    into.lines.push({
+      key: entry.key,
+      target: deps.backendFor(entry.location).label,
+      action,
+      size: entry.size,
+      contentType: entry.contentType,
+      cacheControl: entry.cacheControl,
+    });
   if (action === 'skip') {
     into.skipped++;
     if (shared) into.shared++;
@@ -286,7 +289,7 @@ export async function publishTenant(plan: TenantPlan, deps: PublishDeps): Promis
     result.skipped += tally.skipped;
     result.shared += tally.shared;
     result.bytes += tally.bytes;
-    result.lines.push(...tally.lines);
+    if (deps.dryRun) result.lines.push(...tally.lines);
     const failed = group.phases.find((p) => p.failed)?.failed;
     if (failed) return fail(failed);
   }

@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { mapLimit } from '../concurrency.js';
+import { mapLimit, yieldToEventLoop } from '../concurrency.js';
 import { CliError, EXIT, usageError } from '../errors.js';
 import { lastBuilt } from '../bake/status.js';
 import { checkAssets } from './assets.js';
@@ -78,6 +78,8 @@ function requestedSlugs(all: string[], slugs: string[] | undefined): string[] {
   }
   return [...new Set(slugs)].sort();
 }
+
+const YIELD_EVERY = 20;
 
 /** The fields that must be unique across the fleet; a clash's problem (blameClashes) points at one of them. */
 const CLASH_FIELDS = ['id', 'domain'] as const;
@@ -197,9 +199,11 @@ export async function loadTenants(options: LoadOptions): Promise<LoadedTenant[]>
   const all = await tenantFolders(tenantsDir);
   const requested = new Set(requestedSlugs(all, options.slugs));
   // Bounded concurrency: hundreds of tenants must not open thousands of files at once.
-  const checked = await mapLimit(all, 16, (slug) =>
-    checkTenant(tenantsDir, slug, requested.has(slug), options.checkedBefore),
-  );
+  const checked = await mapLimit(all, 16, async (slug, i) => {
+    // Every few tenants the event loop runs: reads asked for meanwhile (publish's listings) go on.
+    if (i % YIELD_EVERY === YIELD_EVERY - 1) await yieldToEventLoop();
+    return checkTenant(tenantsDir, slug, requested.has(slug), options.checkedBefore);
+  });
   const clashes = findClashes(checked);
   blameClashes(clashes, requested, tenantsDir, await builtValues(clashes, options.outDir));
   return checked

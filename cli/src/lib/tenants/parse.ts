@@ -1,7 +1,7 @@
 import { readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parse, type AnyNode, type ValueNode } from '@humanwhocodes/momoa';
-import { escapePointer, type Position, type ProblemSink } from './problem.js';
+import { escapePointer, ProblemSink, type Located, type Position } from './problem.js';
 import { diagnoseSyntaxError, pointerAtOffset } from './syntax-pointer.js';
 
 /** Limits checked before the parser runs, so a hostile file costs neither memory nor the call stack. */
@@ -15,10 +15,13 @@ const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /**
  * The parser is recursive, so 10,000 nested brackets would overflow the stack. This linear scan (strings and
- * escapes skipped) finds the first place that goes deeper than MAX_DEPTH.
+ * escapes skipped) finds the first place that goes deeper than MAX_DEPTH. It also counts the object members
+ * written (a ':' outside strings is only ever a member's), which tells JSON.parse's value whether a key was
+ * written twice (plainValue).
  */
-function findExcessiveNesting(text: string): (Position & { offset: number }) | null {
+function scanStructure(text: string): { deep: (Position & { offset: number }) | null; members: number } {
   let depth = 0;
+  let members = 0;
   let line = 1;
   let lineStart = 0;
   let inString = false;
@@ -29,13 +32,53 @@ function findExcessiveNesting(text: string): (Position & { offset: number }) | n
       else if (ch === '"') inString = false;
       else if (ch === '\n') [line, lineStart] = [line + 1, i + 1];
     } else if (ch === '"') inString = true;
+    else if (ch === ':') members += 1;
     else if (ch === '{' || ch === '[') {
       depth += 1;
-      if (depth > MAX_DEPTH) return { line, column: i - lineStart + 1, offset: i };
+      if (depth > MAX_DEPTH) return { deep: { line, column: i - lineStart + 1, offset: i }, members };
     } else if (ch === '}' || ch === ']') depth -= 1;
     else if (ch === '\n') [line, lineStart] = [line + 1, i + 1];
   }
-  return null;
+  return { deep: null, members };
+}
+
+/** The keys of every object in a parsed value, or -1 at the first forbidden one. */
+function countKeys(value: unknown): number {
+  if (typeof value !== 'object' || value === null) return 0;
+  let count = 0;
+  for (const key of Array.isArray(value) ? [] : Object.keys(value)) {
+    if (FORBIDDEN_KEYS.has(key)) return -1;
+    count += 1;
+  }
+  for (const child of Object.values(value)) {
+    const inner = countKeys(child);
+    if (inner < 0) return -1;
+    count += inner;
+  }
+  return count;
+}
+
+/**
+ * The value by JSON.parse, when the tree would add nothing to it: valid JSON (what JSON.parse accepts momoa does,
+ * as the same value) with no key written twice (JSON.parse keeps the last silently, so its value then has fewer
+ * keys than the text has members) and no forbidden key. A fleet's publish reads 1,000 files this way at a
+ * fraction of the tree's cost; any other file is parsed into the tree for its problems and their positions.
+ */
+function plainValue(text: string, members: number): { value: unknown } | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  return countKeys(value) === members ? { value } : null;
+}
+
+/** Every position of a file plainValue read: its tree, built as for a file with problems. */
+function locationsOf(text: string): Map<string, Located> {
+  const sink = new ProblemSink('');
+  build((parse(text, { mode: 'json' }) as { body: ValueNode }).body, '', sink);
+  return sink.locations;
 }
 
 const TOKEN_NAMES: Record<string, string> = {
@@ -172,7 +215,7 @@ export async function parseTenantFile(
     sink.add({ pointer: '', keyword: 'encoding', message: 'the file is not UTF-8 text' });
     return undefined;
   }
-  const deep = findExcessiveNesting(text);
+  const { deep, members } = scanStructure(text);
   if (deep) {
     sink.add({
       pointer: pointerAtOffset(text, deep.offset),
@@ -181,6 +224,11 @@ export async function parseTenantFile(
       message: `objects and arrays are nested more than ${MAX_DEPTH} levels deep`,
     });
     return undefined;
+  }
+  const plain = plainValue(text, members);
+  if (plain) {
+    sink.locateLater(() => locationsOf(text));
+    return plain;
   }
   let tree: AnyNode;
   try {
