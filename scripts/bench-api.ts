@@ -6,6 +6,7 @@
 //   BENCH_SOAK=600 ...                                  # the mix for 10 minutes, the API's memory every minute
 //   BENCH_STATEMENTS_ONLY=1 ...                         # only each kind's statement log, no load runs
 //   BENCH_EXPLAIN=1 ...                                 # and each read statement in full with its plan
+//   BENCH_SLOW_MS=300 ...                               # print every statement slower than that (PGlite blocks on one)
 // The servers run in a child process so autocannon (here) does not share their event loop. The child seeds the
 // demo data and one client per connection (lib/bench-users.ts); this process signs each in through the real OTP
 // flow, reading the code from the .eml file, then runs the mix (lib/bench-mix.ts): the full mix on the API,
@@ -18,7 +19,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { CompiledQuery } from 'kysely';
-import type { Kysely } from 'kysely';
+import type { Kysely, QueryId, RootOperationNode } from 'kysely';
 import { buildApp } from '../api/src/app.js';
 import type { AppOptions } from '../api/src/app.js';
 import { connect } from '../api/src/db/connect.js';
@@ -70,7 +71,9 @@ type FromChild =
 async function serve(workDir: string): Promise<void> {
   const send = (message: FromChild) => process.send!(message);
   const databaseUrl = process.env.DATABASE_URL || undefined;
-  const db = await connect({ databaseUrl, pgliteDir: join(workDir, 'pg') });
+  const connected = await connect({ databaseUrl, pgliteDir: join(workDir, 'pg') });
+  const slowMs = Number(process.env.BENCH_SLOW_MS || 0);
+  const db = slowMs > 0 ? slowStatements(connected, slowMs) : connected;
   const storage = createStorage(join(workDir, 'storage'));
   await seedDemo(db, await loadTenantFiles(tenantsDir, console), { production: false, storage });
   const users = await seedBenchUsers(db, storage, {
@@ -128,6 +131,27 @@ async function serve(workDir: string): Promise<void> {
         process.exit(0);
       }
     })();
+  });
+}
+
+/** Prints every statement slower than `ms` (BENCH_SLOW_MS), with what it was: on PGlite one blocks the process. */
+function slowStatements(db: Kysely<Database>, ms: number): Kysely<Database> {
+  const started = new Map<QueryId, { at: number; node: RootOperationNode }>();
+  return db.withPlugin({
+    transformQuery({ node, queryId }) {
+      started.set(queryId, { at: performance.now(), node });
+      return node;
+    },
+    transformResult: async ({ result, queryId }) => {
+      const start = started.get(queryId);
+      started.delete(queryId);
+      const took = start ? performance.now() - start.at : 0;
+      if (start && took > ms)
+        console.error(
+          `slow statement, ${took.toFixed(0)} ms: ${db.getExecutor().compileQuery(start.node, queryId).sql.slice(0, 300)}`,
+        );
+      return result;
+    },
   });
 }
 
