@@ -48,7 +48,7 @@ const PAGES = [
   { path: '/login', as: null },
   { path: '/schedule', as: 'client' },
   { path: '/groups', as: 'client' },
-  // The issue's /mailbox: the client's mailbox is /messages, which opens the inbox (a /mailbox is not found).
+  // The client's mailbox is /messages/inbox (a /mailbox is not a route: it would measure the not-found page).
   { path: '/messages/inbox', as: 'client' },
   { path: '/coach', as: 'coach' },
   { path: '/coach/clients', as: 'coach' },

@@ -5,7 +5,7 @@ import type { PeoplePage, Person, PersonRole, PersonStatus } from '../../../../.
 // The payload types are the API's schemas' (contracts/rest/admin.ts).
 export type { Person, PersonRole, PersonStatus };
 
-export interface PeopleQuery {
+interface PeopleQuery {
   search: string;
   role: PersonRole | '';
   status: PersonStatus | '';
@@ -13,7 +13,6 @@ export interface PeopleQuery {
   perPage?: number;
 }
 
-/** GET /api/v1/admin/people: the tenant's people, searched, filtered and paged by the API. */
 /** A list page's size. */
 export const PEOPLE_PER_PAGE = 25;
 
@@ -26,7 +25,7 @@ export const FIRST_PEOPLE: PeopleQuery = {
   perPage: PEOPLE_PER_PAGE,
 };
 
-export function peopleUrl(query: PeopleQuery): string {
+function peopleParams(query: PeopleQuery): URLSearchParams {
   const params = new URLSearchParams({
     page: String(query.page),
     per_page: String(query.perPage ?? PEOPLE_PER_PAGE),
@@ -34,8 +33,11 @@ export function peopleUrl(query: PeopleQuery): string {
   if (query.search) params.set('search', query.search);
   if (query.role) params.set('role', query.role);
   if (query.status) params.set('status', query.status);
-  return `/api/v1/admin/people?${params}`;
+  return params;
 }
+
+/** GET /api/v1/admin/people: the tenant's people, searched, filtered and paged by the API. */
+export const peopleUrl = (query: PeopleQuery) => `/api/v1/admin/people?${peopleParams(query)}`;
 
 async function getPeople(query: PeopleQuery, signal?: AbortSignal): Promise<PeoplePage> {
   const response = await api.get<PeoplePage>(peopleUrl(query), { signal });

@@ -19,12 +19,14 @@ export const FIRST_CLIENTS: ClientQuery = { search: '', sort: 'name', order: 'as
 // A row is the API's schema's (contracts/rest/coach.ts).
 export type { CoachClientRow };
 
-/** GET /api/v1/coach/clients: the coach's own clients, searched and sorted by the API. */
-export function clientsUrl(query: ClientQuery): string {
+function clientsParams(query: ClientQuery): URLSearchParams {
   const params = new URLSearchParams({ sort: query.sort, order: query.order });
   if (query.search) params.set('search', query.search);
-  return `/api/v1/coach/clients?${params}`;
+  return params;
 }
+
+/** GET /api/v1/coach/clients: the coach's own clients, searched and sorted by the API. */
+export const clientsUrl = (query: ClientQuery) => `/api/v1/coach/clients?${clientsParams(query)}`;
 
 async function getClients(query: ClientQuery, signal?: AbortSignal): Promise<ClientList> {
   const response = await api.get<ClientList>(clientsUrl(query), { signal });
