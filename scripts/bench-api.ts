@@ -19,7 +19,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { CompiledQuery } from 'kysely';
-import type { Kysely, QueryId, RootOperationNode } from 'kysely';
+import type { Kysely } from 'kysely';
 import { buildApp } from '../api/src/app.js';
 import type { AppOptions } from '../api/src/app.js';
 import { connect } from '../api/src/db/connect.js';
@@ -27,7 +27,13 @@ import type { Database } from '../api/src/db/database.js';
 import { demoPassword, seedDemo } from '../api/src/seed/seed.js';
 import { createStorage } from '../api/src/services/storage/storage.js';
 import { loadTenantFiles } from '../api/src/services/tenants/tenant-files.js';
-import { baselinePath, captureReads, sqlRecorder, startBaseline } from './lib/bench-baseline.js';
+import {
+  baselinePath,
+  captureReads,
+  sqlRecorder,
+  startBaseline,
+  timedStatements,
+} from './lib/bench-baseline.js';
 import { clientAddress, mixKinds, runMix } from './lib/bench-mix.js';
 import { otpFromMailFolder } from './lib/mail-folder.js';
 import type { KindStats, MixResult, Session } from './lib/bench-mix.js';
@@ -135,25 +141,17 @@ async function serve(workDir: string): Promise<void> {
 }
 
 /** Prints every statement slower than `ms` (BENCH_SLOW_MS), with what it was: on PGlite one blocks the process. */
-function slowStatements(db: Kysely<Database>, ms: number): Kysely<Database> {
-  const started = new Map<QueryId, { at: number; node: RootOperationNode }>();
-  return db.withPlugin({
-    transformQuery({ node, queryId }) {
-      started.set(queryId, { at: performance.now(), node });
-      return node;
-    },
-    transformResult: async ({ result, queryId }) => {
-      const start = started.get(queryId);
-      started.delete(queryId);
-      const took = start ? performance.now() - start.at : 0;
-      if (start && took > ms)
+const slowStatements = (db: Kysely<Database>, ms: number) =>
+  timedStatements(
+    db,
+    () => true,
+    (statement) => {
+      if (statement.ms > ms)
         console.error(
-          `slow statement, ${took.toFixed(0)} ms: ${db.getExecutor().compileQuery(start.node, queryId).sql.slice(0, 300)}`,
+          `slow statement, ${statement.ms.toFixed(0)} ms: ${statement.compile().sql.slice(0, 300)}`,
         );
-      return result;
     },
-  });
-}
+  );
 
 /** The plan PostgreSQL (or PGlite) chose for a statement, with its actual times. */
 async function explain(db: Kysely<Database>, text: string, parameters: readonly unknown[]) {

@@ -10,7 +10,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import { CompiledQuery } from 'kysely';
-import type { Kysely, KyselyPlugin, QueryId } from 'kysely';
+import type { Kysely, QueryId, RootOperationNode } from 'kysely';
 import pg from 'pg';
 import type { Database } from '../../api/src/db/database.js';
 import { sha256 } from '../../api/src/services/auth/secrets.js';
@@ -24,33 +24,48 @@ export interface Recorded extends CompiledQuery {
   ms: number;
 }
 
-/** The Kysely to build the capturing API with, and a way to record (and time) what one piece of work runs. */
-export function sqlRecorder(db: Kysely<Database>) {
-  // The log of the work being recorded, by async context: the capturing API's own background loops (mail and
-  // webhook retries) run their statements meanwhile, and those are no request's.
-  const context = new AsyncLocalStorage<(Recorded & { at: number })[]>();
-  // transformQuery runs when a query is compiled (just before it is sent) and transformResult when its rows
-  // are back. Only what comes back is logged: a query compiled to be a part of another is never sent alone.
-  const started = new Map<QueryId, { at: number; compiled: CompiledQuery }>();
-  const plugin: KyselyPlugin = {
+/**
+ * `db` with a plugin that times each statement sent while `watching()`: transformQuery runs when a query is
+ * compiled (just before it is sent) and transformResult when its rows are back, where `done` gets when it was
+ * sent, how long it took and a way to compile it (only when asked: on a load run that costs). A query compiled
+ * to be a part of another is never sent alone, so never reaches `done`.
+ */
+export function timedStatements(
+  db: Kysely<Database>,
+  watching: () => boolean,
+  done: (statement: { at: number; ms: number; compile: () => CompiledQuery }) => void,
+): Kysely<Database> {
+  const started = new Map<QueryId, { at: number; node: RootOperationNode }>();
+  return db.withPlugin({
     transformQuery({ node, queryId }) {
-      if (context.getStore())
-        started.set(queryId, {
-          at: performance.now(),
-          compiled: db.getExecutor().compileQuery(node, queryId),
-        });
+      if (watching()) started.set(queryId, { at: performance.now(), node });
       return node;
     },
     transformResult: async ({ result, queryId }) => {
       const start = started.get(queryId);
       started.delete(queryId);
-      const log = context.getStore();
-      if (start && log) log.push({ ...start.compiled, at: start.at, ms: performance.now() - start.at });
+      if (start)
+        done({
+          at: start.at,
+          ms: performance.now() - start.at,
+          compile: () => db.getExecutor().compileQuery(start.node, queryId),
+        });
       return result;
     },
-  };
+  });
+}
+
+/** The Kysely to build the capturing API with, and a way to record (and time) what one piece of work runs. */
+export function sqlRecorder(db: Kysely<Database>) {
+  // The log of the work being recorded, by async context: the capturing API's own background loops (mail and
+  // webhook retries) run their statements meanwhile, and those are no request's.
+  const context = new AsyncLocalStorage<(Recorded & { at: number })[]>();
   return {
-    db: db.withPlugin(plugin),
+    db: timedStatements(
+      db,
+      () => context.getStore() !== undefined,
+      ({ at, ms, compile }) => context.getStore()?.push({ ...compile(), at, ms }),
+    ),
     async record(work: () => Promise<void>): Promise<Recorded[]> {
       const statements: (Recorded & { at: number })[] = [];
       await context.run(statements, work);
