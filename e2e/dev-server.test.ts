@@ -22,7 +22,8 @@ beforeAll(async () => {
     ['--tenant', 'acme', '--port', String(port)],
     // A data folder that does not exist yet, as .data/ on a fresh clone (the database, mail and uploads in it).
     { PORT: String(apiPort), DATA_DIR: path.join(work, 'data') },
-    'with hot reload',
+    // The last line it prints at start-up: the lines before it (where it runs, how to sign in) are all there.
+    'Ctrl-C stops.',
     // As npm-start.test.ts gives `npm start`: a first start migrates a new PGlite folder and seeds it, which a
     // machine busy with the neighbouring files can take past two minutes.
     240_000,
