@@ -23,6 +23,13 @@ const flags = {
       title: 'The Business Academy',
       description: 'Shows Business Academy and allows its route.',
     },
+    booking: {
+      type: 'boolean',
+      default: false,
+      title: 'Booking',
+      description:
+        "Shows Book a session: the client books, moves and cancels meetings in their coach's free time.",
+    },
   },
 } as const;
 
@@ -35,7 +42,7 @@ export const flagsSchema = {
     filledFlags: {
       ...flags,
       type: 'object',
-      required: ['group_coaching', 'flash_coaching', 'business_academy'],
+      required: ['group_coaching', 'flash_coaching', 'business_academy', 'booking'],
     },
   },
 } as const;
