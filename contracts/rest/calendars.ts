@@ -1,0 +1,55 @@
+// Calendars (issue 36 item 6): a coach's outside calendars read in (their subscription addresses, fetched on a
+// schedule, counted as busy), and each person's own feed out (a secret address any calendar app subscribes to).
+// A connection's address is a secret (whoever has it reads the calendar): after saving only its host is shown.
+// A feed address is shown when it is made; reading it again gives the same address until it is rotated or revoked.
+import type { FromSchema } from 'json-schema-to-ts';
+import { dateTime, list, text } from './client.js';
+import { closed, integer, line, nullableString, string } from './pieces.js';
+
+/** ok: the last fetch worked; failing: the last fetch failed (the busy times of the last good one still count);
+ * waiting: not fetched yet. */
+export const connectionState = { enum: ['ok', 'failing', 'waiting'] } as const;
+
+const nullableTime = { type: ['string', 'null'], format: 'date-time' } as const;
+
+/** An outside calendar as the coach sees it: never its full address. */
+export const calendarConnection = closed({
+  id: integer,
+  label: string,
+  /** The address's host only (calendar.google.com): enough to recognise it, not enough to read it. */
+  host: string,
+  state: connectionState,
+  last_success_at: nullableTime,
+  last_attempt_at: nullableTime,
+  /** Why the last fetch failed, as a plain sentence; null when it worked or has not run. */
+  problem: nullableString,
+  /** Busy times held from the last good fetch (from a day ago to the booking horizon). */
+  busy_count: integer,
+  created_at: dateTime,
+});
+export const calendarConnections = list(calendarConnection);
+
+/** A calendar's subscription address (https:// or webcal://, the "secret address in iCal format"). */
+export const newCalendarConnection = closed({
+  label: text(120),
+  url: line(2000, {
+    minLength: 1,
+    pattern: '^(?:[Hh][Tt][Tt][Pp][Ss]?|[Ww][Ee][Bb][Cc][Aa][Ll])://\\S+$',
+    mismatch: 'Enter the calendar’s address, starting with https:// or webcal://.',
+  }),
+});
+
+/** A person's own feed: the same address twice, for a calendar app (webcal://) and for copying (https://). */
+export const calendarFeed = closed({
+  /** https://…/api/v1/calendar-feeds/<token>.ics (http:// only on a local stack). */
+  url: string,
+  /** The same address as webcal://…, which a calendar app opens as a subscription. */
+  webcal: string,
+});
+/** GET's answer: the feed, or null when none is made (or it was revoked). */
+export const calendarFeedAnswer = { anyOf: [calendarFeed, { type: 'null' }] } as const;
+
+export type ConnectionState = FromSchema<typeof connectionState>;
+export type CalendarConnection = FromSchema<typeof calendarConnection>;
+export type NewCalendarConnection = FromSchema<typeof newCalendarConnection>;
+export type CalendarFeed = FromSchema<typeof calendarFeed>;
