@@ -87,8 +87,11 @@ export type DeliveryStatus = ColumnType<
 
 type TenantBooking = NonNullable<TenantConfig['booking']>;
 
-/** tenant.json's booking.rooms (migration 1870), as JSON text: how a booked video meeting gets its room. */
-export type BookingRooms = ColumnType<NonNullable<TenantBooking['rooms']>, string, string>;
+/** tenant.json's booking.rooms: how a booked video meeting gets its room. */
+export type Rooms = NonNullable<TenantBooking['rooms']>;
+
+/** tenant.json's booking.rooms (migration 1870), as JSON text. */
+export type BookingRooms = ColumnType<Rooms, string, string>;
 
 /** tenant.json's booking.meetingTypes (migration 1870), as JSON text: the types a coach starts with. */
 export type DefaultMeetingTypes = ColumnType<NonNullable<TenantBooking['meetingTypes']>, string, string>;
