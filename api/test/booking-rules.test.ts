@@ -117,6 +117,25 @@ describe('who may book', () => {
     ).toEqual([]);
   });
 
+  it("the flag merges like every flag: the client's own setting over the tenant's default", async () => {
+    const unset = await newClient(h, coach, CLIENT_ZONE, {});
+    const off = await newClient(h, coach, CLIENT_ZONE, { booking: false });
+    const setDefault = (on: boolean) =>
+      h.db
+        .updateTable('tenants')
+        .set({ default_flags: sql<string>`default_flags || ${JSON.stringify({ booking: on })}::jsonb` })
+        .where('id', '=', ALPHA)
+        .execute();
+    await setDefault(true);
+    try {
+      expect((await call(h, unset, 'GET', '/api/v1/booking')).statusCode).toBe(200);
+      expect((await call(h, off, 'GET', '/api/v1/booking')).statusCode).toBe(403);
+    } finally {
+      await setDefault(false);
+    }
+    expect((await call(h, unset, 'GET', '/api/v1/booking')).statusCode).toBe(403);
+  });
+
   it('only their own coach, only the types open to them', async () => {
     const notTheirs = await newCoach(h, ZONE);
     await saveHours(h, notTheirs, everyDay('09:00', '17:00'));
