@@ -8,6 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { noticePolicy } from '../src/services/booking/booked-meeting.js';
 import { keyCall, makeApiKey } from './helpers/api-keys.js';
 import {
+  CLIENT_ZONE,
+  ZONE,
+  bookingWorld,
   call,
   everyDay,
   icsOf,
@@ -15,12 +18,11 @@ import {
   newCoach,
   newType,
   saveHours,
-  setClock,
   slotsOf,
   starts,
   wallClock,
 } from './helpers/booking.js';
-import type { Coach } from './helpers/booking.js';
+import type { BookingWorld, Coach } from './helpers/booking.js';
 import { ALPHA, BETA, Harness } from './helpers/harness.js';
 import { mailsTo, waitForMail } from './helpers/mail.js';
 import { signIn } from './helpers/sign-in.js';
@@ -30,30 +32,13 @@ const h = new Harness();
 let coach: Coach;
 let client: Person;
 let typeId: number;
-const ZONE = 'Europe/Amsterdam';
-const CLIENT_ZONE = 'America/New_York';
-
+let book: BookingWorld['book'];
 beforeAll(async () => {
   await h.start();
-  // Monday 15 March 2027, 09:00 in Amsterdam; New York has had summer time since the 14th.
-  setClock(h, '2027-03-15T08:00:00Z');
-  coach = await newCoach(h, ZONE);
-  client = await newClient(h, coach, CLIENT_ZONE);
-  // An hour's notice to book, so a test can book a meeting already inside the 24 h to move or cancel it.
-  await saveHours(h, coach, everyDay('09:00', '17:00'), { min_notice_minutes: 60 });
-  typeId = await newType(h, coach, { name: 'Session', duration_minutes: 30 });
+  ({ coach, client, typeId, book } = await bookingWorld(h));
 });
 afterAll(() => h.stop());
 
-const book = (who: Person, start: string, fields: Record<string, unknown> = {}) =>
-  call(h, who, 'POST', '/api/v1/booking', {
-    coach_id: coach.user.id,
-    type_id: typeId,
-    start,
-    ...fields,
-  });
-
-/** The wall clock of an instant in a zone, HH:mm. */
 const eventsOf = async (type: string, meetingId: number) =>
   (await h.db.selectFrom('events').select('data').where('type', '=', type).execute())
     .map((e) => e.data)

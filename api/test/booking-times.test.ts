@@ -11,7 +11,10 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHONE_CALL } from '../src/services/booking/rooms.js';
 import {
+  CLIENT_ZONE,
+  ZONE,
   assign,
+  bookingWorld,
   call,
   everyDay,
   icsOf,
@@ -19,12 +22,11 @@ import {
   newCoach,
   newType,
   saveHours,
-  setClock,
   slotsOf,
   starts,
   wallClock,
 } from './helpers/booking.js';
-import type { Coach } from './helpers/booking.js';
+import type { BookingWorld, Coach } from './helpers/booking.js';
 import { ALPHA, Harness, fixtureTenants } from './helpers/harness.js';
 import { mailsTo } from './helpers/mail.js';
 import type { Person } from './helpers/sign-in.js';
@@ -33,27 +35,12 @@ const h = new Harness();
 let coach: Coach;
 let client: Person;
 let typeId: number;
-const ZONE = 'Europe/Amsterdam';
-const CLIENT_ZONE = 'America/New_York';
-
+let book: BookingWorld['book'];
 beforeAll(async () => {
   await h.start();
-  // Monday 15 March 2027, 09:00 in Amsterdam; New York has had summer time since the 14th.
-  setClock(h, '2027-03-15T08:00:00Z');
-  coach = await newCoach(h, ZONE);
-  client = await newClient(h, coach, CLIENT_ZONE);
-  await saveHours(h, coach, everyDay('09:00', '17:00'), { min_notice_minutes: 60 });
-  typeId = await newType(h, coach, { name: 'Session', duration_minutes: 30 });
+  ({ coach, client, typeId, book } = await bookingWorld(h));
 });
 afterAll(() => h.stop());
-
-const book = (who: Person, start: string, fields: Record<string, unknown> = {}) =>
-  call(h, who, 'POST', '/api/v1/booking', {
-    coach_id: coach.user.id,
-    type_id: typeId,
-    start,
-    ...fields,
-  });
 
 describe('rooms', () => {
   /** An instance deployed with alpha's tenant.json saying these rooms (as a deploy changes it). */

@@ -162,3 +162,26 @@ export function icsOf(mail: Mail) {
   const calendar = new ICAL.Component(ICAL.parse(file!.content));
   return { calendar, event: new ICAL.Event(calendar.getFirstSubcomponent('vevent')!) };
 }
+
+/** The zones of the booking tests' coach and client (both sides of the clocks' change in March). */
+export const ZONE = 'Europe/Amsterdam';
+export const CLIENT_ZONE = 'America/New_York';
+
+/**
+ * The booking tests' world on a started harness: Monday 15 March 2027, 09:00 in Amsterdam (New York has had
+ * summer time since the 14th); an Amsterdam coach open 09:00-17:00 every day, with an hour's notice to book so a
+ * test can book a meeting already inside the tenant's 24 h to move or cancel it; a New York client of theirs
+ * with the booking flag; a 30-minute type; and that client's booking of it.
+ */
+export async function bookingWorld(h: Harness) {
+  setClock(h, '2027-03-15T08:00:00Z');
+  const coach = await newCoach(h, ZONE);
+  const client = await newClient(h, coach, CLIENT_ZONE);
+  await saveHours(h, coach, everyDay('09:00', '17:00'), { min_notice_minutes: 60 });
+  const typeId = await newType(h, coach, { name: 'Session', duration_minutes: 30 });
+  const book = (who: Person, start: string, fields: Record<string, unknown> = {}) =>
+    call(h, who, 'POST', '/api/v1/booking', { coach_id: coach.user.id, type_id: typeId, start, ...fields });
+  return { coach, client, typeId, book };
+}
+
+export type BookingWorld = Awaited<ReturnType<typeof bookingWorld>>;
