@@ -32,6 +32,19 @@ export function offsetMs(at: Date, timeZone: string): number {
   return wall - Math.floor(at.getTime() / 1000) * 1000;
 }
 
+/**
+ * The instants (ms) at which the zone's clock shows `wall` (a wall-clock time written as UTC ms), earliest
+ * first: none in the hour skipped when clocks go forward, two in the hour repeated when they go back.
+ */
+export function wallInstants(wall: number, timeZone: string): number[] {
+  // The zone's offsets a day either side: one of them is the offset in force at that wall time (no zone changes
+  // its clocks twice in two days).
+  const found = [-86_400_000, 0, 86_400_000]
+    .map((d) => wall - offsetMs(new Date(wall + d), timeZone))
+    .filter((t) => t + offsetMs(new Date(t), timeZone) === wall);
+  return [...new Set(found)].sort((a, b) => a - b);
+}
+
 /** The calendar date (YYYY-MM-DD) of `at` in the zone. */
 export function localDate(at: Date, timeZone: string): string {
   return new Date(at.getTime() + offsetMs(at, timeZone)).toISOString().slice(0, 10);
@@ -59,14 +72,8 @@ export function localDateTime(at: Date, timeZone: string): string {
 export function zonedInstant(local: string, timeZone: string): Date | null {
   const wall = Date.parse(`${local}:00Z`);
   if (Number.isNaN(wall)) return null;
-  // The zone's offsets a day either side: one of them is the offset in force at that wall time (no zone changes
-  // its clocks twice in two days). Of the instants that show the wall time, the earliest.
-  const offsets = [-86_400_000, 0, 86_400_000].map((d) => offsetMs(new Date(wall + d), timeZone));
-  const found = offsets
-    .map((offset) => wall - offset)
-    .filter((t) => localDateTime(new Date(t), timeZone) === local)
-    .sort((a, b) => a - b);
-  return found.length === 0 ? null : new Date(found[0]!);
+  const [first] = wallInstants(wall, timeZone);
+  return first === undefined ? null : new Date(first);
 }
 
 /**
