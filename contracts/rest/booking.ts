@@ -104,14 +104,20 @@ export const bookableCoach = closed({
   id: integer,
   name: string,
   types: list(
-    closed({
-      id: integer,
-      name: string,
-      duration_minutes: integer,
-      description: string,
-      location: locationKind,
-      notice_hours: integer,
-    }),
+    closed(
+      {
+        id: integer,
+        name: string,
+        duration_minutes: integer,
+        description: string,
+        location: locationKind,
+        /** The address of a `place` meeting, so a client knows where before booking; null otherwise. */
+        place: nullableString,
+        notice_hours: integer,
+      },
+      // Optional while the API that sends it is written (the app shows it when it is there).
+      ['id', 'name', 'duration_minutes', 'description', 'location', 'notice_hours'],
+    ),
   ),
 });
 export const bookingPage = closed({ time_zone: string, coaches: list(bookableCoach) });
