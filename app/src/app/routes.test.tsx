@@ -38,9 +38,10 @@ function serve(member?: Record<string, unknown>) {
 }
 
 describe('the side menu (SPEC §2)', () => {
-  it('lists the 11 items in order', () => {
+  it("lists SPEC's 11 items in order, and Book a session after My Schedule", () => {
     expect(MENU_ITEMS.map((item) => item.label)).toEqual([
       'My Schedule',
+      'Book a session',
       'My Groups',
       'My Lessons',
       'My Resources',
@@ -60,6 +61,19 @@ describe('the side menu (SPEC §2)', () => {
     expect(labels(apiUser(flags(false, false, false)))).not.toContain('My Groups');
     expect(labels(apiUser(flags(false, false, false)))).toHaveLength(8);
     expect(labels(apiUser(flags(true, true, true)))).toHaveLength(11);
+    expect(labels(apiUser(flags(true, true, true)))).not.toContain('Book a session');
+    const booking = apiUser({ trainings: { ...flags(false, false, false).trainings, booking: true } });
+    expect(labels(booking)).toEqual([
+      'My Schedule',
+      'Book a session',
+      'My Resources',
+      'My Action Steps',
+      'My Messages',
+      'My Metrics',
+      'My Notes',
+      'My Profile',
+      "My Coach's Profile",
+    ]);
     const noFlags = apiUser({ trainings: {} });
     expect(labels(noFlags, { ...testConfig.defaultFlags, flash_coaching: true })).toEqual(
       expect.arrayContaining(['My Lessons']),
