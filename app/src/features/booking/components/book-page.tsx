@@ -100,7 +100,7 @@ function BookingSteps({ page, announce }: { page: BookingPage; announce: (text: 
     if (!answer) return;
     if ('taken' in answer) {
       setTaken(answer.taken);
-      announce(`${answer.taken.message} Choose one of the nearest free times.`);
+      announce(answer.taken.message);
       return;
     }
     client.setQueryData(bookedMeetingQueryOptions(answer.meeting.id).queryKey, answer.meeting);

@@ -101,7 +101,7 @@ describe('/book/meetings/:id', () => {
     const wednesday = await screen.findByRole('list', { name: 'Wednesday, November 27th, 2030' });
     await user.click(within(wednesday).getByRole('button', { name: /^9:00 am/ }));
     await user.click(await screen.findByRole('button', { name: 'Confirm move' }));
-    expect(await screen.findByText('That time was just taken.')).toBeInTheDocument();
+    expect(await screen.findByText('That time was just taken.', { selector: '.error-text' })).toBeVisible();
     expect(screen.getByRole('status')).toHaveTextContent('That time was just taken.');
     const nearest = screen.getByRole('list', { name: 'The nearest free times' });
     await user.click(within(nearest).getByRole('button', { name: '9:00 am, Thursday, November 28th, 2030' }));

@@ -121,7 +121,7 @@ function MeetingSteps({
     if (!answer) return setStep({ at: 'view' });
     if ('taken' in answer) {
       setTaken(answer.taken);
-      return announce(`${answer.taken.message} Choose one of the nearest free times.`);
+      return announce(answer.taken.message);
     }
     announce(`Your meeting is moved to ${formatDateTime(answer.meeting.start, zone)}.`);
     setStep({ at: 'view' });
