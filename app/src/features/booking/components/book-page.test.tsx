@@ -53,6 +53,15 @@ async function toConfirm(user: ReturnType<typeof userEvent.setup>) {
   return heading('Confirm your meeting');
 }
 
+/** Waits for '{what} could not be loaded', lets the API answer again (`mend`) and presses the alert's Try again. */
+async function tryAgain(user: ReturnType<typeof userEvent.setup>, what: string, mend: () => void) {
+  // 5xx answers are retried once (lib/query-client) before the page gives up.
+  const text = `${what} could not be loaded: Service unavailable.`;
+  const alert = (await screen.findByText(text, {}, { timeout: 5000 })).closest('[role="alert"]');
+  mend();
+  await user.click(within(alert as HTMLElement).getByRole('button', { name: 'Try again' }));
+}
+
 describe('/book', () => {
   it('books: the meeting type, the free times by day in the client’s zone, a note, the confirmation', async () => {
     const calls = server();
@@ -228,16 +237,7 @@ describe('/book', () => {
     await screen.findByRole('heading', { level: 1, name: 'Book a session' });
     expect(await screen.findByText('Loading page....')).toBeInTheDocument();
     answer!();
-    // 5xx answers are retried once (lib/query-client) before the page gives up.
-    const alert = await screen.findByText(
-      'The sessions you can book could not be loaded: Service unavailable.',
-      {},
-      { timeout: 5000 },
-    );
-    fail = false;
-    await user.click(
-      within(alert.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Try again' }),
-    );
+    await tryAgain(user, 'The sessions you can book', () => (fail = false));
     expect(await heading('Choose a meeting')).toBeInTheDocument();
   });
 
@@ -252,15 +252,7 @@ describe('/book', () => {
     const user = userEvent.setup();
     renderPortal('/book');
     await user.click(await screen.findByRole('link', { name: 'Strategy session' }));
-    const alert = await screen.findByText(
-      'The free times could not be loaded: Service unavailable.',
-      {},
-      { timeout: 5000 },
-    );
-    fail = false;
-    await user.click(
-      within(alert.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Try again' }),
-    );
+    await tryAgain(user, 'The free times', () => (fail = false));
     expect(await screen.findByRole('list', { name: 'Monday, November 25th, 2030' })).toBeInTheDocument();
   });
 
