@@ -72,7 +72,8 @@ type Title = (text: string) => ReactNode;
 function BookingSteps({ page, announce }: { page: BookingPage; announce: (text: string) => void }) {
   const [params, setParams] = useSearchParams();
   const [note, setNote] = useState('');
-  const [taken, setTaken] = useState<SlotTaken | null>(null);
+  // The 409 of the time it answered: another time (chosen here, or by the browser's Back and Forward) has none.
+  const [refusal, setTaken] = useState<{ start: string; taken: SlotTaken } | null>(null);
   const book = useBookMeeting();
   const client = useQueryClient();
   const zone = displayZone(page.time_zone);
@@ -83,10 +84,10 @@ function BookingSteps({ page, announce }: { page: BookingPage; announce: (text: 
   const booked = Number(params.get('booked')) || null;
   const step = booked ? 'done' : !coach ? 'coach' : !type ? 'type' : !start ? 'time' : 'confirm';
   const heading = useStepFocus(step);
+  const taken = refusal && refusal.start === start ? refusal.taken : null;
 
   const chooseTime = (slot: Slot, replace = false) => {
     if (!coach || !type) return;
-    setTaken(null);
     setParams(search({ coach: coach.id, type: type.id, start: slot.start }), { replace });
   };
 
@@ -99,7 +100,7 @@ function BookingSteps({ page, announce }: { page: BookingPage; announce: (text: 
       .catch(() => null);
     if (!answer) return;
     if ('taken' in answer) {
-      setTaken(answer.taken);
+      setTaken({ start, taken: answer.taken });
       announce(answer.taken.message);
       return;
     }

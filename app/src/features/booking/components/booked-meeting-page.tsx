@@ -84,7 +84,8 @@ function MeetingSteps({
   const move = useMoveMeeting();
   const cancel = useCancelMeeting();
   const [step, setStep] = useState<Step>({ at: 'view' });
-  const [taken, setTaken] = useState<SlotTaken | null>(null);
+  // The 409 of the time it answered: another time chosen since has none.
+  const [refusal, setTaken] = useState<{ start: string; taken: SlotTaken } | null>(null);
   const [asking, setAsking] = useState(false);
   const [now] = useState(() => Date.now());
   const heading = useStepFocus(step.at);
@@ -110,17 +111,15 @@ function MeetingSteps({
       note={meeting.note}
     />
   );
-  const choose = (slot: Slot) => {
-    setTaken(null);
-    setStep({ at: 'confirm', slot });
-  };
+  const choose = (slot: Slot) => setStep({ at: 'confirm', slot });
+  const taken = step.at === 'confirm' && refusal?.start === step.slot.start ? refusal.taken : null;
 
   const confirmMove = async (slot: Slot) => {
     // A refusal other than 409 (past the notice now) is toasted; the meeting is fetched again and says so.
     const answer = await move.mutateAsync({ id: meeting.id, start: slot.start }).catch(() => null);
     if (!answer) return setStep({ at: 'view' });
     if ('taken' in answer) {
-      setTaken(answer.taken);
+      setTaken({ start: slot.start, taken: answer.taken });
       return announce(answer.taken.message);
     }
     announce(`Your meeting is moved to ${formatDateTime(answer.meeting.start, zone)}.`);
