@@ -3,18 +3,30 @@ import { FieldError } from '../../errors.js';
 // Days as a person lives them: the start of a calendar day in their time zone, and that day's date, so "today"
 // and "overdue" follow the coach's clock rather than the server's.
 
+// One formatter per zone: building an Intl.DateTimeFormat costs far more than formatting with one, and slots
+// convert hundreds of wall-clock times a request.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
 /** How far the zone's wall clock is ahead of UTC at `at`, in ms. */
-function offsetMs(at: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(at);
+export function offsetMs(at: Date, timeZone: string): number {
+  const parts = formatter(timeZone).formatToParts(at);
   const get = (type: string) => Number(parts.find((p) => p.type === type)!.value);
   const wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
   return wall - Math.floor(at.getTime() / 1000) * 1000;
@@ -44,7 +56,7 @@ export function localDateTime(at: Date, timeZone: string): string {
  * today's (09:00 the day after summer time starts is still 09:00 there); null for a time the zone skips when
  * its clocks go forward. A time that happens twice (clocks going back) is its first occurrence.
  */
-function zonedInstant(local: string, timeZone: string): Date | null {
+export function zonedInstant(local: string, timeZone: string): Date | null {
   const wall = Date.parse(`${local}:00Z`);
   if (Number.isNaN(wall)) return null;
   // The zone's offsets a day either side: one of them is the offset in force at that wall time (no zone changes
