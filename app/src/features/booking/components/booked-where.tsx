@@ -10,9 +10,9 @@ export function BookedWhere({ meeting, type }: { meeting: BookedMeeting; type?: 
   if (link)
     return (
       <>
-        Video call:{' '}
+        Video call: {/* The room's address is a long unguessable name: the link says what it does instead. */}
         <a href={link} target="_blank" rel="noopener noreferrer">
-          {link}
+          Join meeting
         </a>
       </>
     );

@@ -67,7 +67,7 @@ export function MeetingCard({
         {upcoming && !link && <span className="muted">No online link</span>}
         {upcoming && meeting.change && (
           <Link
-            className="btn btn-secondary"
+            className="btn"
             to={meeting.change}
             aria-label={`Move or cancel: ${meeting.title}`}
           >
