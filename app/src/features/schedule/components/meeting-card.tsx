@@ -66,11 +66,7 @@ export function MeetingCard({
         )}
         {upcoming && !link && <span className="muted">No online link</span>}
         {upcoming && meeting.change && (
-          <Link
-            className="btn"
-            to={meeting.change}
-            aria-label={`Move or cancel: ${meeting.title}`}
-          >
+          <Link className="btn" to={meeting.change} aria-label={`Move or cancel: ${meeting.title}`}>
             Move or cancel
           </Link>
         )}
