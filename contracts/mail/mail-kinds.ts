@@ -237,7 +237,8 @@ export const MAIL_KINDS: { [K in MailKind]: KindSpec<K> } = {
     },
   },
   booking: {
-    title: 'A meeting a client booked, moved or cancelled, to the client and to the coach (with its calendar file)',
+    title:
+      'A meeting a client booked, moved or cancelled, to the client and to the coach (with its calendar file)',
     fields: {
       firstName: 'text',
       other: 'text',

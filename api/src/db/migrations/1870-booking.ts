@@ -9,8 +9,7 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 
-const clockTime = (column: string) =>
-  sql.raw(`${column} ~ '^(([01][0-9]|2[0-3]):[0-5][0-9]|24:00)$'`);
+const clockTime = (column: string) => sql.raw(`${column} ~ '^(([01][0-9]|2[0-3]):[0-5][0-9]|24:00)$'`);
 
 const NOTES: Record<string, string> = {
   'availability_ranges.weekday': 'ISO: 1 Monday … 7 Sunday.',
@@ -19,10 +18,12 @@ const NOTES: Record<string, string> = {
   'availability_days.kind': 'off: no hours that day; extra: these hours besides (or instead of) the week.',
   'availability_days.date': "YYYY-MM-DD on the coach's calendar.",
   'booking_settings.max_per_day': "At most this many meetings on one of the coach's days; null: no cap.",
-  'meeting_types.notice_hours': "Move or cancel up to this many hours before; null: tenant.json's noticeHours.",
+  'meeting_types.notice_hours':
+    "Move or cancel up to this many hours before; null: tenant.json's noticeHours.",
   'meeting_types.active': 'false: archived (a type with meetings is never deleted).',
   'meeting_types.audience': "clients (all the coach's), group (group_id's members) or flag (who holds flag).",
-  'meetings.booked_by': 'coach (scheduled by the coach), client (booked in the portal) or integration (a key).',
+  'meetings.booked_by':
+    'coach (scheduled by the coach), client (booked in the portal) or integration (a key).',
   'meetings.client_note': 'What the client wrote when booking.',
   'coaches.room_url': "The coach's fixed video room, for tenant.json's booking.rooms kind coach.",
   'tenants.booking_notice_hours': "tenant.json's booking.noticeHours.",
@@ -93,7 +94,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('tenant_id', 'integer', (c) => c.notNull().references('tenants.id').onDelete('cascade'))
     .addColumn('coach_id', 'integer', (c) => c.notNull().references('coaches.id').onDelete('cascade'))
     .addColumn('name', 'text', (c) => c.notNull())
-    .addColumn('duration_minutes', 'integer', (c) => c.notNull().check(sql`duration_minutes between 5 and 480`))
+    .addColumn('duration_minutes', 'integer', (c) =>
+      c.notNull().check(sql`duration_minutes between 5 and 480`),
+    )
     .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('location', 'text', (c) => c.notNull().check(sql`location in ('video', 'place', 'phone')`))
     .addColumn('place', 'text')

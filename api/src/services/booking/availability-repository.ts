@@ -5,7 +5,7 @@ import type { Availability, BookingSettings } from '../../../../contracts/rest/b
 import type { Database } from '../../db/database.js';
 
 /** A coach who never saved settings has these (the migration's column defaults, as the editor shows them). */
-export const DEFAULT_SETTINGS: BookingSettings = {
+const DEFAULT_SETTINGS: BookingSettings = {
   buffer_before_minutes: 0,
   buffer_after_minutes: 10,
   min_notice_minutes: 720,

@@ -3,24 +3,12 @@
 // meeting, its SEQUENCE raised on each change, METHOD:CANCEL to remove it.
 import { calendarIcs } from '../../../../contracts/ics.js';
 import type { Tenant } from '../../db/database.js';
+import { wallTime } from '../coach/meeting-mail.js';
 import type { MailDraft } from '../mail/mail-draft.js';
 import type { BookingCoach } from './booking-coach.js';
 import type { ClientMeeting } from './booking-repository.js';
 
 export type BookingChange = 'booked' | 'moved' | 'cancelled';
-
-/** "Tuesday 3 March 2026 at 09:00 (Europe/Berlin)", as the meeting mails write a time. */
-const wallTime = (at: Date, timeZone: string) =>
-  `${new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(at)} (${timeZone})`;
 
 export function bookingMails(
   tenant: Tenant,

@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { owned, ownerValues, visible } from '../access/scope.js';
 import type { Actor } from '../access/scope.js';
+import { columns } from '../coach/meetings-repository.js';
 import type { Busy } from './slots.js';
 
 /** A group lesson stored without its length (an older member's row) blocks this long. */
@@ -84,25 +85,13 @@ export async function groupsOfClient(db: Kysely<Database>, client: Actor): Promi
   return rows.map((r) => r.group_id);
 }
 
+/** A meeting as the coach's side reads it, with who booked it, its type and the client's note. */
 const meetingColumns = [
-  'm.id',
-  'm.client_id',
+  ...columns,
   'm.coach_id',
-  'm.title',
-  'm.agenda',
-  'm.starts_at',
-  'm.duration_minutes',
-  'm.time_zone',
-  'm.meeting_url',
-  'm.place',
-  'm.sequence',
   'm.meeting_type_id',
   'm.booked_by',
   'm.client_note',
-  'u.first_name',
-  'u.last_name',
-  'u.email',
-  'u.time_zone as client_time_zone',
 ] as const;
 
 /** One of the client's own meetings, with what its mails say of the client. */
