@@ -100,18 +100,17 @@ export const slotsPage = closed({
 });
 
 /** What a client sees of a coach they may book and the types open to them. */
+const { id: typeId, name, duration_minutes, description, location, place } = meetingType.properties;
 export const bookableCoach = closed({
   id: integer,
   name: string,
   types: list(
-    closed({
-      id: integer,
-      name: string,
-      duration_minutes: integer,
-      description: string,
-      location: locationKind,
-      notice_hours: integer,
-    }),
+    closed(
+      // `place`: the address of a `place` meeting, so a client knows where before booking; null otherwise.
+      { id: typeId, name, duration_minutes, description, location, place, notice_hours: integer },
+      // `place` is optional while the API that sends it is written (the app shows it when it is there).
+      ['id', 'name', 'duration_minutes', 'description', 'location', 'notice_hours'],
+    ),
   ),
 });
 export const bookingPage = closed({ time_zone: string, coaches: list(bookableCoach) });
