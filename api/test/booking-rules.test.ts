@@ -159,6 +159,15 @@ describe('who may book', () => {
     await h.setFlags(client.user.id, { business_academy: true });
     expect((await page()).coaches[0]!.types.map((t) => t.id)).toEqual([typeId, groupType, flagType]);
     expect((await slotsOf(h, client, coach.user.id, flagType, '2027-03-17')).days).not.toEqual([]);
+    // Where an in-person type meets is said before booking; a video type has no place.
+    const placeType = await newType(h, coach, {
+      name: 'At the studio',
+      location: 'place',
+      place: 'Harbour gate 4',
+    });
+    const types = (await page()).coaches[0]!.types as { id: number; place: string | null }[];
+    expect(types.find((t) => t.id === placeType)?.place).toBe('Harbour gate 4');
+    expect(types.find((t) => t.id === typeId)?.place).toBeNull();
   });
 });
 

@@ -105,12 +105,8 @@ export const bookableCoach = closed({
   id: integer,
   name: string,
   types: list(
-    closed(
-      // `place`: the address of a `place` meeting, so a client knows where before booking; null otherwise.
-      { id: typeId, name, duration_minutes, description, location, place, notice_hours: integer },
-      // `place` is optional while the API that sends it is written (the app shows it when it is there).
-      ['id', 'name', 'duration_minutes', 'description', 'location', 'notice_hours'],
-    ),
+    // `place`: the address of a `place` meeting, so a client knows where before booking; null otherwise.
+    closed({ id: typeId, name, duration_minutes, description, location, place, notice_hours: integer }),
   ),
 });
 export const bookingPage = closed({ time_zone: string, coaches: list(bookableCoach) });

@@ -166,6 +166,7 @@ export function createBookingService(deps: { db: Kysely<Database>; now: () => Da
             duration_minutes: t.duration_minutes,
             description: t.description,
             location: t.location,
+            place: t.location === 'place' ? t.place : null,
             notice_hours: t.notice_hours ?? tenant.booking_notice_hours,
           })),
         })),
