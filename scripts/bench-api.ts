@@ -34,11 +34,11 @@ import {
   startBaseline,
   timedStatements,
 } from './lib/bench-baseline.js';
-import { clientAddress, mixKinds, runMix } from './lib/bench-mix.js';
-import { otpFromMailFolder } from './lib/mail-folder.js';
+import { clientAddress, mixKinds, runMix, seeFreeSlots } from './lib/bench-mix.js';
 import type { KindStats, MixResult, Session } from './lib/bench-mix.js';
 import { latencyReport } from './lib/bench-verdict.js';
 import { seedBenchUsers } from './lib/bench-users.js';
+import { signIn } from './lib/bench-signin.js';
 import { printStatementLog, statementLog } from './lib/bench-statements.js';
 import type { KindStatements } from './lib/bench-statements.js';
 import type { BenchUser } from './lib/bench-users.js';
@@ -161,36 +161,6 @@ async function explain(db: Kysely<Database>, text: string, parameters: readonly 
   return rows.map((r) => r['QUERY PLAN']).join('\n');
 }
 
-async function post(url: string, ip: string, body: object): Promise<Record<string, unknown>> {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-tenant-id': TENANT.id, 'x-forwarded-for': ip },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as Record<string, unknown>;
-}
-
-/** The app's first login on a device: credentials, the mailed code, verifyOTP (which trusts the device). */
-async function signIn(api: string, mailDir: string, email: string, ip: string) {
-  const credentials = { email, password: demoPassword };
-  const since = Date.now() - 1000;
-  const step = (await post(`${api}/api/auth/loginotp`, ip, credentials)).data as {
-    user_id: number;
-    challenge: string;
-  };
-  const otp = await otpFromMailFolder(mailDir, email, since);
-  const signedIn = await post(`${api}/api/v1/verifyOTP`, ip, {
-    user_id: step.user_id,
-    challenge: step.challenge,
-    otp,
-  });
-  return {
-    token: (signedIn.data as { access_token: string }).access_token,
-    deviceToken: signedIn.device_token as string,
-  };
-}
-
 class Child {
   private waiting = new Map<
     FromChild['type'],
@@ -221,11 +191,12 @@ const ms = (n: number) => n.toFixed(1);
 const met = (ok: boolean) => (ok ? 'met' : 'NOT met');
 
 function kindTable(result: MixResult, weights: Map<string, number>) {
-  console.log('| kind | weight | requests | requests/s | p50 ms | p99 ms | errors |');
-  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+  // "409 taken": a booking's "just taken, here are the nearest" under contention, a correct answer (no error).
+  console.log('| kind | weight | requests | requests/s | p50 ms | p99 ms | errors | 409 taken |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   const row = (k: KindStats) =>
     console.log(
-      `| ${k.name} | ${weights.get(k.name) ?? '-'} | ${k.requests} | ${Math.round(k.rps)} | ${ms(k.p50)} | ${ms(k.p99)} | ${k.errors} |`,
+      `| ${k.name} | ${weights.get(k.name) ?? '-'} | ${k.requests} | ${Math.round(k.rps)} | ${ms(k.p50)} | ${ms(k.p99)} | ${k.errors} | ${k.apart} |`,
     );
   result.kinds.forEach(row);
   row(result.reads);
@@ -258,7 +229,9 @@ async function main(): Promise<void> {
     const ready = await child.ask('ready');
     const mailDir = join(workDir, 'mail');
     // The simulated clients' coach, signed in once from an address of its own, as the coach's kinds' caller.
-    const coach = await signIn(ready.api, mailDir, COACH_EMAIL, clientAddress(ready.users.length));
+    const person = (email: string, ip: string) =>
+      signIn(ready.api, { tenantId: TENANT.id, mailDir, email, password: demoPassword, ip });
+    const coach = await person(COACH_EMAIL, clientAddress(ready.users.length));
     const sessions: Session[] = [];
     for (const [n, user] of ready.users.entries()) {
       const ip = clientAddress(n);
@@ -266,9 +239,11 @@ async function main(): Promise<void> {
         user,
         ip,
         coachToken: coach.token,
-        ...(await signIn(ready.api, mailDir, user.email, ip)),
+        ...(await person(user.email, ip)),
+        free: [],
       });
     }
+    await seeFreeSlots(ready.api, TENANT.id, sessions);
     const kinds = mixKinds(demoPassword);
     const reads = kinds.filter((k) => k.read);
     const weights = new Map(kinds.map((k) => [k.name, k.weight]));

@@ -4,6 +4,8 @@
  * autocannon connection per simulated client, each signed in as its own user, and measures every kind apart.
  */
 import autocannon from 'autocannon';
+import type { SlotsPage } from '../../contracts/rest/booking.js';
+import { localDate } from '../../api/src/services/coach/zoned-day.js';
 import type { BenchUser } from './bench-users.js';
 
 /** A signed-in simulated client. Its token changes when the mix logs it in again. */
@@ -16,6 +18,10 @@ export interface Session {
   ip: string;
   /** The token of the client's coach (every simulated client has the demo coach): the coach's kinds use it. */
   coachToken: string;
+  /** The starts of the free slots the client last saw (what the booking kind books from). */
+  free: string[];
+  /** The meeting the client just booked (what the cancel that follows cancels). */
+  booked?: number;
 }
 
 /** Client n's address: 200 people on 200 connections, not one machine, as the per-IP limits see them. */
@@ -39,14 +45,23 @@ export interface Kind {
   ok?(body: string, session: Session): boolean;
   /** The request that must follow this one on the same connection (the login's second step). */
   then?: Kind;
+  /**
+   * A status that is a correct answer though not a 2xx (a booking's 409 "just taken" under contention): counted
+   * apart, neither an error nor followed by `then`.
+   */
+  apart?: number;
 }
 
-const json = (s: Session, tenantId: string, auth: Record<string, string>) => ({
-  'content-type': 'application/json',
+/** A request's headers without a body: what axios sends for a GET or a POST of nothing. */
+const bare = (s: Session, tenantId: string, auth: Record<string, string>) => ({
   accept: 'application/json',
   'x-tenant-id': tenantId,
   'x-forwarded-for': s.ip,
   ...auth,
+});
+const json = (s: Session, tenantId: string, auth: Record<string, string>) => ({
+  'content-type': 'application/json',
+  ...bare(s, tenantId, auth),
 });
 const bearer = (s: Session) => ({ authorization: `Bearer ${s.token}` });
 
@@ -133,6 +148,102 @@ const credentials = (password: string) => (s: Session, tenantId: string) => ({
   }),
 });
 
+/** A GET of the client's own, as the app's api folders send it (no body, no content type). */
+function clientGet(path: (s: Session) => string) {
+  return (s: Session, tenantId: string): BenchRequest => ({
+    method: 'GET',
+    path: path(s),
+    headers: bare(s, tenantId, bearer(s)),
+  });
+}
+
+const DAY = 86_400_000;
+/** How many days the /book page asks for at once (app/src/features/booking/api/get-slots.ts's SLOT_DAYS). */
+export const SLOT_DAYS = 14;
+
+/**
+ * GET /api/v1/booking/slots as /book sends it: the client's coach and type, `days` days from the client's today
+ * plus `page` times as many (the page's "Show later days"). The answer's slots become what the client books from.
+ */
+export function slotsKind(name: string, weight: number, days: number, page: () => number = () => 0): Kind {
+  return {
+    name,
+    weight,
+    // Not a baseline read: most of its time is the slot engine, which replaying its SQL would leave out.
+    read: false,
+    request: clientGet((s) => {
+      const from = localDate(new Date(Date.now() + page() * days * DAY), s.user.timeZone);
+      const { coachUserId, typeId } = s.user.booking;
+      return `/api/v1/booking/slots?coach_id=${coachUserId}&type_id=${typeId}&from=${from}&days=${days}`;
+    }),
+    ok(body, s) {
+      const page = (JSON.parse(body) as { data: SlotsPage }).data;
+      const starts = page.days.flatMap((d) => d.slots.map((slot) => slot.start));
+      if (starts.length > 0) s.free = starts;
+      return true;
+    },
+  };
+}
+
+/**
+ * Before the runs: what the clients saw on /book, one slots page asked once (they share a coach and a type) and
+ * given to every session, so a booking picked before any slots kind has a free time to book.
+ */
+export async function seeFreeSlots(url: string, tenantId: string, sessions: Session[]): Promise<void> {
+  const first = sessions[0]!;
+  const kind = slotsKind('slots', 0, SLOT_DAYS);
+  const request = kind.request(first, tenantId);
+  const res = await fetch(url + request.path, { headers: request.headers });
+  const body = await res.text();
+  if (!res.ok || !kind.ok!(body, first) || first.free.length === 0)
+    throw new Error(`No free slots for the bench clients to book: ${res.status} ${body.slice(0, 300)}`);
+  for (const session of sessions) session.free = first.free;
+}
+
+/** Far enough ahead that the cancel that follows is within any tenant's notice (24 h by default). */
+const CANCELLABLE_AFTER = 3 * DAY;
+
+/** A free slot the client saw, at random among those the cancel can still cancel. */
+function someFreeStart(s: Session): string {
+  const later = s.free.filter((start) => Date.parse(start) > Date.now() + CANCELLABLE_AFTER);
+  const from = later.length > 0 ? later : s.free;
+  return from[Math.floor(Math.random() * from.length)]!;
+}
+
+/**
+ * POST /api/v1/booking of a free slot the client saw, then on the same connection its cancel, so the coach's
+ * calendar does not fill up. A 409 (taken meanwhile by another client: contention) is the app's answer too.
+ */
+function bookKind(weight: number): Kind {
+  const cancel: Kind = {
+    name: 'book: cancel',
+    weight: 0,
+    read: false,
+    request: (s, tenantId) => ({
+      method: 'POST',
+      path: `/api/v1/booking/meetings/${s.booked}/cancel`,
+      headers: bare(s, tenantId, bearer(s)),
+    }),
+  };
+  return {
+    name: 'book',
+    weight,
+    read: false,
+    request: rest('/api/v1/booking', (s) => ({
+      coach_id: s.user.booking.coachUserId,
+      type_id: s.user.booking.typeId,
+      start: someFreeStart(s),
+      note: 'Booked by the benchmark.',
+    })),
+    ok(body, s) {
+      s.booked = (JSON.parse(body) as { data: { id: number } }).data.id;
+      return Number.isInteger(s.booked);
+    },
+    then: cancel,
+    apart: 409,
+  };
+}
+
 export function mixKinds(password: string): Kind[] {
   const login = credentials(password);
   const studentLogin: Kind = {
@@ -150,7 +261,7 @@ export function mixKinds(password: string): Kind[] {
   return [
     {
       name: 'unread badge poll',
-      weight: 36,
+      weight: 32,
       read: true,
       request: gapi(UNREAD, (s) => ({ user_id: s.user.userId })),
       ok: gapiOk,
@@ -205,6 +316,9 @@ export function mixKinds(password: string): Kind[] {
       ok: (body) => (JSON.parse(body) as { data?: { verified?: boolean } }).data?.verified === true,
       then: studentLogin,
     },
+    // /book: the first page of free times, and a booking of one of them (cancelled straight after).
+    slotsKind('slots', 3, SLOT_DAYS),
+    bookKind(1),
   ];
 }
 
@@ -218,7 +332,10 @@ export interface KindStats {
   errors: number;
   rps: number;
   p50: number;
+  p95: number;
   p99: number;
+  /** Answers of the kind's `apart` status (a booking's 409): correct, so neither errors nor in the latencies' doubt. */
+  apart: number;
 }
 
 export interface MixResult {
@@ -242,6 +359,7 @@ class Samples {
   private values = new Float64Array(1024);
   count = 0;
   errors = 0;
+  apart = 0;
   add(ms: number) {
     if (this.count === this.values.length) {
       const bigger = new Float64Array(this.values.length * 2);
@@ -268,8 +386,10 @@ function summary(name: string, read: boolean, parts: Samples[], seconds: number)
     read,
     requests: sorted.length,
     errors: parts.reduce((sum, p) => sum + p.errors, 0),
+    apart: parts.reduce((sum, p) => sum + p.apart, 0),
     rps: sorted.length / seconds,
     p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
     p99: percentile(sorted, 99),
   };
 }
@@ -323,6 +443,7 @@ export async function runMix(options: MixOptions): Promise<MixResult> {
     let current: Kind | undefined;
     let next: Kind | undefined;
     let failed = false;
+    let apart = false;
     return await new Promise<autocannon.Result>((resolve, reject) => {
       const instance = autocannon(
         {
@@ -338,8 +459,9 @@ export async function runMix(options: MixOptions): Promise<MixResult> {
                 return { ...request, ...route(current, current.request(session, options.tenantId)) };
               },
               onResponse: (status, body) => {
-                failed = status < 200 || status > 299 || !answered(current!, body, session);
-                if (!failed && current?.then) next = current.then;
+                apart = status === current!.apart;
+                failed = !apart && (status < 200 || status > 299 || !answered(current!, body, session));
+                if (!failed && !apart && current?.then) next = current.then;
                 if (failed) {
                   const key = `${current!.name} ${status}`;
                   const seen = failures.get(key) ?? { count: 0, sample: body.slice(0, 160) };
@@ -357,6 +479,7 @@ export async function runMix(options: MixOptions): Promise<MixResult> {
         const samples = stats.get(current!)!;
         samples.add(ms);
         if (failed) samples.errors++;
+        if (apart) samples.apart++;
       });
     });
   });

@@ -18,10 +18,17 @@ export interface KindStatements {
   log: { sql: string; ms: number; plan?: string }[];
 }
 
+interface Run {
+  status: number;
+  requestMs: number;
+  log: Recorded[];
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /**
- * Asks `app` for each kind once per session (copies: a login's new token stays here) and reports the median
+ * Asks `app` for each kind once per session (copies: a login's new token, a booking's id stay here), a kind's
+ * `then` right after it on the same copy (a booking's cancel cancels that booking), and reports the median
  * request's statements. Logins run too: they are part of the mix's path.
  */
 export async function statementLog(
@@ -32,36 +39,39 @@ export async function statementLog(
   tenantId: string,
   explain?: (sql: string, parameters: readonly unknown[]) => Promise<string>,
 ): Promise<KindStatements[]> {
-  const every = kinds.flatMap((k) => (k.then ? [k, k.then] : [k]));
-  const result: KindStatements[] = [];
-  for (const kind of every) {
-    const runs: { status: number; requestMs: number; log: Recorded[] }[] = [];
-    for (const original of sessions) {
-      const session = { ...original };
-      const request = kind.request(session, tenantId);
-      let status = 0;
-      let requestMs = 0;
-      const log = await record(async () => {
-        const start = performance.now();
-        const res = await app.inject({
-          method: request.method,
-          url: request.path,
-          headers: request.headers,
-          payload: request.body,
-        });
-        requestMs = performance.now() - start;
-        status = res.statusCode;
+  const runs = new Map<Kind, Run[]>();
+  const ask = async (kind: Kind, session: Session) => {
+    const request = kind.request(session, tenantId);
+    let status = 0;
+    let requestMs = 0;
+    let body = '';
+    const log = await record(async () => {
+      const start = performance.now();
+      const res = await app.inject({
+        method: request.method,
+        url: request.path,
+        headers: request.headers,
+        payload: request.body,
       });
-      runs.push({ status, requestMs, log });
-    }
-    const sqlMs = (r: (typeof runs)[number]) => r.log.reduce((sum, s) => sum + s.ms, 0);
-    const middle = [...runs].sort((a, b) => sqlMs(a) - sqlMs(b))[Math.floor(runs.length / 2)]!;
+      requestMs = performance.now() - start;
+      status = res.statusCode;
+      body = res.body;
+    });
+    runs.set(kind, [...(runs.get(kind) ?? []), { status, requestMs, log }]);
+    const ok = status >= 200 && status < 300 && (kind.ok?.(body, session) ?? true);
+    if (ok && kind.then) await ask(kind.then, session);
+  };
+  for (const kind of kinds) for (const original of sessions) await ask(kind, { ...original });
+  const result: KindStatements[] = [];
+  for (const [kind, kindRuns] of runs) {
+    const sqlMs = (r: Run) => r.log.reduce((sum, s) => sum + s.ms, 0);
+    const middle = [...kindRuns].sort((a, b) => sqlMs(a) - sqlMs(b))[Math.floor(kindRuns.length / 2)]!;
     result.push({
       kind: kind.name,
       status: middle.status,
-      statements: median(runs.map((r) => r.log.length)),
+      statements: median(kindRuns.map((r) => r.log.length)),
       sqlMs: sqlMs(middle),
-      requestMs: median(runs.map((r) => r.requestMs)),
+      requestMs: median(kindRuns.map((r) => r.requestMs)),
       log: await Promise.all(
         middle.log.map(async (s) => ({
           sql: s.sql,

@@ -1,7 +1,9 @@
 /**
  * The benchmark's simulated clients: `count` extra clients of the demo tenant's coach, each with what the demo
  * client@ has (meetings, notes, a mailbox with a thread, the free group with its lessons), seeded with the same
- * seed functions as `npm run seed` and the same password. Runs in the API's process before it listens.
+ * seed functions as `npm run seed` and the same password, every training flag on (booking's too). The coach gets
+ * hours and a type open to all their clients when the seed gave them none (lib/bench-booking.ts), so the mix's
+ * booking kinds have slots to ask for. Runs in the API's process before it listens.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../api/src/db/database.js';
@@ -12,6 +14,7 @@ import { everyFlag } from '../../contracts/training-flags.js';
 import { demoSetFor } from '../../api/src/seed/sets/index.js';
 import { hashPassword } from '../../api/src/services/auth/passwords.js';
 import type { Storage } from '../../api/src/services/storage/storage.js';
+import { ensureBookable } from './bench-booking.js';
 
 /** What a simulated client needs to send the app's requests. */
 export interface BenchUser {
@@ -22,6 +25,10 @@ export interface BenchUser {
   /** A lesson of the free group, and the client's membership of it (the analytics' place). */
   lessonId: number;
   userGroupId: number;
+  /** The client's zone (the app asks for slots from the client's today). */
+  timeZone: string;
+  /** Whom and what the client books: their coach (users.id) and a type open to them. */
+  booking: { coachUserId: number; typeId: number };
 }
 
 const benchEmail = (index: number) => `bench-${index}@demo.test`;
@@ -46,6 +53,12 @@ export async function seedBenchUsers(
   const tenantSlug = options.demoEmail.split('@')[1]!.replace(/\.test$/, '');
   const set = demoSetFor(tenantSlug);
   const at = new Date();
+  const typeId = await ensureBookable(
+    db,
+    { tenantId, coachId: demo.coach_id },
+    { horizonDays: 42, replace: false },
+  );
+  const booking = { coachUserId: demo.coach_user_id, typeId };
   const users: BenchUser[] = [];
   for (let index = 0; index < options.count; index++) {
     const email = benchEmail(index);
@@ -102,6 +115,8 @@ export async function seedBenchUsers(
       threadId: thread.parent_id!,
       lessonId: place.lesson_id,
       userGroupId: place.user_group_id,
+      timeZone: set.timeZone,
+      booking,
     });
   }
   return users;
