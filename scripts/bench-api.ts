@@ -11,8 +11,6 @@
 // demo data and one client per connection (lib/bench-users.ts); this process signs each in through the real OTP
 // flow, reading the code from the .eml file, then runs the mix (lib/bench-mix.ts): the full mix on the API,
 // then its read kinds alone on the API and on the baseline (lib/bench-baseline.ts), each for BENCH_DURATION.
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -34,6 +32,7 @@ import {
   startBaseline,
   timedStatements,
 } from './lib/bench-baseline.js';
+import { startServer } from './lib/bench-child.js';
 import { clientAddress, mixKinds, runMix, seeFreeSlots } from './lib/bench-mix.js';
 import type { KindStats, MixResult, Session } from './lib/bench-mix.js';
 import { latencyReport } from './lib/bench-verdict.js';
@@ -161,27 +160,6 @@ async function explain(db: Kysely<Database>, text: string, parameters: readonly 
   return rows.map((r) => r['QUERY PLAN']).join('\n');
 }
 
-class Child {
-  private waiting = new Map<
-    FromChild['type'],
-    { resolve: (m: FromChild) => void; reject: (e: Error) => void }
-  >();
-  constructor(readonly process: ChildProcess) {
-    process.on('message', (message: FromChild) => this.waiting.get(message.type)?.resolve(message));
-    process.once('exit', () => {
-      for (const { reject } of this.waiting.values()) reject(new Error('the server process ended'));
-    });
-  }
-  /** Sends `message` (if any) and waits for the child's next message of `type`. */
-  ask<T extends FromChild['type']>(type: T, message?: ToChild): Promise<Extract<FromChild, { type: T }>> {
-    const answer = new Promise<Extract<FromChild, { type: T }>>((resolve, reject) => {
-      this.waiting.set(type, { resolve: (m) => resolve(m as Extract<FromChild, { type: T }>), reject });
-    });
-    if (message) this.process.send(message);
-    return answer;
-  }
-}
-
 const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 const load = () =>
   loadavg()
@@ -218,13 +196,7 @@ async function main(): Promise<void> {
   const workDir = await mkdtemp(join(tmpdir(), 'portal-bench-'));
   const engine = process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'PGlite (temp folder)';
   const self = fileURLToPath(import.meta.url);
-  const profile = CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROF] : [];
-  const child = new Child(
-    spawn(process.execPath, [...process.execArgv, '--expose-gc', ...profile, self, 'serve', workDir], {
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-      env: process.env,
-    }),
-  );
+  const child = startServer<ToChild, FromChild>(self, workDir, CPU_PROF);
   try {
     const ready = await child.ask('ready');
     const mailDir = join(workDir, 'mail');
@@ -381,11 +353,7 @@ async function main(): Promise<void> {
       process.exitCode = 1;
     }
   } finally {
-    if (child.process.exitCode === null && child.process.signalCode === null) {
-      const exited = new Promise((r) => child.process.once('exit', r));
-      child.process.send({ type: 'stop' } satisfies ToChild);
-      await exited;
-    }
+    await child.stop({ type: 'stop' });
     await rm(workDir, { recursive: true, force: true });
   }
 }
