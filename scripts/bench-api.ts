@@ -16,7 +16,6 @@ import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { CompiledQuery } from 'kysely';
 import type { Kysely } from 'kysely';
 import { buildApp } from '../api/src/app.js';
 import type { AppOptions } from '../api/src/app.js';
@@ -38,7 +37,7 @@ import type { KindStats, MixResult, Session } from './lib/bench-mix.js';
 import { latencyReport } from './lib/bench-verdict.js';
 import { seedBenchUsers } from './lib/bench-users.js';
 import { signIn } from './lib/bench-signin.js';
-import { printStatementLog, statementLog } from './lib/bench-statements.js';
+import { explainer, printStatementLog, statementLog } from './lib/bench-statements.js';
 import type { KindStatements } from './lib/bench-statements.js';
 import type { BenchUser } from './lib/bench-users.js';
 
@@ -112,7 +111,7 @@ async function serve(workDir: string): Promise<void> {
           message.sessions,
           mixKinds(demoPassword),
           TENANT.id,
-          process.env.BENCH_EXPLAIN ? (text, parameters) => explain(db, text, parameters) : undefined,
+          process.env.BENCH_EXPLAIN ? explainer(db) : undefined,
         );
         await logging.close();
         send({ type: 'statements', kinds });
@@ -151,14 +150,6 @@ const slowStatements = (db: Kysely<Database>, ms: number) =>
         );
     },
   );
-
-/** The plan PostgreSQL (or PGlite) chose for a statement, with its actual times. */
-async function explain(db: Kysely<Database>, text: string, parameters: readonly unknown[]) {
-  const { rows } = await db.executeQuery<{ 'QUERY PLAN': string }>(
-    CompiledQuery.raw(`explain (analyze, costs off) ${text}`, [...parameters]),
-  );
-  return rows.map((r) => r['QUERY PLAN']).join('\n');
-}
 
 const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 const load = () =>

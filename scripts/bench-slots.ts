@@ -4,6 +4,7 @@
 //   bash scripts/with-postgres.sh npm run bench:slots     # PostgreSQL (DATABASE_URL)
 //   BENCH_DURATION=10 BENCH_CLIENTS=4 ...                 # seconds per run (default 20), concurrent clients (4)
 //   BENCH_CPU_PROF=<folder> ...                           # the API process's CPU profile, written when it stops
+//   BENCH_EXPLAIN=1 ...                                   # each read statement in full with its plan
 // The API runs in a child process (lib/bench-child.ts), seeded like `npm run seed` and then given: the demo
 // coach's weekly hours (three ranges a weekday, a Saturday morning; lib/bench-booking.ts) booked up to 56 days
 // ahead, 300 meetings in those 56 days, and BENCH_CLIENTS simulated clients of theirs with the booking flag
@@ -33,7 +34,7 @@ import { startServer } from './lib/bench-child.js';
 import { clientAddress, runMix, slotsKind } from './lib/bench-mix.js';
 import type { Kind, KindStats, Session } from './lib/bench-mix.js';
 import { signIn } from './lib/bench-signin.js';
-import { printStatementLog, statementLog } from './lib/bench-statements.js';
+import { explainer, printStatementLog, statementLog } from './lib/bench-statements.js';
 import type { KindStatements } from './lib/bench-statements.js';
 import { seedBenchUsers } from './lib/bench-users.js';
 import type { BenchUser } from './lib/bench-users.js';
@@ -100,7 +101,9 @@ async function serve(workDir: string): Promise<void> {
       if (message.type === 'statements') {
         const recorder = sqlRecorder(db);
         const logging = await buildApp(options(recorder.db));
-        const kinds = await statementLog(logging, recorder.record, message.sessions, slotKinds, TENANT.id);
+        const explain = process.env.BENCH_EXPLAIN ? explainer(db) : undefined;
+        const { sessions } = message;
+        const kinds = await statementLog(logging, recorder.record, sessions, slotKinds, TENANT.id, explain);
         await logging.close();
         send({ type: 'statements', kinds });
       } else {

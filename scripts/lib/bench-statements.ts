@@ -4,6 +4,9 @@
  * cost is then read off its statements, not guessed: how many it runs, which ones, and where the time goes.
  */
 import type { FastifyInstance } from 'fastify';
+import { CompiledQuery } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../api/src/db/database.js';
 import type { Kind, Session } from './bench-mix.js';
 import type { Recorded } from './bench-baseline.js';
 
@@ -84,6 +87,16 @@ export async function statementLog(
   }
   return result;
 }
+
+/** The plan PostgreSQL (or PGlite) chose for a statement, with its actual times (BENCH_EXPLAIN). */
+export const explainer =
+  (db: Kysely<Database>) =>
+  async (text: string, parameters: readonly unknown[]): Promise<string> => {
+    const { rows } = await db.executeQuery<{ 'QUERY PLAN': string }>(
+      CompiledQuery.raw(`explain (analyze, costs off) ${text}`, [...parameters]),
+    );
+    return rows.map((r) => r['QUERY PLAN']).join('\n');
+  };
 
 /** The log as the bench prints it: one table of kinds, then each kind's statements (SQL shortened). */
 export function printStatementLog(kinds: KindStatements[]): void {

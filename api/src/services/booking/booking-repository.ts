@@ -5,6 +5,8 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
+import { epochMs, fromEpochMs } from '../../db/epoch-ms.js';
+import { busyOfCoach } from '../calendars/connections-repository.js';
 import { owned, ownerValues, visible } from '../access/scope.js';
 import type { Actor } from '../access/scope.js';
 import { columns } from '../coach/meetings-repository.js';
@@ -15,7 +17,12 @@ const LESSON_MINUTES = 60;
 
 const MINUTE = 60_000;
 
-/** Everything that takes the coach's time in [from, to): meetings count towards the daily cap, sessions not. */
+/**
+ * Everything that takes the coach's time in [from, to), in one statement: their meetings (which count towards
+ * the daily cap), their groups' sessions, and their outside calendars' busy times (calendars/, migration 1880).
+ * One statement rather than one a source, and instants as numbers (db/epoch-ms.ts): a busy coach's 8 weeks are thousands of rows,
+ * whose timestamps' parsing and the round trips were most of a slots request's time (npm run bench:slots).
+ */
 export async function busyTimes(
   db: Kysely<Database>,
   tenantId: number,
@@ -26,42 +33,53 @@ export async function busyTimes(
   const meetings = db
     .selectFrom('meetings as m')
     .where(visible(tenant, 'meetings as m'))
-    .select(['m.starts_at', 'm.duration_minutes'])
+    .select([
+      epochMs('m.starts_at').as('start'),
+      epochMs('m.starts_at', { minutes: 'm.duration_minutes' }).as('end'),
+      sql<boolean>`true`.as('meeting'),
+    ])
     .where('m.coach_id', '=', coachId)
     .where('m.id', '!=', range.except ?? 0)
     .where('m.starts_at', '<', range.to)
-    .where(sql<boolean>`m.starts_at + m.duration_minutes * interval '1 minute' > ${range.from}`)
-    .execute();
+    .where(sql<boolean>`m.starts_at + m.duration_minutes * interval '1 minute' > ${range.from}`);
   const sessions = db
     .selectFrom('group_sessions as s')
     .innerJoin('groups as g', 'g.id', 's.group_id')
-    .select(['s.starts_at', 's.duration_minutes'])
+    .select([
+      epochMs('s.starts_at').as('start'),
+      epochMs('s.starts_at', { minutes: 's.duration_minutes' }).as('end'),
+      sql<boolean>`false`.as('meeting'),
+    ])
     .where('s.tenant_id', '=', tenantId)
     .where('g.coach_id', '=', coachId)
     .where('s.starts_at', '<', range.to)
-    .where(sql<boolean>`s.starts_at + s.duration_minutes * interval '1 minute' > ${range.from}`)
-    .execute();
+    .where(sql<boolean>`s.starts_at + s.duration_minutes * interval '1 minute' > ${range.from}`);
   // Group lessons kept only as each member's row (no session): one block per time, however many members.
   const lessons = db
-    .selectFrom('lesson_meetings as l')
-    .where(visible(tenant, 'lesson_meetings as l'))
-    .innerJoin('groups as g', 'g.id', 'l.group_id')
-    .select('l.meeting_time')
-    .distinct()
-    .where('g.coach_id', '=', coachId)
-    .where('l.session_id', 'is', null)
-    .where('l.meeting_time', '<', range.to)
-    .where('l.meeting_time', '>', new Date(range.from.getTime() - LESSON_MINUTES * MINUTE))
-    .execute();
-  const span = (start: Date, minutes: number) => ({
-    start,
-    end: new Date(start.getTime() + minutes * MINUTE),
-  });
-  return [
-    ...(await meetings).map((m) => ({ ...span(m.starts_at, m.duration_minutes), meeting: true })),
-    ...(await sessions).map((s) => ({ ...span(s.starts_at, s.duration_minutes), meeting: false })),
-    ...(await lessons).map((l) => ({ ...span(l.meeting_time, LESSON_MINUTES), meeting: false })),
-  ];
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('lesson_meetings as l')
+        .where(visible(tenant, 'lesson_meetings as l'))
+        .innerJoin('groups as g', 'g.id', 'l.group_id')
+        .select('l.meeting_time')
+        .distinct()
+        .where('g.coach_id', '=', coachId)
+        .where('l.session_id', 'is', null)
+        .where('l.meeting_time', '<', range.to)
+        .where('l.meeting_time', '>', new Date(range.from.getTime() - LESSON_MINUTES * MINUTE))
+        .as('t'),
+    )
+    .select([
+      epochMs('t.meeting_time').as('start'),
+      epochMs('t.meeting_time', LESSON_MINUTES * MINUTE).as('end'),
+      sql<boolean>`false`.as('meeting'),
+    ]);
+  // What the last good read of each outside calendar found: busy, no meeting of theirs toward the daily cap.
+  const outside = busyOfCoach(db, tenantId, coachId, range.from, range.to).select(
+    sql<boolean>`false`.as('meeting'),
+  );
+  const rows = await meetings.unionAll(sessions).unionAll(lessons).unionAll(outside).execute();
+  return rows.map((r) => ({ start: fromEpochMs(r.start), end: fromEpochMs(r.end), meeting: r.meeting }));
 }
 
 /** The coaches (coaches.id) the client is assigned to. */

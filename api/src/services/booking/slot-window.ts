@@ -5,13 +5,12 @@ import type { Kysely } from 'kysely';
 import type { SlotsPage } from '../../../../contracts/rest/booking.js';
 import type { Database } from '../../db/database.js';
 import { FieldError } from '../../errors.js';
-import { dayStart, localDate } from '../coach/zoned-day.js';
+import { dayStart } from '../coach/zoned-day.js';
 import { readAvailability } from './availability-repository.js';
 import type { BookingCoach } from './booking-coach.js';
-import { externalBusy } from '../calendars/external-busy.js';
 import { busyTimes } from './booking-repository.js';
 import type { MeetingTypeRow } from './meeting-types-repository.js';
-import { freeSlots, type Slot, type SlotQuery } from './slots.js';
+import { datesInOrder, freeSlots, type Slot, type SlotQuery } from './slots.js';
 
 const DAY = 86_400_000;
 /** How many days a slots page covers when the query does not say. */
@@ -28,12 +27,8 @@ export async function slotsBetween(
   // A day either side: a meeting or a buffer (at most 8 h, 4 h) reaching into the window still blocks it.
   const from = new Date(range.from.getTime() - DAY);
   const to = new Date(range.to.getTime() + DAY);
-  const [meetings, outside] = await Promise.all([
-    busyTimes(db, coach.tenant_id, coach.id, { from, to, except: range.except }),
-    // The coach's outside calendars: busy, but no meeting of theirs toward the daily cap.
-    externalBusy(db, coach.tenant_id, coach.id, from, to),
-  ]);
-  const busy = [...meetings, ...outside.map((b) => ({ ...b, meeting: false }))];
+  // Meetings, sessions and the coach's outside calendars (busy, but no meeting of theirs toward the daily cap).
+  const busy = await busyTimes(db, coach.tenant_id, coach.id, { from, to, except: range.except });
   const query: SlotQuery = {
     zone: coach.zone,
     weekly: availability.weekly,
@@ -61,8 +56,9 @@ export async function slotsPage(
   const from = dayStart(first, zone);
   const to = dayStart(first, zone, query.days ?? DEFAULT_DAYS);
   const days = new Map<string, { start: string; end: string }[]>();
+  const dateOf = datesInOrder(zone);
   for (const slot of await slotsBetween(db, coach, type, { from, to, now })) {
-    const date = localDate(slot.start, zone);
+    const date = dateOf(slot.start);
     if (!days.has(date)) days.set(date, []);
     days.get(date)!.push({ start: slot.start.toISOString(), end: slot.end.toISOString() });
   }

@@ -80,13 +80,15 @@ function rangesOf(date: string, weekly: readonly WeeklyRange[], days: readonly D
  * Wall-clock minutes of one date as instants. Most days have one offset all day, and a wall time is then the
  * date's UTC midnight plus the minutes less that offset; a day with a clock change asks zonedInstant for each.
  */
-function dayClock(date: string, zone: string) {
+function makeDayClock(date: string, zone: string) {
   const first = dayStart(new Date(`${date}T12:00:00Z`), zone);
   const next = dayStart(new Date(`${date}T12:00:00Z`), zone, 1);
   const offset = offsetMs(first, zone);
   const steady = offset === offsetMs(new Date(next.getTime() - 1), zone);
   const midnight = Date.parse(`${date}T00:00:00Z`);
   return {
+    /** The day's first instant there, and the next day's. */
+    first,
     next,
     /** The instant of `minutes` after midnight on the wall clock; null for a time the clocks skip. */
     at(minutes: number): Date | null {
@@ -104,6 +106,47 @@ function dayClock(date: string, zone: string) {
       }
       return next;
     },
+  };
+}
+
+type DayClock = ReturnType<typeof makeDayClock>;
+
+/**
+ * Days' clocks by zone and date. Each costs several Intl calls (formatToParts), and every request for a coach's
+ * slots asks for the same coming weeks again: kept, they were most of a request's CPU. A day's clock never
+ * changes (the zone rules are the runtime's), so the map is only ever cleared to bound its size.
+ */
+const clocks = new Map<string, DayClock>();
+const MAX_CLOCKS = 20_000;
+
+function dayClock(date: string, zone: string): DayClock {
+  const key = `${zone} ${date}`;
+  let clock = clocks.get(key);
+  if (!clock) {
+    if (clocks.size >= MAX_CLOCKS) clocks.clear();
+    clock = makeDayClock(date, zone);
+    clocks.set(key, clock);
+  }
+  return clock;
+}
+
+/**
+ * The zone's calendar date of instants, asked soonest first: the formatter once per day, not once per instant
+ * (a later instant of the same day is answered from that day's bounds).
+ */
+export function datesInOrder(zone: string): (at: Date) => string {
+  let date = '';
+  let first = Infinity;
+  let next = -Infinity;
+  return (at) => {
+    const t = at.getTime();
+    if (t < first || t >= next) {
+      date = localDate(at, zone);
+      const clock = dayClock(date, zone);
+      first = clock.first.getTime();
+      next = clock.next.getTime();
+    }
+    return date;
   };
 }
 
@@ -131,12 +174,14 @@ export function freeSlots(q: SlotQuery): Slot[] {
 
   const spans = blocked(q.busy, settings.buffer_before_minutes, settings.buffer_after_minutes);
   const perDay = new Map<string, number>();
-  if (settings.max_per_day !== null)
-    for (const b of q.busy)
-      if (b.meeting) {
-        const date = localDate(b.start, zone);
-        perDay.set(date, (perDay.get(date) ?? 0) + 1);
-      }
+  if (settings.max_per_day !== null) {
+    const dateOf = datesInOrder(zone);
+    const meetings = q.busy.filter((b) => b.meeting).sort((x, y) => x.start.getTime() - y.start.getTime());
+    for (const b of meetings) {
+      const date = dateOf(b.start);
+      perDay.set(date, (perDay.get(date) ?? 0) + 1);
+    }
+  }
 
   const slots: Slot[] = [];
   let span = 0;

@@ -5,6 +5,7 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
+import { epochMs } from '../../db/epoch-ms.js';
 import type { Busy } from './busy-ics.js';
 
 /** How long a claimed calendar stays out of other instances' reach: longer than a fetch's timeout. */
@@ -165,17 +166,17 @@ export function recordFetch(
   });
 }
 
-/** The busy times of all a coach's outside calendars overlapping [from, to), earliest first. */
+/**
+ * The busy times of all a coach's outside calendars overlapping [from, to), as ms (db/epoch-ms.ts): a query, so
+ * booking's busy times run it in their one statement (booking-repository.ts) and externalBusy on its own.
+ */
 export function busyOfCoach(db: Kysely<Database>, tenantId: number, coachId: number, from: Date, to: Date) {
   return db
     .selectFrom('calendar_busy as b')
     .innerJoin('calendar_connections as c', 'c.id', 'b.connection_id')
-    .select(['b.starts_at', 'b.ends_at'])
+    .select([epochMs('b.starts_at').as('start'), epochMs('b.ends_at').as('end')])
     .where('c.tenant_id', '=', tenantId)
     .where('c.coach_id', '=', coachId)
     .where('b.starts_at', '<', to)
-    .where('b.ends_at', '>', from)
-    .orderBy('b.starts_at')
-    .orderBy('b.ends_at')
-    .execute();
+    .where('b.ends_at', '>', from);
 }

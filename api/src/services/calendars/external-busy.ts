@@ -1,8 +1,10 @@
-// The busy times of a coach's outside calendars, for the booking API's free slots (the lead adds them to its
-// busy times): what the last good fetch of each calendar found, overlapping [from, to). `coachId` is the coach's
-// coaches.id, as a meeting's coach_id. A calendar that is failing still counts with its last good set.
+// The busy times of a coach's outside calendars on their own: what the last good fetch of each calendar found,
+// overlapping [from, to), earliest first. `coachId` is the coach's coaches.id, as a meeting's coach_id. A
+// calendar that is failing still counts with its last good set. Booking's free slots run the same query
+// (busyOfCoach) inside their one busy-times statement (booking/booking-repository.ts).
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
+import { fromEpochMs } from '../../db/epoch-ms.js';
 import { busyOfCoach } from './connections-repository.js';
 
 export async function externalBusy(
@@ -12,6 +14,6 @@ export async function externalBusy(
   from: Date,
   to: Date,
 ): Promise<{ start: Date; end: Date }[]> {
-  const rows = await busyOfCoach(db, tenantId, coachId, from, to);
-  return rows.map((row) => ({ start: row.starts_at, end: row.ends_at }));
+  const rows = await busyOfCoach(db, tenantId, coachId, from, to).orderBy('start').orderBy('end').execute();
+  return rows.map((row) => ({ start: fromEpochMs(row.start), end: fromEpochMs(row.end) }));
 }
