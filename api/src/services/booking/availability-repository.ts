@@ -1,6 +1,7 @@
 // A coach's availability as stored (migration 1870): weekly ranges, day exceptions and booking settings, read
 // and replaced whole. Every call names the coach by coaches.id, which the service takes from the caller's own row.
 import type { Kysely } from 'kysely';
+import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { Availability, BookingSettings } from '../../../../contracts/rest/booking.js';
 import type { Database } from '../../db/database.js';
 
@@ -13,40 +14,49 @@ const DEFAULT_SETTINGS: BookingSettings = {
   max_per_day: null,
 };
 
+/**
+ * The coach's hours, days and settings in one statement (each in a JSON column): every slots request and every
+ * booking reads them, and three round trips cost more than the rows (npm run bench:slots).
+ */
 export async function readAvailability(db: Kysely<Database>, coachId: number): Promise<Availability> {
-  const [weekly, days, settings] = await Promise.all([
-    db
-      .selectFrom('availability_ranges')
-      .select(['weekday', 'start_time as start', 'end_time as end'])
-      .where('coach_id', '=', coachId)
-      .orderBy('weekday')
-      .orderBy('start_time')
-      .execute(),
-    db
-      .selectFrom('availability_days')
-      .select(['date', 'kind', 'start_time', 'end_time'])
-      .where('coach_id', '=', coachId)
-      .orderBy('date')
-      .orderBy('start_time')
-      .execute(),
-    db
-      .selectFrom('booking_settings')
-      .select([
-        'buffer_before_minutes',
-        'buffer_after_minutes',
-        'min_notice_minutes',
-        'horizon_days',
-        'max_per_day',
-      ])
-      .where('coach_id', '=', coachId)
-      .executeTakeFirst(),
-  ]);
+  const row = await db
+    .selectNoFrom((eb) => [
+      jsonArrayFrom(
+        eb
+          .selectFrom('availability_ranges')
+          .select(['weekday', 'start_time as start', 'end_time as end'])
+          .where('coach_id', '=', coachId)
+          .orderBy('weekday')
+          .orderBy('start_time'),
+      ).as('weekly'),
+      jsonArrayFrom(
+        eb
+          .selectFrom('availability_days')
+          .select(['date', 'kind', 'start_time', 'end_time'])
+          .where('coach_id', '=', coachId)
+          .orderBy('date')
+          .orderBy('start_time'),
+      ).as('days'),
+      jsonObjectFrom(
+        eb
+          .selectFrom('booking_settings')
+          .select([
+            'buffer_before_minutes',
+            'buffer_after_minutes',
+            'min_notice_minutes',
+            'horizon_days',
+            'max_per_day',
+          ])
+          .where('coach_id', '=', coachId),
+      ).as('settings'),
+    ])
+    .executeTakeFirstOrThrow();
   return {
-    weekly,
-    days: days.map(({ date, kind, start_time, end_time }) =>
+    weekly: row.weekly,
+    days: row.days.map(({ date, kind, start_time, end_time }) =>
       kind === 'off' ? { date, kind } : { date, kind, start: start_time!, end: end_time! },
     ),
-    settings: settings ?? DEFAULT_SETTINGS,
+    settings: row.settings ?? DEFAULT_SETTINGS,
   };
 }
 

@@ -60,8 +60,9 @@ function nextDate(date: string): string {
 function rangesOf(date: string, weekly: readonly WeeklyRange[], days: readonly DayException[]) {
   const exceptions = days.filter((d) => d.date === date);
   if (exceptions.some((d) => d.kind === 'off')) return [];
+  const day = weekday(date);
   const ranges = [
-    ...weekly.filter((r) => r.weekday === weekday(date)),
+    ...weekly.filter((r) => r.weekday === day),
     ...exceptions.filter((d) => d.start !== undefined && d.end !== undefined),
   ]
     .map((r) => [minutesOf(r.start!), minutesOf(r.end!)] as [number, number])
