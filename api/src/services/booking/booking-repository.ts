@@ -78,8 +78,21 @@ export async function busyTimes(
   const outside = busyOfCoach(db, tenantId, coachId, range.from, range.to).select(
     sql<boolean>`false`.as('meeting'),
   );
-  const rows = await meetings.unionAll(sessions).unionAll(lessons).unionAll(outside).execute();
-  return rows.map((r) => ({ start: fromEpochMs(r.start), end: fromEpochMs(r.end), meeting: r.meeting }));
+  // One JSON array for all of them: JSON.parse reads thousands of rows in a fraction of what the driver's row by
+  // row parsing takes (one row each, with an object and its fields).
+  const { busy } = await db
+    .selectFrom(meetings.unionAll(sessions).unionAll(lessons).unionAll(outside).as('u'))
+    .select(
+      sql<
+        [number, number, boolean][]
+      >`coalesce(json_agg(json_build_array(u.start, u."end", u.meeting)), '[]'::json)`.as('busy'),
+    )
+    .executeTakeFirstOrThrow();
+  return busy.map(([start, end, meeting]) => ({
+    start: fromEpochMs(start),
+    end: fromEpochMs(end),
+    meeting,
+  }));
 }
 
 /** The coaches (coaches.id) the client is assigned to. */
