@@ -1,7 +1,8 @@
 // Calendars (issue 36 item 6): a coach's outside calendars read in (their subscription addresses, fetched on a
 // schedule, counted as busy), and each person's own feed out (a secret address any calendar app subscribes to).
 // A connection's address is a secret (whoever has it reads the calendar): after saving only its host is shown.
-// A feed address is shown when it is made; reading it again gives the same address until it is rotated or revoked.
+// A feed's address is kept only as a hash, like every other token: it is shown once, in the answer of the POST
+// that makes (or rotates) it; reading the feed afterwards tells only that it exists and since when.
 import type { FromSchema } from 'json-schema-to-ts';
 import { dateTime, list, text } from './client.js';
 import { closed, integer, line, nullableString, string } from './pieces.js';
@@ -39,17 +40,23 @@ export const newCalendarConnection = closed({
   }),
 });
 
-/** A person's own feed: the same address twice, for a calendar app (webcal://) and for copying (https://). */
+/**
+ * POST's answer, the one time the address is shown: the same address twice, for a calendar app (webcal://) and
+ * for copying (https://).
+ */
 export const calendarFeed = closed({
   /** https://…/api/v1/calendar-feeds/<token>.ics (http:// only on a local stack). */
   url: string,
   /** The same address as webcal://…, which a calendar app opens as a subscription. */
   webcal: string,
 });
-/** GET's answer: the feed, or null when none is made (or it was revoked). */
-export const calendarFeedAnswer = { anyOf: [calendarFeed, { type: 'null' }] } as const;
+/** GET's answer: since when the feed's current address works, or null when there is none (or it was revoked). */
+export const calendarFeedStatus = {
+  anyOf: [closed({ created_at: dateTime }), { type: 'null' }],
+} as const;
 
 export type ConnectionState = FromSchema<typeof connectionState>;
 export type CalendarConnection = FromSchema<typeof calendarConnection>;
 export type NewCalendarConnection = FromSchema<typeof newCalendarConnection>;
 export type CalendarFeed = FromSchema<typeof calendarFeed>;
+export type CalendarFeedStatus = FromSchema<typeof calendarFeedStatus>;

@@ -176,6 +176,49 @@ export interface AuthEvents {
   tenant_id: number;
 }
 
+export interface CalendarBusy {
+  connection_id: number;
+  ends_at: ClockTime;
+  starts_at: ClockTime;
+}
+
+export interface CalendarConnections {
+  coach_id: number;
+  created_at: ClockTime;
+  host: string;
+  id: Generated<number>;
+  label: string;
+  last_attempt_at: ClockTime | null;
+  /**
+   * The last fetch that replaced the busy times; null: none yet.
+   */
+  last_success_at: ClockTime | null;
+  /**
+   * When the next fetch is due (or, while an instance fetches it, its lease).
+   */
+  next_fetch_at: ClockTime;
+  /**
+   * Why the last fetch failed, as the coach reads it; null when it worked.
+   */
+  problem: string | null;
+  tenant_id: number;
+  /**
+   * The calendar's secret subscription address (migration 1880): fetched, never answered ("host" is).
+   */
+  url: string;
+}
+
+export interface CalendarFeedTokens {
+  created_at: ClockTime;
+  id: Generated<number>;
+  tenant_id: number;
+  /**
+   * The feed address's token, SHA-256 (migration 1880); its row deleted when revoked.
+   */
+  token_hash: string;
+  user_id: number;
+}
+
 export interface CoachClients {
   client_id: number;
   coach_id: number;
@@ -1050,6 +1093,9 @@ export interface DB {
   assessments: Assessments;
   audit_log: AuditLog;
   auth_events: AuthEvents;
+  calendar_busy: CalendarBusy;
+  calendar_connections: CalendarConnections;
+  calendar_feed_tokens: CalendarFeedTokens;
   coach_clients: CoachClients;
   coach_notes: CoachNotes;
   coach_resources: CoachResources;

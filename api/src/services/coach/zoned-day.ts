@@ -3,21 +3,46 @@ import { FieldError } from '../../errors.js';
 // Days as a person lives them: the start of a calendar day in their time zone, and that day's date, so "today"
 // and "overdue" follow the coach's clock rather than the server's.
 
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/** One formatter a zone, made once: making one costs far more than using it (calendars convert thousands). */
+function wallFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = formats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formats.set(timeZone, format);
+  }
+  return format;
+}
+
 /** How far the zone's wall clock is ahead of UTC at `at`, in ms. */
-function offsetMs(at: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(at);
+export function offsetMs(at: Date, timeZone: string): number {
+  const parts = wallFormat(timeZone).formatToParts(at);
   const get = (type: string) => Number(parts.find((p) => p.type === type)!.value);
   const wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
   return wall - Math.floor(at.getTime() / 1000) * 1000;
+}
+
+/**
+ * The instants (ms) at which the zone's clock shows `wall` (a wall-clock time written as UTC ms), earliest
+ * first: none in the hour skipped when clocks go forward, two in the hour repeated when they go back.
+ */
+export function wallInstants(wall: number, timeZone: string): number[] {
+  // The zone's offsets a day either side: one of them is the offset in force at that wall time (no zone changes
+  // its clocks twice in two days).
+  const found = [-86_400_000, 0, 86_400_000]
+    .map((d) => wall - offsetMs(new Date(wall + d), timeZone))
+    .filter((t) => t + offsetMs(new Date(t), timeZone) === wall);
+  return [...new Set(found)].sort((a, b) => a - b);
 }
 
 /** The calendar date (YYYY-MM-DD) of `at` in the zone. */
@@ -47,14 +72,8 @@ export function localDateTime(at: Date, timeZone: string): string {
 function zonedInstant(local: string, timeZone: string): Date | null {
   const wall = Date.parse(`${local}:00Z`);
   if (Number.isNaN(wall)) return null;
-  // The zone's offsets a day either side: one of them is the offset in force at that wall time (no zone changes
-  // its clocks twice in two days). Of the instants that show the wall time, the earliest.
-  const offsets = [-86_400_000, 0, 86_400_000].map((d) => offsetMs(new Date(wall + d), timeZone));
-  const found = offsets
-    .map((offset) => wall - offset)
-    .filter((t) => localDateTime(new Date(t), timeZone) === local)
-    .sort((a, b) => a - b);
-  return found.length === 0 ? null : new Date(found[0]!);
+  const [first] = wallInstants(wall, timeZone);
+  return first === undefined ? null : new Date(first);
 }
 
 /**
