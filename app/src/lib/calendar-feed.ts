@@ -1,18 +1,19 @@
 /**
  * A person's own calendar feed (GET, POST, DELETE /api/v1/calendar-feed), for the coach's calendars screen and
- * the client's profile alike: the secret address their calendar app subscribes to, made or made anew (the old
- * address stops at once), or turned off.
+ * the client's profile alike. The address is a secret kept only as a hash: POST makes it (or makes it anew, the
+ * old one stopping at once) and is the one answer that shows it; GET says only whether a feed works and since
+ * when; DELETE turns it off.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CalendarFeed } from '../../../contracts/rest/calendars';
+import type { CalendarFeed, CalendarFeedStatus } from '../../../contracts/rest/calendars';
 import { api, type Envelope } from './api-client';
 
 export type { CalendarFeed } from '../../../contracts/rest/calendars';
 
 const URL = '/api/v1/calendar-feed';
 
-async function getFeed(signal?: AbortSignal): Promise<CalendarFeed | null> {
-  return (await api.get<Envelope<CalendarFeed | null>>(URL, { signal })).data.data;
+async function getFeed(signal?: AbortSignal): Promise<CalendarFeedStatus> {
+  return (await api.get<Envelope<CalendarFeedStatus>>(URL, { signal })).data.data;
 }
 
 const feedQueryOptions = () =>
@@ -20,19 +21,32 @@ const feedQueryOptions = () =>
 
 export const useCalendarFeed = () => useQuery(feedQueryOptions());
 
-/** POST makes the address, or replaces it; DELETE turns the feed off. Either way the answer is the feed now. */
-async function changeFeed(change: 'make' | 'revoke'): Promise<CalendarFeed | null> {
-  if (change === 'revoke') {
-    await api.delete(URL);
-    return null;
-  }
+async function makeFeed(): Promise<CalendarFeed> {
   return (await api.post<Envelope<CalendarFeed>>(URL, {})).data.data;
 }
 
-export function useChangeFeed() {
+async function revokeFeed(): Promise<void> {
+  await api.delete(URL);
+}
+
+/** Makes the address (or a new one): the answer is the only time it is shown. */
+export function useMakeFeed() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: changeFeed,
-    onSuccess: (feed) => client.setQueryData(feedQueryOptions().queryKey, feed),
+    mutationFn: makeFeed,
+    // A feed works from now; the API's own time follows.
+    onSuccess: () => {
+      const { queryKey } = feedQueryOptions();
+      client.setQueryData(queryKey, { created_at: new Date().toISOString() });
+      return client.invalidateQueries({ queryKey });
+    },
+  });
+}
+
+export function useRevokeFeed() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: revokeFeed,
+    onSuccess: () => client.setQueryData(feedQueryOptions().queryKey, null),
   });
 }

@@ -139,7 +139,7 @@ describe('/coach/availability', () => {
     expect(calls.filter((c) => c.url.startsWith('/api/v1/coach/booking/slots')).length).toBeGreaterThan(1);
   });
 
-  it("puts the API's sentences beside their rows and fields, keeps every row, and toasts the rest", async () => {
+  it("puts the API's sentences beside their rows and fields, and keeps every row as typed", async () => {
     const saved: AvailabilityPage = {
       ...empty,
       weekly: [

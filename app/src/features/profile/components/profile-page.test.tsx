@@ -177,9 +177,10 @@ describe('/profile', () => {
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 
-  it('makes, copies, renews and turns off the calendar feed a calendar app subscribes to', async () => {
-    let feed: { url: string; webcal: string } | null = null;
-    const made = (n: number) => ({
+  it('makes the calendar feed, shows its address once, renews it and turns it off', async () => {
+    let made = 0;
+    let status: { created_at: string } | null = null;
+    const address = (n: number) => ({
       url: `https://api.example.test/api/v1/calendar-feeds/t${n}.ics`,
       webcal: `webcal://api.example.test/api/v1/calendar-feeds/t${n}.ics`,
     });
@@ -187,10 +188,13 @@ describe('/profile', () => {
       if (call.url === '/gapi') return gapiAnswer(call, { member });
       if (call.url === '/api/v1/me/mail-preferences') return { status: 200, data: { data: allOn } };
       if (call.url !== '/api/v1/calendar-feed') return { status: 404, data: { message: 'Not found.' } };
-      if (call.method === 'POST')
-        feed = made(calls.filter((c) => c.url === call.url && c.method === 'POST').length);
-      if (call.method === 'DELETE') feed = null;
-      return { status: 200, data: { data: call.method === 'DELETE' ? { revoked: true } : feed } };
+      if (call.method === 'GET') return { status: 200, data: { data: status } };
+      if (call.method === 'DELETE') {
+        status = null;
+        return { status: 200, data: { data: { revoked: true } } };
+      }
+      status = { created_at: '2030-03-11T09:00:00.000Z' };
+      return { status: 201, data: { data: address(++made) } };
     });
     const user = userEvent.setup();
     // After setup(), which puts a clipboard of its own on navigator.
@@ -201,20 +205,21 @@ describe('/profile', () => {
       'section',
     ) as HTMLElement;
     await user.click(await within(section).findByRole('button', { name: 'Make a feed address' }));
-    expect(await within(section).findByLabelText('Feed address')).toHaveValue(made(1).url);
+    expect(await within(section).findByLabelText('Feed address')).toHaveValue(address(1).url);
+    expect(within(section).getByRole('heading', { name: 'Your feed address' })).toHaveFocus();
     expect(within(section).getByRole('link', { name: 'Subscribe in your calendar app' })).toHaveAttribute(
       'href',
-      made(1).webcal,
+      address(1).webcal,
     );
     await user.click(within(section).getByRole('button', { name: 'Copy address' }));
-    expect(writeText).toHaveBeenCalledWith(made(1).url);
+    expect(writeText).toHaveBeenCalledWith(address(1).url);
     expect(within(section).getByRole('status')).toHaveTextContent('The address is on your clipboard.');
 
     await user.click(within(section).getByRole('button', { name: 'Make a new address' }));
     const renew = screen.getByRole('alertdialog', { name: 'Make a new feed address?' });
     expect(within(renew).getByRole('button', { name: 'Keep this address' })).toHaveFocus();
     await user.click(within(renew).getByRole('button', { name: 'Make a new address' }));
-    expect(await within(section).findByDisplayValue(made(2).url)).toBeInTheDocument();
+    expect(await within(section).findByDisplayValue(address(2).url)).toBeInTheDocument();
 
     await user.click(within(section).getByRole('button', { name: 'Turn off the feed' }));
     await user.click(
@@ -223,11 +228,23 @@ describe('/profile', () => {
       }),
     );
     expect(await within(section).findByRole('button', { name: 'Make a feed address' })).toBeInTheDocument();
-    expect(calls.filter((c) => c.url === '/api/v1/calendar-feed').map((c) => c.method)).toEqual([
-      'GET',
-      'POST',
-      'POST',
-      'DELETE',
-    ]);
+    expect(within(section).queryByLabelText('Feed address')).toBeNull();
+    expect(calls.filter((c) => c.url === '/api/v1/calendar-feed').map((c) => c.method)).toEqual(
+      expect.arrayContaining(['GET', 'POST', 'POST', 'DELETE']),
+    );
+  });
+
+  it('says since when a feed made earlier works, without its address (kept only as a hash)', async () => {
+    fakeApi((call) => {
+      if (call.url === '/gapi') return gapiAnswer(call, { member });
+      if (call.url === '/api/v1/me/mail-preferences') return { status: 200, data: { data: allOn } };
+      if (call.url === '/api/v1/calendar-feed')
+        return { status: 200, data: { data: { created_at: '2030-03-11T09:00:00.000Z' } } };
+      return { status: 404, data: { message: 'Not found.' } };
+    });
+    renderPortal('/profile');
+    expect(await screen.findByText(/Your feed works since March 11th, 2030/)).toBeInTheDocument();
+    expect(screen.queryByLabelText('Feed address')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Make a new address' })).toBeInTheDocument();
   });
 });
