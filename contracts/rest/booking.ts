@@ -83,11 +83,6 @@ export const meetingType = closed({
   active: boolean,
 });
 export const meetingTypes = list(meetingType);
-/**
- * The coach's meeting types (archived ones too) and the notice a type without its own takes (tenant.json's
- * booking.noticeHours): the type form says it beside the override, a new type included.
- */
-export const meetingTypesPage = closed({ default_notice_hours: integer, types: meetingTypes });
 
 /** A free time, as an instant; `start` is sent back unchanged to book it. */
 export const slot = closed({ start: dateTime, end: dateTime });
@@ -154,7 +149,6 @@ export type AvailabilityPage = FromSchema<typeof availabilityPage>;
 export type NewMeetingType = FromSchema<typeof newMeetingType>;
 export type MeetingTypeChange = FromSchema<typeof meetingTypeChange>;
 export type MeetingType = FromSchema<typeof meetingType>;
-export type MeetingTypesPage = FromSchema<typeof meetingTypesPage>;
 export type Slot = FromSchema<typeof slot>;
 export type SlotsPage = FromSchema<typeof slotsPage>;
 export type BookingPage = FromSchema<typeof bookingPage>;

@@ -65,8 +65,7 @@ function server({
       current = { time_zone: ZONE, ...(call.body as Omit<AvailabilityPage, 'time_zone'>) };
       return { status: 200, data: { data: current } };
     }
-    if (call.url === '/api/v1/coach/meeting-types')
-      return { status: 200, data: { data: { default_notice_hours: 24, types } } };
+    if (call.url === '/api/v1/coach/meeting-types') return { status: 200, data: { data: types } };
     if (call.url.startsWith('/api/v1/coach/booking/slots')) return { status: 200, data: { data: slots } };
     return undefined;
   });
@@ -236,8 +235,7 @@ describe('/coach/availability', () => {
   it('says when a type has no free time in the next two weeks', async () => {
     coachApi((call) => {
       if (call.url === '/api/v1/coach/availability') return { status: 200, data: { data: empty } };
-      if (call.url === '/api/v1/coach/meeting-types')
-        return { status: 200, data: { data: { default_notice_hours: 24, types: [intro] } } };
+      if (call.url === '/api/v1/coach/meeting-types') return { status: 200, data: { data: [intro] } };
       if (call.url.startsWith('/api/v1/coach/booking/slots'))
         return { status: 200, data: { data: { ...slots, days: [{ date: '2030-03-12', slots: [] }] } } };
       return undefined;

@@ -20,7 +20,7 @@ export default function AvailabilityPage() {
     <PageFrame title="Availability" className="booking-page">
       <BookingNav />
       <QueryState query={bothQueries(availability, types)} what="Your availability">
-        {([page, { types: list }]) => (
+        {([page, list]) => (
           <>
             {page.weekly.length === 0 && !page.days.some((d) => d.kind === 'extra') && (
               <p className="card empty-state">

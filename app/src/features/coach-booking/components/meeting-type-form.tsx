@@ -57,7 +57,8 @@ export function MeetingTypeForm({
   onDone,
 }: {
   type?: MeetingType | undefined;
-  defaultNotice: number;
+  /** The tenant's notice, when the types tell it. */
+  defaultNotice: number | undefined;
   onDone: () => void;
 }) {
   const save = useSaveMeetingType();
@@ -171,7 +172,7 @@ export function MeetingTypeForm({
       )}
       <Field
         label="Notice to move or cancel (hours)"
-        hint={`Until how many hours before the meeting a client may move or cancel it. Leave it empty for your organisation's ${defaultNotice} hours.`}
+        hint={`Until how many hours before the meeting a client may move or cancel it. Leave it empty for your organisation's ${defaultNotice === undefined ? 'notice' : `${defaultNotice} hours`}.`}
         type="number"
         inputMode="numeric"
         min={0}

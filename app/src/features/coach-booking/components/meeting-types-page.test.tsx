@@ -54,7 +54,7 @@ function server(route: (call: FakeCall) => { status: number; data?: unknown } | 
     const answer = route(call);
     if (answer) return answer;
     if (call.url === '/api/v1/coach/meeting-types' && call.method === 'GET')
-      return { status: 200, data: { data: { default_notice_hours: 24, types: [intro, workshop, old] } } };
+      return { status: 200, data: { data: [intro, workshop, old] } };
     if (call.url === '/api/v1/coach/groups') return { status: 200, data: { data: [group] } };
     return undefined;
   });

@@ -11,7 +11,7 @@ import { QueryState } from '@/components/query-state';
 import { notify } from '@/lib/toast';
 import { useArchiveMeetingType } from '../api/archive-meeting-type';
 import { useGroups } from '../api/get-groups';
-import { useMeetingTypes, type MeetingType } from '../api/get-meeting-types';
+import { tenantNotice, useMeetingTypes, type MeetingType } from '../api/get-meeting-types';
 import { useSaveMeetingType } from '../api/save-meeting-type';
 import { BookingNav } from './booking-nav';
 import { MeetingTypeForm } from './meeting-type-form';
@@ -47,7 +47,7 @@ export default function MeetingTypesPage() {
     <PageFrame title="Meeting types" className="booking-page">
       <BookingNav />
       <QueryState query={query} what="Your meeting types">
-        {({ types, default_notice_hours: defaultNotice }) => {
+        {(types) => {
           const active = types.filter((t) => t.active);
           const archived = types.filter((t) => !t.active);
           return (
@@ -62,7 +62,7 @@ export default function MeetingTypesPage() {
                 <MeetingTypeForm
                   key={editing === 'new' ? 'new' : editing.id}
                   type={editing === 'new' ? undefined : editing}
-                  defaultNotice={defaultNotice}
+                  defaultNotice={tenantNotice(types)}
                   onDone={() => setEditing(null)}
                 />
               )}
