@@ -5,6 +5,7 @@ import { coachApi, signInCoach } from '@/testing/coach-pages';
 import { renderPortal, type FakeCall } from '@/testing/portal';
 import type { AvailabilityPage } from '../api/get-availability';
 import type { MeetingType } from '../api/get-meeting-types';
+import { intro } from './booking-fixtures';
 
 const ZONE = 'America/Los_Angeles';
 const settings = {
@@ -15,21 +16,6 @@ const settings = {
   max_per_day: null,
 };
 const empty: AvailabilityPage = { time_zone: ZONE, weekly: [], days: [], settings };
-const intro: MeetingType = {
-  id: 3,
-  name: 'Intro call',
-  duration_minutes: 30,
-  description: '',
-  location: 'video',
-  place: null,
-  audience: 'clients',
-  group_id: null,
-  flag: null,
-  needs_credit: false,
-  notice_hours: null,
-  effective_notice_hours: 24,
-  active: true,
-};
 const slots = {
   time_zone: ZONE,
   coach_time_zone: ZONE,

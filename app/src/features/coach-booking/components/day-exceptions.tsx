@@ -1,7 +1,7 @@
 import { Field, SelectField } from '@/components/field';
 import type { FieldErrors } from '@/lib/field-errors';
 import { newKey, type DayRow } from './availability-draft';
-import { RangeFields } from './weekday-ranges';
+import { RangeFields, RowEnd } from './weekday-ranges';
 
 /**
  * Days off (a holiday: no bookings all day) and extra days (a Saturday's hours), each a date, what kind of day
@@ -66,15 +66,7 @@ export function DayExceptions({
               {row.kind === 'extra' && (
                 <RangeFields row={row} errors={errors} onChange={(r) => change({ ...row, ...r })} />
               )}
-              <button
-                type="button"
-                className="btn range-remove"
-                aria-label={`Remove day ${i + 1}`}
-                onClick={() => remove(i)}
-              >
-                Remove
-              </button>
-              {errors[row.key] && <p className="field-error range-error">{errors[row.key]}</p>}
+              <RowEnd label={`Remove day ${i + 1}`} error={errors[row.key]} onRemove={() => remove(i)} />
             </li>
           ))}
         </ul>

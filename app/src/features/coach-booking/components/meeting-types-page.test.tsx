@@ -4,22 +4,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { coachApi, signInCoach } from '@/testing/coach-pages';
 import { renderPortal, type FakeCall } from '@/testing/portal';
 import type { MeetingType } from '../api/get-meeting-types';
+import { intro } from './booking-fixtures';
 
-const intro: MeetingType = {
-  id: 3,
-  name: 'Intro call',
-  duration_minutes: 30,
-  description: 'Get to know each other.',
-  location: 'video',
-  place: null,
-  audience: 'clients',
-  group_id: null,
-  flag: null,
-  needs_credit: false,
-  notice_hours: null,
-  effective_notice_hours: 24,
-  active: true,
-};
 const workshop: MeetingType = {
   ...intro,
   id: 4,

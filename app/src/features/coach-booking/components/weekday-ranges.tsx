@@ -36,6 +36,26 @@ export function RangeFields({
   );
 }
 
+/** A row's Remove button, named for its row, and the problem of the row as a whole (an overlap). */
+export function RowEnd({
+  label,
+  error,
+  onRemove,
+}: {
+  label: string;
+  error: string | undefined;
+  onRemove: () => void;
+}) {
+  return (
+    <>
+      <button type="button" className="btn range-remove" aria-label={label} onClick={onRemove}>
+        Remove
+      </button>
+      {error && <p className="field-error range-error">{error}</p>}
+    </>
+  );
+}
+
 /**
  * One weekday's ranges, a group named by the day (so "From" and "To" are read as that day's): add a range (the
  * keyboard moves to its start), remove one (the keyboard moves to the range before it, or back to Add hours).
@@ -83,15 +103,11 @@ export function WeekdayRanges({
                 errors={errors}
                 onChange={(changed) => onChange(ranges.map((r) => (r.key === row.key ? changed : r)))}
               />
-              <button
-                type="button"
-                className="btn range-remove"
-                aria-label={`Remove ${day} hours ${i + 1}`}
-                onClick={() => remove(i)}
-              >
-                Remove
-              </button>
-              {errors[row.key] && <p className="field-error range-error">{errors[row.key]}</p>}
+              <RowEnd
+                label={`Remove ${day} hours ${i + 1}`}
+                error={errors[row.key]}
+                onRemove={() => remove(i)}
+              />
             </li>
           ))}
         </ul>
