@@ -20,7 +20,7 @@ async function getPreviewSlots(typeId: number, signal?: AbortSignal): Promise<Sl
   ).data.data;
 }
 
-export const previewSlotsQueryOptions = (typeId: number) =>
+const previewSlotsQueryOptions = (typeId: number) =>
   queryOptions({
     queryKey: [...previewKey, typeId],
     queryFn: ({ signal }) => getPreviewSlots(typeId, signal),

@@ -33,7 +33,7 @@ export interface Draft {
   settings: SettingsDraft;
 }
 export type SettingName = keyof SettingsDraft;
-export const SETTING_NAMES: readonly SettingName[] = [
+const SETTING_NAMES: readonly SettingName[] = [
   'buffer_before_minutes',
   'buffer_after_minutes',
   'min_notice_minutes',
@@ -99,7 +99,7 @@ function rangeProblems(start: string, end: string): Partial<Record<'start' | 'en
 const wholeNumber = (text: string): number | null => (/^\s*\d+\s*$/.test(text) ? Number(text) : null);
 
 /** What the editor sends, the fields it shows (as the API names them) and where each one's sentence goes. */
-export interface Built {
+interface Built {
   availability: Availability;
   /** API field name -> the draft's name for it (a row key and a part, or a setting). */
   where: Record<string, string>;
