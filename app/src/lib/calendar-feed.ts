@@ -37,7 +37,8 @@ export function useMakeFeed() {
     // A feed works from now; the API's own time follows.
     onSuccess: () => {
       const { queryKey } = feedQueryOptions();
-      client.setQueryData(queryKey, { created_at: new Date().toISOString() });
+      const works: CalendarFeedStatus = { created_at: new Date().toISOString() };
+      client.setQueryData(queryKey, works);
       return client.invalidateQueries({ queryKey });
     },
   });
