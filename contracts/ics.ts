@@ -1,7 +1,8 @@
-// iCalendar text (RFC 5545), written once for the app's "Add to calendar" file and the API's meeting
-// invitations mailed to a client: text values escaped (backslash, semicolon, comma, line breaks), lines ending
-// in CRLF and folded at 75 octets without splitting a UTF-8 character, times in UTC so every calendar places
-// the meeting at the same instant and shows it in its owner's own zone (no VTIMEZONE needed).
+// iCalendar text (RFC 5545), written once for the app's "Add to calendar" file, the API's meeting invitations
+// mailed to a client and each person's calendar feed (many events, METHOD:PUBLISH): text values escaped
+// (backslash, semicolon, comma, line breaks), lines ending in CRLF and folded at 75 octets without splitting a
+// UTF-8 character, times in UTC so every calendar places the meeting at the same instant and shows it in its
+// owner's own zone (no VTIMEZONE needed).
 
 export interface CalendarEvent {
   /** PUBLISH: a file to import; REQUEST: an invitation (again, with a higher sequence, when it changes); CANCEL. */
@@ -61,15 +62,14 @@ const utcStamp = (date: Date) =>
 /** A quoted parameter value (a CN): it may not hold DQUOTE. */
 const param = (value: string) => `"${value.replace(/"/g, '')}"`;
 
-export function calendarIcs(event: CalendarEvent): string {
+/** One event of a feed: the invitation's fields without its method (a feed is PUBLISH). */
+export type FeedEvent = Omit<CalendarEvent, 'method'>;
+
+/** The VEVENT lines of one event. */
+function eventLines(event: FeedEvent, method: CalendarEvent['method']): string[] {
   const end = new Date(event.start.getTime() + event.minutes * 60_000);
   const { organizer, attendee } = event;
-  const lines = [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//Coaching Portal//Meetings//EN',
-    'CALSCALE:GREGORIAN',
-    `METHOD:${event.method}`,
+  return [
     'BEGIN:VEVENT',
     `UID:${escapeText(event.uid)}`,
     ...(event.sequence === undefined ? [] : [`SEQUENCE:${event.sequence}`]),
@@ -84,11 +84,44 @@ export function calendarIcs(event: CalendarEvent): string {
     ...(attendee
       ? [`ATTENDEE;CN=${param(attendee.name)};ROLE=REQ-PARTICIPANT:mailto:${attendee.email}`]
       : []),
-    ...(event.method === 'PUBLISH'
-      ? []
-      : [`STATUS:${event.method === 'CANCEL' ? 'CANCELLED' : 'CONFIRMED'}`]),
+    ...(method === 'PUBLISH' ? [] : [`STATUS:${method === 'CANCEL' ? 'CANCELLED' : 'CONFIRMED'}`]),
     'END:VEVENT',
+  ];
+}
+
+/** The calendar around some events, each line folded, every line ending in CRLF. */
+function calendarText(method: CalendarEvent['method'], head: string[], events: string[][]): string {
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Coaching Portal//Meetings//EN',
+    'CALSCALE:GREGORIAN',
+    `METHOD:${method}`,
+    ...head,
+    ...events.flat(),
     'END:VCALENDAR',
   ];
   return `${lines.map(foldLine).join('\r\n')}\r\n`;
+}
+
+export function calendarIcs(event: CalendarEvent): string {
+  return calendarText(event.method, [], [eventLines(event, event.method)]);
+}
+
+/**
+ * A subscription (a person's feed): its name as calendar apps show it, and a hint to fetch it again hourly
+ * (REFRESH-INTERVAL of RFC 7986, and the X-PUBLISHED-TTL Outlook reads).
+ */
+export function feedIcs(name: string, events: FeedEvent[]): string {
+  const head = [
+    `NAME:${escapeText(name)}`,
+    `X-WR-CALNAME:${escapeText(name)}`,
+    'REFRESH-INTERVAL;VALUE=DURATION:PT1H',
+    'X-PUBLISHED-TTL:PT1H',
+  ];
+  return calendarText(
+    'PUBLISH',
+    head,
+    events.map((event) => eventLines(event, 'PUBLISH')),
+  );
 }

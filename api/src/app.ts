@@ -23,6 +23,7 @@ import type { StripeOptions } from './services/payments/stripe-client.js';
 import { schedulePurge } from './services/housekeeping/purge-expired.js';
 import { scheduleMailRetry } from './services/mail/mail-retry.js';
 import { createGuardedClient } from './services/outbound/guarded-client.js';
+import { scheduleCalendarFetches } from './services/calendars/calendar-schedule.js';
 import { scheduleWebhookDeliveries } from './services/webhooks/webhook-retry.js';
 import { createWebhookSender } from './services/webhooks/webhook-sender.js';
 import type { WebhookSenderOptions } from './services/webhooks/webhook-sender.js';
@@ -61,6 +62,11 @@ export interface AppOptions {
     WebhookSenderOptions,
     'timeoutMs' | 'random'
   >;
+  /**
+   * Outside calendars: how often the calendars due are claimed and fetched. Unset, the schedule does not run
+   * (the tests start it when they test it); the server sets it.
+   */
+  calendars?: { everyMs: number };
   /** Production drops the localhost CORS origins and plain-http webhook endpoints, and sends none to loopback. */
   production?: boolean;
   authRequestsPerMinute?: number;
@@ -190,6 +196,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const now = options.now ?? (() => new Date());
   const mailer = createMailer({ ...options.mail, log: app.log, db: options.db, now, tenants });
+  const { everyMs = 5000, lookup, ...sending } = options.webhooks ?? {};
+  // The one guarded client for addresses a tenant or a user chose (outbound/guarded-client.ts).
+  const client = createGuardedClient({ production: options.production ?? false, lookup });
   const services = await createServices({
     db: options.db,
     now,
@@ -199,19 +208,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     captcha: options.captcha ?? {},
     stripe: options.stripe ?? {},
     production: options.production ?? false,
+    outbound: client,
     log: app.log,
   });
   scheduleMailRetry(app, mailer, options.mail.retryEveryMs ?? 15_000);
   app.addHook('onClose', async () => mailer.close());
   schedulePurge(app, options.db, now, services.mailbox);
-  const { everyMs = 5000, lookup, ...sending } = options.webhooks ?? {};
-  // The one guarded client for addresses a tenant chose (outbound/guarded-client.ts).
-  const client = createGuardedClient({ production: options.production ?? false, lookup });
   scheduleWebhookDeliveries(
     app,
     createWebhookSender({ db: options.db, now, log: app.log, client, ...sending }),
     everyMs,
   );
+  if (options.calendars)
+    scheduleCalendarFetches(app, { db: options.db, now, client }, options.calendars.everyMs);
 
   registerRequestContext(app, services);
   await registerOpenApi(app);

@@ -87,7 +87,8 @@ export async function registerInfrastructure(
           (allowed.has(origin) || (options.allowLocalOrigins && localOrigin.test(origin))),
       );
     },
-    methods: ['GET', 'POST'],
+    // DELETE: removing an outside calendar and revoking a calendar feed.
+    methods: ['GET', 'POST', 'DELETE'],
     allowedHeaders: ['Authorization', 'Content-Type', 'X-Tenant-Id', 'Token', 'X-XSRF-TOKEN'],
     // The signed-in user's version (request-context.ts): the portal reads it to refresh its copy of the user.
     exposedHeaders: ['X-User-Version'],

@@ -20,6 +20,8 @@ const app = await buildApp({
   captcha: { secret: config.captchaSecret, verifyUrl: config.captchaVerifyUrl },
   stripe: config.stripe,
   production: config.production,
+  // Each calendar is due every 15 minutes; a minute's tick finds it within a minute of that.
+  calendars: { everyMs: 60_000 },
   opsToken: config.opsToken,
   trustProxy: config.trustProxy,
   pressure: config.pressure,

@@ -92,6 +92,8 @@ describe('tenant files', () => {
         slug: 'good',
         name: 'Good',
         domain: 'good.example',
+        // No apiUrl: the API answers on the portal's own origin.
+        apiOrigin: 'https://good.example',
         hashidsSalt: 'good.example',
         defaultFlags: fillFlags(),
         captcha: false,

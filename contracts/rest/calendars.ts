@@ -1,4 +1,4 @@
-// Calendars (issue 36 item 6): a coach's outside calendars read in (their subscription addresses, fetched on a
+// Calendars: a coach's outside calendars read in (their subscription addresses, fetched on a
 // schedule, counted as busy), and each person's own feed out (a secret address any calendar app subscribes to).
 // A connection's address is a secret (whoever has it reads the calendar): after saving only its host is shown.
 // A feed's address is kept only as a hash, like every other token: it is shown once, in the answer of the POST

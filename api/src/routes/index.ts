@@ -6,6 +6,7 @@ import * as adminOrganisation from './admin-organisation-routes.js';
 import * as adminPeople from './admin-people-routes.js';
 import * as actionSteps from './client-action-steps-routes.js';
 import * as adminWebhooks from './admin-webhooks-routes.js';
+import * as calendars from './calendar-routes.js';
 import * as metrics from './client-metrics-routes.js';
 import * as assessments from './assessment-routes.js';
 import * as files from './company-files-routes.js';
@@ -57,6 +58,7 @@ const routeModules: readonly Record<string, unknown>[] = [
   adminPeople,
   actionSteps,
   adminWebhooks,
+  calendars,
   metrics,
   assessments,
   files,

@@ -12,6 +12,8 @@ import { createActionStepsService } from './action-steps/action-steps-service.js
 import { createAssessmentsService } from './assessments/assessments-service.js';
 import { createCoachAssessmentsService } from './assessments/coach-assessments.js';
 import { createCaptchaService } from './auth/captcha-service.js';
+import { createCalendarFeed } from './calendars/calendar-feed.js';
+import { createCalendarsService } from './calendars/calendars-service.js';
 import { createAcademyAuthoring } from './authoring/academy-authoring.js';
 import { createGroupsAuthoring } from './authoring/groups-authoring.js';
 import { createLessonsAuthoring } from './authoring/lessons-authoring.js';
@@ -32,6 +34,7 @@ import { createSessionService } from './auth/session-service.js';
 import { createGroupsService } from './groups/groups-service.js';
 import { createAnalyticsService } from './lesson-analytics/analytics-service.js';
 import type { Mailer } from './mail/mailer.js';
+import type { GuardedClient } from './outbound/guarded-client.js';
 import { createMailPreferencesService } from './mail/mail-preferences-service.js';
 import { createMailboxService } from './mailbox/mailbox-service.js';
 import { createMetricsService } from './metrics/metrics-service.js';
@@ -66,8 +69,10 @@ interface ServiceDeps {
   tenants: TenantConfig[];
   captcha: CaptchaOptions;
   stripe: StripeOptions;
-  /** Production refuses plain-http webhook endpoints (webhooks-service.ts). */
+  /** Production refuses plain-http webhook endpoints and calendars (outbound/guarded-client.ts). */
   production: boolean;
+  /** Every fetch of an address a tenant or a user chose goes through it (webhooks, calendars). */
+  outbound: GuardedClient;
   log: { error(obj: object, msg: string): void; info(obj: object, msg: string): void };
 }
 
@@ -138,6 +143,10 @@ export async function createServices(deps: ServiceDeps) {
     analytics: createAnalyticsService({ db, now, groups, academy }),
     // The tenant admin's webhook endpoints and their delivery history (the sending is webhook-retry.ts's).
     webhooks: createWebhooksService({ db, now, production: deps.production }),
+    // A coach's outside calendars read in as busy times (the schedule is calendar-schedule.ts's), and each
+    // client's and coach's own meetings as a calendar feed out.
+    calendars: createCalendarsService({ db, now, production: deps.production, client: deps.outbound }),
+    calendarFeed: createCalendarFeed({ db, now, tenants: deps.tenants }),
     // The tenant admin's people, companies and coach assignments (also the integration API's and the CSV
     // import's): every change audited in its own transaction.
     people,

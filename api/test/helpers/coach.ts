@@ -29,7 +29,7 @@ export async function startSignedIn<const P extends readonly (string | readonly 
 }
 
 /** A call as `who`; a POST without a body sends {} as the app does. */
-export const as = (h: Harness, who: Person, method: 'GET' | 'POST', url: string, body?: unknown) =>
+export const as = (h: Harness, who: Person, method: 'GET' | 'POST' | 'DELETE', url: string, body?: unknown) =>
   h.call(method, url, {
     tenant: who.user.tenantId,
     token: who.token,

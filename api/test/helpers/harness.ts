@@ -140,7 +140,11 @@ export class Harness {
       .execute();
   }
 
-  call(method: 'GET' | 'POST', url: string, options: CallOptions = {}): Promise<LightMyRequestResponse> {
+  call(
+    method: 'GET' | 'POST' | 'DELETE',
+    url: string,
+    options: CallOptions = {},
+  ): Promise<LightMyRequestResponse> {
     const headers: Record<string, string> = { ...options.headers };
     const tenant = options.tenant === undefined ? ALPHA : options.tenant;
     if (tenant !== null) headers['x-tenant-id'] = String(tenant);

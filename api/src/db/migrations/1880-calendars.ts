@@ -1,4 +1,4 @@
-// Calendars (issue 36 item 6). Out: each person's feed token, kept as its SHA-256 like every other token (one a
+// Calendars, out and in. Out: each person's feed token, kept as its SHA-256 like every other token (one a
 // person; rotating replaces the hash, revoking deletes the row, so the old address stops at once). In: a coach's
 // outside calendars (a subscription address each), their fetch state, and the busy times of the last good fetch:
 // start and end only, never a title or a description, so nothing of the coach's private life is kept.

@@ -17,6 +17,7 @@ import { isIP } from 'node:net';
 import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
+import { FieldError } from '../../errors.js';
 
 /**
  * Allowed outside production only: this machine. Single addresses, not ranges: the agent warns on every check of
@@ -41,6 +42,37 @@ export function internalHost(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
   if (host === 'localhost' || host.endsWith('.localhost')) return true;
   return isIP(host) !== 0 && (ipaddr.parse(host).range() !== 'unicast' || compatible(host));
+}
+
+const localHosts = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/**
+ * The rule for an address a person registers (a webhook endpoint, a calendar): https, since what travels is a
+ * business's data or a private calendar. Outside production plain http is allowed to this machine only, so a
+ * developer (and the tests) can run a receiver without a certificate; nothing else can be reached in the clear.
+ * A 422 on `url` otherwise, its sentence giving `example` as the shape expected.
+ */
+export function checkAddress(url: string, production: boolean, example: string): void {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new FieldError({ url: [`Enter a full web address, like ${example}.`] });
+  }
+  // Refused at once when written as such; a name is checked at every request, when it is resolved.
+  if (production && internalHost(parsed.hostname))
+    throw new FieldError({
+      url: ['Enter an address on the internet, not one of this server’s own network.'],
+    });
+  if (parsed.protocol === 'https:') return;
+  if (parsed.protocol === 'http:' && !production && localHosts.has(parsed.hostname)) return;
+  throw new FieldError({
+    url: [
+      production
+        ? 'The address must start with https://.'
+        : 'The address must start with https:// (http:// only to 127.0.0.1 or localhost).',
+    ],
+  });
 }
 
 class RefusedAddress extends Error {}

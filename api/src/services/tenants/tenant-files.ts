@@ -17,6 +17,9 @@ import { fillFlags, type Flags } from '../../../../contracts/training-flags.js';
 /** What the API keeps of a tenant.json (the one type of contracts/tenant.ts), with its defaults applied. */
 export interface TenantConfig extends Pick<TenantFile, 'id' | 'name' | 'domain'> {
   slug: string;
+  /** Where people reach this API from outside the app (a calendar feed's address): tenant.json's apiUrl, or
+   * https://<domain> for "/" (the same origin as the portal). */
+  apiOrigin: string;
   /** tenant.json's hashidsSalt, else the field tenant-defaults.json names (the domain): the app bakes the same. */
   hashidsSalt: NonNullable<TenantFile['hashidsSalt']>;
   /** Each flag tenant.json sets, the default of flags.schema.json for the others. */
@@ -55,6 +58,10 @@ function toConfig(slug: string, folder: string, raw: unknown): TenantConfig | nu
     slug,
     name,
     domain,
+    apiOrigin:
+      typeof file.apiUrl === 'string' && file.apiUrl !== '/'
+        ? file.apiUrl.replace(/\/+$/, '')
+        : `https://${domain}`,
     hashidsSalt: salt,
     defaultFlags: fillFlags(file.defaultFlags),
     captcha: typeof siteKey === 'string' && siteKey.length > 0,

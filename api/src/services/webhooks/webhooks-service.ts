@@ -3,7 +3,7 @@
 // Adding, changing, rotating and deleting are each audited in the change's own transaction (never the secret).
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
-import { FieldError, HttpError } from '../../errors.js';
+import { HttpError } from '../../errors.js';
 import type { EventType } from '../../../../contracts/events.js';
 import {
   deleteEndpoint,
@@ -17,7 +17,7 @@ import {
   rotateSecret,
   updateEndpoint,
 } from './endpoint-repository.js';
-import { internalHost } from '../outbound/guarded-client.js';
+import { checkAddress } from '../outbound/guarded-client.js';
 import { writeAudit } from '../people/audit-repository.js';
 import type { ChangeActor } from '../people/audit-repository.js';
 import { newWebhookSecret } from './signature.js';
@@ -37,41 +37,11 @@ interface WebhookAudit {
 interface ServiceDeps {
   db: Kysely<Database>;
   now: () => Date;
-  /** Production accepts https only; elsewhere http to this machine too. */
+  /** Production accepts https only; elsewhere http to this machine too (checkAddress). */
   production: boolean;
 }
 
 const notFound = () => new HttpError(404, 'This webhook endpoint does not exist.');
-
-const localHosts = new Set(['127.0.0.1', 'localhost', '[::1]']);
-
-/**
- * An endpoint is https: the payload is signed, not encrypted, and a CRM's data should not cross the internet in
- * the clear. Outside production plain http is allowed to this machine only, so a developer (and the tests) can
- * run a receiver without a certificate; nothing else can be reached in the clear.
- */
-function checkUrl(url: string, production: boolean): void {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw new FieldError({ url: ['Enter a full web address, like https://crm.example.com/hooks/portal.'] });
-  }
-  // Refused at once when written as such; a name is checked at every delivery, when it is resolved.
-  if (production && internalHost(parsed.hostname))
-    throw new FieldError({
-      url: ['Enter an address on the internet, not one of this server’s own network.'],
-    });
-  if (parsed.protocol === 'https:') return;
-  if (parsed.protocol === 'http:' && !production && localHosts.has(parsed.hostname)) return;
-  throw new FieldError({
-    url: [
-      production
-        ? 'The address must start with https://.'
-        : 'The address must start with https:// (http:// only to 127.0.0.1 or localhost).',
-    ],
-  });
-}
 
 const stored = (events: Events) => (events === 'all' ? null : [...new Set(events)]);
 
@@ -116,7 +86,7 @@ export function createWebhooksService({ db, now, production }: ServiceDeps) {
       return shown(await owned(tenantId, id));
     },
     async create(actor: ChangeActor, input: { url: string; events: Events }) {
-      checkUrl(input.url, production);
+      checkAddress(input.url, production, 'https://crm.example.com/hooks/portal');
       const secret = newWebhookSecret();
       const { endpoint } = await audit(actor, async (trx, at) => {
         const row = await insertEndpoint(trx, {
