@@ -28,7 +28,7 @@ export function CalendarForm() {
     try {
       await add.mutateAsync({ label, url });
       reset();
-      notify.success(`"${label}" is added: its busy times are read now.`);
+      notify.success(`"${label}" is added.`);
     } catch (error) {
       fromError(error, form);
     }

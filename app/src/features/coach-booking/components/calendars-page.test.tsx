@@ -132,7 +132,7 @@ describe('/coach/calendars', () => {
     const user = userEvent.setup();
     renderPortal('/coach/calendars');
     await user.click(await screen.findByRole('button', { name: 'Refresh Work' }));
-    expect(await screen.findByText('"Work" is being read again.')).toBeInTheDocument();
+    expect(await screen.findByText('"Work" is read again.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Remove Work' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Remove this calendar?' });
     expect(within(dialog).getByRole('button', { name: 'Keep it' })).toHaveFocus();

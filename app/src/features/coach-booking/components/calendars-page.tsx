@@ -78,7 +78,7 @@ export default function CalendarsPage() {
                     disabled={refresh.isPending && refresh.variables === c.id}
                     onClick={() =>
                       void refresh.mutateAsync(c.id).then(
-                        () => notify.success(`"${c.label}" is being read again.`),
+                        () => notify.success(`"${c.label}" is read again.`),
                         () => undefined,
                       )
                     }
