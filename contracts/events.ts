@@ -9,6 +9,18 @@ const nullableId = { type: ['integer', 'null'] } as const;
 const time = { type: 'string', format: 'date-time' } as const;
 const role = { type: 'string', enum: ['client', 'coach', 'admin'] } as const;
 const person = closed({ person_id: id, email: string });
+/** Who made a booking, moved or cancelled it: the client in the portal, or the tenant's system (a key). */
+const bookedBy = { type: 'string', enum: ['client', 'integration'] } as const;
+/** A booked meeting as the booking events carry it: coach_id and client_id are the people's user ids. */
+const meeting = {
+  meeting_id: id,
+  coach_id: id,
+  client_id: id,
+  type_id: nullableId,
+  starts_at: time,
+  ends_at: time,
+  by: bookedBy,
+} as const;
 
 export const EVENTS = {
   'message.created': {
@@ -73,6 +85,12 @@ export const EVENTS = {
     label: 'A lesson is completed',
     data: closed({ user_id: id, lesson_id: id, user_group_id: nullableId, completed_at: time }),
   },
+  'meeting.booked': { label: 'A meeting is booked', data: closed(meeting) },
+  'meeting.rescheduled': {
+    label: 'A booked meeting is moved',
+    data: closed({ ...meeting, previous_starts_at: time }),
+  },
+  'meeting.cancelled': { label: 'A booked meeting is cancelled', data: closed(meeting) },
 } as const;
 
 export type EventType = keyof typeof EVENTS;
@@ -88,6 +106,8 @@ type ReferralCreated = Data<'referral.created'>;
 type PaymentSucceeded = Data<'payment.succeeded'>;
 type PersonChanged = Data<'person.invited'>;
 type LessonCompleted = Data<'lesson.completed'>;
+type MeetingBooked = Data<'meeting.booked'>;
+type MeetingRescheduled = Data<'meeting.rescheduled'>;
 interface EventDataOf {
   'message.created': MessageCreated;
   'file.shared': FileShared;
@@ -99,5 +119,8 @@ interface EventDataOf {
   'person.activated': PersonChanged;
   'person.deactivated': PersonChanged;
   'lesson.completed': LessonCompleted;
+  'meeting.booked': MeetingBooked;
+  'meeting.rescheduled': MeetingRescheduled;
+  'meeting.cancelled': MeetingBooked;
 }
 export type EventData<T extends EventType> = EventDataOf[T];

@@ -226,6 +226,103 @@ export const tenantSchema = {
         },
       },
     },
+    booking: {
+      type: 'object',
+      description:
+        "Clients booking their coach's free time (the booking training flag): the notice for moving and cancelling, where meetings take place, and the meeting types a coach starts with.",
+      additionalProperties: false,
+      properties: {
+        noticeHours: {
+          type: 'integer',
+          minimum: 0,
+          maximum: 720,
+          default: 24,
+          description:
+            'A client may move or cancel a booked meeting up to this many hours before it starts (0 to 720); a meeting type may set its own. Default: 24.',
+        },
+        rooms: {
+          description: 'Where a booked video meeting takes place. Default: { "kind": "none" }.',
+          anyOf: [
+            {
+              type: 'object',
+              additionalProperties: false,
+              required: ['kind'],
+              properties: { kind: { const: 'none' } },
+              description: '{ "kind": "none" }: meetings get no video room',
+            },
+            {
+              type: 'object',
+              additionalProperties: false,
+              required: ['kind', 'baseUrl'],
+              properties: {
+                kind: { const: 'jitsi' },
+                baseUrl: {
+                  type: 'string',
+                  maxLength: 200,
+                  pattern:
+                    '^https://[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+(:[0-9]{1,5})?/([A-Za-z0-9._~-]+/)*$',
+                  description:
+                    'The https address of a Jitsi-compatible server, ending in /: each meeting gets its own unguessable room under it.',
+                },
+              },
+              description:
+                '{ "kind": "jitsi", "baseUrl": "https://meet.example.com/" }: each meeting gets its own room on that Jitsi-compatible server (an https address ending in /)',
+            },
+            {
+              type: 'object',
+              additionalProperties: false,
+              required: ['kind'],
+              properties: { kind: { const: 'coach' } },
+              description: '{ "kind": "coach" }: each coach\'s own fixed room address',
+            },
+          ],
+        },
+        meetingTypes: {
+          type: 'array',
+          maxItems: 10,
+          description: 'The meeting types a coach starts with (they may change them). Default: none.',
+          items: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['name', 'minutes', 'location'],
+            properties: {
+              name: {
+                type: 'string',
+                minLength: 1,
+                maxLength: 120,
+                pattern: '^[^\\x00-\\x1f]*\\S[^\\x00-\\x1f]*$',
+                description: "The type's name, as clients read it.",
+              },
+              minutes: {
+                type: 'integer',
+                minimum: 5,
+                maximum: 480,
+                description: 'How long a meeting of this type lasts, in minutes.',
+              },
+              description: {
+                type: 'string',
+                maxLength: 2000,
+                description: 'What the meeting is for, as clients read it.',
+              },
+              location: {
+                enum: ['video', 'place', 'phone'],
+                description:
+                  "Where it takes place: video (the tenant's rooms), place (the place below) or phone.",
+              },
+              place: {
+                type: 'string',
+                minLength: 1,
+                maxLength: 300,
+                pattern: '^[^\\x00-\\x1f]*\\S[^\\x00-\\x1f]*$',
+                description: 'The address, for location place.',
+              },
+            },
+            if: { properties: { location: { const: 'place' } } },
+            then: { required: ['place'] },
+          },
+        },
+      },
+    },
     publish: {
       type: 'object',
       description:

@@ -52,7 +52,9 @@ describe('the training flags', () => {
     const schema = await json(file);
     expect(schema.properties[property]).toMatchObject({ $ref: `flags.schema.json#/$defs/${def}` });
     const names = Object.keys((await json('flags.schema.json')).$defs.flags!.properties);
-    for (const name of names)
-      expect(JSON.stringify(schema), 'no flag listed twice').not.toContain(`"${name}"`);
+    // A flag would be listed as a property of some object inside; a top-level field may share a flag's name
+    // (tenant.json's booking settings beside the booking flag), so the top level's keys are not searched.
+    const inside = JSON.stringify({ ...schema, properties: Object.values(schema.properties) });
+    for (const name of names) expect(inside, 'no flag listed twice').not.toContain(`"${name}"`);
   });
 });

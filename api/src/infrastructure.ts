@@ -87,8 +87,9 @@ export async function registerInfrastructure(
           (allowed.has(origin) || (options.allowLocalOrigins && localOrigin.test(origin))),
       );
     },
-    // DELETE: removing an outside calendar and revoking a calendar feed.
-    methods: ['GET', 'POST', 'DELETE'],
+    // PUT and PATCH: the booking screens' availability and meeting types; DELETE: archiving a type, removing an
+    // outside calendar and revoking a calendar feed.
+    methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
     allowedHeaders: ['Authorization', 'Content-Type', 'X-Tenant-Id', 'Token', 'X-XSRF-TOKEN'],
     // The signed-in user's version (request-context.ts): the portal reads it to refresh its copy of the user.
     exposedHeaders: ['X-User-Version'],

@@ -98,6 +98,8 @@ describe('tenant files', () => {
         defaultFlags: fillFlags(),
         captcha: false,
         integrationMessageContent: false,
+        // No booking block: the schema's notice, no rooms, no default types.
+        booking: { noticeHours: 24, rooms: { kind: 'none' }, meetingTypes: [] },
         // Its mail: the default brand and sender on its domain, its own templates' folder.
         mail: {
           brand: expect.objectContaining({ name: 'Good', homeUrl: 'https://good.example/' }),

@@ -90,6 +90,9 @@ const tenantRow = (slug: string) => {
     domain: t.domain,
     default_flags: t.defaultFlags,
     integration_message_content: false,
+    booking_notice_hours: t.booking.noticeHours,
+    booking_rooms: t.booking.rooms,
+    booking_meeting_types: t.booking.meetingTypes,
   };
 };
 

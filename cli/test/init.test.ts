@@ -61,6 +61,14 @@ describe('portal init', () => {
       apiUrl: 'https://api.acme.com',
     });
     expect(tenant?.config?.theme?.colors?.primary).toBe('#14143f');
+    // Booking starts with the schema's notice, no video rooms and one phone call a coach may change.
+    expect(tenant?.config?.booking).toEqual({
+      noticeHours: 24,
+      rooms: { kind: 'none' },
+      meetingTypes: [
+        { name: 'Intro call', minutes: 30, description: 'A first talk with your coach.', location: 'phone' },
+      ],
+    });
     expect(ctx.err.text).toContain('Next, for a release: portal build --tenant acme');
     // No footer given: no mail block, and init says what the mails will miss and how to add it.
     expect(tenant?.config?.mail).toBeUndefined();

@@ -61,6 +61,20 @@ export interface MailValues {
     moved: boolean;
     cancelled: boolean;
   };
+  booking: {
+    firstName: string;
+    other: string;
+    title: string;
+    when: string;
+    minutes: number;
+    note: string;
+    joinUrl: string;
+    place: string;
+    link: string;
+    booked: boolean;
+    moved: boolean;
+    cancelled: boolean;
+  };
   'group-session': {
     firstName: string;
     coach: string;
@@ -218,6 +232,39 @@ export const MAIL_KINDS: { [K in MailKind]: KindSpec<K> } = {
       place: '',
       link: 'https://portal.example.com/schedule',
       scheduled: true,
+      moved: false,
+      cancelled: false,
+    },
+  },
+  booking: {
+    title:
+      'A meeting a client booked, moved or cancelled, to the client and to the coach (with its calendar file)',
+    fields: {
+      firstName: 'text',
+      other: 'text',
+      title: 'text',
+      when: 'text',
+      minutes: 'text',
+      note: 'text',
+      joinUrl: 'text',
+      place: 'text',
+      link: 'text',
+      booked: 'flag',
+      moved: 'flag',
+      cancelled: 'flag',
+    },
+    required: ['title', 'when'],
+    sample: {
+      firstName: meetingSample.firstName,
+      other: meetingSample.coach,
+      title: 'First session',
+      when: meetingSample.when,
+      minutes: 30,
+      note: 'I would like to talk about hiring.',
+      joinUrl: 'https://meet.example.com/sam-rivera-k3j9x2m4p7q1',
+      place: '',
+      link: 'https://portal.example.com/schedule',
+      booked: true,
       moved: false,
       cancelled: false,
     },

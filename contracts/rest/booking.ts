@@ -116,11 +116,13 @@ export const bookableCoach = closed({
 });
 export const bookingPage = closed({ time_zone: string, coaches: list(bookableCoach) });
 
+/** A slot's start as the slots answered it (a request's string says what it may hold: one line). */
+const slotStart = { ...dateTime, ...singleLine } as const;
 export const newBooking = closed(
-  { coach_id: id, type_id: id, start: dateTime, note: { type: 'string', maxLength: 2000, ...multiLine } },
+  { coach_id: id, type_id: id, start: slotStart, note: { type: 'string', maxLength: 2000, ...multiLine } },
   ['coach_id', 'type_id', 'start'],
 );
-export const bookingMove = closed({ start: dateTime });
+export const bookingMove = closed({ start: slotStart });
 
 /** A client's booked meeting and what they may still do with it. */
 export const bookedMeeting = closed({

@@ -7,6 +7,7 @@ import type { MailMessage } from '../../../contracts/mail-message.js';
 import type { EventType } from '../../../contracts/events.js';
 import type { MailTopic } from '../../../contracts/mail/mail-topics.js';
 import type { Flags } from '../../../contracts/training-flags.js';
+import type { TenantConfig } from '../../../contracts/tenant.js';
 
 /**
  * A nullable column of one of these types: null read, written and set, except where the type is never set.
@@ -83,5 +84,28 @@ export type DeliveryStatus = ColumnType<
   'pending',
   'pending' | 'delivered' | 'failed'
 >;
+
+type TenantBooking = NonNullable<TenantConfig['booking']>;
+
+/** tenant.json's booking.rooms: how a booked video meeting gets its room. */
+export type Rooms = NonNullable<TenantBooking['rooms']>;
+
+/** tenant.json's booking.rooms (migration 1870), as JSON text. */
+export type BookingRooms = ColumnType<Rooms, string, string>;
+
+/** tenant.json's booking.meetingTypes (migration 1870), as JSON text: the types a coach starts with. */
+export type DefaultMeetingTypes = ColumnType<NonNullable<TenantBooking['meetingTypes']>, string, string>;
+
+/** Where a meeting type takes place (migration 1870). */
+export type MeetingLocation = 'video' | 'place' | 'phone';
+
+/** Who may book a meeting type (migration 1870). */
+export type MeetingAudience = 'clients' | 'group' | 'flag';
+
+/** Who put a meeting in the calendar (migration 1870): the coach, the client booking, or a key booking. */
+export type BookedBy = 'coach' | 'client' | 'integration';
+
+/** A day exception (migration 1870). */
+export type DayKind = 'off' | 'extra';
 
 export type { MailTopic };

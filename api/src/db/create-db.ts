@@ -2,6 +2,8 @@
 // (a data folder, or memory when none is given). Everything above this file sees only Kysely.
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import type { PGliteOptions } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { Kysely, PostgresDialect } from 'kysely';
 import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
@@ -80,6 +82,13 @@ function prepared(pool: pg.Pool): PostgresPool {
   return { connect: async () => wrap(await pool.connect()), end: () => pool.end() };
 }
 
+/**
+ * A PGlite instance with the extensions the migrations create (btree_gist: the exclusion constraint that refuses
+ * two overlapping bookings of one coach, migration 1870). A server's PostgreSQL ships it in its contrib package.
+ */
+export const newPglite = (options: Omit<PGliteOptions, 'extensions'> = {}): PGlite =>
+  new PGlite({ ...options, extensions: { btree_gist } });
+
 /** `DB`: another view of the same tables, such as the schema generator's catalog tables (db-types.ts). */
 export function createDb<DB = Database>(options: DbOptions = {}): Kysely<DB> {
   if (options.databaseUrl) {
@@ -105,5 +114,5 @@ export function createDb<DB = Database>(options: DbOptions = {}): Kysely<DB> {
   if (options.pglite) return new Kysely<DB>({ dialect: new PGliteDialect(options.pglite) });
   // PGlite creates only the last folder of the path; on a fresh clone .data/ does not exist yet.
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  return new Kysely<DB>({ dialect: new PGliteDialect(new PGlite(options.dataDir)) });
+  return new Kysely<DB>({ dialect: new PGliteDialect(newPglite({ dataDir: options.dataDir })) });
 }

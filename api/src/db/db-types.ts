@@ -43,6 +43,12 @@ const COLUMN_TYPES: Record<string, string> = {
   'group_payments.status': 'PaymentStatus',
   'assessment_progress.access': 'AccessFlag',
   'member_group_lessons.lesson_access': 'AccessFlag',
+  'tenants.booking_rooms': 'BookingRooms',
+  'tenants.booking_meeting_types': 'DefaultMeetingTypes',
+  'meeting_types.location': 'MeetingLocation',
+  'meeting_types.audience': 'MeetingAudience',
+  'meetings.booked_by': 'BookedBy',
+  'availability_days.kind': 'DayKind',
 };
 
 const HEADER = `// Generated from the migrations by \`npm run db:types\` (api/src/db/db-types.ts): do not edit. A new

@@ -4,9 +4,13 @@ import type {
   AccessFlag,
   ApiKeyScope,
   AuthEventKind,
+  BookedBy,
+  BookingRooms,
   Bytes,
   ClientMs,
   ClockTime,
+  DayKind,
+  DefaultMeetingTypes,
   DeliveryStatus,
   EventTypes,
   FieldIds,
@@ -14,6 +18,8 @@ import type {
   GroupState,
   LessonFileKind,
   MailTopic,
+  MeetingAudience,
+  MeetingLocation,
   MetricDirection,
   Nullable,
   PaymentStatus,
@@ -176,6 +182,53 @@ export interface AuthEvents {
   tenant_id: number;
 }
 
+export interface AvailabilityDays {
+  coach_id: number;
+  /**
+   * YYYY-MM-DD on the coach's calendar.
+   */
+  date: string;
+  end_time: string | null;
+  id: Generated<number>;
+  /**
+   * off: no hours that day; extra: these hours besides (or instead of) the week.
+   */
+  kind: DayKind;
+  start_time: string | null;
+  tenant_id: number;
+}
+
+export interface AvailabilityRanges {
+  coach_id: number;
+  /**
+   * HH:mm on the coach's wall clock; 24:00 is midnight at the day's end.
+   */
+  end_time: string;
+  id: Generated<number>;
+  /**
+   * HH:mm on the coach's wall clock (users.time_zone).
+   */
+  start_time: string;
+  tenant_id: number;
+  /**
+   * ISO: 1 Monday … 7 Sunday.
+   */
+  weekday: number;
+}
+
+export interface BookingSettings {
+  buffer_after_minutes: Generated<number>;
+  buffer_before_minutes: Generated<number>;
+  coach_id: number;
+  horizon_days: Generated<number>;
+  /**
+   * At most this many meetings on one of the coach's days; null: no cap.
+   */
+  max_per_day: number | null;
+  min_notice_minutes: Generated<number>;
+  tenant_id: number;
+}
+
 export interface CalendarBusy {
   connection_id: number;
   ends_at: ClockTime;
@@ -231,6 +284,10 @@ export interface Coaches {
   booking_url: string | null;
   certifications: string;
   id: Generated<number>;
+  /**
+   * The coach's fixed video room, for tenant.json's booking.rooms kind coach.
+   */
+  room_url: string | null;
   specialties: string;
   tenant_id: number;
   user_id: number;
@@ -729,10 +786,19 @@ export interface MeetingNotes {
 
 export interface Meetings {
   agenda: Generated<string>;
+  /**
+   * coach (scheduled by the coach), client (booked in the portal) or integration (a key).
+   */
+  booked_by: Generated<BookedBy>;
   client_id: number;
+  /**
+   * What the client wrote when booking.
+   */
+  client_note: Generated<string>;
   coach_id: number | null;
   duration_minutes: number;
   id: Generated<number>;
+  meeting_type_id: number | null;
   meeting_url: string | null;
   /**
    * Where the meeting takes place when it is not online (migration 0980).
@@ -746,6 +812,33 @@ export interface Meetings {
   tenant_id: number;
   time_zone: string;
   title: string;
+}
+
+export interface MeetingTypes {
+  /**
+   * false: archived (a type with meetings is never deleted).
+   */
+  active: Generated<boolean>;
+  /**
+   * clients (all the coach's), group (group_id's members) or flag (who holds flag).
+   */
+  audience: Generated<MeetingAudience>;
+  coach_id: number;
+  created_at: ClockTime;
+  description: Generated<string>;
+  duration_minutes: number;
+  flag: string | null;
+  group_id: number | null;
+  id: Generated<number>;
+  location: MeetingLocation;
+  name: string;
+  needs_credit: Generated<boolean>;
+  /**
+   * Move or cancel up to this many hours before; null: tenant.json's noticeHours.
+   */
+  notice_hours: number | null;
+  place: string | null;
+  tenant_id: number;
 }
 
 export interface MemberGroupLessons {
@@ -950,6 +1043,18 @@ export interface TeamMembers {
 
 export interface Tenants {
   /**
+   * tenant.json's booking.meetingTypes: the types a coach starts with.
+   */
+  booking_meeting_types: Generated<DefaultMeetingTypes>;
+  /**
+   * tenant.json's booking.noticeHours.
+   */
+  booking_notice_hours: Generated<number>;
+  /**
+   * tenant.json's booking.rooms: { kind: none | jitsi (with baseUrl) | coach }.
+   */
+  booking_rooms: Generated<BookingRooms>;
+  /**
    * tenant.json's defaultFlags, every flag filled (migration 0900).
    */
   default_flags: Generated<StoredFlags>;
@@ -1093,6 +1198,9 @@ export interface DB {
   assessments: Assessments;
   audit_log: AuditLog;
   auth_events: AuthEvents;
+  availability_days: AvailabilityDays;
+  availability_ranges: AvailabilityRanges;
+  booking_settings: BookingSettings;
   calendar_busy: CalendarBusy;
   calendar_connections: CalendarConnections;
   calendar_feed_tokens: CalendarFeedTokens;
@@ -1130,6 +1238,7 @@ export interface DB {
   mail_muted: MailMuted;
   mail_outbox: MailOutbox;
   meeting_notes: MeetingNotes;
+  meeting_types: MeetingTypes;
   meetings: Meetings;
   member_group_lessons: MemberGroupLessons;
   metric_shares: MetricShares;

@@ -14,6 +14,8 @@ import * as notes from './client-notes-routes.js';
 import * as coachSteps from './coach-action-steps-routes.js';
 import * as coachClients from './coach-clients-routes.js';
 import * as coachFiles from './coach-files-routes.js';
+import * as booking from './booking-routes.js';
+import * as coachBooking from './coach-booking-routes.js';
 import * as coachMeetings from './coach-meetings-routes.js';
 import * as coachMessages from './coach-messages-routes.js';
 import * as coachSessions from './coach-sessions-routes.js';
@@ -31,6 +33,7 @@ import * as coachChecklist from './coach-checklist-routes.js';
 import * as adminKeys from './admin-api-keys-routes.js';
 import { adminImportPeople } from './admin-import-routes.js';
 import * as integration from './integration-routes.js';
+import * as integrationBooking from './integration-booking-routes.js';
 import * as integrationPeople from './integration-people-routes.js';
 import { openApiDocument } from './openapi.js';
 import * as flash from './flash-routes.js';
@@ -67,6 +70,8 @@ const routeModules: readonly Record<string, unknown>[] = [
   coachClients,
   coachFiles,
   coachMeetings,
+  booking,
+  coachBooking,
   coachMessages,
   coachSessions,
   coachProgress,
@@ -81,6 +86,7 @@ const routeModules: readonly Record<string, unknown>[] = [
   coachLessons,
   adminKeys,
   integration,
+  integrationBooking,
   integrationPeople,
   flash,
   lessons,

@@ -17,6 +17,9 @@ import { createCalendarsService } from './calendars/calendars-service.js';
 import { createAcademyAuthoring } from './authoring/academy-authoring.js';
 import { createGroupsAuthoring } from './authoring/groups-authoring.js';
 import { createLessonsAuthoring } from './authoring/lessons-authoring.js';
+import { createAvailabilityService } from './booking/availability.js';
+import { createBookingService } from './booking/booking-service.js';
+import { createMeetingTypesService } from './booking/meeting-types.js';
 import { createCoachService } from './coach/coach-service.js';
 import { createMeetingsService } from './coach/meetings-service.js';
 import { createRequestsService } from './coach/requests-service.js';
@@ -124,6 +127,11 @@ export async function createServices(deps: ServiceDeps) {
     coach,
     // The coach's meetings with their clients, each change mailed to the client with its invitation.
     meetings,
+    // Booking: the coach's hours and meeting types, the free slots, and a client's booking, move and cancel
+    // (the app's and the integration API's doors alike), each mailed to both with its invitation.
+    availability: createAvailabilityService(db),
+    meetingTypes: createMeetingTypesService({ db, now }),
+    booking: createBookingService({ db, now, mailer }),
     // The coach's requests: their clients' tickets, testimonials and referrals, answered by mail.
     coachRequests: createRequestsService({ db, now, mailer }),
     // The company's files (/resources), kept like mail attachments.

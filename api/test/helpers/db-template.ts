@@ -7,9 +7,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
-import { createDb } from '../../src/db/create-db.js';
+import { createDb, newPglite } from '../../src/db/create-db.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { onServer } from './pg-admin.js';
 
@@ -38,7 +37,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       await onServer(serverUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
     };
   }
-  const pglite = new PGlite();
+  const pglite = newPglite();
   const db = createDb({ pglite });
   await migrateToLatest(db);
   const folder = await mkdtemp(join(tmpdir(), 'portal-db-template-'));

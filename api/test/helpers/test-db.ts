@@ -3,10 +3,9 @@
 // Both start as a copy of the database the api project's global setup migrated once (db-template.ts).
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
 import type { Kysely } from 'kysely';
 import { inject } from 'vitest';
-import { createDb, warnIdleLost } from '../../src/db/create-db.js';
+import { createDb, newPglite, warnIdleLost } from '../../src/db/create-db.js';
 import type { Database } from '../../src/db/database.js';
 import { onServer } from './pg-admin.js';
 
@@ -45,6 +44,6 @@ export async function createTestDb<DB = Database>(options: { migrate?: boolean }
     };
   }
   const loadDataDir = template?.engine === 'pglite' ? new Blob([await readFile(template.dump)]) : undefined;
-  const db = createDb<DB>({ pglite: new PGlite({ loadDataDir }) });
+  const db = createDb<DB>({ pglite: newPglite({ loadDataDir }) });
   return { db, engine: 'pglite', destroy: () => db.destroy() };
 }

@@ -14,8 +14,8 @@ interface Person {
   email: string;
 }
 
-/** "Tuesday 3 March 2026 at 09:00 (Europe/Berlin)". */
-const wallTime = (at: Date, timeZone: string) =>
+/** "Tuesday 3 March 2026 at 09:00 (Europe/Berlin)": how every meeting mail writes a time. */
+export const wallTime = (at: Date, timeZone: string) =>
   `${new Intl.DateTimeFormat('en-GB', {
     timeZone,
     weekday: 'long',

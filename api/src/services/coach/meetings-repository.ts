@@ -18,7 +18,8 @@ export function coachProfile(db: Kysely<Database>, coach: Actor) {
     .executeTakeFirst();
 }
 
-const columns = [
+/** A meeting as its mails and answers need it, with its client (`u`). */
+export const columns = [
   'm.id',
   'm.client_id',
   'u.first_name',

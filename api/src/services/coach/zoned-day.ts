@@ -69,7 +69,7 @@ export function localDateTime(at: Date, timeZone: string): string {
  * today's (09:00 the day after summer time starts is still 09:00 there); null for a time the zone skips when
  * its clocks go forward. A time that happens twice (clocks going back) is its first occurrence.
  */
-function zonedInstant(local: string, timeZone: string): Date | null {
+export function zonedInstant(local: string, timeZone: string): Date | null {
   const wall = Date.parse(`${local}:00Z`);
   if (Number.isNaN(wall)) return null;
   const [first] = wallInstants(wall, timeZone);

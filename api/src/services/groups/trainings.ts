@@ -9,13 +9,15 @@ import type { Actor } from '../access/scope.js';
 import { findProfile } from '../users/user-repository.js';
 import { toProfile } from '../users/user-payload.js';
 
-async function trainingsOf(db: Kysely<Database>, owner: Actor) {
+/** The caller's training flags: the session's, else read (an API key acting for a client has none). */
+export async function trainingsOf(db: Kysely<Database>, owner: Actor) {
+  if (owner.trainings) return owner.trainings;
   const row = await findProfile(db, owner.tenantId, owner.userId);
   return row && toProfile(row).trainings;
 }
 
 /** Throws 403 unless the caller has the training; nothing is read or changed before this check. */
 export async function requireTraining(db: Kysely<Database>, owner: Actor, training: FlagName): Promise<void> {
-  const trainings = owner.trainings ?? (await trainingsOf(db, owner));
+  const trainings = await trainingsOf(db, owner);
   if (!trainings?.[training]) throw new HttpError(403, `${flagTitle(training)} is not part of your plan.`);
 }

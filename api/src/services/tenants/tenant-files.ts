@@ -11,7 +11,7 @@ import {
   type MailBrand,
   type MailSender,
 } from '../../../../contracts/mail/mail-brand.js';
-import type { TenantConfig as TenantFile } from '../../../../contracts/tenant.js';
+import { tenantSchema, type TenantConfig as TenantFile } from '../../../../contracts/tenant.js';
 import { fillFlags, type Flags } from '../../../../contracts/training-flags.js';
 
 /** What the API keeps of a tenant.json (the one type of contracts/tenant.ts), with its defaults applied. */
@@ -28,6 +28,12 @@ export interface TenantConfig extends Pick<TenantFile, 'id' | 'name' | 'domain'>
   captcha: boolean;
   /** integrationApi.messageContent: the integration API's message feed carries subjects and bodies. */
   integrationMessageContent: boolean;
+  /** tenant.json's booking block, its defaults applied: the notice, the rooms, the types a coach starts with. */
+  booking: {
+    noticeHours: number;
+    rooms: NonNullable<Booking['rooms']>;
+    meetingTypes: NonNullable<Booking['meetingTypes']>;
+  };
   /** How its mail looks and who sends it; `overrides` is tenants/<slug>/mail/, its own templates. */
   mail: {
     brand: MailBrand;
@@ -36,6 +42,10 @@ export interface TenantConfig extends Pick<TenantFile, 'id' | 'name' | 'domain'>
     overrides: string;
   };
 }
+
+type Booking = NonNullable<TenantFile['booking']>;
+
+const NOTICE_HOURS = tenantSchema.properties.booking.properties.noticeHours.default;
 
 interface Warn {
   warn(obj: object, msg: string): void;
@@ -68,6 +78,11 @@ function toConfig(slug: string, folder: string, raw: unknown): TenantConfig | nu
     // Only an explicit true shares the conversations' words (the schema's default is false).
     integrationMessageContent: (file as TenantFile).integrationApi?.messageContent === true,
     // The rest of the file is as `portal validate` let it through before the deploy.
+    booking: {
+      noticeHours: (file as TenantFile).booking?.noticeHours ?? NOTICE_HOURS,
+      rooms: (file as TenantFile).booking?.rooms ?? { kind: 'none' },
+      meetingTypes: (file as TenantFile).booking?.meetingTypes ?? [],
+    },
     mail: {
       brand: mailBrand(file as TenantFile),
       sender: mailSender(file as TenantFile),

@@ -23,6 +23,9 @@ async function upsertTenant(db: Kysely<Database>, t: TenantConfig): Promise<void
     domain: t.domain,
     default_flags: JSON.stringify(t.defaultFlags),
     integration_message_content: t.integrationMessageContent,
+    booking_notice_hours: t.booking.noticeHours,
+    booking_rooms: JSON.stringify(t.booking.rooms),
+    booking_meeting_types: JSON.stringify(t.booking.meetingTypes),
   };
   await db
     .insertInto('tenants')

@@ -186,17 +186,21 @@ export function plainError(error: ErrorObject): PlainError {
 }
 
 /**
- * ajv reports an anyOf or propertyNames failure once for itself and once per failed alternative. Only the
- * summary helps a person, so the alternatives' own errors are dropped.
+ * ajv reports an anyOf or propertyNames failure once for itself and once per failed alternative (at its own
+ * path or deeper: an alternative that is an object fails on its fields). Only the summary helps a person, so the
+ * alternatives' own errors are dropped. An if/then failure is reported by the `then` branch's own errors (a
+ * missing property) and once more as "must match "then" schema", which says nothing: that one is dropped.
  */
 export function collapse(errors: ErrorObject[]): ErrorObject[] {
   const summaries = errors.filter((e) => e.keyword === 'anyOf' || e.keyword === 'propertyNames');
+  const within = (path: string, summary: string) => path === summary || path.startsWith(`${summary}/`);
   return errors.filter(
     (error) =>
+      error.keyword !== 'if' &&
       !summaries.some(
         (summary) =>
           summary !== error &&
-          summary.instancePath === error.instancePath &&
+          within(error.instancePath, summary.instancePath) &&
           error.schemaPath.startsWith(`${summary.schemaPath}/`),
       ),
   );
