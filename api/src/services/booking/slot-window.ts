@@ -8,6 +8,7 @@ import { FieldError } from '../../errors.js';
 import { dayStart, localDate } from '../coach/zoned-day.js';
 import { readAvailability } from './availability-repository.js';
 import type { BookingCoach } from './booking-coach.js';
+import { externalBusy } from '../calendars/external-busy.js';
 import { busyTimes } from './booking-repository.js';
 import type { MeetingTypeRow } from './meeting-types-repository.js';
 import { freeSlots, type Slot, type SlotQuery } from './slots.js';
@@ -25,11 +26,14 @@ export async function slotsBetween(
 ): Promise<Slot[]> {
   const availability = await readAvailability(db, coach.id);
   // A day either side: a meeting or a buffer (at most 8 h, 4 h) reaching into the window still blocks it.
-  const busy = await busyTimes(db, coach.tenant_id, coach.id, {
-    from: new Date(range.from.getTime() - DAY),
-    to: new Date(range.to.getTime() + DAY),
-    except: range.except,
-  });
+  const from = new Date(range.from.getTime() - DAY);
+  const to = new Date(range.to.getTime() + DAY);
+  const [meetings, outside] = await Promise.all([
+    busyTimes(db, coach.tenant_id, coach.id, { from, to, except: range.except }),
+    // The coach's outside calendars: busy, but no meeting of theirs toward the daily cap.
+    externalBusy(db, coach.tenant_id, coach.id, from, to),
+  ]);
+  const busy = [...meetings, ...outside.map((b) => ({ ...b, meeting: false }))];
   const query: SlotQuery = {
     zone: coach.zone,
     weekly: availability.weekly,
