@@ -4,8 +4,8 @@ import type { SlotsPage } from '../../../../../contracts/rest/booking';
 
 export const previewKey = ['coach', 'booking', 'slots'] as const;
 
-/** How many days the preview shows: two weeks, what a client looks at first. */
-export const PREVIEW_DAYS = 14;
+/** How many days the preview shows: the coming week, what a client looks at first. */
+export const PREVIEW_DAYS = 7;
 
 /**
  * GET /api/v1/coach/booking/slots?type_id&days: the free times a client would be offered for a type, from

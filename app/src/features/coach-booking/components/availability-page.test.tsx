@@ -202,7 +202,7 @@ describe('/coach/availability', () => {
     expect(within(days).queryByText('Tuesday, March 12th, 2030')).toBeNull();
     await user.selectOptions(within(preview).getByLabelText('Meeting type'), 'Deep dive (90 minutes)');
     await waitFor(() =>
-      expect(calls.some((c) => c.url === '/api/v1/coach/booking/slots?type_id=4&days=14')).toBe(true),
+      expect(calls.some((c) => c.url === '/api/v1/coach/booking/slots?type_id=4&days=7')).toBe(true),
     );
   });
 
@@ -218,7 +218,7 @@ describe('/coach/availability', () => {
     );
   });
 
-  it('says when a type has no free time in the next two weeks', async () => {
+  it('says when a type has no free time in the coming week', async () => {
     coachApi((call) => {
       if (call.url === '/api/v1/coach/availability') return { status: 200, data: { data: empty } };
       if (call.url === '/api/v1/coach/meeting-types') return { status: 200, data: { data: [intro] } };
@@ -227,6 +227,6 @@ describe('/coach/availability', () => {
       return undefined;
     });
     renderPortal('/coach/availability');
-    expect(await screen.findByText('No free times in the next 14 days.')).toBeInTheDocument();
+    expect(await screen.findByText('No free times in the next 7 days.')).toBeInTheDocument();
   });
 });

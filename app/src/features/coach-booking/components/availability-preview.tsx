@@ -8,7 +8,7 @@ import type { MeetingType } from '../api/get-meeting-types';
 import { PREVIEW_DAYS, usePreviewSlots } from '../api/get-preview-slots';
 
 /**
- * "What your clients see": the free times of a chosen type for the next two weeks, as the booking page offers
+ * "What your clients see": the free times of a chosen type for the coming week, as the booking page offers
  * them (the same slots endpoint's answer, with the coach's rules and busy times), in the coach's zone.
  */
 export function AvailabilityPreview({ types }: { types: MeetingType[] }) {

@@ -26,23 +26,25 @@ export function BookingRules({
   onChange: (settings: SettingsDraft) => void;
 }) {
   return (
-    <fieldset className="booking-section booking-rules">
+    <fieldset className="booking-section">
       <legend>Booking rules</legend>
-      {RULES.map(({ name, label, hint, step }) => (
-        <Field
-          key={name}
-          id={`rule-${name}`}
-          label={label}
-          hint={hint}
-          type="number"
-          inputMode={step ? 'decimal' : 'numeric'}
-          min={name === 'horizon_days' || name === 'max_per_day' ? 1 : 0}
-          step={step ?? '1'}
-          value={settings[name]}
-          onChange={(e) => onChange({ ...settings, [name]: e.target.value })}
-          error={errors[name]}
-        />
-      ))}
+      <div className="booking-rules">
+        {RULES.map(({ name, label, hint, step }) => (
+          <Field
+            key={name}
+            id={`rule-${name}`}
+            label={label}
+            hint={hint}
+            type="number"
+            inputMode={step ? 'decimal' : 'numeric'}
+            min={name === 'horizon_days' || name === 'max_per_day' ? 1 : 0}
+            step={step ?? '1'}
+            value={settings[name]}
+            onChange={(e) => onChange({ ...settings, [name]: e.target.value })}
+            error={errors[name]}
+          />
+        ))}
+      </div>
     </fieldset>
   );
 }
