@@ -63,7 +63,7 @@ export const paths = {
   coachAssessment: (clientId: number | string = ':id', assessmentId: number | string = ':assessmentid') =>
     `/coach/clients/${clientId}/assessments/${assessmentId}`,
   coachResources: '/coach/resources',
-  /** Booking (issue 36): the coach's hours and what clients see, the meeting types, outside calendars and feed. */
+  /** The coach's booking screens: their hours and what clients see, the meeting types, outside calendars and feed. */
   coachAvailability: '/coach/availability',
   coachMeetingTypes: '/coach/meeting-types',
   coachCalendars: '/coach/calendars',
