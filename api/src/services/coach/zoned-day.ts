@@ -3,13 +3,13 @@ import { FieldError } from '../../errors.js';
 // Days as a person lives them: the start of a calendar day in their time zone, and that day's date, so "today"
 // and "overdue" follow the coach's clock rather than the server's.
 
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-/** One formatter a zone, made once: making one costs far more than using it (calendars convert thousands). */
-function wallFormat(timeZone: string): Intl.DateTimeFormat {
-  let format = formats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
+// One formatter per zone: building an Intl.DateTimeFormat costs far more than formatting with one, and slots
+// convert hundreds of wall-clock times a request.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
       timeZone,
       hourCycle: 'h23',
       year: 'numeric',
@@ -19,14 +19,14 @@ function wallFormat(timeZone: string): Intl.DateTimeFormat {
       minute: '2-digit',
       second: '2-digit',
     });
-    formats.set(timeZone, format);
+    formatters.set(timeZone, f);
   }
-  return format;
+  return f;
 }
 
 /** How far the zone's wall clock is ahead of UTC at `at`, in ms. */
 export function offsetMs(at: Date, timeZone: string): number {
-  const parts = wallFormat(timeZone).formatToParts(at);
+  const parts = formatter(timeZone).formatToParts(at);
   const get = (type: string) => Number(parts.find((p) => p.type === type)!.value);
   const wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
   return wall - Math.floor(at.getTime() / 1000) * 1000;
