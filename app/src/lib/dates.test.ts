@@ -2,8 +2,8 @@ import dayjs from 'dayjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   currentMonth,
-  formatAgo,
   displayZone,
+  formatAgo,
   formatDate,
   formatDateTime,
   formatDay,

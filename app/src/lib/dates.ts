@@ -43,31 +43,12 @@ export function formatDateTime(value: DateInput, zone?: string): string {
   return `${t.hour12}:${t.minute} ${t.period}, ${t.weekday}, ${t.monthName} ${ordinal(t.day)}, ${t.year}`;
 }
 
-/** The time of day of an instant in `zone`, as SPEC §9's time part: '9:30 am' (a day's free times). */
+/** The time of day alone, '9:30 am', in `zone`: for a list under its day's heading. */
 export function formatTime(value: DateInput, zone: string): string {
   const date = dayjs(value);
   if (!date.isValid()) return '';
   const t = wallClock(date.toDate(), zone);
   return `${t.hour12}:${t.minute} ${t.period}`;
-}
-
-/**
- * How long ago a moment was, in a person's words: 'just now', '10 minutes ago', '3 hours ago', 'yesterday',
- * '5 days ago', then the date ('on November 3rd, 2026') in `zone`.
- */
-export function formatAgo(value: DateInput, zone: string, now: DateInput = Date.now()): string {
-  const date = dayjs(value);
-  if (!date.isValid()) return '';
-  const minutes = Math.max(0, Math.floor(dayjs(now).diff(date) / 60_000));
-  const count = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'} ago`;
-  if (minutes < 1) return 'just now';
-  if (minutes < 60) return count(minutes, 'minute');
-  if (minutes < 24 * 60) return count(Math.floor(minutes / 60), 'hour');
-  const days = Math.floor(minutes / (24 * 60));
-  if (days === 1) return 'yesterday';
-  if (days < 7) return count(days, 'day');
-  const t = wallClock(date.toDate(), zone);
-  return `on ${t.monthName} ${ordinal(t.day)}, ${t.year}`;
 }
 
 /** A calendar date ('YYYY-MM-DD', no zone) as SPEC §9's date part: 'Friday, November 20th, 2026'. */
@@ -102,6 +83,25 @@ export function formatShortDate(value: DateInput, zone: string, now: DateInput =
   const today = wallClock(dayjs(now).toDate(), zone);
   const sameDay = t.year === today.year && t.month === today.month && t.day === today.day;
   return sameDay ? `${t.hour12}:${t.minute} ${t.period}` : `${t.monthName.slice(0, 3)} ${t.day}, ${t.year}`;
+}
+
+/**
+ * How long ago a moment was, in a person's words: 'just now', '10 minutes ago', '3 hours ago', 'yesterday',
+ * '5 days ago', then the date ('on November 3rd, 2026') in `zone`.
+ */
+export function formatAgo(value: DateInput, zone: string, now: DateInput = Date.now()): string {
+  const date = dayjs(value);
+  if (!date.isValid()) return '';
+  const minutes = Math.max(0, Math.floor(dayjs(now).diff(date) / 60_000));
+  const count = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'} ago`;
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return count(minutes, 'minute');
+  if (minutes < 24 * 60) return count(Math.floor(minutes / 60), 'hour');
+  const days = Math.floor(minutes / (24 * 60));
+  if (days === 1) return 'yesterday';
+  if (days < 7) return count(days, 'day');
+  const t = wallClock(date.toDate(), zone);
+  return `on ${t.monthName} ${ordinal(t.day)}, ${t.year}`;
 }
 
 /** An <input type="datetime-local"> value ('YYYY-MM-DDTHH:mm') read as wall-clock time in `zone`, as ISO. */

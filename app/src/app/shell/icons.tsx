@@ -1,7 +1,6 @@
 /** Line icons drawn inline (24x24, stroke = currentColor): no icon font or library in the bundle. */
 const PATHS = {
   calendar: 'M4 6h16v14H4zM4 10h16M8 3v4M16 3v4',
-  clock: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM12 7v5l3 3',
   users:
     'M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM2 21v-1a6 6 0 0 1 12 0v1M16 3.5a4 4 0 0 1 0 7.5M22 21v-1a6 6 0 0 0-4-5.6',
   play: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM10 8l6 4-6 4z',
@@ -14,6 +13,7 @@ const PATHS = {
   academy: 'M2 9l10-5 10 5-10 5zM6 11v5c3 2 9 2 12 0v-5M22 9v6',
   coach: 'M12 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM5 21l2-6h10l2 6M12 15v6',
   home: 'M3 11l9-8 9 8M5 9v12h14V9M10 21v-6h4v6',
+  clock: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM12 7v5l3 3',
   help: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM9.5 9a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .9-1 1.6V14M12 17.5v.5',
   menu: 'M3 6h18M3 12h18M3 18h18',
   chevron: 'M6 9l6 6 6-6',
