@@ -155,8 +155,13 @@ describe('/coach/availability', () => {
     await user.type(horizon, '500');
     await user.click(screen.getByRole('button', { name: 'Save availability' }));
     const overlap = await screen.findByText('This range overlaps another on the same day.');
-    // Beside Tuesday's second range, not the first.
+    // Beside Tuesday's second range, not the first; its first field says so and has the keyboard.
     expect(overlap.closest('li')).toBe(within(day('Tuesday')).getAllByRole('listitem')[1]);
+    const from = within(day('Tuesday')).getAllByLabelText('From');
+    expect(from[1]).toHaveAttribute('aria-invalid', 'true');
+    expect(from[1]).toHaveAttribute('aria-describedby', overlap.id);
+    expect(from[1]).toHaveFocus();
+    expect(from[0]).not.toHaveAttribute('aria-invalid');
     expect(horizon).toHaveValue(500);
     expect(horizon).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByText('Enter a number of at most 365.')).toBeInTheDocument();

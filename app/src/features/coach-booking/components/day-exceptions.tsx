@@ -1,7 +1,7 @@
 import { Field, SelectField } from '@/components/field';
 import type { FieldErrors } from '@/lib/field-errors';
 import { newKey, type DayRow } from './availability-draft';
-import { RangeFields, RowEnd } from './weekday-ranges';
+import { RangeFields, RowEnd, rowProblem } from './weekday-ranges';
 
 /**
  * Days off (a holiday: no bookings all day) and extra days (a Saturday's hours), each a date, what kind of day
@@ -46,6 +46,7 @@ export function DayExceptions({
           {days.map((row, i) => (
             <li key={row.key} className="range-row day-row">
               <Field
+                {...rowProblem(row.key, errors, `${row.key}.date`)}
                 id={`${row.key}-date`}
                 label="Date"
                 type="date"
@@ -64,9 +65,19 @@ export function DayExceptions({
                 <option value="extra">Extra hours</option>
               </SelectField>
               {row.kind === 'extra' && (
-                <RangeFields row={row} errors={errors} onChange={(r) => change({ ...row, ...r })} />
+                <RangeFields
+                  row={row}
+                  errors={errors}
+                  first={false}
+                  onChange={(r) => change({ ...row, ...r })}
+                />
               )}
-              <RowEnd label={`Remove day ${i + 1}`} error={errors[row.key]} onRemove={() => remove(i)} />
+              <RowEnd
+                rowKey={row.key}
+                label={`Remove day ${i + 1}`}
+                error={errors[row.key]}
+                onRemove={() => remove(i)}
+              />
             </li>
           ))}
         </ul>

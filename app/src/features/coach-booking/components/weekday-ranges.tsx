@@ -3,18 +3,32 @@ import { Field } from '@/components/field';
 import type { FieldErrors } from '@/lib/field-errors';
 import { newRange, normalTime, type RangeRow } from './availability-draft';
 
+/**
+ * A row's first field, when the row as a whole has a problem (an overlap) and the field none of its own: marked
+ * invalid and described by the row's sentence (RowEnd's), so the keyboard is taken there and the sentence read.
+ */
+export function rowProblem(key: string, errors: FieldErrors, field: string) {
+  return errors[key] && !errors[field]
+    ? { 'aria-invalid': true as const, 'aria-describedby': `${key}-problem` }
+    : {};
+}
+
 /** The start and end of one range as typed ('HH:mm'), for a weekday's hours and an extra day's alike. */
 export function RangeFields({
   row,
   errors,
   onChange,
+  first = true,
 }: {
   row: RangeRow;
   errors: FieldErrors;
   onChange: (row: RangeRow) => void;
+  /** Whether the start is the row's first field (an extra day's date comes before it). */
+  first?: boolean;
 }) {
   const time = (part: 'start' | 'end', label: string) => (
     <Field
+      {...(first && part === 'start' ? rowProblem(row.key, errors, `${row.key}.start`) : {})}
       id={`${row.key}-${part}`}
       label={label}
       value={row[part]}
@@ -38,10 +52,12 @@ export function RangeFields({
 
 /** A row's Remove button, named for its row, and the problem of the row as a whole (an overlap). */
 export function RowEnd({
+  rowKey,
   label,
   error,
   onRemove,
 }: {
+  rowKey: string;
   label: string;
   error: string | undefined;
   onRemove: () => void;
@@ -51,7 +67,11 @@ export function RowEnd({
       <button type="button" className="btn range-remove" aria-label={label} onClick={onRemove}>
         Remove
       </button>
-      {error && <p className="field-error range-error">{error}</p>}
+      {error && (
+        <p id={`${rowKey}-problem`} className="field-error range-error">
+          {error}
+        </p>
+      )}
     </>
   );
 }
@@ -104,6 +124,7 @@ export function WeekdayRanges({
                 onChange={(changed) => onChange(ranges.map((r) => (r.key === row.key ? changed : r)))}
               />
               <RowEnd
+                rowKey={row.key}
                 label={`Remove ${day} hours ${i + 1}`}
                 error={errors[row.key]}
                 onRemove={() => remove(i)}
