@@ -177,13 +177,41 @@ describe("the coach's booking screens (demo)", () => {
     expect(await page.getByText("Clients can't book you").count()).toBe(0);
   });
 
-  it('refuses hours that end before they start, beside the range, keeping what was typed', async () => {
-    await group('Saturday').getByRole('button', { name: 'Add hours on Saturday' }).click();
-    await group('Saturday').getByLabel('To').fill('08:00');
+  it("refuses hours that cannot be, beside their range, keeping what was typed (the editor's and the API's)", async () => {
+    const saturday = group('Saturday');
+    await saturday.getByRole('button', { name: 'Add hours on Saturday' }).click();
+    await saturday.getByLabel('To').fill('08:00');
     await page.getByRole('button', { name: 'Save availability' }).click();
-    await group('Saturday').getByText('End after the start.').waitFor();
-    await expectNoSeriousViolations(page, 'availability, a problem');
-    await group('Saturday').getByRole('button', { name: 'Remove Saturday hours 1' }).click();
+    await saturday.getByText('End after the start.').waitFor();
+
+    // Two ranges that overlap: only the API sees it, and says so beside the later one.
+    await saturday.getByLabel('To').fill('12:00');
+    await saturday.getByRole('button', { name: 'Add hours on Saturday' }).click();
+    await saturday.getByLabel('From').nth(1).fill('11:00');
+    await saturday.getByLabel('To').nth(1).fill('15:00');
+    const refused = page.waitForResponse(
+      (r) => r.url().endsWith('/api/v1/coach/availability') && r.request().method() === 'PUT',
+    );
+    await page.getByRole('button', { name: 'Save availability' }).click();
+    expect((await refused).status()).toBe(422);
+    await saturday
+      .getByRole('listitem')
+      .nth(1)
+      .getByText('This range overlaps another on Saturday.')
+      .waitFor();
+    expect(await saturday.getByText('This range overlaps another on Saturday.').count()).toBe(1);
+    // The keyboard is on the range the sentence is about, whose first field it describes.
+    const later = saturday.getByLabel('From').nth(1);
+    expect(await later.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await later.getAttribute('aria-invalid')).toBe('true');
+    expect(await saturday.getByLabel('To').nth(1).getAttribute('aria-invalid')).toBeNull();
+    expect(await saturday.getByLabel('From').nth(1).inputValue()).toBe('11:00');
+    expect(await toastOf(page, 'overlaps').count()).toBe(0);
+    await expectNoSeriousViolations(page, 'availability, problems');
+    await coach.shot('availability-refused');
+    await saturday.getByRole('button', { name: 'Remove Saturday hours 2' }).click();
+    await saturday.getByRole('button', { name: 'Remove Saturday hours 1' }).click();
+    await saturday.getByText('Not available').waitFor();
   });
 
   it('adds a meeting type', async () => {
