@@ -35,12 +35,19 @@ let busy: Slot | undefined;
 let calendarServer: Server;
 let calendarUrl: string;
 let served = 0;
+/** From when the calendar's address answers 404, as a reset secret address does. */
+let gone = false;
 
 const icsTime = (iso: string) => iso.replace(/[-:]/g, '').replace(/\.\d{3}/, '');
 
 beforeAll(async () => {
   calendarServer = createServer((_req, res) => {
     served += 1;
+    if (gone) {
+      res.writeHead(404, { 'Content-Type': 'text/plain' });
+      res.end('Not found');
+      return;
+    }
     const events = busy
       ? [
           'BEGIN:VEVENT',
@@ -286,6 +293,26 @@ describe("the coach's booking screens (demo)", () => {
     await previewDay(day.date).waitFor();
     expect(await previewDay(day.date).getByText(taken, { exact: true }).count()).toBe(0);
     await coach.shot('preview-busy');
+  });
+
+  it('says when a failing calendar last worked and what is wrong, in plain words', async () => {
+    gone = true;
+    await page.getByRole('navigation', { name: 'Booking' }).getByRole('link', { name: 'Calendars' }).click();
+    const card = page.getByRole('list', { name: 'Your calendars' }).getByRole('listitem');
+    await card.getByText(/Last read/).waitFor();
+    await page.getByRole('button', { name: 'Refresh Dentist and family' }).click();
+    await card
+      .getByText(
+        /^Not working\. Last worked (just now|\d+ minutes? ago); its busy times from then still count\.$/,
+      )
+      .waitFor();
+    expect(await toastOf(page, 'is read again').count()).toBe(0);
+    const problem = (await card.locator('.calendar-failing p').nth(1).innerText()).trim();
+    // A sentence a person reads: no status line, stack or library message.
+    expect(problem).toMatch(/^[A-Z].*\.$/);
+    expect(problem).not.toMatch(/Error:|ECONN|fetch failed|undefined/);
+    await expectNoSeriousViolations(page, 'a failing calendar');
+    await coach.shot('calendar-failing');
   });
 
   it('makes the coach’s own feed address, shown once, with its webcal: link', async () => {

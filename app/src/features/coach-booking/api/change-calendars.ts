@@ -8,7 +8,7 @@ import { previewKey } from './get-preview-slots';
  * take free times away): POST /api/v1/coach/calendars (add; a 422 goes beside the form's fields), POST
  * /api/v1/coach/calendars/:id/refresh (read it now) and DELETE /api/v1/coach/calendars/:id (remove).
  */
-function useCalendarChange<A>(call: (argument: A) => Promise<unknown>) {
+function useCalendarChange<A, R>(call: (argument: A) => Promise<R>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: call,
@@ -27,8 +27,12 @@ export const useAddCalendar = () =>
     }),
   );
 
+/** The calendar as the read left it: read, or failing with its problem. */
 export const useRefreshCalendar = () =>
-  useCalendarChange((id: number) => api.post(`/api/v1/coach/calendars/${id}/refresh`, {}));
+  useCalendarChange(
+    async (id: number) =>
+      (await api.post<Envelope<CalendarConnection>>(`/api/v1/coach/calendars/${id}/refresh`, {})).data.data,
+  );
 
 export const useRemoveCalendar = () =>
   useCalendarChange((id: number) => api.delete(`/api/v1/coach/calendars/${id}`));

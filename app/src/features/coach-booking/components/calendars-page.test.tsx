@@ -123,6 +123,25 @@ describe('/coach/calendars', () => {
     expect(url).toHaveFocus();
   });
 
+  it('says nothing went well when a refresh finds the calendar failing: the card says what is wrong', async () => {
+    let read = work;
+    server([work], (call) => {
+      if (call.url === '/api/v1/coach/calendars' && call.method === 'GET')
+        return { status: 200, data: { data: [read] } };
+      if (call.url === '/api/v1/coach/calendars/1/refresh') {
+        read = { ...family, id: 1, label: 'Work' };
+        return { status: 200, data: { data: read } };
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderPortal('/coach/calendars');
+    await user.click(await screen.findByRole('button', { name: 'Refresh Work' }));
+    expect(await card('Work')).toHaveTextContent(/Not working\. Last worked 3 hours ago/);
+    await waitFor(async () => expect(await card('Work')).toHaveTextContent('it may have been reset'));
+    expect(screen.queryByText('"Work" is read again.')).toBeNull();
+  });
+
   it('reads a calendar again on Refresh, and removes one after a confirmation', async () => {
     const calls = server([work], (call) => {
       if (call.url === '/api/v1/coach/calendars/1/refresh') return { status: 200, data: { data: work } };

@@ -78,7 +78,8 @@ export default function CalendarsPage() {
                     disabled={refresh.isPending && refresh.variables === c.id}
                     onClick={() =>
                       void refresh.mutateAsync(c.id).then(
-                        () => notify.success(`"${c.label}" is read again.`),
+                        // A read that failed says so on the card, with its problem.
+                        (read) => read.state === 'ok' && notify.success(`"${c.label}" is read again.`),
                         () => undefined,
                       )
                     }
