@@ -49,6 +49,24 @@ function FreshAddress({ feed }: { feed: CalendarFeed }) {
   );
 }
 
+/** What each of the feed's two irreversible steps asks first. */
+const QUESTIONS = {
+  renew: {
+    title: 'Make a new feed address?',
+    text: 'The current address stops working at once: calendars subscribed to it stop updating until you subscribe to the new one.',
+    confirmLabel: 'Make a new address',
+    keepLabel: 'Keep this address',
+    pendingLabel: 'Making...',
+  },
+  revoke: {
+    title: 'Turn off your calendar feed?',
+    text: 'Its address stops working at once: calendars subscribed to it stop updating.',
+    confirmLabel: 'Turn off',
+    keepLabel: 'Keep the feed',
+    pendingLabel: 'Turning off...',
+  },
+};
+
 /**
  * A person's calendar feed: a secret address a calendar app (Google, Outlook, Apple) subscribes to, so the
  * portal's meetings show there. Made on request and shown then only; made anew when lost or leaked (the old one
@@ -121,27 +139,11 @@ export function CalendarFeedCard({ title, what }: { title: string; what: string 
           </>
         )}
       </QueryState>
-      {asking === 'renew' && (
+      {asking && (
         <ConfirmDialog
-          title="Make a new feed address?"
-          text="The current address stops working at once: calendars subscribed to it stop updating until you subscribe to the new one."
-          confirmLabel="Make a new address"
-          keepLabel="Keep this address"
-          pendingLabel="Making..."
-          pending={make.isPending}
-          onConfirm={() => void makeAddress()}
-          onCancel={() => setAsking(null)}
-        />
-      )}
-      {asking === 'revoke' && (
-        <ConfirmDialog
-          title="Turn off your calendar feed?"
-          text="Its address stops working at once: calendars subscribed to it stop updating."
-          confirmLabel="Turn off"
-          keepLabel="Keep the feed"
-          pendingLabel="Turning off..."
-          pending={revoke.isPending}
-          onConfirm={() => void turnOff()}
+          {...QUESTIONS[asking]}
+          pending={asking === 'renew' ? make.isPending : revoke.isPending}
+          onConfirm={() => void (asking === 'renew' ? makeAddress() : turnOff())}
           onCancel={() => setAsking(null)}
         />
       )}
