@@ -87,8 +87,8 @@ export async function registerInfrastructure(
           (allowed.has(origin) || (options.allowLocalOrigins && localOrigin.test(origin))),
       );
     },
-    // PUT and PATCH: the booking screens' availability and meeting types; DELETE: archiving a type, removing an
-    // outside calendar and revoking a calendar feed.
+    // PUT, PATCH, DELETE: a coach's availability and meeting types; DELETE also removes an outside calendar and
+    // revokes a calendar feed.
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
     allowedHeaders: ['Authorization', 'Content-Type', 'X-Tenant-Id', 'Token', 'X-XSRF-TOKEN'],
     // The signed-in user's version (request-context.ts): the portal reads it to refresh its copy of the user.

@@ -3,7 +3,7 @@
 // meeting types started from tenant.json's defaults, made, changed, checked (a place, the coach's own group, a
 // flag that exists) and archived rather than deleted; each coach reaches only their own.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, everyDay, newClient, newCoach, newType, saveHours } from './helpers/booking.js';
+import { call, everyDay, newClient, newCoach, newType, saveHours, setClock } from './helpers/booking.js';
 import type { Coach } from './helpers/booking.js';
 import { BETA, Harness } from './helpers/harness.js';
 
@@ -219,5 +219,36 @@ describe("a coach's meeting types", () => {
     ).toBe(404);
     // beta's tenant.json has no default types: a beta coach starts with none.
     expect((await call(h, foreign, 'GET', '/api/v1/coach/meeting-types')).json().data).toEqual([]);
+  });
+});
+
+describe("a coach's preview", () => {
+  it('shows the slots their clients see of one of their types, by the coach’s days; another’s type is a 404', async () => {
+    // The last test of the file: the clock moves, and the people it signs in are its own.
+    setClock(h, '2027-03-15T08:00:00Z');
+    const previewer = await newCoach(h, 'Europe/Amsterdam');
+    const stranger = await newCoach(h, 'Europe/Amsterdam');
+    await saveHours(h, previewer, everyDay('09:00', '12:00', [2]));
+    const type = await newType(h, previewer, { duration_minutes: 60 });
+    const res = await call(
+      h,
+      previewer,
+      'GET',
+      `/api/v1/coach/booking/slots?type_id=${type}&from=2027-03-16&days=1`,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    // Tuesday 09:00-12:00 in Amsterdam (UTC+1): an hour's meeting every half hour, the last ending at 12:00.
+    const hour = (start: string) => ({
+      start: `2027-03-16T${start}:00.000Z`,
+      end: new Date(Date.parse(`2027-03-16T${start}:00.000Z`) + 3_600_000).toISOString(),
+    });
+    expect(res.json().data).toEqual({
+      time_zone: 'Europe/Amsterdam',
+      coach_time_zone: 'Europe/Amsterdam',
+      days: [{ date: '2027-03-16', slots: ['08:00', '08:30', '09:00', '09:30', '10:00'].map(hour) }],
+    });
+    const theirs = await newType(h, stranger);
+    const refused = await call(h, previewer, 'GET', `/api/v1/coach/booking/slots?type_id=${theirs}`);
+    expect(refused.statusCode).toBe(404);
   });
 });

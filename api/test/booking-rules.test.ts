@@ -2,33 +2,29 @@
 // through scripts/with-postgres.sh): only their own coach, only the types open to them, only with the booking
 // flag; the meeting is on their schedule and the coach's Today, both are mailed the invitation (ical.js reads
 // it: the same UID on a move with SEQUENCE raised, METHOD:CANCEL on a cancel); past the notice a move or cancel
-// is refused with the policy, through every door; the room follows tenant.json's kind; the coach's meetings
-// and group sessions take slots away; and an Amsterdam coach's 09:00-17:00 is 09:00-17:00 there on both sides
-// of the clocks going forward, as a New York client's days show it.
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import ICAL from 'ical.js';
+// is refused with the policy, through every door. Rooms and times: booking-times.test.ts.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { noticePolicy } from '../src/services/booking/booking-service.js';
-import { PHONE_CALL } from '../src/services/booking/rooms.js';
+import { noticePolicy } from '../src/services/booking/booked-meeting.js';
 import { keyCall, makeApiKey } from './helpers/api-keys.js';
 import {
-  assign,
+  CLIENT_ZONE,
+  ZONE,
+  bookingWorld,
   call,
   everyDay,
+  icsOf,
   newClient,
   newCoach,
   newType,
   saveHours,
-  setClock,
+  slotsOf,
+  starts,
+  wallClock,
 } from './helpers/booking.js';
-import type { Coach } from './helpers/booking.js';
-import { ALPHA, BETA, Harness, fixtureTenants } from './helpers/harness.js';
+import type { BookingWorld, Coach } from './helpers/booking.js';
+import { ALPHA, BETA, Harness } from './helpers/harness.js';
 import { mailsTo, waitForMail } from './helpers/mail.js';
-import type { Mail } from './helpers/mail.js';
 import { signIn } from './helpers/sign-in.js';
 import type { Person } from './helpers/sign-in.js';
 
@@ -36,59 +32,12 @@ const h = new Harness();
 let coach: Coach;
 let client: Person;
 let typeId: number;
-const ZONE = 'Europe/Amsterdam';
-const CLIENT_ZONE = 'America/New_York';
-
+let book: BookingWorld['book'];
 beforeAll(async () => {
   await h.start();
-  // Monday 15 March 2027, 09:00 in Amsterdam; New York has had summer time since the 14th.
-  setClock(h, '2027-03-15T08:00:00Z');
-  coach = await newCoach(h, ZONE);
-  client = await newClient(h, coach, CLIENT_ZONE);
-  // An hour's notice to book, so a test can book a meeting already inside the 24 h to move or cancel it.
-  await saveHours(h, coach, everyDay('09:00', '17:00'), { min_notice_minutes: 60 });
-  typeId = await newType(h, coach, { name: 'Session', duration_minutes: 30 });
+  ({ coach, client, typeId, book } = await bookingWorld(h));
 });
 afterAll(() => h.stop());
-
-interface SlotDay {
-  date: string;
-  slots: { start: string; end: string }[];
-}
-
-const slotsOf = async (who: Person, coachId: number, type: number, from: string, days = 1) => {
-  const res = await call(
-    h,
-    who,
-    'GET',
-    `/api/v1/booking/slots?coach_id=${coachId}&type_id=${type}&from=${from}&days=${days}`,
-  );
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as { time_zone: string; coach_time_zone: string; days: SlotDay[] };
-};
-
-const starts = (days: SlotDay[]) => days.flatMap((d) => d.slots.map((s) => s.start));
-
-const book = (who: Person, start: string, fields: Record<string, unknown> = {}) =>
-  call(h, who, 'POST', '/api/v1/booking', {
-    coach_id: coach.user.id,
-    type_id: typeId,
-    start,
-    ...fields,
-  });
-
-/** The wall clock of an instant in a zone, HH:mm. */
-const clock = (at: string, timeZone: string) =>
-  new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
-    new Date(at),
-  );
-
-const icsOf = (mail: Mail) => {
-  const file = mail.attachments?.find((a) => a.contentType.startsWith('text/calendar'));
-  expect(file).toBeDefined();
-  const calendar = new ICAL.Component(ICAL.parse(file!.content));
-  return { calendar, event: new ICAL.Event(calendar.getFirstSubcomponent('vevent')!) };
-};
 
 const eventsOf = async (type: string, meetingId: number) =>
   (await h.db.selectFrom('events').select('data').where('type', '=', type).execute())
@@ -209,19 +158,28 @@ describe('who may book', () => {
       .execute();
     await h.setFlags(client.user.id, { business_academy: true });
     expect((await page()).coaches[0]!.types.map((t) => t.id)).toEqual([typeId, groupType, flagType]);
-    expect((await slotsOf(client, coach.user.id, flagType, '2027-03-17')).days).not.toEqual([]);
+    expect((await slotsOf(h, client, coach.user.id, flagType, '2027-03-17')).days).not.toEqual([]);
+    // Where an in-person type meets is said before booking; a video type has no place.
+    const placeType = await newType(h, coach, {
+      name: 'At the studio',
+      location: 'place',
+      place: 'Harbour gate 4',
+    });
+    const types = (await page()).coaches[0]!.types as { id: number; place: string | null }[];
+    expect(types.find((t) => t.id === placeType)?.place).toBe('Harbour gate 4');
+    expect(types.find((t) => t.id === typeId)?.place).toBeNull();
   });
 });
 
 describe('a booking', () => {
   it('is on the client’s schedule and the coach’s Today; both are mailed the invitation', async () => {
-    const offered = await slotsOf(client, coach.user.id, typeId, '2027-03-16');
+    const offered = await slotsOf(h, client, coach.user.id, typeId, '2027-03-16');
     // Tuesday 09:00-17:00 in Amsterdam is 04:00-12:00 in New York: one day of 16 half-hours.
     expect(offered).toMatchObject({ time_zone: CLIENT_ZONE, coach_time_zone: ZONE });
     expect(offered.days.map((d) => d.date)).toEqual(['2027-03-16']);
     expect(offered.days[0]!.slots).toHaveLength(16);
     const start = offered.days[0]!.slots[2]!.start;
-    expect(clock(start, ZONE)).toBe('10:00');
+    expect(wallClock(start, ZONE)).toBe('10:00');
 
     const clientMails = (await mailsTo(h.mailDir, client.user.email)).length;
     const coachMails = (await mailsTo(h.mailDir, coach.user.email)).length;
@@ -242,7 +200,7 @@ describe('a booking', () => {
       change_until: new Date(Date.parse(start) - 24 * 3_600_000).toISOString(),
     });
     // The slot is gone, with the one before it (the coach's 10 minutes after a meeting).
-    const after = starts((await slotsOf(client, coach.user.id, typeId, '2027-03-16')).days);
+    const after = starts((await slotsOf(h, client, coach.user.id, typeId, '2027-03-16')).days);
     expect(after).not.toContain(start);
     expect(after).not.toContain(offered.days[0]!.slots[1]!.start);
     expect(after).toContain(offered.days[0]!.slots[3]!.start);
@@ -311,7 +269,7 @@ describe('a booking', () => {
   });
 
   it('is moved within the notice (same UID, SEQUENCE up), then cancelled (METHOD:CANCEL)', async () => {
-    const offered = (await slotsOf(client, coach.user.id, typeId, '2027-03-19')).days[0]!.slots;
+    const offered = (await slotsOf(h, client, coach.user.id, typeId, '2027-03-19')).days[0]!.slots;
     const booked = (await book(client, offered[0]!.start)).json().data;
     const sent = (await mailsTo(h.mailDir, coach.user.email)).length;
     const moved = await call(h, client, 'POST', `/api/v1/booking/meetings/${booked.id}/move`, {
@@ -346,7 +304,7 @@ describe('a booking', () => {
     expect((await call(h, client, 'GET', `/api/v1/booking/meetings/${booked.id}`)).statusCode).toBe(404);
     expect(await eventsOf('meeting.cancelled', booked.id)).toHaveLength(1);
     // Its time is free again.
-    expect(starts((await slotsOf(client, coach.user.id, typeId, '2027-03-19')).days)).toContain(
+    expect(starts((await slotsOf(h, client, coach.user.id, typeId, '2027-03-19')).days)).toContain(
       offered[6]!.start,
     );
   });
@@ -455,233 +413,5 @@ describe('the notice', () => {
     // Another client's meeting is a 404.
     const stranger = await newClient(h, coach, CLIENT_ZONE);
     expect((await call(h, stranger, 'GET', `/api/v1/booking/meetings/${id}`)).statusCode).toBe(404);
-  });
-});
-
-describe('rooms', () => {
-  /** An instance deployed with alpha's tenant.json saying these rooms (as a deploy changes it). */
-  async function deployedWith(rooms: object) {
-    const dir = await mkdtemp(join(tmpdir(), 'portal-rooms-'));
-    await cp(fixtureTenants, dir, { recursive: true });
-    const file = join(dir, 'alpha', 'tenant.json');
-    const config = JSON.parse(await readFile(file, 'utf8'));
-    await writeFile(file, JSON.stringify({ ...config, booking: { ...config.booking, rooms } }));
-    const app = await h.build({ tenantsDir: dir });
-    return {
-      app,
-      async close() {
-        await app.close();
-        await rm(dir, { recursive: true, force: true });
-      },
-    };
-  }
-  // The file's own instance wrote alpha's rooms first; the last instance built writes them back.
-  afterAll(async () =>
-    (await deployedWith({ kind: 'jitsi', baseUrl: 'https://meet.alpha-coaching.example/' })).close(),
-  );
-
-  it("follow tenant.json's kind for video, the type's place, and say a phone call is one", async () => {
-    const on = async (app: FastifyInstance, start: string, type = typeId) => {
-      const res = await call(
-        h,
-        client,
-        'POST',
-        '/api/v1/booking',
-        { coach_id: coach.user.id, type_id: type, start },
-        app,
-      );
-      expect(res.statusCode, res.body).toBe(201);
-      return res.json().data as { meeting_url: string | null; place: string | null; id: number };
-    };
-    const coachRooms = await deployedWith({ kind: 'coach' });
-    try {
-      expect(await on(coachRooms.app, '2027-03-23T08:00:00.000Z')).toMatchObject({
-        meeting_url: `https://rooms.example/casey-${coach.user.id}`,
-        place: null,
-      });
-    } finally {
-      await coachRooms.close();
-    }
-    const none = await deployedWith({ kind: 'none' });
-    try {
-      expect(await on(none.app, '2027-03-23T09:00:00.000Z')).toMatchObject({
-        meeting_url: null,
-        place: null,
-      });
-      const place = await newType(h, coach, {
-        name: 'Visit',
-        location: 'place',
-        place: 'Studio, 12 Main St',
-      });
-      expect(await on(none.app, '2027-03-23T10:00:00.000Z', place)).toMatchObject({
-        meeting_url: null,
-        place: 'Studio, 12 Main St',
-      });
-      const phone = await newType(h, coach, { name: 'Call', location: 'phone' });
-      expect(await on(none.app, '2027-03-23T11:00:00.000Z', phone)).toMatchObject({
-        meeting_url: null,
-        place: PHONE_CALL,
-      });
-    } finally {
-      await none.close();
-    }
-    // The place is the invitation's LOCATION, with no URL.
-    const mails = await mailsTo(h.mailDir, client.user.email);
-    const { event } = icsOf(mails.find((m) => m.subject.includes('"Visit"'))!);
-    expect(event.location).toBe('Studio, 12 Main St');
-    expect(event.component.getFirstPropertyValue('url')).toBeNull();
-  });
-});
-
-describe('slots', () => {
-  it("leave out the coach's meetings and group sessions, with the buffer after each", async () => {
-    const other = await newClient(h, coach, CLIENT_ZONE);
-    // Thursday 25 March: the coach's own meeting 10:00-11:00 and a group session 14:00-15:00 (Amsterdam, UTC+1).
-    const set = await call(h, coach, 'POST', '/api/v1/coach/meetings', {
-      client_id: other.user.id,
-      title: 'Own',
-      start: '2027-03-25T10:00',
-      duration_minutes: 60,
-      place: 'Office',
-    });
-    expect(set.statusCode, set.body).toBe(201);
-    const { id: groupId } = await h.db
-      .insertInto('groups')
-      .values({
-        tenant_id: ALPHA,
-        coach_id: coach.coachId,
-        name: 'Sessions',
-        title: 'Sessions',
-        slug: `sessions-${coach.coachId}`,
-        created_at: h.clock.now(),
-        updated_at: h.clock.now(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await h.db
-      .insertInto('group_sessions')
-      .values({
-        tenant_id: ALPHA,
-        group_id: groupId,
-        title: 'Live',
-        starts_at: new Date('2027-03-25T13:00:00Z'),
-        duration_minutes: 60,
-        time_zone: ZONE,
-      })
-      .execute();
-    const local = starts((await slotsOf(client, coach.user.id, typeId, '2027-03-25')).days).map((s) =>
-      clock(s, ZONE),
-    );
-    expect(local).toEqual([
-      '09:00',
-      // 09:30 would leave the coach no 10 minutes before their 10:00.
-      '11:00',
-      '11:30',
-      '12:00',
-      '12:30',
-      '13:00',
-      '15:00',
-      '15:30',
-      '16:00',
-      '16:30',
-    ]);
-  });
-
-  it("of an Amsterdam coach are 09:00-17:00 there on both sides of the clocks going forward, on a New York client's days", async () => {
-    const days = (await slotsOf(client, coach.user.id, typeId, '2027-03-27', 3)).days;
-    expect(days.map((d) => d.date)).toEqual(['2027-03-27', '2027-03-28', '2027-03-29']);
-    for (const day of days) {
-      expect(clock(day.slots[0]!.start, ZONE)).toBe('09:00');
-      expect(clock(day.slots.at(-1)!.end, ZONE)).toBe('17:00');
-      expect(day.slots).toHaveLength(16);
-    }
-    // The same wall clock is an hour earlier in UTC after the change (UTC+1 -> UTC+2).
-    expect(days[0]!.slots[0]!.start).toBe('2027-03-27T08:00:00.000Z');
-    expect(days[2]!.slots[0]!.start).toBe('2027-03-29T07:00:00.000Z');
-    // New York had already changed: 04:00 there on Saturday, 03:00 on Monday.
-    expect(clock(days[0]!.slots[0]!.start, CLIENT_ZONE)).toBe('04:00');
-    expect(clock(days[2]!.slots[0]!.start, CLIENT_ZONE)).toBe('03:00');
-  });
-});
-
-describe('the database', () => {
-  it('refuses two overlapping client bookings of one coach even without the lock, as a 409', async () => {
-    const other = await newClient(h, coach, CLIENT_ZONE);
-    const start = '2027-03-30T08:00:00.000Z';
-    const row = {
-      tenant_id: ALPHA,
-      coach_id: coach.coachId,
-      title: 'Direct',
-      starts_at: new Date('2027-03-30T08:15:00Z'),
-      duration_minutes: 30,
-      time_zone: ZONE,
-      booked_by: 'client' as const,
-    };
-    // Written straight to the table, twice: the second overlaps the first.
-    await h.db
-      .insertInto('meetings')
-      .values({ ...row, client_id: other.user.id })
-      .execute();
-    await expect(
-      h.db
-        .insertInto('meetings')
-        .values({ ...row, client_id: client.user.id, starts_at: new Date(start) })
-        .execute(),
-    ).rejects.toMatchObject({ code: '23P01' });
-    // A coach's own meeting may still overlap (the coach confirmed it).
-    await h.db
-      .insertInto('meetings')
-      .values({ ...row, client_id: client.user.id, booked_by: 'coach' })
-      .execute();
-  });
-
-  it.runIf(process.env.DATABASE_URL)(
-    'on PostgreSQL, a booking whose check passed while another uncommitted one held the time gets the 409',
-    async () => {
-      const other = await newClient(h, coach, CLIENT_ZONE);
-      const start = '2027-03-31T08:00:00.000Z';
-      await h.db.connection().execute(async (racer) => {
-        await sql`begin`.execute(racer);
-        // Another path that took no lock: the API's check cannot see this row until it commits.
-        await sql`insert into meetings (tenant_id, client_id, coach_id, title, starts_at, duration_minutes,
-          time_zone, booked_by) values (${ALPHA}, ${other.user.id}, ${coach.coachId}, 'Racer', ${start}, 30,
-          ${ZONE}, 'integration')`.execute(racer);
-        const booking = book(client, start);
-        // The API's insert now waits on the constraint for the racer's transaction.
-        await expect
-          .poll(
-            async () =>
-              Number(
-                (await sql<{ n: string }>`select count(*) as n from pg_locks where not granted`.execute(h.db))
-                  .rows[0]!.n,
-              ),
-            { timeout: 15_000 },
-          )
-          .toBeGreaterThan(0);
-        await sql`commit`.execute(racer);
-        const res = await booking;
-        expect(res.statusCode, res.body).toBe(409);
-        expect(res.json().nearest).toHaveLength(3);
-      });
-    },
-  );
-});
-
-// A client assigned later still books; used to show assignment is what opens a coach.
-describe('assignment', () => {
-  it('a coach opens to a client once they are assigned', async () => {
-    const later = await newCoach(h, ZONE);
-    await saveHours(h, later, everyDay('09:00', '17:00'));
-    const type = await newType(h, later);
-    const res = () =>
-      call(
-        h,
-        client,
-        'GET',
-        `/api/v1/booking/slots?coach_id=${later.user.id}&type_id=${type}&from=2027-03-22`,
-      );
-    expect((await res()).statusCode).toBe(404);
-    await assign(h, later, client);
-    expect((await res()).statusCode).toBe(200);
   });
 });

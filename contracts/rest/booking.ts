@@ -100,18 +100,13 @@ export const slotsPage = closed({
 });
 
 /** What a client sees of a coach they may book and the types open to them. */
+const { id: typeId, name, duration_minutes, description, location, place } = meetingType.properties;
 export const bookableCoach = closed({
   id: integer,
   name: string,
   types: list(
-    closed({
-      id: integer,
-      name: string,
-      duration_minutes: integer,
-      description: string,
-      location: locationKind,
-      notice_hours: integer,
-    }),
+    // `place`: the address of a `place` meeting, so a client knows where before booking; null otherwise.
+    closed({ id: typeId, name, duration_minutes, description, location, place, notice_hours: integer }),
   ),
 });
 export const bookingPage = closed({ time_zone: string, coaches: list(bookableCoach) });

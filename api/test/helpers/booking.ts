@@ -2,10 +2,13 @@
 // coach's time: a coach with their zone and hours, clients assigned to them with the booking flag, signed in
 // through the real OTP login; and calls with any method (the booking routes use PUT, PATCH and DELETE).
 import type { FastifyInstance } from 'fastify';
+import ICAL from 'ical.js';
+import { expect } from 'vitest';
 import type { Availability } from '../../../contracts/rest/booking.js';
 import type { Flags } from '../../../contracts/training-flags.js';
 import { ALPHA, nextIp } from './harness.js';
 import type { Harness } from './harness.js';
+import type { Mail } from './mail.js';
 import { signIn } from './sign-in.js';
 import type { Person } from './sign-in.js';
 
@@ -118,3 +121,67 @@ export async function newType(h: Harness, coach: Coach, fields: Record<string, u
 
 /** Moves the harness clock to `at`. */
 export const setClock = (h: Harness, at: string) => h.clock.advance(Date.parse(at) - h.clock.now().getTime());
+
+export interface SlotDay {
+  date: string;
+  slots: { start: string; end: string }[];
+}
+
+/** The client's slots page for a coach (by person id) and type, `days` from `from`. */
+export async function slotsOf(
+  h: Harness,
+  who: Person,
+  coachId: number,
+  type: number,
+  from: string,
+  days = 1,
+) {
+  const res = await call(
+    h,
+    who,
+    'GET',
+    `/api/v1/booking/slots?coach_id=${coachId}&type_id=${type}&from=${from}&days=${days}`,
+  );
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as { time_zone: string; coach_time_zone: string; days: SlotDay[] };
+}
+
+/** Every slot's start of a page's days. */
+export const starts = (days: SlotDay[]) => days.flatMap((d) => d.slots.map((s) => s.start));
+
+/** The wall clock of an instant in a zone, HH:mm. */
+export const wallClock = (at: string, timeZone: string) =>
+  new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
+    new Date(at),
+  );
+
+/** A mail's calendar invitation as ical.js, a library behind many web calendars, reads it. */
+export function icsOf(mail: Mail) {
+  const file = mail.attachments?.find((a) => a.contentType.startsWith('text/calendar'));
+  expect(file).toBeDefined();
+  const calendar = new ICAL.Component(ICAL.parse(file!.content));
+  return { calendar, event: new ICAL.Event(calendar.getFirstSubcomponent('vevent')!) };
+}
+
+/** The zones of the booking tests' coach and client (both sides of the clocks' change in March). */
+export const ZONE = 'Europe/Amsterdam';
+export const CLIENT_ZONE = 'America/New_York';
+
+/**
+ * The booking tests' world on a started harness: Monday 15 March 2027, 09:00 in Amsterdam (New York has had
+ * summer time since the 14th); an Amsterdam coach open 09:00-17:00 every day, with an hour's notice to book so a
+ * test can book a meeting already inside the tenant's 24 h to move or cancel it; a New York client of theirs
+ * with the booking flag; a 30-minute type; and that client's booking of it.
+ */
+export async function bookingWorld(h: Harness) {
+  setClock(h, '2027-03-15T08:00:00Z');
+  const coach = await newCoach(h, ZONE);
+  const client = await newClient(h, coach, CLIENT_ZONE);
+  await saveHours(h, coach, everyDay('09:00', '17:00'), { min_notice_minutes: 60 });
+  const typeId = await newType(h, coach, { name: 'Session', duration_minutes: 30 });
+  const book = (who: Person, start: string, fields: Record<string, unknown> = {}) =>
+    call(h, who, 'POST', '/api/v1/booking', { coach_id: coach.user.id, type_id: typeId, start, ...fields });
+  return { coach, client, typeId, book };
+}
+
+export type BookingWorld = Awaited<ReturnType<typeof bookingWorld>>;

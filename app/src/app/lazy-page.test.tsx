@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { useState, type ComponentType } from 'react';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CHUNK_LOAD_TIMEOUT_MS, lazyPage } from './lazy-page';
@@ -33,6 +33,26 @@ describe('lazy pages (SPEC §2, §9)', () => {
     // Synchronously: the app's first commit over index.html's pre-rendered screen is the page itself.
     expect(screen.getByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
     expect(screen.queryByText('Loading page....')).toBeNull();
+  });
+
+  // A page first drawn through the loading state kept its state only until its next render: the loaded page
+  // was then another component at that place, so a step of /book was lost on the first query-string change.
+  it('keeps the state of a page drawn through the loading state when it renders again', async () => {
+    function Counter() {
+      const [count, setCount] = useState(0);
+      return (
+        <button type="button" onClick={() => setCount(count + 1)}>
+          {`Pressed ${count}`}
+        </button>
+      );
+    }
+    const Page = lazyPage(() => Promise.resolve({ default: Counter }));
+    const view = render(<Page />);
+    const button = await screen.findByRole('button', { name: 'Pressed 0' });
+    act(() => button.click());
+    expect(screen.getByRole('button', { name: 'Pressed 1' })).toBeInTheDocument();
+    view.rerender(<Page />);
+    expect(screen.getByRole('button', { name: 'Pressed 1' })).toBeInTheDocument();
   });
 
   it("starts the page's data as soon as its chunk is in, once", async () => {

@@ -3,7 +3,7 @@
  * when it fails or takes longer than the chunk load timeout of SPEC §9. Only the load is caught here: an error
  * while the page renders goes on to the router's crash screen.
  */
-import { Suspense, lazy, type ComponentType } from 'react';
+import { Suspense, lazy, useState, type ComponentType } from 'react';
 import { PageLoading } from '@/components/page-loading';
 
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
@@ -71,7 +71,10 @@ export function lazyPage(load: () => Promise<PageModule>): LazyPage {
       }));
   const Page = lazy(start);
   function LazyPage() {
-    const Loaded = loaded;
+    // Which way is chosen once, when the page is put on screen: switching from the Suspense round to the loaded
+    // page at the next render would be another component there, and the page would lose its state (a step of
+    // /book, a form half typed) on its first re-render, a navigation that changes only the query string.
+    const [Loaded] = useState(() => loaded);
     if (Loaded) return <Loaded />;
     return (
       <Suspense fallback={<PageLoading />}>

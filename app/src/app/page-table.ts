@@ -30,7 +30,7 @@ export interface MenuEntry {
   icon: IconName;
   /** The item that carries the unread-mail badge. */
   unreadBadge?: boolean;
-  /** Pages without an item of their own that belong to this one (SPEC's menu has eleven items, no more). */
+  /** Pages without an item of their own that belong to this one (SPEC's eleven items, and Book a session). */
   also?: readonly string[];
   /**
    * Active only at its own address and under `also` (the coach's Today and the admin's People, whose addresses
@@ -102,6 +102,17 @@ export const SIGNED_IN_PAGES: readonly PageEntry[] = [
   inMenu(
     page(paths.schedule, 'Schedule', () => import('@/features/schedule/components/schedule-page')),
     { icon: 'calendar' },
+  ),
+  // Issue 36's booking, beside the schedule it fills: an item SPEC §2's eleven did not have.
+  inMenu(
+    page(paths.book, 'Book a session', () => import('@/features/booking/components/book-page'), 'booking'),
+    { label: 'Book a session', icon: 'book' },
+  ),
+  page(
+    paths.bookedMeeting(),
+    'Your meeting',
+    () => import('@/features/booking/components/booked-meeting-page'),
+    'booking',
   ),
   inMenu(
     page(paths.groups, 'Groups', () => import('@/features/groups/components/groups-page'), 'group_coaching'),

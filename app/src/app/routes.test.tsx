@@ -38,9 +38,10 @@ function serve(member?: Record<string, unknown>) {
 }
 
 describe('the side menu (SPEC §2)', () => {
-  it('lists the 11 items in order', () => {
+  it("lists SPEC's 11 items in order, and Book a session after My Schedule", () => {
     expect(MENU_ITEMS.map((item) => item.label)).toEqual([
       'My Schedule',
+      'Book a session',
       'My Groups',
       'My Lessons',
       'My Resources',
@@ -60,6 +61,13 @@ describe('the side menu (SPEC §2)', () => {
     expect(labels(apiUser(flags(false, false, false)))).not.toContain('My Groups');
     expect(labels(apiUser(flags(false, false, false)))).toHaveLength(8);
     expect(labels(apiUser(flags(true, true, true)))).toHaveLength(11);
+    expect(labels(apiUser(flags(true, true, true)))).not.toContain('Book a session');
+    const booking = apiUser({ trainings: { ...flags(false, false, false).trainings, booking: true } });
+    const unflagged = ['My Groups', 'My Lessons', 'Business Academy'];
+    expect(labels(booking)).toEqual(
+      MENU_ITEMS.map((item) => item.label).filter((label) => !unflagged.includes(label)),
+    );
+    expect(labels(booking)[1]).toBe('Book a session');
     const noFlags = apiUser({ trainings: {} });
     expect(labels(noFlags, { ...testConfig.defaultFlags, flash_coaching: true })).toEqual(
       expect.arrayContaining(['My Lessons']),

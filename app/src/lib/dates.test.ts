@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  currentDay,
   currentMonth,
   displayZone,
   formatAgo,
@@ -77,8 +78,10 @@ describe('dates', () => {
         expect(formatDateTime(instant, zone)).toBe(there.format('h:mm a, dddd, MMMM Do, YYYY'));
         expect(toLocalInput(instant, zone)).toBe(there.format('YYYY-MM-DDTHH:mm'));
         expect(currentMonth(zone, instant)).toBe(there.format('YYYY-MM'));
+        expect(currentDay(zone, instant)).toBe(there.format('YYYY-MM-DD'));
         const short = there.isSame(dayjs(now).tz(zone), 'day') ? 'h:mm a' : 'MMM D, YYYY';
         expect(formatShortDate(instant, zone, now)).toBe(there.format(short));
+        expect(formatTime(instant, zone)).toBe(there.format('h:mm a'));
       }
     }
     // Every day of a month for the ordinals: 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st, 22nd, 23rd, 31st.

@@ -69,11 +69,15 @@ export function formatMonth(period: string): string {
   return date.isValid() ? date.format('MMMM YYYY') : period;
 }
 
-/** The month it is in `zone` at `now`, as 'YYYY-MM'. */
-export function currentMonth(zone: string, now: DateInput = Date.now()): string {
+/** The calendar day it is in `zone` at `now`, as 'YYYY-MM-DD'. */
+export function currentDay(zone: string, now: DateInput = Date.now()): string {
   const t = wallClock(dayjs(now).toDate(), zone);
-  return `${pad(t.year, 4)}-${pad(t.month)}`;
+  return `${pad(t.year, 4)}-${pad(t.month)}-${pad(t.day)}`;
 }
+
+/** The month it is in `zone` at `now`, as 'YYYY-MM'. */
+export const currentMonth = (zone: string, now: DateInput = Date.now()): string =>
+  currentDay(zone, now).slice(0, 7);
 
 /** A list's short date in `zone`: the time for today's, else the day ('Nov 3, 2026'). */
 export function formatShortDate(value: DateInput, zone: string, now: DateInput = Date.now()): string {
@@ -82,7 +86,7 @@ export function formatShortDate(value: DateInput, zone: string, now: DateInput =
   const t = wallClock(date.toDate(), zone);
   const today = wallClock(dayjs(now).toDate(), zone);
   const sameDay = t.year === today.year && t.month === today.month && t.day === today.day;
-  return sameDay ? `${t.hour12}:${t.minute} ${t.period}` : `${t.monthName.slice(0, 3)} ${t.day}, ${t.year}`;
+  return sameDay ? formatTime(date.toDate(), zone) : `${t.monthName.slice(0, 3)} ${t.day}, ${t.year}`;
 }
 
 /**

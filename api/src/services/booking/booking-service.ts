@@ -14,6 +14,13 @@ import type { Actor } from '../access/scope.js';
 import { recordEvent } from '../events/record-event.js';
 import { requireTraining } from '../groups/trainings.js';
 import type { Mailer } from '../mail/mailer.js';
+import {
+  bookedMeetingAnswer,
+  changeUntil,
+  coachOfMeeting,
+  noticeOf,
+  noticePolicy,
+} from './booked-meeting.js';
 import { coachByUser, ownCoach, type BookingCoach } from './booking-coach.js';
 import { bookingMails, type BookingChange } from './booking-mail.js';
 import * as repo from './booking-repository.js';
@@ -25,9 +32,8 @@ import { nearestSlots, type Slot } from './slots.js';
 import { bookableCoaches, bookableType, keyClient } from './who-may-book.js';
 
 const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
 /** How far either side of a taken time the nearest free ones are looked for. */
-const NEAREST_WITHIN = 7 * 24 * HOUR;
+const NEAREST_WITHIN = 7 * 24 * 60 * MINUTE;
 
 export type By = 'client' | 'integration';
 
@@ -35,10 +41,6 @@ export type By = 'client' | 'integration';
 export type Booked = { meeting: BookedMeeting } | { taken: SlotTaken };
 
 const TAKEN = 'This time is no longer free. Choose one of the nearest free times.';
-
-/** The notice policy, as the 422 past it says it. */
-export const noticePolicy = (hours: number) =>
-  `${hours === 0 ? 'A booked meeting can be moved or cancelled until it starts' : `A booked meeting can be moved or cancelled up to ${hours} ${hours === 1 ? 'hour' : 'hours'} before it starts`}. To change it now, send your coach a message.`;
 
 const notFound = () => new HttpError(404, 'Meeting not found.');
 
@@ -63,45 +65,7 @@ async function zoneOf(db: Kysely<Database>, who: Actor): Promise<string> {
 export function createBookingService(deps: { db: Kysely<Database>; now: () => Date; mailer: Mailer }) {
   const { db, now, mailer } = deps;
 
-  async function noticeOf(tenant: Tenant, typeId: number | null, coachId: number | null) {
-    const type = typeId !== null && coachId !== null ? await findMeetingType(db, coachId, typeId) : undefined;
-    return type?.notice_hours ?? tenant.booking_notice_hours;
-  }
-
-  /** Until when the client may move or cancel it: null for a coach's meeting or once the notice has begun. */
-  async function changeUntil(tenant: Tenant, m: ClientMeeting): Promise<Date | null> {
-    if (m.booked_by === 'coach') return null;
-    const until = new Date(
-      m.starts_at.getTime() - (await noticeOf(tenant, m.meeting_type_id, m.coach_id)) * HOUR,
-    );
-    return until > now() ? until : null;
-  }
-
-  async function answer(tenant: Tenant, m: ClientMeeting): Promise<BookedMeeting> {
-    const coach = m.coach_id === null ? undefined : await coachOfMeeting(m.coach_id);
-    return {
-      id: m.id,
-      title: m.title,
-      start: m.starts_at.toISOString(),
-      end: new Date(m.starts_at.getTime() + m.duration_minutes * MINUTE).toISOString(),
-      time_zone: m.time_zone,
-      coach_name: coach?.name ?? '',
-      type_id: m.meeting_type_id,
-      meeting_url: m.meeting_url,
-      place: m.place,
-      note: m.client_note,
-      change_until: (await changeUntil(tenant, m))?.toISOString() ?? null,
-    };
-  }
-
-  async function coachOfMeeting(coachId: number) {
-    const row = await db
-      .selectFrom('coaches')
-      .select(['user_id', 'tenant_id'])
-      .where('id', '=', coachId)
-      .executeTakeFirst();
-    return row && coachByUser(db, row.tenant_id, row.user_id);
-  }
+  const answer = (tenant: Tenant, m: ClientMeeting) => bookedMeetingAnswer(db, tenant, m, now());
 
   async function found(client: Actor, id: number) {
     const row = await repo.findClientMeeting(db, client, id);
@@ -175,12 +139,9 @@ export function createBookingService(deps: { db: Kysely<Database>; now: () => Da
     const meeting = await found(client, id);
     if (meeting.booked_by === 'coach' || meeting.coach_id === null)
       throw new HttpError(422, 'Your coach set this meeting: send them a message to change it.');
-    if (!(await changeUntil(tenant, meeting)))
-      throw new HttpError(
-        422,
-        noticePolicy(await noticeOf(tenant, meeting.meeting_type_id, meeting.coach_id)),
-      );
-    const coach = await coachOfMeeting(meeting.coach_id);
+    if (!(await changeUntil(db, tenant, meeting, now())))
+      throw new HttpError(422, noticePolicy(await noticeOf(db, tenant, meeting)));
+    const coach = await coachOfMeeting(db, meeting.coach_id);
     if (!coach) throw notFound();
     return { meeting, coach };
   }
@@ -205,6 +166,7 @@ export function createBookingService(deps: { db: Kysely<Database>; now: () => Da
             duration_minutes: t.duration_minutes,
             description: t.description,
             location: t.location,
+            place: t.location === 'place' ? t.place : null,
             notice_hours: t.notice_hours ?? tenant.booking_notice_hours,
           })),
         })),

@@ -35,13 +35,15 @@ function linesOf(entry: AuditEntry): Line[] {
   return keys.flatMap((key): Line[] => {
     const [was, is] = [entry.before?.[key], entry.after?.[key]];
     if (key === 'flags' && (asRecord(was) || asRecord(is))) {
-      return FLAG_NAMES.filter((flag) => !entry.before || asRecord(was)?.[flag] !== asRecord(is)?.[flag]).map(
-        (flag) => ({
-          name: flagTitle(flag),
-          ...(entry.before && { before: setting(asRecord(was)?.[flag]) }),
-          after: setting(asRecord(is)?.[flag]),
-        }),
-      );
+      // A new person's entry names the flags it recorded (one written before a flag existed does not have it);
+      // a change names the flags that changed.
+      const listed = (flag: string) =>
+        entry.before ? asRecord(was)?.[flag] !== asRecord(is)?.[flag] : flag in (asRecord(is) ?? {});
+      return FLAG_NAMES.filter(listed).map((flag) => ({
+        name: flagTitle(flag),
+        ...(entry.before && { before: setting(asRecord(was)?.[flag]) }),
+        after: setting(asRecord(is)?.[flag]),
+      }));
     }
     return [
       {

@@ -1,4 +1,8 @@
+import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
 import { usePortal } from '@/lib/portal-context';
+import { useUser } from '@/lib/session';
+import { hasFlag } from '@/lib/user';
 import { apiAssetUrl } from '@/lib/avatar';
 import { fullName, initials } from '@/lib/user';
 import type { CoachProfile } from '@/lib/coach-profile';
@@ -20,6 +24,9 @@ export function CoachCard({ coach: c }: { coach: CoachProfile }) {
   const { config } = usePortal();
   const picture = c.profile_pic ? apiAssetUrl(config.apiUrl, c.profile_pic) : null;
   const details = [c.title, c.company, c.location].filter(Boolean).join(' · ');
+  // With the booking flag the portal books itself: the card's button leads there, not to the coach's own
+  // scheduling page, so "Book a session" means one thing wherever it is read.
+  const inPortal = hasFlag(useUser(), 'booking', config.defaultFlags);
   const booking = safeLink(c.booking_url);
   return (
     <article className="card coach-card">
@@ -35,10 +42,16 @@ export function CoachCard({ coach: c }: { coach: CoachProfile }) {
         {details && <p className="muted">{details}</p>}
         {c.bio && <p className="coach-bio">{c.bio}</p>}
         <CoachContact coach={c} />
-        {booking && (
-          <a className="btn btn-primary" href={booking} target="_blank" rel="noopener noreferrer">
+        {inPortal ? (
+          <Link className="btn btn-primary" to={paths.book}>
             Book a session
-          </a>
+          </Link>
+        ) : (
+          booking && (
+            <a className="btn btn-primary" href={booking} target="_blank" rel="noopener noreferrer">
+              Book a session
+            </a>
+          )
         )}
         <ul className="link-list">
           {LINKS.map(([key, label]) => {

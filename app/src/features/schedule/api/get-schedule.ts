@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client';
 import { useOfflineCopy } from '@/lib/offline-copy';
+import { SCHEDULE_KEY } from '@/lib/query-keys';
 import type { Meeting, Schedule } from '../../../../../contracts/rest/client-work';
 
 // The payload types are the API's schemas' (contracts/rest/client-work.ts).
@@ -16,7 +17,7 @@ async function getSchedule(signal?: AbortSignal): Promise<Schedule> {
 }
 
 export const scheduleQueryOptions = () =>
-  queryOptions({ queryKey: ['schedule'], queryFn: ({ signal }) => getSchedule(signal) });
+  queryOptions({ queryKey: SCHEDULE_KEY, queryFn: ({ signal }) => getSchedule(signal) });
 
 /** The schedule, or offline its last copy for this user. */
 export const useSchedule = () => useOfflineCopy('schedule', useQuery(scheduleQueryOptions()));

@@ -1,3 +1,4 @@
+import { Link } from 'react-router-dom';
 import { saveBlob } from '@/lib/download-file';
 import { formatDateTime } from '@/lib/dates';
 import { icsFileName, toIcs } from '../lib/ics';
@@ -12,6 +13,8 @@ export interface MeetingView {
   agenda?: string;
   detail?: string | null;
   url: string | null;
+  /** The meeting's own page, where the client moves or cancels it (with the booking flag, issue 36). */
+  change?: string;
 }
 
 /** One meeting: its time in the user's zone, the join link (http/https only, upcoming only) and an .ics. */
@@ -62,6 +65,11 @@ export function MeetingCard({
           </a>
         )}
         {upcoming && !link && <span className="muted">No online link</span>}
+        {upcoming && meeting.change && (
+          <Link className="btn" to={meeting.change} aria-label={`Move or cancel: ${meeting.title}`}>
+            Move or cancel
+          </Link>
+        )}
         <button
           type="button"
           className="btn btn-secondary"

@@ -83,6 +83,34 @@ describe('/schedule', () => {
     expect(screen.queryByRole('status')).toBeNull();
   });
 
+  it('with booking, links each upcoming meeting to its page to move or cancel it', async () => {
+    const answer = {
+      time_zone: 'America/Chicago',
+      upcoming: [meeting(1, 'Strategy', '2030-11-25T22:00:00.000Z', null)],
+      past: [meeting(3, 'Kick-off', '2026-10-31T17:00:00.000Z', null)],
+    };
+    fakeApi((call) =>
+      call.url === '/api/v1/clientportal/schedule/'
+        ? { status: 200, data: { data: answer } }
+        : gapiAnswer(call),
+    );
+    signInFresh(apiUser({ time_zone: 'America/Chicago', trainings: { booking: true } }));
+    const view = renderPortal('/schedule');
+    const strategy = (await screen.findByRole('heading', { name: 'Strategy' })).closest('li') as HTMLElement;
+    expect(within(strategy).getByRole('link', { name: 'Move or cancel: Strategy' })).toHaveAttribute(
+      'href',
+      '/book/meetings/1',
+    );
+    const past = screen.getByRole('heading', { name: 'Kick-off' }).closest('li') as HTMLElement;
+    expect(within(past).queryByRole('link')).toBeNull();
+    view.unmount();
+
+    signInFresh(apiUser({ time_zone: 'America/Chicago', trainings: { booking: false } }));
+    renderPortal('/schedule');
+    await screen.findByRole('heading', { name: 'Strategy' });
+    expect(screen.queryByRole('link', { name: /Move or cancel/ })).toBeNull();
+  });
+
   // 5xx answers are retried once (lib/query-client) before the page gives up.
   it('shows an error with a retry when the API is unreachable', async () => {
     fakeApi(() => ({ status: 503, data: { message: 'Service unavailable.' } }));

@@ -8,6 +8,8 @@ import { sessionStore, useUser } from '@/lib/session';
 import { queryClient } from '@/lib/query-client';
 import { ZoneNote } from '@/components/zone-note';
 import { displayZone } from '@/lib/dates';
+import { hasFlag } from '@/lib/user';
+import { paths } from '@/config/paths';
 import {
   LESSON_MINUTES,
   lessonMeetingOver,
@@ -20,7 +22,7 @@ import { MeetingCard, type MeetingView } from './meeting-card';
 import './schedule.css';
 import { PageFrame } from '@/components/page-frame';
 
-const fromMeeting = (m: Meeting): MeetingView => ({
+const fromMeeting = (m: Meeting, change: boolean): MeetingView => ({
   key: `meeting-${m.id}`,
   title: m.title,
   meetingTime: m.meeting_time,
@@ -29,6 +31,7 @@ const fromMeeting = (m: Meeting): MeetingView => ({
   detail:
     [m.coach_name && `With ${m.coach_name}`, m.place && `At ${m.place}`].filter(Boolean).join(' · ') || null,
   url: m.meeting_url,
+  ...(change ? { change: paths.bookedMeeting(m.id) } : {}),
 });
 
 function Section({ title, id, children }: { title: string; id: string; children: ReactNode }) {
@@ -58,6 +61,7 @@ export default function SchedulePage() {
   // Offline, the lesson meetings read from their last copy too: the whole schedule is the last one seen.
   const lessons = useOfflineCopy('lesson-meetings', useLessonMeetings(user.id));
   const zone = displayZone(user.time_zone ?? schedule.data?.time_zone);
+  const booking = hasFlag(user, 'booking', config.defaultFlags);
   const [now] = useState(() => Date.now());
   const list = (items: MeetingView[], upcoming: (m: MeetingView) => boolean) => (
     <ul className="meeting-list">
@@ -68,7 +72,8 @@ export default function SchedulePage() {
   );
   const meetings = (key: 'upcoming' | 'past') => ({
     ...schedule,
-    data: schedule.data?.[key].map(fromMeeting),
+    // With booking, each upcoming meeting opens its page to move or cancel it (which says when it cannot).
+    data: schedule.data?.[key].map((m) => fromMeeting(m, key === 'upcoming' && booking)),
   });
   const lessonViews = {
     ...lessons,
