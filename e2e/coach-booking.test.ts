@@ -76,8 +76,43 @@ afterAll(() => new Promise<void>((resolve) => calendarServer.close(() => resolve
 
 let page: Page;
 let origin: string;
-beforeAll(() => {
+
+/** A call of the API from the signed-in coach's page, as the app makes it (its session, its tenant). */
+function asCoach(method: string, url: string, body?: unknown) {
+  return page.evaluate(
+    async ({ method, url, body }) => {
+      const config = JSON.parse(document.getElementById('portal-config')!.textContent!) as {
+        tenantId: number;
+      };
+      const res = await fetch(url, {
+        method,
+        headers: {
+          // A DELETE has no body, so no JSON type (the API refuses an empty JSON body).
+          ...(body !== undefined && { 'content-type': 'application/json' }),
+          authorization: `Bearer ${localStorage.getItem('portal.token')}`,
+          'x-tenant-id': String(config.tenantId),
+        },
+        ...(body !== undefined && { body: JSON.stringify(body) }),
+      });
+      return { status: res.status, body: (await res.json()) as { data: unknown } };
+    },
+    { method, url, body },
+  );
+}
+
+// The demo coach starts with no hours, no outside calendar and no feed, whatever the seed gave them: the test
+// sets them up itself, from the empty state a new coach meets.
+beforeAll(async () => {
   ({ page, origin } = coach);
+  const { body } = await asCoach('GET', '/api/v1/coach/availability');
+  const { settings } = body.data as { settings: unknown };
+  expect(
+    (await asCoach('PUT', '/api/v1/coach/availability', { weekly: [], days: [], settings })).status,
+  ).toBe(200);
+  const calendars = (await asCoach('GET', '/api/v1/coach/calendars')).body.data as { id: number }[];
+  for (const { id } of calendars)
+    expect((await asCoach('DELETE', `/api/v1/coach/calendars/${id}`)).status).toBe(200);
+  expect((await asCoach('DELETE', '/api/v1/calendar-feed')).status).toBe(200);
 });
 
 const isSlots = (r: Response) => r.url().includes('/api/v1/coach/booking/slots');
