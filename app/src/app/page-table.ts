@@ -217,6 +217,12 @@ export const COACH_PAGES: readonly PageEntry[] = [
   inMenu(page(paths.coachClients, 'Clients', coachPage('clients')), { icon: 'users' }),
   page(paths.coachClient(), 'Client', coachPage('client')),
   inMenu(page(paths.coachSchedule, 'Meetings', coachPage('coach-schedule')), { icon: 'calendar' }),
+  inMenu(page(paths.coachAvailability, 'Availability', coachPage('availability')), {
+    icon: 'clock',
+    also: [paths.coachMeetingTypes, paths.coachCalendars],
+  }),
+  page(paths.coachMeetingTypes, 'Meeting types', coachPage('meeting-types')),
+  page(paths.coachCalendars, 'Calendars', coachPage('calendars')),
   inMenu(page(paths.coachMessages, 'Messages', coachPage('mailbox')), { icon: 'mail', unreadBadge: true }),
   page(paths.coachCompose, 'New message', coachPage('compose')),
   page(paths.coachThread(), 'Message', coachPage('thread')),

@@ -66,6 +66,10 @@ export const paths = {
   coachAssessment: (clientId: number | string = ':id', assessmentId: number | string = ':assessmentid') =>
     `/coach/clients/${clientId}/assessments/${assessmentId}`,
   coachResources: '/coach/resources',
+  /** The coach's booking screens: their hours and what clients see, the meeting types, outside calendars and feed. */
+  coachAvailability: '/coach/availability',
+  coachMeetingTypes: '/coach/meeting-types',
+  coachCalendars: '/coach/calendars',
   /**
    * The tenant admin's screens (DESIGN Roles: its own route tree under /admin). People is its home.
    */
