@@ -103,7 +103,7 @@ export const SIGNED_IN_PAGES: readonly PageEntry[] = [
     page(paths.schedule, 'Schedule', () => import('@/features/schedule/components/schedule-page')),
     { icon: 'calendar' },
   ),
-  // Issue 36's booking, beside the schedule it fills: an item SPEC §2's eleven did not have.
+  // Booking, beside the schedule it fills: an item SPEC §2's eleven did not have.
   inMenu(
     page(paths.book, 'Book a session', () => import('@/features/booking/components/book-page'), 'booking'),
     { label: 'Book a session', icon: 'book' },

@@ -16,7 +16,7 @@ export const paths = {
   /** Paying for a paid group (SPEC names no route; a static segment wins over /groups/{id}/{usergroupid}). */
   groupPurchase: (groupId: number | string = ':groupid') => `/groups/${groupId}/purchase`,
   schedule: '/schedule',
-  /** Booking (issue 36, behind the booking flag): the client books a session, and opens one to move or cancel it. */
+  /** Booking (behind the booking flag): the client books a session, and opens one to move or cancel it. */
   book: '/book',
   bookedMeeting: (id: number | string = ':id') => `/book/meetings/${id}`,
   lessons: '/lessons',
