@@ -58,7 +58,8 @@ describe('seed: client work', () => {
     const slug = tenants[0]!.slug;
     const full = await counts(`client@${slug}.test`);
     expect(full).toEqual({
-      meetings: 6,
+      // Six the coach set, two client@ booked (seed-booking.ts).
+      meetings: 8,
       lesson_meetings: 3,
       meeting_notes: 4,
       action_steps: 6,

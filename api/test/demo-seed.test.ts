@@ -84,8 +84,10 @@ describe.each(NOWS)('the demo data seeded at %s', (iso) => {
         'u.time_zone as zone',
       ])
       .execute();
-    // client@ six, basic@ one, and the second coach's two clients a kick-off session each.
-    expect(meetings.length).toBe(tenants.length * 9);
+    // client@ six, basic@ one, and the second coach's two clients a kick-off session each; and client@ booked
+    // two more where the tenant has meeting types (seed-booking.ts).
+    const booking = tenants.filter((tenant) => tenant.booking.meetingTypes.length > 0).length;
+    expect(meetings.length).toBe(tenants.length * 9 + booking * 2);
     for (const m of meetings) {
       const what = `${m.email}: ${m.title}`;
       expect(m.time_zone, what).toBe(m.zone);
@@ -117,8 +119,9 @@ describe.each(NOWS)('the demo data seeded at %s', (iso) => {
       const upcoming = meetings.filter(
         (m) => m.email.endsWith(`@${tenant.slug}.test`) && new Date(m.starts_at) > now,
       );
-      // client@'s three and basic@'s one, and the kick-off sessions of the second coach's two clients.
-      expect(upcoming.length, tenant.slug).toBe(6);
+      // client@'s three and basic@'s one, and the kick-off sessions of the second coach's two clients; and the
+      // two client@ booked where the tenant has meeting types.
+      expect(upcoming.length, tenant.slug).toBe(tenant.booking.meetingTypes.length > 0 ? 8 : 6);
     }
   });
 

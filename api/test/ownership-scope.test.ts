@@ -48,6 +48,8 @@ const notClientOwned = {
   mail_muted: 'mail preferences',
   // A lesson video's play tickets: looked up by token hash, bound to the session that asked, never listed.
   lesson_file_tickets: 'play tickets',
+  // A person's calendar feed token: looked up by its hash (the feed's address), shown to its owner only.
+  calendar_feed_tokens: 'calendar feed tokens',
 };
 
 describe('the client scope', () => {

@@ -7,7 +7,10 @@
  */
 import { readConfig } from '../../api/src/config.js';
 import { seedConfigured } from '../../api/src/seed/seed-configured.js';
+import { serveDemoCalendars } from './demo-calendars.js';
 
+// The demo coaches' own calendars, which the seed adds by this address (it changes with each start).
+const calendarOrigin = await serveDemoCalendars();
 // The server loads the same tenant files and reports what is wrong with them in its own log.
-await seedConfigured(readConfig(), () => undefined);
+await seedConfigured(readConfig(), () => undefined, { calendarOrigin });
 await import('../../api/src/server.js');

@@ -10,6 +10,8 @@ import { seedDemo } from './seed.js';
 export async function seedConfigured(
   config: Config,
   warn: (msg: string, obj: object) => void,
+  /** Where the local stack serves the demo coaches' own calendars (seed-booking.ts). */
+  options: { calendarOrigin?: string } = {},
 ): Promise<TenantConfig[]> {
   if (config.production)
     throw new Error('Refusing to seed: NODE_ENV=production. The demo accounts have a published password.');
@@ -19,6 +21,7 @@ export async function seedConfigured(
     await seedDemo(db, tenants, {
       production: config.production,
       storage: createStorage(config.mailStorage),
+      calendarOrigin: options.calendarOrigin,
     });
     return tenants;
   } finally {

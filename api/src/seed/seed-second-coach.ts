@@ -21,7 +21,11 @@ interface SecondCoachSeed {
   storage: Storage;
 }
 
-export async function seedSecondCoach(db: Kysely<Database>, seed: SecondCoachSeed): Promise<void> {
+/** Seeds the second coach and their clients; resolves to the coach (coaches.id and user id). */
+export async function seedSecondCoach(
+  db: Kysely<Database>,
+  seed: SecondCoachSeed,
+): Promise<{ userId: number; coachId: number }> {
   const { tenant, set, at } = seed;
   const team = set.secondCoach;
   const zone = set.timeZone;
@@ -107,4 +111,5 @@ export async function seedSecondCoach(db: Kysely<Database>, seed: SecondCoachSee
     { tenantId: tenant.id, companyId, coachUserId: coach.userId, clientId: clientIds[0]!, at, set },
     team.file,
   );
+  return coach;
 }

@@ -12,6 +12,7 @@ import type { TenantConfig } from '../services/tenants/tenant-files.js';
 import { upsertTenants } from '../services/tenants/tenant-repository.js';
 import type { Database } from '../db/database.js';
 import { seedAssessments } from './seed-assessments.js';
+import { seedBooking } from './seed-booking.js';
 import { seedClientWork } from './seed-client-work.js';
 import { seedCoachLibrary } from './seed-coach-library.js';
 import { seedCompanyFiles } from './seed-company-files.js';
@@ -35,6 +36,7 @@ async function seedTenant(
   passwordHash: string,
   at: Date,
   storage: Storage,
+  calendarOrigin: string | undefined,
 ) {
   const company = { id: await upsertCompany(db, tenant.id, set.company) };
   const stamps = { created_at: at, updated_at: at };
@@ -120,14 +122,30 @@ async function seedTenant(
     at,
     set,
   });
-  await seedSecondCoach(db, { tenant, set, passwordHash, at, storage });
+  const second = await seedSecondCoach(db, { tenant, set, passwordHash, at, storage });
+  const coaches = [
+    { id: coachId, userId: coachUserId, person: set.coach, clientId: clientIds[0]! },
+    { id: second.coachId, userId: second.userId, person: set.secondCoach.coach, clientId: null },
+  ];
+  for (const { person, clientId, ...coach } of coaches)
+    await seedBooking(db, {
+      tenant,
+      coach: { ...coach, name: `${person.first_name} ${person.last_name}` },
+      clientId,
+      at,
+      set,
+      calendarOrigin,
+    });
 }
 
 export async function seedDemo(
   db: Kysely<Database>,
   tenants: TenantConfig[],
-  /** storage: where the demo attachment is written (the API's MAIL_STORAGE). */
-  options: { production: boolean; now?: Date; storage: Storage },
+  /**
+   * storage: where the demo attachment is written (the API's MAIL_STORAGE); calendarOrigin: where the local
+   * stack serves the demo coaches' own calendars (seed-booking.ts), none for a seed without it.
+   */
+  options: { production: boolean; now?: Date; storage: Storage; calendarOrigin?: string | undefined },
 ): Promise<void> {
   if (options.production) {
     throw new Error('Refusing to seed demo accounts with a published password while NODE_ENV=production.');
@@ -136,6 +154,14 @@ export async function seedDemo(
   const passwordHash = await hashPassword(demoPassword);
   const now = options.now ?? new Date();
   for (const tenant of tenants) {
-    await seedTenant(db, tenant, demoSetFor(tenant.slug), passwordHash, now, options.storage);
+    await seedTenant(
+      db,
+      tenant,
+      demoSetFor(tenant.slug),
+      passwordHash,
+      now,
+      options.storage,
+      options.calendarOrigin,
+    );
   }
 }

@@ -103,7 +103,7 @@ export const SIGNED_IN_PAGES: readonly PageEntry[] = [
     page(paths.schedule, 'Schedule', () => import('@/features/schedule/components/schedule-page')),
     { icon: 'calendar' },
   ),
-  // Issue 36's booking, beside the schedule it fills: an item SPEC §2's eleven did not have.
+  // Booking, beside the schedule it fills: an item SPEC §2's eleven did not have.
   inMenu(
     page(paths.book, 'Book a session', () => import('@/features/booking/components/book-page'), 'booking'),
     { label: 'Book a session', icon: 'book' },
@@ -217,6 +217,12 @@ export const COACH_PAGES: readonly PageEntry[] = [
   inMenu(page(paths.coachClients, 'Clients', coachPage('clients')), { icon: 'users' }),
   page(paths.coachClient(), 'Client', coachPage('client')),
   inMenu(page(paths.coachSchedule, 'Meetings', coachPage('coach-schedule')), { icon: 'calendar' }),
+  inMenu(page(paths.coachAvailability, 'Availability', coachPage('availability')), {
+    icon: 'clock',
+    also: [paths.coachMeetingTypes, paths.coachCalendars],
+  }),
+  page(paths.coachMeetingTypes, 'Meeting types', coachPage('meeting-types')),
+  page(paths.coachCalendars, 'Calendars', coachPage('calendars')),
   inMenu(page(paths.coachMessages, 'Messages', coachPage('mailbox')), { icon: 'mail', unreadBadge: true }),
   page(paths.coachCompose, 'New message', coachPage('compose')),
   page(paths.coachThread(), 'Message', coachPage('thread')),

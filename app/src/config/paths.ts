@@ -16,7 +16,7 @@ export const paths = {
   /** Paying for a paid group (SPEC names no route; a static segment wins over /groups/{id}/{usergroupid}). */
   groupPurchase: (groupId: number | string = ':groupid') => `/groups/${groupId}/purchase`,
   schedule: '/schedule',
-  /** Booking (issue 36, behind the booking flag): the client books a session, and opens one to move or cancel it. */
+  /** Booking (behind the booking flag): the client books a session, and opens one to move or cancel it. */
   book: '/book',
   bookedMeeting: (id: number | string = ':id') => `/book/meetings/${id}`,
   lessons: '/lessons',
@@ -66,6 +66,10 @@ export const paths = {
   coachAssessment: (clientId: number | string = ':id', assessmentId: number | string = ':assessmentid') =>
     `/coach/clients/${clientId}/assessments/${assessmentId}`,
   coachResources: '/coach/resources',
+  /** The coach's booking screens: their hours and what clients see, the meeting types, outside calendars and feed. */
+  coachAvailability: '/coach/availability',
+  coachMeetingTypes: '/coach/meeting-types',
+  coachCalendars: '/coach/calendars',
   /**
    * The tenant admin's screens (DESIGN Roles: its own route tree under /admin). People is its home.
    */

@@ -59,6 +59,24 @@ describe('the API client', () => {
     expect(calls[1]!.headers['Content-Type']).toBeUndefined();
   });
 
+  it('replaces with PUT, changes with PATCH (JSON bodies) and removes with DELETE (no body)', async () => {
+    sessionStore.signIn(apiUser());
+    const calls = fakeApi(() => ({ status: 200, data: { data: 1 } }));
+    await api.put('/api/v1/coach/availability', { weekly: [] });
+    await api.patch('/api/v1/coach/meeting-types/3', { name: 'Intro' });
+    await api.delete('/api/v1/coach/calendars/4');
+    expect(calls.map((c) => [c.method, c.url, c.body])).toEqual([
+      ['PUT', '/api/v1/coach/availability', { weekly: [] }],
+      ['PATCH', '/api/v1/coach/meeting-types/3', { name: 'Intro' }],
+      ['DELETE', '/api/v1/coach/calendars/4', undefined],
+    ]);
+    expect(calls[0]!.headers).toMatchObject({
+      'Content-Type': 'application/json',
+      Authorization: 'Bearer token-1',
+    });
+    expect(calls[2]!.headers['Content-Type']).toBeUndefined();
+  });
+
   it('answers { data, status, headers }: JSON parsed, a download as a Blob, a status the call accepts', async () => {
     fakeApi((call) =>
       call.url === '/file'

@@ -172,7 +172,7 @@ function noteVersion(request: SentRequest, headers: Headers): void {
 }
 
 async function call<T>(
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
   data: unknown,
   options: RequestOptions = {},
@@ -209,11 +209,19 @@ async function call<T>(
   }
 }
 
-/** The API's calls: `api.get<T>(url, options)`, `api.post<T>(url, body, options)`. */
+/**
+ * The API's calls: `api.get<T>(url, options)`, `api.post<T>(url, body, options)`; the booking routes also
+ * replace a whole (`put`), change some fields (`patch`) and remove (`delete`).
+ */
 export const api = {
   get: <T = unknown>(url: string, options?: RequestOptions) => call<T>('GET', url, undefined, options),
   post: <T = unknown>(url: string, data?: unknown, options?: RequestOptions) =>
     call<T>('POST', url, data, options),
+  put: <T = unknown>(url: string, data: unknown, options?: RequestOptions) =>
+    call<T>('PUT', url, data, options),
+  patch: <T = unknown>(url: string, data: unknown, options?: RequestOptions) =>
+    call<T>('PATCH', url, data, options),
+  delete: <T = unknown>(url: string, options?: RequestOptions) => call<T>('DELETE', url, undefined, options),
 };
 
 /** The { data } envelope of every REST answer (DESIGN.md). */

@@ -4,6 +4,7 @@ import {
   currentDay,
   currentMonth,
   displayZone,
+  formatAgo,
   formatDate,
   formatDateTime,
   formatDay,
@@ -34,6 +35,21 @@ describe('dates', () => {
     const now = '2026-11-23T18:00:00Z';
     expect(formatShortDate('2026-11-23T15:30:00Z', 'America/Chicago', now)).toBe('9:30 am');
     expect(formatShortDate('2026-11-02T15:30:00Z', 'America/Chicago', now)).toBe('Nov 2, 2026');
+  });
+
+  it('shows the time of day in a zone, and how long ago a moment was in words', () => {
+    expect(formatTime('2026-03-29T07:30:00Z', 'Europe/Amsterdam')).toBe('9:30 am');
+    expect(formatTime('2026-03-29T12:05:00Z', 'America/New_York')).toBe('8:05 am');
+    const now = '2026-11-23T12:00:00Z';
+    expect(formatAgo('2026-11-23T11:59:40Z', 'UTC', now)).toBe('just now');
+    expect(formatAgo('2026-11-23T11:59:00Z', 'UTC', now)).toBe('1 minute ago');
+    expect(formatAgo('2026-11-23T11:50:00Z', 'UTC', now)).toBe('10 minutes ago');
+    expect(formatAgo('2026-11-23T09:00:00Z', 'UTC', now)).toBe('3 hours ago');
+    expect(formatAgo('2026-11-22T09:00:00Z', 'UTC', now)).toBe('yesterday');
+    expect(formatAgo('2026-11-18T09:00:00Z', 'UTC', now)).toBe('5 days ago');
+    expect(formatAgo('2026-11-03T23:30:00Z', 'Asia/Tokyo', now)).toBe('on November 4th, 2026');
+    // A clock a little ahead of the browser's is not 'in the future'.
+    expect(formatAgo('2026-11-23T12:00:30Z', 'UTC', now)).toBe('just now');
   });
 
   it('reads and writes datetime-local values as wall-clock time in a zone', () => {

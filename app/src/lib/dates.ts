@@ -89,6 +89,25 @@ export function formatShortDate(value: DateInput, zone: string, now: DateInput =
   return sameDay ? formatTime(date.toDate(), zone) : `${t.monthName.slice(0, 3)} ${t.day}, ${t.year}`;
 }
 
+/**
+ * How long ago a moment was, in a person's words: 'just now', '10 minutes ago', '3 hours ago', 'yesterday',
+ * '5 days ago', then the date ('on November 3rd, 2026') in `zone`.
+ */
+export function formatAgo(value: DateInput, zone: string, now: DateInput = Date.now()): string {
+  const date = dayjs(value);
+  if (!date.isValid()) return '';
+  const minutes = Math.max(0, Math.floor(dayjs(now).diff(date) / 60_000));
+  const count = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'} ago`;
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return count(minutes, 'minute');
+  if (minutes < 24 * 60) return count(Math.floor(minutes / 60), 'hour');
+  const days = Math.floor(minutes / (24 * 60));
+  if (days === 1) return 'yesterday';
+  if (days < 7) return count(days, 'day');
+  const t = wallClock(date.toDate(), zone);
+  return `on ${t.monthName} ${ordinal(t.day)}, ${t.year}`;
+}
+
 /** An <input type="datetime-local"> value ('YYYY-MM-DDTHH:mm') read as wall-clock time in `zone`, as ISO. */
 export function fromLocalInput(value: string, zone: string): string | null {
   if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value)) return null;

@@ -1,6 +1,6 @@
 /**
  * The side menu of SPEC §2: 11 items in this order, three of them shown only with their page's training flag, and
- * issue 36's Book a session (with the booking flag) after My Schedule; the coach's and the admin's workspaces
+ * Book a session (with the booking flag) after My Schedule; the coach's and the admin's workspaces
  * have their own. Each item is its page's `menu` in ../page-table, in the
  * table's order, so a page and its item are one entry there; the active item is the one whose first path
  * segment matches the current one.

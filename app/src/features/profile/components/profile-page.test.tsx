@@ -1,6 +1,6 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '@/lib/session';
 import { apiUser, fakeApi, gapiAnswer, renderPortal, type FakeRoute, signInFresh } from '@/testing/portal';
 import { photoProblem } from '../api/update-profile-photo';
@@ -18,6 +18,8 @@ function server(update: FakeRoute) {
     if (call.url === '/gapi') return gapiAnswer(call, { member });
     if (call.url === '/api/v1/me/mail-preferences' && call.method === 'GET')
       return { status: 200, data: { data: allOn } };
+    if (call.url === '/api/v1/calendar-feed' && call.method === 'GET')
+      return { status: 200, data: { data: null } };
     return update(call);
   });
 }
@@ -167,10 +169,82 @@ describe('/profile', () => {
   it('says when the email notifications cannot be loaded, with Try again', async () => {
     fakeApi((call) => {
       if (call.url === '/gapi') return gapiAnswer(call, { member });
+      if (call.url === '/api/v1/calendar-feed') return { status: 200, data: { data: null } };
       return { status: 503, data: { message: 'The service is busy.' } };
     });
     renderPortal('/profile');
     expect(await screen.findByText(/Your email notifications could not be loaded/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('makes the calendar feed, shows its address once, renews it and turns it off', async () => {
+    let made = 0;
+    let status: { created_at: string } | null = null;
+    const address = (n: number) => ({
+      url: `https://api.example.test/api/v1/calendar-feeds/t${n}.ics`,
+      webcal: `webcal://api.example.test/api/v1/calendar-feeds/t${n}.ics`,
+    });
+    const calls = fakeApi((call) => {
+      if (call.url === '/gapi') return gapiAnswer(call, { member });
+      if (call.url === '/api/v1/me/mail-preferences') return { status: 200, data: { data: allOn } };
+      if (call.url !== '/api/v1/calendar-feed') return { status: 404, data: { message: 'Not found.' } };
+      if (call.method === 'GET') return { status: 200, data: { data: status } };
+      if (call.method === 'DELETE') {
+        status = null;
+        return { status: 200, data: { data: { revoked: true } } };
+      }
+      status = { created_at: '2030-03-11T09:00:00.000Z' };
+      return { status: 201, data: { data: address(++made) } };
+    });
+    const user = userEvent.setup();
+    // After setup(), which puts a clipboard of its own on navigator.
+    const writeText = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    renderPortal('/profile');
+    const section = (await screen.findByRole('heading', { name: 'Calendar feed' })).closest(
+      'section',
+    ) as HTMLElement;
+    await user.click(await within(section).findByRole('button', { name: 'Make a feed address' }));
+    expect(await within(section).findByLabelText('Feed address')).toHaveValue(address(1).url);
+    expect(within(section).getByRole('heading', { name: 'Your feed address' })).toHaveFocus();
+    expect(within(section).getByRole('link', { name: 'Subscribe in your calendar app' })).toHaveAttribute(
+      'href',
+      address(1).webcal,
+    );
+    await user.click(within(section).getByRole('button', { name: 'Copy address' }));
+    expect(writeText).toHaveBeenCalledWith(address(1).url);
+    expect(within(section).getByRole('status')).toHaveTextContent('The address is on your clipboard.');
+
+    await user.click(within(section).getByRole('button', { name: 'Make a new address' }));
+    const renew = screen.getByRole('alertdialog', { name: 'Make a new feed address?' });
+    expect(within(renew).getByRole('button', { name: 'Keep this address' })).toHaveFocus();
+    await user.click(within(renew).getByRole('button', { name: 'Make a new address' }));
+    expect(await within(section).findByDisplayValue(address(2).url)).toBeInTheDocument();
+
+    await user.click(within(section).getByRole('button', { name: 'Turn off the feed' }));
+    await user.click(
+      within(screen.getByRole('alertdialog', { name: 'Turn off your calendar feed?' })).getByRole('button', {
+        name: 'Turn off',
+      }),
+    );
+    expect(await within(section).findByRole('button', { name: 'Make a feed address' })).toBeInTheDocument();
+    expect(within(section).queryByLabelText('Feed address')).toBeNull();
+    expect(calls.filter((c) => c.url === '/api/v1/calendar-feed').map((c) => c.method)).toEqual(
+      expect.arrayContaining(['GET', 'POST', 'POST', 'DELETE']),
+    );
+  });
+
+  it('says since when a feed made earlier works, without its address (kept only as a hash)', async () => {
+    fakeApi((call) => {
+      if (call.url === '/gapi') return gapiAnswer(call, { member });
+      if (call.url === '/api/v1/me/mail-preferences') return { status: 200, data: { data: allOn } };
+      if (call.url === '/api/v1/calendar-feed')
+        return { status: 200, data: { data: { created_at: '2030-03-11T09:00:00.000Z' } } };
+      return { status: 404, data: { message: 'Not found.' } };
+    });
+    renderPortal('/profile');
+    expect(await screen.findByText(/Your feed works since March 11th, 2030/)).toBeInTheDocument();
+    expect(screen.queryByLabelText('Feed address')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Make a new address' })).toBeInTheDocument();
   });
 });

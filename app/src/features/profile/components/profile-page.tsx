@@ -1,8 +1,9 @@
 /**
- * /profile: the fields of SPEC §3 in two forms (details, social links), the profile picture, and which
- * notifications the client gets by mail.
+ * /profile: the fields of SPEC §3 in two forms (details, social links), the profile picture, which
+ * notifications the client gets by mail, and their calendar feed (their meetings in their own calendar app).
  */
 import './profile.css';
+import { CalendarFeedCard } from '@/components/calendar-feed-card';
 import { PageLoading } from '@/components/page-loading';
 import { useUser } from '@/lib/session';
 import { useMember } from '../api/get-member';
@@ -28,6 +29,7 @@ export default function ProfilePage() {
             <DetailsForm userId={user.id} profile={profile} />
             <SocialForm userId={user.id} profile={profile} />
             <MailPreferencesForm />
+            <CalendarFeedCard title="Calendar feed" what="your meetings with your coach" />
           </div>
         ) : (
           <PageLoading />

@@ -13,7 +13,7 @@ export interface MeetingView {
   agenda?: string;
   detail?: string | null;
   url: string | null;
-  /** The meeting's own page, where the client moves or cancels it (with the booking flag, issue 36). */
+  /** The meeting's own page, where the client moves or cancels it (with the booking flag). */
   change?: string;
 }
 
