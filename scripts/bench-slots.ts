@@ -29,7 +29,7 @@ import { coachByUser } from '../api/src/services/booking/booking-coach.js';
 import { createStorage } from '../api/src/services/storage/storage.js';
 import { loadTenantFiles } from '../api/src/services/tenants/tenant-files.js';
 import { sqlRecorder } from './lib/bench-baseline.js';
-import { ensureBookable, fillMeetings } from './lib/bench-booking.js';
+import { fillMeetings, setBenchHours } from './lib/bench-booking.js';
 import { startServer } from './lib/bench-child.js';
 import { clientAddress, runMix, slotsKind } from './lib/bench-mix.js';
 import type { Kind, KindStats, Session } from './lib/bench-mix.js';
@@ -81,7 +81,7 @@ async function serve(workDir: string): Promise<void> {
   });
   const coach = (await coachByUser(db, Number(TENANT.id), users[0]!.booking.coachUserId))!;
   const owner = { tenantId: coach.tenant_id, coachId: coach.id };
-  await ensureBookable(db, owner, { horizonDays: WEEKS * 7, replace: true });
+  await setBenchHours(db, owner, WEEKS * 7);
   const meetings = await fillMeetings(
     db,
     { ...owner, zone: coach.zone, clientIds: users.map((u) => u.userId) },

@@ -1,7 +1,8 @@
 /**
- * What the benchmarks need of booking: the demo coach's weekly hours (several ranges a day) and a meeting type
- * open to all their clients, and meetings that fill a window of the coach's calendar to a given count. Runs in
- * the API's process before it listens, with the API's own repositories and slot engine.
+ * What the benchmarks need of booking beyond the seed's (which gives each demo coach hours and two types): the
+ * type the simulated clients book, bench:slots' busier weekly hours (three ranges a weekday) over a horizon of
+ * its own, and meetings that fill a window of the coach's calendar to a given count. Runs in the API's process
+ * before it listens, with the API's own repositories and slot engine.
  */
 import type { Kysely } from 'kysely';
 import type { Availability, WeeklyRange } from '../../contracts/rest/booking.js';
@@ -11,10 +12,7 @@ import {
   replaceAvailability,
 } from '../../api/src/services/booking/availability-repository.js';
 import { busyTimes } from '../../api/src/services/booking/booking-repository.js';
-import {
-  insertMeetingTypes,
-  listMeetingTypes,
-} from '../../api/src/services/booking/meeting-types-repository.js';
+import { listMeetingTypes } from '../../api/src/services/booking/meeting-types-repository.js';
 import { freeSlots } from '../../api/src/services/booking/slots.js';
 
 const DAY = 86_400_000;
@@ -48,36 +46,17 @@ export interface BookingOwner {
   coachId: number;
 }
 
-/**
- * Gives the coach hours (the bench's, when `replace` or when they have none) and answers the id of an active
- * type open to all their clients, made when they have none.
- */
-export async function ensureBookable(
-  db: Kysely<Database>,
-  owner: BookingOwner,
-  options: { horizonDays: number; replace: boolean },
-): Promise<number> {
-  const { tenantId, coachId } = owner;
-  if (options.replace || (await readAvailability(db, coachId)).weekly.length === 0)
-    await replaceAvailability(db, tenantId, coachId, benchAvailability(options.horizonDays));
+/** Replaces the coach's hours and settings with the bench's, bookable `horizonDays` ahead. */
+export async function setBenchHours(db: Kysely<Database>, owner: BookingOwner, horizonDays: number) {
+  await replaceAvailability(db, owner.tenantId, owner.coachId, benchAvailability(horizonDays));
+}
+
+/** The id of the coach's first active type open to all their clients (the seed gives each demo coach two). */
+export async function openType(db: Kysely<Database>, coachId: number): Promise<number> {
   const open = (await listMeetingTypes(db, coachId)).find((t) => t.active && t.audience === 'clients');
-  if (open) return open.id;
-  const [made] = await insertMeetingTypes(db, { tenantId, coachId, at: new Date() }, [
-    {
-      name: 'Check-in',
-      duration_minutes: 30,
-      description: 'A short call between sessions.',
-      location: 'video',
-      place: null,
-      audience: 'clients',
-      group_id: null,
-      flag: null,
-      needs_credit: false,
-      notice_hours: null,
-      active: true,
-    },
-  ]);
-  return made!.id;
+  if (!open)
+    throw new Error('The demo coach has no meeting type open to all their clients: was the seed changed?');
+  return open.id;
 }
 
 /**

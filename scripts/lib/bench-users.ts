@@ -1,9 +1,9 @@
 /**
  * The benchmark's simulated clients: `count` extra clients of the demo tenant's coach, each with what the demo
  * client@ has (meetings, notes, a mailbox with a thread, the free group with its lessons), seeded with the same
- * seed functions as `npm run seed` and the same password, every training flag on (booking's too). The coach gets
- * hours and a type open to all their clients when the seed gave them none (lib/bench-booking.ts), so the mix's
- * booking kinds have slots to ask for. Runs in the API's process before it listens.
+ * seed functions as `npm run seed` and the same password, every training flag on (booking's too), booking the
+ * coach's first type open to all their clients (the seed's hours and types). Runs in the API's process before it
+ * listens.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../api/src/db/database.js';
@@ -14,7 +14,7 @@ import { everyFlag } from '../../contracts/training-flags.js';
 import { demoSetFor } from '../../api/src/seed/sets/index.js';
 import { hashPassword } from '../../api/src/services/auth/passwords.js';
 import type { Storage } from '../../api/src/services/storage/storage.js';
-import { ensureBookable } from './bench-booking.js';
+import { openType } from './bench-booking.js';
 
 /** What a simulated client needs to send the app's requests. */
 export interface BenchUser {
@@ -53,12 +53,7 @@ export async function seedBenchUsers(
   const tenantSlug = options.demoEmail.split('@')[1]!.replace(/\.test$/, '');
   const set = demoSetFor(tenantSlug);
   const at = new Date();
-  const typeId = await ensureBookable(
-    db,
-    { tenantId, coachId: demo.coach_id },
-    { horizonDays: 42, replace: false },
-  );
-  const booking = { coachUserId: demo.coach_user_id, typeId };
+  const booking = { coachUserId: demo.coach_user_id, typeId: await openType(db, demo.coach_id) };
   const users: BenchUser[] = [];
   for (let index = 0; index < options.count; index++) {
     const email = benchEmail(index);
