@@ -12,18 +12,15 @@
 // flow, reading the code from the .eml file, then runs the mix (lib/bench-mix.ts): the full mix on the API,
 // then its read kinds alone on the API and on the baseline (lib/bench-baseline.ts), each for BENCH_DURATION.
 import { mkdtemp, rm } from 'node:fs/promises';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { buildApp } from '../api/src/app.js';
-import type { AppOptions } from '../api/src/app.js';
 import { connect } from '../api/src/db/connect.js';
 import type { Database } from '../api/src/db/database.js';
-import { demoPassword, seedDemo } from '../api/src/seed/seed.js';
-import { createStorage } from '../api/src/services/storage/storage.js';
-import { loadTenantFiles } from '../api/src/services/tenants/tenant-files.js';
+import { demoPassword } from '../api/src/seed/seed.js';
 import {
   baselinePath,
   captureReads,
@@ -32,20 +29,16 @@ import {
   timedStatements,
 } from './lib/bench-baseline.js';
 import { startServer } from './lib/bench-child.js';
+import { loadAverage, positive } from './lib/bench-settings.js';
 import { clientAddress, mixKinds, runMix, seeFreeSlots } from './lib/bench-mix.js';
 import type { KindStats, MixResult, Session } from './lib/bench-mix.js';
 import { latencyReport } from './lib/bench-verdict.js';
-import { seedBenchUsers } from './lib/bench-users.js';
 import { signIn } from './lib/bench-signin.js';
 import { explainer, printStatementLog, statementLog } from './lib/bench-statements.js';
 import type { KindStatements } from './lib/bench-statements.js';
 import type { BenchUser } from './lib/bench-users.js';
+import { BENCH_COACH_EMAIL, BENCH_TENANT, benchAppOptions, seedBenchWorld } from './lib/bench-world.js';
 
-const positive = (name: string, fallback: number) => {
-  const value = Number(process.env[name] || fallback);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a whole number above 0`);
-  return value;
-};
 const CONNECTIONS = positive('BENCH_CONNECTIONS', 200);
 const DURATION = positive('BENCH_DURATION', 60);
 const SOAK = process.env.BENCH_SOAK ? positive('BENCH_SOAK', 600) : 0;
@@ -54,10 +47,8 @@ const RATE = positive('BENCH_RATE', 2);
 /** A folder for the API process's CPU profile (node --cpu-prof), written when it stops. */
 const CPU_PROF = process.env.BENCH_CPU_PROF ? resolve(process.env.BENCH_CPU_PROF) : undefined;
 const WARM_UP = Math.min(10, DURATION);
-const TENANT = { id: '1001', email: 'client@demo.test' };
-/** The demo client's coach, whom seedBenchUsers makes every simulated client's coach too. */
-const COACH_EMAIL = 'coach@demo.test';
-const tenantsDir = resolve('tenants');
+const TENANT = BENCH_TENANT;
+const COACH_EMAIL = BENCH_COACH_EMAIL;
 const targets = { ratio: 0.5, memoryGrowth: 0.1 };
 
 type ToChild =
@@ -78,25 +69,8 @@ async function serve(workDir: string): Promise<void> {
   const connected = await connect({ databaseUrl, pgliteDir: join(workDir, 'pg') });
   const slowMs = Number(process.env.BENCH_SLOW_MS || 0);
   const db = slowMs > 0 ? slowStatements(connected, slowMs) : connected;
-  const storage = createStorage(join(workDir, 'storage'));
-  await seedDemo(db, await loadTenantFiles(tenantsDir, console), { production: false, storage });
-  const users = await seedBenchUsers(db, storage, {
-    tenantId: Number(TENANT.id),
-    demoEmail: TENANT.email,
-    password: demoPassword,
-    count: CONNECTIONS,
-  });
-  const options = (database: Kysely<Database>): AppOptions => ({
-    db: database,
-    tenantsDir,
-    // The mail retry would only look at an empty outbox; once an hour keeps it out of the figures.
-    mail: { mailDir: join(workDir, 'mail'), retryEveryMs: 60 * 60_000 },
-    storage,
-    // Each simulated client sends its own address (X-Forwarded-For, see clientAddress) through the loopback as
-    // a balancer would, so the per-IP flood guard and login limits see 200 people, as in production, instead of
-    // one machine (where even legitimate logins in flight at once reach the 20 an address).
-    trustProxy: ['127.0.0.1'],
-  });
+  const { storage, users } = await seedBenchWorld(db, workDir, CONNECTIONS);
+  const options = (database: Kysely<Database>) => benchAppOptions(database, workDir, storage);
   const api = await buildApp(options(db));
   const closing: (() => Promise<unknown>)[] = [() => api.close()];
   send({ type: 'ready', api: await api.listen({ port: 0, host: '127.0.0.1' }), users });
@@ -152,10 +126,7 @@ const slowStatements = (db: Kysely<Database>, ms: number) =>
   );
 
 const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
-const load = () =>
-  loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ');
+const load = loadAverage;
 const ms = (n: number) => n.toFixed(1);
 const met = (ok: boolean) => (ok ? 'met' : 'NOT met');
 

@@ -17,33 +17,27 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';
 import { buildApp } from '../api/src/app.js';
 import { connect } from '../api/src/db/connect.js';
 import type { Database } from '../api/src/db/database.js';
-import { demoPassword, seedDemo } from '../api/src/seed/seed.js';
+import { demoPassword } from '../api/src/seed/seed.js';
 import { coachByUser } from '../api/src/services/booking/booking-coach.js';
-import { createStorage } from '../api/src/services/storage/storage.js';
-import { loadTenantFiles } from '../api/src/services/tenants/tenant-files.js';
 import { sqlRecorder } from './lib/bench-baseline.js';
 import { fillMeetings, setBenchHours } from './lib/bench-booking.js';
 import { startServer } from './lib/bench-child.js';
+import { loadAverage, positive } from './lib/bench-settings.js';
 import { clientAddress, runMix, slotsKind } from './lib/bench-mix.js';
 import type { Kind, KindStats, Session } from './lib/bench-mix.js';
 import { signIn } from './lib/bench-signin.js';
 import { explainer, printStatementLog, statementLog } from './lib/bench-statements.js';
 import type { KindStatements } from './lib/bench-statements.js';
-import { seedBenchUsers } from './lib/bench-users.js';
 import type { BenchUser } from './lib/bench-users.js';
+import { BENCH_COACH_EMAIL, BENCH_TENANT, benchAppOptions, seedBenchWorld } from './lib/bench-world.js';
 
-const positive = (name: string, fallback: number) => {
-  const value = Number(process.env[name] || fallback);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a whole number above 0`);
-  return value;
-};
 const CLIENTS = positive('BENCH_CLIENTS', 4);
 const DURATION = positive('BENCH_DURATION', 20);
 const CPU_PROF = process.env.BENCH_CPU_PROF ? resolve(process.env.BENCH_CPU_PROF) : undefined;
@@ -53,9 +47,8 @@ const WEEKS = 8;
 const MEETINGS = 300;
 const EXTERNAL_EVENTS = 2_000;
 const TARGET_P99_MS = 50;
-const TENANT = { id: '1001', email: 'client@demo.test' };
-const COACH_EMAIL = 'coach@demo.test';
-const tenantsDir = resolve('tenants');
+const TENANT = BENCH_TENANT;
+const COACH_EMAIL = BENCH_COACH_EMAIL;
 const DAY = 86_400_000;
 const MINUTE = 60_000;
 
@@ -71,14 +64,7 @@ async function serve(workDir: string): Promise<void> {
     databaseUrl: process.env.DATABASE_URL || undefined,
     pgliteDir: join(workDir, 'pg'),
   });
-  const storage = createStorage(join(workDir, 'storage'));
-  await seedDemo(db, await loadTenantFiles(tenantsDir, console), { production: false, storage });
-  const users = await seedBenchUsers(db, storage, {
-    tenantId: Number(TENANT.id),
-    demoEmail: TENANT.email,
-    password: demoPassword,
-    count: CLIENTS,
-  });
+  const { storage, users } = await seedBenchWorld(db, workDir, CLIENTS);
   const coach = (await coachByUser(db, Number(TENANT.id), users[0]!.booking.coachUserId))!;
   const owner = { tenantId: coach.tenant_id, coachId: coach.id };
   await setBenchHours(db, owner, WEEKS * 7);
@@ -87,13 +73,7 @@ async function serve(workDir: string): Promise<void> {
     { ...owner, zone: coach.zone, clientIds: users.map((u) => u.userId) },
     { from: new Date(), days: WEEKS * 7, count: MEETINGS },
   );
-  const options = (database: Kysely<Database>) => ({
-    db: database,
-    tenantsDir,
-    mail: { mailDir: join(workDir, 'mail'), retryEveryMs: 60 * 60_000 },
-    storage,
-    trustProxy: ['127.0.0.1'],
-  });
+  const options = (database: Kysely<Database>) => benchAppOptions(database, workDir, storage);
   const api = await buildApp(options(db));
   send({ type: 'ready', api: await api.listen({ port: 0, host: '127.0.0.1' }), users, meetings });
   process.on('message', (message: ToChild) => {
@@ -164,10 +144,7 @@ async function serveCalendar(text: string) {
   };
 }
 
-const load = () =>
-  loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ');
+const load = loadAverage;
 const ms = (n: number) => n.toFixed(1);
 
 async function main(): Promise<void> {
