@@ -1,4 +1,4 @@
-// `npm run bench:slots`: a busy coach's free slots through the real HTTP API, against issue 36's claim "free
+// `npm run bench:slots`: a busy coach's free slots through the real HTTP API, against booking's target "free
 // slots for a coach with 8 weeks of availability, 300 meetings and 2,000 external events: p99 under 50 ms".
 //   npm run bench:slots                                   # PGlite in a temp folder
 //   bash scripts/with-postgres.sh npm run bench:slots     # PostgreSQL (DATABASE_URL)
@@ -42,7 +42,7 @@ const CLIENTS = positive('BENCH_CLIENTS', 4);
 const DURATION = positive('BENCH_DURATION', 20);
 const CPU_PROF = process.env.BENCH_CPU_PROF ? resolve(process.env.BENCH_CPU_PROF) : undefined;
 const WARM_UP = Math.min(5, DURATION);
-/** The issue's coach: 8 weeks of availability, 300 meetings in them, 2,000 events in an outside calendar. */
+/** The target's coach: 8 weeks of availability, 300 meetings in them, 2,000 events in an outside calendar. */
 const WEEKS = 8;
 const MEETINGS = 300;
 const EXTERNAL_EVENTS = 2_000;
