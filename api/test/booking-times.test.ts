@@ -1,6 +1,6 @@
 // Where and when a booking can be, through the API on a real migrated database (PGlite, or PostgreSQL through
 // scripts/with-postgres.sh): the room follows tenant.json's kind (instances deployed with each), the coach's
-// meetings and group sessions take slots away with the buffer after them, an Amsterdam coach's 09:00-17:00 is
+// meetings, group sessions and outside calendars' busy times take slots away with the buffer after them, an Amsterdam coach's 09:00-17:00 is
 // 09:00-17:00 there on both sides of the clocks going forward as a New York client's days show it, and the
 // database refuses two overlapping client bookings of one coach even on a path that took no lock.
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -164,6 +164,62 @@ describe('slots', () => {
       '12:00',
       '12:30',
       '13:00',
+      '15:00',
+      '15:30',
+      '16:00',
+      '16:30',
+    ]);
+  });
+
+  it("leave out the coach's outside calendars' busy times (a failing one with its last good read), with the buffer", async () => {
+    // Wednesday 24 March (Amsterdam, UTC+1): 10:00-10:45 on one calendar, 13:15-13:30 on another that now fails.
+    const connect = (label: string, problem: string | null) =>
+      h.db
+        .insertInto('calendar_connections')
+        .values({
+          tenant_id: ALPHA,
+          coach_id: coach.coachId,
+          label,
+          url: `https://calendar.test/${label}.ics`,
+          host: 'calendar.test',
+          created_at: h.clock.now(),
+          next_fetch_at: h.clock.now(),
+          problem,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    const work = await connect('work', null);
+    const family = await connect('family', 'The calendar’s server could not be reached.');
+    await h.db
+      .insertInto('calendar_busy')
+      .values([
+        {
+          connection_id: work.id,
+          starts_at: new Date('2027-03-24T09:00:00Z'),
+          ends_at: new Date('2027-03-24T09:45:00Z'),
+        },
+        {
+          connection_id: family.id,
+          starts_at: new Date('2027-03-24T12:15:00Z'),
+          ends_at: new Date('2027-03-24T12:30:00Z'),
+        },
+      ])
+      .execute();
+    const local = starts((await slotsOf(h, client, coach.user.id, typeId, '2027-03-24')).days).map((s) =>
+      wallClock(s, ZONE),
+    );
+    await h.db.deleteFrom('calendar_connections').where('coach_id', '=', coach.coachId).execute();
+    expect(local).toEqual([
+      // 09:30 would leave the coach no 10 minutes before the work calendar's 10:00; 10:30 overlaps it.
+      '09:00',
+      '11:00',
+      '11:30',
+      '12:00',
+      '12:30',
+      // 13:00 overlaps the family calendar's 13:15 (its last good read counts while it fails).
+      '13:30',
+      '14:00',
+      '14:30',
       '15:00',
       '15:30',
       '16:00',
