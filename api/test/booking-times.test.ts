@@ -118,6 +118,10 @@ describe('rooms', () => {
 });
 
 describe('slots', () => {
+  /** The starts of the client's free slots on one date, on the coach's wall clock (HH:mm). */
+  const slotsOnCoachClock = async (date: string) =>
+    starts((await slotsOf(h, client, coach.user.id, typeId, date)).days).map((s) => wallClock(s, ZONE));
+
   it("leave out the coach's meetings and group sessions, with the buffer after each", async () => {
     const other = await newClient(h, coach, CLIENT_ZONE);
     // Thursday 25 March: the coach's own meeting 10:00-11:00 and a group session 14:00-15:00 (Amsterdam, UTC+1).
@@ -153,9 +157,7 @@ describe('slots', () => {
         time_zone: ZONE,
       })
       .execute();
-    const local = starts((await slotsOf(h, client, coach.user.id, typeId, '2027-03-25')).days).map((s) =>
-      wallClock(s, ZONE),
-    );
+    const local = await slotsOnCoachClock('2027-03-25');
     expect(local).toEqual([
       '09:00',
       // 09:30 would leave the coach no 10 minutes before their 10:00.
@@ -205,9 +207,7 @@ describe('slots', () => {
         },
       ])
       .execute();
-    const local = starts((await slotsOf(h, client, coach.user.id, typeId, '2027-03-24')).days).map((s) =>
-      wallClock(s, ZONE),
-    );
+    const local = await slotsOnCoachClock('2027-03-24');
     await h.db.deleteFrom('calendar_connections').where('coach_id', '=', coach.coachId).execute();
     expect(local).toEqual([
       // 09:30 would leave the coach no 10 minutes before the work calendar's 10:00; 10:30 overlaps it.
