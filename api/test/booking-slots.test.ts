@@ -242,6 +242,20 @@ describe('free slots', () => {
     expect(starts('2027-02-15', zone, { weekly: twice })).toEqual(['09:00', '09:30', '10:00']);
   });
 
+  it('keeps each day its own in zones over 12 hours from UTC (Kiritimati UTC+14, Pago Pago UTC-11)', () => {
+    // Monday evening to midnight: the last hour-long slot starts at 23:00 and ends as Monday does there.
+    const mondays: WeeklyRange[] = [{ weekday: 1, start: '22:00', end: '24:00' }];
+    for (const zone of ['Pacific/Kiritimati', 'Pacific/Pago_Pago']) {
+      const from = at('2027-02-14T00:00', zone);
+      expect(starts('2027-02-15', zone, { weekly: mondays, from }), zone).toEqual([
+        '22:00',
+        '22:30',
+        '23:00',
+      ]);
+      expect(starts('2027-02-16', zone, { weekly: mondays, from }), zone).toEqual([]);
+    }
+  });
+
   it('names the nearest free times to a taken one, in time order', () => {
     const zone = 'Europe/Amsterdam';
     const slots = freeSlots({

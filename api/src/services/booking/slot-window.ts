@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import type { SlotsPage } from '../../../../contracts/rest/booking.js';
 import type { Database } from '../../db/database.js';
 import { FieldError } from '../../errors.js';
-import { dayStart } from '../coach/zoned-day.js';
+import { dateStart, dayStart } from '../coach/zoned-day.js';
 import { readAvailability } from './availability-repository.js';
 import type { BookingCoach } from './booking-coach.js';
 import { busyTimes } from './booking-repository.js';
@@ -51,10 +51,12 @@ export async function slotsPage(
   query: { from?: string | undefined; days?: number | undefined; zone: string; now: Date },
 ): Promise<SlotsPage> {
   const { zone, now } = query;
-  const first = query.from ? new Date(`${query.from}T12:00:00Z`) : now;
-  if (Number.isNaN(first.getTime())) throw new FieldError({ from: ['Give a date that exists.'] });
-  const from = dayStart(first, zone);
-  const to = dayStart(first, zone, query.days ?? DEFAULT_DAYS);
+  if (query.from && Number.isNaN(Date.parse(`${query.from}T12:00:00Z`)))
+    throw new FieldError({ from: ['Give a date that exists.'] });
+  const from = query.from ? dateStart(query.from, zone) : dayStart(now, zone);
+  const to = query.from
+    ? dateStart(query.from, zone, query.days ?? DEFAULT_DAYS)
+    : dayStart(now, zone, query.days ?? DEFAULT_DAYS);
   const days = new Map<string, { start: string; end: string }[]>();
   const dateOf = datesInOrder(zone);
   for (const slot of await slotsBetween(db, coach, type, { from, to, now })) {

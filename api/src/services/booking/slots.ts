@@ -8,7 +8,7 @@
 // clear before and after each slot; busy times (meetings, group sessions, external calendars) take slots away,
 // and the day's meetings count towards its cap.
 import type { BookingSettings, DayException, WeeklyRange } from '../../../../contracts/rest/booking.js';
-import { dayStart, localDate, offsetMs, zonedInstant } from '../coach/zoned-day.js';
+import { dateStart, dayStart, localDate, offsetMs, zonedInstant } from '../coach/zoned-day.js';
 
 export interface Busy {
   start: Date;
@@ -82,8 +82,8 @@ function rangesOf(date: string, weekly: readonly WeeklyRange[], days: readonly D
  * date's UTC midnight plus the minutes less that offset; a day with a clock change asks zonedInstant for each.
  */
 function makeDayClock(date: string, zone: string) {
-  const first = dayStart(new Date(`${date}T12:00:00Z`), zone);
-  const next = dayStart(new Date(`${date}T12:00:00Z`), zone, 1);
+  const first = dateStart(date, zone);
+  const next = dateStart(date, zone, 1);
   const offset = offsetMs(first, zone);
   const steady = offset === offsetMs(new Date(next.getTime() - 1), zone);
   const midnight = Date.parse(`${date}T00:00:00Z`);

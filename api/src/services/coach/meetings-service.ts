@@ -14,7 +14,7 @@ import { meetingMail } from './meeting-mail.js';
 import type { Change } from './meeting-mail.js';
 import * as repo from './meetings-repository.js';
 import type { MeetingFields, MeetingRow } from './meetings-repository.js';
-import { dayStart, localDateTime, wallClockStart } from './zoned-day.js';
+import { dateStart, dayStart, localDateTime, wallClockStart } from './zoned-day.js';
 
 interface MeetingInput {
   title: string;
@@ -122,10 +122,8 @@ export function createMeetingsService(deps: { db: Kysely<Database>; now: () => D
     async list(coach: Actor, range: { from?: string | undefined; to?: string | undefined }) {
       const me = await coachOf(coach);
       const at = now();
-      const from = range.from ? dayStart(new Date(`${range.from}T12:00:00Z`), me.zone) : at;
-      const to = range.to
-        ? dayStart(new Date(`${range.to}T12:00:00Z`), me.zone, 1)
-        : dayStart(from, me.zone, 7 * 8);
+      const from = range.from ? dateStart(range.from, me.zone) : at;
+      const to = range.to ? dateStart(range.to, me.zone, 1) : dayStart(from, me.zone, 7 * 8);
       if (to <= from) throw new FieldError({ to: ['The end of the range must come after its start.'] });
       const rows = await repo.listMeetings(db, coach, me.id, from, to);
       return { time_zone: me.zone, meetings: rows.map(answer) };

@@ -59,6 +59,16 @@ export function dayStart(at: Date, timeZone: string, days = 0): Date {
   return new Date(midnight - offsetMs(new Date(guess), timeZone));
 }
 
+/**
+ * The instant a calendar date (YYYY-MM-DD) begins in the zone, or the day `days` after it. Found from the date's
+ * local noon (12:00 UTC less the zone's offset): noon UTC itself is another date in zones over 12 hours from UTC
+ * (Pacific/Kiritimati is UTC+14), and a day's start taken from it was a day off there.
+ */
+export function dateStart(date: string, timeZone: string, days = 0): Date {
+  const noon = Date.parse(`${date}T12:00:00Z`);
+  return dayStart(new Date(noon - offsetMs(new Date(noon), timeZone)), timeZone, days);
+}
+
 /** The wall-clock date and time (YYYY-MM-DDTHH:mm) of `at` in the zone. */
 export function localDateTime(at: Date, timeZone: string): string {
   return new Date(at.getTime() + offsetMs(at, timeZone)).toISOString().slice(0, 16);
