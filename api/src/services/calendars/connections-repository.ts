@@ -168,7 +168,7 @@ export function recordFetch(
 
 /**
  * The busy times of all a coach's outside calendars overlapping [from, to), as ms (db/epoch-ms.ts): a query, so
- * booking's busy times run it in their one statement (booking-repository.ts) and externalBusy on its own.
+ * booking's busy times run it in their one statement (booking-repository.ts).
  */
 export function busyOfCoach(db: Kysely<Database>, tenantId: number, coachId: number, from: Date, to: Date) {
   return db
