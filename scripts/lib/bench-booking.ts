@@ -28,7 +28,7 @@ const weekly: WeeklyRange[] = [
 ];
 
 /** The bench coach's availability, booked up to `horizonDays` ahead from 2 hours on. */
-export const benchAvailability = (horizonDays: number): Availability => ({
+const benchAvailability = (horizonDays: number): Availability => ({
   weekly,
   days: [],
   settings: {

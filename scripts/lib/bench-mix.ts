@@ -159,7 +159,7 @@ function clientGet(path: (s: Session) => string) {
 
 const DAY = 86_400_000;
 /** How many days the /book page asks for at once (app/src/features/booking/api/get-slots.ts's SLOT_DAYS). */
-export const SLOT_DAYS = 14;
+const SLOT_DAYS = 14;
 
 /**
  * GET /api/v1/booking/slots as /book sends it: the client's coach and type, `days` days from the client's today
