@@ -1,9 +1,8 @@
 // The mails of a booking, a move and a cancellation: one to the client and one to the coach, each in its
 // reader's zone, each with the calendar invitation (contracts/ics.ts): the same UID as every mail of the
 // meeting, its SEQUENCE raised on each change, METHOD:CANCEL to remove it.
-import { calendarIcs } from '../../../../contracts/ics.js';
 import type { Tenant } from '../../db/database.js';
-import { wallTime } from '../coach/meeting-mail.js';
+import { invitationFile, meetingUid, wallTime } from '../coach/meeting-mail.js';
 import type { MailDraft } from '../mail/mail-draft.js';
 import type { BookingCoach } from './booking-coach.js';
 import type { ClientMeeting } from './booking-repository.js';
@@ -17,27 +16,13 @@ export function bookingMails(
   coach: BookingCoach,
   at: Date,
 ): MailDraft[] {
-  const method = change === 'cancelled' ? 'CANCEL' : 'REQUEST';
   const clientName = `${meeting.first_name} ${meeting.last_name}`;
   const attachments = [
-    {
-      filename: change === 'cancelled' ? 'cancel.ics' : 'invite.ics',
-      contentType: `text/calendar; method=${method}; charset=UTF-8`,
-      content: calendarIcs({
-        method,
-        uid: `meeting-${meeting.id}@${tenant.domain}`,
-        sequence: meeting.sequence,
-        stamp: at,
-        start: meeting.starts_at,
-        minutes: meeting.duration_minutes,
-        title: `${meeting.title} (${tenant.name})`,
-        description: meeting.client_note,
-        location: meeting.place ?? meeting.meeting_url,
-        url: meeting.meeting_url,
-        organizer: { name: coach.name, email: coach.email },
-        attendee: { name: clientName, email: meeting.email },
-      }),
-    },
+    invitationFile(tenant, change === 'cancelled', meetingUid(tenant, meeting.id), meeting, at, {
+      description: meeting.client_note,
+      organizer: { name: coach.name, email: coach.email },
+      attendee: { name: clientName, email: meeting.email },
+    }),
   ];
   const common = {
     title: meeting.title,

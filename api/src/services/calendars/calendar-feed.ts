@@ -12,6 +12,7 @@ import { HttpError } from '../../errors.js';
 import { roleOf } from '../access/roles.js';
 import type { Actor } from '../access/scope.js';
 import { newToken, sha256 } from '../auth/secrets.js';
+import { meetingUid } from '../coach/meeting-mail.js';
 import { coachProfile, listMeetings } from '../coach/meetings-repository.js';
 import type { TenantConfig } from '../tenants/tenant-files.js';
 import { clientMeetings, deleteFeedToken, feedOwner, feedStatus, saveFeedToken } from './feed-repository.js';
@@ -47,7 +48,7 @@ export function createCalendarFeed({ db, now, tenants }: FeedDeps) {
       sequence: number;
     }): Omit<FeedEvent, 'title'> => ({
       // The UID of the meeting's invitation mails (meeting-mail.ts).
-      uid: `meeting-${m.id}@${tenant.domain}`,
+      uid: meetingUid(tenant, m.id),
       sequence: m.sequence,
       stamp: at,
       start: m.starts_at,

@@ -27,6 +27,50 @@ export const wallTime = (at: Date, timeZone: string) =>
     hourCycle: 'h23',
   }).format(at)} (${timeZone})`;
 
+/** The invitation's id in calendars: every mail and the feed name a meeting by it. */
+export const meetingUid = (tenant: { domain: string }, id: number) => `meeting-${id}@${tenant.domain}`;
+
+interface InvitedMeeting {
+  sequence: number;
+  starts_at: Date;
+  duration_minutes: number;
+  title: string;
+  place: string | null;
+  meeting_url: string | null;
+}
+
+/** A meeting mail's calendar invitation (.ics): REQUEST adds or replaces the event, CANCEL removes it. */
+export function invitationFile(
+  tenant: Tenant,
+  cancelled: boolean,
+  uid: string,
+  meeting: InvitedMeeting,
+  at: Date,
+  people: {
+    description: string;
+    organizer: { name: string; email: string };
+    attendee: { name: string; email: string };
+  },
+) {
+  const method = cancelled ? 'CANCEL' : 'REQUEST';
+  return {
+    filename: cancelled ? 'cancel.ics' : 'invite.ics',
+    contentType: `text/calendar; method=${method}; charset=UTF-8`,
+    content: calendarIcs({
+      method,
+      uid,
+      sequence: meeting.sequence,
+      stamp: at,
+      start: meeting.starts_at,
+      minutes: meeting.duration_minutes,
+      title: `${meeting.title} (${tenant.name})`,
+      location: meeting.place ?? meeting.meeting_url,
+      url: meeting.meeting_url,
+      ...people,
+    }),
+  };
+}
+
 export function meetingMail(
   tenant: Tenant,
   change: Change,
@@ -36,13 +80,10 @@ export function meetingMail(
   /** A group's live session: its own mail (templates/mail/group-session) and invitation id, apart from meetings'. */
   session?: { id: number; group: string },
 ): MailDraft {
-  const uid = session
-    ? `group-session-${session.id}@${tenant.domain}`
-    : `meeting-${meeting.id}@${tenant.domain}`;
+  const uid = session ? `group-session-${session.id}@${tenant.domain}` : meetingUid(tenant, meeting.id);
   const client = { first_name: meeting.first_name, last_name: meeting.last_name, email: meeting.email };
   const zone = meeting.client_time_zone ?? meeting.time_zone;
   const coachName = `${coach.first_name} ${coach.last_name}`;
-  const method = change === 'cancelled' ? 'CANCEL' : 'REQUEST';
   const flags = {
     scheduled: change === 'scheduled',
     moved: change === 'moved',
@@ -60,24 +101,11 @@ export function meetingMail(
   };
   const invitation = {
     attachments: [
-      {
-        filename: change === 'cancelled' ? 'cancel.ics' : 'invite.ics',
-        contentType: `text/calendar; method=${method}; charset=UTF-8`,
-        content: calendarIcs({
-          method,
-          uid,
-          sequence: meeting.sequence,
-          stamp: at,
-          start: meeting.starts_at,
-          minutes: meeting.duration_minutes,
-          title: `${meeting.title} (${tenant.name})`,
-          description: meeting.agenda,
-          location: meeting.place ?? meeting.meeting_url,
-          url: meeting.meeting_url,
-          organizer: { name: coachName, email: coach.email },
-          attendee: { name: `${client.first_name} ${client.last_name}`, email: client.email },
-        }),
-      },
+      invitationFile(tenant, change === 'cancelled', uid, meeting, at, {
+        description: meeting.agenda,
+        organizer: { name: coachName, email: coach.email },
+        attendee: { name: `${client.first_name} ${client.last_name}`, email: client.email },
+      }),
     ],
   };
   if (session)
