@@ -56,6 +56,17 @@ function nextDate(date: string): string {
   return new Date(Date.parse(`${date}T12:00:00Z`) + DAY).toISOString().slice(0, 10);
 }
 
+/** Spans sorted by start, those that overlap or touch joined into one. */
+function merged(spans: [number, number][]): [number, number][] {
+  const out: [number, number][] = [];
+  for (const [a, b] of [...spans].sort((x, y) => x[0] - y[0])) {
+    const last = out.at(-1);
+    if (last && a <= last[1]) last[1] = Math.max(last[1], b);
+    else out.push([a, b]);
+  }
+  return out;
+}
+
 /** A day's bookable ranges in minutes after its midnight, merged and sorted: none on a day off. */
 function rangesOf(date: string, weekly: readonly WeeklyRange[], days: readonly DayException[]) {
   const exceptions = days.filter((d) => d.date === date);
@@ -66,15 +77,8 @@ function rangesOf(date: string, weekly: readonly WeeklyRange[], days: readonly D
     ...exceptions.filter((d) => d.start !== undefined && d.end !== undefined),
   ]
     .map((r) => [minutesOf(r.start!), minutesOf(r.end!)] as [number, number])
-    .filter(([a, b]) => a < b)
-    .sort((x, y) => x[0] - y[0]);
-  const merged: [number, number][] = [];
-  for (const [a, b] of ranges) {
-    const last = merged.at(-1);
-    if (last && a <= last[1]) last[1] = Math.max(last[1], b);
-    else merged.push([a, b]);
-  }
-  return merged;
+    .filter(([a, b]) => a < b);
+  return merged(ranges);
 }
 
 /**
@@ -153,16 +157,11 @@ export function datesInOrder(zone: string): (at: Date) => string {
 
 /** Busy times widened by the buffers (a slot may not come within them), merged and sorted. */
 function blocked(busy: readonly Busy[], before: number, after: number): [number, number][] {
-  const spans = busy
-    .map((b) => [b.start.getTime() - after * MINUTE, b.end.getTime() + before * MINUTE] as [number, number])
-    .sort((x, y) => x[0] - y[0]);
-  const merged: [number, number][] = [];
-  for (const [a, b] of spans) {
-    const last = merged.at(-1);
-    if (last && a <= last[1]) last[1] = Math.max(last[1], b);
-    else merged.push([a, b]);
-  }
-  return merged;
+  return merged(
+    busy.map(
+      (b) => [b.start.getTime() - after * MINUTE, b.end.getTime() + before * MINUTE] as [number, number],
+    ),
+  );
 }
 
 /** The coach's free slots starting in [from, to), soonest first. */
