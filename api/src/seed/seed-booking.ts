@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import { busyTimes } from '../services/calendars/busy-ics.js';
 import { insertMeetingTypes } from '../services/booking/meeting-types-repository.js';
-import { findForFetch, insertConnection, recordFetch } from '../services/calendars/connections-repository.js';
+import { insertConnection, recordFetch } from '../services/calendars/connections-repository.js';
 import { roomFor } from '../services/booking/rooms.js';
 import type { TenantConfig } from '../services/tenants/tenant-files.js';
 import { demoCalendar } from './demo-calendar.js';
@@ -172,32 +172,26 @@ async function freeMornings(db: Kysely<Database>, coachId: number, clientId: num
 async function seedCalendar(db: Kysely<Database>, seed: BookingSeed, origin: string) {
   const { tenant, coach, at, set } = seed;
   const url = `${origin}/demo-calendars/${tenant.slug}/${coach.userId}.ics`;
-  const found = await db
-    .selectFrom('calendar_connections')
-    .select('id')
+  const host = new URL(url).host;
+  // The host's port changes with each start: an existing calendar's address follows it.
+  const moved = await db
+    .updateTable('calendar_connections')
+    .set({ url, host })
     .where('coach_id', '=', coach.id)
     .where('label', '=', CALENDAR_LABEL)
+    .returning('id')
     .executeTakeFirst();
-  const id = found
-    ? found.id
-    : (
-        await insertConnection(db, {
-          tenant_id: tenant.id,
-          coach_id: coach.id,
-          label: CALENDAR_LABEL,
-          url,
-          host: new URL(url).host,
-          at,
-        })
-      ).id;
-  // The host's port changes with each start: the address follows it.
-  await db
-    .updateTable('calendar_connections')
-    .set({ url, host: new URL(url).host })
-    .where('id', '=', id)
-    .execute();
-  const calendar = await findForFetch(db, tenant.id, coach.id, id);
+  const { id } =
+    moved ??
+    (await insertConnection(db, {
+      tenant_id: tenant.id,
+      coach_id: coach.id,
+      label: CALENDAR_LABEL,
+      url,
+      host,
+      at,
+    }));
   const text = demoCalendar(set.timeZone, at);
   const busy = busyTimes(text, new Date(+at - DAY), new Date(+at + 365 * DAY), set.timeZone);
-  await recordFetch(db, calendar!, { busy }, at);
+  await recordFetch(db, { id, url, time_zone: set.timeZone, leaseUntil: null }, { busy }, at);
 }
