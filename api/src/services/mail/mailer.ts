@@ -58,8 +58,6 @@ interface MailerOptions {
 
 /** How many queued mails one retry sends at most. */
 const batch = 20;
-/** How long a mail that does not go through is tried before it is given up. */
-const keepTryingMs = 7 * 24 * 60 * 60_000;
 
 // A server that does not answer must not hold a request (or the retry loop) for nodemailer's default minutes.
 const smtpTimeouts = { connectionTimeout: 3000, greetingTimeout: 3000, socketTimeout: 5000 };
@@ -132,7 +130,7 @@ export function createMailer(options: MailerOptions): Mailer {
     },
     sendOrQueue,
     async retryQueued() {
-      const dropped = await dropStaleMail(db, new Date(now().getTime() - keepTryingMs));
+      const dropped = await dropStaleMail(db, now());
       for (const { subject, attempts, last_error } of dropped)
         log.error({ subject, attempts, lastError: last_error }, 'queued mail given up after 7 days');
       let sent = 0;

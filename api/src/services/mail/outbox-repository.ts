@@ -9,6 +9,9 @@ import type { MailMessage } from '../../../../contracts/mail-message.js';
 
 /** How long a claimed row stays out of other instances' reach unless its sender renews the lease. */
 const leaseMs = 5 * 60_000;
+/** How long a mail that does not go through is tried before it is given up. */
+const keepTryingMs = 7 * 24 * 60 * 60_000;
+const staleBefore = (at: Date) => new Date(at.getTime() - keepTryingMs);
 
 interface QueuedMail {
   id: number;
@@ -55,6 +58,8 @@ export async function claimDueMail(db: Kysely<Database>, at: Date, limit: number
         .selectFrom('mail_outbox')
         .select('id')
         .where('next_attempt_at', '<=', at)
+        // A row that went stale after this round's drop is left to the next one, which logs it given up.
+        .where('created_at', '>=', staleBefore(at))
         .orderBy('id')
         .limit(limit)
         .modifyEnd(sql`for update skip locked`),
@@ -110,14 +115,14 @@ export async function rescheduleMail(db: Kysely<Database>, mail: QueuedMail, at:
 }
 
 /**
- * Deletes what was queued before `before` and never went through (an address the server keeps refusing, an
+ * Deletes what was queued more than a week before `at` and never went through (an address the server keeps refusing, an
  * outage of days): a week-old code or notice is of no use, and the table must not grow for ever. Returns what
  * was given up, for the log (never the body).
  */
-export async function dropStaleMail(db: Kysely<Database>, before: Date) {
+export async function dropStaleMail(db: Kysely<Database>, at: Date) {
   return db
     .deleteFrom('mail_outbox')
-    .where('created_at', '<', before)
+    .where('created_at', '<', staleBefore(at))
     .returning(['subject', 'attempts', 'last_error'])
     .execute();
 }
