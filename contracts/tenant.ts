@@ -323,6 +323,111 @@ export const tenantSchema = {
         },
       },
     },
+    notifications: {
+      type: 'object',
+      description:
+        'Reminders and notifications: when meetings are reminded, the quiet hours, and the channels each kind of notification uses until a person chooses their own.',
+      additionalProperties: false,
+      properties: {
+        meetingReminders: {
+          type: 'array',
+          uniqueItems: true,
+          maxItems: 4,
+          default: [1440, 60],
+          items: { type: 'integer', minimum: 5, maximum: 10080 },
+          description:
+            'Minutes before a meeting when both people are reminded (5 to 10080, at most 4). Default: [1440, 60], a day and an hour before. [] sends no meeting reminders.',
+        },
+        quietHours: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['from', 'to'],
+          default: { from: '21:00', to: '08:00' },
+          properties: {
+            from: {
+              type: 'string',
+              pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$',
+              description: "HH:mm, 24-hour clock, in each person's own zone.",
+            },
+            to: {
+              type: 'string',
+              pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$',
+              description: "HH:mm, 24-hour clock, in each person's own zone.",
+            },
+          },
+          description:
+            "Nothing but the last meeting reminder is sent by mail or push between these times of a person's own day, unless they set their own. Default: 21:00 to 08:00.",
+        },
+        channels: {
+          type: 'object',
+          additionalProperties: false,
+          description:
+            "The channels (in_app, mail, push) each kind of notification uses until a person chooses; a kind not named keeps the product's default.",
+          properties: {
+            message: {
+              type: 'array',
+              uniqueItems: true,
+              maxItems: 3,
+              items: { enum: ['in_app', 'mail', 'push'] },
+            },
+            file: {
+              type: 'array',
+              uniqueItems: true,
+              maxItems: 3,
+              items: { enum: ['in_app', 'mail', 'push'] },
+            },
+            meeting: {
+              type: 'array',
+              uniqueItems: true,
+              maxItems: 3,
+              items: { enum: ['in_app', 'mail', 'push'] },
+            },
+            group_session: {
+              type: 'array',
+              uniqueItems: true,
+              maxItems: 3,
+              items: { enum: ['in_app', 'mail', 'push'] },
+            },
+            ticket: {
+              type: 'array',
+              uniqueItems: true,
+              maxItems: 3,
+              items: { enum: ['in_app', 'mail', 'push'] },
+            },
+            lesson: {
+              type: 'array',
+              uniqueItems: true,
+              maxItems: 3,
+              items: { enum: ['in_app', 'mail', 'push'] },
+            },
+            request: {
+              type: 'array',
+              uniqueItems: true,
+              maxItems: 3,
+              items: { enum: ['in_app', 'mail', 'push'] },
+            },
+            meeting_reminder: {
+              type: 'array',
+              uniqueItems: true,
+              maxItems: 3,
+              items: { enum: ['in_app', 'mail', 'push'] },
+            },
+            steps_digest: {
+              type: 'array',
+              uniqueItems: true,
+              maxItems: 3,
+              items: { enum: ['in_app', 'mail', 'push'] },
+            },
+            morning_summary: {
+              type: 'array',
+              uniqueItems: true,
+              maxItems: 3,
+              items: { enum: ['in_app', 'mail', 'push'] },
+            },
+          },
+        },
+      },
+    },
     publish: {
       type: 'object',
       description:

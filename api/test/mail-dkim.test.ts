@@ -93,6 +93,9 @@ const tenantRow = (slug: string) => {
     booking_notice_hours: t.booking.noticeHours,
     booking_rooms: t.booking.rooms,
     booking_meeting_types: t.booking.meetingTypes,
+    reminder_minutes: t.notifications.meetingReminders,
+    quiet_hours: t.notifications.quietHours,
+    notification_channels: t.notifications.channels,
   };
 };
 

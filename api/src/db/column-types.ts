@@ -6,6 +6,7 @@ import type { ColumnType } from 'kysely';
 import type { MailMessage } from '../../../contracts/mail-message.js';
 import type { EventType } from '../../../contracts/events.js';
 import type { MailTopic } from '../../../contracts/mail/mail-topics.js';
+import type { Channel, NotificationKind } from '../../../contracts/notifications.js';
 import type { Flags } from '../../../contracts/training-flags.js';
 import type { TenantConfig } from '../../../contracts/tenant.js';
 
@@ -108,4 +109,15 @@ export type BookedBy = 'coach' | 'client' | 'integration';
 /** A day exception (migration 1870). */
 export type DayKind = 'off' | 'extra';
 
-export type { MailTopic };
+type TenantNotifications = NonNullable<TenantConfig['notifications']>;
+
+/** tenant.json's notifications.meetingReminders (migration 1890), as JSON text: minutes before a meeting. */
+export type ReminderMinutes = ColumnType<number[], string, string>;
+
+/** tenant.json's notifications.quietHours (migration 1890), as JSON text. */
+export type QuietHours = ColumnType<NonNullable<TenantNotifications['quietHours']>, string, string>;
+
+/** tenant.json's notifications.channels (migration 1890), as JSON text: kind → the channels it uses. */
+export type NotificationChannels = ColumnType<NonNullable<TenantNotifications['channels']>, string, string>;
+
+export type { Channel, MailTopic, NotificationKind };

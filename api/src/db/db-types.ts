@@ -49,6 +49,13 @@ const COLUMN_TYPES: Record<string, string> = {
   'meeting_types.audience': 'MeetingAudience',
   'meetings.booked_by': 'BookedBy',
   'availability_days.kind': 'DayKind',
+  'notifications.kind': 'NotificationKind',
+  'notification_preferences.kind': 'NotificationKind',
+  'notification_preferences.channel': 'Channel',
+  'reminder_sends.kind': 'NotificationKind',
+  'tenants.reminder_minutes': 'ReminderMinutes',
+  'tenants.quiet_hours': 'QuietHours',
+  'tenants.notification_channels': 'NotificationChannels',
 };
 
 const HEADER = `// Generated from the migrations by \`npm run db:types\` (api/src/db/db-types.ts): do not edit. A new

@@ -7,6 +7,7 @@ import type {
   BookedBy,
   BookingRooms,
   Bytes,
+  Channel,
   ClientMs,
   ClockTime,
   DayKind,
@@ -21,10 +22,14 @@ import type {
   MeetingAudience,
   MeetingLocation,
   MetricDirection,
+  NotificationChannels,
+  NotificationKind,
   Nullable,
   PaymentStatus,
   QueuedAttachments,
   QueuedText,
+  QuietHours,
+  ReminderMinutes,
   RequestKind,
   RequestStatus,
   ShareAudience,
@@ -284,6 +289,10 @@ export interface Coaches {
   booking_url: string | null;
   certifications: string;
   id: Generated<number>;
+  /**
+   * The coach gets a summary of the day's work by mail each morning.
+   */
+  morning_summary: Generated<boolean>;
   /**
    * The coach's fixed video room, for tenant.json's booking.rooms kind coach.
    */
@@ -889,6 +898,41 @@ export interface MetricValues {
   value: number;
 }
 
+export interface NotificationPreferences {
+  channel: Channel;
+  /**
+   * The person's own choice for the kind on the channel; no row: the tenant's default.
+   */
+  enabled: boolean;
+  kind: NotificationKind;
+  user_id: number;
+}
+
+export interface Notifications {
+  body: string | null;
+  created_at: ClockTime;
+  /**
+   * The event (events.id) that raised it; null for a reminder.
+   */
+  event_id: string | null;
+  id: Generated<number>;
+  /**
+   * A kind of contracts/notifications.ts.
+   */
+  kind: NotificationKind;
+  /**
+   * The app's page it opens (a path), for the person it is for.
+   */
+  link: string;
+  /**
+   * When its person opened it or marked it read; null: unread.
+   */
+  read_at: ClockTime | null;
+  tenant_id: number;
+  title: string;
+  user_id: number;
+}
+
 export interface OtpChallenges {
   code_hash: string;
   consumed_at: ClockTime | null;
@@ -926,6 +970,21 @@ export interface ProfilePhotos {
   user_id: number;
 }
 
+export interface PushSubscriptions {
+  auth: string;
+  created_at: ClockTime;
+  /**
+   * The push service's address for one device's subscription (dropped when it answers 404 or 410).
+   */
+  endpoint: string;
+  id: Generated<number>;
+  last_success_at: ClockTime | null;
+  p256dh: string;
+  tenant_id: number;
+  user_agent: string | null;
+  user_id: number;
+}
+
 export interface RateLimitHits {
   count: number;
   key: string;
@@ -955,6 +1014,17 @@ export interface Referrals {
    */
   status: Generated<RequestStatus>;
   status_changed_at: ClockTime | null;
+  tenant_id: number;
+  user_id: number;
+}
+
+export interface ReminderSends {
+  /**
+   * What was reminded, to whom and for when (a meeting, its start and the offset; a day of steps): sent once.
+   */
+  key: string;
+  kind: NotificationKind;
+  sent_at: ClockTime;
   tenant_id: number;
   user_id: number;
 }
@@ -1065,6 +1135,18 @@ export interface Tenants {
    */
   integration_message_content: Generated<boolean>;
   name: string;
+  /**
+   * tenant.json's notifications.channels: kind → the channels it uses.
+   */
+  notification_channels: Generated<NotificationChannels>;
+  /**
+   * tenant.json's notifications.quietHours: { from, to } as HH:mm.
+   */
+  quiet_hours: Generated<QuietHours>;
+  /**
+   * tenant.json's notifications.meetingReminders: minutes before a meeting.
+   */
+  reminder_minutes: Generated<ReminderMinutes>;
   slug: string;
 }
 
@@ -1141,6 +1223,14 @@ export interface Users {
   password_hash: string | null;
   phone_number: string | null;
   profile_pic: string | null;
+  /**
+   * HH:mm in the person's zone: no mail or push from then; null: the tenant's hours.
+   */
+  quiet_from: string | null;
+  /**
+   * HH:mm in the person's zone: the quiet hours end.
+   */
+  quiet_to: string | null;
   role_id: Generated<number>;
   tenant_id: number;
   time_zone: string | null;
@@ -1244,12 +1334,16 @@ export interface DB {
   metric_shares: MetricShares;
   metric_values: MetricValues;
   metrics: Metrics;
+  notification_preferences: NotificationPreferences;
+  notifications: Notifications;
   otp_challenges: OtpChallenges;
   password_resets: PasswordResets;
   profile_photos: ProfilePhotos;
+  push_subscriptions: PushSubscriptions;
   rate_limit_hits: RateLimitHits;
   referral_invitations: ReferralInvitations;
   referrals: Referrals;
+  reminder_sends: ReminderSends;
   request_answers: RequestAnswers;
   resource_shares: ResourceShares;
   stripe_events: StripeEvents;

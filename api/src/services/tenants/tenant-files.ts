@@ -34,6 +34,12 @@ export interface TenantConfig extends Pick<TenantFile, 'id' | 'name' | 'domain'>
     rooms: NonNullable<Booking['rooms']>;
     meetingTypes: NonNullable<Booking['meetingTypes']>;
   };
+  /** tenant.json's notifications block, its defaults applied: meeting reminders, quiet hours, channels by kind. */
+  notifications: {
+    meetingReminders: number[];
+    quietHours: NonNullable<Notifications['quietHours']>;
+    channels: NonNullable<Notifications['channels']>;
+  };
   /** How its mail looks and who sends it; `overrides` is tenants/<slug>/mail/, its own templates. */
   mail: {
     brand: MailBrand;
@@ -44,8 +50,10 @@ export interface TenantConfig extends Pick<TenantFile, 'id' | 'name' | 'domain'>
 }
 
 type Booking = NonNullable<TenantFile['booking']>;
+type Notifications = NonNullable<TenantFile['notifications']>;
 
 const NOTICE_HOURS = tenantSchema.properties.booking.properties.noticeHours.default;
+const NOTIFICATIONS = tenantSchema.properties.notifications.properties;
 
 interface Warn {
   warn(obj: object, msg: string): void;
@@ -82,6 +90,13 @@ function toConfig(slug: string, folder: string, raw: unknown): TenantConfig | nu
       noticeHours: (file as TenantFile).booking?.noticeHours ?? NOTICE_HOURS,
       rooms: (file as TenantFile).booking?.rooms ?? { kind: 'none' },
       meetingTypes: (file as TenantFile).booking?.meetingTypes ?? [],
+    },
+    notifications: {
+      meetingReminders: (file as TenantFile).notifications?.meetingReminders ?? [
+        ...NOTIFICATIONS.meetingReminders.default,
+      ],
+      quietHours: (file as TenantFile).notifications?.quietHours ?? { ...NOTIFICATIONS.quietHours.default },
+      channels: (file as TenantFile).notifications?.channels ?? {},
     },
     mail: {
       brand: mailBrand(file as TenantFile),
