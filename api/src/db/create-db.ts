@@ -93,12 +93,12 @@ export const newPglite = (options: Omit<PGliteOptions, 'extensions'> = {}): PGli
  * The PGlite instance under a Kysely made here, for the one caller that needs its simple protocol: the job
  * library's texts of several statements (services/jobs/boss-db.ts), which PGlite's `query` cannot run.
  */
-const pglites = new WeakMap<Kysely<never>, PGlite>();
-export const pgliteOf = <DB>(db: Kysely<DB>): PGlite | undefined => pglites.get(db as Kysely<never>);
+const pglites = new WeakMap<object, PGlite>();
+export const pgliteOf = <DB>(db: Kysely<DB>): PGlite | undefined => pglites.get(db);
 
 function onPglite<DB>(pglite: PGlite): Kysely<DB> {
   const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
-  pglites.set(db as Kysely<never>, pglite);
+  pglites.set(db, pglite);
   return db;
 }
 

@@ -38,7 +38,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   for (const statement of statementsOf(PgBoss.getConstructionPlans('pgboss')))
     await sql.raw(statement).execute(db);
   for (const name of queues)
-    await sql`select pgboss.create_queue(${name}, ${JSON.stringify({ policy: 'standard' })}::json)`.execute(db);
+    await sql`select pgboss.create_queue(${name}, ${JSON.stringify({ policy: 'standard' })}::json)`.execute(
+      db,
+    );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
