@@ -11,10 +11,10 @@ import { bossDb } from './boss-db.js';
 import type { BossDb } from './boss-db.js';
 
 /** The queues migration 1895 creates; a new one is a migration creating it (`pgboss.create_queue`). */
-export type QueueName = 'reminder' | 'calendar-fetch';
+type QueueName = 'reminder' | 'calendar-fetch';
 
 /** A job to send: when it is due, what it carries, and the key that finds it again (to drop it). */
-export interface JobToSend {
+interface JobToSend {
   queue: QueueName;
   data: object;
   /** Due then (now when unset). */
@@ -66,7 +66,7 @@ export async function dropJobs(trx: Kysely<Database>, queue: QueueName, prefix: 
 }
 
 /** A queue's handler: called with each due job's data; a throw retries that job. */
-export type JobHandler = (data: never) => Promise<void>;
+type JobHandler = (data: never) => Promise<void>;
 
 export interface RunOptions {
   /** How often each queue looks for due jobs (2 s by default; tests make it shorter). */

@@ -1,7 +1,7 @@
 // The seam between reminders and Web Push: a reminder whose person keeps push on for its kind calls this.
-// services/push/ (another change of issue 37) sends the payload to each of the person's subscriptions; until it
+// services/push/ (Web Push, built beside this) sends the payload to each of the person's subscriptions; until it
 // is wired here, this does nothing, so a reminder is mail only.
-export interface PushedReminder {
+interface PushedReminder {
   userId: number;
   title: string;
   body: string;

@@ -4,7 +4,7 @@
 import { localDate, localDateTime, offsetMs, zonedInstant } from '../coach/zoned-day.js';
 
 /** HH:mm to HH:mm on the person's wall clock; `from` after `to` spans midnight; equal: no quiet hours. */
-export interface Quiet {
+interface Quiet {
   from: string;
   to: string;
 }
