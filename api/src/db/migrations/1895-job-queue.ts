@@ -32,7 +32,7 @@ function statementsOf(text: string): string[] {
 }
 
 /** The API's queues (services/jobs/queues.ts names them); a job's retries are set where it is sent. */
-const queues = ['reminder', 'calendar-fetch'];
+const queues = ['reminder'];
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   for (const statement of statementsOf(PgBoss.getConstructionPlans('pgboss')))

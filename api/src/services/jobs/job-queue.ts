@@ -11,7 +11,7 @@ import { bossDb } from './boss-db.js';
 import type { BossDb } from './boss-db.js';
 
 /** The queues migration 1895 creates; a new one is a migration creating it (`pgboss.create_queue`). */
-type QueueName = 'reminder' | 'calendar-fetch';
+type QueueName = 'reminder';
 
 /** A job to send: when it is due, what it carries, and the key that finds it again (to drop it). */
 interface JobToSend {
@@ -69,8 +69,13 @@ export async function dropJobs(trx: Kysely<Database>, queue: QueueName, prefix: 
 type JobHandler = (data: never) => Promise<void>;
 
 export interface RunOptions {
-  /** How often each queue looks for due jobs (2 s by default; tests make it shorter). */
+  /**
+   * How often each queue fetches its due jobs (every second by default; tests make it shorter). pg-boss waits
+   * this long between fetches even after a full one, so batchSize / pollingSeconds is one instance's pace.
+   */
   pollingSeconds?: number;
+  /** Jobs one fetch claims, run side by side (100 by default: 100 a second an instance). */
+  batchSize?: number;
 }
 
 /**
@@ -83,16 +88,19 @@ export async function runJobs(
   handlers: Partial<Record<QueueName, JobHandler>>,
   options: RunOptions = {},
 ): Promise<void> {
-  const pollingIntervalSeconds = options.pollingSeconds ?? 2;
+  const pollingIntervalSeconds = options.pollingSeconds ?? 1;
+  const batchSize = options.batchSize ?? 100;
   const boss = new PgBoss({ ...base, db: bossDb(db), pollingIntervalSeconds });
   // Without a listener an error event (a maintenance run that failed) would end the process.
   boss.on('error', (error) => app.log.warn({ err: error }, 'job queue: background work failed'));
   await boss.start();
   app.addHook('onClose', () => boss.stop({ graceful: true, wait: true, timeout: 20_000 }));
   for (const [queue, handle] of Object.entries(handlers) as [QueueName, JobHandler][])
-    await boss.work<object>(queue, { batchSize: 10, pollingIntervalSeconds }, async (jobs) => {
-      // One at a time, so a throw retries the jobs not done yet and the ones done (each once by its own key
-      // or claim) are found done when they come back.
-      for (const job of jobs) await handle(job.data as never);
+    await boss.work<object>(queue, { batchSize, pollingIntervalSeconds }, async (jobs) => {
+      // A throw fails the whole batch and pg-boss retries each of its jobs: every handler is safe to run again
+      // (a reminder's key, a claim), so the jobs done find themselves done and only the failed one does work.
+      const outcomes = await Promise.allSettled(jobs.map((job) => handle(job.data as never)));
+      const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
+      if (failed) throw failed.reason;
     });
 }
