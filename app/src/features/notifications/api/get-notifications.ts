@@ -1,0 +1,24 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { api, type Envelope } from '@/lib/api-client';
+import type { NotificationPage } from './types';
+
+export const NOTIFICATIONS_PAGE_SIZE = 20;
+
+export const notificationsKey = (userId: number) => ['notifications', userId] as const;
+
+/** GET /api/v1/notifications: the caller's notifications newest first, a page before `before` (an id). */
+async function getNotifications(before: number | null, signal?: AbortSignal): Promise<NotificationPage> {
+  const params = { limit: NOTIFICATIONS_PAGE_SIZE, ...(before === null ? {} : { before }) };
+  const response = await api.get<Envelope<NotificationPage>>('/api/v1/notifications', { signal, params });
+  return response.data.data;
+}
+
+export const notificationsQueryOptions = (userId: number) =>
+  infiniteQueryOptions({
+    queryKey: notificationsKey(userId),
+    queryFn: ({ pageParam, signal }) => getNotifications(pageParam, signal),
+    initialPageParam: null as number | null,
+    getNextPageParam: (last: NotificationPage) => last.next_before ?? undefined,
+  });
+
+export const useNotifications = (userId: number) => useInfiniteQuery(notificationsQueryOptions(userId));
