@@ -61,6 +61,9 @@ import { createTenantService } from './tenants/tenant-service.js';
 import type { TenantConfig } from './tenants/tenant-files.js';
 import { createTeamService } from './team/team-service.js';
 import { createThrottleService } from './throttle/throttle-service.js';
+import { createNotificationCentre } from './notifications/notification-centre.js';
+import { createNotificationPreferences } from './notifications/preferences.js';
+import { createUnsubscribe } from './notifications/unsubscribe.js';
 import { createWebhooksService } from './webhooks/webhooks-service.js';
 import { createChecklistAuthoring } from './authoring/lesson-checklist.js';
 
@@ -121,6 +124,10 @@ export async function createServices(deps: ServiceDeps) {
     // Which notifications the client gets by mail; the mailer honours them when it sends.
     mailPreferences: createMailPreferencesService(db),
     errorReports: createErrorReportService(db, now),
+    // The bell of every role, each person's channels per kind, and a mail's one-click unsubscribe.
+    notifications: createNotificationCentre(db, now),
+    notificationPreferences: createNotificationPreferences(db),
+    unsubscribe: createUnsubscribe(db),
     // The mailbox between a client and their coach, with its attachments.
     mailbox,
     // The coach's workspace: their clients' work, as the coach's scope of access/scope.ts reaches it.
