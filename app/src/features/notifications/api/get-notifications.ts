@@ -1,15 +1,17 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client';
-import type { NotificationPage } from './types';
+import type { NotificationsPage } from '../../../../../contracts/rest/notifications';
+
+export type { Notification } from '../../../../../contracts/rest/notifications';
 
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 
 export const notificationsKey = (userId: number) => ['notifications', userId] as const;
 
 /** GET /api/v1/notifications: the caller's notifications newest first, a page before `before` (an id). */
-async function getNotifications(before: number | null, signal?: AbortSignal): Promise<NotificationPage> {
+async function getNotifications(before: number | null, signal?: AbortSignal): Promise<NotificationsPage> {
   const params = { limit: NOTIFICATIONS_PAGE_SIZE, ...(before === null ? {} : { before }) };
-  const response = await api.get<Envelope<NotificationPage>>('/api/v1/notifications', { signal, params });
+  const response = await api.get<Envelope<NotificationsPage>>('/api/v1/notifications', { signal, params });
   return response.data.data;
 }
 
@@ -18,7 +20,7 @@ export const notificationsQueryOptions = (userId: number) =>
     queryKey: notificationsKey(userId),
     queryFn: ({ pageParam, signal }) => getNotifications(pageParam, signal),
     initialPageParam: null as number | null,
-    getNextPageParam: (last: NotificationPage) => last.next_before ?? undefined,
+    getNextPageParam: (last: NotificationsPage) => last.next_before ?? undefined,
   });
 
 export const useNotifications = (userId: number) => useInfiniteQuery(notificationsQueryOptions(userId));

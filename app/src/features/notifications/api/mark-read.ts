@@ -2,12 +2,12 @@ import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-
 import { api, type Envelope } from '@/lib/api-client';
 import { badgeQueryOptions } from './get-badge';
 import { notificationsKey } from './get-notifications';
-import type { NotificationPage } from './types';
+import type { MarkRead, NotificationsPage } from '../../../../../contracts/rest/notifications';
 
-type Which = { ids: number[] } | { all: true };
+
 
 /** POST /api/v1/notifications/read: marks some (or all) of the caller's notifications read; the unread left. */
-async function markRead(which: Which): Promise<number> {
+async function markRead(which: MarkRead): Promise<number> {
   const response = await api.post<Envelope<{ unread: number }>>('/api/v1/notifications/read', which);
   return response.data.data.unread;
 }
@@ -28,12 +28,12 @@ export function useMarkRead(userId: number) {
       await client.cancelQueries({ queryKey: badgeKey });
       const before = {
         badge: client.getQueryData(badgeKey),
-        list: client.getQueryData<InfiniteData<NotificationPage>>(listKey),
+        list: client.getQueryData<InfiniteData<NotificationsPage>>(listKey),
       };
       const now = new Date().toISOString();
       const marks = (id: number) => 'all' in which || which.ids.includes(id);
       let changed = 0;
-      client.setQueryData<InfiniteData<NotificationPage>>(listKey, (list) =>
+      client.setQueryData<InfiniteData<NotificationsPage>>(listKey, (list) =>
         list
           ? {
               ...list,
