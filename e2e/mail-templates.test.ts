@@ -12,12 +12,7 @@ import { mailBrand } from '../contracts/mail/mail-brand';
 import { MAIL_KINDS, mailKinds } from '../contracts/mail/mail-kinds';
 import { loadMailTemplates, renderMail } from '../contracts/mail/render-mail';
 import type { TenantConfig } from '../contracts/tenant';
-import {
-  expectNoSeriousViolations,
-  expectNoSidewaysScroll,
-  newContext,
-  useAppStack,
-} from './app-support';
+import { expectNoSeriousViolations, expectNoSidewaysScroll, newContext, useAppStack } from './app-support';
 
 const TENANTS = ['acme', 'globex'];
 const SHOTS = '/tmp/mail-templates';

@@ -107,7 +107,11 @@ export const OPEN_PAGES: readonly PageEntry[] = [
     () => import('@/features/auth/components/email-change-page'),
   ),
   // A notification mail's unsubscribe link works signed in or out, on any device the mail is read on.
-  page(paths.unsubscribe(), 'Unsubscribe', () => import('@/features/notifications/components/unsubscribe-page')),
+  page(
+    paths.unsubscribe(),
+    'Unsubscribe',
+    () => import('@/features/notifications/components/unsubscribe-page'),
+  ),
 ];
 
 /** The portal's pages, inside the shell, for a signed-in user. */

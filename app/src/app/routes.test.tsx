@@ -202,7 +202,8 @@ describe('redirects', () => {
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
     // Only the shell's own questions: who is signed in, and its one poll of the unread counts.
     const shell = (c: FakeCall) =>
-      c.url === BADGE_URL || (c.url === '/gapi' && /\bmember\s*\(/.test(String((c.body as { query: string }).query)));
+      c.url === BADGE_URL ||
+      (c.url === '/gapi' && /\bmember\s*\(/.test(String((c.body as { query: string }).query)));
     const asked = calls.filter((c) => !shell(c));
     expect(asked.map((c) => [c.url, c.body])).toEqual([]);
   });

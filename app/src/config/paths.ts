@@ -36,7 +36,7 @@ export const paths = {
   messagesCompose: '/messages/compose',
   help: '/help',
   /**
-   * The notification centre (issue 37): each role's list, under its own tree, and the choice of what arrives
+   * The notification centre: each role's list, under its own tree, and the choice of what arrives
    * where. notificationsOf picks the role's.
    */
   notifications: '/notifications',
@@ -102,7 +102,13 @@ export const paths = {
 } as const;
 
 /** The routes whose path is a secret (a password reset or a sign-in link): never in a Referer or analytics. */
-const TOKEN_ROUTES = [paths.reset(''), paths.fbsLogin(''), paths.invitation(''), paths.emailChange(''), paths.unsubscribe('')];
+const TOKEN_ROUTES = [
+  paths.reset(''),
+  paths.fbsLogin(''),
+  paths.invitation(''),
+  paths.emailChange(''),
+  paths.unsubscribe(''),
+];
 
 export const carriesToken = (pathname: string): boolean =>
   TOKEN_ROUTES.some((prefix) => pathname.startsWith(prefix));

@@ -5,7 +5,7 @@ import { userRole, type User } from '@/lib/user';
 import { Icon } from './icons';
 
 /**
- * The navbar's bell (issue 37): the role's notifications page, with the unread count. Its name says the count,
+ * The navbar's bell: the role's notifications page, with the unread count. Its name says the count,
  * since the number drawn on the bell is hidden from screen readers (it would be read as "3" alone).
  */
 export function NotificationsBell({ user }: { user: User }) {

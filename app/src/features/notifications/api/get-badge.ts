@@ -8,7 +8,7 @@ const BADGE_REFRESH_MS = 60_000;
 
 /**
  * GET /api/v1/notifications/badge: the shell's one poll, for every role. It carries the bell's unread count and
- * the side menu's unread messages together, so the shell still makes one request a minute (issue 37). Silent: a
+ * the side menu's unread messages together, so the shell still makes one request a minute. Silent: a
  * failed poll leaves the last counts shown rather than a toast a minute.
  */
 async function getBadge(signal?: AbortSignal): Promise<Badge> {

@@ -4,7 +4,7 @@ import type { NotificationsPage } from '../../../../../contracts/rest/notificati
 
 export type { Notification } from '../../../../../contracts/rest/notifications';
 
-export const NOTIFICATIONS_PAGE_SIZE = 20;
+const NOTIFICATIONS_PAGE_SIZE = 20;
 
 export const notificationsKey = (userId: number) => ['notifications', userId] as const;
 
@@ -15,12 +15,14 @@ async function getNotifications(before: number | null, signal?: AbortSignal): Pr
   return response.data.data;
 }
 
-export const notificationsQueryOptions = (userId: number) =>
+const notificationsQueryOptions = (userId: number) =>
   infiniteQueryOptions({
     queryKey: notificationsKey(userId),
     queryFn: ({ pageParam, signal }) => getNotifications(pageParam, signal),
     initialPageParam: null as number | null,
     getNextPageParam: (last: NotificationsPage) => last.next_before ?? undefined,
+    // Opened from the bell because its count moved: the list must be the server's now, not the cached one.
+    staleTime: 0,
   });
 
 export const useNotifications = (userId: number) => useInfiniteQuery(notificationsQueryOptions(userId));

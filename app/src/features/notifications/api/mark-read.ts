@@ -4,8 +4,6 @@ import { badgeQueryOptions } from './get-badge';
 import { notificationsKey } from './get-notifications';
 import type { MarkRead, NotificationsPage } from '../../../../../contracts/rest/notifications';
 
-
-
 /** POST /api/v1/notifications/read: marks some (or all) of the caller's notifications read; the unread left. */
 async function markRead(which: MarkRead): Promise<number> {
   const response = await api.post<Envelope<{ unread: number }>>('/api/v1/notifications/read', which);

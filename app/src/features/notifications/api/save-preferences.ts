@@ -3,8 +3,6 @@ import { api, type Envelope } from '@/lib/api-client';
 import type { NotificationPreferences, PreferencesChange } from '../../../../../contracts/rest/notifications';
 import { PREFERENCES_PATH, preferencesKey } from './get-preferences';
 
-export type { PreferencesChange };
-
 /** The fields whose refusals the form shows beside them (the API names a time by its path, quiet_hours.from). */
 const PREFERENCE_FIELDS = ['quiet_hours', 'quiet_hours.from', 'quiet_hours.to'] as const;
 export type PreferenceField = (typeof PREFERENCE_FIELDS)[number];

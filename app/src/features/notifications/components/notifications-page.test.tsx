@@ -11,6 +11,8 @@ import {
   type FakeCall,
   signInFresh,
 } from '@/testing/portal';
+import { unreadMailKey } from '@/lib/mail';
+import { queryClient } from '@/lib/query-client';
 import type { Notification } from '../api/get-notifications';
 
 const item = (id: number, read: boolean, overrides: Partial<Notification> = {}): Notification => ({
@@ -27,7 +29,10 @@ const item = (id: number, read: boolean, overrides: Partial<Notification> = {}):
 /** The fake API: the shell's badge (its count from `unread()`), the list's pages by `before`, and mark-read. */
 function notificationsApi(
   pages: Record<string, { items: Notification[]; next_before: number | null }>,
-  options: { unread?: () => number; list?: (call: FakeCall) => { status: number; data?: unknown } | undefined } = {},
+  options: {
+    unread?: () => number;
+    list?: (call: FakeCall) => { status: number; data?: unknown } | undefined;
+  } = {},
 ) {
   return fakeApi((call) => {
     if (call.url === '/gapi') return gapiAnswer(call);
@@ -93,6 +98,20 @@ describe('/notifications', () => {
     expect(await screen.findByRole('link', { name: 'Notifications' })).toBeInTheDocument();
   });
 
+  it("lists what arrives while it is open, on the shell's next poll", async () => {
+    let count = 0;
+    const pages = { first: { items: [] as Notification[], next_before: null } };
+    notificationsApi(pages, { unread: () => count });
+    renderPortal('/notifications');
+    expect(await screen.findByText("You're all caught up.")).toBeInTheDocument();
+    pages.first = { items: [item(1, false)], next_before: null };
+    count = 1;
+    // The shell's poll, as its minute's timer would run it.
+    await queryClient.refetchQueries({ queryKey: unreadMailKey(7) });
+    expect(await screen.findByRole('link', { name: 'Notifications, 1 unread' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: /Message 1 from your coach/ })).toBeInTheDocument();
+  });
+
   it('marks all as read: the list and the bell at once', async () => {
     const calls = notificationsApi({ first: { items: [item(1, false), item(2, false)], next_before: null } });
     renderPortal('/notifications');
@@ -131,7 +150,9 @@ describe('/notifications', () => {
       return gapiAnswer(call);
     });
     renderPortal('/notifications');
-    await waitFor(() => expect(calls.some((call) => call.url.startsWith('/api/v1/notifications?'))).toBe(true));
+    await waitFor(() =>
+      expect(calls.some((call) => call.url.startsWith('/api/v1/notifications?'))).toBe(true),
+    );
     expect(screen.getByText(/Loading page/)).toBeInTheDocument();
     release();
     expect(await screen.findByRole('link', { name: /Message 1 from your coach/ })).toBeInTheDocument();

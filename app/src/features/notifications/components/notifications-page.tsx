@@ -1,13 +1,15 @@
 /**
- * Each role's notifications (issue 37): newest first, the unread marked, each a link to its thing that marks it
+ * Each role's notifications: newest first, the unread marked, each a link to its thing that marks it
  * read as it is opened; "Mark all as read", and older ones a page at a time. The bell in the shell leads here.
  */
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { PageFrame } from '@/components/page-frame';
 import { QueryState } from '@/components/query-state';
 import { displayZone, formatAgo } from '@/lib/dates';
 import { useUser } from '@/lib/session';
 import { userRole } from '@/lib/user';
+import { useBadge } from '../api/get-badge';
 import { useNotifications, type Notification } from '../api/get-notifications';
 import { useMarkRead } from '../api/mark-read';
 import { notificationsPaths } from '../role-paths';
@@ -36,6 +38,15 @@ export default function NotificationsPage() {
   const notifications = useNotifications(user.id);
   const markRead = useMarkRead(user.id);
   const items = notifications.data?.pages.flatMap((page) => page.items) ?? [];
+  // The shell's poll finds more unread than before while the page is open: what arrived is listed at once.
+  const unread = useBadge(user.id).data?.notifications;
+  const seen = useRef(unread);
+  const { refetch } = notifications;
+  useEffect(() => {
+    const before = seen.current;
+    seen.current = unread;
+    if (unread !== undefined && before !== undefined && unread > before) void refetch();
+  }, [unread, refetch]);
   const anyUnread = items.some((item) => item.read_at === null);
 
   return (

@@ -61,12 +61,11 @@ describe('/notifications/settings', () => {
     const calls = preferencesApi(CLIENT_PREFERENCES);
     renderPortal('/notifications/settings');
     const table = await screen.findByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
-      'Notification',
-      'In the portal',
-      'Email',
-      'Push',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Notification', 'In the portal', 'Email', 'Push']);
     // A lesson is never mailed: no box, and it says so to a screen reader.
     expect(screen.queryByRole('checkbox', { name: 'New lessons published: Email' })).toBeNull();
     expect(screen.getByText('New lessons published: not sent by email')).toBeInTheDocument();

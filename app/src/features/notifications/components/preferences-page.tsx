@@ -1,5 +1,5 @@
 /**
- * What reaches a person, and where (issue 37): each kind their role receives against the channels (in the
+ * What reaches a person, and where: each kind their role receives against the channels (in the
  * portal, by email, by push), their quiet hours (the portal's, or their own), and for a coach the morning
  * summary. The one place to choose: My Profile links here. A kind that never uses a channel has no box there.
  */
@@ -104,8 +104,8 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
           </table>
         )}
         <p className="muted">Sign-in codes, sign-in links and password resets are always sent.</p>
-        {/* Push on this device (subscribing this browser) is the push feature's own control (issue 37 item 4,
-            app/src/features/push), rendered here once it lands; the Push column above only says which kinds
+        {/* Push on this device (subscribing this browser) is the push feature's own control
+            (app/src/features/push), rendered here once it lands; the Push column above only says which kinds
             may be pushed to the devices a person has turned it on for. */}
       </section>
 
@@ -121,8 +121,8 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
             portal's hours ({from} to {to})
           </label>
           <label>
-            <input type="radio" name="quiet" checked={ownHours} onChange={() => setOwnHours(true)} /> Choose my
-            own
+            <input type="radio" name="quiet" checked={ownHours} onChange={() => setOwnHours(true)} /> Choose
+            my own
           </label>
         </fieldset>
         {ownHours && (

@@ -16,7 +16,10 @@ describe('/unsubscribe/:token, signed out', () => {
   it('says what will stop, and stops it only on the click', async () => {
     const calls = fakeApi((call) => {
       if (call.url === URL && call.method === 'GET')
-        return { status: 200, data: { data: { kind: 'file', label: 'Files shared with you', email_masked: 'r***@demo.test' } } };
+        return {
+          status: 200,
+          data: { data: { kind: 'file', label: 'Files shared with you', email_masked: 'r***@demo.test' } },
+        };
       if (call.url === URL && call.method === 'POST')
         return { status: 200, data: { data: { kind: 'file', label: 'Files shared with you', mail: false } } };
       return { status: 404, data: { message: 'Not found.' } };

@@ -6,9 +6,7 @@ import { useAction } from '@/lib/use-action';
 import { getUnsubscribe, unsubscribe, type UnsubscribePage } from '../api/unsubscribe';
 
 type State =
-  | { status: 'loading' }
-  | { status: 'asking' | 'done'; page: UnsubscribePage }
-  | { status: 'invalid' };
+  { status: 'loading' } | { status: 'asking' | 'done'; page: UnsubscribePage } | { status: 'invalid' };
 
 const titles = {
   loading: 'Unsubscribe',
