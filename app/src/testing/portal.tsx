@@ -212,7 +212,7 @@ export function gapiAnswer(call: FakeCall, answers: Record<string, unknown> = {}
   return { status: 200, data: { data: Object.fromEntries(asked) } };
 }
 
-/** The shell's one poll (features/notifications/api/get-badge): the bell's and the side menu's counts. */
+/** The shell's one poll (lib/badge.ts): the bell's and the side menu's counts. */
 export const BADGE_URL = '/api/v1/notifications/badge';
 
 export const badgeAnswer = (messages: number, notifications = 0) => ({

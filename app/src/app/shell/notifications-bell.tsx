@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { useBadge } from '@/features/notifications/api/get-badge';
+import { useBadge } from '@/lib/badge';
 import { notificationsPaths } from '@/features/notifications/role-paths';
 import { userRole, type User } from '@/lib/user';
 import { Icon } from './icons';

@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router-dom';
-import { useBadge } from '@/features/notifications/api/get-badge';
+import { useBadge } from '@/lib/badge';
 import { fullName, type User } from '@/lib/user';
 import { usePortal } from '@/lib/portal-context';
 import { Icon } from './icons';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { gql, graphql } from '@/lib/gapi';
-import { badgeQueryOptions } from '@/features/notifications/api/get-badge';
+import { badgeQueryOptions } from '@/lib/badge';
 import { mailboxKey, type Email } from '@/lib/mail';
 import { threadQueryOptions } from './get-emails';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client';
-import { badgeQueryOptions } from './get-badge';
+import { badgeQueryOptions } from '@/lib/badge';
 import { notificationsKey } from './get-notifications';
 import type { MarkRead, NotificationsPage } from '../../../../../contracts/rest/notifications';
 

@@ -9,7 +9,7 @@ import { QueryState } from '@/components/query-state';
 import { displayZone, formatAgo } from '@/lib/dates';
 import { useUser } from '@/lib/session';
 import { userRole } from '@/lib/user';
-import { useBadge } from '../api/get-badge';
+import { useBadge } from '@/lib/badge';
 import { useNotifications, type Notification } from '../api/get-notifications';
 import { useMarkRead } from '../api/mark-read';
 import { notificationsPaths } from '../role-paths';

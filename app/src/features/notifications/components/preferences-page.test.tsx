@@ -37,10 +37,13 @@ function preferencesApi(
     if (call.url === '/api/v1/notifications/preferences' && call.method === 'POST') {
       const body = call.body as Record<string, unknown>;
       if (answer) return answer(body);
-      const kinds = body.kinds as { kind: string; channels: object }[];
+      const kinds = body.kinds as NotificationPreferences['kinds'];
       kept = {
         ...kept,
-        kinds: kept.kinds.map((row) => ({ ...row, ...kinds.find((k) => k.kind === row.kind) })),
+        kinds: kept.kinds.map((row) => ({
+          ...row,
+          channels: kinds.find((k) => k.kind === row.kind)?.channels ?? row.channels,
+        })),
         quiet_hours: body.quiet_hours as NotificationPreferences['quiet_hours'],
         ...(body.morning_summary === undefined ? {} : { morning_summary: body.morning_summary as boolean }),
       };

@@ -4,7 +4,6 @@
  * summary. The one place to choose: My Profile links here. A kind that never uses a channel has no box there.
  */
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
 import { Field } from '@/components/field';
 import { FormButtons } from '@/components/form-buttons';
 import { PageFrame } from '@/components/page-frame';

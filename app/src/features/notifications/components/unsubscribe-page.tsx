@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { AuthLayout } from '@/features/auth/components/auth-layout';
+import { AuthLayout } from '@/components/auth-layout';
 import { paths } from '@/config/paths';
 import { useAction } from '@/lib/use-action';
 import { getUnsubscribe, unsubscribe, type UnsubscribePage } from '../api/unsubscribe';

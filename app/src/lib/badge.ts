@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type Envelope } from '@/lib/api-client';
-import { unreadMailKey } from '@/lib/mail';
-import type { Badge } from '../../../../../contracts/rest/notifications';
+import { api, type Envelope } from './api-client';
+import { unreadMailKey } from './mail';
+import type { Badge } from '../../../contracts/rest/notifications';
 
 /** The shell asks every 60 s and when the window regains focus, whatever the 15-minute cache says. */
 const BADGE_REFRESH_MS = 60_000;
