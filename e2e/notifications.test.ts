@@ -8,7 +8,16 @@
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SHOTS, accessibleAtWidths, fromMail, newContext, signIn, toastOf, useAppStack } from './app-support';
+import {
+  SHOTS,
+  accessibleAtWidths,
+  callApiFrom,
+  fromMail,
+  newContext,
+  signIn,
+  toastOf,
+  useAppStack,
+} from './app-support';
 
 const CLIENT = 'client@demo.test';
 const COACH = 'coach@demo.test';
@@ -51,27 +60,7 @@ async function countAfterNextPoll(page: Page): Promise<number> {
   return bellCount(page);
 }
 
-/** A call of the API from the signed-in coach's page, as the app makes it (its session, its tenant). */
-function asCoach(method: string, url: string, body?: unknown) {
-  return coach.evaluate(
-    async ({ method, url, body }) => {
-      const config = JSON.parse(document.getElementById('portal-config')!.textContent!) as {
-        tenantId: number;
-      };
-      const res = await fetch(url, {
-        method,
-        headers: {
-          ...(body !== undefined && { 'content-type': 'application/json' }),
-          authorization: `Bearer ${localStorage.getItem('portal.token')}`,
-          'x-tenant-id': String(config.tenantId),
-        },
-        ...(body !== undefined && { body: JSON.stringify(body) }),
-      });
-      return { status: res.status, body: (await res.json()) as { data: unknown } };
-    },
-    { method, url, body },
-  );
-}
+const asCoach = (method: string, url: string, body?: unknown) => callApiFrom(coach, method, url, body);
 
 describe('the bell, the list and the thread (demo)', () => {
   let before: number;
