@@ -7,7 +7,7 @@ import { NOTIFICATION_KIND_NAMES } from '../notifications.js';
 import { dateTime, id, list } from './client.js';
 import { boolean, closed, integer, line, nullableString, singleLine, string } from './pieces.js';
 
-export const notificationKind = { type: 'string', enum: NOTIFICATION_KIND_NAMES } as const;
+export const notificationKind = { type: 'string', enum: NOTIFICATION_KIND_NAMES, ...singleLine } as const;
 
 /** One line of the bell's list; `link` is the app's page it opens for its reader (a path). */
 export const notification = closed({

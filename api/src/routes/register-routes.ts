@@ -83,6 +83,10 @@ export async function registerRoutes(app: FastifyInstance, services: Services, o
           { parseAs: 'string' },
           (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
         );
+        // No body at all (the app's confirm, a mail client that posts nothing) is an empty form.
+        scope.addHook('preValidation', async (request) => {
+          request.body ??= {};
+        });
         add(scope);
       });
     } else add(app);
