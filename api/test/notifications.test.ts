@@ -5,6 +5,12 @@
 // signing in, for its kind alone, and a forged or altered token is refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channelsOf } from '../src/services/notifications/channels.js';
+import {
+  onNotify,
+  type Notice,
+  type NotificationRow,
+  type NotifyListener,
+} from '../src/services/notifications/notify.js';
 import { as } from './helpers/coach.js';
 import { ALPHA, BETA, Harness } from './helpers/harness.js';
 import { mailsTo, waitForMail } from './helpers/mail.js';
@@ -193,6 +199,30 @@ describe('preferences', () => {
       kinds: [{ kind: 'message', channels: { in_app: true, mail: true, push: true } }],
       quiet_hours: null,
     });
+  });
+});
+
+describe('the seam the push sender listens on', () => {
+  it('hears every notice in its transaction, with the bell row, or null when in-app is off', async () => {
+    const heard: [Notice, NotificationRow | null][] = [];
+    const listener: NotifyListener = async (_trx, notice, row) => void heard.push([notice, row]);
+    const stop = onNotify(listener);
+    try {
+      const pair = await coachAndClient(h);
+      await coachWrites('Heard', pair.client, pair.coach);
+      await h.db
+        .insertInto('notification_preferences')
+        .values({ user_id: pair.client.user.id, kind: 'message', channel: 'in_app', enabled: false })
+        .execute();
+      await coachWrites('Heard without a row', pair.client, pair.coach);
+      expect(heard.map(([notice, row]) => [notice.userId, notice.kind, row?.user_id ?? null])).toEqual([
+        [pair.client.user.id, 'message', pair.client.user.id],
+        [pair.client.user.id, 'message', null],
+      ]);
+      expect(heard[0]![1]!.link).toBe(heard[0]![0].link);
+    } finally {
+      stop();
+    }
   });
 });
 
