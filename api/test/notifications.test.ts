@@ -14,6 +14,7 @@ import {
 import { as } from './helpers/coach.js';
 import { ALPHA, BETA, Harness } from './helpers/harness.js';
 import { mailsTo, waitForMail } from './helpers/mail.js';
+import { startSmtp, type Received } from './helpers/smtp.js';
 import { coachAndClient, send } from './helpers/mailbox.js';
 import { signIn } from './helpers/sign-in.js';
 import type { Person } from './helpers/sign-in.js';
@@ -301,5 +302,45 @@ describe('one-click unsubscribe', () => {
       body: 'List-Unsubscribe=Later',
     });
     expect(wrongBody.statusCode).toBe(422);
+  });
+
+  it('a mail received by an SMTP server carries both headers; POSTing its link turns off that kind alone', async () => {
+    const inbox: Received[] = [];
+    const smtp = await startSmtp(inbox);
+    // An instance of the API that mails over SMTP, on the same database (the people signed in here).
+    const viaSmtp = await h.build({ mail: { smtpUrl: `smtp://127.0.0.1:${smtp.port}`, mailDir: h.mailDir } });
+    try {
+      const pair = await coachAndClient(h);
+      const sent = await viaSmtp.inject({
+        method: 'POST',
+        url: '/api/v1/coach/messages',
+        headers: { 'x-tenant-id': String(ALPHA), authorization: `Bearer ${pair.coach.token}` },
+        payload: { client_id: pair.client.user.id, subject: 'Over SMTP', body: '<p>Hello</p>' },
+      });
+      expect(sent.statusCode).toBe(201);
+      const mail = inbox.find((m) => m.to.includes(pair.client.user.email));
+      expect(mail).toBeDefined();
+      const head = mail!.raw.slice(0, mail!.raw.search(/\r?\n\r?\n/)).replace(/\r?\n[ \t]+/g, ' ');
+      expect(head).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
+      const link = /^List-Unsubscribe: <(https:\/\/[^>]+)>$/m.exec(head)?.[1];
+      expect(link).toMatch(/\/api\/v1\/unsubscribe\/[\w-]+\.[\w-]+$/);
+      // What a mail client does with it (RFC 8058): a form-encoded POST, no session, no tenant header.
+      const res = await viaSmtp.inject({
+        method: 'POST',
+        url: new URL(link!).pathname,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'List-Unsubscribe=One-Click',
+      });
+      expect(res.statusCode).toBe(200);
+      const after = await Promise.all(
+        (['message', 'file', 'meeting'] as const).map(
+          async (k) => (await channelsOf(h.db, pair.client.user.id, k)).mail,
+        ),
+      );
+      expect(after).toEqual([false, true, true]);
+    } finally {
+      await viaSmtp.close();
+      await smtp.close();
+    }
   });
 });
