@@ -52,6 +52,21 @@ const companyOf = async (who: Person) =>
       .executeTakeFirstOrThrow()
   ).company_id!;
 
+describe('the demo', () => {
+  it('opens to a bell with unread notifications, each linking to a page of its role', async () => {
+    for (const [who, inCoachTree] of [
+      [client, false],
+      [basic, false],
+      [coach, true],
+    ] as const) {
+      const badge = (await as(h, who, 'GET', '/api/v1/notifications/badge')).json().data;
+      expect(badge.notifications).toBeGreaterThan(0);
+      const items = await newFor(who, 0);
+      for (const item of items) expect(item.link.startsWith('/coach/')).toBe(inCoachTree);
+    }
+  });
+});
+
 describe('files', () => {
   it("a coach's files for the company: the client and their colleague are told, the coach is not", async () => {
     const since = await lastId();
