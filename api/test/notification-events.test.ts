@@ -4,9 +4,10 @@
 // client's; a published lesson tells its group's members once; a booked meeting tells the coach. The one who
 // acted is never told.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Notification } from '../../contracts/rest/notifications.js';
 import { bookingWorld } from './helpers/booking.js';
 import { as, startSignedIn } from './helpers/coach.js';
-import { sendFiles } from './helpers/company-files.js';
+import { companyOf, sendFiles } from './helpers/company-files.js';
 import { Harness } from './helpers/harness.js';
 import { PNG } from './helpers/mailbox.js';
 import type { Person } from './helpers/sign-in.js';
@@ -21,19 +22,11 @@ beforeAll(async () => {
 });
 afterAll(() => h.stop());
 
-interface Item {
-  id: number;
-  kind: string;
-  title: string;
-  body: string | null;
-  link: string;
-}
-
 /** What `who`'s bell got since `since` (an id), oldest first. */
-const newFor = async (who: Person, since: number): Promise<Item[]> => {
+const newFor = async (who: Person, since: number): Promise<Notification[]> => {
   const res = await as(h, who, 'GET', '/api/v1/notifications?limit=100');
   expect(res.statusCode).toBe(200);
-  return (res.json().data.items as Item[]).filter((i) => i.id > since).reverse();
+  return (res.json().data.items as Notification[]).filter((i) => i.id > since).reverse();
 };
 const lastId = async () =>
   (
@@ -42,15 +35,6 @@ const lastId = async () =>
       .select((eb) => eb.fn.max('id').as('id'))
       .executeTakeFirst()
   )?.id ?? 0;
-
-const companyOf = async (who: Person) =>
-  (
-    await h.db
-      .selectFrom('users')
-      .select('company_id')
-      .where('id', '=', who.user.id)
-      .executeTakeFirstOrThrow()
-  ).company_id!;
 
 describe('the demo', () => {
   it('opens to a bell with unread notifications, each linking to a page of its role', async () => {
@@ -106,7 +90,7 @@ describe('files', () => {
   it("a client's files tell their coach, linking to the client's page", async () => {
     const since = await lastId();
     const sent = await sendFiles(h, client, {
-      company_id: String(await companyOf(client)),
+      company_id: String(await companyOf(h, client)),
       files: [{ name: 'b.png', type: 'image/png', bytes: PNG }],
     });
     expect(sent.statusCode, sent.body).toBe(201);

@@ -4,6 +4,7 @@
 // honoured (in-app off: no line); each notification mail carries a one-click unsubscribe that works without
 // signing in, for its kind alone, and a forged or altered token is refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { NotificationsPage } from '../../contracts/rest/notifications.js';
 import { channelsOf } from '../src/services/notifications/channels.js';
 import {
   onNotify,
@@ -31,16 +32,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.stop());
 
-interface Item {
-  id: number;
-  kind: string;
-  title: string;
-  body: string | null;
-  link: string;
-  read_at: string | null;
-}
-
-const list = async (who: Person, query = ''): Promise<{ items: Item[]; next_before: number | null }> => {
+const list = async (who: Person, query = ''): Promise<NotificationsPage> => {
   const res = await as(h, who, 'GET', `/api/v1/notifications${query}`);
   expect(res.statusCode).toBe(200);
   return res.json().data;
@@ -241,8 +233,10 @@ describe('one-click unsubscribe', () => {
   };
 
   it('answers what the link stops, without signing in', async () => {
-    const { path } = await linkOf(client);
+    const { path, token } = await linkOf(client);
     const page = await h.call('GET', path, { tenant: null });
+    // The token is a secret in a URL: the request's log line has it masked.
+    expect(h.logs.join('\n')).not.toContain(token);
     expect(page.statusCode).toBe(200);
     expect(page.json().data).toEqual({
       kind: 'message',

@@ -29,18 +29,39 @@ interface DemoNotice {
 
 const HOUR = 3_600_000;
 
-/** The newest message to `userId` (from `fromId`) and the thread it is in. */
-async function latestMessage(db: Kysely<Database>, tenantId: number, userId: number, fromId: number) {
+/**
+ * The unread notice of the newest message `fromId` wrote to `userId`, linking to its thread as the reader's role
+ * opens it (a client's /messages/thread/…, a coach's /coach/messages/…); none when there is no such message.
+ */
+async function messageNotice(
+  db: Kysely<Database>,
+  tenantId: number,
+  to: { userId: number; coach: boolean },
+  from: { userId: number; name: string },
+  hoursAgo: number,
+): Promise<DemoNotice[]> {
   const row = await db
     .selectFrom('emails')
     .select(['id', 'parent_id', 'subject'])
     .where('tenant_id', '=', tenantId)
-    .where('to_user_id', '=', userId)
-    .where('from_user_id', '=', fromId)
+    .where('to_user_id', '=', to.userId)
+    .where('from_user_id', '=', from.userId)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .executeTakeFirst();
-  return row && { thread: row.parent_id ?? row.id, subject: row.subject };
+  if (!row) return [];
+  const thread = row.parent_id ?? row.id;
+  return [
+    {
+      userId: to.userId,
+      kind: 'message',
+      title: `New message from ${from.name}`,
+      body: row.subject,
+      link: to.coach ? `/coach/messages/${thread}` : `/messages/thread/${thread}`,
+      hoursAgo,
+      read: false,
+    },
+  ];
 }
 
 export async function seedNotifications(db: Kysely<Database>, seed: NotificationsSeed): Promise<void> {
@@ -62,17 +83,8 @@ export async function seedNotifications(db: Kysely<Database>, seed: Notification
   const clientName = `${client.first_name} ${client.last_name}`;
   const notices: DemoNotice[] = [];
 
-  const toClient = await latestMessage(db, tenantId, clientId, coachUserId);
-  if (toClient)
-    notices.push({
-      userId: clientId,
-      kind: 'message',
-      title: `New message from ${coachName}`,
-      body: toClient.subject,
-      link: `/messages/thread/${toClient.thread}`,
-      hoursAgo: 2,
-      read: false,
-    });
+  const coach = { userId: coachUserId, name: coachName };
+  notices.push(...(await messageNotice(db, tenantId, { userId: clientId, coach: false }, coach, 2)));
   notices.push({
     userId: clientId,
     kind: 'file',
@@ -103,29 +115,9 @@ export async function seedNotifications(db: Kysely<Database>, seed: Notification
       read: false,
     });
 
-  const toBasic = await latestMessage(db, tenantId, basicId, coachUserId);
-  if (toBasic)
-    notices.push({
-      userId: basicId,
-      kind: 'message',
-      title: `New message from ${coachName}`,
-      body: toBasic.subject,
-      link: `/messages/thread/${toBasic.thread}`,
-      hoursAgo: 3,
-      read: false,
-    });
-
-  const toCoach = await latestMessage(db, tenantId, coachUserId, clientId);
-  if (toCoach)
-    notices.push({
-      userId: coachUserId,
-      kind: 'message',
-      title: `New message from ${clientName}`,
-      body: toCoach.subject,
-      link: `/coach/messages/${toCoach.thread}`,
-      hoursAgo: 1,
-      read: false,
-    });
+  notices.push(...(await messageNotice(db, tenantId, { userId: basicId, coach: false }, coach, 3)));
+  const fromClient = { userId: clientId, name: clientName };
+  notices.push(...(await messageNotice(db, tenantId, { userId: coachUserId, coach: true }, fromClient, 1)));
   const booked = await db
     .selectFrom('meetings')
     .select(['title'])
