@@ -5,6 +5,7 @@
 // signing in, for its kind alone, and a forged or altered token is refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationsPage } from '../../contracts/rest/notifications.js';
+import { readConfig } from '../src/config.js';
 import { channelsOf } from '../src/services/notifications/channels.js';
 import {
   onNotify,
@@ -335,6 +336,32 @@ describe('one-click unsubscribe', () => {
     } finally {
       await viaSmtp.close();
       await smtp.close();
+    }
+  });
+
+  it('is signed with a key production must set: at least 32 characters', () => {
+    expect(readConfig({}).unsubscribeSecret).toBeUndefined();
+    const key = 'k'.repeat(32);
+    expect(readConfig({ UNSUBSCRIBE_SECRET: key, NODE_ENV: 'production' }).unsubscribeSecret).toBe(key);
+    expect(() => readConfig({ NODE_ENV: 'production' })).toThrow(/UNSUBSCRIBE_SECRET must be set/);
+    expect(() => readConfig({ UNSUBSCRIBE_SECRET: 'short' })).toThrow(/at least 32 characters/);
+  });
+
+  it('a link signed with another key is refused', async () => {
+    const pair = await coachAndClient(h);
+    const elsewhere = await h.build({
+      mail: { mailDir: h.mailDir, unsubscribeSecret: 'another key'.padEnd(40, '!') },
+    });
+    try {
+      const count = (await mailsTo(h.mailDir, pair.client.user.email)).length;
+      expect((await coachWrites('Signed elsewhere', pair.client, pair.coach)).statusCode).toBe(201);
+      const mail = await waitForMail(h.mailDir, pair.client.user.email, count + 1);
+      const path = new URL(/^<([^>]+)>$/.exec(mail.headers!['List-Unsubscribe'])![1]!).pathname;
+      const res = await elsewhere.inject({ method: 'POST', url: path });
+      expect(res.statusCode).toBe(404);
+      expect((await channelsOf(h.db, pair.client.user.id, 'message')).mail).toBe(true);
+    } finally {
+      await elsewhere.close();
     }
   });
 });
