@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationsPage } from '../../contracts/rest/notifications.js';
 import { readConfig } from '../src/config.js';
+import { claimDueMail } from '../src/services/mail/outbox-repository.js';
 import { channelsOf } from '../src/services/notifications/channels.js';
 import {
   onNotify,
@@ -362,6 +363,32 @@ describe('one-click unsubscribe', () => {
       expect((await channelsOf(h.db, pair.client.user.id, 'message')).mail).toBe(true);
     } finally {
       await elsewhere.close();
+    }
+  });
+
+  it('a notification queued while the mail server is down keeps its unsubscribe headers for the retry', async () => {
+    const down = await h.build({ mail: { smtpUrl: 'smtp://127.0.0.1:1', mailDir: h.mailDir } });
+    try {
+      const pair = await coachAndClient(h);
+      const sent = await down.inject({
+        method: 'POST',
+        url: '/api/v1/coach/messages',
+        headers: { 'x-tenant-id': String(ALPHA), authorization: `Bearer ${pair.coach.token}` },
+        payload: { client_id: pair.client.user.id, subject: 'Queued', body: '<p>Hello</p>' },
+      });
+      expect(sent.statusCode).toBe(201);
+      const later = new Date(h.clock.now().getTime() + 3_600_000);
+      const queued = (await claimDueMail(h.db, later, 50)).find(
+        (m) => m.message.to === pair.client.user.email,
+      );
+      expect(queued?.message.headers).toEqual({
+        'List-Unsubscribe': expect.stringMatching(
+          /^<https:\/\/[^>]+\/api\/v1\/unsubscribe\/[\w-]+\.[\w-]+>$/,
+        ),
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      });
+    } finally {
+      await down.close();
     }
   });
 });
