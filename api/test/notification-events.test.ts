@@ -8,7 +8,9 @@ import type { Notification } from '../../contracts/rest/notifications.js';
 import { bookingWorld } from './helpers/booking.js';
 import { as, startSignedIn } from './helpers/coach.js';
 import { companyOf, sendFiles } from './helpers/company-files.js';
-import { Harness } from './helpers/harness.js';
+import { keyCall, makeApiKey } from './helpers/api-keys.js';
+import { ALPHA, Harness } from './helpers/harness.js';
+import { signIn } from './helpers/sign-in.js';
 import { PNG } from './helpers/mailbox.js';
 import type { Person } from './helpers/sign-in.js';
 
@@ -205,5 +207,29 @@ describe('meetings', () => {
       }),
     ]);
     expect(await newFor(world.client, since)).toEqual([]);
+  });
+
+  it("a key's booking (the tenant's system) tells the client too, in the client's zone", async () => {
+    const world = await bookingWorld(h);
+    const admin = await signIn(h, { role_id: 1 });
+    const { key } = await makeApiKey(h, { token: admin.token, tenantId: ALPHA }, 'read-write');
+    const since = await lastId();
+    const booked = await keyCall(h.app, key, 'POST', '/integration/v1/bookings', {
+      client_id: world.client.user.id,
+      coach_id: world.coach.user.id,
+      type_id: world.typeId,
+      start: '2027-03-17T13:00:00.000Z',
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    expect(await newFor(world.coach, since)).toEqual([expect.objectContaining({ kind: 'meeting' })]);
+    expect(await newFor(world.client, since)).toEqual([
+      expect.objectContaining({
+        kind: 'meeting',
+        title: expect.stringMatching(/^Your meeting with .+ was booked$/),
+        // 13:00 UTC is 09:00 in New York, the client's zone.
+        body: expect.stringContaining('09:00'),
+        link: '/schedule',
+      }),
+    ]);
   });
 });
