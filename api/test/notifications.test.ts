@@ -4,10 +4,20 @@
 // honoured (in-app off: no line); each notification mail carries a one-click unsubscribe that works without
 // signing in, for its kind alone, and a forged or altered token is refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { NotificationsPage } from '../../contracts/rest/notifications.js';
+import { readConfig } from '../src/config.js';
+import { claimDueMail } from '../src/services/mail/outbox-repository.js';
 import { channelsOf } from '../src/services/notifications/channels.js';
+import {
+  onNotify,
+  type Notice,
+  type NotificationRow,
+  type NotifyListener,
+} from '../src/services/notifications/notify.js';
 import { as } from './helpers/coach.js';
 import { ALPHA, BETA, Harness } from './helpers/harness.js';
 import { mailsTo, waitForMail } from './helpers/mail.js';
+import { startSmtp, type Received } from './helpers/smtp.js';
 import { coachAndClient, send } from './helpers/mailbox.js';
 import { signIn } from './helpers/sign-in.js';
 import type { Person } from './helpers/sign-in.js';
@@ -24,16 +34,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.stop());
 
-interface Item {
-  id: number;
-  kind: string;
-  title: string;
-  body: string | null;
-  link: string;
-  read_at: string | null;
-}
-
-const list = async (who: Person, query = ''): Promise<{ items: Item[]; next_before: number | null }> => {
+const list = async (who: Person, query = ''): Promise<NotificationsPage> => {
   const res = await as(h, who, 'GET', `/api/v1/notifications${query}`);
   expect(res.statusCode).toBe(200);
   return res.json().data;
@@ -196,6 +197,30 @@ describe('preferences', () => {
   });
 });
 
+describe('the seam the push sender listens on', () => {
+  it('hears every notice in its transaction, with the bell row, or null when in-app is off', async () => {
+    const heard: [Notice, NotificationRow | null][] = [];
+    const listener: NotifyListener = async (_trx, notice, row) => void heard.push([notice, row]);
+    const stop = onNotify(listener);
+    try {
+      const pair = await coachAndClient(h);
+      await coachWrites('Heard', pair.client, pair.coach);
+      await h.db
+        .insertInto('notification_preferences')
+        .values({ user_id: pair.client.user.id, kind: 'message', channel: 'in_app', enabled: false })
+        .execute();
+      await coachWrites('Heard without a row', pair.client, pair.coach);
+      expect(heard.map(([notice, row]) => [notice.userId, notice.kind, row?.user_id ?? null])).toEqual([
+        [pair.client.user.id, 'message', pair.client.user.id],
+        [pair.client.user.id, 'message', null],
+      ]);
+      expect(heard[0]![1]!.link).toBe(heard[0]![0].link);
+    } finally {
+      stop();
+    }
+  });
+});
+
 describe('one-click unsubscribe', () => {
   const linkOf = async (who: Person, from = coach) => {
     const count = (await mailsTo(h.mailDir, who.user.email)).length;
@@ -210,8 +235,10 @@ describe('one-click unsubscribe', () => {
   };
 
   it('answers what the link stops, without signing in', async () => {
-    const { path } = await linkOf(client);
+    const { path, token } = await linkOf(client);
     const page = await h.call('GET', path, { tenant: null });
+    // The token is a secret in a URL: the request's log line has it masked.
+    expect(h.logs.join('\n')).not.toContain(token);
     expect(page.statusCode).toBe(200);
     expect(page.json().data).toEqual({
       kind: 'message',
@@ -271,5 +298,97 @@ describe('one-click unsubscribe', () => {
       body: 'List-Unsubscribe=Later',
     });
     expect(wrongBody.statusCode).toBe(422);
+  });
+
+  it('a mail received by an SMTP server carries both headers; POSTing its link turns off that kind alone', async () => {
+    const inbox: Received[] = [];
+    const smtp = await startSmtp(inbox);
+    // An instance of the API that mails over SMTP, on the same database (the people signed in here).
+    const viaSmtp = await h.build({ mail: { smtpUrl: `smtp://127.0.0.1:${smtp.port}`, mailDir: h.mailDir } });
+    try {
+      const pair = await coachAndClient(h);
+      const sent = await viaSmtp.inject({
+        method: 'POST',
+        url: '/api/v1/coach/messages',
+        headers: { 'x-tenant-id': String(ALPHA), authorization: `Bearer ${pair.coach.token}` },
+        payload: { client_id: pair.client.user.id, subject: 'Over SMTP', body: '<p>Hello</p>' },
+      });
+      expect(sent.statusCode).toBe(201);
+      const mail = inbox.find((m) => m.to.includes(pair.client.user.email));
+      expect(mail).toBeDefined();
+      const head = mail!.raw.slice(0, mail!.raw.search(/\r?\n\r?\n/)).replace(/\r?\n[ \t]+/g, ' ');
+      expect(head).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
+      const link = /^List-Unsubscribe: <(https:\/\/[^>]+)>$/m.exec(head)?.[1];
+      expect(link).toMatch(/\/api\/v1\/unsubscribe\/[\w-]+\.[\w-]+$/);
+      // What a mail client does with it (RFC 8058): a form-encoded POST, no session, no tenant header.
+      const res = await viaSmtp.inject({
+        method: 'POST',
+        url: new URL(link!).pathname,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'List-Unsubscribe=One-Click',
+      });
+      expect(res.statusCode).toBe(200);
+      const after = await Promise.all(
+        (['message', 'file', 'meeting'] as const).map(
+          async (k) => (await channelsOf(h.db, pair.client.user.id, k)).mail,
+        ),
+      );
+      expect(after).toEqual([false, true, true]);
+    } finally {
+      await viaSmtp.close();
+      await smtp.close();
+    }
+  });
+
+  it('is signed with a key production must set: at least 32 characters', () => {
+    expect(readConfig({}).unsubscribeSecret).toBeUndefined();
+    const key = 'k'.repeat(32);
+    expect(readConfig({ UNSUBSCRIBE_SECRET: key, NODE_ENV: 'production' }).unsubscribeSecret).toBe(key);
+    expect(() => readConfig({ NODE_ENV: 'production' })).toThrow(/UNSUBSCRIBE_SECRET must be set/);
+    expect(() => readConfig({ UNSUBSCRIBE_SECRET: 'short' })).toThrow(/at least 32 characters/);
+  });
+
+  it('a link signed with another key is refused', async () => {
+    const pair = await coachAndClient(h);
+    const elsewhere = await h.build({
+      mail: { mailDir: h.mailDir, unsubscribeSecret: 'another key'.padEnd(40, '!') },
+    });
+    try {
+      const count = (await mailsTo(h.mailDir, pair.client.user.email)).length;
+      expect((await coachWrites('Signed elsewhere', pair.client, pair.coach)).statusCode).toBe(201);
+      const mail = await waitForMail(h.mailDir, pair.client.user.email, count + 1);
+      const path = new URL(/^<([^>]+)>$/.exec(mail.headers!['List-Unsubscribe'])![1]!).pathname;
+      const res = await elsewhere.inject({ method: 'POST', url: path });
+      expect(res.statusCode).toBe(404);
+      expect((await channelsOf(h.db, pair.client.user.id, 'message')).mail).toBe(true);
+    } finally {
+      await elsewhere.close();
+    }
+  });
+
+  it('a notification queued while the mail server is down keeps its unsubscribe headers for the retry', async () => {
+    const down = await h.build({ mail: { smtpUrl: 'smtp://127.0.0.1:1', mailDir: h.mailDir } });
+    try {
+      const pair = await coachAndClient(h);
+      const sent = await down.inject({
+        method: 'POST',
+        url: '/api/v1/coach/messages',
+        headers: { 'x-tenant-id': String(ALPHA), authorization: `Bearer ${pair.coach.token}` },
+        payload: { client_id: pair.client.user.id, subject: 'Queued', body: '<p>Hello</p>' },
+      });
+      expect(sent.statusCode).toBe(201);
+      const later = new Date(h.clock.now().getTime() + 3_600_000);
+      const queued = (await claimDueMail(h.db, later, 50)).find(
+        (m) => m.message.to === pair.client.user.email,
+      );
+      expect(queued?.message.headers).toEqual({
+        'List-Unsubscribe': expect.stringMatching(
+          /^<https:\/\/[^>]+\/api\/v1\/unsubscribe\/[\w-]+\.[\w-]+>$/,
+        ),
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      });
+    } finally {
+      await down.close();
+    }
   });
 });

@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { EventData, EventType } from '../../../../contracts/events.js';
 import { roleOf } from '../../../../contracts/roles.js';
+import { owned, visible, type Actor } from '../access/scope.js';
 import { notify, type Notice } from './notify.js';
 
 type Told = Omit<Notice, 'tenantId' | 'eventId'>;
@@ -38,17 +39,30 @@ const startsAt = (iso: string, timeZone: string | null | undefined) => {
   }
 };
 
+/** A client as the reader of their own rows (whom they are coached by, their messages). */
+const asClient = (tenantId: number, userId: number): Actor => ({ tenantId, userId, role: 'client' });
+
 /** The users (ids) who coach this client in this tenant. */
-const coachesOf = async (db: Kysely<Database>, tenantId: number, clientId: number) =>
-  (
-    await db
-      .selectFrom('coach_clients')
-      .innerJoin('coaches', 'coaches.id', 'coach_clients.coach_id')
-      .select('coaches.user_id')
-      .where('coach_clients.tenant_id', '=', tenantId)
-      .where('coach_clients.client_id', '=', clientId)
-      .execute()
-  ).map((r) => r.user_id);
+async function coachesOf(db: Kysely<Database>, tenantId: number, clientId: number) {
+  const client = asClient(tenantId, clientId);
+  const rows = await db
+    .selectFrom('coach_clients')
+    .where(owned(client, 'coach_clients'))
+    .innerJoin('coaches', 'coaches.id', 'coach_clients.coach_id')
+    .select('coaches.user_id')
+    .execute();
+  return rows.map((r) => r.user_id);
+}
+
+/** The active members of a group, each with their membership (the id of their group's pages). */
+const groupMembers = (db: Kysely<Database>, tenantId: number, groupId: number) =>
+  db
+    .selectFrom('user_groups')
+    .select(['id', 'user_id'])
+    .where('tenant_id', '=', tenantId)
+    .where('group_id', '=', groupId)
+    .where('status', '=', 'active')
+    .execute();
 
 /** The active clients of a company, the one who shared excepted (colleagues see a company's files). */
 const clientsOfCompany = async (db: Kysely<Database>, tenantId: number, companyId: number, except: number) =>
@@ -108,11 +122,18 @@ const meeting =
 
 const rules: { [T in EventType]?: Rule<T> } = {
   'message.created': async (db, tenantId, data) => {
+    const toClient = data.from_role !== 'client';
+    // The subject as its recipient reads it, in their own mailbox.
+    const reader: Actor = { tenantId, userId: data.to_user_id, role: toClient ? 'client' : 'coach' };
     const [from, message] = await Promise.all([
       nameOf(db, tenantId, data.from_user_id),
-      db.selectFrom('emails').select('subject').where('id', '=', data.message_id).executeTakeFirst(),
+      db
+        .selectFrom('emails')
+        .where(visible(reader, 'emails'))
+        .select('subject')
+        .where('id', '=', data.message_id)
+        .executeTakeFirst(),
     ]);
-    const toClient = data.from_role !== 'client';
     return [
       {
         userId: data.to_user_id,
@@ -163,13 +184,7 @@ const rules: { [T in EventType]?: Rule<T> } = {
       .select('title')
       .where('id', '=', data.lesson_id)
       .executeTakeFirst();
-    const members = await db
-      .selectFrom('user_groups')
-      .select(['id', 'user_id'])
-      .where('tenant_id', '=', tenantId)
-      .where('group_id', '=', data.group_id)
-      .where('status', '=', 'active')
-      .execute();
+    const members = await groupMembers(db, tenantId, data.group_id);
     return members.map((m) => ({
       userId: m.user_id,
       kind: 'lesson' as const,

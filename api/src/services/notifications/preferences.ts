@@ -20,7 +20,7 @@ import type {
 } from '../../../../contracts/rest/notifications.js';
 
 /** The channels a kind never uses (no switch on the page). */
-export const neverUses = (kind: NotificationKind, channel: Channel) =>
+const neverUses = (kind: NotificationKind, channel: Channel) =>
   ((NOTIFICATION_KINDS[kind] as { never?: readonly Channel[] }).never ?? []).includes(channel);
 
 /**
