@@ -39,13 +39,15 @@ export interface AppOptions {
   tenantsDir: string;
   /**
    * retryEveryMs: how often the outbox's due mail is tried again (15 s by default); linkOrigin: a local stack's
-   * origin for the mails' links (MAIL_LINK_ORIGIN).
+   * origin for the mails' links (MAIL_LINK_ORIGIN); unsubscribeSecret: signs the unsubscribe links
+   * (UNSUBSCRIBE_SECRET; a fixed local key when unset, which production refuses).
    */
   mail: {
     smtpUrl?: string | undefined;
     mailDir: string;
     retryEveryMs?: number;
     linkOrigin?: string | undefined;
+    unsubscribeSecret?: string | undefined;
   };
   /** Private files (mail attachments): storage.ts's createStorage(MAIL_STORAGE). */
   storage: Storage;
@@ -210,6 +212,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     production: options.production ?? false,
     outbound: client,
     log: app.log,
+    unsubscribeSecret: options.mail.unsubscribeSecret,
   });
   scheduleMailRetry(app, mailer, options.mail.retryEveryMs ?? 15_000);
   app.addHook('onClose', async () => mailer.close());

@@ -15,6 +15,8 @@ export interface Config {
   mailDir: string;
   /** A local stack's origin for the mails' links, `{slug}` standing for the tenant (branded-mail.ts). */
   mailLinkOrigin: string | undefined;
+  /** Signs the unsubscribe links of notification mails (UNSUBSCRIBE_SECRET); required in production. */
+  unsubscribeSecret: string | undefined;
   /** Where mail attachments are kept: a folder, or `s3://bucket/prefix`. */
   mailStorage: string;
   captchaSecret: string | undefined;
@@ -85,6 +87,16 @@ function mailLinkOrigin(value: string | undefined, production: boolean): string 
   return value;
 }
 
+/** The unsubscribe links' key: a local stack may go without (a fixed local key); production may not. */
+function unsubscribeSecret(value: string | undefined, production: boolean): string | undefined {
+  if (!value && !production) return undefined;
+  if (!value || value.length < 32)
+    throw new Error(
+      'UNSUBSCRIBE_SECRET must be set, at least 32 characters long, such as `openssl rand -base64 32` prints: it signs the unsubscribe links of mails.',
+    );
+  return value;
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 8080);
   // Every kind of local data in one folder, .data/ by default (ignored by git); each has its own variable too.
@@ -105,6 +117,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL || undefined,
     mailDir: resolve(env.MAIL_DIR ?? join(dataDir, 'mail')),
     mailLinkOrigin: mailLinkOrigin(env.MAIL_LINK_ORIGIN, env.NODE_ENV === 'production'),
+    unsubscribeSecret: unsubscribeSecret(env.UNSUBSCRIBE_SECRET, env.NODE_ENV === 'production'),
     mailStorage: env.MAIL_STORAGE || resolve(dataDir, 'storage'),
     captchaSecret: env.CAPTCHA_SECRET || undefined,
     opsToken: opsToken(env.OPS_TOKEN),

@@ -15,7 +15,12 @@ const db = await connect(config, true, (error) => onIdleError(error));
 const app = await buildApp({
   db,
   tenantsDir: config.tenantsDir,
-  mail: { smtpUrl: config.smtpUrl, mailDir: config.mailDir, linkOrigin: config.mailLinkOrigin },
+  mail: {
+    smtpUrl: config.smtpUrl,
+    mailDir: config.mailDir,
+    linkOrigin: config.mailLinkOrigin,
+    unsubscribeSecret: config.unsubscribeSecret,
+  },
   storage: createStorage(config.mailStorage),
   captcha: { secret: config.captchaSecret, verifyUrl: config.captchaVerifyUrl },
   stripe: config.stripe,

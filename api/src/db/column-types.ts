@@ -42,6 +42,9 @@ export type WrittenOnceJson = ColumnType<Record<string, unknown>, string, never>
 /** A queued mail's attachments as JSON text (migration 0980), never changed once queued. */
 export type QueuedAttachments = ColumnType<NonNullable<MailMessage['attachments']>, string, never>;
 
+/** A queued notification's unsubscribe headers as JSON text (migration 1891), never changed once queued. */
+export type QueuedHeaders = ColumnType<NonNullable<MailMessage['headers']>, string, never>;
+
 /** Set when a mail is queued (migration 1500), never changed. */
 export type QueuedText = ColumnType<string, string, never>;
 

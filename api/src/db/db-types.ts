@@ -23,6 +23,7 @@ const COLUMN_TYPES: Record<string, string> = {
   'audit_log.before': 'WrittenOnceJson',
   'audit_log.after': 'WrittenOnceJson',
   'mail_outbox.attachments': 'QueuedAttachments',
+  'mail_outbox.headers': 'QueuedHeaders',
   'mail_outbox.html': 'QueuedText',
   'mail_outbox.message_id': 'QueuedText',
   'webhook_endpoints.events': 'EventTypes',

@@ -26,6 +26,7 @@ import type {
   Nullable,
   PaymentStatus,
   QueuedAttachments,
+  QueuedHeaders,
   QueuedText,
   QuietHours,
   ReminderMinutes,
@@ -761,6 +762,10 @@ export interface MailOutbox {
   body: string;
   created_at: ClockTime;
   from_address: string;
+  /**
+   * A notification's List-Unsubscribe and List-Unsubscribe-Post headers; null: a mail without them.
+   */
+  headers: Nullable<QueuedHeaders>;
   /**
    * The HTML body (migration 1500); null for a mail queued before it.
    */

@@ -61,6 +61,10 @@ import { createTenantService } from './tenants/tenant-service.js';
 import type { TenantConfig } from './tenants/tenant-files.js';
 import { createTeamService } from './team/team-service.js';
 import { createThrottleService } from './throttle/throttle-service.js';
+import { createNotificationCentre } from './notifications/notification-centre.js';
+import { createNotificationPreferences } from './notifications/preferences.js';
+import { createUnsubscribe } from './notifications/unsubscribe.js';
+import { LOCAL_UNSUBSCRIBE_SECRET } from './notifications/unsubscribe-token.js';
 import { createWebhooksService } from './webhooks/webhooks-service.js';
 import { createChecklistAuthoring } from './authoring/lesson-checklist.js';
 
@@ -77,6 +81,8 @@ interface ServiceDeps {
   /** Every fetch of an address a tenant or a user chose goes through it (webhooks, calendars). */
   outbound: GuardedClient;
   log: { error(obj: object, msg: string): void; info(obj: object, msg: string): void };
+  /** Signs and checks the mails' unsubscribe links (UNSUBSCRIBE_SECRET); unset: the local stack's fixed key. */
+  unsubscribeSecret?: string | undefined;
 }
 
 export async function createServices(deps: ServiceDeps) {
@@ -121,6 +127,10 @@ export async function createServices(deps: ServiceDeps) {
     // Which notifications the client gets by mail; the mailer honours them when it sends.
     mailPreferences: createMailPreferencesService(db),
     errorReports: createErrorReportService(db, now),
+    // The bell of every role, each person's channels per kind, and a mail's one-click unsubscribe.
+    notifications: createNotificationCentre(db, now),
+    notificationPreferences: createNotificationPreferences(db),
+    unsubscribe: createUnsubscribe(db, deps.unsubscribeSecret ?? LOCAL_UNSUBSCRIBE_SECRET),
     // The mailbox between a client and their coach, with its attachments.
     mailbox,
     // The coach's workspace: their clients' work, as the coach's scope of access/scope.ts reaches it.

@@ -54,6 +54,8 @@ interface MailerOptions {
   env?: NodeJS.ProcessEnv | undefined;
   /** A local stack's origin for the mails' links (MAIL_LINK_ORIGIN, branded-mail.ts); unset: the tenant's domain. */
   linkOrigin?: string | undefined;
+  /** Signs the unsubscribe links of notifications (UNSUBSCRIBE_SECRET); unset: the local stack's fixed key. */
+  unsubscribeSecret?: string | undefined;
 }
 
 /** How many queued mails one retry sends at most. */
@@ -107,6 +109,7 @@ export function createMailer(options: MailerOptions): Mailer {
     options.env ?? process.env,
     log,
     options.linkOrigin,
+    options.unsubscribeSecret,
   );
   const { deliver, close } = deliverer(options, (from) => branded.dkimFor(from));
   async function sendOrQueue(message: MailMessage) {
