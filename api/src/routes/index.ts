@@ -47,6 +47,7 @@ import * as password from './password-routes.js';
 import * as payments from './payment-routes.js';
 import * as profile from './profile-routes.js';
 import * as mailPreferences from './mail-preferences-routes.js';
+import * as push from './push-routes.js';
 import { declaredIn, type TableEntry } from './route.js';
 import * as system from './system-routes.js';
 import * as operator from './operator-routes.js';
@@ -98,6 +99,7 @@ const routeModules: readonly Record<string, unknown>[] = [
   payments,
   profile,
   mailPreferences,
+  push,
   system,
   operator,
 ];
