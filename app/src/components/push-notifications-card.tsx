@@ -10,7 +10,7 @@ import { notify } from '@/lib/toast';
 import { deleteSubscription, saveSubscription, usePushKey } from '@/lib/push-subscriptions';
 
 export const PUSH_BLOCKED = 'Your browser blocks notifications for this site: allow them in its settings.';
-export const PUSH_FAILED = 'Push notifications could not be turned on in this browser.';
+const PUSH_FAILED = 'Push notifications could not be turned on in this browser.';
 
 const supported = () =>
   typeof navigator !== 'undefined' &&

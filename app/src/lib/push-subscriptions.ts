@@ -2,8 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client';
 import type { PushKey, PushSubscriptionBody } from '../../../contracts/rest/push';
 
-export const PUSH_KEY_PATH = '/api/v1/push/key';
-export const PUSH_SUBSCRIPTIONS_PATH = '/api/v1/push/subscriptions';
+const PUSH_KEY_PATH = '/api/v1/push/key';
+const PUSH_SUBSCRIPTIONS_PATH = '/api/v1/push/subscriptions';
 
 /**
  * GET /api/v1/push/key: the server's VAPID public key, or null when push is off on this server. Asked only where
