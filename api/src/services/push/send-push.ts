@@ -34,7 +34,7 @@ export interface PushDeps {
   now: () => Date;
 }
 
-export interface PushOutcome {
+interface PushOutcome {
   sent: number;
   /** Subscriptions the push service said are gone (404/410), deleted. */
   dropped: number;
