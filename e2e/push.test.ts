@@ -189,9 +189,14 @@ describe('web push (demo client)', () => {
       context.serviceWorkers().find((w) => w.url() === `${origin}/service-worker.js`) ??
       (await context.waitForEvent('serviceworker', (w) => w.url() === `${origin}/service-worker.js`));
     await worker.evaluate(async () => {
-      const scope = self as unknown as ServiceWorkerGlobalScope;
+      // The worker's own globals (the repository's TypeScript libs are the page's, without the worker's types).
+      const scope = self as unknown as {
+        registration: ServiceWorkerRegistration;
+        NotificationEvent: new (type: string, init: { notification: Notification }) => Event;
+        dispatchEvent(event: Event): boolean;
+      };
       const [notification] = await scope.registration.getNotifications();
-      scope.dispatchEvent(new NotificationEvent('notificationclick', { notification: notification! }));
+      scope.dispatchEvent(new scope.NotificationEvent('notificationclick', { notification: notification! }));
     });
     await page.waitForURL(`${origin}${threadPath}`);
     await page.getByRole('article').first().waitFor();
