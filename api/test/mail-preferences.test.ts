@@ -2,7 +2,7 @@
 // notification is sent: a meeting the coach books for a client who turned meetings off sends nothing, one for a
 // client who did not still goes, and the one-time password always goes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAIL_TOPICS } from '../../contracts/mail/mail-topics.js';
+import { NOTIFICATION_KIND_NAMES } from '../../contracts/notifications.js';
 import { as, startSignedIn } from './helpers/coach.js';
 import { Harness } from './helpers/harness.js';
 import { mailsTo, waitForMail } from './helpers/mail.js';
@@ -68,8 +68,10 @@ describe('mail preferences', () => {
     // A client of their own (the demo clients' codes were just mailed, and a second is a minute away).
     const user = await h.createUser();
     await h.db
-      .insertInto('mail_muted')
-      .values(MAIL_TOPICS.map((topic) => ({ user_id: user.id, topic })))
+      .insertInto('notification_preferences')
+      .values(
+        NOTIFICATION_KIND_NAMES.map((kind) => ({ user_id: user.id, kind, channel: 'mail', enabled: false })),
+      )
       .execute();
     const { code } = await h.startOtp(user);
     expect(code).toMatch(/^\d{6}$/);

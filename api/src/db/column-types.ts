@@ -5,7 +5,6 @@
 import type { ColumnType } from 'kysely';
 import type { MailMessage } from '../../../contracts/mail-message.js';
 import type { EventType } from '../../../contracts/events.js';
-import type { MailTopic } from '../../../contracts/mail/mail-topics.js';
 import type { Channel, NotificationKind } from '../../../contracts/notifications.js';
 import type { Flags } from '../../../contracts/training-flags.js';
 import type { TenantConfig } from '../../../contracts/tenant.js';
@@ -120,4 +119,4 @@ export type QuietHours = ColumnType<NonNullable<TenantNotifications['quietHours'
 /** tenant.json's notifications.channels (migration 1890), as JSON text: kind → the channels it uses. */
 export type NotificationChannels = ColumnType<NonNullable<TenantNotifications['channels']>, string, string>;
 
-export type { Channel, MailTopic, NotificationKind };
+export type { Channel, NotificationKind };

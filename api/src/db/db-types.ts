@@ -25,7 +25,6 @@ const COLUMN_TYPES: Record<string, string> = {
   'mail_outbox.attachments': 'QueuedAttachments',
   'mail_outbox.html': 'QueuedText',
   'mail_outbox.message_id': 'QueuedText',
-  'mail_muted.topic': 'MailTopic',
   'webhook_endpoints.events': 'EventTypes',
   'webhook_deliveries.status': 'DeliveryStatus',
   'lesson_checklist_ticks.changed_at': 'ClientMs',

@@ -18,7 +18,6 @@ import type {
   FieldTimes,
   GroupState,
   LessonFileKind,
-  MailTopic,
   MeetingAudience,
   MeetingLocation,
   MetricDirection,
@@ -753,11 +752,6 @@ export interface MailAttachments {
   uploader_id: number;
 }
 
-export interface MailMuted {
-  topic: MailTopic;
-  user_id: number;
-}
-
 export interface MailOutbox {
   /**
    * Its attachments as JSON text (migration 0980); null when it has none.
@@ -1325,7 +1319,6 @@ export interface DB {
   lessons: Lessons;
   login_links: LoginLinks;
   mail_attachments: MailAttachments;
-  mail_muted: MailMuted;
   mail_outbox: MailOutbox;
   meeting_notes: MeetingNotes;
   meeting_types: MeetingTypes;

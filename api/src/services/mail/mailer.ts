@@ -13,7 +13,7 @@ import type { Database } from '../../db/database.js';
 import type { TenantConfig } from '../tenants/tenant-files.js';
 import { createBrandedMail } from './branded-mail.js';
 import type { MailDraft } from './mail-draft.js';
-import { isMuted } from './mail-preferences-repository.js';
+import { channelsOf } from '../notifications/channels.js';
 import {
   claimDueMail,
   deleteSentMail,
@@ -119,9 +119,9 @@ export function createMailer(options: MailerOptions): Mailer {
   }
   return {
     async send(draft) {
-      if (draft.notice && (await isMuted(db, draft.notice.userId, draft.notice.topic))) {
+      if (draft.notice && !(await channelsOf(db, draft.notice.userId, draft.notice.kind)).mail) {
         log.info(
-          { kind: draft.kind, topic: draft.notice.topic },
+          { kind: draft.kind, notice: draft.notice.kind },
           'mail not sent: its recipient turned the topic off',
         );
         return;
