@@ -91,7 +91,7 @@ export async function sendPush(
       const answer = await deps.client.request({
         method: 'POST',
         url: request.endpoint,
-        headers: request.headers as Record<string, string>,
+        headers: request.headers,
         body: request.body,
         timeoutMs: 10_000,
       });
