@@ -84,6 +84,7 @@ describe('push subscriptions', () => {
     const refused = [
       { endpoint: 'http://push.example/send/1', keys },
       { endpoint: 'ftp://push.example/send/1', keys },
+      { endpoint: 'https://[push.example/send/1', keys },
       { endpoint: 'https://push.example/send/1', keys: { ...keys, p256dh: keys.p256dh.slice(1) } },
       { endpoint: 'https://push.example/send/1', keys: { ...keys, auth: `${keys.auth}AA` } },
       { endpoint: 'https://push.example/send/1', keys, extra: true },
@@ -91,6 +92,30 @@ describe('push subscriptions', () => {
     for (const body of refused)
       expect((await subscribe(client, body)).statusCode, JSON.stringify(body)).toBe(422);
     expect(await owners('https://push.example/send/1')).toEqual([]);
+  });
+
+  it('in production, refuses plain http and an address of the server’s own network', async () => {
+    const production = await h.build({ vapid, production: true });
+    try {
+      const { keys } = await pushService.subscribe(vapid.publicKey);
+      const post = (endpoint: string) =>
+        production.inject({
+          method: 'POST',
+          url: '/api/v1/push/subscriptions',
+          headers: { authorization: `Bearer ${client.token}`, 'x-tenant-id': String(client.user.tenantId) },
+          payload: { endpoint, keys },
+        });
+      for (const endpoint of [
+        pushService.url + '/notify/x',
+        'https://127.0.0.1/send/1',
+        'https://localhost/send/1',
+      ])
+        expect((await post(endpoint)).statusCode, endpoint).toBe(422);
+      expect((await post('https://push.example/send/prod')).statusCode).toBe(204);
+      expect(await owners('https://push.example/send/prod')).toEqual([client.user.id]);
+    } finally {
+      await production.close();
+    }
   });
 
   it('keeps a device for its caller only: another person cannot remove it; signing in there moves it', async () => {

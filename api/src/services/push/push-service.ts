@@ -24,9 +24,9 @@ const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
  * allowed too, for a local push service stand-in (the tests'); production refuses an address of its own network.
  */
 function checkEndpoint(endpoint: string, production: boolean): void {
-  const url = new URL(endpoint);
-  const local = !production && url.protocol === 'http:' && LOCAL_HOSTS.has(url.hostname);
-  if ((url.protocol !== 'https:' && !local) || (production && internalHost(url.hostname)))
+  const url = URL.canParse(endpoint) ? new URL(endpoint) : undefined;
+  const local = !production && url?.protocol === 'http:' && LOCAL_HOSTS.has(url.hostname);
+  if (!url || (url.protocol !== 'https:' && !local) || (production && internalHost(url.hostname)))
     throw new FieldError({ endpoint: ['A push subscription’s endpoint must be an https address.'] });
 }
 
