@@ -23,7 +23,7 @@ import {
 import { connect } from '../api/src/db/connect.js';
 import { createGuardedClient } from '../api/src/services/outbound/guarded-client.js';
 import { sendPush } from '../api/src/services/push/send-push.js';
-import { expectNoSeriousViolations, newContext, signIn, useAppStack } from './app-support';
+import { SHOTS, expectNoSeriousViolations, newContext, signIn, useAppStack } from './app-support';
 
 const EMAIL = 'client@demo.test';
 const vapid = { ...webPush.generateVAPIDKeys(), subject: 'mailto:ops@portal.example' };
@@ -122,6 +122,9 @@ describe('web push (demo client)', () => {
     );
     expect(keysSeen).toEqual([Array.from(Buffer.from(vapid.publicKey, 'base64url'))]);
     await expectNoSeriousViolations(page, 'profile with push on');
+    await page
+      .getByRole('region', { name: 'Push notifications' })
+      .screenshot({ path: path.join(SHOTS, 'push-profile-on.png') });
   });
 
   it('a push sent by sendPush is shown by the worker, and its click opens the thread', async () => {
