@@ -19,6 +19,7 @@ import { webAddressKeyword } from './routes/web-address.js';
 import { mismatchKeyword } from './validation-errors.js';
 import type { CaptchaOptions } from './services/auth/captcha-service.js';
 import { createServices } from './services/index.js';
+import type { VapidKeys } from './config.js';
 import type { StripeOptions } from './services/payments/stripe-client.js';
 import { schedulePurge } from './services/housekeeping/purge-expired.js';
 import { scheduleMailRetry } from './services/mail/mail-retry.js';
@@ -80,6 +81,8 @@ export interface AppOptions {
   trustProxy?: TrustProxy;
   /** When the process sheds load with 503 (infrastructure.ts): defaultPressureLimits() unless given. */
   pressure?: PressureLimits;
+  /** Web Push's VAPID keys (config.ts); without them push is off and GET /api/v1/push/key answers null. */
+  vapid?: VapidKeys | undefined;
 }
 
 /**
@@ -213,6 +216,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     outbound: client,
     log: app.log,
     unsubscribeSecret: options.mail.unsubscribeSecret,
+    vapid: options.vapid,
   });
   scheduleMailRetry(app, mailer, options.mail.retryEveryMs ?? 15_000);
   app.addHook('onClose', async () => mailer.close());

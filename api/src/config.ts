@@ -31,6 +31,15 @@ export interface Config {
   logLevel: string;
   /** When the process sheds load with 503 (infrastructure.ts). */
   pressure: PressureLimits;
+  /** Web Push's VAPID keys (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT); unset: push is off. */
+  vapid: VapidKeys | undefined;
+}
+
+/** The server's identity to the push services: a P-256 key pair (base64url) and a contact (mailto: or https:). */
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+  subject: string;
 }
 
 /** Which proxies may name the client in X-Forwarded-For: none, all, or these addresses/CIDRs. */
@@ -97,6 +106,33 @@ function unsubscribeSecret(value: string | undefined, production: boolean): stri
   return value;
 }
 
+/**
+ * All three or none: a half-configured push would hand browsers a key the server cannot sign with. The shapes
+ * are checked here so a typo stops the start, not the first push; the message never repeats the private key.
+ */
+function vapidKeys(env: NodeJS.ProcessEnv): VapidKeys | undefined {
+  const publicKey = env.VAPID_PUBLIC_KEY || '';
+  const privateKey = env.VAPID_PRIVATE_KEY || '';
+  const subject = env.VAPID_SUBJECT || '';
+  if (!publicKey && !privateKey && !subject) return undefined;
+  if (!publicKey || !privateKey || !subject)
+    throw new Error(
+      'Set VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT together, or none (push off).',
+    );
+  // An uncompressed P-256 point is 65 bytes (87 base64url characters), its private key 32 bytes (43).
+  if (!/^B[A-Za-z0-9_-]{86}$/.test(publicKey))
+    throw new Error(
+      'VAPID_PUBLIC_KEY must be a P-256 public key in base64url (87 characters, as web-push prints).',
+    );
+  if (!/^[A-Za-z0-9_-]{43}$/.test(privateKey))
+    throw new Error(
+      'VAPID_PRIVATE_KEY must be a P-256 private key in base64url (43 characters, as web-push prints).',
+    );
+  if (!/^(mailto:\S+@\S+|https:\/\/\S+)$/.test(subject))
+    throw new Error(`VAPID_SUBJECT must be a mailto: or https: address, got "${subject}".`);
+  return { publicKey, privateKey, subject };
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 8080);
   // Every kind of local data in one folder, .data/ by default (ignored by git); each has its own variable too.
@@ -132,5 +168,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? 'info',
     pressure: { ...pressure, maxEventLoopDelay: eventLoopLimit(env, pressure.maxEventLoopDelay) },
+    vapid: vapidKeys(env),
   };
 }

@@ -28,6 +28,7 @@ const app = await buildApp({
   // Each calendar is due every 15 minutes; a minute's tick finds it within a minute of that.
   calendars: { everyMs: 60_000 },
   opsToken: config.opsToken,
+  vapid: config.vapid,
   trustProxy: config.trustProxy,
   pressure: config.pressure,
   logger:

@@ -49,6 +49,7 @@ import * as profile from './profile-routes.js';
 import * as mailPreferences from './mail-preferences-routes.js';
 import * as notifications from './notification-routes.js';
 import * as unsubscribe from './unsubscribe-routes.js';
+import * as push from './push-routes.js';
 import { declaredIn, type TableEntry } from './route.js';
 import * as system from './system-routes.js';
 import * as operator from './operator-routes.js';
@@ -102,6 +103,7 @@ const routeModules: readonly Record<string, unknown>[] = [
   mailPreferences,
   notifications,
   unsubscribe,
+  push,
   system,
   operator,
 ];

@@ -57,6 +57,9 @@ import { createReferralService } from './support/referral-service.js';
 import { createTestimonialService } from './support/testimonial-service.js';
 import { createTicketService } from './support/ticket-service.js';
 import { createCoachNotice } from './support/coach-notice.js';
+import { createPushService } from './push/push-service.js';
+import { sendPush, type PushNotice } from './push/send-push.js';
+import type { VapidKeys } from '../config.js';
 import { createTenantService } from './tenants/tenant-service.js';
 import type { TenantConfig } from './tenants/tenant-files.js';
 import { createTeamService } from './team/team-service.js';
@@ -80,9 +83,15 @@ interface ServiceDeps {
   production: boolean;
   /** Every fetch of an address a tenant or a user chose goes through it (webhooks, calendars). */
   outbound: GuardedClient;
-  log: { error(obj: object, msg: string): void; info(obj: object, msg: string): void };
   /** Signs and checks the mails' unsubscribe links (UNSUBSCRIBE_SECRET); unset: the local stack's fixed key. */
   unsubscribeSecret?: string | undefined;
+  log: {
+    error(obj: object, msg: string): void;
+    warn(obj: object, msg: string): void;
+    info(obj: object, msg: string): void;
+  };
+  /** Web Push's keys (config.ts); unset: push is off. */
+  vapid?: VapidKeys | undefined;
 }
 
 export async function createServices(deps: ServiceDeps) {
@@ -126,6 +135,14 @@ export async function createServices(deps: ServiceDeps) {
     profile: createProfileService(db, now, login),
     // Which notifications the client gets by mail; the mailer honours them when it sends.
     mailPreferences: createMailPreferencesService(db),
+    // A person's devices for Web Push, and the push to them (a no-op while this server has no VAPID keys).
+    push: {
+      ...createPushService({ db, now, vapid: deps.vapid, production: deps.production }),
+      send: (userId: number, notice: PushNotice) =>
+        deps.vapid
+          ? sendPush(db, { vapid: deps.vapid, client: deps.outbound, log: deps.log, now }, userId, notice)
+          : Promise.resolve({ sent: 0, dropped: 0, failed: 0 }),
+    },
     errorReports: createErrorReportService(db, now),
     // The bell of every role, each person's channels per kind, and a mail's one-click unsubscribe.
     notifications: createNotificationCentre(db, now),

@@ -7,6 +7,7 @@ import { useState, type FormEvent } from 'react';
 import { Field } from '@/components/field';
 import { FormButtons } from '@/components/form-buttons';
 import { PageFrame } from '@/components/page-frame';
+import { PushNotificationsCard } from '@/components/push-notifications-card';
 import { QueryState } from '@/components/query-state';
 import { useFieldErrors } from '@/lib/use-field-errors';
 import { notify } from '@/lib/toast';
@@ -103,9 +104,6 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
           </table>
         )}
         <p className="muted">Sign-in codes, sign-in links and password resets are always sent.</p>
-        {/* Push on this device (subscribing this browser) is the push feature's own control
-            (app/src/features/push), rendered here once it lands; the Push column above only says which kinds
-            may be pushed to the devices a person has turned it on for. */}
       </section>
 
       <section className="card form-card preferences-section" aria-labelledby="quiet-title">
@@ -173,6 +171,9 @@ export default function NotificationPreferencesPage() {
       <QueryState query={preferences} what="Your notification settings">
         {(saved) => <PreferencesForm saved={saved} />}
       </QueryState>
+      {/* The Push column says which kinds may be pushed; this card turns push on for this device (shown only
+          where the server and the browser have it). Outside the form: its buttons are not the form's. */}
+      <PushNotificationsCard />
     </PageFrame>
   );
 }

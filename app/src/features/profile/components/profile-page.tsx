@@ -1,10 +1,12 @@
 /**
  * /profile: the fields of SPEC §3 in two forms (details, social links), the profile picture, the way to the
- * notification settings, and their calendar feed (their meetings in their own calendar app).
+ * notification settings, push on this device (where the server and the browser have it), and their calendar
+ * feed (their meetings in their own calendar app).
  */
 import './profile.css';
 import { CalendarFeedCard } from '@/components/calendar-feed-card';
 import { PageLoading } from '@/components/page-loading';
+import { PushNotificationsCard } from '@/components/push-notifications-card';
 import { useUser } from '@/lib/session';
 import { useMember } from '../api/get-member';
 import { DetailsForm } from './details-form';
@@ -29,6 +31,7 @@ export default function ProfilePage() {
             <DetailsForm userId={user.id} profile={profile} />
             <SocialForm userId={user.id} profile={profile} />
             <NotificationsCard />
+            <PushNotificationsCard />
             <CalendarFeedCard title="Calendar feed" what="your meetings with your coach" />
           </div>
         ) : (
