@@ -5,6 +5,7 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { PageFrame } from '@/components/page-frame';
+import { LoadMore } from '@/components/load-more';
 import { QueryState } from '@/components/query-state';
 import { displayZone, formatAgo } from '@/lib/dates';
 import { useUser } from '@/lib/session';
@@ -80,16 +81,7 @@ export default function NotificationsPage() {
                 />
               ))}
             </ul>
-            {notifications.hasNextPage && (
-              <button
-                type="button"
-                className="btn btn-secondary notifications-more"
-                disabled={notifications.isFetchingNextPage}
-                onClick={() => void notifications.fetchNextPage()}
-              >
-                {notifications.isFetchingNextPage ? 'Loading...' : 'Load more'}
-              </button>
-            )}
+            <LoadMore query={notifications} className="notifications-more" />
           </>
         )}
       </QueryState>
