@@ -152,6 +152,25 @@ describe('the settings (demo)', () => {
   });
 });
 
+describe("the coach's notification pages (demo)", () => {
+  it('are in the coach’s own tree, with the morning summary, and pass axe', async () => {
+    await coach.goto(`${origin}/coach`);
+    await bell(coach).click();
+    await coach.waitForURL(`${origin}/coach/notifications`);
+    await coach.getByRole('heading', { level: 1, name: 'Notifications' }).waitFor();
+    await accessibleAtWidths(coach, [{ where: 'coach notifications' }]);
+    await coach.getByRole('link', { name: 'Notification settings' }).click();
+    await coach.waitForURL(`${origin}/coach/notifications/settings`);
+    await coach.getByRole('checkbox', { name: /each morning/ }).waitFor();
+    expect(
+      await coach.getByRole('checkbox', { name: 'New requests from your clients: In the portal' }).count(),
+    ).toBe(1);
+    await accessibleAtWidths(coach, [
+      { where: 'coach notification settings', open: (w) => shot(coach, `coach-settings-${w}`) },
+    ]);
+  });
+});
+
 describe('the unsubscribe link of a mail (demo)', () => {
   it('works signed out, for its kind only, and an altered link is refused', async () => {
     const token = await fromMail(CLIENT, sentAt, /\/api\/v1\/unsubscribe\/([\w-]+\.[\w-]+)/);
