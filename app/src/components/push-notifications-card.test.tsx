@@ -37,11 +37,6 @@ function server(key: string | null): FakeCall[] {
     if (call.url === '/api/v1/push/key') return { status: 200, data: { data: key && { public_key: key } } };
     if (call.url === '/api/v1/push/subscriptions') return { status: 204 };
     if (call.url === '/api/v1/calendar-feed') return { status: 200, data: { data: null } };
-    if (call.url === '/api/v1/me/mail-preferences')
-      return {
-        status: 200,
-        data: { data: { messages: true, files: true, meetings: true, group_sessions: true } },
-      };
     return { status: 404, data: { message: 'Not found' } };
   });
 }
@@ -74,7 +69,7 @@ describe('push notifications on My Profile', () => {
   it('are not offered when the server has no key', async () => {
     const calls = server(null);
     renderPortal('/profile');
-    await screen.findByRole('heading', { name: 'Email notifications' });
+    await screen.findByRole('heading', { name: 'Notifications' });
     await waitFor(() => expect(calls.some((c) => c.url === '/api/v1/push/key')).toBe(true));
     expect(screen.queryByRole('heading', { name: 'Push notifications' })).toBeNull();
   });
