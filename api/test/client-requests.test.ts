@@ -88,7 +88,7 @@ describe("the coach hears of a client's new request by mail", () => {
       expect(res.statusCode).toBe(201);
       // The mailer drops the notice and says so; nothing reaches the coach.
       await expect
-        .poll(() => h.logs.some((l) => l.includes('its recipient turned the topic off')))
+        .poll(() => h.logs.some((l) => l.includes('its recipient turned this kind off by mail')))
         .toBe(true);
       expect(await notices(coach2)).toEqual([]);
       expect((await myTickets(client2)).json().data[0]).toMatchObject({

@@ -38,7 +38,6 @@ import { createGroupsService } from './groups/groups-service.js';
 import { createAnalyticsService } from './lesson-analytics/analytics-service.js';
 import type { Mailer } from './mail/mailer.js';
 import type { GuardedClient } from './outbound/guarded-client.js';
-import { createMailPreferencesService } from './mail/mail-preferences-service.js';
 import { createMailboxService } from './mailbox/mailbox-service.js';
 import { createMetricsService } from './metrics/metrics-service.js';
 import { createCoachFlashService } from './flash-coaching/coach-flash.js';
@@ -134,7 +133,6 @@ export async function createServices(deps: ServiceDeps) {
     // Profile, picture and coach; the crash screen's error reports.
     profile: createProfileService(db, now, login),
     // Which notifications the client gets by mail; the mailer honours them when it sends.
-    mailPreferences: createMailPreferencesService(db),
     // A person's devices for Web Push, and the push to them (a no-op while this server has no VAPID keys).
     push: {
       ...createPushService({ db, now, vapid: deps.vapid, production: deps.production }),

@@ -125,7 +125,7 @@ export function createMailer(options: MailerOptions): Mailer {
       if (draft.notice && !(await channelsOf(db, draft.notice.userId, draft.notice.kind)).mail) {
         log.info(
           { kind: draft.kind, notice: draft.notice.kind },
-          'mail not sent: its recipient turned the topic off',
+          'mail not sent: its recipient turned this kind off by mail',
         );
         return;
       }
