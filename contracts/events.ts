@@ -51,6 +51,10 @@ export const EVENTS = {
     label: 'A support ticket is filed',
     data: closed({ ticket_id: id, user_id: id, category: string, created_at: time }),
   },
+  'ticket.answered': {
+    label: 'A coach answers a support ticket',
+    data: closed({ ticket_id: id, user_id: id, coach_id: id, answered_at: time }),
+  },
   'testimonial.created': {
     label: 'A testimonial is sent',
     data: closed({ testimonial_id: id, user_id: id, display_name: string, created_at: time }),
@@ -85,6 +89,10 @@ export const EVENTS = {
     label: 'A lesson is completed',
     data: closed({ user_id: id, lesson_id: id, user_group_id: nullableId, completed_at: time }),
   },
+  'lesson.published': {
+    label: 'A group lesson is published',
+    data: closed({ lesson_id: id, group_id: id, coach_id: id, published_at: time }),
+  },
   'meeting.booked': { label: 'A meeting is booked', data: closed(meeting) },
   'meeting.rescheduled': {
     label: 'A booked meeting is moved',
@@ -96,22 +104,25 @@ export const EVENTS = {
 export type EventType = keyof typeof EVENTS;
 export const EVENT_TYPES = Object.keys(EVENTS) as EventType[];
 // Each event's `data`, as its schema above says: one alias an event, so the checker derives each once, on its own,
-// rather than all ten at once wherever a caller of the generic recordEvent makes it (past its depth limit).
+// rather than all of them at once wherever a caller of the generic recordEvent makes it (past its depth limit).
 type Data<T extends EventType> = FromSchema<(typeof EVENTS)[T]['data']>;
 type MessageCreated = Data<'message.created'>;
 type FileShared = Data<'file.shared'>;
 type TicketCreated = Data<'ticket.created'>;
+type TicketAnswered = Data<'ticket.answered'>;
 type TestimonialCreated = Data<'testimonial.created'>;
 type ReferralCreated = Data<'referral.created'>;
 type PaymentSucceeded = Data<'payment.succeeded'>;
 type PersonChanged = Data<'person.invited'>;
 type LessonCompleted = Data<'lesson.completed'>;
+type LessonPublished = Data<'lesson.published'>;
 type MeetingBooked = Data<'meeting.booked'>;
 type MeetingRescheduled = Data<'meeting.rescheduled'>;
 interface EventDataOf {
   'message.created': MessageCreated;
   'file.shared': FileShared;
   'ticket.created': TicketCreated;
+  'ticket.answered': TicketAnswered;
   'testimonial.created': TestimonialCreated;
   'referral.created': ReferralCreated;
   'payment.succeeded': PaymentSucceeded;
@@ -119,6 +130,7 @@ interface EventDataOf {
   'person.activated': PersonChanged;
   'person.deactivated': PersonChanged;
   'lesson.completed': LessonCompleted;
+  'lesson.published': LessonPublished;
   'meeting.booked': MeetingBooked;
   'meeting.rescheduled': MeetingRescheduled;
   'meeting.cancelled': MeetingBooked;

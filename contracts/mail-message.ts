@@ -26,6 +26,17 @@ export const mailMessageSchema = {
       type: 'string',
       description: "The HTML alternative of the text (templates/mail/), in the tenant's brand.",
     },
+    headers: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['List-Unsubscribe', 'List-Unsubscribe-Post'],
+      description:
+        "A notification's one-click unsubscribe (RFC 2369 and RFC 8058): the API's signed link for its kind, POSTed by the mail client; absent on mail that is no notification (a sign-in code, a reset).",
+      properties: {
+        'List-Unsubscribe': { type: 'string', pattern: '^<https?://[^<>\\s]+>$' },
+        'List-Unsubscribe-Post': { const: 'List-Unsubscribe=One-Click' },
+      },
+    },
     attachments: {
       type: 'array',
       description:

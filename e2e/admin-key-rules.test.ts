@@ -16,6 +16,7 @@ import {
   toastOf,
   useAppStack,
   useSignedInPage,
+  callApiFrom,
 } from './app-support';
 
 const app = useAppStack(['demo']);
@@ -29,27 +30,8 @@ let key: string;
 let makerContext: BrowserContext | undefined;
 let maker: Page;
 
-/** A call of the API from the signed-in admin's page, as the app makes it (same origin, its session). */
-async function asAdmin(method: string, url: string, body?: unknown) {
-  return admin.page.evaluate(
-    async ({ method, url, body }) => {
-      const config = JSON.parse(document.getElementById('portal-config')!.textContent!) as {
-        tenantId: number;
-      };
-      const res = await fetch(url, {
-        method,
-        headers: {
-          'content-type': 'application/json',
-          authorization: `Bearer ${localStorage.getItem('portal.token')}`,
-          'x-tenant-id': String(config.tenantId),
-        },
-        ...(body !== undefined && { body: JSON.stringify(body) }),
-      });
-      return { status: res.status, body: (await res.json()) as { data: { id: number } } };
-    },
-    { method, url, body },
-  );
-}
+const asAdmin = (method: string, url: string, body?: unknown) =>
+  callApiFrom<{ id: number }>(admin.page, method, url, body);
 
 const withKey = (path: string) =>
   fetch(`${admin.origin}${path}`, { headers: { authorization: `Bearer ${key}` } });

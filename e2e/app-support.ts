@@ -193,6 +193,32 @@ export async function submitCredentials(page: Page, origin: string, email: strin
 /** Trusted-device tokens by email: a second login of the same user skips the OTP (and its 60 s resend limit). */
 const devices = new Map<string, string>();
 
+/**
+ * A call of the API from a signed-in page, as the app makes it (same origin, its session, its tenant): for a
+ * test that sets up or changes what the screen then shows, as another party would.
+ */
+export function callApiFrom<T = unknown>(page: Page, method: string, url: string, body?: unknown) {
+  return page.evaluate(
+    async ({ method, url, body }) => {
+      const config = JSON.parse(document.getElementById('portal-config')!.textContent!) as {
+        tenantId: number;
+      };
+      const res = await fetch(url, {
+        method,
+        headers: {
+          // A DELETE has no body, so no JSON type (the API refuses an empty JSON body).
+          ...(body !== undefined && { 'content-type': 'application/json' }),
+          authorization: `Bearer ${localStorage.getItem('portal.token')}`,
+          'x-tenant-id': String(config.tenantId),
+        },
+        ...(body !== undefined && { body: JSON.stringify(body) }),
+      });
+      return { status: res.status, body: (await res.json()) as { data: T } };
+    },
+    { method, url, body },
+  );
+}
+
 /** Signs in, with the mailed OTP the first time and as a trusted device afterwards. */
 export async function signIn(page: Page, origin: string, email: string): Promise<void> {
   await page.goto(`${origin}/login`);

@@ -15,6 +15,7 @@ import {
   toastOf,
   useAppStack,
   useSignedInPage,
+  callApiFrom,
 } from './app-support';
 
 const app = useAppStack(['demo', 'acme']);
@@ -77,28 +78,7 @@ afterAll(() => new Promise<void>((resolve) => calendarServer.close(() => resolve
 let page: Page;
 let origin: string;
 
-/** A call of the API from the signed-in coach's page, as the app makes it (its session, its tenant). */
-function asCoach(method: string, url: string, body?: unknown) {
-  return page.evaluate(
-    async ({ method, url, body }) => {
-      const config = JSON.parse(document.getElementById('portal-config')!.textContent!) as {
-        tenantId: number;
-      };
-      const res = await fetch(url, {
-        method,
-        headers: {
-          // A DELETE has no body, so no JSON type (the API refuses an empty JSON body).
-          ...(body !== undefined && { 'content-type': 'application/json' }),
-          authorization: `Bearer ${localStorage.getItem('portal.token')}`,
-          'x-tenant-id': String(config.tenantId),
-        },
-        ...(body !== undefined && { body: JSON.stringify(body) }),
-      });
-      return { status: res.status, body: (await res.json()) as { data: unknown } };
-    },
-    { method, url, body },
-  );
-}
+const asCoach = (method: string, url: string, body?: unknown) => callApiFrom(page, method, url, body);
 
 // The demo coach starts with no hours, no outside calendar and no feed, whatever the seed gave them: the test
 // sets them up itself, from the empty state a new coach meets.

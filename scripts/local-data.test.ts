@@ -3,12 +3,14 @@
  * moves one kind elsewhere. Uploaded files used to follow PGLITE_DIR (its parent's storage/), so a database
  * kept in ./db put the uploads in ./storage, a folder git does not ignore.
  */
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
 import { readConfig } from '../api/src/config.js';
 import { REPO_ROOT } from './lib/api-process.js';
-import { localData } from './lib/local-data.js';
+import { localData, localVapidKeys } from './lib/local-data.js';
 
 describe('local data', () => {
   it('keeps the database, the mail and the uploaded files under .data/ by default', () => {
@@ -59,5 +61,41 @@ describe('local data', () => {
       reject: false,
     });
     expect(result.stdout.split('\n').sort()).toEqual([...files].sort());
+  });
+
+  it('makes the Web Push keys once, owner-readable, and the API accepts them', async () => {
+    const root = await mkdtemp(path.join(os.tmpdir(), 'portal-vapid-'));
+    try {
+      const first = await localVapidKeys(root);
+      expect(await localVapidKeys(root)).toEqual(first);
+      expect((await stat(path.join(root, 'vapid.json'))).mode & 0o777).toBe(0o600);
+      expect(readConfig(first).vapid).toEqual({
+        publicKey: first.VAPID_PUBLIC_KEY,
+        privateKey: first.VAPID_PRIVATE_KEY,
+        subject: first.VAPID_SUBJECT,
+      });
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses half a VAPID configuration or a key of the wrong shape, without repeating the private key', () => {
+    expect(readConfig({}).vapid).toBeUndefined();
+    expect(() => readConfig({ VAPID_PUBLIC_KEY: `B${'A'.repeat(86)}` })).toThrow(/together, or none/);
+    const secret = 'not-a-key-secret';
+    expect(() =>
+      readConfig({
+        VAPID_PUBLIC_KEY: `B${'A'.repeat(86)}`,
+        VAPID_PRIVATE_KEY: secret,
+        VAPID_SUBJECT: 'mailto:a@b.c',
+      }),
+    ).toThrow(/^VAPID_PRIVATE_KEY must be a P-256 private key in base64url \(43 characters/);
+    expect(() =>
+      readConfig({
+        VAPID_PUBLIC_KEY: `B${'A'.repeat(86)}`,
+        VAPID_PRIVATE_KEY: 'A'.repeat(43),
+        VAPID_SUBJECT: 'ops',
+      }),
+    ).toThrow(/VAPID_SUBJECT must be a mailto: or https: address/);
   });
 });

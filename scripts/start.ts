@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { isPortFree } from './lib/api-process.js';
-import { localData, localOpsToken, shownPath } from './lib/local-data.js';
+import { localData, localOpsToken, localVapidKeys, shownPath } from './lib/local-data.js';
 import { REPO_ROOT, startLocalStack } from './lib/local-stack.js';
 
 const apiPort = Number(process.env.PORT ?? 8080);
@@ -51,6 +51,8 @@ const stack = await startLocalStack({
   env: {
     // `portal admin invite` reads the same token from the data folder: a new tenant's first admin, locally.
     OPS_TOKEN: await localOpsToken(data.root),
+    // Web Push from the installed demo apps: a key pair made once and kept in the data folder.
+    ...(await localVapidKeys(data.root)),
     // The mails' links (sign-in, reset, invitation) and logo open the local portals, not production domains.
     ...(servePort > 0 && { MAIL_LINK_ORIGIN: `http://{slug}.localhost:${servePort}` }),
   },

@@ -19,6 +19,7 @@ import { webAddressKeyword } from './routes/web-address.js';
 import { mismatchKeyword } from './validation-errors.js';
 import type { CaptchaOptions } from './services/auth/captcha-service.js';
 import { createServices } from './services/index.js';
+import type { VapidKeys } from './config.js';
 import type { StripeOptions } from './services/payments/stripe-client.js';
 import { schedulePurge } from './services/housekeeping/purge-expired.js';
 import { scheduleMailRetry } from './services/mail/mail-retry.js';
@@ -43,13 +44,15 @@ export interface AppOptions {
   tenantsDir: string;
   /**
    * retryEveryMs: how often the outbox's due mail is tried again (15 s by default); linkOrigin: a local stack's
-   * origin for the mails' links (MAIL_LINK_ORIGIN).
+   * origin for the mails' links (MAIL_LINK_ORIGIN); unsubscribeSecret: signs the unsubscribe links
+   * (UNSUBSCRIBE_SECRET; a fixed local key when unset, which production refuses).
    */
   mail: {
     smtpUrl?: string | undefined;
     mailDir: string;
     retryEveryMs?: number;
     linkOrigin?: string | undefined;
+    unsubscribeSecret?: string | undefined;
   };
   /** Private files (mail attachments): storage.ts's createStorage(MAIL_STORAGE). */
   storage: Storage;
@@ -87,6 +90,8 @@ export interface AppOptions {
   trustProxy?: TrustProxy;
   /** When the process sheds load with 503 (infrastructure.ts): defaultPressureLimits() unless given. */
   pressure?: PressureLimits;
+  /** Web Push's VAPID keys (config.ts); without them push is off and GET /api/v1/push/key answers null. */
+  vapid?: VapidKeys | undefined;
 }
 
 /**
@@ -219,6 +224,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     production: options.production ?? false,
     outbound: client,
     log: app.log,
+    unsubscribeSecret: options.mail.unsubscribeSecret,
+    vapid: options.vapid,
   });
   scheduleMailRetry(app, mailer, options.mail.retryEveryMs ?? 15_000);
   app.addHook('onClose', async () => mailer.close());

@@ -15,6 +15,8 @@ export interface Config {
   mailDir: string;
   /** A local stack's origin for the mails' links, `{slug}` standing for the tenant (branded-mail.ts). */
   mailLinkOrigin: string | undefined;
+  /** Signs the unsubscribe links of notification mails (UNSUBSCRIBE_SECRET); required in production. */
+  unsubscribeSecret: string | undefined;
   /** Where mail attachments are kept: a folder, or `s3://bucket/prefix`. */
   mailStorage: string;
   captchaSecret: string | undefined;
@@ -29,6 +31,15 @@ export interface Config {
   logLevel: string;
   /** When the process sheds load with 503 (infrastructure.ts). */
   pressure: PressureLimits;
+  /** Web Push's VAPID keys (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT); unset: push is off. */
+  vapid: VapidKeys | undefined;
+}
+
+/** The server's identity to the push services: a P-256 key pair (base64url) and a contact (mailto: or https:). */
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+  subject: string;
 }
 
 /** Which proxies may name the client in X-Forwarded-For: none, all, or these addresses/CIDRs. */
@@ -85,6 +96,43 @@ function mailLinkOrigin(value: string | undefined, production: boolean): string 
   return value;
 }
 
+/** The unsubscribe links' key: a local stack may go without (a fixed local key); production may not. */
+function unsubscribeSecret(value: string | undefined, production: boolean): string | undefined {
+  if (!value && !production) return undefined;
+  if (!value || value.length < 32)
+    throw new Error(
+      'UNSUBSCRIBE_SECRET must be set, at least 32 characters long, such as `openssl rand -base64 32` prints: it signs the unsubscribe links of mails.',
+    );
+  return value;
+}
+
+/**
+ * All three or none: a half-configured push would hand browsers a key the server cannot sign with. The shapes
+ * are checked here so a typo stops the start, not the first push; the message never repeats the private key.
+ */
+function vapidKeys(env: NodeJS.ProcessEnv): VapidKeys | undefined {
+  const publicKey = env.VAPID_PUBLIC_KEY || '';
+  const privateKey = env.VAPID_PRIVATE_KEY || '';
+  const subject = env.VAPID_SUBJECT || '';
+  if (!publicKey && !privateKey && !subject) return undefined;
+  if (!publicKey || !privateKey || !subject)
+    throw new Error(
+      'Set VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT together, or none (push off).',
+    );
+  // An uncompressed P-256 point is 65 bytes (87 base64url characters), its private key 32 bytes (43).
+  if (!/^B[A-Za-z0-9_-]{86}$/.test(publicKey))
+    throw new Error(
+      'VAPID_PUBLIC_KEY must be a P-256 public key in base64url (87 characters, as web-push prints).',
+    );
+  if (!/^[A-Za-z0-9_-]{43}$/.test(privateKey))
+    throw new Error(
+      'VAPID_PRIVATE_KEY must be a P-256 private key in base64url (43 characters, as web-push prints).',
+    );
+  if (!/^(mailto:\S+@\S+|https:\/\/\S+)$/.test(subject))
+    throw new Error(`VAPID_SUBJECT must be a mailto: or https: address, got "${subject}".`);
+  return { publicKey, privateKey, subject };
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 8080);
   // Every kind of local data in one folder, .data/ by default (ignored by git); each has its own variable too.
@@ -105,6 +153,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL || undefined,
     mailDir: resolve(env.MAIL_DIR ?? join(dataDir, 'mail')),
     mailLinkOrigin: mailLinkOrigin(env.MAIL_LINK_ORIGIN, env.NODE_ENV === 'production'),
+    unsubscribeSecret: unsubscribeSecret(env.UNSUBSCRIBE_SECRET, env.NODE_ENV === 'production'),
     mailStorage: env.MAIL_STORAGE || resolve(dataDir, 'storage'),
     captchaSecret: env.CAPTCHA_SECRET || undefined,
     opsToken: opsToken(env.OPS_TOKEN),
@@ -119,5 +168,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? 'info',
     pressure: { ...pressure, maxEventLoopDelay: eventLoopLimit(env, pressure.maxEventLoopDelay) },
+    vapid: vapidKeys(env),
   };
 }

@@ -15,7 +15,12 @@ const db = await connect(config, true, (error) => onIdleError(error));
 const app = await buildApp({
   db,
   tenantsDir: config.tenantsDir,
-  mail: { smtpUrl: config.smtpUrl, mailDir: config.mailDir, linkOrigin: config.mailLinkOrigin },
+  mail: {
+    smtpUrl: config.smtpUrl,
+    mailDir: config.mailDir,
+    linkOrigin: config.mailLinkOrigin,
+    unsubscribeSecret: config.unsubscribeSecret,
+  },
   storage: createStorage(config.mailStorage),
   captcha: { secret: config.captchaSecret, verifyUrl: config.captchaVerifyUrl },
   stripe: config.stripe,
@@ -24,6 +29,7 @@ const app = await buildApp({
   calendars: { everyMs: 60_000 },
   jobs: {},
   opsToken: config.opsToken,
+  vapid: config.vapid,
   trustProxy: config.trustProxy,
   pressure: config.pressure,
   logger:

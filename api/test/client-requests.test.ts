@@ -79,13 +79,16 @@ describe("the coach hears of a client's new request by mail", () => {
   });
 
   it('a coach who turned message mail off is not mailed; the ticket is stored all the same', async () => {
-    await h.db.insertInto('mail_muted').values({ user_id: coach2.user.id, topic: 'messages' }).execute();
+    await h.db
+      .insertInto('notification_preferences')
+      .values({ user_id: coach2.user.id, kind: 'message', channel: 'mail', enabled: false })
+      .execute();
     try {
       const res = await ticket(client2, 'Muted coach');
       expect(res.statusCode).toBe(201);
       // The mailer drops the notice and says so; nothing reaches the coach.
       await expect
-        .poll(() => h.logs.some((l) => l.includes('its recipient turned the topic off')))
+        .poll(() => h.logs.some((l) => l.includes('its recipient turned this kind off by mail')))
         .toBe(true);
       expect(await notices(coach2)).toEqual([]);
       expect((await myTickets(client2)).json().data[0]).toMatchObject({
@@ -93,7 +96,7 @@ describe("the coach hears of a client's new request by mail", () => {
         status: 'new',
       });
     } finally {
-      await h.db.deleteFrom('mail_muted').where('user_id', '=', coach2.user.id).execute();
+      await h.db.deleteFrom('notification_preferences').where('user_id', '=', coach2.user.id).execute();
     }
   });
 });

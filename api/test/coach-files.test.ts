@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateTo, migrateToLatest } from '../src/db/migrate.js';
 import { as, startSignedIn } from './helpers/coach.js';
-import { downloadFile, listFiles, sendFiles } from './helpers/company-files.js';
+import { companyOf, downloadFile, listFiles, sendFiles } from './helpers/company-files.js';
 import { BETA, Harness } from './helpers/harness.js';
 import { readMails, waitForMail } from './helpers/mail.js';
 import { PNG, pdf, refusedFiles, storedFiles } from './helpers/mailbox.js';
@@ -48,15 +48,6 @@ const state = async () => ({
   mails: (await readMails(h.mailDir)).length,
 });
 
-const companyOf = async (who: Person) =>
-  (
-    await h.db
-      .selectFrom('users')
-      .select('company_id')
-      .where('id', '=', who.user.id)
-      .executeTakeFirstOrThrow()
-  ).company_id!;
-
 describe("a coach's files with a client", () => {
   it("sends files to the client's company: the client and a colleague list and download them, the client is mailed", async () => {
     const mailsBefore = (await readMails(h.mailDir)).filter((m) => m.to === client.user.email).length;
@@ -69,7 +60,7 @@ describe("a coach's files with a client", () => {
     });
     expect(res.statusCode, res.body).toBe(201);
     const sent = res.json().data;
-    const companyId = await companyOf(client);
+    const companyId = await companyOf(h, client);
     expect(sent).toMatchObject({
       company_id: companyId,
       description: 'The pricing worksheet for Thursday.',
@@ -192,7 +183,7 @@ describe("a coach's files with a client", () => {
   });
 
   it('sends a file to the client alone: the client lists and downloads it, a colleague neither, and nothing else changes', async () => {
-    const companyId = await companyOf(client);
+    const companyId = await companyOf(h, client);
     const pageOf = async (who: Person, clientId: number) =>
       (await as(h, who, 'GET', `/api/v1/coach/clients/${clientId}`)).json().data.files as {
         id: number;
@@ -250,7 +241,7 @@ describe("a coach's files with a client", () => {
   });
 
   it("names a colleague's file on the coach's page as the colleague's, not a coach's", async () => {
-    const companyId = await companyOf(client);
+    const companyId = await companyOf(h, client);
     const res = await sendFiles(h, basic, {
       company_id: String(companyId),
       files: [{ name: 'Colleague notes.pdf', bytes: pdf(598) }],
@@ -344,7 +335,7 @@ describe('files for a client with no company (coached on their own)', () => {
   });
 
   it('lists, for a client of a company, the files sent to them alone', async () => {
-    const companyId = await companyOf(client);
+    const companyId = await companyOf(h, client);
     const res = await send(coach, client.user.id, {
       to: 'client',
       files: [{ name: 'Mine.pdf', bytes: pdf(10) }],

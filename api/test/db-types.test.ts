@@ -34,9 +34,9 @@ describe('npm run db:types', () => {
   });
 
   it('refuses a hand-typed column the schema no longer has, naming it', async () => {
-    await sql`alter table mail_muted drop column topic`.execute(testDb.db);
+    await sql`alter table notification_preferences drop column channel`.execute(testDb.db);
     await expect(dbTypesSource(testDb.db)).rejects.toThrow(
-      'db-types.ts names mail_muted.topic, which the migrated schema does not have.',
+      'db-types.ts names notification_preferences.channel, which the migrated schema does not have.',
     );
   });
 });

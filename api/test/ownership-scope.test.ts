@@ -44,8 +44,13 @@ const notClientOwned = {
   coaches: 'coach profiles',
   // Crash reports for the support team: written by anyone (signed in or not), read by no user.
   error_reports: 'crash reports',
-  // A user's own mail preferences: read and written only as the signed-in user's (/me), never listed.
-  mail_muted: 'mail preferences',
+  // A user's own notification choices: read and written only as the signed-in user's (/me), never listed.
+  notification_preferences: 'notification preferences',
+  // A person's own notifications and devices: read and written only as the signed-in person's, never listed.
+  notifications: 'notifications',
+  push_subscriptions: 'push subscriptions',
+  // What reminders went out, read only by the reminder jobs to send each once.
+  reminder_sends: 'reminders sent',
   // A lesson video's play tickets: looked up by token hash, bound to the session that asked, never listed.
   lesson_file_tickets: 'play tickets',
   // A person's calendar feed token: looked up by its hash (the feed's address), shown to its owner only.

@@ -121,14 +121,21 @@ const oneLine = (value: string) =>
     .replace(/\s+/g, ' ')
     .trim();
 
-/** The tenant's mail of this kind with these values. */
+/** A notification's footer line: the page that stops its kind's mail, and the kind's name. */
+export interface Unsubscribe {
+  url: string;
+  label: string;
+}
+
+/** The tenant's mail of this kind with these values (a notification's with its unsubscribe line). */
 export function renderMail<K extends MailKind>(
   tenant: MailTenant,
   kind: K,
   values: MailValues[K],
+  unsubscribe?: Unsubscribe,
 ): RenderedMail {
   const templates = tenant.templates[kind];
-  const view = { ...values, brand: tenant.brand };
+  const view = { ...values, brand: tenant.brand, unsubscribe };
   const subject = oneLine(Mustache.render(templates.subject, view, {}, verbatim));
   const html = Mustache.render(templates.html, { ...view, subject });
   const text = `${Mustache.render(templates.text, view, {}, verbatim).trim()}\n`;

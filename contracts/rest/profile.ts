@@ -1,7 +1,7 @@
 // My Profile's calls (SPEC §7 /students/update/{id}, /students/updatetwo/{id}) and the client's choice of
 // notifications by mail: the bodies the profile forms send and the preferences they read.
 import type { FromSchema } from 'json-schema-to-ts';
-import { boolean, closed, line, optionalLine, singleLine } from './pieces.js';
+import { closed, line, optionalLine, singleLine } from './pieces.js';
 
 // Links must be web addresses: a javascript: or data: URL shown as a link would run in the portal. One typed
 // without a scheme gets https:// (the API's web-address.ts).
@@ -35,14 +35,5 @@ export const profileDetails = closed(
 
 export const socialLinks = closed({ facebook: profileLink, twitter: profileLink, linkedin: profileLink }, []);
 
-/** Which notifications the client gets by mail: every topic of contracts/mail/mail-topics.ts, on or off. */
-export const mailPreferences = closed({
-  messages: boolean,
-  files: boolean,
-  meetings: boolean,
-  group_sessions: boolean,
-});
-
 export type ProfileDetails = FromSchema<typeof profileDetails>;
 export type SocialLinks = FromSchema<typeof socialLinks>;
-export type MailPreferences = FromSchema<typeof mailPreferences>;

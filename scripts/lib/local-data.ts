@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import webPush from 'web-push';
 import { REPO_ROOT } from './api-process.js';
 
 export interface LocalData {
@@ -49,4 +50,26 @@ export async function localOpsToken(root: string): Promise<string> {
   await mkdir(root, { recursive: true });
   await writeFile(file, `${token}\n`, { mode: 0o600 });
   return token;
+}
+
+/**
+ * The local API's Web Push keys (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT), so push works in the
+ * demo: <DATA_DIR>/vapid.json, made once (readable by its owner only) and kept, since a new pair would orphan
+ * every subscription the browsers made with the old public key. Nothing prints the private key.
+ */
+export async function localVapidKeys(root: string): Promise<Record<string, string>> {
+  const file = path.join(root, 'vapid.json');
+  let keys = await readFile(file, 'utf8')
+    .then((text) => JSON.parse(text) as { publicKey: string; privateKey: string })
+    .catch(() => undefined);
+  if (!keys?.publicKey || !keys.privateKey) {
+    keys = webPush.generateVAPIDKeys();
+    await mkdir(root, { recursive: true });
+    await writeFile(file, `${JSON.stringify(keys)}\n`, { mode: 0o600 });
+  }
+  return {
+    VAPID_PUBLIC_KEY: keys.publicKey,
+    VAPID_PRIVATE_KEY: keys.privateKey,
+    VAPID_SUBJECT: 'mailto:push@portal.localhost',
+  };
 }

@@ -5,7 +5,6 @@
 import type { ColumnType } from 'kysely';
 import type { MailMessage } from '../../../contracts/mail-message.js';
 import type { EventType } from '../../../contracts/events.js';
-import type { MailTopic } from '../../../contracts/mail/mail-topics.js';
 import type { Channel, NotificationKind } from '../../../contracts/notifications.js';
 import type { Flags } from '../../../contracts/training-flags.js';
 import type { TenantConfig } from '../../../contracts/tenant.js';
@@ -42,6 +41,9 @@ export type WrittenOnceJson = ColumnType<Record<string, unknown>, string, never>
 
 /** A queued mail's attachments as JSON text (migration 0980), never changed once queued. */
 export type QueuedAttachments = ColumnType<NonNullable<MailMessage['attachments']>, string, never>;
+
+/** A queued notification's unsubscribe headers as JSON text (migration 1891), never changed once queued. */
+export type QueuedHeaders = ColumnType<NonNullable<MailMessage['headers']>, string, never>;
 
 /** Set when a mail is queued (migration 1500), never changed. */
 export type QueuedText = ColumnType<string, string, never>;
@@ -120,4 +122,4 @@ export type QuietHours = ColumnType<NonNullable<TenantNotifications['quietHours'
 /** tenant.json's notifications.channels (migration 1890), as JSON text: kind → the channels it uses. */
 export type NotificationChannels = ColumnType<NonNullable<TenantNotifications['channels']>, string, string>;
 
-export type { Channel, MailTopic, NotificationKind };
+export type { Channel, NotificationKind };

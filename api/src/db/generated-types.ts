@@ -18,7 +18,6 @@ import type {
   FieldTimes,
   GroupState,
   LessonFileKind,
-  MailTopic,
   MeetingAudience,
   MeetingLocation,
   MetricDirection,
@@ -27,6 +26,7 @@ import type {
   Nullable,
   PaymentStatus,
   QueuedAttachments,
+  QueuedHeaders,
   QueuedText,
   QuietHours,
   ReminderMinutes,
@@ -753,11 +753,6 @@ export interface MailAttachments {
   uploader_id: number;
 }
 
-export interface MailMuted {
-  topic: MailTopic;
-  user_id: number;
-}
-
 export interface MailOutbox {
   /**
    * Its attachments as JSON text (migration 0980); null when it has none.
@@ -767,6 +762,10 @@ export interface MailOutbox {
   body: string;
   created_at: ClockTime;
   from_address: string;
+  /**
+   * A notification's List-Unsubscribe and List-Unsubscribe-Post headers; null: a mail without them.
+   */
+  headers: Nullable<QueuedHeaders>;
   /**
    * The HTML body (migration 1500); null for a mail queued before it.
    */
@@ -1325,7 +1324,6 @@ export interface DB {
   lessons: Lessons;
   login_links: LoginLinks;
   mail_attachments: MailAttachments;
-  mail_muted: MailMuted;
   mail_outbox: MailOutbox;
   meeting_notes: MeetingNotes;
   meeting_types: MeetingTypes;

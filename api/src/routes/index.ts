@@ -46,7 +46,9 @@ import * as team from './client-team-routes.js';
 import * as password from './password-routes.js';
 import * as payments from './payment-routes.js';
 import * as profile from './profile-routes.js';
-import * as mailPreferences from './mail-preferences-routes.js';
+import * as notifications from './notification-routes.js';
+import * as unsubscribe from './unsubscribe-routes.js';
+import * as push from './push-routes.js';
 import { declaredIn, type TableEntry } from './route.js';
 import * as system from './system-routes.js';
 import * as operator from './operator-routes.js';
@@ -97,7 +99,9 @@ const routeModules: readonly Record<string, unknown>[] = [
   password,
   payments,
   profile,
-  mailPreferences,
+  notifications,
+  unsubscribe,
+  push,
   system,
   operator,
 ];
@@ -132,8 +136,6 @@ export const routeTable: TableEntry[] = [
   ['POST', '/api/v1/student/profilephoto/update', profile.updatePhoto],
   ['GET', '/api/v1/student/profilephoto/:publicId', profile.photo],
   // Which notifications the client gets by mail (My Profile); sign-in codes, links and resets always go.
-  ['GET', '/api/v1/me/mail-preferences', mailPreferences.mailPreferences],
-  ['POST', '/api/v1/me/mail-preferences', mailPreferences.saveMailPreferences],
   // Support
   ['POST', '/api/v1/tickets', support.tickets],
   ['GET', '/api/v1/tickets', support.myTickets],

@@ -1,6 +1,6 @@
 // Registers the route table with Fastify: who may call each route (a session's role, an API key's scope or the
 // operator) is checked before validation, a limited route gets the per-IP flood guard, and a multipart route
-// its parser in a scope of its own.
+// (or a form-encoded one) its parser in a scope of its own.
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { identifyKey, identifyOperator } from '../request-context.js';
@@ -74,6 +74,19 @@ export async function registerRoutes(app: FastifyInstance, services: Services, o
       const limits = spec.multipart.limits;
       await app.register(async (scope) => {
         await scope.register(multipart, { limits });
+        add(scope);
+      });
+    } else if (spec.form) {
+      await app.register(async (scope) => {
+        scope.addContentTypeParser(
+          'application/x-www-form-urlencoded',
+          { parseAs: 'string' },
+          (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+        );
+        // No body at all (the app's confirm, a mail client that posts nothing) is an empty form.
+        scope.addHook('preValidation', async (request) => {
+          request.body ??= {};
+        });
         add(scope);
       });
     } else add(app);

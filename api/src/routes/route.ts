@@ -65,6 +65,11 @@ interface RouteSpec<S extends FastifySchema = FastifySchema> {
   attachValidation?: boolean;
   /** A multipart/form-data call: its parser, with these limits, is registered for it alone. */
   multipart?: { limits: { fileSize: number; files: number; fields: number; parts: number } };
+  /**
+   * The call also takes a form-encoded body (a mail client's RFC 8058 one-click unsubscribe): its parser is
+   * registered for it alone, so no other route accepts a body a cross-site form could send.
+   */
+  form?: true;
   handle(services: Services, request: TypedRequest<S>, reply: FastifyReply): Promise<unknown>;
 }
 

@@ -22,6 +22,7 @@ import { seedGroups } from './seed-groups.js';
 import { seedLessonFiles } from './seed-lesson-files.js';
 import { seedMailbox } from './seed-mailbox.js';
 import { seedMetrics } from './seed-metrics.js';
+import { seedNotifications } from './seed-notifications.js';
 import { assignClient, upsertCoach, upsertCompany, upsertUser } from './seed-people.js';
 import { seedSecondCoach } from './seed-second-coach.js';
 import { demoSetFor } from './sets/index.js';
@@ -137,6 +138,16 @@ async function seedTenant(
       set,
       calendarOrigin,
     });
+  // Last: the bells are made of what the steps above seeded (messages, lessons, bookings).
+  await seedNotifications(db, {
+    tenantId: tenant.id,
+    coachUserId,
+    coachId,
+    clientId: clientIds[0]!,
+    basicId: clientIds[1]!,
+    coachName: `${set.coach.first_name} ${set.coach.last_name}`,
+    at,
+  });
 }
 
 export async function seedDemo(

@@ -38,7 +38,6 @@ import { createGroupsService } from './groups/groups-service.js';
 import { createAnalyticsService } from './lesson-analytics/analytics-service.js';
 import type { Mailer } from './mail/mailer.js';
 import type { GuardedClient } from './outbound/guarded-client.js';
-import { createMailPreferencesService } from './mail/mail-preferences-service.js';
 import { createMailboxService } from './mailbox/mailbox-service.js';
 import { createMetricsService } from './metrics/metrics-service.js';
 import { createCoachFlashService } from './flash-coaching/coach-flash.js';
@@ -57,10 +56,17 @@ import { createReferralService } from './support/referral-service.js';
 import { createTestimonialService } from './support/testimonial-service.js';
 import { createTicketService } from './support/ticket-service.js';
 import { createCoachNotice } from './support/coach-notice.js';
+import { createPushService } from './push/push-service.js';
+import { sendPush, type PushNotice } from './push/send-push.js';
+import type { VapidKeys } from '../config.js';
 import { createTenantService } from './tenants/tenant-service.js';
 import type { TenantConfig } from './tenants/tenant-files.js';
 import { createTeamService } from './team/team-service.js';
 import { createThrottleService } from './throttle/throttle-service.js';
+import { createNotificationCentre } from './notifications/notification-centre.js';
+import { createNotificationPreferences } from './notifications/preferences.js';
+import { createUnsubscribe } from './notifications/unsubscribe.js';
+import { LOCAL_UNSUBSCRIBE_SECRET } from './notifications/unsubscribe-token.js';
 import { createWebhooksService } from './webhooks/webhooks-service.js';
 import { createChecklistAuthoring } from './authoring/lesson-checklist.js';
 
@@ -76,7 +82,15 @@ interface ServiceDeps {
   production: boolean;
   /** Every fetch of an address a tenant or a user chose goes through it (webhooks, calendars). */
   outbound: GuardedClient;
-  log: { error(obj: object, msg: string): void; info(obj: object, msg: string): void };
+  /** Signs and checks the mails' unsubscribe links (UNSUBSCRIBE_SECRET); unset: the local stack's fixed key. */
+  unsubscribeSecret?: string | undefined;
+  log: {
+    error(obj: object, msg: string): void;
+    warn(obj: object, msg: string): void;
+    info(obj: object, msg: string): void;
+  };
+  /** Web Push's keys (config.ts); unset: push is off. */
+  vapid?: VapidKeys | undefined;
 }
 
 export async function createServices(deps: ServiceDeps) {
@@ -119,8 +133,19 @@ export async function createServices(deps: ServiceDeps) {
     // Profile, picture and coach; the crash screen's error reports.
     profile: createProfileService(db, now, login),
     // Which notifications the client gets by mail; the mailer honours them when it sends.
-    mailPreferences: createMailPreferencesService(db),
+    // A person's devices for Web Push, and the push to them (a no-op while this server has no VAPID keys).
+    push: {
+      ...createPushService({ db, now, vapid: deps.vapid, production: deps.production }),
+      send: (userId: number, notice: PushNotice) =>
+        deps.vapid
+          ? sendPush(db, { vapid: deps.vapid, client: deps.outbound, log: deps.log, now }, userId, notice)
+          : Promise.resolve({ sent: 0, dropped: 0, failed: 0 }),
+    },
     errorReports: createErrorReportService(db, now),
+    // The bell of every role, each person's channels per kind, and a mail's one-click unsubscribe.
+    notifications: createNotificationCentre(db, now),
+    notificationPreferences: createNotificationPreferences(db),
+    unsubscribe: createUnsubscribe(db, deps.unsubscribeSecret ?? LOCAL_UNSUBSCRIBE_SECRET),
     // The mailbox between a client and their coach, with its attachments.
     mailbox,
     // The coach's workspace: their clients' work, as the coach's scope of access/scope.ts reaches it.

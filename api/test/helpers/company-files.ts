@@ -78,3 +78,13 @@ export const downloadFile = (h: Harness, as: Person, companyId: number, fileId: 
     tenant: as.user.tenantId,
     token: as.token,
   });
+
+/** The company a person belongs to (a demo client's). */
+export const companyOf = async (h: Harness, who: Person) =>
+  (
+    await h.db
+      .selectFrom('users')
+      .select('company_id')
+      .where('id', '=', who.user.id)
+      .executeTakeFirstOrThrow()
+  ).company_id!;

@@ -64,6 +64,7 @@ export async function tenantLinks(db: Kysely<Database>, tenantId: number) {
   add('users', await rows('users', ['website', 'linkedin', 'facebook', 'twitter', 'profile_pic']));
   add('companies', await rows('companies', ['website']));
   add('coach resources', await rows('coach_resources', ['url']));
+  add('notifications', await rows('notifications', ['link']));
   for (const body of await rows('emails', ['body']))
     add(
       'mail',

@@ -96,6 +96,16 @@ export async function readMails(dir: string): Promise<Mail[]> {
         from: header(mail.headers.get('from') ?? ''),
         subject: header(mail.headers.get('subject') ?? ''),
         ...(mail.headers.has('message-id') ? { messageId: mail.headers.get('message-id')! } : {}),
+        ...(mail.headers.has('list-unsubscribe')
+          ? {
+              headers: {
+                'List-Unsubscribe': mail.headers.get('list-unsubscribe')!,
+                'List-Unsubscribe-Post': mail.headers.get(
+                  'list-unsubscribe-post',
+                ) as 'List-Unsubscribe=One-Click',
+              },
+            }
+          : {}),
         ...contents(mail),
       };
     }),

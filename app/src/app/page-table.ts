@@ -64,6 +64,17 @@ const inMenu = (entry: PageEntry, menu: MenuEntry): PageEntry => ({ ...entry, me
 // Both folders are one component, so moving between them keeps the page rather than mounting another.
 const MailFolderPage = lazyPage(() => import('@/features/messages/components/folder-page'));
 
+// The notification centre is the same two pages in every role's tree (the bell in the shell leads there; no menu
+// item): one chunk each, which the pages' own calls scope to the signed-in person.
+const NotificationsPage = lazyPage(() => import('@/features/notifications/components/notifications-page'));
+const NotificationSettingsPage = lazyPage(
+  () => import('@/features/notifications/components/preferences-page'),
+);
+const notificationPages = (list: string, settings: string): PageEntry[] => [
+  page(list, 'Notifications', NotificationsPage),
+  page(settings, 'Notification settings', NotificationSettingsPage),
+];
+
 /** Signed-out screens: a signed-in user is sent on (GuestOnly). */
 export const GUEST_PAGES: readonly PageEntry[] = [
   page(paths.login, 'Sign in', () => import('@/features/auth/components/login-page')),
@@ -94,6 +105,12 @@ export const OPEN_PAGES: readonly PageEntry[] = [
     paths.emailChange(),
     'Confirm your new login email',
     () => import('@/features/auth/components/email-change-page'),
+  ),
+  // A notification mail's unsubscribe link works signed in or out, on any device the mail is read on.
+  page(
+    paths.unsubscribe(),
+    'Unsubscribe',
+    () => import('@/features/notifications/components/unsubscribe-page'),
   ),
 ];
 
@@ -178,6 +195,7 @@ export const SIGNED_IN_PAGES: readonly PageEntry[] = [
     { icon: 'note' },
   ),
   page(paths.help, 'Help', () => import('@/features/help/components/help-page')),
+  ...notificationPages(paths.notifications, paths.notificationSettings),
   inMenu(
     page(paths.profile, 'Profile', () => import('@/features/profile/components/profile-page')),
     { icon: 'user' },
@@ -237,6 +255,7 @@ export const COACH_PAGES: readonly PageEntry[] = [
   page(paths.coachAcademyLesson(), 'Academy lesson', coachPage('lesson')),
   page(paths.coachAssessment(), 'Assessment', coachPage('assessment')),
   inMenu(page(paths.coachResources, 'Resources', coachPage('resources')), { icon: 'folder' }),
+  ...notificationPages(paths.coachNotifications, paths.coachNotificationSettings),
 ];
 
 /** The tenant admin's screens (DESIGN Roles): their own tree under /admin behind RoleGuard tree="admin". */
@@ -255,6 +274,7 @@ export const ADMIN_PAGES: readonly PageEntry[] = [
   inMenu(page(paths.adminKeys, 'API keys', adminPage('keys')), { icon: 'user' }),
   inMenu(page(paths.adminWebhooks, 'Webhooks', adminPage('webhooks')), { icon: 'mail' }),
   page(paths.adminWebhook(), 'Webhook', adminPage('webhook')),
+  ...notificationPages(paths.adminNotifications, paths.adminNotificationSettings),
 ];
 
 export const NOT_FOUND_PAGE = page('*', 'Page not found', () => import('./not-found-page'));

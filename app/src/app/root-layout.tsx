@@ -1,6 +1,7 @@
 /**
- * What every route shares: the page title, toasts, the global loading overlay, the update banner, and following
- * other tabs' logins and logouts, and the tenant's analytics container when it has one (its code loads only then).
+ * What every route shares: the page title, toasts, the global loading overlay, the update banner, following
+ * other tabs' logins and logouts, opening a clicked push notification's page, and the tenant's analytics
+ * container when it has one (its code loads only then).
  * (The idle logout lives in the shell, which every signed-in page renders, so its code stays out of the login
  * route.)
  */
@@ -9,6 +10,7 @@ import { Outlet } from 'react-router-dom';
 import { Slide, ToastContainer } from 'react-toastify/unstyled';
 import { UpdateBanner } from '@/boot/update-banner';
 import { usePortal } from '@/lib/portal-context';
+import { usePushNavigation } from '@/lib/push-navigation';
 import { followOtherTabs } from '@/lib/session';
 import { TOAST_AUTO_CLOSE_MS, TOAST_POSITION, dismissOnSignIn } from '@/lib/toast';
 import { LoadingOverlay } from './loading-overlay';
@@ -20,6 +22,8 @@ export function RootLayout({ updateAvailable }: { updateAvailable: boolean }) {
   useEffect(() => followOtherTabs(), []);
   useEffect(() => dismissOnSignIn(), []);
   usePageTitle();
+  // A push notification's click routes an open window to its page (the service worker's message).
+  usePushNavigation();
   const { analyticsContainerId, analyticsConsent } = usePortal().config.integrations;
   return (
     <>

@@ -3,7 +3,16 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sessionStore } from '@/lib/session';
 import { EMPTY_TODAY } from '@/testing/coach-today';
-import { apiUser, fakeApi, gapiAnswer, renderPortal, testConfig } from '@/testing/portal';
+import {
+  BADGE_URL,
+  type FakeCall,
+  apiUser,
+  badgeAnswer,
+  fakeApi,
+  gapiAnswer,
+  renderPortal,
+  testConfig,
+} from '@/testing/portal';
 import { COACH_PAGES, SIGNED_IN_PAGES } from './page-table';
 import { MENU_ITEMS, isActiveItem, visibleMenuItems } from './shell/menu-items';
 
@@ -31,9 +40,10 @@ const COACH_ANSWERS: Record<string, unknown> = {
 function serve(member?: Record<string, unknown>) {
   return fakeApi((call) => {
     if (call.url in COACH_ANSWERS) return { status: 200, data: COACH_ANSWERS[call.url] };
+    if (call.url === BADGE_URL) return badgeAnswer(4, 2);
     if (call.url !== '/gapi') return { status: 404, data: { message: 'Not found.' } };
     const { access_token: _a, pas_token: _p, ...stored } = sessionStore.get()!.user;
-    return gapiAnswer(call, { unreademails: 4, member: { ...stored, ...member } });
+    return gapiAnswer(call, { member: { ...stored, ...member } });
   });
 }
 
@@ -91,6 +101,10 @@ describe('the side menu (SPEC §2)', () => {
     expect(within(menu).getByRole('link', { name: 'My Schedule' })).toHaveAttribute('aria-current', 'page');
     expect(within(menu).queryByRole('link', { name: /My Lessons/ })).toBeNull();
     expect(await within(menu).findByText('4')).toBeInTheDocument();
+    // The bell says its count in its name; the number drawn on it is hidden from screen readers.
+    const bell = screen.getByRole('link', { name: 'Notifications, 2 unread' });
+    expect(bell).toHaveAttribute('href', '/notifications');
+    expect(bell).toHaveTextContent('2');
     expect(screen.getByText('Brightwater Plumbing')).toBeInTheDocument();
     // SPEC §2's parts (year, product name, 'version: {x}' as SPEC writes it).
     expect(screen.getByRole('contentinfo')).toHaveTextContent(
@@ -186,11 +200,11 @@ describe('redirects', () => {
     expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
     expect(screen.queryByText(/could not be loaded/)).toBeNull();
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
-    // Only the shell's own questions: who is signed in, and the unread count.
-    const shell = /\b(member|unreademails)\s*\(/;
-    const asked = calls.filter(
-      (c) => c.url !== '/gapi' || !shell.test(String((c.body as { query: string }).query)),
-    );
+    // Only the shell's own questions: who is signed in, and its one poll of the unread counts.
+    const shell = (c: FakeCall) =>
+      c.url === BADGE_URL ||
+      (c.url === '/gapi' && /\bmember\s*\(/.test(String((c.body as { query: string }).query)));
+    const asked = calls.filter((c) => !shell(c));
     expect(asked.map((c) => [c.url, c.body])).toEqual([]);
   });
 
@@ -321,13 +335,19 @@ describe('the role trees', () => {
     expect(active('/admin/companies')).toEqual(['Companies']);
   });
 
-  it("an admin's shell asks for no unread-mail count: an admin has no mailbox, and the API refuses it", async () => {
+  it("an admin's shell polls the one badge call, and its bell leads to the admin's notifications", async () => {
     const calls = serve();
     signIn({ role_id: 1, email: 'admin@demo.test', company: null, company_id: null });
     renderPortal('/admin/companies');
     await screen.findByRole('navigation', { name: 'Main menu' });
     await screen.findByRole('heading', { level: 1, name: 'Companies' });
+    expect(await screen.findByRole('link', { name: 'Notifications, 2 unread' })).toHaveAttribute(
+      'href',
+      '/admin/notifications',
+    );
+    // No GraphQL unread-mail count (an admin has no mailbox): the badge call is the shell's only poll.
     expect(calls.filter((call) => call.url === '/gapi')).toEqual([]);
+    expect(calls.filter((call) => call.url === BADGE_URL)).toHaveLength(1);
   });
 
   it("an admin at a coach's or a client's address, and a coach at an admin's, see it is not available", async () => {

@@ -35,6 +35,16 @@ export const paths = {
   messagesThread: (id: number | string = ':id') => `/messages/thread/${id}`,
   messagesCompose: '/messages/compose',
   help: '/help',
+  /**
+   * The notification centre: each role's list, under its own tree, and the choice of what arrives
+   * where. notificationsOf picks the role's.
+   */
+  notifications: '/notifications',
+  notificationSettings: '/notifications/settings',
+  coachNotifications: '/coach/notifications',
+  coachNotificationSettings: '/coach/notifications/settings',
+  adminNotifications: '/admin/notifications',
+  adminNotificationSettings: '/admin/notifications/settings',
   profile: '/profile',
   coachProfile: '/coachprofile',
   businessAcademy: '/business-academy',
@@ -87,10 +97,18 @@ export const paths = {
   invitation: (token = ':token') => `/invitation/${token}`,
   /** The link that confirms a new login email (mailed to the new address; a secret like a reset link). */
   emailChange: (token = ':token') => `/email-change/${token}`,
+  /** A notification mail's one-click unsubscribe page (no sign-in; the token names the person and the kind). */
+  unsubscribe: (token = ':token') => `/unsubscribe/${token}`,
 } as const;
 
 /** The routes whose path is a secret (a password reset or a sign-in link): never in a Referer or analytics. */
-const TOKEN_ROUTES = [paths.reset(''), paths.fbsLogin(''), paths.invitation(''), paths.emailChange('')];
+const TOKEN_ROUTES = [
+  paths.reset(''),
+  paths.fbsLogin(''),
+  paths.invitation(''),
+  paths.emailChange(''),
+  paths.unsubscribe(''),
+];
 
 export const carriesToken = (pathname: string): boolean =>
   TOKEN_ROUTES.some((prefix) => pathname.startsWith(prefix));

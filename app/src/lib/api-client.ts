@@ -211,7 +211,8 @@ async function call<T>(
 
 /**
  * The API's calls: `api.get<T>(url, options)`, `api.post<T>(url, body, options)`; the booking routes also
- * replace a whole (`put`), change some fields (`patch`) and remove (`delete`).
+ * replace a whole (`put`), change some fields (`patch`) and remove (`delete`; with a body where the thing removed is
+ * named by a value that must stay out of URLs and their logs, as a push subscription's endpoint).
  */
 export const api = {
   get: <T = unknown>(url: string, options?: RequestOptions) => call<T>('GET', url, undefined, options),
@@ -221,7 +222,8 @@ export const api = {
     call<T>('PUT', url, data, options),
   patch: <T = unknown>(url: string, data: unknown, options?: RequestOptions) =>
     call<T>('PATCH', url, data, options),
-  delete: <T = unknown>(url: string, options?: RequestOptions) => call<T>('DELETE', url, undefined, options),
+  delete: <T = unknown>(url: string, options?: RequestOptions, data?: unknown) =>
+    call<T>('DELETE', url, data, options),
 };
 
 /** The { data } envelope of every REST answer (DESIGN.md). */

@@ -49,5 +49,5 @@ export type LetterField = 'subject' | 'body' | 'attachments' | 'to';
 /** Everything under this key is the user's mailbox: one invalidation reconciles lists, threads and the badge. */
 export const mailboxKey = (userId: number) => ['messages', userId] as const;
 
-/** The side menu's unread count, which reading a thread in either role's mailbox changes. */
+/** The shell's badge (./badge.ts: the unread messages and notifications), which reading a thread changes. */
 export const unreadMailKey = (userId: number) => [...mailboxKey(userId), 'unread'] as const;

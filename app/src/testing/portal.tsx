@@ -212,6 +212,14 @@ export function gapiAnswer(call: FakeCall, answers: Record<string, unknown> = {}
   return { status: 200, data: { data: Object.fromEntries(asked) } };
 }
 
+/** The shell's one poll (lib/badge.ts): the bell's and the side menu's counts. */
+export const BADGE_URL = '/api/v1/notifications/badge';
+
+export const badgeAnswer = (messages: number, notifications = 0) => ({
+  status: 200,
+  data: { data: { messages, notifications } },
+});
+
 export function renderPortal(path: string, config: PortalConfig = testConfig) {
   const router = createMemoryRouter(portalRoutes({ updateAvailable: false }), { initialEntries: [path] });
   const view = render(

@@ -106,7 +106,13 @@ describe('portal serve', () => {
   });
 
   it('falls back to index.html for app routes only', async () => {
-    for (const route of ['/schedule', '/notes/12', '/reset-password/abc']) {
+    // The last: a mailed unsubscribe link, whose signed token has a dot that is no file's extension.
+    for (const route of [
+      '/schedule',
+      '/notes/12',
+      '/reset-password/abc',
+      '/unsubscribe/MTAubWVzc2FnZQ.zIJbtQDLfCUV2tdFIrdQeE0g_e9ZDSEMel_kLHhTyyo',
+    ]) {
       const res = await fetch(`${site()}${route}`);
       expect([route, res.status, res.headers.get('cache-control')]).toEqual([route, 200, 'no-cache']);
       expect(await res.text()).toContain('<div id="root">');

@@ -1,7 +1,8 @@
 // Notifications: what the bell lists for each person (kinds in contracts/notifications.ts), the channels a person
 // turned on or off against their tenant's defaults, each device's Web Push subscription, each person's quiet
 // hours, a coach's morning summary, tenant.json's notifications block, and one row per reminder sent, whose
-// unique key is what makes a reminder go out once however many instances run its job.
+// unique key is what makes a reminder go out once however many instances run its job. My Profile's mail topics
+// (mail_muted) move into the preferences as the mail channel of their kinds.
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 
@@ -85,6 +86,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('notification_channels', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
     .execute();
 
+  // My Profile's mail topics (migration 1500) become the mail channel of their kinds: one table of choices.
+  await sql`
+    insert into notification_preferences (user_id, kind, channel, enabled)
+    select user_id,
+      case topic when 'messages' then 'message' when 'files' then 'file' when 'meetings' then 'meeting'
+        else 'group_session' end,
+      'mail', false
+    from mail_muted`.execute(db);
+  await db.schema.dropTable('mail_muted').execute();
+
   const notes: Record<string, string> = {
     'notifications.kind': 'A kind of contracts/notifications.ts.',
     'notifications.link': "The app's page it opens (a path), for the person it is for.",
@@ -118,6 +129,20 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('users').dropColumn('quiet_from').dropColumn('quiet_to').execute();
   await db.schema.dropTable('reminder_sends').execute();
   await db.schema.dropTable('push_subscriptions').execute();
+  await db.schema
+    .createTable('mail_muted')
+    .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('topic', 'text', (c) => c.notNull())
+    .addPrimaryKeyConstraint('mail_muted_pkey', ['user_id', 'topic'])
+    .execute();
+  await sql`
+    insert into mail_muted (user_id, topic)
+    select user_id,
+      case kind when 'message' then 'messages' when 'file' then 'files' when 'meeting' then 'meetings'
+        else 'group_sessions' end
+    from notification_preferences
+    where channel = 'mail' and not enabled
+      and kind in ('message', 'file', 'meeting', 'group_session')`.execute(db);
   await db.schema.dropTable('notification_preferences').execute();
   await db.schema.dropTable('notifications').execute();
 }

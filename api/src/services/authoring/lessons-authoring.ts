@@ -11,6 +11,7 @@ import { found } from '../client-work/owner.js';
 import { listResources } from '../groups/lesson-repository.js';
 import { sanitizeRichText } from '../groups/rich-text.js';
 import { coachIdOf } from './coach-of.js';
+import { recordEvent } from '../events/record-event.js';
 import { isAllowedLink } from '../../../../contracts/rich-text.js';
 
 interface LessonFields {
@@ -68,6 +69,25 @@ export function createLessonsAuthoring(db: Kysely<Database>, now: () => Date) {
     return module ? { kind: 'academy' as const, ...module, lesson_access: null } : null;
   }
 
+  /** Records a lesson's publication once for each group it sits in (an academy lesson has no group). */
+  async function published(trx: Kysely<Database>, coach: Actor, lessonId: number) {
+    const groups = await trx
+      .selectFrom('member_group_lessons')
+      .select('group_id')
+      .distinct()
+      .where('tenant_id', '=', coach.tenantId)
+      .where('lesson_id', '=', lessonId)
+      .execute();
+    const at = now().toISOString();
+    for (const { group_id } of groups)
+      await recordEvent(trx, coach.tenantId, 'lesson.published', {
+        lesson_id: lessonId,
+        group_id,
+        coach_id: coach.userId,
+        published_at: at,
+      });
+  }
+
   async function page(coach: Actor, lessonId: number) {
     const lesson = await own(coach, lessonId);
     const where = await place(lessonId);
@@ -93,7 +113,7 @@ export function createLessonsAuthoring(db: Kysely<Database>, now: () => Date) {
     page,
 
     async change(coach: Actor, lessonId: number, fields: LessonFields) {
-      await own(coach, lessonId);
+      const before = await own(coach, lessonId);
       const { length, lesson_access, full_desc, lesson_video, ...columns } = fields;
       if (lesson_video && !isAllowedLink(lesson_video))
         throw new FieldError({
@@ -129,6 +149,8 @@ export function createLessonsAuthoring(db: Kysely<Database>, now: () => Date) {
             .where('tenant_id', '=', coach.tenantId)
             .where('lesson_id', '=', lessonId)
             .execute();
+        // A draft made public is news to each group it sits in (its members' bells hear it).
+        if (fields.published === true && !before.published) await published(trx, coach, lessonId);
       });
       return page(coach, lessonId);
     },

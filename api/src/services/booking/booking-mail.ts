@@ -39,7 +39,7 @@ export function bookingMails(
       tenant,
       kind: 'booking',
       to: meeting.email,
-      notice: { userId: meeting.client_id, topic: 'meetings' },
+      notice: { userId: meeting.client_id, kind: 'meeting' },
       values: {
         ...common,
         firstName: meeting.first_name,

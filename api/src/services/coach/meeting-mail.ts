@@ -113,7 +113,7 @@ export function meetingMail(
       tenant,
       kind: 'group-session',
       to: client.email,
-      notice: { userId: meeting.client_id, topic: 'group_sessions' },
+      notice: { userId: meeting.client_id, kind: 'group_session' },
       values: { ...common, group: session.group, link: `https://${tenant.domain}/groups` },
       ...invitation,
     };
@@ -121,7 +121,7 @@ export function meetingMail(
     tenant,
     kind: 'meeting',
     to: client.email,
-    notice: { userId: meeting.client_id, topic: 'meetings' },
+    notice: { userId: meeting.client_id, kind: 'meeting' },
     values: { ...common, agenda: meeting.agenda, link: `https://${tenant.domain}/schedule` },
     ...invitation,
   };

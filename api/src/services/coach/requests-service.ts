@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Database, Tenant } from '../../db/database.js';
 import { FieldError, HttpError } from '../../errors.js';
 import { assignedClient } from '../access/assigned-client.js';
+import { recordEvent } from '../events/record-event.js';
 import type { Actor } from '../access/scope.js';
 import type { Mailer } from '../mail/mailer.js';
 import { noticeParties } from '../mailbox/mailbox-repository.js';
@@ -85,7 +86,17 @@ export function createRequestsService(deps: { db: Kysely<Database>; now: () => D
       const reply = input.reply?.trim();
       if (reply) {
         const client = await assignedClient(db, coach, changed.user_id);
-        await insertAnswer(db, coach, client, { kind, request_id: id, body: reply }, at);
+        await db.transaction().execute(async (trx) => {
+          await insertAnswer(trx, coach, client, { kind, request_id: id, body: reply }, at);
+          // A ticket's answer is an event (the client's bell hears it); the other kinds go to the conversation.
+          if (kind === 'tickets')
+            await recordEvent(trx, coach.tenantId, 'ticket.answered', {
+              ticket_id: id,
+              user_id: changed.user_id,
+              coach_id: coach.userId,
+              answered_at: at.toISOString(),
+            });
+        });
       }
       const shown = (await list(coach)).find((r) => r.kind === kind && r.id === id)!;
       const parties = reply

@@ -1,11 +1,13 @@
 // The one way a change reports itself to the tenant's systems: called with the transaction that made the change,
 // so a rolled-back change reports nothing and a committed one is never lost. The same statement queues one
-// delivery per enabled endpoint that hears the type (webhooks/delivery-repository.ts sends them), due at once.
+// delivery per enabled endpoint that hears the type (webhooks/delivery-repository.ts sends them), due at once,
+// and tells the notification centre (notifications-for.ts) whom the event concerns.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { EventData, EventType } from '../../../../contracts/events.js';
+import { notificationsFor } from '../notifications/notifications-for.js';
 
 /** Records `type` with its data, typed by the event's schema in contracts/events.ts. */
 export async function recordEvent<T extends EventType>(
@@ -42,5 +44,7 @@ export async function recordEvent(
         .where((w) => w.or([w('events', 'is', null), sql<boolean>`events ? ${type}`])),
     )
     .execute();
+  // The bell hears the same events, in the same transaction.
+  await notificationsFor(db, tenantId, type, data as EventData<EventType>, id);
   return id;
 }

@@ -11,6 +11,8 @@ import { mailBrand, mailSender, type MailSender } from '../../../../contracts/ma
 import { loadMailTemplates, renderMail, type MailTenant } from '../../../../contracts/mail/render-mail.js';
 import type { TenantConfig } from '../tenants/tenant-files.js';
 import type { MailDraft } from './mail-draft.js';
+import { NOTIFICATION_KINDS } from '../../../../contracts/notifications.js';
+import { LOCAL_UNSUBSCRIBE_SECRET, unsubscribeToken } from '../notifications/unsubscribe-token.js';
 
 interface DkimKey {
   domainName: string;
@@ -71,8 +73,29 @@ export function createBrandedMail(
   env: NodeJS.ProcessEnv,
   log: Warn,
   linkOrigin?: string,
+  unsubscribeSecret = LOCAL_UNSUBSCRIBE_SECRET,
 ) {
   const relink = relinker(tenants, linkOrigin);
+  const apiOrigins = new Map(tenants.map((t) => [t.id, t.apiOrigin]));
+  /**
+   * A notification's one-click unsubscribe: the API's link in the headers (a mail client POSTs it, RFC 8058)
+   * and the app's page in the footer, both with the token of its person and kind.
+   */
+  const unsubscribe = (draft: MailDraft) => {
+    if (!draft.notice) return undefined;
+    const token = unsubscribeToken(unsubscribeSecret, draft.notice.userId, draft.notice.kind);
+    const api = apiOrigins.get(draft.tenant.id) ?? `https://${draft.tenant.domain}`;
+    return {
+      headers: {
+        'List-Unsubscribe': `<${relink(draft.tenant, `${api}/api/v1/unsubscribe/${token}`)}>`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' as const,
+      },
+      footer: {
+        url: `https://${draft.tenant.domain}/unsubscribe/${token}`,
+        label: NOTIFICATION_KINDS[draft.notice.kind].label,
+      },
+    };
+  };
   const branded = new Map<number, Branded>(
     tenants.map((t) => [
       t.id,
@@ -110,7 +133,8 @@ export function createBrandedMail(
   return {
     compose(draft: MailDraft): MailMessage {
       const { mail, sender } = brandOf(draft.tenant);
-      const { subject, html, text } = renderMail(mail, draft.kind, draft.values as never);
+      const notice = unsubscribe(draft);
+      const { subject, html, text } = renderMail(mail, draft.kind, draft.values as never, notice?.footer);
       return {
         from: `"${displayName(sender.name)}" <${sender.address}>`,
         to: draft.to,
@@ -118,6 +142,7 @@ export function createBrandedMail(
         text: relink(draft.tenant, text),
         html: relink(draft.tenant, html),
         messageId: `<${randomUUID()}@${sender.domain}>`,
+        ...(notice ? { headers: notice.headers } : {}),
         ...(draft.attachments ? { attachments: draft.attachments } : {}),
       };
     },

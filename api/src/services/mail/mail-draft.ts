@@ -3,7 +3,7 @@
 import type { Tenant } from '../../db/database.js';
 import type { MailMessage } from '../../../../contracts/mail-message.js';
 import type { MailKind, MailValues } from '../../../../contracts/mail/mail-kinds.js';
-import type { MailTopic } from '../../../../contracts/mail/mail-topics.js';
+import type { NotificationKind } from '../../../../contracts/notifications.js';
 
 export type MailDraft = {
   [K in MailKind]: {
@@ -12,7 +12,7 @@ export type MailDraft = {
     to: string;
     values: MailValues[K];
     attachments?: MailMessage['attachments'];
-    /** A notification of this topic to this user: it is not sent when they turned the topic off (My Profile). */
-    notice?: { userId: number; topic: MailTopic };
+    /** A notification of this kind to this user: not sent when the kind's mail channel is off for them. */
+    notice?: { userId: number; kind: NotificationKind };
   };
 }[MailKind];

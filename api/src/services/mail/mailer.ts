@@ -13,7 +13,7 @@ import type { Database } from '../../db/database.js';
 import type { TenantConfig } from '../tenants/tenant-files.js';
 import { createBrandedMail } from './branded-mail.js';
 import type { MailDraft } from './mail-draft.js';
-import { isMuted } from './mail-preferences-repository.js';
+import { channelsOf } from '../notifications/channels.js';
 import {
   claimDueMail,
   deleteSentMail,
@@ -54,6 +54,8 @@ interface MailerOptions {
   env?: NodeJS.ProcessEnv | undefined;
   /** A local stack's origin for the mails' links (MAIL_LINK_ORIGIN, branded-mail.ts); unset: the tenant's domain. */
   linkOrigin?: string | undefined;
+  /** Signs the unsubscribe links of notifications (UNSUBSCRIBE_SECRET); unset: the local stack's fixed key. */
+  unsubscribeSecret?: string | undefined;
 }
 
 /** How many queued mails one retry sends at most. */
@@ -107,6 +109,7 @@ export function createMailer(options: MailerOptions): Mailer {
     options.env ?? process.env,
     log,
     options.linkOrigin,
+    options.unsubscribeSecret,
   );
   const { deliver, close } = deliverer(options, (from) => branded.dkimFor(from));
   async function sendOrQueue(message: MailMessage) {
@@ -119,10 +122,10 @@ export function createMailer(options: MailerOptions): Mailer {
   }
   return {
     async send(draft) {
-      if (draft.notice && (await isMuted(db, draft.notice.userId, draft.notice.topic))) {
+      if (draft.notice && !(await channelsOf(db, draft.notice.userId, draft.notice.kind)).mail) {
         log.info(
-          { kind: draft.kind, topic: draft.notice.topic },
-          'mail not sent: its recipient turned the topic off',
+          { kind: draft.kind, notice: draft.notice.kind },
+          'mail not sent: its recipient turned this kind off by mail',
         );
         return;
       }

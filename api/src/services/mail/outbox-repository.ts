@@ -36,6 +36,7 @@ export async function enqueueMail(db: Kysely<Database>, message: MailMessage, at
       subject: message.subject,
       body: message.text,
       attachments: message.attachments ? JSON.stringify(message.attachments) : null,
+      headers: message.headers ? JSON.stringify(message.headers) : null,
       html: message.html ?? null,
       message_id: message.messageId ?? null,
       next_attempt_at: new Date(at.getTime() + retryDelayMs(1)),
@@ -77,6 +78,7 @@ export async function claimDueMail(db: Kysely<Database>, at: Date, limit: number
       ...(r.html === null ? {} : { html: r.html }),
       ...(r.message_id === null ? {} : { messageId: r.message_id }),
       ...(r.attachments ? { attachments: r.attachments } : {}),
+      ...(r.headers ? { headers: r.headers } : {}),
     },
     leaseUntil: r.next_attempt_at,
   }));

@@ -39,7 +39,7 @@ function messageMail(
     tenant,
     kind,
     to: to.email,
-    notice: { userId: to.id, topic: 'messages' },
+    notice: { userId: to.id, kind: 'message' },
     values: {
       sender: nameOf(from),
       subject: message.subject,
@@ -70,7 +70,7 @@ export function filesMail(
     tenant,
     kind: 'files',
     to: to.email,
-    notice: { userId: to.id, topic: 'files' },
+    notice: { userId: to.id, kind: 'file' },
     values: {
       sender: nameOf(from),
       fromCoach: told === 'client',
@@ -96,7 +96,7 @@ export function requestMail(
     tenant,
     kind: 'coach-request',
     to: to.email,
-    notice: { userId: to.id, topic: 'messages' },
+    notice: { userId: to.id, kind: 'message' },
     values: {
       sender: nameOf(from),
       request: request.word,
@@ -121,7 +121,7 @@ export function requestReplyMail(
     tenant,
     kind: 'request-reply',
     to: to.email,
-    notice: { userId: to.id, topic: 'messages' },
+    notice: { userId: to.id, kind: 'message' },
     values: {
       sender: nameOf(from),
       request: request.kind,

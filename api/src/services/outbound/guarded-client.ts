@@ -111,7 +111,8 @@ interface OutboundRequest {
   method: 'GET' | 'POST';
   url: string;
   headers?: Record<string, string>;
-  body?: string;
+  /** Text (a webhook's JSON) or bytes (a push's encrypted payload). */
+  body?: string | Buffer;
   /** For the whole exchange: connecting, the answer's head and the body read. */
   timeoutMs: number;
   /** The answer's body is read up to this many bytes (a longer one is a failure); 0: not read at all. */

@@ -21,6 +21,7 @@ import { usePageName } from '../page-title';
 import { paths } from '@/config/paths';
 import { usePortal } from '@/lib/portal-context';
 import { Icon } from './icons';
+import { NotificationsBell } from './notifications-bell';
 import { SideMenu } from './side-menu';
 import { useFreshUser } from './use-fresh-user';
 import { useMediaQuery } from './use-media-query';
@@ -102,6 +103,7 @@ function Shell() {
               <Icon name="help" />
             </Link>
           )}
+          <NotificationsBell user={user} />
           <UserMenu user={user} onLogout={signOut} />
         </div>
       </header>

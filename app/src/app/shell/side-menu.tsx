@@ -1,6 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router-dom';
-import { unreadEmailsQueryOptions } from '@/features/messages/api/get-unread-emails';
+import { useBadge } from '@/lib/badge';
 import { fullName, type User } from '@/lib/user';
 import { usePortal } from '@/lib/portal-context';
 import { Icon } from './icons';
@@ -12,9 +11,8 @@ export function SideMenu({ id, user, onNavigate }: { id: string; user: User; onN
   const { config } = usePortal();
   const { pathname } = useLocation();
   const items = visibleMenuItems(user, config.defaultFlags);
-  // Only a menu with a mailbox item shows the count; asking it for an admin is refused (403) on every page.
-  const enabled = items.some((item) => item.unreadBadge);
-  const unread = useQuery({ ...unreadEmailsQueryOptions(user.id), enabled }).data ?? 0;
+  // The shell's one poll (the bell's too, ./notifications-bell): the same query, so one request for both.
+  const unread = useBadge(user.id).data?.messages ?? 0;
 
   return (
     <nav id={id} className="side-menu" aria-label="Main menu">

@@ -18,6 +18,8 @@ export function renderServiceWorker(
     precache: app.files.filter((file) => !file.endsWith('.map')).map((file) => `/${file}`),
     networkFirst: [`/${THEMES_DIR}/`, `${FAVICON_PATH}.svg`, `/${WEB_MANIFEST_FILE}`],
     passThrough: [`/${META_FILE}`, ...PROXIED_PREFIXES],
+    // Where a push's notification finds the tenant's icon: the site's own manifest.
+    manifest: `/${WEB_MANIFEST_FILE}`,
   };
   return renderTemplate(template, 'service-worker.js.mustache', { release: new ScriptJson(release) });
 }

@@ -26,10 +26,16 @@ export interface SiteOptions {
   api: URL;
 }
 
+/**
+ * A file's name ends in a short extension (.js, .webmanifest); an app route's last segment may hold a dot too,
+ * as a mailed unsubscribe link's signed token does (payload.signature), and must still get the app.
+ */
+const FILE_EXTENSION = /^\.[A-Za-z0-9]{1,11}$/;
+
 const NO_FALLBACK = (segments: string[]) =>
   segments[0] === ASSETS_DIR ||
   segments[0] === THEMES_DIR ||
-  path.extname(segments[segments.length - 1] ?? '') !== '';
+  FILE_EXTENSION.test(path.extname(segments[segments.length - 1] ?? ''));
 
 export function siteHandler({ siteRoot, themesRoot, assetsRoot, api }: SiteOptions) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {

@@ -5,7 +5,7 @@ import { errorMessage } from '@/lib/api-errors';
 import { sessionStore } from '@/lib/session';
 import { useAction } from '@/lib/use-action';
 import { confirmEmailChange } from '../api/confirm-email-change';
-import { AuthLayout } from './auth-layout';
+import { AuthLayout } from '@/components/auth-layout';
 
 type State = { status: 'asking' } | { status: 'done' | 'failed'; message: string };
 

@@ -4,7 +4,7 @@ import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-errors';
 import { sessionStore } from '@/lib/session';
 import { fbsLogin } from '../api/fbs-login';
-import { AuthLayout } from './auth-layout';
+import { AuthLayout } from '@/components/auth-layout';
 
 /** /fbslogin/{token}: a mailed single-use sign-in link. It is exchanged once, even under StrictMode. */
 export default function FbsLoginPage() {

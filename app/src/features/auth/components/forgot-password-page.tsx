@@ -5,7 +5,7 @@ import { Field } from '@/components/field';
 import { notify } from '@/lib/toast';
 import { useFieldErrors } from '@/lib/use-field-errors';
 import { useCreatePasswordReset } from '../api/create-password-reset';
-import { AuthLayout } from './auth-layout';
+import { AuthLayout } from '@/components/auth-layout';
 
 const SENT = 'If an account exists for that email, we have sent a link to reset its password.';
 

@@ -12,7 +12,7 @@ import { useLoginOtpFbs } from '../api/login-otp-fbs';
 import { useLoginOtp, type Credentials, type LoginStep } from '../api/login-otp';
 import { useStudentLogin } from '../api/student-login';
 import { useVerifyOtp } from '../api/verify-otp';
-import { AuthLayout } from './auth-layout';
+import { AuthLayout } from '@/components/auth-layout';
 import { CredentialsForm, type SignInMode } from './credentials-form';
 import { expiryText } from './expiry-text';
 import { OTP_RESEND_SECONDS, OtpForm } from './otp-form';

@@ -10,7 +10,7 @@ import { sessionStore } from '@/lib/session';
 import { notify } from '@/lib/toast';
 import { useFieldErrors } from '@/lib/use-field-errors';
 import type { PasswordInput } from '../api/reset-password';
-import { AuthLayout } from './auth-layout';
+import { AuthLayout } from '@/components/auth-layout';
 
 const MIN_LENGTH = 8;
 const MAX_LENGTH = 128;

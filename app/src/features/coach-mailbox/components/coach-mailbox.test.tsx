@@ -2,7 +2,16 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Email } from '@/lib/mail';
-import { apiUser, fakeApi, gapiAnswer, renderPortal, type FakeCall, signInFresh } from '@/testing/portal';
+import {
+  BADGE_URL,
+  apiUser,
+  badgeAnswer,
+  fakeApi,
+  gapiAnswer,
+  renderPortal,
+  type FakeCall,
+  signInFresh,
+} from '@/testing/portal';
 
 const LOAD = { timeout: 5000 };
 const COACH = { id: 3, first_name: 'Dana', last_name: 'Whitfield' };
@@ -39,18 +48,19 @@ const clients = [
   { id: 8, first_name: 'Ben', last_name: 'Ortiz', email: 'basic@demo.test', company: null },
 ];
 
-/** The coach's calls; `unread` is what unreademails answers on each call in turn (the last one after). */
+/** The coach's calls; `unread` is the shell's badge's messages count on each call in turn (the last one after). */
 function coachApi(
   unread: number[],
   answer: (call: FakeCall) => { status: number; data?: unknown } | undefined,
 ) {
   let asked = 0;
   const calls = fakeApi((call) => {
-    if (call.url === '/gapi') {
-      const count = unread[Math.min(asked, unread.length - 1)];
-      if (/unreademails/.test(String((call.body as { query: string }).query))) asked += 1;
-      return gapiAnswer(call, { unreademails: count });
+    if (call.url === BADGE_URL) {
+      const count = unread[Math.min(asked, unread.length - 1)]!;
+      asked += 1;
+      return badgeAnswer(count);
     }
+    if (call.url === '/gapi') return gapiAnswer(call);
     return answer(call) ?? { status: 404, data: { message: 'Not found.' } };
   });
   return { calls, unreadAsked: () => asked };

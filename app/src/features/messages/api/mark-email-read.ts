@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { gql, graphql } from '@/lib/gapi';
+import { badgeQueryOptions } from '@/lib/badge';
 import { mailboxKey, type Email } from '@/lib/mail';
 import { threadQueryOptions } from './get-emails';
-import { unreadEmailsQueryOptions } from './get-unread-emails';
 
 const MUTATION = graphql`
   mutation MarkEmailRead($user_id: Int!, $ids: [Int!]!) {
@@ -21,7 +21,7 @@ function markEmailRead(userId: number, ids: number[]): Promise<number> {
  */
 export function useMarkThreadRead(userId: number, thread: number) {
   const client = useQueryClient();
-  const unreadKey = unreadEmailsQueryOptions(userId).queryKey;
+  const unreadKey = badgeQueryOptions(userId).queryKey;
   const threadKey = threadQueryOptions(userId, thread).queryKey;
   return useMutation({
     mutationFn: (ids: number[]) => markEmailRead(userId, ids),
@@ -32,7 +32,9 @@ export function useMarkThreadRead(userId: number, thread: number) {
         client.cancelQueries({ queryKey: threadKey }),
       ]);
       const before = { unread: client.getQueryData(unreadKey), thread: client.getQueryData(threadKey) };
-      client.setQueryData(unreadKey, (count) => Math.max(0, (count ?? 0) - ids.length));
+      client.setQueryData(unreadKey, (badge) =>
+        badge ? { ...badge, messages: Math.max(0, badge.messages - ids.length) } : badge,
+      );
       client.setQueryData(threadKey, (emails?: Email[]) =>
         emails?.map((email) => (ids.includes(email.id) ? { ...email, read: true } : email)),
       );

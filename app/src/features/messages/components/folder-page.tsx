@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { useMatch } from 'react-router-dom';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { LoadMore } from '@/components/load-more';
 import { QueryState } from '@/components/query-state';
 import { ZoneNote } from '@/components/zone-note';
 import { paths } from '@/config/paths';
@@ -66,16 +67,7 @@ export default function FolderPage() {
               onSelect={setSelected}
             />
             <ZoneNote zone={zone} />
-            {emails.hasNextPage && (
-              <button
-                type="button"
-                className="btn btn-secondary mail-more"
-                disabled={emails.isFetchingNextPage}
-                onClick={() => void emails.fetchNextPage()}
-              >
-                {emails.isFetchingNextPage ? 'Loading...' : 'Load more'}
-              </button>
-            )}
+            <LoadMore query={emails} className="mail-more" />
           </>
         );
       }}

@@ -4,7 +4,7 @@
  */
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeApi, gapiAnswer, renderPortal, type FakeCall } from '@/testing/portal';
+import { BADGE_URL, badgeAnswer, fakeApi, gapiAnswer, renderPortal, type FakeCall } from '@/testing/portal';
 import type { Email } from '@/lib/mail';
 
 export const ME = { id: 7, first_name: 'Rachel', last_name: 'Kowalski' };
@@ -97,7 +97,7 @@ export function fakeMailbox(
       state.emails.push(sent);
       return gapiAnswer(call, { sendEmail: sent });
     }
-    return gapiAnswer(call, { unreademails: unread() });
+    return gapiAnswer(call);
   }
 
   const calls = fakeApi(async (call) => {
@@ -105,6 +105,7 @@ export function fakeMailbox(
     const answer = options.before?.(call);
     if (answer) return answer;
     if (call.url === '/gapi') return graphql(call.body as GraphQLBody, call);
+    if (call.url === BADGE_URL) return badgeAnswer(unread());
     if (call.url === '/upload/mail') {
       const file = (call.body as FormData).get('file') as File;
       const id = state.nextId++;

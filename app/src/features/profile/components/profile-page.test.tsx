@@ -5,19 +5,14 @@ import { sessionStore } from '@/lib/session';
 import { apiUser, fakeApi, gapiAnswer, renderPortal, type FakeRoute, signInFresh } from '@/testing/portal';
 import { photoProblem } from '../api/update-profile-photo';
 import { PROFILE_UPDATED } from './details-form';
-import { PREFERENCES_SAVED } from './mail-preferences-form';
 import { PHOTO_CHANGED } from './photo-card';
 
 const { access_token: _a, pas_token: _p, ...member } = apiUser();
 
-const allOn = { messages: true, files: true, meetings: true, group_sessions: true };
-
-// The profile and the saved email notifications come from their own calls; `update` answers every other call.
+// The profile and the calendar feed come from their own calls; `update` answers every other call.
 function server(update: FakeRoute) {
   return fakeApi((call) => {
     if (call.url === '/gapi') return gapiAnswer(call, { member });
-    if (call.url === '/api/v1/me/mail-preferences' && call.method === 'GET')
-      return { status: 200, data: { data: allOn } };
     if (call.url === '/api/v1/calendar-feed' && call.method === 'GET')
       return { status: 200, data: { data: null } };
     return update(call);
@@ -149,32 +144,15 @@ describe('/profile', () => {
     expect(photoProblem(new File(['x'], 'ok.jpg', { type: 'image/jpeg' }))).toBeNull();
   });
 
-  it('turns a kind of email notification off and saves the whole choice', async () => {
-    const calls = server(({ body }) => ({ status: 200, data: { data: body } }));
-    const user = userEvent.setup();
+  it('leads to the notification settings, the one place to choose what arrives by mail', async () => {
+    server(() => ({ status: 404, data: { message: 'Not found.' } }));
     renderPortal('/profile');
-    const meetings = await screen.findByRole('checkbox', { name: /^Meetings/ });
-    expect(meetings).toBeChecked();
-    expect(
-      screen.getByText('Sign-in codes, sign-in links and password resets are always sent.'),
-    ).toBeInTheDocument();
-    await user.click(meetings);
-    await user.click(screen.getByRole('button', { name: 'Save email notifications' }));
-    expect(await screen.findByText(PREFERENCES_SAVED)).toBeInTheDocument();
-    const sent = calls.find((c) => c.url === '/api/v1/me/mail-preferences' && c.method === 'POST')!;
-    expect(sent.body).toEqual({ ...allOn, meetings: false });
-    expect(screen.getByRole('checkbox', { name: /^Meetings/ })).not.toBeChecked();
-  });
-
-  it('says when the email notifications cannot be loaded, with Try again', async () => {
-    fakeApi((call) => {
-      if (call.url === '/gapi') return gapiAnswer(call, { member });
-      if (call.url === '/api/v1/calendar-feed') return { status: 200, data: { data: null } };
-      return { status: 503, data: { message: 'The service is busy.' } };
-    });
-    renderPortal('/profile');
-    expect(await screen.findByText(/Your email notifications could not be loaded/)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    const card = await screen.findByRole('region', { name: 'Notifications' });
+    expect(within(card).getByRole('link', { name: 'Notification settings' })).toHaveAttribute(
+      'href',
+      '/notifications/settings',
+    );
+    expect(screen.queryByRole('checkbox')).toBeNull();
   });
 
   it('makes the calendar feed, shows its address once, renews it and turns it off', async () => {
@@ -186,7 +164,6 @@ describe('/profile', () => {
     });
     const calls = fakeApi((call) => {
       if (call.url === '/gapi') return gapiAnswer(call, { member });
-      if (call.url === '/api/v1/me/mail-preferences') return { status: 200, data: { data: allOn } };
       if (call.url !== '/api/v1/calendar-feed') return { status: 404, data: { message: 'Not found.' } };
       if (call.method === 'GET') return { status: 200, data: { data: status } };
       if (call.method === 'DELETE') {
@@ -237,7 +214,6 @@ describe('/profile', () => {
   it('says since when a feed made earlier works, without its address (kept only as a hash)', async () => {
     fakeApi((call) => {
       if (call.url === '/gapi') return gapiAnswer(call, { member });
-      if (call.url === '/api/v1/me/mail-preferences') return { status: 200, data: { data: allOn } };
       if (call.url === '/api/v1/calendar-feed')
         return { status: 200, data: { data: { created_at: '2030-03-11T09:00:00.000Z' } } };
       return { status: 404, data: { message: 'Not found.' } };

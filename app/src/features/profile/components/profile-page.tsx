@@ -1,14 +1,16 @@
 /**
- * /profile: the fields of SPEC §3 in two forms (details, social links), the profile picture, which
- * notifications the client gets by mail, and their calendar feed (their meetings in their own calendar app).
+ * /profile: the fields of SPEC §3 in two forms (details, social links), the profile picture, the way to the
+ * notification settings, push on this device (where the server and the browser have it), and their calendar
+ * feed (their meetings in their own calendar app).
  */
 import './profile.css';
 import { CalendarFeedCard } from '@/components/calendar-feed-card';
 import { PageLoading } from '@/components/page-loading';
+import { PushNotificationsCard } from '@/components/push-notifications-card';
 import { useUser } from '@/lib/session';
 import { useMember } from '../api/get-member';
 import { DetailsForm } from './details-form';
-import { MailPreferencesForm } from './mail-preferences-form';
+import { NotificationsCard } from './notifications-card';
 import { PhotoCard } from './photo-card';
 import { SocialForm } from './social-form';
 import { PageFrame } from '@/components/page-frame';
@@ -28,7 +30,8 @@ export default function ProfilePage() {
           <div className="profile-forms">
             <DetailsForm userId={user.id} profile={profile} />
             <SocialForm userId={user.id} profile={profile} />
-            <MailPreferencesForm />
+            <NotificationsCard />
+            <PushNotificationsCard />
             <CalendarFeedCard title="Calendar feed" what="your meetings with your coach" />
           </div>
         ) : (

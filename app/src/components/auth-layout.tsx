@@ -4,8 +4,9 @@ import { useSession } from '@/lib/session';
 import { VersionFooter } from '@/components/version-footer';
 
 /**
- * The branded card of the sign-in screens: the tenant's logo and login background. SPEC §2 shows the footer only
- * to a signed-in user, who meets this card only on a password reset link.
+ * The branded card of the signed-out screens (sign-in, and the mailed links: a reset, an unsubscribe): the
+ * tenant's logo and login background. SPEC §2 shows the footer only to a signed-in user, who meets this card
+ * only on a mailed link.
  */
 export function AuthLayout({ title, children }: { title: string; children: ReactNode }) {
   const { config, brand } = usePortal();
