@@ -239,7 +239,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     scheduleCalendarFetches(app, { db: options.db, now, client }, options.calendars.everyMs);
 
   if (options.jobs) {
-    const meetingReminder = meetingReminderHandler({ db: options.db, mailer, now, log: app.log });
+    const meetingReminder = meetingReminderHandler({
+      db: options.db,
+      mailer,
+      now,
+      log: app.log,
+      push: services.push.send,
+    });
     await runJobs(
       app,
       options.db,

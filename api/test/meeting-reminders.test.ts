@@ -141,6 +141,8 @@ describe('meeting reminders', () => {
     expect(mail!.raw).toContain('Reminder check');
     expect(mail!.raw).toContain('starts in 1 hour');
     expect(mail!.raw).toContain('https://meet.example/reminder');
+    // Its kind's one-click unsubscribe (RFC 8058).
+    expect(mail!.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
 
     // The same reminder's job run again (a retry, a second send): recorded once, so no second mail.
     const [again] = planned;

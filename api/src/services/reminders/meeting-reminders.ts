@@ -8,8 +8,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { wallTime } from '../coach/meeting-mail.js';
 import type { Mailer } from '../mail/mailer.js';
+import type { PushNotice } from '../push/send-push.js';
 import { channelsOf } from '../notifications/channels.js';
-import { pushReminder } from './push-reminder.js';
 import { reminderTime } from './quiet-hours.js';
 import { cancelReminders, claimSend, scheduleReminders } from './reminders.js';
 import type { Reminder, ReminderJob } from './reminders.js';
@@ -111,10 +111,12 @@ interface Deps {
   mailer: Mailer;
   now: () => Date;
   log: { info(obj: object, msg: string): void };
+  /** Web Push to the person's devices (services.push.send: nothing while the server has no VAPID keys). */
+  push: (userId: number, notice: PushNotice) => Promise<unknown>;
 }
 
 /** The `meeting_reminder` handler: sends one reminder, once, if it is still true and still useful. */
-export function meetingReminderHandler({ db, mailer, now, log }: Deps) {
+export function meetingReminderHandler({ db, mailer, now, log, push }: Deps) {
   return async (job: ReminderJob<MeetingReminder>) => {
     const { meetingId, startsAt, offset, offsets } = job.data;
     const meeting = await meetingOf(db, meetingId);
@@ -145,6 +147,8 @@ export function meetingReminderHandler({ db, mailer, now, log }: Deps) {
         tenant,
         kind: 'meeting-reminder',
         to: person.email,
+        // The mailer adds the kind's one-click unsubscribe and checks the mail channel again.
+        notice: { userId: person.id, kind: 'meeting_reminder' },
         values: {
           firstName: person.first_name,
           other: `${other.first_name} ${other.last_name}`,
@@ -158,11 +162,14 @@ export function meetingReminderHandler({ db, mailer, now, log }: Deps) {
         },
       });
     if (channels.push)
-      await pushReminder({
-        userId: person.id,
+      await push(person.id, {
+        kind: 'meeting_reminder',
         title: `Reminder: ${meeting.title}`,
         body: `Starts ${soon(offset)}: ${when}`,
         link: isClient ? '/schedule' : '/coach',
+        // One reminder of a meeting on a device at a time: the 1-hour one replaces the day-before one.
+        tag: `meeting-reminder-${meeting.id}`,
+        urgency: offset === Math.min(...offsets) ? 'high' : 'normal',
       });
   };
 }
