@@ -281,7 +281,8 @@ export const MAIL_KINDS: { [K in MailKind]: KindSpec<K> } = {
     },
   },
   'meeting-reminder': {
-    title: 'A reminder before a meeting (tenant.json notifications.meetingReminders), to the client and the coach',
+    title:
+      'A reminder before a meeting (tenant.json notifications.meetingReminders), to the client and the coach',
     fields: {
       firstName: 'text',
       other: 'text',
