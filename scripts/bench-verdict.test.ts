@@ -1,6 +1,7 @@
 /** bench:api's latency verdict: each kind against its own target, never the overall p99 alone. */
 import { describe, expect, it } from 'vitest';
 import type { KindStats } from './lib/bench-mix.js';
+import { reminderVerdict } from './lib/bench-reminder-verdict.js';
 import { kindVerdicts, latencyReport } from './lib/bench-verdict.js';
 
 const kind = (name: string, p99: number, requests = 1000): KindStats => ({
@@ -44,5 +45,36 @@ describe('bench:api latency verdict', () => {
     expect(lines[0]).toContain(': NOT met');
     expect(lines[2]).toBe('  - login: studentlogin: no requests in the run: NOT met');
     expect(latencyReport([], '0.10 0.10 0.10')[0]).toContain(': NOT met');
+  });
+});
+
+const paced = (p99: number, requests = 1000) => ({ ...kind('all', p99, requests), read: false });
+
+describe('bench:reminders verdict', () => {
+  const figures = { expected: 10_000, keys: 10_000, mails: 10_000, without: paced(20), during: paced(24) };
+
+  it('meets both when every reminder came once and the p99 stayed within its allowance', () => {
+    const [delivered, latency] = reminderVerdict(figures);
+    expect(delivered).toBe(
+      '- 10000 reminders delivered, each once: met (10000 distinct, 10000 mails, 0 duplicates)',
+    );
+    expect(latency).toBe(
+      '- paced p99 with reminders <= 30.0 ms (without: 20.0 ms, x1.25 or +10 ms): met (24.0 ms)',
+    );
+  });
+
+  it('fails on a duplicate even when the count of mails is right, and on one missing', () => {
+    expect(reminderVerdict({ ...figures, keys: 9_999 })[0]).toMatch(
+      /: NOT met \(9999 distinct, 10000 mails, 1 duplicates\)$/,
+    );
+    expect(reminderVerdict({ ...figures, mails: 9_999, keys: 9_999 })[0]).toContain(': NOT met');
+  });
+
+  it('fails a p99 above the allowance, or a run without requests', () => {
+    expect(reminderVerdict({ ...figures, during: paced(31) })[1]).toMatch(/: NOT met \(31\.0 ms\)$/);
+    expect(reminderVerdict({ ...figures, without: paced(100), during: paced(125) })[1]).toMatch(
+      /<= 125\.0 ms.*: met/,
+    );
+    expect(reminderVerdict({ ...figures, during: paced(5, 0) })[1]).toContain(': NOT met');
   });
 });

@@ -25,6 +25,10 @@ import { schedulePurge } from './services/housekeeping/purge-expired.js';
 import { scheduleMailRetry } from './services/mail/mail-retry.js';
 import { createGuardedClient } from './services/outbound/guarded-client.js';
 import { scheduleCalendarFetches } from './services/calendars/calendar-schedule.js';
+import { runJobs } from './services/jobs/job-queue.js';
+import type { RunOptions } from './services/jobs/job-queue.js';
+import { meetingReminderHandler } from './services/reminders/meeting-reminders.js';
+import { createReminderRunner } from './services/reminders/reminders.js';
 import { scheduleWebhookDeliveries } from './services/webhooks/webhook-retry.js';
 import { createWebhookSender } from './services/webhooks/webhook-sender.js';
 import type { WebhookSenderOptions } from './services/webhooks/webhook-sender.js';
@@ -70,6 +74,11 @@ export interface AppOptions {
    * (the tests start it when they test it); the server sets it.
    */
   calendars?: { everyMs: number };
+  /**
+   * The job queue's workers (services/jobs/): reminders. Unset, this instance runs none, though it still sends
+   * jobs (they wait in the database for an instance that runs them); the server sets it, tests when they test it.
+   */
+  jobs?: RunOptions;
   /** Production drops the localhost CORS origins and plain-http webhook endpoints, and sends none to loopback. */
   production?: boolean;
   authRequestsPerMinute?: number;
@@ -228,6 +237,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   if (options.calendars)
     scheduleCalendarFetches(app, { db: options.db, now, client }, options.calendars.everyMs);
+
+  if (options.jobs) {
+    const meetingReminder = meetingReminderHandler({
+      db: options.db,
+      mailer,
+      now,
+      log: app.log,
+      push: services.push.send,
+    });
+    await runJobs(
+      app,
+      options.db,
+      { reminder: createReminderRunner({ meeting_reminder: meetingReminder }) },
+      options.jobs,
+    );
+  }
 
   registerRequestContext(app, services);
   await registerOpenApi(app);

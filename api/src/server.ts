@@ -27,6 +27,7 @@ const app = await buildApp({
   production: config.production,
   // Each calendar is due every 15 minutes; a minute's tick finds it within a minute of that.
   calendars: { everyMs: 60_000 },
+  jobs: {},
   opsToken: config.opsToken,
   vapid: config.vapid,
   trustProxy: config.trustProxy,

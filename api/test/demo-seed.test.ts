@@ -6,6 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoPassword, seedDemo } from '../src/seed/seed.js';
 import { createStorage } from '../src/services/storage/storage.js';
@@ -123,6 +124,19 @@ describe.each(NOWS)('the demo data seeded at %s', (iso) => {
       // two client@ booked where the tenant has meeting types.
       expect(upcoming.length, tenant.slug).toBe(tenant.booking.meetingTypes.length > 0 ? 8 : 6);
     }
+  });
+
+  it('plans the reminders of every meeting still to come, once however often it is seeded', async () => {
+    const planned = async () =>
+      (
+        await sql<{ n: number }>`select count(distinct split_part(singleton_key, ':', 2))::int as n,
+          count(*)::int as jobs from pgboss.job where name = 'reminder'`.execute(t.db)
+      ).rows[0]!;
+    const upcoming = await t.db.selectFrom('meetings').select('id').where('starts_at', '>', now).execute();
+    const before = await planned();
+    expect(before.n).toBe(upcoming.length);
+    await seedDemo(t.db, tenants, { production: false, now, storage });
+    expect(await planned()).toEqual(before);
   });
 
   it('gives every group meetings on the days and at the time its meets_on says', async () => {

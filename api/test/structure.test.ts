@@ -51,6 +51,8 @@ const unscoped: Record<string, string> = {
     "an API key reads every message of its tenant (the business's own records), by the key's tenant",
   'services/integration/activity-repository.ts files':
     "an API key reads every file sending of its tenant (the business's own records), by the key's tenant",
+  'services/reminders/meeting-reminders.ts meetingOf':
+    'a reminder re-reads its meeting by id for no session: planned by a scoped write, run by the job queue',
   'services/notifications/notifications-for.ts groupMembers':
     "a published lesson is news to every member of its group, for no session: the members' bells",
   'services/profile/profile-repository.ts findPhoto':

@@ -75,6 +75,17 @@ export interface MailValues {
     moved: boolean;
     cancelled: boolean;
   };
+  'meeting-reminder': {
+    firstName: string;
+    other: string;
+    title: string;
+    when: string;
+    soon: string;
+    minutes: number;
+    joinUrl: string;
+    place: string;
+    link: string;
+  };
   'group-session': {
     firstName: string;
     coach: string;
@@ -267,6 +278,33 @@ export const MAIL_KINDS: { [K in MailKind]: KindSpec<K> } = {
       booked: true,
       moved: false,
       cancelled: false,
+    },
+  },
+  'meeting-reminder': {
+    title:
+      'A reminder before a meeting (tenant.json notifications.meetingReminders), to the client and the coach',
+    fields: {
+      firstName: 'text',
+      other: 'text',
+      title: 'text',
+      when: 'text',
+      soon: 'text',
+      minutes: 'text',
+      joinUrl: 'text',
+      place: 'text',
+      link: 'text',
+    },
+    required: ['title', 'when'],
+    sample: {
+      firstName: meetingSample.firstName,
+      other: meetingSample.coach,
+      title: meetingSample.title,
+      when: meetingSample.when,
+      soon: 'in 1 hour',
+      minutes: meetingSample.minutes,
+      joinUrl: 'https://meet.example.com/sam-rivera-k3j9x2m4p7q1',
+      place: '',
+      link: 'https://portal.example.com/schedule',
     },
   },
   'group-session': {

@@ -89,6 +89,19 @@ function prepared(pool: pg.Pool): PostgresPool {
 export const newPglite = (options: Omit<PGliteOptions, 'extensions'> = {}): PGlite =>
   new PGlite({ ...options, extensions: { btree_gist } });
 
+/**
+ * The PGlite instance under a Kysely made here, for the one caller that needs its simple protocol: the job
+ * library's texts of several statements (services/jobs/boss-db.ts), which PGlite's `query` cannot run.
+ */
+const pglites = new WeakMap<object, PGlite>();
+export const pgliteOf = <DB>(db: Kysely<DB>): PGlite | undefined => pglites.get(db);
+
+function onPglite<DB>(pglite: PGlite): Kysely<DB> {
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+  pglites.set(db, pglite);
+  return db;
+}
+
 /** `DB`: another view of the same tables, such as the schema generator's catalog tables (db-types.ts). */
 export function createDb<DB = Database>(options: DbOptions = {}): Kysely<DB> {
   if (options.databaseUrl) {
@@ -111,8 +124,8 @@ export function createDb<DB = Database>(options: DbOptions = {}): Kysely<DB> {
     pool.on('connect', (client) => client.on('error', () => undefined));
     return new Kysely<DB>({ dialect: new PostgresDialect({ pool: prepared(pool) }) });
   }
-  if (options.pglite) return new Kysely<DB>({ dialect: new PGliteDialect(options.pglite) });
+  if (options.pglite) return onPglite(options.pglite);
   // PGlite creates only the last folder of the path; on a fresh clone .data/ does not exist yet.
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  return new Kysely<DB>({ dialect: new PGliteDialect(newPglite({ dataDir: options.dataDir })) });
+  return onPglite(newPglite({ dataDir: options.dataDir }));
 }

@@ -65,7 +65,9 @@ const HEADER = `// Generated from the migrations by \`npm run db:types\` (api/sr
 /** generated-types.ts as the migrated database `db` and COLUMN_TYPES make it. */
 export async function dbTypesSource(db: Kysely<PostgresDB>): Promise<string> {
   const dialect = new PostgresDialect();
-  const metadata = await dialect.introspector.introspect({ db });
+  const all = await dialect.introspector.introspect({ db });
+  // The API's tables only: the job queue's own (schema pgboss, migration 1895) are pg-boss's to read and write.
+  const metadata = { ...all, tables: all.tables.filter((t) => t.schema === 'public') };
   // A JSON column would type as any JSON at all: its shape is one only this file can give.
   const untypedJson = metadata.tables.flatMap((t) =>
     t.columns

@@ -12,6 +12,7 @@ import type { TenantConfig } from '../services/tenants/tenant-files.js';
 import { upsertTenants } from '../services/tenants/tenant-repository.js';
 import type { Database } from '../db/database.js';
 import { seedAssessments } from './seed-assessments.js';
+import { planMeetingReminders } from '../services/reminders/meeting-reminders.js';
 import { seedBooking } from './seed-booking.js';
 import { seedClientWork } from './seed-client-work.js';
 import { seedCoachLibrary } from './seed-coach-library.js';
@@ -175,4 +176,16 @@ export async function seedDemo(
       options.calendarOrigin,
     );
   }
+  await planSeededReminders(db, now);
+}
+
+/**
+ * The seeded meetings still to come get their reminders, as a meeting written through the API does: planned
+ * again from scratch, so seeding twice plans each once.
+ */
+async function planSeededReminders(db: Kysely<Database>, now: Date): Promise<void> {
+  const meetings = await db.selectFrom('meetings').select('id').where('starts_at', '>', now).execute();
+  await db.transaction().execute(async (trx) => {
+    for (const { id } of meetings) await planMeetingReminders(trx, id, now);
+  });
 }

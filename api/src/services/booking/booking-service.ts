@@ -26,6 +26,7 @@ import { bookingMails, type BookingChange } from './booking-mail.js';
 import * as repo from './booking-repository.js';
 import type { ClientMeeting } from './booking-repository.js';
 import { findMeetingType, listMeetingTypes } from './meeting-types-repository.js';
+import { planMeetingReminders } from '../reminders/meeting-reminders.js';
 import { roomFor } from './rooms.js';
 import { slotsBetween, slotsPage } from './slot-window.js';
 import { nearestSlots, type Slot } from './slots.js';
@@ -230,6 +231,7 @@ export function createBookingService(deps: { db: Kysely<Database>; now: () => Da
         });
         const row = await repo.findClientMeeting(trx, client, meetingId);
         await recordEvent(trx, client.tenantId, 'meeting.booked', eventData(row!, coach, by));
+        await planMeetingReminders(trx, meetingId, now());
         return meetingId;
       });
       if (id === 'taken') return taken(coach, type, start);
@@ -273,6 +275,7 @@ export function createBookingService(deps: { db: Kysely<Database>; now: () => Da
           ...eventData(row!, coach, 'client'),
           previous_starts_at: meeting.starts_at.toISOString(),
         });
+        await planMeetingReminders(trx, id, now());
         return id;
       });
       if (moved === 'taken') return taken(coach, meeting, start, id);
@@ -287,6 +290,7 @@ export function createBookingService(deps: { db: Kysely<Database>; now: () => Da
       await db.transaction().execute(async (trx) => {
         if (!(await repo.deleteBooking(trx, client, id))) throw notFound();
         await recordEvent(trx, client.tenantId, 'meeting.cancelled', eventData(meeting, coach, 'client'));
+        await planMeetingReminders(trx, id, now());
       });
       // The cancellation outranks every invitation sent before it.
       await mailBoth(tenant, 'cancelled', { ...meeting, sequence: meeting.sequence + 1 }, coach);

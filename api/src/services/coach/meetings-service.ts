@@ -10,6 +10,7 @@ import { FieldError, HttpError } from '../../errors.js';
 import { assignedClient } from '../access/assigned-client.js';
 import type { Actor } from '../access/scope.js';
 import type { Mailer } from '../mail/mailer.js';
+import { planMeetingReminders } from '../reminders/meeting-reminders.js';
 import { meetingMail } from './meeting-mail.js';
 import type { Change } from './meeting-mail.js';
 import * as repo from './meetings-repository.js';
@@ -133,9 +134,11 @@ export function createMeetingsService(deps: { db: Kysely<Database>; now: () => D
       const me = await coachOf(coach);
       const client = await assignedClient(db, coach, clientId);
       const fields = notPast(fieldsOf(input, me.zone));
-      const booked = await book(coach, me.id, fields, input.confirm_overlap === true, null, (trx) =>
-        repo.insertMeeting(trx, coach, client, me.id, fields),
-      );
+      const booked = await book(coach, me.id, fields, input.confirm_overlap === true, null, async (trx) => {
+        const id = await repo.insertMeeting(trx, coach, client, me.id, fields);
+        await planMeetingReminders(trx, id, now());
+        return id;
+      });
       if ('overlaps' in booked) return { overlaps: booked.overlaps.map(answer) };
       const row = await found(coach, me.id, booked.id);
       await mailed(tenant, 'scheduled', row, me);
@@ -162,6 +165,7 @@ export function createMeetingsService(deps: { db: Kysely<Database>; now: () => D
       if (input.start !== undefined) notPast(fields);
       const booked = await book(coach, me.id, fields, input.confirm_overlap === true, id, async (trx) => {
         if (!(await repo.updateMeeting(trx, coach, me.id, id, fields))) throw notFound();
+        await planMeetingReminders(trx, id, now());
         return id;
       });
       if ('overlaps' in booked) return { overlaps: booked.overlaps.map(answer) };
@@ -173,7 +177,10 @@ export function createMeetingsService(deps: { db: Kysely<Database>; now: () => D
     async cancel(tenant: Tenant, coach: Actor, id: number) {
       const me = await coachOf(coach);
       const row = await found(coach, me.id, id);
-      if (!(await repo.deleteMeeting(db, coach, me.id, id))) throw notFound();
+      await db.transaction().execute(async (trx) => {
+        if (!(await repo.deleteMeeting(trx, coach, me.id, id))) throw notFound();
+        await planMeetingReminders(trx, id, now());
+      });
       // The cancellation outranks every invitation sent before it.
       await mailed(tenant, 'cancelled', { ...row, sequence: row.sequence + 1 }, me);
       return { id };
