@@ -100,6 +100,12 @@ describe('tenant files', () => {
         integrationMessageContent: false,
         // No booking block: the schema's notice, no rooms, no default types.
         booking: { noticeHours: 24, rooms: { kind: 'none' }, meetingTypes: [] },
+        // No notifications block: reminders a day and an hour before, quiet 21:00 to 08:00, the kinds' channels.
+        notifications: {
+          meetingReminders: [1440, 60],
+          quietHours: { from: '21:00', to: '08:00' },
+          channels: {},
+        },
         // Its mail: the default brand and sender on its domain, its own templates' folder.
         mail: {
           brand: expect.objectContaining({ name: 'Good', homeUrl: 'https://good.example/' }),
