@@ -27,7 +27,9 @@ describe('preloading at boot', () => {
     void preloadPage('/schedule', user);
     await waitFor(() => expect(calls.map((c) => c.url)).toContain('/api/v1/clientportal/schedule/'));
     expect(
-      calls.some((c) => String((c.body as { query?: string }).query).includes('lessonMeetingSearch')),
+      calls.some((c) =>
+        String((c.body as { query?: string } | undefined)?.query).includes('lessonMeetingSearch'),
+      ),
     ).toBe(true);
   });
 

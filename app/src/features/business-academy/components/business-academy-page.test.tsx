@@ -109,8 +109,10 @@ describe('/business-academy', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: "The Business Academy isn't part of your plan" }),
     ).toBeInTheDocument();
-    expect(calls.some((c) => /userlesson|academy\(/.test(String((c.body as { query?: string }).query)))).toBe(
-      false,
-    );
+    expect(
+      calls.some((c) =>
+        /userlesson|academy\(/.test(String((c.body as { query?: string } | undefined)?.query)),
+      ),
+    ).toBe(false);
   });
 });

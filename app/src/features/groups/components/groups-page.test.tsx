@@ -210,7 +210,7 @@ describe('/groups', () => {
     );
     expect(within(next).queryByText(/Held on/)).toBeNull();
     const asked = calls.find((c) =>
-      String((c.body as { query?: string }).query).includes('lessonMeetingSearch'),
+      String((c.body as { query?: string } | undefined)?.query).includes('lessonMeetingSearch'),
     );
     expect((asked!.body as { variables: Record<string, unknown> }).variables).toMatchObject({ ug: 11 });
   });
