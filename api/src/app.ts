@@ -29,6 +29,8 @@ import { runJobs } from './services/jobs/job-queue.js';
 import type { RunOptions } from './services/jobs/job-queue.js';
 import { meetingReminderHandler } from './services/reminders/meeting-reminders.js';
 import { createReminderRunner } from './services/reminders/reminders.js';
+import { dailyHandler, scheduleDailySweep } from './services/reminders/daily-reminders.js';
+import { morningSummarySender, stepsDigestSender } from './services/reminders/daily-mail.js';
 import { scheduleWebhookDeliveries } from './services/webhooks/webhook-retry.js';
 import { createWebhookSender } from './services/webhooks/webhook-sender.js';
 import type { WebhookSenderOptions } from './services/webhooks/webhook-sender.js';
@@ -75,8 +77,9 @@ export interface AppOptions {
    */
   calendars?: { everyMs: number };
   /**
-   * The job queue's workers (services/jobs/): reminders. Unset, this instance runs none, though it still sends
-   * jobs (they wait in the database for an instance that runs them); the server sets it, tests when they test it.
+   * The job queue's workers (services/jobs/): reminders, and the sweep that starts the daily ones. Unset, this
+   * instance runs none, though it still sends jobs (they wait in the database for an instance that runs them);
+   * the server sets it, tests when they test it.
    */
   jobs?: RunOptions;
   /** Production drops the localhost CORS origins and plain-http webhook endpoints, and sends none to loopback. */
@@ -246,12 +249,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       log: app.log,
       push: services.push.send,
     });
+    const daily = { db: options.db, now, log: app.log };
+    const stepsDigest = stepsDigestSender({ db: options.db, mailer, push: services.push.send });
     await runJobs(
       app,
       options.db,
-      { reminder: createReminderRunner({ meeting_reminder: meetingReminder }) },
+      {
+        reminder: createReminderRunner({
+          meeting_reminder: meetingReminder,
+          steps_digest: dailyHandler('steps_digest', daily, stepsDigest),
+          morning_summary: dailyHandler(
+            'morning_summary',
+            daily,
+            morningSummarySender({ db: options.db, mailer }),
+          ),
+        }),
+      },
       options.jobs,
     );
+    scheduleDailySweep(app, options.db, now);
   }
 
   registerRequestContext(app, services);
