@@ -113,19 +113,22 @@ function nextDate(person: Recipient, kind: DailyKind, date: string, now: Date): 
   return next;
 }
 
+/** The keys starting with `prefix` of the reminder jobs waiting or running. */
+async function waiting(db: Kysely<Database>, prefix: string): Promise<string[]> {
+  const { rows } = await sql<{ key: string }>`select distinct singleton_key as key from pgboss.job
+    where name = 'reminder' and singleton_key like ${`${prefix}%`} and state < 'completed'`.execute(db);
+  return rows.map((row) => row.key);
+}
+
 /**
  * The sweep: plans the next reminder of `kind` for everyone who gets it and has none waiting (nor running):
  * today's if its time is still to come, else tomorrow's. Cheap: one statement finds the few without a chain.
  */
 export async function planDailyReminders(db: Kysely<Database>, kind: DailyKind, now: Date): Promise<number> {
-  const pattern = `${DAILY[kind].prefix}:`;
-  const waiting = await sql<{
-    user_id: number;
-  }>`select distinct split_part(singleton_key, ':', 2)::int as user_id
-    from pgboss.job where name = 'reminder' and singleton_key like ${`${pattern}%`} and state < 'completed'`.execute(
-    db,
+  const prefix = `${DAILY[kind].prefix}:`;
+  const planned = new Set(
+    (await waiting(db, prefix)).map((key) => Number(key.slice(prefix.length).split(':')[0])),
   );
-  const planned = new Set(waiting.rows.map((row) => Number(row.user_id)));
   const reminders = (await recipients(db, kind))
     .filter((person) => !planned.has(person.id))
     .map((person) => {
@@ -159,7 +162,9 @@ export function dailyHandler(
     if (!person) return skip('no longer gets it');
     const claimed = await db.transaction().execute(async (trx) => {
       if (!(await claimSend(trx, job, person.tenant_id, at))) return false;
-      await scheduleReminder(trx, reminderOf(person, kind, nextDate(person, kind, job.data.date, at)));
+      const next = reminderOf(person, kind, nextDate(person, kind, job.data.date, at));
+      // The sweep may have planned that day already (it found the person between two jobs of theirs).
+      if ((await waiting(trx, next.key)).length === 0) await scheduleReminder(trx, next);
       return true;
     });
     if (!claimed) return skip('already sent');
