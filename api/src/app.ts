@@ -25,6 +25,7 @@ import { schedulePurge } from './services/housekeeping/purge-expired.js';
 import { scheduleMailRetry } from './services/mail/mail-retry.js';
 import { createGuardedClient } from './services/outbound/guarded-client.js';
 import { scheduleCalendarFetches } from './services/calendars/calendar-schedule.js';
+import type { PushJob } from './services/notifications/notify.js';
 import { runJobs } from './services/jobs/job-queue.js';
 import type { RunOptions } from './services/jobs/job-queue.js';
 import { meetingReminderHandler } from './services/reminders/meeting-reminders.js';
@@ -264,6 +265,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
             morningSummarySender({ db: options.db, mailer }),
           ),
         }),
+        // A notification to the person's devices (notify.ts queues it); one tag a link, so a newer one of
+        // the same thread replaces the older on a device.
+        push: async (job: PushJob) => void (await services.push.send(job.userId, { ...job, tag: job.link })),
       },
       options.jobs,
     );

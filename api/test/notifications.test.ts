@@ -8,12 +8,8 @@ import type { NotificationsPage } from '../../contracts/rest/notifications.js';
 import { readConfig } from '../src/config.js';
 import { claimDueMail } from '../src/services/mail/outbox-repository.js';
 import { channelsOf } from '../src/services/notifications/channels.js';
-import {
-  onNotify,
-  type Notice,
-  type NotificationRow,
-  type NotifyListener,
-} from '../src/services/notifications/notify.js';
+import { sql } from 'kysely';
+import type { PushJob } from '../src/services/notifications/notify.js';
 import { as } from './helpers/coach.js';
 import { ALPHA, BETA, Harness } from './helpers/harness.js';
 import { mailsTo, waitForMail } from './helpers/mail.js';
@@ -197,27 +193,35 @@ describe('preferences', () => {
   });
 });
 
-describe('the seam the push sender listens on', () => {
-  it('hears every notice in its transaction, with the bell row, or null when in-app is off', async () => {
-    const heard: [Notice, NotificationRow | null][] = [];
-    const listener: NotifyListener = async (_trx, notice, row) => void heard.push([notice, row]);
-    const stop = onNotify(listener);
-    try {
-      const pair = await coachAndClient(h);
-      await coachWrites('Heard', pair.client, pair.coach);
-      await h.db
-        .insertInto('notification_preferences')
-        .values({ user_id: pair.client.user.id, kind: 'message', channel: 'in_app', enabled: false })
-        .execute();
-      await coachWrites('Heard without a row', pair.client, pair.coach);
-      expect(heard.map(([notice, row]) => [notice.userId, notice.kind, row?.user_id ?? null])).toEqual([
-        [pair.client.user.id, 'message', pair.client.user.id],
-        [pair.client.user.id, 'message', null],
-      ]);
-      expect(heard[0]![1]!.link).toBe(heard[0]![0].link);
-    } finally {
-      stop();
-    }
+describe('push', () => {
+  /** The push jobs queued for `userId` (this harness runs no workers, so they wait in the queue). */
+  const pushJobs = async (userId: number) =>
+    (
+      await sql<{
+        data: PushJob;
+      }>`select data from pgboss.job where name = 'push' order by created_on`.execute(h.db)
+    ).rows
+      .map((r) => r.data)
+      .filter((d) => d.userId === userId);
+
+  it('queues one push job with the notice in its transaction while push is on, none once it is off', async () => {
+    const pair = await coachAndClient(h);
+    await coachWrites('Pushed', pair.client, pair.coach);
+    const [job, ...more] = await pushJobs(pair.client.user.id);
+    expect(more).toEqual([]);
+    expect(job).toMatchObject({ userId: pair.client.user.id, kind: 'message' });
+    const [row] = (await list(pair.client)).items;
+    expect(job!.link).toBe(row!.link);
+    expect(job!.title).toBe(row!.title);
+    // The coach who wrote hears nothing of their own message.
+    expect(await pushJobs(pair.coach.user.id)).toEqual([]);
+
+    await h.db
+      .insertInto('notification_preferences')
+      .values({ user_id: pair.client.user.id, kind: 'message', channel: 'push', enabled: false })
+      .execute();
+    await coachWrites('Not pushed', pair.client, pair.coach);
+    expect(await pushJobs(pair.client.user.id)).toHaveLength(1);
   });
 });
 

@@ -132,7 +132,6 @@ export async function createServices(deps: ServiceDeps) {
     assessments: createAssessmentsService(db, now),
     // Profile, picture and coach; the crash screen's error reports.
     profile: createProfileService(db, now, login),
-    // Which notifications the client gets by mail; the mailer honours them when it sends.
     // A person's devices for Web Push, and the push to them (a no-op while this server has no VAPID keys).
     push: {
       ...createPushService({ db, now, vapid: deps.vapid, production: deps.production }),

@@ -1,12 +1,13 @@
 // One notification to one person: its line in the bell when the person keeps the in-app channel on for its kind
-// (channelsOf), in the transaction of the change that raised it, so a rolled-back change tells nobody. What else
-// hears of it (the push sender) subscribes with onNotify: it is called for every notice, whatever the in-app
-// channel, with the row when there is one, and asks channelsOf for its own channel.
+// (channelsOf), in the transaction of the change that raised it, so a rolled-back change tells nobody; and, when
+// they keep push on, a job of the `push` queue in the same transaction, which sends it to their devices
+// (pushJob below; the queue retries a push service that is down).
 import { sql } from 'kysely';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { Notifications } from '../../db/generated-types.js';
 import type { NotificationKind } from '../../../../contracts/notifications.js';
+import { sendJobs } from '../jobs/job-queue.js';
 import { channelsOf } from './channels.js';
 
 export interface Notice {
@@ -21,22 +22,7 @@ export interface Notice {
   eventId?: string | null;
 }
 
-export type NotificationRow = Selectable<Notifications>;
-
-/** Hears every notice in its transaction: the in-app row, or null when the person keeps the bell off for it. */
-export type NotifyListener = (
-  trx: Kysely<Database>,
-  notice: Notice,
-  row: NotificationRow | null,
-) => Promise<void>;
-
-const listeners = new Set<NotifyListener>();
-
-/** Adds a listener (the push sender); the answer removes it again. */
-export function onNotify(listener: NotifyListener): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+type NotificationRow = Selectable<Notifications>;
 
 /** The title and body as one line each, at most as long as the bell shows. */
 const clip = (value: string, max: number) => {
@@ -44,8 +30,18 @@ const clip = (value: string, max: number) => {
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 };
 
+/** What a `push` job carries: the person and what their devices show. */
+export interface PushJob {
+  userId: number;
+  kind: NotificationKind;
+  title: string;
+  body: string;
+  link: string;
+}
+
 export async function notify(trx: Kysely<Database>, notice: Notice): Promise<NotificationRow | null> {
-  const row = (await channelsOf(trx, notice.userId, notice.kind)).in_app
+  const channels = await channelsOf(trx, notice.userId, notice.kind);
+  const row = channels.in_app
     ? await trx
         .insertInto('notifications')
         .values({
@@ -62,6 +58,15 @@ export async function notify(trx: Kysely<Database>, notice: Notice): Promise<Not
         .returningAll()
         .executeTakeFirstOrThrow()
     : null;
-  for (const listener of listeners) await listener(trx, notice, row);
+  if (channels.push) {
+    const data: PushJob = {
+      userId: notice.userId,
+      kind: notice.kind,
+      title: clip(notice.title, 200),
+      body: notice.body ? clip(notice.body, 300) : '',
+      link: notice.link,
+    };
+    await sendJobs(trx, [{ queue: 'push', data }]);
+  }
   return row;
 }
