@@ -25,7 +25,7 @@ import type { Reminder, ReminderJob } from './reminders.js';
 export type DailyKind = 'steps_digest' | 'morning_summary';
 
 /** The job's data: the person's local date it is the reminder of. */
-export interface DailyReminder {
+interface DailyReminder {
   date: string;
 }
 
@@ -50,7 +50,7 @@ export const addDays = (date: string, days: number) =>
  * The people who get `kind` (all of them, or those of `ids`): active clients for the digest, active coaches
  * with the summary switched on for the summary; with their zone and quiet hours (their own, else the tenant's).
  */
-export async function recipients(db: Kysely<Database>, kind: DailyKind, ids?: number[]) {
+async function recipients(db: Kysely<Database>, kind: DailyKind, ids?: number[]) {
   let query = db
     .selectFrom('users')
     .innerJoin('tenants', 'tenants.id', 'users.tenant_id')
@@ -124,7 +124,7 @@ async function waiting(db: Kysely<Database>, prefix: string): Promise<string[]> 
  * The sweep: plans the next reminder of `kind` for everyone who gets it and has none waiting (nor running):
  * today's if its time is still to come, else tomorrow's. Cheap: one statement finds the few without a chain.
  */
-export async function planDailyReminders(db: Kysely<Database>, kind: DailyKind, now: Date): Promise<number> {
+async function planDailyReminders(db: Kysely<Database>, kind: DailyKind, now: Date): Promise<number> {
   const prefix = `${DAILY[kind].prefix}:`;
   const planned = new Set(
     (await waiting(db, prefix)).map((key) => Number(key.slice(prefix.length).split(':')[0])),
