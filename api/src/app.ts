@@ -30,6 +30,8 @@ import { runJobs } from './services/jobs/job-queue.js';
 import type { RunOptions } from './services/jobs/job-queue.js';
 import { meetingReminderHandler } from './services/reminders/meeting-reminders.js';
 import { createReminderRunner } from './services/reminders/reminders.js';
+import { dailyHandler, scheduleDailySweep } from './services/reminders/daily-reminders.js';
+import { morningSummarySender, stepsDigestSender } from './services/reminders/daily-mail.js';
 import { scheduleWebhookDeliveries } from './services/webhooks/webhook-retry.js';
 import { createWebhookSender } from './services/webhooks/webhook-sender.js';
 import type { WebhookSenderOptions } from './services/webhooks/webhook-sender.js';
@@ -76,8 +78,9 @@ export interface AppOptions {
    */
   calendars?: { everyMs: number };
   /**
-   * The job queue's workers (services/jobs/): reminders. Unset, this instance runs none, though it still sends
-   * jobs (they wait in the database for an instance that runs them); the server sets it, tests when they test it.
+   * The job queue's workers (services/jobs/): reminders, and the sweep that starts the daily ones. Unset, this
+   * instance runs none, though it still sends jobs (they wait in the database for an instance that runs them);
+   * the server sets it, tests when they test it.
    */
   jobs?: RunOptions;
   /** Production drops the localhost CORS origins and plain-http webhook endpoints, and sends none to loopback. */
@@ -247,17 +250,28 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       log: app.log,
       push: services.push.send,
     });
+    const daily = { db: options.db, now, log: app.log };
+    const stepsDigest = stepsDigestSender({ db: options.db, mailer, push: services.push.send });
     await runJobs(
       app,
       options.db,
       {
-        reminder: createReminderRunner({ meeting_reminder: meetingReminder }),
+        reminder: createReminderRunner({
+          meeting_reminder: meetingReminder,
+          steps_digest: dailyHandler('steps_digest', daily, stepsDigest),
+          morning_summary: dailyHandler(
+            'morning_summary',
+            daily,
+            morningSummarySender({ db: options.db, mailer }),
+          ),
+        }),
         // A notification to the person's devices (notify.ts queues it); one tag a link, so a newer one of
         // the same thread replaces the older on a device.
         push: async (job: PushJob) => void (await services.push.send(job.userId, { ...job, tag: job.link })),
       },
       options.jobs,
     );
+    scheduleDailySweep(app, options.db, now);
   }
 
   registerRequestContext(app, services);

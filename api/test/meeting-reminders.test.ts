@@ -14,6 +14,7 @@ import { Harness } from './helpers/harness.js';
 import { signIn } from './helpers/sign-in.js';
 import type { Person } from './helpers/sign-in.js';
 import { startSmtp } from './helpers/smtp.js';
+import { until as waitUntil } from './helpers/until.js';
 import type { Received, TestSmtp } from './helpers/smtp.js';
 
 const h = new Harness();
@@ -33,15 +34,8 @@ async function worker() {
   return app;
 }
 
-async function until<T>(what: string, probe: () => Promise<T | undefined | false>, ms = 30_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`no sign of ${what}:\n${h.logs.slice(-5).join('\n')}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const until = <T>(what: string, probe: () => Promise<T | undefined | false>) =>
+  waitUntil(what, probe, () => h.logs.slice(-5).join('\n'));
 
 /** The queue's reminder jobs of a meeting: their keys and states. */
 const jobsOf = async (meetingId: number) =>

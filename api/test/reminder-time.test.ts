@@ -1,6 +1,7 @@
-// When a reminder goes: quiet hours on the person's wall clock, across both changes of summer time.
+// When a reminder goes: quiet hours on the person's wall clock, across both changes of summer time; a daily
+// reminder at its hour of the local day.
 import { describe, expect, it } from 'vitest';
-import { reminderTime } from '../src/services/reminders/quiet-hours.js';
+import { dailyTime, reminderTime } from '../src/services/reminders/quiet-hours.js';
 
 const night = { from: '21:00', to: '08:00' };
 const at = (iso: string) => new Date(iso);
@@ -104,5 +105,35 @@ describe('reminderTime', () => {
       zone: 'UTC',
     });
     expect(when).toEqual(at('2026-01-10T14:00:00Z'));
+  });
+});
+
+describe('dailyTime', () => {
+  const daily = (date: string, clock: string, quiet = night, zone = London) =>
+    dailyTime(date, clock, quiet, zone).toISOString();
+
+  it('is 08:00 on the wall clock on both sides of the change to summer time (29 March 2026)', () => {
+    expect(daily('2026-03-28', '08:00')).toBe('2026-03-28T08:00:00.000Z'); // GMT
+    expect(daily('2026-03-29', '08:00')).toBe('2026-03-29T07:00:00.000Z'); // BST
+  });
+
+  it('is 08:00 on the wall clock on both sides of the change back (25 October 2026)', () => {
+    expect(daily('2026-10-24', '08:00')).toBe('2026-10-24T07:00:00.000Z'); // BST
+    expect(daily('2026-10-25', '08:00')).toBe('2026-10-25T08:00:00.000Z'); // GMT
+    // New York changes a week later: 08:00 EDT, then 08:00 EST.
+    const ny = 'America/New_York';
+    expect(daily('2026-10-31', '08:00', night, ny)).toBe('2026-10-31T12:00:00.000Z');
+    expect(daily('2026-11-01', '08:00', night, ny)).toBe('2026-11-01T13:00:00.000Z');
+  });
+
+  it('waits for the end of the quiet hours: 07:30 goes at 08:00, and at 09:00 for hours to 09:00', () => {
+    expect(daily('2026-06-10', '07:30')).toBe('2026-06-10T07:00:00.000Z'); // 08:00 BST
+    expect(daily('2026-06-10', '08:00', { from: '22:00', to: '09:00' })).toBe('2026-06-10T08:00:00.000Z');
+    expect(daily('2026-06-10', '07:30', { from: '00:00', to: '00:00' })).toBe('2026-06-10T06:30:00.000Z');
+  });
+
+  it('reads the date in the zone, even far from UTC', () => {
+    // 08:00 on 10 June in Kiritimati (UTC+14) is 18:00 UTC on 9 June.
+    expect(daily('2026-06-10', '08:00', night, 'Pacific/Kiritimati')).toBe('2026-06-09T18:00:00.000Z');
   });
 });

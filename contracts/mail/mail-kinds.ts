@@ -86,6 +86,20 @@ export interface MailValues {
     place: string;
     link: string;
   };
+  'steps-digest': {
+    firstName: string;
+    overdue: { title: string; due: string }[];
+    tomorrow: { title: string }[];
+    link: string;
+  };
+  'morning-summary': {
+    firstName: string;
+    date: string;
+    meetings: { time: string; title: string; client: string }[];
+    unread: number;
+    waiting: number;
+    link: string;
+  };
   'group-session': {
     firstName: string;
     coach: string;
@@ -305,6 +319,43 @@ export const MAIL_KINDS: { [K in MailKind]: KindSpec<K> } = {
       joinUrl: 'https://meet.example.com/sam-rivera-k3j9x2m4p7q1',
       place: '',
       link: 'https://portal.example.com/schedule',
+    },
+  },
+  'steps-digest': {
+    title:
+      "A client's morning digest of their action steps due tomorrow and overdue (one mail, not one a step)",
+    fields: {
+      firstName: 'text',
+      overdue: { title: 'text', due: 'text' },
+      tomorrow: { title: 'text' },
+      link: 'text',
+    },
+    required: ['link'],
+    sample: {
+      firstName: meetingSample.firstName,
+      overdue: [{ title: 'Send the pricing proposal', due: 'Monday 2 March' }],
+      tomorrow: [{ title: 'Call three former clients' }],
+      link: 'https://portal.example.com/action-steps',
+    },
+  },
+  'morning-summary': {
+    title: "A coach's morning summary: today's meetings, unanswered messages and waiting requests",
+    fields: {
+      firstName: 'text',
+      date: 'text',
+      meetings: { time: 'text', title: 'text', client: 'text' },
+      unread: 'text',
+      waiting: 'text',
+      link: 'text',
+    },
+    required: ['link'],
+    sample: {
+      firstName: 'Sam',
+      date: 'Tuesday 3 March 2026',
+      meetings: [{ time: '09:00', title: meetingSample.title, client: 'Jordan Lee' }],
+      unread: 2,
+      waiting: 1,
+      link: 'https://portal.example.com/coach',
     },
   },
   'group-session': {

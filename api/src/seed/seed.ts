@@ -13,6 +13,7 @@ import { upsertTenants } from '../services/tenants/tenant-repository.js';
 import type { Database } from '../db/database.js';
 import { seedAssessments } from './seed-assessments.js';
 import { planMeetingReminders } from '../services/reminders/meeting-reminders.js';
+import { setMorningSummary } from '../services/notifications/preferences.js';
 import { seedBooking } from './seed-booking.js';
 import { seedClientWork } from './seed-client-work.js';
 import { seedCoachLibrary } from './seed-coach-library.js';
@@ -138,6 +139,8 @@ async function seedTenant(
       set,
       calendarOrigin,
     });
+  // The demo coach gets the morning summary, so a local stack runs it (the second coach keeps the default, off).
+  await setMorningSummary(db, coachUserId, true);
   // Last: the bells are made of what the steps above seeded (messages, lessons, bookings).
   await seedNotifications(db, {
     tenantId: tenant.id,

@@ -1,7 +1,7 @@
 // When a reminder goes, given the person's quiet hours (their own, else their tenant's; 21:00–08:00 by
 // default) read on their wall clock, so a change of summer time moves the instant and not the hour. A pure
 // function of its inputs: the planner (meeting-reminders.ts) and its tests call it alike.
-import { localDate, localDateTime, offsetMs, zonedInstant } from '../coach/zoned-day.js';
+import { dateStart, localDate, localDateTime, offsetMs, zonedInstant } from '../coach/zoned-day.js';
 
 /** HH:mm to HH:mm on the person's wall clock; `from` after `to` spans midnight; equal: no quiet hours. */
 interface Quiet {
@@ -46,4 +46,17 @@ export function reminderTime(input: {
   if (end < startsAt) return end;
   const began = wallAt(at, spansMidnight && now < to ? -1 : 0, quiet.from, zone);
   return new Date(began.getTime() - 60_000);
+}
+
+/** Later than any meeting: a daily reminder has no start to come before. */
+const NEVER = new Date(8.64e15);
+
+/**
+ * When a daily reminder of the local date `date` (YYYY-MM-DD) goes: at `clock` on the zone's wall clock that day
+ * (08:00 stays 08:00 across a change of summer time, the instant moves), or at the end of the person's quiet
+ * hours if `clock` falls inside them (07:30 with quiet hours to 08:00 goes at 08:00).
+ */
+export function dailyTime(date: string, clock: string, quiet: Quiet, zone: string): Date {
+  const at = wallAt(dateStart(date, zone), 0, clock, zone);
+  return reminderTime({ at, startsAt: NEVER, last: false, quiet, zone });
 }
