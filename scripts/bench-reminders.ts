@@ -1,5 +1,5 @@
 // `npm run bench:reminders`: 10,000 meeting reminders due in the same minute, delivered over SMTP, while the
-// API answers paced traffic; against issue 37's target "delivered to the local SMTP server with no duplicate,
+// API answers paced traffic; against the target "delivered to the local SMTP server with no duplicate,
 // and the API's paced p99 unchanged meanwhile".
 //   npm run bench:reminders                                   # PGlite in a temp folder
 //   bash scripts/with-postgres.sh npm run bench:reminders     # PostgreSQL (DATABASE_URL)
