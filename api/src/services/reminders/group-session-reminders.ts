@@ -13,7 +13,7 @@ import type { Reminder, ReminderJob } from './reminders.js';
 import type { Deps } from './meeting-reminders.js';
 import { soon } from './meeting-reminders.js';
 
-export interface GroupSessionReminder {
+interface GroupSessionReminder {
   sessionId: number;
   /** The start it was planned for: a job of an older start is stale. */
   startsAt: string;
