@@ -56,7 +56,7 @@ async function pushTime(trx: Kysely<Database>, userId: number): Promise<Date> {
     person.quiet_from && person.quiet_to
       ? { from: person.quiet_from, to: person.quiet_to }
       : person.quiet_hours;
-  // The queue's clock is the server's (pg-boss compares start_after with the database's now()).
+  // Real time, not an injected clock: pg-boss compares start_after with the database's now(), which is real too.
   return outsideQuietHours(new Date(), quiet, person.time_zone ?? FALLBACK_ZONE);
 }
 
