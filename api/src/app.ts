@@ -29,6 +29,10 @@ import type { PushJob } from './services/notifications/notify.js';
 import { runJobs } from './services/jobs/job-queue.js';
 import type { RunOptions } from './services/jobs/job-queue.js';
 import { meetingReminderHandler } from './services/reminders/meeting-reminders.js';
+import {
+  groupSessionReminderHandler,
+  isGroupSessionReminder,
+} from './services/reminders/group-session-reminders.js';
 import { createReminderRunner } from './services/reminders/reminders.js';
 import { dailyHandler, scheduleDailySweep } from './services/reminders/daily-reminders.js';
 import { morningSummarySender, stepsDigestSender } from './services/reminders/daily-mail.js';
@@ -243,13 +247,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     scheduleCalendarFetches(app, { db: options.db, now, client }, options.calendars.everyMs);
 
   if (options.jobs) {
-    const meetingReminder = meetingReminderHandler({
-      db: options.db,
-      mailer,
-      now,
-      log: app.log,
-      push: services.push.send,
-    });
+    const reminderDeps = { db: options.db, mailer, now, log: app.log, push: services.push.send };
+    const meetingReminder = meetingReminderHandler(reminderDeps);
+    const groupSessionReminder = groupSessionReminderHandler(reminderDeps);
     const daily = { db: options.db, now, log: app.log };
     const stepsDigest = stepsDigestSender({ db: options.db, mailer, push: services.push.send });
     await runJobs(
@@ -257,7 +257,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       options.db,
       {
         reminder: createReminderRunner({
-          meeting_reminder: meetingReminder,
+          // A group's live session is reminded as a meeting is; its job's data names the session.
+          meeting_reminder: (job) =>
+            isGroupSessionReminder(job) ? groupSessionReminder(job) : meetingReminder(job),
           steps_digest: dailyHandler('steps_digest', daily, stepsDigest),
           morning_summary: dailyHandler(
             'morning_summary',

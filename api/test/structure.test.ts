@@ -53,6 +53,8 @@ const unscoped: Record<string, string> = {
     "an API key reads every file sending of its tenant (the business's own records), by the key's tenant",
   'services/reminders/meeting-reminders.ts meetingOf':
     'a reminder re-reads its meeting by id for no session: planned by a scoped write, run by the job queue',
+  'services/reminders/group-session-reminders.ts membersOf':
+    "a group session's reminders go to the members it was scheduled for, for no session: planned by the coach's scoped write, run by the job queue",
   'services/notifications/notifications-for.ts groupMembers':
     "a published lesson is news to every member of its group, for no session: the members' bells",
   'services/profile/profile-repository.ts findPhoto':

@@ -1,13 +1,15 @@
 // One notification to one person: its line in the bell when the person keeps the in-app channel on for its kind
 // (channelsOf), in the transaction of the change that raised it, so a rolled-back change tells nobody; and, when
 // they keep push on, a job of the `push` queue in the same transaction, which sends it to their devices
-// (pushJob below; the queue retries a push service that is down).
+// (pushJob below; the queue retries a push service that is down). A push raised inside the person's quiet hours
+// (their own, else their tenant's, on their wall clock) waits for their end; the bell's line is written at once.
 import { sql } from 'kysely';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { Notifications } from '../../db/generated-types.js';
 import type { NotificationKind } from '../../../../contracts/notifications.js';
 import { sendJobs } from '../jobs/job-queue.js';
+import { outsideQuietHours } from '../reminders/quiet-hours.js';
 import { channelsOf } from './channels.js';
 
 export interface Notice {
@@ -39,6 +41,25 @@ export interface PushJob {
   link: string;
 }
 
+/** A person without a zone of their own lives in UTC's days (as the daily reminders read them). */
+const FALLBACK_ZONE = 'UTC';
+
+/** When a push to `userId` raised now may go: now, or the end of their quiet hours when now is inside them. */
+async function pushTime(trx: Kysely<Database>, userId: number): Promise<Date> {
+  const person = await trx
+    .selectFrom('users')
+    .innerJoin('tenants', 'tenants.id', 'users.tenant_id')
+    .select(['users.time_zone', 'users.quiet_from', 'users.quiet_to', 'tenants.quiet_hours'])
+    .where('users.id', '=', userId)
+    .executeTakeFirstOrThrow();
+  const quiet =
+    person.quiet_from && person.quiet_to
+      ? { from: person.quiet_from, to: person.quiet_to }
+      : person.quiet_hours;
+  // Real time, not an injected clock: pg-boss compares start_after with the database's now(), which is real too.
+  return outsideQuietHours(new Date(), quiet, person.time_zone ?? FALLBACK_ZONE);
+}
+
 export async function notify(trx: Kysely<Database>, notice: Notice): Promise<NotificationRow | null> {
   const channels = await channelsOf(trx, notice.userId, notice.kind);
   const row = channels.in_app
@@ -66,7 +87,7 @@ export async function notify(trx: Kysely<Database>, notice: Notice): Promise<Not
       body: notice.body ? clip(notice.body, 300) : '',
       link: notice.link,
     };
-    await sendJobs(trx, [{ queue: 'push', data }]);
+    await sendJobs(trx, [{ queue: 'push', data, startAfter: await pushTime(trx, notice.userId) }]);
   }
   return row;
 }

@@ -2,17 +2,21 @@
 // each member is mailed every change with its calendar invitation (one UID per session, a higher SEQUENCE on
 // each move, CANCEL on a cancel) naming the time in the member's own zone. A start is the coach's wall clock,
 // read in the coach's zone; a time already gone is refused like a meeting's. Recordings are attached afterwards
-// as links the members open from the group page.
+// as links the members open from the group page. Each change also reaches the members' bells (kind
+// group_session, linking to their group page) and plans their reminders again, both in the transaction of the
+// write, so a rolled-back change tells and reminds nobody.
 import type { Kysely } from 'kysely';
 import type { Database, Tenant } from '../../db/database.js';
 import { FieldError, HttpError } from '../../errors.js';
 import { assignedClient } from '../access/assigned-client.js';
 import type { Actor } from '../access/scope.js';
-import { meetingMail } from '../coach/meeting-mail.js';
+import { meetingMail, wallTime } from '../coach/meeting-mail.js';
 import type { Change } from '../coach/meeting-mail.js';
 import { coachProfile } from '../coach/meetings-repository.js';
 import { localDateTime, wallClockStart } from '../coach/zoned-day.js';
 import type { Mailer } from '../mail/mailer.js';
+import { notify } from '../notifications/notify.js';
+import { planGroupSessionReminders } from '../reminders/group-session-reminders.js';
 import { groupMembers, ownGroup } from './group-scope.js';
 import type { GroupMember } from './group-scope.js';
 import * as repo from './sessions-repository.js';
@@ -102,6 +106,30 @@ export function createSessionsService(deps: { db: Kysely<Database>; now: () => D
     }
   }
 
+  /**
+   * In `trx`, the write's transaction: each member's bell hears of the change, and the session's reminders are
+   * planned again (dropped with a cancelled session, moved with a moved one).
+   */
+  async function tellMembers(
+    trx: Kysely<Database>,
+    coach: Actor,
+    change: Change,
+    session: SessionRow,
+    members: GroupMember[],
+    group: { id: number; title: string },
+  ) {
+    for (const member of members)
+      await notify(trx, {
+        tenantId: coach.tenantId,
+        userId: member.id,
+        kind: 'group_session',
+        title: `${group.title}: live session ${change}`,
+        body: `${session.title}, ${wallTime(session.starts_at, member.time_zone ?? session.time_zone)}`,
+        link: `/groups/${group.id}/${member.user_group_id}`,
+      });
+    await planGroupSessionReminders(trx, session.id, now());
+  }
+
   async function sessionOf(coach: Actor, groupId: number, id: number) {
     const row = await repo.findSession(db, coach.tenantId, groupId, id);
     if (!row) throw sessionNotFound();
@@ -137,11 +165,14 @@ export function createSessionsService(deps: { db: Kysely<Database>; now: () => D
       const group = await ownGroup(db, coach, groupId);
       const fields = fieldsOf(input, me.zone);
       const members = await groupMembers(db, coach, groupId);
-      const id = await db.transaction().execute(async (trx) => {
+      const row = await db.transaction().execute(async (trx) => {
         const assigned = await Promise.all(members.map((m) => assignedClient(trx, coach, m.id)));
-        return repo.insertSession(trx, coach, groupId, fields, assigned);
+        const id = await repo.insertSession(trx, coach, groupId, fields, assigned);
+        const written = await repo.findSession(trx, coach.tenantId, groupId, id);
+        if (!written) throw sessionNotFound();
+        await tellMembers(trx, coach, 'scheduled', written, members, group);
+        return written;
       });
-      const row = await sessionOf(coach, groupId, id);
       await mailMembers(tenant, 'scheduled', row, members, me, group.title);
       return answer(row);
     },
@@ -160,10 +191,15 @@ export function createSessionsService(deps: { db: Kysely<Database>; now: () => D
         },
         me.zone,
       );
-      await db.transaction().execute((trx) => repo.updateSession(trx, coach, id, fields));
-      const row = await sessionOf(coach, groupId, id);
       const invited = new Set(await repo.sessionMemberIds(db, coach, id));
       const members = (await groupMembers(db, coach, groupId)).filter((m) => invited.has(m.id));
+      const row = await db.transaction().execute(async (trx) => {
+        await repo.updateSession(trx, coach, id, fields);
+        const written = await repo.findSession(trx, coach.tenantId, groupId, id);
+        if (!written) throw sessionNotFound();
+        await tellMembers(trx, coach, 'moved', written, members, group);
+        return written;
+      });
       await mailMembers(tenant, 'moved', row, members, me, group.title);
       return answer(row);
     },
@@ -174,7 +210,10 @@ export function createSessionsService(deps: { db: Kysely<Database>; now: () => D
       const row = await sessionOf(coach, groupId, id);
       const invited = new Set(await repo.sessionMemberIds(db, coach, id));
       const members = (await groupMembers(db, coach, groupId)).filter((m) => invited.has(m.id));
-      await repo.deleteSession(db, coach.tenantId, id);
+      await db.transaction().execute(async (trx) => {
+        await repo.deleteSession(trx, coach.tenantId, id);
+        await tellMembers(trx, coach, 'cancelled', row, members, group);
+      });
       // The cancellation outranks every invitation sent before it.
       await mailMembers(
         tenant,
@@ -197,7 +236,11 @@ export function createSessionsService(deps: { db: Kysely<Database>; now: () => D
       const member = (await groupMembers(db, coach, groupId)).find((m) => m.id === clientId);
       if (!member) return;
       const assigned = await assignedClient(db, coach, clientId);
-      const sessions = await repo.joinUpcomingSessions(db, coach, groupId, assigned, now());
+      const sessions = await db.transaction().execute(async (trx) => {
+        const joined = await repo.joinUpcomingSessions(trx, coach, groupId, assigned, now());
+        for (const session of joined) await tellMembers(trx, coach, 'scheduled', session, [member], group);
+        return joined;
+      });
       for (const session of sessions)
         await mailMembers(tenant, 'scheduled', session, [member], me, group.title);
     },

@@ -100,13 +100,13 @@ export async function planMeetingReminders(
 }
 
 /** "in 1 hour", "in 24 hours", "in 30 minutes". */
-function soon(minutes: number): string {
+export function soon(minutes: number): string {
   if (minutes % 60 !== 0) return `in ${minutes} minutes`;
   const hours = minutes / 60;
   return hours === 1 ? 'in 1 hour' : `in ${hours} hours`;
 }
 
-interface Deps {
+export interface Deps {
   db: Kysely<Database>;
   mailer: Mailer;
   now: () => Date;

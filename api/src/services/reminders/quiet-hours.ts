@@ -57,6 +57,9 @@ const NEVER = new Date(8.64e15);
  * hours if `clock` falls inside them (07:30 with quiet hours to 08:00 goes at 08:00).
  */
 export function dailyTime(date: string, clock: string, quiet: Quiet, zone: string): Date {
-  const at = wallAt(dateStart(date, zone), 0, clock, zone);
-  return reminderTime({ at, startsAt: NEVER, last: false, quiet, zone });
+  return outsideQuietHours(wallAt(dateStart(date, zone), 0, clock, zone), quiet, zone);
 }
+
+/** `at`, or the end of the quiet hours when `at` falls inside them: when a push raised at `at` may go. */
+export const outsideQuietHours = (at: Date, quiet: Quiet, zone: string): Date =>
+  reminderTime({ at, startsAt: NEVER, last: false, quiet, zone });
