@@ -24,6 +24,8 @@ const NO_TEXT = new Set([
   '.score-bar span',
   '.progress-bar-watched',
   '.progress-bar-completed',
+  // The unread dot beside a notification: unread is also said in words (bold, a hidden "Unread:").
+  '.notification.unread .notification-link::before',
 ]);
 
 const WHITE = 'white card';
