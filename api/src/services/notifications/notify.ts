@@ -9,7 +9,7 @@ import type { Database } from '../../db/database.js';
 import type { Notifications } from '../../db/generated-types.js';
 import type { NotificationKind } from '../../../../contracts/notifications.js';
 import { sendJobs } from '../jobs/job-queue.js';
-import { outsideQuietHours } from '../reminders/quiet-hours.js';
+import { outsideQuietHours, quietOf } from '../reminders/quiet-hours.js';
 import { channelsOf } from './channels.js';
 
 export interface Notice {
@@ -52,16 +52,18 @@ async function pushTime(trx: Kysely<Database>, userId: number): Promise<Date> {
     .select(['users.time_zone', 'users.quiet_from', 'users.quiet_to', 'tenants.quiet_hours'])
     .where('users.id', '=', userId)
     .executeTakeFirstOrThrow();
-  const quiet =
-    person.quiet_from && person.quiet_to
-      ? { from: person.quiet_from, to: person.quiet_to }
-      : person.quiet_hours;
   // Real time, not an injected clock: pg-boss compares start_after with the database's now(), which is real too.
-  return outsideQuietHours(new Date(), quiet, person.time_zone ?? FALLBACK_ZONE);
+  return outsideQuietHours(
+    new Date(),
+    quietOf(person, person.quiet_hours),
+    person.time_zone ?? FALLBACK_ZONE,
+  );
 }
 
 export async function notify(trx: Kysely<Database>, notice: Notice): Promise<NotificationRow | null> {
   const channels = await channelsOf(trx, notice.userId, notice.kind);
+  const title = clip(notice.title, 200);
+  const body = notice.body ? clip(notice.body, 300) : null;
   const row = channels.in_app
     ? await trx
         .insertInto('notifications')
@@ -69,8 +71,8 @@ export async function notify(trx: Kysely<Database>, notice: Notice): Promise<Not
           tenant_id: notice.tenantId,
           user_id: notice.userId,
           kind: notice.kind,
-          title: clip(notice.title, 200),
-          body: notice.body ? clip(notice.body, 300) : null,
+          title,
+          body,
           link: notice.link,
           event_id: notice.eventId ?? null,
           // The database's clock, as the event's: the bell orders by id, this is what it shows.
@@ -83,8 +85,8 @@ export async function notify(trx: Kysely<Database>, notice: Notice): Promise<Not
     const data: PushJob = {
       userId: notice.userId,
       kind: notice.kind,
-      title: clip(notice.title, 200),
-      body: notice.body ? clip(notice.body, 300) : '',
+      title,
+      body: body ?? '',
       link: notice.link,
     };
     await sendJobs(trx, [{ queue: 'push', data, startAfter: await pushTime(trx, notice.userId) }]);

@@ -18,7 +18,7 @@ import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { localDate } from '../coach/zoned-day.js';
-import { dailyTime } from './quiet-hours.js';
+import { dailyTime, quietOf } from './quiet-hours.js';
 import { claimSend, scheduleReminder, scheduleReminders } from './reminders.js';
 import type { Reminder, ReminderJob } from './reminders.js';
 
@@ -83,10 +83,7 @@ async function recipients(db: Kysely<Database>, kind: DailyKind, ids?: number[])
   return (await query.execute()).map((person) => ({
     ...person,
     zone: person.time_zone ?? FALLBACK_ZONE,
-    quiet:
-      person.quiet_from && person.quiet_to
-        ? { from: person.quiet_from, to: person.quiet_to }
-        : person.quiet_hours,
+    quiet: quietOf(person, person.quiet_hours),
   }));
 }
 

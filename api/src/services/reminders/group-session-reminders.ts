@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { wallTime } from '../coach/meeting-mail.js';
 import { channelsOf } from '../notifications/channels.js';
-import { reminderTime } from './quiet-hours.js';
+import { quietOf, reminderTime } from './quiet-hours.js';
 import { cancelReminders, claimSend, scheduleReminders } from './reminders.js';
 import type { Reminder, ReminderJob } from './reminders.js';
 import type { Deps } from './meeting-reminders.js';
@@ -92,10 +92,7 @@ export async function planGroupSessionReminders(
         at: new Date(session.starts_at.getTime() - offset * MINUTE),
         startsAt: session.starts_at,
         last: offset === last,
-        quiet:
-          member.quiet_from && member.quiet_to
-            ? { from: member.quiet_from, to: member.quiet_to }
-            : session.quiet_hours,
+        quiet: quietOf(member, session.quiet_hours),
         zone: member.time_zone ?? session.time_zone,
       });
       if (at <= now) continue;

@@ -10,7 +10,7 @@ import { wallTime } from '../coach/meeting-mail.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { PushNotice } from '../push/send-push.js';
 import { channelsOf } from '../notifications/channels.js';
-import { reminderTime } from './quiet-hours.js';
+import { quietOf, reminderTime } from './quiet-hours.js';
 import { cancelReminders, claimSend, scheduleReminders } from './reminders.js';
 import type { Reminder, ReminderJob } from './reminders.js';
 
@@ -80,10 +80,7 @@ export async function planMeetingReminders(
         at: new Date(meeting.starts_at.getTime() - offset * MINUTE),
         startsAt: meeting.starts_at,
         last: offset === last,
-        quiet:
-          person.quiet_from && person.quiet_to
-            ? { from: person.quiet_from, to: person.quiet_to }
-            : meeting.quiet_hours,
+        quiet: quietOf(person, meeting.quiet_hours),
         zone: person.time_zone ?? meeting.time_zone,
       });
       // Nothing for the past: a meeting booked an hour ahead gets no 24-hour reminder.

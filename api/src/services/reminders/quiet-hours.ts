@@ -9,6 +9,13 @@ interface Quiet {
   to: string;
 }
 
+/** A person's quiet hours: their own when they set them, else their tenant's (tenant.json's quietHours). */
+export const quietOf = (
+  person: { quiet_from: string | null; quiet_to: string | null },
+  tenant: Quiet,
+): Quiet =>
+  person.quiet_from && person.quiet_to ? { from: person.quiet_from, to: person.quiet_to } : tenant;
+
 const minutesOf = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5));
 
 /** The instant the zone's clock shows `clock` on the date `days` after `at`'s date there. */
