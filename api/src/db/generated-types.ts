@@ -43,6 +43,8 @@ export type Generated<T> =
     ? ColumnType<S, I | undefined, U>
     : ColumnType<T, T | undefined, T>;
 
+export type Timestamp = ColumnType<Date, Date | string, Date | string>;
+
 export interface AcademyLessons {
   id: Generated<number>;
   lesson_id: number;
@@ -81,7 +83,15 @@ export interface ActionSteps {
   created_at: ClockTime;
   description: Generated<string>;
   due_date: string | null;
+  /**
+   * The goal the step serves; null: none.
+   */
+  goal_id: number | null;
   id: Generated<number>;
+  /**
+   * The recap the step was made from; null: none.
+   */
+  recap_id: number | null;
   /**
    * The API's code (SPEC §4), never a stage name.
    */
@@ -459,6 +469,36 @@ export interface FlashAnalytics {
   tenant_id: number;
   updated_at: ClockTime;
   user_id: number;
+}
+
+export interface GoalMilestones {
+  client_id: number;
+  created_at: ClockTime;
+  done: Generated<boolean>;
+  goal_id: number;
+  id: Generated<number>;
+  tenant_id: number;
+  title: string;
+}
+
+export interface Goals {
+  author_id: number;
+  client_id: number;
+  completed_at: ClockTime | null;
+  created_at: ClockTime;
+  id: Generated<number>;
+  /**
+   * open, completed or dropped.
+   */
+  status: Generated<string>;
+  target_date: Timestamp | null;
+  tenant_id: number;
+  title: string;
+  updated_at: ClockTime;
+  /**
+   * Why the client wants it (plain text).
+   */
+  why: Generated<string>;
 }
 
 export interface GroupPayments {
@@ -990,6 +1030,37 @@ export interface RateLimitHits {
   window_ends_at: ClockTime;
 }
 
+export interface RecapComments {
+  author_id: number;
+  body: string;
+  /**
+   * The recap's client: the comment is read by whoever may read the recap.
+   */
+  client_id: number;
+  created_at: ClockTime;
+  id: Generated<number>;
+  recap_id: number;
+  tenant_id: number;
+}
+
+export interface Recaps {
+  author_id: number;
+  /**
+   * Rich text, cut to contracts/rich-text.ts before it is stored.
+   */
+  body: string;
+  client_id: number;
+  created_at: ClockTime;
+  id: Generated<number>;
+  meeting_id: number;
+  /**
+   * When the coach shared it with the client; null: a draft only the coach sees.
+   */
+  shared_at: ClockTime | null;
+  tenant_id: number;
+  updated_at: ClockTime;
+}
+
 export interface ReferralInvitations {
   email: string;
   mailed_at: ClockTime;
@@ -1307,6 +1378,8 @@ export interface DB {
   error_reports: ErrorReports;
   events: Events;
   flash_analytics: FlashAnalytics;
+  goal_milestones: GoalMilestones;
+  goals: Goals;
   group_payments: GroupPayments;
   group_sessions: GroupSessions;
   groups: Groups;
@@ -1339,6 +1412,8 @@ export interface DB {
   profile_photos: ProfilePhotos;
   push_subscriptions: PushSubscriptions;
   rate_limit_hits: RateLimitHits;
+  recap_comments: RecapComments;
+  recaps: Recaps;
   referral_invitations: ReferralInvitations;
   referrals: Referrals;
   reminder_sends: ReminderSends;

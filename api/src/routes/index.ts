@@ -49,6 +49,7 @@ import * as profile from './profile-routes.js';
 import * as notifications from './notification-routes.js';
 import * as unsubscribe from './unsubscribe-routes.js';
 import * as push from './push-routes.js';
+import * as recaps from './recap-routes.js';
 import { declaredIn, type TableEntry } from './route.js';
 import * as system from './system-routes.js';
 import * as operator from './operator-routes.js';
@@ -104,6 +105,7 @@ const routeModules: readonly Record<string, unknown>[] = [
   push,
   system,
   operator,
+  recaps,
 ];
 
 /** GraphQL's path: its query text is graphql-js's to parse, so the plain-text check of routes skips it. */

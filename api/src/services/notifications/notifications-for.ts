@@ -193,6 +193,23 @@ const rules: { [T in EventType]?: Rule<T> } = {
       link: `/groups/${data.group_id}/${m.id}/lesson/${data.lesson_id}`,
     }));
   },
+  'recap.shared': async (db, tenantId, data) => {
+    const meeting = await db
+      .selectFrom('meetings')
+      .select('title')
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', data.meeting_id)
+      .executeTakeFirst();
+    return [
+      {
+        userId: data.client_id,
+        kind: 'recap',
+        title: `${await nameOf(db, tenantId, data.coach_id)} shared a meeting recap`,
+        body: meeting?.title ?? null,
+        link: `/recaps/${data.recap_id}`,
+      },
+    ];
+  },
   'meeting.booked': meeting('booked'),
   'meeting.rescheduled': meeting('moved'),
   'meeting.cancelled': meeting('cancelled'),
