@@ -43,8 +43,6 @@ export type Generated<T> =
     ? ColumnType<S, I | undefined, U>
     : ColumnType<T, T | undefined, T>;
 
-export type Timestamp = ColumnType<Date, Date | string, Date | string>;
-
 export interface AcademyLessons {
   id: Generated<number>;
   lesson_id: number;
@@ -491,7 +489,10 @@ export interface Goals {
    * open, completed or dropped.
    */
   status: Generated<string>;
-  target_date: Timestamp | null;
+  /**
+   * YYYY-MM-DD (a calendar day, as action steps keep their due dates); null: none.
+   */
+  target_date: string | null;
   tenant_id: number;
   title: string;
   updated_at: ClockTime;

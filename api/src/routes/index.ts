@@ -50,6 +50,7 @@ import * as notifications from './notification-routes.js';
 import * as unsubscribe from './unsubscribe-routes.js';
 import * as push from './push-routes.js';
 import * as recaps from './recap-routes.js';
+import * as goals from './goal-routes.js';
 import { declaredIn, type TableEntry } from './route.js';
 import * as system from './system-routes.js';
 import * as operator from './operator-routes.js';
@@ -106,6 +107,7 @@ const routeModules: readonly Record<string, unknown>[] = [
   system,
   operator,
   recaps,
+  goals,
 ];
 
 /** GraphQL's path: its query text is graphql-js's to parse, so the plain-text check of routes skips it. */

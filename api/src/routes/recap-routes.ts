@@ -12,7 +12,7 @@ import {
   recapStepInput,
 } from '../../../contracts/rest/recaps.js';
 import { closed, ok } from '../../../contracts/rest/pieces.js';
-import { clientRoute, coachRoute, everyoneRoute } from './route.js';
+import { clientRoute, coachRoute, signedInRoute } from './route.js';
 
 const params = closed({ id });
 
@@ -33,7 +33,7 @@ export const clientRecap = clientRoute({
 });
 
 /** The client's comment, or their coach's: both write under the same thread. */
-export const commentOnRecap = everyoneRoute({
+export const commentOnRecap = signedInRoute(['client', 'coach'])({
   at: ['POST', '/api/v1/recaps/:id/comments'],
   schema: { params, body: recapCommentBody, response: { 201: closed({ data: recapComment }) } },
   limited: true,

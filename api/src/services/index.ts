@@ -70,6 +70,7 @@ import { LOCAL_UNSUBSCRIBE_SECRET } from './notifications/unsubscribe-token.js';
 import { createWebhooksService } from './webhooks/webhooks-service.js';
 import { createChecklistAuthoring } from './authoring/lesson-checklist.js';
 import { createRecapsService } from './recaps/recaps-service.js';
+import { createGoalsService } from './goals/goals-service.js';
 
 interface ServiceDeps {
   db: Kysely<Database>;
@@ -209,6 +210,8 @@ export async function createServices(deps: ServiceDeps) {
     pendingMigrations: () => pendingMigrations(db),
     // A meeting's recap, shared by the coach with the client, with both's comments and the steps made from it.
     recaps: createRecapsService({ db, now, mailer }),
+    // A client's goals with milestones and linked steps, written by the client or their coach.
+    goals: createGoalsService({ db, now }),
     // The tenant's API keys, made by its admin, and the integration API's caller from one.
     apiKeys: createApiKeyService(db, now),
     // The integration API: the coach's services driven by a key, and what the tenant's clients did.

@@ -47,7 +47,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('author_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('title', 'text', (c) => c.notNull())
     .addColumn('why', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('target_date', 'date')
+    .addColumn('target_date', 'text')
     .addColumn('status', 'text', (c) => c.notNull().defaultTo('open'))
     .addColumn('completed_at', 'timestamptz')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull())
@@ -81,6 +81,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     'recap_comments.client_id': "The recap's client: the comment is read by whoever may read the recap.",
     'goals.status': 'open, completed or dropped.',
     'goals.why': 'Why the client wants it (plain text).',
+    'goals.target_date': 'YYYY-MM-DD (a calendar day, as action steps keep their due dates); null: none.',
     'action_steps.recap_id': 'The recap the step was made from; null: none.',
     'action_steps.goal_id': 'The goal the step serves; null: none.',
   };
