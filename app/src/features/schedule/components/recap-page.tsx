@@ -1,0 +1,45 @@
+/**
+ * /recaps/{id}: the recap a coach shared after one of the client's meetings, the steps made from it and the
+ * comments both write under it. A recap not shared with this client (another's, a draft, no such id) is the
+ * API's 404 and a not-found state here. The client's own notes and the coach's private notes are elsewhere.
+ */
+import { useParams } from 'react-router-dom';
+import { LoadFailed } from '@/components/load-failed';
+import { PageFrame } from '@/components/page-frame';
+import { PageLoading } from '@/components/page-loading';
+import { RecapView } from '@/components/recap-view';
+import { NotFoundState } from '@/components/refused-state';
+import { paths } from '@/config/paths';
+import { statusOf } from '@/lib/api-call';
+import { formatDateTime } from '@/lib/dates';
+import { routeId } from '@/lib/route-id';
+import { useCommentOnRecap, useRecap } from '../api/recaps';
+
+const back = { to: paths.schedule, label: 'Back to your schedule' };
+
+export default function RecapPage() {
+  const id = routeId(useParams().id);
+  const query = useRecap(id);
+  const comment = useCommentOnRecap(id ?? 0);
+  const recap = query.data;
+  if (!recap)
+    return (
+      <PageFrame title="Meeting recap" back={back}>
+        {id === null || statusOf(query.error) === 404 ? (
+          <NotFoundState subject="recap" back={back} />
+        ) : query.isError ? (
+          <LoadFailed what="This recap" error={query.error} retry={query.refetch} />
+        ) : (
+          <PageLoading />
+        )}
+      </PageFrame>
+    );
+  return (
+    <PageFrame title={`Recap: ${recap.meeting.title}`} back={back}>
+      <p className="muted">
+        Meeting of <time dateTime={recap.meeting.starts_at}>{formatDateTime(recap.meeting.starts_at)}</time>
+      </p>
+      <RecapView recap={recap} comment={comment} />
+    </PageFrame>
+  );
+}
