@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { progressOf } from '../src/services/goals/goals-service.js';
 import { as, startSignedIn } from './helpers/coach.js';
+import { keyCall, makeApiKey } from './helpers/api-keys.js';
 import { BETA, Harness } from './helpers/harness.js';
 import type { Person } from './helpers/sign-in.js';
 
@@ -14,11 +15,17 @@ let coach2: Person;
 let client: Person;
 let client2: Person;
 let foreign: Person;
+let admin: Person;
 beforeAll(async () => {
-  [coach, coach2, client, client2, foreign] = await startSignedIn(h, 'coach', 'coach2', 'client', 'client2', [
+  [coach, coach2, client, client2, foreign, admin] = await startSignedIn(
+    h,
+    'coach',
+    'coach2',
     'client',
-    BETA,
-  ]);
+    'client2',
+    ['client', BETA],
+    'admin',
+  );
 });
 afterAll(() => h.stop());
 
@@ -146,5 +153,31 @@ describe('goals', () => {
     expect((await as(h, client, 'POST', '/api/v1/goals', { title: '  ' })).statusCode).toBe(422);
     expect((await as(h, client, 'POST', `/api/v1/goals/${goalId}`, { status: 'won' })).statusCode).toBe(422);
     expect((await as(h, client, 'POST', `/api/v1/goals/${goalId}`, {})).statusCode).toBe(422);
+  });
+});
+
+describe('the integration API', () => {
+  it("lists the tenant's goals with their counts, and its shared recaps, never another tenant's", async () => {
+    const { key } = await makeApiKey(h, { token: admin.token, tenantId: admin.user.tenantId }, 'read');
+    await as(h, foreign, 'POST', '/api/v1/goals', { title: 'Beta only goal' });
+    const goals = await keyCall(h.app, key, 'GET', '/integration/v1/goals?limit=200');
+    expect(goals.statusCode).toBe(200);
+    const rows = goals.json().data as { title: string; client_email: string; milestones: number }[];
+    const hire = rows.find((g) => g.title === 'Hire two people by spring');
+    expect(hire).toMatchObject({ client_email: client.user.email, milestones: 3, action_steps: 1 });
+    expect(rows.map((g) => g.title)).not.toContain('Beta only goal');
+
+    const recaps = await keyCall(h.app, key, 'GET', '/integration/v1/recaps');
+    expect(recaps.statusCode).toBe(200);
+    const shared = recaps.json().data as { client_email: string; shared_at: string; body: string }[];
+    // The seed's shared recap of the pricing workshop, with its comment.
+    expect(shared).toContainEqual(
+      expect.objectContaining({
+        client_email: client.user.email,
+        meeting_title: 'Pricing workshop',
+        comments: 1,
+      }),
+    );
+    expect(shared.every((r) => r.shared_at)).toBe(true);
   });
 });

@@ -326,6 +326,8 @@ export const routeTable: TableEntry[] = [
   ['GET', '/integration/v1/referrals', integration.referrals],
   ['GET', '/integration/v1/payments', integration.payments],
   ['GET', '/integration/v1/lesson-progress', integration.lessonProgress],
+  ['GET', '/integration/v1/goals', integration.goals],
+  ['GET', '/integration/v1/recaps', integration.recaps],
   ['POST', '/integration/v1/meetings', integration.bookMeeting],
   ['POST', '/integration/v1/messages', integration.sendMessage],
   ['POST', '/integration/v1/people', integrationPeople.importPeople],
