@@ -39,13 +39,12 @@ beforeAll(async () => {
 });
 afterAll(() => clientContext?.close());
 
-/** The coach's page of their demo client, found through the Clients list. */
+/** The coach's page of their demo client, by the id their Clients list's call answers for the client's email. */
 async function openClient() {
+  const listed = page.waitForResponse((r) => r.url().includes('/api/v1/coach/clients?'));
   await page.goto(`${origin}/coach/clients`);
-  await page
-    .getByRole('link', { name: /Margaret|client@demo\.test/ })
-    .first()
-    .click();
+  const { data } = (await (await listed).json()) as { data: { id: number; email: string }[] };
+  await page.goto(`${origin}/coach/clients/${data.find((c) => c.email === 'client@demo.test')!.id}`);
   await page.getByRole('region', { name: 'Schedule' }).waitFor();
 }
 
@@ -126,7 +125,10 @@ describe('goals (demo client)', () => {
 
   it("shows the open goals on the client's home, and the coach's client page lists them", async () => {
     await client.goto(`${origin}/schedule`);
-    await client.getByRole('region', { name: 'My goals' }).getByText('Hire a shift supervisor').waitFor();
+    await client
+      .getByRole('region', { name: 'My goals' })
+      .getByText('Hire a shift supervisor', { exact: true })
+      .waitFor();
     await openClient();
     const goals = page.getByRole('region', { name: 'Goals' });
     await goals.getByRole('heading', { name: GOAL }).waitFor();

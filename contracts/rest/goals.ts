@@ -1,4 +1,4 @@
-// JSON Schemas of a client's goals (issue 39 item 5): each with its milestones, linked action steps and
+// JSON Schemas of a client's goals: each with its milestones, linked action steps and
 // progress (computed by the API: goals-service.ts's progressOf), and what the client or their coach may send.
 import type { FromSchema } from 'json-schema-to-ts';
 import { calendarDate, id, list, text } from './client.js';

@@ -1,4 +1,4 @@
-// JSON Schemas of shared recaps (issue 39 item 4): a coach's recap of a meeting, its comments and the action
+// JSON Schemas of shared recaps: a coach's recap of a meeting, its comments and the action
 // steps made from it, as the client and the coach read them, and what each may send.
 import type { FromSchema } from 'json-schema-to-ts';
 import { list, text } from './client.js';

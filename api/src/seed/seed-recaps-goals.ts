@@ -1,4 +1,4 @@
-// Demo recaps and goals (issue 39 items 4-5) for client@<slug>.test, in the tenant's trade: the recap the coach
+// Demo recaps and goals for client@<slug>.test, in the tenant's trade: the recap the coach
 // shared after the pricing workshop, with a comment back from the client and the price rise made from it as
 // an action step; and two goals (hiring, pricing) with milestones, each linked to its step of the board. The
 // other past meetings keep no recap, so a coach can write one. A client who already has a recap is left alone:

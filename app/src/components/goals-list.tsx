@@ -30,10 +30,8 @@ export function GoalProgress({ goal }: { goal: Goal }) {
   const id = useId();
   return (
     <p className="goal-progress">
-      <label htmlFor={id}>
-        Progress<span className="visually-hidden">{` of ${goal.title}`}</span>
-      </label>
-      <progress id={id} max={100} value={goal.progress} />
+      <span aria-hidden="true">Progress</span>
+      <progress id={id} max={100} value={goal.progress} aria-label={`Progress of ${goal.title}`} />
       <span>{goal.progress}%</span>
     </p>
   );
@@ -151,8 +149,9 @@ function GoalCard({ goal, steps, changes }: { goal: Goal; steps: StepChoice[]; c
                 type="button"
                 className="btn btn-link"
                 onClick={() => changes.link.mutate({ id: goal.id, stepId: s.id, linked: false })}
+                aria-label={`Unlink ${s.title} from ${goal.title}`}
               >
-                Unlink<span className="visually-hidden">{` ${s.title} from ${goal.title}`}</span>
+                Unlink
               </button>
             </li>
           ))}
@@ -166,16 +165,27 @@ function GoalCard({ goal, steps, changes }: { goal: Goal; steps: StepChoice[]; c
               type="button"
               className="btn btn-primary"
               onClick={() => setStatus('completed', 'Goal completed')}
+              aria-label={`Mark completed: ${goal.title}`}
             >
-              Mark completed<span className="visually-hidden">{`: ${goal.title}`}</span>
+              Mark completed
             </button>
-            <button type="button" className="btn" onClick={() => setStatus('dropped', 'Goal dropped')}>
-              Drop<span className="visually-hidden">{`: ${goal.title}`}</span>
+            <button
+              type="button"
+              className="btn"
+              onClick={() => setStatus('dropped', 'Goal dropped')}
+              aria-label={`Drop: ${goal.title}`}
+            >
+              Drop
             </button>
           </>
         ) : (
-          <button type="button" className="btn" onClick={() => setStatus('open', 'Goal reopened')}>
-            Reopen<span className="visually-hidden">{`: ${goal.title}`}</span>
+          <button
+            type="button"
+            className="btn"
+            onClick={() => setStatus('open', 'Goal reopened')}
+            aria-label={`Reopen: ${goal.title}`}
+          >
+            Reopen
           </button>
         )}
       </div>

@@ -21,7 +21,7 @@ export const paths = {
   bookedMeeting: (id: number | string = ':id') => `/book/meetings/${id}`,
   /** A recap the coach shared after a meeting (the API's notifications and mails link here too). */
   recap: (id: number | string = ':id') => `/recaps/${id}`,
-  /** The client's goals (issue 39): their milestones, linked steps and progress. */
+  /** The client's goals: their milestones, linked steps and progress. */
   goals: '/goals',
   lessons: '/lessons',
   lesson: (assessmentId = ':assessmentid', lessonId = ':lessonid') => `/lessons/${assessmentId}/${lessonId}`,

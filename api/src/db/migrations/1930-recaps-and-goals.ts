@@ -1,4 +1,4 @@
-// Shared recaps and goals (issue 39, items 4 and 5). A recap is what a coach writes after one meeting for the
+// Shared recaps and goals. A recap is what a coach writes after one meeting for the
 // client to read: a draft (shared_at null) the client never sees, then shared. One recap a meeting. Both parties
 // comment under it (recap_comments, which keep the client's id so the ownership rules of access/scope.ts reach
 // them as they reach the recap). A goal is the client's, written by the client or their coach, with milestones;

@@ -6,7 +6,7 @@ import type { Database } from '../../db/database.js';
 import { owned, ownerValues } from '../access/scope.js';
 import type { Actor, AssignedClient } from '../access/scope.js';
 
-export type GoalStatus = 'open' | 'completed' | 'dropped';
+type GoalStatus = 'open' | 'completed' | 'dropped';
 
 export interface GoalFields {
   title?: string | undefined;
@@ -117,10 +117,16 @@ export function insertMilestones(
   at: Date,
 ) {
   if (titles.length === 0) return Promise.resolve([]);
-  const owner = ownerValues(actor, 'goal_milestones', client);
   return db
     .insertInto('goal_milestones')
-    .values(titles.map((title) => ({ ...owner, goal_id: goalId, title, created_at: at })))
+    .values(
+      titles.map((title) => ({
+        ...ownerValues(actor, 'goal_milestones', client),
+        goal_id: goalId,
+        title,
+        created_at: at,
+      })),
+    )
     .returning('id')
     .execute();
 }

@@ -1,4 +1,4 @@
-// A client's goals (issue 39 item 5): a title, why, a target date and a status (open, completed, dropped), with
+// A client's goals: a title, why, a target date and a status (open, completed, dropped), with
 // milestones and linked action steps, written by the client or by their coach (one service, the caller's scope
 // deciding whose goals it reaches). Completing a goal records `goal.completed` for the tenant's webhooks, once:
 // only the change from another status to completed records it.

@@ -182,8 +182,10 @@ export const goals = (db: Kysely<Database>, tenant: Actor, page: PageQuery) =>
 export const recaps = (db: Kysely<Database>, tenant: Actor, page: PageQuery) =>
   db
     .selectFrom('recaps as r')
-    .innerJoin('meetings as m', 'm.id', 'r.meeting_id')
     .where(owned(tenant, 'recaps as r'))
+    .innerJoin('meetings as m', (join) =>
+      join.onRef('m.id', '=', 'r.meeting_id').on(owned(tenant, 'meetings as m')),
+    )
     .where('r.shared_at', 'is not', null)
     .select([
       'r.id',

@@ -194,10 +194,11 @@ const rules: { [T in EventType]?: Rule<T> } = {
     }));
   },
   'recap.shared': async (db, tenantId, data) => {
+    const client = asClient(tenantId, data.client_id);
     const meeting = await db
       .selectFrom('meetings')
+      .where(owned(client, 'meetings'))
       .select('title')
-      .where('tenant_id', '=', tenantId)
       .where('id', '=', data.meeting_id)
       .executeTakeFirst();
     return [

@@ -1,17 +1,13 @@
 // Recaps, their comments and the steps made from them. Every query starts from the actor's scope
 // (access/scope.ts); a client's scope is narrowed further to shared recaps, so a draft is as unknown to its
 // client as another client's recap: the same 404.
-import { sql } from 'kysely';
-import type { Expression, Kysely, SqlBool } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { owned, ownerValues } from '../access/scope.js';
 import type { Actor, AssignedClient } from '../access/scope.js';
 
-/** The recaps the actor may read: their scope's, less the drafts when the actor is the client. */
-const readable = (actor: Actor): Expression<SqlBool> =>
-  actor.role === 'client'
-    ? sql<SqlBool>`(${owned(actor, 'recaps')} and recaps.shared_at is not null)`
-    : owned(actor, 'recaps');
+/** The client reads only the recaps shared with them: a draft is the coach's alone. */
+const draftsHidden = (actor: Actor) => actor.role === 'client';
 
 export function listRecaps(
   db: Kysely<Database>,
@@ -20,9 +16,12 @@ export function listRecaps(
 ) {
   let query = db
     .selectFrom('recaps')
-    .innerJoin('meetings', 'meetings.id', 'recaps.meeting_id')
+    .where(owned(actor, 'recaps'))
+    .$if(draftsHidden(actor), (q) => q.where('recaps.shared_at', 'is not', null))
+    .innerJoin('meetings', (join) =>
+      join.onRef('meetings.id', '=', 'recaps.meeting_id').on(owned(actor, 'meetings')),
+    )
     .innerJoin('users as author', 'author.id', 'recaps.author_id')
-    .where(readable(actor))
     .select([
       'recaps.id',
       'recaps.client_id',
@@ -52,8 +51,8 @@ export function commentsOf(db: Kysely<Database>, actor: Actor, recapIds: number[
   if (recapIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('recap_comments')
-    .innerJoin('users as author', 'author.id', 'recap_comments.author_id')
     .where(owned(actor, 'recap_comments'))
+    .innerJoin('users as author', 'author.id', 'recap_comments.author_id')
     .where('recap_comments.recap_id', 'in', recapIds)
     .select([
       'recap_comments.id',
@@ -137,9 +136,10 @@ export function shareRecap(db: Kysely<Database>, coach: Actor, id: number, at: D
 export function findRecap(db: Kysely<Database>, actor: Actor, id: number) {
   return db
     .selectFrom('recaps')
-    .where(readable(actor))
+    .where(owned(actor, 'recaps'))
+    .$if(draftsHidden(actor), (q) => q.where('recaps.shared_at', 'is not', null))
     .where('recaps.id', '=', id)
-    .select(['recaps.id', 'recaps.client_id', 'recaps.author_id', 'recaps.shared_at', 'recaps.tenant_id'])
+    .select(['recaps.id', 'recaps.client_id', 'recaps.meeting_id', 'recaps.author_id', 'recaps.shared_at'])
     .executeTakeFirst();
 }
 

@@ -1,4 +1,4 @@
-// Shared recaps (issue 39 item 4): after a meeting the coach writes a recap (a draft only they see), shares it
+// Shared recaps: after a meeting the coach writes a recap (a draft only they see), shares it
 // (the client is told: bell, push and a mail, as their `recap` channels say; `recap.shared` to webhooks), and
 // both comment under it; the coach makes action steps from it, which link back to it. The client's own meeting
 // notes and the coach's private notes are other tables, which nothing here reads. Another coach's client's
@@ -32,7 +32,7 @@ const iso = (at: Date) => at.toISOString();
 const name = (p: { first_name: string; last_name: string }) => `${p.first_name} ${p.last_name}`.trim();
 
 /** The app's page of a recap for each of its two readers. */
-export const recapLink = {
+const recapLink = {
   client: (recapId: number) => `/recaps/${recapId}`,
   coach: (meetingId: number) => `/coach/meetings/${meetingId}/recap`,
 };
@@ -157,11 +157,6 @@ export function createRecapsService(deps: { db: Kysely<Database>; now: () => Dat
           .select(['first_name', 'last_name'])
           .where('id', '=', actor.userId)
           .executeTakeFirstOrThrow();
-        const meeting = await trx
-          .selectFrom('recaps')
-          .select('meeting_id')
-          .where('id', '=', recap.id)
-          .executeTakeFirstOrThrow();
         // The coach who wrote the recap hears the client; the client hears any coach of theirs.
         const to = actor.role === 'client' ? recap.author_id : recap.client_id;
         await notify(trx, {
@@ -170,7 +165,7 @@ export function createRecapsService(deps: { db: Kysely<Database>; now: () => Dat
           kind: 'recap',
           title: `${name(author)} commented on a recap`,
           body: text,
-          link: actor.role === 'client' ? recapLink.coach(meeting.meeting_id) : recapLink.client(recap.id),
+          link: actor.role === 'client' ? recapLink.coach(recap.meeting_id) : recapLink.client(recap.id),
         });
         return { ...stored, author };
       });

@@ -18,8 +18,8 @@ function Meeting({ meeting, zone, past }: { meeting: ClientMeeting; zone: string
         </a>
       )}
       {past && (
-        <Link to={paths.coachMeetingRecap(meeting.id)}>
-          Recap<span className="visually-hidden">: {meeting.title}</span>
+        <Link to={paths.coachMeetingRecap(meeting.id)} aria-label={`Recap: ${meeting.title}`}>
+          Recap
         </Link>
       )}
     </li>
