@@ -6,6 +6,11 @@
 import { useState, type FormEvent } from 'react';
 import { TextAreaField } from '@/components/field';
 import { FormButtons } from '@/components/form-buttons';
+import { LoadFailed } from '@/components/load-failed';
+import { PageFrame } from '@/components/page-frame';
+import { PageLoading } from '@/components/page-loading';
+import { NotFoundState } from '@/components/refused-state';
+import { statusOf } from '@/lib/api-call';
 import { formatDate, formatDateTime } from '@/lib/dates';
 import { sanitizeRichText } from '@/lib/sanitize-rich-text';
 import { stageLabel, stageOf } from '@/lib/stages';
@@ -102,5 +107,33 @@ export function RecapView({ recap, comment }: { recap: Recap; comment: Commentin
         )}
       </section>
     </div>
+  );
+}
+
+/**
+ * A recap page before its recap is in: loading, not found (the API's 404, or an address whose id is none), or
+ * failed with Try again. The client's page waits for a recap, the coach's for a meeting.
+ */
+export function RecapWaiting({
+  query,
+  found,
+  subject,
+  back,
+}: {
+  query: { error: unknown; isError: boolean; refetch: () => unknown };
+  found: boolean;
+  subject: 'recap' | 'meeting';
+  back: { to: string; label: string };
+}) {
+  return (
+    <PageFrame title="Meeting recap">
+      {!found || statusOf(query.error) === 404 ? (
+        <NotFoundState subject={subject} back={back} />
+      ) : query.isError ? (
+        <LoadFailed what={`This ${subject}`} error={query.error} retry={query.refetch} />
+      ) : (
+        <PageLoading />
+      )}
+    </PageFrame>
   );
 }

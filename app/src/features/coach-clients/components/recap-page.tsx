@@ -8,14 +8,10 @@ import { useState, type FormEvent } from 'react';
 import { useParams } from 'react-router-dom';
 import { Field } from '@/components/field';
 import { FormButtons } from '@/components/form-buttons';
-import { LoadFailed } from '@/components/load-failed';
 import { PageFrame } from '@/components/page-frame';
-import { PageLoading } from '@/components/page-loading';
-import { RecapView } from '@/components/recap-view';
-import { NotFoundState } from '@/components/refused-state';
+import { RecapView, RecapWaiting } from '@/components/recap-view';
 import { RichTextEditor } from '@/components/rich-text-editor';
 import { paths } from '@/config/paths';
-import { statusOf } from '@/lib/api-call';
 import { formatDateTime } from '@/lib/dates';
 import { routeId } from '@/lib/route-id';
 import { notify } from '@/lib/toast';
@@ -40,26 +36,28 @@ function RecapEditor({ data }: { data: MeetingRecap }) {
   const save = useSaveRecap(meetingId);
   const share = useShareRecap(meetingId);
   const { errors, show, fromError } = useFieldErrors<'body'>();
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
     // Which button sent it: Share (its data-share), or Save (and Enter in a field).
     const andShare = (event.nativeEvent as SubmitEvent).submitter?.dataset.share === 'yes';
     if (show({ body: hasText(body) ? undefined : 'Write the recap before saving it.' }, form)) return;
-    save.mutate(body, {
-      onSuccess: (saved) => {
-        if (!andShare) return notify.success(recap?.shared_at ? 'Recap updated' : 'Draft saved');
-        share.mutate(saved.id, { onSuccess: () => notify.success('Recap shared with your client') });
-      },
-      onError: (error) => fromError(error, form),
+    // Promises, not mutate's callbacks: the save's answer re-renders the page, and a callback of a mutation
+    // whose component re-mounted would never run. A failed share is told by the API client's toast.
+    const saved = await save.mutateAsync(body).catch((error: unknown) => {
+      fromError(error, form);
+      return null;
     });
+    if (!saved) return;
+    if (!andShare) return notify.success(recap?.shared_at ? 'Recap updated' : 'Draft saved');
+    if (await share.mutateAsync(saved.id).catch(() => null)) notify.success('Recap shared with your client');
   };
   const shared = recap?.shared_at != null;
   return (
     <form
       className="card"
       noValidate
-      onSubmit={submit}
+      onSubmit={(event) => void submit(event)}
       aria-label={shared ? 'Edit the shared recap' : 'Write the recap'}
     >
       <RichTextEditor id="recap-body" label="Recap" value={body} onChange={setBody} />
@@ -143,24 +141,13 @@ export default function Page() {
   const back = data
     ? { to: paths.coachClient(data.meeting.client_id), label: "Back to the client's page" }
     : { to: paths.coachClients, label: 'Back to your clients' };
-  if (!data)
-    return (
-      <PageFrame title="Meeting recap" back={back}>
-        {id === null || statusOf(query.error) === 404 ? (
-          <NotFoundState subject="meeting" back={back} />
-        ) : query.isError ? (
-          <LoadFailed what="This meeting" error={query.error} retry={query.refetch} />
-        ) : (
-          <PageLoading />
-        )}
-      </PageFrame>
-    );
+  if (!data) return <RecapWaiting query={query} found={id !== null} subject="meeting" back={back} />;
   return (
     <PageFrame title={`Recap: ${data.meeting.title}`} back={back}>
       <p className="muted">
         Meeting of <time dateTime={data.meeting.starts_at}>{formatDateTime(data.meeting.starts_at)}</time>
       </p>
-      <RecapEditor key={data.recap?.id ?? 'new'} data={data} />
+      <RecapEditor data={data} />
       {data.recap && <SharedRecap meetingId={data.meeting.id} recap={data.recap} />}
     </PageFrame>
   );

@@ -4,13 +4,9 @@
  * API's 404 and a not-found state here. The client's own notes and the coach's private notes are elsewhere.
  */
 import { useParams } from 'react-router-dom';
-import { LoadFailed } from '@/components/load-failed';
 import { PageFrame } from '@/components/page-frame';
-import { PageLoading } from '@/components/page-loading';
-import { RecapView } from '@/components/recap-view';
-import { NotFoundState } from '@/components/refused-state';
+import { RecapView, RecapWaiting } from '@/components/recap-view';
 import { paths } from '@/config/paths';
-import { statusOf } from '@/lib/api-call';
 import { formatDateTime } from '@/lib/dates';
 import { routeId } from '@/lib/route-id';
 import { useCommentOnRecap, useRecap } from '../api/recaps';
@@ -22,18 +18,7 @@ export default function RecapPage() {
   const query = useRecap(id);
   const comment = useCommentOnRecap(id ?? 0);
   const recap = query.data;
-  if (!recap)
-    return (
-      <PageFrame title="Meeting recap" back={back}>
-        {id === null || statusOf(query.error) === 404 ? (
-          <NotFoundState subject="recap" back={back} />
-        ) : query.isError ? (
-          <LoadFailed what="This recap" error={query.error} retry={query.refetch} />
-        ) : (
-          <PageLoading />
-        )}
-      </PageFrame>
-    );
+  if (!recap) return <RecapWaiting query={query} found={id !== null} subject="recap" back={back} />;
   return (
     <PageFrame title={`Recap: ${recap.meeting.title}`} back={back}>
       <p className="muted">
