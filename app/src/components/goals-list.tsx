@@ -15,7 +15,7 @@ import { useFieldErrors } from '@/lib/use-field-errors';
 import './goals-list.css';
 
 /** One of the client's action steps, which a goal may be linked to. */
-export interface StepChoice {
+interface StepChoice {
   id: number;
   title: string;
 }

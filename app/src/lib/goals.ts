@@ -6,7 +6,7 @@ import { api, type Envelope } from '@/lib/api-client';
 import { ACTION_STEPS_KEY } from '@/lib/query-keys';
 import type { Goal, GoalChange, NewGoal } from '../../../contracts/rest/goals';
 
-export type { Goal, GoalChange, NewGoal };
+export type { Goal, NewGoal };
 
 const post = async (url: string, body: unknown, fields: string[] = []) =>
   (await api.post<Envelope<Goal>>(url, body, { fields })).data.data;

@@ -7,7 +7,7 @@ import type { Board } from '../../../../../contracts/rest/client-work';
 export const GOALS_KEY = ['goals'] as const;
 
 /** GET /api/v1/goals: the client's goals, open ones first (the nearest target first). */
-export const goalsQueryOptions = () =>
+const goalsQueryOptions = () =>
   queryOptions({
     queryKey: GOALS_KEY,
     queryFn: async ({ signal }) => (await api.get<Envelope<Goal[]>>('/api/v1/goals', { signal })).data.data,

@@ -2,13 +2,10 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { api, type Envelope } from '@/lib/api-client';
 import type { Recap, RecapComment } from '../../../../../contracts/rest/recaps';
 
-// The payload types are the API's schemas' (contracts/rest/recaps.ts).
-export type { Recap, RecapComment };
-
 const RECAPS_KEY = ['recaps'] as const;
 
 /** GET /api/v1/recaps: the recaps the client's coaches shared with them, the latest meeting first. */
-export const recapsQueryOptions = () =>
+const recapsQueryOptions = () =>
   queryOptions({
     queryKey: RECAPS_KEY,
     queryFn: async ({ signal }) => (await api.get<Envelope<Recap[]>>('/api/v1/recaps', { signal })).data.data,
