@@ -11,7 +11,8 @@ import { PageFrame } from '@/components/page-frame';
 import { PageLoading } from '@/components/page-loading';
 import { NotFoundState } from '@/components/refused-state';
 import { statusOf } from '@/lib/api-call';
-import { formatDate, formatDateTime } from '@/lib/dates';
+import { displayZone, formatDate, formatDateTime } from '@/lib/dates';
+import { useUser } from '@/lib/session';
 import { sanitizeRichText } from '@/lib/sanitize-rich-text';
 import { stageLabel, stageOf } from '@/lib/stages';
 import { notify } from '@/lib/toast';
@@ -56,12 +57,16 @@ function CommentForm({ comment }: { comment: Commenting }) {
 }
 
 export function RecapView({ recap, comment }: { recap: Recap; comment: Commenting | null }) {
+  // Times on the reader's own wall clock, as their schedule shows them.
+  const zone = displayZone(useUser().time_zone);
   return (
     <div className="recap-view">
       <article className="card recap-body" aria-labelledby={`recap-${recap.id}-by`}>
         <p id={`recap-${recap.id}-by`} className="muted">
           {`By ${fullName(recap.author)}`}
-          {recap.shared_at ? ` · shared ${formatDateTime(recap.shared_at)}` : ' · draft, not shared yet'}
+          {recap.shared_at
+            ? ` · shared ${formatDateTime(recap.shared_at, zone)}`
+            : ' · draft, not shared yet'}
         </p>
         <div className="rich-text" dangerouslySetInnerHTML={{ __html: sanitizeRichText(recap.body) }} />
       </article>
@@ -93,7 +98,7 @@ export function RecapView({ recap, comment }: { recap: Recap; comment: Commentin
               <li key={c.id} className={c.mine ? 'recap-comment mine' : 'recap-comment'}>
                 <p className="muted">
                   <strong>{c.mine ? 'You' : fullName(c.author)}</strong> ·{' '}
-                  <time dateTime={c.created_at}>{formatDateTime(c.created_at)}</time>
+                  <time dateTime={c.created_at}>{formatDateTime(c.created_at, zone)}</time>
                 </p>
                 <p className="recap-comment-text">{c.body}</p>
               </li>

@@ -12,7 +12,8 @@ import { PageFrame } from '@/components/page-frame';
 import { RecapView, RecapWaiting } from '@/components/recap-view';
 import { RichTextEditor } from '@/components/rich-text-editor';
 import { paths } from '@/config/paths';
-import { formatDateTime } from '@/lib/dates';
+import { displayZone, formatDateTime } from '@/lib/dates';
+import { useUser } from '@/lib/session';
 import { routeId } from '@/lib/route-id';
 import { notify } from '@/lib/toast';
 import { useFieldErrors } from '@/lib/use-field-errors';
@@ -136,6 +137,7 @@ function SharedRecap({ meetingId, recap }: { meetingId: number; recap: Recap }) 
 
 export default function Page() {
   const id = routeId(useParams().id);
+  const zone = displayZone(useUser().time_zone);
   const query = useMeetingRecap(id);
   const data = query.data;
   const back = data
@@ -145,7 +147,8 @@ export default function Page() {
   return (
     <PageFrame title={`Recap: ${data.meeting.title}`} back={back}>
       <p className="muted">
-        Meeting of <time dateTime={data.meeting.starts_at}>{formatDateTime(data.meeting.starts_at)}</time>
+        Meeting of{' '}
+        <time dateTime={data.meeting.starts_at}>{formatDateTime(data.meeting.starts_at, zone)}</time>
       </p>
       <RecapEditor data={data} />
       {data.recap && <SharedRecap meetingId={data.meeting.id} recap={data.recap} />}

@@ -7,7 +7,8 @@ import { useParams } from 'react-router-dom';
 import { PageFrame } from '@/components/page-frame';
 import { RecapView, RecapWaiting } from '@/components/recap-view';
 import { paths } from '@/config/paths';
-import { formatDateTime } from '@/lib/dates';
+import { displayZone, formatDateTime } from '@/lib/dates';
+import { useUser } from '@/lib/session';
 import { routeId } from '@/lib/route-id';
 import { useCommentOnRecap, useRecap } from '../api/recaps';
 
@@ -15,6 +16,7 @@ const back = { to: paths.schedule, label: 'Back to your schedule' };
 
 export default function RecapPage() {
   const id = routeId(useParams().id);
+  const zone = displayZone(useUser().time_zone);
   const query = useRecap(id);
   const comment = useCommentOnRecap(id ?? 0);
   const recap = query.data;
@@ -22,7 +24,8 @@ export default function RecapPage() {
   return (
     <PageFrame title={`Recap: ${recap.meeting.title}`} back={back}>
       <p className="muted">
-        Meeting of <time dateTime={recap.meeting.starts_at}>{formatDateTime(recap.meeting.starts_at)}</time>
+        Meeting of{' '}
+        <time dateTime={recap.meeting.starts_at}>{formatDateTime(recap.meeting.starts_at, zone)}</time>
       </p>
       <RecapView recap={recap} comment={comment} />
     </PageFrame>
