@@ -11,7 +11,7 @@ import { bossDb } from './boss-db.js';
 import type { BossDb } from './boss-db.js';
 
 /** The queues migration 1895 creates; a new one is a migration creating it (`pgboss.create_queue`). */
-type QueueName = 'reminder' | 'push';
+type QueueName = 'reminder' | 'push' | 'webhook';
 
 /** A job to send: when it is due, what it carries, and the key that finds it again (to drop it). */
 interface JobToSend {
@@ -21,6 +21,8 @@ interface JobToSend {
   startAfter?: Date;
   /** A key of the caller's: dropJobs drops the waiting jobs whose key starts with a prefix. */
   key?: string;
+  /** How long a run may last before pg-boss takes the job back and runs it again (15 minutes when unset). */
+  expireInSeconds?: number;
 }
 
 /** pg-boss as the API configures it: its schema installed by migration 1895, never by pg-boss itself. */
@@ -28,6 +30,11 @@ const base = { migrate: false, schema: 'pgboss' } as const;
 
 /** Jobs of one batch run side by side: under half the API's pool of 10 connections. */
 const lanes = 4;
+/**
+ * A queue whose jobs mostly wait on someone else's server runs more side by side: a webhook's send holds no
+ * connection while it waits (up to its timeout), and one slow receiver must not hold the others of its batch.
+ */
+const lanesOf: Partial<Record<QueueName, number>> = { webhook: 20 };
 
 /** A handler that throws is retried this many times, 30 s, then 1, 2, 4 … minutes apart. */
 const retries = { retryLimit: 6, retryDelay: 30, retryBackoff: true };
@@ -51,6 +58,7 @@ export async function sendJobs(trx: Kysely<Database>, jobs: JobToSend[]): Promis
       ...retries,
       ...(job.startAfter && { startAfter: job.startAfter.toISOString() }),
       ...(job.key && { singletonKey: job.key }),
+      ...(job.expireInSeconds && { expireInSeconds: job.expireInSeconds }),
     })),
     { db: bossDb(trx) },
   );
@@ -110,7 +118,7 @@ export async function runJobs(
         for (let job = waiting.shift(); job; job = waiting.shift())
           await handle(job.data as never).catch((reason: unknown) => void (failure ??= { reason }));
       };
-      await Promise.all(Array.from({ length: lanes }, lane));
+      await Promise.all(Array.from({ length: lanesOf[queue] ?? lanes }, lane));
       if (failure) throw failure.reason;
     });
 }
