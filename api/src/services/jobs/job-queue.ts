@@ -101,24 +101,47 @@ export async function runJobs(
 ): Promise<void> {
   const pollingIntervalSeconds = options.pollingSeconds ?? 1;
   const batchSize = options.batchSize ?? 100;
-  const boss = new PgBoss({ ...base, db: bossDb(db), pollingIntervalSeconds });
+  // pg-boss's stop waits for the batches it knows of, not for a fetch under way: that fetch's jobs still run, and
+  // their end is recorded (unawaited) after stop returned, on a database the app then destroys (an unhandled
+  // rejection, seen on PostgreSQL). Counting pg-boss's texts and the batches, closing waits for both.
+  let busy = 0;
+  const counted = async <T>(work: () => Promise<T>): Promise<T> => {
+    busy++;
+    try {
+      return await work();
+    } finally {
+      busy--;
+    }
+  };
+  const own = bossDb(db);
+  const boss = new PgBoss({
+    ...base,
+    db: { executeSql: (text, values) => counted(() => own.executeSql(text, values)) },
+    pollingIntervalSeconds,
+  });
   // Without a listener an error event (a maintenance run that failed) would end the process.
   boss.on('error', (error) => app.log.warn({ err: error }, 'job queue: background work failed'));
   await boss.start();
-  app.addHook('onClose', () => boss.stop({ graceful: true, wait: true, timeout: 20_000 }));
+  app.addHook('onClose', async () => {
+    await boss.stop({ graceful: true, wait: true, timeout: 20_000 });
+    // A batch's end is recorded in the microtasks after it, so a check on the next timer sees that text counted.
+    while (busy > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+  });
   for (const [queue, handle] of Object.entries(handlers) as [QueueName, JobHandler][])
-    await boss.work<object>(queue, { batchSize, pollingIntervalSeconds }, async (jobs) => {
-      // A throw fails the whole batch and pg-boss retries each of its jobs: every handler is safe to run again
-      // (a reminder's key, a claim), so the jobs done find themselves done and only the failed one does work.
-      // A few at a time: a batch run all at once took every pooled connection and the event loop, and the API's
-      // requests waited behind it (bench:reminders' p99 went from 13 to 156 ms).
-      const waiting = [...jobs];
-      let failure: { reason: unknown } | undefined;
-      const lane = async () => {
-        for (let job = waiting.shift(); job; job = waiting.shift())
-          await handle(job.data as never).catch((reason: unknown) => void (failure ??= { reason }));
-      };
-      await Promise.all(Array.from({ length: lanesOf[queue] ?? lanes }, lane));
-      if (failure) throw failure.reason;
-    });
+    await boss.work<object>(queue, { batchSize, pollingIntervalSeconds }, (jobs) =>
+      counted(async () => {
+        // A throw fails the whole batch and pg-boss retries each of its jobs: every handler is safe to run again
+        // (a reminder's key, a claim), so the jobs done find themselves done and only the failed one does work.
+        // A few at a time: a batch run all at once took every pooled connection and the event loop, and the API's
+        // requests waited behind it (bench:reminders' p99 went from 13 to 156 ms).
+        const waiting = [...jobs];
+        let failure: { reason: unknown } | undefined;
+        const lane = async () => {
+          for (let job = waiting.shift(); job; job = waiting.shift())
+            await handle(job.data as never).catch((reason: unknown) => void (failure ??= { reason }));
+        };
+        await Promise.all(Array.from({ length: lanesOf[queue] ?? lanes }, lane));
+        if (failure) throw failure.reason;
+      }),
+    );
 }
