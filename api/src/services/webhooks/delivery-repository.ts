@@ -114,7 +114,7 @@ export interface Outcome {
 }
 
 /** The backoff's inputs: its jitter source and (tests) its first wait. */
-export interface Backoff {
+interface Backoff {
   random: () => number;
   firstDelayMs?: number | undefined;
 }
