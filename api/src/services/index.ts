@@ -175,7 +175,7 @@ export async function createServices(deps: ServiceDeps) {
     groups,
     academy,
     analytics: createAnalyticsService({ db, now, groups, academy }),
-    // The tenant admin's webhook endpoints and their delivery history (the sending is webhook-retry.ts's).
+    // The tenant admin's webhook endpoints and their delivery history (the `webhook` jobs send: webhook-sender.ts).
     webhooks: createWebhooksService({ db, now, production: deps.production }),
     // A coach's outside calendars read in as busy times (the schedule is calendar-schedule.ts's), and each
     // client's and coach's own meetings as a calendar feed out.
