@@ -99,6 +99,17 @@ export const EVENTS = {
     data: closed({ ...meeting, previous_starts_at: time }),
   },
   'meeting.cancelled': { label: 'A booked meeting is cancelled', data: closed(meeting) },
+  'agreement.signed': {
+    label: 'A client signs the coaching agreement',
+    data: closed({
+      signature_id: id,
+      client_id: id,
+      agreement_id: id,
+      version: integer,
+      text_sha256: string,
+      signed_at: time,
+    }),
+  },
 } as const;
 
 export type EventType = keyof typeof EVENTS;
@@ -118,6 +129,7 @@ type LessonCompleted = Data<'lesson.completed'>;
 type LessonPublished = Data<'lesson.published'>;
 type MeetingBooked = Data<'meeting.booked'>;
 type MeetingRescheduled = Data<'meeting.rescheduled'>;
+type AgreementSigned = Data<'agreement.signed'>;
 interface EventDataOf {
   'message.created': MessageCreated;
   'file.shared': FileShared;
@@ -134,5 +146,6 @@ interface EventDataOf {
   'meeting.booked': MeetingBooked;
   'meeting.rescheduled': MeetingRescheduled;
   'meeting.cancelled': MeetingBooked;
+  'agreement.signed': AgreementSigned;
 }
 export type EventData<T extends EventType> = EventDataOf[T];
