@@ -3,6 +3,7 @@
 // client to a group each answer 403 with reason agreement_required and change nothing until the client signs the
 // current version; then each goes through. Off (the default), or with nothing published, nothing is asked.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AGREEMENT_REQUIRED } from '../../contracts/rest/agreements.js';
 import { keyCall, makeApiKey } from './helpers/api-keys.js';
 import { bookingWorld, call, newClient, slotsOf, starts } from './helpers/booking.js';
 import type { BookingWorld, Coach } from './helpers/booking.js';
@@ -24,7 +25,7 @@ let coachGroup: number;
 const required = (on: boolean) =>
   h.db.updateTable('tenants').set({ agreement_required: on }).where('id', '=', ALPHA).execute();
 
-const REFUSED = { reason: 'agreement_required' };
+const REFUSED = { reason: AGREEMENT_REQUIRED };
 
 async function group(fields: { price: number; group_type: string; title: string; coach_id?: number }) {
   const at = h.clock.now();

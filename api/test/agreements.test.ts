@@ -94,7 +94,9 @@ describe('publishing', () => {
       .where('tenant_id', '=', ALPHA)
       .where('action', '=', 'agreement.published')
       .execute();
-    expect(audit).toEqual([{ action: 'agreement.published', actor_user_id: admin.user.id, subject_type: 'agreement' }]);
+    expect(audit).toEqual([
+      { action: 'agreement.published', actor_user_id: admin.user.id, subject_type: 'agreement' },
+    ]);
   });
 
   it('refuses an empty text or title with the field, and a client editing', async () => {
@@ -128,7 +130,12 @@ describe('signing', () => {
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json().error.typed_name[0]).toContain('Zoë Łukasz Ø');
     expect(wrong.json().error.agreed).toEqual(['Tick "I agree" to sign.']);
-    const unread = await sign(client, { ...base, text_sha256: 'a'.repeat(64), typed_name: 'Zoë Łukasz Ø', agreed: true });
+    const unread = await sign(client, {
+      ...base,
+      text_sha256: 'a'.repeat(64),
+      typed_name: 'Zoë Łukasz Ø',
+      agreed: true,
+    });
     expect(unread.statusCode).toBe(409);
     expect(await h.db.selectFrom('agreement_signatures').select('id').execute()).toEqual([]);
   });
@@ -218,7 +225,10 @@ describe('who sees a signature', () => {
   it('the coach sees their client’s; another coach’s client is a 404', async () => {
     const mine = await call(h, coach, 'GET', `/api/v1/coach/clients/${client.user.id}/agreement`);
     expect(mine.statusCode).toBe(200);
-    expect(mine.json().data).toMatchObject({ agreement: { version: 2 }, signature: { typed_name: 'Zoë Łukasz Ø' } });
+    expect(mine.json().data).toMatchObject({
+      agreement: { version: 2 },
+      signature: { typed_name: 'Zoë Łukasz Ø' },
+    });
     const notMine = await call(h, otherCoach, 'GET', `/api/v1/coach/clients/${client.user.id}/agreement`);
     expect(notMine.statusCode).toBe(404);
   });
@@ -267,7 +277,12 @@ describe('who sees a signature', () => {
     expect(await pdfText(pdf.rawPayload)).toContain('We meet weekly now.');
     const betaAdmin = await signIn(h, { role_id: 1, tenant_id: BETA });
     const { key: betaKey } = await makeApiKey(h, { token: betaAdmin.token, tenantId: BETA }, 'read');
-    const none = await keyCall(h.app, betaKey, 'GET', `/integration/v1/agreement-signatures/${rows[1]!.id}/pdf`);
+    const none = await keyCall(
+      h.app,
+      betaKey,
+      'GET',
+      `/integration/v1/agreement-signatures/${rows[1]!.id}/pdf`,
+    );
     expect(none.statusCode).toBe(404);
     const empty = await keyCall(h.app, betaKey, 'GET', '/integration/v1/agreement-signatures');
     expect(empty.json().data).toEqual([]);

@@ -1,9 +1,12 @@
-// Coaching agreements (issue 39): the client's Agreement page, their signature, the coach's view of a client's,
+// Coaching agreements: the client's Agreement page, their signature, the coach's view of a client's,
 // the editor an admin (the tenant's) or a coach (their own) publishes versions from, and the integration API's
 // list. `body_html` is rich text cut to contracts/rich-text.ts; `text_sha256` is the hex sha256 of it (UTF-8).
 import type { FromSchema } from 'json-schema-to-ts';
 import { dateTime, id, list, text } from './client.js';
 import { boolean, closed, integer, multiLine, string } from './pieces.js';
+
+/** The `reason` of the 403 a door answers while the client has not signed: the app links to the Agreement page. */
+export const AGREEMENT_REQUIRED = 'agreement_required';
 
 const sha256 = { type: 'string', pattern: '^[0-9a-f]{64}$' } as const;
 

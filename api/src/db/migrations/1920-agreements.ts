@@ -1,4 +1,4 @@
-// Signed coaching agreements (issue 39, item 3): a tenant's agreement, or a coach's own that overrides it for
+// Signed coaching agreements: a tenant's agreement, or a coach's own that overrides it for
 // their clients; its versions, each immutable rich text with the sha256 of its exact body; and the clients'
 // signatures of a version. A version and a signature are records of what was agreed: the database itself
 // refuses to change or remove them (a trigger on UPDATE, DELETE and TRUNCATE), so no code path, old or new, can
@@ -11,7 +11,8 @@ import type { Kysely } from 'kysely';
 const NOTES: Record<string, string> = {
   'agreements.coach_id': "The coach whose own agreement this is; null: the tenant's, for every other coach.",
   'agreement_versions.version': '1, 2, … per agreement: the newest is the current one.',
-  'agreement_versions.body_html': 'Sanitised rich text (contracts/rich-text.ts), exactly as shown and signed.',
+  'agreement_versions.body_html':
+    'Sanitised rich text (contracts/rich-text.ts), exactly as shown and signed.',
   'agreement_versions.text_sha256': 'Hex sha256 of body_html as UTF-8: what a signature binds.',
   'agreement_signatures.typed_name': 'The name the client typed to sign.',
   'agreement_signatures.text_sha256': "The hash of the text the client was shown: the version's at signing.",
@@ -31,7 +32,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull())
     .execute();
   // One tenant agreement, and one agreement per coach.
-  await sql`create unique index agreements_tenant on agreements (tenant_id) where coach_id is null`.execute(db);
+  await sql`create unique index agreements_tenant on agreements (tenant_id) where coach_id is null`.execute(
+    db,
+  );
   await sql`create unique index agreements_coach on agreements (coach_id) where coach_id is not null`.execute(
     db,
   );

@@ -4,7 +4,7 @@
 import { createPdf } from '../pdf/pdf-document.js';
 import { richTextParagraphs } from '../pdf/rich-text-lines.js';
 
-export interface SignedAgreement {
+interface SignedAgreement {
   title: string;
   version: number;
   body_html: string;
@@ -20,7 +20,7 @@ export interface SignedAgreement {
 }
 
 /** "29 November 2026, 15:04:05 (Europe/Warsaw, GMT+01:00)": a reader in another zone still knows the instant. */
-export function signedTime(at: Date, zone: string): string {
+function signedTime(at: Date, zone: string): string {
   const format = (options: Intl.DateTimeFormatOptions) =>
     new Intl.DateTimeFormat('en-GB', { timeZone: zone, ...options }).format(at);
   const date = format({ day: 'numeric', month: 'long', year: 'numeric' });

@@ -5,11 +5,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { HttpError } from '../../errors.js';
+import { AGREEMENT_REQUIRED } from '../../../../contracts/rest/agreements.js';
 import type { Actor } from '../access/scope.js';
 import { currentVersionOf, signatureOf } from './agreements-repository.js';
-
-/** The app reads this `reason` of a 403 to send the client to the Agreement page. */
-export const AGREEMENT_REQUIRED = 'agreement_required';
 
 const MESSAGE = {
   booking: 'Please sign the coaching agreement before booking a meeting.',

@@ -25,22 +25,24 @@ export type AgreementVersion = Awaited<ReturnType<typeof currentVersionOf>> & {}
  * without one): the coach's own when it has a version, else the tenant's; undefined when neither has one.
  */
 export async function currentVersionOf(db: Kysely<Database>, tenantId: number, coachId: number | null) {
-  return db
-    .selectFrom('agreement_versions as v')
-    .innerJoin('agreements as a', 'a.id', 'v.agreement_id')
-    .select(versionColumns)
-    .where('v.tenant_id', '=', tenantId)
-    .where('a.tenant_id', '=', tenantId)
-    .where((eb) =>
-      coachId === null
-        ? eb('a.coach_id', 'is', null)
-        : eb.or([eb('a.coach_id', '=', coachId), eb('a.coach_id', 'is', null)]),
-    )
-    // The coach's own first, then its newest version.
-    .orderBy(sql`a.coach_id is null`)
-    .orderBy('v.version', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  return (
+    db
+      .selectFrom('agreement_versions as v')
+      .innerJoin('agreements as a', 'a.id', 'v.agreement_id')
+      .select(versionColumns)
+      .where('v.tenant_id', '=', tenantId)
+      .where('a.tenant_id', '=', tenantId)
+      .where((eb) =>
+        coachId === null
+          ? eb('a.coach_id', 'is', null)
+          : eb.or([eb('a.coach_id', '=', coachId), eb('a.coach_id', 'is', null)]),
+      )
+      // The coach's own first, then its newest version.
+      .orderBy(sql`a.coach_id is null`)
+      .orderBy('v.version', 'desc')
+      .limit(1)
+      .executeTakeFirst()
+  );
 }
 
 /** The coaches (coaches.id) the client is assigned to. */
@@ -92,9 +94,9 @@ export async function insertSignature(
 export async function signatureWithText(db: Kysely<Database>, actor: Actor, signatureId: number) {
   return db
     .selectFrom('agreement_signatures as s')
+    .where(owned(actor, 'agreement_signatures as s'))
     .innerJoin('agreement_versions as v', 'v.id', 's.version_id')
     .innerJoin('users as u', 'u.id', 's.client_id')
-    .where(owned(actor, 'agreement_signatures as s'))
     .where('s.id', '=', signatureId)
     .select([
       's.id',
@@ -120,8 +122,8 @@ export async function signatureWithText(db: Kysely<Database>, actor: Actor, sign
 export async function listSignatures(db: Kysely<Database>, admin: Actor, page: PageQuery) {
   return db
     .selectFrom('agreement_signatures as s')
-    .innerJoin('agreement_versions as v', 'v.id', 's.version_id')
     .where(owned(admin, 'agreement_signatures as s'))
+    .innerJoin('agreement_versions as v', 'v.id', 's.version_id')
     .select([
       's.id',
       's.client_id',

@@ -1,10 +1,9 @@
-// Coaching agreements (issue 39, item 3): a tenant's agreement, or a coach's own overriding it for their
+// Coaching agreements: a tenant's agreement, or a coach's own overriding it for their
 // clients; each published text is a new, immutable version, and a client signs the current one by typing their
 // name and agreeing. A signature binds the sha256 of the exact text shown; the database refuses to change or
 // remove it (migration 1920). Publishing and signing are audited; signing is also the `agreement.signed` event.
 //
 // The rule of tenant.json's agreements.required is agreement-rule.ts's.
-import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database, Tenant } from '../../db/database.js';
 import { FieldError, HttpError } from '../../errors.js';
@@ -16,12 +15,10 @@ import { toPage, type PageQuery } from '../integration/cursor.js';
 import { sanitizeRichText } from '../groups/rich-text.js';
 import { writeAudit, type ChangeActor } from '../people/audit-repository.js';
 import { agreementPdf } from './agreement-pdf.js';
+import { textHash } from './agreement-text.js';
 import * as repo from './agreements-repository.js';
 import type { AgreementVersion } from './agreements-repository.js';
 import { isSignersName } from './signer-name.js';
-
-/** The hash a signature binds: of the version's HTML exactly as stored and shown, as UTF-8. */
-export const textHash = (html: string): string => createHash('sha256').update(html, 'utf8').digest('hex');
 
 const isUniqueViolation = (error: unknown) =>
   typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
@@ -122,12 +119,18 @@ export function createAgreementsService(deps: { db: Kysely<Database>; now: () =>
           .where('id', '=', input.version_id)
           .executeTakeFirst();
         if (older)
-          throw new HttpError(409, 'A newer version of this agreement was published. Please read and sign it.');
+          throw new HttpError(
+            409,
+            'A newer version of this agreement was published. Please read and sign it.',
+          );
         throw new HttpError(404, 'Agreement not found.');
       }
       // The text the client read is the text they sign: a page open on another text signs nothing.
       if (input.text_sha256 !== version.text_sha256)
-        throw new HttpError(409, 'The agreement text changed while you were reading it. Please read it again.');
+        throw new HttpError(
+          409,
+          'The agreement text changed while you were reading it. Please read it again.',
+        );
       const errors: Record<string, string[]> = {};
       const user = await db
         .selectFrom('users')
@@ -138,7 +141,9 @@ export function createAgreementsService(deps: { db: Kysely<Database>; now: () =>
       const typed = input.typed_name.trim();
       if (typed === '') errors.typed_name = ['Type your full name to sign.'];
       else if (!isSignersName(typed, user.first_name, user.last_name))
-        errors.typed_name = [`Type your full name as your profile has it: ${user.first_name} ${user.last_name}.`];
+        errors.typed_name = [
+          `Type your full name as your profile has it: ${user.first_name} ${user.last_name}.`,
+        ];
       if (!input.agreed) errors.agreed = ['Tick "I agree" to sign.'];
       if (Object.keys(errors).length > 0) throw new FieldError(errors);
 
@@ -173,7 +178,10 @@ export function createAgreementsService(deps: { db: Kysely<Database>; now: () =>
           });
           return signatureId;
         });
-        return { ...versionAnswer(version), signature: { id, typed_name: typed, signed_at: at.toISOString() } };
+        return {
+          ...versionAnswer(version),
+          signature: { id, typed_name: typed, signed_at: at.toISOString() },
+        };
       } catch (error) {
         if (isUniqueViolation(error)) throw new HttpError(409, 'You have already signed this version.');
         throw error;

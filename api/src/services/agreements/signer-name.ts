@@ -1,4 +1,4 @@
-// Whether a typed signature is the signer's name. The rule (issue 39 left it to us): the name typed must be the
+// Whether a typed signature is the signer's name. The rule: the name typed must be the
 // client's name on record, first and last, read loosely: case, accents, spacing, hyphens and apostrophes do not
 // count ("zoe  lukasz" signs for "Zoë Łukasz"), so a person on a phone keyboard is not refused over a diacritic,
 // while a signature reading "x" or someone else's name is. A person whose record has no name yet signs with any

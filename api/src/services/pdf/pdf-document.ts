@@ -1,4 +1,4 @@
-// The API's PDFs (a signed agreement now, issue 38's invoices next): A4 pages of wrapped text in one embedded
+// The API's PDFs (a signed agreement now, invoices next): A4 pages of wrapped text in one embedded
 // font. The font is DejaVu Sans from the dejavu-fonts-ttf package, embedded (subset to the glyphs used) rather
 // than one of PDF's standard 14 fonts, whose WinAnsi encoding cannot write "Łukasz" or most names outside
 // Western Europe: what a person typed is printed as they typed it. pdf-lib writes a ToUnicode map for an
@@ -23,7 +23,7 @@ const A4 = { width: 595.28, height: 841.89 } as const;
 const MARGIN = 56;
 const WIDTH = A4.width - 2 * MARGIN;
 
-export interface PdfWriter {
+interface PdfWriter {
   heading(text: string): void;
   paragraph(text: string, options?: { size?: number; muted?: boolean }): void;
   /** A label and its value on one line (wrapped under the value when long). */
