@@ -19,6 +19,8 @@ export const paths = {
   /** Booking (behind the booking flag): the client books a session, and opens one to move or cancel it. */
   book: '/book',
   bookedMeeting: (id: number | string = ':id') => `/book/meetings/${id}`,
+  /** The coaching agreement the client reads and signs; booking and joining a group link here when it is due. */
+  agreement: '/agreement',
   lessons: '/lessons',
   lesson: (assessmentId = ':assessmentid', lessonId = ':lessonid') => `/lessons/${assessmentId}/${lessonId}`,
   resources: '/resources',

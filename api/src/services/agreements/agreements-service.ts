@@ -5,7 +5,7 @@
 //
 // The rule of tenant.json's agreements.required is agreement-rule.ts's.
 import type { Kysely } from 'kysely';
-import type { Database, Tenant } from '../../db/database.js';
+import type { Database } from '../../db/database.js';
 import { FieldError, HttpError } from '../../errors.js';
 import { assignedClient } from '../access/assigned-client.js';
 import type { Actor } from '../access/scope.js';
