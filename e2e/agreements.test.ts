@@ -7,6 +7,7 @@
  * test-results/).
  */
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { pdfText } from '../api/test/helpers/pdf-text';
@@ -83,7 +84,10 @@ describe('a client signs, and the coach downloads the signed PDF (demo)', () => 
       section.getByRole('button', { name: 'Download the signed PDF' }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^Agreement v2 signed by .+\.pdf$/);
-    const text = await pdfText(await readFile((await download.path())!));
+    // The browser runs apart from this process: the file is saved into this stack's own folder, then read.
+    const target = path.join(app.stack.work, 'signed-agreement.pdf');
+    await download.saveAs(target);
+    const text = await pdfText(await readFile(target));
     expect(text).toContain('Coaching agreement');
     expect(text).toContain(signedName);
     expect(text).toContain('Text SHA-256');

@@ -7,6 +7,7 @@ import { AGREEMENT_REQUIRED } from '../../contracts/rest/agreements.js';
 import { keyCall, makeApiKey } from './helpers/api-keys.js';
 import { bookingWorld, call, newClient, slotsOf, starts } from './helpers/booking.js';
 import type { BookingWorld, Coach } from './helpers/booking.js';
+import { saleGroup } from './helpers/groups.js';
 import { ALPHA, Harness } from './helpers/harness.js';
 import { signIn } from './helpers/sign-in.js';
 import type { Person } from './helpers/sign-in.js';
@@ -27,23 +28,8 @@ const required = (on: boolean) =>
 
 const REFUSED = { reason: AGREEMENT_REQUIRED };
 
-async function group(fields: { price: number; group_type: string; title: string; coach_id?: number }) {
-  const at = h.clock.now();
-  const { id } = await h.db
-    .insertInto('groups')
-    .values({
-      tenant_id: ALPHA,
-      name: fields.title,
-      slug: `${fields.title.toLowerCase().replace(/\W+/g, '-')}-${Math.random().toString(36).slice(2, 7)}`,
-      currency: 'usd',
-      created_at: at,
-      updated_at: at,
-      ...fields,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return id;
-}
+const group = (fields: { price: number; group_type: string; title: string; coach_id?: number }) =>
+  saleGroup(h, ALPHA, fields);
 
 const meetingsOf = (who: Person) =>
   h.db.selectFrom('meetings').select('id').where('client_id', '=', who.user.id).execute();

@@ -10,6 +10,7 @@ import { FieldError, HttpError } from '../../errors.js';
 import { assignedClient } from '../access/assigned-client.js';
 import type { Actor } from '../access/scope.js';
 import { coachByUser } from '../booking/booking-coach.js';
+import { zoneOf } from '../booking/booking-service.js';
 import { recordEvent } from '../events/record-event.js';
 import { toPage, type PageQuery } from '../integration/cursor.js';
 import { sanitizeRichText } from '../groups/rich-text.js';
@@ -51,17 +52,6 @@ export function createAgreementsService(deps: { db: Kysely<Database>; now: () =>
     );
     const byId = new Map(found.filter((v) => v !== undefined).map((v) => [v.id, v]));
     return [...byId.values()];
-  }
-
-  async function zoneOf(client: Actor): Promise<string> {
-    if (client.timeZone) return client.timeZone;
-    const row = await db
-      .selectFrom('users')
-      .select('time_zone')
-      .where('tenant_id', '=', client.tenantId)
-      .where('id', '=', client.userId)
-      .executeTakeFirst();
-    return row?.time_zone ?? 'UTC';
   }
 
   async function pdfOf(actor: Actor, signatureId: number) {
@@ -148,7 +138,7 @@ export function createAgreementsService(deps: { db: Kysely<Database>; now: () =>
       if (Object.keys(errors).length > 0) throw new FieldError(errors);
 
       const at = now();
-      const zone = await zoneOf(client);
+      const zone = await zoneOf(db, client);
       try {
         const id = await db.transaction().execute(async (trx) => {
           const signatureId = await repo.insertSignature(trx, client, {

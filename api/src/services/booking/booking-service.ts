@@ -53,7 +53,7 @@ const isOverlap = (error: unknown) =>
 const iso = (slot: Slot) => ({ start: slot.start.toISOString(), end: slot.end.toISOString() });
 
 /** The reader's zone: the session's, else their row's; UTC for someone who never set one. */
-async function zoneOf(db: Kysely<Database>, who: Actor): Promise<string> {
+export async function zoneOf(db: Kysely<Database>, who: Actor): Promise<string> {
   if (who.timeZone !== undefined) return who.timeZone ?? 'UTC';
   const row = await db
     .selectFrom('users')
