@@ -23,6 +23,11 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     .alterTable('mail_outbox')
     .addColumn('next_attempt_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
+  // Each mail's next try as its waiting job had it; one whose job is gone or running is due now.
+  await sql`update mail_outbox set next_attempt_at = j.start_after from pgboss.job j
+    where j.name = 'mail' and j.state < 'active' and (j.data->>'id')::int = mail_outbox.id`.execute(db);
   await db.schema.createIndex('mail_outbox_due').on('mail_outbox').column('next_attempt_at').execute();
+  // pg-boss refuses to delete a queue that still holds jobs.
+  await sql`delete from pgboss.job where name = 'mail'`.execute(db);
   await sql`select pgboss.delete_queue('mail')`.execute(db);
 }
