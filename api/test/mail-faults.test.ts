@@ -8,7 +8,13 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { enqueueMail, retryDelayMs } from '../src/services/mail/outbox-repository.js';
+import { createMailer } from '../src/services/mail/mailer.js';
+import {
+  enqueueMail,
+  rescheduleMail,
+  queuedMail,
+  retryDelayMs,
+} from '../src/services/mail/outbox-repository.js';
 import { Harness, PASSWORD, nextIp } from './helpers/harness.js';
 import { startSmtp } from './helpers/smtp.js';
 import { until as waitUntil } from './helpers/until.js';
@@ -169,6 +175,32 @@ describe('SMTP faults', () => {
     } finally {
       release();
       await server.close();
+    }
+  });
+
+  it('a job run again (pg-boss retries a job whose instance it deems gone) finds its mail done and sends nothing', async () => {
+    const mailer = createMailer({
+      smtpUrl: `smtp://127.0.0.1:${smtp!.port}`,
+      mailDir: '/nonexistent/never-written',
+      log: { info() {}, warn() {}, error() {} },
+      db: h.db,
+      now: h.clock.now,
+    });
+    const message = (to: string) => ({ to, from: 'no-reply@example.test', subject: 'Again', text: 't' });
+    try {
+      // Sent, then its job again: the row is gone.
+      const sent = await enqueueMail(h.db, message('again@example.test'), h.clock.now(), 'test', 60_000);
+      await mailer.sendQueued(sent);
+      await mailer.sendQueued(sent);
+      expect(sentTo(inbox, 'again@example.test')).toHaveLength(1);
+      // Rescheduled by one run, then the older try's job again: the row has moved on to the next try.
+      const moved = await enqueueMail(h.db, message('moved@example.test'), h.clock.now(), 'test', 60_000);
+      await rescheduleMail(h.db, (await queuedMail(h.db, moved))!, 'refused', 60_000);
+      await mailer.sendQueued(moved);
+      expect(sentTo(inbox, 'moved@example.test')).toEqual([]);
+      expect(await outbox('moved@example.test')).toMatchObject([{ attempts: 2 }]);
+    } finally {
+      mailer.close();
     }
   });
 
