@@ -107,6 +107,32 @@ export const rows = {
     completed: boolean,
     updated_at: time,
   }),
+  goals: closed({
+    id: integer,
+    client_email: string,
+    title: string,
+    why: string,
+    target_date: nullableString,
+    status: string,
+    milestones: integer,
+    milestones_done: integer,
+    action_steps: integer,
+    action_steps_done: integer,
+    completed_at: { type: ['string', 'null'], format: 'date-time' },
+    updated_at: time,
+  }),
+  recaps: closed({
+    id: integer,
+    client_email: string,
+    coach_email: string,
+    meeting_id: integer,
+    meeting_title: string,
+    meeting_starts_at: time,
+    body: string,
+    comments: integer,
+    shared_at: time,
+    updated_at: time,
+  }),
 } as const;
 
 export type ImportRow = FromSchema<typeof importRow>;

@@ -14,6 +14,7 @@ import { routeId } from '@/lib/route-id';
 import { fullName } from '@/lib/user';
 import { useClient, type ClientPageData } from '../api/get-client';
 import { ClientFiles } from './client-files';
+import { ClientGoals } from './client-goals';
 import { ClientHeader } from './client-header';
 import { ClientNotes } from './client-notes';
 import { ClientProgress } from './client-progress';
@@ -25,6 +26,7 @@ const SECTIONS = [
   ['schedule', 'Schedule'],
   ['notes', 'Notes'],
   ['steps', 'Action steps'],
+  ['goals', 'Goals'],
   ['metrics', 'Metrics'],
   ['assessments', 'Assessments'],
   ['files', 'Files'],
@@ -50,6 +52,7 @@ function ClientSections({ data }: { data: ClientPageData }) {
       <ClientSchedule clientId={clientId} schedule={data.schedule} zone={data.client.time_zone} />
       <ClientNotes clientId={clientId} notes={data.notes} />
       <ClientSteps clientId={clientId} steps={data.action_steps} commitments={data.commitments} />
+      <ClientGoals clientId={clientId} steps={data.action_steps} />
       <ClientProgress data={data} />
       <ClientFiles
         clientId={clientId}

@@ -4,7 +4,7 @@ import { displayZone, formatDateTime, zoneName } from '@/lib/dates';
 import { useUser } from '@/lib/session';
 import type { ClientMeeting, ClientPageData } from '../api/get-client';
 
-function Meeting({ meeting, zone }: { meeting: ClientMeeting; zone: string }) {
+function Meeting({ meeting, zone, past }: { meeting: ClientMeeting; zone: string; past: boolean }) {
   return (
     <li className="client-row">
       <strong>{meeting.title}</strong>
@@ -17,6 +17,11 @@ function Meeting({ meeting, zone }: { meeting: ClientMeeting; zone: string }) {
           Join online<span className="visually-hidden">: {meeting.title}</span>
         </a>
       )}
+      {past && (
+        <Link to={paths.coachMeetingRecap(meeting.id)} aria-label={`Recap: ${meeting.title}`}>
+          Recap
+        </Link>
+      )}
     </li>
   );
 }
@@ -26,11 +31,14 @@ function Meetings({
   list,
   zone,
   empty,
+  past = false,
 }: {
   title: string;
   list: ClientMeeting[];
   zone: string;
   empty: string;
+  /** Past meetings link to their recap (written, shared and commented on there). */
+  past?: boolean;
 }) {
   return (
     <>
@@ -40,7 +48,7 @@ function Meetings({
       ) : (
         <ul className="client-list">
           {list.map((m) => (
-            <Meeting key={m.id} meeting={m} zone={zone} />
+            <Meeting key={m.id} meeting={m} zone={zone} past={past} />
           ))}
         </ul>
       )}
@@ -72,7 +80,7 @@ export function ClientSchedule({
         {clientZone && clientZone !== zone ? `; the client is in ${zoneName(clientZone)}.` : '.'}
       </p>
       <Meetings title="Upcoming" list={schedule.upcoming} zone={zone} empty="No meetings booked." />
-      <Meetings title="Past" list={schedule.past} zone={zone} empty="No meetings yet." />
+      <Meetings title="Past" list={schedule.past} zone={zone} empty="No meetings yet." past />
     </section>
   );
 }
