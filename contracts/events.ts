@@ -110,6 +110,17 @@ export const EVENTS = {
     label: 'A client completes a goal',
     data: closed({ goal_id: id, client_id: id, title: string, by_user_id: id, completed_at: time }),
   },
+  'agreement.signed': {
+    label: 'A client signs the coaching agreement',
+    data: closed({
+      signature_id: id,
+      client_id: id,
+      agreement_id: id,
+      version: integer,
+      text_sha256: string,
+      signed_at: time,
+    }),
+  },
 } as const;
 
 export type EventType = keyof typeof EVENTS;
@@ -131,6 +142,7 @@ type MeetingBooked = Data<'meeting.booked'>;
 type MeetingRescheduled = Data<'meeting.rescheduled'>;
 type RecapShared = Data<'recap.shared'>;
 type GoalCompleted = Data<'goal.completed'>;
+type AgreementSigned = Data<'agreement.signed'>;
 interface EventDataOf {
   'message.created': MessageCreated;
   'file.shared': FileShared;
@@ -149,5 +161,6 @@ interface EventDataOf {
   'meeting.cancelled': MeetingBooked;
   'recap.shared': RecapShared;
   'goal.completed': GoalCompleted;
+  'agreement.signed': AgreementSigned;
 }
 export type EventData<T extends EventType> = EventDataOf[T];

@@ -54,6 +54,8 @@ import * as goals from './goal-routes.js';
 import { declaredIn, type TableEntry } from './route.js';
 import * as system from './system-routes.js';
 import * as operator from './operator-routes.js';
+import * as agreements from './agreement-routes.js';
+import * as integrationAgreements from './integration-agreement-routes.js';
 
 /**
  * The route modules: each route one of them declares whole (`route({ at: [method, url], … })`) is in the table,
@@ -108,6 +110,8 @@ const routeModules: readonly Record<string, unknown>[] = [
   operator,
   recaps,
   goals,
+  agreements,
+  integrationAgreements,
 ];
 
 /** GraphQL's path: its query text is graphql-js's to parse, so the plain-text check of routes skips it. */

@@ -11,8 +11,11 @@ import { PageLoading } from '@/components/page-loading';
 import { NotFoundState } from '@/components/refused-state';
 import { paths } from '@/config/paths';
 import { routeId } from '@/lib/route-id';
+import { displayZone } from '@/lib/dates';
+import { useUser } from '@/lib/session';
 import { fullName } from '@/lib/user';
 import { useClient, type ClientPageData } from '../api/get-client';
+import { ClientAgreement } from './client-agreement';
 import { ClientFiles } from './client-files';
 import { ClientGoals } from './client-goals';
 import { ClientHeader } from './client-header';
@@ -31,12 +34,14 @@ const SECTIONS = [
   ['assessments', 'Assessments'],
   ['files', 'Files'],
   ['groups', 'Groups'],
+  ['agreement', 'Agreement'],
 ] as const;
 
 const back = { to: paths.coachClients, label: 'Back to your clients' };
 
 function ClientSections({ data }: { data: ClientPageData }) {
   const clientId = data.client.id;
+  const coach = useUser();
   return (
     <>
       <ClientHeader client={data.client} />
@@ -60,6 +65,7 @@ function ClientSections({ data }: { data: ClientPageData }) {
         company={data.client.company}
         client={fullName(data.client)}
       />
+      <ClientAgreement clientId={clientId} zone={displayZone(coach.time_zone)} />
     </>
   );
 }
