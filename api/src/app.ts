@@ -24,7 +24,8 @@ import type { StripeOptions } from './services/payments/stripe-client.js';
 import { schedulePurge } from './services/housekeeping/purge-expired.js';
 import { scheduleMailRetry } from './services/mail/mail-retry.js';
 import { createGuardedClient } from './services/outbound/guarded-client.js';
-import { scheduleCalendarFetches } from './services/calendars/calendar-schedule.js';
+import { calendarFetchHandler, scheduleCalendarPlanning } from './services/calendars/calendar-schedule.js';
+import { FETCH_EVERY_MS } from './services/calendars/connections-repository.js';
 import type { PushJob } from './services/notifications/notify.js';
 import { runJobs } from './services/jobs/job-queue.js';
 import type { RunOptions } from './services/jobs/job-queue.js';
@@ -77,10 +78,10 @@ export interface AppOptions {
     'timeoutMs' | 'random'
   >;
   /**
-   * Outside calendars: how often the calendars due are claimed and fetched. Unset, the schedule does not run
-   * (the tests start it when they test it); the server sets it.
+   * Outside calendars: how long after a fetch the next is due (15 minutes unless given; tests shorten it). The
+   * fetches are jobs (`calendar` queue), run where `jobs` is set.
    */
-  calendars?: { everyMs: number };
+  calendars?: { everyMs?: number };
   /**
    * The job queue's workers (services/jobs/): reminders, and the sweep that starts the daily ones. Unset, this
    * instance runs none, though it still sends jobs (they wait in the database for an instance that runs them);
@@ -234,6 +235,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     log: app.log,
     unsubscribeSecret: options.mail.unsubscribeSecret,
     vapid: options.vapid,
+    calendarEveryMs: options.calendars?.everyMs,
   });
   scheduleMailRetry(app, mailer, options.mail.retryEveryMs ?? 15_000);
   app.addHook('onClose', async () => mailer.close());
@@ -243,8 +245,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     createWebhookSender({ db: options.db, now, log: app.log, client, ...sending }),
     everyMs,
   );
-  if (options.calendars)
-    scheduleCalendarFetches(app, { db: options.db, now, client }, options.calendars.everyMs);
 
   if (options.jobs) {
     const reminderDeps = { db: options.db, mailer, now, log: app.log, push: services.push.send };
@@ -252,6 +252,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const groupSessionReminder = groupSessionReminderHandler(reminderDeps);
     const daily = { db: options.db, now, log: app.log };
     const stepsDigest = stepsDigestSender({ db: options.db, mailer, push: services.push.send });
+    const calendarDeps = {
+      db: options.db,
+      now,
+      client,
+      everyMs: options.calendars?.everyMs ?? FETCH_EVERY_MS,
+    };
     await runJobs(
       app,
       options.db,
@@ -270,10 +276,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         // A notification to the person's devices (notify.ts queues it); one tag a link, so a newer one of
         // the same thread replaces the older on a device.
         push: async (job: PushJob) => void (await services.push.send(job.userId, { ...job, tag: job.link })),
+        // An outside calendar's fetch; it plans the next one (calendar-schedule.ts).
+        calendar: calendarFetchHandler(calendarDeps),
       },
       options.jobs,
     );
     scheduleDailySweep(app, options.db, now);
+    scheduleCalendarPlanning(app, calendarDeps);
   }
 
   registerRequestContext(app, services);

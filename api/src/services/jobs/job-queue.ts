@@ -11,7 +11,7 @@ import { bossDb } from './boss-db.js';
 import type { BossDb } from './boss-db.js';
 
 /** The queues migration 1895 creates; a new one is a migration creating it (`pgboss.create_queue`). */
-type QueueName = 'reminder' | 'push';
+type QueueName = 'reminder' | 'push' | 'calendar';
 
 /** A job to send: when it is due, what it carries, and the key that finds it again (to drop it). */
 interface JobToSend {
@@ -21,6 +21,8 @@ interface JobToSend {
   startAfter?: Date;
   /** A key of the caller's: dropJobs drops the waiting jobs whose key starts with a prefix. */
   key?: string;
+  /** How long a run may hold the job before another instance takes it again (15 minutes unless given). */
+  expireInSeconds?: number;
 }
 
 /** pg-boss as the API configures it: its schema installed by migration 1895, never by pg-boss itself. */
@@ -51,6 +53,7 @@ export async function sendJobs(trx: Kysely<Database>, jobs: JobToSend[]): Promis
       ...retries,
       ...(job.startAfter && { startAfter: job.startAfter.toISOString() }),
       ...(job.key && { singletonKey: job.key }),
+      ...(job.expireInSeconds && { expireInSeconds: job.expireInSeconds }),
     })),
     { db: bossDb(trx) },
   );
