@@ -83,9 +83,9 @@ export interface AppOptions {
    */
   calendars?: { everyMs?: number };
   /**
-   * The job queue's workers (services/jobs/): reminders, and the sweep that starts the daily ones. Unset, this
-   * instance runs none, though it still sends jobs (they wait in the database for an instance that runs them);
-   * the server sets it, tests when they test it.
+   * The job queue's workers (services/jobs/): reminders, the sweep that starts the daily ones, calendar fetches.
+   * Unset, this instance runs none, though it still sends jobs (they wait in the database for an instance that
+   * runs them); the server sets it, tests when they test it.
    */
   jobs?: RunOptions;
   /** Production drops the localhost CORS origins and plain-http webhook endpoints, and sends none to loopback. */

@@ -134,7 +134,10 @@ export function findJobCalendar(db: Kysely<Database>, id: number): Promise<Calen
   return toFetch(db, id).executeTakeFirst();
 }
 
-/** The connections without a job waiting or running, and when they were last fetched (to plan the next from). */
+/**
+ * The connections without a job waiting or running (their key spelled as keyOf spells it), and when they were
+ * last fetched, to plan the next from.
+ */
 export async function connectionsWithoutJob(db: Kysely<Database>) {
   const { rows } = await sql<{ id: number; last_attempt_at: Date | null }>`select c.id, c.last_attempt_at
     from calendar_connections c
