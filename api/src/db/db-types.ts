@@ -56,6 +56,20 @@ const COLUMN_TYPES: Record<string, string> = {
   'tenants.reminder_minutes': 'ReminderMinutes',
   'tenants.quiet_hours': 'QuietHours',
   'tenants.notification_channels': 'NotificationChannels',
+  'tenants.billing_tax': 'BillingTax',
+  'tenants.billing_seller': 'Seller',
+  'offerings.kind': 'OfferingKind',
+  'offerings.audience': 'OfferingAudience',
+  'offerings.interval': 'SubscriptionInterval',
+  'purchases.status': 'PurchaseStatus',
+  'purchases.method': 'PayMethod',
+  'subscriptions.status': 'SubscriptionStatus',
+  'credit_grants.source': 'GrantSource',
+  'payments.method': 'PayMethod',
+  'invoices.kind': 'InvoiceKind',
+  'invoices.seller': 'Seller',
+  'invoices.buyer': 'Buyer',
+  'invoices.lines': 'InvoiceLines',
 };
 
 const HEADER = `// Generated from the migrations by \`npm run db:types\` (api/src/db/db-types.ts): do not edit. A new
