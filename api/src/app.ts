@@ -23,7 +23,8 @@ import type { VapidKeys } from './config.js';
 import type { StripeOptions } from './services/payments/stripe-client.js';
 import { schedulePurge } from './services/housekeeping/purge-expired.js';
 import { createGuardedClient } from './services/outbound/guarded-client.js';
-import { scheduleCalendarFetches } from './services/calendars/calendar-schedule.js';
+import { calendarFetchHandler, scheduleCalendarPlanning } from './services/calendars/calendar-schedule.js';
+import { FETCH_EVERY_MS } from './services/calendars/connections-repository.js';
 import type { PushJob } from './services/notifications/notify.js';
 import { runJobs } from './services/jobs/job-queue.js';
 import type { RunOptions } from './services/jobs/job-queue.js';
@@ -78,14 +79,15 @@ export interface AppOptions {
     'timeoutMs' | 'random' | 'retryDelayMs'
   >;
   /**
-   * Outside calendars: how often the calendars due are claimed and fetched. Unset, the schedule does not run
-   * (the tests start it when they test it); the server sets it.
+   * Outside calendars: how long after a fetch the next is due (15 minutes unless given; tests shorten it). The
+   * fetches are jobs (`calendar` queue), run where `jobs` is set.
    */
-  calendars?: { everyMs: number };
+  calendars?: { everyMs?: number };
   /**
-   * The job queue's workers (services/jobs/): reminders, pushes, webhook deliveries, and the sweep that starts
-   * the daily ones. Unset, this instance runs none, though it still sends jobs (they wait in the database for an
-   * instance that runs them); the server sets it, tests when they test it.
+   * The job queue's workers (services/jobs/): reminders, pushes, webhook deliveries, queued mail, calendar
+   * fetches, and the sweeps that start the daily ones and plan calendars without a job. Unset, this instance runs
+   * none, though it still sends jobs (they wait in the database for an instance that runs them); the server sets
+   * it, tests when they test it.
    */
   jobs?: RunOptions;
   /** Production drops the localhost CORS origins and plain-http webhook endpoints, and sends none to loopback. */
@@ -235,11 +237,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     log: app.log,
     unsubscribeSecret: options.mail.unsubscribeSecret,
     vapid: options.vapid,
+    calendarEveryMs: options.calendars?.everyMs,
   });
   app.addHook('onClose', async () => mailer.close());
   schedulePurge(app, options.db, now, services.mailbox);
-  if (options.calendars)
-    scheduleCalendarFetches(app, { db: options.db, now, client }, options.calendars.everyMs);
 
   if (options.jobs) {
     const reminderDeps = { db: options.db, mailer, now, log: app.log, push: services.push.send };
@@ -247,6 +248,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const groupSessionReminder = groupSessionReminderHandler(reminderDeps);
     const daily = { db: options.db, now, log: app.log };
     const stepsDigest = stepsDigestSender({ db: options.db, mailer, push: services.push.send });
+    const calendarDeps = {
+      db: options.db,
+      now,
+      client,
+      everyMs: options.calendars?.everyMs ?? FETCH_EVERY_MS,
+    };
     await runJobs(
       app,
       options.db,
@@ -269,10 +276,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         webhook: createWebhookSender({ db: options.db, now, log: app.log, client, ...sending }),
         // A mail the server refused, tried again (mailer.ts); the outbox row is what the job is about.
         mail: (job: MailJob) => mailer.sendQueued(job),
+        // An outside calendar's fetch; it plans the next one (calendar-schedule.ts).
+        calendar: calendarFetchHandler(calendarDeps),
       },
       options.jobs,
     );
     scheduleDailySweep(app, options.db, now);
+    scheduleCalendarPlanning(app, calendarDeps);
   }
 
   registerRequestContext(app, services);

@@ -25,8 +25,6 @@ const app = await buildApp({
   captcha: { secret: config.captchaSecret, verifyUrl: config.captchaVerifyUrl },
   stripe: config.stripe,
   production: config.production,
-  // Each calendar is due every 15 minutes; a minute's tick finds it within a minute of that.
-  calendars: { everyMs: 60_000 },
   jobs: {},
   opsToken: config.opsToken,
   vapid: config.vapid,

@@ -185,7 +185,6 @@ describe('slots', () => {
           url: `https://calendar.test/${label}.ics`,
           host: 'calendar.test',
           created_at: h.clock.now(),
-          next_fetch_at: h.clock.now(),
           problem,
         })
         .returning('id')

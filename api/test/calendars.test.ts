@@ -1,6 +1,6 @@
 // Calendars through the API: a coach's outside calendars fetched from a real HTTP server on 127.0.0.1 (and
-// refused for the addresses the webhook rules refuse), kept when a later fetch fails, fetched by the schedule
-// once per calendar however many instances claim; and each person's feed out, read by ical.js, holding their
+// refused for the addresses the webhook rules refuse), kept when a later fetch fails, fetched by its job on the
+// queue once however many instances run it, one job waiting a connection; and each person's feed out, read by ical.js, holding their
 // meetings alone, with the UID of the meeting's invitation mail, gone at once when revoked or rotated.
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -8,16 +8,17 @@ import type { Server } from 'node:http';
 import type { AddressInfo, LookupFunction } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import ICAL from 'ical.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fromEpochMs } from '../src/db/epoch-ms.js';
 import { busyOfCoach } from '../src/services/calendars/connections-repository.js';
-import { fetchDueCalendars } from '../src/services/calendars/calendar-schedule.js';
-import { createGuardedClient } from '../src/services/outbound/guarded-client.js';
+import { sendJobs } from '../src/services/jobs/job-queue.js';
 import { as, startSignedIn } from './helpers/coach.js';
 import { ALPHA, Harness } from './helpers/harness.js';
 import { waitForMail } from './helpers/mail.js';
 import { signIn } from './helpers/sign-in.js';
 import type { Person } from './helpers/sign-in.js';
+import { until as waitUntil } from './helpers/until.js';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/ical/${name}`, import.meta.url), 'utf8');
 
@@ -242,37 +243,182 @@ describe('a coach connects an outside calendar', () => {
   });
 });
 
-describe('the schedule', () => {
-  it('fetches each due calendar once however many instances claim at the same time', async () => {
+describe('the schedule, on the job queue', () => {
+  /** The `calendar` jobs of a connection, oldest first: states and when each is due. */
+  const jobsOf = async (id: number) =>
+    (
+      await sql<{ state: string; start_after: Date }>`select state, start_after from pgboss.job
+        where name = 'calendar' and singleton_key = ${`connection:${id}:`} order by created_on`.execute(h.db)
+    ).rows;
+  const waitingOf = async (id: number) => (await jobsOf(id)).filter((j) => j.state === 'created');
+  /** Makes a connection's waiting job due now: the queue's clock is the database's, which a test cannot move. */
+  const dueNow = (id: number) =>
+    sql`update pgboss.job set start_after = now() - interval '1 second'
+      where name = 'calendar' and singleton_key = ${`connection:${id}:`} and state = 'created'`.execute(h.db);
+  const until = <T>(what: string, probe: () => Promise<T | undefined | false>) =>
+    waitUntil(what, probe, () => h.logs.slice(-5).join('\n'));
+  const workers: FastifyInstance[] = [];
+  /** Another API instance on the same database running the jobs (as N instances do). */
+  const worker = async (everyMs?: number) => {
+    const app = await h.build({ jobs: { pollingSeconds: 0.5 }, ...(everyMs && { calendars: { everyMs } }) });
+    workers.push(app);
+    await app.ready();
+    return app;
+  };
+  const close = async (app: FastifyInstance) => {
+    workers.splice(workers.indexOf(app), 1);
+    await app.close();
+  };
+  // Each test's instances stop with it: one left running would run the next test's jobs at its own pace.
+  afterEach(async () => {
+    for (const app of [...workers]) await close(app);
+  });
+  /** Due 15 minutes after `from` (real time: the queue's), give or take the test's own run. */
+  const inFifteenMinutes = (job: { start_after: Date } | undefined, from: number) => {
+    const at = new Date(job!.start_after).getTime();
+    expect(at).toBeGreaterThanOrEqual(from + 15 * 60_000);
+    expect(at).toBeLessThanOrEqual(Date.now() + 15 * 60_000);
+  };
+
+  it('keeps one job a connection: due 15 minutes after each fetch, moved by Refresh, dropped on removal', async () => {
+    const before = Date.now();
+    const id = ((await add(`${server.base}/one-job.ics`)).json().data as Connection).id;
+    const [first, ...more] = await jobsOf(id);
+    expect(more).toEqual([]);
+    expect(first!.state).toBe('created');
+    inFifteenMinutes(first, before);
+    // Clicks on Refresh fetch at once and move the next fetch 15 minutes on: still one job.
+    for (let i = 0; i < 3; i++)
+      expect((await as(h, coach, 'POST', `/api/v1/coach/calendars/${id}/refresh`)).statusCode).toBe(200);
+    const [moved, ...others] = await jobsOf(id);
+    expect(others).toEqual([]);
+    expect(new Date(moved!.start_after).getTime()).toBeGreaterThan(new Date(first!.start_after).getTime());
+    // The queue itself refuses a second waiting job of a connection (its stately policy).
+    await sendJobs(h.db, [{ queue: 'calendar', data: { connectionId: id }, key: `connection:${id}:` }]);
+    expect(await jobsOf(id)).toHaveLength(1);
+    expect((await as(h, coach, 'DELETE', `/api/v1/coach/calendars/${id}`)).statusCode).toBe(200);
+    expect(await jobsOf(id)).toEqual([]);
+  });
+
+  it('fetches each due calendar once with two instances running and one restarted', async () => {
     const paths = ['/a.ics', '/b.ics', '/c.ics'];
     const ids: number[] = [];
     for (const path of paths) ids.push(((await add(`${server.base}${path}`)).json().data as Connection).id);
-    // Nothing is due before 15 minutes have passed.
-    const client = createGuardedClient({ production: false });
-    const deps = { db: h.db, now: h.clock.now, client };
-    expect(await fetchDueCalendars(deps)).toBe(0);
-    h.clock.advance(15 * 60_000);
-    const before = paths.map((p) => server.hits.get(p));
-    const counts = await Promise.all([1, 2, 3].map(() => fetchDueCalendars(deps)));
-    // Every calendar of this file is due (those of the tests before too): each fetched by one instance alone.
-    expect(counts.reduce((a, b) => a + b, 0)).toBe(
-      (await h.db.selectFrom('calendar_connections').select('id').execute()).length,
+    const [first] = [await worker(), await worker()];
+    // Nothing is due for 15 minutes: the instances fetch nothing meanwhile.
+    expect(paths.map((p) => server.hits.get(p))).toEqual([1, 1, 1]);
+    await close(first!);
+    await worker();
+
+    const from = Date.now();
+    for (const id of ids) await dueNow(id);
+    const rounds = await Promise.all(
+      ids.map((id) =>
+        until(`calendar ${id} fetched by its job`, async () => {
+          const jobs = await jobsOf(id);
+          return jobs.length === 2 && jobs[0]!.state === 'completed' && jobs[1]!.state === 'created' && jobs;
+        }),
+      ),
     );
-    expect(paths.map((p, i) => (server.hits.get(p) ?? 0) - (before[i] ?? 0))).toEqual([1, 1, 1]);
+    expect(paths.map((p) => server.hits.get(p))).toEqual([2, 2, 2]);
+    for (const [, next] of rounds) inFifteenMinutes(next, from);
+    const listed = (await as(h, coach, 'GET', '/api/v1/coach/calendars')).json().data as Connection[];
+    for (const id of ids)
+      expect(listed.find((c) => c.id === id)).toMatchObject({ state: 'ok', busy_count: 9 });
     for (const id of ids) await as(h, coach, 'DELETE', `/api/v1/coach/calendars/${id}`);
   });
 
-  it('runs in an app that starts it, and stops with the app', async () => {
-    const app = await h.build({ calendars: { everyMs: 20 } });
+  it('records a failed fetch as the coach reads it and plans the next all the same', async () => {
+    const id = ((await add(`${server.base}/fails-later.ics`)).json().data as Connection).id;
+    const app = await worker();
+    server.answer = (path) =>
+      path === '/fails-later.ics' ? { status: 404 } : { status: 200, body: fixture('google.ics') };
     try {
-      const id = ((await add(`${server.base}/scheduled.ics`)).json().data as Connection).id;
-      expect(server.hits.get('/scheduled.ics')).toBe(1);
-      h.clock.advance(15 * 60_000);
-      await expect.poll(() => server.hits.get('/scheduled.ics'), { timeout: 5000 }).toBe(2);
-      await as(h, coach, 'DELETE', `/api/v1/coach/calendars/${id}`);
+      const from = Date.now();
+      await dueNow(id);
+      const [, next] = await until('the failed fetch recorded', async () => {
+        const jobs = await jobsOf(id);
+        return jobs.length === 2 && jobs[0]!.state === 'completed' && jobs;
+      });
+      inFifteenMinutes(next, from);
+      const listed = (await as(h, coach, 'GET', '/api/v1/coach/calendars')).json().data as Connection[];
+      // The last good busy times stay, with why the last fetch failed.
+      expect(listed.find((c) => c.id === id)).toMatchObject({
+        state: 'failing',
+        busy_count: 9,
+        problem: 'The calendar’s server refused the address: it may have been reset. Copy it again.',
+      });
     } finally {
-      await app.close();
+      server.answer = () => ({ status: 200, body: fixture('google.ics') });
+      await as(h, coach, 'DELETE', `/api/v1/coach/calendars/${id}`);
+      await close(app);
     }
+  });
+
+  it('runs each connection as a chain until it is removed, and a job of a removed one does nothing', async () => {
+    const app = await worker(300);
+    const id = ((await add(`${server.base}/chain.ics`, coach, app)).json().data as Connection).id;
+    // Added (fetched at once), then fetched by its job twice, each job planning the next.
+    await until('two fetches by jobs', async () => (server.hits.get('/chain.ics') ?? 0) >= 3);
+    const removed = await app.inject({
+      method: 'DELETE',
+      url: `/api/v1/coach/calendars/${id}`,
+      headers: { 'x-tenant-id': String(ALPHA), authorization: `Bearer ${coach.token}` },
+    });
+    expect(removed.statusCode).toBe(200);
+    // A job running at the removal finishes; it finds the connection gone and plans nothing.
+    const jobs = await until('the chain ended', async () => {
+      const all = await jobsOf(id);
+      return all.every((j) => j.state === 'completed') && all;
+    });
+    // Every fetch was the add's or one job's: none twice, none lost.
+    expect(server.hits.get('/chain.ics')).toBe(1 + jobs.length);
+
+    // A job sent for a connection that is gone (removed after it was sent) completes and does nothing.
+    await sendJobs(h.db, [{ queue: 'calendar', data: { connectionId: id }, key: `connection:${id}:` }]);
+    await until('the stray job done', async () => {
+      const all = await jobsOf(id);
+      return all.length === jobs.length + 1 && all.every((j) => j.state === 'completed');
+    });
+    expect(server.hits.get('/chain.ics')).toBe(1 + jobs.length);
+    await close(app);
+  });
+
+  it('gives connections made before the queue their first job when an instance starts', async () => {
+    // As migration 1902 finds them: rows without a job, one never fetched and one fetched just now.
+    const connect = (path: string, fetched: Date | null) =>
+      h.db
+        .insertInto('calendar_connections')
+        .values({
+          tenant_id: ALPHA,
+          coach_id: coachId,
+          label: 'Before',
+          url: `${server.base}${path}`,
+          host: '127.0.0.1',
+          created_at: h.clock.now(),
+          last_attempt_at: fetched,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    const never = await connect('/never.ics', null);
+    const recent = await connect('/recent.ics', h.clock.now());
+    const from = Date.now();
+    const app = await worker();
+    await until('the never-fetched one fetched', async () => {
+      const [done, next] = await jobsOf(never.id);
+      return done?.state === 'completed' && next?.state === 'created';
+    });
+    expect(server.hits.get('/never.ics')).toBe(1);
+    // The one fetched a moment ago waits out its 15 minutes.
+    const [waiting, ...more] = await jobsOf(recent.id);
+    expect(more).toEqual([]);
+    inFifteenMinutes(waiting, from);
+    expect(server.hits.get('/recent.ics')).toBeUndefined();
+    // Another instance starting plans nothing more.
+    await worker();
+    expect(await waitingOf(recent.id)).toHaveLength(1);
+    for (const { id } of [never, recent]) await as(h, coach, 'DELETE', `/api/v1/coach/calendars/${id}`);
+    await close(app);
   });
 });
 

@@ -326,10 +326,6 @@ export interface CalendarConnections {
    */
   last_success_at: ClockTime | null;
   /**
-   * When the next fetch is due (or, while an instance fetches it, its lease).
-   */
-  next_fetch_at: ClockTime;
-  /**
    * Why the last fetch failed, as the coach reads it; null when it worked.
    */
   problem: string | null;

@@ -193,5 +193,5 @@ async function seedCalendar(db: Kysely<Database>, seed: BookingSeed, origin: str
     }));
   const text = demoCalendar(set.timeZone, at);
   const busy = busyTimes(text, new Date(+at - DAY), new Date(+at + 365 * DAY), set.timeZone);
-  await recordFetch(db, { id, url, time_zone: set.timeZone, leaseUntil: null }, { busy }, at);
+  await recordFetch(db, { id }, { busy }, at);
 }

@@ -94,6 +94,8 @@ interface ServiceDeps {
   };
   /** Web Push's keys (config.ts); unset: push is off. */
   vapid?: VapidKeys | undefined;
+  /** How long after a fetch an outside calendar's next is due (15 minutes unless given; tests shorten it). */
+  calendarEveryMs?: number | undefined;
 }
 
 export async function createServices(deps: ServiceDeps) {
@@ -180,7 +182,13 @@ export async function createServices(deps: ServiceDeps) {
     webhooks: createWebhooksService({ db, now, production: deps.production }),
     // A coach's outside calendars read in as busy times (the schedule is calendar-schedule.ts's), and each
     // client's and coach's own meetings as a calendar feed out.
-    calendars: createCalendarsService({ db, now, production: deps.production, client: deps.outbound }),
+    calendars: createCalendarsService({
+      db,
+      now,
+      production: deps.production,
+      client: deps.outbound,
+      everyMs: deps.calendarEveryMs,
+    }),
     calendarFeed: createCalendarFeed({ db, now, tenants: deps.tenants }),
     // The tenant admin's people, companies and coach assignments (also the integration API's and the CSV
     // import's): every change audited in its own transaction.

@@ -1,48 +1,65 @@
-// The schedule that keeps outside calendars fresh: every tick claims the calendars due (each is due 15 minutes
-// after its last fetch, good or failed) and fetches them, a claim at a time per instance. The claim is the
-// webhook queue's (FOR UPDATE SKIP LOCKED, connections-repository.ts), so N instances fetch each calendar once.
-// Kept small on purpose, like webhook-retry.ts: every timed job (this one, webhook retries, the mail outbox) is
-// to move onto one durable job library (DESIGN), and this loop then becomes one of its jobs. Started by app.ts
-// only when asked (the server does; tests start it themselves).
+// The schedule that keeps outside calendars fresh, on the job queue (services/jobs/, queue `calendar`): each
+// connection has one job waiting, due 15 minutes after its last fetch (good or failed), which fetches it and plans
+// the next in the transaction that records it (connections-repository.ts). pg-boss's claim runs each job in one
+// instance; a run that dies (held past the job's 2 minutes) is run again elsewhere, which is harmless: a fetch
+// is only read, and a second record replaces the first and its planned job. A job whose connection was removed
+// does nothing and plans nothing, so the chain ends with the connection.
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { GuardedClient } from '../outbound/guarded-client.js';
 import { fetchCalendar } from './calendar-fetch.js';
-import { claimDue, recordFetch } from './connections-repository.js';
+import {
+  connectionsWithoutJob,
+  FETCH_EVERY_MS,
+  findJobCalendar,
+  planFetch,
+  recordFetch,
+} from './connections-repository.js';
+import type { CalendarJob } from './connections-repository.js';
 
 interface FetchDeps {
   db: Kysely<Database>;
   now: () => Date;
   client: GuardedClient;
+  /** How long after a fetch the next is due (FETCH_EVERY_MS unless the app is given another pace). */
+  everyMs: number;
 }
 
-/** Calendars one claim takes: fetched side by side, each within its timeout. */
-const perClaim = 10;
-
-/** Claims the calendars due and fetches each; how many it fetched. */
-export async function fetchDueCalendars({ db, now, client }: FetchDeps): Promise<number> {
-  const due = await claimDue(db, now(), perClaim);
-  await Promise.all(
-    due.map(async (calendar) =>
-      recordFetch(db, calendar, await fetchCalendar(client, calendar, now()), now()),
-    ),
-  );
-  return due.length;
-}
-
-export function scheduleCalendarFetches(app: FastifyInstance, deps: FetchDeps, everyMs: number): void {
-  let running: Promise<void> | undefined;
-  const tick = () => {
-    if (running) return;
-    running = fetchDueCalendars(deps)
-      .then(
-        () => undefined,
-        (error: unknown) => app.log.warn({ err: error }, 'fetching outside calendars failed'),
-      )
-      .finally(() => (running = undefined));
+/** The `calendar` queue's handler: fetches the job's connection, if it is still there, and records it. */
+export function calendarFetchHandler({ db, now, client, everyMs }: FetchDeps) {
+  return async ({ connectionId }: CalendarJob): Promise<void> => {
+    const calendar = await findJobCalendar(db, connectionId);
+    if (!calendar) return;
+    await recordFetch(db, calendar, await fetchCalendar(client, calendar, now()), now(), everyMs);
   };
-  const timer = setInterval(tick, everyMs).unref();
+}
+
+/**
+ * Plans a job for each connection that has none: those made before the queue (migration 1902), or whose chain a
+ * job that failed for good ended. Due `everyMs` after its last fetch, at once if that is past or there was none.
+ * Safe on every instance at once: the queue's stately policy keeps a second job of a connection out.
+ */
+async function planMissingFetches({ db, now, everyMs }: FetchDeps): Promise<void> {
+  for (const { id, last_attempt_at } of await connectionsWithoutJob(db)) {
+    const due = last_attempt_at ? last_attempt_at.getTime() + everyMs - now().getTime() : 0;
+    await db.transaction().execute((trx) => planFetch(trx, id, Math.max(0, due)));
+  }
+}
+
+/**
+ * Runs planMissingFetches when the instance is ready and every 15 minutes: a timer per job-running instance
+ * rather than a job, like the daily reminders' sweep, as it only starts chains (the jobs are the durable part).
+ */
+export function scheduleCalendarPlanning(app: FastifyInstance, deps: FetchDeps): void {
+  let running: Promise<void> = Promise.resolve();
+  const plan = () => {
+    running = planMissingFetches(deps).catch((error: unknown) =>
+      app.log.error({ err: error }, 'planning calendar fetches failed'),
+    );
+  };
+  const timer = setInterval(plan, FETCH_EVERY_MS).unref();
+  app.addHook('onReady', async () => plan());
   app.addHook('onClose', async () => {
     clearInterval(timer);
     await running;

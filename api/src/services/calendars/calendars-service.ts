@@ -2,7 +2,8 @@
 // Google, Outlook or Apple; webcal:// is its https:// address), see each one's state, remove it, fetch it now.
 // The address follows the webhook addresses' rule (checkAddress) and every fetch goes through the guarded
 // client; after saving only its host is ever answered. Adding fetches at once, so the coach sees straight away
-// whether the address works; the schedule (calendar-schedule.ts) keeps it fresh.
+// whether the address works, and so does Refresh; each records the fetch and plans the next 15 minutes on, on the
+// job queue (calendar-schedule.ts runs it), replacing the job waiting: clicking Refresh never piles jobs up.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { FieldError, HttpError } from '../../errors.js';
@@ -26,6 +27,8 @@ interface CalendarsDeps {
   /** Production accepts https only, and no address of this server's own network. */
   production: boolean;
   client: GuardedClient;
+  /** How long after a fetch the next is due (connections-repository.ts's FETCH_EVERY_MS unless given). */
+  everyMs?: number | undefined;
 }
 
 /** Calendars one coach may connect: a work, a private and a family calendar and some room to spare. */
@@ -40,7 +43,7 @@ const shown = ({ busy_count, ...row }: ConnectionRow) => ({
   busy_count: Number(busy_count ?? 0),
 });
 
-export function createCalendarsService({ db, now, production, client }: CalendarsDeps) {
+export function createCalendarsService({ db, now, production, client, everyMs }: CalendarsDeps) {
   const coachOf = async (actor: Actor) => {
     const coach = await coachProfile(db, actor);
     if (!coach) throw new HttpError(403, 'This is not available to your account.');
@@ -52,7 +55,7 @@ export function createCalendarsService({ db, now, production, client }: Calendar
   const refreshed = async (actor: Actor, coachId: number, id: number) => {
     const calendar = await findForFetch(db, actor.tenantId, coachId, id);
     if (!calendar) throw notFound();
-    await recordFetch(db, calendar, await fetchCalendar(client, calendar, now()), now());
+    await recordFetch(db, calendar, await fetchCalendar(client, calendar, now()), now(), everyMs);
     const row = (await listed(actor, coachId)).find((c) => c.id === id);
     if (!row) throw notFound();
     return row;
@@ -68,14 +71,18 @@ export function createCalendarsService({ db, now, production, client }: Calendar
       const count = (await listConnections(db, actor.tenantId, coachId)).length;
       if (count >= MAX_CALENDARS)
         throw new FieldError({ url: [`You can connect up to ${MAX_CALENDARS} calendars.`] });
-      const { id } = await insertConnection(db, {
-        tenant_id: actor.tenantId,
-        coach_id: coachId,
-        label: input.label.trim(),
-        url,
-        host: new URL(url).hostname,
-        at: now(),
-      });
+      const { id } = await insertConnection(
+        db,
+        {
+          tenant_id: actor.tenantId,
+          coach_id: coachId,
+          label: input.label.trim(),
+          url,
+          host: new URL(url).hostname,
+          at: now(),
+        },
+        everyMs,
+      );
       return refreshed(actor, coachId, id);
     },
     async remove(actor: Actor, id: number) {

@@ -1,17 +1,47 @@
-// A coach's outside calendars and their busy times (migration 1880). The schedule's claim is the webhook
-// queue's: one statement pushes a due connection's next_fetch_at a lease ahead with FOR UPDATE SKIP LOCKED, so
-// N instances fetch each calendar once; the result is written fenced on that lease, and the busy set is
-// replaced whole in the same transaction, so a reader sees the old set or the new one, never half of either.
+// A coach's outside calendars and their busy times (migration 1880). Each connection's next fetch is a job of the
+// `calendar` queue (migration 1902), keyed by the connection: sent when the connection is made and again in the
+// transaction that records each fetch, so a connection has one job waiting whoever fetched it last (the queue's
+// stately policy keeps it to one). The busy set is replaced whole in that same transaction, so a reader sees the
+// old set or the new one, never half of either.
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { epochMs } from '../../db/epoch-ms.js';
+import { dropJobs, sendJobs } from '../jobs/job-queue.js';
 import type { Busy } from './busy-ics.js';
 
-/** How long a claimed calendar stays out of other instances' reach: longer than a fetch's timeout. */
-const leaseMs = 2 * 60_000;
-/** How often each calendar is fetched. */
-const FETCH_EVERY_MS = 15 * 60_000;
+/** How long after a fetch (good or failed) the next one is due, unless the app is given another pace. */
+export const FETCH_EVERY_MS = 15 * 60_000;
+
+/** What a calendar job carries: the connection alone; the row holds the rest. */
+export interface CalendarJob {
+  connectionId: number;
+}
+
+/** Runs `work` in `db`'s transaction, or in one of its own (the seed may pass either). */
+const inTransaction = <T>(db: Kysely<Database>, work: (trx: Kysely<Database>) => Promise<T>) =>
+  db.isTransaction ? work(db) : db.transaction().execute(work);
+
+/** A connection's job key; its trailing `:` keeps connection 12's prefix from matching connection 120's. */
+const keyOf = (id: number) => `connection:${id}:`;
+
+/**
+ * Plans a connection's next fetch `delayMs` from now, replacing the one waiting, in `trx` (the write it follows).
+ * Real time, not the app's clock: pg-boss compares a job's start with the database's now(), which is real too.
+ * A fetch takes 15 s at most, so a run held 2 minutes has died and another instance takes the job again.
+ */
+export async function planFetch(trx: Kysely<Database>, id: number, delayMs: number): Promise<void> {
+  await dropJobs(trx, 'calendar', keyOf(id));
+  await sendJobs(trx, [
+    {
+      queue: 'calendar',
+      data: { connectionId: id } satisfies CalendarJob,
+      key: keyOf(id),
+      startAfter: new Date(Date.now() + delayMs),
+      expireInSeconds: 120,
+    },
+  ]);
+}
 
 export function listConnections(db: Kysely<Database>, tenantId: number, coachId: number) {
   return db
@@ -38,119 +68,115 @@ export function listConnections(db: Kysely<Database>, tenantId: number, coachId:
 
 export type ConnectionRow = Awaited<ReturnType<typeof listConnections>>[number];
 
+/** Adds a connection and plans its fetch `delayMs` on (adding fetches at once: the schedule's is the one after). */
 export function insertConnection(
   db: Kysely<Database>,
   row: { tenant_id: number; coach_id: number; label: string; url: string; host: string; at: Date },
+  delayMs = FETCH_EVERY_MS,
 ) {
   const { at, ...values } = row;
-  // Adding fetches at once (calendars-service.ts): the schedule's first fetch is the one after that.
-  return db
-    .insertInto('calendar_connections')
-    .values({ ...values, created_at: at, next_fetch_at: new Date(at.getTime() + FETCH_EVERY_MS) })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  return inTransaction(db, async (trx) => {
+    const made = await trx
+      .insertInto('calendar_connections')
+      .values({ ...values, created_at: at })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await planFetch(trx, made.id, delayMs);
+    return made;
+  });
 }
 
+/** Removes a connection (its busy times go with it) and its waiting job; a job running finds it gone. */
 export function deleteConnection(db: Kysely<Database>, tenantId: number, coachId: number, id: number) {
-  return db
-    .deleteFrom('calendar_connections')
-    .where('id', '=', id)
-    .where('tenant_id', '=', tenantId)
-    .where('coach_id', '=', coachId)
-    .returning('id')
-    .executeTakeFirst();
+  return inTransaction(db, async (trx) => {
+    const row = await trx
+      .deleteFrom('calendar_connections')
+      .where('id', '=', id)
+      .where('tenant_id', '=', tenantId)
+      .where('coach_id', '=', coachId)
+      .returning('id')
+      .executeTakeFirst();
+    if (row) await dropJobs(trx, 'calendar', keyOf(id));
+    return row;
+  });
 }
 
 /** What a fetch needs of a calendar: its address and the zone of its coach (for all-day and floating times). */
-const fetchColumns = ['c.id', 'c.url', 'u.time_zone'] as const;
-
-interface ClaimedCalendar {
+interface CalendarToFetch {
   id: number;
   url: string;
   time_zone: string | null;
-  /** The lease this claim holds; null: a fetch the coach asked for, written whatever the schedule does. */
-  leaseUntil: Date | null;
 }
 
-export async function findForFetch(
+const toFetch = (db: Kysely<Database>, id: number) =>
+  db
+    .selectFrom('calendar_connections as c')
+    .innerJoin('coaches', 'coaches.id', 'c.coach_id')
+    .innerJoin('users as u', 'u.id', 'coaches.user_id')
+    .select(['c.id', 'c.url', 'u.time_zone'])
+    .where('c.id', '=', id);
+
+/** A coach's own connection to fetch (a Refresh), or undefined when it is not theirs. */
+export function findForFetch(
   db: Kysely<Database>,
   tenantId: number,
   coachId: number,
   id: number,
-): Promise<ClaimedCalendar | undefined> {
-  const row = await db
-    .selectFrom('calendar_connections as c')
-    .innerJoin('coaches', 'coaches.id', 'c.coach_id')
-    .innerJoin('users as u', 'u.id', 'coaches.user_id')
-    .select(fetchColumns)
-    .where('c.id', '=', id)
+): Promise<CalendarToFetch | undefined> {
+  return toFetch(db, id)
     .where('c.tenant_id', '=', tenantId)
     .where('c.coach_id', '=', coachId)
     .executeTakeFirst();
-  return row && { ...row, leaseUntil: null };
 }
 
-/** Leases up to `limit` calendars due for a fetch to this instance. */
-export async function claimDue(db: Kysely<Database>, at: Date, limit: number): Promise<ClaimedCalendar[]> {
-  const leaseUntil = new Date(at.getTime() + leaseMs);
-  const claimed = await db
-    .updateTable('calendar_connections')
-    .set({ next_fetch_at: leaseUntil })
-    .where('id', 'in', (eb) =>
-      eb
-        .selectFrom('calendar_connections')
-        .select('id')
-        .where('next_fetch_at', '<=', at)
-        .orderBy('next_fetch_at')
-        .orderBy('id')
-        .limit(limit)
-        .modifyEnd(sql`for update skip locked`),
-    )
-    .returning('id')
-    .execute();
-  if (claimed.length === 0) return [];
-  const rows = await db
-    .selectFrom('calendar_connections as c')
-    .innerJoin('coaches', 'coaches.id', 'c.coach_id')
-    .innerJoin('users as u', 'u.id', 'coaches.user_id')
-    .select(fetchColumns)
-    .where(
-      'c.id',
-      'in',
-      claimed.map((row) => row.id),
-    )
-    .orderBy('c.id')
-    .execute();
-  return rows.map((row) => ({ ...row, leaseUntil }));
+/** A job's connection, or undefined when it was removed since the job was sent. */
+export function findJobCalendar(db: Kysely<Database>, id: number): Promise<CalendarToFetch | undefined> {
+  return toFetch(db, id).executeTakeFirst();
+}
+
+/**
+ * The connections without a job waiting or running (their key spelled as keyOf spells it), and when they were
+ * last fetched, to plan the next from.
+ */
+export async function connectionsWithoutJob(db: Kysely<Database>) {
+  const { rows } = await sql<{ id: number; last_attempt_at: Date | null }>`select c.id, c.last_attempt_at
+    from calendar_connections c
+    where not exists (select 1 from pgboss.job j
+      where j.name = 'calendar' and j.state < 'completed' and j.singleton_key = 'connection:' || c.id || ':')
+    order by c.id`.execute(db);
+  return rows;
 }
 
 export type FetchOutcome = { busy: Busy[] } | { problem: string };
 
 /**
- * Records a fetch: a good one replaces the busy set whole; a failed one keeps the last good set and says why.
- * Either way the next fetch is due FETCH_EVERY_MS later. False when a claim's lease was no longer this
- * instance's (or the calendar was removed meanwhile): nothing is written then.
+ * Records a fetch and plans the next `delayMs` on, in one transaction: a good one replaces the busy set whole; a
+ * failed one keeps the last good set and says why. False when the calendar was removed meanwhile: nothing is
+ * written nor planned then. The row's update comes first: its lock makes two records of one calendar (a Refresh
+ * and the job) take turns, so the second drops the job the first planned and one job waits.
  */
 export function recordFetch(
   db: Kysely<Database>,
-  calendar: ClaimedCalendar,
+  calendar: { id: number },
   outcome: FetchOutcome,
   at: Date,
+  delayMs = FETCH_EVERY_MS,
 ): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const ok = 'busy' in outcome;
-    let update = trx
+    const row = await trx
       .updateTable('calendar_connections')
       .set({
         last_attempt_at: at,
-        next_fetch_at: new Date(at.getTime() + FETCH_EVERY_MS),
         problem: ok ? null : outcome.problem,
         ...(ok && { last_success_at: at }),
       })
-      .where('id', '=', calendar.id);
-    if (calendar.leaseUntil) update = update.where('next_fetch_at', '=', calendar.leaseUntil);
-    const row = await update.returning('id').executeTakeFirst();
-    if (!row || !ok) return Boolean(row);
+      .where('id', '=', calendar.id)
+      .returning('id')
+      .executeTakeFirst();
+    if (!row) return false;
+    await planFetch(trx, calendar.id, delayMs);
+    if (!ok) return true;
     await trx.deleteFrom('calendar_busy').where('connection_id', '=', calendar.id).execute();
     // A few thousand rows at most (MAX_BUSY), in batches well under PostgreSQL's limit of bound parameters.
     for (let i = 0; i < outcome.busy.length; i += 1000)

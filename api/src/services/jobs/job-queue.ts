@@ -11,7 +11,7 @@ import { bossDb } from './boss-db.js';
 import type { BossDb } from './boss-db.js';
 
 /** The queues migration 1895 creates; a new one is a migration creating it (`pgboss.create_queue`). */
-type QueueName = 'reminder' | 'push' | 'webhook' | 'mail';
+type QueueName = 'reminder' | 'push' | 'webhook' | 'mail' | 'calendar';
 
 /** A job to send: when it is due, what it carries, and the key that finds it again (to drop it). */
 interface JobToSend {
