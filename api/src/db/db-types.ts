@@ -56,6 +56,10 @@ const COLUMN_TYPES: Record<string, string> = {
   'tenants.reminder_minutes': 'ReminderMinutes',
   'tenants.quiet_hours': 'QuietHours',
   'tenants.notification_channels': 'NotificationChannels',
+  'form_versions.layout': 'FormLayout',
+  'form_versions.answers_schema': 'FormSchema',
+  'form_sends.answers': 'FormAnswers',
+  'form_sends.status': 'FormSendStatus',
 };
 
 const HEADER = `// Generated from the migrations by \`npm run db:types\` (api/src/db/db-types.ts): do not edit. A new

@@ -52,6 +52,7 @@ import * as push from './push-routes.js';
 import { declaredIn, type TableEntry } from './route.js';
 import * as system from './system-routes.js';
 import * as operator from './operator-routes.js';
+import * as forms from './forms-routes.js';
 
 /**
  * The route modules: each route one of them declares whole (`route({ at: [method, url], … })`) is in the table,
@@ -104,6 +105,7 @@ const routeModules: readonly Record<string, unknown>[] = [
   push,
   system,
   operator,
+  forms,
 ];
 
 /** GraphQL's path: its query text is graphql-js's to parse, so the plain-text check of routes skips it. */

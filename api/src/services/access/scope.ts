@@ -69,6 +69,7 @@ export const ownership = {
   assessment_areas: { owner: ['client_id'] },
   implementation_steps: { owner: ['client_id'] },
   coach_notes: { owner: ['client_id'], coachOnly: true },
+  form_sends: { owner: ['client_id'] },
   // Whom the client is coached by.
   coach_clients: { owner: ['client_id'] },
   // What the user did: progress, purchases, memberships, submissions.
