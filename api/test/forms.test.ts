@@ -4,6 +4,7 @@
 // answers are checked on the server; another coach's client's sends are 404 and unchanged.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Layout } from '../../contracts/forms.js';
+import { call as callAs } from './helpers/booking.js';
 import { as, startSignedIn } from './helpers/coach.js';
 import { BETA, Harness } from './helpers/harness.js';
 import type { Person } from './helpers/sign-in.js';
@@ -50,11 +51,7 @@ const layout: Layout = {
 };
 
 const call = (who: Person, method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown) =>
-  h.call(method, url, {
-    tenant: who.user.tenantId,
-    token: who.token,
-    body: method === 'GET' ? undefined : body,
-  });
+  callAs(h, who, method, url, body);
 
 async function newForm(who: Person, title = 'Intake') {
   const res = await call(who, 'POST', '/api/v1/forms/library', { title, layout });

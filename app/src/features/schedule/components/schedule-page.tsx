@@ -21,6 +21,7 @@ import { scheduleQueryOptions, useSchedule, type Meeting } from '../api/get-sche
 import { MeetingCard, type MeetingView } from './meeting-card';
 import './schedule.css';
 import { PageFrame } from '@/components/page-frame';
+import { FormsWaitingCard } from '@/features/forms/components/forms-waiting-card';
 
 const fromMeeting = (m: Meeting, change: boolean): MeetingView => ({
   key: `meeting-${m.id}`,
@@ -89,6 +90,7 @@ export default function SchedulePage() {
   return (
     <PageFrame title="My Schedule" className="schedule-page">
       <OfflineBanner since={schedule.offlineSince ?? lessons.offlineSince} />
+      <FormsWaitingCard />
       <ZoneNote zone={zone} />
       {/* One loading state until both lists are in: a list arriving first and drawn alone would be pushed
           down the page by the other's arrival, under the reader's eyes. */}
