@@ -1,6 +1,6 @@
 /**
  * The coach's page of one client: who they are and their local time now, then their schedule, notes, action
- * steps and commitments, metrics, assessments, files and groups, each a section the in-page nav jumps to (plain
+ * steps and commitments, the forms sent to them, metrics, assessments, files and groups, each a section the in-page nav jumps to (plain
  * links: the keyboard and a phone's narrow screen work as with any link). The whole page is one request; a
  * client not assigned to the coach is the API's 404 and a not-found state here.
  */
@@ -19,11 +19,15 @@ import { ClientNotes } from './client-notes';
 import { ClientProgress } from './client-progress';
 import { ClientSchedule } from './client-schedule';
 import { ClientSteps } from './client-steps';
+import { ClientForms } from '@/features/forms/components/client-forms';
+import { displayZone } from '@/lib/dates';
+import { useUser } from '@/lib/session';
 import './client-page.css';
 
 const SECTIONS = [
   ['schedule', 'Schedule'],
   ['notes', 'Notes'],
+  ['forms', 'Forms'],
   ['steps', 'Action steps'],
   ['metrics', 'Metrics'],
   ['assessments', 'Assessments'],
@@ -35,6 +39,7 @@ const back = { to: paths.coachClients, label: 'Back to your clients' };
 
 function ClientSections({ data }: { data: ClientPageData }) {
   const clientId = data.client.id;
+  const zone = displayZone(useUser().time_zone);
   return (
     <>
       <ClientHeader client={data.client} />
@@ -49,6 +54,12 @@ function ClientSections({ data }: { data: ClientPageData }) {
       </nav>
       <ClientSchedule clientId={clientId} schedule={data.schedule} zone={data.client.time_zone} />
       <ClientNotes clientId={clientId} notes={data.notes} />
+      <ClientForms
+        clientId={clientId}
+        meetings={[...data.schedule.upcoming, ...data.schedule.past]}
+        upcoming={data.schedule.upcoming}
+        zone={zone}
+      />
       <ClientSteps clientId={clientId} steps={data.action_steps} commitments={data.commitments} />
       <ClientProgress data={data} />
       <ClientFiles
