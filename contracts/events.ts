@@ -99,6 +99,19 @@ export const EVENTS = {
     data: closed({ ...meeting, previous_starts_at: time }),
   },
   'meeting.cancelled': { label: 'A booked meeting is cancelled', data: closed(meeting) },
+  'form.submitted': {
+    label: 'A client submits a form',
+    data: closed({
+      send_id: id,
+      form_id: id,
+      version: integer,
+      client_id: id,
+      meeting_id: nullableId,
+      submitted_at: time,
+      // By question id: text, a number, true or false, or the choices ticked (contracts/forms.ts).
+      answers: { type: 'object' },
+    }),
+  },
 } as const;
 
 export type EventType = keyof typeof EVENTS;
@@ -118,6 +131,7 @@ type LessonCompleted = Data<'lesson.completed'>;
 type LessonPublished = Data<'lesson.published'>;
 type MeetingBooked = Data<'meeting.booked'>;
 type MeetingRescheduled = Data<'meeting.rescheduled'>;
+type FormSubmitted = Data<'form.submitted'>;
 interface EventDataOf {
   'message.created': MessageCreated;
   'file.shared': FileShared;
@@ -134,5 +148,6 @@ interface EventDataOf {
   'meeting.booked': MeetingBooked;
   'meeting.rescheduled': MeetingRescheduled;
   'meeting.cancelled': MeetingBooked;
+  'form.submitted': FormSubmitted;
 }
 export type EventData<T extends EventType> = EventDataOf[T];

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Layout } from '../../contracts/forms.js';
 import { call as callAs } from './helpers/booking.js';
 import { as, startSignedIn } from './helpers/coach.js';
-import { BETA, Harness } from './helpers/harness.js';
+import { BETA, Harness, nextIp } from './helpers/harness.js';
+import { linkToken, waitForMail } from './helpers/mail.js';
 import type { Person } from './helpers/sign-in.js';
 
 const h = new Harness();
@@ -240,5 +241,60 @@ describe('whose sends', () => {
     expect(theirs.some((s) => s.id === sent.id)).toBe(false);
     // A coach does not fill their client's form.
     expect((await as(h, coach, 'GET', `/api/v1/forms/${sent.id}`)).statusCode).toBe(403);
+  });
+});
+
+describe('events and automatic sends', () => {
+  it('tells the tenant’s systems of a submission, with the answers and the version answered', async () => {
+    const form = await newForm(coach);
+    const sent = await sendTo(coach, client.user.id, form.id);
+    await call(client, 'POST', `/api/v1/forms/${sent.id}/submit`, {
+      answers: { name: 'Ann', smoker: false },
+    });
+    const events = await h.db
+      .selectFrom('events')
+      .select(['tenant_id', 'data'])
+      .where('type', '=', 'form.submitted')
+      .execute();
+    const event = events.find((e) => e.data.send_id === sent.id);
+    expect(event).toMatchObject({
+      tenant_id: client.user.tenantId,
+      data: {
+        form_id: form.id,
+        version: 1,
+        client_id: client.user.id,
+        answers: { name: 'Ann', smoker: false },
+      },
+    });
+  });
+
+  it('sends the tenant’s intake form to a client who accepts their invitation, once', async () => {
+    const intake = await h.db
+      .selectFrom('forms')
+      .select('id')
+      .where('tenant_id', '=', admin.user.tenantId)
+      .where('intake', '=', true)
+      .executeTakeFirstOrThrow();
+    const email = `invited-${Date.now()}@example.com`;
+    const added = await h.call('POST', '/api/v1/admin/people', {
+      tenant: admin.user.tenantId,
+      token: admin.token,
+      ip: nextIp(),
+      body: { email, first_name: 'Ina', last_name: 'Vite', invite: true },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const { token } = linkToken(await waitForMail(h.mailDir, email), 'invitation');
+    const accepted = await h.call('POST', '/api/password/invitation', {
+      tenant: admin.user.tenantId,
+      ip: nextIp(),
+      body: { token, password: 'my first password', password_confirmation: 'my first password' },
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const sends = await h.db
+      .selectFrom('form_sends')
+      .select(['form_id', 'status', 'sent_by'])
+      .where('client_id', '=', added.json().data.id)
+      .execute();
+    expect(sends).toEqual([{ form_id: intake.id, status: 'draft', sent_by: null }]);
   });
 });

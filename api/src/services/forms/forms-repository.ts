@@ -145,17 +145,18 @@ export async function insertSend(
   db: Db,
   actor: Actor,
   client: AssignedClient | undefined,
-  send: { form_id: number; version_id: number; due_on: string | null; meeting_id: number | null },
+  send: {
+    form_id: number;
+    version_id: number;
+    due_on: string | null;
+    meeting_id: number | null;
+    sent_by: number | null;
+  },
   at: Date,
 ) {
   return db
     .insertInto('form_sends')
-    .values({
-      ...ownerValues(actor, 'form_sends', client),
-      ...send,
-      sent_by: actor.userId,
-      sent_at: at,
-    })
+    .values({ ...ownerValues(actor, 'form_sends', client), ...send, sent_at: at })
     .returning('id')
     .executeTakeFirstOrThrow();
 }
@@ -193,3 +194,21 @@ export const clientMeeting = (db: Db, actor: Actor, clientId: number, meetingId:
     .where('m.id', '=', meetingId)
     .select('m.id')
     .executeTakeFirst();
+
+/** The tenant's intake form (not archived) with its newest version, if it has one. */
+export const findIntake = (db: Db, tenantId: number) =>
+  withNewest(db)
+    .where('f.tenant_id', '=', tenantId)
+    .where('f.intake', '=', true)
+    .where('f.archived_at', 'is', null)
+    .select(['f.id as form_id', 'v.id as version_id'])
+    .executeTakeFirst();
+
+/** Whether the client was ever sent this form. */
+export const wasSent = async (db: Db, client: Actor, formId: number) =>
+  (await db
+    .selectFrom('form_sends as s')
+    .where(owned(client, 'form_sends as s'))
+    .where('s.form_id', '=', formId)
+    .select('s.id')
+    .executeTakeFirst()) !== undefined;

@@ -11,6 +11,7 @@ import type { FormInput, SendInput } from '../../../../contracts/rest/forms.js';
 import type { Database } from '../../db/database.js';
 import { FieldError, HttpError } from '../../errors.js';
 import { fieldErrors } from '../../validation-errors.js';
+import { recordEvent } from '../events/record-event.js';
 import { assignedClient } from '../access/assigned-client.js';
 import type { Actor } from '../access/scope.js';
 import { found } from '../client-work/owner.js';
@@ -18,6 +19,7 @@ import {
   changeForm,
   clientMeeting,
   findForm,
+  findIntake,
   findSend,
   insertForm,
   insertSend,
@@ -26,6 +28,7 @@ import {
   listSends,
   saveDraft,
   submitSend,
+  wasSent,
 } from './forms-repository.js';
 import type { FormRow, SendRow } from './forms-repository.js';
 
@@ -165,6 +168,7 @@ export function createFormsService({ db, now }: FormsDeps) {
           version_id: form.version_id,
           due_on: input.due_on ?? null,
           meeting_id: meetingId,
+          sent_by: coach.userId,
         },
         now(),
       );
@@ -198,9 +202,33 @@ export function createFormsService({ db, now }: FormsDeps) {
       const row = await send(client, id);
       if (row.status === 'submitted') throw new HttpError(409, 'This form was already submitted.');
       const kept = checked(row, answers, true);
-      if ((await submitSend(db, client, id, kept, now())) === 0)
-        throw new HttpError(409, 'This form was already submitted.');
+      const at = now();
+      await db.transaction().execute(async (trx) => {
+        if ((await submitSend(trx, client, id, kept, at)) === 0)
+          throw new HttpError(409, 'This form was already submitted.');
+        // The tenant's systems hear the answers with the version they answer (webhooks out).
+        await recordEvent(trx, client.tenantId, 'form.submitted', {
+          send_id: id,
+          form_id: row.form_id,
+          version: row.version,
+          client_id: client.userId,
+          meeting_id: row.meeting_id,
+          submitted_at: at.toISOString(),
+          answers: kept,
+        });
+      });
       return sendOf(await send(client, id));
     },
   };
+}
+
+/**
+ * Sends the tenant's intake form to a new client, once (in the transaction that made them a client: an
+ * accepted invitation). The row is written as the client's own, sent by no one: the portal sent it.
+ */
+export async function sendIntake(db: Kysely<Database>, tenantId: number, clientId: number, at: Date) {
+  const intake = await findIntake(db, tenantId);
+  const client: Actor = { tenantId, userId: clientId, role: 'client' };
+  if (!intake || (await wasSent(db, client, intake.form_id))) return;
+  await insertSend(db, client, undefined, { ...intake, due_on: null, meeting_id: null, sent_by: null }, at);
 }

@@ -56,9 +56,12 @@ function FillForm({ send }: { send: FormSend }) {
     const first = Object.keys(checked.errors)[0];
     if (first) {
       // The first question to fix takes the focus, so a keyboard or screen-reader user lands on it.
-      formRef.current
-        ?.querySelector<HTMLElement>(`#q-${first} input, #q-${first}, #q-${first} textarea`)
-        ?.focus();
+      // A choice's first option, or the text control itself (whose id is the question's).
+      const form = formRef.current;
+      (
+        form?.querySelector<HTMLElement>(`#q-${first} input`) ??
+        form?.querySelector<HTMLElement>(`#q-${first}`)
+      )?.focus();
       return;
     }
     submitting.current = true;
