@@ -4,11 +4,13 @@
 // answers are checked on the server; another coach's client's sends are 404 and unchanged.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Layout } from '../../contracts/forms.js';
+import { keyCall, makeApiKey } from './helpers/api-keys.js';
 import { call as callAs } from './helpers/booking.js';
 import { as, startSignedIn } from './helpers/coach.js';
 import { BETA, Harness, nextIp } from './helpers/harness.js';
 import { linkToken, waitForMail } from './helpers/mail.js';
 import type { Person } from './helpers/sign-in.js';
+import { signIn } from './helpers/sign-in.js';
 
 const h = new Harness();
 let coach: Person;
@@ -296,5 +298,41 @@ describe('events and automatic sends', () => {
       .where('client_id', '=', added.json().data.id)
       .execute();
     expect(sends).toEqual([{ form_id: intake.id, status: 'draft', sent_by: null }]);
+  });
+
+  it('lists the tenant’s form sends to a key, with the answers of submitted ones only', async () => {
+    const form = await newForm(coach);
+    const draft = await sendTo(coach, client.user.id, form.id);
+    await call(client, 'PUT', `/api/v1/forms/${draft.id}/draft`, { answers: { name: 'Work in progress' } });
+    const done = await sendTo(coach, client.user.id, form.id);
+    await call(client, 'POST', `/api/v1/forms/${done.id}/submit`, {
+      answers: { name: 'Ann', smoker: false },
+    });
+    const { key } = await makeApiKey(h, { token: admin.token, tenantId: admin.user.tenantId }, 'read');
+    const rows: { id: number; status: string; answers: unknown; client_email: string }[] = [];
+    let cursor: string | null = null;
+    do {
+      const res = await keyCall(
+        h.app,
+        key,
+        'GET',
+        `/integration/v1/form-sends?limit=200${cursor ? `&cursor=${cursor}` : ''}`,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      rows.push(...res.json().data);
+      cursor = res.json().next_cursor;
+    } while (cursor);
+    expect(rows.find((r) => r.id === draft.id)).toMatchObject({ status: 'draft', answers: null });
+    expect(rows.find((r) => r.id === done.id)).toMatchObject({
+      status: 'submitted',
+      answers: { name: 'Ann', smoker: false },
+      client_email: client.user.email,
+    });
+    // Another tenant's key sees none of them.
+    const foreignAdmin = await signIn(h, { demo: 'admin', tenant: BETA });
+    const { key: foreignKey } = await makeApiKey(h, { token: foreignAdmin.token, tenantId: BETA }, 'read');
+    const foreign = (await keyCall(h.app, foreignKey, 'GET', '/integration/v1/form-sends?limit=200')).json()
+      .data;
+    expect(foreign.some((r: { id: number }) => r.id === done.id || r.id === draft.id)).toBe(false);
   });
 });

@@ -15,7 +15,8 @@ import {
 } from '../../../contracts/rest/forms.js';
 import type { Answers } from '../../../contracts/forms.js';
 import { boolean, closed, ok } from '../../../contracts/rest/pieces.js';
-import { clientRoute, coachRoute, signedInRoute } from './route.js';
+import { page, pageQuery, rows } from '../../../contracts/rest/integration.js';
+import { clientRoute, coachRoute, keyRoute, signedInRoute } from './route.js';
 
 /** Who builds forms: a coach (their own) and an admin (the tenant's, for every coach to send). */
 const authorRoute = signedInRoute(['coach', 'admin']);
@@ -113,5 +114,21 @@ export const submitForm = clientRoute({
   limited: true,
   async handle(s, request) {
     return { data: await s.forms.submit(request.caller, request.params.id, request.body.answers as Answers) };
+  },
+});
+
+export const keyFormSends = keyRoute('read', {
+  at: ['GET', '/integration/v1/form-sends'],
+  schema: {
+    summary: 'List form sends',
+    description:
+      'The forms sent to clients (by their coach, or automatically: the intake on joining), each with the ' +
+      'version it was sent with, and once submitted its answers by question id; a draft’s answers stay null.',
+    querystring: pageQuery,
+    response: page(rows['form-sends']),
+  },
+  async handle(s, request) {
+    const { limit = 50, since, cursor } = request.query;
+    return s.integration.read(request.key, request.tenant, 'form-sends', { limit, since, cursor });
   },
 });

@@ -44,6 +44,7 @@ const activities = {
   referrals: activity.referrals,
   payments: activity.payments,
   'lesson-progress': activity.lessonProgress,
+  'form-sends': activity.formSends,
 } satisfies Record<string, Reader>;
 
 export type Activity = keyof typeof activities;
