@@ -19,7 +19,7 @@ import { ClientNotes } from './client-notes';
 import { ClientProgress } from './client-progress';
 import { ClientSchedule } from './client-schedule';
 import { ClientSteps } from './client-steps';
-import { ClientForms } from '@/features/forms/components/client-forms';
+import { ClientForms } from './client-forms';
 import { displayZone } from '@/lib/dates';
 import { useUser } from '@/lib/session';
 import './client-page.css';

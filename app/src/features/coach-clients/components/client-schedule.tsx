@@ -3,7 +3,7 @@ import { paths } from '@/config/paths';
 import { displayZone, formatDateTime, zoneName } from '@/lib/dates';
 import { useUser } from '@/lib/session';
 import type { ClientMeeting, ClientPageData } from '../api/get-client';
-import { useClientForms } from '@/features/forms/api/coach-forms-api';
+import { useClientForms } from '../api/forms';
 import type { FormSend } from '../../../../../contracts/rest/forms';
 
 /** The forms sent for this meeting, each a link to its answers in the Forms section. */

@@ -1,21 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client';
+import { formsQueryOptions } from '@/lib/forms';
 import type { FormSend, FormSendSummary } from '../../../../../contracts/rest/forms';
 import type { Answers } from '../../../../../contracts/forms';
 
 // The payload types are the API's schemas' (contracts/rest/forms.ts).
 export type { FormSend, FormSendSummary };
-
-/**
- * GET /api/v1/forms: the forms sent to the client, newest first. Silent: the Forms page says itself what could
- * not be loaded, and the home's card is only a pointer that shows nothing then.
- */
-async function getForms(signal?: AbortSignal): Promise<FormSendSummary[]> {
-  return (await api.get<Envelope<FormSendSummary[]>>('/api/v1/forms', { signal, silent: true })).data.data;
-}
-
-export const formsQueryOptions = () =>
-  queryOptions({ queryKey: ['forms'], queryFn: ({ signal }) => getForms(signal) });
+export { formsQueryOptions };
 
 export const useForms = () => useQuery(formsQueryOptions());
 

@@ -18,7 +18,7 @@ import { checkAnswers, isShown } from '../../../../../contracts/forms';
 import type { Answer, Answers } from '../../../../../contracts/forms';
 import { saveDraft, useForm, useSubmitForm, type FormSend } from '../api/forms-api';
 import { QuestionField } from './question-field';
-import { SubmittedAnswers } from './submitted-answers';
+import { SubmittedAnswers } from '@/components/submitted-answers';
 import './forms.css';
 
 export const FORM_SUBMITTED = 'Form submitted';

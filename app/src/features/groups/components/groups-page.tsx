@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { QueryState } from '@/components/query-state';
 import { paths } from '@/config/paths';
 import { useCoachProfile } from '@/lib/coach-profile';
-import { FormsWaitingCard } from '@/features/forms/components/forms-waiting-card';
+import { FormsWaitingCard } from '@/components/forms-waiting-card';
 import { useUser } from '@/lib/session';
 import { useGroups } from '../api/get-groups';
 import { GroupFacts, GroupProgress } from './group-facts';

@@ -21,7 +21,7 @@ import { scheduleQueryOptions, useSchedule, type Meeting } from '../api/get-sche
 import { MeetingCard, type MeetingView } from './meeting-card';
 import './schedule.css';
 import { PageFrame } from '@/components/page-frame';
-import { FormsWaitingCard } from '@/features/forms/components/forms-waiting-card';
+import { FormsWaitingCard } from '@/components/forms-waiting-card';
 
 const fromMeeting = (m: Meeting, change: boolean): MeetingView => ({
   key: `meeting-${m.id}`,

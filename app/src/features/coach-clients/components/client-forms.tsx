@@ -11,9 +11,8 @@ import { notify } from '@/lib/toast';
 import { useFieldErrors } from '@/lib/use-field-errors';
 import type { Answers } from '../../../../../contracts/forms';
 import type { FormSend } from '../../../../../contracts/rest/forms';
-import { useClientForms, useFormLibrary, useSendForm } from '../api/coach-forms-api';
-import { SubmittedAnswers } from './submitted-answers';
-import './forms.css';
+import { SubmittedAnswers } from '@/components/submitted-answers';
+import { useClientForms, useFormLibrary, useSendForm } from '../api/forms';
 
 interface MeetingChoice {
   id: number;

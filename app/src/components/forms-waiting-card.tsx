@@ -5,13 +5,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { formsQueryOptions } from '../api/forms-api';
+import { formsQueryOptions } from '@/lib/forms';
 
 export function FormsWaitingCard() {
   const forms = useQuery(formsQueryOptions());
   const waiting = forms.data?.filter((f) => f.status === 'draft') ?? [];
-  if (waiting.length === 0) return null;
   const [first] = waiting;
+  if (!first) return null;
   return (
     <aside className="card forms-waiting" aria-labelledby="forms-waiting-title">
       <h2 id="forms-waiting-title">
@@ -19,7 +19,7 @@ export function FormsWaitingCard() {
       </h2>
       <p>
         {waiting.length === 1 ? (
-          <Link to={paths.form(first!.id)}>Fill in {first!.title}</Link>
+          <Link to={paths.form(first.id)}>Fill in {first.title}</Link>
         ) : (
           <Link to={paths.forms}>See your forms</Link>
         )}

@@ -1,5 +1,6 @@
-import type { Answer, Answers, Layout, Question } from '../../../../../contracts/forms';
-import { isShown, questionsOf } from '../../../../../contracts/forms';
+import type { Answer, Answers, Layout, Question } from '../../../contracts/forms';
+import { isShown, questionsOf } from '../../../contracts/forms';
+import './submitted-answers.css';
 
 /** An answer as words: yes/no, a list of choices, a number or a date as typed. */
 export function answerText(q: Question, value: Answer | undefined): string {
