@@ -9,8 +9,11 @@ const nullableId = { type: ['integer', 'null'] } as const;
 const time = { type: 'string', format: 'date-time' } as const;
 const role = { type: 'string', enum: ['client', 'coach', 'admin'] } as const;
 const person = closed({ person_id: id, email: string });
-/** Who made a booking, moved or cancelled it: the client in the portal, or the tenant's system (a key). */
-const bookedBy = { type: 'string', enum: ['client', 'integration'] } as const;
+/**
+ * Who made a meeting, moved or cancelled it: the client booking in the portal, the tenant's system (a key), or
+ * the coach scheduling it for their client (then its type is null).
+ */
+const bookedBy = { type: 'string', enum: ['client', 'integration', 'coach'] } as const;
 /** A booked meeting as the booking events carry it: coach_id and client_id are the people's user ids. */
 const meeting = {
   meeting_id: id,
@@ -93,12 +96,12 @@ export const EVENTS = {
     label: 'A group lesson is published',
     data: closed({ lesson_id: id, group_id: id, coach_id: id, published_at: time }),
   },
-  'meeting.booked': { label: 'A meeting is booked', data: closed(meeting) },
+  'meeting.booked': { label: 'A meeting is booked or scheduled', data: closed(meeting) },
   'meeting.rescheduled': {
-    label: 'A booked meeting is moved',
+    label: 'A meeting is moved',
     data: closed({ ...meeting, previous_starts_at: time }),
   },
-  'meeting.cancelled': { label: 'A booked meeting is cancelled', data: closed(meeting) },
+  'meeting.cancelled': { label: 'A meeting is cancelled', data: closed(meeting) },
   'form.submitted': {
     label: 'A client submits a form',
     data: closed({

@@ -428,6 +428,94 @@ export const tenantSchema = {
         },
       },
     },
+    billing: {
+      type: 'object',
+      description:
+        "Getting paid: the currency the tenant sells in, the tax its invoices show, the seller's details printed on them, how long a failed renewal keeps booking open, and what the portal says when cards are not taken.",
+      additionalProperties: false,
+      properties: {
+        currency: {
+          type: 'string',
+          pattern: '^[A-Z]{3}$',
+          default: 'USD',
+          description:
+            'ISO 4217 code, upper case (EUR, GBP, JPY). Prices are kept in its minor unit; JPY and other currencies without one are whole units. Default: USD.',
+        },
+        tax: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['label', 'ratePercent'],
+          description: 'The tax included in every price, as invoices show it. Unset: invoices show no tax.',
+          properties: {
+            label: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 40,
+              description: 'What the tax is called on invoices: VAT, GST, MwSt.',
+            },
+            ratePercent: {
+              type: 'number',
+              minimum: 0,
+              maximum: 50,
+              multipleOf: 0.01,
+              description: 'The rate in percent, at most two decimals (20, 7.7).',
+            },
+          },
+        },
+        seller: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['name', 'address'],
+          description: 'Who sells, as every invoice names them.',
+          properties: {
+            name: { type: 'string', minLength: 1, maxLength: 120, description: 'The legal name.' },
+            address: {
+              type: 'array',
+              minItems: 1,
+              maxItems: 6,
+              items: { type: 'string', minLength: 1, maxLength: 120 },
+              description: 'The postal address, a line each.',
+            },
+            taxId: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 40,
+              description: 'The VAT or tax number, when the seller has one.',
+            },
+            email: {
+              type: 'string',
+              minLength: 3,
+              maxLength: 254,
+              pattern:
+                '^[A-Za-z0-9._%+-]+@[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$',
+              description: 'Where buyers write about an invoice.',
+            },
+          },
+        },
+        graceDays: {
+          type: 'integer',
+          minimum: 0,
+          maximum: 60,
+          default: 7,
+          description:
+            'Days a client whose renewal failed may still book what their subscription covers (0 to 60). Default: 7.',
+        },
+        offlinePayment: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 1000,
+          description:
+            "How to pay when the portal takes no cards (no Stripe keys): shown on the client's Plans and billing page, e.g. a bank transfer's details.",
+        },
+        invoicePrefix: {
+          type: 'string',
+          pattern: '^[A-Z0-9][A-Z0-9-]{0,11}$',
+          default: 'INV-',
+          description:
+            'What each invoice number starts with, before its sequence (INV-000042). Capitals, digits and hyphens, at most 12. Default: INV-.',
+        },
+      },
+    },
     publish: {
       type: 'object',
       description:

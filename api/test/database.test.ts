@@ -106,6 +106,15 @@ describe('tenant files', () => {
           quietHours: { from: '21:00', to: '08:00' },
           channels: {},
         },
+        // No billing block: dollars, no tax, no seller or offline payment said, a week's grace, INV- numbers.
+        billing: {
+          currency: 'usd',
+          tax: null,
+          seller: null,
+          graceDays: 7,
+          offlinePayment: null,
+          invoicePrefix: 'INV-',
+        },
         // Its mail: the default brand and sender on its domain, its own templates' folder.
         mail: {
           brand: expect.objectContaining({ name: 'Good', homeUrl: 'https://good.example/' }),

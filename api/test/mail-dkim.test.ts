@@ -96,6 +96,12 @@ const tenantRow = (slug: string) => {
     reminder_minutes: t.notifications.meetingReminders,
     quiet_hours: t.notifications.quietHours,
     notification_channels: t.notifications.channels,
+    billing_currency: t.billing.currency,
+    billing_tax: t.billing.tax,
+    billing_seller: t.billing.seller,
+    billing_grace_days: t.billing.graceDays,
+    billing_offline: t.billing.offlinePayment,
+    billing_invoice_prefix: t.billing.invoicePrefix,
   };
 };
 

@@ -1,8 +1,8 @@
 // Each event the bell hears tells the right people, with a link to their own page of the thing: a client's files
 // reach their coach and a coach's reach the client (and the colleagues who see the company's files); a ticket,
 // testimonial or referral is a request in the coach's bell and a coach's answer to a ticket is news in the
-// client's; a published lesson tells its group's members once; a booked meeting tells the coach. The one who
-// acted is never told.
+// client's; a published lesson tells its group's members once; a booked meeting tells the coach, and a meeting the
+// coach scheduled tells the client. The one who acted is never told.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Notification } from '../../contracts/rest/notifications.js';
 import { bookingWorld } from './helpers/booking.js';
@@ -207,6 +207,42 @@ describe('meetings', () => {
       }),
     ]);
     expect(await newFor(world.client, since)).toEqual([]);
+  });
+
+  it("a coach's own meeting tells the client when scheduled, moved and cancelled; an edit and the coach are not", async () => {
+    const world = await bookingWorld(h);
+    const since = await lastId();
+    const path = '/api/v1/coach/meetings';
+    const made = await as(h, world.coach, 'POST', path, {
+      client_id: world.client.user.id,
+      title: 'Check-in',
+      // On the coach's wall clock (Amsterdam, still UTC+1): 10:00 there is 05:00 in New York, the client's zone,
+      // whose summer time began four days before (UTC-4).
+      start: '2027-03-18T10:00',
+      duration_minutes: 30,
+      place: 'The studio',
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const id = (made.json().data as { id: number }).id;
+    const edited = await as(h, world.coach, 'POST', `${path}/${id}`, { agenda: 'Goals first' });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const moved = await as(h, world.coach, 'POST', `${path}/${id}`, { start: '2027-03-18T15:00' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect((await as(h, world.coach, 'POST', `${path}/${id}/cancel`)).statusCode).toBe(200);
+    expect(
+      (await newFor(world.client, since)).map((n) => [
+        n.kind,
+        n.title.replace(/ with .+ was/, ' was'),
+        n.link,
+      ]),
+    ).toEqual([
+      ['meeting', 'Your meeting was booked', '/schedule'],
+      ['meeting', 'Your meeting was moved', '/schedule'],
+      ['meeting', 'Your meeting was cancelled', '/schedule'],
+    ]);
+    const [booked] = await newFor(world.client, since);
+    expect(booked!.body).toContain('05:00');
+    expect(await newFor(world.coach, since)).toEqual([]);
   });
 
   it("a key's booking (the tenant's system) tells the client too, in the client's zone", async () => {

@@ -6,6 +6,12 @@ import type { ColumnType } from 'kysely';
 import type { MailMessage } from '../../../contracts/mail-message.js';
 import type { EventType } from '../../../contracts/events.js';
 import type { Channel, NotificationKind } from '../../../contracts/notifications.js';
+import type {
+  OfferingAudience,
+  OfferingKind,
+  PurchaseStatus,
+  SubscriptionInterval,
+} from '../../../contracts/billing.js';
 import type { Flags } from '../../../contracts/training-flags.js';
 import type { Answers, Layout } from '../../../contracts/forms.js';
 import type { TenantConfig } from '../../../contracts/tenant.js';
@@ -124,6 +130,37 @@ export type QuietHours = ColumnType<NonNullable<TenantNotifications['quietHours'
 export type NotificationChannels = ColumnType<NonNullable<TenantNotifications['channels']>, string, string>;
 
 export type { Channel, NotificationKind };
+
+/** What an offering is, who may buy it, how often a subscription renews (migration 1940, contracts/billing.ts). */
+export type { OfferingAudience, OfferingKind, PurchaseStatus, SubscriptionInterval };
+
+/** How a purchase or payment was paid (migration 1940). */
+export type PayMethod = 'stripe' | 'offline';
+
+/** A subscription's state (migration 1940). */
+export type SubscriptionStatus = 'active' | 'past_due' | 'cancelled' | 'ended';
+
+/** Where a credit grant came from (migration 1940). */
+export type GrantSource = 'purchase' | 'renewal' | 'adjustment';
+
+/** An invoice, or a refund's credit note (migration 1940). */
+export type InvoiceKind = 'invoice' | 'credit_note';
+
+/** tenant.json's billing.tax as counted (migration 1940), as JSON text. */
+export type BillingTax = ColumnType<{ label: string; rateBp: number }, string, string>;
+
+/** tenant.json's billing.seller (migration 1940), as JSON text; an invoice's seller as it was issued. */
+export type Seller = ColumnType<NonNullable<NonNullable<TenantConfig['billing']>['seller']>, string, string>;
+
+/** An invoice's buyer as it was issued (migration 1940), as JSON text. */
+export type Buyer = ColumnType<{ name: string; email: string; address?: string[] }, string, string>;
+
+/** An invoice's lines as issued (migration 1940), as JSON text: amounts tax included, in minor units. */
+export type InvoiceLines = ColumnType<
+  { description: string; quantity: number; amount: number }[],
+  string,
+  string
+>;
 
 /** A form version's layout (migration 1910), as JSON text: written once, with its version. */
 export type FormLayout = ColumnType<Layout, string, never>;

@@ -4,8 +4,10 @@ import type {
   AccessFlag,
   ApiKeyScope,
   AuthEventKind,
+  BillingTax,
   BookedBy,
   BookingRooms,
+  Buyer,
   Bytes,
   Channel,
   ClientMs,
@@ -20,7 +22,10 @@ import type {
   FormLayout,
   FormSchema,
   FormSendStatus,
+  GrantSource,
   GroupState,
+  InvoiceKind,
+  InvoiceLines,
   LessonFileKind,
   MeetingAudience,
   MeetingLocation,
@@ -28,7 +33,11 @@ import type {
   NotificationChannels,
   NotificationKind,
   Nullable,
+  OfferingAudience,
+  OfferingKind,
   PaymentStatus,
+  PayMethod,
+  PurchaseStatus,
   QueuedAttachments,
   QueuedHeaders,
   QueuedText,
@@ -36,8 +45,11 @@ import type {
   ReminderMinutes,
   RequestKind,
   RequestStatus,
+  Seller,
   ShareAudience,
   StoredFlags,
+  SubscriptionInterval,
+  SubscriptionStatus,
   WrittenOnceJson,
 } from './column-types.js';
 import type { ColumnType } from 'kysely';
@@ -386,6 +398,41 @@ export interface CompanyFiles {
   uploader_id: number;
 }
 
+export interface CreditGrants {
+  actor_id: number | null;
+  client_id: number;
+  created_at: ClockTime;
+  expires_at: ClockTime | null;
+  id: Generated<number>;
+  /**
+   * The type its credits book; null: any of the client's types that need one.
+   */
+  meeting_type_id: number | null;
+  /**
+   * The subscription period it is for; null for a package's one grant.
+   */
+  period_start: ClockTime | null;
+  purchase_id: number | null;
+  /**
+   * Credits given; below zero only for an adjustment down (reason and actor set).
+   */
+  quantity: number;
+  reason: string | null;
+  source: GrantSource;
+  tenant_id: number;
+}
+
+export interface CreditUses {
+  created_at: ClockTime;
+  grant_id: number;
+  id: Generated<number>;
+  meeting_id: number;
+  /**
+   * A cancellation within the notice gave the credit back.
+   */
+  returned_at: ClockTime | null;
+}
+
 export interface Currencies {
   code: string;
   id: Generated<number>;
@@ -632,6 +679,41 @@ export interface Invitations {
   token_hash: string;
   used_at: ClockTime | null;
   user_id: number;
+}
+
+export interface Invoices {
+  buyer: Buyer;
+  client_id: number;
+  currency: string;
+  id: Generated<number>;
+  issued_at: ClockTime;
+  kind: InvoiceKind;
+  /**
+   * [{ description, quantity, amount }] as issued (amount tax included, minor units).
+   */
+  lines: InvoiceLines;
+  /**
+   * The printed number: the prefix and the sequence, e.g. INV-000042.
+   */
+  number: string;
+  payment_id: number;
+  refund_id: number | null;
+  seller: Seller;
+  /**
+   * The tenant's invoice sequence: 1, 2, 3 … with no gap (credit notes share it).
+   */
+  seq: number;
+  subtotal: number;
+  tax: number;
+  tax_label: string | null;
+  tax_rate_bp: number | null;
+  tenant_id: number;
+  total: number;
+}
+
+export interface InvoiceSequences {
+  last: Generated<number>;
+  tenant_id: number;
 }
 
 export interface LessonAnalytics {
@@ -1001,6 +1083,53 @@ export interface Notifications {
   user_id: number;
 }
 
+export interface OfferingInvitations {
+  client_id: number;
+  offering_id: number;
+}
+
+export interface Offerings {
+  /**
+   * false: archived, no longer sold (what was bought stays).
+   */
+  active: Generated<boolean>;
+  audience: Generated<OfferingAudience>;
+  /**
+   * The coach who sells it; null: the tenant's own (an admin's), for every coach.
+   */
+  coach_id: number | null;
+  created_at: Generated<ClockTime>;
+  currency: string;
+  description: Generated<string>;
+  group_id: number | null;
+  id: Generated<number>;
+  /**
+   * A payment plan's number of monthly instalments (its price is the total).
+   */
+  instalments: number | null;
+  /**
+   * A subscription's (or a plan's instalments') period: month or quarter.
+   */
+  interval: Nullable<SubscriptionInterval>;
+  kind: OfferingKind;
+  meeting_type_id: number | null;
+  /**
+   * What the client pays, tax included, in minor units: the total, or per period.
+   */
+  price: number;
+  /**
+   * Credits it gives: 1 a session, N a package, N a period (null: none) a subscription.
+   */
+  sessions: number | null;
+  stripe_price_id: string | null;
+  tenant_id: number;
+  title: string;
+  /**
+   * A package's credits expire this many months after the purchase.
+   */
+  valid_months: number | null;
+}
+
 export interface OtpChallenges {
   code_hash: string;
   consumed_at: ClockTime | null;
@@ -1029,6 +1158,31 @@ export interface PasswordResets {
   user_id: number;
 }
 
+export interface Payments {
+  amount: number;
+  client_id: number;
+  currency: string;
+  id: Generated<number>;
+  method: PayMethod;
+  note: string | null;
+  paid_at: ClockTime;
+  purchase_id: number;
+  /**
+   * The admin who recorded an offline payment; null for a card payment.
+   */
+  recorded_by: number | null;
+  refunded_amount: Generated<number>;
+  /**
+   * Stripe's PaymentIntent (one-off) or Invoice (renewal) id; null when offline.
+   */
+  stripe_ref: string | null;
+  /**
+   * The tax inside amount (prices include tax), as its invoice shows it.
+   */
+  tax_amount: Generated<number>;
+  tenant_id: number;
+}
+
 export interface ProfilePhotos {
   bytes: Bytes;
   content_type: string;
@@ -1036,6 +1190,28 @@ export interface ProfilePhotos {
   tenant_id: number;
   updated_at: ClockTime;
   user_id: number;
+}
+
+export interface Purchases {
+  /**
+   * The price as it was sold, in minor units (the total, or per period).
+   */
+  amount: number;
+  client_id: number;
+  created_at: ClockTime;
+  currency: string;
+  id: Generated<number>;
+  /**
+   * The client's Idempotency-Key: a retried buy answers the same purchase.
+   */
+  idempotency_key: string;
+  method: PayMethod;
+  offering_id: number;
+  paid_at: ClockTime | null;
+  status: Generated<PurchaseStatus>;
+  stripe_payment_intent: string | null;
+  stripe_subscription_id: string | null;
+  tenant_id: number;
 }
 
 export interface PushSubscriptions {
@@ -1086,6 +1262,17 @@ export interface Referrals {
   user_id: number;
 }
 
+export interface Refunds {
+  actor_id: number | null;
+  amount: number;
+  created_at: ClockTime;
+  id: Generated<number>;
+  payment_id: number;
+  reason: string;
+  stripe_refund_id: string | null;
+  tenant_id: number;
+}
+
 export interface ReminderSends {
   /**
    * What was reminded, to whom and for when (a meeting, its start and the offset; a day of steps): sent once.
@@ -1127,6 +1314,22 @@ export interface StripeEvents {
   id: string;
   received_at: ClockTime;
   type: string;
+}
+
+export interface Subscriptions {
+  cancel_at_period_end: Generated<boolean>;
+  current_period_end: ClockTime;
+  current_period_start: ClockTime;
+  /**
+   * A payment plan's instalments paid so far (it ends at the last).
+   */
+  instalments_paid: Generated<number>;
+  /**
+   * When a renewal failed and stayed unpaid; null: paid up.
+   */
+  past_due_since: ClockTime | null;
+  purchase_id: number;
+  status: SubscriptionStatus;
 }
 
 export interface SupportTickets {
@@ -1180,6 +1383,30 @@ export interface TeamMembers {
 }
 
 export interface Tenants {
+  /**
+   * tenant.json's billing.currency, lower case: what offerings are priced in.
+   */
+  billing_currency: Generated<string>;
+  /**
+   * Days a failed renewal keeps booking open (tenant.json billing.graceDays).
+   */
+  billing_grace_days: Generated<number>;
+  /**
+   * What invoice numbers start with (tenant.json billing.invoicePrefix).
+   */
+  billing_invoice_prefix: Generated<string>;
+  /**
+   * How to pay without cards (tenant.json billing.offlinePayment); null: not said.
+   */
+  billing_offline: string | null;
+  /**
+   * tenant.json's billing.seller: { name, address[], taxId?, email? }.
+   */
+  billing_seller: Nullable<Seller>;
+  /**
+   * tenant.json's billing.tax as { label, rateBp } (basis points); null: no tax shown.
+   */
+  billing_tax: Nullable<BillingTax>;
   /**
    * tenant.json's booking.meetingTypes: the types a coach starts with.
    */
@@ -1300,6 +1527,10 @@ export interface Users {
    */
   quiet_to: string | null;
   role_id: Generated<number>;
+  /**
+   * The client's Stripe Customer, made at their first subscription.
+   */
+  stripe_customer_id: string | null;
   tenant_id: number;
   time_zone: string | null;
   title: string | null;
@@ -1370,6 +1601,8 @@ export interface DB {
   companies: Companies;
   company_file_items: CompanyFileItems;
   company_files: CompanyFiles;
+  credit_grants: CreditGrants;
+  credit_uses: CreditUses;
   currencies: Currencies;
   email_changes: EmailChanges;
   emails: Emails;
@@ -1384,6 +1617,8 @@ export interface DB {
   groups: Groups;
   implementation_steps: ImplementationSteps;
   invitations: Invitations;
+  invoice_sequences: InvoiceSequences;
+  invoices: Invoices;
   lesson_analytics: LessonAnalytics;
   lesson_checklist_items: LessonChecklistItems;
   lesson_checklist_ticks: LessonChecklistTicks;
@@ -1406,17 +1641,23 @@ export interface DB {
   metrics: Metrics;
   notification_preferences: NotificationPreferences;
   notifications: Notifications;
+  offering_invitations: OfferingInvitations;
+  offerings: Offerings;
   otp_challenges: OtpChallenges;
   password_resets: PasswordResets;
+  payments: Payments;
   profile_photos: ProfilePhotos;
+  purchases: Purchases;
   push_subscriptions: PushSubscriptions;
   rate_limit_hits: RateLimitHits;
   referral_invitations: ReferralInvitations;
   referrals: Referrals;
+  refunds: Refunds;
   reminder_sends: ReminderSends;
   request_answers: RequestAnswers;
   resource_shares: ResourceShares;
   stripe_events: StripeEvents;
+  subscriptions: Subscriptions;
   support_tickets: SupportTickets;
   task_shares: TaskShares;
   tasks: Tasks;

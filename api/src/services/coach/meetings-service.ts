@@ -9,6 +9,7 @@ import { lockSubject } from '../../db/subject-lock.js';
 import { FieldError, HttpError } from '../../errors.js';
 import { assignedClient } from '../access/assigned-client.js';
 import type { Actor } from '../access/scope.js';
+import { recordEvent } from '../events/record-event.js';
 import type { Mailer } from '../mail/mailer.js';
 import { planMeetingReminders } from '../reminders/meeting-reminders.js';
 import { meetingMail } from './meeting-mail.js';
@@ -44,6 +45,17 @@ const answer = (m: MeetingRow) => ({
 });
 
 type CoachMeeting = ReturnType<typeof answer>;
+
+/** A meeting as the meeting events carry it (contracts/events.ts): made by the coach, so of no booking type. */
+const eventData = (m: MeetingRow, coach: Actor) => ({
+  meeting_id: m.id,
+  coach_id: coach.userId,
+  client_id: m.client_id,
+  type_id: null,
+  starts_at: m.starts_at.toISOString(),
+  ends_at: new Date(m.starts_at.getTime() + m.duration_minutes * 60_000).toISOString(),
+  by: 'coach' as const,
+});
 
 /** What a booking did: the meeting, or (not confirmed) the coach's meetings it would overlap. */
 type Booked = { meeting: CoachMeeting } | { overlaps: CoachMeeting[] };
@@ -136,6 +148,9 @@ export function createMeetingsService(deps: { db: Kysely<Database>; now: () => D
       const fields = notPast(fieldsOf(input, me.zone));
       const booked = await book(coach, me.id, fields, input.confirm_overlap === true, null, async (trx) => {
         const id = await repo.insertMeeting(trx, coach, client, me.id, fields);
+        const row = await repo.findMeeting(trx, coach, me.id, id);
+        // The client's bell and the tenant's webhooks hear of it, as of a meeting the client booked.
+        await recordEvent(trx, coach.tenantId, 'meeting.booked', eventData(row!, coach));
         await planMeetingReminders(trx, id, now());
         return id;
       });
@@ -165,6 +180,14 @@ export function createMeetingsService(deps: { db: Kysely<Database>; now: () => D
       if (input.start !== undefined) notPast(fields);
       const booked = await book(coach, me.id, fields, input.confirm_overlap === true, id, async (trx) => {
         if (!(await repo.updateMeeting(trx, coach, me.id, id, fields))) throw notFound();
+        // A move is told; an edit of its agenda or link is not (the client is mailed the new invitation).
+        if (fields.starts_at.getTime() !== before.starts_at.getTime()) {
+          const row = await repo.findMeeting(trx, coach, me.id, id);
+          await recordEvent(trx, coach.tenantId, 'meeting.rescheduled', {
+            ...eventData(row!, coach),
+            previous_starts_at: before.starts_at.toISOString(),
+          });
+        }
         await planMeetingReminders(trx, id, now());
         return id;
       });
@@ -179,6 +202,7 @@ export function createMeetingsService(deps: { db: Kysely<Database>; now: () => D
       const row = await found(coach, me.id, id);
       await db.transaction().execute(async (trx) => {
         if (!(await repo.deleteMeeting(trx, coach, me.id, id))) throw notFound();
+        await recordEvent(trx, coach.tenantId, 'meeting.cancelled', eventData(row, coach));
         await planMeetingReminders(trx, id, now());
       });
       // The cancellation outranks every invitation sent before it.

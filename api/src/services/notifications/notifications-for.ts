@@ -91,7 +91,10 @@ const request =
     }));
   };
 
-/** A booked meeting's change: the coach, and the client too when the tenant's system (a key) made it. */
+/**
+ * A meeting's change, told to whoever did not make it: the coach when their client booked, the client when their
+ * coach scheduled it, both when the tenant's system (a key) did.
+ */
 const meeting =
   (verb: string) =>
   async (db: Kysely<Database>, tenantId: number, data: EventData<'meeting.booked'>): Promise<Told[]> => {
@@ -100,16 +103,16 @@ const meeting =
       personOf(db, tenantId, data.coach_id),
     ]);
     const name = (p: typeof client) => (p ? `${p.first_name} ${p.last_name}`.trim() : 'Someone');
-    const told: Told[] = [
-      {
+    const told: Told[] = [];
+    if (data.by !== 'coach')
+      told.push({
         userId: data.coach_id,
         kind: 'meeting',
         title: `${name(client)} ${verb} a meeting`,
         body: startsAt(data.starts_at, coach?.time_zone),
         link: '/coach/schedule',
-      },
-    ];
-    if (data.by === 'integration')
+      });
+    if (data.by !== 'client')
       told.push({
         userId: data.client_id,
         kind: 'meeting',

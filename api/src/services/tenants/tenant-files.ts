@@ -40,6 +40,16 @@ export interface TenantConfig extends Pick<TenantFile, 'id' | 'name' | 'domain'>
     quietHours: NonNullable<Notifications['quietHours']>;
     channels: NonNullable<Notifications['channels']>;
   };
+  /** tenant.json's billing block, its defaults applied (tax, seller and offline payment stay unset when unset). */
+  billing: {
+    /** Lower case, as Stripe and the database keep it. */
+    currency: string;
+    tax: { label: string; rateBp: number } | null;
+    seller: NonNullable<Billing['seller']> | null;
+    graceDays: number;
+    offlinePayment: string | null;
+    invoicePrefix: string;
+  };
   /** How its mail looks and who sends it; `overrides` is tenants/<slug>/mail/, its own templates. */
   mail: {
     brand: MailBrand;
@@ -51,9 +61,24 @@ export interface TenantConfig extends Pick<TenantFile, 'id' | 'name' | 'domain'>
 
 type Booking = NonNullable<TenantFile['booking']>;
 type Notifications = NonNullable<TenantFile['notifications']>;
+type Billing = NonNullable<TenantFile['billing']>;
 
 const NOTICE_HOURS = tenantSchema.properties.booking.properties.noticeHours.default;
 const NOTIFICATIONS = tenantSchema.properties.notifications.properties;
+const BILLING = tenantSchema.properties.billing.properties;
+
+function billingOf(file: TenantFile): TenantConfig['billing'] {
+  const billing = file.billing ?? {};
+  return {
+    currency: (billing.currency ?? BILLING.currency.default).toLowerCase(),
+    // Percent with two decimals as written, basis points as counted (contracts/billing.ts).
+    tax: billing.tax ? { label: billing.tax.label, rateBp: Math.round(billing.tax.ratePercent * 100) } : null,
+    seller: billing.seller ?? null,
+    graceDays: billing.graceDays ?? BILLING.graceDays.default,
+    offlinePayment: billing.offlinePayment ?? null,
+    invoicePrefix: billing.invoicePrefix ?? BILLING.invoicePrefix.default,
+  };
+}
 
 interface Warn {
   warn(obj: object, msg: string): void;
@@ -98,6 +123,7 @@ function toConfig(slug: string, folder: string, raw: unknown): TenantConfig | nu
       quietHours: (file as TenantFile).notifications?.quietHours ?? { ...NOTIFICATIONS.quietHours.default },
       channels: (file as TenantFile).notifications?.channels ?? {},
     },
+    billing: billingOf(file as TenantFile),
     mail: {
       brand: mailBrand(file as TenantFile),
       sender: mailSender(file as TenantFile),

@@ -29,6 +29,12 @@ async function upsertTenant(db: Kysely<Database>, t: TenantConfig): Promise<void
     reminder_minutes: JSON.stringify(t.notifications.meetingReminders),
     quiet_hours: JSON.stringify(t.notifications.quietHours),
     notification_channels: JSON.stringify(t.notifications.channels),
+    billing_currency: t.billing.currency,
+    billing_tax: t.billing.tax && JSON.stringify(t.billing.tax),
+    billing_seller: t.billing.seller && JSON.stringify(t.billing.seller),
+    billing_grace_days: t.billing.graceDays,
+    billing_offline: t.billing.offlinePayment,
+    billing_invoice_prefix: t.billing.invoicePrefix,
   };
   await db
     .insertInto('tenants')
