@@ -33,7 +33,6 @@ export default {
     // webhooks: signing, delivery and its retries
     'api/src/services/webhooks/signature.ts',
     'api/src/services/webhooks/webhook-sender.ts',
-    'api/src/services/webhooks/webhook-retry.ts',
     'api/src/services/webhooks/backoff.ts',
     // outbound: the one guarded client (addresses a tenant chooses, redirects)
     'api/src/services/outbound/guarded-client.ts',

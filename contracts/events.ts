@@ -102,6 +102,14 @@ export const EVENTS = {
     data: closed({ ...meeting, previous_starts_at: time }),
   },
   'meeting.cancelled': { label: 'A meeting is cancelled', data: closed(meeting) },
+  'recap.shared': {
+    label: "A coach shares a meeting's recap",
+    data: closed({ recap_id: id, meeting_id: id, client_id: id, coach_id: id, shared_at: time }),
+  },
+  'goal.completed': {
+    label: 'A client completes a goal',
+    data: closed({ goal_id: id, client_id: id, title: string, by_user_id: id, completed_at: time }),
+  },
   'form.submitted': {
     label: 'A client submits a form',
     data: closed({
@@ -134,6 +142,8 @@ type LessonCompleted = Data<'lesson.completed'>;
 type LessonPublished = Data<'lesson.published'>;
 type MeetingBooked = Data<'meeting.booked'>;
 type MeetingRescheduled = Data<'meeting.rescheduled'>;
+type RecapShared = Data<'recap.shared'>;
+type GoalCompleted = Data<'goal.completed'>;
 type FormSubmitted = Data<'form.submitted'>;
 interface EventDataOf {
   'message.created': MessageCreated;
@@ -151,6 +161,8 @@ interface EventDataOf {
   'meeting.booked': MeetingBooked;
   'meeting.rescheduled': MeetingRescheduled;
   'meeting.cancelled': MeetingBooked;
+  'recap.shared': RecapShared;
+  'goal.completed': GoalCompleted;
   'form.submitted': FormSubmitted;
 }
 export type EventData<T extends EventType> = EventDataOf[T];

@@ -55,6 +55,11 @@ export const NOTIFICATION_KINDS = {
     roles: ['coach'],
     channels: ['in_app', 'push'],
   },
+  recap: {
+    label: 'Meeting recaps shared with you, and comments on them',
+    roles: ['client', 'coach'],
+    channels: ['in_app', 'mail', 'push'],
+  },
   meeting_reminder: {
     label: 'Reminders before meetings',
     roles: ['client', 'coach'],

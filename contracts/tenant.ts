@@ -406,6 +406,12 @@ export const tenantSchema = {
               maxItems: 3,
               items: { enum: ['in_app', 'mail', 'push'] },
             },
+            recap: {
+              type: 'array',
+              uniqueItems: true,
+              maxItems: 3,
+              items: { enum: ['in_app', 'mail', 'push'] },
+            },
             meeting_reminder: {
               type: 'array',
               uniqueItems: true,

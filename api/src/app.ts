@@ -36,7 +36,6 @@ import {
 import { createReminderRunner } from './services/reminders/reminders.js';
 import { dailyHandler, scheduleDailySweep } from './services/reminders/daily-reminders.js';
 import { morningSummarySender, stepsDigestSender } from './services/reminders/daily-mail.js';
-import { scheduleWebhookDeliveries } from './services/webhooks/webhook-retry.js';
 import { createWebhookSender } from './services/webhooks/webhook-sender.js';
 import type { WebhookSenderOptions } from './services/webhooks/webhook-sender.js';
 import { databaseRateLimitStore } from './services/throttle/rate-limit-store.js';
@@ -69,12 +68,13 @@ export interface AppOptions {
   /** Stripe keys (and, in tests, the stand-in's URL); without a secret key payments are off. */
   stripe?: StripeOptions;
   /**
-   * Webhooks out: how often due deliveries are claimed (every 5 s by default), how long a receiver may take, and
-   * (tests) the backoff's jitter source and a resolver answering names of their own (the system's otherwise).
+   * Webhooks out (sent by the `webhook` jobs, so where `jobs` is set): how long a receiver may take, and (tests)
+   * the backoff's jitter source and first wait, and a resolver answering names of their own (the system's
+   * otherwise).
    */
-  webhooks?: { everyMs?: number; lookup?: LookupFunction } & Pick<
+  webhooks?: { lookup?: LookupFunction } & Pick<
     WebhookSenderOptions,
-    'timeoutMs' | 'random'
+    'timeoutMs' | 'random' | 'retryDelayMs'
   >;
   /**
    * Outside calendars: how often the calendars due are claimed and fetched. Unset, the schedule does not run
@@ -82,9 +82,9 @@ export interface AppOptions {
    */
   calendars?: { everyMs: number };
   /**
-   * The job queue's workers (services/jobs/): reminders, and the sweep that starts the daily ones. Unset, this
-   * instance runs none, though it still sends jobs (they wait in the database for an instance that runs them);
-   * the server sets it, tests when they test it.
+   * The job queue's workers (services/jobs/): reminders, pushes, webhook deliveries, and the sweep that starts
+   * the daily ones. Unset, this instance runs none, though it still sends jobs (they wait in the database for an
+   * instance that runs them); the server sets it, tests when they test it.
    */
   jobs?: RunOptions;
   /** Production drops the localhost CORS origins and plain-http webhook endpoints, and sends none to loopback. */
@@ -220,7 +220,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const now = options.now ?? (() => new Date());
   const mailer = createMailer({ ...options.mail, log: app.log, db: options.db, now, tenants });
-  const { everyMs = 5000, lookup, ...sending } = options.webhooks ?? {};
+  const { lookup, ...sending } = options.webhooks ?? {};
   // The one guarded client for addresses a tenant or a user chose (outbound/guarded-client.ts).
   const client = createGuardedClient({ production: options.production ?? false, lookup });
   const services = await createServices({
@@ -240,11 +240,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   scheduleMailRetry(app, mailer, options.mail.retryEveryMs ?? 15_000);
   app.addHook('onClose', async () => mailer.close());
   schedulePurge(app, options.db, now, services.mailbox);
-  scheduleWebhookDeliveries(
-    app,
-    createWebhookSender({ db: options.db, now, log: app.log, client, ...sending }),
-    everyMs,
-  );
   if (options.calendars)
     scheduleCalendarFetches(app, { db: options.db, now, client }, options.calendars.everyMs);
 
@@ -272,6 +267,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         // A notification to the person's devices (notify.ts queues it); one tag a link, so a newer one of
         // the same thread replaces the older on a device.
         push: async (job: PushJob) => void (await services.push.send(job.userId, { ...job, tag: job.link })),
+        // A try of a webhook delivery; the next try, after a failure, is a job it sends itself.
+        webhook: createWebhookSender({ db: options.db, now, log: app.log, client, ...sending }),
       },
       options.jobs,
     );

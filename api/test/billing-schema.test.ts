@@ -6,6 +6,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney, minorDigits, taxIncluded } from '../../contracts/billing.js';
+import type { PurchaseStatus } from '../../contracts/billing.js';
 import { bookingWorld } from './helpers/booking.js';
 import type { BookingWorld } from './helpers/booking.js';
 import { ALPHA, Harness } from './helpers/harness.js';
@@ -40,7 +41,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.stop());
 
-const purchase = (key: string, status = 'pending' as const) =>
+const purchase = (key: string, status: PurchaseStatus = 'pending') =>
   h.db
     .insertInto('purchases')
     .values({

@@ -73,6 +73,12 @@ describe('retry backoff', () => {
     expect(retryDelayMs(200, 0)).toBe(3 * 60 * 60_000);
   });
 
+  it("scales the whole schedule by its first wait (the tests' 50 ms), the longest wait with it", () => {
+    expect([1, 2, 3].map((n) => retryDelayMs(n, 0, 50))).toEqual([25, 50, 100]);
+    expect(retryDelayMs(30, 0, 50)).toBe(18_000);
+    expect(retryDelayMs(30, 0.999999, 50)).toBe(36_000);
+  });
+
   it('draws each wait between half and all of its ceiling', () => {
     expect(retryDelayMs(3, 0)).toBe(60_000);
     expect(retryDelayMs(3, 0.5)).toBe(90_000);

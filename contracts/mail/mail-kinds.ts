@@ -126,6 +126,7 @@ export interface MailValues {
   };
   'request-reply': { sender: string; request: string; summary: string; reply: string; link: string };
   'coach-request': { sender: string; request: string; summary: string; text: string; link: string };
+  recap: { firstName: string; coach: string; title: string; when: string; text: string; link: string };
   referral: { firstName: string; referrer: string; referrerEmail: string; link: string };
   receipt: {
     firstName: string;
@@ -439,6 +440,19 @@ export const MAIL_KINDS: { [K in MailKind]: KindSpec<K> } = {
       summary: 'The calendar does not show my meeting',
       reply: 'Fixed: it shows now. Thank you for telling us.',
       link: 'https://portal.example.com/messages',
+    },
+  },
+  recap: {
+    title: "A coach's recap of a meeting, shared with the client (its text, and a link to read and comment)",
+    fields: { firstName: 'text', coach: 'text', title: 'text', when: 'text', text: 'text', link: 'text' },
+    required: ['link'],
+    sample: {
+      firstName: meetingSample.firstName,
+      coach: meetingSample.coach,
+      title: meetingSample.title,
+      when: 'Tuesday 3 March 2026',
+      text: 'We agreed on the three hires for the spring.\nNext: draft the job descriptions.',
+      link: 'https://portal.example.com/schedule',
     },
   },
   'coach-request': {

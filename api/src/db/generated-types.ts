@@ -99,7 +99,15 @@ export interface ActionSteps {
   created_at: ClockTime;
   description: Generated<string>;
   due_date: string | null;
+  /**
+   * The goal the step serves; null: none.
+   */
+  goal_id: number | null;
   id: Generated<number>;
+  /**
+   * The recap the step was made from; null: none.
+   */
+  recap_id: number | null;
   /**
    * The API's code (SPEC §4), never a stage name.
    */
@@ -571,6 +579,39 @@ export interface FormVersions {
   layout: FormLayout;
   tenant_id: number;
   version: number;
+}
+
+export interface GoalMilestones {
+  client_id: number;
+  created_at: ClockTime;
+  done: Generated<boolean>;
+  goal_id: number;
+  id: Generated<number>;
+  tenant_id: number;
+  title: string;
+}
+
+export interface Goals {
+  author_id: number;
+  client_id: number;
+  completed_at: ClockTime | null;
+  created_at: ClockTime;
+  id: Generated<number>;
+  /**
+   * open, completed or dropped.
+   */
+  status: Generated<string>;
+  /**
+   * YYYY-MM-DD (a calendar day, as action steps keep their due dates); null: none.
+   */
+  target_date: string | null;
+  tenant_id: number;
+  title: string;
+  updated_at: ClockTime;
+  /**
+   * Why the client wants it (plain text).
+   */
+  why: Generated<string>;
 }
 
 export interface GroupPayments {
@@ -1235,6 +1276,37 @@ export interface RateLimitHits {
   window_ends_at: ClockTime;
 }
 
+export interface RecapComments {
+  author_id: number;
+  body: string;
+  /**
+   * The recap's client: the comment is read by whoever may read the recap.
+   */
+  client_id: number;
+  created_at: ClockTime;
+  id: Generated<number>;
+  recap_id: number;
+  tenant_id: number;
+}
+
+export interface Recaps {
+  author_id: number;
+  /**
+   * Rich text, cut to contracts/rich-text.ts before it is stored.
+   */
+  body: string;
+  client_id: number;
+  created_at: ClockTime;
+  id: Generated<number>;
+  meeting_id: number;
+  /**
+   * When the coach shared it with the client; null: a draft only the coach sees.
+   */
+  shared_at: ClockTime | null;
+  tenant_id: number;
+  updated_at: ClockTime;
+}
+
 export interface ReferralInvitations {
   email: string;
   mailed_at: ClockTime;
@@ -1612,6 +1684,8 @@ export interface DB {
   form_sends: FormSends;
   form_versions: FormVersions;
   forms: Forms;
+  goal_milestones: GoalMilestones;
+  goals: Goals;
   group_payments: GroupPayments;
   group_sessions: GroupSessions;
   groups: Groups;
@@ -1650,6 +1724,8 @@ export interface DB {
   purchases: Purchases;
   push_subscriptions: PushSubscriptions;
   rate_limit_hits: RateLimitHits;
+  recap_comments: RecapComments;
+  recaps: Recaps;
   referral_invitations: ReferralInvitations;
   referrals: Referrals;
   refunds: Refunds;

@@ -49,6 +49,8 @@ import * as profile from './profile-routes.js';
 import * as notifications from './notification-routes.js';
 import * as unsubscribe from './unsubscribe-routes.js';
 import * as push from './push-routes.js';
+import * as recaps from './recap-routes.js';
+import * as goals from './goal-routes.js';
 import { declaredIn, type TableEntry } from './route.js';
 import * as system from './system-routes.js';
 import * as operator from './operator-routes.js';
@@ -105,6 +107,8 @@ const routeModules: readonly Record<string, unknown>[] = [
   push,
   system,
   operator,
+  recaps,
+  goals,
   forms,
 ];
 
@@ -324,6 +328,8 @@ export const routeTable: TableEntry[] = [
   ['GET', '/integration/v1/referrals', integration.referrals],
   ['GET', '/integration/v1/payments', integration.payments],
   ['GET', '/integration/v1/lesson-progress', integration.lessonProgress],
+  ['GET', '/integration/v1/goals', integration.goals],
+  ['GET', '/integration/v1/recaps', integration.recaps],
   ['POST', '/integration/v1/meetings', integration.bookMeeting],
   ['POST', '/integration/v1/messages', integration.sendMessage],
   ['POST', '/integration/v1/people', integrationPeople.importPeople],

@@ -41,6 +41,17 @@ export const lessonProgress = readList(
   "Clients' progress through lessons, ordered by the last change.",
 );
 
+export const goals = readList(
+  'goals',
+  "Clients' goals, ordered by the last change. Progress is (`milestones_done` + `action_steps_done`) over " +
+    '(`milestones` + `action_steps`), and 100% once `status` is `completed`.',
+);
+export const recaps = readList(
+  'recaps',
+  'Meeting recaps coaches shared with their clients (never a draft), ordered by the last change; `body` is ' +
+    'HTML within the rich-text rule (paragraphs, lists, emphasis, links).',
+);
+
 export const bookMeeting = keyRoute('read-write', {
   schema: {
     summary: 'Book a meeting',

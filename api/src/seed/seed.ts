@@ -27,6 +27,7 @@ import { seedMetrics } from './seed-metrics.js';
 import { seedNotifications } from './seed-notifications.js';
 import { assignClient, upsertCoach, upsertCompany, upsertUser } from './seed-people.js';
 import { seedSecondCoach } from './seed-second-coach.js';
+import { seedRecapsAndGoals } from './seed-recaps-goals.js';
 import { demoSetFor } from './sets/index.js';
 import type { DemoSet } from './sets/index.js';
 import type { Storage } from '../services/storage/storage.js';
@@ -126,6 +127,8 @@ async function seedTenant(
     at,
     set,
   });
+  // The pricing workshop's shared recap and the client's goals (client@'s, whose steps they link).
+  await seedRecapsAndGoals(db, { tenantId: tenant.id, clientId: clientIds[0]!, coachUserId, at, set });
   const second = await seedSecondCoach(db, { tenant, set, passwordHash, at, storage });
   const coaches = [
     { id: coachId, userId: coachUserId, person: set.coach, clientId: clientIds[0]! },

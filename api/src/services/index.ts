@@ -70,6 +70,8 @@ import { createUnsubscribe } from './notifications/unsubscribe.js';
 import { LOCAL_UNSUBSCRIBE_SECRET } from './notifications/unsubscribe-token.js';
 import { createWebhooksService } from './webhooks/webhooks-service.js';
 import { createChecklistAuthoring } from './authoring/lesson-checklist.js';
+import { createRecapsService } from './recaps/recaps-service.js';
+import { createGoalsService } from './goals/goals-service.js';
 
 interface ServiceDeps {
   db: Kysely<Database>;
@@ -174,7 +176,7 @@ export async function createServices(deps: ServiceDeps) {
     groups,
     academy,
     analytics: createAnalyticsService({ db, now, groups, academy }),
-    // The tenant admin's webhook endpoints and their delivery history (the sending is webhook-retry.ts's).
+    // The tenant admin's webhook endpoints and their delivery history (the `webhook` jobs send: webhook-sender.ts).
     webhooks: createWebhooksService({ db, now, production: deps.production }),
     // A coach's outside calendars read in as busy times (the schedule is calendar-schedule.ts's), and each
     // client's and coach's own meetings as a calendar feed out.
@@ -207,6 +209,10 @@ export async function createServices(deps: ServiceDeps) {
       await db.selectFrom('tenants').select('id').limit(1).execute();
     },
     pendingMigrations: () => pendingMigrations(db),
+    // A meeting's recap, shared by the coach with the client, with both's comments and the steps made from it.
+    recaps: createRecapsService({ db, now, mailer }),
+    // A client's goals with milestones and linked steps, written by the client or their coach.
+    goals: createGoalsService({ db, now }),
     // The tenant's API keys, made by its admin, and the integration API's caller from one.
     apiKeys: createApiKeyService(db, now),
     // The integration API: the coach's services driven by a key, and what the tenant's clients did.

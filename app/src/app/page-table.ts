@@ -117,7 +117,7 @@ export const OPEN_PAGES: readonly PageEntry[] = [
 /** The portal's pages, inside the shell, for a signed-in user. */
 export const SIGNED_IN_PAGES: readonly PageEntry[] = [
   inMenu(
-    page(paths.schedule, 'Schedule', () => import('@/features/schedule/components/schedule-page')),
+    page(paths.schedule, 'Schedule', () => import('./schedule-route')),
     { icon: 'calendar' },
   ),
   // Booking, beside the schedule it fills: an item SPEC §2's eleven did not have.
@@ -131,6 +131,7 @@ export const SIGNED_IN_PAGES: readonly PageEntry[] = [
     () => import('@/features/booking/components/booked-meeting-page'),
     'booking',
   ),
+  page(paths.recap(), 'Meeting recap', () => import('@/features/schedule/components/recap-page')),
   inMenu(
     page(paths.groups, 'Groups', () => import('@/features/groups/components/groups-page'), 'group_coaching'),
     { icon: 'users' },
@@ -171,6 +172,10 @@ export const SIGNED_IN_PAGES: readonly PageEntry[] = [
   inMenu(
     page(paths.actionSteps, 'Action Steps', () => import('./action-steps-route')),
     { icon: 'check', also: [paths.assessments] },
+  ),
+  inMenu(
+    page(paths.goals, 'Goals', () => import('@/features/goals/components/goals-page')),
+    { icon: 'goal' },
   ),
   page(paths.assessments, 'Assessments', () => import('@/features/assessments/components/assessments-page')),
   page(paths.assessment(), 'Assessment', () => import('@/features/assessments/components/assessment-page')),
@@ -241,6 +246,7 @@ export const COACH_PAGES: readonly PageEntry[] = [
   inMenu(page(paths.coachClients, 'Clients', coachPage('clients')), { icon: 'users' }),
   page(paths.coachClient(), 'Client', coachPage('client')),
   inMenu(page(paths.coachSchedule, 'Meetings', coachPage('coach-schedule')), { icon: 'calendar' }),
+  page(paths.coachMeetingRecap(), 'Meeting recap', coachPage('recap')),
   inMenu(page(paths.coachAvailability, 'Availability', coachPage('availability')), {
     icon: 'clock',
     also: [paths.coachMeetingTypes, paths.coachCalendars],

@@ -96,7 +96,7 @@ export function earlyPages(): EarlyPages {
       // The schedule's two lists (features/schedule prefetch): the meetings, and the lesson meetings by user id.
       '/schedule': {
         role: 'client',
-        modules: ['src/features/schedule/components/schedule-page.tsx'],
+        modules: ['src/app/schedule-route.tsx'],
         requests: [
           post(SCHEDULE_URL, {}),
           post(GAPI_URL, { query: LESSON_MEETINGS_QUERY, variables: { id: userId } }, true),

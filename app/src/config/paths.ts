@@ -19,6 +19,10 @@ export const paths = {
   /** Booking (behind the booking flag): the client books a session, and opens one to move or cancel it. */
   book: '/book',
   bookedMeeting: (id: number | string = ':id') => `/book/meetings/${id}`,
+  /** A recap the coach shared after a meeting (the API's notifications and mails link here too). */
+  recap: (id: number | string = ':id') => `/recaps/${id}`,
+  /** The client's goals: their milestones, linked steps and progress. */
+  goals: '/goals',
   lessons: '/lessons',
   lesson: (assessmentId = ':assessmentid', lessonId = ':lessonid') => `/lessons/${assessmentId}/${lessonId}`,
   resources: '/resources',
@@ -61,6 +65,8 @@ export const paths = {
   coachClients: '/coach/clients',
   coachClient: (id: number | string = ':id') => `/coach/clients/${id}`,
   coachSchedule: '/coach/schedule',
+  /** A meeting's recap: written, shared and commented on by the coach (the API's notifications link here). */
+  coachMeetingRecap: (id: number | string = ':id') => `/coach/meetings/${id}/recap`,
   coachMessages: '/coach/messages',
   coachCompose: '/coach/messages/new',
   coachThread: (id: number | string = ':id') => `/coach/messages/${id}`,

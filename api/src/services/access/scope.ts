@@ -69,6 +69,12 @@ export const ownership = {
   assessment_areas: { owner: ['client_id'] },
   implementation_steps: { owner: ['client_id'] },
   coach_notes: { owner: ['client_id'], coachOnly: true },
+  // A coach's recap of a meeting (the client reads it once shared: recaps-repository.ts) and its comments;
+  // a client's goals and their milestones, written by the client or their coach.
+  recaps: { owner: ['client_id'] },
+  recap_comments: { owner: ['client_id'] },
+  goals: { owner: ['client_id'] },
+  goal_milestones: { owner: ['client_id'] },
   form_sends: { owner: ['client_id'] },
   // Whom the client is coached by.
   coach_clients: { owner: ['client_id'] },

@@ -22,6 +22,9 @@ export interface StepFields {
   description?: string | undefined;
   due_date?: string | null | undefined;
   status?: number | undefined;
+  /** The recap it was made from (recaps-service.ts) or the goal it serves (goals-service.ts). */
+  recap_id?: number | undefined;
+  goal_id?: number | null | undefined;
 }
 
 export function insertStep(
@@ -39,6 +42,8 @@ export function insertStep(
       description: step.description ?? '',
       due_date: step.due_date ?? null,
       status: step.status ?? 0,
+      recap_id: step.recap_id ?? null,
+      goal_id: step.goal_id ?? null,
       created_at: at,
       updated_at: at,
     })

@@ -1,6 +1,6 @@
 // The one way a change reports itself to the tenant's systems: called with the transaction that made the change,
 // so a rolled-back change reports nothing and a committed one is never lost. The same statement queues one
-// delivery per enabled endpoint that hears the type (webhooks/delivery-repository.ts sends them), due at once,
+// delivery per enabled endpoint that hears the type, with its job due at once (webhooks/delivery-repository.ts),
 // and tells the notification centre (notifications-for.ts) whom the event concerns.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
@@ -8,6 +8,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { EventData, EventType } from '../../../../contracts/events.js';
 import { notificationsFor } from '../notifications/notifications-for.js';
+import { sendDeliveryJobs } from '../webhooks/delivery-repository.js';
 
 /** Records `type` with its data, typed by the event's schema in contracts/events.ts. */
 export async function recordEvent<T extends EventType>(
@@ -27,7 +28,7 @@ export async function recordEvent(
     .insertInto('events')
     .values({ id, tenant_id: tenantId, type, data: JSON.stringify(data) })
     .execute();
-  await db
+  const deliveries = await db
     .insertInto('webhook_deliveries')
     .columns(['tenant_id', 'endpoint_id', 'event_id', 'next_attempt_at'])
     .expression((eb) =>
@@ -43,7 +44,9 @@ export async function recordEvent(
         .where('enabled', '=', true)
         .where((w) => w.or([w('events', 'is', null), sql<boolean>`events ? ${type}`])),
     )
+    .returning(['id', 'endpoint_id', 'attempts'])
     .execute();
+  await sendDeliveryJobs(db, deliveries);
   // The bell hears the same events, in the same transaction.
   await notificationsFor(db, tenantId, type, data as EventData<EventType>, id);
   return id;

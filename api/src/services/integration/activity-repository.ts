@@ -4,7 +4,7 @@
 // key a CRM matches on). A message's subject and body go out only when the tenant's tenant.json opts in
 // (integrationApi.messageContent): the admin's screens keep conversations to their parties, and so does this.
 import { sql } from 'kysely';
-import type { Kysely } from 'kysely';
+import type { Kysely, RawBuilder } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { owned } from '../access/scope.js';
 import type { Actor } from '../access/scope.js';
@@ -146,6 +146,60 @@ export const lessonProgress = (db: Kysely<Database>, tenant: Actor, page: PageQu
       'a.updated_at',
     ])
     .$call(inPages('a', page, 'updated_at'))
+    .execute();
+
+/** A count of a subquery, as a JSON number (count(*) is a bigint, which the driver reads as a string). */
+const count = (sub: RawBuilder<unknown>) => sql<number>`(${sub})::int`;
+
+/** Clients' goals with what their progress is counted from, ordered by the last change (a completion moves it). */
+export const goals = (db: Kysely<Database>, tenant: Actor, page: PageQuery) =>
+  db
+    .selectFrom('goals as g')
+    .where(owned(tenant, 'goals as g'))
+    .select([
+      'g.id',
+      emailOf('g.client_id').as('client_email'),
+      'g.title',
+      'g.why',
+      'g.target_date',
+      'g.status',
+      count(sql`select count(*) from goal_milestones m where m.goal_id = g.id`).as('milestones'),
+      count(sql`select count(*) from goal_milestones m where m.goal_id = g.id and m.done`).as(
+        'milestones_done',
+      ),
+      count(sql`select count(*) from action_steps s where s.goal_id = g.id`).as('action_steps'),
+      // Done: the board's last column (SPEC §4: a status above 2), as goals-service.ts counts it.
+      count(sql`select count(*) from action_steps s where s.goal_id = g.id and s.status > 2`).as(
+        'action_steps_done',
+      ),
+      'g.completed_at',
+      'g.updated_at',
+    ])
+    .$call(inPages('g', page, 'updated_at'))
+    .execute();
+
+/** The recaps coaches shared (never a draft), ordered by the last change. */
+export const recaps = (db: Kysely<Database>, tenant: Actor, page: PageQuery) =>
+  db
+    .selectFrom('recaps as r')
+    .where(owned(tenant, 'recaps as r'))
+    .innerJoin('meetings as m', (join) =>
+      join.onRef('m.id', '=', 'r.meeting_id').on(owned(tenant, 'meetings as m')),
+    )
+    .where('r.shared_at', 'is not', null)
+    .select([
+      'r.id',
+      emailOf('r.client_id').as('client_email'),
+      emailOf('r.author_id').as('coach_email'),
+      'r.meeting_id',
+      'm.title as meeting_title',
+      'm.starts_at as meeting_starts_at',
+      'r.body',
+      count(sql`select count(*) from recap_comments c where c.recap_id = r.id`).as('comments'),
+      sql<Date>`r.shared_at`.as('shared_at'),
+      'r.updated_at',
+    ])
+    .$call(inPages('r', page, 'updated_at'))
     .execute();
 
 /** The forms sent to the tenant's clients, with the answers of those submitted, in the order they were sent. */

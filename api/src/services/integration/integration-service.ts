@@ -44,6 +44,8 @@ const activities = {
   referrals: activity.referrals,
   payments: activity.payments,
   'lesson-progress': activity.lessonProgress,
+  goals: activity.goals,
+  recaps: activity.recaps,
   'form-sends': activity.formSends,
 } satisfies Record<string, Reader>;
 

@@ -11,7 +11,7 @@ import { bossDb } from './boss-db.js';
 import type { BossDb } from './boss-db.js';
 
 /** The queues migration 1895 creates; a new one is a migration creating it (`pgboss.create_queue`). */
-type QueueName = 'reminder' | 'push';
+type QueueName = 'reminder' | 'push' | 'webhook';
 
 /** A job to send: when it is due, what it carries, and the key that finds it again (to drop it). */
 interface JobToSend {
@@ -21,6 +21,8 @@ interface JobToSend {
   startAfter?: Date;
   /** A key of the caller's: dropJobs drops the waiting jobs whose key starts with a prefix. */
   key?: string;
+  /** How long a run may last before pg-boss takes the job back and runs it again (15 minutes when unset). */
+  expireInSeconds?: number;
 }
 
 /** pg-boss as the API configures it: its schema installed by migration 1895, never by pg-boss itself. */
@@ -28,6 +30,11 @@ const base = { migrate: false, schema: 'pgboss' } as const;
 
 /** Jobs of one batch run side by side: under half the API's pool of 10 connections. */
 const lanes = 4;
+/**
+ * A queue whose jobs mostly wait on someone else's server runs more side by side: a webhook's send holds no
+ * connection while it waits (up to its timeout), and one slow receiver must not hold the others of its batch.
+ */
+const lanesOf: Partial<Record<QueueName, number>> = { webhook: 20 };
 
 /** A handler that throws is retried this many times, 30 s, then 1, 2, 4 … minutes apart. */
 const retries = { retryLimit: 6, retryDelay: 30, retryBackoff: true };
@@ -51,6 +58,7 @@ export async function sendJobs(trx: Kysely<Database>, jobs: JobToSend[]): Promis
       ...retries,
       ...(job.startAfter && { startAfter: job.startAfter.toISOString() }),
       ...(job.key && { singletonKey: job.key }),
+      ...(job.expireInSeconds && { expireInSeconds: job.expireInSeconds }),
     })),
     { db: bossDb(trx) },
   );
@@ -93,24 +101,47 @@ export async function runJobs(
 ): Promise<void> {
   const pollingIntervalSeconds = options.pollingSeconds ?? 1;
   const batchSize = options.batchSize ?? 100;
-  const boss = new PgBoss({ ...base, db: bossDb(db), pollingIntervalSeconds });
+  // pg-boss's stop waits for the batches it knows of, not for a fetch under way: that fetch's jobs still run, and
+  // their end is recorded (unawaited) after stop returned, on a database the app then destroys (an unhandled
+  // rejection, seen on PostgreSQL). Counting pg-boss's texts and the batches, closing waits for both.
+  let busy = 0;
+  const counted = async <T>(work: () => Promise<T>): Promise<T> => {
+    busy++;
+    try {
+      return await work();
+    } finally {
+      busy--;
+    }
+  };
+  const own = bossDb(db);
+  const boss = new PgBoss({
+    ...base,
+    db: { executeSql: (text, values) => counted(() => own.executeSql(text, values)) },
+    pollingIntervalSeconds,
+  });
   // Without a listener an error event (a maintenance run that failed) would end the process.
   boss.on('error', (error) => app.log.warn({ err: error }, 'job queue: background work failed'));
   await boss.start();
-  app.addHook('onClose', () => boss.stop({ graceful: true, wait: true, timeout: 20_000 }));
+  app.addHook('onClose', async () => {
+    await boss.stop({ graceful: true, wait: true, timeout: 20_000 });
+    // A batch's end is recorded in the microtasks after it, so a check on the next timer sees that text counted.
+    while (busy > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+  });
   for (const [queue, handle] of Object.entries(handlers) as [QueueName, JobHandler][])
-    await boss.work<object>(queue, { batchSize, pollingIntervalSeconds }, async (jobs) => {
-      // A throw fails the whole batch and pg-boss retries each of its jobs: every handler is safe to run again
-      // (a reminder's key, a claim), so the jobs done find themselves done and only the failed one does work.
-      // A few at a time: a batch run all at once took every pooled connection and the event loop, and the API's
-      // requests waited behind it (bench:reminders' p99 went from 13 to 156 ms).
-      const waiting = [...jobs];
-      let failure: { reason: unknown } | undefined;
-      const lane = async () => {
-        for (let job = waiting.shift(); job; job = waiting.shift())
-          await handle(job.data as never).catch((reason: unknown) => void (failure ??= { reason }));
-      };
-      await Promise.all(Array.from({ length: lanes }, lane));
-      if (failure) throw failure.reason;
-    });
+    await boss.work<object>(queue, { batchSize, pollingIntervalSeconds }, (jobs) =>
+      counted(async () => {
+        // A throw fails the whole batch and pg-boss retries each of its jobs: every handler is safe to run again
+        // (a reminder's key, a claim), so the jobs done find themselves done and only the failed one does work.
+        // A few at a time: a batch run all at once took every pooled connection and the event loop, and the API's
+        // requests waited behind it (bench:reminders' p99 went from 13 to 156 ms).
+        const waiting = [...jobs];
+        let failure: { reason: unknown } | undefined;
+        const lane = async () => {
+          for (let job = waiting.shift(); job; job = waiting.shift())
+            await handle(job.data as never).catch((reason: unknown) => void (failure ??= { reason }));
+        };
+        await Promise.all(Array.from({ length: lanesOf[queue] ?? lanes }, lane));
+        if (failure) throw failure.reason;
+      }),
+    );
 }

@@ -196,6 +196,24 @@ const rules: { [T in EventType]?: Rule<T> } = {
       link: `/groups/${data.group_id}/${m.id}/lesson/${data.lesson_id}`,
     }));
   },
+  'recap.shared': async (db, tenantId, data) => {
+    const client = asClient(tenantId, data.client_id);
+    const meeting = await db
+      .selectFrom('meetings')
+      .where(owned(client, 'meetings'))
+      .select('title')
+      .where('id', '=', data.meeting_id)
+      .executeTakeFirst();
+    return [
+      {
+        userId: data.client_id,
+        kind: 'recap',
+        title: `${await nameOf(db, tenantId, data.coach_id)} shared a meeting recap`,
+        body: meeting?.title ?? null,
+        link: `/recaps/${data.recap_id}`,
+      },
+    ];
+  },
   'meeting.booked': meeting('booked'),
   'meeting.rescheduled': meeting('moved'),
   'meeting.cancelled': meeting('cancelled'),

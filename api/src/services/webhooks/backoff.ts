@@ -4,10 +4,14 @@
 
 export const keepTryingMs = 3 * 24 * 60 * 60_000;
 const firstDelayMs = 30_000;
-const longestDelayMs = 6 * 60 * 60_000;
+/** The longest wait, as a number of first waits (6 hours of 30 s). */
+const longestInFirstDelays = 720;
 
-/** The wait after the `attempts`-th failed try; `random` in [0, 1) (Math.random outside tests). */
-export function retryDelayMs(attempts: number, random: number): number {
-  const ceiling = Math.min(firstDelayMs * 2 ** Math.max(attempts - 1, 0), longestDelayMs);
+/**
+ * The wait after the `attempts`-th failed try; `random` in [0, 1) (Math.random outside tests). `first` scales
+ * the whole schedule: tests cannot move the job queue's clock (the database's), so they wait 50 ms, not 30 s.
+ */
+export function retryDelayMs(attempts: number, random: number, first = firstDelayMs): number {
+  const ceiling = Math.min(first * 2 ** Math.max(attempts - 1, 0), first * longestInFirstDelays);
   return Math.round(ceiling / 2 + (ceiling / 2) * random);
 }

@@ -159,8 +159,23 @@ export function requeueDelivery(
     .where('endpoint_id', '=', endpointId)
     .where('id', '=', id)
     .where('status', 'in', ['delivered', 'failed'])
-    .returning('id')
+    .returning(['id', 'endpoint_id', 'attempts'])
     .executeTakeFirst();
+}
+
+/**
+ * A re-enabled endpoint's deliveries that waited while it was disabled: due now (their jobs found the endpoint
+ * disabled and ended). Returned for their jobs to be sent in the same transaction.
+ */
+export function resumeDeliveries(db: Kysely<Database>, tenantId: number, endpointId: number, at: Date) {
+  return db
+    .updateTable('webhook_deliveries')
+    .set({ next_attempt_at: at })
+    .where('tenant_id', '=', tenantId)
+    .where('endpoint_id', '=', endpointId)
+    .where('status', '=', 'pending')
+    .returning(['id', 'endpoint_id', 'attempts'])
+    .execute();
 }
 
 export function deliveryStatus(db: Kysely<Database>, tenantId: number, endpointId: number, id: number) {

@@ -1,14 +1,15 @@
-// Posts one claimed delivery to its endpoint through the guarded client (outbound/guarded-client.ts: the name
-// resolved now, every address checked, the connection made to the checked one): JSON `{id, type, created_at,
-// data}` signed with the endpoint's secret (and the one a rotation replaced, during its grace: signature.ts), the event id in a header of its own for the receiver to
+// The `webhook` queue's handler (delivery-repository.ts): posts the delivery a job is for to its endpoint through
+// the guarded client (outbound/guarded-client.ts: the name resolved now, every address checked, the connection
+// made to the checked one): JSON `{id, type, created_at, data}` signed with the endpoint's secret (and the one a
+// rotation replaced, during its grace: signature.ts), the event id in a header of its own for the receiver to
 // de-duplicate on. A send is cut off after a few seconds and follows no redirect (a 3xx is a failure with its
 // status kept): the receiver answers for itself, and a redirect could point the signed payload at an address the
 // admin never registered. What the history keeps of a failure is its category, never the raw error.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { GuardedClient } from '../outbound/guarded-client.js';
-import { claimDueDeliveries, recordAttempt } from './delivery-repository.js';
-import type { ClaimedDelivery, Outcome } from './delivery-repository.js';
+import { dueDelivery, recordAttempt } from './delivery-repository.js';
+import type { DeliveryJob, DueDelivery, Outcome } from './delivery-repository.js';
 import { signatureHeader } from './signature.js';
 
 interface Log {
@@ -26,13 +27,13 @@ export interface WebhookSenderOptions {
   timeoutMs?: number | undefined;
   /** The jitter's source (backoff.ts); Math.random unless a test pins it. */
   random?: () => number;
+  /** The backoff's first wait (30 s; tests shorten it, since the queue runs on the database's clock). */
+  retryDelayMs?: number | undefined;
 }
-
-export type WebhookSender = ReturnType<typeof createWebhookSender>;
 
 async function post(
   client: GuardedClient,
-  delivery: ClaimedDelivery,
+  delivery: DueDelivery,
   at: Date,
   timeoutMs: number,
 ): Promise<Outcome> {
@@ -69,22 +70,24 @@ export function createWebhookSender({
   client,
   timeoutMs = 5000,
   random = Math.random,
+  retryDelayMs,
 }: WebhookSenderOptions) {
-  return {
-    /** Leases up to `limit` due deliveries to this instance. */
-    claim: (limit: number) => claimDueDeliveries(db, now(), limit),
-    /** One try of a claimed delivery, recorded (fenced on its lease). */
-    async send(delivery: ClaimedDelivery): Promise<void> {
-      const outcome = await post(client, delivery, now(), timeoutMs);
-      const status = await recordAttempt(db, delivery, outcome, now(), random);
-      const where = { endpoint: delivery.endpointId, delivery: delivery.id, event: delivery.event.id };
-      if (status === undefined) log.warn(where, 'webhook delivery lease lost');
-      else if (status === 'delivered') log.info(where, 'webhook delivered');
-      else
-        log.warn(
-          { ...where, statusCode: outcome.statusCode, error: outcome.error, status },
-          status === 'failed' ? 'webhook delivery given up after 3 days' : 'webhook delivery failed',
-        );
-    },
+  /**
+   * One try of the delivery `job` is for, recorded. A job whose delivery has moved on (delivered, tried since,
+   * deleted) or waits on a disabled endpoint does nothing, so a job run twice sends once.
+   */
+  return async function deliver(job: DeliveryJob): Promise<void> {
+    const delivery = await dueDelivery(db, job, now());
+    if (!delivery) return;
+    const outcome = await post(client, delivery, now(), timeoutMs);
+    const status = await recordAttempt(db, delivery, outcome, now(), { random, firstDelayMs: retryDelayMs });
+    const where = { endpoint: delivery.endpointId, delivery: delivery.id, event: delivery.event.id };
+    if (status === undefined) log.warn(where, 'webhook delivery recorded by another run of its job');
+    else if (status === 'delivered') log.info(where, 'webhook delivered');
+    else
+      log.warn(
+        { ...where, statusCode: outcome.statusCode, error: outcome.error, status },
+        status === 'failed' ? 'webhook delivery given up after 3 days' : 'webhook delivery failed',
+      );
   };
 }

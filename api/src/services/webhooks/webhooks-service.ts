@@ -14,6 +14,7 @@ import {
   listEndpoints,
   pageOfDeliveries,
   requeueDelivery,
+  resumeDeliveries,
   rotateSecret,
   updateEndpoint,
 } from './endpoint-repository.js';
@@ -21,6 +22,7 @@ import { checkAddress } from '../outbound/guarded-client.js';
 import { writeAudit } from '../people/audit-repository.js';
 import type { ChangeActor } from '../people/audit-repository.js';
 import { newWebhookSecret } from './signature.js';
+import { dropEndpointJobs, sendDeliveryJobs } from './delivery-repository.js';
 
 /** Every event type (also those added later), or the chosen ones. */
 type Events = 'all' | EventType[];
@@ -107,13 +109,18 @@ export function createWebhooksService({ db, now, production }: ServiceDeps) {
       return { endpoint: shown(endpoint), secret };
     },
     async change(actor: ChangeActor, id: number, input: { events?: Events; enabled?: boolean }) {
-      const { endpoint } = await audit(actor, async (trx) => {
+      const { endpoint } = await audit(actor, async (trx, at) => {
         const before = await findEndpoint(trx, actor.tenantId, id);
         if (!before) return undefined;
         const row = (await updateEndpoint(trx, actor.tenantId, id, {
           ...(input.events !== undefined && { events: stored(input.events) }),
           ...(input.enabled !== undefined && { enabled: input.enabled }),
         }))!;
+        // What waited while it was disabled goes now, with the change.
+        if (!before.enabled && row.enabled) {
+          await dropEndpointJobs(trx, id);
+          await sendDeliveryJobs(trx, await resumeDeliveries(trx, actor.tenantId, id, at));
+        }
         const [was, is] = [audited(before), audited(row)];
         const changed = (['events', 'enabled'] as const).filter(
           (key) => JSON.stringify(was[key]) !== JSON.stringify(is[key]),
@@ -175,7 +182,12 @@ export function createWebhooksService({ db, now, production }: ServiceDeps) {
     },
     async sendAgain(tenantId: number, endpointId: number, deliveryId: number) {
       await owned(tenantId, endpointId);
-      if (await requeueDelivery(db, tenantId, endpointId, deliveryId, now())) return { id: deliveryId };
+      const requeued = await db.transaction().execute(async (trx) => {
+        const row = await requeueDelivery(trx, tenantId, endpointId, deliveryId, now());
+        if (row) await sendDeliveryJobs(trx, [row]);
+        return row;
+      });
+      if (requeued) return { id: deliveryId };
       const current = await deliveryStatus(db, tenantId, endpointId, deliveryId);
       if (!current) throw new HttpError(404, 'This delivery does not exist.');
       throw new HttpError(409, 'This delivery is still being tried: wait for it to be delivered or to fail.');

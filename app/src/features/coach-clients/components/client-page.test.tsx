@@ -37,7 +37,11 @@ const page = (fields: Partial<ClientPageData> = {}): ClientPageData => ({
 function server(answer: (call: FakeCall) => { status: number; data?: unknown } | undefined) {
   return fakeApi((call) => {
     if (call.url === '/gapi') return gapiAnswer(call);
-    return answer(call) ?? { status: 404, data: { message: 'Not found.' } };
+    const answered = answer(call);
+    if (answered) return answered;
+    // The Goals section's own call: no goals yet.
+    if (/^\/api\/v1\/coach\/clients\/\d+\/goals$/.test(call.url)) return { status: 200, data: { data: [] } };
+    return { status: 404, data: { message: 'Not found.' } };
   });
 }
 
@@ -94,6 +98,8 @@ describe("the coach's page of a client", () => {
       'The client is in no group.',
     ])
       expect(screen.getByText(empty)).toBeTruthy();
+    // The goals arrive by a call of their own.
+    expect(await screen.findByText('No goals yet: set one with your client below.')).toBeTruthy();
   });
 
   it('adds a private note and moves a step with the stage list', async () => {

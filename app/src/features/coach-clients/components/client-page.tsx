@@ -14,6 +14,7 @@ import { routeId } from '@/lib/route-id';
 import { fullName } from '@/lib/user';
 import { useClient, type ClientPageData } from '../api/get-client';
 import { ClientFiles } from './client-files';
+import { ClientGoals } from './client-goals';
 import { ClientHeader } from './client-header';
 import { ClientNotes } from './client-notes';
 import { ClientProgress } from './client-progress';
@@ -29,6 +30,7 @@ const SECTIONS = [
   ['notes', 'Notes'],
   ['forms', 'Forms'],
   ['steps', 'Action steps'],
+  ['goals', 'Goals'],
   ['metrics', 'Metrics'],
   ['assessments', 'Assessments'],
   ['files', 'Files'],
@@ -61,6 +63,7 @@ function ClientSections({ data }: { data: ClientPageData }) {
         zone={zone}
       />
       <ClientSteps clientId={clientId} steps={data.action_steps} commitments={data.commitments} />
+      <ClientGoals clientId={clientId} steps={data.action_steps} />
       <ClientProgress data={data} />
       <ClientFiles
         clientId={clientId}

@@ -20,7 +20,17 @@ function MeetingForms({ forms }: { forms: FormSend[] }) {
   );
 }
 
-function Meeting({ meeting, zone, forms }: { meeting: ClientMeeting; zone: string; forms: FormSend[] }) {
+function Meeting({
+  meeting,
+  zone,
+  past,
+  forms,
+}: {
+  meeting: ClientMeeting;
+  zone: string;
+  past: boolean;
+  forms: FormSend[];
+}) {
   return (
     <li className="client-row">
       <strong>{meeting.title}</strong>
@@ -34,6 +44,11 @@ function Meeting({ meeting, zone, forms }: { meeting: ClientMeeting; zone: strin
           Join online<span className="visually-hidden">: {meeting.title}</span>
         </a>
       )}
+      {past && (
+        <Link to={paths.coachMeetingRecap(meeting.id)} aria-label={`Recap: ${meeting.title}`}>
+          Recap
+        </Link>
+      )}
     </li>
   );
 }
@@ -43,12 +58,15 @@ function Meetings({
   list,
   zone,
   empty,
+  past = false,
   forms,
 }: {
   title: string;
   list: ClientMeeting[];
   zone: string;
   empty: string;
+  /** Past meetings link to their recap (written, shared and commented on there). */
+  past?: boolean;
   forms: FormSend[];
 }) {
   return (
@@ -59,7 +77,7 @@ function Meetings({
       ) : (
         <ul className="client-list">
           {list.map((m) => (
-            <Meeting key={m.id} meeting={m} zone={zone} forms={forms} />
+            <Meeting key={m.id} meeting={m} zone={zone} past={past} forms={forms} />
           ))}
         </ul>
       )}
@@ -99,7 +117,7 @@ export function ClientSchedule({
         empty="No meetings booked."
         forms={forms}
       />
-      <Meetings title="Past" list={schedule.past} zone={zone} empty="No meetings yet." forms={forms} />
+      <Meetings title="Past" list={schedule.past} zone={zone} empty="No meetings yet." past forms={forms} />
     </section>
   );
 }

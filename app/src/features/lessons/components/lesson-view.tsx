@@ -10,7 +10,7 @@ import { usePortal } from '@/lib/portal-context';
 import type { LessonContent } from '../api/lesson-types';
 import { UploadedFiles, UploadedVideo } from './lesson-files';
 import { groupResources } from './resource-groups';
-import { sanitizeLessonHtml } from './sanitize-lesson-html';
+import { sanitizeRichText } from '@/lib/sanitize-rich-text';
 import './lesson-view.css';
 
 export function LessonView({ lesson, children }: { lesson: LessonContent; children?: ReactNode }) {
@@ -33,7 +33,7 @@ export function LessonView({ lesson, children }: { lesson: LessonContent; childr
       )}
       <div
         className="card lesson-description"
-        dangerouslySetInnerHTML={{ __html: sanitizeLessonHtml(lesson.full_desc) }}
+        dangerouslySetInnerHTML={{ __html: sanitizeRichText(lesson.full_desc) }}
       />
       {quiz && (
         <p>

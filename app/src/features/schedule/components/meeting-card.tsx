@@ -15,6 +15,8 @@ export interface MeetingView {
   url: string | null;
   /** The meeting's own page, where the client moves or cancels it (with the booking flag). */
   change?: string;
+  /** The recap the coach shared after it (a past meeting's). */
+  recap?: string;
 }
 
 /** One meeting: its time in the user's zone, the join link (http/https only, upcoming only) and an .ics. */
@@ -65,6 +67,15 @@ export function MeetingCard({
           </a>
         )}
         {upcoming && !link && <span className="muted">No online link</span>}
+        {meeting.recap && (
+          <Link
+            className="btn btn-primary"
+            to={meeting.recap}
+            aria-label={`Read the recap: ${meeting.title}`}
+          >
+            Read the recap
+          </Link>
+        )}
         {upcoming && meeting.change && (
           <Link className="btn" to={meeting.change} aria-label={`Move or cancel: ${meeting.title}`}>
             Move or cancel

@@ -1,5 +1,5 @@
 /** /schedule: upcoming and past coaching meetings and the lesson meetings, in the user's own time zone. */
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { PageLoading } from '@/components/page-loading';
 import { usePortal } from '@/lib/portal-context';
 import { QueryState } from '@/components/query-state';
@@ -18,12 +18,13 @@ import {
 } from '@/lib/lesson-meetings';
 import { useOfflineCopy } from '@/lib/offline-copy';
 import { scheduleQueryOptions, useSchedule, type Meeting } from '../api/get-schedule';
+import { useRecaps } from '../api/recaps';
 import { MeetingCard, type MeetingView } from './meeting-card';
 import './schedule.css';
 import { PageFrame } from '@/components/page-frame';
 import { FormsWaitingCard } from '@/components/forms-waiting-card';
 
-const fromMeeting = (m: Meeting, change: boolean): MeetingView => ({
+const fromMeeting = (m: Meeting, change: boolean, recap?: number): MeetingView => ({
   key: `meeting-${m.id}`,
   title: m.title,
   meetingTime: m.meeting_time,
@@ -33,6 +34,7 @@ const fromMeeting = (m: Meeting, change: boolean): MeetingView => ({
     [m.coach_name && `With ${m.coach_name}`, m.place && `At ${m.place}`].filter(Boolean).join(' · ') || null,
   url: m.meeting_url,
   ...(change ? { change: paths.bookedMeeting(m.id) } : {}),
+  ...(recap === undefined ? {} : { recap: paths.recap(recap) }),
 });
 
 function Section({ title, id, children }: { title: string; id: string; children: ReactNode }) {
@@ -55,7 +57,8 @@ export function prefetch(): void {
   void queryClient.prefetchQuery(lessonMeetingsQueryOptions(user.id));
 }
 
-export default function SchedulePage() {
+/** The client's schedule; `aside` (their goals card, composed in src/app) shows above the meetings. */
+export default function SchedulePage({ aside }: { aside?: ReactNode }) {
   const user = useUser();
   const { config } = usePortal();
   const schedule = useSchedule();
@@ -64,6 +67,10 @@ export default function SchedulePage() {
   const zone = displayZone(user.time_zone ?? schedule.data?.time_zone);
   const booking = hasFlag(user, 'booking', config.defaultFlags);
   const [now] = useState(() => Date.now());
+  // The recaps shared with the client, by meeting: a past meeting with one links to it. Without them (still
+  // loading, or failed) the meetings show as they are.
+  const recaps = useRecaps();
+  const recapOf = useMemo(() => new Map((recaps.data ?? []).map((r) => [r.meeting.id, r.id])), [recaps.data]);
   const list = (items: MeetingView[], upcoming: (m: MeetingView) => boolean) => (
     <ul className="meeting-list">
       {items.map((m) => (
@@ -74,7 +81,7 @@ export default function SchedulePage() {
   const meetings = (key: 'upcoming' | 'past') => ({
     ...schedule,
     // With booking, each upcoming meeting opens its page to move or cancel it (which says when it cannot).
-    data: schedule.data?.[key].map((m) => fromMeeting(m, key === 'upcoming' && booking)),
+    data: schedule.data?.[key].map((m) => fromMeeting(m, key === 'upcoming' && booking, recapOf.get(m.id))),
   });
   const lessonViews = {
     ...lessons,
@@ -92,6 +99,7 @@ export default function SchedulePage() {
       <OfflineBanner since={schedule.offlineSince ?? lessons.offlineSince} />
       <FormsWaitingCard />
       <ZoneNote zone={zone} />
+      {aside}
       {/* One loading state until both lists are in: a list arriving first and drawn alone would be pushed
           down the page by the other's arrival, under the reader's eyes. */}
       {schedule.isPending || lessons.isPending ? (

@@ -1,5 +1,5 @@
 /**
- * The rich-text editor of the authoring pages (lesson bodies). The editor itself (tiptap and ProseMirror, a
+ * The rich-text editor of the authoring pages (lesson bodies) and of meeting recaps. The editor itself (tiptap and ProseMirror, a
  * large chunk) loads only when an editing page renders this: nothing else may import rich-text-editor-core,
  * so the client's pages never download it.
  */
