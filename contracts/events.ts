@@ -110,6 +110,17 @@ export const EVENTS = {
     label: 'A client completes a goal',
     data: closed({ goal_id: id, client_id: id, title: string, by_user_id: id, completed_at: time }),
   },
+  'agreement.signed': {
+    label: 'A client signs the coaching agreement',
+    data: closed({
+      signature_id: id,
+      client_id: id,
+      agreement_id: id,
+      version: integer,
+      text_sha256: string,
+      signed_at: time,
+    }),
+  },
   'form.submitted': {
     label: 'A client submits a form',
     data: closed({
@@ -144,6 +155,7 @@ type MeetingBooked = Data<'meeting.booked'>;
 type MeetingRescheduled = Data<'meeting.rescheduled'>;
 type RecapShared = Data<'recap.shared'>;
 type GoalCompleted = Data<'goal.completed'>;
+type AgreementSigned = Data<'agreement.signed'>;
 type FormSubmitted = Data<'form.submitted'>;
 interface EventDataOf {
   'message.created': MessageCreated;
@@ -163,6 +175,7 @@ interface EventDataOf {
   'meeting.cancelled': MeetingBooked;
   'recap.shared': RecapShared;
   'goal.completed': GoalCompleted;
+  'agreement.signed': AgreementSigned;
   'form.submitted': FormSubmitted;
 }
 export type EventData<T extends EventType> = EventDataOf[T];

@@ -323,6 +323,20 @@ export const tenantSchema = {
         },
       },
     },
+    agreements: {
+      type: 'object',
+      description:
+        "Signed coaching agreements: whether a client must have signed the current version of their coach's agreement (else the tenant's) before booking a meeting or joining a group.",
+      additionalProperties: false,
+      properties: {
+        required: {
+          type: 'boolean',
+          default: false,
+          description:
+            'true: booking a meeting and joining a group (paying for one, or a coach adding the client) are refused until the client has signed the current version of the agreement that applies to them. A portal with no published agreement asks for nothing. Default: false.',
+        },
+      },
+    },
     notifications: {
       type: 'object',
       description:

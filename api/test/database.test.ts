@@ -100,6 +100,8 @@ describe('tenant files', () => {
         integrationMessageContent: false,
         // No booking block: the schema's notice, no rooms, no default types.
         booking: { noticeHours: 24, rooms: { kind: 'none' }, meetingTypes: [] },
+        // No agreements block: nothing to sign before booking.
+        agreementRequired: false,
         // No notifications block: reminders a day and an hour before, quiet 21:00 to 08:00, the kinds' channels.
         notifications: {
           meetingReminders: [1440, 60],

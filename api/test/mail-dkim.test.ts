@@ -93,6 +93,7 @@ const tenantRow = (slug: string) => {
     booking_notice_hours: t.booking.noticeHours,
     booking_rooms: t.booking.rooms,
     booking_meeting_types: t.booking.meetingTypes,
+    agreement_required: false,
     reminder_minutes: t.notifications.meetingReminders,
     quiet_hours: t.notifications.quietHours,
     notification_channels: t.notifications.channels,

@@ -5,6 +5,7 @@
 // studentpaid only reads; studentemail mails the receipt once.
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { saleGroup } from './helpers/groups.js';
 import { ALPHA, BETA, Harness } from './helpers/harness.js';
 import { post } from './helpers/client-work.js';
 import type { Person } from './helpers/sign-in.js';
@@ -34,23 +35,8 @@ let secondPaidGroup: number;
 let freeGroup: number;
 let betaGroup: number;
 
-async function group(tenant: number, fields: { price: number; group_type: string; title: string }) {
-  const at = h.clock.now();
-  const row = await h.db
-    .insertInto('groups')
-    .values({
-      tenant_id: tenant,
-      name: fields.title,
-      slug: `${fields.title.toLowerCase().replace(/\W+/g, '-')}-${Math.random().toString(36).slice(2, 7)}`,
-      currency: 'usd',
-      created_at: at,
-      updated_at: at,
-      ...fields,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+const group = (tenant: number, fields: { price: number; group_type: string; title: string }) =>
+  saleGroup(h, tenant, fields);
 
 beforeAll(async () => {
   await stand.start();

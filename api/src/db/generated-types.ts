@@ -117,6 +117,60 @@ export interface ActionSteps {
   updated_at: ClockTime;
 }
 
+export interface Agreements {
+  /**
+   * The coach whose own agreement this is; null: the tenant's, for every other coach.
+   */
+  coach_id: number | null;
+  created_at: ClockTime;
+  id: Generated<number>;
+  tenant_id: number;
+}
+
+export interface AgreementSignatures {
+  agreed: boolean;
+  client_id: number;
+  id: Generated<number>;
+  ip_address: string;
+  signed_at: ClockTime;
+  tenant_id: number;
+  /**
+   * The hash of the text the client was shown: the version's at signing.
+   */
+  text_sha256: string;
+  /**
+   * The signer's zone when they signed: the PDF tells the time in it.
+   */
+  time_zone: string;
+  /**
+   * The name the client typed to sign.
+   */
+  typed_name: string;
+  user_agent: string;
+  version_id: number;
+}
+
+export interface AgreementVersions {
+  agreement_id: number;
+  /**
+   * Sanitised rich text (contracts/rich-text.ts), exactly as shown and signed.
+   */
+  body_html: string;
+  id: Generated<number>;
+  published_at: ClockTime;
+  published_by: number | null;
+  tenant_id: number;
+  /**
+   * Hex sha256 of body_html as UTF-8: what a signature binds.
+   */
+  text_sha256: string;
+  title: string;
+  /**
+   * 1, 2, … per agreement: the newest is the current one.
+   */
+  version: number;
+}
+
 export interface ApiKeys {
   created_at: ClockTime;
   created_by: number;
@@ -1456,6 +1510,10 @@ export interface TeamMembers {
 
 export interface Tenants {
   /**
+   * tenant.json's agreements.required: booking and joining a group need the current version signed.
+   */
+  agreement_required: Generated<boolean>;
+  /**
    * tenant.json's billing.currency, lower case: what offerings are priced in.
    */
   billing_currency: Generated<string>;
@@ -1653,6 +1711,9 @@ export interface DB {
   academy_modules: AcademyModules;
   access_tokens: AccessTokens;
   action_steps: ActionSteps;
+  agreement_signatures: AgreementSignatures;
+  agreement_versions: AgreementVersions;
+  agreements: Agreements;
   api_keys: ApiKeys;
   assessment_areas: AssessmentAreas;
   assessment_progress: AssessmentProgress;

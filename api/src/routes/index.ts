@@ -54,6 +54,8 @@ import * as goals from './goal-routes.js';
 import { declaredIn, type TableEntry } from './route.js';
 import * as system from './system-routes.js';
 import * as operator from './operator-routes.js';
+import * as agreements from './agreement-routes.js';
+import * as integrationAgreements from './integration-agreement-routes.js';
 import * as forms from './forms-routes.js';
 
 /**
@@ -109,6 +111,8 @@ const routeModules: readonly Record<string, unknown>[] = [
   operator,
   recaps,
   goals,
+  agreements,
+  integrationAgreements,
   forms,
 ];
 

@@ -11,6 +11,7 @@ import { hashPassword } from '../services/auth/passwords.js';
 import type { TenantConfig } from '../services/tenants/tenant-files.js';
 import { upsertTenants } from '../services/tenants/tenant-repository.js';
 import type { Database } from '../db/database.js';
+import { seedAgreements } from './seed-agreements.js';
 import { seedAssessments } from './seed-assessments.js';
 import { planMeetingReminders } from '../services/reminders/meeting-reminders.js';
 import { setMorningSummary } from '../services/notifications/preferences.js';
@@ -56,7 +57,7 @@ async function seedTenant(
   });
 
   // The tenant admin (SPEC §3's role_id 1): the business's operations person, who adds people and keys.
-  await upsertUser(db, {
+  const adminId = await upsertUser(db, {
     tenant_id: tenant.id,
     email: `admin@${tenant.slug}.test`,
     role_id: 1,
@@ -130,6 +131,21 @@ async function seedTenant(
   // The pricing workshop's shared recap and the client's goals (client@'s, whose steps they link).
   await seedRecapsAndGoals(db, { tenantId: tenant.id, clientId: clientIds[0]!, coachUserId, at, set });
   const second = await seedSecondCoach(db, { tenant, set, passwordHash, at, storage });
+  // The tenant's agreement: client@ and coach2's clients signed the current version, basic@ an earlier one.
+  const secondsClients = await db
+    .selectFrom('users')
+    .select('id')
+    .where('tenant_id', '=', tenant.id)
+    .where('email', 'in', [`client2@${slug}.test`, `client3@${slug}.test`])
+    .execute();
+  await seedAgreements(db, {
+    tenantId: tenant.id,
+    set,
+    adminId,
+    currentSigners: [clientIds[0]!, ...secondsClients.map((c) => c.id)],
+    oldSigners: [clientIds[1]!],
+    at,
+  });
   const coaches = [
     { id: coachId, userId: coachUserId, person: set.coach, clientId: clientIds[0]! },
     { id: second.coachId, userId: second.userId, person: set.secondCoach.coach, clientId: null },

@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import { pendingMigrations } from '../db/migrate.js';
 import { createAcademyService } from './academy/academy-service.js';
+import { createAgreementsService } from './agreements/agreements-service.js';
 import { createApiKeyService } from './api-keys/api-key-service.js';
 import { createIntegrationService } from './integration/integration-service.js';
 import { createPeopleImport } from './integration/people-import.js';
@@ -225,6 +226,8 @@ export async function createServices(deps: ServiceDeps) {
     // query): a route passes the repository function and its arguments, so a new list needs no key here.
     read: <A extends unknown[], R>(query: (db: Kysely<Database>, ...args: A) => Promise<R>, ...args: A) =>
       query(db, ...args),
+    // Coaching agreements: versions published by an admin (or a coach, their own), signed by clients.
+    agreements: createAgreementsService({ db, now }),
   };
 }
 

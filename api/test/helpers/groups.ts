@@ -41,3 +41,26 @@ export const groupsQuery = (h: Harness, client: Person, query: string, variables
     headers: { token: client.token },
     body: { query, variables },
   });
+
+/** A group of `tenant` as the shop sells it (paid or free), optionally a coach's (coaches.id); its id. */
+export async function saleGroup(
+  h: Harness,
+  tenant: number,
+  fields: { price: number; group_type: string; title: string; coach_id?: number },
+): Promise<number> {
+  const at = h.clock.now();
+  const row = await h.db
+    .insertInto('groups')
+    .values({
+      tenant_id: tenant,
+      name: fields.title,
+      slug: `${fields.title.toLowerCase().replace(/\W+/g, '-')}-${Math.random().toString(36).slice(2, 7)}`,
+      currency: 'usd',
+      created_at: at,
+      updated_at: at,
+      ...fields,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

@@ -132,6 +132,8 @@ export const SIGNED_IN_PAGES: readonly PageEntry[] = [
     'booking',
   ),
   page(paths.recap(), 'Meeting recap', () => import('@/features/schedule/components/recap-page')),
+  // The coaching agreement: booking and joining a group link here while it waits for the client's signature.
+  page(paths.agreement, 'Coaching agreement', () => import('@/features/agreement/components/agreement-page')),
   inMenu(
     page(paths.groups, 'Groups', () => import('@/features/groups/components/groups-page'), 'group_coaching'),
     { icon: 'users' },
@@ -267,6 +269,7 @@ export const COACH_PAGES: readonly PageEntry[] = [
   page(paths.coachAcademyLesson(), 'Academy lesson', coachPage('lesson')),
   page(paths.coachAssessment(), 'Assessment', coachPage('assessment')),
   inMenu(page(paths.coachResources, 'Resources', coachPage('resources')), { icon: 'folder' }),
+  inMenu(page('/coach/agreement', 'Agreement', coachPage('agreement-editor')), { icon: 'note' }),
   ...notificationPages(paths.coachNotifications, paths.coachNotificationSettings),
 ];
 
@@ -285,6 +288,8 @@ export const ADMIN_PAGES: readonly PageEntry[] = [
   inMenu(page(paths.adminAudit, 'Audit log', adminPage('audit')), { icon: 'check' }),
   inMenu(page(paths.adminKeys, 'API keys', adminPage('keys')), { icon: 'user' }),
   inMenu(page(paths.adminWebhooks, 'Webhooks', adminPage('webhooks')), { icon: 'mail' }),
+  // The tenant's agreement: the same editor as a coach's own (the API picks which by the role).
+  inMenu(page('/admin/agreement', 'Agreement', coachPage('agreement-editor')), { icon: 'note' }),
   page(paths.adminWebhook(), 'Webhook', adminPage('webhook')),
   ...notificationPages(paths.adminNotifications, paths.adminNotificationSettings),
 ];

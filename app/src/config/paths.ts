@@ -23,6 +23,8 @@ export const paths = {
   recap: (id: number | string = ':id') => `/recaps/${id}`,
   /** The client's goals: their milestones, linked steps and progress. */
   goals: '/goals',
+  /** The coaching agreement the client reads and signs; booking and joining a group link here when it is due. */
+  agreement: '/agreement',
   lessons: '/lessons',
   lesson: (assessmentId = ':assessmentid', lessonId = ':lessonid') => `/lessons/${assessmentId}/${lessonId}`,
   resources: '/resources',

@@ -87,6 +87,8 @@ export const ownership = {
   support_tickets: { owner: ['user_id'] },
   testimonials: { owner: ['user_id'] },
   referrals: { owner: ['user_id'] },
+  // A client's signature of a coaching agreement's version.
+  agreement_signatures: { owner: ['client_id'] },
   // A coach's answer to one of those: the client's whose request it answers.
   request_answers: { owner: ['client_id'] },
   profile_photos: { owner: ['user_id'] },

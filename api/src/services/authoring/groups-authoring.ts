@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { lockSubject } from '../../db/subject-lock.js';
 import { FieldError } from '../../errors.js';
+import { requireSignedAgreement } from '../agreements/agreement-rule.js';
 import { assignedClient } from '../access/assigned-client.js';
 import { owned, ownerValues } from '../access/scope.js';
 import type { Actor } from '../access/scope.js';
@@ -189,7 +190,8 @@ export function createGroupsAuthoring(db: Kysely<Database>, now: () => Date) {
 
     async addMember(coach: Actor, groupId: number, clientId: number) {
       const client = await assignedClient(db, coach, clientId);
-      await own(coach, groupId);
+      const { coachId } = await own(coach, groupId);
+      await requireSignedAgreement(db, { reader: coach, clientId: client.userId }, coachId, 'member');
       await db.transaction().execute(async (trx) => {
         // Two tabs adding the last places at once: counted and added one at a time.
         await lockSubject(trx, `group-members:${coach.tenantId}:${groupId}`);

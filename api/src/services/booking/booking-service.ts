@@ -11,6 +11,7 @@ import type { Database, Tenant } from '../../db/database.js';
 import { lockSubject } from '../../db/subject-lock.js';
 import { HttpError } from '../../errors.js';
 import type { Actor } from '../access/scope.js';
+import { requireSignedAgreement } from '../agreements/agreement-rule.js';
 import { recordEvent } from '../events/record-event.js';
 import { requireTraining } from '../groups/trainings.js';
 import type { Mailer } from '../mail/mailer.js';
@@ -52,7 +53,7 @@ const isOverlap = (error: unknown) =>
 const iso = (slot: Slot) => ({ start: slot.start.toISOString(), end: slot.end.toISOString() });
 
 /** The reader's zone: the session's, else their row's; UTC for someone who never set one. */
-async function zoneOf(db: Kysely<Database>, who: Actor): Promise<string> {
+export async function zoneOf(db: Kysely<Database>, who: Actor): Promise<string> {
   if (who.timeZone !== undefined) return who.timeZone ?? 'UTC';
   const row = await db
     .selectFrom('users')
@@ -215,6 +216,7 @@ export function createBookingService(deps: { db: Kysely<Database>; now: () => Da
       by: By,
     ): Promise<Booked> {
       const { coach, type } = await bookableType(db, client, input.coach_id, input.type_id);
+      await requireSignedAgreement(db, { reader: client, clientId: client.userId }, coach.id, 'booking');
       const start = new Date(input.start);
       const room = roomFor(tenant.booking_rooms, tenant.slug, coach, type);
       const id = await whileFree(coach, type, start, undefined, async (trx) => {

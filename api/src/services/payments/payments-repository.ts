@@ -12,7 +12,7 @@ type Db = Kysely<Database> | Transaction<Database>;
 export const findGroupForSale = (db: Db, tenantId: number, groupId: number) =>
   db
     .selectFrom('groups')
-    .select(['id', 'title', 'price', 'currency', 'group_type', 'active'])
+    .select(['id', 'title', 'price', 'currency', 'group_type', 'active', 'coach_id'])
     .where('tenant_id', '=', tenantId)
     .where('id', '=', groupId)
     .where('template', '=', false)

@@ -17,6 +17,7 @@ import { receiptMail } from './receipt-mail.js';
 import { createStripe, stripeSdk, WEBHOOK_TOLERANCE_SECONDS } from './stripe-client.js';
 import type { StripeOptions } from './stripe-client.js';
 import { recordEvent } from '../events/record-event.js';
+import { requireSignedAgreement } from '../agreements/agreement-rule.js';
 
 interface PaymentDeps {
   db: Kysely<Database>;
@@ -75,6 +76,7 @@ export function createPaymentsService({ db, now, mailer, stripe: options, log }:
         throw new FieldError({ group_id: ['This group is free: it needs no payment.'] });
       if ((await repo.findMembership(db, owner, groupId))?.paid)
         throw new HttpError(409, 'You have already paid for this group.');
+      await requireSignedAgreement(db, { reader: owner, clientId: owner.userId }, group.coach_id, 'group');
       const currency = group.currency.toLowerCase();
       const intent = await provider((s) =>
         s.paymentIntents.create(

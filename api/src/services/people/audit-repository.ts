@@ -25,7 +25,7 @@ export const adminScope = (actor: ChangeActor): Actor => ({
 
 interface AuditEntry {
   action: string;
-  subject_type: 'person' | 'company' | 'assignment' | 'api_key' | 'webhook';
+  subject_type: 'person' | 'company' | 'assignment' | 'api_key' | 'webhook' | 'agreement' | 'signature';
   subject_id: number;
   person_id: number | null;
   summary: string;

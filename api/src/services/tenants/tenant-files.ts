@@ -34,6 +34,8 @@ export interface TenantConfig extends Pick<TenantFile, 'id' | 'name' | 'domain'>
     rooms: NonNullable<Booking['rooms']>;
     meetingTypes: NonNullable<Booking['meetingTypes']>;
   };
+  /** agreements.required: booking and joining a group need the current agreement signed (default false). */
+  agreementRequired: boolean;
   /** tenant.json's notifications block, its defaults applied: meeting reminders, quiet hours, channels by kind. */
   notifications: {
     meetingReminders: number[];
@@ -116,6 +118,8 @@ function toConfig(slug: string, folder: string, raw: unknown): TenantConfig | nu
       rooms: (file as TenantFile).booking?.rooms ?? { kind: 'none' },
       meetingTypes: (file as TenantFile).booking?.meetingTypes ?? [],
     },
+    // Only an explicit true asks for a signature (the schema's default is false).
+    agreementRequired: (file as TenantFile).agreements?.required === true,
     notifications: {
       meetingReminders: (file as TenantFile).notifications?.meetingReminders ?? [
         ...NOTIFICATIONS.meetingReminders.default,

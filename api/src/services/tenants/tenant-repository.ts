@@ -26,6 +26,7 @@ async function upsertTenant(db: Kysely<Database>, t: TenantConfig): Promise<void
     booking_notice_hours: t.booking.noticeHours,
     booking_rooms: JSON.stringify(t.booking.rooms),
     booking_meeting_types: JSON.stringify(t.booking.meetingTypes),
+    agreement_required: t.agreementRequired,
     reminder_minutes: JSON.stringify(t.notifications.meetingReminders),
     quiet_hours: JSON.stringify(t.notifications.quietHours),
     notification_channels: JSON.stringify(t.notifications.channels),

@@ -15,6 +15,7 @@ import { paths } from '@/config/paths';
 import { displayZone } from '@/lib/dates';
 import { queryClient } from '@/lib/query-client';
 import { sessionStore } from '@/lib/session';
+import { AgreementDue, agreementDue } from '@/components/agreement-due';
 import { useBookMeeting, type SlotTaken } from '../api/book-meeting';
 import { bookedMeetingQueryOptions, useBookedMeeting } from '../api/get-booked-meeting';
 import {
@@ -74,6 +75,8 @@ function BookingSteps({ page, announce }: { page: BookingPage; announce: (text: 
   const [note, setNote] = useState('');
   // The 409 of the time it answered: another time (chosen here, or by the browser's Back and Forward) has none.
   const [refusal, setTaken] = useState<{ start: string; taken: SlotTaken } | null>(null);
+  // The portal asks for a signed agreement first: the refusal's sentence, with the way to sign, where the button is.
+  const [unsigned, setUnsigned] = useState<string | null>(null);
   const book = useBookMeeting();
   const client = useQueryClient();
   const zone = displayZone(page.time_zone);
@@ -95,9 +98,13 @@ function BookingSteps({ page, announce }: { page: BookingPage; announce: (text: 
     if (!coach || !type || !start) return;
     const text = note.trim();
     // A refusal other than 409 is toasted by the API client; the step stays as it is for another try.
+    setUnsigned(null);
     const answer = await book
       .mutateAsync({ coach_id: coach.id, type_id: type.id, start, ...(text ? { note: text } : {}) })
-      .catch(() => null);
+      .catch((error: unknown) => {
+        setUnsigned(agreementDue(error));
+        return null;
+      });
     if (!answer) return;
     if ('taken' in answer) {
       setTaken({ start, taken: answer.taken });
@@ -196,6 +203,7 @@ function BookingSteps({ page, announce }: { page: BookingPage; announce: (text: 
         where={whereOf(type)}
       />
       {taken && <SlotTakenBox taken={taken} zone={zone} onChoose={(slot) => chooseTime(slot, true)} />}
+      {unsigned && <AgreementDue message={unsigned} next="book" />}
       <form
         onSubmit={(event) => {
           event.preventDefault();

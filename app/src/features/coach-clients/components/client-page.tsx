@@ -11,8 +11,11 @@ import { PageLoading } from '@/components/page-loading';
 import { NotFoundState } from '@/components/refused-state';
 import { paths } from '@/config/paths';
 import { routeId } from '@/lib/route-id';
+import { displayZone } from '@/lib/dates';
+import { useUser } from '@/lib/session';
 import { fullName } from '@/lib/user';
 import { useClient, type ClientPageData } from '../api/get-client';
+import { ClientAgreement } from './client-agreement';
 import { ClientFiles } from './client-files';
 import { ClientGoals } from './client-goals';
 import { ClientHeader } from './client-header';
@@ -21,8 +24,6 @@ import { ClientProgress } from './client-progress';
 import { ClientSchedule } from './client-schedule';
 import { ClientSteps } from './client-steps';
 import { ClientForms } from './client-forms';
-import { displayZone } from '@/lib/dates';
-import { useUser } from '@/lib/session';
 import './client-page.css';
 
 const SECTIONS = [
@@ -35,13 +36,15 @@ const SECTIONS = [
   ['assessments', 'Assessments'],
   ['files', 'Files'],
   ['groups', 'Groups'],
+  ['agreement', 'Agreement'],
 ] as const;
 
 const back = { to: paths.coachClients, label: 'Back to your clients' };
 
 function ClientSections({ data }: { data: ClientPageData }) {
   const clientId = data.client.id;
-  const zone = displayZone(useUser().time_zone);
+  const coach = useUser();
+  const zone = displayZone(coach.time_zone);
   return (
     <>
       <ClientHeader client={data.client} />
@@ -71,6 +74,7 @@ function ClientSections({ data }: { data: ClientPageData }) {
         company={data.client.company}
         client={fullName(data.client)}
       />
+      <ClientAgreement clientId={clientId} zone={displayZone(coach.time_zone)} />
     </>
   );
 }

@@ -10,7 +10,7 @@ import { Field } from '@/components/field';
 import { FormButtons } from '@/components/form-buttons';
 import { PageFrame } from '@/components/page-frame';
 import { RecapView, RecapWaiting } from '@/components/recap-view';
-import { RichTextEditor } from '@/components/rich-text-editor';
+import { RichTextEditor } from '@/components/rich-text-editor/rich-text-editor';
 import { paths } from '@/config/paths';
 import { displayZone, formatDateTime } from '@/lib/dates';
 import { useUser } from '@/lib/session';

@@ -17,7 +17,7 @@ import { deleteWithUndo } from '@/components/undo-delete';
 import { changeLesson, useCoachLesson, useLessonResources, type CoachLesson } from '../api/coach-lesson';
 import { LessonChecklistEditor } from './lesson-checklist-editor';
 import { LessonUploads } from './lesson-uploads';
-import { RichTextEditor } from '@/components/rich-text-editor';
+import { RichTextEditor } from '@/components/rich-text-editor/rich-text-editor';
 import './lesson-editor.css';
 import { PageFrame } from '@/components/page-frame';
 

@@ -10,6 +10,7 @@ import type { Stripe } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { errorMessage } from '@/lib/api-errors';
+import { AgreementDue, agreementDue } from '@/components/agreement-due';
 import { createIntent } from '../api/create-intent';
 import { formatPrice } from './format-price';
 import { FormButtons } from '@/components/form-buttons';
@@ -25,6 +26,8 @@ function CheckoutForm({ groupId, amount, currency, onPaid }: FormProps) {
   const stripe = useStripe();
   const elements = useElements();
   const [problem, setProblem] = useState<string | null>(null);
+  // A portal that asks for a signed agreement first: the refusal, with the way to sign, instead of a problem.
+  const [unsigned, setUnsigned] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   // One key per purchase attempt on this page: a retry after a failure gets the same PaymentIntent.
   const attempt = useRef(crypto.randomUUID());
@@ -48,7 +51,9 @@ function CheckoutForm({ groupId, amount, currency, onPaid }: FormProps) {
       onPaid();
     } catch (error) {
       // The API's refusal was a toast already (the API client's error handling); say it here too, next to the button.
-      setProblem(errorMessage(error));
+      const due = agreementDue(error);
+      if (due) setUnsigned(due);
+      else setProblem(errorMessage(error));
     } finally {
       setBusy(false);
     }
@@ -57,6 +62,7 @@ function CheckoutForm({ groupId, amount, currency, onPaid }: FormProps) {
   return (
     <form onSubmit={(event) => void pay(event)} className="payment-form">
       <PaymentElement />
+      {unsigned && <AgreementDue message={unsigned} next="groups" />}
       {problem && (
         <p className="field-error" role="alert">
           {problem}

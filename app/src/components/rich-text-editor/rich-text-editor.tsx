@@ -1,7 +1,7 @@
 /**
- * The rich-text editor of the authoring pages (lesson bodies) and of meeting recaps. The editor itself (tiptap and ProseMirror, a
- * large chunk) loads only when an editing page renders this: nothing else may import rich-text-editor-core,
- * so the client's pages never download it.
+ * The rich-text editor of the authoring pages (lesson bodies, coaching agreements) and of meeting recaps. The
+ * editor itself (tiptap and ProseMirror, a large chunk) loads only when an editing page renders this: nothing
+ * else may import rich-text-editor-core, so the client's pages never download it.
  */
 import { lazy, Suspense } from 'react';
 import type { RichTextEditorProps } from './rich-text-editor-core';

@@ -1,0 +1,112 @@
+// The API's PDFs (a signed agreement now, invoices next): A4 pages of wrapped text in one embedded
+// font. The font is DejaVu Sans from the dejavu-fonts-ttf package, embedded (subset to the glyphs used) rather
+// than one of PDF's standard 14 fonts, whose WinAnsi encoding cannot write "Łukasz" or most names outside
+// Western Europe: what a person typed is printed as they typed it. pdf-lib writes a ToUnicode map for an
+// embedded font, so the text can be searched, copied and read back (the tests do).
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import fontkit from '@pdf-lib/fontkit';
+import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+
+const require = createRequire(import.meta.url);
+const fontFile = (name: string) => require.resolve(`dejavu-fonts-ttf/ttf/${name}`);
+
+let fonts: Promise<{ regular: Uint8Array; bold: Uint8Array }> | undefined;
+/** Read once per process: the two files are about 1.4 MB. */
+const fontBytes = () =>
+  (fonts ??= Promise.all([
+    readFile(fontFile('DejaVuSans.ttf')),
+    readFile(fontFile('DejaVuSans-Bold.ttf')),
+  ]).then(([regular, bold]) => ({ regular, bold })));
+
+const A4 = { width: 595.28, height: 841.89 } as const;
+const MARGIN = 56;
+const WIDTH = A4.width - 2 * MARGIN;
+
+interface PdfWriter {
+  heading(text: string): void;
+  paragraph(text: string, options?: { size?: number; muted?: boolean }): void;
+  /** A label and its value on one line (wrapped under the value when long). */
+  field(label: string, value: string): void;
+  space(points: number): void;
+  /** A thin rule across the page. */
+  rule(): void;
+  save(): Promise<Uint8Array>;
+}
+
+/** Splits `text` into lines no wider than `width` at `size`, breaking at spaces (a long word on its own). */
+function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+  const lines: string[] = [];
+  for (const paragraph of text.split('\n')) {
+    let line = '';
+    for (const word of paragraph.split(/ +/)) {
+      const next = line === '' ? word : `${line} ${word}`;
+      if (line !== '' && font.widthOfTextAtSize(next, size) > width) {
+        lines.push(line);
+        line = word;
+      } else line = next;
+    }
+    lines.push(line);
+  }
+  return lines;
+}
+
+/** A new document titled `title` (its metadata), written top to bottom with new pages as it fills. */
+export async function createPdf(meta: { title: string; author: string }): Promise<PdfWriter> {
+  const doc = await PDFDocument.create();
+  doc.registerFontkit(fontkit);
+  const bytes = await fontBytes();
+  const regular = await doc.embedFont(bytes.regular, { subset: true });
+  const bold = await doc.embedFont(bytes.bold, { subset: true });
+  doc.setTitle(meta.title);
+  doc.setAuthor(meta.author);
+  doc.setCreator('Coaching portal');
+  doc.setProducer('Coaching portal');
+
+  let page: PDFPage = doc.addPage([A4.width, A4.height]);
+  let y = A4.height - MARGIN;
+
+  const lineOf = (text: string, font: PDFFont, size: number, x: number, muted = false) => {
+    const height = size * 1.4;
+    if (y - height < MARGIN) {
+      page = doc.addPage([A4.width, A4.height]);
+      y = A4.height - MARGIN;
+    }
+    y -= height;
+    page.drawText(text, { x, y, size, font, color: muted ? rgb(0.35, 0.35, 0.4) : rgb(0.08, 0.08, 0.12) });
+  };
+
+  return {
+    heading(text) {
+      for (const line of wrap(text, bold, 16, WIDTH)) lineOf(line, bold, 16, MARGIN);
+      y -= 6;
+    },
+    paragraph(text, options = {}) {
+      const size = options.size ?? 10.5;
+      for (const line of wrap(text, regular, size, WIDTH)) lineOf(line, regular, size, MARGIN, options.muted);
+      y -= size * 0.6;
+    },
+    field(label, value) {
+      const size = 10;
+      const labelWidth = 120;
+      const lines = wrap(value, regular, size, WIDTH - labelWidth);
+      lineOf(label, bold, size, MARGIN);
+      y += size * 1.4;
+      for (const line of lines) lineOf(line, regular, size, MARGIN + labelWidth);
+    },
+    space(points) {
+      y -= points;
+    },
+    rule() {
+      y -= 8;
+      page.drawLine({
+        start: { x: MARGIN, y },
+        end: { x: A4.width - MARGIN, y },
+        thickness: 0.5,
+        color: rgb(0.7, 0.7, 0.75),
+      });
+      y -= 8;
+    },
+    save: () => doc.save(),
+  };
+}
