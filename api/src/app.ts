@@ -22,7 +22,6 @@ import { createServices } from './services/index.js';
 import type { VapidKeys } from './config.js';
 import type { StripeOptions } from './services/payments/stripe-client.js';
 import { schedulePurge } from './services/housekeeping/purge-expired.js';
-import { scheduleMailRetry } from './services/mail/mail-retry.js';
 import { createGuardedClient } from './services/outbound/guarded-client.js';
 import { scheduleCalendarFetches } from './services/calendars/calendar-schedule.js';
 import type { PushJob } from './services/notifications/notify.js';
@@ -40,6 +39,7 @@ import { createWebhookSender } from './services/webhooks/webhook-sender.js';
 import type { WebhookSenderOptions } from './services/webhooks/webhook-sender.js';
 import { databaseRateLimitStore } from './services/throttle/rate-limit-store.js';
 import { createMailer } from './services/mail/mailer.js';
+import type { MailJob } from './services/mail/outbox-repository.js';
 import type { Storage } from './services/storage/storage.js';
 import { loadTenantFiles } from './services/tenants/tenant-files.js';
 import { corsOrigins } from './services/tenants/tenant-service.js';
@@ -49,14 +49,15 @@ export interface AppOptions {
   /** tenants/: one folder per tenant with its tenant.json. */
   tenantsDir: string;
   /**
-   * retryEveryMs: how often the outbox's due mail is tried again (15 s by default); linkOrigin: a local stack's
+   * retryDelayMs: how long a mail that failed waits for its next try, doubled at each (15 s by default; the
+   * `mail` queue's jobs run it, so only where `jobs` is set); linkOrigin: a local stack's
    * origin for the mails' links (MAIL_LINK_ORIGIN); unsubscribeSecret: signs the unsubscribe links
    * (UNSUBSCRIBE_SECRET; a fixed local key when unset, which production refuses).
    */
   mail: {
     smtpUrl?: string | undefined;
     mailDir: string;
-    retryEveryMs?: number;
+    retryDelayMs?: number;
     linkOrigin?: string | undefined;
     unsubscribeSecret?: string | undefined;
   };
@@ -237,7 +238,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     unsubscribeSecret: options.mail.unsubscribeSecret,
     vapid: options.vapid,
   });
-  scheduleMailRetry(app, mailer, options.mail.retryEveryMs ?? 15_000);
   app.addHook('onClose', async () => mailer.close());
   schedulePurge(app, options.db, now, services.mailbox);
   if (options.calendars)
@@ -269,6 +269,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         push: async (job: PushJob) => void (await services.push.send(job.userId, { ...job, tag: job.link })),
         // A try of a webhook delivery; the next try, after a failure, is a job it sends itself.
         webhook: createWebhookSender({ db: options.db, now, log: app.log, client, ...sending }),
+        // A mail the server refused, tried again (mailer.ts); the outbox row is what the job is about.
+        mail: (job: MailJob) => mailer.sendQueued(job),
       },
       options.jobs,
     );

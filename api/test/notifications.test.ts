@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationsPage } from '../../contracts/rest/notifications.js';
 import { readConfig } from '../src/config.js';
-import { claimDueMail } from '../src/services/mail/outbox-repository.js';
+import { queuedMail } from '../src/services/mail/outbox-repository.js';
 import { channelsOf } from '../src/services/notifications/channels.js';
 import { sql } from 'kysely';
 import type { PushJob } from '../src/services/notifications/notify.js';
@@ -381,10 +381,12 @@ describe('one-click unsubscribe', () => {
         payload: { client_id: pair.client.user.id, subject: 'Queued', body: '<p>Hello</p>' },
       });
       expect(sent.statusCode).toBe(201);
-      const later = new Date(h.clock.now().getTime() + 3_600_000);
-      const queued = (await claimDueMail(h.db, later, 50)).find(
-        (m) => m.message.to === pair.client.user.email,
-      );
+      const row = await h.db
+        .selectFrom('mail_outbox')
+        .select(['id', 'attempts'])
+        .where('to_address', '=', pair.client.user.email)
+        .executeTakeFirstOrThrow();
+      const queued = await queuedMail(h.db, { id: row.id, attempt: row.attempts });
       expect(queued?.message.headers).toEqual({
         'List-Unsubscribe': expect.stringMatching(
           /^<https:\/\/[^>]+\/api\/v1\/unsubscribe\/[\w-]+\.[\w-]+>$/,

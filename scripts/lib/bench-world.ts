@@ -37,8 +37,7 @@ export const benchAppOptions = (
 ): AppOptions => ({
   db: database,
   tenantsDir,
-  // The mail retry would only look at an empty outbox; once an hour keeps it out of the figures.
-  mail: { mailDir: join(workDir, 'mail'), retryEveryMs: 60 * 60_000 },
+  mail: { mailDir: join(workDir, 'mail') },
   storage,
   // Each simulated client sends its own address (X-Forwarded-For, see clientAddress) through the loopback as
   // a balancer would, so the per-IP flood guard and login limits see 200 people, as in production, instead of

@@ -1018,7 +1018,6 @@ export interface MailOutbox {
    * The Message-ID (migration 1500); null for a mail queued before it.
    */
   message_id: Nullable<QueuedText>;
-  next_attempt_at: ClockTime;
   subject: string;
   to_address: string;
 }

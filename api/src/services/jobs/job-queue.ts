@@ -11,7 +11,7 @@ import { bossDb } from './boss-db.js';
 import type { BossDb } from './boss-db.js';
 
 /** The queues migration 1895 creates; a new one is a migration creating it (`pgboss.create_queue`). */
-type QueueName = 'reminder' | 'push' | 'webhook';
+type QueueName = 'reminder' | 'push' | 'webhook' | 'mail';
 
 /** A job to send: when it is due, what it carries, and the key that finds it again (to drop it). */
 interface JobToSend {
@@ -36,8 +36,14 @@ const lanes = 4;
  */
 const lanesOf: Partial<Record<QueueName, number>> = { webhook: 20 };
 
-/** A handler that throws is retried this many times, 30 s, then 1, 2, 4 … minutes apart. */
+/** A handler that throws is retried this many times, 30 s, then 1, 2, 4 … minutes apart (each with jitter). */
 const retries = { retryLimit: 6, retryDelay: 30, retryBackoff: true };
+/**
+ * A queue whose row waits in a table of ours (a queued mail, a webhook delivery) keeps its own tries and gives up
+ * on its own (7 days, 3 days); pg-boss's retries only cover a handler that threw (the database down mid-run). Six
+ * of them last about half an hour, after which the row would wait with no job: 14 last about a week at least.
+ */
+const retryLimitOf: Partial<Record<QueueName, number>> = { mail: 14, webhook: 14 };
 
 /**
  * The sender: a PgBoss never started, whose own database refuses every call; each send passes the transaction it
@@ -56,6 +62,7 @@ export async function sendJobs(trx: Kysely<Database>, jobs: JobToSend[]): Promis
       name: job.queue,
       data: job.data,
       ...retries,
+      retryLimit: retryLimitOf[job.queue] ?? retries.retryLimit,
       ...(job.startAfter && { startAfter: job.startAfter.toISOString() }),
       ...(job.key && { singletonKey: job.key }),
       ...(job.expireInSeconds && { expireInSeconds: job.expireInSeconds }),

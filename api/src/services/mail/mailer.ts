@@ -4,7 +4,7 @@
 // Services hand it drafts (mail-draft.ts): `send` renders each in its tenant's brand (branded-mail.ts), drops a
 // notification its recipient turned off, and signs with the DKIM key of the sender's domain when there is one.
 // Every mail goes through sendOrQueue, the one path: when the server fails it waits in the outbox
-// (outbox-repository.ts) and retryQueued, called by mail-retry.ts, sends it once the server is back.
+// (outbox-repository.ts) and sendQueued, the `mail` queue's handler (app.ts), sends it once the server is back.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
@@ -14,14 +14,8 @@ import type { TenantConfig } from '../tenants/tenant-files.js';
 import { createBrandedMail } from './branded-mail.js';
 import type { MailDraft } from './mail-draft.js';
 import { channelsOf } from '../notifications/channels.js';
-import {
-  claimDueMail,
-  deleteSentMail,
-  dropStaleMail,
-  enqueueMail,
-  renewLease,
-  rescheduleMail,
-} from './outbox-repository.js';
+import { deleteQueuedMail, enqueueMail, isStale, queuedMail, rescheduleMail } from './outbox-repository.js';
+import type { MailJob } from './outbox-repository.js';
 import type { MailMessage } from '../../../../contracts/mail-message.js';
 
 export interface Mailer {
@@ -29,8 +23,8 @@ export interface Mailer {
   send(draft: MailDraft): Promise<void>;
   /** Sends now, or keeps the mail in the outbox to be sent again until it goes through. */
   sendOrQueue(message: MailMessage): Promise<void>;
-  /** Tries the outbox's due mail again; resolves to how many went out. */
-  retryQueued(): Promise<number>;
+  /** Tries a queued mail again (a `mail` job): sent, rescheduled further away, or given up after 7 days. */
+  sendQueued(job: MailJob): Promise<void>;
   close(): void;
 }
 
@@ -46,8 +40,8 @@ interface MailerOptions {
   log: Log;
   db: Kysely<Database>;
   now: () => Date;
-  /** How often a queued mail's lease is renewed while it is being sent (a minute by default). */
-  renewLeaseEveryMs?: number | undefined;
+  /** The first delay before a failed mail is tried again, doubled at each try (15 s by default; tests shorten it). */
+  retryDelayMs?: number | undefined;
   /** The tenants whose brand, sender and DKIM key the drafts take (none: the defaults). */
   tenants?: TenantConfig[] | undefined;
   /** Where the DKIM keys tenant.json names by variable are read from (process.env by default). */
@@ -58,10 +52,7 @@ interface MailerOptions {
   unsubscribeSecret?: string | undefined;
 }
 
-/** How many queued mails one retry sends at most. */
-const batch = 20;
-
-// A server that does not answer must not hold a request (or the retry loop) for nodemailer's default minutes.
+// A server that does not answer must not hold a request (or a queued mail's job) for nodemailer's default minutes.
 const smtpTimeouts = { connectionTimeout: 3000, greetingTimeout: 3000, socketTimeout: 5000 };
 
 /** Puts a message on the wire (SMTP) or in the folder; throws what the transport threw. */
@@ -117,7 +108,7 @@ export function createMailer(options: MailerOptions): Mailer {
       await deliver(message);
     } catch (error) {
       log.warn({ err: error, subject: message.subject }, 'mail not sent: queued to be sent again');
-      await enqueueMail(db, message, now(), reason(error));
+      await enqueueMail(db, message, now(), reason(error), options.retryDelayMs);
     }
   }
   return {
@@ -132,45 +123,31 @@ export function createMailer(options: MailerOptions): Mailer {
       await sendOrQueue(branded.compose(draft));
     },
     sendOrQueue,
-    async retryQueued() {
-      const dropped = await dropStaleMail(db, now());
-      for (const { subject, attempts, last_error } of dropped)
-        log.error({ subject, attempts, lastError: last_error }, 'queued mail given up after 7 days');
-      let sent = 0;
-      // One row at a time, each claimed just before its send: a long send cannot run out the lease of rows
-      // still waiting behind it, which another instance would then take and send as well.
-      for (let i = 0; i < batch; i++) {
-        const [mail] = await claimDueMail(db, now(), 1);
-        if (!mail) break;
-        // The lease is renewed while the send lasts; renewals are chained so the last one has landed (and the
-        // lease it holds is known) before the row is deleted or rescheduled.
-        let renewing = Promise.resolve();
-        const renewal = setInterval(() => {
-          renewing = renewing
-            .then(() => renewLease(db, mail, now()))
-            .then(
-              (held) => void (held || log.warn({ subject: mail.message.subject }, 'queued mail lease lost')),
-              (error: unknown) => log.warn({ err: error }, 'renewing a queued mail lease failed'),
-            );
-        }, options.renewLeaseEveryMs ?? 60_000).unref();
-        const outcome = await deliver(mail.message).then(
-          () => ({ sent: true as const }),
-          (error: unknown) => ({ sent: false as const, error }),
-        );
-        clearInterval(renewal);
-        await renewing;
-        if (outcome.sent) {
-          await deleteSentMail(db, mail);
-          sent++;
-        } else {
-          log.warn(
-            { err: outcome.error, subject: mail.message.subject, attempts: mail.attempts },
-            'queued mail not sent yet',
+    async sendQueued(job) {
+      // Gone or moved on: sent, given up or rescheduled by an earlier run of this job (pg-boss runs a job again
+      // when its instance stopped answering, or when another job of its fetch failed).
+      const mail = await queuedMail(db, job);
+      if (!mail) return;
+      const { subject } = mail.message;
+      if (isStale(mail, now())) {
+        if (await deleteQueuedMail(db, mail))
+          log.error(
+            { subject, attempts: mail.attempts, lastError: mail.lastError },
+            'queued mail given up after 7 days',
           );
-          await rescheduleMail(db, mail, now(), reason(outcome.error));
-        }
+        return;
       }
-      return sent;
+      const outcome = await deliver(mail.message).then(
+        () => ({ sent: true as const }),
+        (error: unknown) => ({ sent: false as const, error }),
+      );
+      if (outcome.sent) {
+        await deleteQueuedMail(db, mail);
+        log.info({ subject, attempts: mail.attempts }, 'queued mail sent');
+      } else {
+        log.warn({ err: outcome.error, subject, attempts: mail.attempts }, 'queued mail not sent yet');
+        await rescheduleMail(db, mail, reason(outcome.error), options.retryDelayMs);
+      }
     },
     close,
   };

@@ -11,7 +11,7 @@ async function getEditor(signal?: AbortSignal): Promise<AgreementEditor> {
   return (await api.get<Envelope<AgreementEditor>>(URL, { signal })).data.data;
 }
 
-export const agreementEditorQueryOptions = () =>
+const agreementEditorQueryOptions = () =>
   queryOptions({ queryKey: ['agreement-editor'], queryFn: ({ signal }) => getEditor(signal) });
 
 export const useAgreementEditor = () => useQuery(agreementEditorQueryOptions());

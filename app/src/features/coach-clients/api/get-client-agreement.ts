@@ -8,7 +8,7 @@ async function getClientAgreement(clientId: number, signal?: AbortSignal): Promi
   return (await api.get<Envelope<CoachClientAgreement>>(url, { signal })).data.data;
 }
 
-export const clientAgreementQueryOptions = (clientId: number) =>
+const clientAgreementQueryOptions = (clientId: number) =>
   queryOptions({
     queryKey: ['coach', 'clients', clientId, 'agreement'],
     queryFn: ({ signal }) => getClientAgreement(clientId, signal),
