@@ -121,6 +121,19 @@ export const EVENTS = {
       signed_at: time,
     }),
   },
+  'form.submitted': {
+    label: 'A client submits a form',
+    data: closed({
+      send_id: id,
+      form_id: id,
+      version: integer,
+      client_id: id,
+      meeting_id: nullableId,
+      submitted_at: time,
+      // By question id: text, a number, true or false, or the choices ticked (contracts/forms.ts).
+      answers: { type: 'object' },
+    }),
+  },
 } as const;
 
 export type EventType = keyof typeof EVENTS;
@@ -143,6 +156,7 @@ type MeetingRescheduled = Data<'meeting.rescheduled'>;
 type RecapShared = Data<'recap.shared'>;
 type GoalCompleted = Data<'goal.completed'>;
 type AgreementSigned = Data<'agreement.signed'>;
+type FormSubmitted = Data<'form.submitted'>;
 interface EventDataOf {
   'message.created': MessageCreated;
   'file.shared': FileShared;
@@ -162,5 +176,6 @@ interface EventDataOf {
   'recap.shared': RecapShared;
   'goal.completed': GoalCompleted;
   'agreement.signed': AgreementSigned;
+  'form.submitted': FormSubmitted;
 }
 export type EventData<T extends EventType> = EventDataOf[T];

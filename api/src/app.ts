@@ -204,7 +204,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Keep unknown properties so `additionalProperties: false` rejects them (Fastify strips them by default).
     // verbose: each error carries its schema, whose `mismatch` sentence validation-errors.ts answers with.
     ajv: {
-      customOptions: { removeAdditional: false, allErrors: true, verbose: true },
+      // allowUnionTypes: a form's answer is a string, number, boolean or list (contracts/rest/forms.ts), one type
+      // list so coercion keeps each value's own type; strict mode would otherwise warn of it on every start.
+      customOptions: { removeAdditional: false, allErrors: true, verbose: true, allowUnionTypes: true },
       plugins: [plainTextKeyword, mismatchKeyword, webAddressKeyword],
     },
   });

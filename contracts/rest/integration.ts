@@ -133,6 +133,20 @@ export const rows = {
     shared_at: time,
     updated_at: time,
   }),
+  // A draft's answers are the client's work in progress: only a submitted form's go out.
+  'form-sends': closed({
+    id: integer,
+    client_email: string,
+    form_id: integer,
+    title: string,
+    version: integer,
+    status: { type: 'string', enum: ['draft', 'submitted'] },
+    meeting_id: nullableInteger,
+    due_on: nullableString,
+    sent_at: time,
+    submitted_at: { type: ['string', 'null'], format: 'date-time' },
+    answers: { type: ['object', 'null'], additionalProperties: true },
+  }),
 } as const;
 
 export type ImportRow = FromSchema<typeof importRow>;

@@ -13,6 +13,7 @@ import type {
   SubscriptionInterval,
 } from '../../../contracts/billing.js';
 import type { Flags } from '../../../contracts/training-flags.js';
+import type { Answers, Layout } from '../../../contracts/forms.js';
 import type { TenantConfig } from '../../../contracts/tenant.js';
 
 /**
@@ -160,3 +161,15 @@ export type InvoiceLines = ColumnType<
   string,
   string
 >;
+
+/** A form version's layout (migration 1910), as JSON text: written once, with its version. */
+export type FormLayout = ColumnType<Layout, string, never>;
+
+/** A form version's JSON Schema of its answers (migration 1910), as JSON text: written once. */
+export type FormSchema = ColumnType<Record<string, unknown>, string, never>;
+
+/** A send's answers (migration 1910), as JSON text; a draft's change as the client types. */
+export type FormAnswers = ColumnType<Answers, string | undefined, string>;
+
+/** A send's state (migration 1910): a draft until it is submitted, once. */
+export type FormSendStatus = 'draft' | 'submitted';

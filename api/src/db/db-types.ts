@@ -70,6 +70,10 @@ const COLUMN_TYPES: Record<string, string> = {
   'invoices.seller': 'Seller',
   'invoices.buyer': 'Buyer',
   'invoices.lines': 'InvoiceLines',
+  'form_versions.layout': 'FormLayout',
+  'form_versions.answers_schema': 'FormSchema',
+  'form_sends.answers': 'FormAnswers',
+  'form_sends.status': 'FormSendStatus',
 };
 
 const HEADER = `// Generated from the migrations by \`npm run db:types\` (api/src/db/db-types.ts): do not edit. A new

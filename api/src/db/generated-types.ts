@@ -18,6 +18,10 @@ import type {
   EventTypes,
   FieldIds,
   FieldTimes,
+  FormAnswers,
+  FormLayout,
+  FormSchema,
+  FormSendStatus,
   GrantSource,
   GroupState,
   InvoiceKind,
@@ -54,6 +58,8 @@ export type Generated<T> =
   T extends ColumnType<infer S, infer I, infer U>
     ? ColumnType<S, I | undefined, U>
     : ColumnType<T, T | undefined, T>;
+
+export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
 export interface AcademyLessons {
   id: Generated<number>;
@@ -566,6 +572,65 @@ export interface FlashAnalytics {
   user_id: number;
 }
 
+export interface Forms {
+  archived_at: ClockTime | null;
+  created_at: ClockTime;
+  id: Generated<number>;
+  /**
+   * The tenant's intake form: sent once to each new client (one per tenant).
+   */
+  intake: Generated<boolean>;
+  /**
+   * The coach whose form it is; null: the tenant's (an admin's), for every coach to send.
+   */
+  owner_id: number | null;
+  tenant_id: number;
+  title: string;
+  updated_at: ClockTime;
+}
+
+export interface FormSends {
+  answers: Generated<FormAnswers>;
+  client_id: number;
+  due_on: Timestamp | null;
+  form_id: number;
+  group_id: number | null;
+  id: Generated<number>;
+  /**
+   * The meeting it prepares for, if any.
+   */
+  meeting_id: number | null;
+  saved_at: ClockTime | null;
+  sent_at: ClockTime;
+  /**
+   * The coach or admin who sent it; null: sent automatically (intake, session prep).
+   */
+  sent_by: number | null;
+  /**
+   * draft (saved as the client types) or submitted (once; never changed after).
+   */
+  status: Generated<FormSendStatus>;
+  submitted_at: ClockTime | null;
+  tenant_id: number;
+  version_id: number;
+}
+
+export interface FormVersions {
+  /**
+   * JSON Schema (2020-12) of the answers, built from the layout (contracts/forms.ts).
+   */
+  answers_schema: FormSchema;
+  created_at: ClockTime;
+  form_id: number;
+  id: Generated<number>;
+  /**
+   * Sections, question order, help text and "shown when" conditions.
+   */
+  layout: FormLayout;
+  tenant_id: number;
+  version: number;
+}
+
 export interface GoalMilestones {
   client_id: number;
   created_at: ClockTime;
@@ -1018,6 +1083,10 @@ export interface MeetingTypes {
    */
   notice_hours: number | null;
   place: string | null;
+  /**
+   * A form sent to the client when a meeting of this type is booked.
+   */
+  prep_form_id: number | null;
   tenant_id: number;
 }
 
@@ -1668,6 +1737,9 @@ export interface DB {
   error_reports: ErrorReports;
   events: Events;
   flash_analytics: FlashAnalytics;
+  form_sends: FormSends;
+  form_versions: FormVersions;
+  forms: Forms;
   goal_milestones: GoalMilestones;
   goals: Goals;
   group_payments: GroupPayments;

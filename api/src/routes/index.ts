@@ -56,6 +56,7 @@ import * as system from './system-routes.js';
 import * as operator from './operator-routes.js';
 import * as agreements from './agreement-routes.js';
 import * as integrationAgreements from './integration-agreement-routes.js';
+import * as forms from './forms-routes.js';
 
 /**
  * The route modules: each route one of them declares whole (`route({ at: [method, url], … })`) is in the table,
@@ -112,6 +113,7 @@ const routeModules: readonly Record<string, unknown>[] = [
   goals,
   agreements,
   integrationAgreements,
+  forms,
 ];
 
 /** GraphQL's path: its query text is graphql-js's to parse, so the plain-text check of routes skips it. */

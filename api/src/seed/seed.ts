@@ -20,6 +20,7 @@ import { seedClientWork } from './seed-client-work.js';
 import { seedCoachLibrary } from './seed-coach-library.js';
 import { seedCompanyFiles } from './seed-company-files.js';
 import { seedFlashCoaching } from './seed-flash-coaching.js';
+import { seedForms } from './seed-forms.js';
 import { seedGroups } from './seed-groups.js';
 import { seedLessonFiles } from './seed-lesson-files.js';
 import { seedMailbox } from './seed-mailbox.js';
@@ -158,6 +159,14 @@ async function seedTenant(
       set,
       calendarOrigin,
     });
+  await seedForms(db, {
+    tenantId: tenant.id,
+    coachUserId,
+    clientId: clientIds[0]!,
+    basicId: clientIds[1]!,
+    at,
+    set,
+  });
   // The demo coach gets the morning summary, so a local stack runs it (the second coach keeps the default, off).
   await setMorningSummary(db, coachUserId, true);
   // Last: the bells are made of what the steps above seeded (messages, lessons, bookings).

@@ -41,6 +41,7 @@ import type { Mailer } from './mail/mailer.js';
 import type { GuardedClient } from './outbound/guarded-client.js';
 import { createMailboxService } from './mailbox/mailbox-service.js';
 import { createMetricsService } from './metrics/metrics-service.js';
+import { createFormsService } from './forms/forms-service.js';
 import { createCoachFlashService } from './flash-coaching/coach-flash.js';
 import { createFlashCoachingService } from './flash-coaching/flash-service.js';
 import { createNotesService } from './notes/notes-service.js';
@@ -227,6 +228,8 @@ export async function createServices(deps: ServiceDeps) {
     integration: createIntegrationService({ db, meetings, coach, organisation, peopleImport }),
     // A batch of people rows (a CSV's) upserted by email: the admin's Import screen and the integration API.
     peopleImport,
+    // Forms: the coach's and admin's library (each edit a version), sends to clients, drafts and submissions.
+    forms: createFormsService({ db, now }),
     // A read whose one rule is whom the caller may see (the scope of access/scope.ts, inside the repository's
     // query): a route passes the repository function and its arguments, so a new list needs no key here.
     read: <A extends unknown[], R>(query: (db: Kysely<Database>, ...args: A) => Promise<R>, ...args: A) =>

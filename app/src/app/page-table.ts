@@ -201,6 +201,12 @@ export const SIGNED_IN_PAGES: readonly PageEntry[] = [
     page(paths.notes, 'Notes', () => import('@/features/notes/components/notes-page')),
     { icon: 'note' },
   ),
+  // The form pages are chunks of their own: the list, and the fill page with the answers' check.
+  inMenu(
+    page(paths.forms, 'Forms', () => import('@/features/forms/components/forms-page')),
+    { icon: 'form' },
+  ),
+  page(paths.form(), 'Form', () => import('@/features/forms/components/form-fill-page')),
   page(paths.help, 'Help', () => import('@/features/help/components/help-page')),
   ...notificationPages(paths.notifications, paths.notificationSettings),
   inMenu(

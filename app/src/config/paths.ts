@@ -34,6 +34,9 @@ export const paths = {
   assessment: (id: number | string = ':id') => `/assessments/${id}`,
   metrics: '/metrics',
   notes: '/notes',
+  /** The forms the client's coach sent them, and one to fill in. */
+  forms: '/forms',
+  form: (id: number | string = ':id') => `/forms/${id}`,
   /** SPEC §2 leaves the mailbox's sub-routes open; these are a mail client's: two folders, a thread, compose. */
   messages: '/messages',
   messagesInbox: '/messages/inbox',

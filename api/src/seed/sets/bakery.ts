@@ -1,6 +1,7 @@
 // The demo tenant's business: a neighbourhood bakery in Oakland with a catering side, coached from San Francisco.
 import { sbaHiringGuide } from './demo-set.js';
 import type { DemoSet } from './demo-set.js';
+import { demoForms } from './demo-forms.js';
 
 export const bakery: DemoSet = {
   currency: 'USD',
@@ -260,6 +261,32 @@ export const bakery: DemoSet = {
       'Hand the daily flour order to one baker this week',
     ],
   },
+  forms: demoForms({
+    business: [
+      { id: 'ovens', kind: 'number', label: 'How many ovens do you bake with?', required: true },
+      {
+        id: 'wholesale',
+        kind: 'yes_no',
+        label: 'Do you sell wholesale to cafés or shops?',
+        required: true,
+      },
+      {
+        id: 'wholesale_share',
+        kind: 'scale',
+        label: 'How much of your sales is wholesale?',
+        help: '1 is almost none, 10 is almost all.',
+        required: false,
+        shown_when: { question: 'wholesale', equals: true },
+      },
+    ],
+    challenges: [
+      'Rising flour and butter costs',
+      'Early-morning staffing',
+      'Waste at closing time',
+      'Growing wholesale orders',
+    ],
+    topics: ['Costs and pricing', 'The bakers’ rota', 'Wholesale customers', 'Waste and ordering'],
+  }),
   secondCoach: {
     coach: {
       first_name: 'Elena',

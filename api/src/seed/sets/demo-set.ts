@@ -4,6 +4,8 @@
 // the schedule and of the mailbox) is shared by every set; dates are never written here, the seed finds them
 // from the seed time (working-days.ts).
 
+import type { DemoForms } from './demo-forms.js';
+
 /** The shared lessons the demo groups hold (seed-groups-data.ts). */
 type GroupLessonSlug =
   | 'know-your-numbers'
@@ -107,6 +109,8 @@ export interface DemoSet {
   priceList: string;
   /** Each group lesson's checklist (the shared lessons, seed-groups-data.ts), in this business's words. */
   lessonChecklists: Record<GroupLessonSlug, string[]>;
+  /** The coaching business's intake and session-prep forms, in this trade's words (demo-forms.ts). */
+  forms: DemoForms;
   /** The tenant's second coach, whose own clients run another business nearby (coach2@, client2@, client3@). */
   secondCoach: {
     coach: DemoPerson & { phone_number: string };

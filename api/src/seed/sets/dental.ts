@@ -1,5 +1,6 @@
 // The globex tenant's business: a private dental studio in London, billed in pounds, coached from London.
 import type { DemoSet } from './demo-set.js';
+import { demoForms } from './demo-forms.js';
 
 export const dental: DemoSet = {
   currency: 'GBP',
@@ -262,6 +263,26 @@ export const dental: DemoSet = {
       'Hand the recall calls to one team member this week',
     ],
   },
+  forms: demoForms({
+    business: [
+      { id: 'chairs', kind: 'number', label: 'How many dental chairs does your studio run?', required: true },
+      {
+        id: 'private_share',
+        kind: 'single_choice',
+        label: 'How are most of your patients treated?',
+        required: true,
+        options: ['Private', 'NHS', 'About half and half'],
+      },
+      { id: 'hygienist', kind: 'yes_no', label: 'Do you employ a hygienist?', required: true },
+    ],
+    challenges: [
+      'Missed appointments',
+      'Recruiting dental nurses',
+      'Fees and treatment plans',
+      'Finding new patients',
+    ],
+    topics: ['Missed appointments', 'The team and rota', 'Fees and treatment plans', 'New patients'],
+  }),
   secondCoach: {
     coach: {
       first_name: 'Hugh',

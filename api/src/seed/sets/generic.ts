@@ -2,6 +2,7 @@
 // consultancy in New York whose owner works with a business coach, in words that fit any coaching portal.
 import { sbaHiringGuide } from './demo-set.js';
 import type { DemoSet } from './demo-set.js';
+import { demoForms } from './demo-forms.js';
 
 export const generic: DemoSet = {
   currency: 'USD',
@@ -259,6 +260,19 @@ export const generic: DemoSet = {
       'Hand that task to a team member this week',
     ],
   },
+  forms: demoForms({
+    business: [
+      { id: 'clients_active', kind: 'number', label: 'How many active clients do you have?', required: true },
+      {
+        id: 'retainers',
+        kind: 'yes_no',
+        label: 'Is some of your work on monthly retainers?',
+        required: true,
+      },
+    ],
+    challenges: ['Winning new clients', 'Pricing projects', 'Hiring and delegating', 'Cash flow'],
+    topics: ['Sales pipeline', 'Pricing', 'The team', 'Cash flow'],
+  }),
   secondCoach: {
     coach: {
       first_name: 'Rebecca',

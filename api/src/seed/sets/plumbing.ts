@@ -2,6 +2,7 @@
 // Chicago.
 import { sbaHiringGuide } from './demo-set.js';
 import type { DemoSet } from './demo-set.js';
+import { demoForms } from './demo-forms.js';
 
 export const plumbing: DemoSet = {
   currency: 'USD',
@@ -256,6 +257,36 @@ export const plumbing: DemoSet = {
       'Hand the emergency call rota to one plumber this week',
     ],
   },
+  forms: demoForms({
+    business: [
+      { id: 'vans', kind: 'number', label: 'How many vans are on the road?', required: true },
+      {
+        id: 'work_mix',
+        kind: 'single_choice',
+        label: 'Where does most of your work come from?',
+        required: true,
+        options: [
+          'Emergency call-outs',
+          'Boiler installs and servicing',
+          'Bathroom refits',
+          'Commercial contracts',
+        ],
+      },
+      {
+        id: 'gas_safe',
+        kind: 'yes_no',
+        label: 'Are all your engineers Gas Safe registered?',
+        required: true,
+      },
+    ],
+    challenges: [
+      'Quoting and pricing jobs',
+      'Finding qualified engineers',
+      'Chasing unpaid invoices',
+      'Too many call-outs',
+    ],
+    topics: ['Quotes and pricing', 'Engineers and apprentices', 'Cash flow and invoices', 'Marketing'],
+  }),
   secondCoach: {
     coach: {
       first_name: 'Denise',

@@ -75,6 +75,7 @@ export const ownership = {
   recap_comments: { owner: ['client_id'] },
   goals: { owner: ['client_id'] },
   goal_milestones: { owner: ['client_id'] },
+  form_sends: { owner: ['client_id'] },
   // Whom the client is coached by.
   coach_clients: { owner: ['client_id'] },
   // What the user did: progress, purchases, memberships, submissions.

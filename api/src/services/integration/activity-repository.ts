@@ -201,3 +201,26 @@ export const recaps = (db: Kysely<Database>, tenant: Actor, page: PageQuery) =>
     ])
     .$call(inPages('r', page, 'updated_at'))
     .execute();
+
+/** The forms sent to the tenant's clients, with the answers of those submitted, in the order they were sent. */
+export const formSends = (db: Kysely<Database>, tenant: Actor, page: PageQuery) =>
+  db
+    .selectFrom('form_sends as s')
+    .where(owned(tenant, 'form_sends as s'))
+    .innerJoin('forms as f', 'f.id', 's.form_id')
+    .innerJoin('form_versions as v', 'v.id', 's.version_id')
+    .select([
+      's.id',
+      emailOf('s.client_id').as('client_email'),
+      's.form_id',
+      'f.title',
+      'v.version',
+      's.status',
+      's.meeting_id',
+      sql<string | null>`to_char(s.due_on, 'YYYY-MM-DD')`.as('due_on'),
+      's.sent_at',
+      's.submitted_at',
+      sql<Record<string, unknown> | null>`case when s.status = 'submitted' then s.answers end`.as('answers'),
+    ])
+    .$call(inPages('s', page, 'sent_at'))
+    .execute();

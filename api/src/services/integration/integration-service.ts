@@ -46,6 +46,7 @@ const activities = {
   'lesson-progress': activity.lessonProgress,
   goals: activity.goals,
   recaps: activity.recaps,
+  'form-sends': activity.formSends,
 } satisfies Record<string, Reader>;
 
 export type Activity = keyof typeof activities;

@@ -17,6 +17,8 @@ import { invitationMail } from './invitation-mail.js';
 import { findPerson } from './people-repository.js';
 import type { PersonRow } from './people-repository.js';
 import { fullName } from './person-view.js';
+import { roleOf } from '../access/roles.js';
+import { sendIntake } from '../forms/forms-service.js';
 
 const invitationDays = 7;
 
@@ -98,6 +100,8 @@ export function createInvitations({ db, now, mailer }: Deps) {
         const person = await findPerson(trx, adminScope({ tenantId: tenant.id, userId }), userId);
         if (!person) throw new HttpError(404, 'Person not found.');
         await recordEvent(trx, tenant.id, 'person.activated', { person_id: userId, email: person.email });
+        // A client who joins gets the tenant's intake questionnaire waiting for them, once.
+        if (roleOf(person.role_id) === 'client') await sendIntake(trx, tenant.id, userId, at);
         await writeAudit(trx, { tenantId: tenant.id, userId }, at, {
           action: 'person.activated',
           subject_type: 'person',

@@ -10,6 +10,7 @@ const PATHS = {
   mail: 'M3 5h18v14H3zM3 6l9 7 9-7',
   chart: 'M4 20V10M10 20V4M16 20v-7M22 20H2',
   note: 'M5 3h10l4 4v14H5zM14 3v5h5M8 13h8M8 17h6',
+  form: 'M6 3h12v18H6zM9 8h6M9 12h6M9 16h3',
   user: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21v-1a8 8 0 0 1 16 0v1',
   academy: 'M2 9l10-5 10 5-10 5zM6 11v5c3 2 9 2 12 0v-5M22 9v6',
   coach: 'M12 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM5 21l2-6h10l2 6M12 15v6',

@@ -1,6 +1,6 @@
 /**
  * The coach's page of one client: who they are and their local time now, then their schedule, notes, action
- * steps and commitments, metrics, assessments, files and groups, each a section the in-page nav jumps to (plain
+ * steps and commitments, the forms sent to them, metrics, assessments, files and groups, each a section the in-page nav jumps to (plain
  * links: the keyboard and a phone's narrow screen work as with any link). The whole page is one request; a
  * client not assigned to the coach is the API's 404 and a not-found state here.
  */
@@ -23,11 +23,13 @@ import { ClientNotes } from './client-notes';
 import { ClientProgress } from './client-progress';
 import { ClientSchedule } from './client-schedule';
 import { ClientSteps } from './client-steps';
+import { ClientForms } from './client-forms';
 import './client-page.css';
 
 const SECTIONS = [
   ['schedule', 'Schedule'],
   ['notes', 'Notes'],
+  ['forms', 'Forms'],
   ['steps', 'Action steps'],
   ['goals', 'Goals'],
   ['metrics', 'Metrics'],
@@ -42,6 +44,7 @@ const back = { to: paths.coachClients, label: 'Back to your clients' };
 function ClientSections({ data }: { data: ClientPageData }) {
   const clientId = data.client.id;
   const coach = useUser();
+  const zone = displayZone(coach.time_zone);
   return (
     <>
       <ClientHeader client={data.client} />
@@ -56,6 +59,12 @@ function ClientSections({ data }: { data: ClientPageData }) {
       </nav>
       <ClientSchedule clientId={clientId} schedule={data.schedule} zone={data.client.time_zone} />
       <ClientNotes clientId={clientId} notes={data.notes} />
+      <ClientForms
+        clientId={clientId}
+        meetings={[...data.schedule.upcoming, ...data.schedule.past]}
+        upcoming={data.schedule.upcoming}
+        zone={zone}
+      />
       <ClientSteps clientId={clientId} steps={data.action_steps} commitments={data.commitments} />
       <ClientGoals clientId={clientId} steps={data.action_steps} />
       <ClientProgress data={data} />

@@ -1,0 +1,234 @@
+// Forms: a coach's or admin's library (each edit a new version), sending one to a client, and the client's
+// draft and submission. Answers are checked twice on the server: by contracts/forms.ts's checkAnswers (the
+// app runs the same as the client types: required, conditions, each kind's rule; hidden answers dropped), and
+// then by ajv against the JSON Schema the version was stored with, so a send is held to what it was sent with.
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { ValidateFunction } from 'ajv/dist/2020.js';
+import type { Kysely } from 'kysely';
+import { answersSchema, checkAnswers, layoutProblems } from '../../../../contracts/forms.js';
+import type { Answers, Layout } from '../../../../contracts/forms.js';
+import type { FormInput, SendInput } from '../../../../contracts/rest/forms.js';
+import type { Database } from '../../db/database.js';
+import { FieldError, HttpError } from '../../errors.js';
+import { fieldErrors } from '../../validation-errors.js';
+import { recordEvent } from '../events/record-event.js';
+import { assignedClient } from '../access/assigned-client.js';
+import type { Actor } from '../access/scope.js';
+import { found } from '../client-work/owner.js';
+import {
+  changeForm,
+  clientMeeting,
+  findForm,
+  findIntake,
+  findSend,
+  insertForm,
+  insertSend,
+  insertVersion,
+  listForms,
+  listSends,
+  saveDraft,
+  submitSend,
+  wasSent,
+} from './forms-repository.js';
+import type { FormRow, SendRow } from './forms-repository.js';
+
+interface FormsDeps {
+  db: Kysely<Database>;
+  now: () => Date;
+}
+
+const day = (value: Date | string | null) =>
+  value === null ? null : typeof value === 'string' ? value : value.toISOString().slice(0, 10);
+
+const formOf = (row: FormRow) => ({
+  id: row.id,
+  title: row.title,
+  tenant_wide: row.owner_id === null,
+  intake: row.intake,
+  archived: row.archived_at !== null,
+  version: row.version,
+  layout: row.layout,
+  updated_at: row.updated_at.toISOString(),
+});
+
+const sendOf = (row: SendRow) => ({
+  id: row.id,
+  form_id: row.form_id,
+  title: row.title,
+  version: row.version,
+  layout: row.layout,
+  status: row.status,
+  answers: row.answers,
+  due_on: day(row.due_on),
+  meeting_id: row.meeting_id,
+  sent_at: row.sent_at.toISOString(),
+  saved_at: row.saved_at?.toISOString() ?? null,
+  submitted_at: row.submitted_at?.toISOString() ?? null,
+});
+
+const summaryOf = (row: SendRow) => {
+  const { form_id: _form, version: _version, layout: _layout, answers: _answers, ...summary } = sendOf(row);
+  return summary;
+};
+
+/** A layout a person built, checked beyond its schema (contracts/forms.ts): a 422 naming each place. */
+function soundLayout(layout: Layout): Layout {
+  const problems = layoutProblems(layout);
+  if (Object.keys(problems).length > 0)
+    throw new FieldError(
+      Object.fromEntries(Object.entries(problems).map(([at, list]) => [`layout.${at}`, list])),
+    );
+  return layout;
+}
+
+/** A check of answers as a 422 on `answers.<question>`. */
+const answerErrors = (errors: Record<string, string[]>) =>
+  new FieldError(Object.fromEntries(Object.entries(errors).map(([id, list]) => [`answers.${id}`, list])));
+
+export function createFormsService({ db, now }: FormsDeps) {
+  const ajv = new Ajv2020({ allErrors: true, verbose: true });
+  // A version's schema never changes, so its compiled check is kept by version id.
+  const compiled = new Map<number, ValidateFunction>();
+  const schemaCheck = (row: SendRow, answers: Answers) => {
+    let validate = compiled.get(row.version_id);
+    if (!validate) {
+      validate = ajv.compile(row.answers_schema);
+      compiled.set(row.version_id, validate);
+    }
+    if (!validate(answers)) throw new FieldError(fieldErrors(validate.errors ?? [], 'answers'));
+  };
+
+  const send = async (actor: Actor, id: number) => found(await findSend(db, actor, id), 'Form');
+
+  /** The answers kept for a send: checked against its own version (422 with every problem). */
+  const checked = (row: SendRow, answers: Answers, submit: boolean) => {
+    const result = checkAnswers(row.layout, answers, submit);
+    if (Object.keys(result.errors).length > 0) throw answerErrors(result.errors);
+    if (submit) schemaCheck(row, result.answers);
+    return result.answers;
+  };
+
+  return {
+    async forms(actor: Actor) {
+      return (await listForms(db, actor)).map(formOf);
+    },
+    async form(actor: Actor, id: number) {
+      return formOf(found(await findForm(db, actor, id), 'Form'));
+    },
+    async createForm(actor: Actor, input: FormInput) {
+      const layout = soundLayout(input.layout as Layout);
+      const at = now();
+      const id = await db.transaction().execute(async (trx) => {
+        const row = await insertForm(trx, actor, input.title.trim(), at);
+        await insertVersion(trx, actor, row.id, 1, { layout, schema: answersSchema(layout) }, at);
+        return row.id;
+      });
+      return formOf(found(await findForm(db, actor, id), 'Form'));
+    },
+    /** A changed layout is a new version; what was sent keeps its own. The same layout again adds none. */
+    async editForm(actor: Actor, id: number, input: FormInput) {
+      const layout = soundLayout(input.layout as Layout);
+      const at = now();
+      await db.transaction().execute(async (trx) => {
+        const current = found(await findForm(trx, actor, id, true), 'Form');
+        if (JSON.stringify(current.layout) !== JSON.stringify(layout))
+          await insertVersion(
+            trx,
+            actor,
+            id,
+            current.version + 1,
+            { layout, schema: answersSchema(layout) },
+            at,
+          );
+        await changeForm(trx, actor, id, { title: input.title.trim() }, at);
+      });
+      return formOf(found(await findForm(db, actor, id), 'Form'));
+    },
+    async archiveForm(actor: Actor, id: number, archived: boolean) {
+      found(await findForm(db, actor, id, true), 'Form');
+      await changeForm(db, actor, id, { archived_at: archived ? now() : null }, now());
+      return formOf(found(await findForm(db, actor, id), 'Form'));
+    },
+
+    /** Sends a form's newest version to one of the coach's clients. */
+    async sendToClient(coach: Actor, clientId: number, input: SendInput) {
+      const client = await assignedClient(db, coach, clientId);
+      const form = await findForm(db, coach, input.form_id);
+      if (!form || form.archived_at !== null)
+        throw new FieldError({ form_id: ['Choose one of your forms.'] });
+      const meetingId = input.meeting_id ?? null;
+      if (meetingId !== null && !(await clientMeeting(db, coach, clientId, meetingId)))
+        throw new FieldError({ meeting_id: ["Choose one of this client's meetings."] });
+      const row = await insertSend(
+        db,
+        coach,
+        client,
+        {
+          form_id: form.id,
+          version_id: form.version_id,
+          due_on: input.due_on ?? null,
+          meeting_id: meetingId,
+          sent_by: coach.userId,
+        },
+        now(),
+      );
+      return sendOf(await send(coach, row.id));
+    },
+    /** A client's sends with their answers, for their coach (another coach's client: 404). */
+    async clientSends(coach: Actor, clientId: number) {
+      await assignedClient(db, coach, clientId);
+      return (await listSends(db, coach, clientId)).map(sendOf);
+    },
+
+    async mySends(client: Actor) {
+      return (await listSends(db, client, client.userId)).map(summaryOf);
+    },
+    async mySend(client: Actor, id: number) {
+      return sendOf(await send(client, id));
+    },
+    /** Saves a draft as the client types: the same answers again leave it as it was. */
+    async saveDraft(client: Actor, id: number, answers: Answers) {
+      const row = await send(client, id);
+      if (row.status === 'submitted') throw new HttpError(409, 'This form was already submitted.');
+      const kept = checked(row, answers, false);
+      if (JSON.stringify(kept) !== JSON.stringify(row.answers)) {
+        if ((await saveDraft(db, client, id, kept, now())) === 0)
+          throw new HttpError(409, 'This form was already submitted.');
+      }
+      return sendOf(await send(client, id));
+    },
+    /** Submits the answers, once: a second submission is a 409 and changes nothing. */
+    async submit(client: Actor, id: number, answers: Answers) {
+      const row = await send(client, id);
+      if (row.status === 'submitted') throw new HttpError(409, 'This form was already submitted.');
+      const kept = checked(row, answers, true);
+      const at = now();
+      await db.transaction().execute(async (trx) => {
+        if ((await submitSend(trx, client, id, kept, at)) === 0)
+          throw new HttpError(409, 'This form was already submitted.');
+        // The tenant's systems hear the answers with the version they answer (webhooks out).
+        await recordEvent(trx, client.tenantId, 'form.submitted', {
+          send_id: id,
+          form_id: row.form_id,
+          version: row.version,
+          client_id: client.userId,
+          meeting_id: row.meeting_id,
+          submitted_at: at.toISOString(),
+          answers: kept,
+        });
+      });
+      return sendOf(await send(client, id));
+    },
+  };
+}
+
+/**
+ * Sends the tenant's intake form to a new client, once (in the transaction that made them a client: an
+ * accepted invitation). The row is written as the client's own, sent by no one: the portal sent it.
+ */
+export async function sendIntake(db: Kysely<Database>, tenantId: number, clientId: number, at: Date) {
+  const intake = await findIntake(db, tenantId);
+  const client: Actor = { tenantId, userId: clientId, role: 'client' };
+  if (!intake || (await wasSent(db, client, intake.form_id))) return;
+  await insertSend(db, client, undefined, { ...intake, due_on: null, meeting_id: null, sent_by: null }, at);
+}

@@ -1,0 +1,338 @@
+// Forms through the API on a real migrated database (PGlite, or PostgreSQL through scripts/with-postgres.sh),
+// with the seeded fixture tenants: a coach builds a form and sends it; editing it makes a new version and the
+// sent one keeps its own; the client saves drafts (idempotently) and submits once; required and conditional
+// answers are checked on the server; another coach's client's sends are 404 and unchanged.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Layout } from '../../contracts/forms.js';
+import { keyCall, makeApiKey } from './helpers/api-keys.js';
+import { call as callAs } from './helpers/booking.js';
+import { as, startSignedIn } from './helpers/coach.js';
+import { BETA, Harness, nextIp } from './helpers/harness.js';
+import { linkToken, waitForMail } from './helpers/mail.js';
+import type { Person } from './helpers/sign-in.js';
+import { signIn } from './helpers/sign-in.js';
+
+const h = new Harness();
+let coach: Person;
+let coach2: Person;
+let client: Person;
+let client2: Person;
+let admin: Person;
+let foreignCoach: Person;
+
+beforeAll(async () => {
+  [coach, coach2, client, client2, admin, foreignCoach] = await startSignedIn(
+    h,
+    'coach',
+    'coach2',
+    'client',
+    'client2',
+    'admin',
+    ['coach', BETA],
+  );
+});
+afterAll(() => h.stop());
+
+const layout: Layout = {
+  sections: [
+    {
+      title: 'About you',
+      questions: [
+        { id: 'name', kind: 'short_text', label: 'What should we call you?', required: true },
+        { id: 'smoker', kind: 'yes_no', label: 'Do you smoke?', required: true },
+        {
+          id: 'per_day',
+          kind: 'number',
+          label: 'How many a day?',
+          required: true,
+          shown_when: { question: 'smoker', equals: true },
+        },
+        { id: 'energy', kind: 'scale', label: 'Your energy, 1 to 10', required: false },
+      ],
+    },
+  ],
+};
+
+const call = (who: Person, method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown) =>
+  callAs(h, who, method, url, body);
+
+async function newForm(who: Person, title = 'Intake') {
+  const res = await call(who, 'POST', '/api/v1/forms/library', { title, layout });
+  expect(res.statusCode).toBe(201);
+  return res.json().data as { id: number; version: number };
+}
+
+async function sendTo(who: Person, clientId: number, formId: number) {
+  const res = await call(who, 'POST', `/api/v1/coach/clients/${clientId}/forms`, { form_id: formId });
+  expect(res.statusCode).toBe(201);
+  return res.json().data as { id: number; version: number };
+}
+
+const sendRow = (id: number) =>
+  h.db.selectFrom('form_sends').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+describe('the form library', () => {
+  it('refuses a layout whose condition is on a later question, naming the place (422)', async () => {
+    const [first, second] = layout.sections[0]!.questions;
+    const backwards = {
+      sections: [
+        { title: '', questions: [{ ...first!, shown_when: { question: 'smoker', equals: true } }, second!] },
+      ],
+    };
+    const res = await call(coach, 'POST', '/api/v1/forms/library', { title: 'Bad', layout: backwards });
+    expect(res.statusCode).toBe(422);
+    expect(Object.keys(res.json().error)).toEqual(['layout.questions.0.shown_when']);
+  });
+
+  it('keeps a coach’s form from another coach (404) and an admin’s for every coach of the tenant', async () => {
+    const own = await newForm(coach, 'Coach one’s');
+    expect((await call(coach2, 'GET', `/api/v1/forms/library/${own.id}`)).statusCode).toBe(404);
+    expect((await call(foreignCoach, 'GET', `/api/v1/forms/library/${own.id}`)).statusCode).toBe(404);
+    const shared = await newForm(admin, 'Tenant intake');
+    const list = (await call(coach2, 'GET', '/api/v1/forms/library')).json().data as {
+      id: number;
+      tenant_wide: boolean;
+    }[];
+    expect(list.find((f) => f.id === shared.id)?.tenant_wide).toBe(true);
+    expect(list.some((f) => f.id === own.id)).toBe(false);
+    // A coach may send the tenant's form but not change it.
+    const edit = await call(coach, 'PUT', `/api/v1/forms/library/${shared.id}`, {
+      title: 'Mine now',
+      layout,
+    });
+    expect(edit.statusCode).toBe(404);
+  });
+});
+
+describe('a sent form', () => {
+  it('keeps the version it was sent with after the form is edited, and is checked against it', async () => {
+    const form = await newForm(coach);
+    const sent = await sendTo(coach, client.user.id, form.id);
+    expect(sent.version).toBe(1);
+    const shorter: Layout = {
+      sections: [
+        { title: 'Now', questions: [{ id: 'goal', kind: 'long_text', label: 'Your goal?', required: true }] },
+      ],
+    };
+    const edited = await call(coach, 'PUT', `/api/v1/forms/library/${form.id}`, {
+      title: 'Intake',
+      layout: shorter,
+    });
+    expect(edited.json().data.version).toBe(2);
+    // The same layout again is no new version.
+    const again = await call(coach, 'PUT', `/api/v1/forms/library/${form.id}`, {
+      title: 'Intake',
+      layout: shorter,
+    });
+    expect(again.json().data.version).toBe(2);
+
+    const read = (await call(client, 'GET', `/api/v1/forms/${sent.id}`)).json().data;
+    expect(read.version).toBe(1);
+    expect(read.layout).toEqual(layout);
+    // The new version's question is not the sent one's; the sent one's required questions still are.
+    const res = await call(client, 'POST', `/api/v1/forms/${sent.id}/submit`, {
+      answers: { goal: 'More clients' },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error).toEqual({
+      'answers.name': ['Answer this question.'],
+      'answers.smoker': ['Answer this question.'],
+    });
+    const ok = await call(client, 'POST', `/api/v1/forms/${sent.id}/submit`, {
+      answers: { name: 'Ann', smoker: false },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().data).toMatchObject({
+      status: 'submitted',
+      version: 1,
+      answers: { name: 'Ann', smoker: false },
+    });
+    const coachView = (await call(coach, 'GET', `/api/v1/coach/clients/${client.user.id}/forms`)).json().data;
+    expect(coachView.find((s: { id: number }) => s.id === sent.id)).toMatchObject({
+      version: 1,
+      status: 'submitted',
+    });
+  });
+
+  it('requires a shown conditional question, and drops the answer of a hidden one', async () => {
+    const form = await newForm(coach);
+    const sent = await sendTo(coach, client.user.id, form.id);
+    const missing = await call(client, 'POST', `/api/v1/forms/${sent.id}/submit`, {
+      answers: { name: 'Ann', smoker: true },
+    });
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().error).toEqual({ 'answers.per_day': ['Answer this question.'] });
+    expect((await sendRow(sent.id)).status).toBe('draft');
+
+    const wrongKind = await call(client, 'POST', `/api/v1/forms/${sent.id}/submit`, {
+      answers: { name: 'Ann', smoker: true, per_day: 'ten', energy: 11 },
+    });
+    expect(wrongKind.json().error).toEqual({
+      'answers.per_day': ['Enter a number.'],
+      'answers.energy': ['Choose a number from 1 to 10.'],
+    });
+
+    const res = await call(client, 'POST', `/api/v1/forms/${sent.id}/submit`, {
+      answers: { name: ' Ann ', smoker: false, per_day: 20, unknown: 'x' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await sendRow(sent.id)).answers).toEqual({ name: 'Ann', smoker: false });
+  });
+
+  it('saves a draft idempotently, and is submitted once: a second submission is 409 and changes nothing', async () => {
+    const form = await newForm(coach);
+    const sent = await sendTo(coach, client.user.id, form.id);
+    const draft = { answers: { name: 'Ann' } };
+    const first = await call(client, 'PUT', `/api/v1/forms/${sent.id}/draft`, draft);
+    expect(first.statusCode).toBe(200);
+    const savedAt = first.json().data.saved_at;
+    h.clock.advance(60_000);
+    const second = await call(client, 'PUT', `/api/v1/forms/${sent.id}/draft`, draft);
+    expect(second.json().data).toEqual(first.json().data);
+    expect(second.json().data.saved_at).toBe(savedAt);
+    // A draft may leave required questions empty, but not hold a wrong answer.
+    const bad = await call(client, 'PUT', `/api/v1/forms/${sent.id}/draft`, { answers: { energy: 0 } });
+    expect(bad.statusCode).toBe(422);
+
+    const submitted = await call(client, 'POST', `/api/v1/forms/${sent.id}/submit`, {
+      answers: { name: 'Ann', smoker: false },
+    });
+    expect(submitted.statusCode).toBe(200);
+    const before = await sendRow(sent.id);
+    const twice = await call(client, 'POST', `/api/v1/forms/${sent.id}/submit`, {
+      answers: { name: 'Bob', smoker: false },
+    });
+    expect(twice.statusCode).toBe(409);
+    const late = await call(client, 'PUT', `/api/v1/forms/${sent.id}/draft`, { answers: { name: 'Bob' } });
+    expect(late.statusCode).toBe(409);
+    expect(await sendRow(sent.id)).toEqual(before);
+  });
+});
+
+describe('whose sends', () => {
+  it('answers 404 for another coach’s client and another client’s send, and changes nothing', async () => {
+    const form = await newForm(coach);
+    expect(
+      (await call(coach2, 'POST', `/api/v1/coach/clients/${client.user.id}/forms`, { form_id: form.id }))
+        .statusCode,
+    ).toBe(404);
+    // coach2 may not send coach's own form to their client either: the form is the 422's field.
+    const notTheirs = await call(coach2, 'POST', `/api/v1/coach/clients/${client2.user.id}/forms`, {
+      form_id: form.id,
+    });
+    expect(notTheirs.statusCode).toBe(422);
+    const sent = await sendTo(coach, client.user.id, form.id);
+    const before = await sendRow(sent.id);
+    expect((await call(coach2, 'GET', `/api/v1/coach/clients/${client.user.id}/forms`)).statusCode).toBe(404);
+    expect(
+      (await call(foreignCoach, 'GET', `/api/v1/coach/clients/${client.user.id}/forms`)).statusCode,
+    ).toBe(404);
+    expect((await call(client2, 'GET', `/api/v1/forms/${sent.id}`)).statusCode).toBe(404);
+    expect(
+      (await call(client2, 'PUT', `/api/v1/forms/${sent.id}/draft`, { answers: { name: 'X' } })).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await call(client2, 'POST', `/api/v1/forms/${sent.id}/submit`, {
+          answers: { name: 'X', smoker: false },
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(await sendRow(sent.id)).toEqual(before);
+    const theirs = (await call(client2, 'GET', '/api/v1/forms')).json().data as { id: number }[];
+    expect(theirs.some((s) => s.id === sent.id)).toBe(false);
+    // A coach does not fill their client's form.
+    expect((await as(h, coach, 'GET', `/api/v1/forms/${sent.id}`)).statusCode).toBe(403);
+  });
+});
+
+describe('events and automatic sends', () => {
+  it('tells the tenant’s systems of a submission, with the answers and the version answered', async () => {
+    const form = await newForm(coach);
+    const sent = await sendTo(coach, client.user.id, form.id);
+    await call(client, 'POST', `/api/v1/forms/${sent.id}/submit`, {
+      answers: { name: 'Ann', smoker: false },
+    });
+    const events = await h.db
+      .selectFrom('events')
+      .select(['tenant_id', 'data'])
+      .where('type', '=', 'form.submitted')
+      .execute();
+    const event = events.find((e) => e.data.send_id === sent.id);
+    expect(event).toMatchObject({
+      tenant_id: client.user.tenantId,
+      data: {
+        form_id: form.id,
+        version: 1,
+        client_id: client.user.id,
+        answers: { name: 'Ann', smoker: false },
+      },
+    });
+  });
+
+  it('sends the tenant’s intake form to a client who accepts their invitation, once', async () => {
+    const intake = await h.db
+      .selectFrom('forms')
+      .select('id')
+      .where('tenant_id', '=', admin.user.tenantId)
+      .where('intake', '=', true)
+      .executeTakeFirstOrThrow();
+    const email = `invited-${Date.now()}@example.com`;
+    const added = await h.call('POST', '/api/v1/admin/people', {
+      tenant: admin.user.tenantId,
+      token: admin.token,
+      ip: nextIp(),
+      body: { email, first_name: 'Ina', last_name: 'Vite', invite: true },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const { token } = linkToken(await waitForMail(h.mailDir, email), 'invitation');
+    const accepted = await h.call('POST', '/api/password/invitation', {
+      tenant: admin.user.tenantId,
+      ip: nextIp(),
+      body: { token, password: 'my first password', password_confirmation: 'my first password' },
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const sends = await h.db
+      .selectFrom('form_sends')
+      .select(['form_id', 'status', 'sent_by'])
+      .where('client_id', '=', added.json().data.id)
+      .execute();
+    expect(sends).toEqual([{ form_id: intake.id, status: 'draft', sent_by: null }]);
+  });
+
+  it('lists the tenant’s form sends to a key, with the answers of submitted ones only', async () => {
+    const form = await newForm(coach);
+    const draft = await sendTo(coach, client.user.id, form.id);
+    await call(client, 'PUT', `/api/v1/forms/${draft.id}/draft`, { answers: { name: 'Work in progress' } });
+    const done = await sendTo(coach, client.user.id, form.id);
+    await call(client, 'POST', `/api/v1/forms/${done.id}/submit`, {
+      answers: { name: 'Ann', smoker: false },
+    });
+    const { key } = await makeApiKey(h, { token: admin.token, tenantId: admin.user.tenantId }, 'read');
+    const rows: { id: number; status: string; answers: unknown; client_email: string }[] = [];
+    let cursor: string | null = null;
+    do {
+      const res = await keyCall(
+        h.app,
+        key,
+        'GET',
+        `/integration/v1/form-sends?limit=200${cursor ? `&cursor=${cursor}` : ''}`,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      rows.push(...res.json().data);
+      cursor = res.json().next_cursor;
+    } while (cursor);
+    expect(rows.find((r) => r.id === draft.id)).toMatchObject({ status: 'draft', answers: null });
+    expect(rows.find((r) => r.id === done.id)).toMatchObject({
+      status: 'submitted',
+      answers: { name: 'Ann', smoker: false },
+      client_email: client.user.email,
+    });
+    // Another tenant's key sees none of them.
+    const foreignAdmin = await signIn(h, { demo: 'admin', tenant: BETA });
+    const { key: foreignKey } = await makeApiKey(h, { token: foreignAdmin.token, tenantId: BETA }, 'read');
+    const foreign = (await keyCall(h.app, foreignKey, 'GET', '/integration/v1/form-sends?limit=200')).json()
+      .data;
+    expect(foreign.some((r: { id: number }) => r.id === done.id || r.id === draft.id)).toBe(false);
+  });
+});
