@@ -16,6 +16,8 @@ const h = new Harness();
 let coach: Person;
 let otherClient: number;
 let group: number;
+/** The other client's own things, for the routes whose `:id` is a goal, a meeting or a recap of theirs. */
+const theirs = { goal: 0, meeting: 0, recap: 0 };
 
 beforeAll(async () => {
   [coach] = await startSignedIn(h, 'coach');
@@ -23,11 +25,65 @@ beforeAll(async () => {
   const made = await as(h, coach, 'POST', '/api/v1/coach/groups', { title: 'Client id checks' });
   expect(made.statusCode, made.body).toBe(201);
   group = made.json().data.id;
+  // Written straight into the database as their own coach's work would be: a past meeting with its draft recap,
+  // and a goal.
+  const tenant_id = coach.user.tenantId;
+  const coachRow = await h.db
+    .selectFrom('coach_clients')
+    .innerJoin('coaches', 'coaches.id', 'coach_clients.coach_id')
+    .select(['coaches.id', 'coaches.user_id'])
+    .where('coach_clients.client_id', '=', otherClient)
+    .executeTakeFirstOrThrow();
+  const at = new Date(Date.now() - 86_400_000);
+  ({ id: theirs.meeting } = await h.db
+    .insertInto('meetings')
+    .values({
+      tenant_id,
+      client_id: otherClient,
+      coach_id: coachRow.id,
+      title: 'Their review',
+      starts_at: at,
+      duration_minutes: 60,
+      time_zone: 'UTC',
+      meeting_url: null,
+      place: 'Their office',
+      meeting_type_id: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow());
+  ({ id: theirs.recap } = await h.db
+    .insertInto('recaps')
+    .values({
+      tenant_id,
+      client_id: otherClient,
+      meeting_id: theirs.meeting,
+      author_id: coachRow.user_id,
+      body: '<p>Their recap</p>',
+      created_at: at,
+      updated_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow());
+  ({ id: theirs.goal } = await h.db
+    .insertInto('goals')
+    .values({
+      tenant_id,
+      client_id: otherClient,
+      author_id: otherClient,
+      title: 'Their goal',
+      created_at: at,
+      updated_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow());
 });
 afterAll(() => h.stop());
 
 /** What each route needs besides the client, so that only the client can be why it answers 404. */
-const cases: Record<string, { body?: Record<string, unknown>; query?: string; files?: true }> = {
+const cases: Record<
+  string,
+  { body?: Record<string, unknown>; query?: string; files?: true; id?: () => number }
+> = {
   'GET /api/v1/coach/clients/:id': {},
   'POST /api/v1/coach/clients/:id/notes': { body: { body: 'A private note' } },
   'POST /api/v1/coach/clients/:id/files': { files: true },
@@ -52,6 +108,20 @@ const cases: Record<string, { body?: Record<string, unknown>; query?: string; fi
   'POST /api/v1/coach/clients/:id/steps/:stepId/delete': {},
   'POST /api/v1/coach/groups/:id/members': {},
   'POST /api/v1/coach/groups/:id/members/:clientId/remove': {},
+  'GET /api/v1/coach/clients/:id/recaps': {},
+  'GET /api/v1/coach/meetings/:id/recap': { id: () => theirs.meeting },
+  'POST /api/v1/coach/meetings/:id/recap': { id: () => theirs.meeting, body: { body: '<p>Mine now</p>' } },
+  'POST /api/v1/coach/recaps/:id/share': { id: () => theirs.recap },
+  'GET /api/v1/coach/clients/:id/goals': {},
+  'POST /api/v1/coach/clients/:id/goals': { body: { title: 'A goal' } },
+  'POST /api/v1/goals/:id': { id: () => theirs.goal, body: { status: 'completed' } },
+  'POST /api/v1/goals/:id/milestones': { id: () => theirs.goal, body: { title: 'A milestone' } },
+  'POST /api/v1/goals/:id/milestones/:milestoneId': { id: () => theirs.goal, body: { done: true } },
+  'POST /api/v1/goals/:id/milestones/:milestoneId/delete': { id: () => theirs.goal },
+  'POST /api/v1/goals/:id/steps': { id: () => theirs.goal, body: { step_id: 1, linked: true } },
+  'GET /api/v1/coach/clients/:id/agreement': {},
+  'POST /api/v1/coach/clients/:id/forms': { body: { form_id: 1 } },
+  'GET /api/v1/coach/clients/:id/forms': {},
 };
 
 /** The coach routes that take a client's id: `/clients/:id`, `:clientId`, or a `client_id` field. */
@@ -75,6 +145,10 @@ const tables: (keyof Database)[] = [
   'user_groups',
   'company_files',
   'assessment_progress',
+  'recaps',
+  'goals',
+  'goal_milestones',
+  'form_sends',
 ];
 
 async function counts() {
@@ -98,7 +172,7 @@ describe('another coach’s client', () => {
       const spec = cases[route]!;
       let url = path
         .replace('/groups/:id', `/groups/${group}`)
-        .replace(/:id\b/, String(otherClient))
+        .replace(/:id\b/, String(spec.id?.() ?? otherClient))
         .replace(':clientId', String(otherClient))
         .replace(/:\w+/g, '1');
       if (spec.query) url += `?${spec.query}=${otherClient}`;
@@ -115,11 +189,24 @@ describe('another coach’s client', () => {
             coach,
             method,
             url,
-            method === 'POST' ? { ...spec.body, ...clientField(path) } : undefined,
+            method === 'POST' ? { ...spec.body, ...(spec.id ? {} : clientField(path)) } : undefined,
           );
       expect(res.statusCode, `${route}: ${res.body}`).toBe(404);
     }
     expect(await counts()).toEqual(before);
+    // Their recap is still theirs and unshared, their goal still open.
+    const recap = await h.db
+      .selectFrom('recaps')
+      .select(['body', 'shared_at'])
+      .where('id', '=', theirs.recap)
+      .executeTakeFirst();
+    expect(recap).toEqual({ body: '<p>Their recap</p>', shared_at: null });
+    const goal = await h.db
+      .selectFrom('goals')
+      .select('status')
+      .where('id', '=', theirs.goal)
+      .executeTakeFirst();
+    expect(goal).toEqual({ status: 'open' });
   });
 });
 

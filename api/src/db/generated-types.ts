@@ -1176,6 +1176,7 @@ export interface Notifications {
 export interface OfferingInvitations {
   client_id: number;
   offering_id: number;
+  tenant_id: number;
 }
 
 export interface Offerings {

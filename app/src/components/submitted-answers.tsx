@@ -3,7 +3,7 @@ import { isShown, questionsOf } from '../../../contracts/forms';
 import './submitted-answers.css';
 
 /** An answer as words: yes/no, a list of choices, a number or a date as typed. */
-export function answerText(q: Question, value: Answer | undefined): string {
+function answerText(q: Question, value: Answer | undefined): string {
   if (value === undefined) return 'Not answered';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (Array.isArray(value)) return value.join(', ');

@@ -76,6 +76,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema
     .createTable('offering_invitations')
+    .addColumn('tenant_id', 'integer', (c) => c.notNull().references('tenants.id'))
     .addColumn('offering_id', 'integer', (c) => c.notNull().references('offerings.id').onDelete('cascade'))
     .addColumn('client_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addPrimaryKeyConstraint('offering_invitations_pk', ['offering_id', 'client_id'])

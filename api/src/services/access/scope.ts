@@ -89,6 +89,13 @@ export const ownership = {
   referrals: { owner: ['user_id'] },
   // A client's signature of a coaching agreement's version.
   agreement_signatures: { owner: ['client_id'] },
+  // What a client bought and paid (migration 1940): their purchases, the credits those gave, their payments and
+  // invoices, and the offerings they were invited to.
+  purchases: { owner: ['client_id'] },
+  credit_grants: { owner: ['client_id'] },
+  payments: { owner: ['client_id'] },
+  invoices: { owner: ['client_id'] },
+  offering_invitations: { owner: ['client_id'] },
   // A coach's answer to one of those: the client's whose request it answers.
   request_answers: { owner: ['client_id'] },
   profile_photos: { owner: ['user_id'] },

@@ -2,10 +2,8 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { api, type Envelope } from '@/lib/api-client';
 import type { Form, FormSend, SendInput } from '../../../../../contracts/rest/forms';
 
-export type { Form };
-
 /** GET /api/v1/forms/library: the forms the coach may send (their own and the tenant's). */
-export const libraryQueryOptions = () =>
+const libraryQueryOptions = () =>
   queryOptions({
     queryKey: ['forms', 'library'],
     queryFn: async ({ signal }) =>
@@ -15,7 +13,7 @@ export const libraryQueryOptions = () =>
 export const useFormLibrary = () => useQuery(libraryQueryOptions());
 
 /** GET /api/v1/coach/clients/:id/forms: the forms sent to one client, with their answers. */
-export const clientFormsQueryOptions = (clientId: number) =>
+const clientFormsQueryOptions = (clientId: number) =>
   queryOptions({
     queryKey: ['coach-client-forms', clientId],
     queryFn: async ({ signal }) =>

@@ -15,7 +15,7 @@ async function getForm(id: number, signal?: AbortSignal): Promise<FormSend> {
   return (await api.get<Envelope<FormSend>>(`/api/v1/forms/${id}`, { signal })).data.data;
 }
 
-export const formQueryOptions = (id: number) =>
+const formQueryOptions = (id: number) =>
   queryOptions({ queryKey: ['forms', id], queryFn: ({ signal }) => getForm(id, signal) });
 
 export const useForm = (id: number) => useQuery(formQueryOptions(id));

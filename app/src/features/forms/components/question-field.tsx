@@ -1,9 +1,6 @@
 import { FieldError, controlAria } from '@/components/field';
 import type { Answer, Question } from '../../../../../contracts/forms';
 
-/** What a control holds while the person types: a number's text stays text until it reads as a number. */
-export type Draft = Record<string, Answer>;
-
 interface Props {
   question: Question;
   value: Answer | undefined;
