@@ -212,3 +212,14 @@ export const wasSent = async (db: Db, client: Actor, formId: number) =>
     .where('s.form_id', '=', formId)
     .select('s.id')
     .executeTakeFirst()) !== undefined;
+
+/** The client's own time zone, if they set one. */
+export const clientZone = async (db: Db, client: Actor) =>
+  (
+    await db
+      .selectFrom('users')
+      .where('tenant_id', '=', client.tenantId)
+      .where('id', '=', client.userId)
+      .select('time_zone')
+      .executeTakeFirst()
+  )?.time_zone ?? null;

@@ -5,7 +5,7 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ValidateFunction } from 'ajv/dist/2020.js';
 import type { Kysely } from 'kysely';
-import { answersSchema, checkAnswers, layoutProblems } from '../../../../contracts/forms.js';
+import { answersSchema, checkAnswers, layoutProblems, questionsOf } from '../../../../contracts/forms.js';
 import type { Answers, Layout } from '../../../../contracts/forms.js';
 import type { FormInput, SendInput } from '../../../../contracts/rest/forms.js';
 import type { Database } from '../../db/database.js';
@@ -15,9 +15,12 @@ import { recordEvent } from '../events/record-event.js';
 import { assignedClient } from '../access/assigned-client.js';
 import type { Actor } from '../access/scope.js';
 import { found } from '../client-work/owner.js';
+import { localDate } from '../coach/zoned-day.js';
+import { findMetric, upsertValue } from '../metrics/metrics-repository.js';
 import {
   changeForm,
   clientMeeting,
+  clientZone,
   findForm,
   findIntake,
   findSend,
@@ -35,6 +38,7 @@ import type { FormRow, SendRow } from './forms-repository.js';
 interface FormsDeps {
   db: Kysely<Database>;
   now: () => Date;
+  log: { warn(obj: object, msg: string): void };
 }
 
 const day = (value: Date | string | null) =>
@@ -85,7 +89,40 @@ function soundLayout(layout: Layout): Layout {
 const answerErrors = (errors: Record<string, string[]>) =>
   new FieldError(Object.fromEntries(Object.entries(errors).map(([id, list]) => [`answers.${id}`, list])));
 
-export function createFormsService({ db, now }: FormsDeps) {
+/**
+ * Records each number answer whose question names a metric as that metric's value for the month of the
+ * submission on the client's own calendar (a month recorded again is replaced, as in the tracker). A metric
+ * that is not this client's (another's, or deleted since the form was built) gets nothing: the answer is kept
+ * with the send and the reason logged, for the client did nothing wrong.
+ */
+async function feedMetrics(
+  trx: Kysely<Database>,
+  client: Actor,
+  row: SendRow,
+  answers: Answers,
+  at: Date,
+  log: FormsDeps['log'],
+) {
+  const fed = questionsOf(row.layout).filter(
+    (q) => q.metric_id !== undefined && typeof answers[q.id] === 'number',
+  );
+  if (fed.length === 0) return;
+  const period = localDate(at, (await clientZone(trx, client)) ?? 'UTC').slice(0, 7);
+  for (const q of fed) {
+    const metric = await findMetric(trx, client, q.metric_id!);
+    if (!metric) {
+      log.warn(
+        { send_id: row.id, question: q.id, metric_id: q.metric_id },
+        "form answer not recorded: the question's metric is not this client's",
+      );
+      continue;
+    }
+    const value = { metric_id: metric.id, period, value: answers[q.id] as number, note: row.title };
+    await upsertValue(trx, client, value, at);
+  }
+}
+
+export function createFormsService({ db, now, log }: FormsDeps) {
   const ajv = new Ajv2020({ allErrors: true, verbose: true });
   // A version's schema never changes, so its compiled check is kept by version id.
   const compiled = new Map<number, ValidateFunction>();
@@ -216,6 +253,7 @@ export function createFormsService({ db, now }: FormsDeps) {
           submitted_at: at.toISOString(),
           answers: kept,
         });
+        await feedMetrics(trx, client, row, kept, at, log);
       });
       return sendOf(await send(client, id));
     },
