@@ -223,3 +223,13 @@ export const clientZone = async (db: Db, client: Actor) =>
       .select('time_zone')
       .executeTakeFirst()
   )?.time_zone ?? null;
+
+/** A cancelled meeting's sends the client has not submitted go with it; submitted ones are kept. */
+export async function dropPrepDrafts(db: Db, client: Actor, meetingId: number) {
+  await db
+    .deleteFrom('form_sends as s')
+    .where(owned(client, 'form_sends as s'))
+    .where('s.meeting_id', '=', meetingId)
+    .where('s.status', '=', 'draft')
+    .execute();
+}

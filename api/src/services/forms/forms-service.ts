@@ -270,3 +270,22 @@ export async function sendIntake(db: Kysely<Database>, tenantId: number, clientI
   if (!intake || (await wasSent(db, client, intake.form_id))) return;
   await insertSend(db, client, undefined, { ...intake, due_on: null, meeting_id: null, sent_by: null }, at);
 }
+
+/**
+ * Sends a meeting type's prep form to the client who booked a meeting of it (in the booking's transaction):
+ * the form's current version, due on the meeting's day in the client's zone, sent by no one (the booking sent
+ * it). A form the coach may no longer send (archived, or gone) sends nothing: the booking stands regardless.
+ */
+export async function sendPrep(
+  db: Kysely<Database>,
+  booking: { client: Actor; coachUserId: number; formId: number; meetingId: number; startsAt: Date },
+  at: Date,
+) {
+  const { client } = booking;
+  const coach: Actor = { tenantId: client.tenantId, userId: booking.coachUserId, role: 'coach' };
+  const form = await findForm(db, coach, booking.formId);
+  if (!form || form.archived_at !== null) return;
+  const dueOn = localDate(booking.startsAt, (await clientZone(db, client)) ?? 'UTC');
+  const send = { form_id: form.id, version_id: form.version_id, due_on: dueOn, sent_by: null };
+  await insertSend(db, client, undefined, { ...send, meeting_id: booking.meetingId }, at);
+}
