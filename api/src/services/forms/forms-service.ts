@@ -17,6 +17,7 @@ import type { Actor } from '../access/scope.js';
 import { found } from '../client-work/owner.js';
 import { localDate } from '../coach/zoned-day.js';
 import { findMetric, upsertValue } from '../metrics/metrics-repository.js';
+import { dropFormReminder, planFormReminder } from '../reminders/form-reminders.js';
 import {
   changeForm,
   clientMeeting,
@@ -135,7 +136,7 @@ export function createFormsService({ db, now, log }: FormsDeps) {
     if (!validate(answers)) throw new FieldError(fieldErrors(validate.errors ?? [], 'answers'));
   };
 
-  const send = async (actor: Actor, id: number) => found(await findSend(db, actor, id), 'Form');
+  const sendRow = async (actor: Actor, id: number) => found(await findSend(db, actor, id), 'Form');
 
   /** The answers kept for a send: checked against its own version (422 with every problem). */
   const checked = (row: SendRow, answers: Answers, submit: boolean) => {
@@ -196,20 +197,26 @@ export function createFormsService({ db, now, log }: FormsDeps) {
       const meetingId = input.meeting_id ?? null;
       if (meetingId !== null && !(await clientMeeting(db, coach, clientId, meetingId)))
         throw new FieldError({ meeting_id: ["Choose one of this client's meetings."] });
-      const row = await insertSend(
-        db,
-        coach,
-        client,
-        {
-          form_id: form.id,
-          version_id: form.version_id,
-          due_on: input.due_on ?? null,
-          meeting_id: meetingId,
-          sent_by: coach.userId,
-        },
-        now(),
-      );
-      return sendOf(await send(coach, row.id));
+      const send = {
+        form_id: form.id,
+        version_id: form.version_id,
+        due_on: input.due_on ?? null,
+        meeting_id: meetingId,
+        sent_by: coach.userId,
+      };
+      const at = now();
+      // With its reminder before the due date, or neither.
+      const id = await db.transaction().execute(async (trx) => {
+        const row = await insertSend(trx, coach, client, send, at);
+        await planFormReminder(
+          trx,
+          { tenantId: coach.tenantId, userId: clientId, role: 'client' },
+          row.id,
+          at,
+        );
+        return row.id;
+      });
+      return sendOf(await sendRow(coach, id));
     },
     /** A client's sends with their answers, for their coach (another coach's client: 404). */
     async clientSends(coach: Actor, clientId: number) {
@@ -221,22 +228,22 @@ export function createFormsService({ db, now, log }: FormsDeps) {
       return (await listSends(db, client, client.userId)).map(summaryOf);
     },
     async mySend(client: Actor, id: number) {
-      return sendOf(await send(client, id));
+      return sendOf(await sendRow(client, id));
     },
     /** Saves a draft as the client types: the same answers again leave it as it was. */
     async saveDraft(client: Actor, id: number, answers: Answers) {
-      const row = await send(client, id);
+      const row = await sendRow(client, id);
       if (row.status === 'submitted') throw new HttpError(409, 'This form was already submitted.');
       const kept = checked(row, answers, false);
       if (JSON.stringify(kept) !== JSON.stringify(row.answers)) {
         if ((await saveDraft(db, client, id, kept, now())) === 0)
           throw new HttpError(409, 'This form was already submitted.');
       }
-      return sendOf(await send(client, id));
+      return sendOf(await sendRow(client, id));
     },
     /** Submits the answers, once: a second submission is a 409 and changes nothing. */
     async submit(client: Actor, id: number, answers: Answers) {
-      const row = await send(client, id);
+      const row = await sendRow(client, id);
       if (row.status === 'submitted') throw new HttpError(409, 'This form was already submitted.');
       const kept = checked(row, answers, true);
       const at = now();
@@ -254,8 +261,9 @@ export function createFormsService({ db, now, log }: FormsDeps) {
           answers: kept,
         });
         await feedMetrics(trx, client, row, kept, at, log);
+        await dropFormReminder(trx, id);
       });
-      return sendOf(await send(client, id));
+      return sendOf(await sendRow(client, id));
     },
   };
 }
@@ -287,5 +295,6 @@ export async function sendPrep(
   if (!form || form.archived_at !== null) return;
   const dueOn = localDate(booking.startsAt, (await clientZone(db, client)) ?? 'UTC');
   const send = { form_id: form.id, version_id: form.version_id, due_on: dueOn, sent_by: null };
-  await insertSend(db, client, undefined, { ...send, meeting_id: booking.meetingId }, at);
+  const row = await insertSend(db, client, undefined, { ...send, meeting_id: booking.meetingId }, at);
+  await planFormReminder(db, client, row.id, at);
 }
