@@ -76,6 +76,11 @@ export const NOTIFICATION_KINDS = {
     channels: [],
     never: ['in_app', 'push'],
   },
+  form: {
+    label: 'Forms still to fill before their due date',
+    roles: ['client'],
+    channels: ['in_app', 'mail', 'push'],
+  },
 } as const satisfies Record<string, KindInfo>;
 
 export type NotificationKind = keyof typeof NOTIFICATION_KINDS;

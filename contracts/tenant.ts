@@ -444,6 +444,12 @@ export const tenantSchema = {
               maxItems: 3,
               items: { enum: ['in_app', 'mail', 'push'] },
             },
+            form: {
+              type: 'array',
+              uniqueItems: true,
+              maxItems: 3,
+              items: { enum: ['in_app', 'mail', 'push'] },
+            },
           },
         },
       },

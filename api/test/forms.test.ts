@@ -209,6 +209,73 @@ describe('a sent form', () => {
   });
 });
 
+describe('a number answer that feeds a metric', () => {
+  const metricOf = async (who: Person, name: string) =>
+    (
+      await h.db
+        .insertInto('metrics')
+        .values({
+          tenant_id: who.user.tenantId,
+          client_id: who.user.id,
+          name,
+          direction: 'up',
+          target: null,
+          created_at: h.clock.now(),
+          updated_at: h.clock.now(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  const valuesOf = (metricId: number) =>
+    h.db.selectFrom('metric_values').selectAll().where('metric_id', '=', metricId).execute();
+  const fedLayout = (metricId: number): Layout => ({
+    sections: [
+      {
+        title: '',
+        questions: [
+          { id: 'sessions', kind: 'number', label: 'Sessions sold', required: true, metric_id: metricId },
+        ],
+      },
+    ],
+  });
+
+  it('records the answer once as the month’s value of the client’s own metric, in the submission', async () => {
+    const metric = await metricOf(client, 'Sessions sold');
+    const created = await call(coach, 'POST', '/api/v1/forms/library', {
+      title: 'Monthly check-in',
+      layout: fedLayout(metric),
+    });
+    const sent = await sendTo(coach, client.user.id, created.json().data.id);
+    const ok = await call(client, 'POST', `/api/v1/forms/${sent.id}/submit`, { answers: { sessions: 12 } });
+    expect(ok.statusCode).toBe(200);
+    const period = h.clock.now().toISOString().slice(0, 7);
+    expect(await valuesOf(metric)).toMatchObject([
+      { client_id: client.user.id, period, value: 12, note: 'Monthly check-in' },
+    ]);
+    const again = await call(client, 'POST', `/api/v1/forms/${sent.id}/submit`, {
+      answers: { sessions: 40 },
+    });
+    expect(again.statusCode).toBe(409);
+    expect(await valuesOf(metric)).toMatchObject([{ value: 12 }]);
+  });
+
+  it('leaves another client’s metric untouched, keeps the answer and logs why, not failing the client', async () => {
+    const theirs = await metricOf(client2, 'Their revenue');
+    const created = await call(coach, 'POST', '/api/v1/forms/library', {
+      title: 'Check-in',
+      layout: fedLayout(theirs),
+    });
+    const sent = await sendTo(coach, client.user.id, created.json().data.id);
+    const ok = await call(client, 'POST', `/api/v1/forms/${sent.id}/submit`, { answers: { sessions: 7 } });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().data.answers).toEqual({ sessions: 7 });
+    expect(await valuesOf(theirs)).toEqual([]);
+    expect(
+      h.logs.some((line) => line.includes('not this client') && line.includes(`"metric_id":${theirs}`)),
+    ).toBe(true);
+  });
+});
+
 describe('whose sends', () => {
   it('answers 404 for another coach’s client and another client’s send, and changes nothing', async () => {
     const form = await newForm(coach);

@@ -127,6 +127,7 @@ export interface MailValues {
   'request-reply': { sender: string; request: string; summary: string; reply: string; link: string };
   'coach-request': { sender: string; request: string; summary: string; text: string; link: string };
   recap: { firstName: string; coach: string; title: string; when: string; text: string; link: string };
+  'form-reminder': { firstName: string; title: string; due: string; link: string };
   referral: { firstName: string; referrer: string; referrerEmail: string; link: string };
   receipt: {
     firstName: string;
@@ -453,6 +454,17 @@ export const MAIL_KINDS: { [K in MailKind]: KindSpec<K> } = {
       when: 'Tuesday 3 March 2026',
       text: 'We agreed on the three hires for the spring.\nNext: draft the job descriptions.',
       link: 'https://portal.example.com/schedule',
+    },
+  },
+  'form-reminder': {
+    title: 'A reminder of a form the client has not submitted, the day before it is due',
+    fields: { firstName: 'text', title: 'text', due: 'text', link: 'text' },
+    required: ['title', 'link'],
+    sample: {
+      firstName: meetingSample.firstName,
+      title: 'Before our session',
+      due: 'Thursday 5 March',
+      link: 'https://portal.example.com/forms/12',
     },
   },
   'coach-request': {

@@ -63,6 +63,8 @@ export const meetingTypeFields = {
   /** Cancel and reschedule up to this many hours before; null takes tenant.json's booking.noticeHours. */
   notice_hours: { type: ['integer', 'null'], minimum: 0, maximum: 24 * 30 },
   active: boolean,
+  /** A form (the coach's own or the tenant's) sent to the client when a meeting of this type is booked. */
+  prep_form_id: { type: ['integer', 'null'], minimum: 1, maximum: 2_147_483_647 },
 } as const;
 export const newMeetingType = closed(meetingTypeFields, ['name', 'duration_minutes', 'location']);
 export const meetingTypeChange = { ...closed(meetingTypeFields, []), minProperties: 1 } as const;
@@ -81,6 +83,7 @@ export const meetingType = closed({
   /** The notice in force: the type's, or the tenant's. */
   effective_notice_hours: integer,
   active: boolean,
+  prep_form_id: { type: ['integer', 'null'] },
 });
 export const meetingTypes = list(meetingType);
 

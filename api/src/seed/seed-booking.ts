@@ -92,6 +92,7 @@ export async function seedBooking(db: Kysely<Database>, seed: BookingSeed): Prom
       needs_credit: false,
       notice_hours: null,
       active: true,
+      prep_form_id: null,
     })),
   );
   if (seed.clientId === null || types.length === 0) return;

@@ -1,7 +1,7 @@
 // Each demo tenant's forms: the admin's intake questionnaire (the tenant's intake form) and a session-prep
 // form, in the trade of the tenant's demo business (sets/demo-forms.ts). client@ submitted the intake and has
 // the prep form waiting for their next meeting; basic@ has the intake still to fill, so both the answers and the
-// "form waiting" card can be seen. A tenant that has its intake form already is left alone: seeding twice
+// "form waiting" card can be seen. The demo coach's meeting types name the prep form, so booking one sends it. A tenant that has its intake form already is left alone: seeding twice
 // changes nothing.
 import type { Kysely } from 'kysely';
 import { answersSchema } from '../../../contracts/forms.js';
@@ -72,6 +72,14 @@ export async function seedForms(db: Kysely<Database>, seed: FormsSeed): Promise<
   if (already) return;
   const intake = await insertForm(db, seed, seed.set.forms.intake, true);
   const prep = await insertForm(db, seed, seed.set.forms.prep, false);
+  // The demo coach's meeting types send it when booked, so a booking on the local stack shows a prep form.
+  const coach = db.selectFrom('coaches').select('id').where('user_id', '=', seed.coachUserId);
+  await db
+    .updateTable('meeting_types')
+    .set({ prep_form_id: prep.form_id })
+    .where('tenant_id', '=', seed.tenantId)
+    .where('coach_id', '=', coach)
+    .execute();
   const sent = { tenant_id: seed.tenantId, sent_by: seed.coachUserId, sent_at: seed.at };
   const next = await db
     .selectFrom('meetings')

@@ -229,7 +229,7 @@ export async function createServices(deps: ServiceDeps) {
     // A batch of people rows (a CSV's) upserted by email: the admin's Import screen and the integration API.
     peopleImport,
     // Forms: the coach's and admin's library (each edit a version), sends to clients, drafts and submissions.
-    forms: createFormsService({ db, now }),
+    forms: createFormsService({ db, now, log: deps.log }),
     // A read whose one rule is whom the caller may see (the scope of access/scope.ts, inside the repository's
     // query): a route passes the repository function and its arguments, so a new list needs no key here.
     read: <A extends unknown[], R>(query: (db: Kysely<Database>, ...args: A) => Promise<R>, ...args: A) =>

@@ -13,6 +13,8 @@ import { HttpError } from '../../errors.js';
 import type { Actor } from '../access/scope.js';
 import { requireSignedAgreement } from '../agreements/agreement-rule.js';
 import { recordEvent } from '../events/record-event.js';
+import { dropPrepDrafts } from '../forms/forms-repository.js';
+import { sendPrep } from '../forms/forms-service.js';
 import { requireTraining } from '../groups/trainings.js';
 import type { Mailer } from '../mail/mailer.js';
 import {
@@ -234,6 +236,10 @@ export function createBookingService(deps: { db: Kysely<Database>; now: () => Da
         const row = await repo.findClientMeeting(trx, client, meetingId);
         await recordEvent(trx, client.tenantId, 'meeting.booked', eventData(row!, coach, by));
         await planMeetingReminders(trx, meetingId, now());
+        if (type.prep_form_id !== null) {
+          const prep = { client, coachUserId: coach.user_id, formId: type.prep_form_id, meetingId };
+          await sendPrep(trx, { ...prep, startsAt: start }, now());
+        }
         return meetingId;
       });
       if (id === 'taken') return taken(coach, type, start);
@@ -290,6 +296,8 @@ export function createBookingService(deps: { db: Kysely<Database>; now: () => Da
     async cancel(tenant: Tenant, client: Actor, id: number): Promise<{ id: number }> {
       const { meeting, coach } = await changeable(tenant, client, id);
       await db.transaction().execute(async (trx) => {
+        // Before the meeting goes (its sends' meeting_id would be cleared): its unanswered prep form goes too.
+        await dropPrepDrafts(trx, client, id);
         if (!(await repo.deleteBooking(trx, client, id))) throw notFound();
         await recordEvent(trx, client.tenantId, 'meeting.cancelled', eventData(meeting, coach, 'client'));
         await planMeetingReminders(trx, id, now());

@@ -19,6 +19,7 @@ export type MeetingTypeFields = Pick<
   | 'needs_credit'
   | 'notice_hours'
   | 'active'
+  | 'prep_form_id'
 >;
 
 /** The coach's types, the active ones first, then in the order they were made. */

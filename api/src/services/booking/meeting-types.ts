@@ -8,6 +8,7 @@ import type { Database } from '../../db/database.js';
 import { lockSubject } from '../../db/subject-lock.js';
 import { FieldError, HttpError } from '../../errors.js';
 import type { Actor } from '../access/scope.js';
+import { findForm } from '../forms/forms-repository.js';
 import { ownCoach } from './booking-coach.js';
 import * as repo from './meeting-types-repository.js';
 import type { MeetingTypeFields, MeetingTypeRow } from './meeting-types-repository.js';
@@ -29,6 +30,7 @@ const meetingTypeAnswer = (row: MeetingTypeRow, tenantNotice: number): MeetingTy
   notice_hours: row.notice_hours,
   effective_notice_hours: row.notice_hours ?? tenantNotice,
   active: row.active,
+  prep_form_id: row.prep_form_id,
 });
 
 const isFlag = (name: string): name is FlagName => (FLAG_NAMES as string[]).includes(name);
@@ -44,17 +46,26 @@ export function createMeetingTypesService(deps: { db: Kysely<Database>; now: () 
       .executeTakeFirstOrThrow();
   }
 
-  /** What a schema cannot say: a place for `place`, a group of the coach's own, a flag that exists. */
-  async function check(coach: { tenantId: number; coachId: number }, t: MeetingTypeFields) {
+  /**
+   * What a schema cannot say: a place for `place`, a group of the coach's own, a flag that exists, a prep form
+   * the coach may send.
+   */
+  async function check(coach: Actor, coachId: number, t: MeetingTypeFields) {
     const errors: Record<string, string[]> = {};
     if (t.location === 'place' && !t.place?.trim()) errors.place = ['Give the place where it takes place.'];
     if (t.audience === 'group') {
       if (t.group_id === null) errors.group_id = ['Choose the group whose members may book it.'];
-      else if (!(await repo.coachRunsGroup(db, coach.tenantId, coach.coachId, t.group_id)))
+      else if (!(await repo.coachRunsGroup(db, coach.tenantId, coachId, t.group_id)))
         errors.group_id = ['Choose one of your groups.'];
     }
     if (t.audience === 'flag' && (t.flag === null || !isFlag(t.flag)))
       errors.flag = [`Choose one of the training flags: ${FLAG_NAMES.join(', ')}.`];
+    if (t.prep_form_id !== null) {
+      // A form the coach may send: their own or the tenant's, not archived (another coach's is not theirs).
+      const form = await findForm(db, coach, t.prep_form_id);
+      if (!form || form.archived_at !== null)
+        errors.prep_form_id = ["Choose one of your forms or your business's, not an archived one."];
+    }
     if (Object.keys(errors).length > 0) throw new FieldError(errors);
   }
 
@@ -93,6 +104,7 @@ export function createMeetingTypesService(deps: { db: Kysely<Database>; now: () 
               needs_credit: false,
               notice_hours: null,
               active: true,
+              prep_form_id: null,
             })),
           );
         });
@@ -114,8 +126,9 @@ export function createMeetingTypesService(deps: { db: Kysely<Database>; now: () 
         needs_credit: input.needs_credit ?? false,
         notice_hours: input.notice_hours ?? null,
         active: input.active ?? true,
+        prep_form_id: input.prep_form_id ?? null,
       });
-      await check({ tenantId: coach.tenantId, coachId: me.id }, fields);
+      await check(coach, me.id, fields);
       const [row] = await repo.insertMeetingTypes(
         db,
         { tenantId: coach.tenantId, coachId: me.id, at: now() },
@@ -141,8 +154,9 @@ export function createMeetingTypesService(deps: { db: Kysely<Database>; now: () 
         needs_credit: input.needs_credit ?? before.needs_credit,
         notice_hours: input.notice_hours === undefined ? before.notice_hours : input.notice_hours,
         active: input.active ?? before.active,
+        prep_form_id: input.prep_form_id === undefined ? before.prep_form_id : input.prep_form_id,
       });
-      await check({ tenantId: coach.tenantId, coachId: me.id }, fields);
+      await check(coach, me.id, fields);
       const row = await repo.updateMeetingType(db, me.id, id, fields);
       if (!row) throw notFound();
       return meetingTypeAnswer(row, (await tenantBooking(coach.tenantId)).booking_notice_hours);

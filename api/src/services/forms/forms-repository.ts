@@ -212,3 +212,24 @@ export const wasSent = async (db: Db, client: Actor, formId: number) =>
     .where('s.form_id', '=', formId)
     .select('s.id')
     .executeTakeFirst()) !== undefined;
+
+/** The client's own time zone, if they set one. */
+export const clientZone = async (db: Db, client: Actor) =>
+  (
+    await db
+      .selectFrom('users')
+      .where('tenant_id', '=', client.tenantId)
+      .where('id', '=', client.userId)
+      .select('time_zone')
+      .executeTakeFirst()
+  )?.time_zone ?? null;
+
+/** A cancelled meeting's sends the client has not submitted go with it; submitted ones are kept. */
+export async function dropPrepDrafts(db: Db, client: Actor, meetingId: number) {
+  await db
+    .deleteFrom('form_sends as s')
+    .where(owned(client, 'form_sends as s'))
+    .where('s.meeting_id', '=', meetingId)
+    .where('s.status', '=', 'draft')
+    .execute();
+}

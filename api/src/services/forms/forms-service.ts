@@ -5,7 +5,7 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ValidateFunction } from 'ajv/dist/2020.js';
 import type { Kysely } from 'kysely';
-import { answersSchema, checkAnswers, layoutProblems } from '../../../../contracts/forms.js';
+import { answersSchema, checkAnswers, layoutProblems, questionsOf } from '../../../../contracts/forms.js';
 import type { Answers, Layout } from '../../../../contracts/forms.js';
 import type { FormInput, SendInput } from '../../../../contracts/rest/forms.js';
 import type { Database } from '../../db/database.js';
@@ -15,9 +15,13 @@ import { recordEvent } from '../events/record-event.js';
 import { assignedClient } from '../access/assigned-client.js';
 import type { Actor } from '../access/scope.js';
 import { found } from '../client-work/owner.js';
+import { localDate } from '../coach/zoned-day.js';
+import { findMetric, upsertValue } from '../metrics/metrics-repository.js';
+import { dropFormReminder, planFormReminder } from '../reminders/form-reminders.js';
 import {
   changeForm,
   clientMeeting,
+  clientZone,
   findForm,
   findIntake,
   findSend,
@@ -35,6 +39,7 @@ import type { FormRow, SendRow } from './forms-repository.js';
 interface FormsDeps {
   db: Kysely<Database>;
   now: () => Date;
+  log: { warn(obj: object, msg: string): void };
 }
 
 const day = (value: Date | string | null) =>
@@ -85,7 +90,40 @@ function soundLayout(layout: Layout): Layout {
 const answerErrors = (errors: Record<string, string[]>) =>
   new FieldError(Object.fromEntries(Object.entries(errors).map(([id, list]) => [`answers.${id}`, list])));
 
-export function createFormsService({ db, now }: FormsDeps) {
+/**
+ * Records each number answer whose question names a metric as that metric's value for the month of the
+ * submission on the client's own calendar (a month recorded again is replaced, as in the tracker). A metric
+ * that is not this client's (another's, or deleted since the form was built) gets nothing: the answer is kept
+ * with the send and the reason logged, for the client did nothing wrong.
+ */
+async function feedMetrics(
+  trx: Kysely<Database>,
+  client: Actor,
+  row: SendRow,
+  answers: Answers,
+  at: Date,
+  log: FormsDeps['log'],
+) {
+  const fed = questionsOf(row.layout).filter(
+    (q) => q.metric_id !== undefined && typeof answers[q.id] === 'number',
+  );
+  if (fed.length === 0) return;
+  const period = localDate(at, (await clientZone(trx, client)) ?? 'UTC').slice(0, 7);
+  for (const q of fed) {
+    const metric = await findMetric(trx, client, q.metric_id!);
+    if (!metric) {
+      log.warn(
+        { send_id: row.id, question: q.id, metric_id: q.metric_id },
+        "form answer not recorded: the question's metric is not this client's",
+      );
+      continue;
+    }
+    const value = { metric_id: metric.id, period, value: answers[q.id] as number, note: row.title };
+    await upsertValue(trx, client, value, at);
+  }
+}
+
+export function createFormsService({ db, now, log }: FormsDeps) {
   const ajv = new Ajv2020({ allErrors: true, verbose: true });
   // A version's schema never changes, so its compiled check is kept by version id.
   const compiled = new Map<number, ValidateFunction>();
@@ -98,7 +136,7 @@ export function createFormsService({ db, now }: FormsDeps) {
     if (!validate(answers)) throw new FieldError(fieldErrors(validate.errors ?? [], 'answers'));
   };
 
-  const send = async (actor: Actor, id: number) => found(await findSend(db, actor, id), 'Form');
+  const sendRow = async (actor: Actor, id: number) => found(await findSend(db, actor, id), 'Form');
 
   /** The answers kept for a send: checked against its own version (422 with every problem). */
   const checked = (row: SendRow, answers: Answers, submit: boolean) => {
@@ -159,20 +197,26 @@ export function createFormsService({ db, now }: FormsDeps) {
       const meetingId = input.meeting_id ?? null;
       if (meetingId !== null && !(await clientMeeting(db, coach, clientId, meetingId)))
         throw new FieldError({ meeting_id: ["Choose one of this client's meetings."] });
-      const row = await insertSend(
-        db,
-        coach,
-        client,
-        {
-          form_id: form.id,
-          version_id: form.version_id,
-          due_on: input.due_on ?? null,
-          meeting_id: meetingId,
-          sent_by: coach.userId,
-        },
-        now(),
-      );
-      return sendOf(await send(coach, row.id));
+      const send = {
+        form_id: form.id,
+        version_id: form.version_id,
+        due_on: input.due_on ?? null,
+        meeting_id: meetingId,
+        sent_by: coach.userId,
+      };
+      const at = now();
+      // With its reminder before the due date, or neither.
+      const id = await db.transaction().execute(async (trx) => {
+        const row = await insertSend(trx, coach, client, send, at);
+        await planFormReminder(
+          trx,
+          { tenantId: coach.tenantId, userId: clientId, role: 'client' },
+          row.id,
+          at,
+        );
+        return row.id;
+      });
+      return sendOf(await sendRow(coach, id));
     },
     /** A client's sends with their answers, for their coach (another coach's client: 404). */
     async clientSends(coach: Actor, clientId: number) {
@@ -184,22 +228,22 @@ export function createFormsService({ db, now }: FormsDeps) {
       return (await listSends(db, client, client.userId)).map(summaryOf);
     },
     async mySend(client: Actor, id: number) {
-      return sendOf(await send(client, id));
+      return sendOf(await sendRow(client, id));
     },
     /** Saves a draft as the client types: the same answers again leave it as it was. */
     async saveDraft(client: Actor, id: number, answers: Answers) {
-      const row = await send(client, id);
+      const row = await sendRow(client, id);
       if (row.status === 'submitted') throw new HttpError(409, 'This form was already submitted.');
       const kept = checked(row, answers, false);
       if (JSON.stringify(kept) !== JSON.stringify(row.answers)) {
         if ((await saveDraft(db, client, id, kept, now())) === 0)
           throw new HttpError(409, 'This form was already submitted.');
       }
-      return sendOf(await send(client, id));
+      return sendOf(await sendRow(client, id));
     },
     /** Submits the answers, once: a second submission is a 409 and changes nothing. */
     async submit(client: Actor, id: number, answers: Answers) {
-      const row = await send(client, id);
+      const row = await sendRow(client, id);
       if (row.status === 'submitted') throw new HttpError(409, 'This form was already submitted.');
       const kept = checked(row, answers, true);
       const at = now();
@@ -216,8 +260,10 @@ export function createFormsService({ db, now }: FormsDeps) {
           submitted_at: at.toISOString(),
           answers: kept,
         });
+        await feedMetrics(trx, client, row, kept, at, log);
+        await dropFormReminder(trx, id);
       });
-      return sendOf(await send(client, id));
+      return sendOf(await sendRow(client, id));
     },
   };
 }
@@ -231,4 +277,24 @@ export async function sendIntake(db: Kysely<Database>, tenantId: number, clientI
   const client: Actor = { tenantId, userId: clientId, role: 'client' };
   if (!intake || (await wasSent(db, client, intake.form_id))) return;
   await insertSend(db, client, undefined, { ...intake, due_on: null, meeting_id: null, sent_by: null }, at);
+}
+
+/**
+ * Sends a meeting type's prep form to the client who booked a meeting of it (in the booking's transaction):
+ * the form's current version, due on the meeting's day in the client's zone, sent by no one (the booking sent
+ * it). A form the coach may no longer send (archived, or gone) sends nothing: the booking stands regardless.
+ */
+export async function sendPrep(
+  db: Kysely<Database>,
+  booking: { client: Actor; coachUserId: number; formId: number; meetingId: number; startsAt: Date },
+  at: Date,
+) {
+  const { client } = booking;
+  const coach: Actor = { tenantId: client.tenantId, userId: booking.coachUserId, role: 'coach' };
+  const form = await findForm(db, coach, booking.formId);
+  if (!form || form.archived_at !== null) return;
+  const dueOn = localDate(booking.startsAt, (await clientZone(db, client)) ?? 'UTC');
+  const send = { form_id: form.id, version_id: form.version_id, due_on: dueOn, sent_by: null };
+  const row = await insertSend(db, client, undefined, { ...send, meeting_id: booking.meetingId }, at);
+  await planFormReminder(db, client, row.id, at);
 }

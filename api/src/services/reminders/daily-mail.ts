@@ -21,11 +21,11 @@ interface Deps {
   push: (userId: number, notice: PushNotice) => Promise<unknown>;
 }
 
-const tenantOf = (db: Kysely<Database>, id: number) =>
+export const tenantOf = (db: Kysely<Database>, id: number) =>
   db.selectFrom('tenants').select(['id', 'name', 'domain']).where('id', '=', id).executeTakeFirstOrThrow();
 
 /** "Monday 2 March": a due date (a calendar date, no zone) as a person reads it. */
-const dayName = (date: string) =>
+export const dayName = (date: string) =>
   new Intl.DateTimeFormat('en-GB', {
     weekday: 'long',
     day: 'numeric',

@@ -15,4 +15,5 @@ export const intro: MeetingType = {
   notice_hours: null,
   effective_notice_hours: 24,
   active: true,
+  prep_form_id: null,
 };
