@@ -217,9 +217,9 @@ describe('portal build', () => {
     const loginRoute = files('src/features/auth/components/login-page.tsx', files(main));
     const beyondLogin = (key: string) => [...files(key)].filter((file) => !loginRoute.has(file));
     const signedIn = (file: string) => /^assets\/signed-in-shell-[\w-]+\.js$/.test(file);
-    // The client's schedule: its own chunk, the signed-in chunk (the shell, React Query, the dates, the query
+    // The client's schedule (its route with the goals card): its own chunk, the signed-in chunk (the shell, React Query, the dates, the query
     // states) and the few files only it and a few other pages use; the bundler alone made twenty of them.
-    const schedule = beyondLogin('src/features/schedule/components/schedule-page.tsx');
+    const schedule = beyondLogin('src/app/schedule-route.tsx');
     expect(schedule.filter(signedIn)).toHaveLength(1);
     expect(schedule.length, schedule.join(' ')).toBeLessThanOrEqual(6);
     expect([...loginRoute].filter(signedIn)).toEqual([]);

@@ -59,11 +59,14 @@ export function appConfig(repoRoot: string, version: string): InlineConfig {
   };
 }
 
-/** Modules most signed-in pages use beside the shell's own: they travel with it rather than each on its own. */
+/**
+ * Modules most signed-in pages use beside the shell's own: they travel with it rather than each on its own. The
+ * forms card's loader is a few lines both of the client's homes (schedule, groups) start with.
+ */
 const SIGNED_IN_COMMON = [
   /[\\/]node_modules[\\/]dayjs[\\/]/,
   /[\\/]app[\\/]src[\\/]lib[\\/](dates|http-link|offline-copy)\.tsx?$/,
-  /[\\/]app[\\/]src[\\/]components[\\/](query-state|load-failed|zone-note|offline-banner)\.tsx?$/,
+  /[\\/]app[\\/]src[\\/]components[\\/](query-state|load-failed|zone-note|offline-banner|forms-waiting-card-lazy)\.tsx?$/,
 ];
 
 /**

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { QueryState } from '@/components/query-state';
 import { paths } from '@/config/paths';
 import { useCoachProfile } from '@/lib/coach-profile';
-import { FormsWaitingCard } from '@/components/forms-waiting-card';
+import { FormsWaitingCardLater } from '@/components/forms-waiting-card-lazy';
 import { useUser } from '@/lib/session';
 import { useGroups } from '../api/get-groups';
 import { GroupFacts, GroupProgress } from './group-facts';
@@ -36,7 +36,7 @@ export default function GroupsPage() {
   return (
     <div className="page">
       <h1 className="page-title">My Groups</h1>
-      <FormsWaitingCard />
+      <FormsWaitingCardLater />
       <QueryState query={groups} what="Your groups" empty={<NoGroup />}>
         {(list) => (
           <ul className="group-list">

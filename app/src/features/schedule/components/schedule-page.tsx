@@ -22,7 +22,7 @@ import { useRecaps } from '../api/recaps';
 import { MeetingCard, type MeetingView } from './meeting-card';
 import './schedule.css';
 import { PageFrame } from '@/components/page-frame';
-import { FormsWaitingCard } from '@/components/forms-waiting-card';
+import { FormsWaitingCardLater } from '@/components/forms-waiting-card-lazy';
 
 const fromMeeting = (m: Meeting, change: boolean, recap?: number): MeetingView => ({
   key: `meeting-${m.id}`,
@@ -97,7 +97,7 @@ export default function SchedulePage({ aside }: { aside?: ReactNode }) {
   return (
     <PageFrame title="My Schedule" className="schedule-page">
       <OfflineBanner since={schedule.offlineSince ?? lessons.offlineSince} />
-      <FormsWaitingCard />
+      <FormsWaitingCardLater />
       <ZoneNote zone={zone} />
       {aside}
       {/* One loading state until both lists are in: a list arriving first and drawn alone would be pushed
