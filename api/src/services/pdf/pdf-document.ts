@@ -5,13 +5,22 @@
 // embedded font, so the text can be searched, copied and read back (the tests do).
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import type Fontkit from '@pdf-lib/fontkit';
+import type * as PdfLib from 'pdf-lib';
+import type { PDFFont, PDFPage } from 'pdf-lib';
 
 const require = createRequire(import.meta.url);
 const fontFile = (name: string) => require.resolve(`dejavu-fonts-ttf/ttf/${name}`);
 
 let fonts: Promise<{ regular: Uint8Array; bold: Uint8Array }> | undefined;
+/**
+ * pdf-lib and fontkit, loaded at the first PDF rather than with the API: about 0.35 s of every start (each test
+ * file and browser test starts one) that most starts never use, as with the Stripe SDK.
+ */
+let libraries: Promise<[typeof PdfLib, typeof Fontkit]> | undefined;
+const pdfLibraries = () =>
+  (libraries ??= Promise.all([import('pdf-lib'), import('@pdf-lib/fontkit').then((m) => m.default)]));
+
 /** Read once per process: the two files are about 1.4 MB. */
 const fontBytes = () =>
   (fonts ??= Promise.all([
@@ -53,6 +62,7 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
 
 /** A new document titled `title` (its metadata), written top to bottom with new pages as it fills. */
 export async function createPdf(meta: { title: string; author: string }): Promise<PdfWriter> {
+  const [{ PDFDocument, rgb }, fontkit] = await pdfLibraries();
   const doc = await PDFDocument.create();
   doc.registerFontkit(fontkit);
   const bytes = await fontBytes();
