@@ -47,7 +47,10 @@ const answer = (m: MeetingRow) => ({
 type CoachMeeting = ReturnType<typeof answer>;
 
 /** A meeting as the meeting events carry it (contracts/events.ts): made by the coach, so of no booking type. */
-const eventData = (m: MeetingRow, coach: Actor) => ({
+const eventData = (
+  m: Pick<MeetingRow, 'id' | 'client_id' | 'starts_at' | 'duration_minutes'>,
+  coach: Actor,
+) => ({
   meeting_id: m.id,
   coach_id: coach.userId,
   client_id: m.client_id,
@@ -148,9 +151,9 @@ export function createMeetingsService(deps: { db: Kysely<Database>; now: () => D
       const fields = notPast(fieldsOf(input, me.zone));
       const booked = await book(coach, me.id, fields, input.confirm_overlap === true, null, async (trx) => {
         const id = await repo.insertMeeting(trx, coach, client, me.id, fields);
-        const row = await repo.findMeeting(trx, coach, me.id, id);
         // The client's bell and the tenant's webhooks hear of it, as of a meeting the client booked.
-        await recordEvent(trx, coach.tenantId, 'meeting.booked', eventData(row!, coach));
+        const meeting = { id, client_id: client.userId, ...fields };
+        await recordEvent(trx, coach.tenantId, 'meeting.booked', eventData(meeting, coach));
         await planMeetingReminders(trx, id, now());
         return id;
       });
@@ -181,13 +184,11 @@ export function createMeetingsService(deps: { db: Kysely<Database>; now: () => D
       const booked = await book(coach, me.id, fields, input.confirm_overlap === true, id, async (trx) => {
         if (!(await repo.updateMeeting(trx, coach, me.id, id, fields))) throw notFound();
         // A move is told; an edit of its agenda or link is not (the client is mailed the new invitation).
-        if (fields.starts_at.getTime() !== before.starts_at.getTime()) {
-          const row = await repo.findMeeting(trx, coach, me.id, id);
+        if (fields.starts_at.getTime() !== before.starts_at.getTime())
           await recordEvent(trx, coach.tenantId, 'meeting.rescheduled', {
-            ...eventData(row!, coach),
+            ...eventData({ id, client_id: before.client_id, ...fields }, coach),
             previous_starts_at: before.starts_at.toISOString(),
           });
-        }
         await planMeetingReminders(trx, id, now());
         return id;
       });
