@@ -5,6 +5,7 @@
 // is only read, and a second record replaces the first and its planned job. A job whose connection was removed
 // does nothing and plans nothing, so the chain ends with the connection.
 import type { FastifyInstance } from 'fastify';
+import { scheduleSweep } from '../jobs/sweep.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { GuardedClient } from '../outbound/guarded-client.js';
@@ -48,20 +49,9 @@ async function planMissingFetches({ db, now, everyMs }: FetchDeps): Promise<void
 }
 
 /**
- * Runs planMissingFetches when the instance is ready and every 15 minutes: a timer per job-running instance
- * rather than a job, like the daily reminders' sweep, as it only starts chains (the jobs are the durable part).
+ * Runs planMissingFetches when the instance is ready and every 15 minutes, like the daily reminders' sweep: it
+ * only starts chains (the jobs are the durable part).
  */
 export function scheduleCalendarPlanning(app: FastifyInstance, deps: FetchDeps): void {
-  let running: Promise<void> = Promise.resolve();
-  const plan = () => {
-    running = planMissingFetches(deps).catch((error: unknown) =>
-      app.log.error({ err: error }, 'planning calendar fetches failed'),
-    );
-  };
-  const timer = setInterval(plan, FETCH_EVERY_MS).unref();
-  app.addHook('onReady', async () => plan());
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
-  });
+  scheduleSweep(app, FETCH_EVERY_MS, 'planning calendar fetches failed', () => planMissingFetches(deps));
 }

@@ -14,6 +14,7 @@
 //   nothing (yesterday's digest is no use, and a long outage must not end in a flood), and its successor is the
 //   first day whose time is not that late, so a chain catches up in one step.
 import type { FastifyInstance } from 'fastify';
+import { scheduleSweep } from '../jobs/sweep.js';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.js';
@@ -173,20 +174,11 @@ export function dailyHandler(
 const KINDS: DailyKind[] = ['steps_digest', 'morning_summary'];
 
 /**
- * Runs the sweep when the instance is ready and every 15 minutes: a timer per instance rather than a job, as the
- * sweep only starts chains (the jobs themselves are the durable part) and is safe on every instance at once.
+ * Runs the sweep when the instance is ready and every 15 minutes: it only starts chains (the jobs themselves are
+ * the durable part) and is safe on every instance at once.
  */
 export function scheduleDailySweep(app: FastifyInstance, db: Kysely<Database>, now: () => Date): void {
-  let running: Promise<void> = Promise.resolve();
-  const sweep = () => {
-    running = (async () => {
-      for (const kind of KINDS) await planDailyReminders(db, kind, now());
-    })().catch((error: unknown) => app.log.error({ err: error }, 'planning daily reminders failed'));
-  };
-  const timer = setInterval(sweep, 15 * 60_000).unref();
-  app.addHook('onReady', async () => sweep());
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
+  scheduleSweep(app, 15 * 60_000, 'planning daily reminders failed', async () => {
+    for (const kind of KINDS) await planDailyReminders(db, kind, now());
   });
 }
