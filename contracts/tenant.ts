@@ -540,6 +540,13 @@ export const tenantSchema = {
           description:
             'What each invoice number starts with, before its sequence (INV-000042). Capitals, digits and hyphens, at most 12. Default: INV-.',
         },
+        timeZone: {
+          type: 'string',
+          pattern: '^(UTC|[A-Z][A-Za-z_]+(/[A-Za-z0-9_+-]+){1,2})$',
+          default: 'UTC',
+          description:
+            "The business's time zone (IANA, e.g. Europe/London): the admin's revenue counts each payment in the month it was paid there. Default: UTC.",
+        },
       },
     },
     publish: {

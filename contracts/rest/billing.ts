@@ -38,14 +38,15 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { OFFERING_AUDIENCES, OFFERING_KINDS, PURCHASE_STATUSES, SUBSCRIPTION_INTERVALS } from '../billing.js';
 import { calendarDate, id, list, text } from './client.js';
-import { boolean, closed, integer, multiLine, nullableString, opaque, string } from './pieces.js';
+import { boolean, closed, integer, multiLine, nullableString, opaque, singleLine, string } from './pieces.js';
 
 const nullableId = { ...id, type: ['integer', 'null'] } as const;
 const time = { type: 'string', format: 'date-time' } as const;
 const nullableTime = { type: ['string', 'null'], format: 'date-time' } as const;
 /** An amount in minor units: at most 1,000,000.00 (or 100,000,000 yen), as offerings_price allows. */
 const amount = { type: 'integer', minimum: 0, maximum: 100_000_000 } as const;
-const month = { type: 'string', pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$' } as const;
+/** A calendar month, YYYY-MM (single-line: a query's string must say what text it takes). */
+const month = { type: 'string', pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$', ...singleLine } as const;
 const person = closed({ id: integer, first_name: string, last_name: string });
 const named = closed({ id: integer, title: string });
 

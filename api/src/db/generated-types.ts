@@ -1534,6 +1534,10 @@ export interface Tenants {
    */
   billing_tax: Nullable<BillingTax>;
   /**
+   * tenant.json's billing.timeZone (IANA): the months the admin's revenue counts in.
+   */
+  billing_time_zone: Generated<string>;
+  /**
    * tenant.json's booking.meetingTypes: the types a coach starts with.
    */
   booking_meeting_types: Generated<DefaultMeetingTypes>;

@@ -57,6 +57,7 @@ import * as operator from './operator-routes.js';
 import * as agreements from './agreement-routes.js';
 import * as integrationAgreements from './integration-agreement-routes.js';
 import * as forms from './forms-routes.js';
+import * as billingReports from './billing-reports-routes.js';
 
 /**
  * The route modules: each route one of them declares whole (`route({ at: [method, url], … })`) is in the table,
@@ -114,6 +115,7 @@ const routeModules: readonly Record<string, unknown>[] = [
   agreements,
   integrationAgreements,
   forms,
+  billingReports,
 ];
 
 /** GraphQL's path: its query text is graphql-js's to parse, so the plain-text check of routes skips it. */

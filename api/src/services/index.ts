@@ -73,6 +73,7 @@ import { createWebhooksService } from './webhooks/webhooks-service.js';
 import { createChecklistAuthoring } from './authoring/lesson-checklist.js';
 import { createRecapsService } from './recaps/recaps-service.js';
 import { createGoalsService } from './goals/goals-service.js';
+import { createBillingReports } from './billing/revenue-service.js';
 
 interface ServiceDeps {
   db: Kysely<Database>;
@@ -236,6 +237,8 @@ export async function createServices(deps: ServiceDeps) {
       query(db, ...args),
     // Coaching agreements: versions published by an admin (or a coach, their own), signed by clients.
     agreements: createAgreementsService({ db, now }),
+    // Billing's admin reports: revenue by month, offering and coach, the payments list and its CSV (read-only).
+    billingReports: createBillingReports(db, now),
   };
 }
 

@@ -51,6 +51,8 @@ export interface TenantConfig extends Pick<TenantFile, 'id' | 'name' | 'domain'>
     graceDays: number;
     offlinePayment: string | null;
     invoicePrefix: string;
+    /** IANA: the months the admin's revenue counts in. */
+    timeZone: string;
   };
   /** How its mail looks and who sends it; `overrides` is tenants/<slug>/mail/, its own templates. */
   mail: {
@@ -79,6 +81,7 @@ function billingOf(file: TenantFile): TenantConfig['billing'] {
     graceDays: billing.graceDays ?? BILLING.graceDays.default,
     offlinePayment: billing.offlinePayment ?? null,
     invoicePrefix: billing.invoicePrefix ?? BILLING.invoicePrefix.default,
+    timeZone: billing.timeZone ?? BILLING.timeZone.default,
   };
 }
 

@@ -36,6 +36,7 @@ async function upsertTenant(db: Kysely<Database>, t: TenantConfig): Promise<void
     billing_grace_days: t.billing.graceDays,
     billing_offline: t.billing.offlinePayment,
     billing_invoice_prefix: t.billing.invoicePrefix,
+    billing_time_zone: t.billing.timeZone,
   };
   await db
     .insertInto('tenants')
