@@ -40,8 +40,20 @@ async function rows(
   const tenant = await billingTenant(db, actor.tenantId);
   const range = monthRange(tenant.timeZone, now, query);
   const after = query.cursor ? decodeCursor(query.cursor) : null;
+  // The page's payments first, by the (tenant_id, paid_at) index and the limit, and only then their names:
+  // joined before the limit, the planner reads every payment of the months to sort them.
+  const page = db
+    .selectFrom('payments')
+    .selectAll()
+    .where('tenant_id', '=', actor.tenantId)
+    .where('paid_at', '>=', range.start)
+    .where('paid_at', '<', range.end)
+    .$if(after !== null, (q) => q.where(sql<boolean>`(paid_at, id) < (${after!.paidAt}, ${after!.id})`))
+    .orderBy('paid_at', 'desc')
+    .orderBy('id', 'desc')
+    .$if(limit !== null, (q) => q.limit(limit! + 1));
   const found = await db
-    .selectFrom('payments as p')
+    .selectFrom(page.as('p'))
     .innerJoin('users as cl', 'cl.id', 'p.client_id')
     .innerJoin('purchases as pu', 'pu.id', 'p.purchase_id')
     .innerJoin('offerings as o', 'o.id', 'pu.offering_id')
@@ -69,13 +81,8 @@ async function rows(
       'i.number as invoice_number',
       'p.note',
     ])
-    .where('p.tenant_id', '=', actor.tenantId)
-    .where('p.paid_at', '>=', range.start)
-    .where('p.paid_at', '<', range.end)
-    .$if(after !== null, (q) => q.where(sql<boolean>`(p.paid_at, p.id) < (${after!.paidAt}, ${after!.id})`))
     .orderBy('p.paid_at', 'desc')
     .orderBy('p.id', 'desc')
-    .$if(limit !== null, (q) => q.limit(limit! + 1))
     .execute();
   return {
     timeZone: tenant.timeZone,

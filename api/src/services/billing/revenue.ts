@@ -84,6 +84,8 @@ export async function revenue(
 ): Promise<Revenue> {
   const tenant = await billingTenant(db, actor.tenantId);
   const range = monthRange(tenant.timeZone, now, query);
+  const monthList = monthsBetween(range.from, range.to);
+  // to_char in the zone measured faster on PGlite than a width_bucket over the months' first instants.
   const month = (column: string) =>
     sql<string>`to_char(${sql.ref(column)} at time zone ${tenant.timeZone}, 'YYYY-MM')`;
   const paid = db
@@ -136,7 +138,7 @@ export async function revenue(
     : [];
   const offeringOf = new Map(offerings.map((o) => [o.id, o]));
 
-  const months = new Map(monthsBetween(range.from, range.to).map((m) => [m, sums()]));
+  const months = new Map(monthList.map((m) => [m, sums()]));
   const byOffering = new Map<number, ReturnType<typeof sums>>();
   const byCoach = new Map<number | null, ReturnType<typeof sums>>();
   for (const cell of cells) {
