@@ -103,6 +103,7 @@ const tenantRow = (slug: string) => {
     billing_grace_days: t.billing.graceDays,
     billing_offline: t.billing.offlinePayment,
     billing_invoice_prefix: t.billing.invoicePrefix,
+    billing_time_zone: t.billing.timeZone,
   };
 };
 

@@ -16,9 +16,13 @@ export interface PastSale {
   /** The admin who recorded an offline payment. */
   recordedBy?: number | undefined;
   note?: string | undefined;
-  /** Credits the purchase gave, and when they expire. */
-  credits?: { quantity: number; meetingTypeId: number | null; expiresAt: Date | null } | undefined;
+  /** Credits the payment gave, when they expire, and the subscription period they are for. */
+  credits?:
+    | { quantity: number; meetingTypeId: number | null; expiresAt: Date | null; periodStart?: Date }
+    | undefined;
   status?: 'active' | 'completed' | undefined;
+  /** A renewal: the subscription's purchase it pays another period of (no new purchase). */
+  renews?: number | undefined;
 }
 
 /** The sale as one transaction; its ids. */
@@ -43,23 +47,26 @@ export async function recordPastSale(
     const currency = tenant.billing_currency;
     const ref =
       sale.method === 'stripe' ? `seed_${sale.tenantId}_${sale.clientId}_${sale.paidAt.getTime()}` : null;
-    const purchase = await trx
-      .insertInto('purchases')
-      .values({
-        tenant_id: sale.tenantId,
-        client_id: sale.clientId,
-        offering_id: sale.offeringId,
-        idempotency_key: `seed-${sale.paidAt.toISOString()}-${sale.offeringId}`,
-        status: sale.status ?? 'active',
-        amount: sale.amount,
-        currency,
-        method: sale.method,
-        stripe_payment_intent: ref,
-        created_at: sale.paidAt,
-        paid_at: sale.paidAt,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const purchase =
+      sale.renews !== undefined
+        ? { id: sale.renews }
+        : await trx
+            .insertInto('purchases')
+            .values({
+              tenant_id: sale.tenantId,
+              client_id: sale.clientId,
+              offering_id: sale.offeringId,
+              idempotency_key: `seed-${sale.paidAt.toISOString()}-${sale.offeringId}`,
+              status: sale.status ?? 'active',
+              amount: sale.amount,
+              currency,
+              method: sale.method,
+              stripe_payment_intent: ref,
+              created_at: sale.paidAt,
+              paid_at: sale.paidAt,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
     const tax = tenant.billing_tax ? taxIncluded(sale.amount, tenant.billing_tax.rateBp) : 0;
     const payment = await trx
       .insertInto('payments')
@@ -109,8 +116,9 @@ export async function recordPastSale(
             client_id: sale.clientId,
             meeting_type_id: sale.credits.meetingTypeId,
             quantity: sale.credits.quantity,
-            source: 'purchase',
+            source: sale.renews === undefined ? 'purchase' : 'renewal',
             purchase_id: purchase.id,
+            period_start: sale.credits.periodStart ?? null,
             expires_at: sale.credits.expiresAt,
             created_at: sale.paidAt,
           })

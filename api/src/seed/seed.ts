@@ -16,6 +16,7 @@ import { seedAssessments } from './seed-assessments.js';
 import { planMeetingReminders } from '../services/reminders/meeting-reminders.js';
 import { setMorningSummary } from '../services/notifications/preferences.js';
 import { seedBooking } from './seed-booking.js';
+import { seedBilling } from './seed-billing.js';
 import { seedClientWork } from './seed-client-work.js';
 import { seedCoachLibrary } from './seed-coach-library.js';
 import { seedCompanyFiles } from './seed-company-files.js';
@@ -159,6 +160,15 @@ async function seedTenant(
       set,
       calendarOrigin,
     });
+  await seedBilling(db, {
+    tenant,
+    set,
+    coachId,
+    adminId,
+    clientId: clientIds[0]!,
+    basicId: clientIds[1]!,
+    at,
+  });
   await seedForms(db, {
     tenantId: tenant.id,
     coachUserId,

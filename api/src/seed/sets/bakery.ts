@@ -7,6 +7,30 @@ export const bakery: DemoSet = {
   currency: 'USD',
   timeZone: 'America/Los_Angeles',
   company: { name: 'Harbor Lane Bakery', industry: 'Food and beverage' },
+  offerings: {
+    packages: [
+      {
+        title: 'Busy-season prep: 4 sessions',
+        description: 'Four coaching sessions to plan staffing, ordering and prices before the holiday rush.',
+        sessions: 4,
+        validMonths: 3,
+        price: 560,
+      },
+      {
+        title: 'Grow the bakery: 8 sessions',
+        description: 'Eight sessions over six months: margins, wholesale accounts and a second shift.',
+        sessions: 8,
+        validMonths: 6,
+        price: 1040,
+      },
+    ],
+    subscription: {
+      title: 'Monthly bakery check-in',
+      description: 'One coaching session a month on the numbers and the next month’s plan.',
+      sessions: 1,
+      price: 150,
+    },
+  },
   coach: {
     first_name: 'Margaret',
     last_name: 'Okafor',

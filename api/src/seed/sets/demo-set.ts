@@ -57,12 +57,28 @@ interface DemoMetric {
   notes: Record<number, string>;
 }
 
+export interface DemoPackage {
+  title: string;
+  description: string;
+  sessions: number;
+  validMonths: number;
+  price: number;
+}
+
 export interface DemoSet {
   /** ISO 4217 code (a row of currencies): assessments, revenue, prices and the paid group. */
   currency: string;
   /** Where the business, its clients and the coach are: every meeting is at working hours here. */
   timeZone: string;
   company: { name: string; industry: string };
+  /**
+   * What the coaching business sells (issue 38), in this trade's words: two packages of the coach's video
+   * sessions and a monthly subscription. Prices in whole units of the tenant's currency, tax included.
+   */
+  offerings: {
+    packages: [DemoPackage, DemoPackage];
+    subscription: { title: string; description: string; sessions: number; price: number };
+  };
   coach: DemoPerson & { phone_number: string };
   coachProfile: { bio: string; specialties: string; certifications: string; years_experience: number };
   client: DemoPerson & { phone_number: string; birthday: string };

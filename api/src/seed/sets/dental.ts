@@ -6,6 +6,30 @@ export const dental: DemoSet = {
   currency: 'GBP',
   timeZone: 'Europe/London',
   company: { name: 'Fernhill Dental Studio', industry: 'Healthcare' },
+  offerings: {
+    packages: [
+      {
+        title: 'New practice lead: 4 sessions',
+        description: 'Four sessions for a new practice lead: team meetings, rotas and the patient list.',
+        sessions: 4,
+        validMonths: 4,
+        price: 480,
+      },
+      {
+        title: 'Leadership programme: 10 sessions',
+        description: 'Ten sessions over a year on leading the studio: delegation, feedback and growth.',
+        sessions: 10,
+        validMonths: 12,
+        price: 1100,
+      },
+    ],
+    subscription: {
+      title: 'Monthly leadership session',
+      description: 'One leadership coaching session a month, VAT included.',
+      sessions: 1,
+      price: 135,
+    },
+  },
   coach: {
     first_name: 'Aisha',
     last_name: 'Rahman',

@@ -8,6 +8,30 @@ export const generic: DemoSet = {
   currency: 'USD',
   timeZone: 'America/New_York',
   company: { name: 'Northgate Consulting', industry: 'Professional services' },
+  offerings: {
+    packages: [
+      {
+        title: 'Starter: 3 coaching sessions',
+        description: 'Three sessions to set goals and a first plan for the quarter.',
+        sessions: 3,
+        validMonths: 3,
+        price: 450,
+      },
+      {
+        title: 'Momentum: 6 coaching sessions',
+        description: 'Six sessions over six months to keep the plan moving.',
+        sessions: 6,
+        validMonths: 6,
+        price: 840,
+      },
+    ],
+    subscription: {
+      title: 'Monthly coaching session',
+      description: 'One coaching session a month.',
+      sessions: 1,
+      price: 160,
+    },
+  },
   coach: {
     first_name: 'Jordan',
     last_name: 'Ellis',

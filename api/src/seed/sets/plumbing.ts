@@ -8,6 +8,31 @@ export const plumbing: DemoSet = {
   currency: 'USD',
   timeZone: 'America/Chicago',
   company: { name: 'Brightwater Plumbing & Heating', industry: 'Home services' },
+  offerings: {
+    packages: [
+      {
+        title: 'Quick start: 3 business reviews',
+        description:
+          'Three sessions to set prices, a call-out fee and a weekly numbers routine for the crew.',
+        sessions: 3,
+        validMonths: 3,
+        price: 675,
+      },
+      {
+        title: 'Growth sprint: 6 business reviews',
+        description: 'Six sessions over six months: hiring a second van, service agreements and cash flow.',
+        sessions: 6,
+        validMonths: 6,
+        price: 1260,
+      },
+    ],
+    subscription: {
+      title: 'Monthly business review',
+      description: 'One business review a month: jobs booked, margins and the next month’s priorities.',
+      sessions: 1,
+      price: 240,
+    },
+  },
   coach: {
     first_name: 'Thomas',
     last_name: 'Lindqvist',
