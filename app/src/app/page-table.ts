@@ -209,6 +209,11 @@ export const SIGNED_IN_PAGES: readonly PageEntry[] = [
   page(paths.form(), 'Form', () => import('@/features/forms/components/form-fill-page')),
   page(paths.help, 'Help', () => import('@/features/help/components/help-page')),
   ...notificationPages(paths.notifications, paths.notificationSettings),
+  // Getting paid (issue 38): what the client may buy, what they bought, their credits and invoices.
+  inMenu(
+    page(paths.billing, 'Plans and billing', () => import('@/features/billing/components/billing-page')),
+    { label: 'Plans and billing', icon: 'card' },
+  ),
   inMenu(
     page(paths.profile, 'Profile', () => import('@/features/profile/components/profile-page')),
     { icon: 'user' },

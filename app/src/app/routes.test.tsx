@@ -48,7 +48,7 @@ function serve(member?: Record<string, unknown>) {
 }
 
 describe('the side menu (SPEC §2)', () => {
-  it("lists SPEC's 11 items in order, Book a session after My Schedule, My Goals after My Action Steps and My Forms after My Notes", () => {
+  it("lists SPEC's 11 items in order, Book a session after My Schedule, My Goals after My Action Steps My Forms after My Notes and Plans and billing before My Profile", () => {
     expect(MENU_ITEMS.map((item) => item.label)).toEqual([
       'My Schedule',
       'Book a session',
@@ -61,6 +61,7 @@ describe('the side menu (SPEC §2)', () => {
       'My Metrics',
       'My Notes',
       'My Forms',
+      'Plans and billing',
       'My Profile',
       'Business Academy',
       "My Coach's Profile",
@@ -71,8 +72,8 @@ describe('the side menu (SPEC §2)', () => {
     const labels = (user: ReturnType<typeof apiUser>, defaults = testConfig.defaultFlags) =>
       visibleMenuItems(sessionStore.signIn(user).user, defaults).map((item) => item.label);
     expect(labels(apiUser(flags(false, false, false)))).not.toContain('My Groups');
-    expect(labels(apiUser(flags(false, false, false)))).toHaveLength(10);
-    expect(labels(apiUser(flags(true, true, true)))).toHaveLength(13);
+    expect(labels(apiUser(flags(false, false, false)))).toHaveLength(11);
+    expect(labels(apiUser(flags(true, true, true)))).toHaveLength(14);
     expect(labels(apiUser(flags(true, true, true)))).not.toContain('Book a session');
     const booking = apiUser({ trainings: { ...flags(false, false, false).trainings, booking: true } });
     const unflagged = ['My Groups', 'My Lessons', 'Business Academy'];

@@ -54,6 +54,8 @@ export const paths = {
   coachNotificationSettings: '/coach/notifications/settings',
   adminNotifications: '/admin/notifications',
   adminNotificationSettings: '/admin/notifications/settings',
+  /** The client's Plans and billing (issue 38): offerings, purchases, credits and invoices. */
+  billing: '/billing',
   profile: '/profile',
   coachProfile: '/coachprofile',
   businessAcademy: '/business-academy',

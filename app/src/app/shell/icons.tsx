@@ -22,6 +22,7 @@ const PATHS = {
   logout: 'M15 4h5v16h-5M10 8l-4 4 4 4M6 12h11',
   close: 'M6 6l12 12M18 6L6 18',
   goal: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM12 16a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM12 12h.01',
+  card: 'M3 6h18v12H3zM3 10h18M7 15h4',
   bell: 'M6 16V11a6 6 0 0 1 12 0v5l2 2H4zM10 20a2 2 0 0 0 4 0',
 } as const;
 

@@ -12,13 +12,14 @@ import { paths } from '@/config/paths';
 import { usePortal } from '@/lib/portal-context';
 import { routeId } from '@/lib/route-id';
 import { notify } from '@/lib/toast';
+import { createIntent } from '../api/create-intent';
 import { useMailReceipt } from '../api/mail-receipt';
 import { usePurchase, type Purchase } from '../api/get-purchase';
 import { formatPrice } from './format-price';
 import './payments.css';
 import { PageFrame } from '@/components/page-frame';
 
-const StripePaymentForm = lazy(() => import('./stripe-payment-form'));
+const StripePaymentForm = lazy(() => import('@/components/stripe-payment-form'));
 
 export const NOT_CONFIGURED =
   'This portal does not take payments online. To join this group, contact your coach: they will enrol you.';
@@ -68,7 +69,8 @@ function Checkout({ purchase, onPaid }: { purchase: Purchase; onPaid: () => void
       <Suspense fallback={<p role="status">Loading the secure card form…</p>}>
         <StripePaymentForm
           publishableKey={stripePublishableKey}
-          groupId={purchase.group_id}
+          start={(key) => createIntent(purchase.group_id, key)}
+          next="groups"
           amount={purchase.amount}
           currency={purchase.currency}
           onPaid={onPaid}

@@ -3,7 +3,8 @@
  * Stripe, and it is loaded only by the payment page of a tenant with a key, so no other page (the login route
  * least of all) carries Stripe's code or contacts its hosts. Stripe.js comes from js.stripe.com, as Stripe
  * requires; the tenant's CSP allows that host only when the tenant has a key. The form is Stripe's deferred
- * intent flow: the PaymentIntent is created (by the server, from the group's price) only when the client pays.
+ * intent flow (a group's place, features/payments; an offering, features/billing): the PaymentIntent is created (by the server, from the group's or the offering's price) only when
+ * the client pays: `start` asks the API for it with the attempt's key.
  */
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { Stripe } from '@stripe/stripe-js';
@@ -11,18 +12,20 @@ import { loadStripe } from '@stripe/stripe-js/pure';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { errorMessage } from '@/lib/api-errors';
 import { AgreementDue, agreementDue } from '@/components/agreement-due';
-import { createIntent } from '../api/create-intent';
-import { formatPrice } from './format-price';
+import { formatMoney } from '../../../contracts/billing';
 import { FormButtons } from '@/components/form-buttons';
 
 interface FormProps {
-  groupId: number;
+  /** Asks the API for the PaymentIntent of this attempt (the key: a retry gets the same one). */
+  start: (idempotencyKey: string) => Promise<{ client_secret: string }>;
   amount: number;
   currency: string;
   onPaid: () => void;
+  /** Where the agreement's signing leads back to when the portal wants it signed first. */
+  next: 'book' | 'groups';
 }
 
-function CheckoutForm({ groupId, amount, currency, onPaid }: FormProps) {
+function CheckoutForm({ start, amount, currency, onPaid, next }: FormProps) {
   const stripe = useStripe();
   const elements = useElements();
   const [problem, setProblem] = useState<string | null>(null);
@@ -40,7 +43,7 @@ function CheckoutForm({ groupId, amount, currency, onPaid }: FormProps) {
     try {
       const checked = await elements.submit();
       if (checked.error) return setProblem(checked.error.message ?? 'Check your card details.');
-      const intent = await createIntent(groupId, attempt.current);
+      const intent = await start(attempt.current);
       const result = await stripe.confirmPayment({
         elements,
         clientSecret: intent.client_secret,
@@ -62,14 +65,14 @@ function CheckoutForm({ groupId, amount, currency, onPaid }: FormProps) {
   return (
     <form onSubmit={(event) => void pay(event)} className="payment-form">
       <PaymentElement />
-      {unsigned && <AgreementDue message={unsigned} next="groups" />}
+      {unsigned && <AgreementDue message={unsigned} next={next} />}
       {problem && (
         <p className="field-error" role="alert">
           {problem}
         </p>
       )}
       <FormButtons
-        submitLabel={`Pay ${formatPrice(amount, currency)}`}
+        submitLabel={`Pay ${formatMoney(amount, currency, 'en-US')}`}
         pendingLabel="Paying…"
         pending={busy}
         disabled={!stripe}
