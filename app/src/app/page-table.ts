@@ -296,6 +296,9 @@ export const ADMIN_PAGES: readonly PageEntry[] = [
   // The tenant's agreement: the same editor as a coach's own (the API picks which by the role).
   inMenu(page('/admin/agreement', 'Agreement', coachPage('agreement-editor')), { icon: 'note' }),
   page(paths.adminWebhook(), 'Webhook', adminPage('webhook')),
+  // Getting paid (issue 38): the money's reports, read-only but for a refund.
+  inMenu(page(paths.adminRevenue, 'Revenue', adminPage('revenue')), { icon: 'chart' }),
+  inMenu(page(paths.adminPayments, 'Payments', adminPage('payments')), { icon: 'card' }),
   ...notificationPages(paths.adminNotifications, paths.adminNotificationSettings),
 ];
 

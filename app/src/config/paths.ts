@@ -105,6 +105,9 @@ export const paths = {
   adminAudit: '/admin/audit',
   adminKeys: '/admin/api-keys',
   adminWebhooks: '/admin/webhooks',
+  /** Billing's reports (issue 38): revenue by month, offering and coach; the payments with CSV and refunds. */
+  adminRevenue: '/admin/revenue',
+  adminPayments: '/admin/payments',
   adminWebhook: (id: number | string = ':id') => `/admin/webhooks/${id}`,
   /** An invitation's set-password link (mailed; a secret like a reset link). */
   invitation: (token = ':token') => `/invitation/${token}`,
