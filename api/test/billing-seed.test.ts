@@ -47,7 +47,7 @@ describe('the demo billing', () => {
     for (const tenant of examples) {
       const invoices = await h.db
         .selectFrom('invoices')
-        .select(['seq', 'number', 'total', 'subtotal', 'tax'])
+        .select(['seq', 'number', 'total', 'subtotal', 'tax', 'issued_at'])
         .where('tenant_id', '=', tenant.id)
         .orderBy('seq')
         .execute();
@@ -58,6 +58,9 @@ describe('the demo billing', () => {
         .execute();
       expect(invoices.map((i) => i.seq)).toEqual(payments.map((_, n) => n + 1));
       expect(invoices[0]!.number).toBe(`${tenant.billing.invoicePrefix}000001`);
+      // The numbers rise with the dates, as a real sequence's do.
+      const dates = invoices.map((i) => +new Date(i.issued_at));
+      expect(dates).toEqual([...dates].sort((a, b) => a - b));
       // globex shows VAT inside its prices; acme and demo none.
       expect(invoices.every((i) => i.subtotal + i.tax === i.total)).toBe(true);
       expect(invoices.some((i) => i.tax > 0)).toBe(tenant.billing.tax !== null);

@@ -96,85 +96,105 @@ export async function seedBilling(db: Kysely<Database>, seed: BillingSeed): Prom
     .returning(['id', 'price'])
     .executeTakeFirstOrThrow();
 
+  // Each sale is written in the order it was paid, so invoice numbers rise with their dates as a real
+  // sequence's do.
+  const sales: { paidAt: Date; record: () => Promise<void> }[] = [];
+
   // client@'s package by card, six weeks ago; the video meeting they booked spent one of its credits.
   const bought = new Date(+at - 42 * DAY);
-  const pkg = await recordPastSale(db, {
-    tenantId: tenant.id,
-    clientId: seed.clientId,
-    offeringId: large!.id,
-    amount: large!.price,
+  sales.push({
     paidAt: bought,
-    method: 'stripe',
-    credits: {
-      quantity: large!.sessions!,
-      meetingTypeId: video.id,
-      expiresAt: addMonths(bought, large!.valid_months!),
+    record: async () => {
+      const pkg = await recordPastSale(db, {
+        tenantId: tenant.id,
+        clientId: seed.clientId,
+        offeringId: large!.id,
+        amount: large!.price,
+        paidAt: bought,
+        method: 'stripe',
+        credits: {
+          quantity: large!.sessions!,
+          meetingTypeId: video.id,
+          expiresAt: addMonths(bought, large!.valid_months!),
+        },
+      });
+      const meeting = await db
+        .selectFrom('meetings')
+        .select('id')
+        .where('client_id', '=', seed.clientId)
+        .where('meeting_type_id', '=', video.id)
+        .where('starts_at', '>', at)
+        .orderBy('starts_at')
+        .executeTakeFirst();
+      if (meeting && pkg.grantId !== null)
+        await db
+          .insertInto('credit_uses')
+          .values({ grant_id: pkg.grantId, meeting_id: meeting.id, created_at: at })
+          .execute();
     },
   });
-  const meeting = await db
-    .selectFrom('meetings')
-    .select('id')
-    .where('client_id', '=', seed.clientId)
-    .where('meeting_type_id', '=', video.id)
-    .where('starts_at', '>', at)
-    .orderBy('starts_at')
-    .executeTakeFirst();
-  if (meeting && pkg.grantId !== null)
-    await db
-      .insertInto('credit_uses')
-      .values({ grant_id: pkg.grantId, meeting_id: meeting.id, created_at: at })
-      .execute();
 
-  // client@'s subscription: bought two months and a half ago, renewed each month since.
+  // client@'s subscription: bought two months and a bit ago, renewed each month since.
   const started = addMonths(new Date(+at - 10 * DAY), -2);
   let purchaseId: number | undefined;
-  let periodStart = started;
-  for (let period = 0; period < 3; period++) {
-    periodStart = addMonths(started, period);
-    const sale = await recordPastSale(db, {
-      tenantId: tenant.id,
-      clientId: seed.clientId,
-      offeringId: monthly.id,
-      amount: monthly.price,
+  const periods = [0, 1, 2].map((n) => addMonths(started, n));
+  for (const periodStart of periods)
+    sales.push({
       paidAt: periodStart,
-      method: 'stripe',
-      renews: purchaseId,
-      credits: {
-        quantity: sub.sessions,
-        meetingTypeId: video.id,
-        expiresAt: addMonths(periodStart, 1),
-        periodStart,
+      record: async () => {
+        const sale = await recordPastSale(db, {
+          tenantId: tenant.id,
+          clientId: seed.clientId,
+          offeringId: monthly.id,
+          amount: monthly.price,
+          paidAt: periodStart,
+          method: 'stripe',
+          renews: purchaseId,
+          credits: {
+            quantity: sub.sessions,
+            meetingTypeId: video.id,
+            expiresAt: addMonths(periodStart, 1),
+            periodStart,
+          },
+        });
+        purchaseId ??= sale.purchaseId;
       },
     });
-    purchaseId ??= sale.purchaseId;
-  }
+
+  // basic@'s smaller package, paid by bank transfer a month longer ago than it lasts, recorded by the admin:
+  // expired since.
+  const paidOffline = addMonths(at, -(small!.valid_months! + 1));
+  sales.push({
+    paidAt: paidOffline,
+    record: async () => {
+      await recordPastSale(db, {
+        tenantId: tenant.id,
+        clientId: seed.basicId,
+        offeringId: small!.id,
+        amount: small!.price,
+        paidAt: paidOffline,
+        method: 'offline',
+        recordedBy: seed.adminId,
+        note: 'Bank transfer received',
+        status: 'completed',
+        credits: {
+          quantity: small!.sessions!,
+          meetingTypeId: video.id,
+          expiresAt: addMonths(paidOffline, small!.valid_months!),
+        },
+      });
+    },
+  });
+
+  for (const sale of sales.sort((a, b) => +a.paidAt - +b.paidAt)) await sale.record();
+  const current = periods.at(-1)!;
   await db
     .insertInto('subscriptions')
     .values({
       purchase_id: purchaseId!,
       status: 'active',
-      current_period_start: periodStart,
-      current_period_end: addMonths(periodStart, 1),
+      current_period_start: current,
+      current_period_end: addMonths(current, 1),
     })
     .execute();
-
-  // basic@'s smaller package, paid by bank transfer a month longer ago than it lasts, recorded by the admin:
-  // expired since.
-  const paidOffline = addMonths(at, -(small!.valid_months! + 1));
-  await recordPastSale(db, {
-    tenantId: tenant.id,
-    clientId: seed.basicId,
-    offeringId: small!.id,
-    amount: small!.price,
-    paidAt: paidOffline,
-    method: 'offline',
-    recordedBy: seed.adminId,
-    note: 'Bank transfer received',
-    status: 'completed',
-    credits: {
-      quantity: small!.sessions!,
-      meetingTypeId: video.id,
-      expiresAt: addMonths(paidOffline, small!.valid_months!),
-    },
-  });
 }

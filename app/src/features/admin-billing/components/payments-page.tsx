@@ -11,7 +11,7 @@ import { FormButtons } from '@/components/form-buttons';
 import { PageFrame } from '@/components/page-frame';
 import { QueryState } from '@/components/query-state';
 import { errorMessage } from '@/lib/api-errors';
-import { displayZone, formatDateTime } from '@/lib/dates';
+import { displayZone, formatShortDate } from '@/lib/dates';
 import { toMajorText, toMinorUnits } from '@/lib/money-input';
 import { useUser } from '@/lib/session';
 import { notify } from '@/lib/toast';
@@ -97,7 +97,7 @@ function PaymentRow({ payment, zone }: { payment: Payment; zone: string }) {
   return (
     <>
       <tr>
-        <td>{formatDateTime(payment.paid_at, zone)}</td>
+        <td className="nowrap">{formatShortDate(payment.paid_at, zone)}</td>
         <td>
           {payment.client.first_name} {payment.client.last_name}
         </td>
@@ -106,7 +106,7 @@ function PaymentRow({ payment, zone }: { payment: Payment; zone: string }) {
         <td>{payment.method === 'stripe' ? 'Card' : 'Offline'}</td>
         <td className="amount">{money(payment.amount)}</td>
         <td className="amount">{payment.refunded_amount ? money(payment.refunded_amount) : ''}</td>
-        <td>
+        <td className="nowrap">
           {invoice && (
             <button
               type="button"

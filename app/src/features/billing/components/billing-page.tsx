@@ -11,7 +11,7 @@ import type { BillingPage as Page, Offering, Purchase } from '../../../../../con
 import { PageFrame } from '@/components/page-frame';
 import { QueryState } from '@/components/query-state';
 import { errorMessage } from '@/lib/api-errors';
-import { displayZone, formatDateTime } from '@/lib/dates';
+import { displayZone, formatDateTime, formatShortDate } from '@/lib/dates';
 import { usePortal } from '@/lib/portal-context';
 import { useUser } from '@/lib/session';
 import { notify } from '@/lib/toast';
@@ -293,7 +293,7 @@ function Credits({ page, zone }: { page: Page; zone: string }) {
                   <td>{g.quantity}</td>
                   <td>{g.used}</td>
                   <td>{g.meeting_type?.title ?? 'Any session'}</td>
-                  <td>{g.expires_at ? formatDateTime(g.expires_at, zone) : 'Never'}</td>
+                  <td>{g.expires_at ? formatShortDate(g.expires_at, zone) : 'Never'}</td>
                 </tr>
               ))}
             </tbody>
@@ -326,7 +326,7 @@ function Invoices({ page, zone }: { page: Page; zone: string }) {
                 {i.number}
                 {i.kind === 'credit_note' && ' (credit note)'}
               </td>
-              <td>{formatDateTime(i.issued_at, zone)}</td>
+              <td>{formatShortDate(i.issued_at, zone)}</td>
               <td>{formatMoney(i.total, i.currency)}</td>
               <td>
                 <button
