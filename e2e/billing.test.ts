@@ -1,12 +1,12 @@
 /**
- * Getting paid (issue 38) in Chromium against the real API (PGlite, seeded): in demo (no Stripe key) client@
+ * Getting paid in Chromium against the real API (PGlite, seeded): in demo (no Stripe key) client@
  * orders the smaller package, reads how to pay the coach, and the admin records the bank transfer; the package is
  * active with its credits and its invoice, whose PDF client@ downloads and pdf.js reads back; client@ books the
  * video session with a credit and has one credit less; the admin sees the month's revenue grow by the package's
  * price and the payment in the list. axe at 1280 and 375 px in demo and globex for the client's Plans and billing
  * and the admin's Revenue and Payments (screenshots in test-results/).
  *
- * The buying, offline payment, credits in booking and invoice PDF routes are B1's and B2's (issue 38's other
+ * The buying, offline payment, credits in booking and invoice PDF routes are B1's and B2's (the other
  * parts): this file waits for them; the admin's pages run on the seeded payments alone.
  */
 import { readFile } from 'node:fs/promises';

@@ -1,5 +1,5 @@
 // `npm run bench:revenue`: the admin's revenue page over 10,000 payments, through the real HTTP API, against
-// issue 38's target "the revenue view over 10,000 payments under 100 ms" (p99).
+// the billing target "the revenue view over 10,000 payments under 100 ms" (p99).
 //   npm run bench:revenue                                   # PGlite in a temp folder
 //   bash scripts/with-postgres.sh npm run bench:revenue     # PostgreSQL (DATABASE_URL)
 //   BENCH_PAYMENTS=10000 BENCH_REQUESTS=300 ...             # payments in the tenant, timed requests

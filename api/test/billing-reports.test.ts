@@ -1,4 +1,4 @@
-// The admin's money reports (issue 38) on a real migrated database (PGlite; PostgreSQL with
+// The admin's money reports on a real migrated database (PGlite; PostgreSQL with
 // scripts/with-postgres.sh): revenue by month in the business's zone (tenant.json billing.timeZone), by offering
 // and by coach, refunds in the month they were made, what unpaid renewals owe; the payments list newest first a
 // page at a time; its CSV formula-safe and read back by a CSV parser. Another tenant's rows are never counted,

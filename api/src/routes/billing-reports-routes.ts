@@ -1,4 +1,4 @@
-// The admin's money reports (issue 38): the payments list a page at a time, the same rows as a CSV download,
+// The admin's money reports: the payments list a page at a time, the same rows as a CSV download,
 // and the revenue page. Read-only, the caller's tenant alone; months are the business's (tenant.json
 // billing.timeZone).
 import { paymentsPage, paymentsQuery, revenue, revenueQuery } from '../../../contracts/rest/billing.js';

@@ -1,4 +1,4 @@
-// The demo's billing (issue 38): the demo coach sells two packages of their video sessions and a monthly
+// The demo's billing: the demo coach sells two packages of their video sessions and a monthly
 // subscription, in the trade's words (the set's offerings) and the tenant's currency; the video type needs a
 // credit. client@ bought the larger package by card six weeks ago (one credit spent on the video meeting they
 // booked) and has a subscription renewed twice; basic@ paid for the smaller package by bank transfer long

@@ -6,7 +6,7 @@ import { taxIncluded } from '../../../contracts/billing.js';
 import type { Database } from '../db/database.js';
 import { takeInvoiceNumber } from '../services/billing/invoice-numbers.js';
 
-export interface PastSale {
+interface PastSale {
   tenantId: number;
   clientId: number;
   offeringId: number;

@@ -209,7 +209,7 @@ export const SIGNED_IN_PAGES: readonly PageEntry[] = [
   page(paths.form(), 'Form', () => import('@/features/forms/components/form-fill-page')),
   page(paths.help, 'Help', () => import('@/features/help/components/help-page')),
   ...notificationPages(paths.notifications, paths.notificationSettings),
-  // Getting paid (issue 38): what the client may buy, what they bought, their credits and invoices.
+  // Getting paid: what the client may buy, what they bought, their credits and invoices.
   inMenu(
     page(paths.billing, 'Plans and billing', () => import('@/features/billing/components/billing-page')),
     { label: 'Plans and billing', icon: 'card' },
@@ -296,7 +296,7 @@ export const ADMIN_PAGES: readonly PageEntry[] = [
   // The tenant's agreement: the same editor as a coach's own (the API picks which by the role).
   inMenu(page('/admin/agreement', 'Agreement', coachPage('agreement-editor')), { icon: 'note' }),
   page(paths.adminWebhook(), 'Webhook', adminPage('webhook')),
-  // Getting paid (issue 38): the money's reports, read-only but for a refund.
+  // Getting paid: the money's reports, read-only but for a refund.
   inMenu(page(paths.adminRevenue, 'Revenue', adminPage('revenue')), { icon: 'chart' }),
   inMenu(page(paths.adminPayments, 'Payments', adminPage('payments')), { icon: 'card' }),
   ...notificationPages(paths.adminNotifications, paths.adminNotificationSettings),

@@ -54,7 +54,7 @@ export const paths = {
   coachNotificationSettings: '/coach/notifications/settings',
   adminNotifications: '/admin/notifications',
   adminNotificationSettings: '/admin/notifications/settings',
-  /** The client's Plans and billing (issue 38): offerings, purchases, credits and invoices. */
+  /** The client's Plans and billing: offerings, purchases, credits and invoices. */
   billing: '/billing',
   profile: '/profile',
   coachProfile: '/coachprofile',
@@ -105,7 +105,7 @@ export const paths = {
   adminAudit: '/admin/audit',
   adminKeys: '/admin/api-keys',
   adminWebhooks: '/admin/webhooks',
-  /** Billing's reports (issue 38): revenue by month, offering and coach; the payments with CSV and refunds. */
+  /** Billing's reports: revenue by month, offering and coach; the payments with CSV and refunds. */
   adminRevenue: '/admin/revenue',
   adminPayments: '/admin/payments',
   adminWebhook: (id: number | string = ':id') => `/admin/webhooks/${id}`,

@@ -1,4 +1,4 @@
-// The tenant's own time zone for its money (issue 38): the admin's revenue counts a payment in the month it was
+// The tenant's own time zone for its money: the admin's revenue counts a payment in the month it was
 // paid on the business's calendar, whoever reads it and wherever they are, so two admins in two zones see the
 // same months. tenant.json's billing.timeZone (an IANA name); UTC when unset.
 import { sql } from 'kysely';

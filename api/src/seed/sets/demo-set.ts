@@ -57,7 +57,7 @@ interface DemoMetric {
   notes: Record<number, string>;
 }
 
-export interface DemoPackage {
+interface DemoPackage {
   title: string;
   description: string;
   sessions: number;
@@ -72,7 +72,7 @@ export interface DemoSet {
   timeZone: string;
   company: { name: string; industry: string };
   /**
-   * What the coaching business sells (issue 38), in this trade's words: two packages of the coach's video
+   * What the coaching business sells, in this trade's words: two packages of the coach's video
    * sessions and a monthly subscription. Prices in whole units of the tenant's currency, tax included.
    */
   offerings: {

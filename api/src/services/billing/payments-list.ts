@@ -1,4 +1,4 @@
-// The admin's payments (issue 38): newest first, a page at a time, and the same rows as a spreadsheet. The
+// The admin's payments: newest first, a page at a time, and the same rows as a spreadsheet. The
 // months chosen are the business's (tenants.billing_time_zone), as on the revenue page, so the CSV of March
 // adds up to March's revenue. Only the caller's tenant's rows, by the tenant_id of every one.
 import { sql } from 'kysely';
@@ -7,6 +7,7 @@ import { minorDigits } from '../../../../contracts/billing.js';
 import type { Payment, PaymentsPage } from '../../../../contracts/rest/billing.js';
 import type { Database } from '../../db/database.js';
 import { FieldError } from '../../errors.js';
+import { visible } from '../access/scope.js';
 import type { Actor } from '../access/scope.js';
 import { toCsv } from '../client-work/csv.js';
 import { localDateTime } from '../coach/zoned-day.js';
@@ -44,8 +45,8 @@ async function rows(
   // joined before the limit, the planner reads every payment of the months to sort them.
   const page = db
     .selectFrom('payments')
+    .where(visible(actor, 'payments'))
     .selectAll()
-    .where('tenant_id', '=', actor.tenantId)
     .where('paid_at', '>=', range.start)
     .where('paid_at', '<', range.end)
     .$if(after !== null, (q) => q.where(sql<boolean>`(paid_at, id) < (${after!.paidAt}, ${after!.id})`))
@@ -55,11 +56,15 @@ async function rows(
   const found = await db
     .selectFrom(page.as('p'))
     .innerJoin('users as cl', 'cl.id', 'p.client_id')
-    .innerJoin('purchases as pu', 'pu.id', 'p.purchase_id')
+    .innerJoin('purchases as pu', (j) =>
+      j.onRef('pu.id', '=', 'p.purchase_id').on(visible(actor, 'purchases as pu')),
+    )
     .innerJoin('offerings as o', 'o.id', 'pu.offering_id')
     .leftJoin('coaches as c', 'c.id', 'o.coach_id')
     .leftJoin('users as cu', 'cu.id', 'c.user_id')
-    .leftJoin('invoices as i', (j) => j.onRef('i.payment_id', '=', 'p.id').on('i.kind', '=', 'invoice'))
+    .leftJoin('invoices as i', (j) =>
+      j.onRef('i.payment_id', '=', 'p.id').on('i.kind', '=', 'invoice').on(visible(actor, 'invoices as i')),
+    )
     .select([
       'p.id',
       'p.client_id',

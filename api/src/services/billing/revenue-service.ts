@@ -1,4 +1,4 @@
-// The admin's money reports (issue 38), read-only over the billing tables: the revenue page, the payments list
+// The admin's money reports, read-only over the billing tables: the revenue page, the payments list
 // and its spreadsheet, each for the caller's tenant alone.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';

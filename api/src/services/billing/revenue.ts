@@ -1,4 +1,4 @@
-// The admin's revenue (issue 38): what came in and what went back, by month, offering and coach, and what unpaid
+// The admin's revenue: what came in and what went back, by month, offering and coach, and what unpaid
 // renewals owe. Months are the business's (tenants.billing_time_zone), so a payment at 23:30 on 31 March in
 // London is March's whoever reads it. Refunds count in the month they were made (money out when it went out),
 // against the offering and coach of the payment they return. Only the tenant's currency is counted: an amount
@@ -9,6 +9,7 @@ import type { Kysely } from 'kysely';
 import type { Revenue } from '../../../../contracts/rest/billing.js';
 import type { Database } from '../../db/database.js';
 import { FieldError } from '../../errors.js';
+import { visible } from '../access/scope.js';
 import type { Actor } from '../access/scope.js';
 import { dateStart, localDate } from '../coach/zoned-day.js';
 
@@ -31,7 +32,7 @@ const monthAfter = (month: string) => {
 /** The most months one view spans: three years, a page an admin reads at a glance. */
 const MAX_MONTHS = 36;
 
-export interface BillingTenant {
+interface BillingTenant {
   currency: string;
   timeZone: string;
 }
@@ -90,19 +91,21 @@ export async function revenue(
     sql<string>`to_char(${sql.ref(column)} at time zone ${tenant.timeZone}, 'YYYY-MM')`;
   const paid = db
     .selectFrom('payments as p')
+    .where(visible(actor, 'payments as p'))
     .select([
       month('p.paid_at').as('month'),
       'p.purchase_id',
       sql<number>`p.amount`.as('gross'),
       sql<number>`0`.as('refunded'),
     ])
-    .where('p.tenant_id', '=', actor.tenantId)
     .where('p.currency', '=', tenant.currency)
     .where('p.paid_at', '>=', range.start)
     .where('p.paid_at', '<', range.end);
   const returned = db
     .selectFrom('refunds as r')
-    .innerJoin('payments as p', 'p.id', 'r.payment_id')
+    .innerJoin('payments as p', (j) =>
+      j.onRef('p.id', '=', 'r.payment_id').on(visible(actor, 'payments as p')),
+    )
     .select([
       month('r.created_at').as('month'),
       'p.purchase_id',
@@ -115,7 +118,9 @@ export async function revenue(
     .where('r.created_at', '<', range.end);
   const cells = (await db
     .selectFrom(paid.unionAll(returned).as('m'))
-    .innerJoin('purchases as pu', 'pu.id', 'm.purchase_id')
+    .innerJoin('purchases as pu', (j) =>
+      j.onRef('pu.id', '=', 'm.purchase_id').on(visible(actor, 'purchases as pu')),
+    )
     .select([
       'm.month',
       'pu.offering_id',
@@ -173,7 +178,7 @@ export async function revenue(
         return net({ coach_id: coachId, name }, s);
       }),
     ),
-    outstanding: await outstanding(db, actor.tenantId, tenant.currency),
+    outstanding: await outstanding(db, actor, tenant.currency),
   };
 }
 
@@ -188,17 +193,18 @@ function at<K>(map: Map<K, ReturnType<typeof sums>>, key: K) {
  * Renewals unpaid now: each past-due subscription owes its period's price, each past-due plan one instalment
  * (the total over its instalments; the first, which carries the rounding, is always paid at the purchase).
  */
-async function outstanding(db: Kysely<Database>, tenantId: number, currency: string) {
+async function outstanding(db: Kysely<Database>, actor: Actor, currency: string) {
   const row = await db
     .selectFrom('subscriptions as s')
-    .innerJoin('purchases as pu', 'pu.id', 's.purchase_id')
+    .innerJoin('purchases as pu', (j) =>
+      j.onRef('pu.id', '=', 's.purchase_id').on(visible(actor, 'purchases as pu')),
+    )
     .innerJoin('offerings as o', 'o.id', 'pu.offering_id')
     .select([
       sql<string>`count(*)`.as('count'),
       sql<string>`coalesce(sum(case when o.kind = 'plan'
         then pu.amount / o.instalments else pu.amount end), 0)`.as('amount'),
     ])
-    .where('pu.tenant_id', '=', tenantId)
     .where('pu.currency', '=', currency)
     .where('s.status', '=', 'past_due')
     .executeTakeFirstOrThrow();

@@ -1,5 +1,5 @@
 /**
- * /admin/payments (issue 38): the tenant's payments newest first, 50 at a time, the months' CSV (formula-safe),
+ * /admin/payments: the tenant's payments newest first, 50 at a time, the months' CSV (formula-safe),
  * each invoice's PDF, and a refund with its reason (audited; a credit note, the purchase's unspent credits taken
  * back). The refund's amount is typed in the currency's major units and sent in minor units; what is refused
  * keeps what was typed.

@@ -1,5 +1,5 @@
 /**
- * /admin/revenue (issue 38): what came in and went back by month (in the business's own zone, tenant.json's
+ * /admin/revenue: what came in and went back by month (in the business's own zone, tenant.json's
  * billing.timeZone), by offering and by coach, and what unpaid renewals owe; twelve months unless chosen.
  */
 import { useState, type FormEvent } from 'react';

@@ -1,5 +1,5 @@
 /**
- * /billing, "Plans and billing" (issue 38): what the client may buy (their coach's offerings and the tenant's),
+ * /billing, "Plans and billing": what the client may buy (their coach's offerings and the tenant's),
  * what they bought with a subscription's cancel at period end and change of plan, their session credits and their
  * invoices as PDFs. Prices are the server's, in the tenant's currency. With the tenant's Stripe key, Buy opens
  * Stripe's card form (loaded here alone, lazily); without one, the page says how to pay the coach, and an admin
