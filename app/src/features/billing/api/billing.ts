@@ -3,7 +3,7 @@ import { api, type Envelope } from '@/lib/api-client';
 import { saveBlob } from '@/lib/download-file';
 import type { BillingPage, Purchase, PurchaseStarted } from '../../../../../contracts/rest/billing';
 
-export const BILLING_KEY = ['billing'] as const;
+const BILLING_KEY = ['billing'] as const;
 
 /** GET /api/v1/billing: what is open to the client, what they bought, their credits and invoices. */
 const billingQueryOptions = () =>
