@@ -221,3 +221,53 @@ describe("the coach's page of a client", () => {
     expect(sent).toEqual(['client']);
   });
 });
+
+describe("the client's session credits", () => {
+  it('shows what is left, when the next expire, and each grant with its reason', async () => {
+    server((call) => {
+      if (call.url === URL) return { status: 200, data: { data: page() } };
+      if (call.url === `${URL}/credits`)
+        return {
+          status: 200,
+          data: {
+            data: {
+              client_id: 12,
+              available: 5,
+              next_expiry: '2027-01-15T12:00:00.000Z',
+              grants: [
+                {
+                  id: 1,
+                  source: 'purchase',
+                  quantity: 6,
+                  used: 2,
+                  meeting_type: null,
+                  purchase_id: 3,
+                  expires_at: '2027-01-15T12:00:00.000Z',
+                  reason: null,
+                  created_at: '2026-07-15T12:00:00.000Z',
+                },
+                {
+                  id: 2,
+                  source: 'adjustment',
+                  quantity: 1,
+                  used: 0,
+                  meeting_type: null,
+                  purchase_id: null,
+                  expires_at: null,
+                  reason: 'Missed session on us',
+                  created_at: '2026-08-15T12:00:00.000Z',
+                },
+              ],
+            },
+          },
+        };
+      return undefined;
+    });
+    renderPortal('/coach/clients/12');
+    const credits = await screen.findByRole('region', { name: 'Session credits' }, LOAD);
+    expect(await within(credits).findByText(/credits left/, {}, LOAD)).toHaveTextContent(
+      '5 credits left · the next expire on Jan 15, 2027',
+    );
+    expect(within(credits).getByText(/adjusted: Missed session on us, 0 used/)).toBeTruthy();
+  });
+});

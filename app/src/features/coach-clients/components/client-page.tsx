@@ -16,6 +16,7 @@ import { useUser } from '@/lib/session';
 import { fullName } from '@/lib/user';
 import { useClient, type ClientPageData } from '../api/get-client';
 import { ClientAgreement } from './client-agreement';
+import { ClientCredits } from './client-credits';
 import { ClientFiles } from './client-files';
 import { ClientGoals } from './client-goals';
 import { ClientHeader } from './client-header';
@@ -75,6 +76,7 @@ function ClientSections({ data }: { data: ClientPageData }) {
         client={fullName(data.client)}
       />
       <ClientAgreement clientId={clientId} zone={displayZone(coach.time_zone)} />
+      <ClientCredits clientId={clientId} zone={displayZone(coach.time_zone)} />
     </>
   );
 }
