@@ -275,6 +275,7 @@ export const COACH_PAGES: readonly PageEntry[] = [
   page(paths.coachAssessment(), 'Assessment', coachPage('assessment')),
   inMenu(page(paths.coachResources, 'Resources', coachPage('resources')), { icon: 'folder' }),
   inMenu(page('/coach/agreement', 'Agreement', coachPage('agreement-editor')), { icon: 'note' }),
+  inMenu(page(paths.coachOfferings, 'Offerings', coachPage('offerings')), { icon: 'card' }),
   ...notificationPages(paths.coachNotifications, paths.coachNotificationSettings),
 ];
 
@@ -297,6 +298,8 @@ export const ADMIN_PAGES: readonly PageEntry[] = [
   inMenu(page('/admin/agreement', 'Agreement', coachPage('agreement-editor')), { icon: 'note' }),
   page(paths.adminWebhook(), 'Webhook', adminPage('webhook')),
   // Getting paid: the money's reports, read-only but for a refund.
+  // What the business sells: the coaches' editor, over the tenant's and every coach's offerings.
+  inMenu(page(paths.adminOfferings, 'Offerings', coachPage('offerings')), { icon: 'card' }),
   inMenu(page(paths.adminRevenue, 'Revenue', adminPage('revenue')), { icon: 'chart' }),
   inMenu(page(paths.adminPayments, 'Payments', adminPage('payments')), { icon: 'card' }),
   ...notificationPages(paths.adminNotifications, paths.adminNotificationSettings),

@@ -67,6 +67,9 @@ export const paths = {
    */
   coach: '/coach',
   coachClients: '/coach/clients',
+  /** What the coach sells (packages, subscriptions, plans); the admin's /admin/offerings is the same page. */
+  coachOfferings: '/coach/offerings',
+  adminOfferings: '/admin/offerings',
   coachClient: (id: number | string = ':id') => `/coach/clients/${id}`,
   coachSchedule: '/coach/schedule',
   /** A meeting's recap: written, shared and commented on by the coach (the API's notifications link here). */

@@ -12,7 +12,7 @@ import { PageFrame } from '@/components/page-frame';
 import { QueryState } from '@/components/query-state';
 import { errorMessage } from '@/lib/api-errors';
 import { displayZone, formatShortDate } from '@/lib/dates';
-import { toMajorText, toMinorUnits } from './money-input';
+import { toMajorText, toMinorUnits } from '@/lib/money-input';
 import { useUser } from '@/lib/session';
 import { notify } from '@/lib/toast';
 import {

@@ -1,4 +1,4 @@
-import { minorDigits } from '../../../../../contracts/billing';
+import { minorDigits } from '../../../contracts/billing';
 
 /**
  * An amount typed in the currency's major units ("45", "45.5", "45,50"; "4500" for yen) as its integer of minor
