@@ -297,3 +297,37 @@ describe('/admin/audit', () => {
     ).toEqual(['ada@example.com', 'Tenant default', 'Off', 'On']);
   });
 });
+
+describe("a client's billing on their page", () => {
+  it('adjusts their credits with a reason, and refuses an adjustment of none beside the form', async () => {
+    const sent: FakeCall[] = [];
+    const balance = (available: number) => ({
+      status: 200,
+      data: { data: { client_id: 1, available, next_expiry: null, grants: [] } },
+    });
+    serve((call) => {
+      if (call.url !== '/api/v1/admin/clients/1/credits') return undefined;
+      if (call.method === 'GET') return balance(4);
+      sent.push(call);
+      return balance(6);
+    });
+    renderPortal('/admin/people/1');
+    const billing = await screen.findByRole('region', { name: 'Billing' });
+    expect(await within(billing).findByText(/session credits left/)).toHaveTextContent(
+      '4 session credits left',
+    );
+    const user = userEvent.setup();
+    await user.type(within(billing).getByLabelText('Credits (negative to take away)'), '0');
+    await user.click(within(billing).getByRole('button', { name: 'Adjust' }));
+    expect(within(billing).getByRole('alert')).toHaveTextContent('Enter how many credits to add');
+    expect(sent).toHaveLength(0);
+    await user.clear(within(billing).getByLabelText('Credits (negative to take away)'));
+    await user.type(within(billing).getByLabelText('Credits (negative to take away)'), '2');
+    await user.type(within(billing).getByLabelText('Reason'), 'Two sessions owed after the move');
+    await user.click(within(billing).getByRole('button', { name: 'Adjust' }));
+    expect(await within(billing).findByText(/session credits left/)).toHaveTextContent(
+      '6 session credits left',
+    );
+    expect(sent.map((c) => c.body)).toEqual([{ quantity: 2, reason: 'Two sessions owed after the move' }]);
+  });
+});

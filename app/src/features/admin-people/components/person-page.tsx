@@ -21,6 +21,7 @@ import { AuditList } from './audit-list';
 import { PersonForm } from './person-form';
 import { fullName, statusText } from './person-labels';
 import './admin.css';
+import { ClientBilling } from './client-billing';
 
 function StatusCard({ person }: { person: Person }) {
   const user = useUser();
@@ -223,6 +224,7 @@ export default function PersonPage() {
                 );
               }}
             />
+            {p.role === 'client' && <ClientBilling clientId={p.id} />}
             <PersonAudit personId={p.id} />
           </>
         )}
