@@ -24,6 +24,7 @@ import {
 } from '../api/reports';
 import { MonthRangeForm } from './month-range-form';
 import './admin-billing.css';
+import { ScrollRegion } from '@/components/scroll-region';
 
 function RefundForm({ payment, onDone }: { payment: Payment; onDone: () => void }) {
   const left = payment.amount - payment.refunded_amount;
@@ -183,7 +184,7 @@ export default function PaymentsPage() {
         empty="No payments in these months."
       >
         {(list) => (
-          <div className="card billing-table-wrap">
+          <ScrollRegion className="card" label="Payments table">
             <table className="billing-table">
               <caption className="visually-hidden">Payments, newest first</caption>
               <thead>
@@ -223,7 +224,7 @@ export default function PaymentsPage() {
                 </button>
               </p>
             )}
-          </div>
+          </ScrollRegion>
         )}
       </QueryState>
     </PageFrame>

@@ -11,6 +11,7 @@ import { formatMonth } from '@/lib/dates';
 import { useRevenue, type MonthRange } from '../api/reports';
 import { MonthRangeForm } from './month-range-form';
 import './admin-billing.css';
+import { ScrollRegion } from '@/components/scroll-region';
 
 function Totals({
   rows,
@@ -23,7 +24,7 @@ function Totals({
 }) {
   const money = (n: number) => formatMoney(n, currency, 'en-US');
   return (
-    <div className="billing-table-wrap">
+    <ScrollRegion label={`${first} table`}>
       <table className="billing-table">
         <thead>
           <tr>
@@ -50,7 +51,7 @@ function Totals({
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 

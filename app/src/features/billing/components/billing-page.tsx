@@ -11,7 +11,7 @@ import type { BillingPage as Page, Offering, Purchase } from '../../../../../con
 import { PageFrame } from '@/components/page-frame';
 import { QueryState } from '@/components/query-state';
 import { errorMessage } from '@/lib/api-errors';
-import { displayZone, formatDateTime, formatShortDate } from '@/lib/dates';
+import { displayZone, formatShortDate } from '@/lib/dates';
 import { usePortal } from '@/lib/portal-context';
 import { useUser } from '@/lib/session';
 import { notify } from '@/lib/toast';
@@ -24,6 +24,7 @@ import {
 } from '../api/billing';
 import { describeOffering, STATUS_WORDS } from './offering-words';
 import './billing.css';
+import { ScrollRegion } from '@/components/scroll-region';
 
 const StripePaymentForm = lazy(() => import('@/components/stripe-payment-form'));
 
@@ -110,7 +111,7 @@ function Offerings({ page, onStarted }: { page: Page; onStarted: (id: number) =>
         <li key={o.id} className="card offering-card">
           <h3>{o.title}</h3>
           <p className="offering-price">
-            <strong>{formatMoney(o.price, o.currency)}</strong>
+            <strong>{formatMoney(o.price, o.currency, 'en-US')}</strong>
             {o.kind === 'subscription' && (o.interval === 'quarter' ? ' a quarter' : ' a month')}
           </p>
           <p className="muted">{describeOffering(o)}</p>
@@ -200,7 +201,7 @@ function SubscriptionActions({
             <option value="">Choose a plan</option>
             {others.map((o) => (
               <option key={o.id} value={o.id}>
-                {o.title} ({formatMoney(o.price, o.currency)})
+                {o.title} ({formatMoney(o.price, o.currency, 'en-US')})
               </option>
             ))}
           </select>
@@ -224,9 +225,9 @@ function Purchases({ page, zone }: { page: Page; zone: string }) {
           <li key={p.id} className="card">
             <h3>{p.offering.title}</h3>
             <p>
-              {formatMoney(p.amount, p.currency)} ·{' '}
+              {formatMoney(p.amount, p.currency, 'en-US')} ·{' '}
               <span className={`status status-${p.status}`}>{STATUS_WORDS[p.status]}</span>
-              {p.paid_at && <> · paid {formatDateTime(p.paid_at, zone)}</>}
+              {p.paid_at && <> · paid {formatShortDate(p.paid_at, zone)}</>}
               {p.method === 'offline' && ' (recorded by your coaching business)'}
             </p>
             {sub && (
@@ -236,12 +237,12 @@ function Purchases({ page, zone }: { page: Page; zone: string }) {
                     <strong role="alert">
                       Your last payment did not go through.
                       {sub.grace_until &&
-                        ` Booking stays open until ${formatDateTime(sub.grace_until, zone)}.`}
+                        ` Booking stays open until ${formatShortDate(sub.grace_until, zone)}.`}
                     </strong>
                   ) : sub.cancel_at_period_end ? (
-                    `Ends on ${formatDateTime(sub.current_period_end, zone)}.`
+                    `Ends on ${formatShortDate(sub.current_period_end, zone)}.`
                   ) : (
-                    `Renews on ${formatDateTime(sub.current_period_end, zone)}.`
+                    `Renews on ${formatShortDate(sub.current_period_end, zone)}.`
                   )}
                 </p>
                 {(sub.status === 'active' || sub.status === 'past_due') && (
@@ -263,12 +264,12 @@ function Credits({ page, zone }: { page: Page; zone: string }) {
       <p className="credit-balance">
         <strong>{credits.available}</strong> {credits.available === 1 ? 'session credit' : 'session credits'}{' '}
         left
-        {credits.next_expiry && <> · the next expire on {formatDateTime(credits.next_expiry, zone)}</>}
+        {credits.next_expiry && <> · the next expire on {formatShortDate(credits.next_expiry, zone)}</>}
       </p>
       {credits.grants.length === 0 ? (
         <p className="muted">A package or subscription gives you credits to book sessions with.</p>
       ) : (
-        <div className="billing-table-wrap">
+        <ScrollRegion label="Your credits, table">
           <table className="billing-table">
             <caption className="visually-hidden">Your credits</caption>
             <thead>
@@ -298,7 +299,7 @@ function Credits({ page, zone }: { page: Page; zone: string }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </div>
   );
@@ -308,7 +309,7 @@ function Invoices({ page, zone }: { page: Page; zone: string }) {
   const [busy, setBusy] = useState<number | null>(null);
   if (page.invoices.length === 0) return <p className="card empty-state muted">No invoices yet.</p>;
   return (
-    <div className="card billing-table-wrap">
+    <ScrollRegion className="card" label="Your invoices, table">
       <table className="billing-table">
         <caption className="visually-hidden">Your invoices</caption>
         <thead>
@@ -327,7 +328,7 @@ function Invoices({ page, zone }: { page: Page; zone: string }) {
                 {i.kind === 'credit_note' && ' (credit note)'}
               </td>
               <td>{formatShortDate(i.issued_at, zone)}</td>
-              <td>{formatMoney(i.total, i.currency)}</td>
+              <td>{formatMoney(i.total, i.currency, 'en-US')}</td>
               <td>
                 <button
                   type="button"
@@ -348,7 +349,7 @@ function Invoices({ page, zone }: { page: Page; zone: string }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 

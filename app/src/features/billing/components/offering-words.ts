@@ -15,8 +15,8 @@ export function describeOffering(o: Offering): string {
         ? `${sessions(o.sessions)} each ${o.interval === 'quarter' ? 'quarter' : 'month'}`
         : `Billed each ${o.interval === 'quarter' ? 'quarter' : 'month'}`;
     case 'plan':
-      return `${formatMoney(o.price, o.currency)} in ${o.instalments} monthly instalments${
-        o.instalment === null ? '' : `, the first ${formatMoney(o.instalment, o.currency)}`
+      return `${formatMoney(o.price, o.currency, 'en-US')} in ${o.instalments} monthly instalments${
+        o.instalment === null ? '' : `, the first ${formatMoney(o.instalment, o.currency, 'en-US')}`
       }`;
   }
 }

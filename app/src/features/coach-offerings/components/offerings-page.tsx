@@ -23,6 +23,7 @@ import {
   type Seller,
 } from '../api/offerings';
 import './offerings.css';
+import { ScrollRegion } from '@/components/scroll-region';
 
 const KINDS: [OfferingKind, string][] = [
   ['session', 'A single session'],
@@ -338,24 +339,26 @@ function OfferingRow({
       <td className="amount">{formatMoney(offering.price, offering.currency, 'en-US')}</td>
       <td>{offering.coach?.name ?? 'Tenant-wide'}</td>
       <td>{offering.active ? 'On sale' : 'Archived'}</td>
-      <td className="button-row">
-        <button
-          type="button"
-          className="btn btn-secondary"
-          aria-label={`Edit ${offering.title}`}
-          onClick={onEdit}
-        >
-          Edit
-        </button>
-        <button
-          type="button"
-          className="btn btn-secondary"
-          disabled={archive.isPending}
-          aria-label={`${offering.active ? 'Archive' : 'Put back on sale'} ${offering.title}`}
-          onClick={() => archive.mutate({ id: offering.id, archived: offering.active })}
-        >
-          {offering.active ? 'Archive' : 'Put back on sale'}
-        </button>
+      <td>
+        <div className="button-row">
+          <button
+            type="button"
+            className="btn btn-secondary"
+            aria-label={`Edit ${offering.title}`}
+            onClick={onEdit}
+          >
+            Edit
+          </button>
+          <button
+            type="button"
+            className="btn btn-secondary"
+            disabled={archive.isPending}
+            aria-label={`${offering.active ? 'Archive' : 'Put back on sale'} ${offering.title}`}
+            onClick={() => archive.mutate({ id: offering.id, archived: offering.active })}
+          >
+            {offering.active ? 'Archive' : 'Put back on sale'}
+          </button>
+        </div>
       </td>
     </tr>
   );
@@ -389,7 +392,7 @@ export default function OfferingsPage() {
       )}
       <QueryState query={offerings} what="The offerings" empty="Nothing is on sale yet: add an offering.">
         {(list) => (
-          <div className="card offerings-table-wrap">
+          <ScrollRegion className="card" label="Offerings table">
             <table className="offerings-table">
               <caption className="visually-hidden">Offerings</caption>
               <thead>
@@ -412,7 +415,7 @@ export default function OfferingsPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         )}
       </QueryState>
     </PageFrame>
