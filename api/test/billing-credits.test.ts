@@ -1,4 +1,4 @@
-// Session credits in booking (issue 38), through the API on a real migrated database (PGlite, or PostgreSQL
+// Session credits in booking, through the API on a real migrated database (PGlite, or PostgreSQL
 // through scripts/with-postgres.sh): a type that needs a credit spends one in the booking's transaction, none
 // left is a 402 credit_required and no meeting; a move keeps the credit, a cancellation within the notice (the
 // client's) or by the coach gives it back, a meeting inside its notice keeps it spent; a grant past its expiry

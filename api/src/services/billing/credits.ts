@@ -1,4 +1,4 @@
-// Session credits in booking (issue 38). A booking of a meeting type that needs a credit spends one in the
+// Session credits in booking. A booking of a meeting type that needs a credit spends one in the
 // booking's own transaction: the client's grants are locked (FOR UPDATE) so two bookings at once cannot both take
 // the last credit, and the use is inserted beside the meeting (credit_uses_meeting: one live use a meeting).
 // The earliest-expiring grant that still has one is spent first, so a client loses as few as possible to expiry.
@@ -11,6 +11,8 @@ import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { HttpError } from '../../errors.js';
+import { owned } from '../access/scope.js';
+import type { Actor } from '../access/scope.js';
 import { recordEvent } from '../events/record-event.js';
 import { availableCredits } from './credit-balance.js';
 import { planStanding } from './plan-standing.js';
@@ -38,13 +40,8 @@ export async function creditChanged(
  * Before a booking that needs a credit: refused (402, reason plan_past_due) while one of the client's
  * subscriptions is unpaid past the tenant's grace days. Checked ahead of the transaction, as a read.
  */
-export async function requirePlanStanding(
-  db: Kysely<Database>,
-  tenantId: number,
-  clientId: number,
-  at: Date,
-) {
-  const standing = await planStanding(db, tenantId, clientId, at);
+export async function requirePlanStanding(db: Kysely<Database>, client: Actor, at: Date) {
+  const standing = await planStanding(db, client.tenantId, client.userId, at);
   if (!standing.open)
     throw new HttpError(
       402,
@@ -60,11 +57,13 @@ export async function requirePlanStanding(
  */
 export async function spendCredit(
   trx: Kysely<Database>,
-  use: { tenantId: number; clientId: number; meetingTypeId: number; meetingId: number },
+  client: Actor,
+  use: { meetingTypeId: number; meetingId: number },
   at: Date,
 ) {
   const grants = await trx
     .selectFrom('credit_grants as g')
+    .where(owned(client, 'credit_grants as g'))
     .select([
       'g.id',
       'g.quantity',
@@ -74,14 +73,12 @@ export async function spendCredit(
         'used',
       ),
     ])
-    .where('g.tenant_id', '=', use.tenantId)
-    .where('g.client_id', '=', use.clientId)
     .orderBy(sql`g.expires_at asc nulls last`)
     .orderBy('g.id')
     .forUpdate()
     .execute();
   // An adjustment down is a negative grant, spent from nothing: the sum says whether one is left at all.
-  const left = await availableCredits(trx, use.tenantId, use.clientId, at, use.meetingTypeId);
+  const left = await availableCredits(trx, client.tenantId, client.userId, at, use.meetingTypeId);
   const grant = grants.find(
     (g) =>
       g.quantity > g.used &&
@@ -99,12 +96,8 @@ export async function spendCredit(
     .insertInto('credit_uses')
     .values({ grant_id: grant.id, meeting_id: use.meetingId, created_at: at })
     .execute();
-  await creditChanged(
-    trx,
-    use.tenantId,
-    { clientId: use.clientId, change: -1, reason: 'spent', meetingId: use.meetingId },
-    at,
-  );
+  const change = { clientId: client.userId, change: -1, reason: 'spent', meetingId: use.meetingId } as const;
+  await creditChanged(trx, client.tenantId, change, at);
 }
 
 /** Gives back the credit the meeting spent, if it spent one: before the meeting is deleted, in its transaction. */

@@ -220,7 +220,7 @@ export function createBookingService(deps: { db: Kysely<Database>; now: () => Da
     ): Promise<Booked> {
       const { coach, type } = await bookableType(db, client, input.coach_id, input.type_id);
       await requireSignedAgreement(db, { reader: client, clientId: client.userId }, coach.id, 'booking');
-      if (type.needs_credit) await requirePlanStanding(db, client.tenantId, client.userId, now());
+      if (type.needs_credit) await requirePlanStanding(db, client, now());
       const start = new Date(input.start);
       const room = roomFor(tenant.booking_rooms, tenant.slug, coach, type);
       const id = await whileFree(coach, type, start, undefined, async (trx) => {
@@ -235,15 +235,7 @@ export function createBookingService(deps: { db: Kysely<Database>; now: () => Da
           booked_by: by,
           client_note: input.note?.trim() ?? '',
         });
-        if (type.needs_credit) {
-          const use = {
-            tenantId: client.tenantId,
-            clientId: client.userId,
-            meetingTypeId: type.id,
-            meetingId,
-          };
-          await spendCredit(trx, use, now());
-        }
+        if (type.needs_credit) await spendCredit(trx, client, { meetingTypeId: type.id, meetingId }, now());
         const row = await repo.findClientMeeting(trx, client, meetingId);
         await recordEvent(trx, client.tenantId, 'meeting.booked', eventData(row!, coach, by));
         await planMeetingReminders(trx, meetingId, now());
