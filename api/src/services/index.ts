@@ -73,6 +73,8 @@ import { createWebhooksService } from './webhooks/webhooks-service.js';
 import { createChecklistAuthoring } from './authoring/lesson-checklist.js';
 import { createRecapsService } from './recaps/recaps-service.js';
 import { createGoalsService } from './goals/goals-service.js';
+import { createCreditsService } from './billing/credits-service.js';
+import { createInvoicePdfService } from './billing/invoice-pdf-service.js';
 
 interface ServiceDeps {
   db: Kysely<Database>;
@@ -236,6 +238,10 @@ export async function createServices(deps: ServiceDeps) {
       query(db, ...args),
     // Coaching agreements: versions published by an admin (or a coach, their own), signed by clients.
     agreements: createAgreementsService({ db, now }),
+    // Session credits: a client's balance for their coach and an admin, and an admin's adjustment.
+    billingCredits: createCreditsService({ db, now }),
+    // Invoice and credit note PDFs, drawn from the issued rows in the tenant's brand.
+    billingInvoices: createInvoicePdfService({ db, tenants: deps.tenants }),
   };
 }
 

@@ -15,19 +15,23 @@ interface Paid {
   price?: number;
   meetingTypeId?: number | null;
   expiresAt?: Date | null;
-  taxRateBp?: number;
 }
 
 /** A package the client bought from the coach and paid by card: its purchase, payment, invoice and grant. */
 export async function paidPackage(h: Harness, coach: Coach, client: Person, paid: Paid = {}) {
-  const { sessions = 6, price = 60000, meetingTypeId = null, taxRateBp = 2000 } = paid;
+  const { sessions = 6, price = 60000, meetingTypeId = null } = paid;
   const tenantId = client.user.tenantId;
   const at = h.clock.now();
   return h.db.transaction().execute(async (trx) => {
     const tenant = await trx
       .selectFrom('tenants')
-      .select(['billing_currency', 'billing_invoice_prefix', 'billing_seller'])
+      .select(['billing_currency', 'billing_invoice_prefix', 'billing_seller', 'billing_tax'])
       .where('id', '=', tenantId)
+      .executeTakeFirstOrThrow();
+    const buyer = await trx
+      .selectFrom('users')
+      .select(['first_name', 'last_name', 'email'])
+      .where('id', '=', client.user.id)
       .executeTakeFirstOrThrow();
     const currency = tenant.billing_currency;
     const { id: offeringId } = await trx
@@ -61,7 +65,8 @@ export async function paidPackage(h: Harness, coach: Coach, client: Person, paid
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const tax = taxIncluded(price, taxRateBp);
+    const rateBp = tenant.billing_tax?.rateBp ?? 0;
+    const tax = taxIncluded(price, rateBp);
     const { id: paymentId } = await trx
       .insertInto('payments')
       .values({
@@ -88,17 +93,14 @@ export async function paidPackage(h: Harness, coach: Coach, client: Person, paid
         payment_id: paymentId,
         client_id: client.user.id,
         seller: JSON.stringify(tenant.billing_seller ?? { name: 'Seller', address: [] }),
-        buyer: JSON.stringify({
-          name: `${client.user.first_name} ${client.user.last_name}`,
-          email: client.user.email,
-        }),
+        buyer: JSON.stringify({ name: `${buyer.first_name} ${buyer.last_name}`, email: buyer.email }),
         lines: JSON.stringify([{ description: `${sessions} sessions`, quantity: 1, amount: price }]),
         subtotal: price - tax,
         tax,
         total: price,
         currency,
-        tax_label: 'VAT',
-        tax_rate_bp: taxRateBp,
+        tax_label: tenant.billing_tax?.label ?? null,
+        tax_rate_bp: tenant.billing_tax ? rateBp : null,
         issued_at: at,
       })
       .returning('id')
