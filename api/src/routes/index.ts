@@ -59,6 +59,7 @@ import * as integrationAgreements from './integration-agreement-routes.js';
 import * as forms from './forms-routes.js';
 import * as billingCredits from './billing-credits-routes.js';
 import * as billingInvoices from './billing-invoices-routes.js';
+import * as billingRefunds from './billing-refunds-routes.js';
 
 /**
  * The route modules: each route one of them declares whole (`route({ at: [method, url], … })`) is in the table,
@@ -118,6 +119,7 @@ const routeModules: readonly Record<string, unknown>[] = [
   forms,
   billingCredits,
   billingInvoices,
+  billingRefunds,
 ];
 
 /** GraphQL's path: its query text is graphql-js's to parse, so the plain-text check of routes skips it. */

@@ -75,6 +75,7 @@ import { createRecapsService } from './recaps/recaps-service.js';
 import { createGoalsService } from './goals/goals-service.js';
 import { createCreditsService } from './billing/credits-service.js';
 import { createInvoicePdfService } from './billing/invoice-pdf-service.js';
+import { createRefundsService } from './billing/refunds-service.js';
 
 interface ServiceDeps {
   db: Kysely<Database>;
@@ -242,6 +243,8 @@ export async function createServices(deps: ServiceDeps) {
     billingCredits: createCreditsService({ db, now }),
     // Invoice and credit note PDFs, drawn from the issued rows in the tenant's brand.
     billingInvoices: createInvoicePdfService({ db, tenants: deps.tenants }),
+    // An admin's refunds: the money back, a credit note, the credits it paid for taken back; audited.
+    billingRefunds: createRefundsService({ db, now, stripe: deps.stripe, log: deps.log }),
   };
 }
 

@@ -15,6 +15,8 @@ interface Paid {
   price?: number;
   meetingTypeId?: number | null;
   expiresAt?: Date | null;
+  /** Recorded by this admin (an offline payment); else paid by card. */
+  offlineBy?: number;
 }
 
 /** A package the client bought from the coach and paid by card: its purchase, payment, invoice and grant. */
@@ -59,7 +61,7 @@ export async function paidPackage(h: Harness, coach: Coach, client: Person, paid
         status: 'active',
         amount: price,
         currency,
-        method: 'stripe',
+        method: paid.offlineBy === undefined ? 'stripe' : 'offline',
         created_at: at,
         paid_at: at,
       })
@@ -76,8 +78,9 @@ export async function paidPackage(h: Harness, coach: Coach, client: Person, paid
         amount: price,
         tax_amount: tax,
         currency,
-        method: 'stripe',
-        stripe_ref: `pi_test_${purchaseId}`,
+        method: paid.offlineBy === undefined ? 'stripe' : 'offline',
+        stripe_ref: paid.offlineBy === undefined ? `pi_test_${purchaseId}` : null,
+        recorded_by: paid.offlineBy ?? null,
         paid_at: at,
       })
       .returning('id')

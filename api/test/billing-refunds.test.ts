@@ -1,0 +1,186 @@
+// An admin's refunds through the API, on a real migrated database (PGlite, or PostgreSQL through
+// scripts/with-postgres.sh), against the real Stripe SDK and a local stand-in of its Refunds endpoint: the money
+// back at Stripe, a credit note numbered next in the tenant's sequence (its PDF read back), the credits the refunded share paid for taken back from the unspent ones, the purchase refunded
+// when the whole is; audited and told as events. A refused refund writes nothing and takes no number.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { availableCredits } from '../src/services/billing/credit-balance.js';
+import { paidPackage } from './helpers/billing-rows.js';
+import { CLIENT_ZONE, bookingWorld, call, newType } from './helpers/booking.js';
+import type { Coach } from './helpers/booking.js';
+import { ALPHA, BETA, Harness } from './helpers/harness.js';
+import { pdfText } from './helpers/pdf-text.js';
+import { signIn } from './helpers/sign-in.js';
+import type { Person } from './helpers/sign-in.js';
+import { StripeRefunds } from './helpers/stripe-refunds.js';
+
+const stand = new StripeRefunds();
+const h = new Harness();
+let coach: Coach;
+let client: Person;
+let admin: Person;
+let paid: Awaited<ReturnType<typeof paidPackage>>;
+
+beforeAll(async () => {
+  await stand.start();
+  await h.start({ stripe: { secretKey: 'sk_test_portal', apiUrl: stand.url } });
+  ({ coach, client } = await bookingWorld(h));
+  admin = await signIn(h, { role_id: 1, tenant_id: ALPHA });
+  const type = await newType(h, coach, { name: 'Paid session', needs_credit: true });
+  paid = await paidPackage(h, coach, client, { sessions: 6, price: 60000 });
+  const booked = await call(h, client, 'POST', '/api/v1/booking', {
+    coach_id: coach.user.id,
+    type_id: type,
+    start: '2027-03-16T09:00:00.000Z',
+  });
+  expect(booked.statusCode, booked.body).toBe(201);
+});
+afterAll(async () => {
+  await h.stop();
+  await stand.stop();
+});
+
+const refund = (paymentId: number, body: Record<string, unknown>, who = admin) =>
+  call(h, who, 'POST', `/api/v1/admin/payments/${paymentId}/refunds`, body);
+const balance = () => availableCredits(h.db, ALPHA, client.user.id, h.clock.now());
+const payment = () =>
+  h.db
+    .selectFrom('payments')
+    .select('refunded_amount')
+    .where('id', '=', paid.paymentId)
+    .executeTakeFirstOrThrow();
+const purchaseStatus = async () =>
+  (
+    await h.db
+      .selectFrom('purchases')
+      .select('status')
+      .where('id', '=', paid.purchaseId)
+      .executeTakeFirstOrThrow()
+  ).status;
+const eventsOf = async (type: string) =>
+  (
+    await h.db.selectFrom('events').select('data').where('type', '=', type).orderBy('created_at').execute()
+  ).map((e) => e.data as Record<string, unknown>);
+
+describe('refunding a card payment', () => {
+  it('a third: Stripe refunds it, a credit note follows the invoice, 2 of the 5 unspent credits go back', async () => {
+    expect(await balance()).toBe(5);
+    const res = await refund(paid.paymentId, { amount: 20000, reason: 'Moved abroad' });
+    expect(res.statusCode, res.body).toBe(201);
+    const data = res.json().data;
+    expect(data).toMatchObject({
+      payment_id: paid.paymentId,
+      amount: 20000,
+      reason: 'Moved abroad',
+      credit_note: { number: 'INV-000002' },
+      credits_removed: 2,
+    });
+    expect(stand.refunds).toEqual([
+      expect.objectContaining({ amount: 20000, payment_intent: `pi_test_${paid.purchaseId}` }),
+    ]);
+    expect(await h.db.selectFrom('refunds').select('stripe_refund_id').execute()).toEqual([
+      { stripe_refund_id: stand.refunds[0]!.id },
+    ]);
+    expect((await payment()).refunded_amount).toBe(20000);
+    expect(await purchaseStatus()).toBe('active');
+    expect(await balance()).toBe(3);
+    const note = await h.db
+      .selectFrom('invoices')
+      .selectAll()
+      .where('id', '=', data.credit_note.id)
+      .executeTakeFirstOrThrow();
+    // 200.00 with 21 % BTW inside it: 34.71 tax.
+    expect(note).toMatchObject({ kind: 'credit_note', seq: 2, total: 20000, tax: 3471, subtotal: 16529 });
+    expect((await eventsOf('invoice.issued')).at(-1)).toMatchObject({
+      kind: 'credit_note',
+      number: 'INV-000002',
+      total: 20000,
+      client_id: client.user.id,
+    });
+    expect((await eventsOf('credit.changed')).at(-1)).toMatchObject({
+      change: -2,
+      balance: 3,
+      reason: 'refund',
+    });
+    const audit = await h.db.selectFrom('audit_log').select(['action', 'summary']).execute();
+    expect(audit).toEqual([
+      {
+        action: 'payment.refunded',
+        summary: 'Refunded €200.00 of invoice INV-000001 (credit note INV-000002): Moved abroad',
+      },
+    ]);
+  });
+
+  it('a refusal at Stripe writes nothing and takes no number; the rest then refunds it all', async () => {
+    stand.refuseNext = 1;
+    const refused = await refund(paid.paymentId, { amount: 40000, reason: 'The rest' });
+    expect(refused.statusCode).toBe(502);
+    expect(refused.json().message).not.toMatch(/Stand-in/);
+    expect(await h.db.selectFrom('refunds').select('id').execute()).toHaveLength(1);
+    expect((await payment()).refunded_amount).toBe(20000);
+
+    const res = await refund(paid.paymentId, { amount: 40000, reason: 'The rest' });
+    expect(res.statusCode, res.body).toBe(201);
+    // The number the refused attempt did not keep: no gap.
+    expect(res.json().data).toMatchObject({ credit_note: { number: 'INV-000003' }, credits_removed: 3 });
+    expect(await balance()).toBe(0);
+    expect(await purchaseStatus()).toBe('refunded');
+    // What was spent stays spent: the meeting keeps its credit.
+    expect(
+      await h.db.selectFrom('credit_uses').select('id').where('returned_at', 'is', null).execute(),
+    ).toHaveLength(1);
+
+    const pdf = await call(h, admin, 'GET', `/api/v1/admin/invoices/${res.json().data.credit_note.id}/pdf`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-disposition']).toContain('Credit note INV-000003.pdf');
+    const text = await pdfText(pdf.rawPayload);
+    expect(text).toContain('Credit note INV-000003');
+    expect(text).toMatch(/Credits invoice\s+INV-000001/);
+    expect(text).toMatch(/Refund of invoice INV-000001: The rest\s+1\s+€400\.00/);
+    expect(text).toMatch(/Net\s+€330\.58\s+BTW 21%\s+€69\.42\s+Total credited\s+€400\.00/);
+    // The client downloads their own credit note too.
+    expect(
+      (await call(h, client, 'GET', `/api/v1/billing/invoices/${res.json().data.credit_note.id}/pdf`))
+        .statusCode,
+    ).toBe(200);
+  });
+
+  it('never more than is left: 422, Stripe not called, nothing written', async () => {
+    const calls = stand.keys.length;
+    const res = await refund(paid.paymentId, { amount: 1, reason: 'Once more' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error.amount).toEqual(['This payment is refunded in full.']);
+    expect(stand.keys).toHaveLength(calls);
+    expect(await h.db.selectFrom('refunds').select('id').execute()).toHaveLength(2);
+  });
+});
+
+describe('refunding an offline payment', () => {
+  it('records it with its credit note, no Stripe call; only the tenant’s admin may', async () => {
+    const other = await signIn(h, { tenant_id: ALPHA, time_zone: CLIENT_ZONE });
+    const offline = await paidPackage(h, coach, other, {
+      sessions: 2,
+      price: 15000,
+      offlineBy: admin.user.id,
+    });
+    const calls = stand.keys.length;
+    const foreign = await signIn(h, { role_id: 1, tenant_id: BETA });
+    expect((await refund(offline.paymentId, { amount: 100, reason: 'Not mine' }, foreign)).statusCode).toBe(
+      404,
+    );
+    expect((await refund(offline.paymentId, { amount: 100, reason: 'Not mine' }, coach)).statusCode).toBe(
+      403,
+    );
+    expect((await refund(999_999, { amount: 100, reason: 'None' })).statusCode).toBe(404);
+    const res = await refund(offline.paymentId, { amount: 15000, reason: 'Paid twice by transfer' });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data).toMatchObject({ credit_note: { number: 'INV-000005' }, credits_removed: 2 });
+    expect(stand.keys).toHaveLength(calls);
+    expect(
+      await h.db
+        .selectFrom('refunds')
+        .select('stripe_refund_id')
+        .where('payment_id', '=', offline.paymentId)
+        .execute(),
+    ).toEqual([{ stripe_refund_id: null }]);
+  });
+});
