@@ -44,6 +44,7 @@ import { createMailer } from './services/mail/mailer.js';
 import type { MailJob } from './services/mail/outbox-repository.js';
 import type { Storage } from './services/storage/storage.js';
 import { loadTenantFiles } from './services/tenants/tenant-files.js';
+import { invoiceMailHandler } from './services/billing/invoice-mail.js';
 import { corsOrigins } from './services/tenants/tenant-service.js';
 
 export interface AppOptions {
@@ -273,6 +274,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           ),
           // A form not submitted, the day before it is due (form-reminders.ts).
           form: formReminderHandler(reminderDeps),
+          // An invoice or credit note issued, mailed with its PDF (billing/invoice-mail.ts).
+          invoice: invoiceMailHandler({ db: options.db, mailer, tenants, now }),
         }),
         // A notification to the person's devices (notify.ts queues it); one tag a link, so a newer one of
         // the same thread replaces the older on a device.

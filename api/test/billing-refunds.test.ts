@@ -2,12 +2,15 @@
 // scripts/with-postgres.sh), against the real Stripe SDK and a local stand-in of its Refunds endpoint: the money
 // back at Stripe, a credit note numbered next in the tenant's sequence (its PDF read back), the credits the refunded share paid for taken back from the unspent ones, the purchase refunded
 // when the whole is; audited and told as events. A refused refund writes nothing and takes no number.
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { availableCredits } from '../src/services/billing/credit-balance.js';
 import { paidPackage } from './helpers/billing-rows.js';
 import { CLIENT_ZONE, bookingWorld, call, newType } from './helpers/booking.js';
 import type { Coach } from './helpers/booking.js';
 import { ALPHA, BETA, Harness } from './helpers/harness.js';
+import { mailsTo, waitForMail } from './helpers/mail.js';
 import { pdfText } from './helpers/pdf-text.js';
 import { signIn } from './helpers/sign-in.js';
 import type { Person } from './helpers/sign-in.js';
@@ -34,7 +37,9 @@ beforeAll(async () => {
   });
   expect(booked.statusCode, booked.body).toBe(201);
 });
+let worker: FastifyInstance | undefined;
 afterAll(async () => {
+  await worker?.close();
   await h.stop();
   await stand.stop();
 });
@@ -182,5 +187,37 @@ describe('refunding an offline payment', () => {
         .where('payment_id', '=', offline.paymentId)
         .execute(),
     ).toEqual([{ stripe_refund_id: null }]);
+  });
+});
+
+describe('the mail of a credit note', () => {
+  it('each issued one is mailed to its client once, its PDF attached and readable', async () => {
+    const keys = await sql<{ key: string }>`select singleton_key as key from pgboss.job
+      where name = 'reminder' and singleton_key like 'invoice:%' order by singleton_key`.execute(h.db);
+    expect(keys.rows).toHaveLength(3);
+    // A worker runs the queue (the test's app runs none).
+    const before = (await mailsTo(h.mailDir, client.user.email)).length;
+    worker = await h.build({ jobs: { pollingSeconds: 0.5 } });
+    await waitForMail(h.mailDir, client.user.email, before + 2);
+    const mails = await mailsTo(h.mailDir, client.user.email);
+    const notes = mails.filter((m) => m.subject.startsWith('Credit note'));
+    expect(notes.map((m) => m.subject).sort()).toEqual(['Credit note INV-000002', 'Credit note INV-000003']);
+    const mail = notes.find((m) => m.subject === 'Credit note INV-000003')!;
+    expect(mail.text).toContain('Credit note INV-000003 of');
+    // The helper decodes quoted-printable byte by byte: its UTF-8 read as such.
+    expect(Buffer.from(mail.text, 'latin1').toString('utf8')).toContain('Amount: €400.00');
+    const [file] = mail.attachments ?? [];
+    expect(file).toMatchObject({ filename: 'Credit note INV-000003.pdf', encoding: 'base64' });
+    expect(file!.contentType).toMatch(/^application\/pdf/);
+    const text = await pdfText(Buffer.from(file!.content, 'base64'));
+    expect(text).toContain('Credit note INV-000003');
+    expect(text).toMatch(/Total credited\s+€400\.00/);
+    // Sent once each: the sends are recorded by key.
+    const sends = await h.db
+      .selectFrom('reminder_sends')
+      .select('key')
+      .where('kind', '=', 'invoice')
+      .execute();
+    expect(sends).toHaveLength(3);
   });
 });

@@ -137,6 +137,15 @@ export interface MailValues {
     reference: string;
     link: string;
   };
+  invoice: {
+    firstName: string;
+    /** "Invoice" or "Credit note". */
+    document: string;
+    number: string;
+    amount: string;
+    date: string;
+    link: string;
+  };
 }
 
 export type MailKind = keyof MailValues;
@@ -508,6 +517,26 @@ export const MAIL_KINDS: { [K in MailKind]: KindSpec<K> } = {
       date: '2026-03-03',
       reference: 'pi_sample_0001',
       link: 'https://portal.example.com/groups',
+    },
+  },
+  invoice: {
+    title: 'An invoice or credit note, its PDF attached',
+    fields: {
+      firstName: 'text',
+      document: 'text',
+      number: 'text',
+      amount: 'text',
+      date: 'text',
+      link: 'text',
+    },
+    required: ['document', 'number', 'amount'],
+    sample: {
+      firstName: 'Jordan',
+      document: 'Invoice',
+      number: 'INV-000042',
+      amount: '€600.00',
+      date: '3 March 2026',
+      link: 'https://portal.example.com/billing',
     },
   },
 };

@@ -45,7 +45,7 @@ export async function invoiceFile(
   };
   const bytes = await invoicePdf(row as IssuedInvoice, brand, credited);
   const name = `${row.kind === 'credit_note' ? 'Credit note' : 'Invoice'} ${row.number}.pdf`;
-  return { name, type: 'application/pdf', bytes: Buffer.from(bytes) };
+  return { name, type: 'application/pdf', bytes: Buffer.from(bytes), invoice: row };
 }
 
 export function createInvoicePdfService(deps: { db: Kysely<Database>; tenants: TenantConfig[] }) {

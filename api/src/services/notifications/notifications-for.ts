@@ -8,6 +8,7 @@ import type { EventData, EventType } from '../../../../contracts/events.js';
 import { roleOf } from '../../../../contracts/roles.js';
 import { owned, visible, type Actor } from '../access/scope.js';
 import { notify, type Notice } from './notify.js';
+import { planInvoiceMail } from '../billing/invoice-mail.js';
 
 type Told = Omit<Notice, 'tenantId' | 'eventId'>;
 type Rule<T extends EventType> = (
@@ -227,6 +228,8 @@ export async function notificationsFor<T extends EventType>(
   data: EventData<T>,
   eventId: string,
 ): Promise<void> {
+  // An invoice or credit note is mailed with its PDF (a receipt, not a notification: no bell line).
+  if (type === 'invoice.issued') await planInvoiceMail(db, tenantId, data as EventData<'invoice.issued'>);
   const rule = rules[type] as Rule<T> | undefined;
   if (!rule) return;
   for (const told of await rule(db, tenantId, data)) await notify(db, { ...told, tenantId, eventId });
