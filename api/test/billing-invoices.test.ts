@@ -6,6 +6,7 @@
 import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney, taxIncluded } from '../../contracts/billing.js';
+import { keyCall, makeApiKey } from './helpers/api-keys.js';
 import { paidPackage } from './helpers/billing-rows.js';
 import { CLIENT_ZONE, ZONE, call, newClient, newCoach } from './helpers/booking.js';
 import type { Coach } from './helpers/booking.js';
@@ -111,5 +112,53 @@ describe('the invoice PDF', () => {
     expect(text).toContain(formatMoney(50000 - tax, 'jpy', 'en'));
     expect(text).toMatch(/50,000/);
     expect(text).not.toMatch(/50,000\.00|4,545\.00/);
+  });
+});
+
+describe('the integration API', () => {
+  it('a read key lists the purchases and invoices, pages them, downloads a PDF and reads credits', async () => {
+    const { key } = await makeApiKey(h, { token: admin.token, tenantId: ALPHA }, 'read');
+    const get = (url: string) => keyCall(h.app, key, 'GET', url);
+    const purchases = await get('/integration/v1/purchases');
+    expect(purchases.statusCode, purchases.body).toBe(200);
+    expect(purchases.json().data).toEqual([
+      expect.objectContaining({
+        id: invoice.purchaseId,
+        client_email: client.user.email,
+        offering_title: '6 sessions',
+        kind: 'package',
+        status: 'active',
+        amount: 60000,
+        currency: 'eur',
+      }),
+    ]);
+    const second = await paidPackage(h, coach, client, { sessions: 2, price: 20000 });
+    const first = await get('/integration/v1/invoices?limit=1');
+    expect(first.json().data).toEqual([
+      expect.objectContaining({ id: invoice.invoiceId, number: 'INV-000001', total: 60000, tax: 10413 }),
+    ]);
+    const cursor = first.json().next_cursor as string;
+    const next = await get(`/integration/v1/invoices?limit=1&cursor=${cursor}`);
+    expect(next.json()).toEqual({
+      data: [expect.objectContaining({ id: second.invoiceId, number: 'INV-000002', kind: 'invoice' })],
+      next_cursor: null,
+    });
+    const pdf = await get(`/integration/v1/invoices/${invoice.invoiceId}/pdf`);
+    expect(pdf.statusCode).toBe(200);
+    expect(await pdfText(pdf.rawPayload)).toContain('Invoice INV-000001');
+    const credits = await get(`/integration/v1/clients/${client.user.id}/credits`);
+    expect(credits.statusCode, credits.body).toBe(200);
+    expect(credits.json().data).toMatchObject({ client_id: client.user.id, available: 8 });
+
+    // Another tenant's: not found, and never listed.
+    const betaInvoice = await h.db
+      .selectFrom('invoices')
+      .select(['id', 'client_id'])
+      .where('tenant_id', '=', BETA)
+      .executeTakeFirstOrThrow();
+    expect((await get(`/integration/v1/invoices/${betaInvoice.id}/pdf`)).statusCode).toBe(404);
+    expect((await get(`/integration/v1/clients/${betaInvoice.client_id}/credits`)).statusCode).toBe(404);
+    const all = await get('/integration/v1/invoices?limit=200');
+    expect(all.json().data.map((r: { id: number }) => r.id)).not.toContain(betaInvoice.id);
   });
 });

@@ -251,6 +251,36 @@ export const revenueQuery = closed({ from: month, to: month }, []);
 
 export const offerings = list(offering);
 
+// The integration API's rows (GET /integration/v1/purchases and /invoices, paged by contracts/rest/integration.ts):
+// the client named by email as in its other lists.
+export const integrationPurchase = closed({
+  id: integer,
+  client_email: string,
+  offering_id: integer,
+  offering_title: string,
+  kind,
+  status: { type: 'string', enum: PURCHASE_STATUSES },
+  amount: integer,
+  currency: string,
+  method: { type: 'string', enum: ['stripe', 'offline'] },
+  created_at: time,
+  paid_at: nullableTime,
+});
+export const integrationInvoice = closed({
+  id: integer,
+  kind: { type: 'string', enum: ['invoice', 'credit_note'] },
+  number: string,
+  client_email: string,
+  payment_id: integer,
+  subtotal: integer,
+  tax: integer,
+  total: integer,
+  currency: string,
+  tax_label: nullableString,
+  tax_rate_bp: { type: ['integer', 'null'] },
+  issued_at: time,
+});
+
 export type Offering = FromSchema<typeof offering>;
 export type OfferingInput = FromSchema<typeof offeringInput>;
 export type Purchase = FromSchema<typeof purchase>;

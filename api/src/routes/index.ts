@@ -60,6 +60,7 @@ import * as forms from './forms-routes.js';
 import * as billingCredits from './billing-credits-routes.js';
 import * as billingInvoices from './billing-invoices-routes.js';
 import * as billingRefunds from './billing-refunds-routes.js';
+import * as integrationBilling from './integration-billing-routes.js';
 
 /**
  * The route modules: each route one of them declares whole (`route({ at: [method, url], … })`) is in the table,
@@ -120,6 +121,7 @@ const routeModules: readonly Record<string, unknown>[] = [
   billingCredits,
   billingInvoices,
   billingRefunds,
+  integrationBilling,
 ];
 
 /** GraphQL's path: its query text is graphql-js's to parse, so the plain-text check of routes skips it. */
