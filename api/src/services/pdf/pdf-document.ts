@@ -19,7 +19,27 @@ let fonts: Promise<{ regular: Uint8Array; bold: Uint8Array }> | undefined;
  */
 let libraries: Promise<[typeof PdfLib, typeof Fontkit]> | undefined;
 const pdfLibraries = () =>
-  (libraries ??= Promise.all([import('pdf-lib'), import('@pdf-lib/fontkit').then((m) => m.default)]));
+  (libraries ??= Promise.all([
+    import('pdf-lib'),
+    import('@pdf-lib/fontkit').then((m) => parsedOnce(m.default)),
+  ]));
+
+/**
+ * fontkit whose parse of a font file is kept: pdf-lib parses the font again for every document it embeds it in,
+ * which was most of an invoice PDF's time (npm run bench:invoice). A parsed font is only read when a document
+ * takes its subset, so one parse serves every document; the files are the two read once below.
+ */
+function parsedOnce(fontkit: typeof Fontkit): typeof Fontkit {
+  const parsed = new Map<Uint8Array, ReturnType<typeof Fontkit.create>>();
+  return {
+    ...fontkit,
+    create(data, postscriptName) {
+      let font = parsed.get(data);
+      if (!font) parsed.set(data, (font = fontkit.create(data, postscriptName)));
+      return font;
+    },
+  };
+}
 
 /** Read once per process: the two files are about 1.4 MB. */
 const fontBytes = () =>
