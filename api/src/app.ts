@@ -45,6 +45,7 @@ import type { MailJob } from './services/mail/outbox-repository.js';
 import type { Storage } from './services/storage/storage.js';
 import { loadTenantFiles } from './services/tenants/tenant-files.js';
 import { invoiceMailHandler } from './services/billing/invoice-mail.js';
+import { scheduleCreditExpiry } from './services/billing/credits.js';
 import { corsOrigins } from './services/tenants/tenant-service.js';
 
 export interface AppOptions {
@@ -290,6 +291,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       options.jobs,
     );
     scheduleDailySweep(app, options.db, now);
+    scheduleCreditExpiry(app, options.db, now);
     scheduleCalendarPlanning(app, calendarDeps);
   }
 

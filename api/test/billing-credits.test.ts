@@ -5,11 +5,13 @@
 // counts nothing; and a subscription unpaid past the tenant's grace days refuses the booking (plan_past_due).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { availableCredits } from '../src/services/billing/credit-balance.js';
+import { tellExpiredCredits } from '../src/services/billing/credits.js';
 import { paidPackage, pastDueSubscription } from './helpers/billing-rows.js';
 import { CLIENT_ZONE, bookingWorld, call, newClient, newType, setClock } from './helpers/booking.js';
 import type { Coach } from './helpers/booking.js';
 import { ALPHA, Harness } from './helpers/harness.js';
 import { signIn } from './helpers/sign-in.js';
+import { until } from './helpers/until.js';
 import type { Person } from './helpers/sign-in.js';
 
 const h = new Harness();
@@ -190,5 +192,40 @@ describe('a subscription past due', () => {
     expect((await book(client, '2027-03-21T09:00:00.000Z', freeType)).statusCode).toBe(201);
     expect(await meetingsOf(client)).toHaveLength(2);
     expect(await balance(client)).toBe(3);
+  });
+});
+
+describe('expiry', () => {
+  it('is told once as credit.changed expired, by the sweep every job-running instance runs', async () => {
+    setClock(h, T0);
+    const client = await newClient(h, coach, CLIENT_ZONE);
+    const expiresAt = new Date(h.clock.now().getTime() + 2 * DAY);
+    const { purchaseId } = await paidPackage(h, coach, client, { sessions: 3, expiresAt });
+    const res = await book(client, '2027-03-16T13:00:00.000Z');
+    expect(res.statusCode, res.body).toBe(201);
+    const expired = async () => (await creditEvents(client)).filter((e) => e.reason === 'expired');
+    // Not yet expired: nothing to tell.
+    await tellExpiredCredits(h.db, h.clock.now());
+    expect(await expired()).toEqual([]);
+    setClock(h, new Date(expiresAt.getTime() + 1000).toISOString());
+    expect(await balance(client)).toBe(0);
+    // A worker's sweep runs when it is ready; its run and a second one tell it once.
+    const worker = await h.build({ jobs: { pollingSeconds: 0.5 } });
+    try {
+      await worker.ready();
+      await until('the expiry told', async () => (await expired()).length > 0);
+    } finally {
+      await worker.close();
+    }
+    await tellExpiredCredits(h.db, h.clock.now());
+    expect(await expired()).toEqual([{ change: -2, balance: 0, reason: 'expired' }]);
+    const [event] = (
+      await h.db.selectFrom('events').select('data').where('type', '=', 'credit.changed').execute()
+    ).filter(
+      (e) =>
+        (e.data as { reason: string; client_id: number }).reason === 'expired' &&
+        (e.data as { client_id: number }).client_id === client.user.id,
+    );
+    expect(event!.data).toMatchObject({ purchase_id: purchaseId, meeting_id: null });
   });
 });

@@ -6,7 +6,9 @@
 // (returned_at, before the meeting's delete takes the row with it); a meeting past its notice cannot be
 // cancelled by the client, so its credit stays spent. A coach's own meetings never spend one: the coach chose
 // to meet, and those carry no meeting type. Expiry is read, never written: a grant past expires_at counts
-// nothing (credit-balance.ts), at the instant it expires, with no job to be late.
+// nothing (credit-balance.ts), at the instant it expires, with no job to be late; an hourly sweep only tells
+// it (credit.changed 'expired') to the webhooks.
+import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
@@ -14,6 +16,7 @@ import { HttpError } from '../../errors.js';
 import { owned } from '../access/scope.js';
 import type { Actor } from '../access/scope.js';
 import { recordEvent } from '../events/record-event.js';
+import { scheduleSweep } from '../jobs/sweep.js';
 import { availableCredits } from './credit-balance.js';
 import { planStanding } from './plan-standing.js';
 
@@ -120,4 +123,68 @@ export async function returnCredit(
     { clientId: meeting.clientId, change: 1, reason: 'returned', meetingId: meeting.meetingId },
     at,
   );
+}
+
+/**
+ * Tells credit.changed 'expired' of each grant that expired with credits unspent, once: the balance already
+ * counted them out at the instant of expiry; this is the news of it for webhooks. Each grant is claimed in
+ * reminder_sends (its key) in the event's transaction, so the sweep is safe to run on every instance and twice.
+ */
+export async function tellExpiredCredits(db: Kysely<Database>, at: Date): Promise<number> {
+  const expired = await db
+    .selectFrom('credit_grants as g')
+    .select([
+      'g.id',
+      'g.tenant_id',
+      'g.client_id',
+      'g.purchase_id',
+      sql<number>`g.quantity - (select count(*)::int from credit_uses u
+        where u.grant_id = g.id and u.returned_at is null)`.as('unspent'),
+    ])
+    .where('g.expires_at', '<=', at)
+    .where('g.quantity', '>', 0)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('reminder_sends as r')
+            .select('r.key')
+            .whereRef('r.key', '=', sql`'credit-expired:' || g.id`),
+        ),
+      ),
+    )
+    .execute();
+  let told = 0;
+  for (const grant of expired.filter((g) => g.unspent > 0)) {
+    await db.transaction().execute(async (trx) => {
+      const claimed = await trx
+        .insertInto('reminder_sends')
+        .values({
+          key: `credit-expired:${grant.id}`,
+          tenant_id: grant.tenant_id,
+          user_id: grant.client_id,
+          kind: 'credit_expiry',
+          sent_at: at,
+        })
+        .onConflict((oc) => oc.column('key').doNothing())
+        .returning('key')
+        .executeTakeFirst();
+      if (!claimed) return;
+      const change = {
+        clientId: grant.client_id,
+        change: -grant.unspent,
+        reason: 'expired',
+        ...(grant.purchase_id !== null && { purchaseId: grant.purchase_id }),
+      } as const;
+      await creditChanged(trx, grant.tenant_id, change, at);
+      told++;
+    });
+  }
+  return told;
+}
+
+/** The expiry sweep, hourly on each job-running instance: credits expire at most an hour before they are told. */
+export function scheduleCreditExpiry(app: FastifyInstance, db: Kysely<Database>, now: () => Date): void {
+  scheduleSweep(app, 60 * 60_000, 'telling expired credits failed', async () => {
+    await tellExpiredCredits(db, now());
+  });
 }
