@@ -1,7 +1,8 @@
 // `npm run bench:invoice`: an invoice PDF as an admin downloads it (GET /api/v1/admin/invoices/:id/pdf over HTTP:
 // the invoice read, the PDF drawn with its embedded fonts, the answer), against the target "p99 under 200 ms".
 // The demo tenants are seeded as `npm run seed` seeds them; BENCH_INVOICES invoices of a demo client of acme are
-// issued through the tenant's gapless sequence (three lines, a name outside Latin-1), and each is downloaded in
+// issued through the tenant's gapless sequence (the API tests' rows, api/test/helpers/billing-rows.ts: three lines,
+// a name outside Latin-1), and each is downloaded in
 // turn BENCH_ROUNDS times, one request at a time, after a warm-up (the first PDF loads pdf-lib and the fonts).
 // A benchmark, not a test: the figures go in the closing note.
 //   npm run bench:invoice                                  # PGlite in a temp folder
@@ -9,12 +10,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { taxIncluded } from '../contracts/billing.js';
 import { buildApp } from '../api/src/app.js';
 import { connect } from '../api/src/db/connect.js';
 import type { Database } from '../api/src/db/database.js';
 import { demoPassword } from '../api/src/seed/seed.js';
-import { takeInvoiceNumber } from '../api/src/services/billing/invoice-numbers.js';
+import { insertPaidPackage } from '../api/test/helpers/billing-rows.js';
 import { loadAverage, positive } from './lib/bench-settings.js';
 import { signIn } from './lib/bench-signin.js';
 import { benchAppOptions, seedBenchWorld } from './lib/bench-world.js';
@@ -26,7 +26,7 @@ const WARM_UP = 10;
 const TARGET_P99_MS = 200;
 const TENANT = { id: 2002, slug: 'acme' };
 
-/** INVOICES paid invoices of one of the tenant's demo clients, as the ledger issues them. */
+/** INVOICES paid invoices of one of the tenant's demo clients, numbered from the tenant's sequence. */
 async function issueInvoices(db: Kysely<Database>): Promise<number[]> {
   const client = await db
     .selectFrom('users')
@@ -40,100 +40,29 @@ async function issueInvoices(db: Kysely<Database>): Promise<number[]> {
     .select('id')
     .where('tenant_id', '=', TENANT.id)
     .executeTakeFirstOrThrow();
-  const tenant = await db
-    .selectFrom('tenants')
-    .select(['billing_currency', 'billing_invoice_prefix', 'billing_seller', 'billing_tax'])
-    .where('id', '=', TENANT.id)
-    .executeTakeFirstOrThrow();
-  const currency = tenant.billing_currency;
-  const rateBp = tenant.billing_tax?.rateBp ?? 0;
   const ids: number[] = [];
   for (let i = 0; i < INVOICES; i++) {
-    ids.push(
-      await db.transaction().execute(async (trx) => {
-        const price = 45000 + i * 1000;
-        const { id: offering } = await trx
-          .insertInto('offerings')
-          .values({
-            tenant_id: TENANT.id,
-            coach_id: coach.id,
-            kind: 'package',
-            title: `Leadership package ${i + 1}`,
-            sessions: 6,
-            valid_months: 6,
-            price,
-            currency,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        const at = new Date();
-        const { id: purchase } = await trx
-          .insertInto('purchases')
-          .values({
-            tenant_id: TENANT.id,
-            client_id: client.id,
-            offering_id: offering,
-            idempotency_key: `bench-${i}`,
-            status: 'active',
-            amount: price,
-            currency,
-            method: 'stripe',
-            created_at: at,
-            paid_at: at,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        const tax = taxIncluded(price, rateBp);
-        const { id: payment } = await trx
-          .insertInto('payments')
-          .values({
-            tenant_id: TENANT.id,
-            client_id: client.id,
-            purchase_id: purchase,
-            amount: price,
-            tax_amount: tax,
-            currency,
-            method: 'stripe',
-            stripe_ref: `pi_bench_${purchase}`,
-            paid_at: at,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        const { seq, number } = await takeInvoiceNumber(trx, TENANT.id, tenant.billing_invoice_prefix);
-        const third = Math.floor(price / 3);
-        const { id } = await trx
-          .insertInto('invoices')
-          .values({
-            tenant_id: TENANT.id,
-            kind: 'invoice',
-            seq,
-            number,
-            payment_id: payment,
-            client_id: client.id,
-            seller: JSON.stringify(tenant.billing_seller ?? { name: 'Acme', address: [] }),
-            buyer: JSON.stringify({
-              name: 'Zoë Łukasiewicz-Ngô',
-              email: client.email,
-              address: ['Kurfürstendamm 21', '10719 Berlin'],
-            }),
-            lines: JSON.stringify([
-              { description: 'Leadership coaching: six sessions of 60 minutes', quantity: 1, amount: third },
-              { description: 'Strategy workshop with the leadership team', quantity: 1, amount: third },
-              { description: 'Assessment and written report', quantity: 1, amount: price - 2 * third },
-            ]),
-            subtotal: price - tax,
-            tax,
-            total: price,
-            currency,
-            tax_label: tenant.billing_tax?.label ?? null,
-            tax_rate_bp: tenant.billing_tax ? rateBp : null,
-            issued_at: at,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        return id;
-      }),
+    const price = 45000 + i * 1000;
+    const third = Math.floor(price / 3);
+    const paid = await insertPaidPackage(
+      db,
+      { tenantId: TENANT.id, coachId: coach.id, clientId: client.id },
+      new Date(),
+      {
+        price,
+        buyer: {
+          name: 'Zoë Łukasiewicz-Ngô',
+          email: client.email,
+          address: ['Kurfürstendamm 21', '10719 Berlin'],
+        },
+        lines: [
+          { description: 'Leadership coaching: six sessions of 60 minutes', quantity: 1, amount: third },
+          { description: 'Strategy workshop with the leadership team', quantity: 1, amount: third },
+          { description: 'Assessment and written report', quantity: 1, amount: price - 2 * third },
+        ],
+      },
     );
+    ids.push(paid.invoiceId);
   }
   return ids;
 }

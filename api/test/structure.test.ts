@@ -43,6 +43,8 @@ const unscoped: Record<string, string> = {
   'seed/': 'demo data is written for its users before any of them signs in',
   'services/mailbox/mailbox-repository.ts deleteUnsentBefore':
     "housekeeping: every tenant's uploads left unsent for a day go, for no session",
+  'services/billing/credits.ts tellExpiredCredits':
+    "the expiry sweep tells every tenant's grants that expired unspent, for no session: news for the webhooks",
   'services/payments/payments-repository.ts findPaymentByIntent':
     "Stripe's webhook, verified by its signature, finds the payment of an intent for no session",
   'services/payments/payments-repository.ts setPaymentStatus':

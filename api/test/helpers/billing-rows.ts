@@ -1,7 +1,10 @@
 // Billing rows for the credit, invoice and refund tests, inserted as the ledger (recordPayment) leaves them: a
 // package bought and paid, its payment, its invoice numbered by the tenant's sequence, and its credit grant; or a
-// subscription left past due. A stand-in for the ledger's writes until the tests can buy through the API.
+// subscription left past due. A stand-in for the ledger's writes until the tests can buy through the API
+// (npm run bench:invoice issues its invoices with it too).
+import type { Kysely } from 'kysely';
 import { taxIncluded } from '../../../contracts/billing.js';
+import type { Database } from '../../src/db/database.js';
 import { takeInvoiceNumber } from '../../src/services/billing/invoice-numbers.js';
 import type { Coach } from './booking.js';
 import type { Harness } from './harness.js';
@@ -17,14 +20,31 @@ interface Paid {
   expiresAt?: Date | null;
   /** Recorded by this admin (an offline payment); else paid by card. */
   offlineBy?: number;
+  /** The invoice's lines (amounts adding up to the price); else one line of the package. */
+  lines?: { description: string; quantity: number; amount: number }[];
+  /** The invoice's buyer; else the client's name and email. */
+  buyer?: { name: string; email: string; address?: string[] };
 }
 
 /** A package the client bought from the coach and paid by card: its purchase, payment, invoice and grant. */
-export async function paidPackage(h: Harness, coach: Coach, client: Person, paid: Paid = {}) {
+export const paidPackage = (h: Harness, coach: Coach, client: Person, paid: Paid = {}) =>
+  insertPaidPackage(
+    h.db,
+    { tenantId: client.user.tenantId, coachId: coach.coachId, clientId: client.user.id },
+    h.clock.now(),
+    paid,
+  );
+
+/** paidPackage on a database by ids, paid at `at`. */
+export async function insertPaidPackage(
+  db: Kysely<Database>,
+  who: { tenantId: number; coachId: number; clientId: number },
+  at: Date,
+  paid: Paid = {},
+) {
   const { sessions = 6, price = 60000, meetingTypeId = null } = paid;
-  const tenantId = client.user.tenantId;
-  const at = h.clock.now();
-  return h.db.transaction().execute(async (trx) => {
+  const { tenantId } = who;
+  return db.transaction().execute(async (trx) => {
     const tenant = await trx
       .selectFrom('tenants')
       .select(['billing_currency', 'billing_invoice_prefix', 'billing_seller', 'billing_tax'])
@@ -33,14 +53,14 @@ export async function paidPackage(h: Harness, coach: Coach, client: Person, paid
     const buyer = await trx
       .selectFrom('users')
       .select(['first_name', 'last_name', 'email'])
-      .where('id', '=', client.user.id)
+      .where('id', '=', who.clientId)
       .executeTakeFirstOrThrow();
     const currency = tenant.billing_currency;
     const { id: offeringId } = await trx
       .insertInto('offerings')
       .values({
         tenant_id: tenantId,
-        coach_id: coach.coachId,
+        coach_id: who.coachId,
         kind: 'package',
         title: `${sessions} sessions`,
         meeting_type_id: meetingTypeId,
@@ -55,7 +75,7 @@ export async function paidPackage(h: Harness, coach: Coach, client: Person, paid
       .insertInto('purchases')
       .values({
         tenant_id: tenantId,
-        client_id: client.user.id,
+        client_id: who.clientId,
         offering_id: offeringId,
         idempotency_key: `test-${offeringId}`,
         status: 'active',
@@ -73,7 +93,7 @@ export async function paidPackage(h: Harness, coach: Coach, client: Person, paid
       .insertInto('payments')
       .values({
         tenant_id: tenantId,
-        client_id: client.user.id,
+        client_id: who.clientId,
         purchase_id: purchaseId,
         amount: price,
         tax_amount: tax,
@@ -94,10 +114,14 @@ export async function paidPackage(h: Harness, coach: Coach, client: Person, paid
         seq,
         number,
         payment_id: paymentId,
-        client_id: client.user.id,
+        client_id: who.clientId,
         seller: JSON.stringify(tenant.billing_seller ?? { name: 'Seller', address: [] }),
-        buyer: JSON.stringify({ name: `${buyer.first_name} ${buyer.last_name}`, email: buyer.email }),
-        lines: JSON.stringify([{ description: `${sessions} sessions`, quantity: 1, amount: price }]),
+        buyer: JSON.stringify(
+          paid.buyer ?? { name: `${buyer.first_name} ${buyer.last_name}`, email: buyer.email },
+        ),
+        lines: JSON.stringify(
+          paid.lines ?? [{ description: `${sessions} sessions`, quantity: 1, amount: price }],
+        ),
         subtotal: price - tax,
         tax,
         total: price,
@@ -112,7 +136,7 @@ export async function paidPackage(h: Harness, coach: Coach, client: Person, paid
       .insertInto('credit_grants')
       .values({
         tenant_id: tenantId,
-        client_id: client.user.id,
+        client_id: who.clientId,
         meeting_type_id: meetingTypeId,
         quantity: sessions,
         source: 'purchase',

@@ -1,15 +1,12 @@
 // What the tenant's clients bought and were invoiced, for the integration API's key: the tenant's rows (a key
 // reads as its admin, access/scope.ts), in pages by the time they happened (cursor.ts), each client by email.
-import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { visible } from '../access/scope.js';
 import type { Actor } from '../access/scope.js';
+import { emailOf } from './activity-repository.js';
 import { inPages, toPage } from './cursor.js';
 import type { PageQuery } from './cursor.js';
-
-const emailOf = (column: string) =>
-  sql<string>`(select u.email from users u where u.id = ${sql.ref(column)})`;
 
 export async function purchasesPage(db: Kysely<Database>, tenant: Actor, page: PageQuery) {
   const rows = await db
