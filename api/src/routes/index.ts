@@ -57,6 +57,8 @@ import * as operator from './operator-routes.js';
 import * as agreements from './agreement-routes.js';
 import * as integrationAgreements from './integration-agreement-routes.js';
 import * as forms from './forms-routes.js';
+import * as billingOfferings from './billing-offerings-routes.js';
+import * as billingBuy from './billing-buy-routes.js';
 
 /**
  * The route modules: each route one of them declares whole (`route({ at: [method, url], … })`) is in the table,
@@ -114,6 +116,8 @@ const routeModules: readonly Record<string, unknown>[] = [
   agreements,
   integrationAgreements,
   forms,
+  billingOfferings,
+  billingBuy,
 ];
 
 /** GraphQL's path: its query text is graphql-js's to parse, so the plain-text check of routes skips it. */
