@@ -35,6 +35,7 @@ import {
 } from './services/reminders/group-session-reminders.js';
 import { createReminderRunner } from './services/reminders/reminders.js';
 import { formReminderHandler } from './services/reminders/form-reminders.js';
+import { paymentNoticeHandler } from './services/billing/subscriptions-notice.js';
 import { dailyHandler, scheduleDailySweep } from './services/reminders/daily-reminders.js';
 import { morningSummarySender, stepsDigestSender } from './services/reminders/daily-mail.js';
 import { createWebhookSender } from './services/webhooks/webhook-sender.js';
@@ -273,6 +274,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           ),
           // A form not submitted, the day before it is due (form-reminders.ts).
           form: formReminderHandler(reminderDeps),
+          // A subscription's renewal that failed, told to the client (billing/subscriptions-notice.ts).
+          payment: paymentNoticeHandler(reminderDeps),
         }),
         // A notification to the person's devices (notify.ts queues it); one tag a link, so a newer one of
         // the same thread replaces the older on a device.

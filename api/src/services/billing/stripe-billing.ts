@@ -147,8 +147,8 @@ export function stripeBilling(db: Kysely<Database>, call: Call) {
             expand: ['latest_invoice.confirmation_secret'],
             metadata: { tenant_id: String(client.tenantId), purchase_id: String(purchaseId) },
             ...(plan && {
-              // Stripe ends it after the last instalment's period has begun (a day into it: never before).
-              cancel_at: Math.floor(addMonths(at, offering.instalments! - 1).getTime() / 1000) + 86_400,
+              // Stripe ends it as the K-th instalment's month ends: a period boundary, so nothing is prorated.
+              cancel_at: Math.floor(addMonths(at, offering.instalments!).getTime() / 1000),
               ...(product && {
                 add_invoice_items: [
                   { price_data: { currency: offering.currency, product, unit_amount: rounding } },

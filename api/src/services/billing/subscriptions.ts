@@ -10,6 +10,7 @@ import { owned } from '../access/scope.js';
 import type { Actor } from '../access/scope.js';
 import { recordEvent } from '../events/record-event.js';
 import { recordPayment } from './ledger.js';
+import { planPaymentNotice } from './subscriptions-notice.js';
 
 type Trx = Kysely<Database>;
 type SubscriptionStatus = 'active' | 'past_due' | 'cancelled' | 'ended';
@@ -165,11 +166,10 @@ async function paymentFailed(trx: Trx, invoice: Stripe.Invoice, at: Date) {
   // A first invoice declined: nothing was bought yet, and Stripe.js shows the card's error to the client.
   if (!current) return 'first payment failed';
   if (current.status === 'past_due') return 'still past due';
-  await setSubscription(trx, client, purchase.id, {
-    status: 'past_due',
-    past_due_since: current.past_due_since ?? at,
-  });
+  const since = current.past_due_since ? new Date(current.past_due_since) : at;
+  await setSubscription(trx, client, purchase.id, { status: 'past_due', past_due_since: since });
   await subscriptionUpdated(trx, client, purchase.id);
+  await planPaymentNotice(trx, client, purchase.id, since);
   return 'past due';
 }
 

@@ -12,7 +12,7 @@ import type { NotificationKind } from '../../../../contracts/notifications.js';
 
 type ReminderKind = Extract<
   NotificationKind,
-  'meeting_reminder' | 'steps_digest' | 'morning_summary' | 'form'
+  'meeting_reminder' | 'steps_digest' | 'morning_summary' | 'form' | 'payment'
 >;
 
 export interface Reminder<D extends object = object> {
