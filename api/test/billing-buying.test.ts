@@ -1,4 +1,4 @@
-// Offerings and buying one-offs (issue 38) against the real `stripe` SDK pointed at the local stand-in: a coach
+// Offerings and buying one-offs against the real `stripe` SDK pointed at the local stand-in: a coach
 // sells their own and an admin the business's, each kind with its terms; a client buys what is open to them at
 // the server's price, ten buys at once make one purchase and one PaymentIntent, only a signed webhook pays it
 // (payment, invoice, credits, events) and a replay changes nothing; twenty payments across two app instances
@@ -96,28 +96,50 @@ describe('offerings', () => {
 
   it("keeps each coach's offerings their own, and the business's an admin's", async () => {
     const mine = await newOffering(h, w.coach, { title: 'Mine' });
-    const tenants = await newOffering(h, w.admin, { kind: 'session', title: 'Intro call', price: 5000 }, 'admin');
-    const change = { kind: 'package', title: 'Taken', price: 1, audience: 'clients', sessions: 2, valid_months: 1 };
+    const tenants = await newOffering(
+      h,
+      w.admin,
+      { kind: 'session', title: 'Intro call', price: 5000 },
+      'admin',
+    );
+    const change = {
+      kind: 'package',
+      title: 'Taken',
+      price: 1,
+      audience: 'clients',
+      sessions: 2,
+      valid_months: 1,
+    };
     expect((await call(h, w.other, 'PUT', `${OFFERINGS}/${mine.id}`, change)).statusCode).toBe(404);
-    expect((await call(h, w.other, 'POST', `${OFFERINGS}/${mine.id}/archive`, { archived: true })).statusCode).toBe(
-      404,
-    );
-    expect((await call(h, w.coach, 'PUT', `${OFFERINGS}/${tenants.id}`, { ...change, kind: 'session' })).statusCode).toBe(
-      403,
-    );
+    expect(
+      (await call(h, w.other, 'POST', `${OFFERINGS}/${mine.id}/archive`, { archived: true })).statusCode,
+    ).toBe(404);
+    expect(
+      (await call(h, w.coach, 'PUT', `${OFFERINGS}/${tenants.id}`, { ...change, kind: 'session' }))
+        .statusCode,
+    ).toBe(403);
     const beta = await signIn(h, { role_id: 1, tenant_id: BETA });
     expect((await call(h, beta, 'PUT', `/api/v1/admin/offerings/${mine.id}`, change)).statusCode).toBe(404);
-    const unchanged = await h.db.selectFrom('offerings').select(['title', 'active']).where('id', '=', mine.id).executeTakeFirstOrThrow();
+    const unchanged = await h.db
+      .selectFrom('offerings')
+      .select(['title', 'active'])
+      .where('id', '=', mine.id)
+      .executeTakeFirstOrThrow();
     expect(unchanged).toEqual({ title: 'Mine', active: true });
 
     const otherList = (await call(h, w.other, 'GET', OFFERINGS)).json().data as { id: number }[];
     expect(otherList.map((o) => o.id)).toContain(tenants.id);
     expect(otherList.map((o) => o.id)).not.toContain(mine.id);
-    const adminList = (await call(h, w.admin, 'GET', '/api/v1/admin/offerings')).json().data as { id: number }[];
+    const adminList = (await call(h, w.admin, 'GET', '/api/v1/admin/offerings')).json().data as {
+      id: number;
+    }[];
     expect(adminList.map((o) => o.id)).toEqual(expect.arrayContaining([mine.id, tenants.id]));
 
     // A new price: purchases keep theirs, the next buy makes a new Stripe Price.
-    const edited = await call(h, w.admin, 'PUT', `/api/v1/admin/offerings/${mine.id}`, { ...change, title: 'Renamed' });
+    const edited = await call(h, w.admin, 'PUT', `/api/v1/admin/offerings/${mine.id}`, {
+      ...change,
+      title: 'Renamed',
+    });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json().data).toMatchObject({ title: 'Renamed', price: 1, sessions: 2 });
     const archived = await call(h, w.coach, 'POST', `${OFFERINGS}/${mine.id}/archive`, { archived: true });
@@ -148,7 +170,11 @@ describe('offerings', () => {
 
 describe('buying a package', () => {
   it('makes one purchase and one PaymentIntent of ten buys at once, at the server’s price', async () => {
-    const offering = await newOffering(h, w.coach, { title: 'Ten at once', meeting_type_id: w.typeId, price: 45000 });
+    const offering = await newOffering(h, w.coach, {
+      title: 'Ten at once',
+      meeting_type_id: w.typeId,
+      price: 45000,
+    });
     const intentsBefore = stand.intents.size;
     const answers = await Promise.all(Array.from({ length: 10 }, () => buy(h, w.client, offering.id)));
     for (const res of answers) expect(res.statusCode, res.body).toBe(201);
@@ -179,7 +205,12 @@ describe('buying a package', () => {
   });
 
   it('is paid by a signed webhook once: payment, invoice, credits and events; a replay changes nothing', async () => {
-    const offering = await newOffering(h, w.coach, { title: 'Replayed', meeting_type_id: w.typeId, sessions: 4, price: 12100 });
+    const offering = await newOffering(h, w.coach, {
+      title: 'Replayed',
+      meeting_type_id: w.typeId,
+      sessions: 4,
+      price: 12100,
+    });
     const started = (await buy(h, w.client, offering.id)).json().data;
     const purchaseId = started.purchase.id as number;
     const intent = stand.intents.get(started.payment.intent_id)!;
@@ -206,14 +237,21 @@ describe('buying a package', () => {
     const payments = await paymentsOf(purchaseId);
     expect(payments).toHaveLength(1);
     // 121.00 with 21 % BTW inside: 21.00 of it is tax.
-    expect(payments[0]).toMatchObject({ amount: 12100, tax_amount: 2100, method: 'stripe', stripe_ref: intent.id });
+    expect(payments[0]).toMatchObject({
+      amount: 12100,
+      tax_amount: 2100,
+      method: 'stripe',
+      stripe_ref: intent.id,
+    });
     const grants = await grantsOf(purchaseId);
     expect(grants).toHaveLength(1);
     expect(grants[0]).toMatchObject({ quantity: 4, source: 'purchase', meeting_type_id: w.typeId });
     // A package's credits expire its valid months after the purchase.
     const expires = new Date(h.clock.now());
     expires.setUTCMonth(expires.getUTCMonth() + 6);
-    expect(new Date(grants[0]!.expires_at!).toISOString().slice(0, 10)).toBe(expires.toISOString().slice(0, 10));
+    expect(new Date(grants[0]!.expires_at!).toISOString().slice(0, 10)).toBe(
+      expires.toISOString().slice(0, 10),
+    );
     const invoice = await h.db
       .selectFrom('invoices')
       .selectAll()
@@ -244,11 +282,15 @@ describe('buying a package', () => {
       subscription: null,
     });
     expect(page.invoices.map((i: { id: number }) => i.id)).toContain(invoice.id);
-    expect(page.credits.grants.find((g: { purchase_id: number }) => g.purchase_id === purchaseId)).toMatchObject({
+    expect(
+      page.credits.grants.find((g: { purchase_id: number }) => g.purchase_id === purchaseId),
+    ).toMatchObject({
       quantity: 4,
       used: 0,
     });
-    expect((await call(h, w.client, 'GET', `/api/v1/billing/purchases/${purchaseId}`)).json().data.status).toBe('active');
+    expect(
+      (await call(h, w.client, 'GET', `/api/v1/billing/purchases/${purchaseId}`)).json().data.status,
+    ).toBe('active');
     const stranger = await newClient(h, w.coach, 'Europe/Amsterdam');
     expect((await call(h, stranger, 'GET', `/api/v1/billing/purchases/${purchaseId}`)).statusCode).toBe(404);
   });
@@ -257,7 +299,11 @@ describe('buying a package', () => {
     const buyer = await newClient(h, w.coach, 'Europe/Amsterdam');
     const intents = [];
     for (let i = 0; i < 20; i++) {
-      const offering = await newOffering(h, w.coach, { kind: 'session', title: `Session ${i}`, price: 1000 + i });
+      const offering = await newOffering(h, w.coach, {
+        kind: 'session',
+        title: `Session ${i}`,
+        price: 1000 + i,
+      });
       intents.push(stand.intents.get((await buy(h, buyer, offering.id)).json().data.payment.intent_id)!);
     }
     // Half of the events reach one instance and half the other, all at once.
@@ -286,10 +332,18 @@ describe('without Stripe keys', () => {
   it('leaves the purchase pending with no payment, until an admin records it offline', async () => {
     const offline = await h.build();
     try {
-      const offering = await newOffering(h, w.coach, { title: 'Cash', meeting_type_id: w.typeId, price: 30000, sessions: 3 });
+      const offering = await newOffering(h, w.coach, {
+        title: 'Cash',
+        meeting_type_id: w.typeId,
+        price: 30000,
+        sessions: 3,
+      });
       const res = await buy(h, w.client, offering.id, undefined, offline);
       expect(res.statusCode, res.body).toBe(201);
-      expect(res.json().data).toMatchObject({ payment: null, purchase: { status: 'pending', method: 'offline' } });
+      expect(res.json().data).toMatchObject({
+        payment: null,
+        purchase: { status: 'pending', method: 'offline' },
+      });
       const page = await offline.inject({
         method: 'GET',
         url: '/api/v1/billing',
@@ -302,11 +356,26 @@ describe('without Stripe keys', () => {
 
       const record = (body: object, who = w.admin) =>
         call(h, who, 'POST', '/api/v1/admin/payments/offline', body, offline);
-      expect((await record({ client_id: w.client.user.id, offering_id: offering.id, paid_on: '2026-01-05' }, w.coach)).statusCode).toBe(403);
+      expect(
+        (
+          await record(
+            { client_id: w.client.user.id, offering_id: offering.id, paid_on: '2026-01-05' },
+            w.coach,
+          )
+        ).statusCode,
+      ).toBe(403);
       const beta = await signIn(h, { tenant_id: BETA });
-      expect((await record({ client_id: beta.user.id, offering_id: offering.id, paid_on: '2026-01-05' })).statusCode).toBe(422);
+      expect(
+        (await record({ client_id: beta.user.id, offering_id: offering.id, paid_on: '2026-01-05' }))
+          .statusCode,
+      ).toBe(422);
       const day = h.clock.now().toISOString().slice(0, 10);
-      const recorded = await record({ client_id: w.client.user.id, offering_id: offering.id, paid_on: day, note: 'Bank transfer' });
+      const recorded = await record({
+        client_id: w.client.user.id,
+        offering_id: offering.id,
+        paid_on: day,
+        note: 'Bank transfer',
+      });
       expect(recorded.statusCode, recorded.body).toBe(201);
       expect(recorded.json().data).toMatchObject({
         client: { id: w.client.user.id },
@@ -319,9 +388,13 @@ describe('without Stripe keys', () => {
         note: 'Bank transfer',
         invoice: { number: expect.stringMatching(/^INV-/) },
       });
-      const purchase = (await call(h, w.client, 'GET', `/api/v1/billing/purchases/${res.json().data.purchase.id}`)).json().data;
+      const purchase = (
+        await call(h, w.client, 'GET', `/api/v1/billing/purchases/${res.json().data.purchase.id}`)
+      ).json().data;
       expect(purchase.status).toBe('active');
-      expect(await grantsOf(purchase.id)).toEqual([expect.objectContaining({ quantity: 3, source: 'purchase' })]);
+      expect(await grantsOf(purchase.id)).toEqual([
+        expect.objectContaining({ quantity: 3, source: 'purchase' }),
+      ]);
     } finally {
       await offline.close();
     }

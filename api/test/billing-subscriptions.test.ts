@@ -1,4 +1,4 @@
-// Subscriptions and payment plans on Stripe Billing (issue 38), against the real `stripe` SDK pointed at the
+// Subscriptions and payment plans on Stripe Billing, against the real `stripe` SDK pointed at the
 // local stand-in: a buy makes the client's Customer, the offering's Price and a Subscription whose first invoice
 // waits for the card; each paid invoice is a payment, an invoice and the period's credits (a replay grants
 // once); a failed renewal makes it past due, tells the client (bell and mail) and keeps booking open for the
@@ -57,12 +57,7 @@ const DAY = 86_400_000;
 const subscriptionOf = (purchaseId: number) =>
   h.db.selectFrom('subscriptions').selectAll().where('purchase_id', '=', purchaseId).executeTakeFirst();
 const grantsOf = (purchaseId: number) =>
-  h.db
-    .selectFrom('credit_grants')
-    .selectAll()
-    .where('purchase_id', '=', purchaseId)
-    .orderBy('id')
-    .execute();
+  h.db.selectFrom('credit_grants').selectAll().where('purchase_id', '=', purchaseId).orderBy('id').execute();
 /** The client's mails of a failed payment (their sign-in codes left out). */
 const paymentMails = async (who: Person) =>
   (await mailsTo(h.mailDir, who.user.email)).filter((m) => m.subject.includes('did not go through'));
@@ -113,14 +108,28 @@ describe('a subscription', () => {
     const bought = await purchaseOf(client, purchase.id);
     expect(bought).toMatchObject({
       status: 'active',
-      subscription: { status: 'active', cancel_at_period_end: false, past_due_since: null, grace_until: null },
+      subscription: {
+        status: 'active',
+        cancel_at_period_end: false,
+        past_due_since: null,
+        grace_until: null,
+      },
     });
     const grants = await grantsOf(purchase.id);
     expect(grants).toEqual([expect.objectContaining({ quantity: 2, source: 'purchase' })]);
     // A period's credits last as long as the period.
     expect(new Date(grants[0]!.expires_at!).toISOString()).toBe(bought.subscription.current_period_end);
-    const payments = await h.db.selectFrom('payments').select(['amount', 'stripe_ref']).where('purchase_id', '=', purchase.id).execute();
-    expect(payments).toEqual([{ amount: 12000, stripe_ref: events[0] && (events[0] as { data: { object: { id: string } } }).data.object.id }]);
+    const payments = await h.db
+      .selectFrom('payments')
+      .select(['amount', 'stripe_ref'])
+      .where('purchase_id', '=', purchase.id)
+      .execute();
+    expect(payments).toEqual([
+      {
+        amount: 12000,
+        stripe_ref: events[0] && (events[0] as { data: { object: { id: string } } }).data.object.id,
+      },
+    ]);
     // A second buy of a running subscription is refused.
     expect((await buy(h, client, monthly.id)).statusCode).toBe(409);
   });
@@ -173,14 +182,24 @@ describe('a subscription', () => {
   it('changes plan to another subscription of the same coach, prorated by Stripe', async () => {
     const client = await newClient(h, w.coach, 'Europe/Amsterdam');
     const { purchaseId, subId } = await subscribe(client, monthly.id);
-    const theirs = await newOffering(h, w.other, { kind: 'subscription', title: 'Other coach', interval: 'month', price: 5000 });
+    const theirs = await newOffering(h, w.other, {
+      kind: 'subscription',
+      title: 'Other coach',
+      interval: 'month',
+      price: 5000,
+    });
     const change = (offeringId: number) =>
       call(h, client, 'POST', `/api/v1/billing/purchases/${purchaseId}/change`, { offering_id: offeringId });
     expect((await change(theirs.id)).statusCode).toBe(422);
     const res = await change(intensive.id);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toMatchObject({ offering: { id: intensive.id, title: 'Intensive' }, amount: 22000 });
-    const update = stand.requests.filter((r) => r.path === `/v1/subscriptions/${subId}` && r.method === 'POST').at(-1)!;
+    expect(res.json().data).toMatchObject({
+      offering: { id: intensive.id, title: 'Intensive' },
+      amount: 22000,
+    });
+    const update = stand.requests
+      .filter((r) => r.path === `/v1/subscriptions/${subId}` && r.method === 'POST')
+      .at(-1)!;
     expect(update.params).toMatchObject({ proration_behavior: 'create_prorations' });
     const price = stand.prices.get((update.params.items as Record<string, { price: string }>)['0']!.price)!;
     expect(price).toMatchObject({ unit_amount: 22000, currency: 'eur' });
@@ -244,7 +263,11 @@ describe('a failed renewal', () => {
     const page = await purchaseOf(client, purchaseId);
     // Alpha's tenant.json gives three grace days.
     expect(page.subscription.grace_until).toBe(new Date(at.getTime() + 3 * DAY).toISOString());
-    const events = await h.db.selectFrom('events').select('data').where('type', '=', 'subscription.updated').execute();
+    const events = await h.db
+      .selectFrom('events')
+      .select('data')
+      .where('type', '=', 'subscription.updated')
+      .execute();
     expect(events.map((e) => e.data)).toContainEqual(
       expect.objectContaining({ purchase_id: purchaseId, status: 'past_due' }),
     );

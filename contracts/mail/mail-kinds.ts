@@ -458,7 +458,8 @@ export const MAIL_KINDS: { [K in MailKind]: KindSpec<K> } = {
     },
   },
   'payment-failed': {
-    title: "A subscription's or plan's payment that failed, told to the client with the last day booking stays open",
+    title:
+      "A subscription's or plan's payment that failed, told to the client with the last day booking stays open",
     fields: { firstName: 'text', title: 'text', amount: 'text', graceUntil: 'text', link: 'text' },
     required: ['title', 'link'],
     sample: {

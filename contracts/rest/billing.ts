@@ -52,7 +52,11 @@ const named = closed({ id: integer, title: string });
 // Enums are plain text too: the route guard (api/src/routes/plain-text.ts) wants every request string marked.
 const kind = { type: 'string', enum: OFFERING_KINDS, ...singleLine } as const;
 const audience = { type: 'string', enum: OFFERING_AUDIENCES, ...singleLine } as const;
-const interval = { type: ['string', 'null'], enum: [...SUBSCRIPTION_INTERVALS, null], ...singleLine } as const;
+const interval = {
+  type: ['string', 'null'],
+  enum: [...SUBSCRIPTION_INTERVALS, null],
+  ...singleLine,
+} as const;
 const sessions = { type: ['integer', 'null'], minimum: 1, maximum: 100 } as const;
 
 /** What is sold. The terms that are null are those its kind has none of (migration 1940's offerings_terms). */

@@ -1,4 +1,4 @@
-// A client's "Plans and billing" (issue 38): the page's data, a buy (the server's price; a retried key answers
+// A client's "Plans and billing": the page's data, a buy (the server's price; a retried key answers
 // the same purchase), a purchase read (the page polls it after paying), and a subscription's cancel at period end
 // and change of plan. An admin records a payment made without a card through the same ledger.
 import { id } from '../../../contracts/rest/client.js';

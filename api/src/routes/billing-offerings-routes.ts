@@ -1,4 +1,4 @@
-// What a coach or an admin sells (issue 38): a coach lists their own offerings and the business's, and makes and
+// What a coach or an admin sells: a coach lists their own offerings and the business's, and makes and
 // changes their own; an admin the business's own (coach null) and every coach's. The same service answers
 // both; the role decides whose.
 import { id } from '../../../contracts/rest/client.js';

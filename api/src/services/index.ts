@@ -238,7 +238,7 @@ export async function createServices(deps: ServiceDeps) {
       query(db, ...args),
     // Coaching agreements: versions published by an admin (or a coach, their own), signed by clients.
     agreements: createAgreementsService({ db, now }),
-    // Getting paid (issue 38): what a coach or admin sells, and a client's buying of it (Stripe or offline).
+    // Getting paid: what a coach or admin sells, and a client's buying of it (Stripe or offline).
     billingOfferings: createOfferingsService({ db, now }),
     billingBuying: createBuyingService({ db, now, stripe: deps.stripe, log: deps.log }),
   };

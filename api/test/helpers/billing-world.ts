@@ -7,7 +7,7 @@ import { call, newClient, newCoach, newType } from './booking.js';
 import type { Coach } from './booking.js';
 import { signIn } from './sign-in.js';
 import type { Person } from './sign-in.js';
-import { StripeStandIn } from './stripe-stand-in.js';
+import type { StripeStandIn } from './stripe-stand-in.js';
 
 export const WEBHOOK_SECRET = 'whsec_billing_test_secret';
 

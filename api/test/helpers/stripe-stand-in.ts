@@ -162,10 +162,11 @@ export class StripeStandIn {
     if (resource === 'prices' && method === 'POST' && !id) return this.price(params);
     if (resource === 'prices' && method === 'GET' && id) return one(this.prices);
     if (resource === 'subscriptions' && method === 'POST' && !id) return this.subscribe(params);
-    if (resource === 'subscriptions' && method === 'POST' && id) return this.update(one(this.subscriptions), params);
-    if (resource === 'subscriptions' && method === 'GET' && id) return this.expand(one(this.subscriptions), params);
-    if (resource === 'subscriptions' && method === 'DELETE' && id)
-      return this.end(one(this.subscriptions));
+    if (resource === 'subscriptions' && method === 'POST' && id)
+      return this.update(one(this.subscriptions), params);
+    if (resource === 'subscriptions' && method === 'GET' && id)
+      return this.expand(one(this.subscriptions), params);
+    if (resource === 'subscriptions' && method === 'DELETE' && id) return this.end(one(this.subscriptions));
     if (resource === 'invoices' && method === 'GET' && id && !action) return one(this.invoices);
     if (resource === 'refunds' && method === 'POST' && !id) return this.refund(params);
     throw new StandInError(404, `Unrecognized request URL (${method}: ${path}).`);
@@ -233,8 +234,9 @@ export class StripeStandIn {
     if (items.length !== 1 || !price?.recurring) throw new StandInError(400, 'One recurring price, please.');
     const start = seconds(this.now());
     const id = `sub_${token(8)}`;
-    const extra = Object.values((params.add_invoice_items ?? {}) as Record<string, { price_data: { unit_amount: string } }>)
-      .reduce((sum, item) => sum + Number(item.price_data.unit_amount), 0);
+    const extra = Object.values(
+      (params.add_invoice_items ?? {}) as Record<string, { price_data: { unit_amount: string } }>,
+    ).reduce((sum, item) => sum + Number(item.price_data.unit_amount), 0);
     const sub: Obj = {
       id,
       object: 'subscription',
@@ -284,7 +286,10 @@ export class StripeStandIn {
       amount_paid: 0,
       total: amount,
       confirmation_secret: { client_secret: intent.client_secret, type: 'payment_intent' },
-      parent: { type: 'subscription_details', subscription_details: { subscription: sub.id, metadata: sub.metadata } },
+      parent: {
+        type: 'subscription_details',
+        subscription_details: { subscription: sub.id, metadata: sub.metadata },
+      },
       lines: {
         object: 'list',
         data: [
@@ -323,7 +328,8 @@ export class StripeStandIn {
         throw new StandInError(400, 'The stand-in prorates with create_prorations only.');
       const current = this.itemOf(sub);
       const price = this.prices.get(items[0]!.price);
-      if (items[0]!.id !== current.id || !price) throw new StandInError(400, 'No such subscription item or price.');
+      if (items[0]!.id !== current.id || !price)
+        throw new StandInError(400, 'No such subscription item or price.');
       current.price = price;
     }
     return this.expand(sub, params);

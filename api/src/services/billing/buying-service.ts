@@ -237,7 +237,12 @@ export function createBuyingService({ db, now, stripe: options, log }: BuyingDep
   }
 
   const byId = (owner: Actor, id: number) =>
-    db.selectFrom('purchases').where(owned(owner, 'purchases')).selectAll().where('id', '=', id).executeTakeFirst();
+    db
+      .selectFrom('purchases')
+      .where(owned(owner, 'purchases'))
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
 
   async function setStripeRef(
     owner: Actor,
@@ -300,7 +305,8 @@ export function createBuyingService({ db, now, stripe: options, log }: BuyingDep
     async cancel(owner: Actor, id: number, cancel: boolean): Promise<Purchase> {
       const { row, current } = await running(owner, id);
       if (current.cancel_at_period_end !== cancel) {
-        if (row.stripe_subscription_id && stripe) await stripe.cancelAtPeriodEnd(row.stripe_subscription_id, cancel);
+        if (row.stripe_subscription_id && stripe)
+          await stripe.cancelAtPeriodEnd(row.stripe_subscription_id, cancel);
         await db.transaction().execute(async (trx) => {
           await setSubscription(trx, owner, id, { cancel_at_period_end: cancel });
           await subscriptionUpdated(trx, owner, id);
@@ -360,9 +366,7 @@ export function createBuyingService({ db, now, stripe: options, log }: BuyingDep
           .select(['id', 'paid_at'])
           .where('offering_id', '=', offering.id)
           .where((w) =>
-            recurring(offering.kind)
-              ? w('status', 'in', ['pending', 'active'])
-              : w('status', '=', 'pending'),
+            recurring(offering.kind) ? w('status', 'in', ['pending', 'active']) : w('status', '=', 'pending'),
           )
           .orderBy('id', 'desc')
           .forUpdate()
@@ -388,7 +392,9 @@ export function createBuyingService({ db, now, stripe: options, log }: BuyingDep
         const amount =
           input.amount ??
           (offering.kind === 'plan'
-            ? (current ? planInstalments(offering.price, offering.instalments!).rest : planInstalments(offering.price, offering.instalments!).first)
+            ? current
+              ? planInstalments(offering.price, offering.instalments!).rest
+              : planInstalments(offering.price, offering.instalments!).first
             : offering.price);
         const recorded = (await recordPayment(trx, {
           purchaseId: bought.id,
@@ -416,12 +422,17 @@ async function paymentRow(db: Kysely<Database>, admin: Actor, id: number): Promi
     .selectFrom('payments')
     .where(owned(admin, 'payments'))
     .innerJoin('users as u', 'u.id', 'payments.client_id')
-    .innerJoin('purchases as p', (j) => j.onRef('p.id', '=', 'payments.purchase_id').on(owned(admin, 'purchases as p')))
+    .innerJoin('purchases as p', (j) =>
+      j.onRef('p.id', '=', 'payments.purchase_id').on(owned(admin, 'purchases as p')),
+    )
     .innerJoin('offerings as o', 'o.id', 'p.offering_id')
     .leftJoin('coaches as c', 'c.id', 'o.coach_id')
     .leftJoin('users as cu', 'cu.id', 'c.user_id')
     .leftJoin('invoices as i', (j) =>
-      j.onRef('i.payment_id', '=', 'payments.id').on('i.kind', '=', 'invoice').on(owned(admin, 'invoices as i')),
+      j
+        .onRef('i.payment_id', '=', 'payments.id')
+        .on('i.kind', '=', 'invoice')
+        .on(owned(admin, 'invoices as i')),
     )
     .select([
       'payments.id',

@@ -12,7 +12,7 @@ import { recordEvent } from '../events/record-event.js';
 import { availableCredits } from './credit-balance.js';
 import { takeInvoiceNumber } from './invoice-numbers.js';
 
-export interface PaymentFacts {
+interface PaymentFacts {
   /** The purchase paid, of the client `client`. */
   purchaseId: number;
   client: Actor;
@@ -147,7 +147,10 @@ export async function recordPayment(trx: Kysely<Database>, facts: PaymentFacts) 
   await trx
     .updateTable('purchases')
     .where(owned(client, 'purchases'))
-    .set({ status: purchase.status === 'pending' ? 'active' : purchase.status, paid_at: purchase.paid_at ?? paidAt })
+    .set({
+      status: purchase.status === 'pending' ? 'active' : purchase.status,
+      paid_at: purchase.paid_at ?? paidAt,
+    })
     .where('id', '=', purchase.id)
     .execute();
 

@@ -20,9 +20,9 @@ const offeringQuery = (db: Db, tenantId: number) =>
     .leftJoin('groups as g', 'g.id', 'o.group_id')
     .selectAll('o')
     .select([
-      sql<string | null>`nullif(trim(coalesce(cu.first_name, '') || ' ' || coalesce(cu.last_name, '')), '')`.as(
-        'coach_name',
-      ),
+      sql<
+        string | null
+      >`nullif(trim(coalesce(cu.first_name, '') || ' ' || coalesce(cu.last_name, '')), '')`.as('coach_name'),
       'mt.name as meeting_type_title',
       'g.title as group_title',
     ])
@@ -100,7 +100,12 @@ export async function findOffering(db: Db, reader: Actor, id: number): Promise<O
 
 /** The row itself, for a buy or a change: its terms and Stripe price as stored. */
 export const offeringRow = (db: Db, tenantId: number, id: number) =>
-  db.selectFrom('offerings').selectAll().where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
+  db
+    .selectFrom('offerings')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .executeTakeFirst();
 
 /** What the client may buy now: active, of their coaches or the tenant's, and for them by its audience. */
 function openQuery(db: Db, client: Actor) {
@@ -163,13 +168,12 @@ export async function setInvitations(db: Db, writer: Actor, offeringId: number, 
       .where(owned(writer, 'offering_invitations'))
       .where('offering_id', '=', offeringId)
       .execute();
-    for (const clientId of clientIds)
+    for (const clientId of clientIds) {
+      const invited: Actor = { tenantId: writer.tenantId, userId: clientId, role: 'client' };
       await trx
         .insertInto('offering_invitations')
-        .values({
-          ...ownerValues({ tenantId: writer.tenantId, userId: clientId, role: 'client' }, 'offering_invitations'),
-          offering_id: offeringId,
-        })
+        .values({ ...ownerValues(invited, 'offering_invitations'), offering_id: offeringId })
         .execute();
+    }
   });
 }

@@ -24,7 +24,8 @@ function termsOf(input: OfferingInput) {
   const terms = {
     sessions: kind === 'session' ? 1 : sessions,
     valid_months: kind === 'package' || kind === 'plan' ? validMonths : null,
-    interval: kind === 'subscription' ? (input.interval ?? null) : kind === 'plan' ? ('month' as const) : null,
+    interval:
+      kind === 'subscription' ? (input.interval ?? null) : kind === 'plan' ? ('month' as const) : null,
     instalments: kind === 'plan' ? instalments : null,
   };
   if (kind === 'package') {

@@ -1,4 +1,4 @@
-// Whether a client's subscriptions and payment plans let them book what needs one (issue 38): a renewal that
+// Whether a client's subscriptions and payment plans let them book what needs one: a renewal that
 // failed keeps booking open for the tenant's grace days (tenants.billing_grace_days) from past_due_since, and
 // past them a booking that needs a credit is refused until the client pays. Nothing the client made is touched:
 // only new bookings wait. B1 owns this file (the subscriptions' life); booking only asks it.
@@ -8,7 +8,7 @@ import { owned } from '../access/scope.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 
-export type PlanStanding = { open: true } | { open: false; pastDueSince: Date; graceUntil: Date };
+type PlanStanding = { open: true } | { open: false; pastDueSince: Date; graceUntil: Date };
 
 /** The last moment a renewal unpaid since `pastDueSince` keeps booking open. */
 export const graceUntil = (pastDueSince: Date, graceDays: number): Date =>
@@ -35,5 +35,7 @@ export async function planStanding(
     .executeTakeFirst();
   if (!row?.past_due_since) return { open: true };
   const until = graceUntil(new Date(row.past_due_since), row.billing_grace_days);
-  return until < at ? { open: false, pastDueSince: new Date(row.past_due_since), graceUntil: until } : { open: true };
+  return until < at
+    ? { open: false, pastDueSince: new Date(row.past_due_since), graceUntil: until }
+    : { open: true };
 }

@@ -81,7 +81,13 @@ export function paymentNoticeHandler({ db, mailer, now, log }: Deps) {
         kind: 'payment-failed',
         to: row.email,
         notice: { userId: job.userId, kind: 'payment' },
-        values: { firstName: row.first_name, title: row.title, amount, graceUntil: until, link: `https://${tenant.domain}${link}` },
+        values: {
+          firstName: row.first_name,
+          title: row.title,
+          amount,
+          graceUntil: until,
+          link: `https://${tenant.domain}${link}`,
+        },
       });
     }
     await notify(db, {

@@ -14,7 +14,12 @@ import { requireTraining } from '../groups/trainings.js';
 import { findProfile } from '../users/user-repository.js';
 import * as repo from './payments-repository.js';
 import { receiptMail } from './receipt-mail.js';
-import { createStripe, paymentsNotConfigured, stripeCaller, WEBHOOK_TOLERANCE_SECONDS } from './stripe-client.js';
+import {
+  createStripe,
+  paymentsNotConfigured,
+  stripeCaller,
+  WEBHOOK_TOLERANCE_SECONDS,
+} from './stripe-client.js';
 import type { StripeOptions } from './stripe-client.js';
 import { recordEvent } from '../events/record-event.js';
 import { requireSignedAgreement } from '../agreements/agreement-rule.js';
@@ -154,7 +159,7 @@ export function createPaymentsService({ db, now, mailer, stripe: options, log }:
       }
       const outcome = await db.transaction().execute(async (trx) => {
         if (!(await repo.claimEvent(trx, event.id, event.type, at))) return 'duplicate';
-        // A purchase of an offering (issue 38): its payment, invoice, credits and subscription.
+        // A purchase of an offering: its payment, invoice, credits and subscription.
         const billed = await billingEvent(trx, event, at);
         if (billed !== null) return billed;
         if (event.type !== 'payment_intent.succeeded' && event.type !== 'payment_intent.payment_failed')
