@@ -22,7 +22,7 @@ import { tenantClient } from '../access/assigned-client.js';
 import { createStripe, stripeCaller } from '../payments/stripe-client.js';
 import type { StripeOptions } from '../payments/stripe-client.js';
 import { availableCredits } from './credit-balance.js';
-import { recordPayment } from './ledger.js';
+import { addMonths, recordPayment } from './ledger.js';
 import { isOpenTo, offeringRow, openOfferings, planInstalments } from './offerings-repository.js';
 import { graceUntil } from './plan-standing.js';
 import { stripeBilling } from './stripe-billing.js';
@@ -38,11 +38,6 @@ interface BuyingDeps {
 
 const recurring = (kind: string) => kind === 'subscription' || kind === 'plan';
 const iso = (d: Date | string) => new Date(d).toISOString();
-const addMonths = (at: Date, months: number) => {
-  const d = new Date(at);
-  d.setUTCMonth(d.getUTCMonth() + months);
-  return d;
-};
 
 /** The client's purchases as the page shows them, newest first (one, with `id`). */
 async function purchasesOf(db: Kysely<Database>, client: Actor, id?: number): Promise<Purchase[]> {

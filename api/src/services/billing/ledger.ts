@@ -30,7 +30,8 @@ interface PaymentFacts {
   note?: string | null | undefined;
 }
 
-const addMonths = (at: Date, months: number) => {
+/** `at` plus whole calendar months in UTC, as Stripe counts a period and we count a package's validity. */
+export const addMonths = (at: Date, months: number) => {
   const d = new Date(at);
   d.setUTCMonth(d.getUTCMonth() + months);
   return d;

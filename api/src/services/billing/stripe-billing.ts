@@ -9,6 +9,7 @@ import type { Kysely } from 'kysely';
 import type Stripe from 'stripe';
 import type { Database } from '../../db/database.js';
 import type { Actor } from '../access/scope.js';
+import { addMonths } from './ledger.js';
 import { planInstalments } from './offerings-repository.js';
 
 type Call = <T>(call: (s: Stripe) => Promise<T>) => Promise<T>;
@@ -35,12 +36,6 @@ const intentOfSecret = (secret: string): Confirmable => ({
   intent_id: secret.split('_secret_')[0]!,
   client_secret: secret,
 });
-
-const addMonths = (at: Date, months: number) => {
-  const d = new Date(at);
-  d.setUTCMonth(d.getUTCMonth() + months);
-  return d;
-};
 
 export function stripeBilling(db: Kysely<Database>, call: Call) {
   async function customerOf(client: Actor): Promise<string> {
