@@ -7,13 +7,15 @@ import type { ValidateFunction } from 'ajv/dist/2020.js';
 import type { Kysely } from 'kysely';
 import { answersSchema, checkAnswers, layoutProblems, questionsOf } from '../../../../contracts/forms.js';
 import type { Answers, Layout } from '../../../../contracts/forms.js';
-import type { FormInput, SendInput } from '../../../../contracts/rest/forms.js';
+import type { FormInput, GroupSendInput, SendInput } from '../../../../contracts/rest/forms.js';
 import type { Database } from '../../db/database.js';
+import { lockSubject } from '../../db/subject-lock.js';
 import { FieldError, HttpError } from '../../errors.js';
 import { fieldErrors } from '../../validation-errors.js';
 import { recordEvent } from '../events/record-event.js';
 import { assignedClient } from '../access/assigned-client.js';
 import type { Actor } from '../access/scope.js';
+import { coachIdOf } from '../authoring/coach-of.js';
 import { found } from '../client-work/owner.js';
 import { localDate } from '../coach/zoned-day.js';
 import { findMetric, upsertValue } from '../metrics/metrics-repository.js';
@@ -22,6 +24,7 @@ import {
   changeForm,
   clientMeeting,
   clientZone,
+  coachGroup,
   findForm,
   findIntake,
   findSend,
@@ -30,6 +33,7 @@ import {
   insertVersion,
   listForms,
   listSends,
+  membersForSend,
   saveDraft,
   submitSend,
   wasSent,
@@ -217,6 +221,45 @@ export function createFormsService({ db, now, log }: FormsDeps) {
         return row.id;
       });
       return sendOf(await sendRow(coach, id));
+    },
+    /**
+     * Sends a form's current version to each member of one of the coach's groups, in one transaction: all or
+     * none. A member with an unsubmitted send of this form is skipped rather than sent a second to fill.
+     */
+    async sendToGroup(coach: Actor, groupId: number, input: GroupSendInput) {
+      const coachId = await coachIdOf(db, coach);
+      found(await coachGroup(db, coach, coachId, groupId), 'Group');
+      const form = await findForm(db, coach, input.form_id);
+      if (!form || form.archived_at !== null)
+        throw new FieldError({ form_id: ['Choose one of your forms.'] });
+      const at = now();
+      const send = {
+        form_id: form.id,
+        version_id: form.version_id,
+        due_on: input.due_on ?? null,
+        meeting_id: null,
+        sent_by: coach.userId,
+        group_id: groupId,
+      };
+      return db.transaction().execute(async (trx) => {
+        // Two sends of one form at once (a double click, two tabs) wait for each other, so the second sees
+        // the first's drafts and skips those members.
+        await lockSubject(trx, `form-send:${coach.tenantId}:${form.id}`);
+        const members = await membersForSend(trx, coach, groupId, form.id);
+        let sent = 0;
+        for (const member of members.filter((m) => !m.waiting)) {
+          const client = await assignedClient(trx, coach, member.user_id);
+          const row = await insertSend(trx, coach, client, send, at);
+          await planFormReminder(
+            trx,
+            { tenantId: coach.tenantId, userId: client.userId, role: 'client' },
+            row.id,
+            at,
+          );
+          sent += 1;
+        }
+        return { sent, skipped: members.length - sent };
+      });
     },
     /** A client's sends with their answers, for their coach (another coach's client: 404). */
     async clientSends(coach: Actor, clientId: number) {
