@@ -211,7 +211,7 @@ function Builder({
         </button>
         <FormButtons submitLabel="Save form" pending={save.isPending} onCancel={() => navigate(list)} />
       </form>
-      <FormPreview title={draft.title} layout={draft} />
+      <FormPreview title={draft.title} layout={b.layoutOf(draft)} />
     </div>
   );
 }

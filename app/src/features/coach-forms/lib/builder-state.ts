@@ -151,7 +151,7 @@ export function conditionChoices(draft: Draft, id: string): ConditionChoice[] {
     0,
     all.findIndex((q) => q.id === id),
   );
-  return before.flatMap((question) => {
+  return before.flatMap((question): ConditionChoice[] => {
     if (question.kind === 'yes_no')
       return [
         {
