@@ -212,8 +212,8 @@ export const membersForSend = (db: Db, coach: Actor, groupId: number, formId: nu
         .exists(
           eb
             .selectFrom('form_sends as s')
+            .where(visible(coach, 'form_sends as s'))
             .whereRef('s.client_id', '=', 'ug.user_id')
-            .where('s.tenant_id', '=', coach.tenantId)
             .where('s.form_id', '=', formId)
             .where('s.status', '=', 'draft')
             .select('s.id'),
