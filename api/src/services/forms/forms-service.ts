@@ -80,6 +80,17 @@ const summaryOf = (row: SendRow) => {
   return summary;
 };
 
+/**
+ * A value as JSON with every object's keys in order: a stored layout comes back from jsonb with its keys in
+ * jsonb's order, not the order the builder sent them in, and the same form saved again must read as the same.
+ */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+
 /** A layout a person built, checked beyond its schema (contracts/forms.ts): a 422 naming each place. */
 function soundLayout(layout: Layout): Layout {
   const problems = layoutProblems(layout);
@@ -173,7 +184,7 @@ export function createFormsService({ db, now, log }: FormsDeps) {
       const at = now();
       await db.transaction().execute(async (trx) => {
         const current = found(await findForm(trx, actor, id, true), 'Form');
-        if (JSON.stringify(current.layout) !== JSON.stringify(layout))
+        if (canonical(current.layout) !== canonical(layout))
           await insertVersion(
             trx,
             actor,

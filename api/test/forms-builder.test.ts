@@ -1,7 +1,8 @@
-// A form sent to a group through the API on a real migrated database (PGlite, or PostgreSQL through
-// scripts/with-postgres.sh), with the seeded fixture tenants: each member gets a send of their own pinned to the
-// version current then, a member already holding an unsubmitted one is skipped, an archived form is a 422, and
-// another coach's group is a 404 that sends nothing.
+// What the form builder's screens call, through the API on a real migrated database (PGlite, or PostgreSQL
+// through scripts/with-postgres.sh), with the seeded fixture tenants. A form sent to a group: each member gets a
+// send of their own pinned to the version current then, a member already holding an unsubmitted one is skipped,
+// an archived form is a 422, and another coach's group is a 404 that sends nothing. A form saved again as it was
+// (keys in the builder's order, not jsonb's) is no new version.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Layout } from '../../contracts/forms.js';
 import { call as callAs } from './helpers/booking.js';
@@ -172,5 +173,49 @@ describe('sending a form to a group', () => {
     const asClient = await call(client, 'POST', `/api/v1/coach/groups/${group}/forms`, { form_id: form.id });
     expect(asClient.statusCode).toBe(403);
     expect(await sendsOf(form.id)).toEqual([]);
+  });
+});
+
+describe('saving a form from the builder', () => {
+  it('makes no new version when the layout comes back unchanged, whatever the order of its keys', async () => {
+    const full: Layout = {
+      sections: [
+        {
+          title: 'Numbers',
+          questions: [
+            { id: 'sold', kind: 'yes_no', label: 'Did you sell?', required: true, help: 'This month.' },
+            {
+              id: 'amount',
+              kind: 'number',
+              label: 'How much?',
+              required: false,
+              metric_id: 1,
+              shown_when: { question: 'sold', equals: true },
+            },
+            {
+              id: 'way',
+              kind: 'single_choice',
+              label: 'Where?',
+              required: false,
+              options: ['Shop', 'Online'],
+            },
+          ],
+        },
+      ],
+    };
+    const made = await call(coach, 'POST', '/api/v1/forms/library', { title: 'Sales', layout: full });
+    expect(made.statusCode, made.body).toBe(201);
+    const { id } = made.json().data as { id: number };
+    const again = await call(coach, 'PUT', `/api/v1/forms/library/${id}`, { title: 'Sales', layout: full });
+    expect(again.json().data.version).toBe(1);
+    // The metric a number question records to comes back as it went.
+    expect(again.json().data.layout.sections[0].questions[1].metric_id).toBe(1);
+    const changed = structuredClone(full);
+    changed.sections[0]!.questions[2]!.options = ['Shop', 'Online', 'Market'];
+    const edited = await call(coach, 'PUT', `/api/v1/forms/library/${id}`, {
+      title: 'Sales',
+      layout: changed,
+    });
+    expect(edited.json().data.version).toBe(2);
   });
 });
