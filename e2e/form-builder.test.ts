@@ -134,8 +134,9 @@ describe('sending the form to a group', () => {
     const context = await newContext();
     try {
       const member = await context.newPage();
-      await member.setViewportSize({ width: 375, height: 812 });
       await signIn(member, origin, 'client@demo.test');
+      // On a phone, as a client fills a form.
+      await member.setViewportSize({ width: 375, height: 812 });
       await member.goto(`${origin}/forms`);
       await member.getByRole('region', { name: 'To fill in' }).getByRole('link', { name: TITLE }).click();
       await member.getByRole('heading', { level: 1, name: TITLE }).waitFor();

@@ -126,6 +126,7 @@ function Builder({
   };
 
   const all = questionsOf(draft);
+  const labelOf = (id: string) => all.find((q) => q.id === id)?.label.trim() || 'a removed question';
   return (
     <div className="form-builder">
       <form className="builder-editor" onSubmit={submit} noValidate aria-label="Build the form">
@@ -173,6 +174,7 @@ function Builder({
                     first={at === 0}
                     last={at === all.length - 1}
                     choices={b.conditionChoices(draft, q.id)}
+                    labelOf={labelOf}
                     problems={problems.questions[q.id]}
                     onChange={(c) => change(b.changeQuestion(draft, q.id, c))}
                     onCondition={(c) => change(b.setCondition(draft, q.id, c))}

@@ -58,6 +58,7 @@ export function QuestionEditor({
   first,
   last,
   choices,
+  labelOf,
   problems,
   onChange,
   onCondition,
@@ -70,6 +71,8 @@ export function QuestionEditor({
   first: boolean;
   last: boolean;
   choices: ConditionChoice[];
+  /** A question's words by its id, to name the one a condition is on. */
+  labelOf: (id: string) => string;
   problems: string[] | undefined;
   onChange: (change: Partial<Omit<Question, 'id'>>) => void;
   onCondition: (condition: Condition | undefined) => void;
@@ -149,8 +152,8 @@ export function QuestionEditor({
         <option value="">Always</option>
         {stale && question.shown_when && (
           <option value={current}>
-            When “{question.shown_when.question}” is {answerWords(question.shown_when.equals)} (no longer
-            possible)
+            When “{labelOf(question.shown_when.question)}” is {answerWords(question.shown_when.equals)} (no
+            longer possible)
           </option>
         )}
         {offered.map((o) => (
