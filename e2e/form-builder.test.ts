@@ -174,5 +174,7 @@ describe('a second tenant (acme)', () => {
     await p.getByRole('button', { name: 'Add question' }).click();
     await p.getByLabel('Question', { exact: true }).fill('Which jobs came in this week?');
     await accessibleAtWidths(p, [{ where: 'acme form builder' }]);
+    await p.setViewportSize({ width: 375, height: 812 });
+    await p.screenshot({ path: 'test-results/form-builder-acme-phone.png', fullPage: true });
   });
 });
