@@ -171,7 +171,7 @@ export function QuestionEditor({
           className="btn"
           id={`${id}-up`}
           disabled={first}
-          aria-label={`Move question ${number} up`}
+          aria-label={`Move up (question ${number})`}
           onClick={() => onMove(-1)}
         >
           Move up
@@ -181,7 +181,7 @@ export function QuestionEditor({
           className="btn"
           id={`${id}-down`}
           disabled={last}
-          aria-label={`Move question ${number} down`}
+          aria-label={`Move down (question ${number})`}
           onClick={() => onMove(1)}
         >
           Move down
