@@ -204,6 +204,28 @@ describe('buying a package', () => {
     expect((await buy(h, w.client, other.id, key)).statusCode).toBe(409);
   });
 
+  it('answers 502 while Stripe fails, and the retry of the same key buys the same purchase', async () => {
+    const offering = await newOffering(h, w.coach, { title: 'Outage', price: 7000 });
+    const key = `outage-${Date.now()}`;
+    stand.failNext = 3;
+    const failed = await buy(h, w.client, offering.id, key);
+    expect(failed.statusCode).toBe(502);
+    expect(failed.json().message).toBe(
+      'The payment provider could not be reached. Please try again in a minute.',
+    );
+    const retried = await buy(h, w.client, offering.id, key);
+    expect(retried.statusCode, retried.body).toBe(201);
+    expect(retried.json().data.payment.client_secret).toMatch(/^pi_/);
+    const rows = await h.db
+      .selectFrom('purchases')
+      .select(['id', 'stripe_payment_intent'])
+      .where('offering_id', '=', offering.id)
+      .execute();
+    expect(rows).toEqual([
+      { id: retried.json().data.purchase.id, stripe_payment_intent: retried.json().data.payment.intent_id },
+    ]);
+  });
+
   it('is paid by a signed webhook once: payment, invoice, credits and events; a replay changes nothing', async () => {
     const offering = await newOffering(h, w.coach, {
       title: 'Replayed',
