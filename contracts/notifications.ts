@@ -81,6 +81,11 @@ export const NOTIFICATION_KINDS = {
     roles: ['client'],
     channels: ['in_app', 'mail', 'push'],
   },
+  payment: {
+    label: 'A payment of your subscription or plan that failed',
+    roles: ['client'],
+    channels: ['in_app', 'mail', 'push'],
+  },
 } as const satisfies Record<string, KindInfo>;
 
 export type NotificationKind = keyof typeof NOTIFICATION_KINDS;

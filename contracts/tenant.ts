@@ -450,6 +450,12 @@ export const tenantSchema = {
               maxItems: 3,
               items: { enum: ['in_app', 'mail', 'push'] },
             },
+            payment: {
+              type: 'array',
+              uniqueItems: true,
+              maxItems: 3,
+              items: { enum: ['in_app', 'mail', 'push'] },
+            },
           },
         },
       },

@@ -35,6 +35,7 @@ import {
 } from './services/reminders/group-session-reminders.js';
 import { createReminderRunner } from './services/reminders/reminders.js';
 import { formReminderHandler } from './services/reminders/form-reminders.js';
+import { paymentNoticeHandler } from './services/billing/subscriptions-notice.js';
 import { dailyHandler, scheduleDailySweep } from './services/reminders/daily-reminders.js';
 import { morningSummarySender, stepsDigestSender } from './services/reminders/daily-mail.js';
 import { createWebhookSender } from './services/webhooks/webhook-sender.js';
@@ -275,6 +276,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           ),
           // A form not submitted, the day before it is due (form-reminders.ts).
           form: formReminderHandler(reminderDeps),
+          // A subscription's renewal that failed, told to the client (billing/subscriptions-notice.ts).
+          payment: paymentNoticeHandler(reminderDeps),
           // An invoice or credit note issued, mailed with its PDF (billing/invoice-mail.ts).
           invoice: invoiceMailHandler({ db: options.db, mailer, tenants, now }),
         }),

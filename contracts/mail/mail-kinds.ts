@@ -137,6 +137,7 @@ export interface MailValues {
     reference: string;
     link: string;
   };
+  'payment-failed': { firstName: string; title: string; amount: string; graceUntil: string; link: string };
   invoice: {
     firstName: string;
     /** "Invoice" or "Credit note". */
@@ -463,6 +464,19 @@ export const MAIL_KINDS: { [K in MailKind]: KindSpec<K> } = {
       when: 'Tuesday 3 March 2026',
       text: 'We agreed on the three hires for the spring.\nNext: draft the job descriptions.',
       link: 'https://portal.example.com/schedule',
+    },
+  },
+  'payment-failed': {
+    title:
+      "A subscription's or plan's payment that failed, told to the client with the last day booking stays open",
+    fields: { firstName: 'text', title: 'text', amount: 'text', graceUntil: 'text', link: 'text' },
+    required: ['title', 'link'],
+    sample: {
+      firstName: meetingSample.firstName,
+      title: 'Monthly coaching',
+      amount: '€120.00',
+      graceUntil: 'Thursday 5 March',
+      link: 'https://portal.example.com/billing',
     },
   },
   'form-reminder': {

@@ -38,7 +38,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { OFFERING_AUDIENCES, OFFERING_KINDS, PURCHASE_STATUSES, SUBSCRIPTION_INTERVALS } from '../billing.js';
 import { calendarDate, id, list, text } from './client.js';
-import { boolean, closed, integer, multiLine, nullableString, opaque, string } from './pieces.js';
+import { boolean, closed, integer, multiLine, nullableString, opaque, singleLine, string } from './pieces.js';
 
 const nullableId = { ...id, type: ['integer', 'null'] } as const;
 const time = { type: 'string', format: 'date-time' } as const;
@@ -49,9 +49,14 @@ const month = { type: 'string', pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$' } as const
 const person = closed({ id: integer, first_name: string, last_name: string });
 const named = closed({ id: integer, title: string });
 
-const kind = { type: 'string', enum: OFFERING_KINDS } as const;
-const audience = { type: 'string', enum: OFFERING_AUDIENCES } as const;
-const interval = { type: ['string', 'null'], enum: [...SUBSCRIPTION_INTERVALS, null] } as const;
+// Enums are plain text too: the route guard (api/src/routes/plain-text.ts) wants every request string marked.
+const kind = { type: 'string', enum: OFFERING_KINDS, ...singleLine } as const;
+const audience = { type: 'string', enum: OFFERING_AUDIENCES, ...singleLine } as const;
+const interval = {
+  type: ['string', 'null'],
+  enum: [...SUBSCRIPTION_INTERVALS, null],
+  ...singleLine,
+} as const;
 const sessions = { type: ['integer', 'null'], minimum: 1, maximum: 100 } as const;
 
 /** What is sold. The terms that are null are those its kind has none of (migration 1940's offerings_terms). */

@@ -19,7 +19,7 @@ export interface StripeOptions {
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 /** The SDK's module, once. */
-export const stripeSdk = (() => {
+const stripeSdk = (() => {
   let loading: Promise<typeof Stripe> | undefined;
   return () => (loading ??= import('stripe').then((m) => m.default));
 })();

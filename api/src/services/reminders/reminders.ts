@@ -11,7 +11,7 @@ import { dropJobs, sendJobs } from '../jobs/job-queue.js';
 import type { NotificationKind } from '../../../../contracts/notifications.js';
 
 type ReminderKind =
-  | Extract<NotificationKind, 'meeting_reminder' | 'steps_digest' | 'morning_summary' | 'form'>
+  | Extract<NotificationKind, 'meeting_reminder' | 'steps_digest' | 'morning_summary' | 'form' | 'payment'>
   // An invoice's mail (billing/invoice-mail.ts): no notification, sent once the invoice is issued.
   | 'invoice';
 
