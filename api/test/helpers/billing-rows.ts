@@ -1,7 +1,7 @@
-// Billing rows for the credit, invoice and refund tests, inserted as the ledger (recordPayment) leaves them: a
-// package bought and paid, its payment, its invoice numbered by the tenant's sequence, and its credit grant; or a
-// subscription left past due. A stand-in for the ledger's writes until the tests can buy through the API
-// (npm run bench:invoice issues its invoices with it too).
+// Billing rows for the credit and invoice tests, inserted as the ledger (recordPayment) leaves them: a package
+// bought and paid, its payment, its invoice numbered by the tenant's sequence, and its credit grant; or a
+// subscription left past due. Written directly where buying through the API (billing-buying.test.ts,
+// billing-refunds.test.ts) is not what a test is about; npm run bench:invoice issues its invoices with it too.
 import type { Kysely } from 'kysely';
 import { taxIncluded } from '../../../contracts/billing.js';
 import type { Database } from '../../src/db/database.js';
@@ -18,8 +18,6 @@ interface Paid {
   price?: number;
   meetingTypeId?: number | null;
   expiresAt?: Date | null;
-  /** Recorded by this admin (an offline payment); else paid by card. */
-  offlineBy?: number;
   /** The invoice's lines (amounts adding up to the price); else one line of the package. */
   lines?: { description: string; quantity: number; amount: number }[];
   /** The invoice's buyer; else the client's name and email. */
@@ -81,7 +79,7 @@ export async function insertPaidPackage(
         status: 'active',
         amount: price,
         currency,
-        method: paid.offlineBy === undefined ? 'stripe' : 'offline',
+        method: 'stripe',
         created_at: at,
         paid_at: at,
       })
@@ -98,9 +96,8 @@ export async function insertPaidPackage(
         amount: price,
         tax_amount: tax,
         currency,
-        method: paid.offlineBy === undefined ? 'stripe' : 'offline',
-        stripe_ref: paid.offlineBy === undefined ? `pi_test_${purchaseId}` : null,
-        recorded_by: paid.offlineBy ?? null,
+        method: 'stripe',
+        stripe_ref: `pi_test_${purchaseId}`,
         paid_at: at,
       })
       .returning('id')
