@@ -1,6 +1,11 @@
 // The integration API's billing reads: what the tenant's clients bought, their invoices and credit notes (each
 // as its PDF too), and a client's session credits. A key reads as its tenant's admin: another tenant's is a 404.
-import { creditBalance, integrationInvoice, integrationPurchase } from '../../../contracts/rest/billing.js';
+import {
+  creditBalance,
+  integrationInvoice,
+  integrationPurchase,
+  offering,
+} from '../../../contracts/rest/billing.js';
 import { id } from '../../../contracts/rest/client.js';
 import { page, pageQuery } from '../../../contracts/rest/integration.js';
 import { closed, ok } from '../../../contracts/rest/pieces.js';
@@ -11,6 +16,20 @@ import { keyRoute } from './route.js';
 
 /** The key as the tenant's admin reads: every row of its tenant and no other. */
 const asTenant = (key: { tenantId: number }): Actor => ({ tenantId: key.tenantId, userId: 0, role: 'admin' });
+
+export const keyOfferings = keyRoute('read', {
+  at: ['GET', '/integration/v1/offerings'],
+  schema: {
+    summary: 'List offerings',
+    description:
+      'What the business and its coaches sell, active first: every offering on one page (a business sells ' +
+      'tens, not thousands), so `next_cursor` is always null. `price` in the currency’s minor unit, tax included.',
+    response: page(offering),
+  },
+  async handle(s, request) {
+    return { data: await s.billingOfferings.list(asTenant(request.key)), next_cursor: null };
+  },
+});
 
 export const keyPurchases = keyRoute('read', {
   at: ['GET', '/integration/v1/purchases'],
