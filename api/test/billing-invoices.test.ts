@@ -149,7 +149,10 @@ describe('the integration API', () => {
     const offerings = await get('/integration/v1/offerings');
     expect(offerings.statusCode, offerings.body).toBe(200);
     expect(offerings.json()).toMatchObject({ next_cursor: null });
-    expect(offerings.json().data.map((o: { title: string }) => o.title)).toEqual(['2 sessions', '6 sessions']);
+    expect(offerings.json().data.map((o: { title: string }) => o.title)).toEqual([
+      '2 sessions',
+      '6 sessions',
+    ]);
     const credits = await get(`/integration/v1/clients/${client.user.id}/credits`);
     expect(credits.statusCode, credits.body).toBe(200);
     expect(credits.json().data).toMatchObject({ client_id: client.user.id, available: 8 });
