@@ -6,7 +6,6 @@ import {
   integrationPurchase,
   offering,
 } from '../../../contracts/rest/billing.js';
-import type { JSONSchema } from 'json-schema-to-ts';
 import { id } from '../../../contracts/rest/client.js';
 import { page, pageQuery } from '../../../contracts/rest/integration.js';
 import { closed, ok } from '../../../contracts/rest/pieces.js';
@@ -32,45 +31,37 @@ export const keyOfferings = keyRoute('read', {
   },
 });
 
-/** A list of the tenant's rows in pages by time (contracts/rest/integration.ts's page and query). */
-const pagedList = <const R extends JSONSchema>(
-  url: string,
-  text: { summary: string; description: string },
-  row: R,
-  reader: typeof purchasesPage | typeof invoicesPage,
-) =>
-  keyRoute('read', {
-    at: ['GET', url],
-    schema: { ...text, querystring: pageQuery, response: page(row) },
-    async handle(s, request) {
-      const { limit = 50, since, cursor } = request.query;
-      return s.read(reader, asTenant(request.key), { limit, since, cursor });
-    },
-  });
-
-export const keyPurchases = pagedList(
-  '/integration/v1/purchases',
-  {
+export const keyPurchases = keyRoute('read', {
+  at: ['GET', '/integration/v1/purchases'],
+  schema: {
     summary: 'List purchases',
     description:
       'What clients bought (a session, a package, a subscription or a payment plan), in the order they were ' +
       'begun: `amount` in the currency’s minor unit (4500 is 45.00 EUR, 4500 JPY), tax included.',
+    querystring: pageQuery,
+    response: page(integrationPurchase),
   },
-  integrationPurchase,
-  purchasesPage,
-);
+  async handle(s, request) {
+    const { limit = 50, since, cursor } = request.query;
+    return s.read(purchasesPage, asTenant(request.key), { limit, since, cursor });
+  },
+});
 
-export const keyInvoices = pagedList(
-  '/integration/v1/invoices',
-  {
+export const keyInvoices = keyRoute('read', {
+  at: ['GET', '/integration/v1/invoices'],
+  schema: {
     summary: 'List invoices',
     description:
       'Invoices and credit notes in the order they were issued, numbered in one sequence without gaps; ' +
       'amounts in minor units, `subtotal` + `tax` = `total`. A credit note’s amounts are positive too.',
+    querystring: pageQuery,
+    response: page(integrationInvoice),
   },
-  integrationInvoice,
-  invoicesPage,
-);
+  async handle(s, request) {
+    const { limit = 50, since, cursor } = request.query;
+    return s.read(invoicesPage, asTenant(request.key), { limit, since, cursor });
+  },
+});
 
 export const keyInvoicePdf = keyRoute('read', {
   at: ['GET', '/integration/v1/invoices/:id/pdf'],
