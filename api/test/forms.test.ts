@@ -367,6 +367,84 @@ describe('events and automatic sends', () => {
     expect(sends).toEqual([{ form_id: intake.id, status: 'draft', sent_by: null }]);
   });
 
+  describe('the intake on every other door a client comes in by, once', () => {
+    const intakeId = async () =>
+      (
+        await h.db
+          .selectFrom('forms')
+          .select('id')
+          .where('tenant_id', '=', admin.user.tenantId)
+          .where('intake', '=', true)
+          .executeTakeFirstOrThrow()
+      ).id;
+    const sendsTo = (clientId: number) =>
+      h.db
+        .selectFrom('form_sends')
+        .select(['form_id', 'status', 'sent_by'])
+        .where('client_id', '=', clientId)
+        .execute();
+    const asAdmin = (method: 'POST', url: string, body: unknown) =>
+      h.call(method, url, { tenant: admin.user.tenantId, token: admin.token, ip: nextIp(), body });
+    const fresh = (tag: string) => `${tag}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+
+    it('an admin adding a client sends it; accepting the invitation later sends no second', async () => {
+      const email = fresh('added');
+      const added = await asAdmin('POST', '/api/v1/admin/people', { email, first_name: 'Ad', last_name: 'Ded' });
+      expect(added.statusCode, added.body).toBe(201);
+      const id = added.json().data.id as number;
+      const once = [{ form_id: await intakeId(), status: 'draft', sent_by: null }];
+      expect(await sendsTo(id)).toEqual(once);
+      expect((await asAdmin('POST', `/api/v1/admin/people/${id}/invitation`, {})).statusCode).toBe(200);
+      const { token } = linkToken(await waitForMail(h.mailDir, email), 'invitation');
+      const accepted = await h.call('POST', '/api/password/invitation', {
+        tenant: admin.user.tenantId,
+        ip: nextIp(),
+        body: { token, password: 'my first password', password_confirmation: 'my first password' },
+      });
+      expect(accepted.statusCode, accepted.body).toBe(200);
+      expect(await sendsTo(id)).toEqual(once);
+    });
+
+    it('an import sends it to the clients it adds, not to a coach, and importing again sends none', async () => {
+      const [clientEmail, coachEmail] = [fresh('imported'), fresh('imported-coach')];
+      const body = {
+        people: [
+          { email: clientEmail, first_name: 'Im', last_name: 'Ported', role: 'client' },
+          { email: coachEmail, first_name: 'Co', last_name: 'Ach', role: 'coach' },
+        ],
+      };
+      const first = await asAdmin('POST', '/api/v1/admin/people/import', body);
+      expect(first.statusCode, first.body).toBe(200);
+      const [clientRow, coachRow] = first.json().data as { person_id: number; outcome: string }[];
+      expect(clientRow!.outcome).toBe('created');
+      const once = [{ form_id: await intakeId(), status: 'draft', sent_by: null }];
+      expect(await sendsTo(clientRow!.person_id)).toEqual(once);
+      expect(await sendsTo(coachRow!.person_id)).toEqual([]);
+      const again = await asAdmin('POST', '/api/v1/admin/people/import', {
+        people: [{ ...body.people[0], last_name: 'Ported again' }],
+      });
+      expect(again.json().data[0].outcome).toBe('changed');
+      expect(await sendsTo(clientRow!.person_id)).toEqual(once);
+    });
+
+    it('a person whose role becomes client gets it, once however often the role goes back and forth', async () => {
+      const added = await asAdmin('POST', '/api/v1/admin/people', {
+        email: fresh('turned'),
+        first_name: 'Tur',
+        last_name: 'Ned',
+        role_id: 2,
+      });
+      expect(added.statusCode, added.body).toBe(201);
+      const id = added.json().data.id as number;
+      expect(await sendsTo(id)).toEqual([]);
+      for (const role_id of [3, 2, 3]) {
+        const changed = await asAdmin('POST', `/api/v1/admin/people/${id}`, { role_id });
+        expect(changed.statusCode, changed.body).toBe(200);
+      }
+      expect(await sendsTo(id)).toEqual([{ form_id: await intakeId(), status: 'draft', sent_by: null }]);
+    });
+  });
+
   it('lists the tenant’s form sends to a key, with the answers of submitted ones only', async () => {
     const form = await newForm(coach);
     const draft = await sendTo(coach, client.user.id, form.id);

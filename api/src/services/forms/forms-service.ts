@@ -269,8 +269,9 @@ export function createFormsService({ db, now, log }: FormsDeps) {
 }
 
 /**
- * Sends the tenant's intake form to a new client, once (in the transaction that made them a client: an
- * accepted invitation). The row is written as the client's own, sent by no one: the portal sent it.
+ * Sends the tenant's intake form to a new client, once (in the transaction that made them a client: the person
+ * added or imported as one, a role changed to client, an accepted invitation). Whichever comes second finds the
+ * form sent and sends none. The row is written as the client's own, sent by no one: the portal sent it.
  */
 export async function sendIntake(db: Kysely<Database>, tenantId: number, clientId: number, at: Date) {
   const intake = await findIntake(db, tenantId);
