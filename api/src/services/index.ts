@@ -235,7 +235,7 @@ export async function createServices(deps: ServiceDeps) {
     read: <A extends unknown[], R>(query: (db: Kysely<Database>, ...args: A) => Promise<R>, ...args: A) =>
       query(db, ...args),
     // Coaching agreements: versions published by an admin (or a coach, their own), signed by clients.
-    agreements: createAgreementsService({ db, now }),
+    agreements: createAgreementsService({ db, now, mailer }),
   };
 }
 
