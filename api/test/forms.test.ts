@@ -250,13 +250,40 @@ describe('a number answer that feeds a metric', () => {
     expect(ok.statusCode).toBe(200);
     const period = h.clock.now().toISOString().slice(0, 7);
     expect(await valuesOf(metric)).toMatchObject([
-      { client_id: client.user.id, period, value: 12, note: 'Monthly check-in' },
+      { client_id: client.user.id, period, value: 12, note: 'From the form "Monthly check-in"' },
     ]);
     const again = await call(client, 'POST', `/api/v1/forms/${sent.id}/submit`, {
       answers: { sessions: 40 },
     });
     expect(again.statusCode).toBe(409);
     expect(await valuesOf(metric)).toMatchObject([{ value: 12 }]);
+  });
+
+  it('replaces a month the client typed by hand, and the month says it came from the form', async () => {
+    const metric = await metricOf(client, 'Leads');
+    const period = h.clock.now().toISOString().slice(0, 7);
+    const typed = await call(client, 'POST', '/api/v1/tracker/monthly', {
+      metric_id: metric,
+      period,
+      value: 30,
+      note: 'Counted by hand',
+    });
+    expect(typed.statusCode, typed.body).toBe(200);
+    const created = await call(coach, 'POST', '/api/v1/forms/library', {
+      title: 'Month end',
+      layout: fedLayout(metric),
+    });
+    const sent = await sendTo(coach, client.user.id, created.json().data.id);
+    const ok = await call(client, 'POST', `/api/v1/forms/${sent.id}/submit`, { answers: { sessions: 34 } });
+    expect(ok.statusCode).toBe(200);
+    // What the client's metric page reads: one value for the month, the form's, with its note.
+    const metrics = (await call(client, 'POST', '/api/v1/clientportal/metrics/list/', {})).json().data as {
+      id: number;
+      values: { period: string; value: number; note: string }[];
+    }[];
+    expect(metrics.find((m) => m.id === metric)?.values).toEqual([
+      expect.objectContaining({ period, value: 34, note: 'From the form "Month end"' }),
+    ]);
   });
 
   it('leaves another client’s metric untouched, keeps the answer and logs why, not failing the client', async () => {
@@ -389,7 +416,11 @@ describe('events and automatic sends', () => {
 
     it('an admin adding a client sends it; accepting the invitation later sends no second', async () => {
       const email = fresh('added');
-      const added = await asAdmin('POST', '/api/v1/admin/people', { email, first_name: 'Ad', last_name: 'Ded' });
+      const added = await asAdmin('POST', '/api/v1/admin/people', {
+        email,
+        first_name: 'Ad',
+        last_name: 'Ded',
+      });
       expect(added.statusCode, added.body).toBe(201);
       const id = added.json().data.id as number;
       const once = [{ form_id: await intakeId(), status: 'draft', sent_by: null }];

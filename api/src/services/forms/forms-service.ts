@@ -118,7 +118,10 @@ async function feedMetrics(
       );
       continue;
     }
-    const value = { metric_id: metric.id, period, value: answers[q.id] as number, note: row.title };
+    // The newest reading of the month wins, as when the client types a month again: a value typed by hand is
+    // replaced, and the month's note (shown beside it on the metric page) says which form it came from.
+    const note = `From the form "${row.title}"`;
+    const value = { metric_id: metric.id, period, value: answers[q.id] as number, note };
     await upsertValue(trx, client, value, at);
   }
 }
