@@ -239,15 +239,21 @@ describe('a number answer that feeds a metric', () => {
     ],
   });
 
-  it('records the answer once as the month’s value of the client’s own metric, in the submission', async () => {
-    const metric = await metricOf(client, 'Sessions sold');
+  /** The coach's new form of one number question feeding `metricId`, sent to client@, who submits `sessions`. */
+  async function submitFed(metricId: number, title: string, sessions: number) {
     const created = await call(coach, 'POST', '/api/v1/forms/library', {
-      title: 'Monthly check-in',
-      layout: fedLayout(metric),
+      title,
+      layout: fedLayout(metricId),
     });
     const sent = await sendTo(coach, client.user.id, created.json().data.id);
-    const ok = await call(client, 'POST', `/api/v1/forms/${sent.id}/submit`, { answers: { sessions: 12 } });
+    const ok = await call(client, 'POST', `/api/v1/forms/${sent.id}/submit`, { answers: { sessions } });
     expect(ok.statusCode).toBe(200);
+    return { sent, answers: ok.json().data.answers as unknown };
+  }
+
+  it('records the answer once as the month’s value of the client’s own metric, in the submission', async () => {
+    const metric = await metricOf(client, 'Sessions sold');
+    const { sent } = await submitFed(metric, 'Monthly check-in', 12);
     const period = h.clock.now().toISOString().slice(0, 7);
     expect(await valuesOf(metric)).toMatchObject([
       { client_id: client.user.id, period, value: 12, note: 'From the form "Monthly check-in"' },
@@ -269,13 +275,7 @@ describe('a number answer that feeds a metric', () => {
       note: 'Counted by hand',
     });
     expect(typed.statusCode, typed.body).toBe(200);
-    const created = await call(coach, 'POST', '/api/v1/forms/library', {
-      title: 'Month end',
-      layout: fedLayout(metric),
-    });
-    const sent = await sendTo(coach, client.user.id, created.json().data.id);
-    const ok = await call(client, 'POST', `/api/v1/forms/${sent.id}/submit`, { answers: { sessions: 34 } });
-    expect(ok.statusCode).toBe(200);
+    await submitFed(metric, 'Month end', 34);
     // What the client's metric page reads: one value for the month, the form's, with its note.
     const metrics = (await call(client, 'POST', '/api/v1/clientportal/metrics/list/', {})).json().data as {
       id: number;
@@ -288,14 +288,8 @@ describe('a number answer that feeds a metric', () => {
 
   it('leaves another client’s metric untouched, keeps the answer and logs why, not failing the client', async () => {
     const theirs = await metricOf(client2, 'Their revenue');
-    const created = await call(coach, 'POST', '/api/v1/forms/library', {
-      title: 'Check-in',
-      layout: fedLayout(theirs),
-    });
-    const sent = await sendTo(coach, client.user.id, created.json().data.id);
-    const ok = await call(client, 'POST', `/api/v1/forms/${sent.id}/submit`, { answers: { sessions: 7 } });
-    expect(ok.statusCode).toBe(200);
-    expect(ok.json().data.answers).toEqual({ sessions: 7 });
+    const { answers } = await submitFed(theirs, 'Check-in', 7);
+    expect(answers).toEqual({ sessions: 7 });
     expect(await valuesOf(theirs)).toEqual([]);
     expect(
       h.logs.some((line) => line.includes('not this client') && line.includes(`"metric_id":${theirs}`)),
@@ -364,37 +358,7 @@ describe('events and automatic sends', () => {
     });
   });
 
-  it('sends the tenant’s intake form to a client who accepts their invitation, once', async () => {
-    const intake = await h.db
-      .selectFrom('forms')
-      .select('id')
-      .where('tenant_id', '=', admin.user.tenantId)
-      .where('intake', '=', true)
-      .executeTakeFirstOrThrow();
-    const email = `invited-${Date.now()}@example.com`;
-    const added = await h.call('POST', '/api/v1/admin/people', {
-      tenant: admin.user.tenantId,
-      token: admin.token,
-      ip: nextIp(),
-      body: { email, first_name: 'Ina', last_name: 'Vite', invite: true },
-    });
-    expect(added.statusCode, added.body).toBe(201);
-    const { token } = linkToken(await waitForMail(h.mailDir, email), 'invitation');
-    const accepted = await h.call('POST', '/api/password/invitation', {
-      tenant: admin.user.tenantId,
-      ip: nextIp(),
-      body: { token, password: 'my first password', password_confirmation: 'my first password' },
-    });
-    expect(accepted.statusCode, accepted.body).toBe(200);
-    const sends = await h.db
-      .selectFrom('form_sends')
-      .select(['form_id', 'status', 'sent_by'])
-      .where('client_id', '=', added.json().data.id)
-      .execute();
-    expect(sends).toEqual([{ form_id: intake.id, status: 'draft', sent_by: null }]);
-  });
-
-  describe('the intake on every other door a client comes in by, once', () => {
+  describe('the tenant’s intake form, sent once on every door a client comes in by', () => {
     const intakeId = async () =>
       (
         await h.db
@@ -414,6 +378,30 @@ describe('events and automatic sends', () => {
       h.call(method, url, { tenant: admin.user.tenantId, token: admin.token, ip: nextIp(), body });
     const fresh = (tag: string) => `${tag}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 
+    async function acceptInvitation(email: string) {
+      const { token } = linkToken(await waitForMail(h.mailDir, email), 'invitation');
+      const accepted = await h.call('POST', '/api/password/invitation', {
+        tenant: admin.user.tenantId,
+        ip: nextIp(),
+        body: { token, password: 'my first password', password_confirmation: 'my first password' },
+      });
+      expect(accepted.statusCode, accepted.body).toBe(200);
+    }
+
+    it('a client added with an invitation has it once after accepting', async () => {
+      const email = fresh('invited');
+      const added = await asAdmin('POST', '/api/v1/admin/people', {
+        email,
+        first_name: 'Ina',
+        last_name: 'Vite',
+        invite: true,
+      });
+      expect(added.statusCode, added.body).toBe(201);
+      await acceptInvitation(email);
+      const once = [{ form_id: await intakeId(), status: 'draft', sent_by: null }];
+      expect(await sendsTo(added.json().data.id)).toEqual(once);
+    });
+
     it('an admin adding a client sends it; accepting the invitation later sends no second', async () => {
       const email = fresh('added');
       const added = await asAdmin('POST', '/api/v1/admin/people', {
@@ -426,13 +414,7 @@ describe('events and automatic sends', () => {
       const once = [{ form_id: await intakeId(), status: 'draft', sent_by: null }];
       expect(await sendsTo(id)).toEqual(once);
       expect((await asAdmin('POST', `/api/v1/admin/people/${id}/invitation`, {})).statusCode).toBe(200);
-      const { token } = linkToken(await waitForMail(h.mailDir, email), 'invitation');
-      const accepted = await h.call('POST', '/api/password/invitation', {
-        tenant: admin.user.tenantId,
-        ip: nextIp(),
-        body: { token, password: 'my first password', password_confirmation: 'my first password' },
-      });
-      expect(accepted.statusCode, accepted.body).toBe(200);
+      await acceptInvitation(email);
       expect(await sendsTo(id)).toEqual(once);
     });
 
