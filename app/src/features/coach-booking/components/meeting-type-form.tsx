@@ -48,9 +48,9 @@ function Choice<V extends string>({
 const whole = (text: string) => (/^\s*\d+\s*$/.test(text) ? Number(text) : null);
 
 /**
- * A new meeting type, or a change of one: its name and length, where it meets, who may book it, when it
- * differs from the tenant's how long before it may still be moved or cancelled, and the form sent on booking. A refused save keeps what was
- * typed, with each sentence at its field.
+ * A new meeting type, or a change of one: its name and length, where it meets, who may book it, when it differs
+ * from the tenant's how long before it may still be moved or cancelled, and the prep form a booking sends. A
+ * refused save keeps what was typed, with each sentence at its field.
  */
 export function MeetingTypeForm({
   type,

@@ -159,7 +159,7 @@ describe('/profile', () => {
   });
 
   it('leads to the Agreement page to sign an agreement that waits for the signature', async () => {
-    server(() => undefined, [agreement]);
+    server(() => ({ status: 404, data: { message: 'Not found.' } }), [agreement]);
     renderPortal('/profile');
     const card = await screen.findByRole('region', { name: 'Agreement' });
     expect(card).toHaveTextContent('Your coaching agreement waits for your signature.');
@@ -171,14 +171,14 @@ describe('/profile', () => {
 
   it('leads to the Agreement page to read a signed agreement again', async () => {
     const signed = { id: 9, typed_name: 'Ann Client', signed_at: '2026-11-02T10:00:00.000Z' };
-    server(() => undefined, [{ ...agreement, signature: signed }]);
+    server(() => ({ status: 404, data: { message: 'Not found.' } }), [{ ...agreement, signature: signed }]);
     renderPortal('/profile');
     const again = await screen.findByRole('region', { name: 'Agreement' });
     expect(within(again).getByRole('link', { name: 'Your agreement' })).toHaveAttribute('href', '/agreement');
   });
 
   it('shows no way to an agreement when there is none', async () => {
-    const calls = server(() => undefined);
+    const calls = server(() => ({ status: 404, data: { message: 'Not found.' } }));
     renderPortal('/profile');
     await screen.findByRole('region', { name: 'Notifications' });
     await waitFor(() => expect(calls.some((c) => c.url === '/api/v1/agreement')).toBe(true));

@@ -1,7 +1,7 @@
 /**
  * /profile: the fields of SPEC §3 in two forms (details, social links), the profile picture, the way to the
- * notification settings, the way to their coaching agreement (when there is one), push on this device (where the server and the browser have it), and their calendar
- * feed (their meetings in their own calendar app).
+ * notification settings and to their coaching agreement (when there is one), push on this device (where the
+ * server and the browser have it), and their calendar feed (their meetings in their own calendar app).
  */
 import './profile.css';
 import { CalendarFeedCard } from '@/components/calendar-feed-card';
