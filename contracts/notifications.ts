@@ -82,7 +82,7 @@ export const NOTIFICATION_KINDS = {
     channels: ['in_app', 'mail', 'push'],
   },
   agreement: {
-    label: 'A new version of your coaching agreement to sign',
+    label: 'Coaching agreements waiting for your signature',
     roles: ['client'],
     channels: ['in_app', 'mail', 'push'],
   },
