@@ -73,15 +73,21 @@ export const EVENTS = {
       created_at: time,
     }),
   },
+  // A paid group's place (group_id, its payment in the group payments) or a purchase of an offering (purchase_id,
+  // offering_id; payment_id is then the billing payment's, method stripe or offline). Exactly one of group_id and
+  // purchase_id is set.
   'payment.succeeded': {
     label: 'A payment succeeds',
     data: closed({
       payment_id: id,
       user_id: id,
-      group_id: id,
+      group_id: nullableId,
+      purchase_id: nullableId,
+      offering_id: nullableId,
       amount: integer,
       currency: string,
-      stripe_payment_intent: string,
+      method: { type: 'string', enum: ['stripe', 'offline'] },
+      stripe_payment_intent: { type: ['string', 'null'] },
       paid_at: time,
     }),
   },
@@ -134,6 +140,49 @@ export const EVENTS = {
       answers: { type: 'object' },
     }),
   },
+  'invoice.issued': {
+    label: 'An invoice or credit note is issued',
+    data: closed({
+      invoice_id: id,
+      kind: { type: 'string', enum: ['invoice', 'credit_note'] },
+      number: string,
+      client_id: id,
+      payment_id: id,
+      // Minor units (4500 is 45.00 EUR, 4500 JPY is 4500 yen); a credit note's are positive too.
+      total: integer,
+      tax: integer,
+      currency: string,
+      issued_at: time,
+    }),
+  },
+  'subscription.updated': {
+    label: 'A subscription or payment plan changes (renewed, past due, cancelled, plan changed)',
+    data: closed({
+      purchase_id: id,
+      client_id: id,
+      offering_id: id,
+      status: { type: 'string', enum: ['active', 'past_due', 'cancelled', 'ended'] },
+      current_period_end: time,
+      cancel_at_period_end: { type: 'boolean' },
+      past_due_since: { type: ['string', 'null'], format: 'date-time' },
+    }),
+  },
+  'credit.changed': {
+    label: "A client's session credits change",
+    data: closed({
+      client_id: id,
+      // +N granted (a purchase, a renewal, a cancellation within notice giving one back, an admin's adjustment),
+      // −N spent, expired or adjusted down.
+      change: integer,
+      balance: integer,
+      reason: {
+        type: 'string',
+        enum: ['purchase', 'renewal', 'spent', 'returned', 'expired', 'adjustment', 'refund'],
+      },
+      meeting_id: nullableId,
+      purchase_id: nullableId,
+    }),
+  },
 } as const;
 
 export type EventType = keyof typeof EVENTS;
@@ -157,6 +206,9 @@ type RecapShared = Data<'recap.shared'>;
 type GoalCompleted = Data<'goal.completed'>;
 type AgreementSigned = Data<'agreement.signed'>;
 type FormSubmitted = Data<'form.submitted'>;
+type InvoiceIssued = Data<'invoice.issued'>;
+type SubscriptionUpdated = Data<'subscription.updated'>;
+type CreditChanged = Data<'credit.changed'>;
 interface EventDataOf {
   'message.created': MessageCreated;
   'file.shared': FileShared;
@@ -177,5 +229,8 @@ interface EventDataOf {
   'goal.completed': GoalCompleted;
   'agreement.signed': AgreementSigned;
   'form.submitted': FormSubmitted;
+  'invoice.issued': InvoiceIssued;
+  'subscription.updated': SubscriptionUpdated;
+  'credit.changed': CreditChanged;
 }
 export type EventData<T extends EventType> = EventDataOf[T];

@@ -189,8 +189,11 @@ export function createPaymentsService({ db, now, mailer, stripe: options, log }:
             payment_id: payment.id,
             user_id: payment.user_id,
             group_id: payment.group_id,
+            purchase_id: null,
+            offering_id: null,
             amount: payment.amount,
             currency: payment.currency,
+            method: 'stripe',
             stripe_payment_intent: intent.id,
             paid_at: at.toISOString(),
           });
