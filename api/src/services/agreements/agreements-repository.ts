@@ -205,6 +205,8 @@ export async function insertVersion(
  * with at least one coach of no agreement of their own.
  */
 export async function clientsToSignAgain(db: Kysely<Database>, tenantId: number, coachId: number | null) {
+  // The tenant's assignments, read as its admin would.
+  const tenant: Actor = { tenantId, userId: 0, role: 'admin' };
   return db
     .selectFrom('users as u')
     .select(['u.id', 'u.first_name', 'u.email'])
@@ -216,8 +218,8 @@ export async function clientsToSignAgain(db: Kysely<Database>, tenantId: number,
       const coachesOf = () =>
         eb
           .selectFrom('coach_clients as cc')
+          .where(owned(tenant, 'coach_clients as cc'))
           .select('cc.coach_id')
-          .where('cc.tenant_id', '=', tenantId)
           .whereRef('cc.client_id', '=', 'u.id');
       if (coachId !== null) return eb.exists(coachesOf().where('cc.coach_id', '=', coachId));
       const withoutOwn = coachesOf().where((inner) =>
