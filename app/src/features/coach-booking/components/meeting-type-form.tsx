@@ -1,9 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Field, SelectField, TextAreaField } from '@/components/field';
 import { FormButtons } from '@/components/form-buttons';
 import { notify } from '@/lib/toast';
+import { formLibraryQueryOptions } from '@/lib/form-library';
 import { useFormFields } from '@/lib/use-form-fields';
-import { useForms } from '../api/get-forms';
 import { useGroups } from '../api/get-groups';
 import type { MeetingType, NewMeetingType } from '../api/get-meeting-types';
 import { useSaveMeetingType } from '../api/save-meeting-type';
@@ -64,7 +65,8 @@ export function MeetingTypeForm({
 }) {
   const save = useSaveMeetingType();
   const groups = useGroups();
-  const forms = useForms();
+  // The builder's and the pickers' one query: a form saved or archived in the builder shows here at once.
+  const forms = useQuery(formLibraryQueryOptions());
   const { values, field, errors, show, fromError } = useFormFields({
     name: type?.name ?? '',
     duration_minutes: String(type?.duration_minutes ?? 60),
