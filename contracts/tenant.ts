@@ -456,6 +456,18 @@ export const tenantSchema = {
               maxItems: 3,
               items: { enum: ['in_app', 'mail', 'push'] },
             },
+            agreement: {
+              type: 'array',
+              uniqueItems: true,
+              maxItems: 3,
+              items: { enum: ['in_app', 'mail', 'push'] },
+            },
+            goal: {
+              type: 'array',
+              uniqueItems: true,
+              maxItems: 3,
+              items: { enum: ['in_app', 'mail', 'push'] },
+            },
           },
         },
       },

@@ -128,6 +128,7 @@ export interface MailValues {
   'coach-request': { sender: string; request: string; summary: string; text: string; link: string };
   recap: { firstName: string; coach: string; title: string; when: string; text: string; link: string };
   'form-reminder': { firstName: string; title: string; due: string; link: string };
+  agreement: { firstName: string; title: string; version: string; link: string };
   referral: { firstName: string; referrer: string; referrerEmail: string; link: string };
   receipt: {
     firstName: string;
@@ -488,6 +489,17 @@ export const MAIL_KINDS: { [K in MailKind]: KindSpec<K> } = {
       title: 'Before our session',
       due: 'Thursday 5 March',
       link: 'https://portal.example.com/forms/12',
+    },
+  },
+  agreement: {
+    title: 'A version of the coaching agreement the client has to sign, told when it is published',
+    fields: { firstName: 'text', title: 'text', version: 'text', link: 'text' },
+    required: ['title', 'link'],
+    sample: {
+      firstName: meetingSample.firstName,
+      title: 'Coaching agreement',
+      version: '2',
+      link: 'https://portal.example.com/agreement',
     },
   },
   'coach-request': {

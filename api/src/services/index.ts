@@ -240,7 +240,7 @@ export async function createServices(deps: ServiceDeps) {
     read: <A extends unknown[], R>(query: (db: Kysely<Database>, ...args: A) => Promise<R>, ...args: A) =>
       query(db, ...args),
     // Coaching agreements: versions published by an admin (or a coach, their own), signed by clients.
-    agreements: createAgreementsService({ db, now }),
+    agreements: createAgreementsService({ db, now, mailer }),
     // Getting paid: what a coach or admin sells, and a client's buying of it (Stripe or offline).
     billingOfferings: createOfferingsService({ db, now }),
     billingBuying: createBuyingService({ db, now, stripe: deps.stripe, log: deps.log }),

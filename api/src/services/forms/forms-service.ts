@@ -133,7 +133,10 @@ async function feedMetrics(
       );
       continue;
     }
-    const value = { metric_id: metric.id, period, value: answers[q.id] as number, note: row.title };
+    // The newest reading of the month wins, as when the client types a month again: a value typed by hand is
+    // replaced, and the month's note (shown beside it on the metric page) says which form it came from.
+    const note = `From the form "${row.title}"`;
+    const value = { metric_id: metric.id, period, value: answers[q.id] as number, note };
     await upsertValue(trx, client, value, at);
   }
 }
@@ -319,8 +322,9 @@ export function createFormsService({ db, now, log }: FormsDeps) {
 }
 
 /**
- * Sends the tenant's intake form to a new client, once (in the transaction that made them a client: an
- * accepted invitation). The row is written as the client's own, sent by no one: the portal sent it.
+ * Sends the tenant's intake form to a new client, once (in the transaction that made them a client: the person
+ * added or imported as one, a role changed to client, an accepted invitation). Whichever comes second finds the
+ * form sent and sends none. The row is written as the client's own, sent by no one: the portal sent it.
  */
 export async function sendIntake(db: Kysely<Database>, tenantId: number, clientId: number, at: Date) {
   const intake = await findIntake(db, tenantId);
