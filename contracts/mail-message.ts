@@ -53,7 +53,16 @@ export const mailMessageSchema = {
             description:
               'The MIME type with its parameters, e.g. text/calendar; method=REQUEST; charset=UTF-8.',
           },
-          content: { type: 'string', description: "The file's text." },
+          content: {
+            type: 'string',
+            description: "The file's text, or its bytes written as base64 (encoding).",
+          },
+          encoding: {
+            type: 'string',
+            enum: ['base64'],
+            description:
+              "base64: content is a binary file (an invoice's PDF) written as base64; absent: content is text.",
+          },
         },
       },
     },

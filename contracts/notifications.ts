@@ -81,6 +81,22 @@ export const NOTIFICATION_KINDS = {
     roles: ['client'],
     channels: ['in_app', 'mail', 'push'],
   },
+  payment: {
+    label: 'A payment of your subscription or plan that failed',
+    roles: ['client'],
+    channels: ['in_app', 'mail', 'push'],
+  },
+  agreement: {
+    label: 'Coaching agreements waiting for your signature',
+    roles: ['client'],
+    channels: ['in_app', 'mail', 'push'],
+  },
+  goal: {
+    label: 'Goals completed',
+    roles: ['client', 'coach'],
+    channels: ['in_app', 'push'],
+    never: ['mail'],
+  },
 } as const satisfies Record<string, KindInfo>;
 
 export type NotificationKind = keyof typeof NOTIFICATION_KINDS;

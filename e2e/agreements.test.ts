@@ -54,7 +54,12 @@ describe('a client signs, and the coach downloads the signed PDF (demo)', () => 
     const page = basic.page;
     await page.setViewportSize({ width: 375, height: 800 });
     try {
-      await openAgreement(page, basic.origin);
+      // The way there a client finds by themselves: My Profile's Agreement card.
+      await page.goto(`${basic.origin}/profile`);
+      const card = page.getByRole('region', { name: 'Agreement' });
+      await card.getByText('Your coaching agreement waits for your signature.').waitFor();
+      await card.getByRole('link', { name: 'Read and sign the agreement' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Coaching agreement' }).waitFor();
       await page.getByRole('heading', { name: 'Sign this agreement' }).waitFor();
       await page.getByText(/^Version 2, published/).waitFor();
       // Nothing typed, nothing ticked: both sentences, by their fields, and nothing is sent.
@@ -66,6 +71,12 @@ describe('a client signs, and the coach downloads the signed PDF (demo)', () => 
       await toastOf(page, 'Agreement signed').waitFor();
       await page.getByRole('button', { name: 'Download the signed PDF' }).waitFor();
       await basic.shot('signed-375');
+      await page.goBack();
+      await page
+        .getByRole('region', { name: 'Agreement' })
+        .getByRole('link', { name: 'Your agreement' })
+        .waitFor();
+      await basic.shot('profile-agreement-375');
     } finally {
       await page.setViewportSize({ width: 1280, height: 800 });
     }

@@ -22,6 +22,10 @@ const app = useAppStack(['demo', 'acme']);
 const coach = useSignedInPage(app, 'demo', 'coach@demo.test', 'coach-booking');
 const otherTenant = useSignedInPage(app, 'acme', 'coach@acme.test', 'coach-booking-acme');
 
+interface MeetingTypeRow {
+  name: string;
+  prep_form_id: number | null;
+}
 interface Slot {
   start: string;
   end: string;
@@ -247,6 +251,14 @@ describe("the coach's booking screens (demo)", () => {
     await form.getByLabel('Name').fill('Strategy hour');
     await form.getByLabel('Length (minutes)').fill('60');
     await form.getByRole('radio', { name: 'Phone call' }).check();
+    // The business's prep form (the seed's); "None" until the coach chooses one.
+    const prep = form.getByLabel('Prep form');
+    await form.getByText('Sent to the client when they book; they fill it before the meeting.').waitFor();
+    expect(await prep.inputValue()).toBe('');
+    await prep
+      .getByRole('option', { name: "Before our session (your business's)" })
+      .waitFor({ state: 'attached' });
+    await prep.selectOption({ label: "Before our session (your business's)" });
     await expectNoSeriousViolations(page, 'new meeting type');
     await coach.shot('meeting-type-form');
     await form.getByRole('button', { name: 'Add meeting type' }).click();
@@ -260,6 +272,44 @@ describe("the coach's booking screens (demo)", () => {
     await card.waitFor();
     expect(await card.innerText()).toContain('60 minutes · Phone call · All your clients');
     await coach.shot('meeting-types');
+    const library = (await asCoach('GET', '/api/v1/forms/library')).body.data as {
+      id: number;
+      title: string;
+    }[];
+    const types = (await asCoach('GET', '/api/v1/coach/meeting-types')).body.data as MeetingTypeRow[];
+    expect(types.find((t) => t.name === 'Strategy hour')?.prep_form_id).toBe(
+      library.find((f) => f.title === 'Before our session')?.id,
+    );
+  });
+
+  it('shows the API’s refusal of a prep form archived meanwhile beside the select, keeping the choice', async () => {
+    const made = await asCoach('POST', '/api/v1/forms/library', {
+      title: 'Quick check-in',
+      layout: {
+        sections: [
+          { title: '', questions: [{ id: 'mood', kind: 'scale', label: 'Your mood', required: false }] },
+        ],
+      },
+    });
+    expect(made.status).toBe(201);
+    const { id } = made.body.data as { id: number };
+    // A fresh read of the forms, as the coach opening the page gets it.
+    await page.reload();
+    await page.getByRole('button', { name: 'Edit Strategy hour' }).click();
+    const form = page.getByRole('form', { name: 'Change "Strategy hour"' });
+    const prep = form.getByLabel('Prep form');
+    await prep.getByRole('option', { name: 'Quick check-in' }).waitFor({ state: 'attached' });
+    await prep.selectOption({ label: 'Quick check-in' });
+    // Archived in another tab before this one saves.
+    expect((await asCoach('POST', `/api/v1/forms/library/${id}/archive`, { archived: true })).status).toBe(
+      200,
+    );
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await form.getByText("Choose one of your forms or your business's, not an archived one.").waitFor();
+    expect(await prep.inputValue()).toBe(String(id));
+    expect(await prep.getAttribute('aria-invalid')).toBe('true');
+    await coach.shot('meeting-type-prep-refused');
+    await form.getByRole('button', { name: 'Cancel' }).click();
   });
 
   it('previews what clients see for the type, in the coach’s zone', async () => {

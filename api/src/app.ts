@@ -35,6 +35,7 @@ import {
 } from './services/reminders/group-session-reminders.js';
 import { createReminderRunner } from './services/reminders/reminders.js';
 import { formReminderHandler } from './services/reminders/form-reminders.js';
+import { paymentNoticeHandler } from './services/billing/subscriptions-notice.js';
 import { dailyHandler, scheduleDailySweep } from './services/reminders/daily-reminders.js';
 import { morningSummarySender, stepsDigestSender } from './services/reminders/daily-mail.js';
 import { createWebhookSender } from './services/webhooks/webhook-sender.js';
@@ -44,6 +45,8 @@ import { createMailer } from './services/mail/mailer.js';
 import type { MailJob } from './services/mail/outbox-repository.js';
 import type { Storage } from './services/storage/storage.js';
 import { loadTenantFiles } from './services/tenants/tenant-files.js';
+import { invoiceMailHandler } from './services/billing/invoice-mail.js';
+import { scheduleCreditExpiry } from './services/billing/credits.js';
 import { corsOrigins } from './services/tenants/tenant-service.js';
 
 export interface AppOptions {
@@ -273,6 +276,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           ),
           // A form not submitted, the day before it is due (form-reminders.ts).
           form: formReminderHandler(reminderDeps),
+          // A subscription's renewal that failed, told to the client (billing/subscriptions-notice.ts).
+          payment: paymentNoticeHandler(reminderDeps),
+          // An invoice or credit note issued, mailed with its PDF (billing/invoice-mail.ts).
+          invoice: invoiceMailHandler({ db: options.db, mailer, tenants, now }),
         }),
         // A notification to the person's devices (notify.ts queues it); one tag a link, so a newer one of
         // the same thread replaces the older on a device.
@@ -287,6 +294,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       options.jobs,
     );
     scheduleDailySweep(app, options.db, now);
+    scheduleCreditExpiry(app, options.db, now);
     scheduleCalendarPlanning(app, calendarDeps);
   }
 

@@ -122,6 +122,7 @@ const cases: Record<
   'GET /api/v1/coach/clients/:id/agreement': {},
   'POST /api/v1/coach/clients/:id/forms': { body: { form_id: 1 } },
   'GET /api/v1/coach/clients/:id/forms': {},
+  'GET /api/v1/coach/clients/:id/credits': {},
 };
 
 /** The coach routes that take a client's id: `/clients/:id`, `:clientId`, or a `client_id` field. */

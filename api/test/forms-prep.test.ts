@@ -1,7 +1,8 @@
 // Session prep through the API on a real migrated database (PGlite, or PostgreSQL through
 // scripts/with-postgres.sh): a coach names a prep form on a meeting type (only one they may send); booking a
 // meeting of that type sends it to the client pinned to the form's version, due on the meeting's day in the
-// client's zone; a move changes nothing of the send; a cancel deletes it unless it was submitted.
+// client's zone; a move changes nothing of the send; a cancel (the client's, or the coach deleting the meeting)
+// deletes it unless it was submitted.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Layout } from '../../contracts/forms.js';
 import { bookingWorld, call, newCoach, slotsOf, ZONE } from './helpers/booking.js';
@@ -126,5 +127,31 @@ describe('a meeting type’s prep form', () => {
       .where('id', '=', send!.id)
       .executeTakeFirstOrThrow();
     expect(kept).toMatchObject({ status: 'submitted', answers: { focus: 'Pricing' } });
+  });
+
+  it('goes with a meeting the coach deletes while unanswered; a submitted one stays', async () => {
+    const offered = (await slotsOf(h, client, coach.user.id, typeId, '2027-03-23')).days[0]!.slots;
+    const meetings: number[] = [];
+    for (const slot of [offered[0]!, offered[4]!]) {
+      const booked = await book(client, slot.start);
+      expect(booked.statusCode, booked.body).toBe(201);
+      meetings.push(booked.json().data.id as number);
+    }
+    const [draft] = await sendsOf(meetings[0]!);
+    const [done] = await sendsOf(meetings[1]!);
+    const submitted = await call(h, client, 'POST', `/api/v1/forms/${done!.id}/submit`, {
+      answers: { focus: 'Hiring' },
+    });
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    for (const id of meetings) {
+      const deleted = await call(h, coach, 'POST', `/api/v1/coach/meetings/${id}/cancel`, {});
+      expect(deleted.statusCode, deleted.body).toBe(200);
+    }
+    const left = await h.db
+      .selectFrom('form_sends')
+      .select(['id', 'status', 'answers'])
+      .where('id', 'in', [draft!.id, done!.id])
+      .execute();
+    expect(left).toEqual([{ id: done!.id, status: 'submitted', answers: { focus: 'Hiring' } }]);
   });
 });

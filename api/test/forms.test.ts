@@ -239,18 +239,24 @@ describe('a number answer that feeds a metric', () => {
     ],
   });
 
-  it('records the answer once as the month’s value of the client’s own metric, in the submission', async () => {
-    const metric = await metricOf(client, 'Sessions sold');
+  /** The coach's new form of one number question feeding `metricId`, sent to client@, who submits `sessions`. */
+  async function submitFed(metricId: number, title: string, sessions: number) {
     const created = await call(coach, 'POST', '/api/v1/forms/library', {
-      title: 'Monthly check-in',
-      layout: fedLayout(metric),
+      title,
+      layout: fedLayout(metricId),
     });
     const sent = await sendTo(coach, client.user.id, created.json().data.id);
-    const ok = await call(client, 'POST', `/api/v1/forms/${sent.id}/submit`, { answers: { sessions: 12 } });
+    const ok = await call(client, 'POST', `/api/v1/forms/${sent.id}/submit`, { answers: { sessions } });
     expect(ok.statusCode).toBe(200);
+    return { sent, answers: ok.json().data.answers as unknown };
+  }
+
+  it('records the answer once as the month’s value of the client’s own metric, in the submission', async () => {
+    const metric = await metricOf(client, 'Sessions sold');
+    const { sent } = await submitFed(metric, 'Monthly check-in', 12);
     const period = h.clock.now().toISOString().slice(0, 7);
     expect(await valuesOf(metric)).toMatchObject([
-      { client_id: client.user.id, period, value: 12, note: 'Monthly check-in' },
+      { client_id: client.user.id, period, value: 12, note: 'From the form "Monthly check-in"' },
     ]);
     const again = await call(client, 'POST', `/api/v1/forms/${sent.id}/submit`, {
       answers: { sessions: 40 },
@@ -259,16 +265,31 @@ describe('a number answer that feeds a metric', () => {
     expect(await valuesOf(metric)).toMatchObject([{ value: 12 }]);
   });
 
+  it('replaces a month the client typed by hand, and the month says it came from the form', async () => {
+    const metric = await metricOf(client, 'Leads');
+    const period = h.clock.now().toISOString().slice(0, 7);
+    const typed = await call(client, 'POST', '/api/v1/tracker/monthly', {
+      metric_id: metric,
+      period,
+      value: 30,
+      note: 'Counted by hand',
+    });
+    expect(typed.statusCode, typed.body).toBe(200);
+    await submitFed(metric, 'Month end', 34);
+    // What the client's metric page reads: one value for the month, the form's, with its note.
+    const metrics = (await call(client, 'POST', '/api/v1/clientportal/metrics/list/', {})).json().data as {
+      id: number;
+      values: { period: string; value: number; note: string }[];
+    }[];
+    expect(metrics.find((m) => m.id === metric)?.values).toEqual([
+      expect.objectContaining({ period, value: 34, note: 'From the form "Month end"' }),
+    ]);
+  });
+
   it('leaves another client’s metric untouched, keeps the answer and logs why, not failing the client', async () => {
     const theirs = await metricOf(client2, 'Their revenue');
-    const created = await call(coach, 'POST', '/api/v1/forms/library', {
-      title: 'Check-in',
-      layout: fedLayout(theirs),
-    });
-    const sent = await sendTo(coach, client.user.id, created.json().data.id);
-    const ok = await call(client, 'POST', `/api/v1/forms/${sent.id}/submit`, { answers: { sessions: 7 } });
-    expect(ok.statusCode).toBe(200);
-    expect(ok.json().data.answers).toEqual({ sessions: 7 });
+    const { answers } = await submitFed(theirs, 'Check-in', 7);
+    expect(answers).toEqual({ sessions: 7 });
     expect(await valuesOf(theirs)).toEqual([]);
     expect(
       h.logs.some((line) => line.includes('not this client') && line.includes(`"metric_id":${theirs}`)),
@@ -337,34 +358,104 @@ describe('events and automatic sends', () => {
     });
   });
 
-  it('sends the tenant’s intake form to a client who accepts their invitation, once', async () => {
-    const intake = await h.db
-      .selectFrom('forms')
-      .select('id')
-      .where('tenant_id', '=', admin.user.tenantId)
-      .where('intake', '=', true)
-      .executeTakeFirstOrThrow();
-    const email = `invited-${Date.now()}@example.com`;
-    const added = await h.call('POST', '/api/v1/admin/people', {
-      tenant: admin.user.tenantId,
-      token: admin.token,
-      ip: nextIp(),
-      body: { email, first_name: 'Ina', last_name: 'Vite', invite: true },
+  describe('the tenant’s intake form, sent once on every door a client comes in by', () => {
+    const intakeId = async () =>
+      (
+        await h.db
+          .selectFrom('forms')
+          .select('id')
+          .where('tenant_id', '=', admin.user.tenantId)
+          .where('intake', '=', true)
+          .executeTakeFirstOrThrow()
+      ).id;
+    const sendsTo = (clientId: number) =>
+      h.db
+        .selectFrom('form_sends')
+        .select(['form_id', 'status', 'sent_by'])
+        .where('client_id', '=', clientId)
+        .execute();
+    const asAdmin = (method: 'POST', url: string, body: unknown) =>
+      h.call(method, url, { tenant: admin.user.tenantId, token: admin.token, ip: nextIp(), body });
+    const fresh = (tag: string) => `${tag}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+
+    async function acceptInvitation(email: string) {
+      const { token } = linkToken(await waitForMail(h.mailDir, email), 'invitation');
+      const accepted = await h.call('POST', '/api/password/invitation', {
+        tenant: admin.user.tenantId,
+        ip: nextIp(),
+        body: { token, password: 'my first password', password_confirmation: 'my first password' },
+      });
+      expect(accepted.statusCode, accepted.body).toBe(200);
+    }
+
+    it('a client added with an invitation has it once after accepting', async () => {
+      const email = fresh('invited');
+      const added = await asAdmin('POST', '/api/v1/admin/people', {
+        email,
+        first_name: 'Ina',
+        last_name: 'Vite',
+        invite: true,
+      });
+      expect(added.statusCode, added.body).toBe(201);
+      await acceptInvitation(email);
+      const once = [{ form_id: await intakeId(), status: 'draft', sent_by: null }];
+      expect(await sendsTo(added.json().data.id)).toEqual(once);
     });
-    expect(added.statusCode, added.body).toBe(201);
-    const { token } = linkToken(await waitForMail(h.mailDir, email), 'invitation');
-    const accepted = await h.call('POST', '/api/password/invitation', {
-      tenant: admin.user.tenantId,
-      ip: nextIp(),
-      body: { token, password: 'my first password', password_confirmation: 'my first password' },
+
+    it('an admin adding a client sends it; accepting the invitation later sends no second', async () => {
+      const email = fresh('added');
+      const added = await asAdmin('POST', '/api/v1/admin/people', {
+        email,
+        first_name: 'Ad',
+        last_name: 'Ded',
+      });
+      expect(added.statusCode, added.body).toBe(201);
+      const id = added.json().data.id as number;
+      const once = [{ form_id: await intakeId(), status: 'draft', sent_by: null }];
+      expect(await sendsTo(id)).toEqual(once);
+      expect((await asAdmin('POST', `/api/v1/admin/people/${id}/invitation`, {})).statusCode).toBe(200);
+      await acceptInvitation(email);
+      expect(await sendsTo(id)).toEqual(once);
     });
-    expect(accepted.statusCode, accepted.body).toBe(200);
-    const sends = await h.db
-      .selectFrom('form_sends')
-      .select(['form_id', 'status', 'sent_by'])
-      .where('client_id', '=', added.json().data.id)
-      .execute();
-    expect(sends).toEqual([{ form_id: intake.id, status: 'draft', sent_by: null }]);
+
+    it('an import sends it to the clients it adds, not to a coach, and importing again sends none', async () => {
+      const [clientEmail, coachEmail] = [fresh('imported'), fresh('imported-coach')];
+      const body = {
+        people: [
+          { email: clientEmail, first_name: 'Im', last_name: 'Ported', role: 'client' },
+          { email: coachEmail, first_name: 'Co', last_name: 'Ach', role: 'coach' },
+        ],
+      };
+      const first = await asAdmin('POST', '/api/v1/admin/people/import', body);
+      expect(first.statusCode, first.body).toBe(200);
+      const [clientRow, coachRow] = first.json().data as { person_id: number; outcome: string }[];
+      expect(clientRow!.outcome).toBe('created');
+      const once = [{ form_id: await intakeId(), status: 'draft', sent_by: null }];
+      expect(await sendsTo(clientRow!.person_id)).toEqual(once);
+      expect(await sendsTo(coachRow!.person_id)).toEqual([]);
+      const again = await asAdmin('POST', '/api/v1/admin/people/import', {
+        people: [{ ...body.people[0], last_name: 'Ported again' }],
+      });
+      expect(again.json().data[0].outcome).toBe('changed');
+      expect(await sendsTo(clientRow!.person_id)).toEqual(once);
+    });
+
+    it('a person whose role becomes client gets it, once however often the role goes back and forth', async () => {
+      const added = await asAdmin('POST', '/api/v1/admin/people', {
+        email: fresh('turned'),
+        first_name: 'Tur',
+        last_name: 'Ned',
+        role_id: 2,
+      });
+      expect(added.statusCode, added.body).toBe(201);
+      const id = added.json().data.id as number;
+      expect(await sendsTo(id)).toEqual([]);
+      for (const role_id of [3, 2, 3]) {
+        const changed = await asAdmin('POST', `/api/v1/admin/people/${id}`, { role_id });
+        expect(changed.statusCode, changed.body).toBe(200);
+      }
+      expect(await sendsTo(id)).toEqual([{ form_id: await intakeId(), status: 'draft', sent_by: null }]);
+    });
   });
 
   it('lists the tenant’s form sends to a key, with the answers of submitted ones only', async () => {

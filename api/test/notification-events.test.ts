@@ -2,7 +2,8 @@
 // reach their coach and a coach's reach the client (and the colleagues who see the company's files); a ticket,
 // testimonial or referral is a request in the coach's bell and a coach's answer to a ticket is news in the
 // client's; a published lesson tells its group's members once; a booked meeting tells the coach, and a meeting the
-// coach scheduled tells the client. The one who acted is never told.
+// coach scheduled tells the client; a goal completed tells the client or their coach, whichever did not complete it.
+// The one who acted is never told.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Notification } from '../../contracts/rest/notifications.js';
 import { bookingWorld } from './helpers/booking.js';
@@ -267,5 +268,62 @@ describe('meetings', () => {
         link: '/schedule',
       }),
     ]);
+  });
+});
+
+describe('goals', () => {
+  // Signed in again: the meetings above moved the clock past the first sessions.
+  let coach: Person;
+  let client: Person;
+  beforeAll(async () => {
+    coach = await signIn(h, { demo: 'coach' });
+    client = await signIn(h, { demo: 'client' });
+  });
+
+  const nameOf = async (who: Person) => {
+    const row = await h.db
+      .selectFrom('users')
+      .select(['first_name', 'last_name'])
+      .where('id', '=', who.user.id)
+      .executeTakeFirstOrThrow();
+    return `${row.first_name} ${row.last_name}`;
+  };
+
+  it("a goal the client completes tells their coach, on the client's page; the client is not told", async () => {
+    const added = await as(h, client, 'POST', '/api/v1/goals', { title: 'Run a 10k' });
+    expect(added.statusCode, added.body).toBe(201);
+    const since = await lastId();
+    const done = await as(h, client, 'POST', `/api/v1/goals/${added.json().data.id}`, {
+      status: 'completed',
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(await newFor(coach, since)).toEqual([
+      expect.objectContaining({
+        kind: 'goal',
+        title: `${await nameOf(client)} completed a goal`,
+        body: 'Run a 10k',
+        link: `/coach/clients/${client.user.id}`,
+      }),
+    ]);
+    expect(await newFor(client, since)).toEqual([]);
+  });
+
+  it('a goal the coach completes tells the client, on their goals; the coach is not told', async () => {
+    const added = await as(h, coach, 'POST', `/api/v1/coach/clients/${client.user.id}/goals`, {
+      title: 'Hire a bookkeeper',
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const since = await lastId();
+    const done = await as(h, coach, 'POST', `/api/v1/goals/${added.json().data.id}`, { status: 'completed' });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(await newFor(client, since)).toEqual([
+      expect.objectContaining({
+        kind: 'goal',
+        title: `${await nameOf(coach)} marked your goal completed`,
+        body: 'Hire a bookkeeper',
+        link: '/goals',
+      }),
+    ]);
+    expect(await newFor(coach, since)).toEqual([]);
   });
 });

@@ -43,6 +43,8 @@ const unscoped: Record<string, string> = {
   'seed/': 'demo data is written for its users before any of them signs in',
   'services/mailbox/mailbox-repository.ts deleteUnsentBefore':
     "housekeeping: every tenant's uploads left unsent for a day go, for no session",
+  'services/billing/credits.ts tellExpiredCredits':
+    "the expiry sweep tells every tenant's grants that expired unspent, for no session: news for the webhooks",
   'services/payments/payments-repository.ts findPaymentByIntent':
     "Stripe's webhook, verified by its signature, finds the payment of an intent for no session",
   'services/payments/payments-repository.ts setPaymentStatus':
@@ -57,6 +59,10 @@ const unscoped: Record<string, string> = {
     "a group session's reminders go to the members it was scheduled for, for no session: planned by the coach's scoped write, run by the job queue",
   'services/notifications/notifications-for.ts groupMembers':
     "a published lesson is news to every member of its group, for no session: the members' bells",
+  'services/billing/credit-balance.ts availableCredits':
+    "a client's credits counted by tenant and client id, for a caller its service already checked (booking, balances)",
+  'services/billing/subscriptions.ts purchaseByStripe':
+    "Stripe's webhook, verified by its signature, finds the purchase of a PaymentIntent or Subscription for no session",
   'services/profile/profile-repository.ts findPhoto':
     'a profile photo is served to whoever has its unguessable public id, like any profile_pic URL',
 };

@@ -128,6 +128,7 @@ export interface MailValues {
   'coach-request': { sender: string; request: string; summary: string; text: string; link: string };
   recap: { firstName: string; coach: string; title: string; when: string; text: string; link: string };
   'form-reminder': { firstName: string; title: string; due: string; link: string };
+  agreement: { firstName: string; title: string; version: string; link: string };
   referral: { firstName: string; referrer: string; referrerEmail: string; link: string };
   receipt: {
     firstName: string;
@@ -135,6 +136,16 @@ export interface MailValues {
     amount: string;
     date: string;
     reference: string;
+    link: string;
+  };
+  'payment-failed': { firstName: string; title: string; amount: string; graceUntil: string; link: string };
+  invoice: {
+    firstName: string;
+    /** "Invoice" or "Credit note". */
+    document: string;
+    number: string;
+    amount: string;
+    date: string;
     link: string;
   };
 }
@@ -456,6 +467,19 @@ export const MAIL_KINDS: { [K in MailKind]: KindSpec<K> } = {
       link: 'https://portal.example.com/schedule',
     },
   },
+  'payment-failed': {
+    title:
+      "A subscription's or plan's payment that failed, told to the client with the last day booking stays open",
+    fields: { firstName: 'text', title: 'text', amount: 'text', graceUntil: 'text', link: 'text' },
+    required: ['title', 'link'],
+    sample: {
+      firstName: meetingSample.firstName,
+      title: 'Monthly coaching',
+      amount: '€120.00',
+      graceUntil: 'Thursday 5 March',
+      link: 'https://portal.example.com/billing',
+    },
+  },
   'form-reminder': {
     title: 'A reminder of a form the client has not submitted, the day before it is due',
     fields: { firstName: 'text', title: 'text', due: 'text', link: 'text' },
@@ -465,6 +489,17 @@ export const MAIL_KINDS: { [K in MailKind]: KindSpec<K> } = {
       title: 'Before our session',
       due: 'Thursday 5 March',
       link: 'https://portal.example.com/forms/12',
+    },
+  },
+  agreement: {
+    title: 'A version of the coaching agreement the client has to sign, told when it is published',
+    fields: { firstName: 'text', title: 'text', version: 'text', link: 'text' },
+    required: ['title', 'link'],
+    sample: {
+      firstName: meetingSample.firstName,
+      title: 'Coaching agreement',
+      version: '2',
+      link: 'https://portal.example.com/agreement',
     },
   },
   'coach-request': {
@@ -508,6 +543,26 @@ export const MAIL_KINDS: { [K in MailKind]: KindSpec<K> } = {
       date: '2026-03-03',
       reference: 'pi_sample_0001',
       link: 'https://portal.example.com/groups',
+    },
+  },
+  invoice: {
+    title: 'An invoice or credit note, its PDF attached',
+    fields: {
+      firstName: 'text',
+      document: 'text',
+      number: 'text',
+      amount: 'text',
+      date: 'text',
+      link: 'text',
+    },
+    required: ['document', 'number', 'amount'],
+    sample: {
+      firstName: 'Jordan',
+      document: 'Invoice',
+      number: 'INV-000042',
+      amount: '€600.00',
+      date: '3 March 2026',
+      link: 'https://portal.example.com/billing',
     },
   },
 };

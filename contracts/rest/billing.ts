@@ -50,9 +50,14 @@ const month = { type: 'string', pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$', ...single
 const person = closed({ id: integer, first_name: string, last_name: string });
 const named = closed({ id: integer, title: string });
 
-const kind = { type: 'string', enum: OFFERING_KINDS } as const;
-const audience = { type: 'string', enum: OFFERING_AUDIENCES } as const;
-const interval = { type: ['string', 'null'], enum: [...SUBSCRIPTION_INTERVALS, null] } as const;
+// Enums are plain text too: the route guard (api/src/routes/plain-text.ts) wants every request string marked.
+const kind = { type: 'string', enum: OFFERING_KINDS, ...singleLine } as const;
+const audience = { type: 'string', enum: OFFERING_AUDIENCES, ...singleLine } as const;
+const interval = {
+  type: ['string', 'null'],
+  enum: [...SUBSCRIPTION_INTERVALS, null],
+  ...singleLine,
+} as const;
 const sessions = { type: ['integer', 'null'], minimum: 1, maximum: 100 } as const;
 
 /** What is sold. The terms that are null are those its kind has none of (migration 1940's offerings_terms). */
@@ -251,6 +256,36 @@ export const revenue = closed({
 export const revenueQuery = closed({ from: month, to: month }, []);
 
 export const offerings = list(offering);
+
+// The integration API's rows (GET /integration/v1/purchases and /invoices, paged by contracts/rest/integration.ts):
+// the client named by email as in its other lists.
+export const integrationPurchase = closed({
+  id: integer,
+  client_email: string,
+  offering_id: integer,
+  offering_title: string,
+  kind,
+  status: { type: 'string', enum: PURCHASE_STATUSES },
+  amount: integer,
+  currency: string,
+  method: { type: 'string', enum: ['stripe', 'offline'] },
+  created_at: time,
+  paid_at: nullableTime,
+});
+export const integrationInvoice = closed({
+  id: integer,
+  kind: { type: 'string', enum: ['invoice', 'credit_note'] },
+  number: string,
+  client_email: string,
+  payment_id: integer,
+  subtotal: integer,
+  tax: integer,
+  total: integer,
+  currency: string,
+  tax_label: nullableString,
+  tax_rate_bp: { type: ['integer', 'null'] },
+  issued_at: time,
+});
 
 export type Offering = FromSchema<typeof offering>;
 export type OfferingInput = FromSchema<typeof offeringInput>;

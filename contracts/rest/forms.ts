@@ -108,6 +108,11 @@ export const sendInput = closed(
   ['form_id'],
 );
 
+/** A form sent to every member of one of the coach's groups: the form and an optional due date. */
+export const groupSendInput = closed({ form_id: id, due_on: calendarDate }, ['form_id']);
+/** How many members got a send, and how many were passed over for an unsubmitted send of the form already. */
+export const groupSent = closed({ sent: integer, skipped: integer });
+
 export const formSends = list(formSend);
 export const formSendSummaries = list(formSendSummary);
 export const forms = list(form);
@@ -118,3 +123,5 @@ export type FormSendSummary = FromSchema<typeof formSendSummary>;
 export type Form = FromSchema<typeof form>;
 export type FormInput = FromSchema<typeof formInput>;
 export type SendInput = FromSchema<typeof sendInput>;
+export type GroupSendInput = FromSchema<typeof groupSendInput>;
+export type GroupSent = FromSchema<typeof groupSent>;

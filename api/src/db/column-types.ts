@@ -131,6 +131,12 @@ export type NotificationChannels = ColumnType<NonNullable<TenantNotifications['c
 
 export type { Channel, NotificationKind };
 
+/**
+ * What a reminder_sends row did once: a notification kind's reminder, an invoice's mail (billing/invoice-mail.ts)
+ * or the news of a credit grant's expiry (billing/credits.ts).
+ */
+export type SentKind = NotificationKind | 'invoice' | 'credit_expiry';
+
 /** What an offering is, who may buy it, how often a subscription renews (migration 1940, contracts/billing.ts). */
 export type { OfferingAudience, OfferingKind, PurchaseStatus, SubscriptionInterval };
 

@@ -52,7 +52,7 @@ const COLUMN_TYPES: Record<string, string> = {
   'notifications.kind': 'NotificationKind',
   'notification_preferences.kind': 'NotificationKind',
   'notification_preferences.channel': 'Channel',
-  'reminder_sends.kind': 'NotificationKind',
+  'reminder_sends.kind': 'SentKind',
   'tenants.reminder_minutes': 'ReminderMinutes',
   'tenants.quiet_hours': 'QuietHours',
   'tenants.notification_channels': 'NotificationChannels',

@@ -46,6 +46,7 @@ import type {
   RequestKind,
   RequestStatus,
   Seller,
+  SentKind,
   ShareAudience,
   StoredFlags,
   SubscriptionInterval,
@@ -1400,7 +1401,7 @@ export interface ReminderSends {
    * What was reminded, to whom and for when (a meeting, its start and the offset; a day of steps): sent once.
    */
   key: string;
-  kind: NotificationKind;
+  kind: SentKind;
   sent_at: ClockTime;
   tenant_id: number;
   user_id: number;

@@ -10,6 +10,8 @@ import {
   formSend,
   formSends,
   formSendSummaries,
+  groupSendInput,
+  groupSent,
   sendInput,
   submitInput,
 } from '../../../contracts/rest/forms.js';
@@ -70,6 +72,20 @@ export const sendForm = coachRoute({
   async handle(s, request, reply) {
     const data = await s.forms.sendToClient(request.caller, request.params.id, request.body);
     return reply.code(201).send({ data });
+  },
+});
+
+/**
+ * Sends a form to every member of one of the coach's groups, each their own send of the current version; a
+ * member with an unsubmitted send of the form already is skipped (answered in the counts), so a second click
+ * sends nothing twice. Another coach's group: 404, nothing sent.
+ */
+export const sendFormToGroup = coachRoute({
+  at: ['POST', '/api/v1/coach/groups/:id/forms'],
+  schema: { params: closed({ id }), body: groupSendInput, response: ok(groupSent) },
+  limited: true,
+  async handle(s, request) {
+    return { data: await s.forms.sendToGroup(request.caller, request.params.id, request.body) };
   },
 });
 

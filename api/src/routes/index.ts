@@ -57,6 +57,12 @@ import * as operator from './operator-routes.js';
 import * as agreements from './agreement-routes.js';
 import * as integrationAgreements from './integration-agreement-routes.js';
 import * as forms from './forms-routes.js';
+import * as billingOfferings from './billing-offerings-routes.js';
+import * as billingBuy from './billing-buy-routes.js';
+import * as billingCredits from './billing-credits-routes.js';
+import * as billingInvoices from './billing-invoices-routes.js';
+import * as billingRefunds from './billing-refunds-routes.js';
+import * as integrationBilling from './integration-billing-routes.js';
 import * as billingReports from './billing-reports-routes.js';
 
 /**
@@ -115,6 +121,12 @@ const routeModules: readonly Record<string, unknown>[] = [
   agreements,
   integrationAgreements,
   forms,
+  billingOfferings,
+  billingBuy,
+  billingCredits,
+  billingInvoices,
+  billingRefunds,
+  integrationBilling,
   billingReports,
 ];
 

@@ -73,6 +73,11 @@ import { createWebhooksService } from './webhooks/webhooks-service.js';
 import { createChecklistAuthoring } from './authoring/lesson-checklist.js';
 import { createRecapsService } from './recaps/recaps-service.js';
 import { createGoalsService } from './goals/goals-service.js';
+import { createOfferingsService } from './billing/offerings-service.js';
+import { createBuyingService } from './billing/buying-service.js';
+import { createCreditsService } from './billing/credits-service.js';
+import { createInvoicePdfService } from './billing/invoice-pdf-service.js';
+import { createRefundsService } from './billing/refunds-service.js';
 import { createBillingReports } from './billing/revenue-service.js';
 
 interface ServiceDeps {
@@ -236,7 +241,16 @@ export async function createServices(deps: ServiceDeps) {
     read: <A extends unknown[], R>(query: (db: Kysely<Database>, ...args: A) => Promise<R>, ...args: A) =>
       query(db, ...args),
     // Coaching agreements: versions published by an admin (or a coach, their own), signed by clients.
-    agreements: createAgreementsService({ db, now }),
+    agreements: createAgreementsService({ db, now, mailer }),
+    // Getting paid: what a coach or admin sells, and a client's buying of it (Stripe or offline).
+    billingOfferings: createOfferingsService({ db, now }),
+    billingBuying: createBuyingService({ db, now, stripe: deps.stripe, log: deps.log }),
+    // Session credits: a client's balance for their coach and an admin, and an admin's adjustment.
+    billingCredits: createCreditsService({ db, now }),
+    // Invoice and credit note PDFs, drawn from the issued rows in the tenant's brand.
+    billingInvoices: createInvoicePdfService({ db, tenants: deps.tenants }),
+    // An admin's refunds: the money back, a credit note, the credits it paid for taken back; audited.
+    billingRefunds: createRefundsService({ db, now, stripe: deps.stripe, log: deps.log }),
     // Billing's admin reports: revenue by month, offering and coach, the payments list and its CSV (read-only).
     billingReports: createBillingReports(db, now),
   };

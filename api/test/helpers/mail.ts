@@ -77,7 +77,16 @@ function contents(mail: { headers: Map<string, string>; body: string }) {
     if (parts) return parts.forEach(walk);
     const type = entity.headers.get('content-type') ?? 'text/plain';
     const filename = /filename="?([^";]+)"?/.exec(entity.headers.get('content-disposition') ?? '')?.[1];
-    if (filename) attachments.push({ filename, contentType: type, content: decoded(entity) });
+    // A binary file (a PDF) stays as the mail carries it, base64, for the test to decode.
+    const binary = !/^text\//.test(type) && entity.headers.get('content-transfer-encoding') === 'base64';
+    if (filename && binary)
+      attachments.push({
+        filename,
+        contentType: type,
+        content: entity.body.replace(/\s+/g, ''),
+        encoding: 'base64',
+      });
+    else if (filename) attachments.push({ filename, contentType: type, content: decoded(entity) });
     else if (type.startsWith('text/plain')) text = decoded(entity);
     else if (type.startsWith('text/html')) html = decoded(entity);
   };

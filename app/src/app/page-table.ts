@@ -275,6 +275,8 @@ export const COACH_PAGES: readonly PageEntry[] = [
   page(paths.coachAssessment(), 'Assessment', coachPage('assessment')),
   inMenu(page(paths.coachResources, 'Resources', coachPage('resources')), { icon: 'folder' }),
   inMenu(page('/coach/agreement', 'Agreement', coachPage('agreement-editor')), { icon: 'note' }),
+  inMenu(page(paths.coachForms, 'Forms', coachPage('form-library')), { icon: 'form' }),
+  page(paths.coachForm(), 'Form builder', coachPage('form-builder')),
   inMenu(page(paths.coachOfferings, 'Offerings', coachPage('offerings')), { icon: 'card' }),
   ...notificationPages(paths.coachNotifications, paths.coachNotificationSettings),
 ];
@@ -296,6 +298,9 @@ export const ADMIN_PAGES: readonly PageEntry[] = [
   inMenu(page(paths.adminWebhooks, 'Webhooks', adminPage('webhooks')), { icon: 'mail' }),
   // The tenant's agreement: the same editor as a coach's own (the API picks which by the role).
   inMenu(page('/admin/agreement', 'Agreement', coachPage('agreement-editor')), { icon: 'note' }),
+  // The tenant's forms: the coach's builder, on the admin's own calls (the API picks the forms by the role).
+  inMenu(page(paths.adminForms, 'Forms', coachPage('form-library')), { icon: 'form' }),
+  page(paths.adminForm(), 'Form builder', coachPage('form-builder')),
   page(paths.adminWebhook(), 'Webhook', adminPage('webhook')),
   // Getting paid: the money's reports, read-only but for a refund.
   // What the business sells: the coaches' editor, over the tenant's and every coach's offerings.

@@ -5,7 +5,7 @@ import { LoadFailed } from './load-failed';
 
 /** What a page can be refused (locked or not found) by the API. */
 type Refusable = 'lesson' | 'assessment' | 'group';
-type Subject = Refusable | 'message' | 'client' | 'meeting' | 'recap';
+type Subject = Refusable | 'message' | 'client' | 'meeting' | 'recap' | 'form';
 
 const LOCKED_HINT: Record<Refusable, string> = {
   lesson: 'Your coach opens each lesson when you are ready for it.',

@@ -96,6 +96,9 @@ export const paths = {
   coachAvailability: '/coach/availability',
   coachMeetingTypes: '/coach/meeting-types',
   coachCalendars: '/coach/calendars',
+  /** The form builder: the coach's own forms and the tenant's, and one to build or edit ('new' for a new one). */
+  coachForms: '/coach/forms',
+  coachForm: (id: number | string = ':id') => `/coach/forms/${id}`,
   /**
    * The tenant admin's screens (DESIGN Roles: its own route tree under /admin). People is its home.
    */
@@ -112,6 +115,9 @@ export const paths = {
   adminRevenue: '/admin/revenue',
   adminPayments: '/admin/payments',
   adminWebhook: (id: number | string = ':id') => `/admin/webhooks/${id}`,
+  /** The tenant's forms, which every coach may send, in the same builder as a coach's. */
+  adminForms: '/admin/forms',
+  adminForm: (id: number | string = ':id') => `/admin/forms/${id}`,
   /** An invitation's set-password link (mailed; a secret like a reset link). */
   invitation: (token = ':token') => `/invitation/${token}`,
   /** The link that confirms a new login email (mailed to the new address; a secret like a reset link). */

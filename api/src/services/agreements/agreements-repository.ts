@@ -197,3 +197,45 @@ export async function insertVersion(
     .returning(['id', 'version'])
     .executeTakeFirstOrThrow();
 }
+
+/**
+ * The clients a newly published version asks to sign again: those it now applies to (currentVersionOf's rule),
+ * active and past their invitation (a person still to set a password reads the current version when they
+ * come). A coach's agreement (`coachId`): that coach's clients. The tenant's: clients without a coach, and those
+ * with at least one coach of no agreement of their own.
+ */
+export async function clientsToSignAgain(db: Kysely<Database>, tenantId: number, coachId: number | null) {
+  // The tenant's assignments, read as its admin would.
+  const tenant: Actor = { tenantId, userId: 0, role: 'admin' };
+  return db
+    .selectFrom('users as u')
+    .select(['u.id', 'u.first_name', 'u.email'])
+    .where('u.tenant_id', '=', tenantId)
+    .where('u.role_id', 'not in', [1, 2])
+    .where('u.deactivated_at', 'is', null)
+    .where('u.password_hash', 'is not', null)
+    .where((eb) => {
+      const coachesOf = () =>
+        eb
+          .selectFrom('coach_clients as cc')
+          .where(owned(tenant, 'coach_clients as cc'))
+          .select('cc.coach_id')
+          .whereRef('cc.client_id', '=', 'u.id');
+      if (coachId !== null) return eb.exists(coachesOf().where('cc.coach_id', '=', coachId));
+      const withoutOwn = coachesOf().where((inner) =>
+        inner.not(
+          inner.exists(
+            inner
+              .selectFrom('agreements as a')
+              .innerJoin('agreement_versions as v', 'v.agreement_id', 'a.id')
+              .select('a.id')
+              .where('a.tenant_id', '=', tenantId)
+              .whereRef('a.coach_id', '=', 'cc.coach_id'),
+          ),
+        ),
+      );
+      return eb.or([eb.not(eb.exists(coachesOf())), eb.exists(withoutOwn)]);
+    })
+    .orderBy('u.id')
+    .execute();
+}

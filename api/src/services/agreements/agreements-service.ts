@@ -1,7 +1,8 @@
 // Coaching agreements: a tenant's agreement, or a coach's own overriding it for their
 // clients; each published text is a new, immutable version, and a client signs the current one by typing their
 // name and agreeing. A signature binds the sha256 of the exact text shown; the database refuses to change or
-// remove it (migration 1920). Publishing and signing are audited; signing is also the `agreement.signed` event.
+// remove it (migration 1920). Publishing and signing are audited; signing is also the `agreement.signed` event;
+// publishing tells each client it now applies to (bell, push and mail, by their channels).
 //
 // The rule of tenant.json's agreements.required is agreement-rule.ts's.
 import type { Kysely } from 'kysely';
@@ -12,6 +13,10 @@ import type { Actor } from '../access/scope.js';
 import { coachByUser } from '../booking/booking-coach.js';
 import { zoneOf } from '../booking/booking-service.js';
 import { recordEvent } from '../events/record-event.js';
+import type { Mailer } from '../mail/mailer.js';
+import type { MailDraft } from '../mail/mail-draft.js';
+import { notify } from '../notifications/notify.js';
+import { findTenant } from '../tenants/tenant-repository.js';
 import { toPage, type PageQuery } from '../integration/cursor.js';
 import { sanitizeRichText } from '../groups/rich-text.js';
 import { writeAudit, type ChangeActor } from '../people/audit-repository.js';
@@ -41,8 +46,8 @@ const signatureAnswer = (s: repo.SignatureRow) => ({
   signed_at: s.signed_at.toISOString(),
 });
 
-export function createAgreementsService(deps: { db: Kysely<Database>; now: () => Date }) {
-  const { db, now } = deps;
+export function createAgreementsService(deps: { db: Kysely<Database>; now: () => Date; mailer: Mailer }) {
+  const { db, now, mailer } = deps;
 
   /** The versions that apply to the client: one per coach of theirs (deduplicated), the tenant's without one. */
   async function applicable(client: Actor): Promise<AgreementVersion[]> {
@@ -218,6 +223,8 @@ export function createAgreementsService(deps: { db: Kysely<Database>; now: () =>
       if (Object.keys(errors).length > 0) throw new FieldError(errors);
       const at = now();
       const audited: ChangeActor = { tenantId: actor.tenantId, userId: actor.userId };
+      const tenant = (await findTenant(db, actor.tenantId))!;
+      const mails: MailDraft[] = [];
       await db.transaction().execute(async (trx) => {
         const agreementId = await repo.agreementFor(trx, actor.tenantId, coachId, at);
         const version = await repo.insertVersion(trx, {
@@ -237,7 +244,32 @@ export function createAgreementsService(deps: { db: Kysely<Database>; now: () =>
           summary: `Published "${title}" version ${version.version}${coachId === null ? '' : ' (own agreement)'}`,
           after: { version: version.version, text_sha256: textHash(body) },
         });
+        // Each client it now applies to has it to sign: their bell (and push) in this transaction, their mail
+        // (each by their own channels) once it commits.
+        for (const client of await repo.clientsToSignAgain(trx, actor.tenantId, coachId)) {
+          await notify(trx, {
+            tenantId: actor.tenantId,
+            userId: client.id,
+            kind: 'agreement',
+            title: `Please read and sign "${title}"`,
+            body: `Version ${version.version}, published now`,
+            link: '/agreement',
+          });
+          mails.push({
+            tenant,
+            kind: 'agreement',
+            to: client.email,
+            notice: { userId: client.id, kind: 'agreement' },
+            values: {
+              firstName: client.first_name,
+              title,
+              version: String(version.version),
+              link: `https://${tenant.domain}/agreement`,
+            },
+          });
+        }
       });
+      for (const mail of mails) await mailer.send(mail);
       return this.editor(actor);
     },
 

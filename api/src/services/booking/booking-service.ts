@@ -13,6 +13,7 @@ import { HttpError } from '../../errors.js';
 import type { Actor } from '../access/scope.js';
 import { requireSignedAgreement } from '../agreements/agreement-rule.js';
 import { recordEvent } from '../events/record-event.js';
+import { requirePlanStanding, returnCredit, spendCredit } from '../billing/credits.js';
 import { dropPrepDrafts } from '../forms/forms-repository.js';
 import { sendPrep } from '../forms/forms-service.js';
 import { requireTraining } from '../groups/trainings.js';
@@ -219,6 +220,7 @@ export function createBookingService(deps: { db: Kysely<Database>; now: () => Da
     ): Promise<Booked> {
       const { coach, type } = await bookableType(db, client, input.coach_id, input.type_id);
       await requireSignedAgreement(db, { reader: client, clientId: client.userId }, coach.id, 'booking');
+      if (type.needs_credit) await requirePlanStanding(db, client, now());
       const start = new Date(input.start);
       const room = roomFor(tenant.booking_rooms, tenant.slug, coach, type);
       const id = await whileFree(coach, type, start, undefined, async (trx) => {
@@ -233,6 +235,7 @@ export function createBookingService(deps: { db: Kysely<Database>; now: () => Da
           booked_by: by,
           client_note: input.note?.trim() ?? '',
         });
+        if (type.needs_credit) await spendCredit(trx, client, { meetingTypeId: type.id, meetingId }, now());
         const row = await repo.findClientMeeting(trx, client, meetingId);
         await recordEvent(trx, client.tenantId, 'meeting.booked', eventData(row!, coach, by));
         await planMeetingReminders(trx, meetingId, now());
@@ -298,6 +301,8 @@ export function createBookingService(deps: { db: Kysely<Database>; now: () => Da
       await db.transaction().execute(async (trx) => {
         // Before the meeting goes (its sends' meeting_id would be cleared): its unanswered prep form goes too.
         await dropPrepDrafts(trx, client, id);
+        // Within the notice (changeable said so): the credit it spent comes back.
+        await returnCredit(trx, { tenantId: client.tenantId, clientId: client.userId, meetingId: id }, now());
         if (!(await repo.deleteBooking(trx, client, id))) throw notFound();
         await recordEvent(trx, client.tenantId, 'meeting.cancelled', eventData(meeting, coach, 'client'));
         await planMeetingReminders(trx, id, now());

@@ -10,6 +10,8 @@ import { FieldError, HttpError } from '../../errors.js';
 import { assignedClient } from '../access/assigned-client.js';
 import type { Actor } from '../access/scope.js';
 import { recordEvent } from '../events/record-event.js';
+import { dropPrepDrafts } from '../forms/forms-repository.js';
+import { returnCredit } from '../billing/credits.js';
 import type { Mailer } from '../mail/mailer.js';
 import { planMeetingReminders } from '../reminders/meeting-reminders.js';
 import { meetingMail } from './meeting-mail.js';
@@ -202,6 +204,12 @@ export function createMeetingsService(deps: { db: Kysely<Database>; now: () => D
       const me = await coachOf(coach);
       const row = await found(coach, me.id, id);
       await db.transaction().execute(async (trx) => {
+        // As a client's cancel: the meeting's unanswered prep form goes first (deleting the meeting would only
+        // clear its meeting_id); a submitted one stays with the client's answers.
+        await dropPrepDrafts(trx, { tenantId: coach.tenantId, userId: row.client_id, role: 'client' }, id);
+        // The coach called it off, whenever: a credit the client spent on it comes back.
+        const use = { tenantId: coach.tenantId, clientId: row.client_id, meetingId: id };
+        await returnCredit(trx, use, now());
         if (!(await repo.deleteMeeting(trx, coach, me.id, id))) throw notFound();
         await recordEvent(trx, coach.tenantId, 'meeting.cancelled', eventData(row, coach));
         await planMeetingReminders(trx, id, now());

@@ -151,6 +151,7 @@ export async function insertSend(
     due_on: string | null;
     meeting_id: number | null;
     sent_by: number | null;
+    group_id?: number;
   },
   at: Date,
 ) {
@@ -184,6 +185,43 @@ export async function submitSend(db: Db, actor: Actor, id: number, answers: Answ
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
+
+/** One of the coach's own groups (by their coaches row), if it is theirs. */
+export const coachGroup = (db: Db, coach: Actor, coachId: number, groupId: number) =>
+  db
+    .selectFrom('groups as g')
+    .where('g.tenant_id', '=', coach.tenantId)
+    .where('g.coach_id', '=', coachId)
+    .where('g.id', '=', groupId)
+    .select('g.id')
+    .executeTakeFirst();
+
+/**
+ * A group's members as its coach sees them on the group page (services/authoring/group-members.ts: assigned to
+ * the coach, membership not cancelled), each with whether they hold an unsubmitted send of the form.
+ */
+export const membersForSend = (db: Db, coach: Actor, groupId: number, formId: number) =>
+  db
+    .selectFrom('user_groups as ug')
+    .where(owned(coach, 'user_groups as ug'))
+    .where('ug.group_id', '=', groupId)
+    .where('ug.status', '!=', 'cancelled')
+    .select('ug.user_id')
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('form_sends as s')
+            .where(visible(coach, 'form_sends as s'))
+            .whereRef('s.client_id', '=', 'ug.user_id')
+            .where('s.form_id', '=', formId)
+            .where('s.status', '=', 'draft')
+            .select('s.id'),
+        )
+        .as('waiting'),
+    )
+    .orderBy('ug.user_id')
+    .execute();
 
 /** A meeting of the client's, for a send that prepares it. */
 export const clientMeeting = (db: Db, actor: Actor, clientId: number, meetingId: number) =>

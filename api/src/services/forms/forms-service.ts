@@ -7,13 +7,15 @@ import type { ValidateFunction } from 'ajv/dist/2020.js';
 import type { Kysely } from 'kysely';
 import { answersSchema, checkAnswers, layoutProblems, questionsOf } from '../../../../contracts/forms.js';
 import type { Answers, Layout } from '../../../../contracts/forms.js';
-import type { FormInput, SendInput } from '../../../../contracts/rest/forms.js';
+import type { FormInput, GroupSendInput, SendInput } from '../../../../contracts/rest/forms.js';
 import type { Database } from '../../db/database.js';
+import { lockSubject } from '../../db/subject-lock.js';
 import { FieldError, HttpError } from '../../errors.js';
 import { fieldErrors } from '../../validation-errors.js';
 import { recordEvent } from '../events/record-event.js';
 import { assignedClient } from '../access/assigned-client.js';
-import type { Actor } from '../access/scope.js';
+import type { Actor, AssignedClient } from '../access/scope.js';
+import { coachIdOf } from '../authoring/coach-of.js';
 import { found } from '../client-work/owner.js';
 import { localDate } from '../coach/zoned-day.js';
 import { findMetric, upsertValue } from '../metrics/metrics-repository.js';
@@ -22,6 +24,7 @@ import {
   changeForm,
   clientMeeting,
   clientZone,
+  coachGroup,
   findForm,
   findIntake,
   findSend,
@@ -30,6 +33,7 @@ import {
   insertVersion,
   listForms,
   listSends,
+  membersForSend,
   saveDraft,
   submitSend,
   wasSent,
@@ -76,6 +80,17 @@ const summaryOf = (row: SendRow) => {
   return summary;
 };
 
+/**
+ * A value as JSON with every object's keys in order: a stored layout comes back from jsonb with its keys in
+ * jsonb's order, not the order the builder sent them in, and the same form saved again must read as the same.
+ */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+
 /** A layout a person built, checked beyond its schema (contracts/forms.ts): a 422 naming each place. */
 function soundLayout(layout: Layout): Layout {
   const problems = layoutProblems(layout);
@@ -118,7 +133,10 @@ async function feedMetrics(
       );
       continue;
     }
-    const value = { metric_id: metric.id, period, value: answers[q.id] as number, note: row.title };
+    // The newest reading of the month wins, as when the client types a month again: a value typed by hand is
+    // replaced, and the month's note (shown beside it on the metric page) says which form it came from.
+    const note = `From the form "${row.title}"`;
+    const value = { metric_id: metric.id, period, value: answers[q.id] as number, note };
     await upsertValue(trx, client, value, at);
   }
 }
@@ -137,6 +155,36 @@ export function createFormsService({ db, now, log }: FormsDeps) {
   };
 
   const sendRow = async (actor: Actor, id: number) => found(await findSend(db, actor, id), 'Form');
+
+  /** A coach's send of a form's current version; a form they may not send (archived, another's): 422. */
+  const sendable = async (coach: Actor, input: { form_id: number; due_on?: string | null }) => {
+    const form = await findForm(db, coach, input.form_id);
+    if (!form || form.archived_at !== null) throw new FieldError({ form_id: ['Choose one of your forms.'] });
+    return {
+      form_id: form.id,
+      version_id: form.version_id,
+      due_on: input.due_on ?? null,
+      sent_by: coach.userId,
+    };
+  };
+
+  /** One client's send, with its reminder before the due date (or neither: in the caller's transaction). */
+  const sendWithReminder = async (
+    trx: Kysely<Database>,
+    coach: Actor,
+    client: AssignedClient,
+    send: Parameters<typeof insertSend>[3],
+    at: Date,
+  ) => {
+    const row = await insertSend(trx, coach, client, send, at);
+    await planFormReminder(
+      trx,
+      { tenantId: coach.tenantId, userId: client.userId, role: 'client' },
+      row.id,
+      at,
+    );
+    return row.id;
+  };
 
   /** The answers kept for a send: checked against its own version (422 with every problem). */
   const checked = (row: SendRow, answers: Answers, submit: boolean) => {
@@ -169,7 +217,7 @@ export function createFormsService({ db, now, log }: FormsDeps) {
       const at = now();
       await db.transaction().execute(async (trx) => {
         const current = found(await findForm(trx, actor, id, true), 'Form');
-        if (JSON.stringify(current.layout) !== JSON.stringify(layout))
+        if (canonical(current.layout) !== canonical(layout))
           await insertVersion(
             trx,
             actor,
@@ -191,32 +239,37 @@ export function createFormsService({ db, now, log }: FormsDeps) {
     /** Sends a form's newest version to one of the coach's clients. */
     async sendToClient(coach: Actor, clientId: number, input: SendInput) {
       const client = await assignedClient(db, coach, clientId);
-      const form = await findForm(db, coach, input.form_id);
-      if (!form || form.archived_at !== null)
-        throw new FieldError({ form_id: ['Choose one of your forms.'] });
+      const send = await sendable(coach, input);
       const meetingId = input.meeting_id ?? null;
       if (meetingId !== null && !(await clientMeeting(db, coach, clientId, meetingId)))
         throw new FieldError({ meeting_id: ["Choose one of this client's meetings."] });
-      const send = {
-        form_id: form.id,
-        version_id: form.version_id,
-        due_on: input.due_on ?? null,
-        meeting_id: meetingId,
-        sent_by: coach.userId,
-      };
       const at = now();
-      // With its reminder before the due date, or neither.
-      const id = await db.transaction().execute(async (trx) => {
-        const row = await insertSend(trx, coach, client, send, at);
-        await planFormReminder(
-          trx,
-          { tenantId: coach.tenantId, userId: clientId, role: 'client' },
-          row.id,
-          at,
-        );
-        return row.id;
-      });
+      const id = await db
+        .transaction()
+        .execute((trx) => sendWithReminder(trx, coach, client, { ...send, meeting_id: meetingId }, at));
       return sendOf(await sendRow(coach, id));
+    },
+    /**
+     * Sends a form's current version to each member of one of the coach's groups, in one transaction: all or
+     * none. A member with an unsubmitted send of this form is skipped rather than sent a second to fill.
+     */
+    async sendToGroup(coach: Actor, groupId: number, input: GroupSendInput) {
+      const coachId = await coachIdOf(db, coach);
+      found(await coachGroup(db, coach, coachId, groupId), 'Group');
+      const send = { ...(await sendable(coach, input)), meeting_id: null, group_id: groupId };
+      const at = now();
+      return db.transaction().execute(async (trx) => {
+        // Two sends of one form at once (a double click, two tabs) wait for each other, so the second sees
+        // the first's drafts and skips those members.
+        await lockSubject(trx, `form-send:${coach.tenantId}:${send.form_id}`);
+        const members = await membersForSend(trx, coach, groupId, send.form_id);
+        let sent = 0;
+        for (const member of members.filter((m) => !m.waiting)) {
+          await sendWithReminder(trx, coach, await assignedClient(trx, coach, member.user_id), send, at);
+          sent += 1;
+        }
+        return { sent, skipped: members.length - sent };
+      });
     },
     /** A client's sends with their answers, for their coach (another coach's client: 404). */
     async clientSends(coach: Actor, clientId: number) {
@@ -269,8 +322,9 @@ export function createFormsService({ db, now, log }: FormsDeps) {
 }
 
 /**
- * Sends the tenant's intake form to a new client, once (in the transaction that made them a client: an
- * accepted invitation). The row is written as the client's own, sent by no one: the portal sent it.
+ * Sends the tenant's intake form to a new client, once (in the transaction that made them a client: the person
+ * added or imported as one, a role changed to client, an accepted invitation). Whichever comes second finds the
+ * form sent and sends none. The row is written as the client's own, sent by no one: the portal sent it.
  */
 export async function sendIntake(db: Kysely<Database>, tenantId: number, clientId: number, at: Date) {
   const intake = await findIntake(db, tenantId);

@@ -12,7 +12,8 @@ import { checklistCounts, lessonCompleted } from '../checklist/checklist-reposit
 import { inPages } from './cursor.js';
 import type { PageQuery } from './cursor.js';
 
-const emailOf = (column: string) =>
+/** The email of the user a column names: how every list of the integration API names a person. */
+export const emailOf = (column: string) =>
   sql<string>`(select u.email from users u where u.id = ${sql.ref(column)})`;
 
 /** What the tenant shares with its own systems beyond who did what when (tenant.json's integrationApi). */

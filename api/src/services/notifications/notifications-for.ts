@@ -8,6 +8,7 @@ import type { EventData, EventType } from '../../../../contracts/events.js';
 import { roleOf } from '../../../../contracts/roles.js';
 import { owned, visible, type Actor } from '../access/scope.js';
 import { notify, type Notice } from './notify.js';
+import { planInvoiceMail } from '../billing/invoice-mail.js';
 
 type Told = Omit<Notice, 'tenantId' | 'eventId'>;
 type Rule<T extends EventType> = (
@@ -214,6 +215,27 @@ const rules: { [T in EventType]?: Rule<T> } = {
       },
     ];
   },
+  // A goal completed is told to the client and their coaches, except whoever completed it: the coach sees it on
+  // the client's page, the client on their goals.
+  'goal.completed': async (db, tenantId, data) => {
+    const by = await nameOf(db, tenantId, data.by_user_id);
+    const told: Told[] = (await coachesOf(db, tenantId, data.client_id)).map((coach) => ({
+      userId: coach,
+      kind: 'goal',
+      title:
+        data.by_user_id === data.client_id ? `${by} completed a goal` : `${by} completed a client's goal`,
+      body: data.title,
+      link: `/coach/clients/${data.client_id}`,
+    }));
+    told.push({
+      userId: data.client_id,
+      kind: 'goal',
+      title: `${by} marked your goal completed`,
+      body: data.title,
+      link: '/goals',
+    });
+    return told.filter((t) => t.userId !== data.by_user_id);
+  },
   'meeting.booked': meeting('booked'),
   'meeting.rescheduled': meeting('moved'),
   'meeting.cancelled': meeting('cancelled'),
@@ -227,6 +249,8 @@ export async function notificationsFor<T extends EventType>(
   data: EventData<T>,
   eventId: string,
 ): Promise<void> {
+  // An invoice or credit note is mailed with its PDF (a receipt, not a notification: no bell line).
+  if (type === 'invoice.issued') await planInvoiceMail(db, tenantId, data as EventData<'invoice.issued'>);
   const rule = rules[type] as Rule<T> | undefined;
   if (!rule) return;
   for (const told of await rule(db, tenantId, data)) await notify(db, { ...told, tenantId, eventId });

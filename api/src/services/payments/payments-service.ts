@@ -14,10 +14,16 @@ import { requireTraining } from '../groups/trainings.js';
 import { findProfile } from '../users/user-repository.js';
 import * as repo from './payments-repository.js';
 import { receiptMail } from './receipt-mail.js';
-import { createStripe, stripeSdk, WEBHOOK_TOLERANCE_SECONDS } from './stripe-client.js';
+import {
+  createStripe,
+  paymentsNotConfigured,
+  stripeCaller,
+  WEBHOOK_TOLERANCE_SECONDS,
+} from './stripe-client.js';
 import type { StripeOptions } from './stripe-client.js';
 import { recordEvent } from '../events/record-event.js';
 import { requireSignedAgreement } from '../agreements/agreement-rule.js';
+import { billingEvent } from '../billing/subscriptions.js';
 
 interface PaymentDeps {
   db: Kysely<Database>;
@@ -27,26 +33,10 @@ interface PaymentDeps {
   log: { error(obj: object, msg: string): void; info(obj: object, msg: string): void };
 }
 
-const notConfigured = () => new HttpError(503, 'Payments are not configured for this portal.');
-
 export function createPaymentsService({ db, now, mailer, stripe: options, log }: PaymentDeps) {
   const stripe = createStripe(options);
 
-  /** A Stripe call whose failure is the provider's, not a bug: 409 for a reused key, otherwise 502. */
-  async function provider<T>(call: (s: Stripe) => Promise<T>): Promise<T> {
-    if (!stripe) throw notConfigured();
-    const client = await stripe();
-    try {
-      return await call(client);
-    } catch (error) {
-      const { errors } = await stripeSdk();
-      if (error instanceof errors.StripeIdempotencyError)
-        throw new HttpError(409, 'This Idempotency-Key was used for another purchase. Send a new key.');
-      if (!(error instanceof errors.StripeError)) throw error;
-      log.error({ err: error, type: error.type, stripe_request: error.requestId }, 'stripe call failed');
-      throw new HttpError(502, 'The payment provider could not be reached. Please try again in a minute.');
-    }
-  }
+  const provider = stripeCaller(stripe, log);
 
   const answer = (
     payment: { group_id: number; intent_id: string; amount: number; currency: string },
@@ -62,7 +52,7 @@ export function createPaymentsService({ db, now, mailer, stripe: options, log }:
   return {
     async createIntent(owner: Actor, groupId: number, key: string) {
       await requireTraining(db, owner, 'group_coaching');
-      if (!stripe) throw notConfigured();
+      if (!stripe) throw paymentsNotConfigured();
       const earlier = await repo.findPaymentByKey(db, owner, key);
       if (earlier) {
         if (earlier.group_id !== groupId)
@@ -151,7 +141,7 @@ export function createPaymentsService({ db, now, mailer, stripe: options, log }:
 
     /** A webhook delivery: verified, then processed once per event id. Throws 400 for a bad signature. */
     async webhook(rawBody: Buffer, signature: string | undefined) {
-      if (!stripe || !options.webhookSecret) throw notConfigured();
+      if (!stripe || !options.webhookSecret) throw paymentsNotConfigured();
       const at = now();
       const client = await stripe();
       let event: Stripe.Event;
@@ -169,6 +159,9 @@ export function createPaymentsService({ db, now, mailer, stripe: options, log }:
       }
       const outcome = await db.transaction().execute(async (trx) => {
         if (!(await repo.claimEvent(trx, event.id, event.type, at))) return 'duplicate';
+        // A purchase of an offering: its payment, invoice, credits and subscription.
+        const billed = await billingEvent(trx, event, at);
+        if (billed !== null) return billed;
         if (event.type !== 'payment_intent.succeeded' && event.type !== 'payment_intent.payment_failed')
           return 'ignored';
         const intent = event.data.object;

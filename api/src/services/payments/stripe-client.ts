@@ -4,6 +4,7 @@
 // The SDK is loaded at the first payment call, not with the API: a few hundred milliseconds of every start
 // (each browser test file starts one) that most starts never use.
 import type Stripe from 'stripe';
+import { HttpError } from '../../errors.js';
 
 export interface StripeOptions {
   /** sk_test_... or sk_live_...: unset turns payments off (create-intent answers 503). */
@@ -18,7 +19,7 @@ export interface StripeOptions {
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 /** The SDK's module, once. */
-export const stripeSdk = (() => {
+const stripeSdk = (() => {
   let loading: Promise<typeof Stripe> | undefined;
   return () => (loading ??= import('stripe').then((m) => m.default));
 })();
@@ -29,6 +30,32 @@ export function createStripe(options: StripeOptions): (() => Promise<Stripe>) | 
   if (!secretKey) return null;
   let client: Promise<Stripe> | undefined;
   return () => (client ??= stripeSdk().then((Sdk) => new Sdk(secretKey, stripeConfig(options))));
+}
+
+export const paymentsNotConfigured = () => new HttpError(503, 'Payments are not configured for this portal.');
+
+/**
+ * Calls Stripe through the configured client: a failure that is the provider's, not a bug, is a 409 for a reused
+ * Idempotency-Key and otherwise a logged 502 whose message is ours (no raw Stripe message reaches a person).
+ */
+export function stripeCaller(
+  stripe: (() => Promise<Stripe>) | null,
+  log: { error(obj: object, msg: string): void },
+) {
+  return async <T>(call: (s: Stripe) => Promise<T>): Promise<T> => {
+    if (!stripe) throw paymentsNotConfigured();
+    const client = await stripe();
+    try {
+      return await call(client);
+    } catch (error) {
+      const { errors } = await stripeSdk();
+      if (error instanceof errors.StripeIdempotencyError)
+        throw new HttpError(409, 'This Idempotency-Key was used for another purchase. Send a new key.');
+      if (!(error instanceof errors.StripeError)) throw error;
+      log.error({ err: error, type: error.type, stripe_request: error.requestId }, 'stripe call failed');
+      throw new HttpError(502, 'The payment provider could not be reached. Please try again in a minute.');
+    }
+  };
 }
 
 function stripeConfig(options: StripeOptions): Stripe.StripeConfig {

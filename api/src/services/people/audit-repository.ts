@@ -25,7 +25,16 @@ export const adminScope = (actor: ChangeActor): Actor => ({
 
 interface AuditEntry {
   action: string;
-  subject_type: 'person' | 'company' | 'assignment' | 'api_key' | 'webhook' | 'agreement' | 'signature';
+  subject_type:
+    | 'person'
+    | 'company'
+    | 'assignment'
+    | 'api_key'
+    | 'webhook'
+    | 'agreement'
+    | 'signature'
+    | 'credit_grant'
+    | 'refund';
   subject_id: number;
   person_id: number | null;
   summary: string;

@@ -100,7 +100,8 @@ export function createInvitations({ db, now, mailer }: Deps) {
         const person = await findPerson(trx, adminScope({ tenantId: tenant.id, userId }), userId);
         if (!person) throw new HttpError(404, 'Person not found.');
         await recordEvent(trx, tenant.id, 'person.activated', { person_id: userId, email: person.email });
-        // A client who joins gets the tenant's intake questionnaire waiting for them, once.
+        // A client who joins gets the tenant's intake questionnaire waiting for them, once: one added since
+        // intakes went out on creation already has it, and this sends none.
         if (roleOf(person.role_id) === 'client') await sendIntake(trx, tenant.id, userId, at);
         await writeAudit(trx, { tenantId: tenant.id, userId }, at, {
           action: 'person.activated',

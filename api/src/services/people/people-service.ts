@@ -22,6 +22,7 @@ import { adminScope, listAudit, writeAudit } from './audit-repository.js';
 import type { AuditFilter, ChangeActor } from './audit-repository.js';
 import { hasPassword, requestEmailChange, retireOldAddressLinks } from './email-change.js';
 import { createInvitations, type Invitation } from './invitations.js';
+import { sendIntake } from '../forms/forms-service.js';
 import { checkFields } from './person-fields.js';
 import type { CheckedFields, PersonFields } from './person-fields.js';
 import { changes, fullName, mergeFlags, snapshot, toPerson } from './person-view.js';
@@ -111,6 +112,9 @@ export function createPeopleService({ db, now, mailer }: Deps) {
         .where('id', '=', current.id)
         .execute();
     if (role === 'coach' && !wasCoach) await ensureCoachProfile(trx, actor.tenantId, current.id);
+    // A person who becomes a client is a new client like any other: the intake waits for them (once).
+    if (role === 'client' && roleOf(current.role_id) !== 'client')
+      await sendIntake(trx, actor.tenantId, current.id, at);
     if (coachProfileId != null) await assign();
     const after = await mustFind(trx, scope, current.id);
     const diff = changes(snapshot(current), snapshot(after));
@@ -168,6 +172,9 @@ export function createPeopleService({ db, now, mailer }: Deps) {
         const client = await tenantClient(trx, scope, id);
         if (client) await setCoach(trx, scope, client, { coachProfileId: fields.coachProfileId, at });
       }
+      // Every door that adds a client (the admin's screen, the import, the integration API) leaves the tenant's
+      // intake waiting for them, once: accepting the invitation later finds it sent and sends none.
+      if (roleOf(fields.role_id ?? 3) === 'client') await sendIntake(trx, actor.tenantId, id, at);
       const row = await mustFind(trx, scope, id);
       await writeAudit(trx, actor, at, {
         action: 'person.created',

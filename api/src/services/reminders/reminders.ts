@@ -10,10 +10,10 @@ import type { Database } from '../../db/database.js';
 import { dropJobs, sendJobs } from '../jobs/job-queue.js';
 import type { NotificationKind } from '../../../../contracts/notifications.js';
 
-type ReminderKind = Extract<
-  NotificationKind,
-  'meeting_reminder' | 'steps_digest' | 'morning_summary' | 'form'
->;
+type ReminderKind =
+  | Extract<NotificationKind, 'meeting_reminder' | 'steps_digest' | 'morning_summary' | 'form' | 'payment'>
+  // An invoice's mail (billing/invoice-mail.ts): no notification, sent once the invoice is issued.
+  | 'invoice';
 
 export interface Reminder<D extends object = object> {
   /** What, to whom and for when: the unique key of reminder_sends, and what cancelReminders matches. */

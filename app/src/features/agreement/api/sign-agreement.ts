@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client';
 import type { ClientAgreement } from './get-agreements';
-import { agreementsQueryOptions } from './get-agreements';
+import { agreementsQueryOptions } from '@/lib/agreements';
 
 interface Signing {
   version_id: number;

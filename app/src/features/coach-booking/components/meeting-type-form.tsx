@@ -1,7 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Field, SelectField, TextAreaField } from '@/components/field';
 import { FormButtons } from '@/components/form-buttons';
 import { notify } from '@/lib/toast';
+import { formLibraryQueryOptions } from '@/lib/form-library';
 import { useFormFields } from '@/lib/use-form-fields';
 import { useGroups } from '../api/get-groups';
 import type { MeetingType, NewMeetingType } from '../api/get-meeting-types';
@@ -47,9 +49,9 @@ function Choice<V extends string>({
 const whole = (text: string) => (/^\s*\d+\s*$/.test(text) ? Number(text) : null);
 
 /**
- * A new meeting type, or a change of one: its name and length, where it meets, who may book it and, when it
- * differs from the tenant's, how long before it may still be moved or cancelled. A refused save keeps what was
- * typed, with each sentence at its field.
+ * A new meeting type, or a change of one: its name and length, where it meets, who may book it, when it differs
+ * from the tenant's how long before it may still be moved or cancelled, and the prep form a booking sends. A
+ * refused save keeps what was typed, with each sentence at its field.
  */
 export function MeetingTypeForm({
   type,
@@ -63,6 +65,8 @@ export function MeetingTypeForm({
 }) {
   const save = useSaveMeetingType();
   const groups = useGroups();
+  // The builder's and the pickers' one query: a form saved or archived in the builder shows here at once.
+  const forms = useQuery(formLibraryQueryOptions());
   const { values, field, errors, show, fromError } = useFormFields({
     name: type?.name ?? '',
     duration_minutes: String(type?.duration_minutes ?? 60),
@@ -71,7 +75,11 @@ export function MeetingTypeForm({
     group_id: type?.group_id === null || type === undefined ? '' : String(type.group_id),
     flag: type?.flag ?? '',
     notice_hours: type?.notice_hours === null || type === undefined ? '' : String(type.notice_hours),
+    prep_form_id: type?.prep_form_id == null ? '' : String(type.prep_form_id),
   });
+  // The active forms the coach may send; the type's own prep form stays listed when it was archived since, so
+  // the select shows what the type sends (and the API's refusal says to choose another).
+  const prepForms = (forms.data ?? []).filter((f) => !f.archived || String(f.id) === values.prep_form_id);
   const [location, setLocation] = useState<Location>(type?.location ?? 'video');
   const [audience, setAudience] = useState<Audience>(type?.audience ?? 'clients');
 
@@ -102,6 +110,7 @@ export function MeetingTypeForm({
       group_id: audience === 'group' ? Number(values.group_id) : null,
       flag: audience === 'flag' ? values.flag : null,
       notice_hours: notice,
+      prep_form_id: values.prep_form_id ? Number(values.prep_form_id) : null,
     };
     try {
       await save.mutateAsync({ id: type?.id ?? null, ...fields });
@@ -178,6 +187,22 @@ export function MeetingTypeForm({
         min={0}
         {...field('notice_hours')}
       />
+      <SelectField
+        label="Prep form"
+        hint="Sent to the client when they book; they fill it before the meeting."
+        disabled={forms.isPending}
+        {...field('prep_form_id')}
+        error={errors.prep_form_id ?? (forms.isError ? 'Your forms could not be loaded.' : undefined)}
+      >
+        <option value="">None</option>
+        {prepForms.map((f) => (
+          <option key={f.id} value={f.id}>
+            {f.title}
+            {f.tenant_wide ? " (your business's)" : ''}
+            {f.archived ? ' (archived)' : ''}
+          </option>
+        ))}
+      </SelectField>
       <FormButtons
         submitLabel={type ? 'Save changes' : 'Add meeting type'}
         pending={save.isPending}

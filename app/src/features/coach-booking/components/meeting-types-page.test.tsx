@@ -35,6 +35,23 @@ const group = {
   lessons: 2,
 };
 
+const form = (id: number, title: string, more: { tenant_wide?: boolean; archived?: boolean } = {}) => ({
+  id,
+  title,
+  tenant_wide: false,
+  intake: false,
+  archived: false,
+  version: 1,
+  layout: { sections: [] },
+  updated_at: '2026-11-01T09:00:00.000Z',
+  ...more,
+});
+const forms = [
+  form(21, 'Before our session'),
+  form(22, 'Session prep', { tenant_wide: true }),
+  form(23, 'Old check-in', { archived: true }),
+];
+
 function server(route: (call: FakeCall) => { status: number; data?: unknown } | undefined = () => undefined) {
   return coachApi((call) => {
     const answer = route(call);
@@ -42,6 +59,7 @@ function server(route: (call: FakeCall) => { status: number; data?: unknown } | 
     if (call.url === '/api/v1/coach/meeting-types' && call.method === 'GET')
       return { status: 200, data: { data: [intro, workshop, old] } };
     if (call.url === '/api/v1/coach/groups') return { status: 200, data: { data: [group] } };
+    if (call.url === '/api/v1/forms/library') return { status: 200, data: { data: forms } };
     return undefined;
   });
 }
@@ -97,6 +115,7 @@ describe('/coach/meeting-types', () => {
       group_id: 9,
       flag: null,
       notice_hours: null,
+      prep_form_id: null,
     });
     expect(screen.queryByRole('form', { name: 'New meeting type' })).toBeNull();
   });
@@ -130,6 +149,62 @@ describe('/coach/meeting-types', () => {
       group_id: null,
       notice_hours: 900,
     });
+  });
+
+  it('chooses the prep form among the active forms, None first; the API’s refusal shows beside it', async () => {
+    const calls = server((call) =>
+      call.method === 'PATCH'
+        ? {
+            status: 422,
+            data: {
+              message: 'Check the type.',
+              error: { prep_form_id: ["Choose one of your forms or your business's, not an archived one."] },
+            },
+          }
+        : undefined,
+    );
+    const user = userEvent.setup();
+    renderPortal('/coach/meeting-types');
+    await user.click(await screen.findByRole('button', { name: 'Edit Intro call' }));
+    const form = screen.getByRole('form', { name: 'Change "Intro call"' });
+    const prep = within(form).getByLabelText('Prep form');
+    expect(prep).toHaveAccessibleDescription(
+      'Sent to the client when they book; they fill it before the meeting.',
+    );
+    await waitFor(() => expect(prep).toBeEnabled());
+    expect(
+      within(prep)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['None', 'Before our session', "Session prep (your business's)"]);
+    expect(prep).toHaveValue('');
+    await user.selectOptions(prep, "Session prep (your business's)");
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+    expect(
+      await within(form).findByText("Choose one of your forms or your business's, not an archived one."),
+    ).toBeInTheDocument();
+    expect(prep).toHaveValue('22');
+    expect(prep).toHaveFocus();
+    expect(calls.find((c) => c.method === 'PATCH')!.body).toMatchObject({ prep_form_id: 22 });
+  });
+
+  it('keeps an archived prep form listed for the type that sends it, and None sends null', async () => {
+    const calls = server((call) => {
+      if (call.method === 'GET' && call.url === '/api/v1/coach/meeting-types')
+        return { status: 200, data: { data: [{ ...intro, prep_form_id: 23 }] } };
+      if (call.method === 'PATCH') return { status: 200, data: { data: intro } };
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderPortal('/coach/meeting-types');
+    await user.click(await screen.findByRole('button', { name: 'Edit Intro call' }));
+    const prep = screen.getByLabelText('Prep form');
+    await waitFor(() => expect(prep).toHaveValue('23'));
+    expect(within(prep).getByRole('option', { name: 'Old check-in (archived)' })).toBeInTheDocument();
+    await user.selectOptions(prep, 'None');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('The meeting type is saved.')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PATCH')!.body).toMatchObject({ prep_form_id: null });
   });
 
   it('asks for what is missing before sending', async () => {

@@ -1,16 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client';
-import type { Form, FormSend, SendInput } from '../../../../../contracts/rest/forms';
-
-/** GET /api/v1/forms/library: the forms the coach may send (their own and the tenant's). */
-const libraryQueryOptions = () =>
-  queryOptions({
-    queryKey: ['forms', 'library'],
-    queryFn: async ({ signal }) =>
-      (await api.get<Envelope<Form[]>>('/api/v1/forms/library', { signal })).data.data,
-  });
-
-export const useFormLibrary = () => useQuery(libraryQueryOptions());
+import type { FormSend, SendInput } from '../../../../../contracts/rest/forms';
 
 /** GET /api/v1/coach/clients/:id/forms: the forms sent to one client, with their answers. */
 const clientFormsQueryOptions = (clientId: number) =>

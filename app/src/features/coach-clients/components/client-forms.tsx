@@ -2,97 +2,18 @@
  * The coach's client page's Forms section: sending a form (optionally for one of the client's upcoming
  * meetings, with a due date), and each form sent with its state and, once submitted, the answers.
  */
-import { useState, type FormEvent } from 'react';
-import { Field, SelectField } from '@/components/field';
-import { FormButtons } from '@/components/form-buttons';
 import { QueryState } from '@/components/query-state';
+import { SendForm } from '@/components/send-form';
 import { formatDate, formatDateTime } from '@/lib/dates';
-import { notify } from '@/lib/toast';
-import { useFieldErrors } from '@/lib/use-field-errors';
 import type { Answers } from '../../../../../contracts/forms';
 import type { FormSend } from '../../../../../contracts/rest/forms';
 import { SubmittedAnswers } from '@/components/submitted-answers';
-import { useClientForms, useFormLibrary, useSendForm } from '../api/forms';
+import { useClientForms, useSendForm } from '../api/forms';
 
 interface MeetingChoice {
   id: number;
   title: string;
   starts_at: string;
-}
-
-function SendForm({
-  clientId,
-  meetings,
-  zone,
-}: {
-  clientId: number;
-  meetings: MeetingChoice[];
-  zone: string;
-}) {
-  const library = useFormLibrary();
-  const send = useSendForm(clientId);
-  const [formId, setFormId] = useState('');
-  const [dueOn, setDueOn] = useState('');
-  const [meetingId, setMeetingId] = useState('');
-  const { errors, show, fromError } = useFieldErrors<'form_id' | 'due_on' | 'meeting_id'>();
-  const usable = (library.data ?? []).filter((f) => !f.archived);
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    if (show({ form_id: formId ? undefined : 'Choose a form to send.' }, form)) return;
-    send.mutate(
-      { form_id: Number(formId), due_on: dueOn || null, meeting_id: meetingId ? Number(meetingId) : null },
-      {
-        onSuccess: () => {
-          setFormId('');
-          setDueOn('');
-          setMeetingId('');
-          notify.success('Form sent');
-        },
-        onError: (error) => fromError(error, form),
-      },
-    );
-  };
-  return (
-    <form className="send-form" onSubmit={submit} noValidate>
-      <h3>Send a form</h3>
-      <SelectField
-        label="Form"
-        value={formId}
-        onChange={(e) => setFormId(e.target.value)}
-        error={errors.form_id}
-        hint={library.isError ? 'Your forms could not be loaded; reload the page to try again.' : undefined}
-      >
-        <option value="">Choose a form</option>
-        {usable.map((f) => (
-          <option key={f.id} value={f.id}>
-            {f.title}
-          </option>
-        ))}
-      </SelectField>
-      <SelectField
-        label="For the meeting (optional)"
-        value={meetingId}
-        onChange={(e) => setMeetingId(e.target.value)}
-        error={errors.meeting_id}
-      >
-        <option value="">No meeting</option>
-        {meetings.map((m) => (
-          <option key={m.id} value={m.id}>
-            {m.title}, {formatDateTime(m.starts_at, zone)}
-          </option>
-        ))}
-      </SelectField>
-      <Field
-        label="Due by (optional)"
-        type="date"
-        value={dueOn}
-        onChange={(e) => setDueOn(e.target.value)}
-        error={errors.due_on}
-      />
-      <FormButtons submitLabel="Send form" pending={send.isPending} pendingLabel="Sending..." />
-    </form>
-  );
 }
 
 function SentForm({
@@ -142,6 +63,7 @@ export function ClientForms({
   zone: string;
 }) {
   const sends = useClientForms(clientId);
+  const send = useSendForm(clientId);
   const byId = new Map(meetings.map((m) => [m.id, m]));
   return (
     <section id="forms" className="card client-section" aria-labelledby="forms-title">
@@ -167,7 +89,12 @@ export function ClientForms({
             )}
           </QueryState>
         </div>
-        <SendForm clientId={clientId} meetings={upcoming} zone={zone} />
+        <SendForm
+          send={async (input) => (await send.mutateAsync(input), 'Form sent')}
+          pending={send.isPending}
+          meetings={upcoming}
+          zone={zone}
+        />
       </div>
     </section>
   );

@@ -11,6 +11,7 @@ import { paths } from '@/config/paths';
 import { routeId } from '@/lib/route-id';
 import { useGroup } from '../api/get-group';
 import { GroupDetails } from './group-details';
+import { GroupForms } from './group-forms';
 import { GroupHandover } from './group-handover';
 import { GroupLessons } from './group-lessons';
 import { GroupMembers } from './group-members';
@@ -36,6 +37,7 @@ export default function Page() {
         <GroupDetails key={group.id} group={group} />
         <GroupLessons group={group} />
         <GroupMembers group={group} />
+        <GroupForms group={group} />
         <GroupHandover group={group} />
       </>
     );

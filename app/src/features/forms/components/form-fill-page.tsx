@@ -17,7 +17,7 @@ import { paths } from '@/config/paths';
 import { checkAnswers, isShown } from '../../../../../contracts/forms';
 import type { Answer, Answers } from '../../../../../contracts/forms';
 import { saveDraft, useForm, useSubmitForm, type FormSend } from '../api/forms-api';
-import { QuestionField } from './question-field';
+import { QuestionField } from '@/components/question-field';
 import { SubmittedAnswers } from '@/components/submitted-answers';
 import './forms.css';
 

@@ -9,12 +9,26 @@ import { PHOTO_CHANGED } from './photo-card';
 
 const { access_token: _a, pas_token: _p, ...member } = apiUser();
 
-// The profile and the calendar feed come from their own calls; `update` answers every other call.
-function server(update: FakeRoute) {
+const agreement = {
+  version_id: 4,
+  agreement_id: 2,
+  version: 2,
+  title: 'Coaching agreement',
+  body_html: '<p>We meet every fortnight.</p>',
+  text_sha256: 'a'.repeat(64),
+  published_at: '2026-11-01T09:00:00.000Z',
+  own_coach: false,
+  signature: null,
+};
+
+// The profile, the calendar feed and the agreements (none, unless a test says) come from their own calls;
+// `update` answers every other call.
+function server(update: FakeRoute, agreements: unknown[] = []) {
   return fakeApi((call) => {
     if (call.url === '/gapi') return gapiAnswer(call, { member });
     if (call.url === '/api/v1/calendar-feed' && call.method === 'GET')
       return { status: 200, data: { data: null } };
+    if (call.url === '/api/v1/agreement') return { status: 200, data: { data: agreements } };
     return update(call);
   });
 }
@@ -142,6 +156,33 @@ describe('/profile', () => {
     const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'big.jpg', { type: 'image/jpeg' });
     expect(photoProblem(big)).toMatch(/5 MB/);
     expect(photoProblem(new File(['x'], 'ok.jpg', { type: 'image/jpeg' }))).toBeNull();
+  });
+
+  it('leads to the Agreement page to sign an agreement that waits for the signature', async () => {
+    server(() => ({ status: 404, data: { message: 'Not found.' } }), [agreement]);
+    renderPortal('/profile');
+    const card = await screen.findByRole('region', { name: 'Agreement' });
+    expect(card).toHaveTextContent('Your coaching agreement waits for your signature.');
+    expect(within(card).getByRole('link', { name: 'Read and sign the agreement' })).toHaveAttribute(
+      'href',
+      '/agreement',
+    );
+  });
+
+  it('leads to the Agreement page to read a signed agreement again', async () => {
+    const signed = { id: 9, typed_name: 'Ann Client', signed_at: '2026-11-02T10:00:00.000Z' };
+    server(() => ({ status: 404, data: { message: 'Not found.' } }), [{ ...agreement, signature: signed }]);
+    renderPortal('/profile');
+    const again = await screen.findByRole('region', { name: 'Agreement' });
+    expect(within(again).getByRole('link', { name: 'Your agreement' })).toHaveAttribute('href', '/agreement');
+  });
+
+  it('shows no way to an agreement when there is none', async () => {
+    const calls = server(() => ({ status: 404, data: { message: 'Not found.' } }));
+    renderPortal('/profile');
+    await screen.findByRole('region', { name: 'Notifications' });
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/v1/agreement')).toBe(true));
+    expect(screen.queryByRole('region', { name: 'Agreement' })).toBeNull();
   });
 
   it('leads to the notification settings, the one place to choose what arrives by mail', async () => {

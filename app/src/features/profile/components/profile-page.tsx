@@ -1,7 +1,7 @@
 /**
  * /profile: the fields of SPEC §3 in two forms (details, social links), the profile picture, the way to the
- * notification settings, push on this device (where the server and the browser have it), and their calendar
- * feed (their meetings in their own calendar app).
+ * notification settings and to their coaching agreement (when there is one), push on this device (where the
+ * server and the browser have it), and their calendar feed (their meetings in their own calendar app).
  */
 import './profile.css';
 import { CalendarFeedCard } from '@/components/calendar-feed-card';
@@ -9,6 +9,7 @@ import { PageLoading } from '@/components/page-loading';
 import { PushNotificationsCard } from '@/components/push-notifications-card';
 import { useUser } from '@/lib/session';
 import { useMember } from '../api/get-member';
+import { AgreementCard } from './agreement-card';
 import { DetailsForm } from './details-form';
 import { NotificationsCard } from './notifications-card';
 import { PhotoCard } from './photo-card';
@@ -31,6 +32,7 @@ export default function ProfilePage() {
             <DetailsForm userId={user.id} profile={profile} />
             <SocialForm userId={user.id} profile={profile} />
             <NotificationsCard />
+            <AgreementCard />
             <PushNotificationsCard />
             <CalendarFeedCard title="Calendar feed" what="your meetings with your coach" />
           </div>

@@ -1,5 +1,6 @@
 import { FieldError, controlAria } from '@/components/field';
-import type { Answer, Question } from '../../../../../contracts/forms';
+import type { Answer, Question } from '../../../contracts/forms';
+import './question-field.css';
 
 interface Props {
   question: Question;
