@@ -259,6 +259,8 @@ function Purchases({ page, zone }: { page: Page; zone: string }) {
 
 function Credits({ page, zone }: { page: Page; zone: string }) {
   const { credits } = page;
+  // When the page opened: a grant that ran out before it is marked expired.
+  const [now] = useState(() => Date.now());
   return (
     <div className="card">
       <p className="credit-balance">
@@ -294,7 +296,11 @@ function Credits({ page, zone }: { page: Page; zone: string }) {
                   <td>{g.quantity}</td>
                   <td>{g.used}</td>
                   <td>{g.meeting_type?.title ?? 'Any session'}</td>
-                  <td>{g.expires_at ? formatShortDate(g.expires_at, zone) : 'Never'}</td>
+                  <td>
+                    {g.expires_at
+                      ? `${Date.parse(g.expires_at) <= now ? 'Expired ' : ''}${formatShortDate(g.expires_at, zone)}`
+                      : 'Never'}
+                  </td>
                 </tr>
               ))}
             </tbody>
