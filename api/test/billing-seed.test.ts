@@ -83,7 +83,7 @@ describe('the demo billing', () => {
         .select('sessions')
         .where('tenant_id', '=', tenant.id)
         .where('kind', '=', 'package')
-        .orderBy('id', 'desc')
+        .orderBy('sessions', 'desc')
         .executeTakeFirstOrThrow();
       // The package less the one spent, and this month's subscription credit.
       expect(await availableCredits(h.db, tenant.id, client, h.clock.now())).toBe(large.sessions! - 1 + 1);

@@ -62,9 +62,11 @@ export async function seedBilling(db: Kysely<Database>, seed: BillingSeed): Prom
     meeting_type_id: video.id,
     created_at: at,
   };
-  const [small, large] = await Promise.all(
-    set.offerings.packages.map((p) =>
-      db
+  // One after the other, so the smaller package has the smaller id on every database.
+  const packages = [];
+  for (const p of set.offerings.packages)
+    packages.push(
+      await db
         .insertInto('offerings')
         .values({
           ...base,
@@ -78,8 +80,8 @@ export async function seedBilling(db: Kysely<Database>, seed: BillingSeed): Prom
         })
         .returning(['id', 'price', 'sessions', 'valid_months'])
         .executeTakeFirstOrThrow(),
-    ),
-  );
+    );
+  const [small, large] = packages;
   const sub = set.offerings.subscription;
   const monthly = await db
     .insertInto('offerings')
