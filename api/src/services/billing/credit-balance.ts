@@ -1,4 +1,4 @@
-// A client's session credits (issue 38): what their grants give (an adjustment down is a negative grant) less the
+// A client's session credits: what their grants give (an adjustment down is a negative grant) less the
 // uses not given back, over the grants not expired at `at`. Booking, the balance views and credit.changed all
 // count this one way.
 import { sql } from 'kysely';

@@ -1,4 +1,4 @@
-// Invoice numbers (issue 38): one sequence per tenant, without gaps, shared by invoices and credit notes. The
+// Invoice numbers: one sequence per tenant, without gaps, shared by invoices and credit notes. The
 // upsert's row lock holds every other payment of the tenant at this row until the transaction ends, so numbers
 // are taken in commit order; a transaction that rolls back gives its number back with it. The price is that a
 // tenant's payments commit one at a time, which at a coaching business's rate is no price at all.
