@@ -10,6 +10,7 @@ import { ALPHA, BETA, Harness } from './helpers/harness.js';
 import { call, newClient } from './helpers/booking.js';
 import { billingWorld, buy, newOffering, stripeOptions, wireWebhook } from './helpers/billing-world.js';
 import type { BillingWorld } from './helpers/billing-world.js';
+import { saleGroup } from './helpers/groups.js';
 import { signIn } from './helpers/sign-in.js';
 import { StripeStandIn } from './helpers/stripe-stand-in.js';
 
@@ -165,6 +166,23 @@ describe('offerings', () => {
     const theirs = (await call(h, stranger, 'GET', '/api/v1/billing')).json().data;
     expect(theirs.offerings.map((o: { id: number }) => o.id)).not.toContain(invited.id);
     expect((await buy(h, stranger, invited.id)).statusCode).toBe(404);
+  });
+});
+
+describe('the groups an admin sells to', () => {
+  it('lists every group of the admin’s tenant and no other tenant’s; a coach uses their own list', async () => {
+    const ours = await saleGroup(h, ALPHA, { price: 0, group_type: 'free', title: 'Alpha circle' });
+    const theirs = await saleGroup(h, BETA, { price: 0, group_type: 'free', title: 'Beta circle' });
+    const answer = await call(h, w.admin, 'GET', '/api/v1/admin/groups');
+    expect(answer.statusCode, answer.body).toBe(200);
+    const ids = answer.json().data.map((g: { id: number }) => g.id);
+    expect(ids).toContain(ours);
+    expect(ids).not.toContain(theirs);
+    expect(answer.json().data.find((g: { id: number }) => g.id === ours)).toEqual({
+      id: ours,
+      title: 'Alpha circle',
+    });
+    expect((await call(h, w.coach, 'GET', '/api/v1/admin/groups')).statusCode).toBe(403);
   });
 });
 

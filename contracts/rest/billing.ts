@@ -22,6 +22,7 @@
 //   GET/POST /api/v1/admin/offerings, PUT /api/v1/admin/offerings/:id, POST …/:id/archive,
 //            PUT …/:id/invitations                        → the same shapes; an admin's own are tenant-wide
 //            (coach_id null), and they see and edit every coach's
+//   GET  /api/v1/admin/groups                             → the tenant's groups ({ id, title }), for audience 'group'
 //   GET  /api/v1/admin/clients/:id/credits                → creditBalance
 //   POST /api/v1/admin/clients/:id/credits     creditAdjustInput → creditBalance (audited)
 //   POST /api/v1/admin/payments/offline        offlinePaymentInput → 201 payment (the same path as a card's:

@@ -1,7 +1,7 @@
 // What a coach or an admin sells: a coach lists their own offerings and the business's, and makes and
 // changes their own; an admin the business's own (coach null) and every coach's. The same service answers
 // both; the role decides whose.
-import { id } from '../../../contracts/rest/client.js';
+import { id, list } from '../../../contracts/rest/client.js';
 import {
   archiveInput,
   invitationsInput,
@@ -9,7 +9,7 @@ import {
   offeringInput,
   offerings,
 } from '../../../contracts/rest/billing.js';
-import { closed, ok } from '../../../contracts/rest/pieces.js';
+import { closed, integer, ok, string } from '../../../contracts/rest/pieces.js';
 import { adminRoute, coachRoute } from './route.js';
 
 const byId = closed({ id });
@@ -73,3 +73,12 @@ export const adminCreateOffering = admin.create;
 export const adminUpdateOffering = admin.update;
 export const adminArchiveOffering = admin.archive;
 export const adminInviteToOffering = admin.invitations;
+
+/** The tenant's groups, for an admin's offering sold to one (a coach picks from GET /api/v1/coach/groups). */
+export const adminOfferingGroups = adminRoute({
+  at: ['GET', '/api/v1/admin/groups'],
+  schema: { response: ok(list(closed({ id: integer, title: string }))) },
+  async handle(s, request) {
+    return { data: await s.billingOfferings.groups(request.caller) };
+  },
+});

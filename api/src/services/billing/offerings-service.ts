@@ -168,6 +168,18 @@ export function createOfferingsService({ db, now }: { db: Kysely<Database>; now:
       return answer(caller, id);
     },
 
+    /** The groups an admin's offering may be sold to: any of the tenant's (templates are not groups). */
+    async groups(caller: Actor): Promise<{ id: number; title: string }[]> {
+      return db
+        .selectFrom('groups')
+        .select(['id', 'title'])
+        .where('tenant_id', '=', caller.tenantId)
+        .where('template', '=', false)
+        .orderBy('title')
+        .orderBy('id')
+        .execute();
+    },
+
     /** Who may buy an offering for the invited: a coach's own clients, an admin's any client of the tenant. */
     async invite(caller: Actor, id: number, clientIds: number[]): Promise<Offering> {
       const { row } = await editable(caller, id);
