@@ -3,7 +3,9 @@
  * tenant's (sold for every coach) with every coach's. A single session, a package of N sessions valid M months,
  * a subscription (monthly or quarterly, N sessions a period or none) or a payment plan (a total in K monthly
  * instalments); the fields follow the kind. The price is typed in the currency's major units (none for yen) and
- * sent in minor units; the server checks it all again, and a refusal keeps what was typed.
+ * sent in minor units; the server checks it all again, and a refusal keeps what was typed. Who may buy it: all
+ * the seller's clients, the members of one group (a coach's own; an admin's any of the tenant's), or the clients
+ * invited (a coach's own; an admin's any of the tenant's), saved after the offering by PUT …/invitations.
  */
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
@@ -13,13 +15,17 @@ import { FormButtons } from '@/components/form-buttons';
 import { PageFrame } from '@/components/page-frame';
 import { QueryState } from '@/components/query-state';
 import { errorMessage } from '@/lib/api-errors';
+import { fieldErrorsOf } from '@/lib/field-errors';
 import { toMajorText, toMinorUnits } from '@/lib/money-input';
 import { notify } from '@/lib/toast';
 import {
   useArchiveOffering,
   useMeetingTypes,
+  useInvitees,
   useOfferings,
   useSaveOffering,
+  useSellerGroups,
+  type Invitee,
   type Seller,
 } from '../api/offerings';
 import './offerings.css';
@@ -42,7 +48,10 @@ interface Draft {
   interval: 'month' | 'quarter';
   instalments: string;
   price: string;
-  audience: 'clients' | 'invited';
+  audience: 'clients' | 'group' | 'invited';
+  groupId: string;
+  /** The clients invited (audience 'invited'), by id. */
+  invited: number[];
 }
 
 const draftOf = (o: Offering | null, currency: string): Draft => ({
@@ -55,7 +64,9 @@ const draftOf = (o: Offering | null, currency: string): Draft => ({
   interval: o?.interval ?? 'month',
   instalments: o?.instalments ? String(o.instalments) : '',
   price: o ? toMajorText(o.price, currency) : '',
-  audience: o?.audience === 'invited' ? 'invited' : 'clients',
+  audience: o?.audience ?? 'clients',
+  groupId: o?.group ? String(o.group.id) : '',
+  invited: o?.invited ?? [],
 });
 
 const whole = (text: string) => (/^\d{1,3}$/.test(text.trim()) ? Number(text) : null);
@@ -82,6 +93,7 @@ function inputOf(d: Draft, currency: string): { input?: OfferingInput; problems:
     problems.sessions = 'Leave it empty for none, or 1 to 100.';
   if (d.kind === 'plan' && (instalments === null || instalments < 2 || instalments > 24))
     problems.instalments = 'A plan has 2 to 24 monthly instalments.';
+  if (d.audience === 'group' && !d.groupId) problems.groupId = 'Choose the group.';
   if (Object.keys(problems).length > 0 || price === null) return { problems };
   return {
     problems,
@@ -96,7 +108,7 @@ function inputOf(d: Draft, currency: string): { input?: OfferingInput; problems:
       instalments: d.kind === 'plan' ? instalments : null,
       price,
       audience: d.audience,
-      group_id: null,
+      group_id: d.audience === 'group' ? Number(d.groupId) : null,
     },
   };
 }
@@ -151,9 +163,20 @@ function OfferingForm({
   const [draft, setDraft] = useState(() => draftOf(offering, currency));
   const [problems, setProblems] = useState<Record<string, string>>({});
   const [refused, setRefused] = useState<string | null>(null);
+  // A new offering saved whose invitations were refused: the retry changes it rather than making another.
+  const [savedId, setSavedId] = useState<number | null>(offering?.id ?? null);
   const save = useSaveOffering(seller);
   const types = useMeetingTypes(seller === 'coach');
+  const groups = useSellerGroups(seller, draft.audience === 'group');
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  /** A refusal beside the fields it names; the rest (or a failure naming none) above the buttons. */
+  const showRefusal = (error: unknown) => {
+    const byField = Object.entries(fieldErrorsOf<string>(error)).map(
+      ([field, sentence]) => [DRAFT_KEY[field] ?? field, sentence ?? ''] as const,
+    );
+    setProblems(Object.fromEntries(byField));
+    setRefused(byField.length > 0 ? null : errorMessage(error));
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const { input, problems: found } = inputOf(draft, currency);
@@ -161,13 +184,16 @@ function OfferingForm({
     setRefused(null);
     if (!input) return;
     save.mutate(
-      { id: offering?.id ?? null, input },
+      { id: savedId, input, invited: draft.audience === 'invited' ? draft.invited : null },
       {
-        onSuccess: (saved) => {
-          notify.success(`${saved.title} saved.`);
-          onDone();
+        onSuccess: ({ offering: saved, invitationsRefused }) => {
+          setSavedId(saved.id);
+          if (invitationsRefused === undefined) {
+            notify.success(`${saved.title} saved.`);
+            onDone();
+          } else showRefusal(invitationsRefused);
         },
-        onError: (error) => setRefused(errorMessage(error)),
+        onError: showRefusal,
       },
     );
   };
@@ -308,10 +334,38 @@ function OfferingForm({
             onChange={(e) => set('audience', e.target.value as Draft['audience'])}
           >
             <option value="clients">{seller === 'coach' ? 'All my clients' : 'Every client'}</option>
+            <option value="group">A group</option>
             <option value="invited">Only clients I invite</option>
           </select>
         )}
       </Field>
+      {draft.audience === 'group' && (
+        <Field id="offering-group" label="Group" problem={problems.groupId}>
+          {(props) => (
+            <select {...props} value={draft.groupId} onChange={(e) => set('groupId', e.target.value)}>
+              <option value="">{groups.isPending ? 'Loading groups…' : 'Choose a group'}</option>
+              {(groups.data ?? []).map((g) => (
+                <option key={g.id} value={g.id}>
+                  {g.title}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      )}
+      {groups.isError && draft.audience === 'group' && (
+        <p className="field-error" role="alert">
+          The groups could not be loaded: {errorMessage(groups.error)}
+        </p>
+      )}
+      {draft.audience === 'invited' && (
+        <InviteePicker
+          seller={seller}
+          chosen={draft.invited}
+          problem={problems.invited}
+          onChange={(ids) => set('invited', ids)}
+        />
+      )}
       {refused && (
         <p className="field-error" role="alert">
           {refused}
@@ -322,13 +376,101 @@ function OfferingForm({
   );
 }
 
+/** The API's field names, as the draft's keys the form shows their refusals by. */
+const DRAFT_KEY: Record<string, string> = {
+  valid_months: 'validMonths',
+  group_id: 'groupId',
+  client_ids: 'invited',
+};
+
+/**
+ * The clients invited, as a list of checkboxes narrowed by a search (an admin's on the server: a tenant has more
+ * clients than one page). Those chosen stay listed whatever the search, so a choice is never hidden.
+ */
+function InviteePicker({
+  seller,
+  chosen,
+  problem,
+  onChange,
+}: {
+  seller: Seller;
+  chosen: number[];
+  problem: string | undefined;
+  onChange: (ids: number[]) => void;
+}) {
+  const [search, setSearch] = useState('');
+  const wanted = search.trim().toLowerCase();
+  const invitees = useInvitees(seller, seller === 'admin' ? wanted : '');
+  const [known, setKnown] = useState<Map<number, string>>(new Map());
+  const found = invitees.data ?? [];
+  if (found.some((c) => known.get(c.id) !== c.name))
+    setKnown(new Map([...known, ...found.map((c) => [c.id, c.name] as const)]));
+  const shown: Invitee[] = [
+    ...chosen.map((id) => ({ id, name: known.get(id) ?? `Client ${id}` })),
+    ...found.filter((c) => !chosen.includes(c.id) && c.name.toLowerCase().includes(wanted)),
+  ];
+  const toggle = (id: number) =>
+    onChange(chosen.includes(id) ? chosen.filter((c) => c !== id) : [...chosen, id]);
+  return (
+    <fieldset
+      className="field invitee-picker"
+      {...(problem && { 'aria-describedby': 'offering-invited-error' })}
+    >
+      <legend>Invited clients</legend>
+      <label htmlFor="offering-invitee-search">Find a client</label>
+      <input
+        id="offering-invitee-search"
+        type="search"
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+      />
+      {invitees.isError && (
+        <p className="field-error" role="alert">
+          The clients could not be loaded: {errorMessage(invitees.error)}
+        </p>
+      )}
+      {invitees.isPending && <p className="muted">Loading clients…</p>}
+      {!invitees.isPending && shown.length === 0 && <p className="muted">No client matches.</p>}
+      <ul className="invitee-list">
+        {shown.map((c) => (
+          <li key={c.id}>
+            <label>
+              <input type="checkbox" checked={chosen.includes(c.id)} onChange={() => toggle(c.id)} /> {c.name}
+            </label>
+          </li>
+        ))}
+      </ul>
+      <p className="muted" aria-live="polite">
+        {chosen.length === 1 ? '1 client invited.' : `${chosen.length} clients invited.`}
+      </p>
+      {problem && (
+        <p id="offering-invited-error" className="field-error">
+          {problem}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+/** Who may buy an offering, as its row says: everyone, a group by name, or the invited by name. */
+function audienceOf(o: Offering, seller: Seller, names: Map<number, string>): string {
+  if (o.audience === 'group') return `Members of ${o.group?.title ?? 'a group'}`;
+  if (o.audience === 'clients') return seller === 'coach' ? 'All my clients' : 'Every client';
+  if (o.invited.length === 0) return 'Invited: nobody yet';
+  const named = o.invited.flatMap((id) => names.get(id) ?? []);
+  const unnamed = o.invited.length - named.length;
+  return `Invited: ${[...named, ...(unnamed > 0 ? [`${unnamed} more`] : [])].join(', ')}`;
+}
+
 function OfferingRow({
   seller,
   offering,
+  names,
   onEdit,
 }: {
   seller: Seller;
   offering: Offering;
+  names: Map<number, string>;
   onEdit: () => void;
 }) {
   const archive = useArchiveOffering(seller);
@@ -338,6 +480,7 @@ function OfferingRow({
       <td>{KINDS.find(([k]) => k === offering.kind)?.[1]}</td>
       <td className="amount">{formatMoney(offering.price, offering.currency, 'en-US')}</td>
       <td>{offering.coach?.name ?? 'Tenant-wide'}</td>
+      <td>{audienceOf(offering, seller, names)}</td>
       <td>{offering.active ? 'On sale' : 'Archived'}</td>
       <td>
         <div className="button-row">
@@ -369,6 +512,9 @@ export default function OfferingsPage() {
   const offerings = useOfferings(seller);
   const [editing, setEditing] = useState<Offering | 'new' | null>(null);
   const currency = offerings.data?.[0]?.currency ?? 'usd';
+  // The invited are named from the seller's clients (an admin's first page of them; the rest are counted).
+  const invitees = useInvitees(seller);
+  const names = new Map((invitees.data ?? []).map((c) => [c.id, c.name]));
   return (
     <PageFrame title="Offerings" className="offerings-page">
       <p className="button-row">
@@ -403,6 +549,7 @@ export default function OfferingsPage() {
                     Price
                   </th>
                   <th scope="col">Sold by</th>
+                  <th scope="col">Who may buy</th>
                   <th scope="col">Status</th>
                   <th scope="col">
                     <span className="visually-hidden">Actions</span>
@@ -411,7 +558,13 @@ export default function OfferingsPage() {
               </thead>
               <tbody>
                 {list.map((o) => (
-                  <OfferingRow key={o.id} seller={seller} offering={o} onEdit={() => setEditing(o)} />
+                  <OfferingRow
+                    key={o.id}
+                    seller={seller}
+                    offering={o}
+                    names={names}
+                    onEdit={() => setEditing(o)}
+                  />
                 ))}
               </tbody>
             </table>
