@@ -60,8 +60,14 @@ export function useRefund() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, amount, reason }: { id: number; amount: number; reason: string }) =>
-      (await api.post<Envelope<Refund>>(`/api/v1/admin/payments/${id}/refunds`, { amount, reason })).data
-        .data,
+      (
+        await api.post<Envelope<Refund>>(
+          `/api/v1/admin/payments/${id}/refunds`,
+          { amount, reason },
+          // The form shows these fields' refusals beside them (the interceptor toasts the rest).
+          { fields: ['amount', 'reason'] },
+        )
+      ).data.data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
   });
 }

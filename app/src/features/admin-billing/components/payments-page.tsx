@@ -11,6 +11,7 @@ import { FormButtons } from '@/components/form-buttons';
 import { PageFrame } from '@/components/page-frame';
 import { QueryState } from '@/components/query-state';
 import { errorMessage } from '@/lib/api-errors';
+import { fieldErrorsOf, type FieldErrors } from '@/lib/field-errors';
 import { displayZone, formatShortDate } from '@/lib/dates';
 import { toMajorText, toMinorUnits } from '@/lib/money-input';
 import { useUser } from '@/lib/session';
@@ -30,15 +31,18 @@ function RefundForm({ payment, onDone }: { payment: Payment; onDone: () => void 
   const left = payment.amount - payment.refunded_amount;
   const [amount, setAmount] = useState(toMajorText(left, payment.currency));
   const [reason, setReason] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  // Each refusal beside its field; `form` for one that names no field (a failed call, a refused Stripe refund).
+  const [problems, setProblems] = useState<FieldErrors<'amount' | 'reason' | 'form'>>({});
   const refund = useRefund();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const minor = toMinorUnits(amount, payment.currency);
+    const found: typeof problems = {};
     if (minor === null || minor < 1 || minor > left)
-      return setProblem(`Enter an amount up to ${formatMoney(left, payment.currency, 'en-US')}.`);
-    if (!reason.trim()) return setProblem('Say why the money goes back.');
-    setProblem(null);
+      found.amount = `Enter an amount up to ${formatMoney(left, payment.currency, 'en-US')}.`;
+    if (!reason.trim()) found.reason = 'Say why the money goes back.';
+    setProblems(found);
+    if (minor === null || Object.keys(found).length > 0) return;
     refund.mutate(
       { id: payment.id, amount: minor, reason: reason.trim() },
       {
@@ -46,7 +50,10 @@ function RefundForm({ payment, onDone }: { payment: Payment; onDone: () => void 
           notify.success(`Refunded. Credit note ${done.credit_note.number} issued.`);
           onDone();
         },
-        onError: (error) => setProblem(errorMessage(error)),
+        onError: (error) => {
+          const byField = fieldErrorsOf<'amount' | 'reason'>(error);
+          setProblems(Object.keys(byField).length > 0 ? byField : { form: errorMessage(error) });
+        },
       },
     );
   };
@@ -63,8 +70,14 @@ function RefundForm({ payment, onDone }: { payment: Payment; onDone: () => void 
           inputMode="decimal"
           value={amount}
           onChange={(e) => setAmount(e.target.value)}
-          aria-invalid={problem !== null}
+          aria-invalid={problems.amount !== undefined}
+          {...(problems.amount && { 'aria-describedby': `${id}-amount-error` })}
         />
+        {problems.amount && (
+          <p id={`${id}-amount-error`} className="field-error">
+            {problems.amount}
+          </p>
+        )}
       </div>
       <div className="field">
         <label htmlFor={`${id}-reason`}>Reason</label>
@@ -73,11 +86,18 @@ function RefundForm({ payment, onDone }: { payment: Payment; onDone: () => void 
           value={reason}
           maxLength={500}
           onChange={(e) => setReason(e.target.value)}
+          aria-invalid={problems.reason !== undefined}
+          {...(problems.reason && { 'aria-describedby': `${id}-reason-error` })}
         />
+        {problems.reason && (
+          <p id={`${id}-reason-error`} className="field-error">
+            {problems.reason}
+          </p>
+        )}
       </div>
-      {problem && (
+      {problems.form && (
         <p className="field-error" role="alert">
-          {problem}
+          {problems.form}
         </p>
       )}
       <FormButtons

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { BillingPage, Offering } from '../../../../../contracts/rest/billing';
+import type { BillingPage, Offering, Purchase } from '../../../../../contracts/rest/billing';
 import { expectConsole } from '@/testing/console';
 import { fakeApi, gapiAnswer, renderPortal, signInFresh, type FakeCall } from '@/testing/portal';
 
@@ -161,5 +161,128 @@ describe('/billing', () => {
     expect(credits).toHaveTextContent('3 session credits left');
     expect(within(credits).getByRole('row', { name: /Purchase 4 1 Coaching session/ })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Download INV-000007 (PDF)' })).toBeInTheDocument();
+  });
+});
+
+describe('/billing: my subscription', () => {
+  const monthly = offering(2, 'Monthly bakery check-in', {
+    kind: 'subscription',
+    sessions: 1,
+    valid_months: null,
+    interval: 'month',
+    price: 15000,
+  });
+  const weekly = offering(3, 'Weekly bakery check-in', {
+    kind: 'subscription',
+    sessions: 4,
+    valid_months: null,
+    interval: 'month',
+    price: 48000,
+  });
+
+  /** The API's side: one subscription, which the cancel and change routes change as the server would. */
+  function serveSubscription(refuseChange = false) {
+    const sent: FakeCall[] = [];
+    let bought: Purchase = {
+      id: 41,
+      offering: { id: 2, title: monthly.title, kind: 'subscription' },
+      status: 'active',
+      amount: 15000,
+      currency: 'usd',
+      method: 'stripe',
+      created_at: '2026-11-15T12:00:00.000Z',
+      paid_at: '2026-11-15T12:00:00.000Z',
+      subscription: {
+        status: 'active',
+        current_period_start: '2026-12-15T12:00:00.000Z',
+        current_period_end: '2027-01-15T12:00:00.000Z',
+        cancel_at_period_end: false,
+        past_due_since: null,
+        instalments_paid: 0,
+        grace_until: null,
+      },
+    };
+    fakeApi((call) => {
+      if (call.url === '/api/v1/billing')
+        return { status: 200, data: { data: page({ offerings: [monthly, weekly], purchases: [bought] }) } };
+      if (call.url === '/api/v1/billing/purchases/41/cancel') {
+        sent.push(call);
+        const { cancel_at_period_end } = call.body as { cancel_at_period_end: boolean };
+        bought = { ...bought, subscription: { ...bought.subscription!, cancel_at_period_end } };
+        return { status: 200, data: { data: bought } };
+      }
+      if (call.url === '/api/v1/billing/purchases/41/change') {
+        sent.push(call);
+        if (refuseChange)
+          return {
+            status: 422,
+            data: {
+              message: 'The given data was invalid.',
+              error: { offering_id: ['Change to a subscription of the same coach.'] },
+            },
+          };
+        bought = { ...bought, offering: { id: 3, title: weekly.title, kind: 'subscription' }, amount: 48000 };
+        return { status: 200, data: { data: bought } };
+      }
+      if (call.url === '/gapi') return gapiAnswer(call);
+      return { status: 404, data: { message: 'Not found.' } };
+    });
+    return sent;
+  }
+
+  const mine = async () =>
+    within(await screen.findByRole('list', { name: 'Your purchases' })).getByRole('listitem');
+
+  it('cancels at the end of the period, says until when, and goes on again on undo', async () => {
+    const sent = serveSubscription();
+    renderPortal('/billing');
+    const item = await mine();
+    expect(item).toHaveTextContent('Renews on Jan 15, 2027.');
+    const user = userEvent.setup();
+    await user.click(within(item).getByRole('button', { name: 'Cancel at the end of this period' }));
+    expect(await screen.findByText('It ends at the end of this period.')).toBeInTheDocument();
+    expect(await within(item).findByText('Ends on Jan 15, 2027.')).toBeInTheDocument();
+    // An ending subscription offers no change of plan, only to keep it.
+    expect(within(item).queryByLabelText('Change to')).toBeNull();
+    await user.click(within(item).getByRole('button', { name: 'Keep my subscription' }));
+    expect(await screen.findByText('Your subscription goes on.')).toBeInTheDocument();
+    expect(await within(item).findByText('Renews on Jan 15, 2027.')).toBeInTheDocument();
+    expect(sent.map((c) => c.body)).toEqual([
+      { cancel_at_period_end: true },
+      { cancel_at_period_end: false },
+    ]);
+  });
+
+  it('changes the plan to another subscription, and the page shows the new one', async () => {
+    const sent = serveSubscription();
+    renderPortal('/billing');
+    const item = await mine();
+    const user = userEvent.setup();
+    const choice = within(item).getByLabelText('Change to');
+    // Only the other subscriptions: not the one held, not a package.
+    expect(
+      within(choice)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Choose a plan', 'Weekly bakery check-in ($480.00)']);
+    expect(within(item).getByRole('button', { name: 'Change plan' })).toBeDisabled();
+    await user.selectOptions(choice, '3');
+    await user.click(within(item).getByRole('button', { name: 'Change plan' }));
+    expect(await screen.findByText('Your plan is changed. The difference is prorated.')).toBeInTheDocument();
+    expect(await within(item).findByRole('heading', { name: 'Weekly bakery check-in' })).toBeInTheDocument();
+    expect(item).toHaveTextContent('$480.00');
+    expect(sent.map((c) => c.body)).toEqual([{ offering_id: 3 }]);
+  });
+
+  it('says why a change is refused and keeps the plan chosen', async () => {
+    serveSubscription(true);
+    renderPortal('/billing');
+    const item = await mine();
+    const user = userEvent.setup();
+    await user.selectOptions(within(item).getByLabelText('Change to'), '3');
+    await user.click(within(item).getByRole('button', { name: 'Change plan' }));
+    expect(await screen.findByText('Change to a subscription of the same coach.')).toBeInTheDocument();
+    expect(within(item).getByLabelText('Change to')).toHaveValue('3');
+    expect(item).toHaveTextContent('Monthly bakery check-in');
   });
 });
