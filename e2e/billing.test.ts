@@ -3,7 +3,8 @@
  * orders the smaller package, reads how to pay the coach, and the admin records the bank transfer; the package is
  * active with its credits and its invoice, whose PDF client@ downloads and pdf.js reads back; client@ books the
  * video session with a credit and has one credit less; the admin sees the month's revenue grow by the package's
- * price and the payment in the list. axe at 1280 and 375 px in demo and globex for the client's Plans and billing
+ * price and the payment in the list. client@ sets the seeded subscription to end with its period and the page says
+ * on which day; the admin refunds part of the package's payment and its credit note is in client@'s invoices. axe at 1280 and 375 px in demo and globex for the client's Plans and billing
  * and the admin's Revenue and Payments (screenshots in test-results/).
  *
  * The buying, offline payment, credits in booking and invoice PDF routes are B1's and B2's (the other
@@ -13,7 +14,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { formatMoney } from '../contracts/billing';
+import { formatMoney, minorDigits } from '../contracts/billing';
 import type { BillingPage, Offering, Revenue } from '../contracts/rest/billing';
 import { pdfText } from '../api/test/helpers/pdf-text';
 import { accessibleAtWidths, callApiFrom, useAppStack, useSignedInPage } from './app-support';
@@ -137,6 +138,62 @@ describe('a client buys a package and books with a credit (demo, no cards)', () 
     await openRevenue(admin.page, admin.origin);
     expect((await thisMonth(admin.page)).gross).toBe(paidBefore + bought.price);
     await admin.shot('revenue-after');
+  });
+});
+
+describe('a subscription ends with its period, and a payment is refunded in part (demo)', () => {
+  it('client@ cancels the seeded subscription at the end of its period, and the page says until when', async () => {
+    const page = client.page;
+    await openBilling(page, client.origin);
+    const billing = (await callApiFrom<BillingPage>(page, 'GET', '/api/v1/billing')).body.data;
+    const held = billing.purchases.find((p) => p.subscription?.status === 'active')!;
+    expect(held.subscription!.cancel_at_period_end).toBe(false);
+    const item = page
+      .getByRole('list', { name: 'Your purchases' })
+      .getByRole('listitem')
+      .filter({ hasText: held.offering.title });
+    const renews = await item.getByText(/^Renews on .+\.$/).textContent();
+    const until = renews!.replace(/^Renews on (.+)\.$/, '$1');
+    await item.getByRole('button', { name: 'Cancel at the end of this period' }).click();
+    // The day the period ends, as it renewed on before: the subscription runs until then.
+    await item.getByText(`Ends on ${until}.`).waitFor();
+    await item.getByRole('button', { name: 'Keep my subscription' }).waitFor();
+    const after = (await callApiFrom<BillingPage>(page, 'GET', '/api/v1/billing')).body.data;
+    const ending = after.purchases.find((p) => p.id === held.id)!.subscription!;
+    expect(ending.cancel_at_period_end).toBe(true);
+    expect(ending.current_period_end).toBe(held.subscription!.current_period_end);
+    await client.shot('subscription-ending');
+  });
+
+  it("the admin refunds a quarter of the package's payment; its credit note is in client@'s invoices", async () => {
+    const me = (
+      await callApiFrom<{ first_name: string; last_name: string }>(client.page, 'GET', '/api/v1/me')
+    ).body.data;
+    const page = admin.page;
+    await openPayments(page, admin.origin);
+    const row = page
+      .locator('.billing-table tbody tr')
+      .filter({ hasText: `${me.first_name} ${me.last_name}` })
+      .filter({ hasText: bought.title })
+      .first();
+    await row.getByRole('button', { name: /^Refund payment / }).click();
+    const form = page.getByRole('form', { name: new RegExp(`^Refund ${me.first_name} ${me.last_name}`) });
+    const part = Math.round(bought.price / 4);
+    const digits = minorDigits(bought.currency);
+    await form.getByLabel(/^Amount/).fill((part / 10 ** digits).toFixed(digits));
+    await form.getByLabel('Reason').fill('One session of four was not held.');
+    await form.getByRole('button', { name: 'Refund' }).click();
+    const done = page.getByText(/^Refunded\. Credit note .+ issued\.$/).first();
+    const number = (await done.textContent())!.replace(/^Refunded\. Credit note (.+) issued\.$/, '$1');
+    await row.getByText(formatMoney(part, bought.currency, 'en-US')).waitFor();
+    await admin.shot('refunded');
+
+    await openBilling(client.page, client.origin);
+    const invoices = client.page.getByRole('region', { name: 'My invoices' });
+    const note = invoices.getByRole('row').filter({ hasText: `${number} (credit note)` });
+    await note.getByText(formatMoney(part, bought.currency, 'en-US')).waitFor();
+    await note.getByRole('button', { name: `Download ${number} (PDF)` }).waitFor();
+    await client.shot('credit-note');
   });
 });
 
