@@ -287,8 +287,7 @@ describe('a failed renewal', () => {
     ]);
     const mail = await until('the payment mail', async () => (await paymentMails(client))[0]);
     expect(mail.subject).toBe('Alpha Coaching: the payment for "Monthly coaching" did not go through');
-    // The helper reads the body's bytes one by one, so the euro sign is left out of the match.
-    expect(mail.text).toContain('120.00 for "Monthly coaching"');
+    expect(mail.text).toContain('€120.00 for "Monthly coaching"');
 
     expect(await planStanding(h.db, ALPHA, client.user.id, h.clock.now())).toEqual({ open: true });
     h.clock.advance(3 * DAY - 1000);

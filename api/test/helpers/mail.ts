@@ -8,22 +8,24 @@ export interface Mail extends MailMessage {
   file: string;
 }
 
-// Undoes quoted-printable soft line breaks and escapes, enough for the plain-text mails the API sends.
-export const decodeQuotedPrintable = (raw: string): string =>
-  raw
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-
-/** A Q-encoded word's text as bytes: "_" is a space, =XX a byte, anything else itself. */
-const qBytes = (text: string): Buffer =>
+/** Text whose =XX escapes are bytes, as those bytes (anything else as its UTF-8), to be read as UTF-8 whole. */
+const escapedBytes = (text: string): Buffer =>
   Buffer.from(
     text
-      .replace(/_/g, ' ')
       .split(/(=[0-9A-F]{2})/i)
       .flatMap((piece) =>
         /^=[0-9A-F]{2}$/i.test(piece) ? [parseInt(piece.slice(1), 16)] : [...Buffer.from(piece, 'utf8')],
       ),
   );
+
+// Undoes quoted-printable soft line breaks and escapes, enough for the plain-text mails the API sends. The escapes
+// are bytes of the UTF-8 text (a "€" is =E2=82=AC), so they are gathered as bytes and read as UTF-8 together:
+// one character an escape would make "â\x82¬" of it.
+export const decodeQuotedPrintable = (raw: string): string =>
+  escapedBytes(raw.replace(/=\r?\n/g, '')).toString('utf8');
+
+/** A Q-encoded word's text as bytes: "_" is a space, =XX a byte, anything else itself. */
+const qBytes = (text: string): Buffer => escapedBytes(text.replace(/_/g, ' '));
 
 /** A header with its RFC 2047 encoded words (=?UTF-8?Q?...?=, =?UTF-8?B?...?=) decoded, as a mail program shows it. */
 const header = (value: string): string =>
