@@ -13,15 +13,19 @@ const billingQueryOptions = () =>
       (await api.get<Envelope<BillingPage>>('/api/v1/billing', { signal })).data.data,
   });
 
-/** While `waiting` (a card was accepted), asks every 2 s until the webhook has made the purchase active. */
+/**
+ * While `waitingFor` (a card was accepted), asks every 2 s until the webhook has made the purchase active. The
+ * purchase is made by the buy itself, after the page was read, so one the page does not list yet is waited for
+ * too.
+ */
 export const useBilling = (waitingFor: number | null = null) =>
   useQuery({
     ...billingQueryOptions(),
-    refetchInterval: (query) =>
-      waitingFor !== null &&
-      query.state.data?.purchases.find((p) => p.id === waitingFor)?.status === 'pending'
-        ? 2000
-        : false,
+    refetchInterval: (query) => {
+      if (waitingFor === null) return false;
+      const status = query.state.data?.purchases.find((p) => p.id === waitingFor)?.status;
+      return status === undefined || status === 'pending' ? 2000 : false;
+    },
   });
 
 /** POST …/offerings/:id/buy: the price is the server's; the key makes a double click one purchase. */

@@ -98,7 +98,32 @@ function OfflineOrder({ offering, instructions }: { offering: Offering; instruct
   );
 }
 
-function Offerings({ page, onStarted }: { page: Page; onStarted: (id: number) => void }) {
+/** A card accepted by Stripe, until the webhook has settled the purchase (the page asks every 2 s). */
+function PaymentOutcome({ status }: { status: Purchase['status'] | undefined }) {
+  if (status === 'active' || status === 'completed')
+    return (
+      <p role="status">
+        <strong>Paid.</strong> It is in your purchases below.
+      </p>
+    );
+  if (status === 'failed')
+    return <p role="alert">The payment did not go through: try again, or ask your coach.</p>;
+  return (
+    <p role="status">
+      <span className="spinner spinner-inline" aria-hidden="true" /> Payment accepted. Confirming…
+    </p>
+  );
+}
+
+function Offerings({
+  page,
+  waitingFor,
+  onStarted,
+}: {
+  page: Page;
+  waitingFor: number | null;
+  onStarted: (id: number) => void;
+}) {
   const { stripePublishableKey } = usePortal().config.integrations;
   const [open, setOpen] = useState<number | null>(null);
   const [accepted, setAccepted] = useState(false);
@@ -118,9 +143,7 @@ function Offerings({ page, onStarted }: { page: Page; onStarted: (id: number) =>
           {o.description && <p>{o.description}</p>}
           {open === o.id ? (
             accepted ? (
-              <p role="status">
-                <span className="spinner spinner-inline" aria-hidden="true" /> Payment accepted. Confirming…
-              </p>
+              <PaymentOutcome status={page.purchases.find((p) => p.id === waitingFor)?.status} />
             ) : cards ? (
               <Checkout
                 offering={o}
@@ -371,7 +394,7 @@ export default function BillingPage() {
           <>
             <section aria-labelledby="offers-title">
               <h2 id="offers-title">Plans open to you</h2>
-              <Offerings page={page} onStarted={setWaitingFor} />
+              <Offerings page={page} waitingFor={waitingFor} onStarted={setWaitingFor} />
             </section>
             <section aria-labelledby="purchases-title">
               <h2 id="purchases-title">My purchases</h2>
