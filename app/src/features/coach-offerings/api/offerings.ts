@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type Envelope } from '@/lib/api-client';
 import type { Offering, OfferingInput } from '../../../../../contracts/rest/billing';
 import type { MeetingType } from '../../../../../contracts/rest/booking';
@@ -51,7 +51,7 @@ export interface Invitee {
 export const useInvitees = (seller: Seller, search = '') =>
   useQuery({
     queryKey: [seller, 'offering-invitees', search],
-    placeholderData: (previous) => previous,
+    placeholderData: keepPreviousData,
     queryFn: async ({ signal }): Promise<Invitee[]> => {
       const name = (p: { id: number; first_name: string; last_name: string }) => ({
         id: p.id,
@@ -67,7 +67,7 @@ export const useInvitees = (seller: Seller, search = '') =>
   });
 
 /** What a save did: the offering as the server keeps it; `invitationsRefused` when only the invitations were. */
-export interface Saved {
+interface Saved {
   offering: Offering;
   invitationsRefused?: unknown;
 }
