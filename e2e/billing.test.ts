@@ -5,7 +5,9 @@
  * video session with a credit and has one credit less; the admin sees the month's revenue grow by the package's
  * price and the payment in the list. client@ sets the seeded subscription to end with its period and the page says
  * on which day; the admin refunds part of the package's payment and its credit note is in client@'s invoices. axe at 1280 and 375 px in demo and globex for the client's Plans and billing
- * and the admin's Revenue and Payments (screenshots in test-results/).
+ * and the admin's Revenue and Payments (screenshots in test-results/). Last, coach@ sells a session to client@ alone
+ * by invitation (the editor's picker, the list naming them, client@'s page offering it), and the editor with its
+ * audience fields passes axe at both widths in demo and globex.
  *
  * The buying, offline payment, credits in booking and invoice PDF routes are B1's and B2's (the other
  * parts): this file waits for them; the admin's pages run on the seeded payments alone.
@@ -17,13 +19,21 @@ import { describe, expect, it } from 'vitest';
 import { formatMoney, minorDigits } from '../contracts/billing';
 import type { BillingPage, Offering, Revenue } from '../contracts/rest/billing';
 import { pdfText } from '../api/test/helpers/pdf-text';
-import { accessibleAtWidths, callApiFrom, useAppStack, useSignedInPage } from './app-support';
+import {
+  accessibleAtBothWidths,
+  accessibleAtWidths,
+  callApiFrom,
+  useAppStack,
+  useSignedInPage,
+} from './app-support';
 
 const app = useAppStack(['demo', 'globex']);
 const client = useSignedInPage(app, 'demo', 'client@demo.test', 'billing-client');
 const admin = useSignedInPage(app, 'demo', 'admin@demo.test', 'billing-admin');
 const globex = useSignedInPage(app, 'globex', 'client@globex.test', 'billing-globex');
 const globexAdmin = useSignedInPage(app, 'globex', 'admin@globex.test', 'billing-globex-admin');
+const coach = useSignedInPage(app, 'demo', 'coach@demo.test', 'billing-coach');
+const globexCoach = useSignedInPage(app, 'globex', 'coach@globex.test', 'billing-globex-coach');
 
 async function openBilling(page: Page, origin: string) {
   await page.goto(`${origin}/billing`);
@@ -232,5 +242,49 @@ describe('accessibility', () => {
           },
         },
       ]);
+  });
+});
+
+async function newOffering(page: Page, origin: string) {
+  await page.goto(`${origin}/coach/offerings`);
+  await page.getByRole('heading', { level: 1, name: 'Offerings' }).waitFor();
+  await page.getByRole('table', { name: 'Offerings' }).waitFor();
+  await page.getByRole('button', { name: 'New offering' }).click();
+  return page.getByRole('form', { name: 'New offering' });
+}
+
+describe('the offerings editor: who may buy', () => {
+  it('coach@ sells a session to client@ alone; the list names them and client@ is offered it', async () => {
+    const me = (
+      await callApiFrom<{ first_name: string; last_name: string }>(client.page, 'GET', '/api/v1/me')
+    ).body.data;
+    const name = `${me.first_name} ${me.last_name}`;
+    const form = await newOffering(coach.page, coach.origin);
+    await form.getByLabel('What it is').selectOption('session');
+    await form.getByLabel('Title').fill('Private review hour');
+    await form.getByLabel(/^Price/).fill('90');
+    await form.getByLabel('Who may buy it').selectOption('invited');
+    const picker = form.getByRole('group', { name: 'Invited clients' });
+    await picker.getByLabel('Find a client').fill(me.first_name);
+    await picker.getByLabel(name).check();
+    await picker.getByText('1 client invited.').waitFor();
+    await accessibleAtBothWidths(coach.page, 'demo offerings editor, invited clients');
+    await coach.shot('offering-invited');
+    await form.getByRole('button', { name: 'Save' }).click();
+    const row = coach.page
+      .getByRole('table', { name: 'Offerings' })
+      .getByRole('row', { name: /Private review hour/ });
+    await row.getByText(`Invited: ${name}`).waitFor();
+    const billing = (await callApiFrom<BillingPage>(client.page, 'GET', '/api/v1/billing')).body.data;
+    const offered = billing.offerings.find((o) => o.title === 'Private review hour');
+    expect(offered).toMatchObject({ audience: 'invited', kind: 'session' });
+  });
+
+  it('the editor, sold to a group, has no serious violations at 1280 and 375 px in globex', async () => {
+    const form = await newOffering(globexCoach.page, globexCoach.origin);
+    await form.getByLabel('Who may buy it').selectOption('group');
+    await form.getByLabel('Group').waitFor();
+    await accessibleAtBothWidths(globexCoach.page, 'globex offerings editor, a group');
+    await globexCoach.shot('offering-group');
   });
 });
