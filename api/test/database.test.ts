@@ -108,7 +108,7 @@ describe('tenant files', () => {
           quietHours: { from: '21:00', to: '08:00' },
           channels: {},
         },
-        // No billing block: dollars, no tax, no seller or offline payment said, a week's grace, INV- numbers.
+        // No billing block: dollars, no tax, no seller or offline payment said, a week's grace, INV- numbers, UTC months.
         billing: {
           currency: 'usd',
           tax: null,
@@ -116,6 +116,7 @@ describe('tenant files', () => {
           graceDays: 7,
           offlinePayment: null,
           invoicePrefix: 'INV-',
+          timeZone: 'UTC',
         },
         // Its mail: the default brand and sender on its domain, its own templates' folder.
         mail: {
