@@ -9,6 +9,7 @@ import {
   formatDateTime,
   formatDay,
   formatShortDate,
+  formatCalendarDate,
   formatTime,
   fromLocalInput,
   toLocalInput,
@@ -35,6 +36,13 @@ describe('dates', () => {
     const now = '2026-11-23T18:00:00Z';
     expect(formatShortDate('2026-11-23T15:30:00Z', 'America/Chicago', now)).toBe('9:30 am');
     expect(formatShortDate('2026-11-02T15:30:00Z', 'America/Chicago', now)).toBe('Nov 2, 2026');
+  });
+
+  it("shows what is dated as its day in the zone, today's too, never as a time", () => {
+    // Noon UTC (an offline payment's paid_at) is 4 am in Los Angeles, and still that day.
+    expect(formatCalendarDate('2026-11-29T12:00:00Z', 'America/Los_Angeles')).toBe('Nov 29, 2026');
+    // 2 am UTC on the 30th is the evening of the 29th in Chicago.
+    expect(formatCalendarDate('2026-11-30T02:00:00Z', 'America/Chicago')).toBe('Nov 29, 2026');
   });
 
   it('shows the time of day in a zone, and how long ago a moment was in words', () => {

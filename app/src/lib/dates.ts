@@ -86,7 +86,18 @@ export function formatShortDate(value: DateInput, zone: string, now: DateInput =
   const t = wallClock(date.toDate(), zone);
   const today = wallClock(dayjs(now).toDate(), zone);
   const sameDay = t.year === today.year && t.month === today.month && t.day === today.day;
-  return sameDay ? formatTime(date.toDate(), zone) : `${t.monthName.slice(0, 3)} ${t.day}, ${t.year}`;
+  return sameDay ? formatTime(date.toDate(), zone) : formatCalendarDate(date.toDate(), zone);
+}
+
+/**
+ * The day a moment falls on in `zone`, always as a date ('Nov 29, 2026'): for what is dated rather than timed
+ * (an invoice, a payment, the end of a period), where "4:00 am" for today would read as a time of day.
+ */
+export function formatCalendarDate(value: DateInput, zone: string): string {
+  const date = dayjs(value);
+  if (!date.isValid()) return '';
+  const t = wallClock(date.toDate(), zone);
+  return `${t.monthName.slice(0, 3)} ${t.day}, ${t.year}`;
 }
 
 /**

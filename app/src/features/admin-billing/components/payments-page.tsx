@@ -12,7 +12,7 @@ import { PageFrame } from '@/components/page-frame';
 import { QueryState } from '@/components/query-state';
 import { errorMessage } from '@/lib/api-errors';
 import { fieldErrorsOf, type FieldErrors } from '@/lib/field-errors';
-import { displayZone, formatShortDate } from '@/lib/dates';
+import { displayZone, formatCalendarDate } from '@/lib/dates';
 import { toMajorText, toMinorUnits } from '@/lib/money-input';
 import { useUser } from '@/lib/session';
 import { notify } from '@/lib/toast';
@@ -118,7 +118,7 @@ function PaymentRow({ payment, zone }: { payment: Payment; zone: string }) {
   return (
     <>
       <tr>
-        <td className="nowrap">{formatShortDate(payment.paid_at, zone)}</td>
+        <td className="nowrap">{formatCalendarDate(payment.paid_at, zone)}</td>
         <td>
           {payment.client.first_name} {payment.client.last_name}
         </td>

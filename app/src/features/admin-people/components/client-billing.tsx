@@ -8,7 +8,7 @@ import { useState, type FormEvent } from 'react';
 import { formatMoney } from '../../../../../contracts/billing';
 import { FormButtons } from '@/components/form-buttons';
 import { errorMessage } from '@/lib/api-errors';
-import { currentDay, displayZone, formatShortDate } from '@/lib/dates';
+import { currentDay, displayZone, formatCalendarDate } from '@/lib/dates';
 import { toMinorUnits } from '@/lib/money-input';
 import { useUser } from '@/lib/session';
 import { notify } from '@/lib/toast';
@@ -170,7 +170,7 @@ export function ClientBilling({ clientId }: { clientId: number }) {
         <strong>{credits.data.available}</strong> session{' '}
         {credits.data.available === 1 ? 'credit' : 'credits'} left
         {credits.data.next_expiry && (
-          <> · the next expire on {formatShortDate(credits.data.next_expiry, zone)}</>
+          <> · the next expire on {formatCalendarDate(credits.data.next_expiry, zone)}</>
         )}
       </p>
     );

@@ -233,6 +233,17 @@ describe('/billing: my subscription', () => {
   const mine = async () =>
     within(await screen.findByRole('list', { name: 'Your purchases' })).getByRole('listitem');
 
+  it('offers no second Buy of the plan I hold, only the others', async () => {
+    serveSubscription();
+    renderPortal('/billing');
+    const open = await screen.findByRole('list', { name: 'Plans open to you' });
+    const held = within(open).getAllByRole('listitem')[0]!;
+    expect(held).toHaveTextContent(monthly.title);
+    expect(held).toHaveTextContent('You have this plan: see it under your purchases.');
+    expect(within(held).queryByRole('button', { name: `Buy ${monthly.title}` })).toBeNull();
+    expect(within(open).getByRole('button', { name: `Buy ${weekly.title}` })).toBeInTheDocument();
+  });
+
   it('cancels at the end of the period, says until when, and goes on again on undo', async () => {
     const sent = serveSubscription();
     renderPortal('/billing');

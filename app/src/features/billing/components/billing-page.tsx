@@ -11,7 +11,7 @@ import type { BillingPage as Page, Offering, Purchase } from '../../../../../con
 import { PageFrame } from '@/components/page-frame';
 import { QueryState } from '@/components/query-state';
 import { errorMessage } from '@/lib/api-errors';
-import { displayZone, formatShortDate } from '@/lib/dates';
+import { displayZone, formatCalendarDate } from '@/lib/dates';
 import { usePortal } from '@/lib/portal-context';
 import { useUser } from '@/lib/session';
 import { notify } from '@/lib/toast';
@@ -115,6 +115,14 @@ function PaymentOutcome({ status }: { status: Purchase['status'] | undefined }) 
   );
 }
 
+/** A subscription or plan of this offering that the client holds and that still runs (paid up or past due). */
+const holds = (page: Page, offeringId: number): boolean =>
+  page.purchases.some(
+    (p) =>
+      p.offering.id === offeringId &&
+      (p.subscription?.status === 'active' || p.subscription?.status === 'past_due'),
+  );
+
 function Offerings({
   page,
   waitingFor,
@@ -141,7 +149,10 @@ function Offerings({
           </p>
           <p className="muted">{describeOffering(o)}</p>
           {o.description && <p>{o.description}</p>}
-          {open === o.id ? (
+          {holds(page, o.id) ? (
+            // The API refuses a second running subscription of one offering: say where the first one is.
+            <p className="muted">You have this plan: see it under your purchases.</p>
+          ) : open === o.id ? (
             accepted ? (
               <PaymentOutcome status={page.purchases.find((p) => p.id === waitingFor)?.status} />
             ) : cards ? (
@@ -250,7 +261,7 @@ function Purchases({ page, zone }: { page: Page; zone: string }) {
             <p>
               {formatMoney(p.amount, p.currency, 'en-US')} ·{' '}
               <span className={`status status-${p.status}`}>{STATUS_WORDS[p.status]}</span>
-              {p.paid_at && <> · paid {formatShortDate(p.paid_at, zone)}</>}
+              {p.paid_at && <> · paid {formatCalendarDate(p.paid_at, zone)}</>}
               {p.method === 'offline' && ' (recorded by your coaching business)'}
             </p>
             {sub && (
@@ -260,12 +271,12 @@ function Purchases({ page, zone }: { page: Page; zone: string }) {
                     <strong role="alert">
                       Your last payment did not go through.
                       {sub.grace_until &&
-                        ` Booking stays open until ${formatShortDate(sub.grace_until, zone)}.`}
+                        ` Booking stays open until ${formatCalendarDate(sub.grace_until, zone)}.`}
                     </strong>
                   ) : sub.cancel_at_period_end ? (
-                    `Ends on ${formatShortDate(sub.current_period_end, zone)}.`
+                    `Ends on ${formatCalendarDate(sub.current_period_end, zone)}.`
                   ) : (
-                    `Renews on ${formatShortDate(sub.current_period_end, zone)}.`
+                    `Renews on ${formatCalendarDate(sub.current_period_end, zone)}.`
                   )}
                 </p>
                 {(sub.status === 'active' || sub.status === 'past_due') && (
@@ -289,7 +300,7 @@ function Credits({ page, zone }: { page: Page; zone: string }) {
       <p className="credit-balance">
         <strong>{credits.available}</strong> {credits.available === 1 ? 'session credit' : 'session credits'}{' '}
         left
-        {credits.next_expiry && <> · the next expire on {formatShortDate(credits.next_expiry, zone)}</>}
+        {credits.next_expiry && <> · the next expire on {formatCalendarDate(credits.next_expiry, zone)}</>}
       </p>
       {credits.grants.length === 0 ? (
         <p className="muted">A package or subscription gives you credits to book sessions with.</p>
@@ -321,7 +332,7 @@ function Credits({ page, zone }: { page: Page; zone: string }) {
                   <td>{g.meeting_type?.title ?? 'Any session'}</td>
                   <td>
                     {g.expires_at
-                      ? `${Date.parse(g.expires_at) <= now ? 'Expired ' : ''}${formatShortDate(g.expires_at, zone)}`
+                      ? `${Date.parse(g.expires_at) <= now ? 'Expired ' : ''}${formatCalendarDate(g.expires_at, zone)}`
                       : 'Never'}
                   </td>
                 </tr>
@@ -356,7 +367,7 @@ function Invoices({ page, zone }: { page: Page; zone: string }) {
                 {i.number}
                 {i.kind === 'credit_note' && ' (credit note)'}
               </td>
-              <td>{formatShortDate(i.issued_at, zone)}</td>
+              <td>{formatCalendarDate(i.issued_at, zone)}</td>
               <td>{formatMoney(i.total, i.currency, 'en-US')}</td>
               <td>
                 <button

@@ -3,7 +3,7 @@
  * grant (a purchase, a renewal, an admin's adjustment with its reason). Its own request, so a failure here leaves
  * the rest of the client's page as it is.
  */
-import { formatShortDate } from '@/lib/dates';
+import { formatCalendarDate } from '@/lib/dates';
 import { useClientCredits } from '../api/get-client-credits';
 
 export function ClientCredits({ clientId, zone }: { clientId: number; zone: string }) {
@@ -28,14 +28,14 @@ export function ClientCredits({ clientId, zone }: { clientId: number; zone: stri
         <>
           <p>
             <strong>{available}</strong> {available === 1 ? 'credit' : 'credits'} left
-            {next && <> · the next expire on {formatShortDate(next, zone)}</>}
+            {next && <> · the next expire on {formatCalendarDate(next, zone)}</>}
           </p>
           <ul className="credit-grants">
             {grants.map((g) => (
               <li key={g.id}>
                 {g.quantity > 0 ? `+${g.quantity}` : g.quantity}{' '}
                 {g.source === 'adjustment' ? `adjusted: ${g.reason ?? ''}` : g.source}, {g.used} used
-                {g.expires_at && `, expires ${formatShortDate(g.expires_at, zone)}`}
+                {g.expires_at && `, expires ${formatCalendarDate(g.expires_at, zone)}`}
               </li>
             ))}
           </ul>
